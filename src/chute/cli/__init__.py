@@ -1,0 +1,72 @@
+"""The ``chute`` command line: one sub-command per module ``cmd_*.py`` in this package.
+
+Each command module has ``register(subparsers)`` that adds its parser and sets
+``func``; the CLI holds no rule of the game, it calls the library.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+
+from ..errors import ChuteError
+
+# Commands in the order ``chute --help`` lists them; others follow alphabetically.
+ORDER = ["score", "filter", "suggest", "assist", "play", "bench", "compare", "tree", "words"]
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr and exit status 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        print(f"{self.prog}: error: {message} (see --help)", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def command_modules() -> list[str]:
+    """Return the names of the command modules, in help order."""
+    names = [m.name[4:] for m in pkgutil.iter_modules(__path__) if m.name.startswith("cmd_")]
+    return sorted(names, key=lambda n: (ORDER.index(n) if n in ORDER else len(ORDER), n))
+
+
+def build_parser() -> Parser:
+    """Return the full argument parser with every sub-command registered."""
+    from .. import __version__
+    parser = Parser(prog="chute", description="Solve Wordle-family games: Wordle, Termo and their "
+                    "multi-board modes. Run 'chute COMMAND --help' for each command.")
+    parser.add_argument("--version", action="version", version=f"chute {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    for name in command_modules():
+        importlib.import_module(f"{__name__}.cmd_{name}").register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI; return the exit status (0 ok, 1 not found/failed, 2 user error)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 0
+    try:
+        status = args.func(args)
+        sys.stdout.flush()
+        return int(status or 0)
+    except ChuteError as err:
+        print(f"chute: error: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("chute: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # Output piped into head & co.: quietly stop.
+        try:
+            sys.stdout = None  # type: ignore[assignment]
+        finally:
+            return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,68 @@
+"""Options shared by several commands, and turning them into library objects."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from functools import lru_cache
+
+from ..engine import Engine
+from ..errors import ChuteError
+from ..games import PRESETS, GameSpec, game_spec
+from ..words import Lexicon, load_lexicon, words_lexicon
+
+
+def add_game_options(parser: argparse.ArgumentParser, multi: bool = True) -> None:
+    """Add --game and the lexicon options (--answers, --guesses, --exclude, --length, --no-cache)."""
+    g = parser.add_argument_group("game and word lists")
+    g.add_argument("--game", default="wordle", metavar="NAME",
+                   help=f"game preset: {', '.join(PRESETS)} (default: wordle)")
+    if multi:
+        g.add_argument("--boards", type=int, metavar="N", help="number of boards (user-defined game)")
+        g.add_argument("--rows", type=int, metavar="R", help="row limit (default: the game's)")
+    g.add_argument("--answers", metavar="FILE", help="possible answers, one per line (replaces the bundled list)")
+    g.add_argument("--guesses", metavar="FILE", help="accepted guesses, one per line (replaces the bundled list)")
+    g.add_argument("--exclude", metavar="FILE", help="forbidden words to drop from both lists")
+    g.add_argument("--length", type=int, metavar="N", help="word length (3-12; user lists)")
+    g.add_argument("--no-cache", action="store_true", help="do not read or write the on-disk cache")
+
+
+def spec_from_args(args: argparse.Namespace) -> GameSpec:
+    """Return the game preset chosen by --game/--boards/--rows."""
+    return game_spec(args.game, getattr(args, "boards", None), getattr(args, "rows", None))
+
+
+def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
+    """Return the lexicon chosen by the game and list options, reporting dropped entries."""
+    spec = spec_from_args(args)
+    lexicon = _load(spec.lexicon, args.answers, args.guesses, args.exclude, args.length)
+    if lexicon.dropped and not getattr(args, "json", False):
+        print(f"chute: note: dropped {lexicon.dropped} non-alphabetic entr"
+              f"{'y' if lexicon.dropped == 1 else 'ies'} from the word lists", file=sys.stderr)
+    return lexicon
+
+
+@lru_cache(maxsize=8)
+def _load(game, answers, guesses, exclude, length) -> Lexicon:
+    return load_lexicon(game, answers, guesses, exclude, length)
+
+
+def engine_from_args(args: argparse.Namespace, lexicon: Lexicon | None = None) -> Engine:
+    """Return the engine (pattern matrix) for the chosen lexicon, cached unless --no-cache."""
+    return Engine.build(lexicon or lexicon_from_args(args), cache=not args.no_cache)
+
+
+def read_words_arg(words: list[str] | None, words_file: str | None, length: int | None) -> Lexicon | None:
+    """Return a lexicon of the words given by --words/--words-file, or None if neither."""
+    if not words and not words_file:
+        return None
+    items: list[str] = []
+    if words:
+        items.extend(words)
+    if words_file:
+        from ..words import read_word_file
+        wl = read_word_file(words_file, length)
+        items.extend(wl.spellings.values())
+    if not items:
+        raise ChuteError("no words given")
+    return words_lexicon(items, length)

@@ -1,0 +1,288 @@
+"""The scoring rule and every notation for feedback, in and out.
+
+A pattern is a string with one letter per tile: ``g`` correct (green), ``y``
+present elsewhere (yellow), ``b`` absent (grey/black).  Engines store the same
+pattern as a base-3 integer code: tile ``i`` contributes ``value * 3**i`` with
+b=0, y=1, g=2, so the all-green code for length ``n`` is ``3**n - 1``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from .errors import NotationError
+from .words import fold
+
+GREEN, YELLOW, BLACK = "g", "y", "b"
+TILE_VALUE = {BLACK: 0, YELLOW: 1, GREEN: 2}
+VALUE_TILE = "byg"
+
+# Every character any supported notation uses for a tile.  The sets are
+# disjoint, so a colour string may even mix notations.
+_GREEN_CHARS = set("gGcC2") | {"\U0001F7E9", "\U0001F7E7", "\U0001F49A"}   # 🟩 🟧 💚
+_YELLOW_CHARS = set("yYiI1") | {"\U0001F7E8", "\U0001F7E6", "\U0001F49B"}  # 🟨 🟦 💛
+_BLACK_CHARS = set("bBxX0._- ") | {"\u2B1B", "\u2B1C", "\u25FB", "\u25FC"}  # ⬛ ⬜ ◻ ◼
+_TILE_OF_CHAR = {**{c: GREEN for c in _GREEN_CHARS},
+                 **{c: YELLOW for c in _YELLOW_CHARS},
+                 **{c: BLACK for c in _BLACK_CHARS}}
+_VARIATION_SELECTORS = {"\uFE0F", "\uFE0E"}
+
+EMOJI = {GREEN: "\U0001F7E9", YELLOW: "\U0001F7E8", BLACK: "\u2B1B"}
+EMOJI_LIGHT = {GREEN: "\U0001F7E9", YELLOW: "\U0001F7E8", BLACK: "\u2B1C"}
+TERMO = {GREEN: "c", YELLOW: "i", BLACK: "_"}
+DIGITS = {GREEN: "2", YELLOW: "1", BLACK: "0"}
+
+
+def score(guess: str, secret: str) -> str:
+    """Return the pattern the game shows for ``guess`` against ``secret``.
+
+    Greens first; then, left to right, a letter is yellow while the secret
+    still has an unmatched copy of it, and grey otherwise.
+    """
+    guess, secret = fold(guess), fold(secret)
+    if len(guess) != len(secret):
+        raise NotationError(f"cannot score {guess!r} against {secret!r}: lengths differ")
+    tiles = [BLACK] * len(guess)
+    unmatched: Counter[str] = Counter()
+    for i, (g, s) in enumerate(zip(guess, secret)):
+        if g == s:
+            tiles[i] = GREEN
+        else:
+            unmatched[s] += 1
+    for i, g in enumerate(guess):
+        if tiles[i] != GREEN and unmatched[g] > 0:
+            tiles[i] = YELLOW
+            unmatched[g] -= 1
+    return "".join(tiles)
+
+
+def encode(pattern: str) -> int:
+    """Return the base-3 integer code of a canonical pattern string."""
+    return sum(TILE_VALUE[t] * 3**i for i, t in enumerate(pattern))
+
+
+def decode(code: int, length: int) -> str:
+    """Return the canonical pattern string of a base-3 code."""
+    tiles = []
+    for _ in range(length):
+        code, value = divmod(code, 3)
+        tiles.append(VALUE_TILE[value])
+    return "".join(tiles)
+
+
+def all_green(length: int) -> str:
+    """Return the solved pattern of the given length."""
+    return GREEN * length
+
+
+def solved_code(length: int) -> int:
+    """Return the code of the solved pattern of the given length."""
+    return 3**length - 1
+
+
+def is_producible(guess: str, pattern: str) -> bool:
+    """Return whether some secret could give ``pattern`` for ``guess``.
+
+    Yellows are handed out left to right, so for each letter every yellow copy
+    must come before every grey copy among its non-green tiles.
+    """
+    grey_seen: set[str] = set()
+    for g, t in zip(fold(guess), pattern):
+        if t == BLACK:
+            grey_seen.add(g)
+        elif t == YELLOW and g in grey_seen:
+            return False
+    return True
+
+
+def parse_colours(text: str, length: int | None = None) -> str:
+    """Return the canonical pattern for a colour string in any tile notation.
+
+    Accepts g/y/b, Termo's c/i/blank (blank as space, ``_`` or ``.``), 0/1/2
+    digits and emoji tiles, in any mix.
+    """
+    chars = [c for c in text if c not in _VARIATION_SELECTORS]
+    tiles = []
+    for c in chars:
+        if c not in _TILE_OF_CHAR:
+            raise NotationError(f"unknown tile {c!r} in pattern {text!r} "
+                                "(use g/y/b, c/i/_, 2/1/0 or emoji tiles)")
+        tiles.append(_TILE_OF_CHAR[c])
+    if length is not None and len(tiles) != length:
+        raise NotationError(f"pattern {text!r} has {len(tiles)} tiles, expected {length}")
+    if not tiles:
+        raise NotationError("empty pattern")
+    return "".join(tiles)
+
+
+@dataclass(frozen=True)
+class Clue:
+    """One played row: the guess (folded, lower case) and its canonical pattern."""
+
+    guess: str
+    pattern: str
+
+    def __post_init__(self) -> None:
+        if len(self.guess) != len(self.pattern):
+            raise NotationError(f"guess {self.guess!r} and pattern {self.pattern!r} differ in length")
+
+    @property
+    def solved(self) -> bool:
+        """Return whether this row is all green."""
+        return self.pattern == all_green(len(self.pattern))
+
+    def __str__(self) -> str:
+        return f"{self.guess}:{self.pattern}"
+
+
+_WORD_RE = re.compile(r"^[^\W\d_]+$")
+
+
+def _check_word(word: str, text: str) -> str:
+    folded = fold(word)
+    if not folded or not _WORD_RE.match(word) or not folded.isascii() or not folded.isalpha():
+        raise NotationError(f"{word!r} in {text!r} is not a word of letters")
+    return folded
+
+
+def _guess_score(guess: str, score_text: str, text: str) -> str | None:
+    """Return the pattern if ``score_text`` is seed 002's SCORE for ``guess``, else None.
+
+    SCORE: an upper-case letter is correct, a lower-case letter is present
+    elsewhere, ``.`` is absent; each letter must be the guess's letter there.
+    """
+    if len(score_text) != len(guess):
+        return None
+    tiles = []
+    for g, s in zip(guess, score_text):
+        if s == ".":
+            tiles.append(BLACK)
+        elif fold(s) == g and s.isupper():
+            tiles.append(GREEN)
+        elif fold(s) == g and s.islower():
+            tiles.append(YELLOW)
+        else:
+            return None
+    return "".join(tiles)
+
+
+def parse_clue(text: str, length: int | None = None) -> Clue:
+    """Return the clue written as ``GUESS=SCORE`` (seed 002) or ``guess:colours``.
+
+    ``guess=colours`` and ``guess,colours`` also work where they cannot be read
+    as ``GUESS=SCORE``.  A clue that reads validly both ways is refused.
+    """
+    text = text.lstrip().rstrip("\r\n")
+    # Trailing spaces may be Termo blanks, so only a bare whitespace separator trims.
+    m = re.match(r"^([^=:,\s]+)([=:,])(.+)$", text) or re.match(r"^(\S+)(\s)\s*(.+?)\s*$", text)
+    if not m:
+        raise NotationError(f"cannot read clue {text!r}: write GUESS=SCORE (CHEST=c.E..) "
+                            "or guess:colours (chest:ybgbb)")
+    word, sep, rest = m.groups()
+    guess = _check_word(word, text)
+    if length is not None and len(guess) != length:
+        raise NotationError(f"guess {word!r} in {text!r} has {len(guess)} letters, expected {length}")
+    as_score = _guess_score(guess, rest, text) if sep == "=" else None
+    try:
+        as_colours = parse_colours(rest, len(guess))
+    except NotationError as err:
+        if as_score is not None:
+            return Clue(guess, as_score)
+        if sep == "=" and len(rest) == len(guess) and any(c.isalpha() and c not in _TILE_OF_CHAR for c in rest):
+            raise NotationError(f"score {rest!r} in {text!r} does not match the guess: "
+                                "each letter must be the guess's letter (upper case correct, "
+                                "lower case present) or '.'") from None
+        raise NotationError(f"{err} in clue {text!r}") from None
+    if as_score is not None and as_score != as_colours:
+        raise NotationError(f"clue {text!r} is ambiguous: write {guess}:{as_colours} for colours "
+                            f"or {to_guess_score(guess, as_score)} for GUESS=SCORE")
+    return Clue(guess, as_colours)
+
+
+def to_guess_score(guess: str, pattern: str) -> str:
+    """Return the clue in seed 002's ``GUESS=SCORE`` notation (``CHEST=c.E..``)."""
+    guess = fold(guess)
+    score_text = "".join(g.upper() if t == GREEN else g if t == YELLOW else "."
+                         for g, t in zip(guess, pattern))
+    return f"{guess.upper()}={score_text}"
+
+
+def to_emoji(pattern: str, light: bool = False) -> str:
+    """Return the pattern as emoji tiles (🟩 🟨 ⬛, or ⬜ for light mode)."""
+    table = EMOJI_LIGHT if light else EMOJI
+    return "".join(table[t] for t in pattern)
+
+
+def to_termo(pattern: str) -> str:
+    """Return the pattern in Termo's notation: ``c`` correct, ``i`` present, ``_`` absent."""
+    return "".join(TERMO[t] for t in pattern)
+
+
+def to_digits(pattern: str) -> str:
+    """Return the pattern as digits: 2 correct, 1 present, 0 absent."""
+    return "".join(DIGITS[t] for t in pattern)
+
+
+NOTATIONS = {
+    "gyb": lambda guess, pattern: pattern,
+    "clue": lambda guess, pattern: f"{fold(guess)}:{pattern}",
+    "guess-score": to_guess_score,
+    "emoji": lambda guess, pattern: to_emoji(pattern),
+    "termo": lambda guess, pattern: to_termo(pattern),
+    "digits": lambda guess, pattern: to_digits(pattern),
+}
+
+
+def format_clue(guess: str, pattern: str, notation: str = "clue") -> str:
+    """Return the row written in the named notation (see ``NOTATIONS``)."""
+    try:
+        return NOTATIONS[notation](guess, pattern)
+    except KeyError:
+        raise NotationError(f"unknown notation {notation!r}; choose from {', '.join(NOTATIONS)}") from None
+
+
+@dataclass(frozen=True)
+class Template:
+    """Seed 003's positional description: letters by position, ``[X]`` misplaced, plus discarded letters."""
+
+    known: tuple[str | None, ...]
+    misplaced: tuple[frozenset[str], ...]
+
+
+def parse_template(text: str, length: int | None = None) -> Template:
+    """Return the template written like ``_U_[E]S`` (``_`` unknown, ``[E]`` misplaced here)."""
+    known: list[str | None] = []
+    misplaced: list[frozenset[str]] = []
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if c in "_.?":
+            known.append(None)
+            misplaced.append(frozenset())
+            i += 1
+        elif c == "[":
+            end = text.find("]", i)
+            if end < 0:
+                raise NotationError(f"unclosed '[' in template {text!r}")
+            letters = fold(text[i + 1:end])
+            if not letters.isalpha():
+                raise NotationError(f"'[{text[i + 1:end]}]' in template {text!r} must hold letters")
+            known.append(None)
+            misplaced.append(frozenset(letters))
+            i = end + 1
+        elif c.isalpha():
+            known.append(fold(c))
+            misplaced.append(frozenset())
+            i += 1
+        else:
+            raise NotationError(f"unexpected {c!r} in template {text!r}: use letters, '_' and [X]")
+    if length is not None and len(known) != length:
+        raise NotationError(f"template {text!r} has {len(known)} positions, expected {length}")
+    return Template(tuple(known), tuple(misplaced))
+
+
+def looks_like_template(text: str) -> bool:
+    """Return whether a token is a seed-003 template rather than a clue."""
+    return ("[" in text or "_" in text) and not re.search(r"[=:,\s]", text)

@@ -1,0 +1,58 @@
+"""Compiled kernels (numba): the scoring rule over whole word arrays, and histograms.
+
+Kept apart so that importing chute never pays numba's start-up cost unless a
+matrix must be built or a kernel is called.  The rule is the same as
+``feedback.score``; tests check that every cell agrees.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _score_code(g, s, pow3):
+    """Return the base-3 code of guess ``g`` against secret ``s`` (letters as small ints)."""
+    n = g.shape[0]
+    code = 0
+    used = 0                       # bit j set: secret letter j is already matched
+    for i in range(n):
+        if g[i] == s[i]:
+            code += 2 * pow3[i]
+            used |= 1 << i
+    for i in range(n):
+        if g[i] != s[i]:
+            c = g[i]
+            for j in range(n):
+                if s[j] == c and not (used >> j) & 1:
+                    used |= 1 << j
+                    code += pow3[i]
+                    break
+    return code
+
+
+@njit(parallel=True, cache=True)
+def pattern_matrix(guesses, secrets, out):
+    """Fill ``out[i, j]`` with the code of guess ``i`` against secret ``j``."""
+    n = guesses.shape[1]
+    pow3 = np.empty(n, dtype=np.int64)
+    p = 1
+    for i in range(n):
+        pow3[i] = p
+        p *= 3
+    for i in prange(guesses.shape[0]):
+        g = guesses[i]
+        for j in range(secrets.shape[0]):
+            out[i, j] = _score_code(g, secrets[j], pow3)
+
+
+@njit(parallel=True, cache=True)
+def row_histograms(codes, weights, n_patterns, out):
+    """Fill ``out[r, p]`` with the summed weight of the columns of row ``r`` showing pattern ``p``."""
+    for r in prange(codes.shape[0]):
+        for p in range(n_patterns):
+            out[r, p] = 0.0
+        row = codes[r]
+        for j in range(row.shape[0]):
+            out[r, row[j]] += weights[j]

@@ -1,0 +1,301 @@
+"""Lexicons: load word lists, normalise them (fold accents, lower case), dedupe, exclude.
+
+A lexicon keeps each word in its folded form (``avido``) for play and its
+display spelling (``ávido``) and frequency (Zipf scale) where known.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import unicodedata
+from dataclasses import dataclass, field
+from functools import cached_property
+from importlib import resources
+from pathlib import Path
+from typing import Iterable, Mapping
+
+from .errors import LexiconError
+
+BUNDLED = ("wordle", "termo")
+BUNDLED_LENGTH = 5
+MIN_LENGTH, MAX_LENGTH = 3, 12
+
+
+def fold(word: str) -> str:
+    """Return the word in lower case with accents removed (``Ávido`` -> ``avido``)."""
+    decomposed = unicodedata.normalize("NFD", word.strip().lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def is_word(folded: str) -> bool:
+    """Return whether a folded entry is a plain word of letters a-z."""
+    return folded.isascii() and folded.isalpha()
+
+
+@dataclass
+class WordList:
+    """Words read from one source: display spellings with optional frequencies."""
+
+    spellings: dict[str, str] = field(default_factory=dict)      # folded -> display
+    frequencies: dict[str, float] = field(default_factory=dict)  # folded -> zipf
+    dropped: int = 0                                              # non-alphabetic entries
+    merged: int = 0                                               # spellings folded into another
+
+    @property
+    def words(self) -> list[str]:
+        """Return the folded words in the order first seen."""
+        return list(self.spellings)
+
+    def add(self, spelling: str, frequency: float | None = None) -> None:
+        """Add one entry, merging spellings that fold together (the most frequent shows)."""
+        spelling = unicodedata.normalize("NFC", spelling.strip().lower())
+        word = fold(spelling)
+        if not is_word(word):
+            self.dropped += 1
+            return
+        if word in self.spellings:
+            self.merged += 1
+            old = self.frequencies.get(word)
+            if frequency is not None and (old is None or frequency > old):
+                self.spellings[word] = spelling
+                self.frequencies[word] = frequency
+            elif self.spellings[word] == word and spelling != word and frequency is None:
+                self.spellings[word] = spelling   # prefer the accented spelling for display
+            return
+        self.spellings[word] = spelling
+        if frequency is not None:
+            self.frequencies[word] = frequency
+
+
+def parse_line(line: str) -> tuple[str, float | None] | None:
+    """Return (entry, frequency) from one line of a word file, or None for a blank/comment.
+
+    Accepts one word per line, the DELAS format (first comma-separated token:
+    ``abade,.N+z1:ms``), and an optional frequency column after a tab or space.
+    """
+    line = line.strip().lstrip("\ufeff")
+    if not line or line.startswith("#"):
+        return None
+    if "," in line:
+        return line.split(",", 1)[0].strip(), None
+    parts = line.split()
+    frequency = None
+    if len(parts) >= 2:
+        try:
+            frequency = float(parts[1])
+        except ValueError:
+            frequency = None
+    return parts[0], frequency
+
+
+def read_lines(lines: Iterable[str], length: int | None = None) -> WordList:
+    """Return the words of the given length (any length if None) from lines of a word file."""
+    result = WordList()
+    for line in lines:
+        parsed = parse_line(line)
+        if parsed is None:
+            continue
+        entry, frequency = parsed
+        if length is not None and len(fold(entry)) != length:
+            continue
+        result.add(entry, frequency)
+    return result
+
+
+def read_word_file(path: str | Path, length: int | None = None) -> WordList:
+    """Return the words of a user's word file (UTF-8, or Latin-1 as a fallback)."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise LexiconError(f"word file not found: {path}") from None
+    except IsADirectoryError:
+        raise LexiconError(f"word file is a directory: {path}") from None
+    except OSError as err:
+        raise LexiconError(f"cannot read word file {path}: {err.strerror or err}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    if "\x00" in text:
+        raise LexiconError(f"{path} is not a text word list")
+    return read_lines(text.splitlines(), length)
+
+
+def _bundled_file(game: str, kind: str) -> list[str]:
+    """Return the lines of a bundled list (kind: answers or guesses)."""
+    folder = resources.files("chute") / "data" / game
+    for name in (f"{kind}.tsv", f"{kind}.txt"):
+        entry = folder / name
+        if entry.is_file():
+            return entry.read_text(encoding="utf-8").splitlines()
+    raise LexiconError(f"bundled lexicon {game!r} has no {kind} list; reinstall chute")
+
+
+def bundled_path(game: str, kind: str) -> Path:
+    """Return the file system path of a bundled list (for grep pipelines)."""
+    folder = resources.files("chute") / "data" / game
+    for name in (f"{kind}.tsv", f"{kind}.txt"):
+        entry = folder / name
+        if entry.is_file():
+            return Path(str(entry))
+    raise LexiconError(f"bundled lexicon {game!r} has no {kind} list")
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """The words of one game: possible answers and every accepted guess (answers included)."""
+
+    name: str
+    length: int
+    answers: tuple[str, ...]
+    guesses: tuple[str, ...]
+    spellings: Mapping[str, str] = field(default_factory=dict, repr=False)
+    frequencies: Mapping[str, float] = field(default_factory=dict, repr=False)
+    dropped: int = 0
+
+    def show(self, word: str) -> str:
+        """Return the display spelling of a word (accents kept), falling back to the word."""
+        return self.spellings.get(fold(word), word)
+
+    @cached_property
+    def answer_set(self) -> frozenset[str]:
+        """Return the answers as a set."""
+        return frozenset(self.answers)
+
+    @cached_property
+    def guess_set(self) -> frozenset[str]:
+        """Return the accepted guesses as a set."""
+        return frozenset(self.guesses)
+
+    @cached_property
+    def guess_index(self) -> dict[str, int]:
+        """Return each accepted guess's row number."""
+        return {w: i for i, w in enumerate(self.guesses)}
+
+    @cached_property
+    def answer_index(self) -> dict[str, int]:
+        """Return each answer's column number."""
+        return {w: i for i, w in enumerate(self.answers)}
+
+    @cached_property
+    def key(self) -> str:
+        """Return a hash identifying the exact lists and length (for caches)."""
+        h = hashlib.sha256()
+        h.update(f"len={self.length}\n".encode())
+        h.update("\n".join(self.guesses).encode())
+        h.update(b"\n--answers--\n")
+        h.update("\n".join(self.answers).encode())
+        return h.hexdigest()
+
+    def is_answer(self, word: str) -> bool:
+        """Return whether the word is a possible answer."""
+        return fold(word) in self.answer_set
+
+    def is_guess(self, word: str) -> bool:
+        """Return whether the word is an accepted guess."""
+        return fold(word) in self.guess_set
+
+    def with_words(self, words: Iterable[str], name: str | None = None) -> "Lexicon":
+        """Return a lexicon whose answers and guesses are exactly ``words`` (spellings kept)."""
+        wl = WordList()
+        for w in words:
+            wl.add(self.spellings.get(fold(w), w))
+        chosen = tuple(w for w in wl.words if len(w) == self.length)
+        return Lexicon(name or f"{self.name}+words", self.length, chosen, chosen,
+                       {**self.spellings, **{w: s for w, s in wl.spellings.items() if w not in self.spellings}},
+                       self.frequencies, wl.dropped)
+
+    def summary(self) -> str:
+        """Return a one-line description (name, counts, length)."""
+        return (f"{self.name}: {len(self.answers):,} answers, {len(self.guesses):,} accepted guesses, "
+                f"{self.length} letters")
+
+
+def _check_length(length: int) -> None:
+    if not MIN_LENGTH <= length <= MAX_LENGTH:
+        raise LexiconError(f"word length must be from {MIN_LENGTH} to {MAX_LENGTH}, not {length}")
+
+
+def _single_length(wordlist: WordList) -> int | None:
+    lengths = {len(w) for w in wordlist.words}
+    return lengths.pop() if len(lengths) == 1 else None
+
+
+def load_lexicon(game: str = "wordle", answers: str | Path | None = None,
+                 guesses: str | Path | None = None, exclude: str | Path | None = None,
+                 length: int | None = None) -> Lexicon:
+    """Return the lexicon of a bundled game, optionally replaced or trimmed by user files.
+
+    ``answers``/``guesses`` replace the bundled lists; an accepted-guess list
+    always includes the answers.  ``exclude`` drops forbidden words from both.
+    ``length`` picks the word length (bundled lists are 5 letters only).
+    """
+    if game not in BUNDLED:
+        raise LexiconError(f"unknown lexicon {game!r}; choose from {', '.join(BUNDLED)}")
+    if length is not None:
+        _check_length(length)
+    user_answers = read_word_file(answers, length) if answers else None
+    user_guesses = read_word_file(guesses, length) if guesses else None
+    if length is None:
+        length = BUNDLED_LENGTH
+        for wl in (user_answers, user_guesses):
+            if wl is not None and _single_length(wl):
+                length = _single_length(wl)
+                break
+        if user_answers is not None and _single_length(user_answers) is None:
+            user_answers = read_word_file(answers, length)
+        if user_guesses is not None and _single_length(user_guesses) is None:
+            user_guesses = read_word_file(guesses, length)
+        _check_length(length)
+    use_bundled = length == BUNDLED_LENGTH
+    if not use_bundled and (user_answers is None and user_guesses is None):
+        raise LexiconError(f"the bundled {game} lexicon has only {BUNDLED_LENGTH}-letter words; "
+                           f"give --answers/--guesses files with {length}-letter words")
+
+    merged = WordList()
+    dropped = 0
+    answer_list: WordList
+    if user_answers is not None:
+        answer_list = user_answers
+    elif use_bundled:
+        answer_list = read_lines(_bundled_file(game, "answers"), length)
+    else:
+        answer_list = user_guesses  # type: ignore[assignment]
+    guess_sources: list[WordList] = [answer_list]
+    if user_guesses is not None:
+        guess_sources.append(user_guesses)
+    elif use_bundled:
+        guess_sources.append(read_lines(_bundled_file(game, "guesses"), length))
+    for wl in guess_sources:
+        dropped += wl.dropped
+        for w in wl.words:
+            merged.add(wl.spellings[w], wl.frequencies.get(w))
+    if user_guesses is not None and answer_list is user_guesses:
+        dropped -= user_guesses.dropped
+
+    excluded: set[str] = set()
+    if exclude:
+        excluded = set(read_word_file(exclude).words)
+    answer_words = tuple(w for w in answer_list.words if w not in excluded)
+    guess_words = tuple(sorted(w for w in merged.words if w not in excluded))
+    if not answer_words:
+        raise LexiconError(f"no {length}-letter answers left in the {game} lexicon"
+                           + (" after --exclude" if excluded else ""))
+    name = game if (user_answers is None and user_guesses is None) else f"{game}+custom"
+    if excluded:
+        name += "-excluded"
+    return Lexicon(name, length, answer_words, guess_words, merged.spellings,
+                   merged.frequencies, dropped)
+
+
+def words_lexicon(words: Iterable[str], length: int | None = None, name: str = "words") -> Lexicon:
+    """Return a lexicon whose answers and guesses are the given words (``--words``)."""
+    wl = read_lines(list(words), length)
+    if length is None:
+        length = _single_length(wl) or BUNDLED_LENGTH
+        wl = read_lines(list(wl.spellings.values()), length)
+    if not wl.words:
+        raise LexiconError(f"no {length}-letter words given")
+    words_t = tuple(wl.words)
+    return Lexicon(name, length, words_t, tuple(sorted(words_t)), wl.spellings, wl.frequencies, wl.dropped)
