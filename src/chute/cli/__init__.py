@@ -61,11 +61,11 @@ def main(argv: list[str] | None = None) -> int:
         print("chute: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
-        # Output piped into head & co.: quietly stop.
-        try:
-            sys.stdout = None  # type: ignore[assignment]
-        finally:
-            return 0
+        # Output piped into `head` & co.: stop quietly, and keep Python from
+        # complaining when it flushes stdout at exit.
+        import os
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover
