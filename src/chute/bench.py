@@ -1,0 +1,510 @@
+"""Benchmarks of play: every answer of a list played by one solver, statistics and reports.
+
+Games against different secrets share their opening moves, so ``bench`` walks
+the solver's decision tree instead of playing each game on its own: choose a
+guess for the candidates, split the secrets by the pattern it shows them, and
+recurse into each bin.  A deterministic solver makes the same choice for the
+same state, so the result equals playing every game separately (``play_each``
+does exactly that, and the tests compare the two).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+import os
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Callable, Iterable, Sequence, TextIO
+
+import numpy as np
+
+from .errors import ChuteError
+from .feedback import decode
+
+CAP = 30            # a failed game is played on up to this many guesses, then given up
+BLOCKS = " ▏▎▍▌▋▊▉█"
+
+
+@dataclass(frozen=True)
+class Played:
+    """One game of a benchmark: the secret and the guesses played, in order."""
+
+    secret: str
+    path: tuple[str, ...]
+
+    @property
+    def guesses(self) -> int:
+        """Return the number of guesses played."""
+        return len(self.path)
+
+    @property
+    def solved(self) -> bool:
+        """Return whether the last guess was the secret."""
+        return bool(self.path) and self.path[-1] == self.secret
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Summary figures of a list of games."""
+
+    games: int
+    total: int
+    mean: float
+    median: float
+    stdev: float                      # population standard deviation over the games played
+    max: int
+    distribution: dict[int, int]      # guesses -> games (only the counts seen, 1..max filled)
+    failures: int                     # games over the row limit or not solved at all
+    unsolved: int                     # games given up at the cap
+    hardest: list[tuple[str, int]]    # (secret, guesses), most guesses first
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the figures as a JSON-ready dict."""
+        return {"games": self.games, "total": self.total, "mean": round(self.mean, 6),
+                "median": self.median, "stdev": round(self.stdev, 6), "max": self.max,
+                "failures": self.failures, "unsolved": self.unsolved,
+                "distribution": {str(k): v for k, v in self.distribution.items()},
+                "hardest": [{"secret": s, "guesses": n} for s, n in self.hardest]}
+
+
+def statistics_of(games: Sequence[Played], rows: int = 6, hardest: int = 10) -> Stats:
+    """Return the summary figures of some games under a row limit (failures: over it or unsolved)."""
+    if not games:
+        raise ChuteError("no games to summarise")
+    counts = [g.guesses for g in games]
+    top = max(counts)
+    distribution = {n: 0 for n in range(1, top + 1)}
+    for n in counts:
+        distribution[n] += 1
+    failures = sum(1 for g in games if not g.solved or g.guesses > rows)
+    unsolved = sum(1 for g in games if not g.solved)
+    worst = sorted(games, key=lambda g: (g.solved, -g.guesses, g.secret))[:max(hardest, 0)]
+    return Stats(games=len(games), total=sum(counts), mean=statistics.fmean(counts),
+                 median=statistics.median(counts), stdev=statistics.pstdev(counts), max=top,
+                 distribution=distribution, failures=failures, unsolved=unsolved,
+                 hardest=[(g.secret, g.guesses) for g in worst])
+
+
+@dataclass
+class BenchResult:
+    """The games of one benchmark run, what was run, and how long it took."""
+
+    games: list[Played]
+    rows: int = 6
+    seconds: float = 0.0
+    info: dict[str, Any] = field(default_factory=dict)   # game, lexicon, strategy, opener, options
+    hardest_count: int = 10
+
+    @cached_property
+    def stats(self) -> Stats:
+        """Return the summary figures."""
+        return statistics_of(self.games, self.rows, self.hardest_count)
+
+    @property
+    def opener(self) -> str | None:
+        """Return the first guess most games opened with."""
+        firsts = [g.path[0] for g in self.games if g.path]
+        return max(set(firsts), key=lambda w: (firsts.count(w), w)) if firsts else None
+
+    def to_dict(self, games: bool = True) -> dict[str, Any]:
+        """Return the run as a JSON-ready dict (with one entry per game unless ``games`` is False)."""
+        out: dict[str, Any] = {**self.info, "opener": self.info.get("opener") or self.opener,
+                               "rows": self.rows, **self.stats.to_dict(),
+                               "seconds": round(self.seconds, 3)}
+        if games:
+            out["results"] = [{"secret": g.secret, "guesses": g.guesses, "solved": g.solved,
+                               "path": list(g.path)} for g in self.games]
+        return out
+
+    def to_json(self, games: bool = True) -> str:
+        """Return the run as JSON text."""
+        return json.dumps(self.to_dict(games), ensure_ascii=False, indent=2)
+
+    def write_csv(self, stream: TextIO) -> None:
+        """Write one CSV row per game: secret, guesses, solved, the guesses in order (space-separated)."""
+        writer = csv.writer(stream, lineterminator="\n")
+        writer.writerow(["secret", "guesses", "solved", "sequence"])
+        for g in self.games:
+            writer.writerow([g.secret, g.guesses, int(g.solved), " ".join(g.path)])
+
+    def to_csv(self) -> str:
+        """Return the per-game CSV text."""
+        buf = io.StringIO()
+        self.write_csv(buf)
+        return buf.getvalue()
+
+
+# --- playing ---------------------------------------------------------------------------------
+
+
+def sample_secrets(answers: Sequence[str], n: int | None, seed: int = 0) -> list[str]:
+    """Return ``n`` answers drawn at random with the seed (all if None), kept in list order."""
+    if n is None:
+        return list(answers)
+    if n < 1:
+        raise ChuteError(f"--sample must be at least 1, not {n}")
+    if n >= len(answers):
+        return list(answers)
+    chosen = set(random.Random(seed).sample(range(len(answers)), n))
+    return [w for i, w in enumerate(answers) if i in chosen]
+
+
+def _state_key(state: Any) -> tuple:
+    """Return a hashable key for a solver state: its candidates, and the allowed guesses if limited."""
+    allowed = getattr(state, "allowed", None)
+    akey = None if allowed is None else np.asarray(allowed).tobytes()
+    return (tuple(state.candidates), akey)
+
+
+class TreeWalk:
+    """Plays many secrets at once by walking one solver's decision tree, memoised on the state."""
+
+    def __init__(self, solver: Any, cap: int = CAP, tick: Callable[[int], None] | None = None):
+        self.solver = solver
+        self.engine = solver.engine
+        self.cap = cap
+        self.tick = tick or (lambda n: None)
+        self.memo: dict[tuple, str] = {}
+        lexicon = self.engine.lexicon
+        self.answers = lexicon.answers
+        self.answer_index = lexicon.answer_index
+        self.guess_index = lexicon.guess_index
+        self.solved_code = 3**lexicon.length - 1
+        self.results: dict[str, tuple[str, ...]] = {}
+
+    def columns(self, secrets: Iterable[str]) -> np.ndarray:
+        """Return the matrix columns of secrets, which must be answers of the lexicon."""
+        cols = []
+        for s in secrets:
+            c = self.answer_index.get(s)
+            if c is None:
+                raise ChuteError(f"{s!r} is not an answer of the {self.engine.lexicon.name} lexicon")
+            cols.append(c)
+        return np.asarray(cols, dtype=np.intp)
+
+    def choose(self, state: Any) -> str:
+        """Return the solver's guess for a state, computed once per distinct state."""
+        key = _state_key(state)
+        guess = self.memo.get(key)
+        if guess is None:
+            guess = self.memo[key] = self.solver.choose(state)
+        return guess
+
+    def split(self, guess: str, targets: np.ndarray) -> list[tuple[int, np.ndarray]]:
+        """Return the target columns grouped by the pattern code the guess shows them, by code."""
+        codes = self.engine.matrix[self.guess_index[guess], targets]
+        order = np.argsort(codes, kind="stable")
+        codes, targets = codes[order], targets[order]
+        cuts = np.flatnonzero(np.diff(codes)) + 1
+        return [(int(c[0]), t) for c, t in zip(np.split(codes, cuts), np.split(targets, cuts))]
+
+    def walk(self, state: Any, targets: np.ndarray, path: tuple[str, ...] = ()) -> None:
+        """Play the target columns from ``state`` after ``path``, recording each game's guesses."""
+        if len(path) >= self.cap:
+            for t in targets:
+                self.results[self.answers[t]] = path
+            self.tick(len(targets))
+            return
+        guess = self.choose(state)
+        here = path + (guess,)
+        for code, group in self.split(guess, targets):
+            if code == self.solved_code:
+                self.results[self.answers[group[0]]] = here
+                self.tick(1)
+            else:
+                child = self.solver.advance(state, guess, decode(code, self.engine.length))
+                self.walk(child, group, here)
+
+
+def play_tree(solver: Any, secrets: Sequence[str], cap: int = CAP,
+              tick: Callable[[int], None] | None = None) -> list[Played]:
+    """Return the games against every secret, played by walking the solver's decision tree once."""
+    tree = TreeWalk(solver, cap, tick)
+    tree.walk(solver.initial_state(), tree.columns(secrets))
+    return [Played(s, tree.results[s]) for s in secrets]
+
+
+def play_each(solver: Any, secrets: Sequence[str], cap: int = CAP,
+              tick: Callable[[int], None] | None = None) -> list[Played]:
+    """Return the games against every secret, each played on its own with ``solver.play``."""
+    out = []
+    for s in secrets:
+        result = solver.play(s, rows=cap)
+        out.append(Played(s, tuple(result.guesses)))
+        if tick:
+            tick(1)
+    return out
+
+
+# --- processes -------------------------------------------------------------------------------
+
+_WORKER: dict[str, Any] = {}     # set in the parent before forking: the solver and the cap
+
+
+def _work_bin(job: tuple[str, str, np.ndarray]) -> dict[str, tuple[str, ...]]:
+    """Return the games of one bin of the root split (worker process)."""
+    guess, pattern, targets = job
+    solver, cap = _WORKER["solver"], _WORKER["cap"]
+    tree = TreeWalk(solver, cap)
+    tree.walk(solver.advance(solver.initial_state(), guess, pattern), targets, (guess,))
+    return tree.results
+
+
+def _work_secrets(secrets: list[str]) -> dict[str, tuple[str, ...]]:
+    """Return the games against some secrets played one by one (worker process)."""
+    return {p.secret: p.path for p in play_each(_WORKER["solver"], secrets, _WORKER["cap"])}
+
+
+def _pool(jobs: int):
+    """Return a process pool that inherits the parent's memory (fork), or fail clearly."""
+    import multiprocessing
+    try:
+        ctx = multiprocessing.get_context("fork")
+    except ValueError:
+        raise ChuteError("--jobs needs the fork start method (Linux, macOS)") from None
+    return ctx.Pool(jobs)
+
+
+def play_parallel(solver: Any, secrets: Sequence[str], jobs: int, cap: int = CAP, tree: bool = True,
+                  tick: Callable[[int], None] | None = None) -> list[Played]:
+    """Return the games against every secret, the work split across ``jobs`` processes.
+
+    With ``tree`` the root's guess is chosen here and its bins are walked in
+    the workers (largest first); otherwise the secrets are dealt out and each
+    game is played on its own.
+    """
+    tick = tick or (lambda n: None)
+    results: dict[str, tuple[str, ...]] = {}
+    _WORKER.update(solver=solver, cap=cap)
+    try:
+        if tree:
+            walker = TreeWalk(solver, cap)
+            root = solver.initial_state()
+            targets = walker.columns(secrets)
+            guess = walker.choose(root)
+            work = []
+            for code, group in walker.split(guess, targets):
+                if code == walker.solved_code:
+                    results[walker.answers[group[0]]] = (guess,)
+                    tick(1)
+                else:
+                    work.append((guess, decode(code, walker.engine.length), group))
+            work.sort(key=lambda job: -len(job[2]))
+            with _pool(jobs) as pool:
+                for part in pool.imap_unordered(_work_bin, work):
+                    results.update(part)
+                    tick(len(part))
+        else:
+            chunks = [list(secrets[i:i + 16]) for i in range(0, len(secrets), 16)]
+            with _pool(jobs) as pool:
+                for part in pool.imap_unordered(_work_secrets, chunks):
+                    results.update(part)
+                    tick(len(part))
+    finally:
+        _WORKER.clear()
+    return [Played(s, results[s]) for s in secrets]
+
+
+def run(solver: Any, secrets: Sequence[str] | None = None, rows: int = 6, cap: int = CAP,
+        jobs: int = 1, tree: bool = True, progress: "Progress | None" = None,
+        info: dict[str, Any] | None = None, hardest: int = 10) -> BenchResult:
+    """Return the benchmark of a solver over some secrets (every answer if None).
+
+    ``rows`` is the row limit games are judged by; failed games go on up to
+    ``cap`` guesses so their length is known.  ``tree`` shares the decision
+    tree between games; ``jobs`` > 1 spreads the work over processes.
+    """
+    if rows < 1:
+        raise ChuteError(f"--rows must be at least 1, not {rows}")
+    if jobs < 1:
+        raise ChuteError(f"--jobs must be at least 1, not {jobs}")
+    cap = max(cap, rows)
+    secrets = list(solver.engine.lexicon.answers if secrets is None else secrets)
+    if not secrets:
+        raise ChuteError("no secrets to play")
+    tick = progress.advance if progress else None
+    start = time.perf_counter()
+    if jobs > 1 and len(secrets) > 1:
+        games = play_parallel(solver, secrets, jobs, cap, tree, tick)
+    elif tree:
+        games = play_tree(solver, secrets, cap, tick)
+    else:
+        games = play_each(solver, secrets, cap, tick)
+    seconds = time.perf_counter() - start
+    if progress:
+        progress.close()
+    return BenchResult(games, rows, seconds, dict(info or {}), hardest)
+
+
+# --- reports ---------------------------------------------------------------------------------
+
+
+class Progress:
+    """A one-line progress bar on a terminal stream, redrawn at most ten times a second."""
+
+    def __init__(self, total: int, stream: TextIO | None = None, label: str = "playing",
+                 enabled: bool | None = None):
+        self.total = max(total, 1)
+        self.stream = stream if stream is not None else sys.stderr
+        self.enabled = (hasattr(self.stream, "isatty") and self.stream.isatty()) if enabled is None else enabled
+        self.label = label
+        self.done = 0
+        self.start = time.perf_counter()
+        self.last = 0.0
+        self.drawn = False
+
+    def advance(self, n: int = 1) -> None:
+        """Count ``n`` more games done and redraw if due."""
+        self.done += n
+        now = time.perf_counter()
+        if self.enabled and (now - self.last >= 0.1 or self.done >= self.total):
+            self.last = now
+            self.draw(now)
+
+    def draw(self, now: float) -> None:
+        """Write the bar."""
+        width = 30
+        frac = min(self.done / self.total, 1.0)
+        full = int(frac * width)
+        bar = "█" * full + ("" if full == width else BLOCKS[int((frac * width - full) * 8)]).strip()
+        self.stream.write(f"\r{self.label} [{bar:<{width}}] {self.done:,}/{self.total:,} "
+                          f"{frac:4.0%} {now - self.start:5.1f} s")
+        self.stream.flush()
+        self.drawn = True
+
+    def close(self) -> None:
+        """Erase the bar."""
+        if self.drawn:
+            self.stream.write("\r\x1b[2K")
+            self.stream.flush()
+            self.drawn = False
+
+
+def can_draw(stream: TextIO) -> bool:
+    """Return whether the stream can print the block characters of the bar chart."""
+    try:
+        "█▏".encode(getattr(stream, "encoding", None) or "ascii")
+        return True
+    except (UnicodeEncodeError, LookupError):
+        return False
+
+
+def bar(value: float, top: float, width: int = 40, blocks: bool = True) -> str:
+    """Return a horizontal bar for ``value`` out of ``top`` in ``width`` characters (eighths)."""
+    if top <= 0 or value <= 0:
+        return ""
+    cells = value / top * width
+    if not blocks:
+        return "#" * max(1, round(cells))
+    full = int(cells)
+    part = BLOCKS[int((cells - full) * 8)] if full < width else ""
+    text = ("█" * full + part).rstrip()
+    return text or "▏"
+
+
+def title(info: dict[str, Any]) -> str:
+    """Return a one-line description of what was run (game, strategy, opener, options)."""
+    parts = [str(info.get("game", "?")), str(info.get("strategy", "?"))]
+    if info.get("opener"):
+        parts.append(f"opener {str(info['opener']).upper()}")
+    if info.get("hard"):
+        parts.append(f"{info['hard']} mode")
+    if info.get("depth", 1) != 1:
+        parts.append(f"depth {info['depth']}")
+    if info.get("candidates_only"):
+        parts.append("candidates only")
+    return " · ".join(parts)
+
+
+def report(result: BenchResult, blocks: bool = True, show: Callable[[str], str] | None = None) -> str:
+    """Return the human report: figures, the distribution as a bar chart, hardest words, time."""
+    s = result.stats
+    show = show or (lambda w: w)
+    info = {**result.info, "opener": result.info.get("opener") or result.opener}
+    lines = [title(info)]
+    if info.get("sample"):
+        played = (f"{s.games:,} games (a sample of {info.get('answers', 0):,} answers, "
+                  f"seed {info.get('seed', 0)})")
+    elif info.get("answers"):
+        played = f"{s.games:,} games (every answer; {info.get('accepted', 0):,} accepted guesses)"
+    else:
+        played = f"{s.games:,} games"
+    lines.append(f"  {played}, {s.total:,} guesses in all")
+    lines.append(f"  mean {s.mean:.4f}   median {s.median:g}   std dev {s.stdev:.3f}   max {s.max}")
+    fail = f"  failures {s.failures:,} (over {result.rows} rows)"
+    if s.unsolved:
+        fail += f", {s.unsolved:,} unsolved after {max(g.guesses for g in result.games)} guesses"
+    lines.append(fail)
+    per_game = result.seconds / s.games * 1000
+    lines.append(f"  time {result.seconds:.2f} s ({per_game:.2f} ms a game)")
+    lines.append("")
+    lines.append("  guesses    games")
+    top = max(s.distribution.values())
+    for n, count in s.distribution.items():
+        mark = "  ✗" if n > result.rows and count else ""
+        if not blocks:
+            mark = "  X" if mark else ""
+        share = f"{count / s.games:6.1%}"
+        lines.append(f"  {n:>7} {count:>8,} {share} {bar(count, top, 40, blocks)}{mark}")
+    if s.hardest:
+        worst = ", ".join(f"{show(w).upper()} {n}" for w, n in s.hardest)
+        lines.append("")
+        lines.append(f"  hardest: {worst}")
+    return "\n".join(lines)
+
+
+def compare_table(results: Sequence[BenchResult], labels: Sequence[str], markdown: bool = False) -> str:
+    """Return one table comparing benchmark runs: strategy, opener, mean, median, max, failures, time."""
+    head = ["strategy", "opener", "mean", "median", "std dev", "max", "failures", "time"]
+    rows = []
+    for label, r in zip(labels, results):
+        s = r.stats
+        opener = (r.info.get("opener") or r.opener or "").upper()
+        rows.append([label, opener, f"{s.mean:.4f}", f"{s.median:g}", f"{s.stdev:.3f}", str(s.max),
+                     f"{s.failures:,}", f"{r.seconds:.1f} s"])
+    if markdown:
+        out = ["| " + " | ".join(head) + " |",
+               "|" + "|".join(["---"] * 2 + ["---:"] * (len(head) - 2)) + "|"]
+        out += ["| " + " | ".join(row) + " |" for row in rows]
+        return "\n".join(out)
+    widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(head)]
+    left = {0, 1}
+
+    def fmt(row: list[str]) -> str:
+        return "  ".join(c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths)))
+    return "\n".join([fmt(head), fmt(["-" * w for w in widths])] + [fmt(row) for row in rows])
+
+
+def write_text(path: str, text: str) -> None:
+    """Write text to a file (UTF-8), turning a failure into a user error."""
+    try:
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+    except OSError as err:
+        raise ChuteError(f"cannot write {path}: {err.strerror or err}") from None
+
+
+def check_writable(path: str) -> None:
+    """Fail early, before a long run, if a file cannot be created at ``path``."""
+    parent = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(parent):
+        raise ChuteError(f"cannot write {path}: no such directory {parent}")
+    if os.path.isdir(path):
+        raise ChuteError(f"cannot write {path}: it is a directory")
+    if not os.access(parent, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise ChuteError(f"cannot write {path}: permission denied")
+
+
+def format_seconds(seconds: float) -> str:
+    """Return a duration for people (``2.31 s``, ``4 min 03 s``)."""
+    if seconds < 60:
+        return f"{seconds:.2f} s"
+    m, s = divmod(int(math.floor(seconds + 0.5)), 60)
+    return f"{m} min {s:02d} s"

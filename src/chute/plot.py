@@ -1,0 +1,99 @@
+"""The guess-count histogram of a benchmark as an image (matplotlib, the optional extra ``chute[plot]``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .errors import ChuteError
+
+FORMATS = ("png", "svg", "pdf")
+GREEN, YELLOW, RED, GREY = "#6aaa64", "#c9b458", "#d1495b", "#787c7e"
+MISSING = "plotting needs matplotlib, the optional extra: pip install 'chute[plot]'"
+
+
+def plot_format(path: str | Path) -> str:
+    """Return the image format a file name asks for (png, svg, pdf), or fail clearly."""
+    suffix = Path(path).suffix.lower().lstrip(".")
+    if suffix not in FORMATS:
+        raise ChuteError(f"cannot plot to {str(path)!r}: the file name must end in "
+                         f"{', '.join('.' + f for f in FORMATS)}")
+    return suffix
+
+
+def require_matplotlib() -> Any:
+    """Return matplotlib's ``Figure`` class, or raise a ChuteError naming the extra to install."""
+    try:
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise ChuteError(MISSING) from None
+    return Figure
+
+
+def histogram_figure(result: Any, show: Any = None) -> Any:
+    """Return a matplotlib Figure of a ``bench.BenchResult``: games by number of guesses.
+
+    The title names the game, strategy and opener; bars carry their counts;
+    games over the row limit are drawn in red and hatched; a dashed line marks
+    the mean.  No pyplot state is touched, so it is safe in notebooks and servers.
+    """
+    from .bench import title
+    Figure = require_matplotlib()
+    s = result.stats
+    info = {**result.info, "opener": (result.info.get("opener") or result.opener or "")}
+    if show and info.get("opener"):
+        info["opener"] = show(info["opener"])
+    xs = list(s.distribution)
+    ys = [s.distribution[x] for x in xs]
+    fig = Figure(figsize=(8, 4.6), layout="constrained")
+    ax = fig.add_subplot()
+    ok = [x <= result.rows for x in xs]
+    colours = [GREEN if good else RED for good in ok]
+    bars = ax.bar(xs, ys, width=0.78, color=colours, edgecolor="white", linewidth=0.8, zorder=2)
+    for b, good in zip(bars, ok):
+        if not good:
+            b.set_hatch("//")
+    top = max(ys) if ys else 1
+    for x, y, good in zip(xs, ys, ok):
+        ax.annotate(f"{y:,}", (x, y), xytext=(0, 3), textcoords="offset points", ha="center",
+                    va="bottom", fontsize=10, fontweight="bold", color="#333333" if good else RED,
+                    bbox=dict(facecolor="white", edgecolor="none", pad=0.5), zorder=4)
+    ax.axvline(s.mean, color=GREY, linestyle="--", linewidth=1.1, zorder=1)
+    ax.annotate(f"mean {s.mean:.3f}", (s.mean, top * 1.16), xytext=(4, 0), textcoords="offset points",
+                ha="left", va="center", fontsize=9, color=GREY)
+    right = max(max(xs), result.rows) + 0.6
+    if s.failures:
+        ax.axvspan(result.rows + 0.5, right, color=RED, alpha=0.07, zorder=0, linewidth=0)
+        ax.annotate(f"{plural(s.failures, 'failure')}\n(over {result.rows} rows)",
+                    (result.rows + 0.5, top * 0.9), xytext=(6, 0), textcoords="offset points",
+                    ha="left", va="center", fontsize=9, color=RED)
+    ax.set_xticks(xs)
+    ax.set_xlim(min(xs) - 0.6, right)
+    ax.set_ylim(0, top * 1.22)
+    ax.set_xlabel("guesses to solve")
+    ax.set_ylabel("games")
+    ax.grid(axis="y", color="#e6e6e6", zorder=0)
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+    heading = title(info)
+    fig.suptitle(heading[:1].upper() + heading[1:], fontsize=13, fontweight="bold")
+    fails = plural(s.failures, "failure") if s.failures else "no failures"
+    ax.set_title(f"{s.games:,} games · mean {s.mean:.3f} · median {s.median:g} · max {s.max} · {fails}",
+                 fontsize=10, color="#555555")
+    return fig
+
+
+def plural(n: int, word: str) -> str:
+    """Return ``n word`` with an s when n is not 1 (``1 failure``, ``3 failures``)."""
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+def save_histogram(result: Any, path: str | Path, show: Any = None) -> Path:
+    """Write the histogram of a benchmark to an image file (format from the suffix); return its path."""
+    fmt = plot_format(path)
+    fig = histogram_figure(result, show)
+    try:
+        fig.savefig(path, format=fmt, dpi=150)
+    except OSError as err:
+        raise ChuteError(f"cannot write {path}: {err.strerror or err}") from None
+    return Path(path)
