@@ -14,6 +14,7 @@ import sys
 import tempfile
 import zlib
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Sequence
 
@@ -44,13 +45,43 @@ def letters_array(words: Sequence[str], length: int) -> np.ndarray:
     return (raw.reshape(len(words), length) - ord("a")).astype(np.int8)
 
 
+# Below this many cells numpy scores faster than importing numba (~0.3 s at start-up).
+NUMPY_CELLS = 4_000_000
+
+
 def compute_codes(guesses: Sequence[str], secrets: Sequence[str], length: int) -> np.ndarray:
-    """Return the pattern codes of every guess against every secret (compiled kernel)."""
+    """Return the pattern codes of every guess against every secret (numpy if small, else compiled)."""
+    if len(guesses) * len(secrets) <= NUMPY_CELLS:
+        return numpy_codes(letters_array(guesses, length), letters_array(secrets, length))
     from .kernels import pattern_matrix
     out = np.empty((len(guesses), len(secrets)), dtype=code_dtype(length))
-    if len(guesses) and len(secrets):
-        pattern_matrix(letters_array(guesses, length), letters_array(secrets, length), out)
+    pattern_matrix(letters_array(guesses, length), letters_array(secrets, length), out)
     return out
+
+
+def numpy_codes(g: np.ndarray, s: np.ndarray) -> np.ndarray:
+    """Return the codes of letter arrays ``g`` (G, n) against ``s`` (S, n), vectorised in numpy.
+
+    The same rule as ``feedback.score``: greens first, then left to right a
+    letter is yellow while the secret has an unmatched copy of it.
+    """
+    n = g.shape[1]
+    out = np.zeros((g.shape[0], s.shape[0]), dtype=np.int64)
+    if out.size == 0:
+        return out.astype(code_dtype(n))
+    green = [g[:, None, i] == s[None, :, i] for i in range(n)]
+    yellow: list[np.ndarray] = []
+    for i in range(n):
+        out += green[i] * (2 * 3**i)
+        # copies of guess letter i the secret holds outside its green tiles ...
+        free = sum(((s[None, :, j] == g[:, None, i]) & ~green[j]).astype(np.int8) for j in range(n))
+        # ... minus the copies earlier yellows of the same letter already took
+        taken = sum(((g[:, None, k] == g[:, None, i]) & yellow[k]).astype(np.int8) for k in range(i)) \
+            if i else 0
+        y = ~green[i] & (free > taken)
+        yellow.append(y)
+        out += y * 3**i
+    return out.astype(code_dtype(n))
 
 
 def default_cache_dir() -> Path:
@@ -88,23 +119,21 @@ def _read_cached(path: Path, key: str, shape: tuple[int, int], dtype: np.dtype) 
     return np.frombuffer(payload, dtype=dtype).reshape(shape)
 
 
-def _write_cached(path: Path, key: str, matrix: np.ndarray) -> None:
-    """Store the matrix at ``path`` atomically (temp file, then rename); warn once on failure."""
-    payload = np.ascontiguousarray(matrix).tobytes()
-    header = _HEADER.pack(MAGIC, key.encode(), matrix.dtype.itemsize, matrix.shape[0],
-                          matrix.shape[1], zlib.crc32(payload), 0)
+def atomic_write(path: Path, data: bytes) -> bool:
+    """Store bytes at ``path`` atomically (temp file, then rename); return False, warning once, on failure."""
     tmp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".matrix-", suffix=".tmp", dir=path.parent)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".tmp", dir=path.parent)
         with os.fdopen(fd, "wb") as f:
-            f.write(header)
-            f.write(payload)
+            f.write(data)
         os.replace(tmp, path)
         tmp = None
+        return True
     except OSError as err:
         warn_once(f"cannot write the cache in {path.parent} ({err.strerror or err}); "
                   "working without caching")
+        return False
     finally:
         if tmp is not None:
             try:
@@ -113,27 +142,47 @@ def _write_cached(path: Path, key: str, matrix: np.ndarray) -> None:
                 pass
 
 
-@dataclass
+def _write_cached(path: Path, key: str, matrix: np.ndarray) -> None:
+    """Store the matrix at ``path`` atomically with its key and checksum."""
+    payload = np.ascontiguousarray(matrix).tobytes()
+    header = _HEADER.pack(MAGIC, key.encode(), matrix.dtype.itemsize, matrix.shape[0],
+                          matrix.shape[1], zlib.crc32(payload), 0)
+    atomic_write(path, header + payload)
+
+
+@dataclass(eq=False)
 class Engine:
     """Pattern codes for a lexicon's guesses against its answers, plus partition helpers."""
 
     lexicon: Lexicon
     matrix: np.ndarray          # (len(guesses), len(answers)) codes
+    cache_dir: Path | None = None   # where derived results may be cached; None: no caching
 
     @classmethod
     def build(cls, lexicon: Lexicon, cache: bool = True, cache_dir: Path | None = None) -> "Engine":
         """Return the engine for a lexicon, loading its matrix from the disk cache when valid."""
         shape = (len(lexicon.guesses), len(lexicon.answers))
         dtype = code_dtype(lexicon.length)
-        path = (cache_dir or default_cache_dir()) / f"matrix-{lexicon.key[:32]}.bin"
-        if cache:
+        folder = (cache_dir or default_cache_dir()) if cache else None
+        if folder is not None:
+            path = folder / f"matrix-{lexicon.key[:32]}.bin"
             found = _read_cached(path, lexicon.key, shape, dtype)
             if found is not None:
-                return cls(lexicon, found)
+                return cls(lexicon, found, folder)
         matrix = compute_codes(lexicon.guesses, lexicon.answers, lexicon.length)
-        if cache:
+        if folder is not None:
             _write_cached(path, lexicon.key, matrix)
-        return cls(lexicon, matrix)
+        return cls(lexicon, matrix, folder)
+
+    @cached_property
+    def guess_letters(self) -> np.ndarray:
+        """Return the accepted guesses as an (n, length) array of letter numbers."""
+        return letters_array(self.lexicon.guesses, self.length)
+
+    @cached_property
+    def answer_letters(self) -> np.ndarray:
+        """Return the answers as an (n, length) array of letter numbers."""
+        return letters_array(self.lexicon.answers, self.length)
 
     @property
     def length(self) -> int:
@@ -162,16 +211,24 @@ class Engine:
         fallback to the accepted list) is scored on the fly.
         """
         answer_index = self.lexicon.answer_index
-        cols = [answer_index.get(w, -1) for w in candidates]
-        if all(c >= 0 for c in cols):
-            col_arr = np.asarray(cols, dtype=np.intp)
+        cols = np.fromiter((answer_index.get(w, -1) for w in candidates), dtype=np.intp,
+                           count=len(candidates))
+        known = cols >= 0
+        if known.all():
             if rows is None:
-                if len(col_arr) == self.matrix.shape[1] and np.array_equal(col_arr, np.arange(len(col_arr))):
+                if len(cols) == self.matrix.shape[1] and np.array_equal(cols, np.arange(len(cols))):
                     return self.matrix
-                return self.matrix[:, col_arr]
-            return self.matrix[np.ix_(rows, col_arr)]
+                return self.matrix[:, cols]
+            return self.matrix[np.ix_(rows, cols)]
         guess_words = self.lexicon.guesses if rows is None else [self.lexicon.guesses[r] for r in rows]
-        return compute_codes(guess_words, list(candidates), self.length)
+        out = np.empty((len(guess_words), len(cols)), dtype=self.matrix.dtype)
+        missing = np.flatnonzero(~known)
+        out[:, missing] = compute_codes(guess_words, [candidates[i] for i in missing.tolist()], self.length)
+        if known.any():
+            have = np.flatnonzero(known)
+            out[:, have] = (self.matrix[:, cols[have]] if rows is None
+                            else self.matrix[np.ix_(rows, cols[have])])
+        return out
 
     def pattern(self, guess: str, secret: str) -> int:
         """Return the code of one guess against one word (matrix lookup when possible)."""
@@ -207,6 +264,71 @@ def histograms(codes: np.ndarray, n_patterns: int, weights: np.ndarray | None = 
             part.ravel(), weights=np.tile(w, part.shape[0]),
             minlength=part.shape[0] * n_patterns).reshape(part.shape[0], n_patterns)
     return out_f
+
+
+@dataclass(frozen=True)
+class PartitionStats:
+    """Per-row figures of the partitions some guesses make of the candidates."""
+
+    entropy: np.ndarray      # bits of information of the pattern
+    expected: np.ndarray     # expected number of candidates left
+    worst: np.ndarray        # largest bin
+    parts: np.ndarray        # number of non-empty bins
+
+    def __len__(self) -> int:
+        return len(self.entropy)
+
+    def take(self, idx: np.ndarray) -> "PartitionStats":
+        """Return the figures of the chosen rows only."""
+        return PartitionStats(self.entropy[idx], self.expected[idx], self.worst[idx], self.parts[idx])
+
+
+_CLOG: dict[int, np.ndarray] = {}
+
+
+def _clog2(n: int) -> np.ndarray:
+    """Return the table c * log2(c) for c = 0..n (0 at c = 0)."""
+    table = _CLOG.get(n)
+    if table is None or len(table) <= n:
+        c = np.arange(max(n, 1) + 1, dtype=np.float64)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            table = np.where(c > 0, c * np.log2(np.where(c > 0, c, 1.0)), 0.0)
+        _CLOG[n] = table
+    return table
+
+
+def partition_stats(codes: np.ndarray, n_patterns: int, weights: np.ndarray | None = None) -> PartitionStats:
+    """Return entropy, expected size, worst bin and bin count for every row of ``codes``.
+
+    ``weights`` are the columns' probabilities (None: uniform).  Large inputs
+    use a compiled kernel that makes no rows x patterns temporaries; small ones
+    stay in numpy so that no compiler is loaded.
+    """
+    rows, cols = codes.shape
+    if cols == 0:
+        zero = np.zeros(rows)
+        return PartitionStats(zero, zero, zero.astype(np.int64), zero.astype(np.int64))
+    prob = None if weights is None else np.asarray(weights, dtype=np.float64) / np.sum(weights)
+    if codes.size > NUMPY_CELLS and n_patterns <= 3**8:
+        from .kernels import row_stats
+        entropy, expected = np.empty(rows), np.empty(rows)
+        worst, parts = np.empty(rows, dtype=np.int64), np.empty(rows, dtype=np.int64)
+        row_stats(np.ascontiguousarray(codes), np.empty(0) if prob is None else prob, n_patterns,
+                  entropy, expected, worst, parts)
+        return PartitionStats(entropy, expected, worst, parts)
+    counts = histograms(codes, n_patterns)
+    worst = counts.max(axis=1)
+    parts = np.count_nonzero(counts, axis=1)
+    if prob is None:
+        clog = _clog2(cols)[counts].sum(axis=1)
+        entropy = np.log2(cols) - clog / cols
+        expected = (counts * counts).sum(axis=1) / cols
+    else:
+        mass = histograms(codes, n_patterns, prob)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            entropy = -np.where(mass > 0, mass * np.log2(np.where(mass > 0, mass, 1.0)), 0.0).sum(axis=1)
+        expected = (mass * counts).sum(axis=1)
+    return PartitionStats(entropy, expected, worst, parts)
 
 
 def partition(codes_row: np.ndarray, candidates: Sequence[str]) -> dict[int, list[str]]:

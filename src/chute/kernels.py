@@ -56,3 +56,51 @@ def row_histograms(codes, weights, n_patterns, out):
         row = codes[r]
         for j in range(row.shape[0]):
             out[r, row[j]] += weights[j]
+
+
+@njit(parallel=True, cache=True)
+def row_stats(codes, weights, n_patterns, entropy, expected, worst, parts):
+    """Fill per-row partition figures: entropy (bits), expected bin size, largest bin, bins.
+
+    ``weights`` are the candidates' probabilities (summing to 1), or empty for
+    uniform; no rows x patterns temporaries are made.
+    """
+    rows, cols = codes.shape
+    uniform = weights.shape[0] == 0
+    for r in prange(rows):
+        counts = np.zeros(n_patterns, np.int64)
+        mass = np.zeros(n_patterns if not uniform else 1, np.float64)
+        row = codes[r]
+        if uniform:
+            for j in range(cols):
+                counts[row[j]] += 1
+        else:
+            for j in range(cols):
+                counts[row[j]] += 1
+                mass[row[j]] += weights[j]
+        h = 0.0
+        e = 0.0
+        big = 0
+        k = 0
+        for p in range(n_patterns):
+            c = counts[p]
+            if c > 0:
+                k += 1
+                if c > big:
+                    big = c
+                if uniform:
+                    h += c * np.log2(c)
+                    e += c * c
+                else:
+                    m = mass[p]
+                    if m > 0:
+                        h -= m * np.log2(m)
+                    e += m * c
+        if uniform:
+            entropy[r] = np.log2(cols) - h / cols
+            expected[r] = e / cols
+        else:
+            entropy[r] = h
+            expected[r] = e
+        worst[r] = big
+        parts[r] = k

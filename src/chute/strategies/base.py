@@ -2,20 +2,22 @@
 
 A strategy ranks guesses for a ``State`` (the candidates still possible, their
 prior weights, the guesses allowed).  Partition strategies score each guess
-from its histogram over the candidates (see ``engine.histograms``); the rest
-implement ``rank`` directly.  Ties break by score, then candidates first (when
-asked), then alphabetically, so suggestions are the same on every machine.
+from the partition it makes of the candidates (``engine.partition_stats``);
+the rest implement ``rank`` directly.  Ties break by score, then candidates
+first (when asked), then alphabetically, so suggestions are the same on every
+machine.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Callable, ClassVar, Sequence
 
 import numpy as np
 
-from ..engine import Engine, histograms
+from ..engine import Engine, PartitionStats, partition_stats
 from ..errors import ChuteError
 from ..feedback import Clue
 
@@ -30,6 +32,11 @@ class Options:
     depth: int = 1                   # 2: re-score the best few by the best second guess
     look_ahead: int = 10             # how many top guesses depth 2 re-scores
 
+    def key(self) -> str:
+        """Return a short text naming these options (for caches)."""
+        return (f"co={int(self.candidates_only)},pc={int(self.prefer_candidates)},seed={self.seed},"
+                f"depth={self.depth},la={self.look_ahead}")
+
 
 @dataclass
 class State:
@@ -38,13 +45,21 @@ class State:
     engine: Engine
     candidates: list[str]
     weights: np.ndarray | None = None        # prior per candidate, None for uniform
-    allowed: np.ndarray | None = None        # allowed guess rows, None for every accepted guess
+    allowed: np.ndarray | None = None        # allowed guess rows (sorted), None for every accepted guess
     clues: list[Clue] = field(default_factory=list)
+    rule: str | None = None                  # hard-mode rule: None, "hard" or "strict"
+    fallback: bool = False                   # candidates are accepted words, the answer list ran out
+    notes: list[str] = field(default_factory=list)   # things the user should hear once
 
     @property
     def n(self) -> int:
         """Return the number of candidates."""
         return len(self.candidates)
+
+    @cached_property
+    def candidate_set(self) -> frozenset[str]:
+        """Return the candidates as a set."""
+        return frozenset(self.candidates)
 
     def guess_rows(self, options: Options) -> np.ndarray:
         """Return the matrix rows a strategy may guess from under these options."""
@@ -58,12 +73,31 @@ class State:
                 rows = narrowed
         return rows
 
+    def all_rows(self, rows: np.ndarray) -> bool:
+        """Return whether ``rows`` is every accepted guess (so the whole matrix can be used)."""
+        return len(rows) == len(self.engine.lexicon.guesses)
+
+    def codes(self, rows: np.ndarray) -> np.ndarray:
+        """Return the codes of the given guess rows against the candidates."""
+        return self.engine.codes(None if self.all_rows(rows) else rows, self.candidates)
+
     def prior(self) -> np.ndarray:
         """Return the candidates' probabilities (summing to 1)."""
         if self.weights is None:
             return np.full(self.n, 1.0 / self.n)
         w = np.asarray(self.weights, dtype=np.float64)
         return w / w.sum()
+
+    def stats(self, codes: np.ndarray) -> PartitionStats:
+        """Return the partition figures of each row of ``codes`` (columns = candidates)."""
+        return partition_stats(codes, self.engine.n_patterns,
+                               None if self.weights is None else self.prior())
+
+    def is_candidate(self, rows: np.ndarray) -> np.ndarray:
+        """Return, per guess row, whether that word could be the answer."""
+        guesses = self.engine.lexicon.guesses
+        cand = self.candidate_set
+        return np.fromiter((guesses[r] in cand for r in rows), dtype=bool, count=len(rows))
 
 
 @dataclass(frozen=True)
@@ -90,6 +124,8 @@ class Strategy(ABC):
     name: ClassVar[str]
     description: ClassVar[str] = ""
     score_label: ClassVar[str] = "score"
+    higher_is_better: ClassVar[bool] = True
+    costly: ClassVar[bool] = False     # worth caching its opener on disk
 
     @abstractmethod
     def rank(self, state: State, options: Options = Options(), top: int = 10) -> list[Ranked]:
@@ -105,47 +141,89 @@ class Strategy(ABC):
 class PartitionStrategy(Strategy):
     """A strategy that scores each guess from how it partitions the candidates."""
 
-    higher_is_better: ClassVar[bool] = True
+    costly = True
 
     @abstractmethod
+    def score(self, stats: PartitionStats) -> np.ndarray:
+        """Return one score per row from its partition figures."""
+
     def scores(self, counts: np.ndarray, mass: np.ndarray) -> np.ndarray:
         """Return one score per row from pattern counts and probability mass per pattern."""
+        return self.score(stats_from_histograms(counts, mass))
+
+    def second(self, stats: PartitionStats) -> float:
+        """Return the best score a second guess reaches in one bin (for ``depth`` 2)."""
+        raise ChuteError(f"strategy {self.name!r} has no look-ahead (--depth 2 works with "
+                         "entropy and expected-size)")
+
+    def combine(self, first: float, bins: list[tuple[float, float]]) -> float:
+        """Return the depth-2 score from the first score and (probability, best second) per bin."""
+        raise NotImplementedError
 
     def rank(self, state: State, options: Options = Options(), top: int = 10) -> list[Ranked]:
         """Return the best ``top`` guesses by the partition score, with deterministic ties."""
         rows = state.guess_rows(options)
-        codes = state.engine.codes(None if state.allowed is None and len(rows) == len(state.engine.lexicon.guesses)
-                                   else rows, state.candidates)
-        return rank_by_partition(self, state, rows, codes, options, top)
+        codes = state.codes(rows)
+        stats = state.stats(codes)
+        scores = self.score(stats)
+        if options.depth >= 2 and state.n > 2:
+            from .lookahead import deepen
+            return deepen(self, state, rows, codes, stats, scores, options, top)
+        return order(state, rows, scores, stats, self.higher_is_better, options, top)
 
 
-def rank_by_partition(strategy: PartitionStrategy, state: State, rows: np.ndarray, codes: np.ndarray,
-                      options: Options, top: int) -> list[Ranked]:
-    """Return the best ``top`` rows of ``codes`` ranked by the strategy's partition score."""
-    n_patterns = state.engine.n_patterns
-    counts = histograms(codes, n_patterns)
-    mass = counts / state.n if state.weights is None else histograms(codes, n_patterns, state.prior())
-    scores = strategy.scores(counts, mass)
-    return order(state, rows, scores, counts, mass, strategy.higher_is_better, options, top)
+def stats_from_histograms(counts: np.ndarray, mass: np.ndarray) -> PartitionStats:
+    """Return partition figures from per-pattern counts and probability mass (rows x patterns)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        entropy = -np.where(mass > 0, mass * np.log2(np.where(mass > 0, mass, 1.0)), 0.0).sum(axis=1)
+    return PartitionStats(entropy, (mass * counts).sum(axis=1), counts.max(axis=1),
+                          np.count_nonzero(counts, axis=1))
 
 
-def order(state: State, rows: np.ndarray, scores: np.ndarray, counts: np.ndarray, mass: np.ndarray,
+def order(state: State, rows: np.ndarray, scores: np.ndarray, stats: PartitionStats,
           higher_is_better: bool, options: Options, top: int) -> list[Ranked]:
     """Return the best ``top`` guesses: by score, then candidates first (if asked), then alphabetically."""
-    guesses = state.engine.lexicon.guesses
-    cand = set(state.candidates)
-    is_cand = np.fromiter((guesses[r] in cand for r in rows), dtype=bool, count=len(rows))
-    key_score = -scores if higher_is_better else scores
+    idx = best_indices(state, rows, scores, higher_is_better, options, top)
+    return ranked_rows(state, rows[idx], np.asarray(scores)[idx], stats.take(idx))
+
+
+def best_indices(state: State, rows: np.ndarray, scores: np.ndarray, higher_is_better: bool,
+                 options: Options, top: int) -> np.ndarray:
+    """Return the positions of the best ``top`` rows: by score, candidates first (if asked), alphabetical."""
+    key_score = np.asarray(scores, dtype=np.float64)
+    if higher_is_better:
+        key_score = -key_score
     # Round away float noise so equal partitions tie exactly on every machine.
     key_score = np.round(key_score, 9)
-    tie_cand = ~is_cand if options.prefer_candidates else np.zeros(len(rows), dtype=bool)
+    if not len(key_score):
+        return np.zeros(0, dtype=np.intp)
+    if options.prefer_candidates:
+        # only the rows that could tie for a top place need the candidate test
+        k = min(top, len(key_score)) - 1
+        cut = np.partition(key_score, k)[k]
+        near = np.flatnonzero(key_score <= cut)
+        tie_cand = np.ones(len(rows), dtype=bool)
+        tie_cand[near] = ~state.is_candidate(rows[near])
+    else:
+        tie_cand = np.zeros(len(rows), dtype=bool)
     # guesses are sorted alphabetically, so the row number is the alphabetical tie-break
-    idx = np.lexsort((rows, tie_cand, key_score))[:top]
-    expected = (mass * counts).sum(axis=1)
-    worst = counts.max(axis=1)
-    parts = (counts > 0).sum(axis=1)
-    return [Ranked(guesses[rows[i]], float(scores[i]), float(expected[i]), int(worst[i]),
-                   int(parts[i]), bool(is_cand[i])) for i in idx]
+    return np.lexsort((rows, tie_cand, key_score))[:top]
+
+
+def ranked_rows(state: State, rows: np.ndarray, scores: Sequence[float], stats: PartitionStats) -> list[Ranked]:
+    """Return Ranked entries for the given rows, scores and partition figures (in that order)."""
+    guesses = state.engine.lexicon.guesses
+    cand = state.candidate_set
+    return [Ranked(guesses[r], float(s), float(e), int(w), int(p), guesses[r] in cand)
+            for r, s, e, w, p in zip(rows.tolist(), scores, stats.expected.tolist(),
+                                     stats.worst.tolist(), stats.parts.tolist())]
+
+
+def describe(state: State, rows: np.ndarray, scores: Sequence[float]) -> list[Ranked]:
+    """Return Ranked entries (with partition figures) for a few chosen rows and their scores."""
+    rows = np.asarray(rows, dtype=np.intp)
+    stats = state.stats(state.engine.codes(rows, state.candidates))
+    return ranked_rows(state, rows, scores, stats)
 
 
 REGISTRY: dict[str, Callable[[], Strategy]] = {}
@@ -157,8 +235,10 @@ def register(cls: type[Strategy]) -> type[Strategy]:
     return cls
 
 
-def get_strategy(name: str) -> Strategy:
-    """Return a new strategy by name; unknown names are a user error."""
+def get_strategy(name: str | Strategy) -> Strategy:
+    """Return a new strategy by name (or the strategy itself); unknown names are a user error."""
+    if isinstance(name, Strategy):
+        return name
     try:
         return REGISTRY[name]()
     except KeyError:

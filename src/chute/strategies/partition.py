@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..engine import PartitionStats
 from .base import PartitionStrategy, register
 
 
@@ -15,39 +16,62 @@ class Entropy(PartitionStrategy):
     description = "maximise expected information (bits)"
     score_label = "bits"
 
-    def scores(self, counts: np.ndarray, mass: np.ndarray) -> np.ndarray:
+    def score(self, stats: PartitionStats) -> np.ndarray:
         """Return the entropy in bits of each row's pattern distribution."""
-        with np.errstate(divide="ignore", invalid="ignore"):
-            terms = np.where(mass > 0, -mass * np.log2(np.where(mass > 0, mass, 1.0)), 0.0)
-        return terms.sum(axis=1)
+        return stats.entropy
+
+    def second(self, stats: PartitionStats) -> float:
+        """Return the most information one more guess gives within a bin."""
+        return float(stats.entropy.max()) if len(stats) else 0.0
+
+    def combine(self, first: float, bins: list[tuple[float, float]]) -> float:
+        """Return the expected information of two guesses: the first's plus the second's, averaged."""
+        return first + sum(p * s for p, s in bins)
 
 
 @register
 class ExpectedSize(PartitionStrategy):
-    """Minimise the expected number of candidates left (seed 000's "guess quality")."""
+    """Minimise the expected number of candidates left (seed 000's "guess quality").
+
+    The notebook's score, words eliminated averaged over secrets, is N minus
+    this figure; here it is one pass over the partition: sum of p(bin) * |bin|.
+    """
 
     name = "expected-size"
     description = "minimise expected remaining candidates"
     score_label = "expected"
     higher_is_better = False
 
-    def scores(self, counts: np.ndarray, mass: np.ndarray) -> np.ndarray:
+    def score(self, stats: PartitionStats) -> np.ndarray:
         """Return the expected number of candidates left after each row's guess."""
-        return (mass * counts).sum(axis=1)
+        return stats.expected
+
+    def second(self, stats: PartitionStats) -> float:
+        """Return the fewest candidates one more guess is expected to leave within a bin."""
+        return float(stats.expected.min()) if len(stats) else 1.0
+
+    def combine(self, first: float, bins: list[tuple[float, float]]) -> float:
+        """Return the expected number of candidates left after the best second guess."""
+        return sum(p * s for p, s in bins)
 
 
 @register
 class Minimax(PartitionStrategy):
-    """Minimise the largest number of candidates one pattern can leave."""
+    """Minimise the largest number of candidates one pattern can leave.
+
+    Many guesses share the best worst case (AESIR, ARISE, RAISE, REAIS, SERAI
+    all leave at most 168 of Wordle's answers); the tie-break is the common one:
+    a possible answer first, then alphabetical, so Wordle opens with ARISE.
+    """
 
     name = "minimax"
     description = "minimise the worst-case remaining candidates"
     score_label = "worst"
     higher_is_better = False
 
-    def scores(self, counts: np.ndarray, mass: np.ndarray) -> np.ndarray:
+    def score(self, stats: PartitionStats) -> np.ndarray:
         """Return the largest bin of each row."""
-        return counts.max(axis=1).astype(np.float64)
+        return stats.worst.astype(np.float64)
 
 
 @register
@@ -58,6 +82,6 @@ class MostParts(PartitionStrategy):
     description = "maximise the number of distinct patterns"
     score_label = "parts"
 
-    def scores(self, counts: np.ndarray, mass: np.ndarray) -> np.ndarray:
+    def score(self, stats: PartitionStats) -> np.ndarray:
         """Return the number of non-empty bins of each row."""
-        return (counts > 0).sum(axis=1).astype(np.float64)
+        return stats.parts.astype(np.float64)

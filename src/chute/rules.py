@@ -1,0 +1,106 @@
+"""Hard-mode rules: which guesses a game allows after some clues, and why a guess is refused.
+
+Two rule sets:
+
+- ``hard`` (Wordle): every green letter stays where it was, and every revealed
+  letter (green or yellow) is used again, at least as many times as one clue
+  showed it.
+- ``strict`` (Termo): the guess must be consistent with every clue, i.e. it
+  could itself be the answer: greens stay, no yellow or grey letter goes back
+  where it was marked, revealed letters are reused, and a grey caps the count.
+
+Legality after several clues is the conjunction of legality after each one.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Iterable
+
+import numpy as np
+
+from .errors import ChuteError, IllegalGuessError
+from .feedback import BLACK, GREEN, YELLOW, Clue, encode
+from .words import fold
+
+RULES = ("hard", "strict")
+ORDINAL = ["1st", "2nd", "3rd"] + [f"{i}th" for i in range(4, 13)]
+
+
+def check_rule(rule: str | None) -> str | None:
+    """Return the rule name if known (None means no hard mode); unknown names are a user error."""
+    if rule is None or rule in RULES:
+        return rule
+    raise ChuteError(f"unknown hard-mode rule {rule!r}; choose from {', '.join(RULES)}")
+
+
+def _shown(clue: Clue) -> Counter[str]:
+    """Return how many copies of each letter the clue revealed (green or yellow)."""
+    return Counter(c for c, t in zip(clue.guess, clue.pattern) if t != BLACK)
+
+
+def legal_mask(engine, clue: Clue, rule: str) -> np.ndarray:
+    """Return, per accepted guess (matrix row), whether it is legal after this one clue."""
+    letters = engine.guess_letters
+    guess = fold(clue.guess)
+    if rule == "strict":
+        from .engine import letters_array, numpy_codes
+        codes = numpy_codes(letters_array([guess], engine.length), letters)[0]
+        return codes == encode(clue.pattern)
+    mask = np.ones(len(letters), dtype=bool)
+    for i, (c, t) in enumerate(zip(guess, clue.pattern)):
+        if t == GREEN:
+            mask &= letters[:, i] == ord(c) - ord("a")
+    for c, n in _shown(clue).items():
+        mask &= (letters == ord(c) - ord("a")).sum(axis=1) >= n
+    return mask
+
+
+def allowed_rows(engine, clues: Iterable[Clue], rule: str | None) -> np.ndarray | None:
+    """Return the sorted matrix rows legal after all the clues (None: no hard mode, all allowed)."""
+    if rule is None:
+        return None
+    mask = np.ones(len(engine.lexicon.guesses), dtype=bool)
+    for clue in clues:
+        mask &= legal_mask(engine, clue, rule)
+    return np.flatnonzero(mask)
+
+
+def violation(guess: str, clues: Iterable[Clue], rule: str | None) -> str | None:
+    """Return why the guess breaks the rule after these clues, or None if it is legal."""
+    if rule is None:
+        return None
+    guess = fold(guess)
+    counts = Counter(guess)
+    mode = f"{rule} mode"
+    for clue in clues:
+        shown = _shown(clue)
+        for i, (c, t) in enumerate(zip(clue.guess, clue.pattern)):
+            if t == GREEN and guess[i] != c:
+                return (f"{mode}: the {ORDINAL[i]} letter must be {c.upper()} "
+                        f"(green in {clue.guess.upper()})")
+        for c, n in shown.items():
+            if counts[c] < n:
+                times = "" if n == 1 else f" {n} times"
+                return f"{mode}: the guess must use {c.upper()}{times} (revealed in {clue.guess.upper()})"
+        if rule != "strict":
+            continue
+        for i, (c, t) in enumerate(zip(clue.guess, clue.pattern)):
+            if t != GREEN and guess[i] == c:
+                colour = "yellow" if t == YELLOW else "grey"
+                return (f"{mode}: {c.upper()} cannot be the {ORDINAL[i]} letter "
+                        f"({colour} there in {clue.guess.upper()})")
+        for c in {c for c, t in zip(clue.guess, clue.pattern) if t == BLACK}:
+            if counts[c] > shown[c]:
+                if shown[c] == 0:
+                    return f"{mode}: {c.upper()} is not in the word (grey in {clue.guess.upper()})"
+                return (f"{mode}: the word has only {shown[c]} {c.upper()} "
+                        f"(a grey copy in {clue.guess.upper()})")
+    return None
+
+
+def check_guess(guess: str, clues: Iterable[Clue], rule: str | None) -> None:
+    """Raise IllegalGuessError with the reason if the guess breaks the rule after these clues."""
+    reason = violation(guess, clues, rule)
+    if reason:
+        raise IllegalGuessError(f"{fold(guess).upper()} is not allowed in {reason}")

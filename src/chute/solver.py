@@ -1,0 +1,349 @@
+"""The solver: an engine, a strategy and options, turned into states, suggestions and whole games.
+
+A ``State`` holds the candidates still possible; ``Solver.advance`` applies
+one played row to it, ``Solver.choose`` picks the next guess, ``suggest``
+ranks guesses after some clues and ``play`` runs a game against a known
+secret.  When the clues rule out every word of the answer list but accepted
+words still fit, the solver says so once and carries on over those words
+(weighted by frequency where the lexicon knows it): a game never ends with
+"no candidates" while an accepted word fits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+import numpy as np
+
+from .engine import Engine, letters_array, numpy_codes
+from .errors import ContradictionError, LexiconError, NotationError
+from .feedback import Clue, decode, encode, is_producible, parse_colours
+from .rules import allowed_rows, check_guess, check_rule, legal_mask
+from .strategies import Options, Ranked, State, Strategy, get_strategy
+from .strategies.base import describe
+from .words import Lexicon, fold
+
+WEIGHTS = ("auto", "uniform", "frequency")
+SHOW_CANDIDATES = 10        # list the remaining candidates when there are at most this many
+
+
+def frequency_prior(lexicon: Lexicon, n_common: int = 3000, width: float = 10.0) -> dict[str, float] | None:
+    """Return a prior per accepted word from its frequency rank (None if no frequencies are known).
+
+    As in 3Blue1Brown's solver: words sorted by frequency get a sigmoid over
+    their rank, so about the ``n_common`` most frequent words are likely
+    (above 1/2) and the rare tail fades out.  Words of unknown frequency rank last.
+    """
+    if not lexicon.frequencies:
+        return None
+    freq = lexicon.frequencies
+    words = sorted(lexicon.guesses, key=lambda w: (-freq.get(w, -1e9), w))
+    n = len(words)
+    common = min(n_common, max(1, n // 2))
+    x = width * (common - np.arange(n)) / n
+    prior = 1.0 / (1.0 + np.exp(-x))
+    return dict(zip(words, prior.tolist()))
+
+
+@dataclass
+class Suggestion:
+    """Ranked guesses for a state, with the candidates left and any notes for the user."""
+
+    ranked: list[Ranked]
+    candidates: list[str]
+    notes: list[str]
+    fallback: bool
+    strategy: str
+    score_label: str
+    state: State
+
+    @property
+    def n_candidates(self) -> int:
+        """Return how many words could still be the answer."""
+        return len(self.candidates)
+
+    @property
+    def best(self) -> str | None:
+        """Return the top guess (None if nothing is left to guess)."""
+        return self.ranked[0].guess if self.ranked else None
+
+    def to_dict(self) -> dict:
+        """Return the suggestion as a JSON-ready dict."""
+        return {"strategy": self.strategy, "score_label": self.score_label,
+                "clues": [str(c) for c in self.state.clues], "remaining": self.n_candidates,
+                "fallback": self.fallback, "notes": list(self.notes),
+                "suggestions": [r.to_dict() for r in self.ranked], "candidates": list(self.candidates)}
+
+
+@dataclass
+class GameResult:
+    """A whole game against a known secret: the rows played and whether it was solved in time."""
+
+    secret: str
+    clues: list[Clue]
+    solved: bool
+    guesses: int
+    notes: list[str] = field(default_factory=list)
+    fallback: bool = False
+
+    def to_dict(self) -> dict:
+        """Return the game as a JSON-ready dict."""
+        return {"secret": self.secret, "solved": self.solved, "guesses": self.guesses,
+                "clues": [{"guess": c.guess, "pattern": c.pattern} for c in self.clues],
+                "fallback": self.fallback, "notes": list(self.notes)}
+
+
+class Solver:
+    """Chooses guesses for one lexicon with one strategy, options, hard-mode rule and opener."""
+
+    def __init__(self, engine: Engine, strategy: str | Strategy = "entropy", options: Options = Options(),
+                 hard: str | None = None, opener: str | None = None, weights: str = "auto"):
+        self.engine = engine
+        self.lexicon = engine.lexicon
+        self.strategy = get_strategy(strategy)
+        self.options = options
+        self.hard = check_rule(hard)
+        if weights not in WEIGHTS:
+            raise LexiconError(f"unknown weights {weights!r}; choose from {', '.join(WEIGHTS)}")
+        self.weights = weights
+        self.opener = self._check_opener(opener) if opener else None
+        self._memo: dict[tuple[Clue, ...], str] = {}
+        self._prior: dict[str, float] | None | bool = False     # False: not computed yet
+
+    # -- states -----------------------------------------------------------------
+
+    def _check_opener(self, opener: str) -> str:
+        """Return the folded opener, refusing one of the wrong length or with non-letters."""
+        word = fold(opener)
+        if len(word) != self.lexicon.length or not word.isascii() or not word.isalpha():
+            raise NotationError(f"opener {opener!r} must be a word of {self.lexicon.length} letters")
+        return word
+
+    def prior(self) -> dict[str, float] | None:
+        """Return the frequency prior per accepted word (None when the lexicon has no frequencies)."""
+        if self._prior is False:
+            self._prior = frequency_prior(self.lexicon)
+        return self._prior  # type: ignore[return-value]
+
+    def has_answer_list(self) -> bool:
+        """Return whether the lexicon's answers are a real subset of its accepted guesses."""
+        return len(self.lexicon.answers) < len(self.lexicon.guesses)
+
+    def _weights(self, words: Sequence[str], fallback: bool) -> np.ndarray | None:
+        """Return the prior weights of these candidates under the solver's weights mode (None: uniform)."""
+        if self.weights == "uniform":
+            return None
+        if self.weights == "auto" and self.has_answer_list() and not fallback:
+            return None
+        prior = self.prior()
+        if prior is None:
+            return None
+        floor = min(prior.values())
+        return np.array([prior.get(w, floor) for w in words], dtype=np.float64)
+
+    def initial_state(self) -> State:
+        """Return the state before any guess: every answer possible, every guess allowed."""
+        answers = list(self.lexicon.answers)
+        return State(self.engine, answers, self._weights(answers, False), None, [], self.hard)
+
+    def _codes_one(self, guess: str, words: Sequence[str]) -> np.ndarray:
+        """Return the codes of one guess against some words."""
+        row = self.lexicon.guess_index.get(guess)
+        if row is not None:
+            return np.asarray(self.engine.codes(np.array([row]), words))[0]
+        return numpy_codes(letters_array([guess], self.lexicon.length),
+                           letters_array(list(words), self.lexicon.length))[0]
+
+    def _pattern(self, guess: str, pattern: str | int) -> str:
+        """Return the canonical pattern for a pattern given in any notation or as a code."""
+        n = self.lexicon.length
+        if isinstance(pattern, (int, np.integer)):
+            if not 0 <= int(pattern) < 3**n:
+                raise NotationError(f"pattern code {pattern} is out of range for {n} letters")
+            return decode(int(pattern), n)
+        return parse_colours(pattern, n)
+
+    def advance(self, state: State, guess: str, pattern: str | int) -> State:
+        """Return the state after playing ``guess`` and seeing ``pattern``.
+
+        Raises IllegalGuessError if a hard-mode rule forbids the guess, and
+        ContradictionError (naming the clue) if no accepted word fits.
+        """
+        word = fold(guess)
+        n = self.lexicon.length
+        if len(word) != n or not word.isascii() or not word.isalpha():
+            raise NotationError(f"guess {guess!r} must be a word of {n} letters")
+        pattern = self._pattern(word, pattern)
+        clue = Clue(word, pattern)
+        if not is_producible(word, pattern):
+            raise ContradictionError(f"clue {clue}: no secret gives this pattern (a repeated letter is "
+                                     "yellow after a grey copy of it; yellows go to the leftmost copies)")
+        if state.rule:
+            check_guess(word, state.clues, state.rule)
+        notes = list(state.notes)
+        if word not in self.lexicon.guess_set:
+            notes.append(f"{word.upper()} is not in the {self.lexicon.name} word list; its clue is used anyway")
+        clues = state.clues + [clue]
+        code = encode(pattern)
+        keep = np.flatnonzero(self._codes_one(word, state.candidates) == code) if state.n else np.array([], int)
+        fallback = state.fallback
+        if len(keep):
+            candidates = [state.candidates[i] for i in keep.tolist()]
+            weights = None if state.weights is None else state.weights[keep]
+        elif clue.solved:
+            candidates, weights = [word], None
+        else:
+            candidates = [] if fallback else self._fitting_accepted(clues)
+            if not candidates:
+                raise ContradictionError(self._why_nothing_fits(clues))
+            fallback = True
+            weights = self._weights(candidates, True)
+            weighted = " (weighted by frequency)" if weights is not None else ""
+            notes.append(f"the clues rule out every word of the {self.lexicon.name} answer list; "
+                         f"carrying on over the {len(candidates)} accepted word"
+                         f"{'' if len(candidates) == 1 else 's'} that fit{weighted}")
+        allowed = state.allowed
+        if state.rule:
+            mask = legal_mask(self.engine, clue, state.rule)
+            allowed = (np.flatnonzero(mask) if allowed is None
+                       else allowed[mask[allowed]])
+        return State(self.engine, candidates, weights, allowed, clues, state.rule, fallback, notes)
+
+    def _fitting_accepted(self, clues: Sequence[Clue]) -> list[str]:
+        """Return the accepted words consistent with every clue, in the lexicon's order."""
+        mask = np.ones(len(self.lexicon.guesses), dtype=bool)
+        for clue in clues:
+            mask &= legal_mask(self.engine, clue, "strict")
+        return [self.lexicon.guesses[i] for i in np.flatnonzero(mask).tolist()]
+
+    def _why_nothing_fits(self, clues: Sequence[Clue]) -> str:
+        """Return a one-line reason why no word fits the clues, naming the clue that emptied them."""
+        from .knowledge import Knowledge
+        Knowledge.from_clues(clues, self.lexicon.length)      # raises, naming the clue, if they conflict
+        for i in range(1, len(clues) + 1):
+            if not self._fitting_accepted(clues[:i]):
+                before = "" if i == 1 else f" together with {', '.join(str(c) for c in clues[:i - 1])}"
+                return (f"no word in the {self.lexicon.name} lists fits the clues: "
+                        f"{clues[i - 1]}{before} rules out every accepted word")
+        return f"no word in the {self.lexicon.name} lists fits the clues"
+
+    def state_for(self, clues: Iterable[Clue | str]) -> State:
+        """Return the state after the given clues (Clue objects or text like ``crane:bybgb``)."""
+        from .feedback import parse_clue
+        state = self.initial_state()
+        for c in clues:
+            clue = c if isinstance(c, Clue) else parse_clue(c, self.lexicon.length)
+            state = self.advance(state, clue.guess, clue.pattern)
+        return state
+
+    # -- choosing ---------------------------------------------------------------
+
+    def _forced(self, state: State) -> str | None:
+        """Return the guess the policy fixes without ranking (one or two candidates), else None."""
+        if state.n == 0:
+            raise ContradictionError("no candidates are left")
+        if state.n == 1:
+            return state.candidates[0]
+        if state.n == 2:
+            if state.weights is not None and state.weights[0] != state.weights[1]:
+                return state.candidates[int(np.argmax(state.weights))]
+            return min(state.candidates)
+        return None
+
+    def openers(self, top: int = 10) -> list[Ranked]:
+        """Return the best ``top`` first guesses (from the disk cache when possible)."""
+        from .openers import cached_openers
+        state = self.initial_state()
+        if not self.strategy.costly:
+            return self.strategy.rank(state, self.options, top)
+        entry = f"{self.strategy.name}|{self.options.key()}|w={self.weights}"
+        return cached_openers(self.engine.cache_dir, self.lexicon.key, entry, top,
+                              lambda n: self.strategy.rank(state, self.options, n))
+
+    def choose(self, state: State) -> str:
+        """Return the next guess: the only candidate, a candidate of two, the opener, else the strategy's."""
+        forced = self._forced(state)
+        if forced is not None:
+            return forced
+        key = tuple(state.clues)
+        if key in self._memo:
+            return self._memo[key]
+        if not state.clues:
+            guess = self.opener or self.openers(1)[0].guess
+        else:
+            guess = self._progress(state, self.strategy.choose(state, self.options))
+        if len(self._memo) < 200_000:
+            self._memo[key] = guess
+        return guess
+
+    def _progress(self, state: State, guess: str) -> str:
+        """Return the guess, or the likeliest candidate if the guess could teach nothing."""
+        if guess in state.candidate_set or len(np.unique(self._codes_one(guess, state.candidates))) > 1:
+            return guess
+        prior = state.prior()
+        return state.candidates[int(np.argmax(prior))]
+
+    # -- front doors --------------------------------------------------------------
+
+    def rank(self, state: State, top: int = 10) -> Suggestion:
+        """Return the ranked suggestions for a state, the policy's choice first."""
+        if not state.clues and state.n > 2:
+            ranked = self.openers(top)
+            if self.opener:
+                ranked = self._first(state, self.opener, ranked, top)
+        else:
+            ranked = self.strategy.rank(state, self.options, top) if state.n else []
+            forced = self._forced(state) if state.n else None
+            if forced is not None:
+                ranked = self._first(state, forced, ranked, top)
+        return Suggestion(ranked, list(state.candidates), list(state.notes), state.fallback,
+                          self.strategy.name, self.strategy.score_label, state)
+
+    def _first(self, state: State, word: str, ranked: list[Ranked], top: int) -> list[Ranked]:
+        """Return the ranking with ``word`` moved (or added) to the top."""
+        if ranked and ranked[0].guess == word:
+            return ranked
+        rest = [r for r in ranked if r.guess != word]
+        mine = [r for r in ranked if r.guess == word]
+        if not mine:
+            row = self.lexicon.guess_index.get(word)
+            if row is None:
+                mine = [Ranked(word, float("nan"), float("nan"), state.n, 1, word in state.candidate_set)]
+            else:
+                mine = describe(state, np.array([row]), [float("nan")])
+        return (mine + rest)[:top]
+
+    def suggest(self, clues: Iterable[Clue | str] = (), top: int = 10) -> Suggestion:
+        """Return the top guesses after these clues, with the candidates left and any notes."""
+        return self.rank(self.state_for(clues), top)
+
+    def play(self, secret: str, rows: int = 6, max_guesses: int | None = None) -> GameResult:
+        """Return the game the solver plays against a known secret (solved: found within ``rows``)."""
+        word = fold(secret)
+        if len(word) != self.lexicon.length:
+            raise NotationError(f"secret {secret!r} must have {self.lexicon.length} letters")
+        if word not in self.lexicon.guess_set:
+            raise LexiconError(f"{word.upper()} is not an accepted word of {self.lexicon.name}, "
+                               "so no strategy can find it")
+        from .feedback import score
+        state = self.initial_state()
+        limit = max_guesses if max_guesses is not None else len(self.lexicon.guesses) + 1
+        while len(state.clues) < limit:
+            guess = self.choose(state)
+            pattern = decode(self.engine.pattern(guess, word), self.lexicon.length) \
+                if guess in self.lexicon.guess_set else score(guess, word)
+            state = self.advance(state, guess, pattern)
+            if state.clues[-1].solved:
+                break
+        done = bool(state.clues) and state.clues[-1].solved
+        return GameResult(word, list(state.clues), done and len(state.clues) <= rows, len(state.clues),
+                          list(state.notes), state.fallback)
+
+
+def legal_guesses(solver: Solver, state: State) -> list[str]:
+    """Return the accepted guesses the state's hard-mode rule allows (all if no rule)."""
+    rows = state.allowed if state.allowed is not None else allowed_rows(solver.engine, state.clues, state.rule)
+    if rows is None:
+        return list(solver.lexicon.guesses)
+    return [solver.lexicon.guesses[r] for r in rows.tolist()]
