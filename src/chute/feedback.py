@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from typing import Sequence
 
 from .errors import NotationError
 from .words import fold
@@ -28,6 +29,10 @@ _TILE_OF_CHAR = {**{c: GREEN for c in _GREEN_CHARS},
                  **{c: YELLOW for c in _YELLOW_CHARS},
                  **{c: BLACK for c in _BLACK_CHARS}}
 _VARIATION_SELECTORS = {"\uFE0F", "\uFE0E"}
+# Which notation a tile character belongs to; blanks (. _ - x space) belong to none.
+_FAMILY = {**{c: "g/y/b" for c in "gGyYbB"}, **{c: "c/i" for c in "cCiI"},
+           **{c: "digits" for c in "012"},
+           **{c: "emoji" for c in _TILE_OF_CHAR if ord(c) > 0x2000}}
 
 EMOJI = {GREEN: "\U0001F7E9", YELLOW: "\U0001F7E8", BLACK: "\u2B1B"}
 EMOJI_LIGHT = {GREEN: "\U0001F7E9", YELLOW: "\U0001F7E8", BLACK: "\u2B1C"}
@@ -101,15 +106,22 @@ def parse_colours(text: str, length: int | None = None) -> str:
     """Return the canonical pattern for a colour string in any tile notation.
 
     Accepts g/y/b, Termo's c/i/blank (blank as space, ``_`` or ``.``), 0/1/2
-    digits and emoji tiles, in any mix.
+    digits and emoji tiles.  Blanks (``. _ - x`` and space) go with any of
+    them, but one string may not mix two notations (``c.y..`` is refused).
     """
     chars = [c for c in text if c not in _VARIATION_SELECTORS]
     tiles = []
+    families = set()
     for c in chars:
         if c not in _TILE_OF_CHAR:
             raise NotationError(f"unknown tile {c!r} in pattern {text!r} "
                                 "(use g/y/b, c/i/_, 2/1/0 or emoji tiles)")
         tiles.append(_TILE_OF_CHAR[c])
+        if c in _FAMILY:
+            families.add(_FAMILY[c])
+    if len(families) > 1:
+        raise NotationError(f"pattern {text!r} mixes notations ({' and '.join(sorted(families))}); "
+                            "use one of g/y/b, c/i/_, 2/1/0 or emoji tiles")
     if length is not None and len(tiles) != length:
         raise NotationError(f"pattern {text!r} has {len(tiles)} tiles, expected {length}")
     if not tiles:
@@ -171,8 +183,10 @@ def _guess_score(guess: str, score_text: str, text: str) -> str | None:
 def parse_clue(text: str, length: int | None = None) -> Clue:
     """Return the clue written as ``GUESS=SCORE`` (seed 002) or ``guess:colours``.
 
-    ``guess=colours`` and ``guess,colours`` also work where they cannot be read
-    as ``GUESS=SCORE``.  A clue that reads validly both ways is refused.
+    After ``=`` a score that reads as seed 002's SCORE (each letter the guess's
+    letter there, ``.`` absent) is one, even where it would also read as
+    colours (``CLAIM=c..i.`` is C and I present, not Termo's c/i); otherwise
+    ``guess=colours`` works too.  After ``:``, ``,`` or a space it is colours.
     """
     text = text.lstrip().rstrip("\r\n")
     # Trailing spaces may be Termo blanks, so only a bare whitespace separator trims.
@@ -195,10 +209,11 @@ def parse_clue(text: str, length: int | None = None) -> Clue:
                                 "each letter must be the guess's letter (upper case correct, "
                                 "lower case present) or '.'") from None
         raise NotationError(f"{err} in clue {text!r}") from None
-    if as_score is not None and as_score != as_colours:
-        raise NotationError(f"clue {text!r} is ambiguous: write {guess}:{as_colours} for colours "
-                            f"or {to_guess_score(guess, as_score)} for GUESS=SCORE")
-    return Clue(guess, as_colours)
+    if as_score is None and sep == "=" and "." in rest and any(c.isupper() for c in rest):
+        raise NotationError(f"score {rest!r} in {text!r} does not match the guess: "
+                            "each letter must be the guess's letter (upper case correct, "
+                            "lower case present) or '.'")
+    return Clue(guess, as_colours if as_score is None else as_score)
 
 
 def to_guess_score(guess: str, pattern: str) -> str:
@@ -249,6 +264,11 @@ class Template:
 
     known: tuple[str | None, ...]
     misplaced: tuple[frozenset[str], ...]
+    text: str = ""          # as written, for messages and summaries
+
+    def __str__(self) -> str:
+        return self.text or "".join((k or "").upper() or (f"[{''.join(sorted(m)).upper()}]" if m else "_")
+                                    for k, m in zip(self.known, self.misplaced))
 
 
 def parse_template(text: str, length: int | None = None) -> Template:
@@ -267,12 +287,12 @@ def parse_template(text: str, length: int | None = None) -> Template:
             if end < 0:
                 raise NotationError(f"unclosed '[' in template {text!r}")
             letters = fold(text[i + 1:end])
-            if not letters.isalpha():
+            if not letters.isalpha() or not letters.isascii():
                 raise NotationError(f"'[{text[i + 1:end]}]' in template {text!r} must hold letters")
             known.append(None)
             misplaced.append(frozenset(letters))
             i = end + 1
-        elif c.isalpha():
+        elif c.isalpha() and fold(c).isascii():
             known.append(fold(c))
             misplaced.append(frozenset())
             i += 1
@@ -280,9 +300,54 @@ def parse_template(text: str, length: int | None = None) -> Template:
             raise NotationError(f"unexpected {c!r} in template {text!r}: use letters, '_' and [X]")
     if length is not None and len(known) != length:
         raise NotationError(f"template {text!r} has {len(known)} positions, expected {length}")
-    return Template(tuple(known), tuple(misplaced))
+    return Template(tuple(known), tuple(misplaced), text.strip())
 
 
 def looks_like_template(text: str) -> bool:
     """Return whether a token is a seed-003 template rather than a clue."""
     return ("[" in text or "_" in text) and not re.search(r"[=:,\s]", text)
+
+
+def parse_word(text: str, what: str = "word") -> str:
+    """Return a word folded to lower-case a-z (``Ávido`` -> ``avido``); raise NotationError otherwise."""
+    folded = fold(text)
+    if not folded or not _WORD_RE.match(text.strip()) or not folded.isascii() or not folded.isalpha():
+        raise NotationError(f"{what} {text!r} is not a word of letters")
+    return folded
+
+
+def parse_rows(tokens: Sequence[str], length: int | None = None) -> list[Clue | Template]:
+    """Return the played rows written as command-line tokens, in order.
+
+    A token is a clue (``CHEST=c.E..``, ``chest:ybgbb``, ``"chest ybgbb"``) or a
+    seed-003 template (``_U_[E]S``); a bare word followed by its colours as the
+    next token (``chest ybgbb``, seed 004's pairs) is one clue, read as
+    colours first and as SCORE (``chest c.E..``) otherwise.
+    """
+    rows: list[Clue | Template] = []
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if looks_like_template(token):
+            rows.append(parse_template(token, length))
+            i += 1
+        elif _BARE_WORD.match(token.strip()):
+            if i + 1 >= len(tokens):
+                raise NotationError(f"guess {token!r} has no pattern: write {token}:gybbg, "
+                                    f"{token.upper()}=SCORE or give the colours as the next argument")
+            pair = tokens[i + 1]
+            try:
+                rows.append(parse_clue(f"{token}:{pair}", length))
+            except NotationError as err:
+                try:
+                    rows.append(parse_clue(f"{token}={pair}", length))
+                except NotationError:
+                    raise err from None
+            i += 2
+        else:
+            rows.append(parse_clue(token, length))
+            i += 1
+    return rows
+
+
+_BARE_WORD = re.compile(r"^[^\W\d_]+$")

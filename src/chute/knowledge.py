@@ -6,20 +6,56 @@ holds at least (greens + yellows of ``c``) copies, exactly that many if some
 copy of ``c`` was grey.  These constraints hold exactly when scoring the
 guess against the word gives the pattern (for a producible pattern), so
 ``consistent`` agrees with ``feedback.score`` word for word.
+
+The fields ``fixed``, ``banned``, ``min_count`` and ``max_count`` hold what the
+clues say directly.  ``deduced()`` adds what a person would conclude from them
+(pigeonhole placements, letters used up, no room left for other letters); the
+deduced constraints accept exactly the same words.
 """
 
 from __future__ import annotations
 
+import re
+import shlex
 import string
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Iterable
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable, Sequence
 
-from .errors import ContradictionError
-from .feedback import BLACK, GREEN, YELLOW, Clue, is_producible
+from .errors import ContradictionError, NotationError
+from .feedback import (BLACK, GREEN, YELLOW, Clue, Template, is_producible, parse_template,
+                       to_emoji, to_guess_score)
 from .words import fold
 
 ALPHABET = string.ascii_lowercase
+
+
+@dataclass(frozen=True)
+class Deduction:
+    """One conclusion drawn from the constraints: what was concluded and why."""
+
+    kind: str                      # "place", "used-up" or "full"
+    letters: str                   # the letters concerned (lower case)
+    positions: tuple[int, ...]     # 0-based positions concerned
+    text: str                      # the reasoning, for people
+
+    def to_dict(self) -> dict:
+        """Return the deduction as plain data (positions 0-based)."""
+        return {"kind": self.kind, "letters": self.letters, "positions": list(self.positions),
+                "text": self.text}
+
+
+def _label(clue: Clue, number: int | None = None) -> str:
+    """Return how messages name a clue: ``clue 3 (TENET=TEN.t)``."""
+    written = to_guess_score(clue.guess, clue.pattern)
+    return f"clue {number} ({written})" if number else f"clue {written}"
+
+
+def _dashes(length: int, letters: dict[int, str]) -> str:
+    """Return a row of dashes with the given letters (upper case) at their positions."""
+    return "".join(letters.get(i, "-").upper() for i in range(length))
 
 
 @dataclass
@@ -32,12 +68,17 @@ class Knowledge:
     min_count: dict[str, int] = field(default_factory=dict)   # letter -> at least this many
     max_count: dict[str, int] = field(default_factory=dict)   # letter -> at most this many
     clues: list[Clue] = field(default_factory=list)
+    templates: list[str] = field(default_factory=list)        # seed-003 rows, as written
+    discarded: set[str] = field(default_factory=set)          # seed-003 discarded letters
+    deductions: list[Deduction] = field(default_factory=list)  # filled in by deduced()
 
     def __post_init__(self) -> None:
         if not self.fixed:
             self.fixed = [None] * self.length
         if not self.banned:
             self.banned = [set() for _ in range(self.length)]
+
+    # ----------------------------------------------------------------- building
 
     @classmethod
     def from_clues(cls, clues: Iterable[Clue], length: int | None = None) -> "Knowledge":
@@ -52,24 +93,72 @@ class Knowledge:
             k.add(clue)
         return k
 
+    @classmethod
+    def from_rows(cls, rows: Iterable[Clue | Template], length: int | None = None,
+                  discarded: str = "") -> "Knowledge":
+        """Return the knowledge given by clues and seed-003 templates plus discarded letters."""
+        rows = list(rows)
+        if length is None:
+            if not rows:
+                raise ValueError("length is needed when there are no rows")
+            first = rows[0]
+            length = len(first.guess) if isinstance(first, Clue) else len(first.known)
+        k = cls(length)
+        for row in rows:
+            if isinstance(row, Clue):
+                k.add(row)
+            else:
+                k.add_template(row)
+        if discarded:
+            k.add_discarded(discarded)
+        return k
+
+    def copy(self) -> "Knowledge":
+        """Return an independent copy."""
+        return Knowledge(self.length, list(self.fixed), [set(b) for b in self.banned],
+                         dict(self.min_count), dict(self.max_count), list(self.clues),
+                         list(self.templates), set(self.discarded), list(self.deductions))
+
+    def _commit(self, other: "Knowledge") -> None:
+        """Take over the constraints of ``other`` (a checked copy of self)."""
+        self.fixed, self.banned = other.fixed, other.banned
+        self.min_count, self.max_count = other.min_count, other.max_count
+        self.clues, self.templates, self.discarded = other.clues, other.templates, other.discarded
+        self.deductions = []
+
     def add(self, clue: Clue) -> None:
-        """Add one clue's constraints; raise ContradictionError naming the clue if it conflicts."""
+        """Add one clue's constraints; raise ContradictionError naming the clue if it conflicts.
+
+        Two kinds of contradiction are told apart: a pattern that no secret can
+        produce for its guess (the clue is wrong on its own), and a clue that no
+        word satisfies together with the earlier ones.
+        """
         guess, pattern = fold(clue.guess), clue.pattern
+        clue = Clue(guess, pattern)
+        name = _label(clue, len(self.clues) + 1)
         if len(guess) != self.length:
-            raise ContradictionError(f"clue {clue} has {len(guess)} letters, expected {self.length}")
+            raise ContradictionError(f"{name} has {len(guess)} letters, expected {self.length}")
         if not is_producible(guess, pattern):
             raise ContradictionError(
-                f"clue {clue}: no secret gives this pattern (a repeated letter is yellow "
+                f"{name}: no secret can produce this pattern (a repeated letter is yellow "
                 "after a grey copy of it; yellows go to the leftmost copies)")
+        alone = Knowledge(self.length)
+        alone._apply_clue(clue, name)
+        if not alone.satisfiable():
+            raise ContradictionError(f"{name}: no secret can produce this pattern for {guess.upper()}")
+        k = self.copy()
+        k._apply_clue(clue, f"{name} conflicts with earlier clues:")
+        k.clues.append(clue)
+        k._check(f"{name} conflicts with earlier clues:")
+        self._commit(k)
+
+    def _apply_clue(self, clue: Clue, name: str) -> None:
+        """Merge one clue's constraints in place (raises on a direct clash)."""
         shown: Counter[str] = Counter()
         greyed: set[str] = set()
-        for i, (c, t) in enumerate(zip(guess, pattern)):
+        for i, (c, t) in enumerate(zip(clue.guess, clue.pattern)):
             if t == GREEN:
-                if self.fixed[i] not in (None, c):
-                    raise ContradictionError(
-                        f"clue {clue} puts {c.upper()} at position {i + 1}, "
-                        f"but an earlier clue put {self.fixed[i].upper()} there")
-                self.fixed[i] = c
+                self._fix(i, c, name)
                 shown[c] += 1
             else:
                 self.banned[i].add(c)
@@ -77,39 +166,131 @@ class Knowledge:
                     shown[c] += 1
                 else:
                     greyed.add(c)
-        for c in set(guess):
-            low = max(self.min_count.get(c, 0), shown[c])
-            high = self.max_count.get(c, self.length)
-            if c in greyed:
-                high = min(high, shown[c])
-            if low > high:
-                raise ContradictionError(
-                    f"clue {clue} conflicts with earlier clues about {c.upper()}: "
-                    f"needs at least {low} but at most {high}")
-            if low:
-                self.min_count[c] = low
-            if high < self.length:
-                self.max_count[c] = high
-        self.clues.append(Clue(guess, pattern))
-        self._check_room(clue)
+        for c in sorted(set(clue.guess)):
+            self._bound(c, shown[c], shown[c] if c in greyed else None, name)
 
-    def _check_room(self, clue: Clue) -> None:
-        """Raise ContradictionError if the constraints leave no word of letters at all."""
+    def _fix(self, i: int, c: str, name: str) -> None:
+        """Fix letter ``c`` at position ``i``; raise if another letter is fixed there."""
+        if self.fixed[i] not in (None, c):
+            raise ContradictionError(f"{name} {c.upper()} at position {i + 1}, "
+                                     f"but {self.fixed[i].upper()} is already correct there")
+        self.fixed[i] = c
+
+    def _bound(self, c: str, low: int, high: int | None, name: str) -> None:
+        """Tighten the count bounds of ``c``; raise if they cross."""
+        low = max(self.min_count.get(c, 0), low)
+        high_now = self.max_count.get(c, self.length)
+        if high is not None:
+            high_now = min(high_now, high)
+        if low > high_now:
+            raise ContradictionError(f"{name} {c.upper()} needs at least {low} "
+                                     f"but at most {high_now} cop{'y' if high_now == 1 else 'ies'}")
+        if low:
+            self.min_count[c] = low
+        if high_now < self.length:
+            self.max_count[c] = high_now
+
+    def add_template(self, template: Template | str, text: str | None = None) -> None:
+        """Add a seed-003 row such as ``_U_[E]S``: letters known in place, ``[X]`` present but not here.
+
+        One template is read as one played row: a letter shown twice (placed or
+        bracketed) means at least two copies.
+        """
+        if isinstance(template, str):
+            template = parse_template(template, self.length)
+        text = text or str(template)
+        name = f"template {text}"
+        if len(template.known) != self.length:
+            raise ContradictionError(f"{name} has {len(template.known)} positions, expected {self.length}")
+        k = self.copy()
+        shown: Counter[str] = Counter()
+        for i, (known, misplaced) in enumerate(zip(template.known, template.misplaced)):
+            if known:
+                k._fix(i, known, f"{name} puts")
+                shown[known] += 1
+            for c in misplaced:
+                k.banned[i].add(c)
+                shown[c] += 1
+        for c in sorted(shown):
+            k._bound(c, shown[c], None, f"{name} conflicts with earlier clues:")
+        k.templates.append(text)
+        k._check(f"{name} conflicts with earlier clues:")
+        self._commit(k)
+
+    def add_discarded(self, letters: Iterable[str]) -> None:
+        """Add letters known to be absent from the secret (seed 003's discarded letters)."""
+        letters = fold("".join(letters))
+        if not letters.isalpha() or not letters.isascii():
+            raise NotationError(f"discarded letters {letters!r} must be letters a-z")
+        k = self.copy()
+        for c in sorted(set(letters)):
+            if k.min_count.get(c, 0):
+                raise ContradictionError(f"discarded letter {c.upper()} is shown present by the clues")
+            k.max_count[c] = 0
+            k.discarded.add(c)
+        k._check("the discarded letters conflict with the clues:")
+        self._commit(k)
+
+    def _check(self, name: str) -> None:
+        """Raise ContradictionError (message starting with ``name``) if no string of letters fits."""
+        for c, n in sorted(self.min_count.items()):
+            if n > self.length:
+                raise ContradictionError(f"{name} {c.upper()} is needed {n} times in a {self.length}-letter word")
         if sum(self.min_count.values()) > self.length:
-            raise ContradictionError(f"clue {clue}: the clues require more letters than the word has")
+            raise ContradictionError(f"{name} together they require more letters than the word has")
         for i in range(self.length):
-            if self.fixed[i] is not None and self.fixed[i] in self.banned[i]:
-                raise ContradictionError(
-                    f"clue {clue}: {self.fixed[i].upper()} is both correct and ruled out at position {i + 1}")
-        for c, n in self.min_count.items():
+            f = self.fixed[i]
+            if f is not None and (f in self.banned[i] or self.max_count.get(f, 1) == 0):
+                raise ContradictionError(f"{name} {f.upper()} is both correct and ruled out at position {i + 1}")
+        for c, n in sorted(self.min_count.items()):
             possible = sum(1 for i in range(self.length)
                            if self.fixed[i] == c or (self.fixed[i] is None and c not in self.banned[i]))
             if possible < n:
                 raise ContradictionError(
-                    f"clue {clue}: {c.upper()} must appear {n} time(s) but fits in only {possible} position(s)")
-        for c, n in self.max_count.items():
-            if sum(1 for f in self.fixed if f == c) > n:
-                raise ContradictionError(f"clue {clue}: more {c.upper()}s are correct than the clues allow")
+                    f"{name} {c.upper()} must appear {n} time(s) but fits in only {possible} position(s)")
+        for c, n in sorted(self.max_count.items()):
+            if self.fixed.count(c) > n:
+                raise ContradictionError(f"{name} more {c.upper()}s are correct than the clues allow")
+        if not self.satisfiable():
+            raise ContradictionError(f"{name} no word of letters satisfies them all")
+
+    # ----------------------------------------------------------------- questions
+
+    def satisfiable(self) -> bool:
+        """Return whether some string of letters a-z meets every constraint (exact search)."""
+        n = self.length
+        tracked = sorted(set(self.min_count) | {c for c, m in self.max_count.items() if 0 < m < n})
+        index = {c: j for j, c in enumerate(tracked)}
+        lo = tuple(self.min_count.get(c, 0) for c in tracked)
+        hi = tuple(min(self.max_count.get(c, n), n) for c in tracked)
+        # choices[i]: tracked letters possible at i, and whether some untracked letter is.
+        choices: list[tuple[tuple[int, ...], bool]] = []
+        for i in range(n):
+            allowed = [c for c in ALPHABET if c not in self.banned[i] and self.max_count.get(c, n) > 0
+                       and self.fixed[i] in (None, c)]
+            choices.append((tuple(index[c] for c in allowed if c in index),
+                            any(c not in index for c in allowed)))
+        # room[i][j]: positions from i on where tracked letter j may go.
+        room = [[0] * len(tracked) for _ in range(n + 1)]
+        for i in range(n - 1, -1, -1):
+            room[i] = list(room[i + 1])
+            for j in choices[i][0]:
+                room[i][j] += 1
+
+        @lru_cache(maxsize=None)
+        def fits(i: int, counts: tuple[int, ...]) -> bool:
+            need = [max(0, lo[j] - counts[j]) for j in range(len(tracked))]
+            if sum(need) > n - i or any(need[j] > room[i][j] for j in range(len(tracked))):
+                return False
+            if i == n:
+                return True
+            js, wild = choices[i]
+            for j in js:
+                if counts[j] < hi[j] and fits(i + 1, counts[:j] + (counts[j] + 1,) + counts[j + 1:]):
+                    return True
+            return wild and fits(i + 1, counts)
+
+        return fits(0, (0,) * len(tracked))
 
     def consistent(self, word: str) -> bool:
         """Return whether the word could be the secret given every clue so far."""
@@ -130,5 +311,279 @@ class Knowledge:
         return True
 
     def filter(self, words: Iterable[str]) -> list[str]:
-        """Return the words consistent with the clues, in the given order."""
-        return [w for w in words if self.consistent(w)]
+        """Return the words consistent with the clues, in the given order (same test as ``consistent``)."""
+        positions = re.compile("".join(
+            re.escape(f) if f is not None else (f"[^{''.join(sorted(b))}]" if b else ".")
+            for f, b in zip(self.fixed, self.banned)) + r"\Z")
+        counts = [(c, self.min_count.get(c, 0), self.max_count.get(c, self.length))
+                  for c in sorted(set(self.min_count) | set(self.max_count))]
+        out = []
+        for w in words:
+            f = w if w.isascii() and w.isalpha() and w.islower() else fold(w)
+            if (len(f) == self.length and positions.match(f)
+                    and all(low <= f.count(c) <= high for c, low, high in counts)):
+                out.append(w)
+        return out
+
+    def required(self) -> dict[str, tuple[int, int | None]]:
+        """Return each letter known present: (at least, at most or None), alphabetical."""
+        return {c: (n, self.max_count.get(c)) for c, n in sorted(self.min_count.items()) if n > 0}
+
+    def excluded(self) -> str:
+        """Return the letters known absent, alphabetical."""
+        return "".join(sorted(c for c, m in self.max_count.items() if m == 0))
+
+    def wrong_spots(self) -> list[str]:
+        """Return per position the letters of the secret known not to be there (seed 002's wrong_spot)."""
+        present = {c for c, m in self.max_count.items() if m > 0} | set(self.min_count)
+        present -= set(self.excluded())
+        return ["".join(sorted(b & present)) for b in self.banned]
+
+    def unused(self) -> str:
+        """Return the letters about which nothing is known yet (neither required nor excluded)."""
+        known = set(self.required()) | set(self.excluded())
+        return "".join(c for c in ALPHABET if c not in known)
+
+    def mask(self) -> str:
+        """Return the known letters by position, dashes elsewhere (``-I-TY``)."""
+        return "".join((f or "-").upper() for f in self.fixed)
+
+    # ----------------------------------------------------------------- deductions
+
+    def deduced(self) -> "Knowledge":
+        """Return a copy with a person's deductions applied and listed in ``deductions``.
+
+        - pigeonhole: a letter whose missing copies fit in exactly as many free
+          positions goes there (``PLANK=...n. TENOR=TEN.. TENET=TEN.t`` puts T 4th);
+        - used up: a letter whose maximum is reached by placed copies is not in
+          any other free position;
+        - full: when the missing copies of required letters fill every free
+          position, no other letter is in the word and each count is exact.
+
+        Each step is implied by the constraints, so the same words stay consistent.
+        """
+        k = self.copy()
+        k.deductions = []
+        n = k.length
+        changed = True
+        while changed:
+            changed = False
+            for c, low in sorted(k.min_count.items()):
+                missing = low - k.fixed.count(c)
+                spots = k._spots(c)
+                if missing > 0 and len(spots) == missing:
+                    for i in spots:
+                        k.fixed[i] = c
+                    where = ", ".join(str(i + 1) for i in spots)
+                    k.deductions.append(Deduction(
+                        "place", c, tuple(spots),
+                        f"{c.upper()} at position{'s' if len(spots) > 1 else ''} {where}: "
+                        f"{low} {c.upper()} needed and {'they fit' if missing > 1 else 'one more fits'} "
+                        f"only there"))
+                    changed = True
+            for c, high in sorted(k.max_count.items()):
+                placed = k.fixed.count(c)
+                spots = k._spots(c)
+                if high > 0 and placed >= high and spots:
+                    for i in spots:
+                        k.banned[i].add(c)
+                    where = ", ".join(str(i + 1) for i in spots)
+                    k.deductions.append(Deduction(
+                        "used-up", c, tuple(spots),
+                        f"no other {c.upper()}: at most {high}, already placed, so not at "
+                        f"position{'s' if len(spots) > 1 else ''} {where}"))
+                    changed = True
+            free = [i for i in range(n) if k.fixed[i] is None]
+            missing_total = sum(max(0, low - k.fixed.count(c)) for c, low in k.min_count.items())
+            if free and missing_total == len(free):
+                others = [c for c in ALPHABET if not k.min_count.get(c) and k.max_count.get(c) != 0]
+                capped = [c for c, low in sorted(k.min_count.items()) if k.max_count.get(c, n) > low]
+                if others or capped:
+                    for c in others:
+                        k.max_count[c] = 0
+                    for c in capped:
+                        k.max_count[c] = k.min_count[c]
+                    letters = "".join(sorted(c for c, low in k.min_count.items()
+                                             if low > k.fixed.count(c)))
+                    k.deductions.append(Deduction(
+                        "full", letters, tuple(free),
+                        f"the missing {', '.join(c.upper() for c in letters)} fill every free position: "
+                        f"no other letter, every count exact"))
+                    changed = True
+        return k
+
+    def _spots(self, c: str) -> list[int]:
+        """Return the free positions where letter ``c`` may still go."""
+        return [i for i in range(self.length) if self.fixed[i] is None and c not in self.banned[i]]
+
+    # ----------------------------------------------------------------- explaining
+
+    def reasons(self, word: str) -> list[str]:
+        """Return every reason the word cannot be the secret (empty if it can), seed 002's wording.
+
+        ``Valid: missing EO`` (required letters absent), ``Mask: needs ----E``
+        (a known letter not in place), ``Invalid: has ---AL`` (letters known
+        absent), ``WrongSpot: has ---E-`` (a present letter where it is known not
+        to be), ``Count: has 2 E, at most 1`` (too many or too few copies).
+        """
+        word = fold(word)
+        if len(word) != self.length:
+            return [f"Length: has {len(word)} letters, needs {self.length}"]
+        counts = Counter(word)
+        reasons = []
+        missing = "".join(c for c in self.required() if counts[c] == 0)
+        if missing:
+            reasons.append(f"Valid: missing {missing.upper()}")
+        if any(f is not None and c != f for c, f in zip(word, self.fixed)):
+            reasons.append(f"Mask: needs {self.mask()}")
+        excluded = set(self.excluded())
+        bad = {i: c for i, c in enumerate(word) if c in excluded}
+        if bad:
+            reasons.append(f"Invalid: has {_dashes(self.length, bad)}")
+        wrong = {i: c for i, c in enumerate(word) if c in self.banned[i] and c not in excluded}
+        if wrong:
+            reasons.append(f"WrongSpot: has {_dashes(self.length, wrong)}")
+        for c in sorted(counts):
+            low, high = self.min_count.get(c, 0), self.max_count.get(c)
+            if 0 < counts[c] < low:
+                reasons.append(f"Count: has {counts[c]} {c.upper()}, at least {low}")
+            elif high and counts[c] > high:
+                reasons.append(f"Count: has {counts[c]} {c.upper()}, at most {high}")
+        return reasons
+
+    def explain(self, word: str) -> str:
+        """Return why the word fails (reasons joined by ``; ``), or ``Eligible``."""
+        return "; ".join(self.reasons(word)) or "Eligible"
+
+    def describe_required(self) -> str:
+        """Return the required letters with counts: ``exactly 1 E, at least 2 T``."""
+        parts = []
+        for c, (low, high) in self.required().items():
+            parts.append(f"{'exactly' if high == low else 'at least'} {low} {c.upper()}"
+                         + (f" (at most {high})" if high is not None and high != low else ""))
+        return ", ".join(parts)
+
+    def summary(self) -> str:
+        """Return a readable account of what is known (seed 002's ``-v``), one fact per line."""
+        d = self.deduced()
+        pattern = self.mask()
+        if d.mask() != pattern:
+            pattern += f" (deduced: {d.mask()})"
+        wrong = self.wrong_spots()
+        lines = [
+            ("Pattern", pattern),
+            ("Required", self.describe_required() or "-"),
+            ("Excluded", self.excluded().upper() or "-"),
+            ("Wrong spot", "[" + ",".join(w.upper() or "-" for w in wrong) + "]"),
+            ("Unused", self.unused().upper() or "-"),
+        ]
+        for j, step in enumerate(d.deductions):
+            lines.append(("Deduced" if j == 0 else "", step.text))
+        for j, clue in enumerate(self.clues):
+            lines.append(("Clues" if j == 0 else "",
+                          f"{to_guess_score(clue.guess, clue.pattern)} {to_emoji(clue.pattern)}"))
+        if self.templates:
+            lines.append(("Templates", " ".join(self.templates)))
+        if self.discarded:
+            lines.append(("Discarded", "".join(sorted(self.discarded)).upper()))
+        return "\n".join(f"{(k + ':') if k else '':<12}{v}" for k, v in lines)
+
+    def to_dict(self) -> dict:
+        """Return what is known as plain data for JSON (positions are 0-based list indexes)."""
+        d = self.deduced()
+        return {
+            "length": self.length,
+            "pattern": self.mask().lower(),
+            "deduced_pattern": d.mask().lower(),
+            "fixed": list(self.fixed),
+            "required": {c: {"min": low, "max": high} for c, (low, high) in self.required().items()},
+            "excluded": list(self.excluded()),
+            "wrong_spots": [list(w) for w in self.wrong_spots()],
+            "banned": [sorted(b) for b in self.banned],
+            "unused": list(self.unused()),
+            "min_count": dict(sorted(self.min_count.items())),
+            "max_count": dict(sorted(self.max_count.items())),
+            "deductions": [s.to_dict() for s in d.deductions],
+            "clues": [{"guess": c.guess, "pattern": c.pattern,
+                       "guess_score": to_guess_score(c.guess, c.pattern),
+                       "emoji": to_emoji(c.pattern)} for c in self.clues],
+            "templates": list(self.templates),
+            "discarded": sorted(self.discarded),
+        }
+
+    # ----------------------------------------------------------------- grep
+
+    def grep_pipeline(self, words_path: str | Path | Sequence[str | Path] | None = None, *,
+                      words: Sequence[str] | None = None) -> str:
+        """Return the equivalent grep/awk shell pipeline (seed 002's prototype, made exact).
+
+        The source is a word file (or several, or ``words`` given inline).  Word
+        files with a second column (tab, space or DELAS comma) are cut to the
+        first; accented lists are folded with ``sed`` (needs a UTF-8 locale).
+        The pipeline prints the consistent words in upper case, in file order.
+        """
+        steps: list[tuple[str, str]] = []
+        if words is not None:
+            steps.append(("printf '%s\\n' " + " ".join(shlex.quote(w) for w in words), "the words"))
+            sample = list(words)
+        else:
+            paths = [words_path] if isinstance(words_path, (str, Path)) else list(words_path or [])
+            if not paths:
+                raise ValueError("give words_path or words")
+            quoted = " ".join(shlex.quote(str(p)) for p in paths)
+            steps.append((f"cat {quoted}", "the word list" + ("s" if len(paths) > 1 else "")))
+            sample = []
+            for p in paths:
+                try:
+                    sample.extend(Path(p).read_text(encoding="utf-8", errors="replace").splitlines())
+                except OSError:
+                    pass
+        text = "\n".join(sample)
+        if "\r" in text:
+            steps.append(("tr -d '\\r'", "drop carriage returns"))
+        if "\t" in text:
+            steps.append(("cut -f1", "first column"))
+        elif "," in text:
+            steps.append(("cut -d, -f1", "first field (DELAS)"))
+        elif any(len(line.split()) > 1 for line in sample):
+            steps.append(("cut -d' ' -f1", "first column"))
+        if not text.isascii():
+            steps.append((f"sed 'y/{_ACCENTED}/{_PLAIN}/'", "fold accents"))
+        n = self.length
+        steps.append(("tr 'a-z' 'A-Z'", "upper case"))
+        steps.append((f"grep '^[A-Z]\\{{{n}\\}}$'", f"{n}-letter words"))
+        if any(self.fixed):
+            steps.append((f"grep '^{''.join((f or '.').upper() for f in self.fixed)}$'",
+                          "CORRECT positions"))
+        required = self.required()
+        if required:
+            tests = " && ".join("/" + ".*".join(c.upper() * low) + "/" for c, (low, _) in required.items())
+            steps.append((f"awk '{tests}'", "VALID letters, with repeats"))
+        excluded = self.excluded().upper()
+        if excluded:
+            steps.append((f"grep -v '[{excluded}]'", "INVALID letters"))
+        capped = [(c, m) for c, m in sorted(self.max_count.items()) if m > 0]
+        if capped:
+            tests = " ".join(f"-e '{'.*'.join(c.upper() * (m + 1))}'" for c, m in capped)
+            steps.append((f"grep -v {tests}", "not more copies than shown"))
+        wrong = self.wrong_spots()
+        if any(wrong):
+            classes = "".join(f"[^{w.upper()}]" if w else "." for w in wrong)
+            steps.append((f"grep '^{classes}$'", "PRESENT letters not in these spots"))
+        steps.append(("awk '!seen[$0]++'", "drop duplicates"))
+        width = max(len(cmd) for cmd, _ in steps) + 2
+        header = []
+        if self.clues or self.templates:
+            header.append("# " + " ".join([to_guess_score(c.guess, c.pattern) for c in self.clues]
+                                          + self.templates))
+        body = []
+        for j, (cmd, note) in enumerate(steps):
+            last = j == len(steps) - 1
+            line = ("" if j == 0 else "    ") + cmd + ("" if last else " |")
+            body.append(f"{line:<{width + 4}}# {note}")
+        return "\n".join(header + body)
+
+
+_ACCENTED = "áàâãäåéèêëíìîïóòôõöúùûüýÿçñÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÝÇÑ"
+_PLAIN = "aaaaaaeeeeiiiiooooouuuuyycnAAAAAAEEEEIIIIOOOOOUUUUYCN"
+assert len(_ACCENTED) == len(_PLAIN)
