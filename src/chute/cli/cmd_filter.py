@@ -1,0 +1,142 @@
+"""``chute filter CLUE...``: the words still possible after the clues, and what is known."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import textwrap
+
+from .common import add_game_options
+
+
+def register(subparsers) -> None:
+    """Add the ``filter`` sub-command."""
+    p = subparsers.add_parser(
+        "filter", help="the words that fit the clues, and what the clues imply",
+        description="List the words consistent with every clue, with a summary of what is known. "
+                    "A CLUE is GUESS=SCORE (CHEST=c.E..: upper case correct, lower case present, "
+                    ". absent), guess:colours (chest:ybgbb; also Termo's c/i/_, 2/1/0 digits or "
+                    "emoji tiles), a guess followed by its colours (chest ybgbb), or a seed-003 "
+                    "template (_U_[E]S: letters in place, [E] present but not here).",
+        epilog="examples: chute filter JUDGE=....e CHEST=c.E.. WRECK=..Ec. | "
+               "chute filter CLAIM=c..i. TRICE=.riC. --words INCUR TAXIS PRICY ERICA BIRCH --explain | "
+               "chute filter ____[E] _U_[E]S --discarded ACLNRT | chute filter crane:bbybb --grep")
+    p.add_argument("clues", nargs="*", metavar="CLUE")
+    src = p.add_argument_group("which words")
+    src.add_argument("--all", action="store_true",
+                     help="every accepted guess, not only the possible answers")
+    src.add_argument("--words", nargs="+", metavar="W", help="filter these words instead")
+    src.add_argument("--words-file", metavar="FILE", help="filter the words of this file instead")
+    p.add_argument("--discarded", metavar="LETTERS", default="",
+                   help="letters known to be absent (seed 003), e.g. ACLNRT")
+    out = p.add_argument_group("output")
+    out.add_argument("--explain", action="store_true",
+                     help="say for every word why it fails, or that it is eligible")
+    out.add_argument("--json", action="store_true",
+                     help='print JSON: {"count", "candidates", "knowledge", ...}')
+    out.add_argument("--grep", action="store_true",
+                     help="print the equivalent grep/awk pipeline instead of filtering")
+    out.add_argument("-q", "--quiet", action="store_true", help="print only the words")
+    add_game_options(p, multi=False)
+    p.set_defaults(func=run)
+
+
+def _row_length(rows) -> int | None:
+    """Return the word length the first row implies, or None without rows."""
+    if not rows:
+        return None
+    first = rows[0]
+    return len(first.guess) if hasattr(first, "guess") else len(first.known)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Filter the chosen words by the clues and print them; return 0, or 1 when none fit."""
+    from ..errors import NotationError
+    from ..feedback import Clue, parse_rows
+    from ..knowledge import Knowledge
+    from ..words import bundled_path
+    from .common import lexicon_from_args, read_words_arg
+
+    rows = parse_rows(args.clues)
+    length = _row_length(rows) or args.length
+    if args.length and length != args.length:
+        raise NotationError(f"the clues have {length} letters but --length is {args.length}")
+    own_words = bool(args.words or args.words_file)
+    if own_words:
+        lexicon = read_words_arg(args.words, args.words_file, length)
+    else:
+        if length and not args.length and not args.answers and not args.guesses and length != 5:
+            raise NotationError(f"the clues have {length} letters; the bundled {args.game} words have 5 "
+                                "(give --answers/--guesses lists of that length)")
+        args.length = args.length or length
+        lexicon = lexicon_from_args(args)
+    if length is None:
+        length = lexicon.length
+    elif lexicon.length != length:
+        raise NotationError(f"the clues have {length} letters but the words have {lexicon.length}")
+    knowledge = Knowledge.from_rows(rows, length, discarded=args.discarded)
+    if not own_words:
+        for row in rows:
+            if isinstance(row, Clue) and not lexicon.is_guess(row.guess):
+                print(f"chute: warning: {row.guess.upper()} is not in the {lexicon.name} list of "
+                      "accepted guesses (used anyway: games change their lists)", file=sys.stderr)
+    pool = lexicon.guesses if args.all else lexicon.answers
+
+    if args.grep:
+        if args.words:
+            print(knowledge.grep_pipeline(words=[lexicon.show(w) for w in pool]))
+        else:
+            if args.words_file:
+                paths = [args.words_file]
+            else:
+                game_lexicon = _game_lexicon(args.game)
+                answers = args.answers or bundled_path(game_lexicon, "answers")
+                guesses = args.guesses or bundled_path(game_lexicon, "guesses")
+                paths = [answers, guesses] if args.all else [answers]
+                if args.exclude:
+                    print("chute: note: the pipeline does not drop the --exclude words", file=sys.stderr)
+            print(knowledge.grep_pipeline(paths))
+        return 0
+
+    candidates = knowledge.filter(pool)
+    if args.json:
+        result = {
+            "count": len(candidates),
+            "candidates": [lexicon.show(w) for w in candidates],
+            "folded": candidates,
+            "lexicon": lexicon.name,
+            "pool": "words" if own_words else ("guesses" if args.all else "answers"),
+            "knowledge": knowledge.to_dict(),
+        }
+        if args.explain:
+            result["explain"] = [{"word": lexicon.show(w), "eligible": not reasons, "reasons": reasons}
+                                 for w in pool for reasons in [knowledge.reasons(w)]]
+        print(json.dumps(result, ensure_ascii=False))
+        return 0 if candidates else 1
+
+    shown = [lexicon.show(w).upper() for w in candidates]
+    if args.quiet:
+        for w in shown:
+            print(w)
+        return 0 if candidates else 1
+    print(knowledge.summary())
+    print()
+    if args.explain:
+        width = max((len(lexicon.show(w)) for w in pool), default=5) + 3
+        for w in pool:
+            print(f"{lexicon.show(w).upper():<{width}}{knowledge.explain(w)}")
+        print()
+    what = "word" if own_words else ("accepted guess" if args.all else "answer")
+    if not candidates:
+        print(f"No {what} in the list fits the clues (they are consistent: the secret is not in the list).")
+        return 1
+    print(f"{len(candidates)} {what}{'' if len(candidates) == 1 else 's'} fit{'s' if len(candidates) == 1 else ''}:")
+    print(textwrap.fill(" ".join(shown), width=78, break_on_hyphens=False))
+    return 0
+
+
+def _game_lexicon(game: str) -> str:
+    """Return the bundled lexicon name of a game preset."""
+    from ..games import game_spec
+    return game_spec(game).lexicon

@@ -1,0 +1,60 @@
+"""``chute score GUESS SECRET...``: the pattern a guess gets against each secret."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import unicodedata
+
+NOTATION_HELP = "gyb, clue, guess-score, emoji, termo or digits"
+
+
+def register(subparsers) -> None:
+    """Add the ``score`` sub-command."""
+    p = subparsers.add_parser(
+        "score", help="the pattern a guess gets against one or more secrets",
+        description="Score GUESS against each SECRET with the exact rule (greens first, then "
+                    "yellows left to right while unmatched copies remain). Accents are ignored.",
+        epilog="examples: chute score speed abide | chute score --json crane cigar rebut | "
+               "chute score --notation guess-score chest ocean")
+    p.add_argument("guess", metavar="GUESS")
+    p.add_argument("secrets", nargs="+", metavar="SECRET")
+    p.add_argument("--json", action="store_true",
+                   help='print a JSON list of {"guess", "secret", "pattern"} (pattern like "gybbg")')
+    p.add_argument("--notation", metavar="NAME",
+                   help=f"print only the pattern, one line per secret, in this notation ({NOTATION_HELP})")
+    p.set_defaults(func=run)
+
+
+def _display(text: str) -> str:
+    """Return the word as the user spelled it, lower case (accents kept for display)."""
+    return unicodedata.normalize("NFC", text.strip()).lower()
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the pattern of the guess against each secret; return the exit status."""
+    from ..feedback import format_clue, parse_word, score
+    from ..render import tiles
+    from ..errors import NotationError
+
+    guess = parse_word(args.guess, "guess")
+    secrets = [parse_word(s, "secret") for s in args.secrets]
+    for text, secret in zip(args.secrets, secrets):
+        if len(secret) != len(guess):
+            raise NotationError(f"secret {text!r} has {len(secret)} letters, but guess "
+                                f"{args.guess!r} has {len(guess)}")
+    if args.notation:
+        format_clue(guess, "b" * len(guess), args.notation)   # raises on an unknown notation
+    patterns = [score(guess, s) for s in secrets]
+    if args.json:
+        print(json.dumps([{"guess": guess, "secret": s, "pattern": p} for s, p in zip(secrets, patterns)],
+                         ensure_ascii=False))
+        return 0
+    if args.notation:
+        for p in patterns:
+            print(format_clue(guess, p, args.notation))
+        return 0
+    shown = _display(args.guess)
+    for text, p in zip(args.secrets, patterns):
+        print(f"{tiles(shown, p)}  {p}  secret {_display(text).upper()}")
+    return 0
