@@ -19,7 +19,7 @@ import numpy as np
 from .engine import Engine, letters_array, numpy_codes
 from .errors import ContradictionError, LexiconError, NotationError
 from .feedback import Clue, decode, encode, is_producible, parse_colours
-from .rules import allowed_rows, check_guess, check_rule, legal_mask
+from .rules import allowed_rows, check_guess, check_rule, legal_mask, violation
 from .strategies import Options, Ranked, State, Strategy, get_strategy
 from .strategies.base import describe
 from .words import Lexicon, fold
@@ -191,8 +191,8 @@ class Solver:
         if len(keep):
             candidates = [state.candidates[i] for i in keep.tolist()]
             weights = None if state.weights is None else state.weights[keep]
-        elif clue.solved:
-            candidates, weights = [word], None
+        elif clue.solved and violation(word, state.clues, "strict") is None:
+            candidates, weights = [word], None      # solved by a word outside the lists
         else:
             candidates = [] if fallback else self._fitting_accepted(clues)
             if not candidates:

@@ -1,0 +1,61 @@
+"""``chute play SECRET``: the solver plays a whole game against a known secret (seed 004's play-game)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from .common import add_game_options
+from .solving import add_solver_options
+
+
+def register(subparsers) -> None:
+    """Add the ``play`` sub-command."""
+    p = subparsers.add_parser(
+        "play", help="watch the solver play a game against a known secret",
+        description="Play a whole game against SECRET with the chosen strategy, printing each guess "
+                    "as coloured tiles and the number of candidates left. Exit status 0 when solved "
+                    "within the game's rows, 1 otherwise.",
+        epilog="examples: chute play crane | chute play aahed | chute play --game termo --strict "
+               "termo | chute play crane --strategy minimax --json")
+    p.add_argument("secret", metavar="SECRET", help="the word to find")
+    p.add_argument("--max-guesses", type=int, metavar="N",
+                   help="stop after N guesses (default: play until solved)")
+    p.add_argument("--json", action="store_true", help="print the game as JSON")
+    add_solver_options(p)
+    add_game_options(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the game and print it; return 0 if solved within the rows, else 1."""
+    from ..render import tiles
+    from .common import spec_from_args
+    from .solving import count_text, note, show, single_board, solver_from_args
+    single_board(args)
+    rows = spec_from_args(args).rows
+    solver = solver_from_args(args)
+    result = solver.play(args.secret, rows=rows, max_guesses=args.max_guesses)
+    if args.json:
+        data = result.to_dict()
+        data["rows"] = rows
+        print(json.dumps(data, ensure_ascii=False, indent=1))
+        return 0 if result.solved else 1
+    lexicon = solver.lexicon
+    state = solver.initial_state()
+    shown_notes = 0
+    for clue in result.clues:
+        state = solver.advance(state, clue.guess, clue.pattern)
+        for message in state.notes[shown_notes:]:
+            note(message)
+        shown_notes = len(state.notes)
+        left = "" if clue.solved else f"  {count_text(state.n)}"
+        print(f"{tiles(lexicon.show(clue.guess), clue.pattern)}{left}")
+    secret = show(lexicon, result.secret)
+    if result.solved:
+        print(f"solved {secret} in {result.guesses}/{rows}")
+    elif result.clues and result.clues[-1].solved:
+        print(f"found {secret} in {result.guesses}, over the {rows} rows")
+    else:
+        print(f"not solved: {secret} not found in {result.guesses} guesses")
+    return 0 if result.solved else 1

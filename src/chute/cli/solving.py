@@ -1,0 +1,100 @@
+"""Options and output shared by the commands that choose guesses (suggest, assist, play)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import textwrap
+
+STRATEGY_HELP = ("entropy, expected-size, minimax, most-parts, letter-frequency, positional-entropy, "
+                 "elimination, first, random")
+
+
+def add_solver_options(parser: argparse.ArgumentParser) -> None:
+    """Add --strategy, --hard/--strict, --opener, --depth, --candidates-only, --weights, --seed."""
+    g = parser.add_argument_group("strategy")
+    g.add_argument("--strategy", "-s", default="entropy", metavar="NAME",
+                   help=f"how to choose guesses: {STRATEGY_HELP} (default: entropy)")
+    mode = g.add_mutually_exclusive_group()
+    mode.add_argument("--hard", dest="rule", action="store_const", const="hard",
+                      help="Wordle hard mode: greens stay, revealed letters are reused")
+    mode.add_argument("--strict", dest="rule", action="store_const", const="strict",
+                      help="Termo's strict mode: every guess must fit every clue")
+    g.add_argument("--opener", metavar="WORD", help="fixed first guess (default: the strategy's best, cached)")
+    g.add_argument("--depth", type=int, default=1, choices=(1, 2),
+                   help="2: re-score the best few guesses by the best second guess (entropy, expected-size)")
+    g.add_argument("--candidates-only", action="store_true",
+                   help="guess only words that could be the answer")
+    g.add_argument("--no-prefer-candidates", dest="prefer_candidates", action="store_false",
+                   help="on equal scores, do not put possible answers first")
+    g.add_argument("--weights", default="auto", choices=("auto", "uniform", "frequency"),
+                   help="answer probabilities: uniform, by word frequency, or auto (frequency only "
+                        "when the lexicon has no answer list, or it ran out)")
+    g.add_argument("--seed", type=int, default=0, help="seed for the random strategy (default: 0)")
+
+
+def solver_from_args(args: argparse.Namespace):
+    """Return the Solver the options describe (lexicon, engine, strategy, rule, opener)."""
+    from ..solver import Solver
+    from ..strategies import Options, get_strategy
+    from .common import engine_from_args, lexicon_from_args
+    strategy = get_strategy(args.strategy)            # an unknown name fails before any loading
+    if args.depth > 1 and args.strategy not in ("entropy", "expected-size"):
+        from ..errors import ChuteError
+        raise ChuteError(f"--depth 2 works with entropy and expected-size, not {args.strategy}")
+    lexicon = lexicon_from_args(args)
+    engine = engine_from_args(args, lexicon)
+    options = Options(candidates_only=args.candidates_only, prefer_candidates=args.prefer_candidates,
+                      seed=args.seed, depth=args.depth)
+    return Solver(engine, strategy, options, hard=args.rule, opener=args.opener, weights=args.weights)
+
+
+def single_board(args: argparse.Namespace) -> None:
+    """Refuse multi-board games in the single-board commands (one clear line)."""
+    from ..errors import ChuteError
+    from .common import spec_from_args
+    spec = spec_from_args(args)
+    if spec.boards > 1:
+        raise ChuteError(f"{spec.name} has {spec.boards} boards; this command plays one board "
+                         "(use --game wordle or termo)")
+
+
+def note(message: str, stream=None) -> None:
+    """Print a note for the user on stderr (or the given stream)."""
+    print(f"chute: note: {message}", file=stream or sys.stderr)
+
+
+def show(lexicon, word: str) -> str:
+    """Return a word for display: its accented spelling, upper case."""
+    return lexicon.show(word).upper()
+
+
+def format_number(x: float, label: str) -> str:
+    """Return a score formatted for its kind (counts as integers, bits with 3 decimals)."""
+    if x != x:        # NaN: a word the strategy did not score (a fixed opener, a forced choice)
+        return "-"
+    if label in ("worst", "parts", "order", "letters"):
+        return f"{x:.0f}"
+    return f"{x:.3f}"
+
+
+def suggestion_table(suggestion, lexicon) -> list[str]:
+    """Return the ranked guesses as aligned lines: rank, guess, score, expected, worst, answer?"""
+    label = suggestion.score_label
+    lines = [f"{'#':>3}  {'guess':<{lexicon.length + 2}} {label:>10} {'expected':>9} {'worst':>6}  answer?"]
+    for i, r in enumerate(suggestion.ranked, 1):
+        lines.append(f"{i:>3}  {show(lexicon, r.guess):<{lexicon.length + 2}} "
+                     f"{format_number(r.score, label):>10} {r.expected:>9.2f} {r.worst:>6}  "
+                     f"{'yes' if r.candidate else ''}")
+    return lines
+
+
+def candidate_lines(words, lexicon, width: int = 78) -> list[str]:
+    """Return the candidate words wrapped to the width."""
+    text = " ".join(show(lexicon, w) for w in words)
+    return textwrap.wrap(text, width) or [""]
+
+
+def count_text(n: int) -> str:
+    """Return ``1 candidate`` / ``N candidates`` with thousands separators."""
+    return f"{n:,} candidate{'' if n == 1 else 's'}"
