@@ -1,0 +1,175 @@
+"""The engine: codes agree with ``score`` everywhere, partition figures, and the disk cache."""
+
+from __future__ import annotations
+
+import random
+import struct
+
+import numpy as np
+import pytest
+
+import chute.engine as engine_mod
+from chute.engine import (Engine, compute_codes, histograms, letters_array, numpy_codes, partition,
+                          partition_stats)
+from chute.feedback import decode, encode, score
+from chute.words import load_lexicon, words_lexicon
+
+TRICKY = ["geese", "speed", "abbey", "eerie", "erase", "sheep", "eager", "added", "daddy", "mamma",
+          "llama", "allay", "lolly", "skill", "bills", "aahed", "fluff", "puppy", "tenth", "fifty"]
+
+
+@pytest.fixture(scope="module")
+def wordle():
+    """Return the bundled wordle engine (built once, then cached for the session)."""
+    return Engine.build(load_lexicon("wordle"))
+
+
+def test_numpy_codes_agree_with_score_on_repeated_letters():
+    """Every cell of the numpy scorer equals feedback.score, repeated letters included."""
+    rng = random.Random(7)
+    words = load_lexicon("wordle").guesses
+    guesses = TRICKY + rng.sample(words, 150)
+    secrets = TRICKY + rng.sample(words, 150)
+    codes = numpy_codes(letters_array(guesses, 5), letters_array(secrets, 5))
+    for i, g in enumerate(guesses):
+        for j, s in enumerate(secrets):
+            assert decode(int(codes[i, j]), 5) == score(g, s), (g, s)
+
+
+def test_matrix_kernel_agrees_with_score(wordle):
+    """Sampled cells of the compiled matrix equal feedback.score."""
+    lex = wordle.lexicon
+    rng = np.random.default_rng(3)
+    for r, c in zip(rng.integers(0, len(lex.guesses), 3000), rng.integers(0, len(lex.answers), 3000)):
+        assert wordle.matrix[r, c] == encode(score(lex.guesses[r], lex.answers[c]))
+    # the compiled kernel and numpy give the same block
+    rows = list(lex.guesses[:300])
+    big = compute_codes(rows * 20, lex.answers[:800], 5)      # above the numpy threshold
+    assert np.array_equal(big[:300], numpy_codes(letters_array(rows, 5), letters_array(lex.answers[:800], 5)))
+
+
+def test_longer_words_use_wider_codes():
+    """Six-letter patterns (729 codes) need uint16 and still agree with score."""
+    lex = words_lexicon(["banana", "bandit", "cannon", "anoint", "nation", "tannin"])
+    eng = Engine.build(lex, cache=False)
+    assert eng.matrix.dtype == np.uint16
+    for i, g in enumerate(lex.guesses):
+        for j, s in enumerate(lex.answers):
+            assert decode(int(eng.matrix[i, j]), 6) == score(g, s)
+
+
+def test_codes_for_words_outside_the_answer_list(wordle):
+    """Candidates that are not answers are scored on the fly, mixed with matrix columns."""
+    cands = ["aahed", "crane", "zymic", "abbey"]
+    rows = wordle.rows(["soare", "eerie"])
+    codes = wordle.codes(rows, cands)
+    for i, g in enumerate(["soare", "eerie"]):
+        assert [decode(int(c), 5) for c in codes[i]] == [score(g, s) for s in cands]
+
+
+def test_partition_stats_kernel_and_numpy_agree(wordle, monkeypatch):
+    """The compiled row statistics equal the numpy ones, uniform and weighted."""
+    codes = wordle.matrix[:2000]
+    w = np.random.default_rng(0).random(codes.shape[1])
+    monkeypatch.setattr(engine_mod, "NUMPY_CELLS", 0)
+    fast = [partition_stats(codes, 243), partition_stats(codes, 243, w)]
+    monkeypatch.setattr(engine_mod, "NUMPY_CELLS", 10**12)
+    slow = [partition_stats(codes, 243), partition_stats(codes, 243, w)]
+    for a, b in zip(fast, slow):
+        assert np.allclose(a.entropy, b.entropy) and np.allclose(a.expected, b.expected)
+        assert np.array_equal(a.worst, b.worst) and np.array_equal(a.parts, b.parts)
+
+
+def test_partition_stats_match_a_hand_count():
+    """Entropy, expected size, worst bin and parts of a tiny partition, by hand."""
+    codes = np.array([[0, 0, 1, 2]], dtype=np.uint8)            # bins of 2, 1, 1
+    st = partition_stats(codes, 3)
+    assert st.entropy[0] == pytest.approx(1.5)
+    assert st.expected[0] == pytest.approx((2 * 2 + 1 + 1) / 4)
+    assert st.worst[0] == 2 and st.parts[0] == 3
+    counts = histograms(codes, 3)
+    assert counts.tolist() == [[2, 1, 1]]
+    assert partition(codes[0], ["a", "b", "c", "d"]) == {0: ["a", "b"], 1: ["c"], 2: ["d"]}
+
+
+# -- the disk cache ----------------------------------------------------------------------
+
+SMALL = ["crane", "slate", "trace", "crate", "react", "caret", "cater", "spine", "snipe", "pines"]
+
+
+def _cache_file(folder):
+    """Return the one matrix file in a cache folder."""
+    files = list(folder.glob("matrix-*.bin"))
+    assert len(files) == 1
+    return files[0]
+
+
+@pytest.fixture
+def counting(monkeypatch):
+    """Count how often the engine computes a matrix."""
+    calls = []
+    real = engine_mod.compute_codes
+
+    def spy(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs)
+    monkeypatch.setattr(engine_mod, "compute_codes", spy)
+    return calls
+
+
+def test_cache_is_written_then_reused(tmp_path, counting):
+    """A second build loads the matrix from disk instead of computing it."""
+    lex = words_lexicon(SMALL)
+    first = Engine.build(lex, cache_dir=tmp_path)
+    second = Engine.build(lex, cache_dir=tmp_path)
+    assert len(counting) == 1
+    assert np.array_equal(first.matrix, second.matrix)
+    assert not list(tmp_path.glob("*.tmp"))                   # the temp file was renamed
+
+
+@pytest.mark.parametrize("damage", ["truncate", "flip", "foreign-key", "garbage", "empty"])
+def test_damaged_cache_is_rebuilt(tmp_path, counting, damage):
+    """A truncated, corrupted, foreign or garbage cache file is never trusted: rebuilt, same matrix."""
+    lex = words_lexicon(SMALL)
+    good = Engine.build(lex, cache_dir=tmp_path).matrix.copy()
+    path = _cache_file(tmp_path)
+    data = bytearray(path.read_bytes())
+    if damage == "truncate":
+        data = data[: len(data) - 7]
+    elif damage == "flip":
+        data[-3] ^= 0xFF
+    elif damage == "foreign-key":
+        header = struct.Struct("<8s64sIIIII")
+        fields = list(header.unpack(bytes(data[: header.size])))
+        fields[1] = b"f" * 64
+        data[: header.size] = header.pack(*fields)
+    elif damage == "garbage":
+        data = bytearray(b"not a matrix at all" * 10)
+    else:
+        data = bytearray()
+    path.write_bytes(bytes(data))
+    again = Engine.build(lex, cache_dir=tmp_path)
+    assert len(counting) == 2
+    assert np.array_equal(again.matrix, good)
+    assert Engine.build(lex, cache_dir=tmp_path) is not None and len(counting) == 2   # repaired on disk
+
+
+def test_unwritable_cache_dir_works_and_warns_once(tmp_path, capsys, monkeypatch):
+    """A cache directory that cannot be written: the engine works, one warning for the process."""
+    monkeypatch.setattr(engine_mod, "_warned", set())
+    blocker = tmp_path / "file"
+    blocker.write_text("a file where the cache folder should be")
+    folder = blocker / "cache"
+    a = Engine.build(words_lexicon(SMALL), cache_dir=folder)
+    b = Engine.build(words_lexicon(SMALL[:6]), cache_dir=folder)
+    err = capsys.readouterr().err
+    assert err.count("working without caching") == 1
+    assert a.matrix.shape == (10, 10) and b.matrix.shape == (6, 6)
+
+
+def test_no_cache_touches_no_file(tmp_path, monkeypatch):
+    """cache=False neither reads nor writes the cache directory."""
+    monkeypatch.setenv("CHUTE_CACHE_DIR", str(tmp_path / "never"))
+    eng = Engine.build(words_lexicon(SMALL), cache=False)
+    assert eng.cache_dir is None
+    assert not (tmp_path / "never").exists()
