@@ -284,6 +284,18 @@ class PartitionStats:
 
 
 _CLOG: dict[int, np.ndarray] = {}
+_COMPILED = [False]      # partition_stats: compiled kernels at every size (see prefer_compiled)
+
+
+def prefer_compiled(on: bool = True) -> bool:
+    """Make ``partition_stats`` use compiled kernels for small inputs too; return the old setting.
+
+    Worth it when one process ranks many small candidate sets (benchmarks walk
+    hundreds of states); a single ``suggest`` is faster without loading numba.
+    """
+    old = _COMPILED[0]
+    _COMPILED[0] = bool(on)
+    return old
 
 
 def _clog2(n: int) -> np.ndarray:
@@ -315,6 +327,13 @@ def partition_stats(codes: np.ndarray, n_patterns: int, weights: np.ndarray | No
         worst, parts = np.empty(rows, dtype=np.int64), np.empty(rows, dtype=np.int64)
         row_stats(np.ascontiguousarray(codes), np.empty(0) if prob is None else prob, n_patterns,
                   entropy, expected, worst, parts)
+        return PartitionStats(entropy, expected, worst, parts)
+    if _COMPILED[0] and n_patterns <= 3**8:
+        from .kernels import row_stats_sparse
+        entropy, expected = np.empty(rows), np.empty(rows)
+        worst, parts = np.empty(rows, dtype=np.int64), np.empty(rows, dtype=np.int64)
+        row_stats_sparse(np.ascontiguousarray(codes), np.empty(0) if prob is None else prob, n_patterns,
+                         entropy, expected, worst, parts)
         return PartitionStats(entropy, expected, worst, parts)
     counts = histograms(codes, n_patterns)
     worst = counts.max(axis=1)

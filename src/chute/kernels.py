@@ -104,3 +104,57 @@ def row_stats(codes, weights, n_patterns, entropy, expected, worst, parts):
             expected[r] = e
         worst[r] = big
         parts[r] = k
+
+
+@njit(cache=True, nogil=True)
+def row_stats_sparse(codes, weights, n_patterns, entropy, expected, worst, parts):
+    """Fill the same per-row figures as ``row_stats`` in time proportional to rows x columns.
+
+    For few candidates: each row touches only the bins its own codes hit (and
+    clears them after), so no pass over every pattern is made.  Serial: the
+    inputs are small, and a busy machine makes parallel barriers cost more
+    than they save.
+    """
+    rows, cols = codes.shape
+    uniform = weights.shape[0] == 0
+    clog = np.zeros(cols + 1)
+    for c in range(2, cols + 1):
+        clog[c] = c * np.log2(c)
+    counts = np.zeros(n_patterns, np.int64)
+    mass = np.zeros(n_patterns if not uniform else 1, np.float64)
+    for r in range(rows):
+        row = codes[r]
+        for j in range(cols):
+            counts[row[j]] += 1
+        if not uniform:
+            for j in range(cols):
+                mass[row[j]] += weights[j]
+        h = 0.0
+        e = 0.0
+        big = 0
+        k = 0
+        for j in range(cols):
+            p = row[j]
+            c = counts[p]
+            if c > 0:
+                counts[p] = 0          # count each bin once, and leave the scratch clean
+                k += 1
+                if c > big:
+                    big = c
+                if uniform:
+                    h += clog[c]
+                    e += c * c
+                else:
+                    m = mass[p]
+                    mass[p] = 0.0
+                    if m > 0:
+                        h -= m * np.log2(m)
+                    e += m * c
+        if uniform:
+            entropy[r] = np.log2(cols) - h / cols
+            expected[r] = e / cols
+        else:
+            entropy[r] = h
+            expected[r] = e
+        worst[r] = big
+        parts[r] = k
