@@ -312,18 +312,26 @@ class Knowledge:
 
     def filter(self, words: Iterable[str]) -> list[str]:
         """Return the words consistent with the clues, in the given order (same test as ``consistent``)."""
-        positions = re.compile("".join(
+        match = self.regex().match
+        return [w for w in words if match(w if w.isascii() and w.islower() and w.isalpha() else fold(w))]
+
+    def regex(self) -> re.Pattern:
+        """Return a regular expression matching exactly the consistent folded words.
+
+        Lookaheads carry the letter counts: ``(?=(?:[^t]*t){2})`` for at least
+        two Ts, ``(?!(?:[^e]*e){2})`` for at most one E.
+        """
+        counts = []
+        for c, low in sorted(self.min_count.items()):
+            if low > 0:
+                counts.append(f"(?=(?:[^{c}]*{c}){{{low}}})")
+        for c, high in sorted(self.max_count.items()):
+            if high < self.length:
+                counts.append(f"(?!(?:[^{c}]*{c}){{{high + 1}}})")
+        positions = "".join(
             re.escape(f) if f is not None else (f"[^{''.join(sorted(b))}]" if b else ".")
-            for f, b in zip(self.fixed, self.banned)) + r"\Z")
-        counts = [(c, self.min_count.get(c, 0), self.max_count.get(c, self.length))
-                  for c in sorted(set(self.min_count) | set(self.max_count))]
-        out = []
-        for w in words:
-            f = w if w.isascii() and w.isalpha() and w.islower() else fold(w)
-            if (len(f) == self.length and positions.match(f)
-                    and all(low <= f.count(c) <= high for c, low, high in counts)):
-                out.append(w)
-        return out
+            for f, b in zip(self.fixed, self.banned))
+        return re.compile("".join(counts) + positions + r"\Z", re.DOTALL)
 
     def required(self) -> dict[str, tuple[int, int | None]]:
         """Return each letter known present: (at least, at most or None), alphabetical."""
@@ -571,16 +579,15 @@ class Knowledge:
             classes = "".join(f"[^{w.upper()}]" if w else "." for w in wrong)
             steps.append((f"grep '^{classes}$'", "PRESENT letters not in these spots"))
         steps.append(("awk '!seen[$0]++'", "drop duplicates"))
-        width = max(len(cmd) for cmd, _ in steps) + 2
         header = []
         if self.clues or self.templates:
             header.append("# " + " ".join([to_guess_score(c.guess, c.pattern) for c in self.clues]
                                           + self.templates))
-        body = []
-        for j, (cmd, note) in enumerate(steps):
-            last = j == len(steps) - 1
-            line = ("" if j == 0 else "    ") + cmd + ("" if last else " |")
-            body.append(f"{line:<{width + 4}}# {note}")
+        lines = [("" if j == 0 else "    ") + cmd + ("" if j == len(steps) - 1 else " |")
+                 for j, (cmd, _) in enumerate(steps)]
+        width = max((len(line) for line in lines if len(line) <= 60), default=0) + 2
+        body = [f"{line:<{width}}# {note}" if len(line) < width else f"{line}  # {note}"
+                for line, (_, note) in zip(lines, steps)]
         return "\n".join(header + body)
 
 
