@@ -1,0 +1,52 @@
+"""Compiled kernels (numba) for multi-board play: one board's partition figures for every guess.
+
+Kept apart from ``multiboard`` so that importing chute never pays numba's
+start-up cost until a multi-board choice is actually computed.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+
+@njit(cache=True, nogil=True)
+def _rows_figures(codes_t, clog, n_patterns, start, stop, ent, sq, ones):
+    """Fill ``ent[r]`` (summed c*log2 c), ``sq[r]`` (summed c*c) and ``ones[r]`` (bins of one) for rows start..stop."""
+    n = codes_t.shape[0]
+    counts = np.zeros(n_patterns, dtype=np.int32)
+    for r in range(start, stop):
+        for j in range(n):
+            counts[codes_t[j, r]] += 1
+        s = 0.0
+        q = 0
+        k = 0
+        for j in range(n):
+            c = counts[codes_t[j, r]]
+            if c > 0:
+                s += clog[c]
+                q += c * c
+                if c == 1:
+                    k += 1
+                counts[codes_t[j, r]] = 0
+        ent[r] = s
+        sq[r] = q
+        ones[r] = k
+
+
+@njit(cache=True, nogil=True)
+def board_figures(codes_t, clog, n_patterns, ent, sq, ones):
+    """Fill, for every guess column of ``codes_t`` (candidates x guesses), the bins' c*log2 c and c*c sums and bins of one."""
+    _rows_figures(codes_t, clog, n_patterns, 0, codes_t.shape[1], ent, sq, ones)
+
+
+@njit(parallel=True, cache=True)
+def board_figures_parallel(codes_t, clog, n_patterns, ent, sq, ones):
+    """Return nothing; the same as ``board_figures`` split over threads (for large candidate sets)."""
+    g = codes_t.shape[1]
+    block = 512
+    n_blocks = (g + block - 1) // block
+    for b in prange(n_blocks):
+        start = b * block
+        stop = min(g, start + block)
+        _rows_figures(codes_t, clog, n_patterns, start, stop, ent, sq, ones)

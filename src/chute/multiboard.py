@@ -1,0 +1,710 @@
+"""Several boards at once (Dueto, Quarteto, Dordle, Quordle, Octordle): one guess for all boards.
+
+Every guess is played on every unsolved board, and each board answers with its
+own colours.  A game of ``N`` boards takes ``N`` rows that hit a secret plus
+one row for every guess that hits none, so the whole art is to waste few rows.
+
+The joint choice (``MultiSolver.choose``):
+
+1. **Finish.**  When some board has one candidate left, guess it (if several
+   boards do, the one whose guess tells the other boards most).  This never
+   costs the others: the word must be played some time, and playing it now
+   only gives its colours on the other boards earlier.
+2. **Last rows.**  When the rows left are no more than the unsolved boards,
+   every row must hit: guess the candidate with the best chance of solving a
+   board (then the best score).
+3. **Otherwise** score every accepted guess by the joint outcome: for each
+   unsolved board apart, the histogram of the guess's patterns over that
+   board's candidates gives its information ``H_b`` (bits); the score is
+   ``sum_b H_b + hit_bonus * sum_b P(guess solves b)``.  The ``expected``
+   variant minimises the summed expected number of candidates left instead.
+   With a ``margin``, the best candidate is played when its score is within the
+   margin of the best guess.
+
+Each board's figures for every guess depend only on that board's candidate set,
+so they are cached per candidate set: the opener's follow-ups (one set per
+pattern of the opener) are computed once and shared by every game.
+
+Policy chosen (``DEFAULT``: summed entropy, hit bonus 1 bit, finish, no margin) and
+why -- 1,000 seeded games each (``python benchmarks/bench_multiboard.py --variants``):
+see the table in ``VARIANTS_NOTE`` below.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import sys
+import time
+from collections import Counter, OrderedDict
+from dataclasses import dataclass, field, replace
+from typing import Callable, Iterable, Sequence
+
+import numpy as np
+
+from .engine import Engine, compute_codes
+from .errors import ChuteError
+from .games import GameSpec, game_spec
+from .words import fold
+
+VARIANTS_NOTE = """(filled in from the benchmark figures)"""
+
+
+@dataclass(frozen=True)
+class Policy:
+    """How the joint guess is chosen (see the module docstring)."""
+
+    score: str = "entropy"        # "entropy" (summed bits) or "expected" (summed expected remaining)
+    hit_bonus: float = 1.0        # weight of the expected number of boards the guess solves
+    resolve_bonus: float = 0.0    # weight of the expected number of boards left with one candidate
+    finish: bool = True           # guess a board's last candidate at once
+    margin: float = 0.0           # play the best candidate when within this of the best score
+    candidates_only: bool = False  # guess only words that could solve some board
+    exact: int = 0                # exact expected-rows search when the boards hold this many candidates or fewer
+    opener: str = ""              # a fixed first guess ("" to choose it by the score)
+    exact_inner: bool = False     # the exact search also tries those guesses below the root
+    exact_extra: int = 8          # how many of the best-scored non-candidate guesses the exact search also tries
+
+    def __post_init__(self) -> None:
+        if self.score not in ("entropy", "expected"):
+            raise ChuteError(f"unknown multi-board score {self.score!r}; choose entropy or expected")
+
+    def label(self) -> str:
+        """Return a short description of the policy for reports."""
+        parts = [self.score, f"hit={self.hit_bonus:g}"]
+        if self.resolve_bonus:
+            parts.append(f"resolve={self.resolve_bonus:g}")
+        if not self.finish:
+            parts.append("no-finish")
+        if self.margin:
+            parts.append(f"margin={self.margin:g}")
+        if self.candidates_only:
+            parts.append("candidates-only")
+        if self.opener:
+            parts.append(f"opener={self.opener}")
+        if self.exact:
+            parts.append(f"exact<={self.exact},extra={self.exact_extra}")
+        return ",".join(parts)
+
+
+DEFAULT = Policy()
+
+
+@dataclass
+class Board:
+    """One board's candidates: answer columns, or accepted-guess rows once no answer fits."""
+
+    index: np.ndarray             # int64 indices into lexicon.answers (or lexicon.guesses if fallback)
+    fallback: bool = False
+
+    @property
+    def n(self) -> int:
+        """Return the number of candidates."""
+        return len(self.index)
+
+    def key(self) -> bytes:
+        """Return a hashable key of the candidate set (for caches)."""
+        return (b"g" if self.fallback else b"a") + self.index.tobytes()
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One suggested joint guess with its figures."""
+
+    guess: str
+    score: float                 # the policy's joint score (higher is better)
+    bits: float                  # summed information over the unsolved boards
+    expected: float              # summed expected candidates left (a solved board counts 0)
+    p_hit: float                 # expected number of boards this guess solves
+    reason: str                  # "finish", "last-rows", "score" or "margin"
+
+    def to_dict(self) -> dict:
+        """Return the figures as a JSON-ready dict."""
+        return {"guess": self.guess, "score": round(self.score, 6), "bits": round(self.bits, 6),
+                "expected": round(self.expected, 4), "p_hit": round(self.p_hit, 6), "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One simulated multi-board game."""
+
+    secrets: tuple[str, ...]
+    guesses: tuple[str, ...]
+    solved_at: tuple[int | None, ...]   # per board: the row (1-based) that solved it, None if never
+    rows: int                          # the row limit
+
+    @property
+    def rows_used(self) -> int:
+        """Return the number of rows played."""
+        return len(self.guesses)
+
+    @property
+    def won(self) -> bool:
+        """Return whether every board was solved within the row limit."""
+        return all(s is not None and s <= self.rows for s in self.solved_at)
+
+    @property
+    def solved(self) -> tuple[bool, ...]:
+        """Return, per board, whether it was solved within the row limit."""
+        return tuple(s is not None and s <= self.rows for s in self.solved_at)
+
+    def to_dict(self) -> dict:
+        """Return the game as a JSON-ready dict."""
+        return {"secrets": list(self.secrets), "guesses": list(self.guesses),
+                "solved_at": list(self.solved_at), "rows_used": self.rows_used, "won": self.won}
+
+
+class MultiSolver:
+    """Chooses one guess for several boards over one engine, with per-candidate-set caches."""
+
+    def __init__(self, engine: Engine, policy: Policy = DEFAULT, cache_size: int = 2048,
+                 cache_min: int = 12):
+        self.engine = engine
+        self.policy = policy
+        lex = engine.lexicon
+        self.n_guesses = len(lex.guesses)
+        self.n_patterns = engine.n_patterns
+        self.solved_code = engine.solved
+        # candidates x guesses: one candidate's codes are contiguous, so gathering a board is cheap
+        self.codes_t = np.ascontiguousarray(engine.matrix.T)
+        gi = lex.guess_index
+        self.answer_row = np.array([gi.get(a, -1) for a in lex.answers], dtype=np.int64)
+        self.all_answers = np.arange(len(lex.answers), dtype=np.int64)
+        self._cache: OrderedDict[bytes, np.ndarray] = OrderedDict()
+        self._memo: dict[tuple, float] = {}
+        self.cache_size = cache_size
+        self.cache_min = cache_min
+        self._clog = _clog_table(max(len(lex.answers), len(lex.guesses)) + 1)
+
+    # ----- boards -------------------------------------------------------------------------
+    def board(self, words: Iterable[str] | None = None) -> Board:
+        """Return a board whose candidates are the given words (all answers if None)."""
+        if words is None:
+            return Board(self.all_answers.copy())
+        words = [fold(w) for w in words]
+        ai = self.engine.lexicon.answer_index
+        if all(w in ai for w in words):
+            return Board(np.array(sorted(ai[w] for w in words), dtype=np.int64))
+        gi = self.engine.lexicon.guess_index
+        missing = [w for w in words if w not in gi]
+        if missing:
+            raise ChuteError(f"not in the word lists: {', '.join(missing[:5])}")
+        return Board(np.array(sorted(gi[w] for w in words), dtype=np.int64), fallback=True)
+
+    def words(self, board: Board) -> list[str]:
+        """Return the candidate words of a board (folded)."""
+        lex = self.engine.lexicon
+        source = lex.guesses if board.fallback else lex.answers
+        return [source[i] for i in board.index.tolist()]
+
+    def _guess_codes(self, guess: str, board: Board) -> np.ndarray:
+        """Return the codes the guess shows against each candidate of the board."""
+        row = self.engine.lexicon.guess_index.get(guess)
+        if row is not None and not board.fallback:
+            return self.engine.matrix[row, board.index]
+        return compute_codes([guess], self.words(board), self.engine.length)[0]
+
+    def narrow(self, board: Board, guess: str, code: int,
+               history: Sequence[tuple[str, int]] = ()) -> Board:
+        """Return the board's candidates consistent with ``guess`` showing ``code``.
+
+        When no answer fits any more (a game's list differs from ours), fall back to
+        the accepted guesses consistent with ``history`` plus this clue.
+        """
+        guess = fold(guess)
+        keep = board.index[self._guess_codes(guess, board) == code]
+        if len(keep) or board.fallback:
+            return Board(keep, board.fallback)
+        return self.fallback_board(list(history) + [(guess, code)])
+
+    def fallback_board(self, history: Sequence[tuple[str, int]]) -> Board:
+        """Return the board of every accepted guess consistent with the clues (guess, code)."""
+        guesses = self.engine.lexicon.guesses
+        ok = np.ones(len(guesses), dtype=bool)
+        for guess, code in history:
+            ok &= compute_codes([guess], guesses, self.engine.length)[0] == code
+        return Board(np.flatnonzero(ok).astype(np.int64), fallback=True)
+
+    # ----- per-board figures ----------------------------------------------------------------
+    def _candidate_codes_t(self, board: Board) -> np.ndarray:
+        """Return the codes as (candidates x guesses) for one board."""
+        if not board.fallback:
+            return self.codes_t[board.index]
+        lex = self.engine.lexicon
+        words = [lex.guesses[i] for i in board.index.tolist()]
+        return np.ascontiguousarray(compute_codes(lex.guesses, words, lex.length).T)
+
+    def figures(self, board: Board) -> np.ndarray:
+        """Return a (3, guesses) array of one board's figures for every guess.
+
+        Row 0 is the entropy (bits) of each guess's pattern over the board's
+        candidates; row 1 is ``sum(c^2)/n`` over its bins (the expected candidates
+        left, counting a hit as one left: callers subtract the hits); row 2 is the
+        chance the board is left with one candidate (a hit included).
+        """
+        key = board.key()
+        found = self._cache.get(key)
+        if found is not None:
+            self._cache.move_to_end(key)
+            return found
+        n = board.n
+        g = self.n_guesses
+        out = np.empty((3, g), dtype=np.float64)
+        if n == 1:
+            out[0] = 0.0
+            out[1] = 1.0
+            out[2] = 1.0
+        else:
+            from .kernels_multi import board_figures, board_figures_parallel
+            codes_t = self._candidate_codes_t(board)
+            ent = np.empty(g, dtype=np.float64)
+            sq = np.empty(g, dtype=np.int64)
+            ones = np.empty(g, dtype=np.int64)
+            kernel = board_figures_parallel if n * g > 4_000_000 else board_figures
+            kernel(codes_t, self._clog, self.n_patterns, ent, sq, ones)
+            out[0] = math.log2(n) - ent / n
+            out[1] = sq / n
+            out[2] = ones / n
+        if n >= self.cache_min:
+            self._cache[key] = out
+            if len(self._cache) > self.cache_size:
+                self._cache.popitem(last=False)
+        return out
+
+    def _hits(self, boards: Sequence[Board]) -> np.ndarray:
+        """Return, per guess row, the expected number of boards it solves (sum of 1/n where a candidate)."""
+        hits = np.zeros(self.n_guesses, dtype=np.float64)
+        gi = self.engine.lexicon.guess_index
+        for b in boards:
+            rows = b.index if b.fallback else self.answer_row[b.index]
+            rows = rows[rows >= 0] if not b.fallback else rows
+            np.add.at(hits, rows, 1.0 / b.n)
+        del gi
+        return hits
+
+    def _joint(self, boards: Sequence[Board]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Return per guess row: the policy score, summed bits, summed expected size, expected hits."""
+        total = np.zeros((3, self.n_guesses), dtype=np.float64)
+        for b in boards:
+            total += self.figures(b)
+        hits = self._hits(boards)
+        bits, size, ones = total
+        size -= hits          # a hit leaves nothing on its board
+        return self._combine(bits, size, ones, hits), bits, size, hits
+
+    def _combine(self, bits, size, ones, hits) -> np.ndarray:
+        """Return the policy's joint score (higher is better) from the summed figures."""
+        p = self.policy
+        base = bits if p.score == "entropy" else -size
+        return base + p.hit_bonus * hits + p.resolve_bonus * ones
+
+    def _score_rows(self, rows: np.ndarray, boards: Sequence[Board]):
+        """Return (score, bits, size, hits) for a few guess rows only (no full scan)."""
+        lex = self.engine.lexicon
+        k = len(rows)
+        bits = np.zeros(k)
+        size = np.zeros(k)
+        ones = np.zeros(k)
+        hits = np.zeros(k)
+        for b in boards:
+            if b.fallback:
+                words = self.words(b)
+                codes = compute_codes([lex.guesses[r] for r in rows.tolist()], words, lex.length)
+                cand_rows = b.index
+            else:
+                codes = self.engine.matrix[np.ix_(rows, b.index)]
+                cand_rows = self.answer_row[b.index]
+            n = b.n
+            for i in range(k):
+                counts = np.bincount(codes[i], minlength=1)
+                counts = counts[counts > 0]
+                p = counts / n
+                bits[i] += float(-(p * np.log2(p)).sum())
+                size[i] += float((counts * counts).sum()) / n
+                ones[i] += float((counts == 1).sum()) / n
+            hits += np.isin(rows, cand_rows) / n
+        size -= hits
+        return self._combine(bits, size, ones, hits), bits, size, hits
+
+    # ----- the choice ---------------------------------------------------------------------------
+    def rank(self, boards: Sequence[Board], rows_left: int | None = None, top: int = 10) -> list[Choice]:
+        """Return the best ``top`` joint guesses for the unsolved boards, best first."""
+        boards = [b for b in boards if b.n > 0]
+        if not boards:
+            raise ChuteError("no unsolved board has a candidate left")
+        lex = self.engine.lexicon
+        singles = [b for b in boards if b.n == 1]
+        if self.policy.opener and all(b.n == len(self.all_answers) and not b.fallback for b in boards):
+            rows = np.array([lex.guess_index[fold(self.policy.opener)]], dtype=np.int64)
+            return self._order(rows, *self._score_rows(rows, boards), "opener", top, by_hits=False)
+        if self.policy.finish and singles:
+            rows = np.array(sorted({self._row_of(b, 0) for b in singles}), dtype=np.int64)
+            return self._order(rows, *self._score_rows(rows, boards), "finish", top, by_hits=False)
+        if rows_left is not None and rows_left <= len(boards):
+            rows = self._candidate_rows(boards)
+            return self._order(rows, *self._score_rows(rows, boards), "last-rows", top, by_hits=True)
+        score, bits, size, hits = self._joint(boards)
+        if self.policy.candidates_only:
+            rows = self._candidate_rows(boards)
+        else:
+            rows = np.arange(self.n_guesses, dtype=np.int64)
+        ranked = self._order(rows, score[rows], bits[rows], size[rows], hits[rows], "score",
+                             max(top, self.policy.exact_extra), by_hits=False)
+        if (self.policy.exact and sum(b.n for b in boards) <= self.policy.exact
+                and not any(b.fallback for b in boards)):
+            gi = self.engine.lexicon.guess_index
+            extra = [gi[r.guess] for r in ranked[: self.policy.exact_extra]]
+            exact = self._exact_rank(boards, extra)
+            cand = np.array([r for r, _ in exact], dtype=np.int64)
+            sc, bi, si, hi = self._score_rows(cand, boards)
+            return [Choice(self.engine.lexicon.guesses[int(r)], -v, float(bi[i]), float(si[i]), float(hi[i]),
+                           "exact") for i, (r, v) in enumerate(exact)][:top]
+        ranked = ranked[:top]
+        if self.policy.margin > 0 and ranked and ranked[0].p_hit == 0:
+            cand = np.flatnonzero(hits > 0)
+            best = self._order(cand, score[cand], bits[cand], size[cand], hits[cand], "margin", 1,
+                               by_hits=False)
+            if best and best[0].score >= ranked[0].score - self.policy.margin:
+                ranked = best + [r for r in ranked if r.guess != best[0].guess][: top - 1]
+        del lex
+        return ranked
+
+    # ----- exact endgame ---------------------------------------------------------------------------
+    def _exact_rank(self, boards: Sequence[Board], extra: Sequence[int]) -> list[tuple[int, float]]:
+        """Return (guess row, expected rows to finish) for the candidates and ``extra`` rows, best first.
+
+        Below the root only candidates are tried (a candidate always hits or splits
+        its own board, so the search ends); values are memoised per state.
+        """
+        state = tuple(sorted(tuple(b.index.tolist()) for b in boards))
+        cols = sorted({c for b in state for c in b})
+        cand_rows = sorted({int(self.answer_row[c]) for c in cols})
+        rows = sorted(set(cand_rows) | set(int(r) for r in extra))
+        sub = self.engine.matrix[np.ix_(rows, cols)].tolist()
+        table = {r: dict(zip(cols, line)) for r, line in zip(rows, sub)}
+        if self.policy.exact_inner:
+            self._inner = tuple(sorted(set(int(r) for r in extra) - set(cand_rows)))
+            self._active_memo = {}
+        else:
+            self._inner = ()
+            self._active_memo = self._memo
+        results = []
+        for r in rows:
+            e = self._expect(r, state, table)
+            if e is not None:
+                results.append((r, 1.0 + e))
+        is_cand = set(cand_rows)
+        results.sort(key=lambda rv: (round(rv[1], 9), rv[0] not in is_cand, rv[0]))
+        return results
+
+    def _exact_value(self, state: tuple, table: dict) -> float:
+        """Return the least expected rows to solve every board of ``state`` guessing candidates only."""
+        if not state:
+            return 0.0
+        memo = self._active_memo
+        v = memo.get(state)
+        if v is not None:
+            return v
+        k = len(state)
+        singles = [b for b in state if len(b) == 1]
+        if singles:
+            v = 1.0 + self._expect(int(self.answer_row[singles[0][0]]), state, table)
+        else:
+            order = sorted(((1.0 / len(b), int(self.answer_row[c])) for b in state for c in b),
+                           key=lambda hr: (-hr[0], hr[1]))
+            hit_sum: dict[int, float] = {}
+            for h, r in order:
+                hit_sum[r] = hit_sum.get(r, 0.0) + h
+            v = math.inf
+            seen = set()
+            for _, r in order:
+                if r in seen:
+                    continue
+                seen.add(r)
+                if 1.0 + k - hit_sum[r] >= v - 1e-12:     # each board left needs a row of its own
+                    continue
+                e = self._expect(r, state, table)
+                if e is not None and 1.0 + e < v:
+                    v = 1.0 + e
+            for r in self._inner:
+                if 1.0 + k >= v - 1e-12:
+                    break
+                e = self._expect(r, state, table)
+                if e is not None and 1.0 + e < v:
+                    v = 1.0 + e
+        if len(memo) > 200_000:
+            memo.clear()
+        memo[state] = v
+        return v
+
+    def _expect(self, r: int, state: tuple, table: dict) -> float | None:
+        """Return the expected rows after guess row ``r`` (None when it tells no board anything)."""
+        solved = self.solved_code
+        line = table[r]
+        per_board = []
+        useful = False
+        for b in state:
+            bins: dict[int, list[int]] = {}
+            for c in b:
+                bins.setdefault(line[c], []).append(c)
+            n = len(b)
+            if len(bins) > 1 or solved in bins:
+                useful = True
+            per_board.append([(len(m) / n, None if code == solved else tuple(m)) for code, m in bins.items()])
+        if not useful:
+            return None
+        total = 0.0
+        for combo in itertools.product(*per_board):
+            p = 1.0
+            children = []
+            for q, child in combo:
+                p *= q
+                if child is not None:
+                    children.append(child)
+            total += p * self._exact_value(tuple(sorted(children)), table)
+        return total
+
+    def choose(self, boards: Sequence[Board], rows_left: int | None = None) -> str:
+        """Return the single best joint guess for the unsolved boards."""
+        return self.rank(boards, rows_left, top=1)[0].guess
+
+    def _row_of(self, board: Board, i: int) -> int:
+        """Return the guess row of a board's ``i``-th candidate."""
+        j = int(board.index[i])
+        return j if board.fallback else int(self.answer_row[j])
+
+    def _candidate_rows(self, boards: Sequence[Board]) -> np.ndarray:
+        """Return the sorted guess rows of every board's candidates."""
+        parts = [b.index if b.fallback else self.answer_row[b.index] for b in boards]
+        rows = np.unique(np.concatenate(parts))
+        return rows[rows >= 0]
+
+    def _order(self, rows, score, bits, size, hits, reason, top, by_hits) -> list[Choice]:
+        """Return the best ``top`` rows: (hits first if asked,) score, candidates first, alphabetical."""
+        key = np.round(-np.asarray(score, dtype=np.float64), 9)
+        not_cand = ~(np.asarray(hits) > 0)
+        if top == 1 and not by_hits:
+            best = key.min()
+            tied = np.flatnonzero(key == best)
+            if len(tied) > 1:
+                cands = tied[~not_cand[tied]]
+                tied = cands if len(cands) else tied
+                tied = tied[np.argsort(np.asarray(rows)[tied], kind="stable")]
+            idx = tied[:1]
+        else:
+            keys = (rows, not_cand, key) if not by_hits else (rows, key, np.round(-np.asarray(hits), 9))
+            idx = np.lexsort(keys)[:top]
+        guesses = self.engine.lexicon.guesses
+        return [Choice(guesses[int(rows[i])], float(score[i]), float(bits[i]), float(size[i]),
+                       float(hits[i]), reason) for i in idx]
+
+    # ----- whole games ----------------------------------------------------------------------------
+    def simulate(self, secrets: Sequence[str], rows: int, play_out: bool = False,
+                 max_rows: int | None = None) -> GameResult:
+        """Return the game played against known secrets, one joint guess per row.
+
+        The game stops at the row limit unless ``play_out``: then it goes on until
+        every board is solved (at most ``max_rows``, default twice the limit plus
+        the boards), so the rows a policy needs can be measured beyond the limit.
+        """
+        secrets = tuple(fold(s) for s in secrets)
+        if len(set(secrets)) != len(secrets):
+            raise ChuteError("the secrets of a multi-board game must be distinct")
+        lex = self.engine.lexicon
+        length = lex.length
+        for s in secrets:
+            if len(s) != length:
+                raise ChuteError(f"secret {s!r} has {len(s)} letters, expected {length}")
+        cap = rows if not play_out else (max_rows or 2 * rows + len(secrets))
+        boards = [self.board() for _ in secrets]
+        histories: list[list[tuple[str, int]]] = [[] for _ in secrets]
+        solved_at: list[int | None] = [None] * len(secrets)
+        guesses: list[str] = []
+        solved = self.solved_code
+        while len(guesses) < cap and any(s is None for s in solved_at):
+            open_ = [i for i, s in enumerate(solved_at) if s is None]
+            left = rows - len(guesses)
+            guess = self.choose([boards[i] for i in open_], rows_left=left if left > 0 else None)
+            guesses.append(guess)
+            for i in open_:
+                code = self.engine.pattern(guess, secrets[i])
+                if code == solved:
+                    solved_at[i] = len(guesses)
+                    continue
+                histories[i].append((guess, code))
+                boards[i] = self.narrow(boards[i], guess, code, histories[i][:-1])
+                if boards[i].n == 0:
+                    raise ChuteError(f"no accepted word fits board {i + 1} (secret {secrets[i]!r} "
+                                     "is not in the word lists)")
+        return GameResult(secrets, tuple(guesses), tuple(solved_at), rows)
+
+
+def _clog_table(n: int) -> np.ndarray:
+    """Return ``c * log2(c)`` for c = 0..n-1 (0 for c = 0)."""
+    c = np.arange(n, dtype=np.float64)
+    out = np.zeros(n)
+    out[1:] = c[1:] * np.log2(c[1:])
+    return out
+
+
+# ----- module-level conveniences -----------------------------------------------------------------
+_SOLVERS: dict[tuple[int, Policy], tuple[Engine, MultiSolver]] = {}
+
+
+def solver_for(engine: Engine, policy: Policy = DEFAULT) -> MultiSolver:
+    """Return a (cached) MultiSolver for an engine and policy."""
+    key = (id(engine), policy)
+    found = _SOLVERS.get(key)
+    if found is not None and found[0] is engine:
+        return found[1]
+    if len(_SOLVERS) >= 8:
+        _SOLVERS.pop(next(iter(_SOLVERS)))
+    solver = MultiSolver(engine, policy)
+    _SOLVERS[key] = (engine, solver)
+    return solver
+
+
+def choose(engine: Engine, boards: Sequence[Sequence[str]], policy: Policy = DEFAULT,
+           rows_left: int | None = None) -> str:
+    """Return one guess for all unsolved boards, given each board's candidate words."""
+    solver = solver_for(engine, policy)
+    return solver.choose([solver.board(words) for words in boards], rows_left)
+
+
+def rank(engine: Engine, boards: Sequence[Sequence[str]], policy: Policy = DEFAULT,
+         rows_left: int | None = None, top: int = 10) -> list[Choice]:
+    """Return the best ``top`` joint guesses, given each unsolved board's candidate words."""
+    solver = solver_for(engine, policy)
+    return solver.rank([solver.board(words) for words in boards], rows_left, top)
+
+
+def simulate(engine: Engine, secrets: Sequence[str], rows: int, policy: Policy = DEFAULT,
+             play_out: bool = False) -> GameResult:
+    """Return the game a policy plays against known secrets within ``rows`` rows."""
+    return solver_for(engine, policy).simulate(secrets, rows, play_out=play_out)
+
+
+def secret_tuples(answers: Sequence[str], boards: int, n_games: int, seed: int) -> list[tuple[str, ...]]:
+    """Return ``n_games`` seeded random tuples of ``boards`` distinct answers."""
+    if boards > len(answers):
+        raise ChuteError(f"{boards} boards need {boards} distinct answers; the list has {len(answers)}")
+    rng = random.Random(seed)
+    n = len(answers)
+    return [tuple(answers[i] for i in rng.sample(range(n), boards)) for _ in range(n_games)]
+
+
+@dataclass
+class RunSummary:
+    """Figures of many seeded multi-board games."""
+
+    game: str
+    boards: int
+    rows: int
+    games: int
+    seed: int
+    policy: str
+    wins: int
+    mean_rows: float               # rows needed, games played out past the limit
+    distribution: dict[int, int]   # rows needed -> games
+    worst: list[GameResult]
+    seconds: float
+    results: list[GameResult] = field(default_factory=list, repr=False)
+
+    @property
+    def success_rate(self) -> float:
+        """Return the share of games solved within the row limit."""
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def max_rows(self) -> int:
+        """Return the most rows any game needed."""
+        return max(self.distribution) if self.distribution else 0
+
+    def to_dict(self) -> dict:
+        """Return the summary as a JSON-ready dict."""
+        return {"game": self.game, "boards": self.boards, "rows": self.rows, "games": self.games,
+                "seed": self.seed, "policy": self.policy, "wins": self.wins,
+                "failures": self.games - self.wins, "success_rate": round(self.success_rate, 6),
+                "mean_rows": round(self.mean_rows, 4), "max_rows": self.max_rows,
+                "distribution": {str(k): v for k, v in sorted(self.distribution.items())},
+                "worst": [g.to_dict() for g in self.worst], "seconds": round(self.seconds, 3)}
+
+
+# Worker state for the process pool (set before forking, inherited by the children).
+_WORKER: tuple[MultiSolver, int] | None = None
+
+
+def _play_one(secrets: tuple[str, ...]) -> GameResult:
+    """Return one played-out game (in a pool worker)."""
+    assert _WORKER is not None
+    solver, rows = _WORKER
+    return solver.simulate(secrets, rows, play_out=True)
+
+
+def run_many(game: GameSpec | str, n_games: int = 1000, seed: int = 0, policy: Policy = DEFAULT,
+             engine: Engine | None = None, jobs: int = 1, worst: int = 10,
+             progress: Callable[[int, int], None] | None = None,
+             tuples: Sequence[Sequence[str]] | None = None) -> RunSummary:
+    """Return the figures of ``n_games`` seeded random games (distinct secrets per game).
+
+    Each game is played out past the row limit, so the mean and distribution
+    are the rows the policy needs; a game is won when that is within the limit.
+    """
+    global _WORKER
+    spec = game_spec(game) if isinstance(game, str) else game
+    if engine is None:
+        from .words import load_lexicon
+        engine = Engine.build(load_lexicon(spec.lexicon))
+    if tuples is None:
+        tuples = secret_tuples(engine.lexicon.answers, spec.boards, n_games, seed)
+    tuples = [tuple(fold(w) for w in t) for t in tuples]
+    start = time.perf_counter()
+    solver = solver_for(engine, policy)
+    solver.simulate(tuples[0], spec.rows, play_out=True) if tuples else None   # warm caches before forking
+    results: list[GameResult] = []
+    done = 0
+    if jobs > 1 and len(tuples) > 1:
+        import multiprocessing as mp
+        _WORKER = (solver, spec.rows)
+        try:
+            with mp.get_context("fork").Pool(jobs) as pool:
+                for res in pool.imap(_play_one, tuples, chunksize=max(1, min(32, len(tuples) // (8 * jobs)))):
+                    results.append(res)
+                    done += 1
+                    if progress:
+                        progress(done, len(tuples))
+        finally:
+            _WORKER = None
+    else:
+        for t in tuples:
+            results.append(solver.simulate(t, spec.rows, play_out=True))
+            done += 1
+            if progress:
+                progress(done, len(tuples))
+    seconds = time.perf_counter() - start
+    dist = Counter(r.rows_used for r in results)
+    wins = sum(r.won for r in results)
+    mean = sum(r.rows_used for r in results) / len(results) if results else 0.0
+    order = sorted(range(len(results)), key=lambda i: (-results[i].rows_used, i))
+    return RunSummary(spec.name, spec.boards, spec.rows, len(results), seed, policy.label(), wins, mean,
+                      dict(sorted(dist.items())), [results[i] for i in order[:worst]], seconds, results)
+
+
+def progress_bar(stream=None) -> Callable[[int, int], None]:
+    """Return a progress callback drawing a bar on a terminal stream (stderr by default)."""
+    stream = stream or sys.stderr
+    width = 30
+    last = [-1]
+
+    def draw(done: int, total: int) -> None:
+        filled = width * done // max(total, 1)
+        if filled == last[0] and done != total:
+            return
+        last[0] = filled
+        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        if done == total:
+            stream.write("\n")
+        stream.flush()
+
+    return draw
