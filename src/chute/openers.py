@@ -8,6 +8,7 @@ next to the engine's matrix (same cache directory, atomic write) and reused.
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 from pathlib import Path
 from typing import Callable
 
@@ -55,7 +56,7 @@ def cached_openers(cache_dir: Path | None, lexicon_key: str, entry: str, top: in
     ranked = compute(max(top, STORED))
     from .engine import atomic_write
     entries = _read(path, lexicon_key)          # re-read: another process may have added entries
-    entries[entry] = [r.to_dict() for r in ranked]
+    entries[entry] = [asdict(r) for r in ranked]       # full precision: cached == computed
     data = {"version": VERSION, "lexicon": lexicon_key, "entries": entries}
     atomic_write(path, json.dumps(data, indent=1).encode())
     return ranked[:top]

@@ -1,0 +1,319 @@
+"""The solver: advance vs brute force, the choice policy, hard-mode rules, the answer-list fallback, sessions."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+
+from chute.engine import Engine
+from chute.errors import ChuteError, ContradictionError, IllegalGuessError, LexiconError, NotationError
+from chute.feedback import Clue, score
+from chute.game import Session
+from chute.knowledge import Knowledge
+from chute.rules import allowed_rows, legal_mask, violation
+from chute.solver import Solver, frequency_prior
+from chute.strategies import Options
+from chute.words import Lexicon, load_lexicon, words_lexicon
+
+
+@pytest.fixture(scope="module")
+def wordle():
+    """Return the bundled wordle engine."""
+    return Engine.build(load_lexicon("wordle"))
+
+
+@pytest.fixture(scope="module")
+def termo():
+    """Return the bundled termo engine."""
+    return Engine.build(load_lexicon("termo"))
+
+
+@pytest.fixture(scope="module")
+def solver(wordle):
+    """Return the default entropy solver for wordle."""
+    return Solver(wordle)
+
+
+# -- advance -----------------------------------------------------------------------------
+
+def test_advance_agrees_with_brute_force(solver, wordle):
+    """After random clues the candidates are exactly the answers that score the same."""
+    rng = random.Random(1)
+    answers = wordle.lexicon.answers
+    guesses = wordle.lexicon.guesses
+    for _ in range(12):
+        secret = rng.choice(answers)
+        state = solver.initial_state()
+        expected = list(answers)
+        for _ in range(3):
+            guess = rng.choice(guesses)
+            pattern = score(guess, secret)
+            state = solver.advance(state, guess, pattern)
+            expected = [w for w in expected if score(guess, w) == pattern]
+            assert state.candidates == expected
+            assert state.clues[-1] == Clue(guess, pattern)
+
+
+def test_advance_takes_any_notation_and_codes(solver):
+    """Colours may be Termo's, digits or a base-3 code; all give the same state."""
+    a = solver.advance(solver.initial_state(), "crane", "bygbb")
+    b = solver.advance(solver.initial_state(), "CRANE", "_ic__")
+    c = solver.advance(solver.initial_state(), "crane", 0 + 1 * 3 + 2 * 9)
+    assert a.candidates == b.candidates == c.candidates
+
+
+def test_contradiction_names_the_clue(solver):
+    """Clues no word satisfies raise ContradictionError naming the clue."""
+    state = solver.advance(solver.initial_state(), "crane", "gbbbb")
+    with pytest.raises(ContradictionError, match="crane|CRANE"):
+        solver.advance(state, "crane", "bbbbb")
+    with pytest.raises(ContradictionError, match="no secret gives"):
+        solver.advance(solver.initial_state(), "geese", "bbybb")
+    with pytest.raises(ContradictionError, match="queue|QUEUE|fits"):
+        solver.suggest(["fuzzy:bbbbb", "queue:ggggb"])
+
+
+def test_bad_guesses_are_user_errors(solver):
+    """A guess of the wrong length or with non-letters, or a bad pattern, is a NotationError."""
+    with pytest.raises(NotationError):
+        solver.advance(solver.initial_state(), "cranes", "bbbbbb")
+    with pytest.raises(NotationError):
+        solver.advance(solver.initial_state(), "crane", "bbqbb")
+    with pytest.raises(NotationError):
+        Solver(solver.engine, opener="ab1")
+
+
+def test_word_outside_the_lexicon_is_used_with_a_note(solver):
+    """A clue whose guess is not an accepted word still filters, with a note."""
+    state = solver.advance(solver.initial_state(), "xyzzy", "bbbbb")
+    assert any("XYZZY" in n for n in state.notes)
+    assert state.candidates == [w for w in solver.lexicon.answers if not set(w) & set("xyz")]
+
+
+# -- the choice policy ---------------------------------------------------------------------
+
+def test_choose_policy(solver, wordle):
+    """Opener first; one candidate is guessed; of two, a candidate; else the strategy."""
+    start = solver.initial_state()
+    assert solver.choose(start) == "soare"
+    assert Solver(wordle, opener="crane").choose(start) == "crane"
+    one = solver.state_for(["soare:bbgyg", "diact:bbgyb", "anvil:yybbb"])
+    assert one.candidates == ["crane"] and solver.choose(one) == "crane"
+    two = solver.state_for(["soare:bbggg"])
+    if two.n == 2:
+        assert solver.choose(two) in two.candidates
+    some = solver.state_for(["soare:bbgyg"])
+    assert solver.choose(some) == solver.strategy.choose(some, solver.options)
+
+
+def test_two_candidates_always_guess_one(wordle):
+    """With two candidates the solver guesses one of them, whatever the strategy."""
+    for name in ("entropy", "minimax", "letter-frequency"):
+        s = Solver(wordle, name)
+        state = s.initial_state()
+        state.candidates = ["crane", "crate"]
+        assert s.choose(state) == "crane"
+
+
+def test_suggest_ranks_and_lists(solver):
+    """suggest gives the ranked guesses, the candidates and notes; the choice comes first."""
+    sg = solver.suggest([], top=5)
+    assert [r.guess for r in sg.ranked] == ["soare", "roate", "raise", "raile", "reast"]
+    assert sg.n_candidates == 2315 and not sg.fallback and not sg.notes
+    after = solver.suggest(["soare:bbgyg", "diact:bbgyb"], top=3)
+    assert after.candidates == ["crane", "crave", "craze"]
+    assert after.ranked[0].guess == solver.choose(after.state)
+    data = json.loads(json.dumps(after.to_dict()))
+    assert data["remaining"] == 3 and data["suggestions"][0]["guess"] == after.best
+
+
+def test_fixed_opener_leads_the_opening_suggestion(wordle):
+    """A fixed opener is the first suggestion, with its figures."""
+    sg = Solver(wordle, opener="crane").suggest([], top=3)
+    assert sg.ranked[0].guess == "crane" and sg.ranked[0].worst == 263
+    assert sg.ranked[0].candidate
+
+
+def test_opener_cache_is_written_and_survives_damage(wordle, tmp_path):
+    """The opener ranking is stored per lexicon+strategy+options; a damaged file is recomputed."""
+    eng = Engine(wordle.lexicon, wordle.matrix, tmp_path)
+    first = Solver(eng, "expected-size").openers(3)
+    files = list(tmp_path.glob("openers-*.json"))
+    assert len(files) == 1
+    data = json.loads(files[0].read_text())
+    assert any(k.startswith("expected-size|") for k in data["entries"])
+    assert Solver(eng, "expected-size").openers(3) == first
+    files[0].write_text("{not json")
+    assert [r.guess for r in Solver(eng, "expected-size").openers(3)] == [r.guess for r in first]
+    files[0].write_text(json.dumps({"version": 1, "lexicon": wordle.lexicon.key,
+                                    "entries": {next(iter(data["entries"])): [{"guess": 3}]}}))
+    assert [r.guess for r in Solver(eng, "expected-size").openers(3)] == [r.guess for r in first]
+
+
+# -- play --------------------------------------------------------------------------------
+
+def test_play_solves_every_sampled_answer(solver, wordle):
+    """Entropy solves sampled answers within six rows, each row agreeing with score."""
+    rng = random.Random(2)
+    for secret in rng.sample(wordle.lexicon.answers, 25):
+        game = solver.play(secret)
+        assert game.solved and game.guesses == len(game.clues) <= 6
+        assert all(c.pattern == score(c.guess, secret) for c in game.clues)
+        assert game.clues[-1].guess == secret
+
+
+def test_play_limits(solver):
+    """max_guesses stops the game; rows decides whether it counts as solved."""
+    game = solver.play("crane", rows=2)
+    assert game.guesses == 4 and not game.solved and game.clues[-1].solved
+    cut = solver.play("crane", max_guesses=2)
+    assert cut.guesses == 2 and not cut.solved
+    with pytest.raises(LexiconError, match="not an accepted word"):
+        solver.play("qqqqq")
+
+
+def test_play_an_accepted_word_that_is_not_an_answer(solver):
+    """AAHED is accepted but not an answer: the solver says so once and still finds it."""
+    game = solver.play("aahed")
+    assert game.solved and game.fallback
+    assert len([n for n in game.notes if "answer list" in n]) == 1
+
+
+@pytest.mark.parametrize("name", ["entropy", "minimax", "first", "letter-frequency"])
+def test_never_stuck_while_an_accepted_word_fits(wordle, name):
+    """Secrets outside the answer list are always found (no 'no candidates' end)."""
+    rng = random.Random(9)
+    outside = [w for w in rng.sample(wordle.lexicon.guesses, 200) if w not in wordle.lexicon.answer_set][:6]
+    s = Solver(wordle, name)
+    for secret in outside:
+        game = s.play(secret, max_guesses=40)
+        assert game.clues[-1].guess == secret and game.fallback
+
+
+def test_termo_fallback_is_weighted_by_frequency(termo):
+    """Termo knows frequencies: after the answers run out, accepted words are weighted by them."""
+    s = Solver(termo)
+    outside = [w for w in termo.lexicon.guesses if w not in termo.lexicon.answer_set]
+    secret = sorted(outside, key=lambda w: -termo.lexicon.frequencies.get(w, 0))[0]
+    game = s.play(secret, max_guesses=30)
+    assert game.clues[-1].guess == secret and game.fallback
+    assert any("weighted by frequency" in n for n in game.notes)
+    assert s.initial_state().weights is None                     # auto: uniform over the answer list
+    assert Solver(termo, weights="frequency").initial_state().weights is not None
+
+
+def _freq_lexicon(freq):
+    """Return a lexicon of these words (answers = guesses) with the given Zipf frequencies."""
+    words = tuple(sorted(freq))
+    return Lexicon("freq", 5, words, words, {}, {w: f for w, f in freq.items() if f is not None})
+
+
+def test_frequency_prior_follows_rank():
+    """The sigmoid prior falls with frequency rank; unknown frequencies rank last."""
+    lex = _freq_lexicon({"aaaaa": 5.0, "bbbbb": 3.0, "ccccc": 1.0, "ddddd": None})
+    prior = frequency_prior(lex)
+    assert prior["aaaaa"] > prior["bbbbb"] > prior["ccccc"] > prior["ddddd"] > 0
+    assert frequency_prior(words_lexicon(["aaaaa", "bbbbb"])) is None
+
+
+def test_auto_weights_use_frequency_without_an_answer_list(wordle):
+    """A lexicon whose answers are all its words weighs them by frequency in auto mode."""
+    lex = _freq_lexicon({"crane": 5.0, "crate": 4.0, "trace": 2.0, "react": 1.0})
+    s = Solver(Engine.build(lex, cache=False))
+    start = s.initial_state()
+    w = dict(zip(start.candidates, start.weights))
+    assert w["crane"] > w["crate"] > w["trace"] > w["react"]
+    assert Solver(Engine.build(lex, cache=False), weights="uniform").initial_state().weights is None
+
+
+# -- hard mode -----------------------------------------------------------------------------
+
+def test_hard_mode_rejects_an_illegal_guess_with_the_reason(wordle):
+    """Hard mode: greens stay, revealed letters are reused; strict also bans marked positions."""
+    hard = Solver(wordle, hard="hard")
+    state = hard.advance(hard.initial_state(), "crane", "gbybb")
+    with pytest.raises(IllegalGuessError, match="1st letter must be C"):
+        hard.advance(state, "slate", "bbbbb")
+    with pytest.raises(IllegalGuessError, match="must use A"):
+        hard.advance(state, "clips", "gbbbb")
+    hard.advance(state, "coast", "gbybb")       # A back in place 3 is fine in Wordle's hard mode
+    strict = Solver(wordle, hard="strict")
+    sstate = strict.advance(strict.initial_state(), "crane", "gbybb")
+    with pytest.raises(IllegalGuessError, match="A cannot be the 3rd letter"):
+        strict.advance(sstate, "chant", "gbbbb")
+    with pytest.raises(IllegalGuessError, match="R is not in the word"):
+        strict.advance(sstate, "carob", "gybbb")
+    with pytest.raises(ChuteError):
+        Solver(wordle, hard="impossible")
+
+
+def test_rules_mask_agrees_with_the_reasons(wordle):
+    """The vectorised legality mask and the worded reason agree on every accepted word."""
+    rng = random.Random(4)
+    words = wordle.lexicon.guesses
+    for _ in range(4):
+        secret = rng.choice(wordle.lexicon.answers)
+        clues = [Clue(g, score(g, secret)) for g in rng.sample(words, 2)]
+        for rule in ("hard", "strict"):
+            rows = set(allowed_rows(wordle, clues, rule).tolist())
+            sample = rng.sample(range(len(words)), 800)
+            for r in sample:
+                assert (r in rows) == (violation(words[r], clues, rule) is None), (rule, words[r], clues)
+        strict = legal_mask(wordle, clues[0], "strict")
+        k = Knowledge.from_clues(clues[:1], 5)
+        assert [bool(strict[r]) for r in sample] == [k.consistent(words[r]) for r in sample]
+
+
+def test_hard_state_restricts_the_allowed_rows(wordle):
+    """After a clue in hard mode the state's allowed rows are exactly the legal guesses."""
+    s = Solver(wordle, hard="strict")
+    state = s.state_for(["soare:bbgyg"])
+    allowed = {wordle.lexicon.guesses[r] for r in state.allowed.tolist()}
+    assert set(state.candidates) <= allowed
+    assert allowed == {w for w in wordle.lexicon.guesses if violation(w, state.clues, "strict") is None}
+
+
+# -- sessions ------------------------------------------------------------------------------
+
+def test_session_plays_undoes_and_restarts(solver):
+    """A session keeps the rows, takes them back one at a time, and starts over."""
+    game = Session(solver, secrets=["crane"])
+    rows = game.autoplay()
+    assert game.solved and [r.guess for r in rows][-1] == "crane"
+    assert rows[0].patterns == ("bbgyg",)
+    last = game.undo()
+    assert last.guess == "crane" and not game.solved and game.used == len(rows) - 1
+    game.new(["slate"])
+    assert game.used == 0 and game.boards[0].secret == "slate"
+    assert game.undo() is None
+
+
+def test_session_with_typed_patterns(solver):
+    """Without secrets the patterns come from the user; a refused row changes nothing."""
+    game = Session(solver)
+    game.play("soare", "bbgyg")
+    with pytest.raises(ContradictionError):
+        game.play("crane", "bbbbb")
+    assert game.used == 1 and game.boards[0].state.n == 19
+    assert game.suggest(3).best == "diact"
+
+
+def test_session_with_two_boards(solver):
+    """One guess is played on every unsolved board; a solved board gets no more rows."""
+    game = Session(solver, n_boards=2, rows=7, secrets=["crane", "soare"])
+    row = game.play("soare")
+    assert row.patterns == (score("soare", "crane"), "ggggg")
+    assert game.open_boards() == [0]
+    row = game.play("crane")
+    assert row.patterns == ("ggggg", None) and game.solved
+    assert game.boards[1].clues == [Clue("soare", "ggggg")]
+    with pytest.raises(ChuteError, match="over"):
+        game.play("slate")
+    multi = Session(solver, n_boards=2, secrets=["crane", "slate"])
+    with pytest.raises(ChuteError, match="joint strategy"):
+        multi.next_guess()
+    multi.chooser = lambda session: "trace"
+    assert multi.next_guess() == "trace"
