@@ -156,11 +156,31 @@ def sample_secrets(answers: Sequence[str], n: int | None, seed: int = 0) -> list
     return [w for i, w in enumerate(answers) if i in chosen]
 
 
-def _state_key(state: Any) -> tuple:
-    """Return a hashable key for a solver state: its candidates, and the allowed guesses if limited."""
+def _state_key(state: Any, by_clues: bool) -> tuple:
+    """Return a hashable key for what a solver's choice depends on in a state.
+
+    The candidates (their weights follow from them), the guesses a hard-mode
+    rule still allows, whether the answer list ran out, and whether this is the
+    opening move (the opener is chosen there whatever the candidates).  A
+    strategy that also reads the clues (letters already played, a seed drawn
+    from them) is keyed on the clues as well.
+    """
     allowed = getattr(state, "allowed", None)
     akey = None if allowed is None else np.asarray(allowed).tobytes()
-    return (tuple(state.candidates), akey)
+    clues = tuple(state.clues) if by_clues else not state.clues
+    return (clues, tuple(state.candidates), akey, getattr(state, "rule", None),
+            getattr(state, "fallback", False))
+
+
+def depends_on_state_only(solver: Any) -> bool:
+    """Return whether the solver's strategy chooses from the candidates and allowed guesses alone.
+
+    Partition strategies do (entropy, expected-size, minimax, most-parts, and
+    their look-ahead); letter heuristics and the seeded random strategy also
+    read the clues, so states reached by different paths may differ for them.
+    """
+    from .strategies import PartitionStrategy
+    return isinstance(getattr(solver, "strategy", None), PartitionStrategy)
 
 
 class TreeWalk:
@@ -172,6 +192,8 @@ class TreeWalk:
         self.cap = cap
         self.tick = tick or (lambda n: None)
         self.memo: dict[tuple, str] = {}
+        self.by_clues = not depends_on_state_only(solver)
+        self.hits = 0
         lexicon = self.engine.lexicon
         self.answers = lexicon.answers
         self.answer_index = lexicon.answer_index
@@ -191,15 +213,22 @@ class TreeWalk:
 
     def choose(self, state: Any) -> str:
         """Return the solver's guess for a state, computed once per distinct state."""
-        key = _state_key(state)
+        key = _state_key(state, self.by_clues)
         guess = self.memo.get(key)
         if guess is None:
             guess = self.memo[key] = self.solver.choose(state)
+        else:
+            self.hits += 1
         return guess
 
     def split(self, guess: str, targets: np.ndarray) -> list[tuple[int, np.ndarray]]:
         """Return the target columns grouped by the pattern code the guess shows them, by code."""
-        codes = self.engine.matrix[self.guess_index[guess], targets]
+        row = self.guess_index.get(guess)
+        if row is not None:
+            codes = self.engine.matrix[row, targets]
+        else:                   # a word outside the lists (a user's opener): scored on the fly
+            from .engine import compute_codes
+            codes = compute_codes([guess], [self.answers[t] for t in targets], self.engine.length)[0]
         order = np.argsort(codes, kind="stable")
         codes, targets = codes[order], targets[order]
         cuts = np.flatnonzero(np.diff(codes)) + 1
@@ -236,8 +265,8 @@ def play_each(solver: Any, secrets: Sequence[str], cap: int = CAP,
     """Return the games against every secret, each played on its own with ``solver.play``."""
     out = []
     for s in secrets:
-        result = solver.play(s, rows=cap)
-        out.append(Played(s, tuple(result.guesses)))
+        result = solver.play(s, rows=cap, max_guesses=cap)
+        out.append(Played(s, tuple(c.guess for c in result.clues)))
         if tick:
             tick(1)
     return out
@@ -329,14 +358,20 @@ def run(solver: Any, secrets: Sequence[str] | None = None, rows: int = 6, cap: i
     secrets = list(solver.engine.lexicon.answers if secrets is None else secrets)
     if not secrets:
         raise ChuteError("no secrets to play")
+    from .engine import prefer_compiled
     tick = progress.advance if progress else None
     start = time.perf_counter()
-    if jobs > 1 and len(secrets) > 1:
-        games = play_parallel(solver, secrets, jobs, cap, tree, tick)
-    elif tree:
-        games = play_tree(solver, secrets, cap, tick)
-    else:
-        games = play_each(solver, secrets, cap, tick)
+    # hundreds of small candidate sets get ranked: compiled partition kernels pay off
+    was = prefer_compiled(True)
+    try:
+        if jobs > 1 and len(secrets) > 1:
+            games = play_parallel(solver, secrets, jobs, cap, tree, tick)
+        elif tree:
+            games = play_tree(solver, secrets, cap, tick)
+        else:
+            games = play_each(solver, secrets, cap, tick)
+    finally:
+        prefer_compiled(was)
     seconds = time.perf_counter() - start
     if progress:
         progress.close()

@@ -1,0 +1,120 @@
+"""``chute bench``: play every answer of a list with one strategy and report the statistics."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .common import add_game_options
+from .solving import add_solver_options
+
+
+def add_run_options(parser: argparse.ArgumentParser) -> None:
+    """Add the options of a benchmark run: which secrets, row limit, processes, progress."""
+    g = parser.add_argument_group("benchmark")
+    g.add_argument("--sample", type=int, metavar="N",
+                   help="play N answers drawn at random (seeded by --seed)")
+    g.add_argument("--max-guesses", type=int, default=30, metavar="N",
+                   help="give a failed game up after N guesses (default: 30)")
+    g.add_argument("--jobs", type=int, default=1, metavar="N",
+                   help="split the work across N processes (default: 1)")
+    g.add_argument("--per-game", action="store_true",
+                   help="play each game on its own instead of sharing the decision tree (slower; a check)")
+    g.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+
+
+def register(subparsers) -> None:
+    """Add the ``bench`` sub-command."""
+    p = subparsers.add_parser(
+        "bench", help="play every answer with a strategy and report statistics",
+        description="Play every answer of the chosen lexicon (or a sample) with one strategy and "
+                    "report games, mean, median, standard deviation, maximum, the distribution of "
+                    "guesses, failures over the row limit, the hardest words and the time.")
+    add_solver_options(p)
+    add_game_options(p)
+    add_run_options(p)
+    out = p.add_argument_group("output")
+    out.add_argument("--hardest", type=int, default=10, metavar="N", help="how many hardest words to list (default: 10)")
+    out.add_argument("--json", action="store_true", help="print the figures and every game as JSON")
+    out.add_argument("--csv", metavar="FILE", help="write one row per game (secret, guesses, solved, sequence)")
+    out.add_argument("--plot", metavar="FILE", help="draw the histogram to FILE.png or FILE.svg (needs chute[plot])")
+    p.set_defaults(func=run)
+
+
+def prepare(args: argparse.Namespace):
+    """Return (engine, secrets, rows, spec) for a benchmark after checking the arguments."""
+    from ..bench import sample_secrets
+    from ..errors import ChuteError
+    from .common import engine_from_args, lexicon_from_args, spec_from_args
+    spec = spec_from_args(args)
+    if spec.boards != 1:
+        raise ChuteError(f"bench plays one board at a time; {spec.name} has {spec.boards}")
+    if args.max_guesses < spec.rows:
+        raise ChuteError(f"--max-guesses ({args.max_guesses}) must be at least the row limit ({spec.rows})")
+    if args.jobs < 1:
+        raise ChuteError(f"--jobs must be at least 1, not {args.jobs}")
+    lexicon = lexicon_from_args(args)
+    engine = engine_from_args(args, lexicon)
+    secrets = sample_secrets(lexicon.answers, args.sample, args.seed)
+    return engine, secrets, spec
+
+
+def make_solver(args: argparse.Namespace, engine, strategy: str, opener: str | None = None,
+                depth: int | None = None):
+    """Return the solver the options describe, for one strategy (opener and depth may override)."""
+    from ..errors import ChuteError
+    from ..solver import Solver
+    from ..strategies import Options, get_strategy
+    depth = args.depth if depth is None else depth
+    get_strategy(strategy)
+    if depth > 1 and strategy not in ("entropy", "expected-size"):
+        raise ChuteError(f"--depth 2 works with entropy and expected-size, not {strategy}")
+    options = Options(candidates_only=args.candidates_only, prefer_candidates=args.prefer_candidates,
+                      seed=args.seed, depth=depth)
+    return Solver(engine, strategy, options, hard=args.rule,
+                  opener=opener if opener is not None else args.opener, weights=args.weights)
+
+
+def describe(args: argparse.Namespace, spec, engine, secrets, solver, strategy: str, depth: int) -> dict:
+    """Return what a run plays, for reports and JSON."""
+    lexicon = engine.lexicon
+    everything = len(secrets) == len(lexicon.answers)
+    return {"game": spec.name, "lexicon": lexicon.name, "answers": len(lexicon.answers),
+            "accepted": len(lexicon.guesses), "strategy": strategy,
+            "hard": args.rule, "weights": args.weights, "depth": depth, "candidates_only": bool(args.candidates_only),
+            "sample": None if everything else len(secrets), "seed": args.seed}
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the benchmark and print the report (or JSON); write CSV and plot if asked."""
+    from .. import bench
+    from ..bench import Progress, can_draw, check_writable, report, write_text
+    from ..strategies import get_strategy
+    get_strategy(args.strategy)         # an unknown name fails before any loading
+    if args.plot:
+        from ..plot import plot_format, require_matplotlib
+        plot_format(args.plot)
+        require_matplotlib()
+        check_writable(args.plot)
+    if args.csv:
+        check_writable(args.csv)
+    engine, secrets, spec = prepare(args)
+    solver = make_solver(args, engine, args.strategy)
+    info = describe(args, spec, engine, secrets, solver, args.strategy, args.depth)
+    progress = None if args.quiet else Progress(len(secrets), sys.stderr)
+    result = bench.run(solver, secrets, rows=spec.rows, cap=args.max_guesses, jobs=args.jobs,
+                       tree=not args.per_game, progress=progress, info=info, hardest=args.hardest)
+    result.info["opener"] = result.opener
+    if args.csv:
+        write_text(args.csv, result.to_csv())
+    if args.plot:
+        from ..plot import save_histogram
+        save_histogram(result, args.plot, engine.lexicon.show)
+    if args.json:
+        print(result.to_json())
+    else:
+        print(report(result, blocks=can_draw(sys.stdout), show=engine.lexicon.show))
+        for path, what in ((args.csv, "games"), (args.plot, "histogram")):
+            if path:
+                print(f"  {what} written to {path}")
+    return 0

@@ -1,0 +1,95 @@
+"""``chute compare``: several strategies on the same list, one table."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .cmd_bench import add_run_options
+from .common import add_game_options
+from .solving import add_solver_options
+
+
+def register(subparsers) -> None:
+    """Add the ``compare`` sub-command."""
+    p = subparsers.add_parser(
+        "compare", help="benchmark several strategies on the same list, one table",
+        description="Play the same answers with several strategies and print one table: mean, "
+                    "median, standard deviation, maximum, failures and time. A strategy may carry "
+                    "its own settings: NAME:opener=WORD:depth=2 (e.g. entropy:opener=crane).")
+    p.add_argument("--strategies", default="entropy,expected-size,minimax,most-parts", metavar="LIST",
+                   help="comma-separated strategies, each NAME[:opener=WORD][:depth=N] "
+                        "(default: entropy,expected-size,minimax,most-parts)")
+    add_solver_options(p)
+    add_game_options(p)
+    add_run_options(p)
+    out = p.add_argument_group("output")
+    out.add_argument("--markdown", action="store_true", help="print the table in Markdown (for a README)")
+    out.add_argument("--json", action="store_true", help="print every run's figures as JSON")
+    p.set_defaults(func=run, strategy=None)
+
+
+def parse_entries(text: str, default_opener: str | None, default_depth: int) -> list[tuple[str, str | None, int]]:
+    """Return (strategy, opener, depth) for each entry of a --strategies list."""
+    from ..errors import ChuteError
+    entries = []
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            continue
+        name, *settings = item.split(":")
+        opener, depth = default_opener, default_depth
+        for setting in settings:
+            key, _, value = setting.partition("=")
+            if key == "opener" and value:
+                opener = value
+            elif key == "depth" and value in ("1", "2"):
+                depth = int(value)
+            else:
+                raise ChuteError(f"bad setting {setting!r} in {item!r}: use opener=WORD or depth=1|2")
+        entries.append((name.strip(), opener, depth))
+    if not entries:
+        raise ChuteError("--strategies names no strategy")
+    return entries
+
+
+def label(name: str, depth: int, default_depth: int) -> str:
+    """Return the table label of an entry (the depth shown when it is not the common one)."""
+    return name if depth == default_depth == 1 else f"{name} (depth {depth})"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run every strategy on the same secrets and print the table (or JSON)."""
+    import json
+
+    from .. import bench
+    from ..bench import Progress, compare_table
+    from ..strategies import get_strategy
+    from .cmd_bench import describe, make_solver, prepare
+    from ..errors import ChuteError
+    if args.strategy is not None:
+        raise ChuteError("compare takes --strategies LIST (comma-separated), not --strategy")
+    entries = parse_entries(args.strategies, args.opener, args.depth)
+    for name, _, _ in entries:
+        get_strategy(name)          # unknown names fail before any game is played
+    engine, secrets, spec = prepare(args)
+    results, labels = [], []
+    for name, opener, depth in entries:
+        solver = make_solver(args, engine, name, opener, depth)
+        info = describe(args, spec, engine, secrets, solver, name, depth)
+        progress = None if args.quiet else Progress(len(secrets), sys.stderr, label=f"{name:>14}")
+        result = bench.run(solver, secrets, rows=spec.rows, cap=args.max_guesses, jobs=args.jobs,
+                           tree=not args.per_game, progress=progress, info=info)
+        result.info["opener"] = result.opener
+        results.append(result)
+        labels.append(label(name, depth, args.depth))
+    if args.json:
+        print(json.dumps([r.to_dict(games=False) for r in results], ensure_ascii=False, indent=2))
+        return 0
+    if not args.markdown:
+        first = results[0].info
+        what = (f"{len(secrets):,} games" + (" (every answer)" if not first.get("sample") else
+                                              f" (sample, seed {args.seed})"))
+        print(f"{spec.name}: {what}, {first['accepted']:,} accepted guesses, "
+              f"failures over {spec.rows} rows" + (f", {args.rule} mode" if args.rule else ""))
+    print(compare_table(results, labels, markdown=args.markdown))
+    return 0
