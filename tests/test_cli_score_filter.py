@@ -1,0 +1,203 @@
+"""``chute score`` and ``chute filter``: output shapes, user errors, agreement with brute force."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import subprocess
+
+import pytest
+
+from chute.cli import main
+from chute.feedback import score
+from chute.words import load_lexicon
+
+
+def run(capsys, *argv):
+    """Return (status, stdout, stderr) of the CLI."""
+    try:
+        status = main(list(argv))
+    except SystemExit as exit_:          # argparse errors
+        status = exit_.code
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+# --------------------------------------------------------------- score
+
+def test_score_json(capsys):
+    status, out, err = run(capsys, "score", "--json", "SPEED", "abide", "Erase")
+    assert status == 0 and err == ""
+    assert json.loads(out) == [{"guess": "speed", "secret": "abide", "pattern": "bbyby"},
+                               {"guess": "speed", "secret": "erase", "pattern": "ybyyb"}]
+
+
+def test_score_for_people(capsys, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    status, out, _ = run(capsys, "score", "witty", "fifty")
+    assert status == 0
+    assert out == "WITTY ⬛🟩⬛🟩🟩  bgbgg  secret FIFTY\n"
+
+
+def test_score_keeps_accents_for_display(capsys, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    status, out, _ = run(capsys, "score", "ávido", "avida")
+    assert status == 0 and out.startswith("ÁVIDO 🟩🟩🟩🟩⬛  ggggb")
+
+
+@pytest.mark.parametrize("notation, expected", [
+    ("guess-score", "CHEST=c.E..\n"), ("termo", "i_c__\n"), ("emoji", "🟨⬛🟩⬛⬛\n"),
+    ("digits", "10200\n"), ("gyb", "ybgbb\n"), ("clue", "chest:ybgbb\n"),
+])
+def test_score_notations(capsys, notation, expected):
+    status, out, _ = run(capsys, "score", "--notation", notation, "chest", "ocean")
+    assert status == 0 and out == expected
+
+
+# --------------------------------------------------------------- filter output
+
+def test_filter_json_shape(capsys):
+    status, out, err = run(capsys, "filter", "JUDGE=....e", "CHEST=c.E..", "WRECK=..Ec.", "--json")
+    assert status == 0 and err == ""
+    result = json.loads(out)
+    assert result["count"] == len(result["candidates"]) == 1
+    assert result["candidates"] == ["ocean"] and result["pool"] == "answers"
+    k = result["knowledge"]
+    for key in ["pattern", "required", "excluded", "wrong_spots", "unused", "deductions", "clues"]:
+        assert key in k
+    assert k["pattern"] == "--e--"
+
+
+def test_filter_pairs_and_all(capsys):
+    status, out, _ = run(capsys, "filter", "judge", "bbbby", "chest", "ybgbb", "wreck", "bbgyb", "--all", "-q")
+    assert status == 0
+    words = out.split()
+    assert "OCEAN" in words and len(words) > 1       # the accepted guesses include ICENI-like words
+
+
+def test_filter_without_clues_lists_the_answers(capsys):
+    status, out, _ = run(capsys, "filter", "--json")
+    result = json.loads(out)
+    assert status == 0 and result["count"] == 2315
+
+
+def test_filter_none_fit_is_status_1(capsys):
+    status, out, err = run(capsys, "filter", "crane:ggggg", "--words", "slate", "irate")
+    assert status == 1 and err == ""
+    assert "No word in the list fits" in out
+
+
+def test_filter_warns_about_unknown_guess(capsys):
+    status, out, err = run(capsys, "filter", "zzzzq:bbbbb", "-q")
+    assert status == 0 and out
+    assert err.count("\n") == 1 and "warning" in err and "ZZZZQ" in err
+
+
+def test_filter_words_file_and_length(capsys, tmp_path):
+    path = tmp_path / "six.txt"
+    path.write_text("planet\nplaned\nplaces\nbanana\nDOGS\n", encoding="utf-8")
+    status, out, _ = run(capsys, "filter", "plants:ggggyb", "--words-file", str(path), "--json")
+    assert status == 0 and json.loads(out)["candidates"] == ["planet"]
+    status, out, _ = run(capsys, "filter", "plants:ggggyb", "--answers", str(path), "--guesses", str(path),
+                         "--length", "6", "-q")
+    assert status == 0 and out.split() == ["PLANET"]
+
+
+def test_filter_explain_json(capsys):
+    status, out, _ = run(capsys, "filter", "CLAIM=c..i.", "TRICE=.riC.", "--words", "BIRCH", "TAXIS",
+                         "--explain", "--json")
+    explain = json.loads(out)["explain"]
+    assert explain[0] == {"word": "birch", "eligible": True, "reasons": []}
+    assert explain[1]["eligible"] is False and explain[1]["reasons"][0] == "Valid: missing CR"
+
+
+def test_filter_termo_prints_accents_and_reads_them_either_way(capsys):
+    words = ["ávido", "avida", "ávila", "sábia"]
+    for clue in ["ÁVIDO=ÁVI..", "avido:ccc__", "AVIDO=AVI.."]:
+        status, out, _ = run(capsys, "filter", clue, "--words", *words, "-q")
+        assert status == 0 and out.split() == ["ÁVILA"]
+    status, out, _ = run(capsys, "filter", "avido:ccc__", "--words", *words, "--json")
+    result = json.loads(out)
+    assert result["candidates"] == ["ávila"] and result["folded"] == ["avila"]
+
+
+def test_filter_real_termo_lists(capsys, termo_2022):
+    lists = ["--game", "termo", "--answers", str(termo_2022 / "answers.txt"),
+             "--guesses", str(termo_2022 / "guesses.txt")]
+    status, out, _ = run(capsys, "filter", "ÁVIDO:ccccc", *lists, "--json")
+    assert status == 0 and json.loads(out)["candidates"] == ["ávido"]
+    status, out, _ = run(capsys, "filter", "avido:ccccc", *lists, "-q")
+    assert out.split() == ["ÁVIDO"]
+
+
+# --------------------------------------------------------------- user errors: one line, status 2
+
+@pytest.mark.parametrize("argv", [
+    ["score", "speed", "ab"],                        # wrong length
+    ["score", "sp3ed", "abide"],                     # not a word
+    ["score", "--notation", "nope", "speed", "abide"],
+    ["filter", "CHEST=c.E.x"],                       # letters that do not match the guess
+    ["filter", "CHEST=c.X.."],
+    ["filter", "chest:ybgb"],                        # wrong number of tiles
+    ["filter", "chest:c.y.."],                       # mixed notations
+    ["filter", "chests:ybgbbb"],                     # 6 letters against the 5-letter lists
+    ["filter", "crane:gbbbb", "cloud:bbbbb"],        # contradictory: names the clue
+    ["filter", "aaaaa:ybbbb"],                       # no secret produces it
+    ["filter", "crane"],                             # no pattern
+    ["filter", "crane:bbbbb", "plant:bbbbbb"],
+    ["filter", "_U_[E"],                             # bad template
+    ["filter", "_U_[E]S", "--discarded", "E"],       # discarded letter shown present
+    ["filter", "crane:bbbbb", "--discarded", "a1"],
+    ["filter", "crane:bbbbb", "--words-file", "/nonexistent/words.txt"],
+    ["filter", "crane:bbbbb", "--answers", "/nonexistent/words.txt"],
+    ["filter", "crane:bbbbb", "--words", "abcdef", "ghijkl"],
+    ["filter", "crane:bbbbb", "--game", "nope"],
+    ["filter", "crane:bbbbb", "--length", "6", "--words", "planet"],
+    ["filter", "--no-such-option"],
+])
+def test_user_errors_are_one_line_and_status_2(capsys, argv):
+    status, out, err = run(capsys, *argv)
+    assert status == 2, (argv, out, err)
+    assert err.count("\n") == 1 and "error" in err, err
+    assert "Traceback" not in err
+
+
+def test_contradiction_message_names_the_clue(capsys):
+    _, _, err = run(capsys, "filter", "crane:gbbbb", "cloud:bbbbb")
+    assert "clue 2 (CLOUD=.....)" in err
+    _, _, err = run(capsys, "filter", "aaaaa:ybbbb")
+    assert "clue 1" in err and "no secret can produce" in err
+
+
+def test_unreadable_words_file(capsys, tmp_path):
+    status, _, err = run(capsys, "filter", "crane:bbbbb", "--words-file", str(tmp_path))
+    assert status == 2 and "directory" in err
+
+
+# --------------------------------------------------------------- agreement with brute force
+
+def test_filter_through_main_agrees_with_brute_force(capsys):
+    wordle = load_lexicon("wordle")
+    rng = random.Random(99)
+    for _ in range(8):
+        secret = rng.choice(wordle.answers)
+        guesses = [rng.choice(wordle.guesses) for _ in range(rng.randint(1, 4))]
+        clues = [f"{g}:{score(g, secret)}" for g in guesses]
+        status, out, _ = run(capsys, "filter", *clues, "--json")
+        expected = [w for w in wordle.answers if all(score(g, w) == score(g, secret) for g in guesses)]
+        assert status == 0 and json.loads(out)["candidates"] == expected
+
+
+@pytest.mark.skipif(not shutil.which("bash"), reason="needs bash")
+def test_grep_option_prints_a_pipeline_that_agrees(capsys):
+    clues = ["PLANK=...n.", "TENOR=TEN..", "TENET=TEN.t"]
+    status, pipeline, _ = run(capsys, "filter", *clues, "--grep")
+    assert status == 0 and pipeline.startswith("# PLANK=...n. TENOR=TEN.. TENET=TEN.t\n")
+    shell = subprocess.run(["bash", "-c", pipeline], capture_output=True, text=True)
+    status, out, _ = run(capsys, "filter", *clues, "-q")
+    assert shell.stdout.split() == out.split() == ["TENTH"]
+    status, pipeline, _ = run(capsys, "filter", *clues, "--grep", "--all")
+    shell = subprocess.run(["bash", "-c", pipeline], capture_output=True, text=True)
+    status, out, _ = run(capsys, "filter", *clues, "-q", "--all")
+    assert sorted(shell.stdout.split()) == sorted(out.split())
