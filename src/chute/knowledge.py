@@ -554,7 +554,8 @@ class Knowledge:
         elif "," in text:
             steps.append(("cut -d, -f1", "first field (DELAS)"))
         elif any(len(line.split()) > 1 for line in sample):
-            steps.append(("cut -d' ' -f1", "first column"))
+            steps.append(("awk 'NF == 1 || (NF == 2 && $2 ~ /^[-+.0-9eE]+$/) { print $1 }'",
+                          "first column; multi-word entries dropped"))
         if not text.isascii():
             steps.append((f"sed 'y/{_ACCENTED}/{_PLAIN}/'", "fold accents"))
         n = self.length

@@ -7,6 +7,7 @@ display spelling (``ávido``) and frequency (Zipf scale) where known.
 from __future__ import annotations
 
 import hashlib
+import math
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -39,6 +40,7 @@ class WordList:
     spellings: dict[str, str] = field(default_factory=dict)      # folded -> display
     frequencies: dict[str, float] = field(default_factory=dict)  # folded -> zipf
     dropped: int = 0                                              # non-alphabetic entries
+    rejected: set[str] = field(default_factory=set)               # ... which ones (distinct)
     merged: int = 0                                               # spellings folded into another
 
     @property
@@ -51,7 +53,9 @@ class WordList:
         spelling = unicodedata.normalize("NFC", spelling.strip().lower())
         word = fold(spelling)
         if not is_word(word):
-            self.dropped += 1
+            if spelling not in self.rejected:
+                self.rejected.add(spelling)
+                self.dropped += 1
             return
         if word in self.spellings:
             self.merged += 1
@@ -73,19 +77,28 @@ def parse_line(line: str) -> tuple[str, float | None] | None:
     Accepts one word per line, the DELAS format (first comma-separated token:
     ``abade,.N+z1:ms``), and an optional frequency column after a tab or space.
     """
-    line = line.strip().lstrip("\ufeff")
+    line = line.lstrip("\ufeff").strip()
     if not line or line.startswith("#"):
         return None
     if "," in line:
         return line.split(",", 1)[0].strip(), None
+    if "\t" in line:
+        fields = line.split("\t")
+        return fields[0].strip(), _number(fields[1]) if len(fields) > 1 else None
     parts = line.split()
-    frequency = None
-    if len(parts) >= 2:
-        try:
-            frequency = float(parts[1])
-        except ValueError:
-            frequency = None
-    return parts[0], frequency
+    if len(parts) == 2 and _number(parts[1]) is not None:
+        return parts[0], _number(parts[1])
+    # One word, or a multi-word entry ("new york") that is dropped as non-alphabetic.
+    return line, None
+
+
+def _number(text: str) -> float | None:
+    """Return the text as a finite number, or None."""
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None
 
 
 def read_lines(lines: Iterable[str], length: int | None = None) -> WordList:
@@ -254,7 +267,7 @@ def load_lexicon(game: str = "wordle", answers: str | Path | None = None,
                            f"give --answers/--guesses files with {length}-letter words")
 
     merged = WordList()
-    dropped = 0
+    rejected: set[str] = set()
     answer_list: WordList
     if user_answers is not None:
         answer_list = user_answers
@@ -268,11 +281,9 @@ def load_lexicon(game: str = "wordle", answers: str | Path | None = None,
     elif use_bundled:
         guess_sources.append(read_lines(_bundled_file(game, "guesses"), length))
     for wl in guess_sources:
-        dropped += wl.dropped
+        rejected |= wl.rejected
         for w in wl.words:
             merged.add(wl.spellings[w], wl.frequencies.get(w))
-    if user_guesses is not None and answer_list is user_guesses:
-        dropped -= user_guesses.dropped
 
     excluded: set[str] = set()
     if exclude:
@@ -286,15 +297,16 @@ def load_lexicon(game: str = "wordle", answers: str | Path | None = None,
     if excluded:
         name += "-excluded"
     return Lexicon(name, length, answer_words, guess_words, merged.spellings,
-                   merged.frequencies, dropped)
+                   merged.frequencies, len(rejected))
 
 
 def words_lexicon(words: Iterable[str], length: int | None = None, name: str = "words") -> Lexicon:
     """Return a lexicon whose answers and guesses are the given words (``--words``)."""
-    wl = read_lines(list(words), length)
+    words = list(words)
+    wl = read_lines(words, length)
     if length is None:
         length = _single_length(wl) or BUNDLED_LENGTH
-        wl = read_lines(list(wl.spellings.values()), length)
+        wl = read_lines(words, length)
     if not wl.words:
         raise LexiconError(f"no {length}-letter words given")
     words_t = tuple(wl.words)
