@@ -138,9 +138,13 @@ class Assistant:
                 guess, pattern = clue.guess, clue.pattern
             except NotationError as err:
                 word = fold(line.strip())
-                if len(word) == n and word.isascii() and word.isalpha():
+                if len(word) == n and word in self.lexicon.guess_set:
                     self.pending = word
                     self.say(f"colours for {word.upper()}?")
+                    return True
+                if len(word) == n and word.isascii() and word.isalpha():
+                    self.refuse(f"{line.strip()!r} is neither colours nor a word of the list; to play a "
+                                f"word the list lacks, give its colours too ({word}:gybbg)")
                     return True
                 self.refuse(str(err))
                 return True
@@ -154,15 +158,15 @@ class Assistant:
 
     def after_row(self) -> bool:
         """Show the row just played; return False if it solved the game."""
-        from ..render import tiles
+        from ..render import tiles, use_colour
         from .solving import count_text
         board = self.board()
         clue = board.clues[-1]
         self.notes()
         if board.solved:
-            self.say(f"{tiles(self.lexicon.show(clue.guess), clue.pattern)}  solved in {self.session.used}")
+            self.say(f"{tiles(self.lexicon.show(clue.guess), clue.pattern, use_colour(sys.stdout))}  solved in {self.session.used}")
             return False
-        self.say(f"{tiles(self.lexicon.show(clue.guess), clue.pattern)}  {count_text(board.state.n)}")
+        self.say(f"{tiles(self.lexicon.show(clue.guess), clue.pattern, use_colour(sys.stdout))}  {count_text(board.state.n)}")
         self.prompt_next()
         return True
 

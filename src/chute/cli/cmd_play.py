@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 import json
 
 from .common import add_game_options
@@ -29,7 +30,7 @@ def register(subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play the game and print it; return 0 if solved within the rows, else 1."""
-    from ..render import tiles
+    from ..render import tiles, use_colour
     from .common import spec_from_args
     from .solving import count_text, note, show, single_board, solver_from_args
     single_board(args)
@@ -50,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
             note(message)
         shown_notes = len(state.notes)
         left = "" if clue.solved else f"  {count_text(state.n)}"
-        print(f"{tiles(lexicon.show(clue.guess), clue.pattern)}{left}")
+        print(f"{tiles(lexicon.show(clue.guess), clue.pattern, use_colour(sys.stdout))}{left}")
     secret = show(lexicon, result.secret)
     if result.solved:
         print(f"solved {secret} in {result.guesses}/{rows}")

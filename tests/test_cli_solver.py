@@ -1,0 +1,183 @@
+"""The solving commands: suggest, assist (scripted through stdin) and play; bad input is one line, status 2."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+import chute.engine as engine_mod
+from chute.cli import main
+
+
+def run(capsys, *argv, stdin: str | None = None, monkeypatch=None):
+    """Return (status, stdout, stderr) of one chute command."""
+    if stdin is not None:
+        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def one_error_line(err: str) -> str:
+    """Return the single error line, checking there is exactly one and no traceback."""
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("chute: error:"), err
+    return lines[0]
+
+
+# -- suggest -----------------------------------------------------------------------------
+
+def test_suggest_opener(capsys):
+    """Without clues suggest ranks openers: SOARE first, ten rows by default."""
+    status, out, _ = run(capsys, "suggest")
+    assert status == 0
+    lines = out.splitlines()
+    assert "2,315 candidates" in lines[0] and "opener" in lines[0]
+    assert lines[2].split()[:3] == ["1", "SOARE", "5.886"]
+    assert len(lines) == 2 + 10
+
+
+def test_suggest_after_clues_lists_few_candidates(capsys):
+    """After two clues: the candidates (at most 10) and the top guesses with their figures."""
+    status, out, _ = run(capsys, "suggest", "soare:bbgyg", "diact", "bbgyb", "--top", "3")
+    assert status == 0
+    assert "candidates: CRANE CRAVE CRAZE" in out
+    assert [line.split()[1] for line in out.splitlines()[3:]] == ["ANVIL", "AVANT", "AVENS"]
+
+
+def test_suggest_json(capsys):
+    """--json prints the suggestions, candidates and notes as JSON."""
+    status, out, _ = run(capsys, "suggest", "crane:bbbbb", "--json", "--strategy", "minimax", "--top", "2")
+    data = json.loads(out)
+    assert status == 0 and data["strategy"] == "minimax" and data["clues"] == ["crane:bbbbb"]
+    assert len(data["suggestions"]) == 2 and data["remaining"] == len(data["candidates"])
+    assert set(data["suggestions"][0]) == {"guess", "score", "expected", "worst", "parts", "candidate"}
+
+
+def test_suggest_termo_strict(capsys):
+    """Termo clues in Termo's notation, strict mode: every suggestion fits every clue."""
+    status, out, _ = run(capsys, "suggest", "--game", "termo", "--strict", "serao:__c_i", "--json")
+    data = json.loads(out)
+    assert status == 0
+    from chute.feedback import Clue
+    from chute.rules import violation
+    assert data["suggestions"] and all(violation(s["guess"], [Clue("serao", "bbgby")],
+                                                 "strict") is None for s in data["suggestions"])
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (["suggest", "--strategy", "telepathy"], "unknown strategy 'telepathy'"),
+    (["suggest", "--hard", "crane:gbbbb", "slate:bbbbb"], "1st letter must be C"),
+    (["suggest", "crane:gbbbb", "crane:bbbbb"], "crane"),
+    (["suggest", "crane:bbbqb"], "tile"),
+    (["suggest", "--top", "0"], "--top"),
+    (["suggest", "--depth", "2", "--strategy", "minimax"], "--depth 2"),
+    (["play", "qqqqq"], "not an accepted word"),
+    (["play", "crane", "--game", "dordle"], "boards"),
+])
+def test_bad_input_is_one_line_and_status_2(capsys, argv, needle):
+    """Each bad input: status 2, one error line on stderr naming the problem."""
+    status, out, err = run(capsys, *argv)
+    assert status == 2
+    assert needle.lower() in one_error_line(err).lower()
+
+
+def test_suggest_with_a_word_outside_the_lexicon_warns(capsys):
+    """A clue guess the lexicon does not know is used, with a note on stderr."""
+    status, out, err = run(capsys, "suggest", "xyzzy:bbbbb", "--top", "1")
+    assert status == 0 and "XYZZY" in err and "note" in err
+
+
+def test_unwritable_cache_dir_works_and_says_so_once(capsys, tmp_path, monkeypatch):
+    """A cache folder that cannot be created: the command works and warns once."""
+    monkeypatch.setattr(engine_mod, "_warned", set())
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    monkeypatch.setenv("CHUTE_CACHE_DIR", str(blocker / "cache"))
+    status, out, err = run(capsys, "suggest", "--strategy", "most-parts", "--top", "1")
+    assert status == 0 and "TRACE" in out
+    assert err.count("working without caching") == 1
+
+
+def test_no_cache_option(capsys, tmp_path, monkeypatch):
+    """--no-cache writes nothing to the cache folder."""
+    monkeypatch.setenv("CHUTE_CACHE_DIR", str(tmp_path / "c"))
+    status, out, _ = run(capsys, "suggest", "--no-cache", "--strategy", "minimax", "--top", "1")
+    assert status == 0 and "ARISE" in out and not (tmp_path / "c").exists()
+
+
+# -- play ----------------------------------------------------------------------------------
+
+def test_play_prints_each_row_and_the_count(capsys):
+    """play shows every guess as tiles with the candidates left; status 0 when solved."""
+    status, out, _ = run(capsys, "play", "crane")
+    lines = out.splitlines()
+    assert status == 0
+    assert lines[0].startswith("SOARE") and "19 candidates" in lines[0]
+    assert lines[-2].startswith("CRANE") and lines[-1] == "solved CRANE in 4/6"
+
+
+def test_play_outside_the_answer_list(capsys):
+    """AAHED is accepted but not an answer: one note, then solved."""
+    status, out, err = run(capsys, "play", "aahed")
+    assert status == 0 and out.splitlines()[-1].startswith("solved AAHED")
+    assert err.count("answer list") == 1
+
+
+def test_play_json_and_termo(capsys):
+    """--json gives the rows; Termo plays with its accents shown in text mode."""
+    status, out, _ = run(capsys, "play", "crane", "--json", "--strategy", "expected-size", "--hard")
+    data = json.loads(out)
+    assert status == 0 and data["solved"] and data["clues"][0]["guess"] == "roate"
+    status, out, _ = run(capsys, "play", "termo", "--game", "termo", "--strict")
+    assert status == 0 and "solved TERMO" in out
+
+
+def test_play_reports_a_loss(capsys):
+    """Not solved within the rows: status 1."""
+    status, out, _ = run(capsys, "play", "crane", "--rows", "2")
+    assert status == 1 and "over the 2 rows" in out
+
+
+# -- assist --------------------------------------------------------------------------------
+
+def test_assist_scripted_game(capsys, monkeypatch):
+    """Colours for the suggestions, list, why, undo, another guess: solved at the end, no prompts."""
+    script = "bbgyg\nlist\nwhy dicta\nwhy crane\nbbgyb\nundo\ndiact\nbbgyb\nanvil:yybbb\nggggg\n"
+    status, out, err = run(capsys, "assist", stdin=script, monkeypatch=monkeypatch)
+    assert status == 0 and err == ""
+    assert "> " not in out
+    lines = out.splitlines()
+    assert lines[0].startswith("2,315 candidates") and "try SOARE" in lines[0]
+    assert "SOARE ⬛⬛🟩🟨🟩  19 candidates" in out
+    assert "DICTA cannot be the answer" in out and "CRANE fits every clue" in out
+    assert "took back DIACT" in out and "colours for DIACT?" in out
+    assert "candidates: CRANE CRAVE CRAZE" in out
+    assert lines[-1].startswith("CRANE") and lines[-1].endswith("solved in 4")
+
+
+def test_assist_refuses_bad_lines_and_goes_on(capsys, monkeypatch):
+    """A refused line is one error on stderr; the loop continues; status 2 without a terminal."""
+    status, out, err = run(capsys, "assist", "--hard", stdin="gbbbb\ncrane:bbbbb\nbbbqb\nnew\n\n",
+                           monkeypatch=monkeypatch)
+    assert status == 2
+    assert len(err.strip().splitlines()) == 2 and "not allowed in hard mode" in err
+    assert "new game" in out
+
+
+def test_assist_fallback_note_once(capsys, monkeypatch):
+    """When the answers run out the note is said once, and play goes on over accepted words."""
+    status, out, _ = run(capsys, "assist", stdin="bbyby\n", monkeypatch=monkeypatch)
+    assert status == 0 and out.count("answer list") == 0
+    script = "soare bbyby\ncanal bgbyb\naahed ggggg\n"
+    status, out, _ = run(capsys, "assist", stdin=script, monkeypatch=monkeypatch)
+    assert status == 0 and out.count("rule out every word") == 1 and out.rstrip().endswith("solved in 3")
+
+
+def test_assist_ends_on_eof_and_empty_line(capsys, monkeypatch):
+    """End of input or an empty line ends the session quietly."""
+    assert run(capsys, "assist", stdin="", monkeypatch=monkeypatch)[0] == 0
+    status, out, _ = run(capsys, "assist", stdin="\nbbbbb\n", monkeypatch=monkeypatch)
+    assert status == 0 and len(out.splitlines()) == 1
