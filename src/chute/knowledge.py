@@ -30,6 +30,7 @@ from .feedback import (BLACK, GREEN, YELLOW, Clue, Template, is_producible, pars
 from .words import fold
 
 ALPHABET = string.ascii_lowercase
+_LETTERS = frozenset(ALPHABET)
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,16 @@ class Deduction:
         """Return the deduction as plain data (positions 0-based)."""
         return {"kind": self.kind, "letters": self.letters, "positions": list(self.positions),
                 "text": self.text}
+
+
+@lru_cache(maxsize=4096)
+def _producible_alone(guess: str, pattern: str) -> bool:
+    """Return whether some string of letters gives ``pattern`` for ``guess`` (exact)."""
+    if YELLOW not in pattern:
+        return True          # greens in place, any unguessed letter elsewhere
+    alone = Knowledge(len(guess))
+    alone._apply_clue(Clue(guess, pattern), "")
+    return alone.satisfiable()
 
 
 def _label(clue: Clue, number: int | None = None) -> str:
@@ -142,9 +153,7 @@ class Knowledge:
             raise ContradictionError(
                 f"{name}: no secret can produce this pattern (a repeated letter is yellow "
                 "after a grey copy of it; yellows go to the leftmost copies)")
-        alone = Knowledge(self.length)
-        alone._apply_clue(clue, name)
-        if not alone.satisfiable():
+        if not _producible_alone(guess, pattern):
             raise ContradictionError(f"{name}: no secret can produce this pattern for {guess.upper()}")
         k = self.copy()
         k._apply_clue(clue, f"{name} conflicts with earlier clues:")
@@ -264,12 +273,15 @@ class Knowledge:
         lo = tuple(self.min_count.get(c, 0) for c in tracked)
         hi = tuple(min(self.max_count.get(c, n), n) for c in tracked)
         # choices[i]: tracked letters possible at i, and whether some untracked letter is.
+        excluded = {c for c, m in self.max_count.items() if m == 0}
         choices: list[tuple[tuple[int, ...], bool]] = []
         for i in range(n):
-            allowed = [c for c in ALPHABET if c not in self.banned[i] and self.max_count.get(c, n) > 0
-                       and self.fixed[i] in (None, c)]
-            choices.append((tuple(index[c] for c in allowed if c in index),
-                            any(c not in index for c in allowed)))
+            f = self.fixed[i]
+            allowed = ({f} if f is not None else _LETTERS) - self.banned[i] - excluded
+            choices.append((tuple(j for j, c in enumerate(tracked) if c in allowed),
+                            not allowed <= index.keys()))
+        if self._greedy_witness(tracked, lo, hi, choices):
+            return True
         # room[i][j]: positions from i on where tracked letter j may go.
         room = [[0] * len(tracked) for _ in range(n + 1)]
         for i in range(n - 1, -1, -1):
@@ -291,6 +303,31 @@ class Knowledge:
             return wild and fits(i + 1, counts)
 
         return fits(0, (0,) * len(tracked))
+
+    def _greedy_witness(self, tracked, lo, hi, choices) -> bool:
+        """Return True if a quick greedy fill meets the constraints (False: undecided)."""
+        counts = [0] * len(tracked)
+        free = []
+        for i, f in enumerate(self.fixed):
+            js, wild = choices[i]
+            if f is None:
+                free.append(i)
+            elif js:
+                counts[js[0]] += 1
+            elif not wild:
+                return False
+        if any(c > h for c, h in zip(counts, hi)):
+            return False
+        used: set[int] = set()
+        missing = sorted((j for j in range(len(tracked)) if counts[j] < lo[j]),
+                         key=lambda j: sum(j in choices[i][0] for i in free))
+        for j in missing:
+            for _ in range(lo[j] - counts[j]):
+                spot = next((i for i in free if i not in used and j in choices[i][0]), None)
+                if spot is None:
+                    return False
+                used.add(spot)
+        return all(choices[i][1] for i in free if i not in used)
 
     def consistent(self, word: str) -> bool:
         """Return whether the word could be the secret given every clue so far."""
