@@ -201,3 +201,15 @@ def test_grep_option_prints_a_pipeline_that_agrees(capsys):
     shell = subprocess.run(["bash", "-c", pipeline], capture_output=True, text=True)
     status, out, _ = run(capsys, "filter", *clues, "-q", "--all")
     assert sorted(shell.stdout.split()) == sorted(out.split())
+
+
+def test_filter_notes_words_of_another_length(capsys):
+    status, out, err = run(capsys, "filter", "crane:bbbbb", "--words", "slate", "abc", "moist", "-q")
+    assert status == 0 and out.split() == ["MOIST"]
+    assert err == "chute: note: ignored 1 word not 5 letters long\n"
+
+
+def test_help_works(capsys):
+    for command in ("score", "filter"):
+        status, out, _ = run(capsys, command, "--help")
+        assert status == 0 and "usage:" in out

@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import NotationError
     from ..feedback import Clue, parse_rows
     from ..knowledge import Knowledge
-    from ..words import bundled_path
+    from ..words import bundled_path, fold
     from .common import lexicon_from_args, read_words_arg
 
     rows = parse_rows(args.clues)
@@ -71,6 +71,11 @@ def run(args: argparse.Namespace) -> int:
                                 "(give --answers/--guesses lists of that length)")
         args.length = args.length or length
         lexicon = lexicon_from_args(args)
+    if args.words and length:
+        others = sum(1 for w in args.words if len(fold(w)) != length)
+        if others:
+            print(f"chute: note: ignored {others} word{'s' if others > 1 else ''} not {length} letters long",
+                  file=sys.stderr)
     if length is None:
         length = lexicon.length
     elif lexicon.length != length:
