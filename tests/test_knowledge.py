@@ -20,10 +20,12 @@ from chute.words import bundled_path, load_lexicon, read_word_file
 
 
 def clues_of(text: str) -> list[Clue]:
+    """Return the clues written in one string."""
     return [parse_clue(t) for t in text.split()]
 
 
 def knowledge(text: str) -> Knowledge:
+    """Return the knowledge of the clues written in one string."""
     return Knowledge.from_clues(clues_of(text))
 
 
@@ -36,6 +38,7 @@ GUESS_ALPHABET, WORD_ALPHABET = "abc", "abcd"
 
 @st.composite
 def games(draw):
+    """Return a random (secret, guesses, words) over a small alphabet."""
     n = draw(st.integers(min_value=3, max_value=5))
     word = st.text(alphabet=GUESS_ALPHABET, min_size=n, max_size=n)
     secret = draw(st.text(alphabet=WORD_ALPHABET, min_size=n, max_size=n))
@@ -63,6 +66,7 @@ def test_consistent_is_exactly_the_scoring_rule(game):
 
 
 def every_word(n: int) -> list[str]:
+    """Return every word of length n over the small alphabet."""
     return ["".join(p) for p in itertools.product(WORD_ALPHABET, repeat=n)]
 
 
@@ -246,6 +250,7 @@ def test_discarded_letter_shown_present_is_a_contradiction():
 
 @pytest.fixture(scope="module")
 def wordle():
+    """Return the bundled wordle lexicon."""
     return load_lexicon("wordle")
 
 
@@ -272,6 +277,7 @@ needs_shell = pytest.mark.skipif(not all(shutil.which(t) for t in ("bash", "grep
 
 
 def run_pipeline(text: str) -> list[str]:
+    """Return the words a shell pipeline prints."""
     out = subprocess.run(["bash", "-c", "set -o pipefail\n" + text + "\ntest $? -le 1"],
                          capture_output=True, text=True, check=True)
     return out.stdout.split()

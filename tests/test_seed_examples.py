@@ -58,12 +58,14 @@ EXAMPLES = {
 
 
 def run_json(capsys, argv):
+    """Return (status, parsed JSON output, stderr) of the CLI."""
     status = main(argv)
     out = capsys.readouterr()
     return status, json.loads(out.out), out.err
 
 
 def brute_force(clues: str, words: list[str]) -> list[str]:
+    """Return the words that give every clue's pattern when scored."""
     rows = parse_rows(clues.split())
     return [w for w in words if all(score(c.guess, w) == c.pattern for c in rows)]
 

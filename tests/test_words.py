@@ -14,6 +14,7 @@ from chute.words import (fold, load_lexicon, parse_line, read_lines, read_word_f
 
 
 def write(tmp_path, name, text, encoding="utf-8"):
+    """Return the path of a new file holding the text."""
     path = tmp_path / name
     path.write_text(text, encoding=encoding)
     return path

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from .errors import ContradictionError, NotationError
-from .feedback import (BLACK, GREEN, YELLOW, Clue, Template, is_producible, parse_template,
+from .feedback import (GREEN, YELLOW, Clue, Template, is_producible, parse_template,
                        to_emoji, to_guess_score)
 from .words import fold
 
@@ -291,6 +291,7 @@ class Knowledge:
 
         @lru_cache(maxsize=None)
         def fits(i: int, counts: tuple[int, ...]) -> bool:
+            """Return whether positions i.. can be filled, given the tracked counts so far."""
             need = [max(0, lo[j] - counts[j]) for j in range(len(tracked))]
             if sum(need) > n - i or any(need[j] > room[i][j] for j in range(len(tracked))):
                 return False
