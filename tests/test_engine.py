@@ -71,9 +71,9 @@ def test_partition_stats_kernel_and_numpy_agree(wordle, monkeypatch):
     """The compiled row statistics equal the numpy ones, uniform and weighted."""
     codes = wordle.matrix[:2000]
     w = np.random.default_rng(0).random(codes.shape[1])
-    monkeypatch.setattr(engine_mod, "NUMPY_CELLS", 0)
+    monkeypatch.setattr(engine_mod, "_use_kernel", lambda cells: True)
     fast = [partition_stats(codes, 243), partition_stats(codes, 243, w)]
-    monkeypatch.setattr(engine_mod, "NUMPY_CELLS", 10**12)
+    monkeypatch.setattr(engine_mod, "_use_kernel", lambda cells: False)
     slow = [partition_stats(codes, 243), partition_stats(codes, 243, w)]
     for a, b in zip(fast, slow):
         assert np.allclose(a.entropy, b.entropy) and np.allclose(a.expected, b.expected)
@@ -173,3 +173,20 @@ def test_no_cache_touches_no_file(tmp_path, monkeypatch):
     eng = Engine.build(words_lexicon(SMALL), cache=False)
     assert eng.cache_dir is None
     assert not (tmp_path / "never").exists()
+
+
+@pytest.mark.parametrize("cols", [1, 2, 5, 30, 48, 49, 200])
+def test_partition_stats_paths_agree(wordle, monkeypatch, cols):
+    """Sorted runs, histograms and the kernel give the same figures for any number of candidates."""
+    rng = np.random.default_rng(cols)
+    codes = np.ascontiguousarray(wordle.matrix[:3000, np.sort(rng.choice(2315, cols, replace=False))])
+    w = rng.random(cols)
+    results = []
+    for sort_cols, kernel in ((10**6, False), (0, False), (0, True)):
+        monkeypatch.setattr(engine_mod, "SORT_COLS", sort_cols)
+        monkeypatch.setattr(engine_mod, "_use_kernel", lambda cells: kernel)
+        results.append([partition_stats(codes, 243), partition_stats(codes, 243, w)])
+    for other in results[1:]:
+        for a, b in zip(results[0], other):
+            assert np.allclose(a.entropy, b.entropy) and np.allclose(a.expected, b.expected)
+            assert np.array_equal(a.worst, b.worst) and np.array_equal(a.parts, b.parts)

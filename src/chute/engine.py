@@ -47,6 +47,8 @@ def letters_array(words: Sequence[str], length: int) -> np.ndarray:
 
 # Below this many cells numpy scores faster than importing numba (~0.3 s at start-up).
 NUMPY_CELLS = 4_000_000
+# Up to this many candidates, sorting rows beats a rows x patterns histogram.
+SORT_COLS = 48
 
 
 def compute_codes(guesses: Sequence[str], secrets: Sequence[str], length: int) -> np.ndarray:
@@ -312,16 +314,20 @@ def _clog2(n: int) -> np.ndarray:
 def partition_stats(codes: np.ndarray, n_patterns: int, weights: np.ndarray | None = None) -> PartitionStats:
     """Return entropy, expected size, worst bin and bin count for every row of ``codes``.
 
-    ``weights`` are the columns' probabilities (None: uniform).  Large inputs
-    use a compiled kernel that makes no rows x patterns temporaries; small ones
-    stay in numpy so that no compiler is loaded.
+    ``weights`` are the columns' probabilities (None: uniform).  Few columns:
+    sort each row and measure its runs.  Large inputs (or any, once the
+    compiled kernels are loaded): a kernel that makes no rows x patterns
+    temporaries.  Otherwise numpy histograms, so a short command never pays
+    for loading the compiler.
     """
     rows, cols = codes.shape
     if cols == 0:
         zero = np.zeros(rows)
         return PartitionStats(zero, zero, zero.astype(np.int64), zero.astype(np.int64))
     prob = None if weights is None else np.asarray(weights, dtype=np.float64) / np.sum(weights)
-    if codes.size > NUMPY_CELLS and n_patterns <= 3**8:
+    if cols <= SORT_COLS:
+        return _sorted_stats(codes, prob)
+    if n_patterns <= 3**8 and _use_kernel(codes.size):
         from .kernels import row_stats
         entropy, expected = np.empty(rows), np.empty(rows)
         worst, parts = np.empty(rows, dtype=np.int64), np.empty(rows, dtype=np.int64)
@@ -347,6 +353,40 @@ def partition_stats(codes: np.ndarray, n_patterns: int, weights: np.ndarray | No
         with np.errstate(divide="ignore", invalid="ignore"):
             entropy = -np.where(mass > 0, mass * np.log2(np.where(mass > 0, mass, 1.0)), 0.0).sum(axis=1)
         expected = (mass * counts).sum(axis=1)
+    return PartitionStats(entropy, expected, worst, parts)
+
+
+def _use_kernel(cells: int) -> bool:
+    """Return whether to use the compiled kernel: a big job, or the compiler is loaded anyway."""
+    return cells > NUMPY_CELLS or "chute.kernels" in sys.modules
+
+
+def _sorted_stats(codes: np.ndarray, prob: np.ndarray | None) -> PartitionStats:
+    """Return partition figures by sorting each row and measuring its runs (fast for few columns)."""
+    rows, cols = codes.shape
+    if prob is None:
+        ordered = np.sort(codes, axis=1)
+    else:
+        order = np.argsort(codes, axis=1, kind="stable")
+        ordered = np.take_along_axis(codes, order, axis=1)
+    new = np.ones((rows, cols), dtype=bool)
+    new[:, 1:] = ordered[:, 1:] != ordered[:, :-1]
+    starts = np.flatnonzero(new.ravel())                 # first cell of every bin, row by row
+    sizes = np.diff(np.append(starts, rows * cols))
+    run_row = starts // cols
+    first = np.searchsorted(run_row, np.arange(rows))    # every row has at least one bin
+    parts = np.diff(np.append(first, len(starts)))
+    worst = np.maximum.reduceat(sizes, first)
+    size = sizes.astype(np.float64)
+    if prob is None:
+        squares = np.bincount(run_row, weights=size * size, minlength=rows)
+        clog = np.bincount(run_row, weights=size * np.log2(size), minlength=rows)
+        return PartitionStats(np.log2(cols) - clog / cols, squares / cols, worst, parts)
+    mass = np.add.reduceat(prob[order].ravel(), starts)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        plog = np.where(mass > 0, mass * np.log2(np.where(mass > 0, mass, 1.0)), 0.0)
+    entropy = -np.bincount(run_row, weights=plog, minlength=rows)
+    expected = np.bincount(run_row, weights=mass * size, minlength=rows)
     return PartitionStats(entropy, expected, worst, parts)
 
 

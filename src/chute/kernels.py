@@ -34,7 +34,13 @@ def _score_code(g, s, pow3):
 
 @njit(parallel=True, cache=True)
 def pattern_matrix(guesses, secrets, out):
-    """Fill ``out[i, j]`` with the code of guess ``i`` against secret ``j``."""
+    """Fill ``out[i, j]`` with the code of guess ``i`` against secret ``j``.
+
+    A guess whose letters are all different needs no yellow bookkeeping: a
+    non-green letter is yellow exactly when the secret holds it at some
+    non-green position, a bit test on the secret's non-green letters.
+    Guesses with repeated letters take the general rule (``_score_code``).
+    """
     n = guesses.shape[1]
     pow3 = np.empty(n, dtype=np.int64)
     p = 1
@@ -43,19 +49,32 @@ def pattern_matrix(guesses, secrets, out):
         p *= 3
     for i in prange(guesses.shape[0]):
         g = guesses[i]
+        seen = 0
+        distinct = True
+        for k in range(n):
+            bit = 1 << g[k]
+            if seen & bit:
+                distinct = False
+            seen |= bit
+        if not distinct:
+            for j in range(secrets.shape[0]):
+                out[i, j] = _score_code(g, secrets[j], pow3)
+            continue
         for j in range(secrets.shape[0]):
-            out[i, j] = _score_code(g, secrets[j], pow3)
-
-
-@njit(parallel=True, cache=True)
-def row_histograms(codes, weights, n_patterns, out):
-    """Fill ``out[r, p]`` with the summed weight of the columns of row ``r`` showing pattern ``p``."""
-    for r in prange(codes.shape[0]):
-        for p in range(n_patterns):
-            out[r, p] = 0.0
-        row = codes[r]
-        for j in range(row.shape[0]):
-            out[r, row[j]] += weights[j]
+            s = secrets[j]
+            code = 0
+            greens = 0
+            others = 0                 # letters of the secret at non-green positions, as bits
+            for k in range(n):
+                if g[k] == s[k]:
+                    code += 2 * pow3[k]
+                    greens |= 1 << k
+                else:
+                    others |= 1 << s[k]
+            for k in range(n):
+                if not (greens >> k) & 1 and (others >> g[k]) & 1:
+                    code += pow3[k]
+            out[i, j] = code
 
 
 @njit(parallel=True, cache=True)

@@ -24,7 +24,10 @@ MIN_LENGTH, MAX_LENGTH = 3, 12
 
 def fold(word: str) -> str:
     """Return the word in lower case with accents removed (``Ávido`` -> ``avido``)."""
-    decomposed = unicodedata.normalize("NFD", word.strip().lower())
+    word = word.strip().lower()
+    if word.isascii():          # nothing to decompose (most words; keeps start-up fast)
+        return word
+    decomposed = unicodedata.normalize("NFD", word)
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
