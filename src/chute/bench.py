@@ -13,7 +13,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import math
 import os
 import random
 import statistics
@@ -446,7 +445,11 @@ def bar(value: float, top: float, width: int = 40, blocks: bool = True) -> str:
 
 def title(info: dict[str, Any]) -> str:
     """Return a one-line description of what was run (game, strategy, opener, options)."""
-    parts = [str(info.get("game", "?")), str(info.get("strategy", "?"))]
+    game = str(info.get("game", "?"))
+    lexicon = str(info.get("lexicon", game))
+    if lexicon != game:
+        game += " (custom lists)" if lexicon.startswith(game) else f" ({lexicon})"
+    parts = [game, str(info.get("strategy", "?"))]
     if info.get("opener"):
         parts.append(f"opener {str(info['opener']).upper()}")
     if info.get("hard"):
@@ -513,6 +516,7 @@ def compare_table(results: Sequence[BenchResult], labels: Sequence[str], markdow
     left = {0, 1}
 
     def fmt(row: list[str]) -> str:
+        """Return one aligned line of the table."""
         return "  ".join(c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths)))
     return "\n".join([fmt(head), fmt(["-" * w for w in widths])] + [fmt(row) for row in rows])
 
@@ -535,11 +539,3 @@ def check_writable(path: str) -> None:
         raise ChuteError(f"cannot write {path}: it is a directory")
     if not os.access(parent, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
         raise ChuteError(f"cannot write {path}: permission denied")
-
-
-def format_seconds(seconds: float) -> str:
-    """Return a duration for people (``2.31 s``, ``4 min 03 s``)."""
-    if seconds < 60:
-        return f"{seconds:.2f} s"
-    m, s = divmod(int(math.floor(seconds + 0.5)), 60)
-    return f"{m} min {s:02d} s"
