@@ -325,6 +325,14 @@ def partition_stats(codes: np.ndarray, n_patterns: int, weights: np.ndarray | No
         zero = np.zeros(rows)
         return PartitionStats(zero, zero, zero.astype(np.int64), zero.astype(np.int64))
     prob = None if weights is None else np.asarray(weights, dtype=np.float64) / np.sum(weights)
+    if _COMPILED[0] and n_patterns <= 3**8 and codes.size <= NUMPY_CELLS:
+        # many small rankings in one process (prefer_compiled): serial, rows x candidates
+        from .kernels import row_stats_sparse
+        entropy, expected = np.empty(rows), np.empty(rows)
+        worst, parts = np.empty(rows, dtype=np.int64), np.empty(rows, dtype=np.int64)
+        row_stats_sparse(np.ascontiguousarray(codes), np.empty(0) if prob is None else prob, n_patterns,
+                         entropy, expected, worst, parts)
+        return PartitionStats(entropy, expected, worst, parts)
     if cols <= SORT_COLS:
         return _sorted_stats(codes, prob)
     if n_patterns <= 3**8 and _use_kernel(codes.size):
@@ -333,13 +341,6 @@ def partition_stats(codes: np.ndarray, n_patterns: int, weights: np.ndarray | No
         worst, parts = np.empty(rows, dtype=np.int64), np.empty(rows, dtype=np.int64)
         row_stats(np.ascontiguousarray(codes), np.empty(0) if prob is None else prob, n_patterns,
                   entropy, expected, worst, parts)
-        return PartitionStats(entropy, expected, worst, parts)
-    if _COMPILED[0] and n_patterns <= 3**8:
-        from .kernels import row_stats_sparse
-        entropy, expected = np.empty(rows), np.empty(rows)
-        worst, parts = np.empty(rows, dtype=np.int64), np.empty(rows, dtype=np.int64)
-        row_stats_sparse(np.ascontiguousarray(codes), np.empty(0) if prob is None else prob, n_patterns,
-                         entropy, expected, worst, parts)
         return PartitionStats(entropy, expected, worst, parts)
     counts = histograms(codes, n_patterns)
     worst = counts.max(axis=1)
