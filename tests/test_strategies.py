@@ -203,3 +203,23 @@ def test_weighted_prior_shifts_the_choice():
     state.weights = np.array([1.0, 9.0])
     best = get_strategy("entropy").rank(state, Options(candidates_only=True), 2)
     assert best[0].score == pytest.approx(-(0.1 * math.log2(0.1) + 0.9 * math.log2(0.9)))
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_depth_two_kernel_agrees_with_numpy(weighted):
+    """The compiled depth-2 pass and the per-bin numpy pass give the same scores."""
+    import chute.kernels  # noqa: F401  (make sure the kernel path is taken)
+    from chute.strategies import lookahead
+    rng = random.Random(8)
+    words = rng.sample(load_lexicon("wordle").answers, 60)
+    state = small(words)
+    if weighted:
+        state.weights = np.random.default_rng(1).random(len(words)) + 0.1
+    for name in ("entropy", "expected-size"):
+        fast = get_strategy(name).rank(state, Options(depth=2, look_ahead=5), 5)
+        strategy = get_strategy(name)
+        strategy.kernel_mode = None                      # force the numpy path
+        slow = strategy.rank(state, Options(depth=2, look_ahead=5), 5)
+        assert [r.guess for r in fast] == [r.guess for r in slow]
+        assert [r.score for r in fast] == pytest.approx([r.score for r in slow])
+    assert lookahead is not None

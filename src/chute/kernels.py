@@ -177,3 +177,70 @@ def row_stats_sparse(codes, weights, n_patterns, entropy, expected, worst, parts
             expected[r] = e
         worst[r] = big
         parts[r] = k
+
+
+@njit(parallel=True, cache=True)
+def bin_best(codes, perm, starts, ends, weights, n_patterns, mode, n_chunks, best):
+    """Fill ``best[c, b]``: over the rows of chunk ``c``, the best figure of a guess within bin ``b``.
+
+    Bin ``b`` is the columns ``perm[starts[b]:ends[b]]`` of ``codes``.  Mode 0:
+    the largest entropy (bits); mode 1: the smallest expected bin size.
+    ``weights`` are column probabilities, or empty for uniform.  Figures are
+    kept up to date as each column is counted, so no pattern table is scanned.
+    """
+    rows = codes.shape[0]
+    n_bins = starts.shape[0]
+    uniform = weights.shape[0] == 0
+    step = (rows + n_chunks - 1) // n_chunks
+    top = 1
+    for b in range(n_bins):
+        if ends[b] - starts[b] + 1 > top:
+            top = ends[b] - starts[b] + 1
+    clog = np.zeros(top + 1)
+    for c in range(1, top + 1):
+        clog[c] = c * np.log2(c)
+    for chunk in prange(n_chunks):
+        counts = np.zeros(n_patterns, np.int64)
+        mass = np.zeros(n_patterns, np.float64)
+        for b in range(n_bins):
+            best[chunk, b] = -1e300 if mode == 0 else 1e300
+        for r in range(chunk * step, min(rows, (chunk + 1) * step)):
+            row = codes[r]
+            for b in range(n_bins):
+                lo = starts[b]
+                hi = ends[b]
+                size = hi - lo
+                s = 0.0                # sum of c log2 c (or of M log2 M)
+                q = 0.0                # sum of c^2 (or of M c)
+                total = 0.0
+                for k in range(lo, hi):
+                    j = perm[k]
+                    p = row[j]
+                    c = counts[p]
+                    if uniform:
+                        s += clog[c + 1] - clog[c]
+                        q += 2 * c + 1
+                    else:
+                        w = weights[j]
+                        m = mass[p]
+                        new = m + w
+                        s += new * np.log2(new) - (m * np.log2(m) if m > 0 else 0.0)
+                        q += new * (c + 1) - m * c
+                        mass[p] = new
+                        total += w
+                    counts[p] = c + 1
+                for k in range(lo, hi):
+                    p = row[perm[k]]
+                    counts[p] = 0
+                    mass[p] = 0.0
+                if uniform:
+                    h = np.log2(size) - s / size
+                    e = q / size
+                else:
+                    h = np.log2(total) - s / total if total > 0 else 0.0
+                    e = q / total if total > 0 else 0.0
+                if mode == 0:
+                    if h > best[chunk, b]:
+                        best[chunk, b] = h
+                elif e < best[chunk, b]:
+                    best[chunk, b] = e

@@ -142,6 +142,7 @@ class PartitionStrategy(Strategy):
     """A strategy that scores each guess from how it partitions the candidates."""
 
     costly = True
+    kernel_mode: ClassVar[int | None] = None     # depth 2 in the compiled kernel: 0 max entropy, 1 min expected
 
     @abstractmethod
     def score(self, stats: PartitionStats) -> np.ndarray:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
 from ..engine import PartitionStats, partition_stats
@@ -23,10 +25,14 @@ def deepen(strategy: PartitionStrategy, state: State, rows: np.ndarray, codes: n
     prior = state.prior()
     deep = np.empty(len(first))
     picked = np.empty(len(first), dtype=np.intp)
+    fast = (strategy.kernel_mode is not None and not state.rule and not options.candidates_only
+            and state.engine.n_patterns <= 3**8 and (state.n > 20 or "chute.kernels" in sys.modules))
     for k, ranked in enumerate(first):
         i = row_of[ranked.guess]
         picked[k] = i
-        deep[k] = strategy.combine(ranked.score, _bins(strategy, state, rows, codes, i, prior, options))
+        bins = (_bins_kernel(strategy, state, codes, i, prior) if fast
+                else _bins(strategy, state, rows, codes, i, prior, options))
+        deep[k] = strategy.combine(ranked.score, bins)
     return order(state, rows[picked], deep, stats.take(picked), strategy.higher_is_better, options, top)
 
 
@@ -58,3 +64,25 @@ def _bins(strategy: PartitionStrategy, state: State, rows: np.ndarray, codes: np
         out.append((p, strategy.second(partition_stats(np.ascontiguousarray(sub), state.engine.n_patterns,
                                                        weights))))
     return out
+
+
+def _bins_kernel(strategy: PartitionStrategy, state: State, codes: np.ndarray, i: int,
+                 prior: np.ndarray) -> list[tuple[float, float]]:
+    """Return (probability, best second score) per bin of row ``i``, every row a second guess (compiled)."""
+    from ..kernels import bin_best
+    row = np.asarray(codes[i])
+    perm = np.argsort(row, kind="stable")
+    ordered = row[perm]
+    cuts = np.flatnonzero(np.diff(ordered)) + 1
+    starts = np.concatenate(([0], cuts)).astype(np.int64)
+    ends = np.concatenate((cuts, [len(row)])).astype(np.int64)
+    n_chunks = 32
+    best = np.empty((n_chunks, len(starts)))
+    weights = np.empty(0) if state.weights is None else prior
+    bin_best(np.ascontiguousarray(codes), perm.astype(np.int64), starts, ends, weights,
+             state.engine.n_patterns, strategy.kernel_mode, n_chunks, best)
+    second = best.max(axis=0) if strategy.kernel_mode == 0 else best.min(axis=0)
+    singleton = strategy.second(partition_stats(np.zeros((1, 1), dtype=row.dtype), state.engine.n_patterns))
+    mass = np.add.reduceat(prior[perm], starts)
+    return [(float(p), singleton if e - s == 1 else float(v))
+            for p, s, e, v in zip(mass.tolist(), starts.tolist(), ends.tolist(), second.tolist())]

@@ -15,6 +15,7 @@ class Entropy(PartitionStrategy):
     name = "entropy"
     description = "maximise expected information (bits)"
     score_label = "bits"
+    kernel_mode = 0
 
     def score(self, stats: PartitionStats) -> np.ndarray:
         """Return the entropy in bits of each row's pattern distribution."""
@@ -41,6 +42,7 @@ class ExpectedSize(PartitionStrategy):
     description = "minimise expected remaining candidates"
     score_label = "expected"
     higher_is_better = False
+    kernel_mode = 1
 
     def score(self, stats: PartitionStats) -> np.ndarray:
         """Return the expected number of candidates left after each row's guess."""
