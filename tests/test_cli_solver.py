@@ -181,3 +181,19 @@ def test_assist_ends_on_eof_and_empty_line(capsys, monkeypatch):
     assert run(capsys, "assist", stdin="", monkeypatch=monkeypatch)[0] == 0
     status, out, _ = run(capsys, "assist", stdin="\nbbbbb\n", monkeypatch=monkeypatch)
     assert status == 0 and len(out.splitlines()) == 1
+
+
+def test_suggest_after_clues_does_not_load_the_compiler(tmp_path):
+    """With the matrix cached, ``chute suggest`` after two clues never imports numba (fast start)."""
+    import os
+    import subprocess
+    import sys
+    from chute.engine import Engine
+    from chute.words import load_lexicon
+    Engine.build(load_lexicon("wordle"), cache_dir=tmp_path)
+    code = ("import sys; from chute.cli import main; "
+            "status = main(['suggest', 'soare:bbbbb', 'until:bbyyb', '--top', '3']); "
+            "print('numba' in sys.modules, status)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={**os.environ, "CHUTE_CACHE_DIR": str(tmp_path)}, timeout=120)
+    assert done.stdout.strip().splitlines()[-1] == "False 0", done.stdout + done.stderr

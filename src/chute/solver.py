@@ -108,7 +108,7 @@ class Solver:
             raise LexiconError(f"unknown weights {weights!r}; choose from {', '.join(WEIGHTS)}")
         self.weights = weights
         self.opener = self._check_opener(opener) if opener else None
-        self._memo: dict[tuple[Clue, ...], str] = {}
+        self._memo: dict[tuple, str] = {}      # clues (+ size, fallback) -> choice
         self._prior: dict[str, float] | None | bool = False     # False: not computed yet
 
     # -- states -----------------------------------------------------------------
@@ -266,7 +266,7 @@ class Solver:
         forced = self._forced(state)
         if forced is not None:
             return forced
-        key = tuple(state.clues)
+        key = (tuple(state.clues), state.n, state.fallback)
         if key in self._memo:
             return self._memo[key]
         if not state.clues:
