@@ -11,6 +11,7 @@ does exactly that, and the tests compare the two).
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 import os
@@ -165,7 +166,8 @@ def _state_key(state: Any, by_clues: bool) -> tuple:
     from them) is keyed on the clues as well.
     """
     allowed = getattr(state, "allowed", None)
-    akey = None if allowed is None else np.asarray(allowed).tobytes()
+    # a digest, not the bytes: hard-mode states would otherwise keep ~100 kB of rows each
+    akey = None if allowed is None else hashlib.blake2b(np.asarray(allowed).tobytes(), digest_size=16).digest()
     clues = tuple(state.clues) if by_clues else not state.clues
     return (clues, tuple(state.candidates), akey, getattr(state, "rule", None),
             getattr(state, "fallback", False))
