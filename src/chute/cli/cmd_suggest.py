@@ -32,14 +32,7 @@ def register(subparsers) -> None:
 def parse_clues(tokens: list[str], length: int):
     """Return the clues written as command-line tokens (templates are refused here)."""
     from ..errors import NotationError
-    from ..feedback import Clue
-    try:
-        from ..feedback import parse_rows
-    except ImportError:                  # older feedback module: one clue per token
-        from ..feedback import parse_clue
-
-        def parse_rows(tokens, length):
-            return [parse_clue(t, length) for t in tokens]
+    from ..feedback import Clue, parse_rows
     rows = parse_rows(tokens, length)
     for row in rows:
         if not isinstance(row, Clue):
