@@ -19,7 +19,8 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--jobs", type=int, default=1, metavar="N",
                    help="split the work across N processes (default: 1)")
     g.add_argument("--per-game", action="store_true",
-                   help="play each game on its own instead of sharing the decision tree (slower; a check)")
+                   help="play each game on its own instead of walking the shared decision tree "
+                        "(a check: the figures are the same)")
     g.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
 
 
@@ -29,7 +30,10 @@ def register(subparsers) -> None:
         "bench", help="play every answer with a strategy and report statistics",
         description="Play every answer of the chosen lexicon (or a sample) with one strategy and "
                     "report games, mean, median, standard deviation, maximum, the distribution of "
-                    "guesses, failures over the row limit, the hardest words and the time.")
+                    "guesses, failures over the row limit, the hardest words and the time.",
+        epilog="examples: chute bench | chute bench --strategy minimax --opener raise | "
+               "chute bench --game termo --strict --plot termo.png | chute bench --sample 200 --seed 1 "
+               "--csv games.csv | chute bench --depth 2 --jobs 2")
     add_solver_options(p)
     add_game_options(p)
     add_run_options(p)

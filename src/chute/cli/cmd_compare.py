@@ -16,7 +16,10 @@ def register(subparsers) -> None:
         "compare", help="benchmark several strategies on the same list, one table",
         description="Play the same answers with several strategies and print one table: mean, "
                     "median, standard deviation, maximum, failures and time. A strategy may carry "
-                    "its own settings: NAME:opener=WORD:depth=2 (e.g. entropy:opener=crane).")
+                    "its own settings: NAME:opener=WORD:depth=2 (e.g. entropy:opener=crane).",
+        epilog="examples: chute compare --markdown | chute compare --strategies "
+               "entropy,expected-size:opener=roate,minimax:opener=raise,entropy:depth=2 | "
+               "chute compare --game termo --strict")
     p.add_argument("--strategies", default="entropy,expected-size,minimax,most-parts", metavar="LIST",
                    help="comma-separated strategies, each NAME[:opener=WORD][:depth=N] "
                         "(default: entropy,expected-size,minimax,most-parts)")
