@@ -336,3 +336,10 @@ def test_cli_bad_input_is_one_line_and_status_2(capsys, argv):
     status, out, err = cli(capsys, *argv)
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("chute: error:")
+
+
+def test_benchmark_in_one_call_for_notebooks(small_engine):
+    result = bench.benchmark(small_engine, "minimax", secrets=small_engine.lexicon.answers[:40])
+    assert result.stats.games == 40 and result.info["strategy"] == "minimax"
+    assert repr(result).startswith("BenchResult(words · minimax · opener ") and "40 games" in repr(result)
+    assert str(result) == report(result)

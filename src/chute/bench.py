@@ -107,6 +107,17 @@ class BenchResult:
         """Return the summary figures."""
         return statistics_of(self.games, self.rows, self.hardest_count)
 
+    def __repr__(self) -> str:
+        """Return a one-line summary (a notebook shows this, not thousands of games)."""
+        s = self.stats
+        return (f"BenchResult({title({**self.info, 'opener': self.info.get('opener') or self.opener})}: "
+                f"{s.games:,} games, mean {s.mean:.4f}, max {s.max}, {s.failures:,} failures, "
+                f"{self.seconds:.2f} s)")
+
+    def __str__(self) -> str:
+        """Return the full human report."""
+        return report(self)
+
     @property
     def opener(self) -> str | None:
         """Return the first guess most games opened with."""
@@ -377,6 +388,25 @@ def run(solver: Any, secrets: Sequence[str] | None = None, rows: int = 6, cap: i
     if progress:
         progress.close()
     return BenchResult(games, rows, seconds, dict(info or {}), hardest)
+
+
+def benchmark(engine: Any, strategy: str = "entropy", secrets: Sequence[str] | None = None, rows: int = 6,
+              jobs: int = 1, **solver_options: Any) -> BenchResult:
+    """Return the benchmark of one strategy on an engine (a notebook's one call).
+
+    ``solver_options`` go to ``Solver`` (options, hard, opener, weights).
+    """
+    from .solver import Solver
+    solver = Solver(engine, strategy, **solver_options)
+    options = getattr(solver, "options", None)
+    info = {"game": engine.lexicon.name, "lexicon": engine.lexicon.name, "strategy": solver.strategy.name,
+            "hard": solver_options.get("hard"), "depth": getattr(options, "depth", 1),
+            "candidates_only": bool(getattr(options, "candidates_only", False)),
+            "answers": len(engine.lexicon.answers), "accepted": len(engine.lexicon.guesses),
+            "sample": None if secrets is None else len(secrets)}
+    result = run(solver, secrets, rows=rows, jobs=jobs, info=info)
+    result.info["opener"] = result.opener
+    return result
 
 
 # --- reports ---------------------------------------------------------------------------------
