@@ -132,11 +132,12 @@ def run(args: argparse.Namespace) -> int:
         for w in pool:
             print(f"{lexicon.show(w).upper():<{width}}{knowledge.explain(w)}")
         print()
-    what = "word" if own_words else ("accepted guess" if args.all else "answer")
+    what, whats = (("word", "words") if own_words else
+                   ("accepted guess", "accepted guesses") if args.all else ("answer", "answers"))
     if not candidates:
         print(f"No {what} in the list fits the clues (they are consistent: the secret is not in the list).")
         return 1
-    print(f"{len(candidates)} {what}{'' if len(candidates) == 1 else 's'} fit{'s' if len(candidates) == 1 else ''}:")
+    print(f"{len(candidates)} {what if len(candidates) == 1 else whats} fit{'s' if len(candidates) == 1 else ''}:")
     print(textwrap.fill(" ".join(shown), width=78, break_on_hyphens=False))
     return 0
 
