@@ -497,7 +497,8 @@ def report(result: BenchResult, blocks: bool = True, show: Callable[[str], str] 
     """Return the human report: figures, the distribution as a bar chart, hardest words, time."""
     s = result.stats
     show = show or (lambda w: w)
-    info = {**result.info, "opener": result.info.get("opener") or result.opener}
+    opener = result.info.get("opener") or result.opener
+    info = {**result.info, "opener": show(opener) if opener else opener}
     lines = [title(info)]
     if info.get("sample"):
         played = (f"{s.games:,} games (a sample of {info.get('answers', 0):,} answers, "
@@ -530,13 +531,15 @@ def report(result: BenchResult, blocks: bool = True, show: Callable[[str], str] 
     return "\n".join(lines)
 
 
-def compare_table(results: Sequence[BenchResult], labels: Sequence[str], markdown: bool = False) -> str:
+def compare_table(results: Sequence[BenchResult], labels: Sequence[str], markdown: bool = False,
+                  show: Callable[[str], str] | None = None) -> str:
     """Return one table comparing benchmark runs: strategy, opener, mean, median, max, failures, time."""
     head = ["strategy", "opener", "mean", "median", "std dev", "max", "failures", "time"]
+    show = show or (lambda w: w)
     rows = []
     for label, r in zip(labels, results):
         s = r.stats
-        opener = (r.info.get("opener") or r.opener or "").upper()
+        opener = show(r.info.get("opener") or r.opener or "").upper()
         rows.append([label, opener, f"{s.mean:.4f}", f"{s.median:g}", f"{s.stdev:.3f}", str(s.max),
                      f"{s.failures:,}", f"{r.seconds:.1f} s"])
     if markdown:

@@ -94,5 +94,5 @@ def run(args: argparse.Namespace) -> int:
                                               f" (sample, seed {args.seed})"))
         print(f"{spec.name}: {what}, {first['accepted']:,} accepted guesses, "
               f"failures over {spec.rows} rows" + (f", {args.rule} mode" if args.rule else ""))
-    print(compare_table(results, labels, markdown=args.markdown))
+    print(compare_table(results, labels, markdown=args.markdown, show=engine.lexicon.show))
     return 0
