@@ -105,7 +105,7 @@ def warn_once(message: str) -> None:
 def _read_cached(path: Path, key: str, shape: tuple[int, int], dtype: np.dtype) -> np.ndarray | None:
     """Return the matrix stored at ``path`` if it is whole and matches ``key``, else None."""
     try:
-        with open(path, "rb") as f:
+        with open(path, "rb", buffering=0) as f:
             header = f.read(_HEADER.size)
             if len(header) != _HEADER.size:
                 return None
@@ -113,12 +113,23 @@ def _read_cached(path: Path, key: str, shape: tuple[int, int], dtype: np.dtype) 
             if (magic != MAGIC or stored_key != key.encode() or itemsize != dtype.itemsize
                     or (rows, cols) != shape):
                 return None
-            payload = f.read()
-    except OSError:
+            size = rows * cols * itemsize
+            if os.fstat(f.fileno()).st_size != _HEADER.size + size:
+                return None
+            # read straight into the array: several times faster than f.read() for 30 MB
+            matrix = np.empty(shape, dtype=dtype)
+            view = memoryview(matrix.reshape(-1).view(np.uint8))
+            done = 0
+            while done < size:
+                got = f.readinto(view[done:])
+                if not got:
+                    return None
+                done += got
+    except (OSError, ValueError):
         return None
-    if len(payload) != rows * cols * itemsize or zlib.crc32(payload) != crc:
+    if zlib.crc32(view) != crc:
         return None
-    return np.frombuffer(payload, dtype=dtype).reshape(shape)
+    return matrix
 
 
 def atomic_write(path: Path, data: bytes) -> bool:
