@@ -17,4 +17,18 @@ __all__ = [
     "__version__", "ChuteError", "ContradictionError", "IllegalGuessError", "LexiconError",
     "NotationError", "Lexicon", "fold", "load_lexicon", "words_lexicon", "Clue", "score",
     "parse_clue", "encode", "decode", "Engine",
+    "Solver", "Suggestion", "GameResult", "Session", "Options", "State", "get_strategy", "strategy_names",
 ]
+
+# The solver layer loads on first use, so ``import chute`` stays light.
+_LAZY = {"Solver": "solver", "Suggestion": "solver", "GameResult": "solver", "Session": "game",
+         "Options": "strategies", "State": "strategies", "get_strategy": "strategies",
+         "strategy_names": "strategies"}
+
+
+def __getattr__(name: str):
+    """Return a solver-layer name (Solver, Session, Options, ...) imported on first use."""
+    if name in _LAZY:
+        import importlib
+        return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+    raise AttributeError(f"module 'chute' has no attribute {name!r}")
