@@ -324,6 +324,7 @@ def test_cli_compare_table(capsys, word_file):
     ["bench", "--plot", "out.jpg"],
     ["bench", "--csv", "/no/such/dir/g.csv"],
     ["bench", "--max-guesses", "3"],
+    ["bench", "--max-guesses", "1000"],
     ["bench", "--game", "quordle"],
     ["bench", "--answers", "/no/such/file.txt"],
     ["bench", "--opener", "xx"],

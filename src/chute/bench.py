@@ -29,6 +29,7 @@ from .errors import ChuteError
 from .feedback import decode
 
 CAP = 30            # a failed game is played on up to this many guesses, then given up
+MAX_CAP = 200       # the walk recurses once per guess
 BLOCKS = " ▏▎▍▌▋▊▉█"
 
 
@@ -196,7 +197,13 @@ def depends_on_state_only(solver: Any) -> bool:
 
 
 class TreeWalk:
-    """Plays many secrets at once by walking one solver's decision tree, memoised on the state."""
+    """Plays many secrets at once by walking one solver's decision tree, memoised on the state.
+
+    Each node is solved once for all the secrets that reach it.  Sibling bins
+    hold disjoint candidates, so the memo rarely hits in a plain game; it
+    catches a state met again (a guess that taught nothing) and keeps the walk
+    honest for strategies that read only the state.
+    """
 
     def __init__(self, solver: Any, cap: int = CAP, tick: Callable[[int], None] | None = None):
         self.solver = solver
@@ -366,6 +373,8 @@ def run(solver: Any, secrets: Sequence[str] | None = None, rows: int = 6, cap: i
         raise ChuteError(f"--rows must be at least 1, not {rows}")
     if jobs < 1:
         raise ChuteError(f"--jobs must be at least 1, not {jobs}")
+    if cap > MAX_CAP:
+        raise ChuteError(f"--max-guesses must be at most {MAX_CAP}, not {cap}")
     cap = max(cap, rows)
     secrets = list(solver.engine.lexicon.answers if secrets is None else secrets)
     if not secrets:
