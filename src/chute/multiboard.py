@@ -48,6 +48,8 @@ from .errors import ChuteError
 from .games import GameSpec, game_spec
 from .words import fold
 
+FAIL_COST = 100.0       # what running out of rows costs in the exact search, in rows
+
 VARIANTS_NOTE = """(filled in from the benchmark figures)"""
 
 
@@ -58,12 +60,12 @@ class Policy:
     score: str = "entropy"        # "entropy" (summed bits) or "expected" (summed expected remaining)
     hit_bonus: float = 1.0        # weight of the expected number of boards the guess solves
     resolve_bonus: float = 0.0    # weight of the expected number of boards left with one candidate
+    chain_bonus: float = 0.0      # weight of the chance that some board is left with one candidate
     finish: bool = True           # guess a board's last candidate at once
     margin: float = 0.0           # play the best candidate when within this of the best score
     candidates_only: bool = False  # guess only words that could solve some board
-    exact: int = 0                # exact expected-rows search when the boards hold this many candidates or fewer
+    exact: int = 24               # exact expected-rows search when the boards hold this many candidates or fewer
     opener: str = ""              # a fixed first guess ("" to choose it by the score)
-    exact_inner: bool = False     # the exact search also tries those guesses below the root
     exact_extra: int = 8          # how many of the best-scored non-candidate guesses the exact search also tries
 
     def __post_init__(self) -> None:
@@ -75,6 +77,8 @@ class Policy:
         parts = [self.score, f"hit={self.hit_bonus:g}"]
         if self.resolve_bonus:
             parts.append(f"resolve={self.resolve_bonus:g}")
+        if self.chain_bonus:
+            parts.append(f"chain={self.chain_bonus:g}")
         if not self.finish:
             parts.append("no-finish")
         if self.margin:
@@ -172,7 +176,9 @@ class MultiSolver:
         self.answer_row = np.array([gi.get(a, -1) for a in lex.answers], dtype=np.int64)
         self.all_answers = np.arange(len(lex.answers), dtype=np.int64)
         self._cache: OrderedDict[bytes, np.ndarray] = OrderedDict()
-        self._memo: dict[tuple, float] = {}
+        self._memo: dict[tuple, float] = {}     # (state, rows left or None) -> expected rows
+        self._splits: dict[tuple, tuple] = {}   # (guess row, board) -> outcomes
+        self._extras: tuple[int, ...] = ()      # the exact search's information guesses (root's best)
         self.cache_size = cache_size
         self.cache_min = cache_min
         self._clog = _clog_table(max(len(lex.answers), len(lex.guesses)) + 1)
@@ -272,32 +278,43 @@ class MultiSolver:
                 self._cache.popitem(last=False)
         return out
 
-    def _hits(self, boards: Sequence[Board]) -> np.ndarray:
-        """Return, per guess row, the expected number of boards it solves (sum of 1/n where a candidate)."""
-        hits = np.zeros(self.n_guesses, dtype=np.float64)
-        gi = self.engine.lexicon.guess_index
-        for b in boards:
-            rows = b.index if b.fallback else self.answer_row[b.index]
-            rows = rows[rows >= 0] if not b.fallback else rows
-            np.add.at(hits, rows, 1.0 / b.n)
-        del gi
-        return hits
+    def _board_rows(self, board: Board) -> np.ndarray:
+        """Return the guess rows of a board's candidates."""
+        if board.fallback:
+            return board.index
+        rows = self.answer_row[board.index]
+        return rows[rows >= 0]
 
     def _joint(self, boards: Sequence[Board]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Return per guess row: the policy score, summed bits, summed expected size, expected hits."""
         total = np.zeros((3, self.n_guesses), dtype=np.float64)
+        hits = np.zeros(self.n_guesses, dtype=np.float64)
+        none = np.ones(self.n_guesses, dtype=np.float64) if self.policy.chain_bonus else None
         for b in boards:
-            total += self.figures(b)
-        hits = self._hits(boards)
+            f = self.figures(b)
+            total += f
+            rows = self._board_rows(b)
+            hits[rows] += 1.0 / b.n
+            if none is not None:
+                left_one = f[2].copy()            # the board is left with one candidate, not hit
+                left_one[rows] -= 1.0 / b.n
+                none *= 1.0 - left_one
         bits, size, ones = total
         size -= hits          # a hit leaves nothing on its board
-        return self._combine(bits, size, ones, hits), bits, size, hits
+        return self._combine(bits, size, ones, hits, none), bits, size, hits
 
-    def _combine(self, bits, size, ones, hits) -> np.ndarray:
-        """Return the policy's joint score (higher is better) from the summed figures."""
+    def _combine(self, bits, size, ones, hits, none) -> np.ndarray:
+        """Return the policy's joint score (higher is better) from the summed figures.
+
+        ``none`` is the chance that no board is left with exactly one candidate
+        (so that the next row could not be a sure hit).
+        """
         p = self.policy
         base = bits if p.score == "entropy" else -size
-        return base + p.hit_bonus * hits + p.resolve_bonus * ones
+        score = base + p.hit_bonus * hits + p.resolve_bonus * ones
+        if p.chain_bonus:
+            score = score + p.chain_bonus * (1.0 - none)
+        return score
 
     def _score_rows(self, rows: np.ndarray, boards: Sequence[Board]):
         """Return (score, bits, size, hits) for a few guess rows only (no full scan)."""
@@ -307,6 +324,7 @@ class MultiSolver:
         size = np.zeros(k)
         ones = np.zeros(k)
         hits = np.zeros(k)
+        none = np.ones(k)
         for b in boards:
             if b.fallback:
                 words = self.words(b)
@@ -316,16 +334,19 @@ class MultiSolver:
                 codes = self.engine.matrix[np.ix_(rows, b.index)]
                 cand_rows = self.answer_row[b.index]
             n = b.n
+            hit = np.isin(rows, cand_rows) / n
             for i in range(k):
                 counts = np.bincount(codes[i], minlength=1)
                 counts = counts[counts > 0]
                 p = counts / n
                 bits[i] += float(-(p * np.log2(p)).sum())
                 size[i] += float((counts * counts).sum()) / n
-                ones[i] += float((counts == 1).sum()) / n
-            hits += np.isin(rows, cand_rows) / n
+                one = float((counts == 1).sum()) / n
+                ones[i] += one
+                none[i] *= 1.0 - (one - hit[i])
+            hits += hit
         size -= hits
-        return self._combine(bits, size, ones, hits), bits, size, hits
+        return self._combine(bits, size, ones, hits, none), bits, size, hits
 
     # ----- the choice ---------------------------------------------------------------------------
     def rank(self, boards: Sequence[Board], rows_left: int | None = None, top: int = 10) -> list[Choice]:
@@ -355,7 +376,7 @@ class MultiSolver:
                 and not any(b.fallback for b in boards)):
             gi = self.engine.lexicon.guess_index
             extra = [gi[r.guess] for r in ranked[: self.policy.exact_extra]]
-            exact = self._exact_rank(boards, extra)
+            exact = self._exact_rank(boards, extra, rows_left, prune=top == 1)
             cand = np.array([r for r, _ in exact], dtype=np.int64)
             sc, bi, si, hi = self._score_rows(cand, boards)
             return [Choice(self.engine.lexicon.guesses[int(r)], -v, float(bi[i]), float(si[i]), float(hi[i]),
@@ -371,11 +392,14 @@ class MultiSolver:
         return ranked
 
     # ----- exact endgame ---------------------------------------------------------------------------
-    def _exact_rank(self, boards: Sequence[Board], extra: Sequence[int]) -> list[tuple[int, float]]:
+    def _exact_rank(self, boards: Sequence[Board], extra: Sequence[int], rows_left: int | None,
+                    prune: bool = False) -> list[tuple[int, float]]:
         """Return (guess row, expected rows to finish) for the candidates and ``extra`` rows, best first.
 
         Below the root only candidates are tried (a candidate always hits or splits
-        its own board, so the search ends); values are memoised per state.
+        its own board, so the search ends).  A game that would run past
+        ``rows_left`` costs ``FAIL_COST`` more, so safety comes first.  With
+        ``prune`` only the best guess is returned, and far faster.
         """
         state = tuple(sorted(tuple(b.index.tolist()) for b in boards))
         cols = sorted({c for b in state for c in b})
@@ -383,78 +407,121 @@ class MultiSolver:
         rows = sorted(set(cand_rows) | set(int(r) for r in extra))
         sub = self.engine.matrix[np.ix_(rows, cols)].tolist()
         table = {r: dict(zip(cols, line)) for r, line in zip(rows, sub)}
-        if self.policy.exact_inner:
-            self._inner = tuple(sorted(set(int(r) for r in extra) - set(cand_rows)))
-            self._active_memo = {}
-        else:
-            self._inner = ()
-            self._active_memo = self._memo
+        self._extras = tuple(sorted(set(int(r) for r in extra)))
+        is_cand = set(cand_rows)
         results = []
+        if prune:
+            # try the likeliest hits first, then the extras; keep only what beats the best so far
+            hit_sum: dict[int, float] = {}
+            for bd in state:
+                for c in bd:
+                    r = int(self.answer_row[c])
+                    hit_sum[r] = hit_sum.get(r, 0.0) + 1.0 / len(bd)
+            trial = sorted(hit_sum, key=lambda r: (-hit_sum[r], r)) + [r for r in rows if r not in is_cand]
+            best = math.inf
+            for r in trial:
+                e = self._expect(r, state, table, rows_left, best - 1.0)
+                if e is not None and 1.0 + e < best - 1e-9:
+                    best = 1.0 + e
+                    results = [(r, best)]
+            return results
         for r in rows:
-            e = self._expect(r, state, table)
+            e = self._expect(r, state, table, rows_left)
             if e is not None:
                 results.append((r, 1.0 + e))
-        is_cand = set(cand_rows)
         results.sort(key=lambda rv: (round(rv[1], 9), rv[0] not in is_cand, rv[0]))
         return results
 
-    def _exact_value(self, state: tuple, table: dict) -> float:
-        """Return the least expected rows to solve every board of ``state`` guessing candidates only."""
+    def _exact_value(self, state: tuple, table: dict, left: int | None) -> float:
+        """Return the least expected rows (plus failure costs) to solve every board.
+
+        Candidates only, unless the row limit binds: then the root's extras too.
+        """
         if not state:
             return 0.0
-        memo = self._active_memo
-        v = memo.get(state)
+        k = len(state)
+        if left is not None:
+            if left <= 0:
+                return FAIL_COST + k
+            if left >= sum(map(len, state)):
+                left = None          # one candidate a row finishes in time: the limit cannot bite
+        if left is None and all(len(b) == 1 for b in state):
+            return float(k)          # one sure hit a row
+        # under a binding row limit an information guess may be the safe one: try the root's extras too
+        extras = self._extras if left is not None else ()
+        key = (state, left, extras)
+        memo = self._memo
+        v = memo.get(key)
         if v is not None:
             return v
-        k = len(state)
-        singles = [b for b in state if len(b) == 1]
-        if singles:
-            v = 1.0 + self._expect(int(self.answer_row[singles[0][0]]), state, table)
+        answer_row = self.answer_row
+        single = next((b for b in state if len(b) == 1), None)
+        if single is not None:
+            v = 1.0 + self._expect(int(answer_row[single[0]]), state, table, left)
         else:
-            order = sorted(((1.0 / len(b), int(self.answer_row[c])) for b in state for c in b),
-                           key=lambda hr: (-hr[0], hr[1]))
             hit_sum: dict[int, float] = {}
-            for h, r in order:
-                hit_sum[r] = hit_sum.get(r, 0.0) + h
+            for b in state:
+                h = 1.0 / len(b)
+                for c in b:
+                    r = int(answer_row[c])
+                    hit_sum[r] = hit_sum.get(r, 0.0) + h
             v = math.inf
-            seen = set()
-            for _, r in order:
-                if r in seen:
+            for r, h in sorted(hit_sum.items(), key=lambda rh: (-rh[1], rh[0])):
+                if 1.0 + k - h >= v - 1e-12:     # each board left needs a row of its own
                     continue
-                seen.add(r)
-                if 1.0 + k - hit_sum[r] >= v - 1e-12:     # each board left needs a row of its own
-                    continue
-                e = self._expect(r, state, table)
+                e = self._expect(r, state, table, left, v - 1.0)
                 if e is not None and 1.0 + e < v:
                     v = 1.0 + e
-            for r in self._inner:
-                if 1.0 + k >= v - 1e-12:
-                    break
-                e = self._expect(r, state, table)
+            for r in extras:
+                if r in hit_sum or 1.0 + k >= v - 1e-12:
+                    continue
+                e = self._expect(r, state, table, left, v - 1.0)
                 if e is not None and 1.0 + e < v:
                     v = 1.0 + e
-        if len(memo) > 200_000:
+        if len(memo) > 300_000:
             memo.clear()
-        memo[state] = v
+            self._splits.clear()
+        memo[key] = v
         return v
 
-    def _expect(self, r: int, state: tuple, table: dict) -> float | None:
-        """Return the expected rows after guess row ``r`` (None when it tells no board anything)."""
+    def _split(self, r: int, b: tuple, line: dict) -> tuple[list, bool]:
+        """Return the (probability, child board or None if solved) outcomes of guess row ``r`` on board ``b``."""
+        key = (r, b)
+        found = self._splits.get(key)
+        if found is not None:
+            return found
+        bins: dict[int, list[int]] = {}
+        for c in b:
+            bins.setdefault(line[c], []).append(c)
+        n = len(b)
         solved = self.solved_code
+        found = ([(len(m) / n, None if code == solved else tuple(m)) for code, m in bins.items()],
+                 len(bins) > 1 or solved in bins)
+        self._splits[key] = found
+        return found
+
+    def _expect(self, r: int, state: tuple, table: dict, left: int | None,
+                bound: float = math.inf) -> float | None:
+        """Return the expected rows after guess row ``r`` (None when it tells no board anything).
+
+        Returns ``inf`` as soon as the expectation is sure to reach ``bound``.
+        """
         line = table[r]
         per_board = []
         useful = False
+        boards_after = 0.0                # expected boards left unsolved: a lower bound on the rows
         for b in state:
-            bins: dict[int, list[int]] = {}
-            for c in b:
-                bins.setdefault(line[c], []).append(c)
-            n = len(b)
-            if len(bins) > 1 or solved in bins:
-                useful = True
-            per_board.append([(len(m) / n, None if code == solved else tuple(m)) for code, m in bins.items()])
+            outcomes, splits = self._split(r, b, line)
+            useful = useful or splits
+            per_board.append(outcomes)
+            boards_after += 1.0 - sum(p for p, child in outcomes if child is None)
         if not useful:
             return None
-        total = 0.0
+        if boards_after >= bound - 1e-12:
+            return math.inf
+        after = None if left is None else left - 1
+        excess = 0.0                      # sum of p * (value - boards left) over the outcomes seen
+        value = self._exact_value
         for combo in itertools.product(*per_board):
             p = 1.0
             children = []
@@ -462,8 +529,10 @@ class MultiSolver:
                 p *= q
                 if child is not None:
                     children.append(child)
-            total += p * self._exact_value(tuple(sorted(children)), table)
-        return total
+            excess += p * (value(tuple(sorted(children)), table, after) - len(children))
+            if boards_after + excess >= bound - 1e-12:
+                return math.inf
+        return boards_after + excess
 
     def choose(self, boards: Sequence[Board], rows_left: int | None = None) -> str:
         """Return the single best joint guess for the unsolved boards."""
@@ -493,8 +562,15 @@ class MultiSolver:
                 tied = tied[np.argsort(np.asarray(rows)[tied], kind="stable")]
             idx = tied[:1]
         else:
-            keys = (rows, not_cand, key) if not by_hits else (rows, key, np.round(-np.asarray(hits), 9))
-            idx = np.lexsort(keys)[:top]
+            rows = np.asarray(rows)
+            sub = np.arange(len(key))
+            if not by_hits and len(key) > 4 * top:
+                # only the rows scoring at least the top-th best can be among the best
+                cut = np.partition(key, top - 1)[top - 1]
+                sub = np.flatnonzero(key <= cut)
+            keys = ((rows[sub], not_cand[sub], key[sub]) if not by_hits
+                    else (rows[sub], key[sub], np.round(-np.asarray(hits)[sub], 9)))
+            idx = sub[np.lexsort(keys)[:top]]
         guesses = self.engine.lexicon.guesses
         return [Choice(guesses[int(rows[i])], float(score[i]), float(bits[i]), float(size[i]),
                        float(hits[i]), reason) for i in idx]

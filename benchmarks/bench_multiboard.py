@@ -1,0 +1,179 @@
+"""Multi-board play figures: success rate, mean rows, distribution and time over seeded random games.
+
+Usage (from the repository root)::
+
+    python benchmarks/bench_multiboard.py                       # all five multi-board games, 1,000 each
+    python benchmarks/bench_multiboard.py --game quordle --jobs 2
+    python benchmarks/bench_multiboard.py --variants --game quordle --games 1000
+    python benchmarks/bench_multiboard.py --termo-real          # the real Termo lists (../shared/data)
+
+Prints one line per game (or policy variant); ``--json`` for machine-readable output.
+Run it on a quiet machine (``uptime``): the timings are wall-clock.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+from chute.engine import Engine
+from chute.games import game_spec
+from chute.multiboard import DEFAULT, Policy, run_many, secret_tuples
+from chute.words import load_lexicon
+
+GAMES = ["dueto", "dordle", "quarteto", "quordle", "octordle"]
+TERMO_2022 = Path(__file__).resolve().parents[2] / "shared" / "data" / "termo-2022"
+
+# The policy variants compared with --variants (the first is the default).
+VARIANTS = {
+    "default": DEFAULT,
+    "entropy (no hit bonus, no exact endgame)": Policy(hit_bonus=0.0, exact=0),
+    "entropy + hit bonus 1 (no exact endgame)": Policy(exact=0),
+    "entropy + hit bonus 3 (no exact endgame)": Policy(hit_bonus=3.0, exact=0),
+    "no finish rule (no exact endgame)": Policy(finish=False, exact=0),
+    "candidate within 0.5 bit (no exact endgame)": Policy(margin=0.5, exact=0),
+    "resolve bonus 2 (no exact endgame)": Policy(resolve_bonus=2.0, exact=0),
+    "expected remaining (no exact endgame)": Policy(score="expected", exact=0),
+    "exact endgame <= 12 candidates": Policy(exact=12),
+    "exact endgame <= 32 candidates": Policy(exact=32),
+}
+
+
+def engines() -> dict[str, Engine]:
+    """Return an engine per bundled lexicon, built lazily."""
+    cache: dict[str, Engine] = {}
+
+    def get(name: str) -> Engine:
+        if name not in cache:
+            cache[name] = Engine.build(load_lexicon(name))
+        return cache[name]
+    return get  # type: ignore[return-value]
+
+
+def line(label: str, s) -> str:
+    """Return one summary line."""
+    dist = " ".join(f"{k}:{v}" for k, v in sorted(s.distribution.items()))
+    return (f"{label:<44} {s.wins:>5}/{s.games:<5} {100 * s.success_rate:7.2f}%  mean {s.mean_rows:6.3f}  "
+            f"max {s.max_rows:>2}  {s.seconds:7.2f}s  [{dist}]")
+
+
+def run_games(args, get_engine) -> list[dict]:
+    """Run every chosen game with the default policy; print and return the summaries."""
+    out = []
+    for name in args.game:
+        spec = game_spec(name)
+        engine = get_engine(spec.lexicon)
+        s = run_many(spec, args.games, args.seed, policy=DEFAULT, engine=engine, jobs=args.jobs)
+        if not args.json:
+            print(line(f"{name} ({spec.boards} boards, {spec.rows} rows)", s), flush=True)
+            for g in s.worst[: args.worst]:
+                print(f"    worst: {' '.join(engine.lexicon.show(w) for w in g.secrets)}  "
+                      f"rows {g.rows_used}  {'won' if g.won else 'LOST'}  "
+                      f"({' '.join(engine.lexicon.show(w) for w in g.guesses)})")
+        out.append(s.to_dict())
+    return out
+
+
+def run_variants(args, get_engine) -> list[dict]:
+    """Run every policy variant on the same seeded tuples of one game; print and return the summaries."""
+    out = []
+    for name in args.game:
+        spec = game_spec(name)
+        engine = get_engine(spec.lexicon)
+        tuples = secret_tuples(engine.lexicon.answers, spec.boards, args.games, args.seed)
+        if not args.json:
+            print(f"{name}: {args.games} games, seed {args.seed}")
+        for label, policy in VARIANTS.items():
+            s = run_many(spec, policy=policy, engine=engine, jobs=args.jobs, tuples=tuples, seed=args.seed)
+            if not args.json:
+                print(line(label, s), flush=True)
+            d = s.to_dict()
+            d["variant"] = label
+            out.append(d)
+    return out
+
+
+def run_termo_real(args) -> dict:
+    """Measure the bundled termo lexicon against the real 2022 lists, and play on both."""
+    if not (TERMO_2022 / "answers.txt").is_file():
+        print(f"skipped: {TERMO_2022} not present")
+        return {}
+    from chute.words import fold, read_word_file
+    real_answers = read_word_file(TERMO_2022 / "answers.txt").words
+    real_guesses = read_word_file(TERMO_2022 / "guesses.txt").words
+    bundled = load_lexicon("termo")
+    ans, acc = bundled.answer_set, bundled.guess_set
+    n = len(real_answers)
+    cover = {
+        "real_answers": n,
+        "real_accepted": len(set(real_answers) | set(real_guesses)),
+        "real_answers_in_bundled_answers": sum(w in ans for w in real_answers),
+        "real_answers_in_bundled_guesses": sum(w in acc for w in real_answers),
+        "real_accepted_in_bundled_guesses": sum(w in acc for w in set(real_answers) | set(real_guesses)),
+        "bundled_answers_in_real_answers": sum(w in set(real_answers) for w in bundled.answers),
+    }
+    real = load_lexicon("termo", answers=TERMO_2022 / "answers.txt", guesses=TERMO_2022 / "guesses.txt")
+    cover["real_lexicon"] = real.summary()
+    cover["bundled_lexicon"] = bundled.summary()
+    if not args.json:
+        print(f"bundled {bundled.summary()}")
+        print(f"real    {real.summary()}")
+        print(f"real answers that are bundled answers: {cover['real_answers_in_bundled_answers']}/{n} "
+              f"({100 * cover['real_answers_in_bundled_answers'] / n:.1f}%)")
+        print(f"real answers that are bundled accepted guesses: {cover['real_answers_in_bundled_guesses']}/{n} "
+              f"({100 * cover['real_answers_in_bundled_guesses'] / n:.1f}%)")
+        acc_n = cover["real_accepted"]
+        print(f"real accepted words that bundled accepts: {cover['real_accepted_in_bundled_guesses']}/{acc_n} "
+              f"({100 * cover['real_accepted_in_bundled_guesses'] / acc_n:.1f}%)")
+        print(f"accents shown: {real.show('avido')} {real.show('suite')} {bundled.show('avido')}")
+    result = {"coverage": cover, "play": []}
+    engine_real = Engine.build(real)
+    engine_bundled = Engine.build(bundled)
+    for name in ("dueto", "quarteto"):
+        for label, engine in (("real lists", engine_real), ("bundled", engine_bundled)):
+            spec = game_spec(name)
+            s = run_many(spec, args.games, args.seed, engine=engine, jobs=args.jobs)
+            if not args.json:
+                print(line(f"{name} on the {label}", s), flush=True)
+            d = s.to_dict()
+            d["lexicon"] = label
+            result["play"].append(d)
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the chosen benchmark and print its figures."""
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--game", action="append", help=f"game(s) to run (default: {', '.join(GAMES)})")
+    p.add_argument("--games", type=int, default=1000, help="games per game (default 1000)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the secret tuples (default 1)")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--worst", type=int, default=2, help="worst tuples to print per game")
+    p.add_argument("--variants", action="store_true", help="compare the policy variants")
+    p.add_argument("--termo-real", action="store_true", help="coverage of and play on the real Termo lists")
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    args.game = [g for item in (args.game or GAMES) for g in item.split(",")]
+    if not args.json:
+        print(f"# {time.strftime('%Y-%m-%d %H:%M')}  load {os.getloadavg()[0]:.2f}  cpus {os.cpu_count()}  "
+              f"policy {DEFAULT.label()}")
+    get_engine = engines()
+    Engine.build(load_lexicon("wordle"))      # keep matrix building out of the timings
+    if args.termo_real:
+        data = run_termo_real(args)
+    elif args.variants:
+        data = run_variants(args, get_engine)
+    else:
+        data = run_games(args, get_engine)
+    if args.json:
+        json.dump(data, sys.stdout, ensure_ascii=False, indent=1)
+        print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
