@@ -317,3 +317,17 @@ def test_session_with_two_boards(solver):
         multi.next_guess()
     multi.chooser = lambda session: "trace"
     assert multi.next_guess() == "trace"
+
+
+def test_real_termo_answers_outside_the_bundled_list_are_found(termo, termo_2022):
+    """Real 2022 Termo answers missing from the bundled answer list are still found (strict mode)."""
+    from chute.words import read_word_file
+    real = read_word_file(termo_2022 / "answers.txt", 5).words
+    lex = termo.lexicon
+    missing = [w for w in real if w not in lex.answer_set and w in lex.guess_set]
+    assert missing, "the bundled list should lack some real answers"
+    s = Solver(termo, hard="strict")
+    for secret in random.Random(3).sample(missing, min(6, len(missing))):
+        game = s.play(secret, max_guesses=30)
+        assert game.clues[-1].guess == secret and game.fallback
+        assert all(violation(c.guess, game.clues[:i], "strict") is None for i, c in enumerate(game.clues))
