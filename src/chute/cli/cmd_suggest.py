@@ -61,7 +61,8 @@ def run(args: argparse.Namespace) -> int:
     n = suggestion.n_candidates
     opener = "" if clues else " (opener)"
     print(f"{count_text(n)} left · {suggestion.strategy}{opener}"
-          + (f" · {solver.hard} mode" if solver.hard else ""))
+          + (f" · {solver.hard} mode" if solver.hard else "")
+          + (" · beyond the answer list" if suggestion.fallback else ""))
     if n <= 10:
         print("candidates: " + " ".join(show(lexicon, w) for w in suggestion.candidates))
     if suggestion.ranked:
