@@ -6,8 +6,9 @@
 
 Each case runs in its own interpreter so that its peak RSS (resource.getrusage)
 is its own; "wall" is measured by this script around the whole child process
-(interpreter start, imports, lists, matrix, opener, every game).  Run it on a
-quiet machine (check ``uptime``): the figures are worthless under load.
+(interpreter start, imports, lists, matrix, opener, every game), "cpu" is the
+child's user + system time (more trustworthy than wall on a busy machine, but
+it counts both cores when kernels run in parallel).  Check ``uptime`` first.
 """
 
 from __future__ import annotations
@@ -60,10 +61,12 @@ def one(name: str) -> dict:
     setup = time.perf_counter() - start
     result = bench.run(solver, rows=6)
     s = result.stats
+    usage = resource.getrusage(resource.RUSAGE_SELF)
     return {"case": name, "answers": len(lexicon.answers), "accepted": len(lexicon.guesses),
             "opener": result.opener, "mean": round(s.mean, 4), "max": s.max, "failures": s.failures,
             "setup_s": round(setup, 2), "play_s": round(result.seconds, 2),
-            "peak_rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}
+            "cpu_s": round(usage.ru_utime + usage.ru_stime, 2),
+            "peak_rss_mib": round(usage.ru_maxrss / 1024, 1)}
 
 
 def spawn(name: str, cache_dir: str) -> dict:
@@ -96,7 +99,7 @@ def main() -> None:
     print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}   "
           f"cpus: {os.cpu_count()}   python {sys.version.split()[0]}")
     head = (f"{'case':<24} {'cache':<5} {'games':>6} {'opener':<7} {'mean':>7} {'max':>4} {'fail':>5} "
-            f"{'setup':>7} {'play':>7} {'wall':>7} {'peak RSS':>9}")
+            f"{'setup':>7} {'play':>7} {'wall':>7} {'cpu':>7} {'peak RSS':>9}")
     print(head)
     print("-" * len(head))
     with tempfile.TemporaryDirectory(prefix="chute-bench-") as fresh:
@@ -113,7 +116,7 @@ def report(name: str, phase: str, f: dict) -> None:
     """Print one case's line."""
     print(f"{name:<24} {phase:<5} {f['answers']:>6,} {str(f['opener']).upper():<7} {f['mean']:>7.4f} "
           f"{f['max']:>4} {f['failures']:>5} {f['setup_s']:>6.2f}s {f['play_s']:>6.2f}s "
-          f"{f['wall_s']:>6.2f}s {f['peak_rss_mib']:>6.0f} MiB", flush=True)
+          f"{f['wall_s']:>6.2f}s {f['cpu_s']:>6.2f}s {f['peak_rss_mib']:>6.0f} MiB", flush=True)
 
 if __name__ == "__main__":
     main()
