@@ -36,6 +36,7 @@ CASES = {
 MORE = {
     "wordle-expected-size": ("wordle", "expected-size", None, 1, None, None),
     "wordle-minimax": ("wordle", "minimax", None, 1, None, None),
+    "wordle-minimax-raise": ("wordle", "minimax", "raise", 1, None, None),
     "wordle-most-parts": ("wordle", "most-parts", None, 1, None, None),
     "wordle-entropy-hard": ("wordle", "entropy", None, 1, "hard", None),
     "wordle-entropy-depth2": ("wordle", "entropy", None, 2, None, None),
