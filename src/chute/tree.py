@@ -1,0 +1,852 @@
+"""Optimal decision trees: search, save, load, check, read and follow them.
+
+A decision tree holds a guess at each node and a child per pattern that guess
+can show; the all-green pattern ends the game.  Its cost is the total number
+of guesses over every answer (uniform weights), and a tree must finish every
+answer within the row limit.
+
+The search is a depth-first branch and bound over candidate sets:
+
+- ``f(S, r)``, the least total for the set ``S`` with ``r`` rows left, is
+  ``|S| + min over guesses g of the sum of f(B, r - 1)`` over the bins ``B``
+  that ``g`` splits ``S`` into (the solved bin costs nothing more);
+- each answer needs at least one guess and all but the guessed word at least
+  two, so ``f(S) >= 2|S| - 1``; a guess making ``p`` unsolved bins, ``c = 1``
+  if it is itself a candidate, costs at least ``3|S| - 2c - p``, so
+  ``f(S) >= 3|S| - max(2c + p)``, and ``2|S|`` when no candidate splits
+  ``S`` into single words;
+- results are memoised on the candidate set (and, in hard modes, on the set
+  of guesses still allowed), as exact values or as proven lower bounds;
+- a guess is abandoned as soon as its bins' costs so far plus the lower bounds
+  of the rest reach the best total found.
+
+``top`` limits the guesses tried per node to the best few by a heuristic (a
+sum of ``h(size)`` over the bins); ``exact`` tries every guess, one per
+distinct partition, and so proves the total optimal for its opener.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Sequence
+
+import numpy as np
+
+from .errors import ChuteError
+from .feedback import Clue, all_green, decode, score
+from .knowledge import Knowledge
+from .words import Lexicon, fold
+
+INF = 10**9
+FORMAT = "chute-tree"
+VERSION = 1
+RULES = (None, "hard", "strict")
+DEFAULT_TOP = (200, 30, 10, 4, 2)
+
+
+class TreeError(ChuteError):
+    """A tree file that cannot be read, or a tree that does not fit the word lists."""
+
+
+# ---------------------------------------------------------------------------
+# Trees
+
+
+@dataclass
+class TreeNode:
+    """One node: the guess to play, how many candidates reach it, a child per pattern."""
+
+    guess: str
+    n: int = 0
+    children: dict[str, "TreeNode"] = field(default_factory=dict)
+
+    def nodes(self, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], "TreeNode"]]:
+        """Return every (pattern path, node) below and including this one, depth first."""
+        yield path, self
+        for pattern in sorted(self.children):
+            yield from self.children[pattern].nodes(path + (pattern,))
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the node as plain JSON data."""
+        out: dict[str, Any] = {"guess": self.guess, "n": self.n}
+        if self.children:
+            out["next"] = {p: c.to_dict() for p, c in sorted(self.children.items())}
+        return out
+
+
+@dataclass
+class TreeStats:
+    """Figures of a tree over a list of answers: total guesses, worst case, distribution."""
+
+    games: int
+    total: int
+    worst: int
+    distribution: dict[int, int]
+    failures: list[str] = field(default_factory=list)
+
+    @property
+    def mean(self) -> float:
+        """Return the mean number of guesses per answer."""
+        return self.total / self.games if self.games else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the figures as plain JSON data."""
+        return {"games": self.games, "total": self.total, "mean": round(self.mean, 4),
+                "worst": self.worst, "distribution": {str(k): v for k, v in sorted(self.distribution.items())},
+                "failures": len(self.failures)}
+
+    def summary(self) -> str:
+        """Return the figures as one line of text."""
+        dist = " ".join(f"{k}:{v}" for k, v in sorted(self.distribution.items()))
+        text = (f"{self.total:,} guesses for {self.games:,} answers, mean {self.mean:.4f}, "
+                f"worst {self.worst}, distribution {dist}")
+        if self.failures:
+            text += f", {len(self.failures)} failed"
+        return text
+
+
+@dataclass
+class DecisionTree:
+    """A strategy as a tree: the guess for every sequence of patterns seen so far."""
+
+    root: TreeNode
+    length: int
+    rows: int = 6
+    rule: str | None = None             # None, "hard" (Wordle) or "strict" (Termo)
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    # -- following the tree
+
+    def node_at(self, patterns: Sequence[str]) -> TreeNode | None:
+        """Return the node reached by a sequence of patterns from the root, or None if it leaves the tree."""
+        node = self.root
+        for p in patterns:
+            nxt = node.children.get(p)
+            if nxt is None:
+                return None
+            node = nxt
+        return node
+
+    def guess_for(self, patterns: Sequence[str]) -> str | None:
+        """Return the tree's guess after these patterns (to its own guesses), or None if off the tree."""
+        node = self.node_at(patterns)
+        return node.guess if node is not None else None
+
+    def next_guess(self, history: Sequence[Clue | tuple[str, str]]) -> str | None:
+        """Return the tree's next guess after the played clues, or None if they left the tree.
+
+        The clues must be the tree's own guesses in order; any other guess, or
+        a pattern the tree has no branch for, leaves the tree.
+        """
+        node = self.root
+        for clue in history:
+            guess, pattern = (clue.guess, clue.pattern) if isinstance(clue, Clue) else clue
+            if fold(guess) != node.guess:
+                return None
+            if pattern == all_green(self.length):
+                return None
+            nxt = node.children.get(pattern)
+            if nxt is None:
+                return None
+            node = nxt
+        return node.guess
+
+    def play(self, secret: str) -> list[Clue]:
+        """Return the clues the tree's game against ``secret`` shows (it stops when off the tree)."""
+        secret = fold(secret)
+        node: TreeNode | None = self.root
+        clues: list[Clue] = []
+        while node is not None and len(clues) < max(self.rows, 1) * 4:
+            pattern = score(node.guess, secret)
+            clues.append(Clue(node.guess, pattern))
+            if pattern == all_green(self.length):
+                break
+            node = node.children.get(pattern)
+        return clues
+
+    def evaluate(self, answers: Iterable[str]) -> TreeStats:
+        """Return the tree's figures over the answers (failures: off the tree or over the row limit)."""
+        dist: Counter[int] = Counter()
+        failures: list[str] = []
+        total = worst = games = 0
+        for secret in answers:
+            games += 1
+            clues = self.play(secret)
+            if not clues or not clues[-1].solved or len(clues) > self.rows:
+                failures.append(secret)
+                continue
+            dist[len(clues)] += 1
+            total += len(clues)
+            worst = max(worst, len(clues))
+        return TreeStats(games, total, worst, dict(dist), failures)
+
+    def check(self, lexicon: Lexicon) -> tuple[TreeStats, list[str]]:
+        """Return the figures over the lexicon's answers and the problems found (empty when sound).
+
+        Checks that every answer reaches all-green within the row limit, that
+        every guess is an accepted word of the length, and in hard modes that
+        each guess obeys the rule given the clues on its path.
+        """
+        problems: list[str] = []
+        if lexicon.length != self.length:
+            problems.append(f"the tree is for {self.length}-letter words, the lists have {lexicon.length}")
+            return TreeStats(0, 0, 0, {}), problems
+        for path, node in self.root.nodes():
+            where = "/".join(path) or "root"
+            if not lexicon.is_guess(node.guess):
+                problems.append(f"{node.guess!r} at {where} is not an accepted guess")
+            for pattern in node.children:
+                if len(pattern) != self.length or set(pattern) - set("gyb"):
+                    problems.append(f"bad pattern {pattern!r} below {where}")
+        if self.rule is not None:
+            problems.extend(self._hard_problems())
+        stats = self.evaluate(lexicon.answers)
+        for secret in stats.failures[:10]:
+            clues = self.play(secret)
+            if clues and clues[-1].solved:
+                problems.append(f"{secret} needs {len(clues)} guesses, over the {self.rows}-row limit")
+            else:
+                problems.append(f"{secret} leaves the tree after "
+                                + " ".join(f"{c.guess}:{c.pattern}" for c in clues))
+        if len(stats.failures) > 10:
+            problems.append(f"... and {len(stats.failures) - 10} more answers fail")
+        return stats, problems
+
+    def _hard_problems(self) -> list[str]:
+        """Return the nodes whose guess breaks the hard-mode rule given the clues above them."""
+        problems: list[str] = []
+
+        def visit(node: TreeNode, clues: list[Clue]) -> None:
+            if clues:
+                try:
+                    k = Knowledge.from_clues(clues, self.length)
+                except ChuteError:
+                    problems.append("contradictory clues on path " + " ".join(map(str, clues)))
+                    return
+                if not hard_legal(k, node.guess, self.rule or "hard"):
+                    problems.append(f"{node.guess} breaks {self.rule} mode after "
+                                    + " ".join(map(str, clues)))
+            for pattern, child in sorted(node.children.items()):
+                visit(child, clues + [Clue(node.guess, pattern)])
+
+        visit(self.root, [])
+        return problems
+
+    # -- files
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the tree as plain JSON data."""
+        return {"format": FORMAT, "version": VERSION, "length": self.length, "rows": self.rows,
+                "rule": self.rule, "meta": self.meta, "tree": self.root.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "DecisionTree":
+        """Return the tree described by JSON data; raise TreeError saying what is wrong."""
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise TreeError(f"not a chute tree (expected \"format\": \"{FORMAT}\")")
+        if data.get("version") != VERSION:
+            raise TreeError(f"unsupported tree version {data.get('version')!r} (this chute reads {VERSION})")
+        length, rows, rule = data.get("length"), data.get("rows", 6), data.get("rule")
+        if not isinstance(length, int) or not 1 <= length <= 20:
+            raise TreeError(f"bad word length {length!r} in tree")
+        if not isinstance(rows, int) or rows < 1:
+            raise TreeError(f"bad row limit {rows!r} in tree")
+        if rule not in RULES:
+            raise TreeError(f"bad hard-mode rule {rule!r} in tree (expected null, \"hard\" or \"strict\")")
+        meta = data.get("meta", {})
+        if not isinstance(meta, dict):
+            raise TreeError("bad \"meta\" in tree (expected an object)")
+        root = _node_from(data.get("tree"), length, "root", 0)
+        return cls(root, length, rows, rule, meta)
+
+    def save(self, path: str | Path) -> None:
+        """Write the tree as JSON (atomically: temp file, then rename)."""
+        path = Path(path)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        try:
+            tmp.write_text(json.dumps(self.to_dict(), separators=(",", ":")) + "\n", encoding="utf-8")
+            os.replace(tmp, path)
+        except OSError as err:
+            try:
+                tmp.unlink()
+            except OSError:
+                pass
+            raise TreeError(f"cannot write tree {path}: {err.strerror or err}") from None
+
+    @classmethod
+    def load(cls, path: str | Path) -> "DecisionTree":
+        """Return the tree stored in a JSON file; raise TreeError for a missing or malformed file."""
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise TreeError(f"tree file not found: {path}") from None
+        except IsADirectoryError:
+            raise TreeError(f"tree file is a directory: {path}") from None
+        except (OSError, UnicodeDecodeError) as err:
+            raise TreeError(f"cannot read tree file {path}: {getattr(err, 'strerror', None) or err}") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise TreeError(f"{path} is not valid JSON (line {err.lineno}: {err.msg})") from None
+        try:
+            return cls.from_dict(data)
+        except TreeError as err:
+            raise TreeError(f"{path}: {err}") from None
+        except RecursionError:
+            raise TreeError(f"{path}: tree too deep") from None
+
+    # -- reading
+
+    def to_text(self, lexicon: Lexicon | None = None, show: int = 6, upper: bool = True) -> str:
+        """Return the tree as indented text, one line per node: pattern path, guess, candidates left.
+
+        With a lexicon, nodes with at most ``show`` candidates list them.
+        """
+        lines = []
+        cands = _node_candidates(self, lexicon) if lexicon is not None else {}
+        for path, node in self.root.nodes():
+            indent = "  " * len(path)
+            where = " ".join(path) if path else "start"
+            guess = node.guess.upper() if upper else node.guess
+            left = f"{node.n} left" if node.n else ""
+            words = cands.get(path)
+            if words is not None and len(words) <= show:
+                left += ": " + " ".join(words)
+            lines.append(f"{indent}{where}  {guess}  {left}".rstrip())
+        return "\n".join(lines) + "\n"
+
+    def to_dot(self, name: str = "tree") -> str:
+        """Return the tree as a Graphviz DOT graph (nodes: guesses, edges: patterns)."""
+        out = [f'digraph "{name}" {{', "  rankdir=LR;",
+               '  node [shape=box, fontname="Courier"];', '  edge [fontname="Courier"];']
+        ids: dict[tuple[str, ...], str] = {}
+        for i, (path, node) in enumerate(self.root.nodes()):
+            ids[path] = f"n{i}"
+            label = f"{node.guess.upper()}\\n{node.n}" if node.n else node.guess.upper()
+            out.append(f'  n{i} [label="{label}"];')
+            if path:
+                out.append(f'  {ids[path[:-1]]} -> n{i} [label="{path[-1]}"];')
+        out.append("}")
+        return "\n".join(out) + "\n"
+
+    def stats_line(self) -> str:
+        """Return the figures recorded in the tree's metadata as one line (empty if none)."""
+        m = self.meta
+        if "total" not in m:
+            return ""
+        return f"{m.get('total')} total, mean {m.get('mean')}, worst {m.get('worst')}"
+
+
+def _node_from(data: Any, length: int, where: str, depth: int) -> TreeNode:
+    """Return a node parsed from JSON data; raise TreeError naming the place of a fault."""
+    if depth > 64:
+        raise TreeError(f"tree too deep at {where}")
+    if not isinstance(data, dict):
+        raise TreeError(f"node at {where} is not an object")
+    guess = data.get("guess")
+    if not isinstance(guess, str) or len(guess) != length or not guess.isascii() or not guess.isalpha():
+        raise TreeError(f"node at {where} has a bad guess {guess!r} (expected a {length}-letter word)")
+    n = data.get("n", 0)
+    if not isinstance(n, int) or n < 0:
+        raise TreeError(f"node at {where} has a bad count {n!r}")
+    children: dict[str, TreeNode] = {}
+    nxt = data.get("next", {})
+    if not isinstance(nxt, dict):
+        raise TreeError(f"node at {where} has a bad \"next\" (expected an object)")
+    for pattern, child in nxt.items():
+        if len(pattern) != length or set(pattern) - set("gyb"):
+            raise TreeError(f"bad pattern {pattern!r} below {where} (expected {length} of g/y/b)")
+        if pattern == "g" * length:
+            raise TreeError(f"all-green pattern below {where} (the game ends there)")
+        children[pattern] = _node_from(child, length, f"{where}/{pattern}", depth + 1)
+    return TreeNode(guess.lower(), n, children)
+
+
+def _node_candidates(tree: DecisionTree, lexicon: Lexicon) -> dict[tuple[str, ...], list[str]]:
+    """Return, per pattern path, the lexicon's answers that reach that node."""
+    out: dict[tuple[str, ...], list[str]] = {}
+    for secret in lexicon.answers:
+        path: tuple[str, ...] = ()
+        node: TreeNode | None = tree.root
+        while node is not None:
+            out.setdefault(path, []).append(secret)
+            p = score(node.guess, secret)
+            if p == all_green(tree.length):
+                break
+            path += (p,)
+            node = node.children.get(p)
+    return out
+
+
+def hard_legal(knowledge: Knowledge, word: str, rule: str) -> bool:
+    """Return whether a guess obeys a hard-mode rule given the clues so far.
+
+    ``hard`` (Wordle): greens stay in place and every revealed letter is used
+    at least as often as shown.  ``strict`` (Termo): the guess must be
+    consistent with every clue (no letter back where it was yellow or grey,
+    greys cap the counts).
+    """
+    word = fold(word)
+    if rule == "strict":
+        return knowledge.consistent(word)
+    if any(f is not None and word[i] != f for i, f in enumerate(knowledge.fixed)):
+        return False
+    counts = Counter(word)
+    return all(counts[c] >= k for c, k in knowledge.min_count.items())
+
+
+# ---------------------------------------------------------------------------
+# Search
+
+
+def word_cost_table(n: int) -> np.ndarray:
+    """Return the heuristic cost per word of a bin of m candidates, m = 0..n, as integers (x1000).
+
+    A guess scores the sum over its unsolved bins of m * w(m), with
+    w(m) = 1 + log2 m: ranking by it is ranking by entropy with a one-guess
+    bonus for a candidate.  Integers keep equal partitions exactly tied.
+    """
+    m = np.maximum(np.arange(n + 1, dtype=np.float64), 1.0)
+    return np.rint(1000.0 * (1.0 + np.log2(m))).astype(np.int64)
+
+
+@dataclass
+class OpenerResult:
+    """The best tree found for one opener: its total, whether it is proven optimal, time taken."""
+
+    opener: str
+    total: int
+    games: int
+    exact: bool
+    seconds: float
+    nodes: int
+    tree: DecisionTree | None = None
+
+    @property
+    def mean(self) -> float:
+        """Return the mean number of guesses per answer."""
+        return self.total / self.games if self.games else math.inf
+
+    @property
+    def feasible(self) -> bool:
+        """Return whether the opener solves every answer within the row limit."""
+        return self.total < INF
+
+
+def parse_top(text: str | int | Sequence[int] | None) -> tuple[int, ...]:
+    """Return a per-depth schedule of guesses tried per node from ``12`` or ``50,12,3`` (last repeats)."""
+    if text is None:
+        return DEFAULT_TOP
+    if isinstance(text, int):
+        items: list[Any] = [text]
+    elif isinstance(text, str):
+        items = [t for t in text.replace(" ", "").split(",") if t]
+    else:
+        items = list(text)
+    try:
+        values = tuple(int(t) for t in items)
+    except ValueError:
+        raise ChuteError(f"--top expects numbers like 12 or 50,12,3, not {text!r}") from None
+    if not values or any(v < 1 for v in values):
+        raise ChuteError(f"--top values must be at least 1, not {text!r}")
+    return values
+
+
+class TreeSearch:
+    """Branch-and-bound search for the tree with the least total guesses, per opener.
+
+    ``rule``: None, "hard" or "strict"; ``top``: guesses tried per node by
+    depth below the opener (ignored when ``exact``).
+    """
+
+    def __init__(self, engine, rows: int = 6, rule: str | None = None,
+                 top: Sequence[int] | int | str | None = None, exact: bool = False):
+        if rule not in RULES:
+            raise ChuteError(f"unknown hard-mode rule {rule!r}")
+        if rows < 1:
+            raise ChuteError(f"the row limit must be at least 1, not {rows}")
+        self.engine = engine
+        self.lexicon: Lexicon = engine.lexicon
+        self.rows = rows
+        self.rule = rule
+        self.top = parse_top(top)
+        self.exact = exact
+        self.M = np.ascontiguousarray(engine.matrix)
+        self.length = self.lexicon.length
+        self.P = 3**self.length
+        self.solved = self.P - 1
+        self.n_guesses = len(self.lexicon.guesses)
+        gi = self.lexicon.guess_index
+        self.ans_rows = np.array([gi[w] for w in self.lexicon.answers], dtype=np.int32)
+        self.all_rows = np.arange(self.n_guesses, dtype=np.int32)
+        self.hw = word_cost_table(len(self.lexicon.answers))
+        self.MT = np.ascontiguousarray(self.M.T)
+        # the most unsolved bins one guess can make (patterns minus all-green)
+        self.max_parts = min(len(self.lexicon.answers), self.P - 1)
+        self.letters = None
+        if rule is not None:
+            from .engine import letters_array
+            self.letters = letters_array(self.lexicon.guesses, self.length)
+        self.tt: dict[tuple, tuple[int, int]] = {}
+        self.scans = 0
+        self._buf = np.empty(max(self.n_guesses, 1), dtype=np.int64)
+        self._k = None
+
+    # -- kernels, loaded on first use
+
+    def _kernels(self):
+        if self._k is None:
+            from . import tree_kernels
+            self._k = tree_kernels
+        return self._k
+
+    def _scan(self, S: np.ndarray, rows: np.ndarray):
+        """Return (unsolved bins, is candidate, heuristic score) per guess row."""
+        k = len(rows)
+        nb = np.empty(k, dtype=np.int64)
+        cand = np.empty(k, dtype=np.int64)
+        sc = np.empty(k, dtype=np.int64)
+        self._kernels().scan(self.M, self.MT, S, rows, rows is self.all_rows, self.hw, self.solved,
+                             self.P, nb, cand, sc)
+        return nb, cand, sc
+
+    def _size_lb(self, m: int, r: int) -> int:
+        """Return a lower bound on the cost of m candidates with r rows left, from m alone."""
+        if m <= 0:
+            return 0
+        if r <= 0:
+            return INF
+        if m == 1:
+            return 1
+        if r == 1:
+            return INF
+        return max(2 * m - 1, 3 * m - 2 - self.max_parts)
+
+    def _child_allowed(self, allowed: np.ndarray | None, g: int, code: int) -> np.ndarray | None:
+        """Return the guess rows still legal after guess row ``g`` showed ``code`` (None: all)."""
+        if self.rule is None:
+            return None
+        base = self.all_rows if allowed is None else allowed
+        out = np.empty(len(base), dtype=np.int32)
+        cnt = self._kernels().filter_allowed(self.letters, base, self.letters[g], int(code),
+                                              self.rule == "strict", out)
+        return out[:cnt]
+
+    @staticmethod
+    def _akey(allowed: np.ndarray | None) -> bytes:
+        """Return a short key identifying an allowed-guess set (empty for all guesses)."""
+        if allowed is None:
+            return b""
+        return hashlib.blake2b(allowed.tobytes(), digest_size=16).digest()
+
+    def _choices(self, S: np.ndarray, rows: np.ndarray, r: int):
+        """Return the scan figures of the rows and the positions of the guesses to try, in order."""
+        nb, cand, sc = self._scan(S, rows)
+        self.scans += 1
+        kern = self._kernels()
+        dedupe = self.rule is None   # hard modes: equal partitions lead to different allowed sets
+        if self.exact:
+            order = np.lexsort((np.arange(len(rows)), -cand, sc))
+            if dedupe:
+                hs = np.empty(len(rows), dtype=np.uint64)
+                kern.all_hashes(self.M, S, rows, self.solved, self.P, hs)
+                _, first = np.unique(hs[order], return_index=True)
+                order = order[np.sort(first)]
+            return nb, cand, order
+        depth = self.rows - r
+        K = self.top[min(depth - 1, len(self.top) - 1)] if depth >= 1 else self.top[0]
+        K = min(K, len(rows))
+        out = self._buf
+        cnt = kern.select_top(self.M, S, rows, sc, cand, K, dedupe, self.solved, self.P, out)
+        return nb, cand, out[:cnt].copy()
+
+    def solve(self, S: np.ndarray, r: int, allowed: np.ndarray | None = None,
+              beta: int = INF, akey: bytes = b"") -> int:
+        """Return the least total for candidate set ``S`` (answer columns) with ``r`` rows left.
+
+        If the result is ``>= beta`` it is only a lower bound (the search gave
+        up once no tree could cost less than ``beta``).
+        """
+        n = len(S)
+        if n == 1:
+            return 1 if r >= 1 else INF
+        if r <= 1:
+            return INF
+        if n == 2:
+            return 3
+        key = (S.tobytes(), r, akey)
+        tt = self.tt
+        entry = tt.get(key)
+        lb = 0
+        if entry is not None:
+            val, g = entry
+            if g != -1 or val >= beta:
+                return val
+            lb = val
+        # candidates first: one that splits S into single words is optimal (2n - 1)
+        crow = self.ans_rows[S]
+        nb, cand, sc = self._scan(S, crow)
+        perfect = np.flatnonzero(nb == n - 1)
+        if len(perfect):
+            tt[key] = (2 * n - 1, int(crow[perfect].min()))
+            return 2 * n - 1
+        rows = self.all_rows if allowed is None else allowed
+        if r == 2:
+            # one row after this guess: only single words may remain
+            nb, cand, sc = self._scan(S, rows)
+            self.scans += 1
+            split_all = np.flatnonzero(nb == n)
+            tt[key] = (2 * n, int(rows[split_all[0]])) if len(split_all) else (INF, -2)
+            return tt[key][0]
+        # else 2n is a bound, met by a candidate leaving one pair and single words
+        pair = np.flatnonzero(nb == n - 2)
+        if len(pair):
+            tt[key] = (2 * n, int(crow[pair].min()))
+            return 2 * n
+        lb = max(lb, 2 * n, self._size_lb(n, r))
+        if lb >= beta:
+            tt[key] = (lb, -1)
+            return lb
+        nb, cand, order = self._choices(S, rows, r)
+        lb = max(lb, 3 * n - int((nb + 2 * cand).max()))
+        if lb >= beta:
+            tt[key] = (lb, -1)
+            return lb
+        best, best_g = beta, -1
+        k_split = self._kernels().split
+        M, solved, P = self.M, self.solved, self.P
+        r1 = r - 1
+        for k in order.tolist():
+            if 3 * n - 2 * int(cand[k]) - int(nb[k]) >= best:
+                continue
+            g = int(rows[k])
+            words, starts, codes = k_split(M, g, S, solved, P)
+            nbins = len(codes)
+            # lower bounds of the bins: exact for 1-2 words, memoised or by size otherwise
+            pending = []
+            total = n
+            for i in range(nbins):
+                m = int(starts[i + 1] - starts[i])
+                if codes[i] == solved:
+                    continue
+                if m == 1:
+                    total += 1
+                    continue
+                if r1 <= 1:
+                    total = INF
+                    break
+                if m == 2:
+                    total += 3
+                    continue
+                sub = words[starts[i]:starts[i + 1]]
+                child = self._child_allowed(allowed, g, int(codes[i]))
+                ckey = self._akey(child)
+                e = tt.get((sub.tobytes(), r1, ckey))
+                if e is not None and e[1] != -1:
+                    total += e[0]
+                    continue
+                blb = max(e[0], self._size_lb(m, r1)) if e is not None else self._size_lb(m, r1)
+                total += blb
+                pending.append((sub, child, ckey, blb))
+            if total >= best:
+                continue
+            for sub, child, ckey, blb in pending:
+                total -= blb
+                total += self.solve(sub, r1, child, best - total, ckey)
+                if total >= best:
+                    break
+            if total < best:
+                best, best_g = total, g
+                if best <= lb:
+                    break
+        if best_g >= 0:
+            tt[key] = (best, best_g)
+            return best
+        lb = max(lb, beta)
+        tt[key] = (lb, -1)
+        return lb
+
+    # -- building trees from the memo
+
+    def _guess_of(self, S: np.ndarray, r: int, allowed, akey: bytes) -> int:
+        """Return the guess row the search chose for a set (solving it if needed)."""
+        n = len(S)
+        if n <= 2:
+            return int(self.ans_rows[S].min())
+        key = (S.tobytes(), r, akey)
+        entry = self.tt.get(key)
+        if entry is None or entry[1] < 0:
+            self.solve(S, r, allowed, INF, akey)
+            entry = self.tt[key]
+        if entry[1] < 0:
+            raise ChuteError("no tree within the row limit")
+        return entry[1]
+
+    def subtree(self, S: np.ndarray, r: int, allowed=None, akey: bytes = b"") -> tuple:
+        """Return the chosen tree for a set as nested tuples (guess row, size, ((code, child), ...))."""
+        g = self._guess_of(S, r, allowed, akey)
+        words, starts, codes = self._kernels().split(self.M, g, S, self.solved, self.P)
+        kids = []
+        for i in range(len(codes)):
+            if codes[i] == self.solved:
+                continue
+            sub = words[starts[i]:starts[i + 1]]
+            child = self._child_allowed(allowed, g, int(codes[i]))
+            kids.append((int(codes[i]), self.subtree(sub, r - 1, child, self._akey(child))))
+        return (g, len(S), tuple(kids))
+
+    def to_node(self, nested: tuple) -> TreeNode:
+        """Return a TreeNode from the nested tuples of ``subtree``."""
+        g, n, kids = nested
+        node = TreeNode(self.lexicon.guesses[g], n)
+        for code, child in kids:
+            node.children[decode(code, self.length)] = self.to_node(child)
+        return node
+
+    # -- openers
+
+    def rank_openers(self, count: int) -> list[str]:
+        """Return the ``count`` best first guesses by the heuristic (equal partitions counted once)."""
+        S = np.arange(len(self.lexicon.answers), dtype=np.int32)
+        nb, cand, sc = self._scan(S, self.all_rows)
+        count = max(0, min(count, len(sc)))
+        out = np.empty(max(count, 1), dtype=np.int64)
+        cnt = self._kernels().select_top(self.M, S, self.all_rows, sc, cand, count, True,
+                                         self.solved, self.P, out)
+        return [self.lexicon.guesses[i] for i in out[:cnt]]
+
+    def opener_bins(self, opener: str) -> list[tuple[int, np.ndarray]]:
+        """Return the (pattern code, answer columns) bins the opener splits the answers into."""
+        g = self._opener_row(opener)
+        S = np.arange(len(self.lexicon.answers), dtype=np.int32)
+        words, starts, codes = self._kernels().split(self.M, g, S, self.solved, self.P)
+        return [(int(codes[i]), words[starts[i]:starts[i + 1]].copy()) for i in range(len(codes))]
+
+    def _opener_row(self, opener: str) -> int:
+        word = fold(opener)
+        row = self.lexicon.guess_index.get(word)
+        if row is None:
+            raise ChuteError(f"opener {opener!r} is not an accepted {self.length}-letter guess")
+        return row
+
+    def solve_bin(self, opener_row: int, code: int, S: np.ndarray) -> tuple[int, tuple | None]:
+        """Return the least total of one opener bin and its subtree (None when infeasible)."""
+        if code == self.solved:
+            return 0, None
+        allowed = self._child_allowed(None, opener_row, code)
+        akey = self._akey(allowed)
+        value = self.solve(S, self.rows - 1, allowed, INF, akey)
+        if value >= INF:
+            return INF, None
+        return value, self.subtree(S, self.rows - 1, allowed, akey)
+
+    def describe(self) -> dict[str, Any]:
+        """Return the search settings as plain data (for a tree's metadata)."""
+        return {"lexicon": self.lexicon.name, "lexicon_key": self.lexicon.key[:16],
+                "answers": len(self.lexicon.answers), "guesses": self.n_guesses,
+                "rows": self.rows, "rule": self.rule, "exact": self.exact,
+                "top": None if self.exact else list(self.top)}
+
+    def assemble(self, opener: str, results: dict[int, tuple[int, tuple | None]],
+                 seconds: float, nodes: int) -> OpenerResult:
+        """Return the opener's result from its solved bins (code -> (total, subtree))."""
+        row = self._opener_row(opener)
+        n = len(self.lexicon.answers)
+        total = n + sum(v for v, _ in results.values())
+        tree = None
+        if total < INF:
+            root = TreeNode(self.lexicon.guesses[row], n)
+            for code, (_, nested) in sorted(results.items()):
+                if nested is not None:
+                    root.children[decode(code, self.length)] = self.to_node(nested)
+            meta = self.describe()
+            meta.update({"opener": self.lexicon.guesses[row], "total": total,
+                         "mean": round(total / n, 4), "seconds": round(seconds, 2)})
+            tree = DecisionTree(root, self.length, self.rows, self.rule, meta)
+            stats = tree.evaluate(self.lexicon.answers)
+            meta["worst"] = stats.worst
+            meta["distribution"] = {str(k): v for k, v in sorted(stats.distribution.items())}
+        return OpenerResult(self.lexicon.guesses[row], min(total, INF), n, self.exact,
+                            seconds, nodes, tree)
+
+    def search_opener(self, opener: str) -> OpenerResult:
+        """Return the best tree found for one opener (in this process)."""
+        t0 = time.perf_counter()
+        scans0 = self.scans
+        row = self._opener_row(opener)
+        results = {}
+        for code, S in self.opener_bins(opener):
+            results[code] = self.solve_bin(row, code, S)
+            if results[code][0] >= INF:
+                break
+        return self.assemble(opener, results, time.perf_counter() - t0, self.scans - scans0)
+
+
+# -- parallel search over (opener, bin) tasks
+
+_WORKER: TreeSearch | None = None
+
+
+def _work(task: tuple[str, int, int, np.ndarray]) -> tuple[str, int, int, tuple | None, int]:
+    """Solve one opener bin in a worker process; return (opener, code, total, subtree, scans)."""
+    opener, row, code, S = task
+    assert _WORKER is not None
+    before = _WORKER.scans
+    value, nested = _WORKER.solve_bin(row, code, S)
+    return opener, code, value, nested, _WORKER.scans - before
+
+
+def search(searcher: TreeSearch, openers: Sequence[str], jobs: int = 1,
+           progress=None) -> list[OpenerResult]:
+    """Return the best tree found for each opener, bins spread over ``jobs`` processes.
+
+    ``progress(opener_result)`` is called as each opener finishes.
+    """
+    openers = list(dict.fromkeys(fold(o) for o in openers))
+    rows = {o: searcher._opener_row(o) for o in openers}
+    if jobs <= 1:
+        out = []
+        for o in openers:
+            res = searcher.search_opener(o)
+            if progress:
+                progress(res)
+            out.append(res)
+        return out
+    import multiprocessing as mp
+    global _WORKER
+    tasks = []
+    for o in openers:
+        for code, S in searcher.opener_bins(o):
+            tasks.append((o, rows[o], code, S))
+    # big bins first so that the pool finishes together; openers in order otherwise
+    order = {o: i for i, o in enumerate(openers)}
+    tasks.sort(key=lambda t: (order[t[0]], -len(t[3])))
+    pending = {o: sum(1 for t in tasks if t[0] == o) for o in openers}
+    results: dict[str, dict[int, tuple[int, tuple | None]]] = {o: {} for o in openers}
+    started = {o: time.perf_counter() for o in openers}
+    scans = Counter()
+    done: dict[str, OpenerResult] = {}
+    _WORKER = searcher
+    try:
+        ctx = mp.get_context("fork")
+        with ctx.Pool(jobs) as pool:
+            for o, code, value, nested, sc in pool.imap_unordered(_work, tasks):
+                results[o][code] = (value, nested)
+                scans[o] += sc
+                pending[o] -= 1
+                if pending[o] == 0:
+                    res = searcher.assemble(o, results[o], time.perf_counter() - started[o], scans[o])
+                    done[o] = res
+                    if progress:
+                        progress(res)
+    finally:
+        _WORKER = None
+    return [done[o] for o in openers]

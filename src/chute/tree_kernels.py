@@ -1,0 +1,320 @@
+"""Compiled kernels (numba) for the decision-tree search: partitions of a candidate set.
+
+Imported only by ``tree`` when a search runs, so that ``import chute`` never
+pays numba's start-up cost.  Every kernel works on the guess x answer matrix
+``M`` (rows: guesses, columns: answers) and a candidate set ``S`` of answer
+columns.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .kernels import _score_code
+
+_FNV_OFFSET = np.uint64(14695981039346656037)
+_FNV_PRIME = np.uint64(1099511628211)
+
+
+# Below this many candidates, comparing every pair of codes (vectorised over the
+# guesses) beats counting bins (a data-dependent store per code).
+PAIRS_MAX = 40
+
+
+@njit(cache=True, nogil=True)
+def scan(M, MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, score_out):
+    """Fill, per guess ``rows[k]``, figures of the partition it makes of ``S``.
+
+    ``nb_out``: bins other than the solved one; ``cand_out``: 1 if the guess
+    is in ``S``; ``score_out``: the sum over the candidates outside the solved
+    bin of ``hw[size of their bin]``.  ``MT`` is ``M`` transposed;
+    ``all_rows`` says that ``rows`` is every guess in order.
+    """
+    n = S.shape[0]
+    K = rows.shape[0]
+    if n <= PAIRS_MAX:
+        if all_rows:
+            C = np.empty((n, K), dtype=MT.dtype)
+            for j in range(n):
+                C[j] = MT[S[j]]
+        else:
+            C = np.empty((n, K), dtype=MT.dtype)
+            for j in range(n):
+                src = MT[S[j]]
+                dst = C[j]
+                for k in range(K):
+                    dst[k] = src[rows[k]]
+        _scan_pairs(C, hw, solved, nb_out, cand_out, score_out)
+    else:
+        _scan_counts(M, S, rows, hw, solved, n_patterns, nb_out, cand_out, score_out)
+
+
+@njit(cache=True, nogil=True)
+def _scan_pairs(C, hw, solved, nb_out, cand_out, score_out):
+    """``scan`` for small sets: ``C[j, k]`` is the code guess ``k`` gives candidate ``j``."""
+    n, K = C.shape
+    size = np.ones((n, K), dtype=np.int16)
+    dup = np.empty(K, dtype=np.uint8)
+    for k in range(K):
+        nb_out[k] = 0
+        cand_out[k] = 0
+        score_out[k] = 0
+    for j in range(n):
+        cj = C[j]
+        sj = size[j]
+        dup[:] = 0
+        for i in range(j):
+            ci = C[i]
+            si = size[i]
+            for k in range(K):
+                e = np.uint8(cj[k] == ci[k])
+                sj[k] += e
+                si[k] += e
+                dup[k] |= e
+        for k in range(K):
+            nb_out[k] += 1 - dup[k]
+    for j in range(n):
+        cj = C[j]
+        sj = size[j]
+        for k in range(K):
+            if cj[k] == solved:
+                cand_out[k] = 1
+            else:
+                score_out[k] += hw[sj[k]]
+    for k in range(K):
+        nb_out[k] -= cand_out[k]
+
+
+@njit(cache=True, nogil=True)
+def _scan_counts(M, S, rows, hw, solved, n_patterns, nb_out, cand_out, score_out):
+    """``scan`` for large sets: count the bins of each guess row."""
+    n = S.shape[0]
+    counts = np.zeros(n_patterns, dtype=np.int32)
+    touched = np.empty(n, dtype=np.int64)
+    sweep = n_patterns <= 4 * n
+    for k in range(rows.shape[0]):
+        row = M[rows[k]]
+        nb = 0
+        sc = 0
+        if sweep:
+            for j in range(n):
+                counts[np.int64(row[S[j]])] += 1
+            for c in range(n_patterns):
+                m = counts[c]
+                if m:
+                    nb += 1
+                    sc += m * hw[m]
+                    counts[c] = 0
+        else:
+            for j in range(n):
+                c = np.int64(row[S[j]])
+                if counts[c] == 0:
+                    touched[nb] = c
+                    nb += 1
+                counts[c] += 1
+            for i in range(nb):
+                c = touched[i]
+                m = counts[c]
+                sc += m * hw[m]
+                counts[c] = 0
+        cand = 1 if _has(row, S, solved) else 0
+        if cand:
+            sc -= hw[1]
+        nb_out[k] = nb - cand
+        cand_out[k] = cand
+        score_out[k] = sc
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _has(row, S, code):
+    """Return whether some candidate of ``S`` shows ``code`` in this row."""
+    for j in range(S.shape[0]):
+        if row[S[j]] == code:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def partition_hash(row, S, solved, n_patterns, label):
+    """Return a hash of the partition one guess row makes of ``S`` (bins labelled by first
+    appearance, the solved bin marked): equal for guesses that split ``S`` the same way.
+
+    ``label`` is scratch space of ``n_patterns`` entries, all -1, left so.
+    """
+    n = S.shape[0]
+    hsh = _FNV_OFFSET
+    t = 0
+    for j in range(n):
+        c = np.int64(row[S[j]])
+        if c == solved:
+            lab = np.uint64(1 << 30)
+        else:
+            if label[c] < 0:
+                label[c] = t
+                t += 1
+            lab = np.uint64(label[c])
+        hsh = (hsh ^ lab) * _FNV_PRIME
+    for j in range(n):
+        label[np.int64(row[S[j]])] = -1
+    return hsh
+
+
+@njit(cache=True, nogil=True)
+def all_hashes(M, S, rows, solved, n_patterns, out):
+    """Fill ``out[k]`` with the partition hash of guess ``rows[k]``."""
+    label = np.full(n_patterns, -1, dtype=np.int64)
+    for k in range(rows.shape[0]):
+        out[k] = partition_hash(M[rows[k]], S, solved, n_patterns, label)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _before(s1, c1, s2, c2):
+    """Return whether figures (score s1, candidate c1) rank strictly before (s2, c2)."""
+    return s1 < s2 or (s1 == s2 and c1 > c2)
+
+
+@njit(cache=True, nogil=True)
+def select_top(M, S, rows, score, cand, K, dedupe, solved, n_patterns, out):
+    """Fill ``out`` with the positions of the ``K`` best guesses, best first; return how many.
+
+    Best means the lowest score, then a candidate, then the lowest position.
+    With ``dedupe``, of guesses that split ``S`` the same way only the first
+    is kept (only guesses with equal figures can split it the same way, so
+    partitions are hashed only on a tie).
+    """
+    label = np.full(n_patterns, -1, dtype=np.int64)
+    hashes = np.zeros(K, dtype=np.uint64)        # 0: not computed yet
+    count = 0
+    for k in range(score.shape[0]):
+        s = score[k]
+        c = cand[k]
+        if count == K:
+            w = out[count - 1]
+            if not _before(s, c, score[w], cand[w]):
+                continue
+        # first kept entry not ranking before (s, c): the start of the tied run
+        lo, hi = 0, count
+        while lo < hi:
+            mid = (lo + hi) // 2
+            w = out[mid]
+            if _before(score[w], cand[w], s, c):
+                lo = mid + 1
+            else:
+                hi = mid
+        pos = lo
+        hk = np.uint64(0)
+        dup = False
+        while pos < count and score[out[pos]] == s and cand[out[pos]] == c:
+            if dedupe:
+                if hk == 0:
+                    hk = partition_hash(M[rows[k]], S, solved, n_patterns, label) | np.uint64(1)
+                if hashes[pos] == 0:
+                    hashes[pos] = partition_hash(M[rows[out[pos]]], S, solved, n_patterns, label) | np.uint64(1)
+                if hashes[pos] == hk:
+                    dup = True
+                    break
+            pos += 1
+        if dup or pos >= K:
+            continue
+        if count < K:
+            count += 1
+        for i in range(count - 1, pos, -1):
+            out[i] = out[i - 1]
+            hashes[i] = hashes[i - 1]
+        out[pos] = k
+        hashes[pos] = hk
+    return count
+
+
+@njit(cache=True, nogil=True)
+def split(M, g, S, solved, n_patterns):
+    """Return the candidates of ``S`` grouped by the pattern guess ``g`` gives them.
+
+    Returns ``(words, starts, codes)``: bin ``i`` is ``words[starts[i]:starts[i+1]]``
+    and shows pattern ``codes[i]``; bins come largest first (then by code),
+    each keeping the order of ``S``.
+    """
+    n = S.shape[0]
+    row = M[g]
+    counts = np.zeros(n_patterns, dtype=np.int64)
+    for j in range(n):
+        counts[np.int64(row[S[j]])] += 1
+    nb = 0
+    for c in range(n_patterns):
+        if counts[c] > 0:
+            nb += 1
+    codes = np.empty(nb, dtype=np.int64)
+    sizes = np.empty(nb, dtype=np.int64)
+    i = 0
+    for c in range(n_patterns):
+        if counts[c] > 0:
+            codes[i] = c
+            sizes[i] = counts[c]
+            i += 1
+    order = np.argsort(-sizes, kind="mergesort")
+    codes = codes[order]
+    starts = np.empty(nb + 1, dtype=np.int64)
+    offset = np.zeros(n_patterns, dtype=np.int64)
+    pos = 0
+    for i in range(nb):
+        starts[i] = pos
+        offset[codes[i]] = pos
+        pos += counts[codes[i]]
+    starts[nb] = pos
+    words = np.empty(n, dtype=S.dtype)
+    for j in range(n):
+        c = np.int64(row[S[j]])
+        words[offset[c]] = S[j]
+        offset[c] += 1
+    return words, starts, codes
+
+
+@njit(cache=True, nogil=True)
+def filter_allowed(letters, allowed, g_letters, code, strict, out):
+    """Fill ``out`` with the guesses of ``allowed`` still legal after one clue; return how many.
+
+    ``strict`` (Termo): the guess must be consistent with the clue (scoring
+    ``g_letters`` against it gives ``code``).  Otherwise (Wordle hard mode):
+    the clue's greens stay in place and every letter it revealed is used at
+    least as often as shown.
+    """
+    n = g_letters.shape[0]
+    pow3 = np.empty(n, dtype=np.int64)
+    p = 1
+    for i in range(n):
+        pow3[i] = p
+        p *= 3
+    tiles = np.empty(n, dtype=np.int64)
+    rest = code
+    for i in range(n):
+        tiles[i] = rest % 3
+        rest //= 3
+    need = np.zeros(26, dtype=np.int64)
+    for i in range(n):
+        if tiles[i] > 0:
+            need[g_letters[i]] += 1
+    have = np.zeros(26, dtype=np.int64)
+    count = 0
+    for k in range(allowed.shape[0]):
+        w = letters[allowed[k]]
+        ok = True
+        if strict:
+            ok = _score_code(g_letters, w, pow3) == code
+        else:
+            for i in range(n):
+                if tiles[i] == 2 and w[i] != g_letters[i]:
+                    ok = False
+                    break
+            if ok:
+                for i in range(n):
+                    have[w[i]] += 1
+                for i in range(n):
+                    if have[g_letters[i]] < need[g_letters[i]]:
+                        ok = False
+                for i in range(n):
+                    have[w[i]] = 0
+        if ok:
+            out[count] = allowed[k]
+            count += 1
+    return count
