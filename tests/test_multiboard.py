@@ -247,3 +247,124 @@ def test_quordle_games_are_solved_within_nine_rows(wordle):
 
 def test_default_policy_label():
     assert DEFAULT.label().startswith("entropy")
+
+
+# ----- the command line (phase 2): play, assist, bench ----------------------------------------------------
+import io
+import json
+
+from chute.cli import main
+
+
+def cli(capsys, monkeypatch, *argv, stdin: str | None = None):
+    """Return (status, stdout, stderr) of one chute command, stdin scripted when given."""
+    if stdin is not None:
+        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    monkeypatch.setenv("NO_COLOR", "1")
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_play_quordle_grid(capsys, monkeypatch):
+    status, out, err = cli(capsys, monkeypatch, "play", "--game", "quordle", "cigar", "rebut", "sissy", "humph")
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].split() == ["row", "board", "1", "board", "2", "board", "3", "board", "4"]
+    assert lines[-1].startswith("solved CIGAR REBUT SISSY HUMPH in ") and lines[-1].endswith("/9")
+    assert out.count("🟩🟩🟩🟩🟩 ✓") == 4
+
+
+def test_play_json_agrees_with_the_library(capsys, monkeypatch, wordle):
+    secrets = ("cigar", "rebut", "sissy", "humph")
+    status, out, _ = cli(capsys, monkeypatch, "play", "--game", "quordle", *secrets, "--json")
+    data = json.loads(out)
+    assert status == 0 and data["solved"] and data["boards"] == 4 and data["rows"] == 9
+    game = simulate(wordle, secrets, rows=9)
+    assert data["guesses"] == list(game.guesses)
+    assert [b["solved_at"] for b in data["board"]] == list(game.solved_at)
+    for b, secret in zip(data["board"], secrets):
+        assert b["secret"] == secret and b["patterns"][-1] == "ggggg"
+        assert b["patterns"] == [score(g, secret) for g in game.guesses[: b["solved_at"]]]
+
+
+def test_play_quarteto_shows_accents_and_takes_plain_letters(capsys, monkeypatch):
+    status, out, err = cli(capsys, monkeypatch, "play", "--game", "quarteto", "avido", "suite", "festa", "termo")
+    assert status == 0, err
+    assert "ÁVIDO 🟩🟩🟩🟩🟩 ✓" in out and "SUÍTE 🟩🟩🟩🟩🟩 ✓" in out
+    assert "solved ÁVIDO SUÍTE FESTA TERMO" in out
+
+
+@pytest.mark.parametrize("argv", [
+    ["play", "--game", "dordle", "cigar"],
+    ["play", "--game", "dordle", "cigar", "cigar"],
+    ["play", "--game", "dordle", "cigar", "zzzzz"],
+    ["play", "cigar", "rebut"],
+    ["play", "--game", "dordle", "--strategy", "minimax", "cigar", "rebut"],
+])
+def test_play_bad_input_is_one_line_and_status_2(capsys, monkeypatch, argv):
+    status, out, err = cli(capsys, monkeypatch, *argv)
+    assert status == 2 and len(err.strip().splitlines()) == 1 and err.startswith("chute: error:")
+
+
+def rows_for(guesses, secrets):
+    """Return assist input lines: each guess with the patterns of the boards it has not solved yet."""
+    lines, solved = [], set()
+    for g in guesses:
+        pats = [score(g, s) for s in secrets if s not in solved]
+        lines.append(g + " " + " | ".join(pats))
+        solved |= {s for s in secrets if s == g}
+    return lines
+
+
+def test_assist_quordle_one_line_per_round(capsys, monkeypatch):
+    secrets = ["cigar", "rebut", "sissy", "humph"]
+    script = "\n".join(rows_for(["trace", "noils", "cigar", "rebut", "sissy", "humph"], secrets)) + "\n"
+    status, out, err = cli(capsys, monkeypatch, "assist", "--game", "quordle", stdin=script)
+    assert status == 0 and err == ""
+    assert out.splitlines()[0].startswith("candidates 1: 2,315 · 2: 2,315 · 3: 2,315 · 4: 2,315 · row 1/9 · try ")
+    assert "board 1: CIGAR ⬛" not in out and "board 1: CIGAR 🟩🟩🟩🟩🟩  solved" in out
+    assert "3: solved" not in out.split("SISSY")[0]
+    assert out.rstrip().endswith("all 4 boards solved in 6")
+
+
+def test_assist_one_board_per_line_undo_and_list(capsys, monkeypatch):
+    secrets = ["cigar", "rebut"]
+    script = "\n".join(["trace", score("trace", "cigar"), "undo",            # clears the half-typed row
+                        "trace", score("trace", "cigar"), score("trace", "rebut"),
+                        "list 2", "list 9", "undo",                         # takes TRACE back
+                        *rows_for(["trace", "cigar", "rebut"], secrets)]) + "\n"
+    status, out, err = cli(capsys, monkeypatch, "assist", "--game", "dordle", stdin=script)
+    assert "board 2?" in out and "row cleared" in out and "took back TRACE" in out
+    assert "board 2 (" in out and "REBUT" in out
+    assert status == 2 and "there is no board 9" in err          # one refused line
+    assert out.rstrip().endswith("all 2 boards solved in 3")
+
+
+def test_assist_refuses_wrong_counts_and_goes_on(capsys, monkeypatch):
+    script = "trace bbbbb\nbbbqb bbbbb\nxyzzy1 bbbbb\n\n"
+    status, out, err = cli(capsys, monkeypatch, "assist", "--game", "dordle", stdin=script)
+    assert status == 2
+    assert "board 2?" in out                     # one pattern of two: waits for the next board
+    assert len(err.strip().splitlines()) == 2
+
+
+def test_assist_termo_accents(capsys, monkeypatch):
+    secrets = ["avido", "suite"]
+    script = "\n".join(rows_for(["serao", "avido", "suite"], secrets)) + "\n"
+    status, out, err = cli(capsys, monkeypatch, "assist", "--game", "dueto", stdin=script)
+    assert status == 0, err
+    assert "SERÃO" in out and "board 1: ÁVIDO 🟩🟩🟩🟩🟩  solved" in out and "SUÍTE" in out
+
+
+def test_bench_quarteto_json_and_text(capsys, monkeypatch):
+    argv = ["bench", "--game", "quarteto", "--games", "12", "--seed", "3", "--json"]
+    status, out, _ = cli(capsys, monkeypatch, *argv)
+    data = json.loads(out)
+    assert status == 0 and data["games"] == 12 and data["boards"] == 4 and data["rows"] == 9
+    assert sum(data["distribution"].values()) == 12 and data["wins"] == 12
+    again = json.loads(cli(capsys, monkeypatch, *argv)[1])
+    assert [g["secrets"] for g in again["worst"]] == [g["secrets"] for g in data["worst"]]
+    assert all(len(set(g["secrets"])) == 4 for g in data["worst"])
+    status, out, err = cli(capsys, monkeypatch, "bench", "--game", "dueto", "--games", "5", "--seed", "1")
+    assert status == 0 and "solved within 7 rows: 5/5" in out and "worst tuples:" in out

@@ -11,8 +11,8 @@ from numba import njit, prange
 
 
 @njit(cache=True, nogil=True)
-def _rows_figures(codes_t, clog, n_patterns, start, stop, ent, sq, ones):
-    """Fill ``ent[r]`` (summed c*log2 c), ``sq[r]`` (summed c*c) and ``ones[r]`` (bins of one) for rows start..stop."""
+def _rows_figures(codes_t, clog, n_patterns, start, stop, ent, sq, ones, parts):
+    """Fill ``ent[r]`` (summed c*log2 c), ``sq[r]`` (summed c*c) and ``ones[r]`` (bins of one), ``parts[r]`` (bins) for rows start..stop."""
     n = codes_t.shape[0]
     counts = np.zeros(n_patterns, dtype=np.int32)
     for r in range(start, stop):
@@ -21,27 +21,30 @@ def _rows_figures(codes_t, clog, n_patterns, start, stop, ent, sq, ones):
         s = 0.0
         q = 0
         k = 0
+        m = 0
         for j in range(n):
             c = counts[codes_t[j, r]]
             if c > 0:
                 s += clog[c]
                 q += c * c
+                m += 1
                 if c == 1:
                     k += 1
                 counts[codes_t[j, r]] = 0
         ent[r] = s
         sq[r] = q
         ones[r] = k
+        parts[r] = m
 
 
 @njit(cache=True, nogil=True)
-def board_figures(codes_t, clog, n_patterns, ent, sq, ones):
-    """Fill, for every guess column of ``codes_t`` (candidates x guesses), the bins' c*log2 c and c*c sums and bins of one."""
-    _rows_figures(codes_t, clog, n_patterns, 0, codes_t.shape[1], ent, sq, ones)
+def board_figures(codes_t, clog, n_patterns, ent, sq, ones, parts):
+    """Fill, for every guess column of ``codes_t`` (candidates x guesses), the bins' c*log2 c and c*c sums, bins of one and bins."""
+    _rows_figures(codes_t, clog, n_patterns, 0, codes_t.shape[1], ent, sq, ones, parts)
 
 
 @njit(parallel=True, cache=True)
-def board_figures_parallel(codes_t, clog, n_patterns, ent, sq, ones):
+def board_figures_parallel(codes_t, clog, n_patterns, ent, sq, ones, parts):
     """Return nothing; the same as ``board_figures`` split over threads (for large candidate sets)."""
     g = codes_t.shape[1]
     block = 512
@@ -49,4 +52,4 @@ def board_figures_parallel(codes_t, clog, n_patterns, ent, sq, ones):
     for b in prange(n_blocks):
         start = b * block
         stop = min(g, start + block)
-        _rows_figures(codes_t, clog, n_patterns, start, stop, ent, sq, ones)
+        _rows_figures(codes_t, clog, n_patterns, start, stop, ent, sq, ones, parts)

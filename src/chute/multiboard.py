@@ -64,13 +64,14 @@ class Policy:
     finish: bool = True           # guess a board's last candidate at once
     margin: float = 0.0           # play the best candidate when within this of the best score
     candidates_only: bool = False  # guess only words that could solve some board
-    exact: int = 24               # exact expected-rows search when the boards hold this many candidates or fewer
+    exact: int = 16               # exact expected-rows search when the boards hold this many candidates or fewer
     opener: str = ""              # a fixed first guess ("" to choose it by the score)
+    open_by: str = "parts"        # first guess: most distinct patterns ("parts") or the score ("score")
     exact_extra: int = 8          # how many of the best-scored non-candidate guesses the exact search also tries
 
     def __post_init__(self) -> None:
-        if self.score not in ("entropy", "expected"):
-            raise ChuteError(f"unknown multi-board score {self.score!r}; choose entropy or expected")
+        if self.score not in ("entropy", "expected", "parts"):
+            raise ChuteError(f"unknown multi-board score {self.score!r}; choose entropy, expected or parts")
 
     def label(self) -> str:
         """Return a short description of the policy for reports."""
@@ -87,6 +88,8 @@ class Policy:
             parts.append("candidates-only")
         if self.opener:
             parts.append(f"opener={self.opener}")
+        elif self.open_by != "parts":
+            parts.append(f"open-by={self.open_by}")
         if self.exact:
             parts.append(f"exact<={self.exact},extra={self.exact_extra}")
         return ",".join(parts)
@@ -182,6 +185,12 @@ class MultiSolver:
         self.cache_size = cache_size
         self.cache_min = cache_min
         self._clog = _clog_table(max(len(lex.answers), len(lex.guesses)) + 1)
+        self.opener_row = -1
+        if policy.opener:
+            row = gi.get(fold(policy.opener))
+            if row is None:
+                raise ChuteError(f"opener {policy.opener!r} is not an accepted word of {lex.name}")
+            self.opener_row = row
 
     # ----- boards -------------------------------------------------------------------------
     def board(self, words: Iterable[str] | None = None) -> Board:
@@ -256,22 +265,25 @@ class MultiSolver:
             return found
         n = board.n
         g = self.n_guesses
-        out = np.empty((3, g), dtype=np.float64)
+        out = np.empty((4, g), dtype=np.float64)
         if n == 1:
             out[0] = 0.0
             out[1] = 1.0
             out[2] = 1.0
+            out[3] = 1.0
         else:
             from .kernels_multi import board_figures, board_figures_parallel
             codes_t = self._candidate_codes_t(board)
             ent = np.empty(g, dtype=np.float64)
             sq = np.empty(g, dtype=np.int64)
             ones = np.empty(g, dtype=np.int64)
+            parts = np.empty(g, dtype=np.int64)
             kernel = board_figures_parallel if n * g > 4_000_000 else board_figures
-            kernel(codes_t, self._clog, self.n_patterns, ent, sq, ones)
+            kernel(codes_t, self._clog, self.n_patterns, ent, sq, ones, parts)
             out[0] = math.log2(n) - ent / n
             out[1] = sq / n
             out[2] = ones / n
+            out[3] = parts
         if n >= self.cache_min:
             self._cache[key] = out
             if len(self._cache) > self.cache_size:
@@ -287,7 +299,7 @@ class MultiSolver:
 
     def _joint(self, boards: Sequence[Board]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Return per guess row: the policy score, summed bits, summed expected size, expected hits."""
-        total = np.zeros((3, self.n_guesses), dtype=np.float64)
+        total = np.zeros((4, self.n_guesses), dtype=np.float64)
         hits = np.zeros(self.n_guesses, dtype=np.float64)
         none = np.ones(self.n_guesses, dtype=np.float64) if self.policy.chain_bonus else None
         for b in boards:
@@ -299,18 +311,18 @@ class MultiSolver:
                 left_one = f[2].copy()            # the board is left with one candidate, not hit
                 left_one[rows] -= 1.0 / b.n
                 none *= 1.0 - left_one
-        bits, size, ones = total
+        bits, size, ones, parts = total
         size -= hits          # a hit leaves nothing on its board
-        return self._combine(bits, size, ones, hits, none), bits, size, hits
+        return self._combine(bits, size, ones, hits, none, parts), bits, size, hits
 
-    def _combine(self, bits, size, ones, hits, none) -> np.ndarray:
+    def _combine(self, bits, size, ones, hits, none, parts) -> np.ndarray:
         """Return the policy's joint score (higher is better) from the summed figures.
 
         ``none`` is the chance that no board is left with exactly one candidate
         (so that the next row could not be a sure hit).
         """
         p = self.policy
-        base = bits if p.score == "entropy" else -size
+        base = bits if p.score == "entropy" else -size if p.score == "expected" else parts + 1e-3 * bits
         score = base + p.hit_bonus * hits + p.resolve_bonus * ones
         if p.chain_bonus:
             score = score + p.chain_bonus * (1.0 - none)
@@ -324,6 +336,7 @@ class MultiSolver:
         size = np.zeros(k)
         ones = np.zeros(k)
         hits = np.zeros(k)
+        parts = np.zeros(k)
         none = np.ones(k)
         for b in boards:
             if b.fallback:
@@ -342,37 +355,65 @@ class MultiSolver:
                 bits[i] += float(-(p * np.log2(p)).sum())
                 size[i] += float((counts * counts).sum()) / n
                 one = float((counts == 1).sum()) / n
+                parts[i] += len(counts)
                 ones[i] += one
                 none[i] *= 1.0 - (one - hit[i])
             hits += hit
         size -= hits
-        return self._combine(bits, size, ones, hits, none), bits, size, hits
+        return self._combine(bits, size, ones, hits, none, parts), bits, size, hits
 
     # ----- the choice ---------------------------------------------------------------------------
-    def rank(self, boards: Sequence[Board], rows_left: int | None = None, top: int = 10) -> list[Choice]:
-        """Return the best ``top`` joint guesses for the unsolved boards, best first."""
+    def rank(self, boards: Sequence[Board], rows_left: int | None = None, top: int = 10,
+             allowed: np.ndarray | None = None) -> list[Choice]:
+        """Return the best ``top`` joint guesses for the unsolved boards, best first.
+
+        ``allowed``: the guess rows a hard-mode rule leaves (None: every accepted guess).
+        """
         boards = [b for b in boards if b.n > 0]
         if not boards:
             raise ChuteError("no unsolved board has a candidate left")
-        lex = self.engine.lexicon
+        mask = None
+        if allowed is not None:
+            mask = np.zeros(self.n_guesses, dtype=bool)
+            mask[np.asarray(allowed, dtype=np.int64)] = True
+            if not mask.any():
+                raise ChuteError("no accepted guess is allowed on every board under the hard-mode rule")
+
+        def legal(rows: np.ndarray) -> np.ndarray:
+            return rows if mask is None else rows[mask[rows]]
+
         singles = [b for b in boards if b.n == 1]
-        if self.policy.opener and all(b.n == len(self.all_answers) and not b.fallback for b in boards):
-            rows = np.array([lex.guess_index[fold(self.policy.opener)]], dtype=np.int64)
-            return self._order(rows, *self._score_rows(rows, boards), "opener", top, by_hits=False)
+        opening = all(b.n == len(self.all_answers) and not b.fallback for b in boards)
+        if opening and self.policy.opener:
+            rows = legal(np.array([self.opener_row], dtype=np.int64))
+            if len(rows):
+                return self._order(rows, *self._score_rows(rows, boards), "opener", top, by_hits=False)
+        if opening and self.policy.open_by == "parts" and mask is None:
+            f = self.figures(boards[0])
+            rows = np.arange(self.n_guesses, dtype=np.int64)
+            k = len(boards)
+            hits = np.zeros(self.n_guesses)
+            hits[self._board_rows(boards[0])] = k / boards[0].n
+            return self._order(rows, f[3] + 1e-3 * f[0], k * f[0], k * (f[1] - hits / k), hits, "opener",
+                               top, by_hits=False)
         if self.policy.finish and singles:
-            rows = np.array(sorted({self._row_of(b, 0) for b in singles}), dtype=np.int64)
-            return self._order(rows, *self._score_rows(rows, boards), "finish", top, by_hits=False)
+            rows = legal(np.array(sorted({self._row_of(b, 0) for b in singles}), dtype=np.int64))
+            if len(rows):
+                return self._order(rows, *self._score_rows(rows, boards), "finish", top, by_hits=False)
         if rows_left is not None and rows_left <= len(boards):
-            rows = self._candidate_rows(boards)
-            return self._order(rows, *self._score_rows(rows, boards), "last-rows", top, by_hits=True)
+            rows = legal(self._candidate_rows(boards))
+            if len(rows):
+                return self._order(rows, *self._score_rows(rows, boards), "last-rows", top, by_hits=True)
         score, bits, size, hits = self._joint(boards)
+        rows = np.arange(self.n_guesses, dtype=np.int64)
         if self.policy.candidates_only:
             rows = self._candidate_rows(boards)
-        else:
-            rows = np.arange(self.n_guesses, dtype=np.int64)
+            if mask is not None and not mask[rows].any():
+                rows = np.arange(self.n_guesses, dtype=np.int64)
+        rows = legal(rows)
         ranked = self._order(rows, score[rows], bits[rows], size[rows], hits[rows], "score",
                              max(top, self.policy.exact_extra), by_hits=False)
-        if (self.policy.exact and sum(b.n for b in boards) <= self.policy.exact
+        if (self.policy.exact and sum(b.n for b in boards) <= self.policy.exact and mask is None
                 and not any(b.fallback for b in boards)):
             gi = self.engine.lexicon.guess_index
             extra = [gi[r.guess] for r in ranked[: self.policy.exact_extra]]
@@ -383,12 +424,11 @@ class MultiSolver:
                            "exact") for i, (r, v) in enumerate(exact)][:top]
         ranked = ranked[:top]
         if self.policy.margin > 0 and ranked and ranked[0].p_hit == 0:
-            cand = np.flatnonzero(hits > 0)
+            cand = legal(np.flatnonzero(hits > 0))
             best = self._order(cand, score[cand], bits[cand], size[cand], hits[cand], "margin", 1,
-                               by_hits=False)
+                               by_hits=False) if len(cand) else []
             if best and best[0].score >= ranked[0].score - self.policy.margin:
                 ranked = best + [r for r in ranked if r.guess != best[0].guess][: top - 1]
-        del lex
         return ranked
 
     # ----- exact endgame ---------------------------------------------------------------------------
@@ -639,6 +679,29 @@ def solver_for(engine: Engine, policy: Policy = DEFAULT) -> MultiSolver:
     solver = MultiSolver(engine, policy)
     _SOLVERS[key] = (engine, solver)
     return solver
+
+
+def session_rank(session, policy: Policy = DEFAULT, top: int = 10) -> list[Choice]:
+    """Return the best joint guesses for a ``game.Session``'s unsolved boards (its rows left and hard rule)."""
+    solver = solver_for(session.solver.engine, policy)
+    open_ = session.open_boards()
+    states = [session.boards[i].state for i in open_]
+    allowed = None
+    for st in states:
+        if st.allowed is not None:
+            rows = np.asarray(st.allowed, dtype=np.int64)
+            allowed = rows if allowed is None else np.intersect1d(allowed, rows)
+    left = None if session.rows is None else session.rows - session.used
+    if left is not None and left <= 0:
+        left = None
+    return solver.rank([solver.board(st.candidates) for st in states], left, top, allowed=allowed)
+
+
+def session_chooser(policy: Policy = DEFAULT) -> Callable[[object], str]:
+    """Return a ``game.Session`` chooser that plays the policy's joint guess."""
+    def chooser(session) -> str:
+        return session_rank(session, policy, 1)[0].guess
+    return chooser
 
 
 def choose(engine: Engine, boards: Sequence[Sequence[str]], policy: Policy = DEFAULT,
