@@ -224,6 +224,9 @@ def run(args: argparse.Namespace) -> int:
     from ..game import Session
     from .common import spec_from_args
     from .solving import single_board, solver_from_args
+    if spec_from_args(args).boards > 1:          # multi-board games: chute.cli.multi
+        from .multi import run_assist
+        return run_assist(args)
     single_board(args)
     rows = spec_from_args(args).rows
     solver = solver_from_args(args)

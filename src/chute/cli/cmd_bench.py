@@ -37,6 +37,8 @@ def register(subparsers) -> None:
     add_solver_options(p)
     add_game_options(p)
     add_run_options(p)
+    from .multi import add_bench_options       # multi-board games: --games N
+    add_bench_options(p)
     out = p.add_argument_group("output")
     out.add_argument("--hardest", type=int, default=10, metavar="N", help="how many hardest words to list (default: 10)")
     out.add_argument("--json", action="store_true", help="print the figures and every game as JSON")
@@ -94,6 +96,10 @@ def run(args: argparse.Namespace) -> int:
     from .. import bench
     from ..bench import Progress, can_draw, check_writable, report, write_text
     from ..strategies import get_strategy
+    from .common import spec_from_args
+    if spec_from_args(args).boards > 1:          # multi-board games: chute.cli.multi
+        from .multi import run_bench
+        return run_bench(args)
     get_strategy(args.strategy)         # an unknown name fails before any loading
     if args.plot:
         from ..plot import plot_format, require_matplotlib

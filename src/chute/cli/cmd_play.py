@@ -19,7 +19,8 @@ def register(subparsers) -> None:
                     "within the game's rows, 1 otherwise.",
         epilog="examples: chute play crane | chute play aahed | chute play --game termo --strict "
                "termo | chute play crane --strategy minimax --json")
-    p.add_argument("secret", metavar="SECRET", help="the word to find")
+    p.add_argument("secret", metavar="SECRET", nargs="+",
+                   help="the word to find (one per board in multi-board games: --game quarteto W1 W2 W3 W4)")
     p.add_argument("--max-guesses", type=int, metavar="N",
                    help="stop after N guesses (default: play until solved)")
     p.add_argument("--json", action="store_true", help="print the game as JSON")
@@ -33,6 +34,13 @@ def run(args: argparse.Namespace) -> int:
     from ..render import tiles, use_colour
     from .common import spec_from_args
     from .solving import count_text, note, show, single_board, solver_from_args
+    if spec_from_args(args).boards > 1:          # multi-board games: chute.cli.multi
+        from .multi import run_play
+        return run_play(args)
+    if len(args.secret) != 1:
+        from ..errors import ChuteError
+        raise ChuteError(f"{spec_from_args(args).name} has one board: give one secret word")
+    args.secret = args.secret[0]
     single_board(args)
     rows = spec_from_args(args).rows
     solver = solver_from_args(args)
