@@ -41,7 +41,7 @@ import numpy as np
 
 from .errors import ChuteError
 from .feedback import Clue, all_green, decode, score
-from .knowledge import Knowledge
+from .rules import violation
 from .words import Lexicon, fold
 
 INF = 10**9
@@ -224,15 +224,10 @@ class DecisionTree:
         problems: list[str] = []
 
         def visit(node: TreeNode, clues: list[Clue]) -> None:
-            if clues:
-                try:
-                    k = Knowledge.from_clues(clues, self.length)
-                except ChuteError:
-                    problems.append("contradictory clues on path " + " ".join(map(str, clues)))
-                    return
-                if not hard_legal(k, node.guess, self.rule or "hard"):
-                    problems.append(f"{node.guess} breaks {self.rule} mode after "
-                                    + " ".join(map(str, clues)))
+            reason = violation(node.guess, clues, self.rule) if clues else None
+            if reason:
+                path = " ".join(map(str, clues))
+                problems.append(f"{node.guess} after {path} breaks {reason}")
             for pattern, child in sorted(node.children.items()):
                 visit(child, clues + [Clue(node.guess, pattern)])
 
@@ -384,23 +379,6 @@ def _node_candidates(tree: DecisionTree, lexicon: Lexicon) -> dict[tuple[str, ..
             path += (p,)
             node = node.children.get(p)
     return out
-
-
-def hard_legal(knowledge: Knowledge, word: str, rule: str) -> bool:
-    """Return whether a guess obeys a hard-mode rule given the clues so far.
-
-    ``hard`` (Wordle): greens stay in place and every revealed letter is used
-    at least as often as shown.  ``strict`` (Termo): the guess must be
-    consistent with every clue (no letter back where it was yellow or grey,
-    greys cap the counts).
-    """
-    word = fold(word)
-    if rule == "strict":
-        return knowledge.consistent(word)
-    if any(f is not None and word[i] != f for i, f in enumerate(knowledge.fixed)):
-        return False
-    counts = Counter(word)
-    return all(counts[c] >= k for c, k in knowledge.min_count.items())
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,314 @@
+"""Decision trees: the search against a plain brute force, row limits, hard modes, files, --check."""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import lru_cache
+
+import pytest
+
+from chute.cli import main
+from chute.engine import Engine
+from chute.feedback import Clue, score
+from chute.rules import violation
+from chute.tree import INF, DecisionTree, TreeError, TreeNode, TreeSearch, parse_top, search
+from chute.words import Lexicon, load_lexicon, words_lexicon
+
+GREEN5 = "ggggg"
+
+
+@pytest.fixture(scope="module")
+def wordle() -> Lexicon:
+    return load_lexicon("wordle")
+
+
+def small_lexicon(wordle: Lexicon, seed: int, n_answers: int, n_extra: int) -> Lexicon:
+    """Return a random small lexicon: answers from wordle's, plus other accepted guesses."""
+    rnd = random.Random(seed)
+    answers = rnd.sample(wordle.answers, n_answers)
+    extra = rnd.sample(sorted(set(wordle.guesses) - set(answers)), n_extra)
+    return Lexicon(f"small{seed}", 5, tuple(answers), tuple(sorted(answers + extra)))
+
+
+def brute_force(lexicon: Lexicon, rule: str | None = None):
+    """Return f(opener, rows): the least total for an opener, by plain recursion over every guess."""
+    pattern = {(g, s): score(g, s) for g in lexicon.guesses for s in lexicon.answers}
+
+    def after(allowed, guess, pat):
+        if rule is None:
+            return allowed
+        return tuple(w for w in allowed if violation(w, [Clue(guess, pat)], rule) is None)
+
+    def cost(guess, S, rows, allowed):
+        bins: dict[str, list[str]] = {}
+        for s in S:
+            bins.setdefault(pattern[guess, s], []).append(s)
+        total = len(S)
+        for pat, words in bins.items():
+            if pat != GREEN5:
+                total += best(tuple(words), rows - 1, after(allowed, guess, pat))
+        return total
+
+    @lru_cache(maxsize=None)
+    def best(S, rows, allowed):
+        if rows == 0:
+            return INF
+        return min(INF, *(cost(g, S, rows, allowed) for g in allowed))
+
+    def of_opener(opener, rows):
+        return min(INF, cost(opener, tuple(lexicon.answers), rows, lexicon.guesses))
+
+    return of_opener
+
+
+def exact_totals(lexicon: Lexicon, openers, rows=6, rule=None) -> dict[str, int]:
+    searcher = TreeSearch(Engine.build(lexicon, cache=False), rows=rows, rule=rule, exact=True)
+    results = search(searcher, openers)
+    for r in results:
+        assert r.exact
+        if r.feasible:
+            stats, problems = r.tree.check(lexicon)
+            assert problems == []
+            assert stats.total == r.total and not stats.failures
+            assert stats.worst <= rows
+    return {r.opener: r.total for r in results}
+
+
+# ----- the search against brute force ---------------------------------------------------------------
+
+@pytest.mark.parametrize("seed,n_answers,n_extra,rows,n_openers", [
+    (1, 40, 80, 6, 6),
+    (2, 60, 30, 6, 3),
+    (3, 24, 60, 3, 8),      # a tight row limit: some openers cannot finish
+])
+def test_exact_equals_brute_force(wordle, seed, n_answers, n_extra, rows, n_openers):
+    lex = small_lexicon(wordle, seed, n_answers, n_extra)
+    openers = random.Random(seed).sample(lex.guesses, n_openers)
+    brute = brute_force(lex)
+    want = {o: brute(o, rows) for o in openers}
+    assert exact_totals(lex, openers, rows) == want
+
+
+@pytest.mark.parametrize("rule,rows", [("hard", 6), ("strict", 4)])
+def test_exact_equals_brute_force_hard_modes(wordle, rule, rows):
+    lex = small_lexicon(wordle, 7, 16, 24)
+    openers = random.Random(7).sample(lex.guesses, 5)
+    brute = brute_force(lex, rule)
+    want = {o: brute(o, rows) for o in openers}
+    assert exact_totals(lex, openers, rows, rule) == want
+
+
+def test_best_opener_over_all_guesses(wordle):
+    lex = small_lexicon(wordle, 11, 20, 25)
+    brute = brute_force(lex)
+    want = min(brute(o, 6) for o in lex.guesses)
+    assert min(exact_totals(lex, lex.guesses).values()) == want
+
+
+def test_top_k_is_never_below_exact_and_trees_are_sound(wordle):
+    lex = small_lexicon(wordle, 5, 50, 100)
+    engine = Engine.build(lex, cache=False)
+    openers = TreeSearch(engine).rank_openers(3)
+    exact = {r.opener: r.total for r in search(TreeSearch(engine, exact=True), openers)}
+    for r in search(TreeSearch(engine, top=2), openers):
+        assert r.total >= exact[r.opener]
+        stats, problems = r.tree.check(lex)
+        assert not problems and stats.total == r.total
+
+
+def test_jobs_give_the_same_trees(wordle):
+    lex = small_lexicon(wordle, 8, 40, 40)
+    engine = Engine.build(lex, cache=False)
+    openers = TreeSearch(engine).rank_openers(2)
+    one = search(TreeSearch(engine, top=5), openers, jobs=1)
+    two = search(TreeSearch(engine, top=5), openers, jobs=2)
+    assert [r.total for r in one] == [r.total for r in two]
+    assert [r.tree.to_dict()["tree"] for r in one] == [r.tree.to_dict()["tree"] for r in two]
+
+
+# ----- small sets whose cost is known by hand ----------------------------------------------------------
+
+def opener_total(words, opener, rows=6, guesses=None):
+    lex = words_lexicon(words) if guesses is None else Lexicon("t", 3, tuple(words), tuple(sorted(set(words) | set(guesses))))
+    return search(TreeSearch(Engine.build(lex, cache=False), rows=rows, exact=True), [opener])[0]
+
+
+def test_hand_worked_costs():
+    # a candidate that splits the rest: 1 + 2 + 2
+    assert opener_total(["abc", "abd", "xyz"], "abc").total == 5
+    # no guess tells cat, bat, hat apart at once: 1 + 2 + 3
+    assert opener_total(["cat", "bat", "hat"], "cat").total == 6
+    # a non-candidate that splits them: 2 + 2 + 2, no better
+    assert opener_total(["cat", "bat", "hat"], "bhx", guesses=["bhx"]).total == 6
+    # two rows: only a candidate that splits everything finishes
+    assert opener_total(["abc", "abd", "xyz"], "abc", rows=2).total == 5
+    assert not opener_total(["cat", "bat", "hat"], "cat", rows=2).feasible
+    assert opener_total(["cat", "bat", "hat"], "cat", rows=3).total == 6
+
+
+def test_row_limit_is_respected(wordle):
+    lex = small_lexicon(wordle, 4, 60, 20)
+    engine = Engine.build(lex, cache=False)
+    opener = TreeSearch(engine).rank_openers(1)[0]
+    free = search(TreeSearch(engine, rows=8, exact=True), [opener])[0]
+    worst = free.tree.evaluate(lex.answers).worst
+    tight = search(TreeSearch(engine, rows=worst - 1, exact=True), [opener])[0]
+    if tight.feasible:
+        assert tight.total >= free.total
+        assert tight.tree.evaluate(lex.answers).worst <= worst - 1
+    assert not search(TreeSearch(engine, rows=1), [opener])[0].feasible
+
+
+def test_hard_mode_trees_obey_the_rule(wordle):
+    lex = small_lexicon(wordle, 9, 60, 200)
+    engine = Engine.build(lex, cache=False)
+    for rule in ("hard", "strict"):
+        res = search(TreeSearch(engine, rule=rule, top=5), TreeSearch(engine).rank_openers(1))[0]
+        tree = res.tree
+        assert tree.rule == rule
+        stats, problems = tree.check(lex)
+        assert problems == [] and stats.total == res.total
+        for path, node in tree.root.nodes():
+            clues, n = [], tree.root
+            for p in path:
+                clues.append(Clue(n.guess, p))
+                n = n.children[p]
+            assert violation(node.guess, clues, rule) is None
+
+
+# ----- the tree object, files, --check --------------------------------------------------------------------
+
+def toy_tree() -> tuple[DecisionTree, Lexicon]:
+    lex = words_lexicon(["abc", "abd", "xyz", "xya"])
+    res = search(TreeSearch(Engine.build(lex, cache=False), exact=True), ["abc"])[0]
+    return res.tree, lex
+
+
+def test_tree_follows_patterns_and_round_trips(tmp_path):
+    tree, lex = toy_tree()
+    assert tree.guess_for([]) == "abc"
+    assert tree.next_guess([]) == "abc"
+    pat = score("abc", "xyz")
+    follow = tree.guess_for([pat])
+    assert follow in ("xyz", "xya")
+    assert tree.next_guess([Clue("abc", pat)]) == follow
+    assert tree.next_guess([("abc", pat)]) == follow
+    assert tree.next_guess([Clue("xyz", pat)]) is None          # not the tree's guess
+    assert tree.guess_for(["ygyg"[:3]]) is None                  # no such branch
+    path = tmp_path / "t.json"
+    tree.save(path)
+    again = DecisionTree.load(path)
+    assert again.to_dict() == tree.to_dict()
+    assert again.evaluate(lex.answers).total == tree.evaluate(lex.answers).total
+    text = tree.to_text(lex)
+    assert len(text.splitlines()) == sum(1 for _ in tree.root.nodes())
+    assert text.startswith("start  ABC  4 left")
+    dot = tree.to_dot()
+    assert dot.startswith("digraph") and dot.count("->") == sum(1 for _ in tree.root.nodes()) - 1
+
+
+def test_check_finds_broken_trees():
+    tree, lex = toy_tree()
+    assert tree.check(lex)[1] == []
+    # a missing branch
+    broken = DecisionTree.from_dict(tree.to_dict())
+    broken.root.children.pop(sorted(broken.root.children)[0])
+    stats, problems = broken.check(lex)
+    assert stats.failures and any("leaves the tree" in p for p in problems)
+    # a guess the lists do not accept
+    bad = DecisionTree.from_dict(tree.to_dict())
+    bad.root.guess = "qqq"
+    assert any("not an accepted guess" in p for p in bad.check(lex)[1])
+    # over the row limit
+    short = DecisionTree.from_dict(tree.to_dict())
+    short.rows = 1
+    assert any("over the 1-row limit" in p for p in short.check(lex)[1])
+    # a hard-mode tree whose second guess ignores a green
+    hard = DecisionTree(TreeNode("abc", 2, {"ggb": TreeNode("xyz", 1, {})}), 3, 6, "hard")
+    assert any("hard mode" in p for p in hard.check(words_lexicon(["abc", "abd", "xyz"]))[1])
+
+
+@pytest.mark.parametrize("content,message", [
+    ("{not json", "not valid JSON"),
+    ("[]", "not a chute tree"),
+    ('{"format": "chute-tree", "version": 99}', "unsupported tree version"),
+    ('{"format": "chute-tree", "version": 1, "length": 3, "tree": {"guess": "ab"}}', "bad guess"),
+    ('{"format": "chute-tree", "version": 1, "length": 3, "tree": {"guess": "abc", '
+     '"next": {"gxb": {"guess": "abd"}}}}', "bad pattern"),
+    ('{"format": "chute-tree", "version": 1, "length": 3, "rule": "easy", "tree": {"guess": "abc"}}',
+     "bad hard-mode rule"),
+    ('{"format": "chute-tree", "version": 1, "length": 3, "tree": {"guess": "abc", "next": []}}',
+     'bad "next"'),
+])
+def test_malformed_files_are_clear_errors(tmp_path, content, message):
+    path = tmp_path / "t.json"
+    path.write_text(content)
+    with pytest.raises(TreeError, match=message):
+        DecisionTree.load(path)
+
+
+def test_missing_file_and_directory(tmp_path):
+    with pytest.raises(TreeError, match="not found"):
+        DecisionTree.load(tmp_path / "none.json")
+    with pytest.raises(TreeError, match="directory"):
+        DecisionTree.load(tmp_path)
+
+
+def test_parse_top():
+    assert parse_top("50,12,3") == (50, 12, 3)
+    assert parse_top(7) == (7,)
+    for bad in ("x", "0", ""):
+        with pytest.raises(Exception):
+            parse_top(bad)
+
+
+# ----- the command ---------------------------------------------------------------------------------------
+
+@pytest.fixture
+def word_files(tmp_path, wordle):
+    lex = small_lexicon(wordle, 12, 40, 60)
+    answers = tmp_path / "answers.txt"
+    guesses = tmp_path / "guesses.txt"
+    answers.write_text("\n".join(lex.answers) + "\n")
+    guesses.write_text("\n".join(lex.guesses) + "\n")
+    return ["--answers", str(answers), "--guesses", str(guesses)], lex
+
+
+def test_cli_search_save_and_check(tmp_path, capsys, word_files):
+    lists, lex = word_files
+    out = tmp_path / "tree.json"
+    dot = tmp_path / "tree.dot"
+    assert main(["tree", *lists, "--openers", "2", "--exact", "--out", str(out), "--dot", str(dot),
+                 "--text", "-"]) == 0
+    text = capsys.readouterr().out
+    assert "proven optimal" in text and "best:" in text
+    tree = DecisionTree.load(out)
+    assert dot.read_text().startswith("digraph")
+    assert main(["tree", *lists, "--check", str(out), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["sound"] and report["games"] == 40 and report["total"] == tree.meta["total"]
+    assert main(["tree", *lists, "--opener", tree.root.guess, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["openers"][0]["total"] >= tree.meta["total"]
+
+
+def test_cli_check_unsound_tree_and_bad_file(tmp_path, capsys, word_files):
+    lists, lex = word_files
+    tree = DecisionTree(TreeNode(lex.answers[0], 40, {}), 5, 6, None)
+    path = tmp_path / "t.json"
+    tree.save(path)
+    assert main(["tree", *lists, "--check", str(path)]) == 1
+    assert "NOT sound" in capsys.readouterr().out
+    path.write_text("{oops")
+    assert main(["tree", *lists, "--check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("chute: error:") and "not valid JSON" in err and len(err.splitlines()) == 1
+
+
+def test_cli_bad_options(capsys, word_files):
+    lists, _ = word_files
+    assert main(["tree", *lists, "--opener", "zzzzz"]) == 2
+    assert "not an accepted" in capsys.readouterr().err
+    assert main(["tree", *lists, "--top", "0"]) == 2
+    assert main(["tree", *lists, "--jobs", "0"]) == 2
