@@ -395,7 +395,11 @@ def run_bench(args: argparse.Namespace) -> int:
     policy = policy_from_args(args)
     if getattr(args, "rule", None):
         raise ChuteError("bench plays multi-board games without hard mode")
-    games = getattr(args, "games", None) or getattr(args, "sample", None) or 1000
+    games = getattr(args, "games", None)
+    if games is None:
+        games = getattr(args, "sample", None)
+    if games is None:
+        games = 1000
     if games < 1:
         raise ChuteError(f"--games must be at least 1, not {games}")
     jobs = getattr(args, "jobs", 1) or 1
