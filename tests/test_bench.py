@@ -325,7 +325,7 @@ def test_cli_compare_table(capsys, word_file):
     ["bench", "--csv", "/no/such/dir/g.csv"],
     ["bench", "--max-guesses", "3"],
     ["bench", "--max-guesses", "1000"],
-    ["bench", "--game", "quordle"],
+    ["bench", "--game", "quordle", "--games", "0"],      # multi-board bench: chute.cli.multi
     ["bench", "--answers", "/no/such/file.txt"],
     ["bench", "--opener", "xx"],
     ["bench", "--strategy", "minimax", "--depth", "2"],
