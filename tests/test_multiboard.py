@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 
+import numpy as np
 import pytest
 
 from chute.engine import Engine
@@ -368,3 +369,30 @@ def test_bench_quarteto_json_and_text(capsys, monkeypatch):
     assert all(len(set(g["secrets"])) == 4 for g in data["worst"])
     status, out, err = cli(capsys, monkeypatch, "bench", "--game", "dueto", "--games", "5", "--seed", "1")
     assert status == 0 and "solved within 7 rows: 5/5" in out and "worst tuples:" in out
+
+
+@pytest.mark.parametrize("argv, rule", [
+    (["suggest", "--game", "termo", "--hard"], "strict"),
+    (["suggest", "--game", "wordle", "--hard"], "hard"),
+    (["assist", "--game", "quarteto", "--hard"], "strict"),
+    (["play", "--game", "dueto", "--strict", "a", "b"], "strict"),
+    (["bench", "--game", "termo"], None),
+])
+def test_hard_means_the_games_own_rule(argv, rule):
+    from chute.cli import build_parser
+    from chute.cli.solving import rule_from_args
+    assert rule_from_args(build_parser().parse_args(argv)) == rule
+
+
+def test_multiboard_hard_mode_is_refused(capsys, monkeypatch):
+    status, out, err = cli(capsys, monkeypatch, "play", "--game", "dueto", "--hard", "avido", "festa")
+    assert status == 2 and out == "" and "hard mode is for one board" in err
+
+
+def test_library_hard_mode_rows_restrict_the_choice(engine):
+    solver = MultiSolver(engine, Policy(exact=0))
+    allowed = np.array([engine.lexicon.guess_index[w] for w in ("cigar", "rebut", "crust")])
+    boards = [solver.board(WORDS[:10]), solver.board(WORDS[10:20])]
+    assert {c.guess for c in solver.rank(boards, top=5, allowed=allowed)} <= {"cigar", "rebut", "crust"}
+    with pytest.raises(ChuteError):
+        solver.rank(boards, allowed=np.array([], dtype=np.int64))

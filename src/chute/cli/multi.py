@@ -50,25 +50,22 @@ def policy_from_args(args: argparse.Namespace):
     return policy
 
 
-def hard_rule(args: argparse.Namespace, spec) -> str | None:
-    """Return the hard-mode rule: --hard means the game's own rule (Termo games: strict)."""
-    rule = getattr(args, "rule", None)
-    if rule == "hard":
-        return spec.hard_rule
-    return rule
-
-
 def make_session(args: argparse.Namespace, secrets=None):
     """Return (session, spec, policy) for a multi-board game described by the options."""
     from ..game import Session
     from ..multiboard import session_chooser
     from ..solver import Solver
     from .common import engine_from_args, lexicon_from_args, spec_from_args
+    from ..errors import ChuteError
     spec = spec_from_args(args)
     policy = policy_from_args(args)
+    if getattr(args, "rule", None):
+        # each board's clues differ, so after the first row hardly any word fits them all
+        raise ChuteError(f"hard mode is for one board; {spec.name} has {spec.boards} (no guess could "
+                         "keep to every board's clues)")
     lexicon = lexicon_from_args(args)
     engine = engine_from_args(args, lexicon)
-    solver = Solver(engine, "entropy", hard=hard_rule(args, spec), weights=getattr(args, "weights", "auto"))
+    solver = Solver(engine, "entropy", weights=getattr(args, "weights", "auto"))
     session = Session(solver, spec.boards, spec.rows, secrets, chooser=session_chooser(policy))
     return session, spec, policy
 
