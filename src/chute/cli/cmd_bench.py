@@ -77,7 +77,8 @@ def make_solver(args: argparse.Namespace, engine, strategy: str, opener: str | N
         raise ChuteError(f"--depth 2 works with entropy and expected-size, not {strategy}")
     options = Options(candidates_only=args.candidates_only, prefer_candidates=args.prefer_candidates,
                       seed=args.seed, depth=depth)
-    return Solver(engine, strategy, options, hard=args.rule,
+    from .solving import rule_from_args
+    return Solver(engine, strategy, options, hard=rule_from_args(args),
                   opener=opener if opener is not None else args.opener, weights=args.weights)
 
 

@@ -17,7 +17,8 @@ def add_solver_options(parser: argparse.ArgumentParser) -> None:
                    help=f"how to choose guesses: {STRATEGY_HELP} (default: entropy)")
     mode = g.add_mutually_exclusive_group()
     mode.add_argument("--hard", dest="rule", action="store_const", const="hard",
-                      help="Wordle hard mode: greens stay, revealed letters are reused")
+                      help="hard mode, the game's own rule: Wordle's (greens stay, revealed letters "
+                           "are reused), or Termo's strict rule in Termo games")
     mode.add_argument("--strict", dest="rule", action="store_const", const="strict",
                       help="Termo's strict mode: every guess must fit every clue")
     g.add_argument("--opener", metavar="WORD", help="fixed first guess (default: the strategy's best, cached)")
@@ -46,7 +47,15 @@ def solver_from_args(args: argparse.Namespace):
     engine = engine_from_args(args, lexicon)
     options = Options(candidates_only=args.candidates_only, prefer_candidates=args.prefer_candidates,
                       seed=args.seed, depth=args.depth)
-    return Solver(engine, strategy, options, hard=args.rule, opener=args.opener, weights=args.weights)
+    return Solver(engine, strategy, options, hard=rule_from_args(args), opener=args.opener, weights=args.weights)
+
+
+def rule_from_args(args: argparse.Namespace) -> str | None:
+    """Return the hard-mode rule: --strict, or --hard meaning the game's own rule (Termo games: strict)."""
+    from .common import spec_from_args
+    if getattr(args, "rule", None) == "hard":
+        return spec_from_args(args).hard_rule
+    return getattr(args, "rule", None)
 
 
 def single_board(args: argparse.Namespace) -> None:
