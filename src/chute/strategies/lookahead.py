@@ -8,7 +8,7 @@ import numpy as np
 
 from ..engine import PartitionStats, partition_stats
 from ..feedback import Clue, decode
-from .base import Options, PartitionStrategy, Ranked, State, order
+from .base import Options, PartitionStrategy, Ranked, State, order, ranked_rows
 
 
 def deepen(strategy: PartitionStrategy, state: State, rows: np.ndarray, codes: np.ndarray,
@@ -33,7 +33,11 @@ def deepen(strategy: PartitionStrategy, state: State, rows: np.ndarray, codes: n
         bins = (_bins_kernel(strategy, state, codes, i, prior) if fast
                 else _bins(strategy, state, rows, codes, i, prior, options))
         deep[k] = strategy.combine(ranked.score, bins)
-    return order(state, rows[picked], deep, stats.take(picked), strategy.higher_is_better, options, top)
+    # Equal two-step scores are common (many guesses resolve a small set within two guesses):
+    # break them by the one-step ranking (score, candidates first, alphabetical), not the alphabet.
+    key = np.round(-deep if strategy.higher_is_better else deep, 9)
+    idx = np.lexsort((np.arange(len(first)), key))[:top]
+    return ranked_rows(state, rows[picked[idx]], deep[idx], stats.take(picked[idx]))
 
 
 def _bins(strategy: PartitionStrategy, state: State, rows: np.ndarray, codes: np.ndarray, i: int,
