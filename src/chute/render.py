@@ -12,8 +12,9 @@ _ANSI = {GREEN: "\x1b[1;97;42m", YELLOW: "\x1b[1;30;43m", BLACK: "\x1b[1;97;100m
 _RESET = "\x1b[0m"
 
 
-def use_colour(stream: TextIO = sys.stdout) -> bool:
+def use_colour(stream: TextIO | None = None) -> bool:
     """Return whether to colour output: a terminal, NO_COLOR unset (FORCE_COLOR forces it)."""
+    stream = sys.stdout if stream is None else stream
     if os.environ.get("FORCE_COLOR"):
         return True
     if os.environ.get("NO_COLOR"):
