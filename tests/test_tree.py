@@ -201,6 +201,7 @@ def test_tree_follows_patterns_and_round_trips(tmp_path):
     again = DecisionTree.load(path)
     assert again.to_dict() == tree.to_dict()
     assert again.evaluate(lex.answers).total == tree.evaluate(lex.answers).total
+    assert again.stats() == tree.evaluate(lex.answers)     # from the stored counts alone
     text = tree.to_text(lex)
     assert len(text.splitlines()) == sum(1 for _ in tree.root.nodes())
     assert text.startswith("start  ABC  4 left")

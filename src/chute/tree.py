@@ -187,6 +187,21 @@ class DecisionTree:
             worst = max(worst, len(clues))
         return TreeStats(games, total, worst, dict(dist), failures)
 
+    def stats(self) -> TreeStats:
+        """Return the figures the tree's own counts imply (no word lists needed).
+
+        A node's count less its children's is the number of answers solved by
+        its guess; a tree read from a file is only as right as its counts
+        (``check`` recomputes them from the lists).
+        """
+        dist: Counter[int] = Counter()
+        for path, node in self.root.nodes():
+            here = node.n - sum(c.n for c in node.children.values())
+            if here > 0:
+                dist[len(path) + 1] += here
+        total = sum(k * v for k, v in dist.items())
+        return TreeStats(sum(dist.values()), total, max(dist, default=0), dict(dist))
+
     def check(self, lexicon: Lexicon) -> tuple[TreeStats, list[str]]:
         """Return the figures over the lexicon's answers and the problems found (empty when sound).
 

@@ -1,0 +1,133 @@
+"""Time the optimal decision-tree search (``chute tree``) on the reference cases; print the figures.
+
+    python benchmarks/bench_tree.py                 # wordle SALET, normal and hard mode
+    python benchmarks/bench_tree.py --all           # + wordle top 10 openers, termo and the 2022 Termo lists
+    python benchmarks/bench_tree.py termo-strict    # named cases only (see --list)
+    python benchmarks/bench_tree.py --doddle        # also doddle 1.6.0's tree_search('SALET'), for the ratio
+
+Each case runs ``chute tree ... --json`` in its own process; "wall" is measured
+around the whole child (interpreter start, imports, lists, matrix, search),
+"search" is the command's own figure (matrix and search), "cpu" the child's
+user + system time.  The machine is shared: check ``uptime`` first.  Doddle
+runs from $DODDLE_PYTHON (default: ../peers/doddle-venv/bin/python) when present.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+TERMO_2022 = REPO.parent / "shared" / "data" / "termo-2022"
+T22 = ["--game", "termo", "--answers", str(TERMO_2022 / "answers.txt"),
+       "--guesses", str(TERMO_2022 / "guesses.txt")]
+
+# name -> extra arguments of ``chute tree``
+CASES = {
+    "salet": ["--opener", "salet"],
+    "salet-hard": ["--hard", "--opener", "salet"],
+}
+MORE = {
+    "wordle-top10": ["--openers", "10"],
+    "termo": ["--game", "termo", "--openers", "10"],
+    "termo-strict": ["--game", "termo", "--strict", "--openers", "10"],
+    "termo2022": T22 + ["--openers", "10"],
+    "termo2022-strict": T22 + ["--strict", "--openers", "10"],
+}
+DODDLE_CODE = """
+import time, doddle
+t = time.perf_counter()
+b = doddle.Doddle().tree_search('SALET')
+print(b.num_guesses(), round(b.mean(), 4), max(b.histogram), round(time.perf_counter() - t, 2))
+"""
+
+
+def run_case(name: str, args: list[str], jobs: int) -> dict:
+    """Run one case in a child process; return its figures."""
+    cmd = [sys.executable, "-m", "chute", "tree", *args, "--json"]
+    if jobs > 1:
+        cmd += ["--jobs", str(jobs)]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    proc = subprocess.run(cmd, capture_output=True, text=True, cwd=REPO)
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if proc.returncode not in (0, 1):
+        raise SystemExit(f"{name} failed ({proc.returncode}): {proc.stderr.strip()}")
+    data = json.loads(proc.stdout)
+    data["wall"] = wall
+    data["cpu"] = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    data["command"] = "chute tree " + " ".join(a if str(TERMO_2022) not in a else
+                                               a.replace(str(REPO.parent), "..") for a in args)
+    return data
+
+
+def report(name: str, data: dict) -> None:
+    """Print one case: command, each opener's figures, best, times."""
+    print(f"== {name}: {data['command']}")
+    print(f"   {data['lexicon']}: {data['answers']:,} answers, {data['guesses']:,} guesses, "
+          f"{data['rows']} rows, rule {data['rule'] or 'none'}, "
+          f"{'exact' if data['exact'] else 'top ' + ','.join(map(str, data['top']))}")
+    for r in data["openers"]:
+        if r["feasible"]:
+            dist = " ".join(f"{k}:{v}" for k, v in r["distribution"].items())
+            print(f"   {r['opener']:<8} {r['total']:>7,}  mean {r['mean']:.4f}  worst {r['worst']}  "
+                  f"[{dist}]  {r['seconds']:.1f} s")
+        else:
+            print(f"   {r['opener']:<8} infeasible within the rows  {r['seconds']:.1f} s")
+    print(f"   best {data['best']}; search {data['seconds']:.1f} s, wall {data['wall']:.1f} s, "
+          f"cpu {data['cpu']:.1f} s")
+    sys.stdout.flush()
+
+
+def run_doddle() -> None:
+    """Time doddle's tree_search('SALET') if its interpreter is present."""
+    python = os.environ.get("DODDLE_PYTHON", str(REPO.parent / "peers" / "doddle-venv" / "bin" / "python"))
+    if not Path(python).exists():
+        print(f"== doddle: {python} not found, skipped")
+        return
+    t0 = time.perf_counter()
+    proc = subprocess.run([python, "-c", DODDLE_CODE], capture_output=True, text=True)
+    wall = time.perf_counter() - t0
+    if proc.returncode:
+        print(f"== doddle failed: {proc.stderr.strip().splitlines()[-1:]}")
+        return
+    total, mean, worst, search = proc.stdout.split()[-4:]
+    print(f"== doddle 1.6.0 Doddle().tree_search('SALET'): total {total}, mean {mean}, worst {worst}; "
+          f"search {search} s, wall {wall:.1f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("cases", nargs="*", help="case names (default: salet, salet-hard)")
+    parser.add_argument("--all", action="store_true", help="every case")
+    parser.add_argument("--doddle", action="store_true", help="also time doddle's tree search")
+    parser.add_argument("--jobs", type=int, default=1, help="--jobs for chute tree (default: 1)")
+    parser.add_argument("--list", action="store_true", help="list the cases")
+    args = parser.parse_args()
+    every = {**CASES, **MORE}
+    if args.list:
+        for name, extra in every.items():
+            print(f"{name}: chute tree {' '.join(extra)}")
+        return
+    names = args.cases or (list(every) if args.all else list(CASES))
+    for name in names:
+        if name not in every:
+            raise SystemExit(f"unknown case {name!r}; see --list")
+        if name.startswith("termo2022") and not (TERMO_2022 / "answers.txt").is_file():
+            print(f"== {name}: {TERMO_2022} not present, skipped")
+            continue
+        report(name, run_case(name, every[name], args.jobs))
+    if args.doddle:
+        run_doddle()
+    print(f"load: {os.getloadavg()[0]:.2f} (1 min), {os.cpu_count()} cores")
+
+
+if __name__ == "__main__":
+    main()
