@@ -88,12 +88,18 @@ def format_number(x: float, label: str) -> str:
 
 
 def suggestion_table(suggestion, lexicon) -> list[str]:
-    """Return the ranked guesses as aligned lines: rank, guess, score, expected, worst, answer?"""
+    """Return the ranked guesses as aligned lines: rank, guess, score, expected, worst, answer?
+
+    A strategy whose score is itself the expected or worst count shows it once.
+    """
     label = suggestion.score_label
-    lines = [f"{'#':>3}  {'guess':<{lexicon.length + 2}} {label:>10} {'expected':>9} {'worst':>6}  answer?"]
+    own = label not in ("expected", "worst")
+    width = lexicon.length + 2
+    head = f"{'#':>3}  {'guess':<{width}}" + (f" {label:>10}" if own else "")
+    lines = [head + f" {'expected':>9} {'worst':>6}  answer?"]
     for i, r in enumerate(suggestion.ranked, 1):
-        lines.append(f"{i:>3}  {show(lexicon, r.guess):<{lexicon.length + 2}} "
-                     f"{format_number(r.score, label):>10} {r.expected:>9.2f} {r.worst:>6}  "
+        score = f" {format_number(r.score, label):>10}" if own else ""
+        lines.append(f"{i:>3}  {show(lexicon, r.guess):<{width}}{score} {r.expected:>9.2f} {r.worst:>6}  "
                      f"{'yes' if r.candidate else ''}")
     return lines
 
