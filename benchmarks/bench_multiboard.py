@@ -130,17 +130,37 @@ def run_termo_real(args) -> dict:
         print(f"real accepted words that bundled accepts: {cover['real_accepted_in_bundled_guesses']}/{acc_n} "
               f"({100 * cover['real_accepted_in_bundled_guesses'] / acc_n:.1f}%)")
         print(f"accents shown: {real.show('avido')} {real.show('suite')} {bundled.show('avido')}")
-    result = {"coverage": cover, "play": []}
+    result = {"coverage": cover, "single": [], "play": []}
     engine_real = Engine.build(real)
     engine_bundled = Engine.build(bundled)
+    real_secrets = list(dict.fromkeys(real.answers))
+    # (lexicon the solver uses, engine, secrets drawn from): the last is the real game played
+    # with the bundled lists, where 14% of the answers are only accepted guesses to chute
+    scenarios = [("bundled lists, bundled answers", engine_bundled, None),
+                 ("real lists, real answers", engine_real, None),
+                 ("bundled lists, real answers", engine_bundled, real_secrets)]
+    from chute import bench
+    from chute.solver import Solver
+    for label, engine, secrets in scenarios:
+        solver = Solver(engine, "entropy")
+        r = bench.run(solver, secrets, rows=6, tree=secrets is None)
+        st = r.stats
+        d = st.to_dict()
+        d["scenario"] = label
+        d["seconds"] = round(r.seconds, 2)
+        result["single"].append(d)
+        if not args.json:
+            print(f"termo (1 board, entropy) on {label:<32} games {d.get('games')}  mean {d.get('mean'):.4f}  "
+                  f"max {d.get('max')}  failures {d.get('failures')}  {r.seconds:6.2f}s", flush=True)
     for name in ("dueto", "quarteto"):
-        for label, engine in (("real lists", engine_real), ("bundled", engine_bundled)):
-            spec = game_spec(name)
-            s = run_many(spec, args.games, args.seed, engine=engine, jobs=args.jobs)
+        spec = game_spec(name)
+        for label, engine, secrets in scenarios:
+            tuples = None if secrets is None else secret_tuples(secrets, spec.boards, args.games, args.seed)
+            s = run_many(spec, args.games, args.seed, engine=engine, jobs=args.jobs, tuples=tuples)
             if not args.json:
-                print(line(f"{name} on the {label}", s), flush=True)
+                print(line(f"{name} on {label}", s), flush=True)
             d = s.to_dict()
-            d["lexicon"] = label
+            d["scenario"] = label
             result["play"].append(d)
     return result
 

@@ -396,3 +396,27 @@ def test_library_hard_mode_rows_restrict_the_choice(engine):
     assert {c.guess for c in solver.rank(boards, top=5, allowed=allowed)} <= {"cigar", "rebut", "crust"}
     with pytest.raises(ChuteError):
         solver.rank(boards, allowed=np.array([], dtype=np.int64))
+
+
+def test_pool_workers_stay_off_openmp_after_fork():
+    # the parent has run the threaded kernel (the opener); forked workers must not
+    termo = Engine.build(load_lexicon("termo"))
+    spec = game_spec("dueto")
+    one = run_many(spec, 6, seed=4, engine=termo, jobs=1)
+    two = run_many(spec, 6, seed=4, engine=termo, jobs=2)
+    assert [r.to_dict() for r in one.results] == [r.to_dict() for r in two.results]
+
+
+def test_serial_and_threaded_figures_agree(wordle):
+    import chute.multiboard as mb
+    solver = MultiSolver(wordle, Policy())
+    threaded = solver.figures(solver.board()).copy()
+    solver._cache.clear()
+    mb._IN_WORKER[0] = True
+    try:
+        serial = solver.figures(solver.board())
+        codes = mb._codes(list(wordle.lexicon.guesses[:300]), list(wordle.lexicon.answers), 5)
+    finally:
+        mb._IN_WORKER[0] = False
+    assert np.allclose(threaded, serial)
+    assert np.array_equal(codes, wordle.matrix[:300])

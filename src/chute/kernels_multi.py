@@ -9,6 +9,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from .kernels import _score_code
+
 
 @njit(cache=True, nogil=True)
 def _rows_figures(codes_t, clog, n_patterns, start, stop, ent, sq, ones, parts):
@@ -53,3 +55,17 @@ def board_figures_parallel(codes_t, clog, n_patterns, ent, sq, ones, parts):
         start = b * block
         stop = min(g, start + block)
         _rows_figures(codes_t, clog, n_patterns, start, stop, ent, sq, ones, parts)
+
+
+@njit(cache=True, nogil=True)
+def codes_serial(guesses, secrets, out):
+    """Fill ``out[i, j]`` with the code of guess ``i`` against secret ``j`` on one thread (fork-safe)."""
+    n = guesses.shape[1]
+    pow3 = np.empty(n, dtype=np.int64)
+    p = 1
+    for i in range(n):
+        pow3[i] = p
+        p *= 3
+    for i in range(guesses.shape[0]):
+        for j in range(secrets.shape[0]):
+            out[i, j] = _score_code(guesses[i], secrets[j], pow3)

@@ -43,7 +43,7 @@ from typing import Callable, Iterable, Sequence
 
 import numpy as np
 
-from .engine import Engine, compute_codes
+from .engine import NUMPY_CELLS, Engine, code_dtype, compute_codes, letters_array
 from .errors import ChuteError
 from .games import GameSpec, game_spec
 from .words import fold
@@ -218,7 +218,7 @@ class MultiSolver:
         row = self.engine.lexicon.guess_index.get(guess)
         if row is not None and not board.fallback:
             return self.engine.matrix[row, board.index]
-        return compute_codes([guess], self.words(board), self.engine.length)[0]
+        return _codes([guess], self.words(board), self.engine.length)[0]
 
     def narrow(self, board: Board, guess: str, code: int,
                history: Sequence[tuple[str, int]] = ()) -> Board:
@@ -238,7 +238,7 @@ class MultiSolver:
         guesses = self.engine.lexicon.guesses
         ok = np.ones(len(guesses), dtype=bool)
         for guess, code in history:
-            ok &= compute_codes([guess], guesses, self.engine.length)[0] == code
+            ok &= _codes([guess], guesses, self.engine.length)[0] == code
         return Board(np.flatnonzero(ok).astype(np.int64), fallback=True)
 
     # ----- per-board figures ----------------------------------------------------------------
@@ -248,7 +248,7 @@ class MultiSolver:
             return self.codes_t[board.index]
         lex = self.engine.lexicon
         words = [lex.guesses[i] for i in board.index.tolist()]
-        return np.ascontiguousarray(compute_codes(lex.guesses, words, lex.length).T)
+        return np.ascontiguousarray(_codes(lex.guesses, words, lex.length).T)
 
     def figures(self, board: Board) -> np.ndarray:
         """Return a (3, guesses) array of one board's figures for every guess.
@@ -278,7 +278,7 @@ class MultiSolver:
             sq = np.empty(g, dtype=np.int64)
             ones = np.empty(g, dtype=np.int64)
             parts = np.empty(g, dtype=np.int64)
-            kernel = board_figures_parallel if n * g > 4_000_000 else board_figures
+            kernel = board_figures_parallel if n * g > 4_000_000 and not _IN_WORKER[0] else board_figures
             kernel(codes_t, self._clog, self.n_patterns, ent, sq, ones, parts)
             out[0] = math.log2(n) - ent / n
             out[1] = sq / n
@@ -341,7 +341,7 @@ class MultiSolver:
         for b in boards:
             if b.fallback:
                 words = self.words(b)
-                codes = compute_codes([lex.guesses[r] for r in rows.tolist()], words, lex.length)
+                codes = _codes([lex.guesses[r] for r in rows.tolist()], words, lex.length)
                 cand_rows = b.index
             else:
                 codes = self.engine.matrix[np.ix_(rows, b.index)]
@@ -656,6 +656,25 @@ class MultiSolver:
         return GameResult(secrets, tuple(guesses), tuple(solved_at), rows)
 
 
+# True in a pool worker: numba's OpenMP threads do not survive fork(), so workers stay serial.
+_IN_WORKER = [False]
+
+
+def _mark_worker() -> None:
+    """Pool initializer: use only single-threaded kernels in this (forked) process."""
+    _IN_WORKER[0] = True
+
+
+def _codes(guesses: Sequence[str], secrets: Sequence[str], length: int) -> np.ndarray:
+    """Return the codes of guesses against secrets (``engine.compute_codes``; serial in pool workers)."""
+    if not _IN_WORKER[0] or len(guesses) * len(secrets) <= NUMPY_CELLS:
+        return compute_codes(guesses, secrets, length)
+    from .kernels_multi import codes_serial
+    out = np.empty((len(guesses), len(secrets)), dtype=code_dtype(length))
+    codes_serial(letters_array(guesses, length), letters_array(secrets, length), out)
+    return out
+
+
 def _clog_table(n: int) -> np.ndarray:
     """Return ``c * log2(c)`` for c = 0..n-1 (0 for c = 0)."""
     c = np.arange(n, dtype=np.float64)
@@ -807,7 +826,7 @@ def run_many(game: GameSpec | str, n_games: int = 1000, seed: int = 0, policy: P
         import multiprocessing as mp
         _WORKER = (solver, spec.rows)
         try:
-            with mp.get_context("fork").Pool(jobs) as pool:
+            with mp.get_context("fork").Pool(jobs, initializer=_mark_worker) as pool:
                 for res in pool.imap(_play_one, tuples, chunksize=max(1, min(32, len(tuples) // (8 * jobs)))):
                     results.append(res)
                     done += 1
