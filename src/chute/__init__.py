@@ -26,6 +26,11 @@ _LAZY = {"Solver": "solver", "Suggestion": "solver", "GameResult": "solver", "Se
          "strategy_names": "strategies"}
 
 
+def __dir__() -> list[str]:
+    """Return the public names, the lazily loaded ones included."""
+    return sorted(set(globals()) | set(_LAZY))
+
+
 def __getattr__(name: str):
     """Return a solver-layer name (Solver, Session, Options, ...) imported on first use."""
     if name in _LAZY:

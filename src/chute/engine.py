@@ -171,6 +171,10 @@ class Engine:
     matrix: np.ndarray          # (len(guesses), len(answers)) codes
     cache_dir: Path | None = None   # where derived results may be cached; None: no caching
 
+    def __repr__(self) -> str:
+        rows, cols = self.matrix.shape
+        return f"Engine({self.lexicon.name!r}, {rows}x{cols} {self.matrix.dtype} matrix)"
+
     @classmethod
     def build(cls, lexicon: Lexicon, cache: bool = True, cache_dir: Path | None = None) -> "Engine":
         """Return the engine for a lexicon, loading its matrix from the disk cache when valid."""

@@ -56,7 +56,7 @@ class Suggestion:
     fallback: bool
     strategy: str
     score_label: str
-    state: State
+    state: State = field(repr=False)
 
     @property
     def n_candidates(self) -> int:

@@ -170,6 +170,10 @@ class Lexicon:
     frequencies: Mapping[str, float] = field(default_factory=dict, repr=False)
     dropped: int = 0
 
+    def __repr__(self) -> str:
+        return (f"Lexicon({self.name!r}, length={self.length}, {len(self.answers)} answers, "
+                f"{len(self.guesses)} guesses)")
+
     def show(self, word: str) -> str:
         """Return the display spelling of a word (accents kept), falling back to the word."""
         return self.spellings.get(fold(word), word)

@@ -51,6 +51,11 @@ class State:
     fallback: bool = False                   # candidates are accepted words, the answer list ran out
     notes: list[str] = field(default_factory=list)   # things the user should hear once
 
+    def __repr__(self) -> str:
+        shown = ", ".join(self.candidates[:5]) + (", ..." if self.n > 5 else "")
+        return (f"State({self.n} candidates [{shown}], {len(self.clues)} clues"
+                + (f", rule={self.rule!r}" if self.rule else "") + (", fallback" if self.fallback else "") + ")")
+
     @property
     def n(self) -> int:
         """Return the number of candidates."""
