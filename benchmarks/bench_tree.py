@@ -80,7 +80,7 @@ def report(name: str, data: dict) -> None:
             print(f"   {r['opener']:<8} {r['total']:>7,}  mean {r['mean']:.4f}  worst {r['worst']}  "
                   f"[{dist}]  {r['seconds']:.1f} s")
         else:
-            print(f"   {r['opener']:<8} infeasible within the rows  {r['seconds']:.1f} s")
+            print(f"   {r['opener']:<8} no tree within the rows{' (proven)' if r['exact'] else ''}  {r['seconds']:.1f} s")
     print(f"   best {data['best']}; search {data['seconds']:.1f} s, wall {data['wall']:.1f} s, "
           f"cpu {data['cpu']:.1f} s")
     sys.stdout.flush()

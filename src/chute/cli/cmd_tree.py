@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
                           "best": best.opener if best else None}, ensure_ascii=False, indent=1))
     else:
         if best is None:
-            print(f"no opener solves every answer within {spec.rows} rows")
+            print(f"no tree found that solves every answer within {spec.rows} rows")
         else:
             stats = best.tree.evaluate(lexicon.answers)
             proof = " (proven optimal for this opener)" if args.exact else ""
@@ -123,7 +123,8 @@ def opener_line(res, lexicon) -> str:
     """Return one line for a searched opener: total, mean, worst, distribution, time."""
     word = lexicon.show(res.opener).upper()
     if not res.feasible:
-        return f"  {word:<8} cannot solve every answer within the rows  ({res.seconds:.1f} s)"
+        why = "proven impossible" if res.exact else "none found among the guesses tried"
+        return f"  {word:<8} no tree within the rows: {why}  ({res.seconds:.1f} s)"
     meta = res.tree.meta
     dist = " ".join(f"{k}:{v}" for k, v in meta["distribution"].items())
     exact = "  exact" if res.exact else ""
