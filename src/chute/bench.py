@@ -401,11 +401,18 @@ def run(solver: Any, secrets: Sequence[str] | None = None, rows: int = 6, cap: i
 
 def benchmark(engine: Any, strategy: str = "entropy", secrets: Sequence[str] | None = None, rows: int = 6,
               jobs: int = 1, **solver_options: Any) -> BenchResult:
-    """Return the benchmark of one strategy on an engine (a notebook's one call).
+    """Return the benchmark of one strategy (a notebook's one call).
 
-    ``solver_options`` go to ``Solver`` (options, hard, opener, weights).
+    ``engine`` is an Engine, a Lexicon, or a bundled lexicon name ("wordle",
+    "termo"); ``solver_options`` go to ``Solver`` (options, hard, opener, weights).
     """
+    from .engine import Engine
     from .solver import Solver
+    from .words import Lexicon, load_lexicon
+    if isinstance(engine, str):
+        engine = load_lexicon(engine)
+    if isinstance(engine, Lexicon):
+        engine = Engine.build(engine)
     solver = Solver(engine, strategy, **solver_options)
     options = getattr(solver, "options", None)
     info = {"game": engine.lexicon.name, "lexicon": engine.lexicon.name, "strategy": solver.strategy.name,
