@@ -420,3 +420,18 @@ def test_serial_and_threaded_figures_agree(wordle):
         mb._IN_WORKER[0] = False
     assert np.allclose(threaded, serial)
     assert np.array_equal(codes, wordle.matrix[:300])
+
+
+def test_assist_notes_a_board_that_runs_out_of_answers(capsys, monkeypatch, tmp_path):
+    # answers lack 'rebut' (an accepted guess): board 2 falls back to the accepted words, once noted
+    answers = tmp_path / "answers.txt"
+    answers.write_text("\n".join(w for w in WORDS if w != "rebut"))
+    guesses = tmp_path / "guesses.txt"
+    guesses.write_text("\n".join(WORDS))
+    secrets = ["cigar", "rebut"]
+    plays = ["serve", "cigar", "rebut"]
+    script = "\n".join(rows_for(plays, secrets)) + "\n"
+    status, out, err = cli(capsys, monkeypatch, "assist", "--game", "dordle", "--answers", str(answers),
+                           "--guesses", str(guesses), stdin=script)
+    assert status == 0, err
+    assert out.count("note: board 2:") == 1 and "all 2 boards solved in 3" in out

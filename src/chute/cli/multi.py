@@ -187,6 +187,7 @@ class MultiAssistant:
         self.guess: str | None = None          # the word being entered (suggested or the user's)
         self.partial: list[str] = []           # patterns read so far for this row (one per line mode)
         self.refused = 0
+        self.noted: set[tuple[int, str]] = set()   # (board, note) already shown
 
     def say(self, text: str = "") -> None:
         """Print a line of the conversation."""
@@ -244,6 +245,7 @@ class MultiAssistant:
             return True
         if word == "new":
             self.session.new()
+            self.noted.clear()
             self.say("new game")
             self.prompt_next()
             return True
@@ -343,9 +345,9 @@ class MultiAssistant:
             board = s.boards[i]
             tail = "solved" if board.solved else f"{board.state.n:,} candidate{'' if board.state.n == 1 else 's'}"
             self.say(f"board {i + 1}: {tiles(self.lexicon.show(row.guess), p, colour)}  {tail}")
-            for message in board.state.notes[-1:]:
-                if len(board.clues) and message and message not in getattr(self, "_noted", set()):
-                    self._noted = getattr(self, "_noted", set()) | {message}
+            for message in board.state.notes:
+                if (i, message) not in self.noted:
+                    self.noted.add((i, message))
                     self.say(f"note: board {i + 1}: {message}")
         if s.solved:
             over = "" if s.used <= self.spec.rows else f", over the {self.spec.rows} rows"
