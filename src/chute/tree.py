@@ -318,29 +318,33 @@ class DecisionTree:
     def to_text(self, lexicon: Lexicon | None = None, show: int = 6, upper: bool = True) -> str:
         """Return the tree as indented text, one line per node: pattern path, guess, candidates left.
 
-        With a lexicon, nodes with at most ``show`` candidates list them.
+        With a lexicon, nodes with at most ``show`` candidates list them, and
+        words show their accented spellings.
         """
         lines = []
         cands = _node_candidates(self, lexicon) if lexicon is not None else {}
+        spell = lexicon.show if lexicon is not None else (lambda w: w)
         for path, node in self.root.nodes():
             indent = "  " * len(path)
             where = " ".join(path) if path else "start"
-            guess = node.guess.upper() if upper else node.guess
+            guess = spell(node.guess).upper() if upper else spell(node.guess)
             left = f"{node.n} left" if node.n else ""
             words = cands.get(path)
             if words is not None and len(words) <= show:
-                left += ": " + " ".join(words)
+                left += ": " + " ".join(spell(w) for w in words)
             lines.append(f"{indent}{where}  {guess}  {left}".rstrip())
         return "\n".join(lines) + "\n"
 
-    def to_dot(self, name: str = "tree") -> str:
-        """Return the tree as a Graphviz DOT graph (nodes: guesses, edges: patterns)."""
+    def to_dot(self, name: str = "tree", lexicon: Lexicon | None = None) -> str:
+        """Return the tree as a Graphviz DOT graph (nodes: guesses and counts, edges: patterns)."""
+        spell = lexicon.show if lexicon is not None else (lambda w: w)
         out = [f'digraph "{name}" {{', "  rankdir=LR;",
                '  node [shape=box, fontname="Courier"];', '  edge [fontname="Courier"];']
         ids: dict[tuple[str, ...], str] = {}
         for i, (path, node) in enumerate(self.root.nodes()):
             ids[path] = f"n{i}"
-            label = f"{node.guess.upper()}\\n{node.n}" if node.n else node.guess.upper()
+            word = spell(node.guess).upper().replace('"', '')
+            label = f"{word}\\n{node.n}" if node.n else word
             out.append(f'  n{i} [label="{label}"];')
             if path:
                 out.append(f'  {ids[path[:-1]]} -> n{i} [label="{path[-1]}"];')
@@ -499,6 +503,7 @@ class TreeSearch:
     # -- kernels, loaded on first use
 
     def _kernels(self):
+        """Return the compiled kernels module (numba is imported on first use only)."""
         if self._k is None:
             from . import tree_kernels
             self._k = tree_kernels
@@ -743,6 +748,7 @@ class TreeSearch:
         return [(int(codes[i]), words[starts[i]:starts[i + 1]].copy()) for i in range(len(codes))]
 
     def _opener_row(self, opener: str) -> int:
+        """Return the matrix row of an opener; raise ChuteError if it is not an accepted guess."""
         word = fold(opener)
         row = self.lexicon.guess_index.get(word)
         if row is None:

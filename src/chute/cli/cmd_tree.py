@@ -146,7 +146,7 @@ def write_outputs(args: argparse.Namespace, tree, lexicon) -> None:
     """Write the tree where --out, --text and --dot ask ('-' is standard output)."""
     if args.out:
         tree.save(args.out)
-    for path, text in ((args.text, lambda: tree.to_text(lexicon)), (args.dot, tree.to_dot)):
+    for path, text in ((args.text, lambda: tree.to_text(lexicon)), (args.dot, lambda: tree.to_dot(lexicon=lexicon))):
         if not path:
             continue
         if path == "-":
