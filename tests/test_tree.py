@@ -8,11 +8,14 @@ from functools import lru_cache
 
 import pytest
 
+from chute.errors import ChuteError
+
 from chute.cli import main
 from chute.engine import Engine
 from chute.feedback import Clue, score
 from chute.rules import violation
-from chute.tree import INF, DecisionTree, TreeError, TreeNode, TreeSearch, parse_top, search
+from chute.tree import (INF, DecisionTree, TreeError, TreeNode, TreeSearch, build_tree, parse_top,
+                        search)
 from chute.words import Lexicon, load_lexicon, words_lexicon
 
 GREEN5 = "ggggg"
@@ -115,6 +118,19 @@ def test_top_k_is_never_below_exact_and_trees_are_sound(wordle):
         assert r.total >= exact[r.opener]
         stats, problems = r.tree.check(lex)
         assert not problems and stats.total == r.total
+
+
+def test_build_tree_picks_the_best_opener(wordle):
+    lex = small_lexicon(wordle, 6, 30, 40)
+    engine = Engine.build(lex, cache=False)
+    tree = build_tree(engine, openers=4, exact=True)
+    ranked = TreeSearch(engine).rank_openers(4)
+    totals = exact_totals(lex, ranked)
+    assert tree.root.guess in ranked
+    assert tree.evaluate(lex.answers).total == min(totals.values()) == tree.meta["total"]
+    assert build_tree(engine, ranked[-1], exact=True).meta["total"] == totals[ranked[-1]]
+    with pytest.raises(ChuteError, match="within 1 row$"):
+        build_tree(engine, ranked[0], rows=1)
 
 
 def test_jobs_give_the_same_trees(wordle):

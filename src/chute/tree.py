@@ -868,3 +868,21 @@ def search(searcher: TreeSearch, openers: Sequence[str], jobs: int = 1,
     finally:
         _WORKER = None
     return [done[o] for o in openers]
+
+
+def build_tree(engine, opener: str | None = None, *, openers: int = 10, rows: int = 6,
+               rule: str | None = None, top: Sequence[int] | int | str | None = None,
+               exact: bool = False, jobs: int = 1) -> DecisionTree:
+    """Return the best tree found: for ``opener``, else for the best of the ``openers`` ranked first.
+
+    The notebook entry point: ``build_tree(Engine.build(load_lexicon("wordle")), "salet")``.
+    Raises ChuteError when no tree finishes every answer within ``rows``.
+    """
+    searcher = TreeSearch(engine, rows=rows, rule=rule, top=top, exact=exact)
+    words = [opener] if opener else searcher.rank_openers(openers)
+    results = [r for r in search(searcher, words, jobs=jobs) if r.feasible]
+    if not results:
+        raise ChuteError(f"no tree found that solves every answer within {rows} row{'s' if rows != 1 else ''}")
+    best = min(results, key=lambda r: r.total)
+    assert best.tree is not None
+    return best.tree
