@@ -77,8 +77,9 @@ def make_solver(args: argparse.Namespace, engine, strategy: str, opener: str | N
         raise ChuteError(f"--depth 2 works with entropy and expected-size, not {strategy}")
     options = Options(candidates_only=args.candidates_only, prefer_candidates=args.prefer_candidates,
                       seed=args.seed, depth=depth)
-    from .solving import rule_from_args
-    return Solver(engine, strategy, options, hard=rule_from_args(args),
+    from .solving import rule_from_args, with_tree
+    chosen, rule = with_tree(args, engine.lexicon, strategy, rule_from_args(args))
+    return Solver(engine, chosen, options, hard=rule,
                   opener=opener if opener is not None else args.opener, weights=args.weights)
 
 
@@ -87,7 +88,8 @@ def describe(args: argparse.Namespace, spec, engine, secrets, solver, strategy: 
     lexicon = engine.lexicon
     everything = len(secrets) == len(lexicon.answers)
     return {"game": spec.name, "lexicon": lexicon.name, "answers": len(lexicon.answers),
-            "accepted": len(lexicon.guesses), "strategy": strategy,
+            "accepted": len(lexicon.guesses),
+            "strategy": f"tree {args.tree} (off the tree: {strategy})" if getattr(args, "tree", None) else strategy,
             "hard": args.rule, "weights": args.weights, "depth": depth, "candidates_only": bool(args.candidates_only),
             "sample": None if everything else len(secrets), "seed": args.seed}
 

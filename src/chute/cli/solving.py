@@ -32,6 +32,8 @@ def add_solver_options(parser: argparse.ArgumentParser) -> None:
                    help="answer probabilities: uniform, by word frequency, or auto (frequency only "
                         "when the lexicon has no answer list, or it ran out)")
     g.add_argument("--seed", type=int, default=0, help="seed for the random strategy (default: 0)")
+    g.add_argument("--tree", metavar="TREE.json",
+                   help="follow a decision tree saved by 'chute tree --out' (off the tree: --strategy)")
 
 
 def solver_from_args(args: argparse.Namespace):
@@ -47,7 +49,25 @@ def solver_from_args(args: argparse.Namespace):
     engine = engine_from_args(args, lexicon)
     options = Options(candidates_only=args.candidates_only, prefer_candidates=args.prefer_candidates,
                       seed=args.seed, depth=args.depth)
-    return Solver(engine, strategy, options, hard=rule_from_args(args), opener=args.opener, weights=args.weights)
+    strategy, rule = with_tree(args, lexicon, strategy, rule_from_args(args))
+    return Solver(engine, strategy, options, hard=rule, opener=args.opener, weights=args.weights)
+
+
+def with_tree(args: argparse.Namespace, lexicon, strategy, rule: str | None):
+    """Return (strategy, rule): a tree follower when --tree is given (its rule unless one is asked), else as given."""
+    path = getattr(args, "tree", None)
+    if not path:
+        return strategy, rule
+    from ..errors import ChuteError
+    from ..strategies import get_strategy
+    from ..strategies.follow import FollowTree
+    from ..tree import DecisionTree
+    tree = DecisionTree.load(path)
+    if tree.length != lexicon.length:
+        raise ChuteError(f"tree {path} is for {tree.length}-letter words, the lexicon has {lexicon.length}")
+    if getattr(args, "opener", None):
+        raise ChuteError("--opener and --tree do not go together: the tree fixes the opener")
+    return FollowTree(tree, get_strategy(strategy)), rule if rule is not None else tree.rule
 
 
 def rule_from_args(args: argparse.Namespace) -> str | None:

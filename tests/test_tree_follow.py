@@ -1,0 +1,111 @@
+"""Trees as strategies: play, bench, assist and suggest follow a saved tree, and fall back off it."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+
+import pytest
+
+from chute import Engine, Solver, load_lexicon
+from chute.cli import main
+from chute.feedback import score
+from chute.strategies import get_strategy
+from chute.strategies.follow import LEFT_TREE, FollowTree
+from chute.tree import DecisionTree, build_tree
+
+WORDS = ["adept", "admin", "admit", "adobe", "adopt", "adore", "adorn", "adult", "affix", "afire",
+         "afoot", "afoul", "after", "again", "agape", "agate", "agent", "agile", "aging", "aglow",
+         "agony", "agora", "agree", "ahead", "aider", "aisle", "alarm", "album", "alert", "algae"]
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory):
+    """Return (word file, tree file, tree, lexicon) for a 30-word game."""
+    folder = tmp_path_factory.mktemp("tree")
+    words = folder / "words.txt"
+    words.write_text("\n".join(WORDS) + "\n")
+    lexicon = load_lexicon("wordle", answers=words, guesses=words)
+    tree = build_tree(Engine.build(lexicon), "alert")
+    path = folder / "tree.json"
+    tree.save(path)
+    return words, path, tree, lexicon
+
+
+def run(argv, stdin=""):
+    """Return (status, stdout, stderr) of the CLI."""
+    out, err = io.StringIO(), io.StringIO()
+    old = sys.stdin, sys.stdout, sys.stderr
+    sys.stdin, sys.stdout, sys.stderr = io.StringIO(stdin), out, err
+    try:
+        status = main(argv)
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = old
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_solver_follows_the_tree_for_every_answer(small):
+    _, _, tree, lexicon = small
+    solver = Solver(Engine.build(lexicon), FollowTree(tree, get_strategy("entropy")))
+    for secret in WORDS:
+        game = solver.play(secret)
+        assert [c.guess for c in game.clues] == [c.guess for c in tree.play(secret)]
+        assert game.solved
+
+
+def test_bench_with_the_tree_reproduces_its_total(small):
+    words, path, tree, _ = small
+    status, out, _ = run(["bench", "--tree", str(path), "--answers", str(words), "--guesses", str(words),
+                          "--json", "--quiet"])
+    assert status == 0
+    data = json.loads(out)
+    assert data["total"] == tree.stats().total
+    assert data["failures"] == 0
+
+
+def test_play_with_the_tree(small):
+    words, path, tree, _ = small
+    status, out, _ = run(["play", "agony", "--tree", str(path), "--answers", str(words),
+                          "--guesses", str(words), "--json"])
+    assert status == 0
+    assert [c["guess"] for c in json.loads(out)["clues"]] == [c.guess for c in tree.play("agony")]
+
+
+def test_leaving_the_tree_falls_back_and_says_so(small):
+    words, path, tree, lexicon = small
+    other = next(w for w in WORDS if w != tree.root.guess)
+    pattern = score(other, "agony")
+    status, out, err = run(["suggest", f"{other}:{pattern}", "--tree", str(path), "--answers", str(words),
+                            "--guesses", str(words)])
+    assert status == 0
+    assert LEFT_TREE.format(name="entropy") in out + err
+
+
+def test_assist_follows_the_tree_then_falls_back(small):
+    words, path, tree, _ = small
+    first = tree.root.guess
+    script = f"{score(first, 'agony')}\n\n"
+    status, out, _ = run(["assist", "--tree", str(path), "--answers", str(words), "--guesses", str(words)],
+                         stdin=script)
+    assert status == 0
+    assert first.upper() in out
+    second = tree.next_guess([(first, score(first, "agony"))])
+    assert second is None or second.upper() in out
+
+
+@pytest.mark.parametrize("content", ["{not json", json.dumps({"root": 3}), ""])
+def test_a_malformed_tree_file_is_one_line_and_status_2(small, tmp_path, content):
+    words, _, _, _ = small
+    bad = tmp_path / "bad.json"
+    bad.write_text(content)
+    status, _, err = run(["play", "agony", "--tree", str(bad), "--answers", str(words), "--guesses", str(words)])
+    assert status == 2
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_tree_and_opener_are_refused_together(small):
+    words, path, _, _ = small
+    status, _, err = run(["play", "agony", "--tree", str(path), "--opener", "adept", "--answers", str(words),
+                          "--guesses", str(words)])
+    assert status == 2 and "--opener" in err
