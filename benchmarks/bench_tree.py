@@ -2,6 +2,7 @@
 
     python benchmarks/bench_tree.py                 # wordle SALET, normal and hard mode
     python benchmarks/bench_tree.py --all           # + wordle top 10 openers, termo and the 2022 Termo lists
+    python benchmarks/bench_tree.py --wide          # the long runs: 100-200 openers, exact proofs of the best
     python benchmarks/bench_tree.py termo-strict    # named cases only (see --list)
     python benchmarks/bench_tree.py --doddle        # also doddle 1.6.0's tree_search('SALET'), for the ratio
 
@@ -40,6 +41,19 @@ MORE = {
     "termo2022": T22 + ["--openers", "10"],
     "termo2022-strict": T22 + ["--strict", "--openers", "10"],
 }
+WIDE = {
+    "salet-exact": ["--opener", "salet", "--exact"],
+    "salet-hard-exact": ["--hard", "--opener", "salet", "--exact"],
+    "wordle-top10-exact": ["--openers", "10", "--exact"],
+    "termo-100": ["--game", "termo", "--openers", "100"],
+    "termo-strict-100": ["--game", "termo", "--strict", "--openers", "100"],
+    "termo2022-200": T22 + ["--openers", "200"],
+    "termo2022-strict-200": T22 + ["--strict", "--openers", "200"],
+    "termo-corta-exact": ["--game", "termo", "--opener", "corta", "--exact"],
+    "termo-strict-corte-exact": ["--game", "termo", "--strict", "--opener", "corte", "--exact"],
+    "termo2022-coras-exact": T22 + ["--opener", "coras", "--exact"],
+    "termo2022-strict-torce-exact": T22 + ["--strict", "--opener", "torce", "--exact"],
+}
 DODDLE_CODE = """
 import time, doddle
 t = time.perf_counter()
@@ -74,11 +88,16 @@ def report(name: str, data: dict) -> None:
     print(f"   {data['lexicon']}: {data['answers']:,} answers, {data['guesses']:,} guesses, "
           f"{data['rows']} rows, rule {data['rule'] or 'none'}, "
           f"{'exact' if data['exact'] else 'top ' + ','.join(map(str, data['top']))}")
-    for r in data["openers"]:
+    rows = data["openers"]
+    if len(rows) > 12:     # many openers: the five best, and how many found no tree
+        failed = sum(1 for r in rows if not r["feasible"])
+        print(f"   {len(rows)} openers searched, {failed} without a tree within the rows; the five best:")
+        rows = sorted((r for r in rows if r["feasible"]), key=lambda r: r["total"])[:5]
+    for r in rows:
         if r["feasible"]:
             dist = " ".join(f"{k}:{v}" for k, v in r["distribution"].items())
             print(f"   {r['opener']:<8} {r['total']:>7,}  mean {r['mean']:.4f}  worst {r['worst']}  "
-                  f"[{dist}]  {r['seconds']:.1f} s")
+                  f"[{dist}]  {r['seconds']:.1f} s{'  exact' if r['exact'] else ''}")
         else:
             print(f"   {r['opener']:<8} no tree within the rows{' (proven)' if r['exact'] else ''}  {r['seconds']:.1f} s")
     print(f"   best {data['best']}; search {data['seconds']:.1f} s, wall {data['wall']:.1f} s, "
@@ -106,17 +125,19 @@ def run_doddle() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("cases", nargs="*", help="case names (default: salet, salet-hard)")
-    parser.add_argument("--all", action="store_true", help="every case")
+    parser.add_argument("--all", action="store_true", help="the default and the quick termo cases")
+    parser.add_argument("--wide", action="store_true", help="the long cases (many openers, exact proofs)")
     parser.add_argument("--doddle", action="store_true", help="also time doddle's tree search")
     parser.add_argument("--jobs", type=int, default=1, help="--jobs for chute tree (default: 1)")
     parser.add_argument("--list", action="store_true", help="list the cases")
     args = parser.parse_args()
-    every = {**CASES, **MORE}
+    every = {**CASES, **MORE, **WIDE}
     if args.list:
         for name, extra in every.items():
             print(f"{name}: chute tree {' '.join(extra)}")
         return
-    names = args.cases or (list(every) if args.all else list(CASES))
+    names = args.cases or ((list(CASES) + list(MORE) if args.all else list(CASES))
+                           + (list(WIDE) if args.wide else []))
     for name in names:
         if name not in every:
             raise SystemExit(f"unknown case {name!r}; see --list")
