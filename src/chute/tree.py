@@ -11,18 +11,26 @@ The search is a depth-first branch and bound over candidate sets:
   ``|S| + min over guesses g of the sum of f(B, r - 1)`` over the bins ``B``
   that ``g`` splits ``S`` into (the solved bin costs nothing more);
 - each answer needs at least one guess and all but the guessed word at least
-  two, so ``f(S) >= 2|S| - 1``; a guess making ``p`` unsolved bins, ``c = 1``
-  if it is itself a candidate, costs at least ``3|S| - 2c - p``, so
-  ``f(S) >= 3|S| - max(2c + p)``, and ``2|S|`` when no candidate splits
-  ``S`` into single words;
-- results are memoised on the candidate set (and, in hard modes, on the set
-  of guesses still allowed), as exact values or as proven lower bounds;
+  two, so ``f(S) >= 2|S| - 1``, met exactly by a candidate that splits ``S``
+  into single words; otherwise ``f(S) >= 2|S|``, met by a candidate leaving
+  one pair and single words (or any guess splitting ``S`` completely);
+- a guess making ``p`` unsolved bins, ``c = 1`` if it is itself a candidate,
+  costs at least ``3|S| - 2c - p``, so ``f(S) >= 3|S| - max(2c + p)``;
+- with one row left only a single word can be solved, with two only a guess
+  that splits ``S`` into single words finishes (else the cost is infinite);
+- results are memoised on the candidate set and rows left (and, in hard
+  modes, the set of guesses still allowed), as exact values or as proven
+  lower bounds;
 - a guess is abandoned as soon as its bins' costs so far plus the lower bounds
   of the rest reach the best total found.
 
-``top`` limits the guesses tried per node to the best few by a heuristic (a
-sum of ``h(size)`` over the bins); ``exact`` tries every guess, one per
-distinct partition, and so proves the total optimal for its opener.
+``top`` limits the guesses tried per node to the best few by a heuristic (per
+bin of ``m`` words, ``m (1 + log2 m)``: entropy with a bonus for a candidate),
+guesses that split the set the same way counted once, except within three rows
+of the limit where every guess is tried.  ``exact`` tries every guess, one per
+distinct partition (in hard modes every allowed guess, since equal partitions
+leave different guesses allowed), and so proves the total optimal for its
+opener.
 """
 
 from __future__ import annotations
@@ -114,7 +122,14 @@ class TreeStats:
 
 @dataclass
 class DecisionTree:
-    """A strategy as a tree: the guess for every sequence of patterns seen so far."""
+    """A strategy as a tree: the guess for every sequence of patterns seen so far.
+
+    Saved as JSON: ``{"format": "chute-tree", "version": 1, "length": 5,
+    "rows": 6, "rule": null|"hard"|"strict", "meta": {...}, "tree": NODE}``
+    where ``NODE = {"guess": "salet", "n": 2315, "next": {"bbbbb": NODE, ...}}``:
+    ``n`` candidates reach the node, ``next`` maps each pattern (g/y/b) the
+    guess can show to the next node; the all-green pattern ends the game.
+    """
 
     root: TreeNode
     length: int
