@@ -197,3 +197,22 @@ def test_suggest_after_clues_does_not_load_the_compiler(tmp_path):
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           env={**os.environ, "CHUTE_CACHE_DIR": str(tmp_path)}, timeout=120)
     assert done.stdout.strip().splitlines()[-1] == "False 0", done.stdout + done.stderr
+
+
+def test_clues_may_continue_after_options(capsys):
+    """Clues given after an option are still clues (argparse alone would refuse them)."""
+    from chute.cli import main
+    assert main(["suggest", "soare:bbbbb", "--json", "until:bbyyb"]) == 0
+    import json
+    data = json.loads(capsys.readouterr().out)
+    assert [c["guess"] for c in data["clues"]] == ["soare", "until"]
+    assert len(data["candidates"]) == 11
+
+
+def test_unknown_options_after_clues_are_still_refused(capsys):
+    from chute.cli import main
+    import pytest
+    with pytest.raises(SystemExit) as exit_info:
+        main(["suggest", "soare:bbbbb", "--bogus", "x"])
+    assert exit_info.value.code == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1

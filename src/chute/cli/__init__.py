@@ -17,6 +17,10 @@ from ..errors import ChuteError
 ORDER = ["score", "filter", "suggest", "assist", "play", "bench", "compare", "tree", "words"]
 
 
+# List positionals that may continue after options (clues, secrets).
+INTERMIXED = ("clues", "secrets", "secret")
+
+
 class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line on stderr and exit status 2."""
 
@@ -46,7 +50,14 @@ def build_parser() -> Parser:
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; return the exit status (0 ok, 1 not found/failed, 2 user error)."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        # argparse stops filling a list positional at the first option, so
+        # `chute suggest crane:bbbbb --hard slate:bybbb` would lose its last clue.
+        rest = next((d for d in INTERMIXED if isinstance(getattr(args, d, None), list)), None)
+        if rest is None or any(a.startswith("-") and len(a) > 1 for a in extra):
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        getattr(args, rest).extend(extra)
     if not getattr(args, "func", None):
         parser.print_help()
         return 0
