@@ -44,7 +44,7 @@ def parse_clues(tokens: list[str], length: int):
 def run(args: argparse.Namespace) -> int:
     """Print the ranked guesses for the clues' state; return 0."""
     from ..errors import ChuteError
-    from .solving import (candidate_lines, count_text, note, show, single_board, solver_from_args,
+    from .solving import (count_text, note, show, single_board, solver_from_args,
                           suggestion_table)
     if args.top < 1:
         raise ChuteError(f"--top must be at least 1, not {args.top}")
