@@ -84,6 +84,7 @@ def exact_totals(lexicon: Lexicon, openers, rows=6, rule=None) -> dict[str, int]
     (1, 40, 80, 6, 6),
     (2, 60, 30, 6, 3),
     (3, 24, 60, 3, 8),      # a tight row limit: some openers cannot finish
+    (13, 25, 275, 6, 3),    # a few hundred guesses
 ])
 def test_exact_equals_brute_force(wordle, seed, n_answers, n_extra, rows, n_openers):
     lex = small_lexicon(wordle, seed, n_answers, n_extra)
