@@ -18,12 +18,14 @@ __all__ = [
     "NotationError", "Lexicon", "fold", "load_lexicon", "words_lexicon", "Clue", "score",
     "parse_clue", "encode", "decode", "Engine",
     "Solver", "Suggestion", "GameResult", "Session", "Options", "State", "get_strategy", "strategy_names",
+    "Knowledge", "benchmark", "DecisionTree", "build_tree", "MultiSolver",
 ]
 
 # The solver layer loads on first use, so ``import chute`` stays light.
 _LAZY = {"Solver": "solver", "Suggestion": "solver", "GameResult": "solver", "Session": "game",
          "Options": "strategies", "State": "strategies", "get_strategy": "strategies",
-         "strategy_names": "strategies"}
+         "strategy_names": "strategies", "Knowledge": "knowledge", "benchmark": "bench",
+         "DecisionTree": "tree", "build_tree": "tree", "MultiSolver": "multiboard"}
 
 
 def __dir__() -> list[str]:
