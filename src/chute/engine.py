@@ -257,30 +257,27 @@ class Engine:
 
 
 def histograms(codes: np.ndarray, n_patterns: int, weights: np.ndarray | None = None) -> np.ndarray:
-    """Return, per row of ``codes``, the (weighted) count of columns showing each pattern."""
+    """Return, per row of ``codes``, the (weighted) count of columns showing each pattern.
+
+    Counts are int64 when unweighted; weighted (or too large for one int64 bincount) they are float64.
+    """
     rows, cols = codes.shape
-    if weights is None and rows * n_patterns < 2**31:
-        out = np.zeros((rows, n_patterns), dtype=np.int64)
-        # One bincount per block of rows: offset each row's codes into its own range.
-        block = max(1, min(rows, (1 << 22) // max(cols, 1)))
-        offsets = (np.arange(block, dtype=np.int64) * n_patterns)[:, None]
-        for start in range(0, rows, block):
-            part = codes[start:start + block].astype(np.int64)
-            part += offsets[: part.shape[0]]
-            out[start:start + part.shape[0]] = np.bincount(
-                part.ravel(), minlength=part.shape[0] * n_patterns).reshape(part.shape[0], n_patterns)
-        return out
-    w = np.ones(cols) if weights is None else np.asarray(weights, dtype=np.float64)
-    out_f = np.zeros((rows, n_patterns), dtype=np.float64)
+    weighted = weights is not None or rows * n_patterns >= 2**31
+    w = None
+    if weighted:
+        w = np.ones(cols) if weights is None else np.asarray(weights, dtype=np.float64)
+    out = np.zeros((rows, n_patterns), dtype=np.float64 if weighted else np.int64)
+    # One bincount per block of rows: offset each row's codes into its own range.
     block = max(1, min(rows, (1 << 22) // max(cols, 1)))
     offsets = (np.arange(block, dtype=np.int64) * n_patterns)[:, None]
     for start in range(0, rows, block):
         part = codes[start:start + block].astype(np.int64)
-        part += offsets[: part.shape[0]]
-        out_f[start:start + part.shape[0]] = np.bincount(
-            part.ravel(), weights=np.tile(w, part.shape[0]),
-            minlength=part.shape[0] * n_patterns).reshape(part.shape[0], n_patterns)
-    return out_f
+        n = part.shape[0]
+        part += offsets[:n]
+        out[start:start + n] = np.bincount(
+            part.ravel(), weights=None if w is None else np.tile(w, n),
+            minlength=n * n_patterns).reshape(n, n_patterns)
+    return out
 
 
 @dataclass(frozen=True)
