@@ -570,23 +570,3 @@ def compare_table(results: Sequence[BenchResult], labels: Sequence[str], markdow
         """Return one aligned line of the table."""
         return "  ".join(c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths)))
     return "\n".join([fmt(head), fmt(["-" * w for w in widths])] + [fmt(row) for row in rows])
-
-
-def write_text(path: str, text: str) -> None:
-    """Write text to a file (UTF-8), turning a failure into a user error."""
-    try:
-        with open(path, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-    except OSError as err:
-        raise ChuteError(f"cannot write {path}: {err.strerror or err}") from None
-
-
-def check_writable(path: str) -> None:
-    """Fail early, before a long run, if a file cannot be created at ``path``."""
-    parent = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(parent):
-        raise ChuteError(f"cannot write {path}: no such directory {parent}")
-    if os.path.isdir(path):
-        raise ChuteError(f"cannot write {path}: it is a directory")
-    if not os.access(parent, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
-        raise ChuteError(f"cannot write {path}: permission denied")

@@ -11,15 +11,15 @@ from __future__ import annotations
 import os
 import struct
 import sys
-import tempfile
 import zlib
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
+from .errors import ChuteError
 from .words import Lexicon
 
 MAGIC = b"CHUTEPM1"
@@ -132,35 +132,31 @@ def _read_cached(path: Path, key: str, shape: tuple[int, int], dtype: np.dtype) 
     return matrix
 
 
-def atomic_write(path: Path, data: bytes) -> bool:
-    """Store bytes at ``path`` atomically (temp file, then rename); return False, warning once, on failure."""
-    tmp = None
+def atomic_write(path: Path, data: bytes | Callable[[Path], None]) -> bool:
+    """Store a cache file atomically (``files.write_atomic``); return False, warning once, on failure."""
+    from .files import write_atomic
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".tmp", dir=path.parent)
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-        tmp = None
+        write_atomic(path, data, "cache file")
         return True
-    except OSError as err:
-        warn_once(f"cannot write the cache in {path.parent} ({err.strerror or err}); "
-                  "working without caching")
+    except (OSError, ChuteError) as err:
+        reason = err.strerror if isinstance(err, OSError) else str(err).rsplit(": ", 1)[-1]
+        warn_once(f"cannot write the cache in {path.parent} ({reason}); working without caching")
         return False
-    finally:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
 
 
 def _write_cached(path: Path, key: str, matrix: np.ndarray) -> None:
-    """Store the matrix at ``path`` atomically with its key and checksum."""
-    payload = np.ascontiguousarray(matrix).tobytes()
+    """Store the matrix at ``path`` atomically with its key and checksum (no copy of the matrix)."""
+    matrix = np.ascontiguousarray(matrix)
+    payload = memoryview(matrix.reshape(-1).view(np.uint8))
     header = _HEADER.pack(MAGIC, key.encode(), matrix.dtype.itemsize, matrix.shape[0],
                           matrix.shape[1], zlib.crc32(payload), 0)
-    atomic_write(path, header + payload)
+
+    def write(tmp: Path) -> None:
+        with open(tmp, "wb") as f:
+            f.write(header)
+            f.write(payload)
+    atomic_write(path, write)
 
 
 @dataclass(eq=False)

@@ -90,10 +90,7 @@ def plural(n: int, word: str) -> str:
 
 def save_histogram(result: Any, path: str | Path, show: Any = None) -> Path:
     """Write the histogram of a benchmark to an image file (format from the suffix); return its path."""
+    from .files import write_atomic
     fmt = plot_format(path)
     fig = histogram_figure(result, show)
-    try:
-        fig.savefig(path, format=fmt, dpi=150)
-    except OSError as err:
-        raise ChuteError(f"cannot write {path}: {err.strerror or err}") from None
-    return Path(path)
+    return write_atomic(path, lambda tmp: fig.savefig(tmp, format=fmt, dpi=150), "plot")

@@ -38,7 +38,6 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import os
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -48,6 +47,7 @@ from typing import Any, Iterable, Iterator, Sequence
 import numpy as np
 
 from .errors import ChuteError
+from .files import excerpt
 from .feedback import Clue, all_green, decode, score
 from .rules import violation
 from .words import Lexicon, fold
@@ -293,34 +293,29 @@ class DecisionTree:
 
     def save(self, path: str | Path) -> None:
         """Write the tree as JSON (atomically: temp file, then rename)."""
-        path = Path(path)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        from .files import write_atomic
         try:
-            tmp.write_text(json.dumps(self.to_dict(), separators=(",", ":")) + "\n", encoding="utf-8")
-            os.replace(tmp, path)
-        except OSError as err:
-            try:
-                tmp.unlink()
-            except OSError:
-                pass
-            raise TreeError(f"cannot write tree {path}: {err.strerror or err}") from None
+            write_atomic(path, json.dumps(self.to_dict(), separators=(",", ":")) + "\n", "tree")
+        except ChuteError as err:
+            raise TreeError(str(err)) from None
 
     @classmethod
     def load(cls, path: str | Path) -> "DecisionTree":
         """Return the tree stored in a JSON file; raise TreeError for a missing or malformed file."""
+        from .files import read_limited
         path = Path(path)
         try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise TreeError(f"tree file not found: {path}") from None
-        except IsADirectoryError:
-            raise TreeError(f"tree file is a directory: {path}") from None
-        except (OSError, UnicodeDecodeError) as err:
-            raise TreeError(f"cannot read tree file {path}: {getattr(err, 'strerror', None) or err}") from None
+            text = read_limited(path, "tree file").decode("utf-8")
+        except ChuteError as err:
+            raise TreeError(str(err)) from None
+        except UnicodeDecodeError:
+            raise TreeError(f"cannot read tree file {path}: not UTF-8 text") from None
         try:
             data = json.loads(text)
         except json.JSONDecodeError as err:
             raise TreeError(f"{path} is not valid JSON (line {err.lineno}: {err.msg})") from None
+        except RecursionError:
+            raise TreeError(f"{path}: nested too deeply to be a tree") from None
         try:
             return cls.from_dict(data)
         except TreeError as err:
@@ -382,17 +377,17 @@ def _node_from(data: Any, length: int, where: str, depth: int) -> TreeNode:
         raise TreeError(f"node at {where} is not an object")
     guess = data.get("guess")
     if not isinstance(guess, str) or len(guess) != length or not guess.isascii() or not guess.isalpha():
-        raise TreeError(f"node at {where} has a bad guess {guess!r} (expected a {length}-letter word)")
+        raise TreeError(f"node at {where} has a bad guess {excerpt(guess)} (expected a {length}-letter word)")
     n = data.get("n", 0)
     if not isinstance(n, int) or n < 0:
-        raise TreeError(f"node at {where} has a bad count {n!r}")
+        raise TreeError(f"node at {where} has a bad count {excerpt(n)}")
     children: dict[str, TreeNode] = {}
     nxt = data.get("next", {})
     if not isinstance(nxt, dict):
         raise TreeError(f"node at {where} has a bad \"next\" (expected an object)")
     for pattern, child in nxt.items():
         if len(pattern) != length or set(pattern) - set("gyb"):
-            raise TreeError(f"bad pattern {pattern!r} below {where} (expected {length} of g/y/b)")
+            raise TreeError(f"bad pattern {excerpt(pattern)} below {where} (expected {length} of g/y/b)")
         if pattern == "g" * length:
             raise TreeError(f"all-green pattern below {where} (the game ends there)")
         children[pattern] = _node_from(child, length, f"{where}/{pattern}", depth + 1)

@@ -120,22 +120,21 @@ def read_lines(lines: Iterable[str], length: int | None = None) -> WordList:
 
 def read_word_file(path: str | Path, length: int | None = None) -> WordList:
     """Return the words of a user's word file (UTF-8, or Latin-1 as a fallback)."""
-    path = Path(path)
+    from .errors import ChuteError
+    from .files import read_limited, text_lines
     try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise LexiconError(f"word file not found: {path}") from None
-    except IsADirectoryError:
-        raise LexiconError(f"word file is a directory: {path}") from None
-    except OSError as err:
-        raise LexiconError(f"cannot read word file {path}: {err.strerror or err}") from None
+        data = read_limited(path, "word file")
+    except ChuteError as err:
+        raise LexiconError(str(err)) from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         text = data.decode("latin-1")
-    if "\x00" in text:
-        raise LexiconError(f"{path} is not a text word list")
-    return read_lines(text.splitlines(), length)
+    try:
+        lines = list(text_lines(text, str(path)))
+    except ChuteError as err:
+        raise LexiconError(str(err)) from None
+    return read_lines(lines, length)
 
 
 def _bundled_file(game: str, kind: str) -> list[str]:

@@ -25,7 +25,10 @@ class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line on stderr and exit status 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        print(f"{self.prog}: error: {message} (see --help)", file=sys.stderr)
+        from ..files import excerpt
+        if len(message) > 300:
+            message = excerpt(message, 300)
+        print(f"chute: error: {message} (see '{self.prog} --help')", file=sys.stderr)
         raise SystemExit(2)
 
 
@@ -50,14 +53,10 @@ def build_parser() -> Parser:
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; return the exit status (0 ok, 1 not found/failed, 2 user error)."""
     parser = build_parser()
-    args, extra = parser.parse_known_args(argv)
-    if extra:
-        # argparse stops filling a list positional at the first option, so
-        # `chute suggest crane:bbbbb --hard slate:bybbb` would lose its last clue.
-        rest = next((d for d in INTERMIXED if isinstance(getattr(args, d, None), list)), None)
-        if rest is None or any(a.startswith("-") and len(a) > 1 for a in extra):
-            parser.error(f"unrecognized arguments: {' '.join(extra)}")
-        getattr(args, rest).extend(extra)
+    try:
+        args = parse(parser, argv)
+    except SystemExit as stop:          # --help, --version, or a usage error already printed
+        return stop.code if isinstance(stop.code, int) else 2
     if not getattr(args, "func", None):
         parser.print_help()
         return 0
@@ -66,7 +65,11 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.flush()
         return int(status or 0)
     except ChuteError as err:
-        print(f"chute: error: {err}", file=sys.stderr)
+        print(f"chute: error: {one_line(str(err))}", file=sys.stderr)
+        return 2
+    except MemoryError:
+        print("chute: error: out of memory: the word lists or the search are too large for this machine",
+              file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("chute: interrupted", file=sys.stderr)
@@ -77,6 +80,25 @@ def main(argv: list[str] | None = None) -> int:
         import os
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+
+
+def one_line(message: str, limit: int = 400) -> str:
+    """Return an error message on one line, cut to ``limit`` characters."""
+    text = message.replace("\r", " ").replace("\n", " ")
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def parse(parser: Parser, argv: list[str] | None) -> argparse.Namespace:
+    """Return the parsed arguments; list positionals (clues, secrets) may continue after options."""
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        # argparse stops filling a list positional at the first option, so
+        # `chute suggest crane:bbbbb --hard slate:bybbb` would lose its last clue.
+        rest = next((d for d in INTERMIXED if isinstance(getattr(args, d, None), list)), None)
+        if rest is None or any(a.startswith("-") and len(a) > 1 for a in extra):
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        getattr(args, rest).extend(extra)
+    return args
 
 
 if __name__ == "__main__":  # pragma: no cover

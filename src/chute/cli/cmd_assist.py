@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import add_game_options
+from .common import add_game_options, bounded_int
 from .solving import add_solver_options
 
 HELP = """\
@@ -28,7 +28,7 @@ def register(subparsers) -> None:
                     "it reads the same lines from standard input (no prompts), so it scripts; then "
                     "the exit status is 2 if any line was refused.",
         epilog="example: printf 'bbgyg\\nbbgyb\\n\\n' | chute assist")
-    p.add_argument("--top", "-n", type=int, default=3, metavar="N",
+    p.add_argument("--top", "-n", type=bounded_int(1), default=3, metavar="N",
                    help="how many guesses to show each turn (default: 3)")
     add_solver_options(p)
     add_game_options(p)

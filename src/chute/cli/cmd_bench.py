@@ -5,19 +5,18 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import add_game_options
+from .common import add_game_options, add_jobs_option, bounded_int
 from .solving import add_solver_options
 
 
 def add_run_options(parser: argparse.ArgumentParser) -> None:
     """Add the options of a benchmark run: which secrets, row limit, processes, progress."""
     g = parser.add_argument_group("benchmark")
-    g.add_argument("--sample", type=int, metavar="N",
+    g.add_argument("--sample", type=bounded_int(1), metavar="N",
                    help="play N answers drawn at random (seeded by --seed)")
-    g.add_argument("--max-guesses", type=int, default=30, metavar="N",
+    g.add_argument("--max-guesses", type=bounded_int(1, 200), default=30, metavar="N",
                    help="give a failed game up after N guesses (default: 30)")
-    g.add_argument("--jobs", type=int, default=1, metavar="N",
-                   help="split the work across N processes (default: 1)")
+    add_jobs_option(g, "split the work across N processes (default: 1)")
     g.add_argument("--per-game", action="store_true",
                    help="play each game on its own instead of walking the shared decision tree "
                         "(a check: the figures are the same)")
@@ -40,7 +39,7 @@ def register(subparsers) -> None:
     from .multi import add_bench_options       # multi-board games: --games N
     add_bench_options(p)
     out = p.add_argument_group("output")
-    out.add_argument("--hardest", type=int, default=10, metavar="N", help="how many hardest words to list (default: 10)")
+    out.add_argument("--hardest", type=bounded_int(0), default=10, metavar="N", help="how many hardest words to list (default: 10)")
     out.add_argument("--json", action="store_true", help="print the figures and every game as JSON")
     out.add_argument("--csv", metavar="FILE", help="write one row per game (secret, guesses, solved, sequence)")
     out.add_argument("--plot", metavar="FILE", help="draw the histogram to FILE.png or FILE.svg (needs chute[plot])")
@@ -57,8 +56,6 @@ def prepare(args: argparse.Namespace):
         raise ChuteError(f"bench plays one board at a time; {spec.name} has {spec.boards}")
     if args.max_guesses < spec.rows:
         raise ChuteError(f"--max-guesses ({args.max_guesses}) must be at least the row limit ({spec.rows})")
-    if args.jobs < 1:
-        raise ChuteError(f"--jobs must be at least 1, not {args.jobs}")
     lexicon = lexicon_from_args(args)
     engine = engine_from_args(args, lexicon)
     secrets = sample_secrets(lexicon.answers, args.sample, args.seed)
@@ -94,23 +91,30 @@ def describe(args: argparse.Namespace, spec, engine, secrets, solver, strategy: 
             "sample": None if everything else len(secrets), "seed": args.seed}
 
 
+def check_bench_outputs(args: argparse.Namespace) -> None:
+    """Fail before the run if --csv/--plot cannot be written, or would overwrite an input or each other."""
+    from ..files import check_outputs
+    if args.plot:
+        from ..plot import plot_format, require_matplotlib
+        plot_format(args.plot)
+        require_matplotlib()
+    check_outputs({"--csv": args.csv, "--plot": args.plot},
+                  {"--answers": args.answers, "--guesses": args.guesses, "--exclude": args.exclude,
+                   "--tree": getattr(args, "tree", None)})
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark and print the report (or JSON); write CSV and plot if asked."""
     from .. import bench
-    from ..bench import Progress, can_draw, check_writable, report, write_text
+    from ..bench import Progress, can_draw, report
+    from ..files import write_atomic
     from ..strategies import get_strategy
     from .common import spec_from_args
     if spec_from_args(args).boards > 1:          # multi-board games: chute.cli.multi
         from .multi import run_bench
         return run_bench(args)
     get_strategy(args.strategy)         # an unknown name fails before any loading
-    if args.plot:
-        from ..plot import plot_format, require_matplotlib
-        plot_format(args.plot)
-        require_matplotlib()
-        check_writable(args.plot)
-    if args.csv:
-        check_writable(args.csv)
+    check_bench_outputs(args)
     engine, secrets, spec = prepare(args)
     solver = make_solver(args, engine, args.strategy)
     info = describe(args, spec, engine, secrets, solver, args.strategy, args.depth)
@@ -119,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
                        tree=not args.per_game, progress=progress, info=info, hardest=args.hardest)
     result.info["opener"] = result.opener
     if args.csv:
-        write_text(args.csv, result.to_csv())
+        write_atomic(args.csv, result.to_csv(), "games CSV")
     if args.plot:
         from ..plot import save_histogram
         save_histogram(result, args.plot, engine.lexicon.show)

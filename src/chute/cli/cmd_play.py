@@ -6,7 +6,7 @@ import argparse
 import sys
 import json
 
-from .common import add_game_options
+from .common import add_game_options, bounded_int
 from .solving import add_solver_options
 
 
@@ -21,7 +21,7 @@ def register(subparsers) -> None:
                "termo | chute play crane --strategy minimax --json")
     p.add_argument("secret", metavar="SECRET", nargs="+",
                    help="the word to find (one per board in multi-board games: --game quarteto W1 W2 W3 W4)")
-    p.add_argument("--max-guesses", type=int, metavar="N",
+    p.add_argument("--max-guesses", type=bounded_int(1, 200), metavar="N",
                    help="stop after N guesses (default: play until solved)")
     p.add_argument("--json", action="store_true", help="print the game as JSON")
     add_solver_options(p)

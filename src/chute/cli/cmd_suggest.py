@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from .common import add_game_options
+from .common import add_game_options, bounded_int
 from .solving import add_solver_options
 
 
@@ -22,7 +22,7 @@ def register(subparsers) -> None:
         epilog="examples: chute suggest | chute suggest soare:bbybb until:bbgyb | "
                "chute suggest --game termo --strict serao:__c_i | chute suggest crane bybgb --json")
     p.add_argument("clues", nargs="*", metavar="CLUE", help="played rows, in order")
-    p.add_argument("--top", "-n", type=int, default=10, metavar="N", help="how many guesses (default: 10)")
+    p.add_argument("--top", "-n", type=bounded_int(1), default=10, metavar="N", help="how many guesses (default: 10)")
     p.add_argument("--json", action="store_true", help="print JSON (suggestions, candidates, notes)")
     add_solver_options(p)
     add_game_options(p, multi=False)
@@ -46,8 +46,6 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import ChuteError
     from .solving import (count_text, note, show, single_board, solver_from_args,
                           suggestion_table)
-    if args.top < 1:
-        raise ChuteError(f"--top must be at least 1, not {args.top}")
     single_board(args)
     solver = solver_from_args(args)
     lexicon = solver.lexicon

@@ -7,7 +7,7 @@ import json
 import sys
 import time
 
-from .common import add_game_options
+from .common import add_game_options, add_jobs_option, bounded_int
 
 
 def register(subparsers) -> None:
@@ -25,7 +25,7 @@ def register(subparsers) -> None:
     s = p.add_argument_group("search")
     s.add_argument("--opener", metavar="WORD[,WORD...]",
                    help="first guess(es) to search (default: the best --openers by the heuristic)")
-    s.add_argument("--openers", type=int, default=10, metavar="N",
+    s.add_argument("--openers", type=bounded_int(1), default=10, metavar="N",
                    help="without --opener: search the N best openers by the heuristic (default: 10)")
     s.add_argument("--top", metavar="K[,K2,...]",
                    help="guesses tried per node, by depth below the opener, the last repeating "
@@ -37,8 +37,7 @@ def register(subparsers) -> None:
                       help="Wordle hard mode: greens stay, revealed letters are reused")
     mode.add_argument("--strict", dest="rule", action="store_const", const="strict",
                       help="Termo's strict mode: every guess must fit every clue")
-    s.add_argument("--jobs", type=int, default=1, metavar="N",
-                   help="spread the work over N processes (default: 1)")
+    add_jobs_option(s, "spread the work over N processes (default: 1)")
     s.add_argument("--check", metavar="TREE.json",
                    help="do not search: verify a saved tree against the word lists and report its figures")
     add_game_options(p, multi=True)
@@ -62,10 +61,8 @@ def run(args: argparse.Namespace) -> int:
     from .solving import single_board
     args.game = args.game or "wordle"
     single_board(args)
-    if args.jobs < 1:
-        raise ChuteError(f"--jobs must be at least 1, not {args.jobs}")
-    if args.openers < 1:
-        raise ChuteError(f"--openers must be at least 1, not {args.openers}")
+    check_tree_outputs(args)
+    talk = sys.stderr if data_on_stdout(args) else sys.stdout
     top = parse_top(args.top)
     spec = spec_from_args(args)
     lexicon = lexicon_from_args(args)
@@ -83,13 +80,11 @@ def run(args: argparse.Namespace) -> int:
     header = f"{lexicon.summary()}; {spec.rows} rows; {mode}; {how}"
     chatty = not args.json and not args.quiet
     if chatty:
-        print(header)
-        sys.stdout.flush()
+        print(header, file=talk, flush=True)
 
     def progress(res) -> None:
         if chatty:
-            print(opener_line(res, lexicon))
-            sys.stdout.flush()
+            print(opener_line(res, lexicon), file=talk, flush=True)
 
     results = search(searcher, openers, jobs=args.jobs, progress=progress)
     seconds = time.perf_counter() - t0
@@ -107,15 +102,15 @@ def run(args: argparse.Namespace) -> int:
                           "best": best.opener if best else None}, ensure_ascii=False, indent=1))
     else:
         if best is None:
-            print(f"no tree found that solves every answer within {spec.rows} rows")
+            print(f"no tree found that solves every answer within {spec.rows} rows", file=talk)
         else:
             stats = best.tree.evaluate(lexicon.answers)
             proof = " (proven optimal for this opener)" if args.exact else ""
-            print(f"best: {lexicon.show(best.opener).upper()}{proof}: {stats.summary()}")
-        print(f"time {seconds:.1f} s")
+            print(f"best: {lexicon.show(best.opener).upper()}{proof}: {stats.summary()}", file=talk)
+        print(f"time {seconds:.1f} s", file=talk)
         for name, path in (("tree", args.out), ("text", args.text), ("dot", args.dot)):
             if path and path != "-" and best is not None:
-                print(f"{name} written to {path}")
+                print(f"{name} written to {path}", file=talk)
     return 0 if best is not None else 1
 
 
@@ -142,28 +137,45 @@ def result_dict(res) -> dict:
     return out
 
 
+def check_tree_outputs(args: argparse.Namespace) -> None:
+    """Refuse outputs that are an input or each other, or cannot be written; at most one on stdout."""
+    from ..errors import ChuteError
+    from ..files import check_outputs
+    if [args.text, args.dot].count("-") > 1:
+        raise ChuteError("--text - and --dot - cannot both write to standard output")
+    if args.json and data_on_stdout(args):
+        raise ChuteError("--json and --text -/--dot - cannot both write to standard output")
+    check_outputs({"--out": args.out, "--text": args.text, "--dot": args.dot},
+                  {"--check": args.check, "--answers": args.answers, "--guesses": args.guesses,
+                   "--exclude": args.exclude})
+
+
+def data_on_stdout(args: argparse.Namespace) -> bool:
+    """Return whether a tree is written to standard output (then every other line goes to stderr)."""
+    return "-" in (args.text, args.dot)
+
+
 def write_outputs(args: argparse.Namespace, tree, lexicon) -> None:
-    """Write the tree where --out, --text and --dot ask ('-' is standard output)."""
+    """Write the tree where --out, --text and --dot ask ('-' is standard output), each file atomically."""
+    from ..files import write_atomic
     if args.out:
         tree.save(args.out)
-    for path, text in ((args.text, lambda: tree.to_text(lexicon)), (args.dot, lambda: tree.to_dot(lexicon=lexicon))):
+    for what, path, text in (("tree text", args.text, lambda: tree.to_text(lexicon)),
+                             ("tree DOT", args.dot, lambda: tree.to_dot(lexicon=lexicon))):
         if not path:
             continue
         if path == "-":
             sys.stdout.write(text())
             continue
-        from ..errors import ChuteError
-        try:
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(text())
-        except OSError as err:
-            raise ChuteError(f"cannot write {path}: {err.strerror or err}") from None
+        write_atomic(path, text(), what)
 
 
 def run_check(args: argparse.Namespace) -> int:
     """Verify a saved tree against the word lists; print its figures; 0 if sound, else 1."""
     from ..tree import DecisionTree
     from .common import lexicon_from_args
+    check_tree_outputs(args)
+    talk = sys.stderr if data_on_stdout(args) else sys.stdout
     tree = DecisionTree.load(args.check)
     if args.game is None:
         game = str(tree.meta.get("game", "wordle"))
@@ -184,15 +196,15 @@ def run_check(args: argparse.Namespace) -> int:
     else:
         mode = {None: "normal mode", "hard": "hard mode", "strict": "strict mode"}[tree.rule]
         print(f"{args.check}: opener {lexicon.show(tree.root.guess).upper()}, {tree.rows} rows, {mode}, "
-              f"checked against {lexicon.summary()}")
+              f"checked against {lexicon.summary()}", file=talk)
         if mismatch:
-            print("note: the tree was built from other word lists")
-        print(stats.summary())
+            print("note: the tree was built from other word lists", file=talk)
+        print(stats.summary(), file=talk)
         for line in problems[:20]:
-            print(f"problem: {line}")
+            print(f"problem: {line}", file=talk)
         if len(problems) > 20:
-            print(f"... {len(problems) - 20} more problems")
+            print(f"... {len(problems) - 20} more problems", file=talk)
         print("sound: every answer solved within the rows" if not problems else
-              f"NOT sound: {len(problems)} problem{'s' if len(problems) != 1 else ''}")
-    write_outputs(argparse.Namespace(out=None, text=args.text, dot=args.dot), tree, lexicon)
+              f"NOT sound: {len(problems)} problem{'s' if len(problems) != 1 else ''}", file=talk)
+    write_outputs(argparse.Namespace(out=args.out, text=args.text, dot=args.dot), tree, lexicon)
     return 0 if not problems else 1

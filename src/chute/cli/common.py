@@ -8,8 +8,40 @@ from functools import lru_cache
 
 from ..engine import Engine
 from ..errors import ChuteError
+from ..files import excerpt
 from ..games import PRESETS, GameSpec, game_spec
 from ..words import Lexicon, load_lexicon, words_lexicon
+
+
+MAX_JOBS_PER_CORE = 4        # --jobs above this many processes per core is refused
+MAX_SEED = 2**32 - 1
+
+
+def bounded_int(low: int, high: int | None = None, what: str = "number"):
+    """Return an argparse type that reads a whole number in [low, high], with one clear message otherwise."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text.strip(), 10)
+        except (ValueError, AttributeError):
+            raise argparse.ArgumentTypeError(f"expected a whole {what}, not {excerpt(text, 20)}") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low:,}, not {value:,}")
+        if high is not None and value > high:
+            raise argparse.ArgumentTypeError(f"must be at most {high:,}, not {excerpt(text, 20)}")
+        return value
+    parse.__name__ = what
+    return parse
+
+
+def max_jobs() -> int:
+    """Return the most worker processes --jobs may ask for: a few per core."""
+    import os
+    return MAX_JOBS_PER_CORE * (os.cpu_count() or 1)
+
+
+def add_jobs_option(parser, help: str) -> None:
+    """Add --jobs N (1 to a few per core)."""
+    parser.add_argument("--jobs", type=bounded_int(1, max_jobs()), default=1, metavar="N", help=help)
 
 
 def add_game_options(parser: argparse.ArgumentParser, multi: bool = True) -> None:
@@ -18,12 +50,13 @@ def add_game_options(parser: argparse.ArgumentParser, multi: bool = True) -> Non
     g.add_argument("--game", default="wordle", metavar="NAME",
                    help=f"game preset: {', '.join(PRESETS)} (default: wordle)")
     if multi:
-        g.add_argument("--boards", type=int, metavar="N", help="number of boards (user-defined game)")
-        g.add_argument("--rows", type=int, metavar="R", help="row limit (default: the game's)")
+        g.add_argument("--boards", type=bounded_int(1, 64), metavar="N",
+                       help="number of boards (user-defined game, 1-64)")
+        g.add_argument("--rows", type=bounded_int(1, 100), metavar="R", help="row limit (default: the game's)")
     g.add_argument("--answers", metavar="FILE", help="possible answers, one per line (replaces the bundled list)")
     g.add_argument("--guesses", metavar="FILE", help="accepted guesses, one per line (replaces the bundled list)")
     g.add_argument("--exclude", metavar="FILE", help="forbidden words to drop from both lists")
-    g.add_argument("--length", type=int, metavar="N", help="word length (3-12; user lists)")
+    g.add_argument("--length", type=bounded_int(3, 12), metavar="N", help="word length (3-12; user lists)")
     g.add_argument("--no-cache", action="store_true", help="do not read or write the on-disk cache")
 
 

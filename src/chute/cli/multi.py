@@ -12,6 +12,8 @@ import json
 import re
 import sys
 
+from .common import bounded_int
+
 HELP = """\
 Each round, type the colours every unsolved board showed for the suggested guess,
 on one line separated by spaces, commas or | (bbygb gbbbb | ggggg ...), or one
@@ -381,7 +383,7 @@ def run_assist(args: argparse.Namespace) -> int:
 # ----- bench ------------------------------------------------------------------------------------------
 def add_bench_options(parser: argparse.ArgumentParser) -> None:
     """Add ``--games N`` (multi-board games to play) to the bench parser."""
-    parser.add_argument("--games", type=int, metavar="N",
+    parser.add_argument("--games", type=bounded_int(1, 10**7), metavar="N",
                         help="multi-board games: how many random secret tuples to play (default: 1000)")
 
 
@@ -394,16 +396,8 @@ def run_bench(args: argparse.Namespace) -> int:
     policy = policy_from_args(args)
     if getattr(args, "rule", None):
         raise ChuteError("bench plays multi-board games without hard mode")
-    games = getattr(args, "games", None)
-    if games is None:
-        games = getattr(args, "sample", None)
-    if games is None:
-        games = 1000
-    if games < 1:
-        raise ChuteError(f"--games must be at least 1, not {games}")
-    jobs = getattr(args, "jobs", 1) or 1
-    if jobs < 1:
-        raise ChuteError(f"--jobs must be at least 1, not {jobs}")
+    games = next((g for g in (getattr(args, "games", None), getattr(args, "sample", None)) if g is not None), 1000)
+    jobs = args.jobs
     lexicon = lexicon_from_args(args)
     if spec.boards > len(lexicon.answers):
         raise ChuteError(f"{spec.boards} boards need {spec.boards} different answers; "

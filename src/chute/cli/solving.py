@@ -6,6 +6,8 @@ import argparse
 import sys
 import textwrap
 
+from .common import MAX_SEED, bounded_int
+
 STRATEGY_HELP = ("entropy, expected-size, minimax, most-parts, letter-frequency, positional-entropy, "
                  "elimination, first, random")
 
@@ -31,7 +33,7 @@ def add_solver_options(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--weights", default="auto", choices=("auto", "uniform", "frequency"),
                    help="answer probabilities: uniform, by word frequency, or auto (frequency only "
                         "when the lexicon has no answer list, or it ran out)")
-    g.add_argument("--seed", type=int, default=0, help="seed for the random strategy (default: 0)")
+    g.add_argument("--seed", type=bounded_int(0, MAX_SEED), default=0, help="seed for the random strategy (default: 0)")
     g.add_argument("--tree", metavar="TREE.json",
                    help="follow a decision tree saved by 'chute tree --out' (off the tree: --strategy)")
 

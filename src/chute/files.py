@@ -1,0 +1,180 @@
+"""Files in and out: atomic writes, bounded reads, and outputs that never clobber an input.
+
+Every file chute writes (a CSV, a plot, a tree, the cache, a saved session)
+goes to a temp file in the same directory and is renamed over the target, so
+a full disk, a crash or ``kill -9`` leaves either the old good file or the new
+good one.  Temp files carry the writer's process id; ones left by a process
+that died are swept the next time that directory is written.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from pathlib import Path
+from typing import Callable, Iterable, Iterator, Mapping
+
+from .errors import ChuteError
+
+MAX_INPUT_BYTES = 64 * 2**20      # a word list or tree file larger than this is refused
+MAX_LINE_CHARS = 4096             # a longer line in a word list is refused
+STALE_SECONDS = 24 * 3600         # a temp file this old is swept whoever made it
+_TEMP = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)\.[0-9a-f]{8}\.tmp$")
+
+
+def excerpt(text: str, limit: int = 40) -> str:
+    """Return ``text`` quoted, cut to ``limit`` characters with an ellipsis (for error messages)."""
+    text = str(text)
+    if len(text) <= limit:
+        return repr(text)
+    return repr(text[:limit]) + f"... ({len(text):,} characters)"
+
+
+def _temp_path(path: Path) -> Path:
+    """Return a fresh temp path beside ``path`` that names this process."""
+    return path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
+
+
+def _pid_alive(pid: int) -> bool:
+    """Return whether a process with this id exists."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True
+    return True
+
+
+def sweep_temps(directory: Path) -> int:
+    """Delete temp files in ``directory`` left by dead writers (or older than a day); return how many."""
+    removed = 0
+    try:
+        entries = list(os.scandir(directory))
+    except OSError:
+        return 0
+    now = time.time()
+    for entry in entries:
+        m = _TEMP.match(entry.name)
+        if not m:
+            continue
+        try:
+            stale = not _pid_alive(int(m["pid"])) or now - entry.stat().st_mtime > STALE_SECONDS
+            if stale:
+                os.unlink(entry.path)
+                removed += 1
+        except OSError:
+            pass
+    return removed
+
+
+def write_atomic(path: str | Path, data: bytes | str | Callable[[Path], None], what: str = "file") -> Path:
+    """Write ``data`` (bytes, text, or a function that writes a given path) to ``path`` atomically; return the path.
+
+    Raises ChuteError (one line) on failure, leaving any old file as it was.
+    """
+    path = Path(path)
+    sweep_temps(path.parent if str(path.parent) else Path("."))
+    tmp = _temp_path(path)
+    try:
+        if callable(data):
+            data(tmp)
+        else:
+            payload = data.encode("utf-8") if isinstance(data, str) else data
+            with open(tmp, "wb") as f:
+                f.write(payload)
+                f.flush()
+                os.fsync(f.fileno())
+        _keep_mode(path, tmp)
+        os.replace(tmp, path)
+    except (OSError, MemoryError) as err:
+        raise ChuteError(f"cannot write {what} {path}: {getattr(err, 'strerror', None) or err or 'out of memory'}") from None
+    finally:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+    return path
+
+
+def _keep_mode(path: Path, tmp: Path) -> None:
+    """Give the temp file the permissions of the file it replaces (mkstemp-style files are 0600)."""
+    try:
+        os.chmod(tmp, os.stat(path).st_mode & 0o7777)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        try:
+            os.chmod(tmp, 0o666 & ~umask)
+        except OSError:
+            pass
+    except OSError:
+        pass
+
+
+def check_output(path: str, flag: str) -> None:
+    """Fail early, before a long run, if ``flag``'s file cannot be created at ``path``."""
+    parent = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(parent):
+        raise ChuteError(f"{flag}: cannot write {path}: no such directory {parent}")
+    if os.path.isdir(path):
+        raise ChuteError(f"{flag}: cannot write {path}: it is a directory")
+    if not os.access(parent, os.W_OK):
+        raise ChuteError(f"{flag}: cannot write {path}: permission denied")
+
+
+def _identity(path: str) -> tuple:
+    """Return what makes two paths the same file: (device, inode) if it exists, else the real path."""
+    try:
+        st = os.stat(path)
+        return ("inode", st.st_dev, st.st_ino)
+    except OSError:
+        return ("path", os.path.realpath(path))
+
+
+def check_outputs(outputs: Mapping[str, str | None], inputs: Mapping[str, str | None] = {}) -> None:
+    """Refuse an output that is also an input or another output, and unwritable outputs ('-' is stdout)."""
+    seen: dict[tuple, str] = {}
+    for flag, path in inputs.items():
+        if path and path != "-":
+            seen.setdefault(_identity(path), flag)
+    for flag, path in outputs.items():
+        if not path or path == "-":
+            continue
+        key = _identity(path)
+        if key in seen:
+            other = seen[key]
+            kind = "input" if other in inputs else "output"
+            raise ChuteError(f"{flag} {path} is also the {kind} of {other}: choose another file")
+        seen[key] = flag
+        check_output(path, flag)
+
+
+def read_limited(path: str | Path, what: str = "file", limit: int = MAX_INPUT_BYTES) -> bytes:
+    """Return the bytes of a file, refusing one larger than ``limit`` (devices and pipes included)."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(limit + 1)
+    except FileNotFoundError:
+        raise ChuteError(f"{what} not found: {path}") from None
+    except IsADirectoryError:
+        raise ChuteError(f"{what} {path} is a directory") from None
+    except OSError as err:
+        raise ChuteError(f"cannot read {what} {path}: {err.strerror or err}") from None
+    if len(data) > limit:
+        raise ChuteError(f"{what} {path} is larger than {limit // 2**20} MB: refused")
+    return data
+
+
+def text_lines(text: str, source: str, max_line: int = MAX_LINE_CHARS) -> Iterator[str]:
+    """Yield the lines of ``text``; a NUL byte or a line longer than ``max_line`` characters is an error."""
+    if "\x00" in text:
+        raise ChuteError(f"{source} is not a text file (it holds NUL bytes)")
+    for number, line in enumerate(text.splitlines(), 1):
+        if len(line) > max_line:
+            raise ChuteError(f"{source}, line {number:,}: {len(line):,} characters, more than "
+                             f"{max_line:,}: not a word list")
+        yield line
