@@ -307,12 +307,15 @@ def test_cli_bench_plot_without_matplotlib(capsys, monkeypatch, tmp_path, word_f
 
 def test_cli_compare_table(capsys, word_file):
     lists = ["--answers", word_file, "--guesses", word_file]
-    status, out, _ = cli(capsys, "compare", *lists, "--strategies", "entropy,minimax:opener=crane,entropy:depth=2",
+    status, out, _ = cli(capsys, "compare", *lists, "--strategies", "entropy,minimax:opener=baron,entropy:depth=2",
                          "--markdown")
     lines = out.splitlines()
     assert status == 0 and lines[0].startswith("| strategy | opener | mean |")
     assert [line.split("|")[1].strip() for line in lines[2:]] == ["entropy", "minimax", "entropy (depth 2)"]
-    assert lines[3].split("|")[2].strip() == "CRANE"
+    assert lines[3].split("|")[2].strip() == "BARON"
+    # an opener the lists do not accept is refused, not played with "nan" figures
+    status, _, err = cli(capsys, "compare", *lists, "--strategies", "minimax:opener=crane")
+    assert status == 2 and "not an accepted" in err
     status, out, _ = cli(capsys, "compare", *lists, "--strategies", "expected-size,most-parts")
     assert status == 0 and out.splitlines()[1].split()[0] == "strategy" and "most-parts" in out
 

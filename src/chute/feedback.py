@@ -9,11 +9,13 @@ b=0, y=1, g=2, so the all-green code for length ``n`` is ``3**n - 1``.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
 from .errors import NotationError
+from .files import excerpt
 from .words import fold
 
 GREEN, YELLOW, BLACK = "g", "y", "b"
@@ -24,12 +26,12 @@ VALUE_TILE = "byg"
 # disjoint, so a colour string may even mix notations.
 _GREEN_CHARS = set("gGcC2") | {"\U0001F7E9", "\U0001F7E7", "\U0001F49A"}   # 🟩 🟧 💚
 _YELLOW_CHARS = set("yYiI1") | {"\U0001F7E8", "\U0001F7E6", "\U0001F49B"}  # 🟨 🟦 💛
-_BLACK_CHARS = set("bBxX0._- ") | {"\u2B1B", "\u2B1C", "\u25FB", "\u25FC"}  # ⬛ ⬜ ◻ ◼
+_BLACK_CHARS = set("bB0._- ") | {"\u2B1B", "\u2B1C", "\u25FB", "\u25FC"}  # ⬛ ⬜ ◻ ◼
 _TILE_OF_CHAR = {**{c: GREEN for c in _GREEN_CHARS},
                  **{c: YELLOW for c in _YELLOW_CHARS},
                  **{c: BLACK for c in _BLACK_CHARS}}
 _VARIATION_SELECTORS = {"\uFE0F", "\uFE0E"}
-# Which notation a tile character belongs to; blanks (. _ - x space) belong to none.
+# Which notation a tile character belongs to; blanks (. _ - space) belong to none.
 _FAMILY = {**{c: "g/y/b" for c in "gGyYbB"}, **{c: "c/i" for c in "cCiI"},
            **{c: "digits" for c in "012"},
            **{c: "emoji" for c in _TILE_OF_CHAR if ord(c) > 0x2000}}
@@ -48,7 +50,7 @@ def score(guess: str, secret: str) -> str:
     """
     guess, secret = fold(guess), fold(secret)
     if len(guess) != len(secret):
-        raise NotationError(f"cannot score {guess!r} against {secret!r}: lengths differ")
+        raise NotationError(f"cannot score {excerpt(guess)} against {excerpt(secret)}: lengths differ")
     tiles = [BLACK] * len(guess)
     unmatched: Counter[str] = Counter()
     for i, (g, s) in enumerate(zip(guess, secret)):
@@ -106,24 +108,29 @@ def parse_colours(text: str, length: int | None = None) -> str:
     """Return the canonical pattern for a colour string in any tile notation.
 
     Accepts g/y/b, Termo's c/i/blank (blank as space, ``_`` or ``.``), 0/1/2
-    digits and emoji tiles.  Blanks (``. _ - x`` and space) go with any of
+    digits and emoji tiles.  Blanks (``. _ -`` and space) go with any of
     them, but one string may not mix two notations (``c.y..`` is refused).
+    Tiles typed with a space between each (``g g y b b``) are read as such
+    when that gives the expected length and reading spaces as blanks does not.
     """
     chars = [c for c in text if c not in _VARIATION_SELECTORS]
+    if length is not None and len(chars) == 2 * length - 1 and length > 1 \
+            and all(c == " " for c in chars[1::2]) and " " not in chars[::2]:
+        chars = chars[::2]
     tiles = []
     families = set()
     for c in chars:
         if c not in _TILE_OF_CHAR:
-            raise NotationError(f"unknown tile {c!r} in pattern {text!r} "
+            raise NotationError(f"unknown tile {c!r} in pattern {excerpt(text)} "
                                 "(use g/y/b, c/i/_, 2/1/0 or emoji tiles)")
         tiles.append(_TILE_OF_CHAR[c])
         if c in _FAMILY:
             families.add(_FAMILY[c])
     if len(families) > 1:
-        raise NotationError(f"pattern {text!r} mixes notations ({' and '.join(sorted(families))}); "
+        raise NotationError(f"pattern {excerpt(text)} mixes notations ({' and '.join(sorted(families))}); "
                             "use one of g/y/b, c/i/_, 2/1/0 or emoji tiles")
     if length is not None and len(tiles) != length:
-        raise NotationError(f"pattern {text!r} has {len(tiles)} tiles, expected {length}")
+        raise NotationError(f"pattern {excerpt(text)} has {len(tiles)} tiles, expected {length}")
     if not tiles:
         raise NotationError("empty pattern")
     return "".join(tiles)
@@ -153,9 +160,11 @@ _WORD_RE = re.compile(r"^[^\W\d_]+$")
 
 
 def _check_word(word: str, text: str) -> str:
+    """Return the folded word; raise NotationError if it is not a word of letters."""
+    word = unicodedata.normalize("NFC", word)
     folded = fold(word)
     if not folded or not _WORD_RE.match(word) or not folded.isascii() or not folded.isalpha():
-        raise NotationError(f"{word!r} in {text!r} is not a word of letters")
+        raise NotationError(f"{excerpt(word)} in {excerpt(text)} is not a word of letters")
     return folded
 
 
@@ -192,12 +201,12 @@ def parse_clue(text: str, length: int | None = None) -> Clue:
     # Trailing spaces may be Termo blanks, so only a bare whitespace separator trims.
     m = re.match(r"^([^=:,\s]+)([=:,])(.+)$", text) or re.match(r"^(\S+)(\s)\s*(.+?)\s*$", text)
     if not m:
-        raise NotationError(f"cannot read clue {text!r}: write GUESS=SCORE (CHEST=c.E..) "
+        raise NotationError(f"cannot read clue {excerpt(text)}: write GUESS=SCORE (CHEST=c.E..) "
                             "or guess:colours (chest:ybgbb)")
     word, sep, rest = m.groups()
     guess = _check_word(word, text)
     if length is not None and len(guess) != length:
-        raise NotationError(f"guess {word!r} in {text!r} has {len(guess)} letters, expected {length}")
+        raise NotationError(f"guess {excerpt(word)} in {excerpt(text)} has {len(guess)} letters, expected {length}")
     as_score = _guess_score(guess, rest, text) if sep == "=" else None
     try:
         as_colours = parse_colours(rest, len(guess))
@@ -205,12 +214,12 @@ def parse_clue(text: str, length: int | None = None) -> Clue:
         if as_score is not None:
             return Clue(guess, as_score)
         if sep == "=" and len(rest) == len(guess) and any(c.isalpha() and c not in _TILE_OF_CHAR for c in rest):
-            raise NotationError(f"score {rest!r} in {text!r} does not match the guess: "
+            raise NotationError(f"score {excerpt(rest)} in {excerpt(text)} does not match the guess: "
                                 "each letter must be the guess's letter (upper case correct, "
                                 "lower case present) or '.'") from None
-        raise NotationError(f"{err} in clue {text!r}") from None
+        raise NotationError(f"{err} in clue {excerpt(text)}") from None
     if as_score is None and sep == "=" and "." in rest and any(c.isupper() for c in rest):
-        raise NotationError(f"score {rest!r} in {text!r} does not match the guess: "
+        raise NotationError(f"score {excerpt(rest)} in {excerpt(text)} does not match the guess: "
                             "each letter must be the guess's letter (upper case correct, "
                             "lower case present) or '.'")
     return Clue(guess, as_colours if as_score is None else as_score)
@@ -285,10 +294,10 @@ def parse_template(text: str, length: int | None = None) -> Template:
         elif c == "[":
             end = text.find("]", i)
             if end < 0:
-                raise NotationError(f"unclosed '[' in template {text!r}")
+                raise NotationError(f"unclosed '[' in template {excerpt(text)}")
             letters = fold(text[i + 1:end])
             if not letters.isalpha() or not letters.isascii():
-                raise NotationError(f"'[{text[i + 1:end]}]' in template {text!r} must hold letters")
+                raise NotationError(f"'[{text[i + 1:end]}]' in template {excerpt(text)} must hold letters")
             known.append(None)
             misplaced.append(frozenset(letters))
             i = end + 1
@@ -297,9 +306,9 @@ def parse_template(text: str, length: int | None = None) -> Template:
             misplaced.append(frozenset())
             i += 1
         else:
-            raise NotationError(f"unexpected {c!r} in template {text!r}: use letters, '_' and [X]")
+            raise NotationError(f"unexpected {c!r} in template {excerpt(text)}: use letters, '_' and [X]")
     if length is not None and len(known) != length:
-        raise NotationError(f"template {text!r} has {len(known)} positions, expected {length}")
+        raise NotationError(f"template {excerpt(text)} has {len(known)} positions, expected {length}")
     return Template(tuple(known), tuple(misplaced), text.strip())
 
 
@@ -310,9 +319,10 @@ def looks_like_template(text: str) -> bool:
 
 def parse_word(text: str, what: str = "word") -> str:
     """Return a word folded to lower-case a-z (``Ávido`` -> ``avido``); raise NotationError otherwise."""
+    text = unicodedata.normalize("NFC", text)
     folded = fold(text)
     if not folded or not _WORD_RE.match(text.strip()) or not folded.isascii() or not folded.isalpha():
-        raise NotationError(f"{what} {text!r} is not a word of letters")
+        raise NotationError(f"{what} {excerpt(text)} is not a word of letters")
     return folded
 
 
@@ -333,8 +343,7 @@ def parse_rows(tokens: Sequence[str], length: int | None = None) -> list[Clue | 
             i += 1
         elif _BARE_WORD.match(token.strip()):
             if i + 1 >= len(tokens):
-                raise NotationError(f"guess {token!r} has no pattern: write {token}:gybbg, "
-                                    f"{token.upper()}=SCORE or give the colours as the next argument")
+                raise NotationError(missing_pattern(token, length))
             pair = tokens[i + 1]
             try:
                 rows.append(parse_clue(f"{token}:{pair}", length))
@@ -351,3 +360,22 @@ def parse_rows(tokens: Sequence[str], length: int | None = None) -> list[Clue | 
 
 
 _BARE_WORD = re.compile(r"^[^\W\d_]+$")
+
+
+def looks_like_colours(text: str) -> bool:
+    """Return whether the text is made only of tile characters (``ggyb``, ``🟩⬛``): colours, not a word."""
+    chars = [c for c in text.strip() if c not in _VARIATION_SELECTORS]
+    return bool(chars) and all(c in _TILE_OF_CHAR for c in chars)
+
+
+def missing_pattern(token: str, length: int | None) -> str:
+    """Return the message for a lone token that has no pattern: colours without a guess, or a guess without colours."""
+    if looks_like_colours(token):
+        try:
+            parse_colours(token, length)
+        except NotationError as err:
+            return str(err)
+        return f"colours {excerpt(token)} without their guess: write GUESS:{token.strip()[:40]}"
+    word = token.strip()[:40]
+    return (f"guess {excerpt(token)} has no pattern: write {word}:gybbg, {word.upper()}=SCORE "
+            "or give the colours as the next argument")

@@ -186,8 +186,12 @@ class Knowledge:
         self.fixed[i] = c
 
     def _bound(self, c: str, low: int, high: int | None, name: str) -> None:
-        """Tighten the count bounds of ``c``; raise if they cross."""
-        low = max(self.min_count.get(c, 0), low)
+        """Tighten the count bounds of ``c``; raise if they cross.
+
+        Every copy fixed in place counts toward the minimum: two clues may each
+        show one green E, in two places, and then the word has at least two.
+        """
+        low = max(self.min_count.get(c, 0), low, self.fixed.count(c))
         high_now = self.max_count.get(c, self.length)
         if high is not None:
             high_now = min(high_now, high)

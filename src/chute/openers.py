@@ -7,14 +7,16 @@ next to the engine's matrix (same cache directory, atomic write) and reused.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import math
 from dataclasses import asdict
 from pathlib import Path
 from typing import Callable
 
 from .strategies.base import Ranked
 
-VERSION = 1
+VERSION = 2          # 2: entries carry a checksum, so a hand-edited or damaged entry is recomputed
 STORED = 20          # how many ranked openers an entry keeps
 
 
@@ -31,32 +33,49 @@ def _read(path: Path, lexicon_key: str) -> dict:
             return {}
         entries = data["entries"]
         return entries if isinstance(entries, dict) else {}
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return {}
 
 
-def _parse(rows) -> list[Ranked] | None:
-    """Return stored entries as Ranked, or None if they are malformed."""
+def _checksum(lexicon_key: str, entry: str, rows: list) -> str:
+    """Return the checksum that ties stored rows to their lexicon and entry key."""
+    text = json.dumps([lexicon_key, entry, rows], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def _parse(stored, lexicon_key: str, entry: str, accepted: Callable[[str], bool]) -> list[Ranked] | None:
+    """Return a stored entry as Ranked, or None if it is malformed, edited, or names a word not accepted."""
     try:
-        return [Ranked(str(r["guess"]), float(r["score"]), float(r["expected"]), int(r["worst"]),
-                       int(r["parts"]), bool(r["candidate"])) for r in rows]
+        rows, checksum = stored["rows"], stored["checksum"]
+        if checksum != _checksum(lexicon_key, entry, rows):
+            return None
+        ranked = [Ranked(str(r["guess"]), float(r["score"]), float(r["expected"]), int(r["worst"]),
+                         int(r["parts"]), bool(r["candidate"])) for r in rows]
     except (KeyError, TypeError, ValueError):
         return None
+    if not ranked or not all(accepted(r.guess) and math.isfinite(r.score) for r in ranked):
+        return None
+    return ranked
 
 
 def cached_openers(cache_dir: Path | None, lexicon_key: str, entry: str, top: int,
-                   compute: Callable[[int], list[Ranked]]) -> list[Ranked]:
-    """Return the best ``top`` openers for an entry key, from the cache or by ``compute(n)``."""
+                   compute: Callable[[int], list[Ranked]], accepted: Callable[[str], bool]) -> list[Ranked]:
+    """Return the best ``top`` openers for an entry key, from the cache or by ``compute(n)``.
+
+    ``accepted`` tells the words of the lexicon: a stored entry naming another
+    word, failing its checksum or malformed is recomputed and stored again.
+    """
     if cache_dir is None:
         return compute(top)
     path = cache_path(cache_dir, lexicon_key)
-    found = _parse(_read(path, lexicon_key).get(entry, []))
+    found = _parse(_read(path, lexicon_key).get(entry), lexicon_key, entry, accepted)
     if found and (len(found) >= top or len(found) < STORED):   # short: the whole list
         return found[:top]
     ranked = compute(max(top, STORED))
     from .engine import atomic_write
     entries = _read(path, lexicon_key)          # re-read: another process may have added entries
-    entries[entry] = [asdict(r) for r in ranked]       # full precision: cached == computed
+    rows = [asdict(r) for r in ranked]          # full precision: cached == computed
+    entries[entry] = {"rows": rows, "checksum": _checksum(lexicon_key, entry, rows)}
     data = {"version": VERSION, "lexicon": lexicon_key, "entries": entries}
     atomic_write(path, json.dumps(data, indent=1).encode())
     return ranked[:top]

@@ -18,6 +18,7 @@ import numpy as np
 
 from .engine import Engine, letters_array, numpy_codes
 from .errors import ContradictionError, LexiconError, NotationError
+from .files import excerpt
 from .feedback import Clue, decode, encode, is_producible, parse_colours
 from .rules import allowed_rows, check_guess, check_rule, legal_mask, violation
 from .strategies import Options, Ranked, State, Strategy, get_strategy
@@ -107,7 +108,7 @@ class Solver:
         if weights not in WEIGHTS:
             raise LexiconError(f"unknown weights {weights!r}; choose from {', '.join(WEIGHTS)}")
         self.weights = weights
-        self.opener = self._check_opener(opener) if opener else None
+        self.opener = None if opener is None else self._check_opener(opener)
         self._memo: dict[tuple, str] = {}      # clues (+ size, fallback) -> choice
         self._prior: dict[str, float] | None | bool = False     # False: not computed yet
 
@@ -116,8 +117,9 @@ class Solver:
     def _check_opener(self, opener: str) -> str:
         """Return the folded opener, refusing one of the wrong length or with non-letters."""
         word = fold(opener)
-        if len(word) != self.lexicon.length or not word.isascii() or not word.isalpha():
-            raise NotationError(f"opener {opener!r} must be a word of {self.lexicon.length} letters")
+        if not self.lexicon.is_guess(word):
+            raise NotationError(f"opener {excerpt(opener)} is not an accepted {self.lexicon.length}-letter "
+                                f"guess of {self.lexicon.name}")
         return word
 
     def prior(self) -> dict[str, float] | None:
@@ -259,7 +261,7 @@ class Solver:
             return self.strategy.rank(state, self.options, top)
         entry = f"{self.strategy.name}|{self.options.key()}|w={self.weights}"
         return cached_openers(self.engine.cache_dir, self.lexicon.key, entry, top,
-                              lambda n: self.strategy.rank(state, self.options, n))
+                              lambda n: self.strategy.rank(state, self.options, n), self.lexicon.is_guess)
 
     def choose(self, state: State) -> str:
         """Return the next guess: the only candidate, a candidate of two, the opener, else the strategy's."""

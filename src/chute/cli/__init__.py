@@ -89,7 +89,9 @@ def one_line(message: str, limit: int = 400) -> str:
 
 
 def parse(parser: Parser, argv: list[str] | None) -> argparse.Namespace:
-    """Return the parsed arguments; list positionals (clues, secrets) may continue after options."""
+    """Return the parsed arguments (NFC text); list positionals (clues, secrets) may continue after options."""
+    import unicodedata
+    argv = [unicodedata.normalize("NFC", a) for a in (sys.argv[1:] if argv is None else argv)]
     args, extra = parser.parse_known_args(argv)
     if extra:
         # argparse stops filling a list positional at the first option, so

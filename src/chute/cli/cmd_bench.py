@@ -53,7 +53,7 @@ def prepare(args: argparse.Namespace):
     from .common import engine_from_args, lexicon_from_args, spec_from_args
     spec = spec_from_args(args)
     if spec.boards != 1:
-        raise ChuteError(f"bench plays one board at a time; {spec.name} has {spec.boards}")
+        raise ChuteError(f"{args.command} plays one board at a time; {spec.name} has {spec.boards}")
     if args.max_guesses < spec.rows:
         raise ChuteError(f"--max-guesses ({args.max_guesses}) must be at least the row limit ({spec.rows})")
     lexicon = lexicon_from_args(args)

@@ -35,21 +35,24 @@ def register(subparsers) -> None:
 def parse_entries(text: str, default_opener: str | None, default_depth: int) -> list[tuple[str, str | None, int]]:
     """Return (strategy, opener, depth) for each entry of a --strategies list."""
     from ..errors import ChuteError
+    from ..files import excerpt
     entries = []
     for item in (part.strip() for part in text.split(",")):
         if not item:
             continue
         name, *settings = item.split(":")
-        opener, depth = default_opener, default_depth
+        given: dict[str, str] = {}
         for setting in settings:
             key, _, value = setting.partition("=")
-            if key == "opener" and value:
-                opener = value
-            elif key == "depth" and value in ("1", "2"):
-                depth = int(value)
-            else:
-                raise ChuteError(f"bad setting {setting!r} in {item!r}: use opener=WORD or depth=1|2")
-        entries.append((name.strip(), opener, depth))
+            if key not in ("opener", "depth") or not value or (key == "depth" and value not in ("1", "2")):
+                raise ChuteError(f"bad setting {excerpt(setting)} in {excerpt(item)}: use opener=WORD or depth=1|2")
+            if key in given:
+                raise ChuteError(f"{key} is given twice in {excerpt(item)}")
+            given[key] = value
+        entry = (name.strip(), given.get("opener", default_opener), int(given.get("depth", default_depth)))
+        if entry in entries:
+            raise ChuteError(f"{excerpt(item)} is listed twice in --strategies")
+        entries.append(entry)
     if not entries:
         raise ChuteError("--strategies names no strategy")
     return entries

@@ -56,6 +56,7 @@ def run(args: argparse.Namespace) -> int:
     if args.check:
         return run_check(args)
     from ..errors import ChuteError
+    from ..files import excerpt
     from ..tree import TreeSearch, parse_top, search
     from .common import engine_from_args, lexicon_from_args, spec_from_args
     from .solving import single_board
@@ -67,9 +68,11 @@ def run(args: argparse.Namespace) -> int:
     spec = spec_from_args(args)
     lexicon = lexicon_from_args(args)
     openers = [w for w in (args.opener or "").replace(" ", ",").split(",") if w]
+    if args.opener is not None and not openers:
+        raise ChuteError("--opener needs a word (or several, comma-separated)")
     for w in openers:
         if not lexicon.is_guess(w):
-            raise ChuteError(f"opener {w!r} is not an accepted {lexicon.length}-letter guess")
+            raise ChuteError(f"opener {excerpt(w)} is not an accepted {lexicon.length}-letter guess")
     t0 = time.perf_counter()
     engine = engine_from_args(args, lexicon)
     searcher = TreeSearch(engine, rows=spec.rows, rule=args.rule, top=top, exact=args.exact)

@@ -45,7 +45,10 @@ def policy_from_args(args: argparse.Namespace):
                          f"expected-size, not {strategy}")
     if getattr(args, "depth", 1) and getattr(args, "depth", 1) > 1:
         raise ChuteError("--depth 2 is for one board; multi-board games search their endgame exactly")
-    if getattr(args, "opener", None):
+    if getattr(args, "opener", None) is not None:
+        from ..words import fold
+        if not fold(args.opener):
+            raise ChuteError("--opener needs a word")
         policy = replace(policy, opener=args.opener)
     if getattr(args, "candidates_only", False):
         policy = replace(policy, candidates_only=True)

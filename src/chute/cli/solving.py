@@ -67,7 +67,7 @@ def with_tree(args: argparse.Namespace, lexicon, strategy, rule: str | None):
     tree = DecisionTree.load(path)
     if tree.length != lexicon.length:
         raise ChuteError(f"tree {path} is for {tree.length}-letter words, the lexicon has {lexicon.length}")
-    if getattr(args, "opener", None):
+    if getattr(args, "opener", None) is not None:
         raise ChuteError("--opener and --tree do not go together: the tree fixes the opener")
     return FollowTree(tree, get_strategy(strategy)), rule if rule is not None else tree.rule
 
