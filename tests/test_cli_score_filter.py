@@ -108,8 +108,9 @@ def test_filter_explain_json(capsys):
     status, out, _ = run(capsys, "filter", "CLAIM=c..i.", "TRICE=.riC.", "--words", "BIRCH", "TAXIS",
                          "--explain", "--json")
     explain = json.loads(out)["explain"]
-    assert explain[0] == {"word": "birch", "eligible": True, "reasons": []}
+    assert explain[0] == {"word": "birch", "eligible": True, "reasons": [], "why": []}
     assert explain[1]["eligible"] is False and explain[1]["reasons"][0] == "Valid: missing CR"
+    assert explain[1]["why"][0] == "it lacks C and R, which the answer has"
 
 
 def test_filter_termo_prints_accents_and_reads_them_either_way(capsys):
@@ -203,10 +204,10 @@ def test_grep_option_prints_a_pipeline_that_agrees(capsys):
     assert sorted(shell.stdout.split()) == sorted(out.split())
 
 
-def test_filter_notes_words_of_another_length(capsys):
+def test_filter_refuses_words_of_another_length(capsys):
     status, out, err = run(capsys, "filter", "crane:bbbbb", "--words", "slate", "abc", "moist", "-q")
-    assert status == 0 and out.split() == ["MOIST"]
-    assert err == "chute: note: ignored 1 word not 5 letters long\n"
+    assert status == 2 and out == ""
+    assert err == "chute: error: --words entry 'abc' has 3 letters, expected 5\n"
 
 
 def test_help_works(capsys):

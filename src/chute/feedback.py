@@ -21,6 +21,7 @@ from .words import fold
 GREEN, YELLOW, BLACK = "g", "y", "b"
 TILE_VALUE = {BLACK: 0, YELLOW: 1, GREEN: 2}
 VALUE_TILE = "byg"
+ORDINAL = ["1st", "2nd", "3rd"] + [f"{i}th" for i in range(4, 13)]     # tile positions in words
 
 # Every character any supported notation uses for a tile.  The sets are
 # disjoint, so a colour string may even mix notations.

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from .errors import ContradictionError, NotationError
-from .feedback import (GREEN, YELLOW, Clue, Template, is_producible, parse_template,
+from .feedback import (GREEN, ORDINAL, YELLOW, Clue, Template, is_producible, parse_template,
                        to_emoji, to_guess_score)
 from .words import fold
 
@@ -62,6 +62,11 @@ def _label(clue: Clue, number: int | None = None) -> str:
     """Return how messages name a clue: ``clue 3 (TENET=TEN.t)``."""
     written = to_guess_score(clue.guess, clue.pattern)
     return f"clue {number} ({written})" if number else f"clue {written}"
+
+
+def _and(items: list[str]) -> str:
+    """Return ``A``, ``A and B`` or ``A, B and C``."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _dashes(length: int, letters: dict[int, str]) -> str:
@@ -500,6 +505,35 @@ class Knowledge:
             elif high and counts[c] > high:
                 reasons.append(f"Count: has {counts[c]} {c.upper()}, at most {high}")
         return reasons
+
+    def plain_reasons(self, word: str) -> list[str]:
+        """Return, in plain sentences, every reason the word cannot be the secret (empty if it can)."""
+        word = fold(word)
+        if len(word) != self.length:
+            return [f"it has {len(word)} letters, the answer has {self.length}"]
+        counts = Counter(word)
+        out = []
+        missing = [c.upper() for c in self.required() if counts[c] == 0]
+        if missing:
+            out.append(f"it lacks {_and(missing)}, which the answer has")
+        for i, (c, f) in enumerate(zip(word, self.fixed)):
+            if f is not None and c != f:
+                out.append(f"the {ORDINAL[i]} letter is {f.upper()}, not {c.upper()}")
+        excluded = set(self.excluded())
+        absent = sorted({c for c in word if c in excluded})
+        if absent:
+            letters = _and([c.upper() for c in absent])
+            out.append(f"{letters} {'is' if len(absent) == 1 else 'are'} not in the answer")
+        for i, c in enumerate(word):
+            if c in self.banned[i] and c not in excluded and self.fixed[i] != c:
+                out.append(f"{c.upper()} is not the {ORDINAL[i]} letter")
+        for c in sorted(counts):
+            low, high = self.min_count.get(c, 0), self.max_count.get(c)
+            if 0 < counts[c] < low:
+                out.append(f"it has {counts[c]} {c.upper()}, the answer has at least {low}")
+            elif high and counts[c] > high:
+                out.append(f"it has {counts[c]} {c.upper()}, the answer has at most {high}")
+        return out
 
     def explain(self, word: str) -> str:
         """Return why the word fails (reasons joined by ``; ``), or ``Eligible``."""

@@ -20,11 +20,10 @@ from typing import Iterable
 import numpy as np
 
 from .errors import ChuteError, IllegalGuessError
-from .feedback import BLACK, GREEN, YELLOW, Clue, encode
+from .feedback import BLACK, GREEN, ORDINAL, YELLOW, Clue, encode
 from .words import fold
 
 RULES = ("hard", "strict")
-ORDINAL = ["1st", "2nd", "3rd"] + [f"{i}th" for i in range(4, 13)]
 
 
 def check_rule(rule: str | None) -> str | None:

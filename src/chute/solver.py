@@ -300,7 +300,12 @@ class Solver:
             if forced is not None:
                 ranked = self._first(state, forced, ranked, top)
         return Suggestion(ranked, list(state.candidates), list(state.notes), state.fallback,
-                          self.strategy.name, self.strategy.score_label, state)
+                          self.strategy.name, self.score_label(), state)
+
+    def score_label(self) -> str:
+        """Return what the strategy's score measures (two guesses deep with --depth 2: ``2-row bits``)."""
+        label = self.strategy.score_label
+        return f"2-row {label}" if self.options.depth >= 2 else label
 
     def _first(self, state: State, word: str, ranked: list[Ranked], top: int) -> list[Ranked]:
         """Return the ranking with ``word`` moved (or added) to the top."""

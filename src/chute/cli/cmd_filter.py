@@ -26,13 +26,15 @@ def register(subparsers) -> None:
     src = p.add_argument_group("which words")
     src.add_argument("--all", action="store_true",
                      help="every accepted guess, not only the possible answers")
-    src.add_argument("--words", nargs="+", metavar="W", help="filter these words instead")
+    src.add_argument("--words", nargs="+", metavar="W",
+                     help="filter these words instead (clues may follow them: --words cigar rebut crane:bbbbb)")
     src.add_argument("--words-file", metavar="FILE", help="filter the words of this file instead")
     p.add_argument("--discarded", metavar="LETTERS", default="",
                    help="letters known to be absent (seed 003), e.g. ACLNRT")
     out = p.add_argument_group("output")
     out.add_argument("--explain", action="store_true",
-                     help="say for every word why it fails, or that it is eligible")
+                     help="say for every word why it fails (the Wordle Finder table, then in plain "
+                          "words), or that it is eligible")
     out.add_argument("--json", action="store_true",
                      help='print JSON: {"count", "candidates", "knowledge", ...}')
     out.add_argument("--grep", action="store_true",
@@ -40,6 +42,29 @@ def register(subparsers) -> None:
     out.add_argument("-q", "--quiet", action="store_true", help="print only the words")
     add_game_options(p, multi=False)
     p.set_defaults(func=run)
+
+
+def split_words(words: list[str] | None, clues: list[str]) -> tuple[list[str] | None, list[str]]:
+    """Return (words, clues): a token after --words that is written as a clue (crane:bbbbb) is a clue."""
+    from ..feedback import looks_like_template
+    if not words:
+        return words, clues
+    is_clue = [any(c in t for c in ":=[]_.") or looks_like_template(t) for t in words]
+    return [t for t, c in zip(words, is_clue) if not c], clues + [t for t, c in zip(words, is_clue) if c]
+
+
+def check_words(words: list[str], length: int | None) -> None:
+    """Refuse --words entries that are not words of letters, or not all of one length."""
+    from ..errors import NotationError
+    from ..feedback import parse_word
+    folded = [parse_word(w, "--words entry") for w in words]
+    length = length or len(folded[0])
+    wrong = [(w, f) for w, f in zip(words, folded) if len(f) != length]
+    if wrong:
+        from ..files import excerpt
+        word, f = wrong[0]
+        raise NotationError(f"--words entry {excerpt(word)} has {len(f)} letters, expected {length}"
+                            + (f" ({len(wrong) - 1} more)" if len(wrong) > 1 else ""))
 
 
 def _row_length(rows) -> int | None:
@@ -58,11 +83,14 @@ def run(args: argparse.Namespace) -> int:
     from ..words import bundled_path, fold
     from .common import lexicon_from_args, read_words_arg
 
+    args.words, args.clues = split_words(args.words, args.clues)
     rows = parse_rows(args.clues)
     length = _row_length(rows) or args.length
     if args.length and length != args.length:
         raise NotationError(f"the clues have {length} letters but --length is {args.length}")
     own_words = bool(args.words or args.words_file)
+    if args.words:
+        check_words(args.words, length or args.length)
     if own_words:
         lexicon = read_words_arg(args.words, args.words_file, length)
     else:
@@ -71,11 +99,6 @@ def run(args: argparse.Namespace) -> int:
                                 "(give --answers/--guesses lists of that length)")
         args.length = args.length or length
         lexicon = lexicon_from_args(args)
-    if args.words and length:
-        others = sum(1 for w in args.words if len(fold(w)) != length)
-        if others:
-            print(f"chute: note: ignored {others} word{'s' if others > 1 else ''} not {length} letters long",
-                  file=sys.stderr)
     if length is None:
         length = lexicon.length
     elif lexicon.length != length:
@@ -115,7 +138,8 @@ def run(args: argparse.Namespace) -> int:
             "knowledge": knowledge.to_dict(),
         }
         if args.explain:
-            result["explain"] = [{"word": lexicon.show(w), "eligible": not reasons, "reasons": reasons}
+            result["explain"] = [{"word": lexicon.show(w), "eligible": not reasons, "reasons": reasons,
+                                  "why": knowledge.plain_reasons(w)}
                                  for w in pool for reasons in [knowledge.reasons(w)]]
         print(json.dumps(result, ensure_ascii=False))
         return 0 if candidates else 1
@@ -131,11 +155,20 @@ def run(args: argparse.Namespace) -> int:
         width = max((len(lexicon.show(w)) for w in pool), default=5) + 3
         for w in pool:
             print(f"{lexicon.show(w).upper():<{width}}{knowledge.explain(w)}")
+            plain = knowledge.plain_reasons(w)
+            if plain:
+                print(" " * width + "(" + "; ".join(plain) + ")")
         print()
     what, whats = (("word", "words") if own_words else
                    ("accepted guess", "accepted guesses") if args.all else ("answer", "answers"))
     if not candidates:
         print(f"No {what} in the list fits the clues (they are consistent: the secret is not in the list).")
+        if pool is lexicon.answers and not own_words and len(lexicon.guesses) > len(lexicon.answers):
+            more = knowledge.filter(lexicon.guesses)
+            if more:
+                shown_more = " ".join(lexicon.show(w).upper() for w in more[:10])
+                print(f"{len(more):,} accepted guess{'' if len(more) == 1 else 'es'} fit{'s' if len(more) == 1 else ''} "
+                      f"(see --all): {shown_more}{' ...' if len(more) > 10 else ''}")
         return 1
     print(f"{len(candidates)} {what if len(candidates) == 1 else whats} fit{'s' if len(candidates) == 1 else ''}:")
     print(textwrap.fill(" ".join(shown), width=78, break_on_hyphens=False))
