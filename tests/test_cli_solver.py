@@ -53,7 +53,17 @@ def test_suggest_json(capsys):
     data = json.loads(out)
     assert status == 0 and data["strategy"] == "minimax" and data["clues"] == ["crane:bbbbb"]
     assert len(data["suggestions"]) == 2 and data["remaining"] == len(data["candidates"])
-    assert set(data["suggestions"][0]) == {"guess", "score", "expected", "worst", "parts", "candidate"}
+    assert set(data["suggestions"][0]) == {"guess", "folded", "score", "expected", "worst", "parts", "candidate"}
+
+
+def test_json_keeps_termo_accents(capsys):
+    """suggest and play --json spell words as the game shows them (accents), like filter --json."""
+    status, out, _ = run(capsys, "suggest", "--game", "termo", "--json", "--top", "3")
+    data = json.loads(out)
+    assert status == 0 and data["suggestions"][0]["guess"] == "serão" and data["suggestions"][0]["folded"] == "serao"
+    status, out, _ = run(capsys, "play", "--game", "termo", "ávido", "--json")
+    data = json.loads(out)
+    assert data["secret"] == "ávido" and data["clues"][0]["guess"] == "serão"
 
 
 def test_suggest_termo_strict(capsys):

@@ -79,7 +79,39 @@ def test_leaving_the_tree_falls_back_and_says_so(small):
     status, out, err = run(["suggest", f"{other}:{pattern}", "--tree", str(path), "--answers", str(words),
                             "--guesses", str(words)])
     assert status == 0
-    assert LEFT_TREE.format(name="entropy") in out + err
+    assert LEFT_TREE.format(row=2, name="entropy") in out + err
+
+
+def test_a_tree_for_other_lists_is_refused_or_flagged(small, tmp_path):
+    """A tree whose opener the lists lack is refused; one that fails some answers is flagged at once."""
+    words, path, tree, lexicon = small
+    data = json.loads(path.read_text())
+    data["tree"]["guess"] = "zzzzz"
+    bad = tmp_path / "zzzzz.json"
+    bad.write_text(json.dumps(data))
+    lists = ["--answers", str(words), "--guesses", str(words)]
+    for argv in (["bench", "--quiet"], ["play", "agony"], ["suggest"], ["assist"]):
+        status, out, err = run([*argv, "--tree", str(bad), *lists])
+        assert status == 2 and out == "" and err.count("\n") == 1 and "ZZZZZ" in err, (argv, err)
+    # a tree built for 30 words, used with 31: the extra answer leaves the tree
+    more = tmp_path / "more.txt"
+    more.write_text("\n".join(WORDS + ["amber"]) + "\n")
+    status, out, err = run(["bench", "--tree", str(path), "--answers", str(more), "--guesses", str(more)])
+    assert status == 0 and "does not fit these word lists" in err
+    assert "30 of 31 games followed it to the end; 1 left it and were played by entropy" in out
+    status, out, err = run(["play", "amber", "--tree", str(path), "--answers", str(more), "--guesses", str(more)])
+    assert "the game left the decision tree" in err
+
+
+def test_assist_says_it_left_the_tree_on_the_row_it_happens(small):
+    words, path, tree, _ = small
+    other = next(w for w in WORDS if w != tree.root.guess)
+    status, out, err = run(["assist", "--tree", str(path), "--answers", str(words), "--guesses", str(words)],
+                           stdin=f"{other} {score(other, 'agony')}\n")
+    lines = out.splitlines()
+    said = next(i for i, line in enumerate(lines) if "left the decision tree" in line)
+    tried = next(i for i, line in enumerate(lines) if "row 2/6" in line)
+    assert said <= tried + 1, lines
 
 
 def test_assist_follows_the_tree_then_falls_back(small):

@@ -70,11 +70,13 @@ class Suggestion:
         return self.ranked[0].guess if self.ranked else None
 
     def to_dict(self) -> dict:
-        """Return the suggestion as a JSON-ready dict."""
+        """Return the suggestion as a JSON-ready dict (words with their accents; ``folded`` as typed)."""
+        show = self.state.engine.lexicon.show
         return {"strategy": self.strategy, "score_label": self.score_label,
                 "clues": [str(c) for c in self.state.clues], "remaining": self.n_candidates,
                 "fallback": self.fallback, "notes": list(self.notes),
-                "suggestions": [r.to_dict() for r in self.ranked], "candidates": list(self.candidates)}
+                "suggestions": [{**r.to_dict(), "guess": show(r.guess), "folded": r.guess} for r in self.ranked],
+                "candidates": [show(w) for w in self.candidates], "folded": list(self.candidates)}
 
 
 @dataclass
@@ -87,11 +89,15 @@ class GameResult:
     guesses: int
     notes: list[str] = field(default_factory=list)
     fallback: bool = False
+    left: list[int] = field(default_factory=list)               # candidates left after each row
+    row_notes: list[list[str]] = field(default_factory=list)    # notes that arose at each row
 
-    def to_dict(self) -> dict:
-        """Return the game as a JSON-ready dict."""
-        return {"secret": self.secret, "solved": self.solved, "guesses": self.guesses,
-                "clues": [{"guess": c.guess, "pattern": c.pattern} for c in self.clues],
+    def to_dict(self, show=None) -> dict:
+        """Return the game as a JSON-ready dict (words spelt by ``show``, e.g. with accents)."""
+        show = show or (lambda w: w)
+        return {"secret": show(self.secret), "solved": self.solved, "guesses": self.guesses,
+                "clues": [{"guess": show(c.guess), "pattern": c.pattern, "left": n}
+                          for c, n in zip(self.clues, self.left or [None] * len(self.clues))],
                 "fallback": self.fallback, "notes": list(self.notes)}
 
 
@@ -265,6 +271,7 @@ class Solver:
 
     def choose(self, state: State) -> str:
         """Return the next guess: the only candidate, a candidate of two, the opener, else the strategy's."""
+        self.strategy.observe(state)
         forced = self._forced(state)
         if forced is not None:
             return forced
@@ -295,6 +302,7 @@ class Solver:
             if self.opener:
                 ranked = self._first(state, self.opener, ranked, top)
         else:
+            self.strategy.observe(state)
             ranked = self.strategy.rank(state, self.options, top) if state.n else []
             forced = self._forced(state) if state.n else None
             if forced is not None:
@@ -336,16 +344,20 @@ class Solver:
         from .feedback import score
         state = self.initial_state()
         limit = max_guesses if max_guesses is not None else len(self.lexicon.guesses) + 1
+        left, row_notes = [], []
         while len(state.clues) < limit:
+            seen = len(state.notes)
             guess = self.choose(state)
             pattern = decode(self.engine.pattern(guess, word), self.lexicon.length) \
                 if guess in self.lexicon.guess_set else score(guess, word)
             state = self.advance(state, guess, pattern)
+            left.append(state.n)
+            row_notes.append(state.notes[seen:])
             if state.clues[-1].solved:
                 break
         done = bool(state.clues) and state.clues[-1].solved
         return GameResult(word, list(state.clues), done and len(state.clues) <= rows, len(state.clues),
-                          list(state.notes), state.fallback)
+                          list(state.notes), state.fallback, left, row_notes)
 
 
 def legal_guesses(solver: Solver, state: State) -> list[str]:

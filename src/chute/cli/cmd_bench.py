@@ -103,6 +103,15 @@ def check_bench_outputs(args: argparse.Namespace) -> None:
                    "--tree": getattr(args, "tree", None)})
 
 
+def tree_games(solver, secrets, rows: int) -> int | None:
+    """Return how many secrets the solver's decision tree solves on its own within the rows (None: no tree)."""
+    from ..strategies.follow import FollowTree
+    if not isinstance(solver.strategy, FollowTree):
+        return None
+    stats = solver.strategy.tree.evaluate(secrets)
+    return stats.games - len(stats.failures)
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark and print the report (or JSON); write CSV and plot if asked."""
     from .. import bench
@@ -122,6 +131,9 @@ def run(args: argparse.Namespace) -> int:
     result = bench.run(solver, secrets, rows=spec.rows, cap=args.max_guesses, jobs=args.jobs,
                        tree=not args.per_game, progress=progress, info=info, hardest=args.hardest)
     result.info["opener"] = result.opener
+    followed = tree_games(solver, secrets, spec.rows)
+    if followed is not None:
+        result.info["games_on_tree"] = followed
     if args.csv:
         write_atomic(args.csv, result.to_csv(), "games CSV")
     if args.plot:
@@ -131,6 +143,11 @@ def run(args: argparse.Namespace) -> int:
         print(result.to_json())
     else:
         print(report(result, blocks=can_draw(sys.stdout), show=engine.lexicon.show))
+        if followed is not None:
+            off = len(secrets) - followed
+            print(f"  tree {args.tree}: {followed:,} of {len(secrets):,} games followed it to the end"
+                  + (f"; {off:,} left it and were played by {solver.strategy.fallback.name} from there"
+                     if off else ""))
         for path, what in ((args.csv, "games"), (args.plot, "histogram")):
             if path:
                 print(f"  {what} written to {path}")

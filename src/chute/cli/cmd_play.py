@@ -45,21 +45,17 @@ def run(args: argparse.Namespace) -> int:
     rows = spec_from_args(args).rows
     solver = solver_from_args(args)
     result = solver.play(args.secret, rows=rows, max_guesses=args.max_guesses)
+    lexicon = solver.lexicon
     if args.json:
-        data = result.to_dict()
+        data = result.to_dict(lexicon.show)
         data["rows"] = rows
         print(json.dumps(data, ensure_ascii=False, indent=1))
         return 0 if result.solved else 1
-    lexicon = solver.lexicon
-    state = solver.initial_state()
-    shown_notes = 0
-    for clue in result.clues:
-        state = solver.advance(state, clue.guess, clue.pattern)
-        for message in state.notes[shown_notes:]:
+    for clue, left, notes in zip(result.clues, result.left, result.row_notes):
+        for message in notes:
             note(message)
-        shown_notes = len(state.notes)
-        left = "" if clue.solved else f"  {count_text(state.n)}"
-        print(f"{tiles(lexicon.show(clue.guess), clue.pattern, use_colour(sys.stdout))}{left}")
+        tail = "" if clue.solved else f"  {count_text(left)}"
+        print(f"{tiles(lexicon.show(clue.guess), clue.pattern, use_colour(sys.stdout))}{tail}")
     secret = show(lexicon, result.secret)
     if result.solved:
         print(f"solved {secret} in {result.guesses}/{rows}")

@@ -64,12 +64,21 @@ def with_tree(args: argparse.Namespace, lexicon, strategy, rule: str | None):
     from ..strategies import get_strategy
     from ..strategies.follow import FollowTree
     from ..tree import DecisionTree
+    if getattr(args, "opener", None) is not None:
+        raise ChuteError("--opener and --tree do not go together: the tree fixes the opener")
     tree = DecisionTree.load(path)
     if tree.length != lexicon.length:
         raise ChuteError(f"tree {path} is for {tree.length}-letter words, the lexicon has {lexicon.length}")
-    if getattr(args, "opener", None) is not None:
-        raise ChuteError("--opener and --tree do not go together: the tree fixes the opener")
-    return FollowTree(tree, get_strategy(strategy)), rule if rule is not None else tree.rule
+    if not lexicon.is_guess(tree.root.guess):
+        raise ChuteError(f"tree {path} opens with {tree.root.guess.upper()}, not an accepted guess of "
+                         f"{lexicon.name}: it was built for other word lists")
+    fallback = get_strategy(strategy)
+    stats, problems = tree.check(lexicon)
+    if problems and not getattr(args, "json", False):
+        note(f"tree {path} does not fit these word lists ({len(problems):,} problem"
+             f"{'' if len(problems) == 1 else 's'}, first: {problems[0]}); where a game leaves it, "
+             f"chute plays {fallback.name}")
+    return FollowTree(tree, fallback), rule if rule is not None else tree.rule
 
 
 def rule_from_args(args: argparse.Namespace) -> str | None:

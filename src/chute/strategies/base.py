@@ -136,6 +136,9 @@ class Strategy(ABC):
     def rank(self, state: State, options: Options = Options(), top: int = 10) -> list[Ranked]:
         """Return the best ``top`` guesses for the state, best first."""
 
+    def observe(self, state: State) -> None:
+        """Add to ``state.notes`` what the user should hear about this state (default: nothing)."""
+
     def choose(self, state: State, options: Options = Options()) -> str:
         """Return the single best guess for the state."""
         if state.n == 1:

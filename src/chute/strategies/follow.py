@@ -11,7 +11,7 @@ from .base import Options, Ranked, State, Strategy, describe
 if TYPE_CHECKING:
     from ..tree import DecisionTree
 
-LEFT_TREE = "the game left the decision tree; following {name} from here"
+LEFT_TREE = "row {row}: the game left the decision tree; following {name} from here"
 
 
 class FollowTree(Strategy):
@@ -36,13 +36,16 @@ class FollowTree(Strategy):
             return None
         return guess
 
+    def observe(self, state: State) -> None:
+        """Note once, on the row it happens, that the game has left the tree."""
+        if self.tree_guess(state) is None and not any("left the decision tree" in n for n in state.notes):
+            state.notes.append(LEFT_TREE.format(row=len(state.clues) + 1, name=self.fallback.name))
+
     def rank(self, state: State, options: Options = Options(), top: int = 10) -> list[Ranked]:
         """Return the tree's guess first (then the fallback's ranking), or the fallback's ranking off the tree."""
         guess = self.tree_guess(state)
         if guess is None:
-            message = LEFT_TREE.format(name=self.fallback.name)
-            if message not in state.notes:
-                state.notes.append(message)
+            self.observe(state)
             return self.fallback.rank(state, options, top)
         row = state.engine.lexicon.guess_index[guess]
         mine = describe(state, np.array([row]), [float("nan")])
