@@ -186,10 +186,12 @@ def test_assist_fallback_note_once(capsys, monkeypatch):
     assert status == 0 and out.count("rule out every word") == 1 and out.rstrip().endswith("solved in 3")
 
 
-def test_assist_ends_on_eof_and_empty_line(capsys, monkeypatch):
-    """End of input or an empty line ends the session quietly."""
+def test_assist_skips_blank_lines_and_ends_on_eof_or_quit(capsys, monkeypatch):
+    """An accidental Enter loses nothing: blank lines are skipped; end of input or quit ends the session."""
     assert run(capsys, "assist", stdin="", monkeypatch=monkeypatch)[0] == 0
-    status, out, _ = run(capsys, "assist", stdin="\nbbbbb\n", monkeypatch=monkeypatch)
+    status, out, _ = run(capsys, "assist", stdin="\n   \nbbbbb\n\n", monkeypatch=monkeypatch)
+    assert status == 0 and "SOARE ⬛⬛⬛⬛⬛  183 candidates" in out and "row 2/6" in out
+    status, out, _ = run(capsys, "assist", stdin="quit\nbbbbb\n", monkeypatch=monkeypatch)
     assert status == 0 and len(out.splitlines()) == 1
 
 

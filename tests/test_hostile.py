@@ -71,3 +71,132 @@ def test_deductions_never_change_what_fits_on_random_games():
         clues = [Clue(g, score(g, secret)) for g in rng.sample(guesses, 3)]
         truth = [w for w in pool if all(score(x.guess, w) == x.pattern for x in clues)]
         assert Knowledge.from_clues(clues).filter(pool) == truth
+
+
+# ----- assist: nothing typed is lost ------------------------------------------------------------------
+
+def assist(capsys, monkeypatch, stdin, *argv):
+    """Return (status, stdout, stderr) of ``chute assist`` reading a script from standard input."""
+    import io
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    return run(capsys, "assist", *argv)
+
+
+def test_assist_reads_a_pasted_share_text(capsys, monkeypatch):
+    from chute import Engine, Solver
+    from chute.feedback import to_emoji
+    game = Solver(Engine.build(load_lexicon("wordle"))).play("crane")      # the user followed chute
+    rows = [to_emoji(c.pattern) for c in game.clues]
+    share = f"Wordle 1,234 {len(rows)}/6*\n\n" + "\n".join(rows) + "\n"
+    status, out, err = assist(capsys, monkeypatch, share)
+    assert status == 0 and err == "", err
+    assert "share text" in out and "SOARE ⬛⬛🟩🟨🟩  19 candidates" in out and f"solved in {len(rows)}" in out
+    game = Solver(Engine.build(load_lexicon("termo"))).play("termo")
+    rows = [to_emoji(c.pattern) for c in game.clues]
+    share = f"joguei term.ooo #321 {len(rows)}/6 *\n\n" + "\n".join(rows) + "\n"
+    status, out, err = assist(capsys, monkeypatch, share, "--game", "termo")
+    assert status == 0 and err == "" and f"solved in {len(rows)}" in out
+
+
+def test_assist_saves_every_row_and_resumes(capsys, monkeypatch, tmp_path):
+    saved = tmp_path / "game.json"
+    status, out, _ = assist(capsys, monkeypatch, "bbgyg\n", "--session", saved)
+    assert status == 0 and json.loads(saved.read_text())["history"][0]["guess"] == "soare"
+    status, out, _ = assist(capsys, monkeypatch, "bbgyb\n", "--session", saved, "--resume")
+    assert status == 0 and "resumed after 1 row: SOARE" in out and "DIACT ⬛⬛🟩🟨⬛" in out
+    assert len(json.loads(saved.read_text())["history"]) == 2
+    status, out, _ = assist(capsys, monkeypatch, "undo\nquit\n", "--session", saved, "--resume")
+    assert len(json.loads(saved.read_text())["history"]) == 1 and "took back DIACT" in out
+    status, out, _ = assist(capsys, monkeypatch, "crane:ggggg\n", "--session", saved, "--resume")
+    assert "solved in 2" in out and not saved.exists()          # a finished game leaves nothing to resume
+    # a saved game of other lists or another mode is refused in one line
+    assist(capsys, monkeypatch, "bbgyg\n", "--session", saved)
+    status, out, err = assist(capsys, monkeypatch, "", "--session", saved, "--resume", "--hard")
+    assert_user_error(status, out, err, "normal mode")
+    saved.write_text("{broken")
+    status, out, err = assist(capsys, monkeypatch, "", "--session", saved, "--resume")
+    assert_user_error(status, out, err, "damaged")
+    status, out, err = assist(capsys, monkeypatch, "", "--resume")
+    assert_user_error(status, out, err, "--session")
+
+
+def test_assist_one_candidate_offers_nothing_else(capsys, monkeypatch):
+    from chute.feedback import score
+    status, out, _ = assist(capsys, monkeypatch, f"{score('soare', 'crane')}\n{score('diact', 'crane')}\n"
+                            f"anvil {score('anvil', 'crane')}\n")
+    last = out.splitlines()[-1]
+    assert last.startswith("1 candidate · row 4/6 · try CRANE") and "also" not in last
+
+
+def test_multi_board_assist_has_why(capsys, monkeypatch):
+    from chute.feedback import score
+    secrets = ["cigar", "rebut"]
+    first = "trace " + " ".join(score("trace", s) for s in secrets)
+    status, out, err = assist(capsys, monkeypatch, f"{first}\nwhy cigar\nwhy rebut 2\nwhy xyzzy 1\n",
+                              "--game", "dordle")
+    assert status == 0, err
+    assert "board 1: CIGAR fits every clue" in out and "board 2: CIGAR cannot be the answer" in out
+    assert "board 2: REBUT fits every clue" in out
+    assert "XYZZY is not in the wordle word list" in out
+
+
+def test_why_a_non_word_says_so(capsys, monkeypatch):
+    status, out, _ = assist(capsys, monkeypatch, "bbgyg\nwhy xyzzy\nwhy dicta\n")
+    assert "XYZZY is not in the wordle word list" in out
+    assert "DICTA cannot be the answer: it lacks E and R, which the answer has; the 3rd letter is A, not C" in out
+    assert "Valid:" not in out and "Mask:" not in out
+
+
+def test_assist_with_closed_or_missing_stdin_is_quiet(tmp_path):
+    import os
+    import subprocess
+    import sys
+    env = {**os.environ, "CHUTE_CACHE_DIR": str(tmp_path)}
+    for extra in ({"stdin": subprocess.DEVNULL}, {"preexec_fn": lambda: os.close(0)}):
+        proc = subprocess.run([sys.executable, "-m", "chute", "assist", "--top", "1"], capture_output=True,
+                              text=True, env=env, timeout=120, **({} if "stdin" in extra else
+                                                                   {"stdin": subprocess.DEVNULL}),
+                              **{k: v for k, v in extra.items() if k != "stdin"})
+        assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
+        assert "try SOARE" in proc.stdout
+
+
+def test_assist_on_a_terminal_edits_lines_saves_and_ends_cleanly(tmp_path):
+    """Through a pseudo-terminal: arrow keys edit the line (readline), the game is saved, Ctrl-D ends on a new line."""
+    import os
+    import pty
+    import select
+    import sys
+    import time
+    env = {**os.environ, "CHUTE_CACHE_DIR": str(tmp_path / "cache"), "CHUTE_STATE_DIR": str(tmp_path / "state"),
+           "NO_COLOR": "1", "TERM": "xterm"}
+    pid, fd = pty.fork()
+    if pid == 0:                     # the child: chute assist on the terminal
+        os.execve(sys.executable, [sys.executable, "-m", "chute", "assist"], env)
+
+    def read_until(marker: bytes, seconds: float = 60) -> bytes:
+        got, end = b"", time.time() + seconds
+        while marker not in got and time.time() < end:
+            ready, _, _ = select.select([fd], [], [], 0.5)
+            if ready:
+                try:
+                    got += os.read(fd, 4096)
+                except OSError:
+                    break
+        return got
+
+    try:
+        assert b"try SOARE" in read_until(b"> ")
+        os.write(fd, b"bbbb\x1b[Db\r")            # left arrow then one more b: 'bbbbb' with line editing
+        screen = read_until(b"row 2/6")
+        assert "SOARE ⬛⬛⬛⬛⬛  183 candidates".encode() in screen, screen
+        saved = tmp_path / "state" / "assist-wordle.json"
+        assert json.loads(saved.read_text())["history"][0]["guess"] == "soare"
+        read_until(b"> ", 5)
+        os.write(fd, b"\x04")                     # Ctrl-D
+        tail = read_until(b"\n", 10)
+        assert b"\n" in tail          # the shell prompt starts on a line of its own
+    finally:
+        _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    assert os.waitstatus_to_exitcode(status) == 0

@@ -313,10 +313,25 @@ def test_session_with_two_boards(solver):
     with pytest.raises(ChuteError, match="over"):
         game.play("slate")
     multi = Session(solver, n_boards=2, secrets=["crane", "slate"])
-    with pytest.raises(ChuteError, match="joint strategy"):
-        multi.next_guess()
+    assert multi.next_guess() == multi.ranked(1)[0].guess          # the joint policy by default
     multi.chooser = lambda session: "trace"
     assert multi.next_guess() == "trace"
+
+
+def test_session_saves_and_restores(solver):
+    """A session survives to_dict/from_dict, JSON included; saved games of other lists are refused."""
+    import json
+    game = Session(solver, n_boards=2, rows=7)
+    game.play("soare", [score("soare", "crane"), score("soare", "slate")])
+    game.play("crane", ["ggggg", score("crane", "slate")])
+    again = Session.from_dict(solver, json.loads(json.dumps(game.to_dict())))
+    assert again.history == game.history and again.solved_at() == [2, None]
+    assert again.history[0].left == game.history[0].left and again.history[1].left[0] == 1
+    other = Solver(solver.engine, hard="hard")
+    with pytest.raises(ChuteError, match="normal mode"):
+        Session.from_dict(other, game.to_dict())
+    with pytest.raises(ChuteError, match="damaged"):
+        Session.from_dict(solver, {**game.to_dict(), "history": [{"nope": 1}]})
 
 
 def test_real_termo_answers_outside_the_bundled_list_are_found(termo, termo_2022):

@@ -1,11 +1,12 @@
-"""A play session: one or more boards, the rows played on them, undo and new game.
+"""A play session: one or more boards, the rows played on them, undo, new game, and JSON.
 
 Every board has its own clues, candidates and solved flag; one guess is
 played on every board not yet solved (as in Dordle/Quordle/Dueto/Quarteto).
 A session knows the secrets when the computer plays against itself, and
-otherwise takes the patterns the user reads off the game.  Choosing a guess
-for several boards at once is left to a pluggable ``chooser``; with one
-board it is the solver's own choice.
+otherwise takes the patterns the user reads off the game.  With one open
+board the next guess is the solver's; with several, the multi-board policy's
+joint guess (``chooser`` replaces it).  ``to_dict``/``from_dict`` save and
+restore a game (its rows are replayed, so a restored game is checked again).
 """
 
 from __future__ import annotations
@@ -45,13 +46,19 @@ class Board:
 
 @dataclass(frozen=True)
 class Row:
-    """One guess played on the session, with the pattern each board showed (None: already solved)."""
+    """One guess played on the session: the pattern each board showed and the candidates it left (None: solved before)."""
 
     guess: str
     patterns: tuple[str | None, ...]
+    left: tuple[int | None, ...] = ()
+
+    def to_dict(self) -> dict:
+        """Return the row as a JSON-ready dict."""
+        return {"guess": self.guess, "patterns": list(self.patterns), "left": list(self.left)}
 
 
 Chooser = Callable[["Session"], str]
+SAVE_VERSION = 1
 
 
 @dataclass
@@ -62,7 +69,8 @@ class Session:
     n_boards: int = 1
     rows: int | None = 6                       # the game's row limit (None: unlimited)
     secrets: Sequence[str] | None = None       # known when the computer plays itself
-    chooser: Chooser | None = None             # picks a guess for several boards
+    chooser: Chooser | None = None             # picks a guess for several boards (default: the policy's)
+    policy: object = None                      # multiboard.Policy for several boards (None: the default)
     boards: list[Board] = field(init=False)
     history: list[Row] = field(init=False, default_factory=list)
     _snapshots: list[list[Board]] = field(init=False, default_factory=list, repr=False)
@@ -134,26 +142,47 @@ class Session:
                 raise NotationError(f"{len(pats)} patterns given for {len(open_)} unsolved boards")
         boards = list(self.boards)
         shown: list[str | None] = [None] * self.n_boards
+        left: list[int | None] = [None] * self.n_boards
         for i, pattern in zip(open_, pats):
             state = self.solver.advance(boards[i].state, word, pattern)
             boards[i] = replace(boards[i], state=state)
             shown[i] = state.clues[-1].pattern
+            left[i] = state.n
         self._snapshots.append(self.boards)
         self.boards = boards
-        row = Row(word, tuple(shown))
+        row = Row(word, tuple(shown), tuple(left))
         self.history.append(row)
         return row
 
+    def solved_at(self) -> list[int | None]:
+        """Return, per board, the row (1-based) that solved it, or None."""
+        out: list[int | None] = [None] * self.n_boards
+        for r, row in enumerate(self.history, 1):
+            for i, p in enumerate(row.patterns):
+                if p is not None and out[i] is None and Clue(row.guess, p).solved:
+                    out[i] = r
+        return out
+
+    def ranked(self, top: int = 10) -> list:
+        """Return the best next guesses, best first: the solver's for one open board, else the joint policy's."""
+        open_ = self.open_boards()
+        if not open_:
+            raise ChuteError("the game is over: every board is solved")
+        if len(open_) == 1:
+            return self.solver.rank(self.boards[open_[0]].state, top).ranked
+        from .multiboard import DEFAULT, session_rank
+        return session_rank(self, self.policy or DEFAULT, top)
+
     def next_guess(self) -> str:
-        """Return the guess to play next (the solver's for one board, the chooser's for several)."""
+        """Return the guess to play next (the solver's for one board, the chooser's or policy's for several)."""
         open_ = self.open_boards()
         if not open_:
             raise ChuteError("the game is over: every board is solved")
         if len(open_) == 1:
             return self.solver.choose(self.boards[open_[0]].state)
-        if self.chooser is None:
-            raise ChuteError("choosing one guess for several boards needs a joint strategy (chooser)")
-        return self.chooser(self)
+        if self.chooser is not None:
+            return self.chooser(self)
+        return self.ranked(1)[0].guess
 
     def suggest(self, top: int = 10, board: int | None = None) -> Suggestion:
         """Return ranked suggestions for one board (the only open one by default)."""
@@ -162,14 +191,44 @@ class Session:
             board = open_[0]
         return self.solver.rank(self.boards[board].state, top)
 
-    def autoplay(self) -> list[Row]:
-        """Play the solver's guesses against the known secrets until the game is over."""
+    def autoplay(self, limit: int | None = None) -> list[Row]:
+        """Play the chosen guesses against the known secrets until the game is over (or ``limit`` rows)."""
         played = []
-        while not self.finished:
+        while not self.solved and (self.used < (limit if limit is not None else self.rows or 10**6)):
             played.append(self.play(self.next_guess()))
         return played
 
-    @property
-    def solved_pattern(self) -> str:
-        """Return the all-green pattern of this game's word length."""
-        return all_green(self.solver.lexicon.length)
+    # -- saving --------------------------------------------------------------------
+
+    def to_dict(self) -> dict:
+        """Return the game as a JSON-ready dict: boards, rows, the lists' key and every row played."""
+        lexicon = self.solver.lexicon
+        return {"format": "chute-session", "version": SAVE_VERSION, "lexicon": lexicon.name,
+                "lexicon_key": lexicon.key, "length": lexicon.length, "boards": self.n_boards,
+                "rows": self.rows, "rule": self.solver.hard, "secrets": None if self.secrets is None else list(self.secrets),
+                "history": [row.to_dict() for row in self.history]}
+
+    @classmethod
+    def from_dict(cls, solver: Solver, data: dict, policy=None) -> "Session":
+        """Return the game saved by ``to_dict``, replayed on ``solver`` (ChuteError if it does not fit)."""
+        if not isinstance(data, dict) or data.get("format") != "chute-session":
+            raise ChuteError("not a saved chute game")
+        if data.get("version") != SAVE_VERSION:
+            raise ChuteError(f"saved game version {data.get('version')!r} is not {SAVE_VERSION}")
+        if data.get("lexicon_key") != solver.lexicon.key:
+            raise ChuteError(f"the saved game was played with other word lists ({data.get('lexicon')!r})")
+        if data.get("rule") != solver.hard:
+            raise ChuteError(f"the saved game was played in {data.get('rule') or 'normal'} mode, "
+                             f"not {solver.hard or 'normal'} mode")
+        boards, rows, history = data.get("boards"), data.get("rows"), data.get("history")
+        if not isinstance(boards, int) or not 1 <= boards <= 64 or not isinstance(history, list) \
+                or not (rows is None or isinstance(rows, int)):
+            raise ChuteError("the saved game is damaged")
+        session = cls(solver, boards, rows, data.get("secrets"), policy=policy)
+        for row in history:
+            try:
+                guess, patterns = row["guess"], [p for p in row["patterns"] if p is not None]
+            except (TypeError, KeyError):
+                raise ChuteError("the saved game is damaged") from None
+            session.play(guess, None if session.secrets is not None else patterns)
+        return session

@@ -1,9 +1,11 @@
-"""``chute assist``: the interactive helper: it suggests a guess, you type the colours the game showed."""
+"""``chute assist``: the interactive helper for 1 to N boards: it suggests a guess, you type the colours the game showed."""
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
+from pathlib import Path
 
 from .common import add_game_options, bounded_int
 from .solving import add_solver_options
@@ -11,43 +13,69 @@ from .solving import add_solver_options
 HELP = """\
 Type the colours the game showed for the suggested guess, in any notation:
   gybbg (green/yellow/black), c/i/_ (Termo), 21002 digits, or emoji tiles.
-If you played another word, type it with its colours (crane bybgb, crane:bybgb,
-CRANE=.r.N.), or the word alone and then its colours.
-Commands: undo (take back the last row), list (the candidates), why WORD
-(why a word can or cannot be the answer), new (start over), help.
-An empty line, end of input or a solved row ends the session."""
+If you played another word, type it first (crane bybgb, crane:bybgb, CRANE=.r.N.),
+or the word alone and then its colours.
+Several boards: the colours of every unsolved board on one line, separated by
+spaces, commas or | (bbygb gbbbb | ggggg), or one board per line (chute asks
+for the next); - for a board already solved if you type all of them.
+Commands: undo (take back the last row), list [N] (the candidates, of board N),
+why WORD [N] (why a word can or cannot be the answer), new (start over),
+quit, help. Blank lines and a pasted share text's header are skipped.
+End of input (Ctrl-D) or quit ends the session; on a terminal it is saved
+after every row, and 'chute assist --resume' continues it."""
+
+SEPARATORS = re.compile(r"[\s,|;]+")
+SOLVED_MARKS = {"-", "✓", "ok", "solved"}
+QUIT = {"quit", "exit", "q"}
 
 
 def register(subparsers) -> None:
     """Add the ``assist`` sub-command."""
     p = subparsers.add_parser(
         "assist", help="interactive helper: suggests guesses, you type the colours",
-        description="Play alongside a real game: chute suggests a guess, you type the colours the "
-                    "game showed (any notation), and it shows the tiles, the candidates left and the "
-                    "next suggestion. Commands: undo, list, why WORD, new, help. Without a terminal "
-                    "it reads the same lines from standard input (no prompts), so it scripts; then "
-                    "the exit status is 2 if any line was refused.",
-        epilog="example: printf 'bbgyg\\nbbgyb\\n\\n' | chute assist")
+        description="Play alongside a real game of one or more boards: chute suggests a guess, you "
+                    "type the colours the game showed (any notation), and it shows the tiles, the "
+                    "candidates left and the next suggestion. Commands: undo, list, why WORD, new, "
+                    "quit, help. On a terminal the game is saved after every row (--resume continues "
+                    "it). Without a terminal it reads the same lines from standard input (no "
+                    "prompts), so it scripts; then the exit status is 2 if any line was refused.",
+        epilog="examples: printf 'bbgyg\\nbbgyb\\n' | chute assist | chute assist --game quarteto | "
+               "chute assist --resume")
     p.add_argument("--top", "-n", type=bounded_int(1), default=3, metavar="N",
                    help="how many guesses to show each turn (default: 3)")
+    p.add_argument("--resume", action="store_true",
+                   help="continue the game saved by the last assist session of this game")
+    p.add_argument("--session", metavar="FILE",
+                   help="save the game to FILE after every row (default on a terminal: chute's state "
+                        "folder, one file per game)")
     add_solver_options(p)
     add_game_options(p)
     p.set_defaults(func=run)
 
 
-class Assistant:
-    """The loop's state and its replies; reads lines, writes to stdout, errors to stderr."""
+def state_dir() -> Path:
+    """Return where assist keeps saved games: $CHUTE_STATE_DIR, else the user's state folder for chute."""
+    import os
+    env = os.environ.get("CHUTE_STATE_DIR")
+    if env:
+        return Path(env)
+    from platformdirs import user_state_dir
+    return Path(user_state_dir("chute", appauthor=False))
 
-    def __init__(self, session, top: int, rows: int, interactive: bool):
+
+class Assistant:
+    """The loop's state and its replies for a session of 1 to N boards; writes to stdout, errors to stderr."""
+
+    def __init__(self, session, top: int, rows: int, save_path: Path | None = None):
         self.session = session
-        self.solver = session.solver
-        self.lexicon = self.solver.lexicon
+        self.lexicon = session.solver.lexicon
         self.top = top
         self.rows = rows
-        self.interactive = interactive
-        self.pending: str | None = None        # a word the user played, waiting for its colours
+        self.save_path = save_path
+        self.pending: str | None = None         # a word the user played, waiting for its colours
+        self.partial: list[str] = []            # patterns read so far for this row (one board per line)
         self.suggested: str | None = None
-        self.seen_notes: set[str] = set()
+        self.noted: set[tuple[int, str]] = set()
         self.refused = 0
 
     # -- output ---------------------------------------------------------------------
@@ -58,148 +86,185 @@ class Assistant:
 
     def refuse(self, message: str) -> None:
         """Report a refused line on stderr and count it."""
+        from . import one_line
         self.refused += 1
-        print(f"chute: error: {message}", file=sys.stderr, flush=True)
+        print(f"chute: error: {one_line(message)}", file=sys.stderr, flush=True)
+
+    def show(self, word: str) -> str:
+        """Return a word for display (accents kept, upper case)."""
+        return self.lexicon.show(word).upper()
+
+    @property
+    def single(self) -> bool:
+        """Return whether the game has one board."""
+        return self.session.n_boards == 1
 
     def notes(self) -> None:
-        """Print the current board's notes not said yet."""
-        for message in self.board().state.notes:
-            if message not in self.seen_notes:
-                self.seen_notes.add(message)
-                self.say(f"note: {message}")
-
-    def board(self):
-        """Return the single board."""
-        return self.session.boards[0]
+        """Print every board's notes not said yet."""
+        for i, board in enumerate(self.session.boards):
+            for message in board.state.notes:
+                if (i, message) not in self.noted:
+                    self.noted.add((i, message))
+                    self.say(f"note: {message}" if self.single else f"note: board {i + 1}: {message}")
 
     def prompt_next(self) -> None:
-        """Show the candidates (when few) and the next suggestion."""
-        from .solving import count_text, show
-        state = self.board().state
-        suggestion = self.session.suggest(self.top)
-        self.suggested = suggestion.best
-        if state.n <= 10 and state.clues:
-            self.say("candidates: " + " ".join(show(self.lexicon, w) for w in state.candidates))
-        others = [show(self.lexicon, r.guess) for r in suggestion.ranked[1:]]
+        """Show the candidates (when few), the next suggestion, and any note the suggestion raised."""
+        from .solving import count_text
+        s = self.session
+        self.partial = []
+        if s.solved:
+            return
+        ranked = s.ranked(self.top)
+        self.suggested = ranked[0].guess
+        open_ = s.open_boards()
+        one_left = all(s.boards[i].state.n == 1 for i in open_) and len(open_) == 1
+        others = [] if one_left else [self.show(r.guess) for r in ranked[1:]]
         also = f"  (also {', '.join(others)})" if others else ""
-        row = self.session.used + 1
-        self.say(f"{count_text(state.n)} · row {row}/{self.rows} · try {show(self.lexicon, self.suggested)}{also}")
+        if self.single:
+            state = s.boards[0].state
+            if state.n <= 10 and state.clues:
+                self.say("candidates: " + " ".join(self.show(w) for w in state.candidates))
+            self.say(f"{count_text(state.n)} · row {s.used + 1}/{self.rows} · try {self.show(self.suggested)}{also}")
+        else:
+            for i in open_:
+                st = s.boards[i].state
+                if st.clues and st.n <= 10:
+                    self.say(f"board {i + 1}: " + " ".join(self.show(w) for w in st.candidates))
+            parts = [f"{i + 1}: solved" if b.solved else f"{i + 1}: {b.state.n:,}" for i, b in enumerate(s.boards)]
+            self.say(f"candidates {' · '.join(parts)} · row {s.used + 1}/{self.rows} · "
+                     f"try {self.show(self.suggested)}{also}")
+        self.notes()
+
+    def save(self) -> None:
+        """Write the game to the save file (atomically), or remove the file once the game is solved."""
+        if self.save_path is None:
+            return
+        import json
+        from ..errors import ChuteError
+        from ..files import write_atomic
+        try:
+            if self.session.solved:
+                self.save_path.unlink(missing_ok=True)
+                return
+            self.save_path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(self.save_path, json.dumps(self.session.to_dict(), ensure_ascii=False), "saved game")
+        except (OSError, ChuteError) as err:
+            self.refuse(f"cannot save the game ({err}); going on without saving")
+            self.save_path = None
 
     # -- commands -------------------------------------------------------------------
 
     def handle(self, line: str) -> bool:
         """Act on one input line; return False when the session should end."""
-        n = self.lexicon.length
+        from ..share import is_header_line
         text = line.strip()
-        if not text and len(line) != n:
-            return False
+        if not text:
+            if self.single and len(line) == self.lexicon.length:
+                return self.row(line)              # Termo's all-blank pattern: five spaces
+            return True
         word = text.lower()
-        if word in ("quit", "exit", "q"):
+        command, _, rest = word.partition(" ")
+        if word in QUIT:
             return False
         if word in ("help", "?", "h"):
             self.say(HELP)
-            return True
-        if word == "undo":
-            row = self.session.undo()
-            self.pending = None
-            self.say(f"took back {row.guess.upper()}" if row else "nothing to undo")
-            self.prompt_next()
-            return True
-        if word == "list":
-            from .solving import candidate_lines
-            state = self.board().state
-            self.say("\n".join(candidate_lines(state.candidates, self.lexicon)))
-            return True
-        if word == "new":
+        elif word == "undo":
+            self.undo()
+        elif word == "new":
             self.session.new()
             self.pending = None
-            self.seen_notes.clear()
+            self.noted.clear()
             self.say("new game")
+            self.save()
             self.prompt_next()
-            return True
-        if word.startswith("why"):
-            self.say(self.why(text[3:].strip()))
-            return True
-        return self.row(line)
-
-    def row(self, line: str) -> bool:
-        """Read a played row (colours, word + colours, or a word alone) and apply it."""
-        from ..errors import ChuteError, NotationError
-        from ..feedback import parse_clue, parse_colours
-        from ..words import fold
-        n = self.lexicon.length
-        guess = pattern = None
-        try:
-            pattern = parse_colours(line.rstrip("\r\n") if len(line.rstrip("\r\n")) == n else line.strip(), n)
-            guess = self.pending or self.suggested
-        except NotationError:
-            try:
-                clue = parse_clue(line.strip(), n)
-                guess, pattern = clue.guess, clue.pattern
-            except NotationError as err:
-                word = fold(line.strip())
-                if len(word) == n and word in self.lexicon.guess_set:
-                    self.pending = word
-                    self.say(f"colours for {word.upper()}?")
-                    return True
-                if len(word) == n and word.isascii() and word.isalpha():
-                    self.refuse(f"{line.strip()!r} is neither colours nor a word of the list; to play a "
-                                f"word the list lacks, give its colours too ({word}:gybbg)")
-                    return True
-                self.refuse(str(err))
-                return True
-        try:
-            self.session.play(guess, pattern)
-        except ChuteError as err:
-            self.refuse(str(err))
-            return True
-        self.pending = None
-        return self.after_row()
-
-    def after_row(self) -> bool:
-        """Show the row just played; return False if it solved the game."""
-        from ..render import tiles, use_colour
-        from .solving import count_text
-        board = self.board()
-        clue = board.clues[-1]
-        self.notes()
-        if board.solved:
-            self.say(f"{tiles(self.lexicon.show(clue.guess), clue.pattern, use_colour(sys.stdout))}  solved in {self.session.used}")
-            return False
-        self.say(f"{tiles(self.lexicon.show(clue.guess), clue.pattern, use_colour(sys.stdout))}  {count_text(board.state.n)}")
-        self.prompt_next()
+        elif command == "list" and (not rest or rest.strip().isdigit()):
+            self.list_candidates(rest.split())
+        elif command == "why":
+            self.why(text[3:].strip())
+        elif is_header_line(text):
+            self.say("(share text: its rows are read as the colours of the suggested guesses)")
+        else:
+            return self.row(line)
         return True
 
-    def why(self, word: str) -> str:
-        """Return why a word could or could not be the answer now, and what it would do as a guess."""
-        from ..words import fold
-        if not word:
-            return "why what? write: why WORD"
-        w = fold(word)
-        state = self.board().state
-        name = w.upper()
-        if len(w) != self.lexicon.length:
-            return f"{name} has {len(w)} letters; the words have {self.lexicon.length}"
-        if w in state.candidate_set:
-            verdict = f"{name} fits every clue: it could be the answer"
+    def undo(self) -> None:
+        """Clear a half-typed row, or take back the last row played."""
+        if self.partial or self.pending:
+            self.partial, self.pending = [], None
+            self.say("row cleared")
         else:
-            verdict = f"{name} cannot be the answer: {self.reason(w, state)}"
-        return verdict + self.as_guess(w, state)
+            row = self.session.undo()
+            self.say(f"took back {self.show(row.guess)}" if row else "nothing to undo")
+            self.save()
+        self.prompt_next()
+
+    def board_numbers(self, args: list[str]) -> list[int] | None:
+        """Return the boards a command names (all open boards by default); None, refused, if none such."""
+        s = self.session
+        if not args:
+            return s.open_boards() or list(range(s.n_boards))
+        try:
+            which = int(args[0]) - 1
+        except ValueError:
+            self.refuse(f"expected a board number, not {args[0][:20]!r}")
+            return None
+        if not 0 <= which < s.n_boards:
+            self.refuse(f"there is no board {args[0]}; boards are 1 to {s.n_boards}")
+            return None
+        return [which]
+
+    def list_candidates(self, args: list[str]) -> None:
+        """Print the candidates of one board (or of every unsolved board)."""
+        from .solving import candidate_lines
+        which = self.board_numbers(args)
+        if which is None:
+            return
+        for i in which:
+            board = self.session.boards[i]
+            lines = "\n".join(candidate_lines(board.state.candidates, self.lexicon))
+            if self.single:
+                self.say(lines)
+            elif board.solved:
+                self.say(f"board {i + 1}: solved ({self.show(board.clues[-1].guess)})")
+            else:
+                self.say(f"board {i + 1} ({board.state.n:,}):\n{lines}")
+
+    def why(self, text: str) -> None:
+        """Say why a word could or could not be the answer on each board asked, and what it does as a guess."""
+        from ..feedback import parse_word
+        from ..errors import NotationError
+        words = text.split()
+        if not words:
+            self.say("why what? write: why WORD" + ("" if self.single else " [BOARD]"))
+            return
+        try:
+            w = parse_word(words[0])
+        except NotationError as err:
+            self.refuse(str(err))
+            return
+        n = self.lexicon.length
+        if len(w) != n:
+            self.say(f"{words[0].upper()} has {len(w)} letters; the words have {n}")
+            return
+        which = self.board_numbers(words[1:])
+        if which is None:
+            return
+        if w not in self.lexicon.guess_set:
+            self.say(f"{w.upper()} is not in the {self.lexicon.name} word list: the game may refuse it")
+        for i in which:
+            state = self.session.boards[i].state
+            verdict = (f"{self.show(w)} fits every clue: it could be the answer" if w in state.candidate_set
+                       else f"{self.show(w)} cannot be the answer: {self.reason(w, state)}")
+            head = "" if self.single else f"board {i + 1}: "
+            self.say(head + verdict + (self.as_guess(w, state) if self.single else ""))
 
     def reason(self, w: str, state) -> str:
-        """Return why a word that is not a candidate is ruled out."""
+        """Return, in plain words, why a word that is not a candidate is ruled out."""
         from ..knowledge import Knowledge
-        from ..rules import violation
         if state.clues:
-            knowledge = Knowledge.from_clues(state.clues, self.lexicon.length)
-            if hasattr(knowledge, "explain"):
-                text = knowledge.explain(w)
-                if text and text != "Eligible":
-                    return text
-            else:
-                text = violation(w, state.clues, "strict")
-                if text:
-                    return text.split(": ", 1)[1]
+            plain = Knowledge.from_clues(state.clues, self.lexicon.length).plain_reasons(w)
+            if plain:
+                return "; ".join(plain)
         if w not in self.lexicon.guess_set:
             return "it is not in the word list"
         return "it fits the clues but is not in the answer list"
@@ -218,30 +283,180 @@ class Assistant:
         r = describe(state, np.array([row]), [0.0])[0]
         return f"; as a guess it leaves {r.expected:.1f} candidates on average, at worst {r.worst}"
 
+    # -- rows ----------------------------------------------------------------------
 
-def run(args: argparse.Namespace) -> int:
-    """Run the interactive loop until solved, an empty line or end of input; return 0 (2 if lines were refused without a terminal)."""
+    def row(self, line: str) -> bool:
+        """Read a played row (colours, word + colours, or a word alone) and play it when complete."""
+        from ..errors import NotationError
+        from ..feedback import looks_like_colours, parse_clue, parse_colours
+        n = self.lexicon.length
+        if self.session.solved:
+            self.refuse("the game is over: every board is solved (new starts another)")
+            return True
+        text = line.rstrip("\r\n")
+        if len(self.session.open_boards()) == 1 and not self.partial:
+            try:                                     # the whole line as one board's colours
+                pattern = parse_colours(text if len(text) == n else text.strip(), n)
+                return self.play(self.pending or self.suggested, [pattern])
+            except NotationError as err:
+                if looks_like_colours(text.strip()) and not SEPARATORS.search(text.strip()):
+                    self.refuse(str(err))
+                    return True
+            try:
+                clue = parse_clue(text.strip(), n)
+                return self.play(clue.guess, [clue.pattern])
+            except NotationError:
+                pass
+        return self.tokens([t for t in SEPARATORS.split(text.strip()) if t])
+
+    def tokens(self, tokens: list[str]) -> bool:
+        """Read a word and/or patterns split on separators; wait for more boards, or play the row."""
+        from ..errors import NotationError
+        from ..feedback import looks_like_colours, parse_colours
+        from ..words import fold, is_word
+        n = self.lexicon.length
+        s = self.session
+        first = tokens[0]
+        if first not in SOLVED_MARKS and not looks_like_colours(first):
+            w = fold(first)
+            if len(w) != n or not is_word(w):
+                self.refuse(f"{first[:40]!r} is neither colours nor a word of {n} letters")
+                return True
+            if self.partial:
+                self.refuse("finish the colours of this row first (or undo)")
+                return True
+            if len(tokens) == 1 and self.single and w not in self.lexicon.guess_set:
+                self.refuse(f"{first!r} is not a word of the list; to play a word the list lacks, "
+                            f"give its colours too ({w}:gybbg)")
+                return True
+            self.pending = w
+            tokens = tokens[1:]
+            if not tokens:
+                self.say(f"colours for {self.show(w)}?")
+                return True
+        open_ = s.open_boards()
+        try:
+            pats = [None if t in SOLVED_MARKS else parse_colours(t, n) for t in tokens]
+        except NotationError as err:
+            self.refuse(str(err))
+            return True
+        if len(pats) == s.n_boards and len(open_) < s.n_boards and not self.partial:
+            pats = [pats[i] for i in open_]           # every board typed: keep the unsolved ones
+        if any(p is None for p in pats):
+            self.refuse("a board that is not solved needs its colours, not '-'")
+            return True
+        pats = self.partial + pats
+        if len(pats) > len(open_):
+            self.refuse(f"{len(pats)} patterns for {len(open_)} unsolved boards")
+            self.partial = []
+            return True
+        if len(pats) < len(open_):
+            self.partial = pats
+            self.say(f"board {open_[len(pats)] + 1}?")
+            return True
+        return self.play(self.pending or self.suggested, pats)
+
+    def play(self, guess: str, patterns: list[str]) -> bool:
+        """Play the row on the session; show it; return False when every board is solved."""
+        from ..errors import ChuteError
+        self.partial = []
+        try:
+            self.session.play(guess, patterns)
+        except ChuteError as err:
+            self.refuse(str(err))
+            return True
+        self.pending = None
+        self.save()
+        return self.after_row()
+
+    def after_row(self) -> bool:
+        """Show the row just played on every board; return False when every board is solved."""
+        from ..render import tiles, use_colour
+        from .solving import count_text
+        s = self.session
+        row = s.history[-1]
+        colour = use_colour(sys.stdout)
+        self.notes()
+        for i, p in enumerate(row.patterns):
+            if p is None:
+                continue
+            board = s.boards[i]
+            shown = tiles(self.lexicon.show(row.guess), p, colour)
+            if self.single:
+                tail = f"solved in {s.used}" if board.solved else count_text(board.state.n)
+                self.say(f"{shown}  {tail}")
+            else:
+                tail = "solved" if board.solved else count_text(board.state.n)
+                self.say(f"board {i + 1}: {shown}  {tail}")
+        if s.solved:
+            if not self.single:
+                over = "" if s.used <= self.rows else f", over the {self.rows} rows"
+                self.say(f"all {s.n_boards} boards solved in {s.used}{over}")
+            return False
+        self.prompt_next()
+        return True
+
+
+def make_session(args: argparse.Namespace):
+    """Return (session, spec): a session of the game the options describe (one board or several)."""
     from ..game import Session
     from .common import spec_from_args
-    from .solving import single_board, solver_from_args
-    if spec_from_args(args).boards > 1:          # multi-board games: chute.cli.multi
-        from .multi import run_assist
-        return run_assist(args)
-    single_board(args)
-    rows = spec_from_args(args).rows
-    solver = solver_from_args(args)
-    interactive = sys.stdin.isatty()
-    assistant = Assistant(Session(solver, 1, None), args.top, rows, interactive)
+    from .solving import solver_from_args
+    spec = spec_from_args(args)
+    if spec.boards == 1:
+        return Session(solver_from_args(args), 1, spec.rows), spec
+    from .multi import make_session as multi_session
+    session, spec, _ = multi_session(args)
+    return session, spec
+
+
+def resume(session, path: Path):
+    """Return the session saved at ``path``, replayed on ``session``'s solver (a new one if none is saved)."""
+    import json
+    from ..errors import ChuteError
+    from ..files import read_limited
+    from ..game import Session
+    from .solving import note
+    if not path.exists():
+        note(f"no unfinished game saved in {path}; starting a new one")
+        return session
+    try:
+        data = json.loads(read_limited(path, "saved game").decode("utf-8"))
+        saved = Session.from_dict(session.solver, data, policy=session.policy)
+    except (ValueError, RecursionError):
+        raise ChuteError(f"the saved game {path} is damaged; start a new game without --resume") from None
+    if saved.n_boards != session.n_boards:
+        raise ChuteError(f"the saved game {path} has {saved.n_boards} boards, not {session.n_boards}")
+    saved.rows = session.rows
+    return saved
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the interactive loop until solved, quit or end of input; return 0 (2 if lines were refused without a terminal)."""
+    from .console import input_lines, stdin_is_terminal
+    from .solving import note
+    session, spec = make_session(args)
+    interactive = stdin_is_terminal()
+    save_path = Path(args.session) if args.session else (
+        state_dir() / f"assist-{spec.name}.json" if interactive else None)
+    if args.resume:
+        if save_path is None:
+            from ..errors import ChuteError
+            raise ChuteError("--resume without a terminal needs --session FILE (the file to continue)")
+        session = resume(session, save_path)
+    elif save_path is not None and save_path.exists():
+        note(f"an unfinished {spec.name} game is saved in {save_path}: 'chute assist --resume' continues it "
+             "(it is replaced once you play a row here)")
+    assistant = Assistant(session, args.top, spec.rows, save_path)
     if interactive:
-        assistant.say("type the colours the game shows (help for more; empty line to stop)")
+        boards = "" if spec.boards == 1 else f"{spec.boards} boards, "
+        assistant.say(f"{spec.name}: {boards}{spec.rows} rows. Type the colours the game shows "
+                      "(help for more; quit or Ctrl-D to stop)")
+    if session.history:
+        assistant.say(f"resumed after {session.used} row{'' if session.used == 1 else 's'}: "
+                      + " ".join(assistant.show(r.guess) for r in session.history))
     assistant.prompt_next()
-    while True:
-        try:
-            line = input("> ") if interactive else sys.stdin.readline()
-        except EOFError:
-            break
-        if not interactive and line == "":
-            break
-        if not assistant.handle(line.rstrip("\r\n") if interactive else line.rstrip("\n").rstrip("\r")):
+    for line in input_lines():
+        if not assistant.handle(line):
             break
     return 2 if assistant.refused and not interactive else 0

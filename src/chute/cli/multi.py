@@ -14,21 +14,6 @@ import sys
 
 from .common import bounded_int
 
-HELP = """\
-Each round, type the colours every unsolved board showed for the suggested guess,
-on one line separated by spaces, commas or | (bbygb gbbbb | ggggg ...), or one
-board per line (chute asks for the next board). Any notation: g/y/b, Termo's
-c/i/_ (use _ for blanks here), 2/1/0 digits, emoji tiles. Give - for a board
-already solved if you type all of them. If you played another word, put it
-first: crane bybgb gbbbb ...
-Commands: undo (take back the last row), list [N] (candidates, of board N),
-new (start over), help. An empty line, end of input or the last board solved
-ends the session."""
-
-SEPARATORS = re.compile(r"[\s,|;]+")
-SOLVED_MARKS = {"-", "✓", "ok", "solved"}
-
-
 # ----- options -> library objects ------------------------------------------------------------------
 def policy_from_args(args: argparse.Namespace):
     """Return the multi-board policy the options ask for (strategy, opener, candidates only)."""
@@ -43,6 +28,8 @@ def policy_from_args(args: argparse.Namespace):
     else:
         raise ChuteError(f"multi-board games choose one guess for all boards with entropy or "
                          f"expected-size, not {strategy}")
+    if getattr(args, "tree", None):
+        raise ChuteError("a decision tree plays one board; multi-board games choose with their own policy")
     if getattr(args, "depth", 1) and getattr(args, "depth", 1) > 1:
         raise ChuteError("--depth 2 is for one board; multi-board games search their endgame exactly")
     if getattr(args, "opener", None) is not None:
@@ -55,24 +42,26 @@ def policy_from_args(args: argparse.Namespace):
     return policy
 
 
+def refuse_hard_mode(args: argparse.Namespace, spec) -> None:
+    """Refuse hard mode for several boards: each board's clues differ, so hardly any word fits them all."""
+    from ..errors import ChuteError
+    if getattr(args, "rule", None):
+        raise ChuteError(f"hard mode is for one board; {spec.name} has {spec.boards} (no guess could "
+                         "keep to every board's clues)")
+
+
 def make_session(args: argparse.Namespace, secrets=None):
     """Return (session, spec, policy) for a multi-board game described by the options."""
     from ..game import Session
-    from ..multiboard import session_chooser
     from ..solver import Solver
     from .common import engine_from_args, lexicon_from_args, spec_from_args
-    from ..errors import ChuteError
     spec = spec_from_args(args)
     policy = policy_from_args(args)
-    if getattr(args, "rule", None):
-        # each board's clues differ, so after the first row hardly any word fits them all
-        raise ChuteError(f"hard mode is for one board; {spec.name} has {spec.boards} (no guess could "
-                         "keep to every board's clues)")
+    refuse_hard_mode(args, spec)
     lexicon = lexicon_from_args(args)
     engine = engine_from_args(args, lexicon)
     solver = Solver(engine, "entropy", weights=getattr(args, "weights", "auto"))
-    session = Session(solver, spec.boards, spec.rows, secrets, chooser=session_chooser(policy))
-    return session, spec, policy
+    return Session(solver, spec.boards, spec.rows, secrets, policy=policy), spec, policy
 
 
 # ----- play -------------------------------------------------------------------------------------------
@@ -175,212 +164,6 @@ def _sizes_after_each_row(session) -> list[list[int]]:
             sizes.append(states[i].n)
         out.append(sizes)
     return out
-
-
-# ----- assist -----------------------------------------------------------------------------------------
-class MultiAssistant:
-    """The multi-board loop: suggests one guess, reads every board's colours, shows the boards."""
-
-    def __init__(self, session, spec, policy, top: int, interactive: bool):
-        self.session = session
-        self.spec = spec
-        self.policy = policy
-        self.lexicon = session.solver.lexicon
-        self.top = top
-        self.interactive = interactive
-        self.suggested: str | None = None
-        self.guess: str | None = None          # the word being entered (suggested or the user's)
-        self.partial: list[str] = []           # patterns read so far for this row (one per line mode)
-        self.refused = 0
-        self.noted: set[tuple[int, str]] = set()   # (board, note) already shown
-
-    def say(self, text: str = "") -> None:
-        """Print a line of the conversation."""
-        print(text, flush=True)
-
-    def refuse(self, message: str) -> None:
-        """Report a refused line on stderr and count it."""
-        self.refused += 1
-        print(f"chute: error: {message}", file=sys.stderr, flush=True)
-
-    def show(self, word: str) -> str:
-        """Return a word for display (accents kept, upper case)."""
-        return self.lexicon.show(word).upper()
-
-    def prompt_next(self) -> None:
-        """Show the boards' candidates (when few) and the next joint suggestion."""
-        from ..multiboard import session_rank
-        s = self.session
-        open_ = s.open_boards()
-        parts = []
-        for i, board in enumerate(s.boards):
-            parts.append(f"{i + 1}: solved" if board.solved else f"{i + 1}: {board.state.n:,}")
-        ranked = session_rank(s, self.policy, self.top)
-        self.suggested = ranked[0].guess
-        self.guess = None
-        self.partial = []
-        for i in open_:
-            st = s.boards[i].state
-            if st.clues and st.n <= 10:
-                self.say(f"board {i + 1}: " + " ".join(self.show(w) for w in st.candidates))
-        others = [self.show(c.guess) for c in ranked[1:]]
-        also = f"  (also {', '.join(others)})" if others else ""
-        self.say(f"candidates {' · '.join(parts)} · row {s.used + 1}/{self.spec.rows} · "
-                 f"try {self.show(self.suggested)}{also}")
-
-    def handle(self, line: str) -> bool:
-        """Act on one input line; return False when the session should end."""
-        text = line.strip()
-        if not text:
-            return False
-        word = text.lower()
-        if word in ("quit", "exit", "q"):
-            return False
-        if word in ("help", "?", "h"):
-            self.say(HELP)
-            return True
-        if word == "undo":
-            if self.partial:
-                self.partial = []
-                self.say("row cleared")
-            else:
-                row = self.session.undo()
-                self.say(f"took back {self.show(row.guess)}" if row else "nothing to undo")
-            self.prompt_next()
-            return True
-        if word == "new":
-            self.session.new()
-            self.noted.clear()
-            self.say("new game")
-            self.prompt_next()
-            return True
-        if word.split()[0] == "list":
-            self.list_candidates(word.split()[1:])
-            return True
-        return self.row(text)
-
-    def list_candidates(self, args: list[str]) -> None:
-        """Print the candidates of one board (or of every unsolved board)."""
-        from .solving import candidate_lines
-        s = self.session
-        if args:
-            try:
-                which = [int(args[0]) - 1]
-            except ValueError:
-                self.refuse(f"list takes a board number, not {args[0]!r}")
-                return
-            if not 0 <= which[0] < s.n_boards:
-                self.refuse(f"there is no board {args[0]}; boards are 1 to {s.n_boards}")
-                return
-        else:
-            which = s.open_boards()
-        for i in which:
-            board = s.boards[i]
-            if board.solved:
-                self.say(f"board {i + 1}: solved ({self.show(board.clues[-1].guess)})")
-                continue
-            self.say(f"board {i + 1} ({board.state.n:,}):")
-            self.say("\n".join(candidate_lines(board.state.candidates, self.lexicon)))
-
-    def row(self, text: str) -> bool:
-        """Read colours (and maybe the word played) for the current row; play it when complete."""
-        from ..errors import ChuteError, NotationError
-        from ..feedback import parse_colours
-        from ..words import fold
-        n = self.lexicon.length
-        s = self.session
-        tokens = [t for t in SEPARATORS.split(text) if t]
-        first = tokens[0]
-        is_colours = True
-        try:
-            parse_colours(first, n)
-        except NotationError:
-            is_colours = first in SOLVED_MARKS
-        if not is_colours:
-            w = fold(first)
-            if len(w) != n or not w.isascii() or not w.isalpha():
-                self.refuse(f"{first!r} is neither colours nor a word of {n} letters")
-                return True
-            if self.partial:
-                self.refuse("finish the colours of this row first (or undo)")
-                return True
-            self.guess = w
-            tokens = tokens[1:]
-            if not tokens:
-                self.say(f"colours for {self.show(w)}?")
-                return True
-        open_ = s.open_boards()
-        try:
-            pats = [None if t in SOLVED_MARKS else parse_colours(t, n) for t in tokens]
-        except NotationError as err:
-            self.refuse(str(err))
-            return True
-        if len(pats) == s.n_boards and len(open_) < s.n_boards and not self.partial:
-            pats = [pats[i] for i in open_]           # every board typed: keep the unsolved ones
-        if any(p is None for p in pats):
-            self.refuse("a board that is not solved needs its colours, not '-'")
-            return True
-        pats = self.partial + pats
-        if len(pats) > len(open_):
-            self.refuse(f"{len(pats)} patterns for {len(open_)} unsolved boards")
-            self.partial = []
-            return True
-        if len(pats) < len(open_):
-            self.partial = pats
-            self.say(f"board {open_[len(pats)] + 1}?")
-            return True
-        guess = self.guess or self.suggested
-        self.partial = []
-        try:
-            s.play(guess, pats)
-        except ChuteError as err:
-            self.refuse(str(err))
-            return True
-        return self.after_row()
-
-    def after_row(self) -> bool:
-        """Show the row just played on every board; return False when every board is solved."""
-        from ..render import tiles, use_colour
-        s = self.session
-        row = s.history[-1]
-        colour = use_colour(sys.stdout)
-        for i, p in enumerate(row.patterns):
-            if p is None:
-                continue
-            board = s.boards[i]
-            tail = "solved" if board.solved else f"{board.state.n:,} candidate{'' if board.state.n == 1 else 's'}"
-            self.say(f"board {i + 1}: {tiles(self.lexicon.show(row.guess), p, colour)}  {tail}")
-            for message in board.state.notes:
-                if (i, message) not in self.noted:
-                    self.noted.add((i, message))
-                    self.say(f"note: board {i + 1}: {message}")
-        if s.solved:
-            over = "" if s.used <= self.spec.rows else f", over the {self.spec.rows} rows"
-            self.say(f"all {s.n_boards} boards solved in {s.used}{over}")
-            return False
-        self.prompt_next()
-        return True
-
-
-def run_assist(args: argparse.Namespace) -> int:
-    """Run the multi-board assistant until solved, an empty line or end of input."""
-    session, spec, policy = make_session(args)
-    interactive = sys.stdin.isatty()
-    assistant = MultiAssistant(session, spec, policy, getattr(args, "top", 3), interactive)
-    if interactive:
-        assistant.say(f"{spec.name}: {spec.boards} boards, {spec.rows} rows. Type each board's colours "
-                      "(help for more; empty line to stop)")
-    assistant.prompt_next()
-    while True:
-        try:
-            line = input("> ") if interactive else sys.stdin.readline()
-        except EOFError:
-            break
-        if not interactive and line == "":
-            break
-        if not assistant.handle(line.rstrip("\r\n")):
-            break
-    return 2 if assistant.refused and not interactive else 0
 
 
 # ----- bench ------------------------------------------------------------------------------------------
