@@ -200,3 +200,88 @@ def test_assist_on_a_terminal_edits_lines_saves_and_ends_cleanly(tmp_path):
         _, status = os.waitpid(pid, 0)
         os.close(fd)
     assert os.waitstatus_to_exitcode(status) == 0
+
+
+# ----- processes: a dead worker is retried or reported, never a hang -----------------------------------
+
+_MARKER = {}
+
+
+def _die_once(task):
+    """Kill this worker the first time task 3 runs (a marker file remembers); return task * 2."""
+    import os
+    import signal
+    marker = _MARKER["path"]
+    if task == 3 and not marker.exists():
+        marker.write_text("died")
+        os.kill(os.getpid(), signal.SIGKILL)
+    return task * 2
+
+
+def _always_die(task):
+    """Kill this worker on task 1, every time."""
+    import os
+    import signal
+    if task == 1:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return task
+
+
+def test_a_dead_worker_is_retried_then_reported(tmp_path):
+    from chute.errors import ChuteError
+    from chute.parallel import run_tasks
+    _MARKER["path"] = tmp_path / "marker"
+    results = dict(run_tasks(_die_once, list(range(8)), 2))
+    assert results == {i: 2 * i for i in range(8)} and _MARKER["path"].exists()
+    with pytest.raises(ChuteError, match="died twice"):
+        list(run_tasks(_always_die, list(range(4)), 2))
+
+
+def _children(pid):
+    """Return the process ids whose parent is ``pid``."""
+    import os
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+                if int(fields[1]) == pid:
+                    out.append(int(entry))
+            except (OSError, IndexError, ValueError):
+                pass
+    return out
+
+
+def test_tree_jobs_survive_a_killed_worker(tmp_path):
+    """chute tree --jobs 2: kill a worker mid-run; the run still ends, with the same table."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    lex = load_lexicon("wordle")
+    answers, guesses = tmp_path / "a.txt", tmp_path / "g.txt"
+    answers.write_text("\n".join(lex.answers[::3]) + "\n")
+    guesses.write_text("\n".join(lex.guesses) + "\n")
+    env = {**os.environ, "CHUTE_CACHE_DIR": str(tmp_path / "cache")}
+    argv = [sys.executable, "-m", "chute", "tree", "--answers", str(answers), "--guesses", str(guesses),
+            "--opener", "salet,crane,slate,trace", "--json"]
+    clean = subprocess.run(argv + ["--jobs", "1"], capture_output=True, text=True, env=env, timeout=300)
+    assert clean.returncode == 0, clean.stderr
+    proc = subprocess.Popen(argv + ["--jobs", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env)
+    killed = None
+    deadline = time.time() + 120
+    while killed is None and proc.poll() is None and time.time() < deadline:
+        kids = _children(proc.pid)
+        if len(kids) >= 2:
+            time.sleep(0.2)
+            killed = kids[0]
+            os.kill(killed, signal.SIGKILL)
+        time.sleep(0.05)
+    out, err = proc.communicate(timeout=300)
+    assert killed is not None, "the run ended before a worker could be killed"
+    assert proc.returncode == 0 and "Traceback" not in err, err
+    totals = lambda text: [(o["opener"], o.get("total")) for o in json.loads(text)["openers"]]
+    assert totals(out) == totals(clean.stdout)

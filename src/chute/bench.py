@@ -310,16 +310,6 @@ def _work_secrets(secrets: list[str]) -> dict[str, tuple[str, ...]]:
     return {p.secret: p.path for p in play_each(_WORKER["solver"], secrets, _WORKER["cap"])}
 
 
-def _pool(jobs: int):
-    """Return a process pool that inherits the parent's memory (fork), or fail clearly."""
-    import multiprocessing
-    try:
-        ctx = multiprocessing.get_context("fork")
-    except ValueError:
-        raise ChuteError("--jobs needs the fork start method (Linux, macOS)") from None
-    return ctx.Pool(jobs)
-
-
 def play_parallel(solver: Any, secrets: Sequence[str], jobs: int, cap: int = CAP, tree: bool = True,
                   tick: Callable[[int], None] | None = None) -> list[Played]:
     """Return the games against every secret, the work split across ``jobs`` processes.
@@ -328,6 +318,7 @@ def play_parallel(solver: Any, secrets: Sequence[str], jobs: int, cap: int = CAP
     the workers (largest first); otherwise the secrets are dealt out and each
     game is played on its own.
     """
+    from .parallel import run_tasks
     tick = tick or (lambda n: None)
     results: dict[str, tuple[str, ...]] = {}
     _WORKER.update(solver=solver, cap=cap)
@@ -345,16 +336,14 @@ def play_parallel(solver: Any, secrets: Sequence[str], jobs: int, cap: int = CAP
                 else:
                     work.append((guess, decode(code, walker.engine.length), group))
             work.sort(key=lambda job: -len(job[2]))
-            with _pool(jobs) as pool:
-                for part in pool.imap_unordered(_work_bin, work):
-                    results.update(part)
-                    tick(len(part))
+            for _, part in run_tasks(_work_bin, work, jobs):
+                results.update(part)
+                tick(len(part))
         else:
             chunks = [list(secrets[i:i + 16]) for i in range(0, len(secrets), 16)]
-            with _pool(jobs) as pool:
-                for part in pool.imap_unordered(_work_secrets, chunks):
-                    results.update(part)
-                    tick(len(part))
+            for _, part in run_tasks(_work_secrets, chunks, jobs):
+                results.update(part)
+                tick(len(part))
     finally:
         _WORKER.clear()
     return [Played(s, results[s]) for s in secrets]
@@ -372,7 +361,7 @@ def run(solver: Any, secrets: Sequence[str] | None = None, rows: int = 6, cap: i
     if rows < 1:
         raise ChuteError(f"--rows must be at least 1, not {rows}")
     if jobs < 1:
-        raise ChuteError(f"--jobs must be at least 1, not {jobs}")
+        raise ChuteError(f"jobs must be at least 1, not {jobs}")
     if cap > MAX_CAP:
         raise ChuteError(f"--max-guesses must be at most {MAX_CAP}, not {cap}")
     cap = max(cap, rows)

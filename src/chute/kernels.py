@@ -7,8 +7,18 @@ matrix must be built or a kernel is called.  The rule is the same as
 
 from __future__ import annotations
 
+import os
+
+import numba
 import numpy as np
-from numba import njit, prange
+
+if "NUMBA_THREADING_LAYER" not in os.environ:
+    # GNU OpenMP (numba's default here) kills a process forked after a parallel kernel ran, and
+    # --jobs forks workers; the workqueue layer survives fork and is as fast for these loops.
+    # It is not thread-safe: callers that run kernels from several threads must serialise them.
+    numba.config.THREADING_LAYER = "workqueue"
+
+from numba import njit, prange  # noqa: E402  (after the threading layer is chosen)
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -823,11 +823,11 @@ class RunSummary:
 _WORKER: tuple[MultiSolver, int] | None = None
 
 
-def _play_one(secrets: tuple[str, ...]) -> GameResult:
-    """Return one played-out game (in a pool worker)."""
+def _play_chunk(chunk: Sequence[tuple[str, ...]]) -> list[GameResult]:
+    """Return some played-out games (in a pool worker)."""
     assert _WORKER is not None
     solver, rows = _WORKER
-    return solver.simulate(secrets, rows, play_out=True)
+    return [solver.simulate(secrets, rows, play_out=True) for secrets in chunk]
 
 
 def run_many(game: GameSpec | str, n_games: int = 1000, seed: int = 0, policy: Policy = DEFAULT,
@@ -853,17 +853,20 @@ def run_many(game: GameSpec | str, n_games: int = 1000, seed: int = 0, policy: P
     results: list[GameResult] = []
     done = 0
     if jobs > 1 and len(tuples) > 1:
-        import multiprocessing as mp
+        from .parallel import run_tasks
         _WORKER = (solver, spec.rows)
+        size = max(1, min(32, len(tuples) // (8 * jobs)))
+        chunks = [tuples[i:i + size] for i in range(0, len(tuples), size)]
+        parts: dict[int, list[GameResult]] = {}
         try:
-            with mp.get_context("fork").Pool(jobs, initializer=_mark_worker) as pool:
-                for res in pool.imap(_play_one, tuples, chunksize=max(1, min(32, len(tuples) // (8 * jobs)))):
-                    results.append(res)
-                    done += 1
-                    if progress:
-                        progress(done, len(tuples))
+            for i, part in run_tasks(_play_chunk, chunks, jobs, initializer=_mark_worker):
+                parts[i] = part
+                done += len(part)
+                if progress:
+                    progress(done, len(tuples))
         finally:
             _WORKER = None
+        results = [r for i in range(len(chunks)) for r in parts[i]]
     else:
         for t in tuples:
             results.append(solver.simulate(t, spec.rows, play_out=True))

@@ -848,7 +848,7 @@ def search(searcher: TreeSearch, openers: Sequence[str], jobs: int = 1,
                 progress(res)
             out.append(res)
         return out
-    import multiprocessing as mp
+    from .parallel import run_tasks
     global _WORKER
     tasks = []
     for o in openers:
@@ -864,17 +864,15 @@ def search(searcher: TreeSearch, openers: Sequence[str], jobs: int = 1,
     done: dict[str, OpenerResult] = {}
     _WORKER = searcher
     try:
-        ctx = mp.get_context("fork")
-        with ctx.Pool(jobs) as pool:
-            for o, code, value, nested, sc in pool.imap_unordered(_work, tasks):
-                results[o][code] = (value, nested)
-                scans[o] += sc
-                pending[o] -= 1
-                if pending[o] == 0:
-                    res = searcher.assemble(o, results[o], time.perf_counter() - started[o], scans[o])
-                    done[o] = res
-                    if progress:
-                        progress(res)
+        for _, (o, code, value, nested, sc) in run_tasks(_work, tasks, jobs):
+            results[o][code] = (value, nested)
+            scans[o] += sc
+            pending[o] -= 1
+            if pending[o] == 0:
+                res = searcher.assemble(o, results[o], time.perf_counter() - started[o], scans[o])
+                done[o] = res
+                if progress:
+                    progress(res)
     finally:
         _WORKER = None
     return [done[o] for o in openers]

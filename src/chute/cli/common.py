@@ -13,7 +13,6 @@ from ..games import PRESETS, GameSpec, game_spec
 from ..words import Lexicon, load_lexicon, words_lexicon
 
 
-MAX_JOBS_PER_CORE = 4        # --jobs above this many processes per core is refused
 MAX_SEED = 2**32 - 1
 
 
@@ -33,14 +32,9 @@ def bounded_int(low: int, high: int | None = None, what: str = "number"):
     return parse
 
 
-def max_jobs() -> int:
-    """Return the most worker processes --jobs may ask for: a few per core."""
-    import os
-    return MAX_JOBS_PER_CORE * (os.cpu_count() or 1)
-
-
 def add_jobs_option(parser, help: str) -> None:
-    """Add --jobs N (1 to a few per core)."""
+    """Add --jobs N (1 to four per core)."""
+    from ..parallel import max_jobs
     parser.add_argument("--jobs", type=bounded_int(1, max_jobs()), default=1, metavar="N", help=help)
 
 
