@@ -275,13 +275,96 @@ def test_tree_jobs_survive_a_killed_worker(tmp_path):
     deadline = time.time() + 120
     while killed is None and proc.poll() is None and time.time() < deadline:
         kids = _children(proc.pid)
-        if len(kids) >= 2:
-            time.sleep(0.2)
-            killed = kids[0]
-            os.kill(killed, signal.SIGKILL)
-        time.sleep(0.05)
+        if kids:
+            try:
+                os.kill(kids[0], signal.SIGKILL)
+                killed = kids[0]
+            except ProcessLookupError:          # it ended on its own just now: try the next one
+                pass
+        time.sleep(0.01)
     out, err = proc.communicate(timeout=300)
     assert killed is not None, "the run ended before a worker could be killed"
     assert proc.returncode == 0 and "Traceback" not in err, err
+    assert "a worker process died; running its" in err
     totals = lambda text: [(o["opener"], o.get("total")) for o in json.loads(text)["openers"]]
     assert totals(out) == totals(clean.stdout)
+
+
+# ----- outputs: atomic, never over an input, for every game ------------------------------------------
+
+def test_multi_board_bench_writes_csv_and_plot(capsys, tmp_path):
+    pytest.importorskip("matplotlib", reason="the plot extra (matplotlib) is part of the test extra")
+    csv_path, png = tmp_path / "q.csv", tmp_path / "q.png"
+    status, out, err = run(capsys, "bench", "--game", "quordle", "--games", "6", "--hardest", "2",
+                           "--plot", png, "--csv", csv_path, "--quiet")
+    assert status == 0, err
+    rows = csv_path.read_text().splitlines()
+    assert rows[0] == "secrets,rows_used,won,solved_at,guesses" and len(rows) == 7
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert out.count(" rows, solved:") + out.count(" rows, FAILED:") == 2          # --hardest 2
+    for bad in (["--per-game"], ["--tree", str(csv_path)]):
+        status, out, err = run(capsys, "bench", "--game", "quordle", "--games", "2", *bad)
+        assert_user_error(status, out, err)
+
+
+def test_outputs_never_overwrite_inputs_or_each_other(capsys, tmp_path):
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(load_lexicon("wordle").answers[:40]) + "\n")
+    before = words.read_bytes()
+    status, out, err = run(capsys, "bench", "--answers", words, "--csv", words)
+    assert_user_error(status, out, err, "--csv", "--answers")
+    assert words.read_bytes() == before
+    tree = tmp_path / "t.json"
+    status, out, err = run(capsys, "tree", "--answers", words, "--guesses", words, "--opener",
+                           load_lexicon("wordle").answers[0], "--out", tree, "--text", tree)
+    assert_user_error(status, out, err, "--text", "--out")
+    assert not tree.exists()
+    status, out, err = run(capsys, "tree", "--answers", words, "--guesses", words, "--opener",
+                           load_lexicon("wordle").answers[0], "--out", tree)
+    assert status == 0 and tree.exists()
+    good = tree.read_bytes()
+    status, out, err = run(capsys, "tree", "--check", tree, "--answers", words, "--guesses", words, "--dot", tree)
+    assert_user_error(status, out, err, "--dot", "--check")
+    assert tree.read_bytes() == good
+
+
+def test_tree_text_on_stdout_keeps_talk_on_stderr(capsys, tmp_path):
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(load_lexicon("wordle").answers[:40]) + "\n")
+    tree = tmp_path / "t.json"
+    assert run(capsys, "tree", "--answers", words, "--guesses", words, "--out", tree, "--openers", "1")[0] == 0
+    status, out, err = run(capsys, "tree", "--check", tree, "--answers", words, "--guesses", words, "--dot", "-")
+    assert status == 0 and out.startswith("digraph") and "sound" in err
+    status, out, err = run(capsys, "tree", "--check", tree, "--answers", words, "--guesses", words,
+                           "--dot", "-", "-q")
+    assert out.startswith("digraph")
+
+
+def test_a_failed_write_leaves_the_old_file(tmp_path):
+    from chute.errors import ChuteError
+    from chute.files import write_atomic
+    target = tmp_path / "out.csv"
+    target.write_text("the old good file\n")
+
+    def broken(tmp):
+        tmp.write_text("half a fi")
+        raise OSError(28, "No space left on device")
+    with pytest.raises(ChuteError, match="No space left"):
+        write_atomic(target, broken)
+    assert target.read_text() == "the old good file\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.csv"]        # no temp file left behind
+
+
+def test_temp_files_of_dead_writers_are_swept(tmp_path):
+    """kill -9 mid-write leaves a temp file; the next write in that folder removes it."""
+    import subprocess
+    import sys
+    from chute.files import write_atomic
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                          text=True).stdout.strip()
+    orphan = tmp_path / f".matrix.npy.{dead}.0badc0de.tmp"
+    orphan.write_bytes(b"x" * 1000)
+    mine = tmp_path / f".other.{__import__('os').getpid()}.12345678.tmp"      # a live writer's: kept
+    mine.write_bytes(b"y")
+    write_atomic(tmp_path / "new.txt", "hello")
+    assert not orphan.exists() and mine.exists() and (tmp_path / "new.txt").read_text() == "hello"

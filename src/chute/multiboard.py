@@ -809,6 +809,19 @@ class RunSummary:
         """Return the most rows any game needed."""
         return max(self.distribution) if self.distribution else 0
 
+    def to_csv(self, show: Callable[[str], str] = str) -> str:
+        """Return one CSV row per game: secrets, rows used, won, the row that solved each board, guesses."""
+        import csv
+        import io
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["secrets", "rows_used", "won", "solved_at", "guesses"])
+        for g in self.results:
+            writer.writerow([" ".join(show(w) for w in g.secrets), g.rows_used, int(g.won),
+                             " ".join("-" if r is None else str(r) for r in g.solved_at),
+                             " ".join(show(w) for w in g.guesses)])
+        return out.getvalue()
+
     def to_dict(self) -> dict:
         """Return the summary as a JSON-ready dict."""
         return {"game": self.game, "boards": self.boards, "rows": self.rows, "games": self.games,
@@ -832,12 +845,13 @@ def _play_chunk(chunk: Sequence[tuple[str, ...]]) -> list[GameResult]:
 
 def run_many(game: GameSpec | str, n_games: int = 1000, seed: int = 0, policy: Policy = DEFAULT,
              engine: Engine | None = None, jobs: int = 1, worst: int = 10,
-             progress: Callable[[int, int], None] | None = None,
+             progress=None,
              tuples: Sequence[Sequence[str]] | None = None) -> RunSummary:
     """Return the figures of ``n_games`` seeded random games (distinct secrets per game).
 
     Each game is played out past the row limit, so the mean and distribution
     are the rows the policy needs; a game is won when that is within the limit.
+    ``progress`` is a ``bench.Progress`` (``advance(n)`` per game, ``close()``).
     """
     global _WORKER
     spec = game_spec(game) if isinstance(game, str) else game
@@ -851,7 +865,6 @@ def run_many(game: GameSpec | str, n_games: int = 1000, seed: int = 0, policy: P
     solver = solver_for(engine, policy)
     solver.simulate(tuples[0], spec.rows, play_out=True) if tuples else None   # warm caches before forking
     results: list[GameResult] = []
-    done = 0
     if jobs > 1 and len(tuples) > 1:
         from .parallel import run_tasks
         _WORKER = (solver, spec.rows)
@@ -861,18 +874,18 @@ def run_many(game: GameSpec | str, n_games: int = 1000, seed: int = 0, policy: P
         try:
             for i, part in run_tasks(_play_chunk, chunks, jobs, initializer=_mark_worker):
                 parts[i] = part
-                done += len(part)
                 if progress:
-                    progress(done, len(tuples))
+                    progress.advance(len(part))
         finally:
             _WORKER = None
         results = [r for i in range(len(chunks)) for r in parts[i]]
     else:
         for t in tuples:
             results.append(solver.simulate(t, spec.rows, play_out=True))
-            done += 1
             if progress:
-                progress(done, len(tuples))
+                progress.advance(1)
+    if progress:
+        progress.close()
     seconds = time.perf_counter() - start
     dist = Counter(r.rows_used for r in results)
     wins = sum(r.won for r in results)
@@ -880,22 +893,3 @@ def run_many(game: GameSpec | str, n_games: int = 1000, seed: int = 0, policy: P
     order = sorted(range(len(results)), key=lambda i: (-results[i].rows_used, i))
     return RunSummary(spec.name, spec.boards, spec.rows, len(results), seed, policy.label(), wins, mean,
                       dict(sorted(dist.items())), [results[i] for i in order[:worst]], seconds, results)
-
-
-def progress_bar(stream=None) -> Callable[[int, int], None]:
-    """Return a progress callback drawing a bar on a terminal stream (stderr by default)."""
-    stream = stream or sys.stderr
-    width = 30
-    last = [-1]
-
-    def draw(done: int, total: int) -> None:
-        filled = width * done // max(total, 1)
-        if filled == last[0] and done != total:
-            return
-        last[0] = filled
-        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-        if done == total:
-            stream.write("\n")
-        stream.flush()
-
-    return draw

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import sys
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable, Iterator, Sequence
@@ -69,3 +70,5 @@ def run_tasks(fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int,
             if deaths > RETRIES:
                 raise ChuteError("a worker process died twice (killed, or out of memory); "
                                  "try fewer --jobs") from None
+            print(f"chute: note: a worker process died; running its {len(pending):,} unfinished "
+                  f"task{'' if len(pending) == 1 else 's'} again", file=sys.stderr, flush=True)

@@ -31,23 +31,40 @@ def require_matplotlib() -> Any:
 
 
 def histogram_figure(result: Any, show: Any = None) -> Any:
-    """Return a matplotlib Figure of a ``bench.BenchResult``: games by number of guesses.
+    """Return a matplotlib Figure of a benchmark: games by number of guesses (rows, for several boards).
 
-    The title names the game, strategy and opener; bars carry their counts;
-    games over the row limit are drawn in red and hatched; a dashed line marks
-    the mean.  No pyplot state is touched, so it is safe in notebooks and servers.
+    Takes a ``bench.BenchResult`` or a ``multiboard.RunSummary``.  The title
+    names the game and strategy; bars carry their counts; games over the row
+    limit are drawn in red and hatched; a dashed line marks the mean.  No
+    pyplot state is touched, so it is safe in notebooks and servers.
     """
-    from .bench import title
+    if hasattr(result, "stats"):
+        from .bench import title
+        s = result.stats
+        info = {**result.info, "opener": (result.info.get("opener") or result.opener or "")}
+        if show and info.get("opener"):
+            info["opener"] = show(info["opener"])
+        fails = plural(s.failures, "failure") if s.failures else "no failures"
+        return _figure(s.distribution, result.rows, s.mean, title(info),
+                       f"{s.games:,} games · mean {s.mean:.3f} · median {s.median:g} · max {s.max} · {fails}",
+                       "guesses to solve", s.failures)
+    failures = result.games - result.wins
+    fails = plural(failures, "failure") if failures else "no failures"
+    return _figure(result.distribution, result.rows, result.mean_rows,
+                   f"{result.game}: {result.boards} boards, policy {result.policy}",
+                   f"{result.games:,} games (seed {result.seed}) · mean {result.mean_rows:.3f} · "
+                   f"max {result.max_rows} · {fails}", "rows to solve every board", failures)
+
+
+def _figure(distribution: dict[int, int], rows: int, mean: float, heading: str, subtitle: str,
+            xlabel: str, failures: int) -> Any:
+    """Return the bar chart of a distribution of games by guesses (or rows) needed."""
     Figure = require_matplotlib()
-    s = result.stats
-    info = {**result.info, "opener": (result.info.get("opener") or result.opener or "")}
-    if show and info.get("opener"):
-        info["opener"] = show(info["opener"])
-    xs = list(s.distribution)
-    ys = [s.distribution[x] for x in xs]
+    xs = list(distribution)
+    ys = [distribution[x] for x in xs]
     fig = Figure(figsize=(8, 4.6), layout="constrained")
     ax = fig.add_subplot()
-    ok = [x <= result.rows for x in xs]
+    ok = [x <= rows for x in xs]
     colours = [GREEN if good else RED for good in ok]
     bars = ax.bar(xs, ys, width=0.78, color=colours, edgecolor="white", linewidth=0.8, zorder=2)
     for b, good in zip(bars, ok):
@@ -58,28 +75,25 @@ def histogram_figure(result: Any, show: Any = None) -> Any:
         ax.annotate(f"{y:,}", (x, y), xytext=(0, 3), textcoords="offset points", ha="center",
                     va="bottom", fontsize=10, fontweight="bold", color="#333333" if good else RED,
                     bbox=dict(facecolor="white", edgecolor="none", pad=0.5), zorder=4)
-    ax.axvline(s.mean, color=GREY, linestyle="--", linewidth=1.1, zorder=1)
-    ax.annotate(f"mean {s.mean:.3f}", (s.mean, top * 1.16), xytext=(4, 0), textcoords="offset points",
+    ax.axvline(mean, color=GREY, linestyle="--", linewidth=1.1, zorder=1)
+    ax.annotate(f"mean {mean:.3f}", (mean, top * 1.16), xytext=(4, 0), textcoords="offset points",
                 ha="left", va="center", fontsize=9, color=GREY)
-    right = max(max(xs), result.rows) + 0.6
-    if s.failures:
-        ax.axvspan(result.rows + 0.5, right, color=RED, alpha=0.07, zorder=0, linewidth=0)
-        ax.annotate(f"{plural(s.failures, 'failure')}\n(over {result.rows} rows)",
-                    (result.rows + 0.5, top * 0.9), xytext=(6, 0), textcoords="offset points",
+    right = max(max(xs, default=rows), rows) + 0.6
+    if failures:
+        ax.axvspan(rows + 0.5, right, color=RED, alpha=0.07, zorder=0, linewidth=0)
+        ax.annotate(f"{plural(failures, 'failure')}\n(over {rows} rows)",
+                    (rows + 0.5, top * 0.9), xytext=(6, 0), textcoords="offset points",
                     ha="left", va="center", fontsize=9, color=RED)
     ax.set_xticks(xs)
-    ax.set_xlim(min(xs) - 0.6, right)
+    ax.set_xlim(min(xs, default=1) - 0.6, right)
     ax.set_ylim(0, top * 1.22)
-    ax.set_xlabel("guesses to solve")
+    ax.set_xlabel(xlabel)
     ax.set_ylabel("games")
     ax.grid(axis="y", color="#e6e6e6", zorder=0)
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
-    heading = title(info)
     fig.suptitle(heading[:1].upper() + heading[1:], fontsize=13, fontweight="bold")
-    fails = plural(s.failures, "failure") if s.failures else "no failures"
-    ax.set_title(f"{s.games:,} games · mean {s.mean:.3f} · median {s.median:g} · max {s.max} · {fails}",
-                 fontsize=10, color="#555555")
+    ax.set_title(subtitle, fontsize=10, color="#555555")
     return fig
 
 

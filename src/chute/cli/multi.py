@@ -176,26 +176,34 @@ def add_bench_options(parser: argparse.ArgumentParser) -> None:
 def run_bench(args: argparse.Namespace) -> int:
     """Play N seeded random multi-board games; print success rate, rows, distribution, worst tuples."""
     from ..errors import ChuteError
-    from ..multiboard import progress_bar, run_many
+    from ..files import write_atomic
+    from ..bench import Progress
+    from ..multiboard import run_many
+    from .cmd_bench import check_bench_outputs
     from .common import engine_from_args, lexicon_from_args, spec_from_args
     spec = spec_from_args(args)
     policy = policy_from_args(args)
     if getattr(args, "rule", None):
         raise ChuteError("bench plays multi-board games without hard mode")
+    if getattr(args, "per_game", False):
+        raise ChuteError("--per-game is for one board; multi-board games are always played one by one")
+    check_bench_outputs(args)
     games = next((g for g in (getattr(args, "games", None), getattr(args, "sample", None)) if g is not None), 1000)
-    jobs = args.jobs
     lexicon = lexicon_from_args(args)
     if spec.boards > len(lexicon.answers):
         raise ChuteError(f"{spec.boards} boards need {spec.boards} different answers; "
                          f"the list has {len(lexicon.answers)}")
     engine = engine_from_args(args, lexicon)
     quiet = getattr(args, "quiet", False) or getattr(args, "json", False)
-    from ..bench import can_draw
-    progress = None if quiet or not can_draw(sys.stderr) else progress_bar(sys.stderr)
-    seed = getattr(args, "seed", 0) or 0
-    summary = run_many(spec, games, seed, policy=policy, engine=engine, jobs=jobs, progress=progress,
-                       worst=getattr(args, "hardest", 10))
+    progress = None if quiet else Progress(games, sys.stderr)
+    summary = run_many(spec, games, args.seed, policy=policy, engine=engine, jobs=args.jobs, progress=progress,
+                       worst=args.hardest)
     show = lexicon.show
+    if args.csv:
+        write_atomic(args.csv, summary.to_csv(show), "games CSV")
+    if args.plot:
+        from ..plot import save_histogram
+        save_histogram(summary, args.plot, show)
     if getattr(args, "json", False):
         data = summary.to_dict()
         data["lexicon"] = lexicon.name
@@ -206,6 +214,9 @@ def run_bench(args: argparse.Namespace) -> int:
         return 0
     for line in bench_report(summary, lexicon):
         print(line)
+    for path, what in ((args.csv, "games"), (args.plot, "histogram")):
+        if path:
+            print(f"  {what} written to {path}")
     return 0
 
 
