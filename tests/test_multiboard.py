@@ -267,12 +267,28 @@ def cli(capsys, monkeypatch, *argv, stdin: str | None = None):
 
 
 def test_play_quordle_grid(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "120")
     status, out, err = cli(capsys, monkeypatch, "play", "--game", "quordle", "cigar", "rebut", "sissy", "humph")
     assert status == 0 and err == ""
     lines = out.splitlines()
     assert lines[0].split() == ["row", "board", "1", "board", "2", "board", "3", "board", "4"]
     assert lines[-1].startswith("solved CIGAR REBUT SISSY HUMPH in ") and lines[-1].endswith("/9")
     assert out.count("🟩🟩🟩🟩🟩 ✓") == 4
+
+
+def test_play_grid_fits_the_terminal(capsys, monkeypatch):
+    """At 80 columns Quordle's four boards come in two bands of two; Octordle's eight in three bands."""
+    import unicodedata
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("NO_COLOR", "1")
+    status, out, _ = cli(capsys, monkeypatch, "play", "--game", "quordle", "cigar", "rebut", "sissy", "humph")
+    heads = [line.split() for line in out.splitlines() if line.startswith("row")]
+    assert heads == [["row", "board", "1", "board", "2"], ["row", "board", "3", "board", "4"]]
+    status, out, _ = cli(capsys, monkeypatch, "play", "--game", "octordle", "cigar", "rebut", "sissy", "humph",
+                         "awake", "blush", "focal", "evade")
+    assert sum(line.startswith("row") for line in out.splitlines()) == 3
+    shown = lambda line: sum(2 if unicodedata.east_asian_width(c) == "W" else 1 for c in line)
+    assert max(shown(line) for line in out.splitlines()) <= 80
 
 
 def test_play_json_agrees_with_the_library(capsys, monkeypatch, wordle):

@@ -11,7 +11,6 @@ __version__ = "0.1.0"
 from .errors import ChuteError, ContradictionError, IllegalGuessError, LexiconError, NotationError
 from .words import Lexicon, fold, load_lexicon, words_lexicon
 from .feedback import Clue, score, parse_clue, encode, decode
-from .engine import Engine
 
 __all__ = [
     "__version__", "ChuteError", "ContradictionError", "IllegalGuessError", "LexiconError",
@@ -21,8 +20,9 @@ __all__ = [
     "Knowledge", "benchmark", "DecisionTree", "build_tree", "MultiSolver",
 ]
 
-# The solver layer loads on first use, so ``import chute`` stays light.
-_LAZY = {"Solver": "solver", "Suggestion": "solver", "GameResult": "solver", "Session": "game",
+# The engine and solver layers load on first use, so ``import chute`` (and ``chute --help``) stays
+# light: numpy and numba are imported only where a matrix or a strategy is needed.
+_LAZY = {"Engine": "engine", "Solver": "solver", "Suggestion": "solver", "GameResult": "solver", "Session": "game",
          "Options": "strategies", "State": "strategies", "get_strategy": "strategies",
          "strategy_names": "strategies", "Knowledge": "knowledge", "benchmark": "bench",
          "DecisionTree": "tree", "build_tree": "tree", "MultiSolver": "multiboard"}

@@ -26,6 +26,7 @@ from typing import Any, Callable, Iterable, Sequence, TextIO
 import numpy as np
 
 from .errors import ChuteError
+from .render import plural
 from .feedback import decode
 
 CAP = 30            # a failed game is played on up to this many guesses, then given up
@@ -112,7 +113,7 @@ class BenchResult:
         """Return a one-line summary (a notebook shows this, not thousands of games)."""
         s = self.stats
         return (f"BenchResult({title({**self.info, 'opener': self.info.get('opener') or self.opener})}: "
-                f"{s.games:,} games, mean {s.mean:.4f}, max {s.max}, {s.failures:,} failures, "
+                f"{plural(s.games, 'game')}, mean {s.mean:.4f}, max {s.max}, {plural(s.failures, 'failure')}, "
                 f"{self.seconds:.2f} s)")
 
     def __str__(self) -> str:
@@ -506,17 +507,17 @@ def report(result: BenchResult, blocks: bool = True, show: Callable[[str], str] 
     info = {**result.info, "opener": show(opener) if opener else opener}
     lines = [title(info)]
     if info.get("sample"):
-        played = (f"{s.games:,} games (a sample of {info.get('answers', 0):,} answers, "
+        played = (f"{plural(s.games, 'game')} (a sample of {info.get('answers', 0):,} answers, "
                   f"seed {info.get('seed', 0)})")
     elif info.get("answers"):
-        played = f"{s.games:,} games (every answer; {info.get('accepted', 0):,} accepted guesses)"
+        played = f"{plural(s.games, 'game')} (every answer; {info.get('accepted', 0):,} accepted guesses)"
     else:
-        played = f"{s.games:,} games"
-    lines.append(f"  {played}, {s.total:,} guesses in all")
+        played = plural(s.games, "game")
+    lines.append(f"  {played}, {plural(s.total, 'guess', 'guesses')} in all")
     lines.append(f"  mean {s.mean:.4f}   median {s.median:g}   std dev {s.stdev:.3f}   max {s.max}")
     fail = f"  failures {s.failures:,} (over {result.rows} rows)"
     if s.unsolved:
-        fail += f", {s.unsolved:,} unsolved after {max(g.guesses for g in result.games)} guesses"
+        fail += f", {s.unsolved:,} unsolved after {plural(max(g.guesses for g in result.games), 'guess', 'guesses')}"
     lines.append(fail)
     per_game = result.seconds / s.games * 1000
     lines.append(f"  time {result.seconds:.2f} s ({per_game:.2f} ms a game)")

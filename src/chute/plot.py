@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ChuteError
+from .render import plural
 
 FORMATS = ("png", "svg", "pdf")
 GREEN, YELLOW, RED, GREY = "#6aaa64", "#c9b458", "#d1495b", "#787c7e"
@@ -46,13 +47,13 @@ def histogram_figure(result: Any, show: Any = None) -> Any:
             info["opener"] = show(info["opener"])
         fails = plural(s.failures, "failure") if s.failures else "no failures"
         return _figure(s.distribution, result.rows, s.mean, title(info),
-                       f"{s.games:,} games · mean {s.mean:.3f} · median {s.median:g} · max {s.max} · {fails}",
+                       f"{plural(s.games, 'game')} · mean {s.mean:.3f} · median {s.median:g} · max {s.max} · {fails}",
                        "guesses to solve", s.failures)
     failures = result.games - result.wins
     fails = plural(failures, "failure") if failures else "no failures"
     return _figure(result.distribution, result.rows, result.mean_rows,
                    f"{result.game}: {result.boards} boards, policy {result.policy}",
-                   f"{result.games:,} games (seed {result.seed}) · mean {result.mean_rows:.3f} · "
+                   f"{plural(result.games, 'game')} (seed {result.seed}) · mean {result.mean_rows:.3f} · "
                    f"max {result.max_rows} · {fails}", "rows to solve every board", failures)
 
 
@@ -95,11 +96,6 @@ def _figure(distribution: dict[int, int], rows: int, mean: float, heading: str, 
     fig.suptitle(heading[:1].upper() + heading[1:], fontsize=13, fontweight="bold")
     ax.set_title(subtitle, fontsize=10, color="#555555")
     return fig
-
-
-def plural(n: int, word: str) -> str:
-    """Return ``n word`` with an s when n is not 1 (``1 failure``, ``3 failures``)."""
-    return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
 def save_histogram(result: Any, path: str | Path, show: Any = None) -> Path:

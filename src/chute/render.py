@@ -36,3 +36,8 @@ def width(word: str, colour: bool | None = None) -> int:
     if colour is None:
         colour = use_colour()
     return 3 * len(word) if colour else len(word) + 1 + 2 * len(word)
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """Return ``n word`` with thousands separators, the plural when n is not 1 (``1 game``, ``2,315 games``)."""
+    return f"{n:,} {word if n == 1 else (many or word + 's')}"

@@ -48,6 +48,7 @@ import numpy as np
 
 from .errors import ChuteError
 from .files import excerpt
+from .render import plural
 from .feedback import Clue, all_green, decode, score
 from .rules import violation
 from .words import Lexicon, fold
@@ -113,7 +114,7 @@ class TreeStats:
     def summary(self) -> str:
         """Return the figures as one line of text."""
         dist = " ".join(f"{k}:{v}" for k, v in sorted(self.distribution.items()))
-        text = (f"{self.total:,} guesses for {self.games:,} answers, mean {self.mean:.4f}, "
+        text = (f"{plural(self.total, 'guess', 'guesses')} for {plural(self.games, 'answer')}, mean {self.mean:.4f}, "
                 f"worst {self.worst}, distribution {dist}")
         if self.failures:
             text += f", {len(self.failures)} failed"

@@ -31,7 +31,7 @@ def register(subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play the game and print it; return 0 if solved within the rows, else 1."""
-    from ..render import tiles, use_colour
+    from ..render import plural, tiles, use_colour
     from .common import spec_from_args
     from .solving import count_text, note, show, single_board, solver_from_args
     if spec_from_args(args).boards > 1:          # multi-board games: chute.cli.multi
@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     if result.solved:
         print(f"solved {secret} in {result.guesses}/{rows}")
     elif result.clues and result.clues[-1].solved:
-        print(f"found {secret} in {result.guesses}, over the {rows} rows")
+        print(f"found {secret} in {result.guesses}, over the {plural(rows, 'row')}")
     else:
-        print(f"not solved: {secret} not found in {result.guesses} guesses")
+        print(f"not solved: {secret} not found in {plural(result.guesses, 'guess', 'guesses')}")
     return 0 if result.solved else 1

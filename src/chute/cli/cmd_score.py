@@ -23,6 +23,8 @@ def register(subparsers) -> None:
                    help='print a JSON list of {"guess", "secret", "pattern"} (pattern like "gybbg")')
     p.add_argument("--notation", metavar="NAME",
                    help=f"print only the pattern, one line per secret, in this notation ({NOTATION_HELP})")
+    p.add_argument("--game", metavar="NAME",
+                   help="check that the words have the game's length (wordle, termo, ...: 5 letters)")
     p.set_defaults(func=run)
 
 
@@ -38,6 +40,13 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import NotationError
 
     guess = parse_word(args.guess, "guess")
+    if args.game:
+        from ..games import game_spec
+        from ..words import BUNDLED_LENGTH
+        spec = game_spec(args.game)
+        if len(guess) != BUNDLED_LENGTH:
+            raise NotationError(f"guess {args.guess!r} has {len(guess)} letters; {spec.name} words have "
+                                f"{BUNDLED_LENGTH}")
     secrets = [parse_word(s, "secret") for s in args.secrets]
     for text, secret in zip(args.secrets, secrets):
         if len(secret) != len(guess):

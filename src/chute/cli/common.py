@@ -6,7 +6,6 @@ import argparse
 import sys
 from functools import lru_cache
 
-from ..engine import Engine
 from ..errors import ChuteError
 from ..files import excerpt
 from ..games import PRESETS, GameSpec, game_spec
@@ -74,8 +73,9 @@ def _load(game, answers, guesses, exclude, length) -> Lexicon:
     return load_lexicon(game, answers, guesses, exclude, length)
 
 
-def engine_from_args(args: argparse.Namespace, lexicon: Lexicon | None = None) -> Engine:
+def engine_from_args(args: argparse.Namespace, lexicon: Lexicon | None = None):
     """Return the engine (pattern matrix) for the chosen lexicon, cached unless --no-cache."""
+    from ..engine import Engine
     return Engine.build(lexicon or lexicon_from_args(args), cache=not args.no_cache)
 
 

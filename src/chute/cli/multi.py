@@ -12,6 +12,7 @@ import json
 import re
 import sys
 
+from ..render import plural
 from .common import bounded_int
 
 # ----- options -> library objects ------------------------------------------------------------------
@@ -85,9 +86,7 @@ def run_play(args: argparse.Namespace) -> int:
         if w not in lexicon.guess_set:
             raise ChuteError(f"{w.upper()} is not an accepted word of {lexicon.name}, so no strategy can find it")
     limit = getattr(args, "max_guesses", None) or 2 * spec.rows + spec.boards
-    from ..multiboard import session_rank
-    while not session.solved and session.used < limit:
-        session.play(session_rank(session, policy, 1)[0].guess)
+    session.autoplay(limit)
     won = session.solved and session.used <= spec.rows
     if getattr(args, "json", False):
         print(json.dumps(game_json(session, spec, policy), ensure_ascii=False, indent=1))
@@ -98,26 +97,16 @@ def run_play(args: argparse.Namespace) -> int:
     if won:
         print(f"solved {shown} in {session.used}/{spec.rows}")
     elif session.solved:
-        print(f"found {shown} in {session.used}, over the {spec.rows} rows")
+        print(f"found {shown} in {session.used}, over the {plural(spec.rows, 'row')}")
     else:
-        print(f"not solved in {session.used} rows")
+        print(f"not solved in {plural(session.used, 'row')}")
     return 0 if won else 1
-
-
-def solved_rows(session) -> list[int | None]:
-    """Return, per board, the row (1-based) that solved it, or None."""
-    out: list[int | None] = [None] * session.n_boards
-    for r, row in enumerate(session.history, 1):
-        for i, p in enumerate(row.patterns):
-            if p is not None and set(p) == {"g"} and out[i] is None:
-                out[i] = r
-    return out
 
 
 def game_json(session, spec, policy) -> dict:
     """Return a played multi-board game as a JSON-ready dict (accented spellings)."""
     lexicon = session.solver.lexicon
-    at = solved_rows(session)
+    at = session.solved_at()
     boards = []
     for i, board in enumerate(session.boards):
         boards.append({"secret": lexicon.show(board.secret) if board.secret else None,
@@ -129,41 +118,38 @@ def game_json(session, spec, policy) -> dict:
             "board": boards}
 
 
-def grid_lines(session, spec, counts: bool = True) -> list[str]:
-    """Return the game as a grid: one line per row, one column of tiles per board."""
+def grid_lines(session, spec, counts: bool = True, columns: int | None = None) -> list[str]:
+    """Return the game as a grid, one line per row and a column of tiles per board, in bands that fit ``columns``."""
+    import shutil
     from ..render import tiles, use_colour, width
     lexicon = session.solver.lexicon
     colour = use_colour(sys.stdout)
     cell = width("x" * lexicon.length, colour)
-    sizes = _sizes_after_each_row(session)
     col = cell + (5 if counts else 1)
-    lines = [f"{'row':>3}  " + "".join(f"{'board ' + str(i + 1):<{col}}" for i in range(spec.boards)).rstrip()]
-    for r, row in enumerate(session.history):
-        cells = []
-        for i, p in enumerate(row.patterns):
-            if p is None:
-                cells.append(" " * col)
+    columns = columns or shutil.get_terminal_size((80, 24)).columns
+    fit = max(1, min(spec.boards, (columns - 5) // col))
+    bands = -(-spec.boards // fit)
+    per_band = -(-spec.boards // bands)          # balanced: Quordle in 80 columns is 2 + 2, not 3 + 1
+    lines: list[str] = []
+    for first in range(0, spec.boards, per_band):
+        band = range(first, min(first + per_band, spec.boards))
+        if lines:
+            lines.append("")
+        lines.append(f"{'row':>3}  " + "".join(f"{'board ' + str(i + 1):<{col}}" for i in band).rstrip())
+        for r, row in enumerate(session.history):
+            if all(row.patterns[i] is None for i in band):
                 continue
-            text = tiles(lexicon.show(row.guess), p, colour)
-            tail = " ✓" if set(p) == {"g"} else (f" {sizes[r][i]:>3}" if counts else "")
-            cells.append(text + tail.ljust(col - cell))
-        lines.append(f"{r + 1:>3}  " + "".join(cells).rstrip())
+            cells = []
+            for i in band:
+                p = row.patterns[i]
+                if p is None:
+                    cells.append(" " * col)
+                    continue
+                text = tiles(lexicon.show(row.guess), p, colour)
+                tail = " ✓" if set(p) == {"g"} else (f" {row.left[i]:>3}" if counts else "")
+                cells.append(text + tail.ljust(col - cell))
+            lines.append(f"{r + 1:>3}  " + "".join(cells).rstrip())
     return lines
-
-
-def _sizes_after_each_row(session) -> list[list[int]]:
-    """Return the candidates left on each board after each row (replaying the history)."""
-    solver = session.solver
-    states = [solver.initial_state() for _ in range(session.n_boards)]
-    out = []
-    for row in session.history:
-        sizes = []
-        for i, p in enumerate(row.patterns):
-            if p is not None:
-                states[i] = solver.advance(states[i], row.guess, p)
-            sizes.append(states[i].n)
-        out.append(sizes)
-    return out
 
 
 # ----- bench ------------------------------------------------------------------------------------------
@@ -224,9 +210,9 @@ def bench_report(summary, lexicon) -> list[str]:
     """Return the multi-board benchmark as lines for people."""
     from ..bench import bar
     s = summary
-    lines = [f"{s.game}: {s.games:,} games of {s.boards} boards, {s.rows} rows, seed {s.seed} "
+    lines = [f"{s.game}: {plural(s.games, 'game')} of {s.boards} boards, {plural(s.rows, 'row')}, seed {s.seed} "
              f"({lexicon.name}, {len(lexicon.answers):,} answers; policy {s.policy})",
-             f"  solved within {s.rows} rows: {s.wins:,}/{s.games:,} ({100 * s.success_rate:.2f}%)",
+             f"  solved within {plural(s.rows, 'row')}: {s.wins:,}/{s.games:,} ({100 * s.success_rate:.2f}%)",
              f"  rows used: mean {s.mean_rows:.3f}, max {s.max_rows}",
              "  distribution (rows needed, played out past the limit):"]
     top = max(s.distribution.values()) if s.distribution else 1
@@ -237,7 +223,7 @@ def bench_report(summary, lexicon) -> list[str]:
         lines.append("  worst tuples:")
         for g in s.worst:
             state = "solved" if g.won else "FAILED"
-            lines.append(f"    {' '.join(lexicon.show(w).upper() for w in g.secrets)}  {g.rows_used} rows, "
+            lines.append(f"    {' '.join(lexicon.show(w).upper() for w in g.secrets)}  {plural(g.rows_used, 'row')}, "
                          f"{state}: {' '.join(lexicon.show(w).upper() for w in g.guesses)}")
     lines.append(f"  time: {s.seconds:.2f} s ({s.games / max(s.seconds, 1e-9):,.0f} games/s)")
     return lines
