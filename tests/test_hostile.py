@@ -368,3 +368,97 @@ def test_temp_files_of_dead_writers_are_swept(tmp_path):
     mine.write_bytes(b"y")
     write_atomic(tmp_path / "new.txt", "hello")
     assert not orphan.exists() and mine.exists() and (tmp_path / "new.txt").read_text() == "hello"
+
+
+# ----- bad input: one clear line, status 2 -----------------------------------------------------------
+
+@pytest.mark.parametrize("argv, words", [
+    (["assist", "--top", "0"], ["--top", "at least 1"]),
+    (["assist", "--top", "-1"], ["--top"]),
+    (["suggest", "--top", "0"], ["--top"]),
+    (["play", "crane", "--max-guesses", "0"], ["--max-guesses"]),
+    (["play", "crane", "--max-guesses", "-1"], ["--max-guesses"]),
+    (["bench", "--hardest", "-1"], ["--hardest"]),
+    (["bench", "--jobs", "5000"], ["--jobs", "at most"]),
+    (["bench", "--jobs", "99999999999999999999"], ["--jobs", "at most"]),
+    (["tree", "--jobs", "0"], ["--jobs"]),
+    (["bench", "--game", "quordle", "--jobs", "0"], ["--jobs"]),
+    (["bench", "--seed", "-3"], ["--seed"]),
+    (["bench", "--sample", "x1"], ["--sample", "whole"]),
+    (["suggest", "--opener", "zzzzz"], ["zzzzz", "not an accepted"]),
+    (["suggest", "--opener", ""], ["opener"]),
+    (["bench", "--opener", "zzzzz"], ["zzzzz"]),
+    (["tree", "--opener", ""], ["--opener"]),
+    (["compare", "--strategies", "entropy:opener=zzzzz"], ["zzzzz"]),
+    (["compare", "--strategies", "entropy:opener=crane:opener=slate"], ["twice"]),
+    (["compare", "--strategies", "entropy,entropy"], ["twice"]),
+    (["compare", "--game", "quordle"], ["compare plays one board"]),
+    (["filter", "--words", "cigar", "xx"], ["'xx' has 2 letters"]),
+    (["filter", "--words", "cigar", "rebut1"], ["rebut1"]),
+    (["suggest", "crane:ggyb"], ["4 tiles, expected 5"]),
+    (["suggest", "ggyb"], ["4 tiles, expected 5"]),
+    (["suggest", "crane:xbbbb"], ["unknown tile 'x'"]),
+    (["score", "--game", "termo", "ab", "cd"], ["termo words have 5"]),
+    (["score", "--game", "nope", "crane", "cigar"], ["unknown game"]),
+    (["play", "--game", "quordle", "cigar", "rebut", "sissy", "humph", "--tree", "t.json"], ["one board"]),
+])
+def test_bad_options_are_one_line(capsys, argv, words):
+    status, out, err = run(capsys, *argv)
+    assert_user_error(status, out, err, *words)
+
+
+def test_spaced_tiles_are_read(capsys):
+    status, out, _ = run(capsys, "suggest", "crane:g g y b b", "--top", "1")
+    again = run(capsys, "suggest", "crane:ggybb", "--top", "1")[1]
+    assert status == 0 and out == again
+    status, out, _ = run(capsys, "suggest", "crane", "2 2 1 0 0", "--top", "1")
+    assert status == 0 and out == again
+
+
+def test_decomposed_accents_are_read(capsys):
+    nfd = unicodedata.normalize("NFD", "serão")
+    assert len(nfd) == 6
+    status, out, _ = run(capsys, "score", nfd, "termo")
+    assert status == 0 and "SERÃO" in out
+    status, out, _ = run(capsys, "filter", "--game", "termo", f"{nfd}:__c_i", "-q")
+    assert status == 0 and out.split()[0] == "TIROU"
+
+
+def test_huge_inputs_are_refused_quickly(capsys, tmp_path):
+    import time
+    t0 = time.perf_counter()
+    status, out, err = run(capsys, "suggest", "--answers", "/dev/zero")
+    assert_user_error(status, out, err, "larger than")
+    long_line = tmp_path / "long.txt"
+    long_line.write_text("crane\n" + "a" * 10_000_000 + "\n")
+    status, out, err = run(capsys, "filter", "--words-file", long_line)
+    assert_user_error(status, out, err, "line 2", "not a word list")
+    assert len(err) < 300                            # the input is not echoed back
+    status, out, err = run(capsys, "suggest", "crane:" + "g" * 1_000_000)
+    assert_user_error(status, out, err)
+    assert len(err) < 600
+    assert time.perf_counter() - t0 < 30
+
+
+def test_a_deeply_nested_tree_file_is_refused(capsys, tmp_path):
+    deep = tmp_path / "deep.json"
+    deep.write_text('{"next": ' * 100_000 + "{}" + "}" * 100_000)
+    for argv in (["tree", "--check", deep], ["play", "crane", "--tree", deep]):
+        status, out, err = run(capsys, *argv)
+        assert_user_error(status, out, err, "deep")
+
+
+def test_version_help_and_score_do_not_load_numpy():
+    import subprocess
+    import sys
+    code = ("import sys; from chute.cli import main; main(['--version']); main(['score', 'crane', 'cigar']);"
+            "print('numpy' in sys.modules, 'numba' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
+    assert out.strip().endswith("False False"), out
+
+
+def test_counts_of_one_are_singular(capsys):
+    status, out, _ = run(capsys, "play", "crane", "--max-guesses", "1")
+    assert status == 1 and out.rstrip().endswith("not found in 1 guess")
+    status, out, _ = run(capsys, "bench", "--sample", "1", "--quiet")
+    assert status == 0 and "  1 game (a sample" in out
