@@ -223,6 +223,5 @@ def test_clues_may_continue_after_options(capsys):
 
 def test_unknown_options_after_clues_are_still_refused(capsys):
     from chute.cli import main
-    import pytest
     assert main(["suggest", "soare:bbbbb", "--bogus", "x"]) == 2     # main returns the status, never exits
     assert len(capsys.readouterr().err.strip().splitlines()) == 1

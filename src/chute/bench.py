@@ -14,7 +14,6 @@ import csv
 import hashlib
 import io
 import json
-import os
 import random
 import statistics
 import sys

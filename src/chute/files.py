@@ -13,7 +13,7 @@ import os
 import re
 import time
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Mapping
+from typing import Callable, Iterator, Mapping
 
 from .errors import ChuteError
 
@@ -90,7 +90,7 @@ def write_atomic(path: str | Path, data: bytes | str | Callable[[Path], None], w
                 os.fsync(f.fileno())
         _keep_mode(path, tmp)
         os.replace(tmp, path)
-    except (OSError, MemoryError) as err:
+    except (OSError, MemoryError, ValueError) as err:
         raise ChuteError(f"cannot write {what} {path}: {getattr(err, 'strerror', None) or err or 'out of memory'}") from None
     finally:
         try:
@@ -131,7 +131,7 @@ def _identity(path: str) -> tuple:
     try:
         st = os.stat(path)
         return ("inode", st.st_dev, st.st_ino)
-    except OSError:
+    except (OSError, ValueError):
         return ("path", os.path.realpath(path))
 
 
@@ -164,6 +164,8 @@ def read_limited(path: str | Path, what: str = "file", limit: int = MAX_INPUT_BY
         raise ChuteError(f"{what} {path} is a directory") from None
     except OSError as err:
         raise ChuteError(f"cannot read {what} {path}: {err.strerror or err}") from None
+    except ValueError:
+        raise ChuteError(f"cannot read {what} {excerpt(str(path))}: not a file name") from None
     if len(data) > limit:
         raise ChuteError(f"{what} {path} is larger than {limit // 2**20} MB: refused")
     return data

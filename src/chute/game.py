@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
 from .errors import ChuteError, NotationError
-from .feedback import Clue, all_green
+from .feedback import Clue
 from .solver import Solver, Suggestion
 from .strategies import State
 from .words import fold

@@ -66,7 +66,6 @@ from __future__ import annotations
 import itertools
 import math
 import random
-import sys
 import time
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field

@@ -92,6 +92,8 @@ def parse(parser: Parser, argv: list[str] | None) -> argparse.Namespace:
     """Return the parsed arguments (NFC text); list positionals (clues, secrets) may continue after options."""
     import unicodedata
     argv = [unicodedata.normalize("NFC", a) for a in (sys.argv[1:] if argv is None else argv)]
+    if any("\x00" in a for a in argv):
+        parser.error("an argument holds a NUL byte")
     args, extra = parser.parse_known_args(argv)
     if extra:
         # argparse stops filling a list positional at the first option, so

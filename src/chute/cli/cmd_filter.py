@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import NotationError
     from ..feedback import Clue, parse_rows
     from ..knowledge import Knowledge
-    from ..words import bundled_path, fold
+    from ..words import bundled_path
     from .common import lexicon_from_args, read_words_arg
 
     args.words, args.clues = split_words(args.words, args.clues)

@@ -43,7 +43,6 @@ def parse_clues(tokens: list[str], length: int):
 
 def run(args: argparse.Namespace) -> int:
     """Print the ranked guesses for the clues' state; return 0."""
-    from ..errors import ChuteError
     from .solving import (count_text, note, show, single_board, solver_from_args,
                           suggestion_table)
     single_board(args)
