@@ -1,0 +1,186 @@
+"""Faults: ``kill -9`` at random moments of ``tree --out``, ``bench --csv`` and the cache writer.
+
+After every kill the file is either the old good one or the new good one:
+never missing, truncated or mixed.  A first run of each command is watched
+to find when it writes (its temp file appears, then the target is renamed);
+the kills are then spread by a seeded generator over the whole run and,
+most of them, over that write window.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from chute import Engine, load_lexicon
+from chute.engine import _read_cached
+from chute.tree import DecisionTree
+
+KILLS = int(os.environ.get("CHUTE_FAULT_KILLS", "9"))
+
+
+def chute(*argv, env):
+    """Return the argv of a chute command run by this Python."""
+    return [sys.executable, "-m", "chute", *map(str, argv)]
+
+
+def timed_run(argv, env) -> float:
+    """Run a command to the end; return its wall time (it must succeed)."""
+    t0 = time.perf_counter()
+    proc = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    return time.perf_counter() - t0
+
+
+def kill_at(argv, env, delay: float) -> int | None:
+    """Start a command and SIGKILL it after ``delay`` seconds; return its status if it ended first."""
+    proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        return proc.wait(timeout=delay)
+    except subprocess.TimeoutExpired:
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        return None
+
+
+@pytest.fixture(scope="module")
+def lists(tmp_path_factory):
+    """Return (folder, answers file, guesses file, environment) for medium word lists."""
+    folder = tmp_path_factory.mktemp("faults")
+    lex = load_lexicon("wordle")
+    answers, guesses = folder / "answers.txt", folder / "guesses.txt"
+    answers.write_text("\n".join(lex.answers[::2]) + "\n")
+    guesses.write_text("\n".join(lex.guesses[::2]) + "\n")
+    env = {**os.environ, "CHUTE_CACHE_DIR": str(folder / "cache"), "NO_COLOR": "1"}
+    return folder, answers, guesses, env
+
+
+def kill_mid_write(argv, env, folder: Path, name: str) -> bool:
+    """Start a command and SIGKILL it the moment its temp file for ``name`` appears; return whether it was caught writing."""
+    proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    while proc.poll() is None:
+        try:
+            names = os.listdir(folder)
+        except FileNotFoundError:
+            names = []
+        if any(n.startswith(f".{name}.") and n.endswith(".tmp") for n in names):
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.wait()
+            return True
+    return False
+
+
+def write_window(argv, env, folder: Path, name: str) -> tuple[float, float, float]:
+    """Run a command once, watching ``folder``; return (write starts, write ends, run ends), in seconds.
+
+    The write starts when a temp file for ``name`` appears and ends when the
+    target ``name`` is (re)placed.
+    """
+    target = folder / name
+    before = target.stat().st_mtime_ns if target.exists() else None
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    start = end = None
+    while proc.poll() is None:
+        now = time.perf_counter() - t0
+        try:
+            names = os.listdir(folder)
+        except FileNotFoundError:
+            names = []
+        if start is None and any(n.startswith(f".{name}.") and n.endswith(".tmp") for n in names):
+            start = now
+        if end is None and target.exists() and target.stat().st_mtime_ns != before:
+            end = now
+        time.sleep(0.001)
+    total = time.perf_counter() - t0
+    assert proc.returncode == 0
+    end = end if end is not None else total
+    start = start if start is not None else max(0.0, end - 0.05)
+    return start, end, total
+
+
+def delays(window: tuple[float, float, float], seed: int) -> list[float]:
+    """Return kill times: a third spread over the whole run, the rest around the write window."""
+    start, end, total = window
+    rng = random.Random(seed)
+    spread = [rng.uniform(0.1, 1.0) * total for _ in range(KILLS // 3)]
+    near = [rng.uniform(start - 0.01, end + 0.01) for _ in range(KILLS - len(spread))]
+    return sorted(max(0.05, t) for t in spread + near)
+
+
+def test_killing_tree_out_keeps_a_good_tree(lists):
+    folder, answers, guesses, env = lists
+    out = folder / "tree.json"
+    argv = chute("tree", "--answers", answers, "--guesses", guesses, "--openers", "2", "--out", out, env=env)
+    timed_run(argv, env)
+    old = out.read_bytes()
+    window = write_window(argv, env, folder, out.name)
+    caught = sum(kill_mid_write(argv, env, folder, out.name) for _ in range(3))
+    assert out.read_bytes() == old and caught
+    for delay in delays(window, 1):
+        kill_at(argv, env, delay)
+        data = out.read_bytes()
+        assert data == old or DecisionTree.load(out).root.guess, "a torn tree file"
+        leftovers = [p.name for p in folder.iterdir() if p.name.startswith(".tree.json.")]
+        assert all(p.endswith(".tmp") for p in leftovers)
+    DecisionTree.load(out)
+
+
+def test_killing_bench_csv_keeps_a_good_csv(lists):
+    folder, answers, guesses, env = lists
+    out = folder / "games.csv"
+    argv = chute("bench", "--answers", answers, "--guesses", guesses, "--csv", out, "--quiet", env=env)
+    timed_run(argv, env)
+    good = out.read_text()
+    rows = list(csv.reader(io.StringIO(good)))
+    assert len(rows) == 1 + len(answers.read_text().split())
+    caught = sum(kill_mid_write(argv, env, folder, out.name) for _ in range(3))
+    assert out.read_text() == good and caught
+    for delay in delays(write_window(argv, env, folder, out.name), 2):
+        kill_at(argv, env, delay)
+        assert out.read_text() == good
+
+
+def test_killing_the_cache_writer_never_leaves_a_bad_matrix(lists, tmp_path):
+    _, answers, guesses, env = lists
+    lexicon = load_lexicon("wordle", answers=answers, guesses=guesses)
+    expected = Engine.build(lexicon, cache=False).matrix
+    cache = tmp_path / "cache"
+    env = {**env, "CHUTE_CACHE_DIR": str(cache)}
+    argv = chute("suggest", "--answers", answers, "--guesses", guesses, "--top", "1", env=env)
+    timed_run(argv, env)
+    name = next(cache.glob("matrix-*")).name
+    for f in cache.glob("*"):
+        f.unlink()
+    window = write_window(argv, env, cache, name)
+    caught = 0
+    for _ in range(3):
+        for f in cache.glob("*"):
+            f.unlink()
+        caught += kill_mid_write(argv, env, cache, name)
+        assert not (cache / name).exists() or _read_cached(cache / name, lexicon.key, expected.shape,
+                                                             expected.dtype) is not None
+    assert caught
+    for delay in delays(window, 3):
+        for f in cache.glob("*"):
+            f.unlink()
+        kill_at(argv, env, delay)
+        for f in cache.glob("matrix-*"):          # a matrix file is whole (its checksum holds) or absent
+            stored = _read_cached(f, lexicon.key, expected.shape, expected.dtype)
+            assert stored is not None and np.array_equal(stored, expected), f"torn cache file after {delay:.2f} s"
+    # the next run sweeps the temp files a killed writer left
+    for f in cache.glob("*"):
+        if not f.name.endswith(".tmp"):
+            f.unlink()
+    timed_run(argv, env)
+    assert not [f for f in cache.iterdir() if f.name.endswith(".tmp")]
