@@ -6,6 +6,7 @@ import json
 import random
 import unicodedata
 
+import numpy as np
 import pytest
 
 from chute import load_lexicon
@@ -462,3 +463,31 @@ def test_counts_of_one_are_singular(capsys):
     assert status == 1 and out.rstrip().endswith("not found in 1 guess")
     status, out, _ = run(capsys, "bench", "--sample", "1", "--quiet")
     assert status == 0 and "  1 game (a sample" in out
+
+
+def test_words_then_clues_and_clarity_hints(capsys):
+    status, out, _ = run(capsys, "filter", "--words", "cigar", "rebut", "crane:bbbbb", "--explain")
+    assert status == 1 and "CIGAR   Invalid: has C--AR" in out and "No word in the list fits" in out
+    status, out, _ = run(capsys, "filter", "soare:ggggb")
+    assert status == 1 and "1 accepted guess fits (see --all): SOARS" in out
+    status, out, _ = run(capsys, "suggest", "--depth", "2", "soare:bbbbb", "--top", "2")
+    assert status == 0 and "2-row bits" in out
+
+
+def _parallel_codes(block):
+    """Return the pattern codes of a block of guesses against the answers (a worker process)."""
+    from chute.engine import compute_codes
+    lex = load_lexicon("wordle")
+    return int(compute_codes(list(block), list(lex.answers), 5).sum(dtype=np.int64))   # threaded kernel
+
+
+def test_workers_forked_after_a_parallel_kernel_survive():
+    """The parent runs the threaded kernel, then forks workers that run it too (GNU OpenMP would kill them)."""
+    from chute.engine import compute_codes
+    from chute.parallel import run_tasks
+    lex = load_lexicon("wordle")
+    words = list(lex.guesses[:8000])
+    compute_codes(words[:2000], list(lex.answers), 5)          # threaded, in this process
+    blocks = [words[i:i + 2000] for i in range(0, 8000, 2000)]
+    got = dict(run_tasks(_parallel_codes, blocks, 2))
+    assert got == {i: _parallel_codes(b) for i, b in enumerate(blocks)}

@@ -151,6 +151,13 @@ def test_opener_cache_is_written_and_survives_damage(wordle, tmp_path):
     files[0].write_text(json.dumps({"version": 1, "lexicon": wordle.lexicon.key,
                                     "entries": {next(iter(data["entries"])): [{"guess": 3}]}}))
     assert [r.guess for r in Solver(eng, "expected-size").openers(3)] == [r.guess for r in first]
+    # a hand-edited entry (another word first, or a word the lists lack) fails its checksum: recomputed
+    for swap in ("cigar", "zzzzz"):
+        data = json.loads(files[0].read_text())
+        entry = next(k for k in data["entries"] if k.startswith("expected-size|"))
+        data["entries"][entry]["rows"][0]["guess"] = swap
+        files[0].write_text(json.dumps(data))
+        assert [r.guess for r in Solver(eng, "expected-size").openers(3)] == [r.guess for r in first]
 
 
 # -- play --------------------------------------------------------------------------------
