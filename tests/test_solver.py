@@ -11,7 +11,7 @@ import pytest
 from chute.engine import Engine
 from chute.errors import ChuteError, ContradictionError, IllegalGuessError, LexiconError, NotationError
 from chute.feedback import Clue, score
-from chute.game import Session
+from chute.session import Session
 from chute.knowledge import Knowledge
 from chute.rules import allowed_rows, legal_mask, violation
 from chute.solver import Solver, frequency_prior
@@ -321,8 +321,18 @@ def test_session_with_two_boards(solver):
         game.play("slate")
     multi = Session(solver, n_boards=2, secrets=["crane", "slate"])
     assert multi.next_guess() == multi.ranked(1)[0].guess          # the joint policy by default
-    multi.chooser = lambda session: "trace"
-    assert multi.next_guess() == "trace"
+
+    class Always:
+        """A player that always guesses TRACE (any object with name, rank and choose will do)."""
+        name = "always trace"
+
+        def rank(self, states, rows_left, top=10):
+            return []
+
+        def choose(self, states, rows_left):
+            assert len(states) == 2 and rows_left == 6
+            return "trace"
+    assert Session(solver, n_boards=2, secrets=["crane", "slate"], player=Always()).next_guess() == "trace"
 
 
 def test_session_saves_and_restores(solver):

@@ -22,7 +22,7 @@ __all__ = [
 
 # The engine and solver layers load on first use, so ``import chute`` (and ``chute --help``) stays
 # light: numpy and numba are imported only where a matrix or a strategy is needed.
-_LAZY = {"Engine": "engine", "Solver": "solver", "Suggestion": "solver", "GameResult": "solver", "Session": "game",
+_LAZY = {"Engine": "engine", "Solver": "solver", "Suggestion": "solver", "GameResult": "solver", "Session": "session",
          "Options": "strategies", "State": "strategies", "get_strategy": "strategies",
          "strategy_names": "strategies", "Knowledge": "knowledge", "benchmark": "bench",
          "DecisionTree": "tree", "build_tree": "tree", "MultiSolver": "multiboard"}

@@ -20,13 +20,19 @@ import sys
 import time
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Callable, Iterable, Sequence, TextIO
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, TextIO
 
 import numpy as np
 
 from .errors import ChuteError
-from .render import plural
 from .feedback import decode
+from .render import plural
+
+if TYPE_CHECKING:               # the solver layer loads with the first game, not with ``import chute.bench``
+    from .engine import Engine
+    from .solver import Solver
+    from .strategies import State
+    from .words import Lexicon
 
 CAP = 30            # a failed game is played on up to this many guesses, then given up
 MAX_CAP = 200       # the walk recurses once per guess
@@ -168,7 +174,7 @@ def sample_secrets(answers: Sequence[str], n: int | None, seed: int = 0) -> list
     return [w for i, w in enumerate(answers) if i in chosen]
 
 
-def _state_key(state: Any, by_clues: bool) -> tuple:
+def _state_key(state: State, by_clues: bool) -> tuple:
     """Return a hashable key for what a solver's choice depends on in a state.
 
     The candidates (their weights follow from them), the guesses a hard-mode
@@ -177,15 +183,14 @@ def _state_key(state: Any, by_clues: bool) -> tuple:
     strategy that also reads the clues (letters already played, a seed drawn
     from them) is keyed on the clues as well.
     """
-    allowed = getattr(state, "allowed", None)
+    allowed = state.allowed
     # a digest, not the bytes: hard-mode states would otherwise keep ~100 kB of rows each
     akey = None if allowed is None else hashlib.blake2b(np.asarray(allowed).tobytes(), digest_size=16).digest()
     clues = tuple(state.clues) if by_clues else not state.clues
-    return (clues, tuple(state.candidates), akey, getattr(state, "rule", None),
-            getattr(state, "fallback", False))
+    return (clues, tuple(state.candidates), akey, state.rule, state.fallback)
 
 
-def depends_on_state_only(solver: Any) -> bool:
+def depends_on_state_only(solver: Solver) -> bool:
     """Return whether the solver's strategy chooses from the candidates and allowed guesses alone.
 
     Partition strategies do (entropy, expected-size, minimax, most-parts, and
@@ -193,7 +198,7 @@ def depends_on_state_only(solver: Any) -> bool:
     read the clues, so states reached by different paths may differ for them.
     """
     from .strategies import PartitionStrategy
-    return isinstance(getattr(solver, "strategy", None), PartitionStrategy)
+    return isinstance(solver.strategy, PartitionStrategy)
 
 
 class TreeWalk:
@@ -205,7 +210,7 @@ class TreeWalk:
     honest for strategies that read only the state.
     """
 
-    def __init__(self, solver: Any, cap: int = CAP, tick: Callable[[int], None] | None = None):
+    def __init__(self, solver: Solver, cap: int = CAP, tick: Callable[[int], None] | None = None):
         self.solver = solver
         self.engine = solver.engine
         self.cap = cap
@@ -230,7 +235,7 @@ class TreeWalk:
             cols.append(c)
         return np.asarray(cols, dtype=np.intp)
 
-    def choose(self, state: Any) -> str:
+    def choose(self, state: State) -> str:
         """Return the solver's guess for a state, computed once per distinct state."""
         key = _state_key(state, self.by_clues)
         guess = self.memo.get(key)
@@ -253,7 +258,7 @@ class TreeWalk:
         cuts = np.flatnonzero(np.diff(codes)) + 1
         return [(int(c[0]), t) for c, t in zip(np.split(codes, cuts), np.split(targets, cuts))]
 
-    def walk(self, state: Any, targets: np.ndarray, path: tuple[str, ...] = ()) -> None:
+    def walk(self, state: State, targets: np.ndarray, path: tuple[str, ...] = ()) -> None:
         """Play the target columns from ``state`` after ``path``, recording each game's guesses."""
         if len(path) >= self.cap:
             for t in targets:
@@ -271,7 +276,7 @@ class TreeWalk:
                 self.walk(child, group, here)
 
 
-def play_tree(solver: Any, secrets: Sequence[str], cap: int = CAP,
+def play_tree(solver: Solver, secrets: Sequence[str], cap: int = CAP,
               tick: Callable[[int], None] | None = None) -> list[Played]:
     """Return the games against every secret, played by walking the solver's decision tree once."""
     tree = TreeWalk(solver, cap, tick)
@@ -279,7 +284,7 @@ def play_tree(solver: Any, secrets: Sequence[str], cap: int = CAP,
     return [Played(s, tree.results[s]) for s in secrets]
 
 
-def play_each(solver: Any, secrets: Sequence[str], cap: int = CAP,
+def play_each(solver: Solver, secrets: Sequence[str], cap: int = CAP,
               tick: Callable[[int], None] | None = None) -> list[Played]:
     """Return the games against every secret, each played on its own with ``solver.play``."""
     out = []
@@ -293,7 +298,7 @@ def play_each(solver: Any, secrets: Sequence[str], cap: int = CAP,
 
 # --- processes -------------------------------------------------------------------------------
 
-_WORKER: dict[str, Any] = {}     # set in the parent before forking: the solver and the cap
+_WORKER: dict[str, "Solver | int"] = {}     # set in the parent before forking: the solver and the cap
 
 
 def _work_bin(job: tuple[str, str, np.ndarray]) -> dict[str, tuple[str, ...]]:
@@ -310,7 +315,7 @@ def _work_secrets(secrets: list[str]) -> dict[str, tuple[str, ...]]:
     return {p.secret: p.path for p in play_each(_WORKER["solver"], secrets, _WORKER["cap"])}
 
 
-def play_parallel(solver: Any, secrets: Sequence[str], jobs: int, cap: int = CAP, tree: bool = True,
+def play_parallel(solver: Solver, secrets: Sequence[str], jobs: int, cap: int = CAP, tree: bool = True,
                   tick: Callable[[int], None] | None = None) -> list[Played]:
     """Return the games against every secret, the work split across ``jobs`` processes.
 
@@ -349,7 +354,7 @@ def play_parallel(solver: Any, secrets: Sequence[str], jobs: int, cap: int = CAP
     return [Played(s, results[s]) for s in secrets]
 
 
-def run(solver: Any, secrets: Sequence[str] | None = None, rows: int = 6, cap: int = CAP,
+def run(solver: Solver, secrets: Sequence[str] | None = None, rows: int = 6, cap: int = CAP,
         jobs: int = 1, tree: bool = True, progress: "Progress | None" = None,
         info: dict[str, Any] | None = None, hardest: int = 10) -> BenchResult:
     """Return the benchmark of a solver over some secrets (every answer if None).
@@ -388,8 +393,8 @@ def run(solver: Any, secrets: Sequence[str] | None = None, rows: int = 6, cap: i
     return BenchResult(games, rows, seconds, dict(info or {}), hardest)
 
 
-def benchmark(engine: Any, strategy: str = "entropy", secrets: Sequence[str] | None = None, rows: int = 6,
-              jobs: int = 1, **solver_options: Any) -> BenchResult:
+def benchmark(engine: Engine | Lexicon | str, strategy: str = "entropy", secrets: Sequence[str] | None = None, rows: int = 6,
+              jobs: int = 1, **solver_options) -> BenchResult:
     """Return the benchmark of one strategy (a notebook's one call).
 
     ``engine`` is an Engine, a Lexicon, or a bundled lexicon name ("wordle",

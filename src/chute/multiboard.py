@@ -729,29 +729,6 @@ def solver_for(engine: Engine, policy: Policy = DEFAULT) -> MultiSolver:
     return solver
 
 
-def session_rank(session, policy: Policy = DEFAULT, top: int = 10) -> list[Choice]:
-    """Return the best joint guesses for a ``game.Session``'s unsolved boards (its rows left and hard rule)."""
-    solver = solver_for(session.solver.engine, policy)
-    open_ = session.open_boards()
-    states = [session.boards[i].state for i in open_]
-    allowed = None
-    for st in states:
-        if st.allowed is not None:
-            rows = np.asarray(st.allowed, dtype=np.int64)
-            allowed = rows if allowed is None else np.intersect1d(allowed, rows)
-    left = None if session.rows is None else session.rows - session.used
-    if left is not None and left <= 0:
-        left = None
-    return solver.rank([solver.board(st.candidates) for st in states], left, top, allowed=allowed)
-
-
-def session_chooser(policy: Policy = DEFAULT) -> Callable[[object], str]:
-    """Return a ``game.Session`` chooser that plays the policy's joint guess."""
-    def chooser(session) -> str:
-        return session_rank(session, policy, 1)[0].guess
-    return chooser
-
-
 def choose(engine: Engine, boards: Sequence[Sequence[str]], policy: Policy = DEFAULT,
            rows_left: int | None = None) -> str:
     """Return one guess for all unsolved boards, given each board's candidate words."""

@@ -397,32 +397,19 @@ class Assistant:
         return True
 
 
-def make_session(args: argparse.Namespace):
-    """Return (session, spec): a session of the game the options describe (one board or several)."""
-    from ..game import Session
-    from .common import spec_from_args
-    from .solving import solver_from_args
-    spec = spec_from_args(args)
-    if spec.boards == 1:
-        return Session(solver_from_args(args), 1, spec.rows), spec
-    from .multi import make_session as multi_session
-    session, spec, _ = multi_session(args)
-    return session, spec
-
-
 def resume(session, path: Path):
     """Return the session saved at ``path``, replayed on ``session``'s solver (a new one if none is saved)."""
     import json
     from ..errors import ChuteError
     from ..files import read_limited
-    from ..game import Session
+    from ..session import Session
     from .solving import note
     if not path.exists():
         note(f"no unfinished game saved in {path}; starting a new one")
         return session
     try:
         data = json.loads(read_limited(path, "saved game").decode("utf-8"))
-        saved = Session.from_dict(session.solver, data, policy=session.policy)
+        saved = Session.from_dict(session.solver, data, session.player)
     except (ValueError, RecursionError):
         raise ChuteError(f"the saved game {path} is damaged; start a new game without --resume") from None
     if saved.n_boards != session.n_boards:
@@ -435,7 +422,8 @@ def run(args: argparse.Namespace) -> int:
     """Run the interactive loop until solved, quit or end of input; return 0 (2 if lines were refused without a terminal)."""
     from .console import input_lines, stdin_is_terminal
     from .solving import note
-    session, spec = make_session(args)
+    from .solving import session_from_args
+    session, spec = session_from_args(args)
     interactive = stdin_is_terminal()
     save_path = Path(args.session) if args.session else (
         state_dir() / f"assist-{spec.name}.json" if interactive else None)

@@ -30,37 +30,85 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Play the game and print it; return 0 if solved within the rows, else 1."""
+    """Play the game and print it (tiles for one board, a grid for several); return 0 if solved within the rows."""
+    from ..bench import MAX_CAP
     from ..render import plural, tiles, use_colour
-    from .common import spec_from_args
-    from .solving import count_text, note, show, single_board, solver_from_args
-    if spec_from_args(args).boards > 1:          # multi-board games: chute.cli.multi
-        from .multi import run_play
-        return run_play(args)
-    if len(args.secret) != 1:
-        from ..errors import ChuteError
-        raise ChuteError(f"{spec_from_args(args).name} has one board: give one secret word")
-    args.secret = args.secret[0]
-    single_board(args)
-    rows = spec_from_args(args).rows
-    solver = solver_from_args(args)
-    result = solver.play(args.secret, rows=rows, max_guesses=args.max_guesses)
-    lexicon = solver.lexicon
+    from .solving import count_text, note, session_from_args
+    session, spec = session_from_args(args, args.secret)
+    session.autoplay(args.max_guesses or (MAX_CAP if spec.boards == 1 else 2 * spec.rows + spec.boards))
+    lexicon = session.solver.lexicon
+    won = session.solved and session.used <= spec.rows
     if args.json:
-        data = result.to_dict(lexicon.show)
-        data["rows"] = rows
-        print(json.dumps(data, ensure_ascii=False, indent=1))
-        return 0 if result.solved else 1
-    for clue, left, notes in zip(result.clues, result.left, result.row_notes):
-        for message in notes:
-            note(message)
-        tail = "" if clue.solved else f"  {count_text(left)}"
-        print(f"{tiles(lexicon.show(clue.guess), clue.pattern, use_colour(sys.stdout))}{tail}")
-    secret = show(lexicon, result.secret)
-    if result.solved:
-        print(f"solved {secret} in {result.guesses}/{rows}")
-    elif result.clues and result.clues[-1].solved:
-        print(f"found {secret} in {result.guesses}, over the {plural(rows, 'row')}")
+        print(json.dumps(game_json(session, spec), ensure_ascii=False, indent=1))
+        return 0 if won else 1
+    if spec.boards == 1:
+        for row in session.history:
+            for _, message in row.notes:
+                note(message)
+            tail = "" if row.patterns[0] == "g" * lexicon.length else f"  {count_text(row.left[0])}"
+            print(f"{tiles(lexicon.show(row.guess), row.patterns[0], use_colour(sys.stdout))}{tail}")
     else:
-        print(f"not solved: {secret} not found in {plural(result.guesses, 'guess', 'guesses')}")
-    return 0 if result.solved else 1
+        print("\n".join(grid_lines(session, spec)))
+    shown = " ".join(lexicon.show(w).upper() for w in session.secrets)
+    if won:
+        print(f"solved {shown} in {session.used}/{spec.rows}")
+    elif session.solved:
+        print(f"found {shown} in {session.used}, over the {plural(spec.rows, 'row')}")
+    elif spec.boards == 1:
+        print(f"not solved: {shown} not found in {plural(session.used, 'guess', 'guesses')}")
+    else:
+        print(f"not solved in {plural(session.used, 'row')}")
+    return 0 if won else 1
+
+
+def game_json(session, spec) -> dict:
+    """Return a played game as JSON data (accented spellings): one board flat, several per board."""
+    show = session.solver.lexicon.show
+    won = session.solved and session.used <= spec.rows
+    if spec.boards == 1:
+        board = session.boards[0]
+        return {"secret": show(session.secrets[0]), "solved": won, "guesses": session.used, "rows": spec.rows,
+                "clues": [{"guess": show(r.guess), "pattern": r.patterns[0], "left": r.left[0]}
+                          for r in session.history],
+                "fallback": board.state.fallback, "notes": list(board.state.notes)}
+    at = session.solved_at()
+    boards = [{"secret": show(board.secret), "solved_at": at[i],
+               "patterns": [row.patterns[i] for row in session.history if row.patterns[i] is not None]}
+              for i, board in enumerate(session.boards)]
+    return {"game": spec.name, "boards": spec.boards, "rows": spec.rows, "lexicon": session.solver.lexicon.name,
+            "policy": session.player.name, "guesses": [show(r.guess) for r in session.history],
+            "rows_used": session.used, "solved": won, "board": boards}
+
+
+def grid_lines(session, spec, counts: bool = True, columns: int | None = None) -> list[str]:
+    """Return the game as a grid, one line per row and a column of tiles per board, in bands that fit ``columns``."""
+    import shutil
+    from ..render import tiles, use_colour, width
+    lexicon = session.solver.lexicon
+    colour = use_colour(sys.stdout)
+    cell = width("x" * lexicon.length, colour)
+    col = cell + (5 if counts else 1)
+    columns = columns or shutil.get_terminal_size((80, 24)).columns
+    fit = max(1, min(spec.boards, (columns - 5) // col))
+    bands = -(-spec.boards // fit)
+    per_band = -(-spec.boards // bands)          # balanced: Quordle in 80 columns is 2 + 2, not 3 + 1
+    lines: list[str] = []
+    for first in range(0, spec.boards, per_band):
+        band = range(first, min(first + per_band, spec.boards))
+        if lines:
+            lines.append("")
+        lines.append(f"{'row':>3}  " + "".join(f"{'board ' + str(i + 1):<{col}}" for i in band).rstrip())
+        for r, row in enumerate(session.history):
+            if all(row.patterns[i] is None for i in band):
+                continue
+            cells = []
+            for i in band:
+                p = row.patterns[i]
+                if p is None:
+                    cells.append(" " * col)
+                    continue
+                text = tiles(lexicon.show(row.guess), p, colour)
+                tail = " ✓" if set(p) == {"g"} else (f" {row.left[i]:>3}" if counts else "")
+                cells.append(text + tail.ljust(col - cell))
+            lines.append(f"{r + 1:>3}  " + "".join(cells).rstrip())
+    return lines

@@ -2,7 +2,7 @@
 
 ``play``, ``assist`` and ``bench`` hand a game with more than one board to the
 functions here; the game logic lives in ``chute.multiboard`` (the joint choice)
-and ``chute.game`` (the session: boards, rows, undo).
+and ``chute.session`` (the session: boards, rows, undo).
 """
 
 from __future__ import annotations
@@ -48,107 +48,6 @@ def refuse_hard_mode(args: argparse.Namespace, spec) -> None:
     if getattr(args, "rule", None):
         raise ChuteError(f"hard mode is for one board; {spec.name} has {spec.boards} (no guess could "
                          "keep to every board's clues)")
-
-
-def make_session(args: argparse.Namespace, secrets=None):
-    """Return (session, spec, policy) for a multi-board game described by the options."""
-    from ..game import Session
-    from ..solver import Solver
-    from .common import engine_from_args, lexicon_from_args, spec_from_args
-    spec = spec_from_args(args)
-    policy = policy_from_args(args)
-    refuse_hard_mode(args, spec)
-    lexicon = lexicon_from_args(args)
-    engine = engine_from_args(args, lexicon)
-    solver = Solver(engine, "entropy", weights=getattr(args, "weights", "auto"))
-    return Session(solver, spec.boards, spec.rows, secrets, policy=policy), spec, policy
-
-
-# ----- play -------------------------------------------------------------------------------------------
-def run_play(args: argparse.Namespace) -> int:
-    """Play a whole multi-board game against known secrets; print the grid (or JSON); 0 if solved in time."""
-    from ..errors import ChuteError
-    from ..words import fold
-    from .common import spec_from_args
-    spec = spec_from_args(args)
-    secrets = [fold(w) for w in args.secret]
-    if len(secrets) != spec.boards:
-        raise ChuteError(f"{spec.name} has {spec.boards} boards: give {spec.boards} secret words, "
-                         f"not {len(secrets)}")
-    if len(set(secrets)) != len(secrets):
-        raise ChuteError("the secret words of a multi-board game must be different")
-    session, spec, policy = make_session(args, secrets)
-    lexicon = session.solver.lexicon
-    for w in secrets:
-        if len(w) != lexicon.length:
-            raise ChuteError(f"secret {w!r} must have {lexicon.length} letters")
-        if w not in lexicon.guess_set:
-            raise ChuteError(f"{w.upper()} is not an accepted word of {lexicon.name}, so no strategy can find it")
-    limit = getattr(args, "max_guesses", None) or 2 * spec.rows + spec.boards
-    session.autoplay(limit)
-    won = session.solved and session.used <= spec.rows
-    if getattr(args, "json", False):
-        print(json.dumps(game_json(session, spec, policy), ensure_ascii=False, indent=1))
-        return 0 if won else 1
-    for line in grid_lines(session, spec):
-        print(line)
-    shown = " ".join(lexicon.show(w).upper() for w in secrets)
-    if won:
-        print(f"solved {shown} in {session.used}/{spec.rows}")
-    elif session.solved:
-        print(f"found {shown} in {session.used}, over the {plural(spec.rows, 'row')}")
-    else:
-        print(f"not solved in {plural(session.used, 'row')}")
-    return 0 if won else 1
-
-
-def game_json(session, spec, policy) -> dict:
-    """Return a played multi-board game as a JSON-ready dict (accented spellings)."""
-    lexicon = session.solver.lexicon
-    at = session.solved_at()
-    boards = []
-    for i, board in enumerate(session.boards):
-        boards.append({"secret": lexicon.show(board.secret) if board.secret else None,
-                       "solved_at": at[i],
-                       "patterns": [row.patterns[i] for row in session.history if row.patterns[i] is not None]})
-    return {"game": spec.name, "boards": spec.boards, "rows": spec.rows, "lexicon": lexicon.name,
-            "policy": policy.label(), "guesses": [lexicon.show(r.guess) for r in session.history],
-            "rows_used": session.used, "solved": session.solved and session.used <= spec.rows,
-            "board": boards}
-
-
-def grid_lines(session, spec, counts: bool = True, columns: int | None = None) -> list[str]:
-    """Return the game as a grid, one line per row and a column of tiles per board, in bands that fit ``columns``."""
-    import shutil
-    from ..render import tiles, use_colour, width
-    lexicon = session.solver.lexicon
-    colour = use_colour(sys.stdout)
-    cell = width("x" * lexicon.length, colour)
-    col = cell + (5 if counts else 1)
-    columns = columns or shutil.get_terminal_size((80, 24)).columns
-    fit = max(1, min(spec.boards, (columns - 5) // col))
-    bands = -(-spec.boards // fit)
-    per_band = -(-spec.boards // bands)          # balanced: Quordle in 80 columns is 2 + 2, not 3 + 1
-    lines: list[str] = []
-    for first in range(0, spec.boards, per_band):
-        band = range(first, min(first + per_band, spec.boards))
-        if lines:
-            lines.append("")
-        lines.append(f"{'row':>3}  " + "".join(f"{'board ' + str(i + 1):<{col}}" for i in band).rstrip())
-        for r, row in enumerate(session.history):
-            if all(row.patterns[i] is None for i in band):
-                continue
-            cells = []
-            for i in band:
-                p = row.patterns[i]
-                if p is None:
-                    cells.append(" " * col)
-                    continue
-                text = tiles(lexicon.show(row.guess), p, colour)
-                tail = " ✓" if set(p) == {"g"} else (f" {row.left[i]:>3}" if counts else "")
-                cells.append(text + tail.ljust(col - cell))
-            lines.append(f"{r + 1:>3}  " + "".join(cells).rstrip())
-    return lines
 
 
 # ----- bench ------------------------------------------------------------------------------------------

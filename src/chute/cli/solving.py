@@ -144,3 +144,20 @@ def candidate_lines(words, lexicon, width: int = 78) -> list[str]:
 def count_text(n: int) -> str:
     """Return ``1 candidate`` / ``N candidates`` with thousands separators."""
     return f"{n:,} candidate{'' if n == 1 else 's'}"
+
+
+def session_from_args(args: argparse.Namespace, secrets=None):
+    """Return (session, spec): a game of the options' board count, the one-board solver or the joint policy."""
+    from ..players import Joint
+    from ..session import Session
+    from ..solver import Solver
+    from .common import engine_from_args, lexicon_from_args, spec_from_args
+    from .multi import policy_from_args, refuse_hard_mode
+    spec = spec_from_args(args)
+    if spec.boards == 1:
+        return Session(solver_from_args(args), 1, spec.rows, secrets), spec
+    policy = policy_from_args(args)
+    refuse_hard_mode(args, spec)
+    lexicon = lexicon_from_args(args)
+    solver = Solver(engine_from_args(args, lexicon), "entropy", weights=getattr(args, "weights", "auto"))
+    return Session(solver, spec.boards, spec.rows, secrets, Joint(solver, policy)), spec

@@ -3,22 +3,24 @@
 Every board has its own clues, candidates and solved flag; one guess is
 played on every board not yet solved (as in Dordle/Quordle/Dueto/Quarteto).
 A session knows the secrets when the computer plays against itself, and
-otherwise takes the patterns the user reads off the game.  With one open
-board the next guess is the solver's; with several, the multi-board policy's
-joint guess (``chooser`` replaces it).  ``to_dict``/``from_dict`` save and
-restore a game (its rows are replayed, so a restored game is checked again).
+otherwise takes the patterns the user reads off the game.  Its ``player``
+chooses the guesses (``players``: the solver's for one board, the joint
+policy's for several).  ``to_dict``/``from_dict`` save and restore a game
+(its rows are replayed, so a restored game is checked again).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Callable, Sequence
+from typing import Sequence
 
-from .errors import ChuteError, NotationError
+from .errors import ChuteError, LexiconError, NotationError
+from .files import excerpt
 from .feedback import Clue
+from .players import Player, Ranking, default_player
 from .solver import Solver, Suggestion
 from .strategies import State
-from .words import fold
+from .words import fold, is_word
 
 
 @dataclass(frozen=True)
@@ -51,13 +53,13 @@ class Row:
     guess: str
     patterns: tuple[str | None, ...]
     left: tuple[int | None, ...] = ()
+    notes: tuple[tuple[int, str], ...] = ()     # (board, message) first said at this row
 
     def to_dict(self) -> dict:
         """Return the row as a JSON-ready dict."""
         return {"guess": self.guess, "patterns": list(self.patterns), "left": list(self.left)}
 
 
-Chooser = Callable[["Session"], str]
 SAVE_VERSION = 1
 
 
@@ -69,28 +71,45 @@ class Session:
     n_boards: int = 1
     rows: int | None = 6                       # the game's row limit (None: unlimited)
     secrets: Sequence[str] | None = None       # known when the computer plays itself
-    chooser: Chooser | None = None             # picks a guess for several boards (default: the policy's)
-    policy: object = None                      # multiboard.Policy for several boards (None: the default)
+    player: Player | None = None               # chooses the guesses (None: players.default_player)
     boards: list[Board] = field(init=False)
     history: list[Row] = field(init=False, default_factory=list)
     _snapshots: list[list[Board]] = field(init=False, default_factory=list, repr=False)
 
     def __post_init__(self) -> None:
+        if self.player is None:
+            self.player = default_player(self.solver, self.n_boards)
         self.new(self.secrets)
 
     # -- lifecycle -----------------------------------------------------------------
 
     def new(self, secrets: Sequence[str] | None = None) -> None:
-        """Start a fresh game (same solver), with new secrets when given."""
+        """Start a fresh game (same solver), with new secrets when given (checked: accepted, distinct words)."""
         if secrets is not None:
-            if len(secrets) != self.n_boards:
-                raise ChuteError(f"{len(secrets)} secrets given for {self.n_boards} boards")
-            secrets = [fold(s) for s in secrets]
+            secrets = self._checked(secrets)
         self.secrets = secrets
         start = self.solver.initial_state()
         self.boards = [Board(start, None if secrets is None else secrets[i]) for i in range(self.n_boards)]
         self.history = []
         self._snapshots = []
+
+    def _checked(self, secrets: Sequence[str]) -> list[str]:
+        """Return the secrets folded, refusing a wrong count, a word the lists lack, or a repeated word."""
+        lexicon = self.solver.lexicon
+        if isinstance(secrets, str) or len(secrets) != self.n_boards:
+            count = 1 if isinstance(secrets, str) else len(secrets)
+            raise ChuteError(f"the game has {self.n_boards} board{'' if self.n_boards == 1 else 's'}: "
+                             f"give {self.n_boards} secret word{'' if self.n_boards == 1 else 's'}, not {count}")
+        words = [fold(s) for s in secrets]
+        for text, w in zip(secrets, words):
+            if len(w) != lexicon.length or not is_word(w):
+                raise NotationError(f"secret {excerpt(text)} must be a word of {lexicon.length} letters")
+            if w not in lexicon.guess_set:
+                raise LexiconError(f"{w.upper()} is not an accepted word of {lexicon.name}, "
+                                   "so no strategy can find it")
+        if len(set(words)) != len(words):
+            raise ChuteError("the secret words of a multi-board game must be different")
+        return words
 
     def undo(self) -> Row | None:
         """Take back the last row; return it (None if nothing was played)."""
@@ -143,14 +162,17 @@ class Session:
         boards = list(self.boards)
         shown: list[str | None] = [None] * self.n_boards
         left: list[int | None] = [None] * self.n_boards
+        said = {note for row in self.history for note in row.notes}
+        notes: list[tuple[int, str]] = []
         for i, pattern in zip(open_, pats):
             state = self.solver.advance(boards[i].state, word, pattern)
             boards[i] = replace(boards[i], state=state)
             shown[i] = state.clues[-1].pattern
             left[i] = state.n
+            notes += [(i, m) for m in state.notes if (i, m) not in said]
         self._snapshots.append(self.boards)
         self.boards = boards
-        row = Row(word, tuple(shown), tuple(left))
+        row = Row(word, tuple(shown), tuple(left), tuple(notes))
         self.history.append(row)
         return row
 
@@ -163,26 +185,28 @@ class Session:
                     out[i] = r
         return out
 
-    def ranked(self, top: int = 10) -> list:
-        """Return the best next guesses, best first: the solver's for one open board, else the joint policy's."""
-        open_ = self.open_boards()
-        if not open_:
+    @property
+    def rows_left(self) -> int | None:
+        """Return how many rows the game has left (None: no limit)."""
+        return None if self.rows is None else self.rows - self.used
+
+    def open_states(self) -> list[State]:
+        """Return the states of the boards not yet solved."""
+        return [self.boards[i].state for i in self.open_boards()]
+
+    def ranked(self, top: int = 10) -> Ranking:
+        """Return the player's best next guesses, best first."""
+        states = self.open_states()
+        if not states:
             raise ChuteError("the game is over: every board is solved")
-        if len(open_) == 1:
-            return self.solver.rank(self.boards[open_[0]].state, top).ranked
-        from .multiboard import DEFAULT, session_rank
-        return session_rank(self, self.policy or DEFAULT, top)
+        return self.player.rank(states, self.rows_left, top)
 
     def next_guess(self) -> str:
-        """Return the guess to play next (the solver's for one board, the chooser's or policy's for several)."""
-        open_ = self.open_boards()
-        if not open_:
+        """Return the guess the player plays next."""
+        states = self.open_states()
+        if not states:
             raise ChuteError("the game is over: every board is solved")
-        if len(open_) == 1:
-            return self.solver.choose(self.boards[open_[0]].state)
-        if self.chooser is not None:
-            return self.chooser(self)
-        return self.ranked(1)[0].guess
+        return self.player.choose(states, self.rows_left)
 
     def suggest(self, top: int = 10, board: int | None = None) -> Suggestion:
         """Return ranked suggestions for one board (the only open one by default)."""
@@ -209,7 +233,7 @@ class Session:
                 "history": [row.to_dict() for row in self.history]}
 
     @classmethod
-    def from_dict(cls, solver: Solver, data: dict, policy=None) -> "Session":
+    def from_dict(cls, solver: Solver, data: dict, player: Player | None = None) -> "Session":
         """Return the game saved by ``to_dict``, replayed on ``solver`` (ChuteError if it does not fit)."""
         if not isinstance(data, dict) or data.get("format") != "chute-session":
             raise ChuteError("not a saved chute game")
@@ -224,7 +248,7 @@ class Session:
         if not isinstance(boards, int) or not 1 <= boards <= 64 or not isinstance(history, list) \
                 or not (rows is None or isinstance(rows, int)):
             raise ChuteError("the saved game is damaged")
-        session = cls(solver, boards, rows, data.get("secrets"), policy=policy)
+        session = cls(solver, boards, rows, data.get("secrets"), player)
         for row in history:
             try:
                 guess, patterns = row["guess"], [p for p in row["patterns"] if p is not None]

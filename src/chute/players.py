@@ -1,0 +1,87 @@
+"""Players: what chooses the next guess of a game, one protocol for every board count.
+
+A ``Player`` looks at the states of the boards still open and the rows left
+and ranks guesses, best first, or picks one (roget's ``Guesser``, for 1 to N
+boards).  ``OneBoard`` plays a solver with any strategy (entropy, look-ahead,
+a decision tree); ``Joint`` plays the multi-board policy, one guess for every
+open board.  A ``Session`` asks its player; the front ends never choose.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, Sequence, Union
+
+import numpy as np
+
+from .errors import ChuteError
+from .multiboard import DEFAULT, Choice, Policy, solver_for
+from .solver import Solver
+from .strategies import Ranked, State
+
+Ranking = list[Union[Ranked, Choice]]
+
+
+class Player(Protocol):
+    """Chooses one guess for the open boards of a game."""
+
+    name: str
+
+    def rank(self, states: Sequence[State], rows_left: int | None, top: int = 10) -> Ranking:
+        """Return the best ``top`` guesses for these boards' states, best first."""
+
+    def choose(self, states: Sequence[State], rows_left: int | None) -> str:
+        """Return the guess to play."""
+
+
+class OneBoard:
+    """A single-board player: the solver's strategy (with its opener, hard rule and notes)."""
+
+    def __init__(self, solver: Solver):
+        self.solver = solver
+        self.name = solver.strategy.name
+
+    def _state(self, states: Sequence[State]) -> State:
+        """Return the one open board's state (a one-board player cannot play several)."""
+        if len(states) != 1:
+            raise ChuteError(f"{self.name} plays one board; {len(states)} are open (use the joint policy)")
+        return states[0]
+
+    def rank(self, states: Sequence[State], rows_left: int | None, top: int = 10) -> Ranking:
+        """Return the solver's ranking for the board, its own choice first."""
+        return list(self.solver.rank(self._state(states), top).ranked)
+
+    def choose(self, states: Sequence[State], rows_left: int | None) -> str:
+        """Return the solver's guess for the board."""
+        return self.solver.choose(self._state(states))
+
+
+class Joint:
+    """The multi-board policy: one guess scored over every open board (see ``multiboard``)."""
+
+    def __init__(self, solver: Solver, policy: Policy = DEFAULT):
+        self.engine = solver.engine
+        self.policy = policy
+        self.name = policy.label()
+
+    def rank(self, states: Sequence[State], rows_left: int | None, top: int = 10) -> Ranking:
+        """Return the best joint guesses (a hard-mode rule: only guesses legal on every board)."""
+        solver = solver_for(self.engine, self.policy)
+        allowed = None
+        for st in states:
+            if st.allowed is not None:
+                rows = np.asarray(st.allowed, dtype=np.int64)
+                allowed = rows if allowed is None else np.intersect1d(allowed, rows)
+        if rows_left is not None and rows_left <= 0:
+            rows_left = None
+        return list(solver.rank([solver.board(st.candidates) for st in states], rows_left, top, allowed=allowed))
+
+    def choose(self, states: Sequence[State], rows_left: int | None) -> str:
+        """Return the best joint guess."""
+        return self.rank(states, rows_left, 1)[0].guess
+
+
+def default_player(solver: Solver, boards: int, policy: Policy | None = None) -> Player:
+    """Return the player for a game of ``boards`` boards: the solver's for one, the joint policy's for several."""
+    if boards == 1 and policy is None:
+        return OneBoard(solver)
+    return Joint(solver, policy or DEFAULT)
