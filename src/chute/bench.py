@@ -26,6 +26,7 @@ import numpy as np
 
 from .errors import ChuteError
 from .feedback import decode
+from .parallel import check_jobs
 from .render import plural
 
 if TYPE_CHECKING:               # the solver layer loads with the first game, not with ``import chute.bench``
@@ -167,7 +168,7 @@ def sample_secrets(answers: Sequence[str], n: int | None, seed: int = 0) -> list
     if n is None:
         return list(answers)
     if n < 1:
-        raise ChuteError(f"--sample must be at least 1, not {n}")
+        raise ChuteError(f"sample must be at least 1, not {n}")
     if n >= len(answers):
         return list(answers)
     chosen = set(random.Random(seed).sample(range(len(answers)), n))
@@ -364,11 +365,10 @@ def run(solver: Solver, secrets: Sequence[str] | None = None, rows: int = 6, cap
     tree between games; ``jobs`` > 1 spreads the work over processes.
     """
     if rows < 1:
-        raise ChuteError(f"--rows must be at least 1, not {rows}")
-    if jobs < 1:
-        raise ChuteError(f"jobs must be at least 1, not {jobs}")
+        raise ChuteError(f"rows must be at least 1, not {rows}")
+    check_jobs(jobs)
     if cap > MAX_CAP:
-        raise ChuteError(f"--max-guesses must be at most {MAX_CAP}, not {cap}")
+        raise ChuteError(f"cap (the most guesses a game may take) must be at most {MAX_CAP}, not {cap}")
     cap = max(cap, rows)
     secrets = list(solver.engine.lexicon.answers if secrets is None else secrets)
     if not secrets:

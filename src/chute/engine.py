@@ -192,11 +192,6 @@ class Engine:
         """Return the accepted guesses as an (n, length) array of letter numbers."""
         return letters_array(self.lexicon.guesses, self.length)
 
-    @cached_property
-    def answer_letters(self) -> np.ndarray:
-        """Return the answers as an (n, length) array of letter numbers."""
-        return letters_array(self.lexicon.answers, self.length)
-
     @property
     def length(self) -> int:
         """Return the word length."""

@@ -170,7 +170,7 @@ def _check_word(word: str, text: str) -> str:
 
 
 def _guess_score(guess: str, score_text: str, text: str) -> str | None:
-    """Return the pattern if ``score_text`` is seed 002's SCORE for ``guess``, else None.
+    """Return the pattern if ``score_text`` is Wordle Finder's SCORE for ``guess``, else None.
 
     SCORE: an upper-case letter is correct, a lower-case letter is present
     elsewhere, ``.`` is absent; each letter must be the guess's letter there.
@@ -191,9 +191,9 @@ def _guess_score(guess: str, score_text: str, text: str) -> str | None:
 
 
 def parse_clue(text: str, length: int | None = None) -> Clue:
-    """Return the clue written as ``GUESS=SCORE`` (seed 002) or ``guess:colours``.
+    """Return the clue written as ``GUESS=SCORE`` (Wordle Finder) or ``guess:colours``.
 
-    After ``=`` a score that reads as seed 002's SCORE (each letter the guess's
+    After ``=`` a score that reads as Wordle Finder's SCORE (each letter the guess's
     letter there, ``.`` absent) is one, even where it would also read as
     colours (``CLAIM=c..i.`` is C and I present, not Termo's c/i); otherwise
     ``guess=colours`` works too.  After ``:``, ``,`` or a space it is colours.
@@ -227,7 +227,7 @@ def parse_clue(text: str, length: int | None = None) -> Clue:
 
 
 def to_guess_score(guess: str, pattern: str) -> str:
-    """Return the clue in seed 002's ``GUESS=SCORE`` notation (``CHEST=c.E..``)."""
+    """Return the clue in Wordle Finder's ``GUESS=SCORE`` notation (``CHEST=c.E..``)."""
     guess = fold(guess)
     score_text = "".join(g.upper() if t == GREEN else g if t == YELLOW else "."
                          for g, t in zip(guess, pattern))
@@ -270,7 +270,7 @@ def format_clue(guess: str, pattern: str, notation: str = "clue") -> str:
 
 @dataclass(frozen=True)
 class Template:
-    """Seed 003's positional description: letters by position, ``[X]`` misplaced, plus discarded letters."""
+    """The template notation: letters by position, ``[X]`` misplaced, plus discarded letters."""
 
     known: tuple[str | None, ...]
     misplaced: tuple[frozenset[str], ...]
@@ -314,7 +314,7 @@ def parse_template(text: str, length: int | None = None) -> Template:
 
 
 def looks_like_template(text: str) -> bool:
-    """Return whether a token is a seed-003 template rather than a clue."""
+    """Return whether a token is a template rather than a clue."""
     return ("[" in text or "_" in text) and not re.search(r"[=:,\s]", text)
 
 
@@ -331,8 +331,8 @@ def parse_rows(tokens: Sequence[str], length: int | None = None) -> list[Clue | 
     """Return the played rows written as command-line tokens, in order.
 
     A token is a clue (``CHEST=c.E..``, ``chest:ybgbb``, ``"chest ybgbb"``) or a
-    seed-003 template (``_U_[E]S``); a bare word followed by its colours as the
-    next token (``chest ybgbb``, seed 004's pairs) is one clue, read as
+    template (``_U_[E]S``); a bare word followed by its colours as the
+    next token (``chest ybgbb``, WORDLE-SOLVE's pairs) is one clue, read as
     colours first and as SCORE (``chest c.E..``) otherwise.
     """
     rows: list[Clue | Template] = []

@@ -38,12 +38,12 @@ def game_spec(name: str, boards: int | None = None, rows: int | None = None) -> 
         raise ChuteError(f"unknown game {name!r}; choose from {', '.join(PRESETS)}") from None
     if boards is not None:
         if boards < 1:
-            raise ChuteError(f"--boards must be at least 1, not {boards}")
+            raise ChuteError(f"boards must be at least 1, not {boards}")
         spec = GameSpec(spec.name if boards == spec.boards else f"{spec.lexicon}x{boards}",
                         spec.lexicon, boards, spec.rows if rows is None else rows, spec.hard_rule,
                         spec.language)
     if rows is not None:
         if rows < 1:
-            raise ChuteError(f"--rows must be at least 1, not {rows}")
+            raise ChuteError(f"rows must be at least 1, not {rows}")
         spec = GameSpec(spec.name, spec.lexicon, spec.boards, rows, spec.hard_rule, spec.language)
     return spec

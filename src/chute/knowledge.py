@@ -84,8 +84,8 @@ class Knowledge:
     min_count: dict[str, int] = field(default_factory=dict)   # letter -> at least this many
     max_count: dict[str, int] = field(default_factory=dict)   # letter -> at most this many
     clues: list[Clue] = field(default_factory=list)
-    templates: list[str] = field(default_factory=list)        # seed-003 rows, as written
-    discarded: set[str] = field(default_factory=set)          # seed-003 discarded letters
+    templates: list[str] = field(default_factory=list)        # template rows, as written
+    discarded: set[str] = field(default_factory=set)          # template discarded letters
     deductions: list[Deduction] = field(default_factory=list)  # filled in by deduced()
 
     def __post_init__(self) -> None:
@@ -112,7 +112,7 @@ class Knowledge:
     @classmethod
     def from_rows(cls, rows: Iterable[Clue | Template], length: int | None = None,
                   discarded: str = "") -> "Knowledge":
-        """Return the knowledge given by clues and seed-003 templates plus discarded letters."""
+        """Return the knowledge given by clues and templates plus discarded letters."""
         rows = list(rows)
         if length is None:
             if not rows:
@@ -209,7 +209,7 @@ class Knowledge:
             self.max_count[c] = high_now
 
     def add_template(self, template: Template | str, text: str | None = None) -> None:
-        """Add a seed-003 row such as ``_U_[E]S``: letters known in place, ``[X]`` present but not here.
+        """Add a template row such as ``_U_[E]S``: letters known in place, ``[X]`` present but not here.
 
         One template is read as one played row: a letter shown twice (placed or
         bracketed) means at least two copies.
@@ -236,7 +236,7 @@ class Knowledge:
         self._commit(k)
 
     def add_discarded(self, letters: Iterable[str]) -> None:
-        """Add letters known to be absent from the secret (seed 003's discarded letters)."""
+        """Add letters known to be absent from the secret (the template notation's discarded letters)."""
         letters = fold("".join(letters))
         if not letters.isalpha() or not letters.isascii():
             raise NotationError(f"discarded letters {letters!r} must be letters a-z")
@@ -389,7 +389,7 @@ class Knowledge:
         return "".join(sorted(c for c, m in self.max_count.items() if m == 0))
 
     def wrong_spots(self) -> list[str]:
-        """Return per position the letters of the secret known not to be there (seed 002's wrong_spot)."""
+        """Return per position the letters of the secret known not to be there (Wordle Finder's wrong_spot)."""
         present = {c for c, m in self.max_count.items() if m > 0} | set(self.min_count)
         present -= set(self.excluded())
         return ["".join(sorted(b & present)) for b in self.banned]
@@ -474,7 +474,7 @@ class Knowledge:
     # ----------------------------------------------------------------- explaining
 
     def reasons(self, word: str) -> list[str]:
-        """Return every reason the word cannot be the secret (empty if it can), seed 002's wording.
+        """Return every reason the word cannot be the secret (empty if it can), Wordle Finder's wording.
 
         ``Valid: missing EO`` (required letters absent), ``Mask: needs ----E``
         (a known letter not in place), ``Invalid: has ---AL`` (letters known
@@ -548,7 +548,7 @@ class Knowledge:
         return ", ".join(parts)
 
     def summary(self) -> str:
-        """Return a readable account of what is known (seed 002's ``-v``), one fact per line."""
+        """Return a readable account of what is known (Wordle Finder's ``-v``), one fact per line."""
         d = self.deduced()
         pattern = self.mask()
         if d.mask() != pattern:
@@ -599,7 +599,7 @@ class Knowledge:
 
     def grep_pipeline(self, words_path: str | Path | Sequence[str | Path] | None = None, *,
                       words: Sequence[str] | None = None) -> str:
-        """Return the equivalent grep/awk shell pipeline (seed 002's prototype, made exact).
+        """Return the equivalent grep/awk shell pipeline (Wordle Finder's prototype, made exact).
 
         The source is a word file (or several, or ``words`` given inline).  Word
         files with a second column (tab, space or DELAS comma) are cut to the

@@ -20,7 +20,7 @@ from .engine import Engine, letters_array, numpy_codes
 from .errors import ContradictionError, LexiconError, NotationError
 from .files import excerpt
 from .feedback import Clue, decode, encode, is_producible, parse_colours
-from .rules import allowed_rows, check_guess, check_rule, legal_mask, violation
+from .rules import check_guess, check_rule, legal_mask, violation
 from .strategies import Options, Ranked, State, Strategy, get_strategy
 from .strategies.base import describe
 from .words import Lexicon, fold
@@ -358,11 +358,3 @@ class Solver:
         done = bool(state.clues) and state.clues[-1].solved
         return GameResult(word, list(state.clues), done and len(state.clues) <= rows, len(state.clues),
                           list(state.notes), state.fallback, left, row_notes)
-
-
-def legal_guesses(solver: Solver, state: State) -> list[str]:
-    """Return the accepted guesses the state's hard-mode rule allows (all if no rule)."""
-    rows = state.allowed if state.allowed is not None else allowed_rows(solver.engine, state.clues, state.rule)
-    if rows is None:
-        return list(solver.lexicon.guesses)
-    return [solver.lexicon.guesses[r] for r in rows.tolist()]

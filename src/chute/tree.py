@@ -362,13 +362,6 @@ class DecisionTree:
         out.append("}")
         return "\n".join(out) + "\n"
 
-    def stats_line(self) -> str:
-        """Return the figures recorded in the tree's metadata as one line (empty if none)."""
-        m = self.meta
-        if "total" not in m:
-            return ""
-        return f"{m.get('total')} total, mean {m.get('mean')}, worst {m.get('worst')}"
-
 
 def _node_from(data: Any, length: int, where: str, depth: int) -> TreeNode:
     """Return a node parsed from JSON data; raise TreeError naming the place of a fault."""
@@ -462,9 +455,9 @@ def parse_top(text: str | int | Sequence[int] | None) -> tuple[int, ...]:
     try:
         values = tuple(int(t) for t in items)
     except ValueError:
-        raise ChuteError(f"--top expects numbers like 12 or 50,12,3, not {text!r}") from None
+        raise ChuteError(f"top expects numbers like 12 or 50,12,3, not {excerpt(str(text))}") from None
     if not values or any(v < 1 for v in values):
-        raise ChuteError(f"--top values must be at least 1, not {text!r}")
+        raise ChuteError(f"top values must be at least 1, not {excerpt(str(text))}")
     return values
 
 

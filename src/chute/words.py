@@ -215,16 +215,6 @@ class Lexicon:
         """Return whether the word is an accepted guess."""
         return fold(word) in self.guess_set
 
-    def with_words(self, words: Iterable[str], name: str | None = None) -> "Lexicon":
-        """Return a lexicon whose answers and guesses are exactly ``words`` (spellings kept)."""
-        wl = WordList()
-        for w in words:
-            wl.add(self.spellings.get(fold(w), w))
-        chosen = tuple(w for w in wl.words if len(w) == self.length)
-        return Lexicon(name or f"{self.name}+words", self.length, chosen, chosen,
-                       {**self.spellings, **{w: s for w, s in wl.spellings.items() if w not in self.spellings}},
-                       self.frequencies, wl.dropped)
-
     def summary(self) -> str:
         """Return a one-line description (name, counts, length)."""
         return (f"{self.name}: {len(self.answers):,} answers, {len(self.guesses):,} accepted guesses, "

@@ -17,7 +17,7 @@ def register(subparsers) -> None:
         description="List the words consistent with every clue, with a summary of what is known. "
                     "A CLUE is GUESS=SCORE (CHEST=c.E..: upper case correct, lower case present, "
                     ". absent), guess:colours (chest:ybgbb; also Termo's c/i/_, 2/1/0 digits or "
-                    "emoji tiles), a guess followed by its colours (chest ybgbb), or a seed-003 "
+                    "emoji tiles), a guess followed by its colours (chest ybgbb), or a "
                     "template (_U_[E]S: letters in place, [E] present but not here).",
         epilog="examples: chute filter JUDGE=....e CHEST=c.E.. WRECK=..Ec. | "
                "chute filter CLAIM=c..i. TRICE=.riC. --words INCUR TAXIS PRICY ERICA BIRCH --explain | "
@@ -30,7 +30,7 @@ def register(subparsers) -> None:
                      help="filter these words instead (clues may follow them: --words cigar rebut crane:bbbbb)")
     src.add_argument("--words-file", metavar="FILE", help="filter the words of this file instead")
     p.add_argument("--discarded", metavar="LETTERS", default="",
-                   help="letters known to be absent (seed 003), e.g. ACLNRT")
+                   help="letters known to be absent (with templates), e.g. ACLNRT")
     out = p.add_argument_group("output")
     out.add_argument("--explain", action="store_true",
                      help="say for every word why it fails (the Wordle Finder table, then in plain "

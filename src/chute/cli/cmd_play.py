@@ -1,4 +1,4 @@
-"""``chute play SECRET``: the solver plays a whole game against a known secret (seed 004's play-game)."""
+"""``chute play SECRET``: the solver plays a whole game against a known secret (WORDLE-SOLVE's play-game)."""
 
 from __future__ import annotations
 

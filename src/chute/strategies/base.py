@@ -127,7 +127,6 @@ class Strategy(ABC):
     """Chooses guesses; ``rank`` gives the best ``top`` first."""
 
     name: ClassVar[str]
-    description: ClassVar[str] = ""
     score_label: ClassVar[str] = "score"
     higher_is_better: ClassVar[bool] = True
     costly: ClassVar[bool] = False     # worth caching its opener on disk
@@ -156,10 +155,6 @@ class PartitionStrategy(Strategy):
     def score(self, stats: PartitionStats) -> np.ndarray:
         """Return one score per row from its partition figures."""
 
-    def scores(self, counts: np.ndarray, mass: np.ndarray) -> np.ndarray:
-        """Return one score per row from pattern counts and probability mass per pattern."""
-        return self.score(stats_from_histograms(counts, mass))
-
     def second(self, stats: PartitionStats) -> float:
         """Return the best score a second guess reaches in one bin (for ``depth`` 2)."""
         raise ChuteError(f"strategy {self.name!r} has no look-ahead (--depth 2 works with "
@@ -179,14 +174,6 @@ class PartitionStrategy(Strategy):
             from .lookahead import deepen
             return deepen(self, state, rows, codes, stats, scores, options, top)
         return order(state, rows, scores, stats, self.higher_is_better, options, top)
-
-
-def stats_from_histograms(counts: np.ndarray, mass: np.ndarray) -> PartitionStats:
-    """Return partition figures from per-pattern counts and probability mass (rows x patterns)."""
-    with np.errstate(divide="ignore", invalid="ignore"):
-        entropy = -np.where(mass > 0, mass * np.log2(np.where(mass > 0, mass, 1.0)), 0.0).sum(axis=1)
-    return PartitionStats(entropy, (mass * counts).sum(axis=1), counts.max(axis=1),
-                          np.count_nonzero(counts, axis=1))
 
 
 def order(state: State, rows: np.ndarray, scores: np.ndarray, stats: PartitionStats,

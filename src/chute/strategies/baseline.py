@@ -1,4 +1,4 @@
-"""Baselines from seed 004: ``first`` (Lisp's ``car``) and ``random`` (``random-elt``, seeded).
+"""Baselines from WORDLE-SOLVE: ``first`` (Lisp's ``car``) and ``random`` (``random-elt``, seeded).
 
 Both guess among the candidates only, so they are always legal in hard mode.
 """
@@ -38,10 +38,9 @@ class CandidateStrategy(Strategy):
 
 @register
 class First(CandidateStrategy):
-    """Guess the first remaining candidate in the lexicon's order (seed 004's ``car``)."""
+    """Guess the first remaining candidate in the lexicon's order (WORDLE-SOLVE's ``car``)."""
 
     name = "first"
-    description = "the first remaining candidate (seed 004's car)"
 
     def ordered(self, state: State, options: Options) -> list[str]:
         """Return the candidates in the lexicon's order."""
@@ -50,10 +49,9 @@ class First(CandidateStrategy):
 
 @register
 class Random(CandidateStrategy):
-    """Guess a random remaining candidate, seeded (seed 004's ``random-elt``)."""
+    """Guess a random remaining candidate, seeded (WORDLE-SOLVE's ``random-elt``)."""
 
     name = "random"
-    description = "a random remaining candidate, seeded (seed 004's random-elt)"
 
     def ordered(self, state: State, options: Options) -> list[str]:
         """Return the candidates shuffled by a generator seeded from the seed and the clues so far."""

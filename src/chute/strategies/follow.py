@@ -18,7 +18,6 @@ class FollowTree(Strategy):
     """Plays a ``DecisionTree``; off the tree (another guess, an unknown pattern) it uses ``fallback``."""
 
     name = "tree"
-    description = "follow a saved decision tree"
     score_label = "score"
 
     def __init__(self, tree: "DecisionTree", fallback: Strategy):

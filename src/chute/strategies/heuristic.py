@@ -3,10 +3,10 @@
 - ``letter-frequency`` (seeds 000/001): rank letters by how often they occur
   in the candidates and prefer guesses covering the most frequent distinct
   letters; letters already played count for nothing (the notebook skips them).
-- ``positional-entropy`` (seed 004's ``entropy-guess``): the Shannon entropy
+- ``positional-entropy`` (WORDLE-SOLVE's ``entropy-guess``): the Shannon entropy
   of each of the guess's letters at its position among the candidates, plus
   sqrt(N) times the entropy of the guess's multiset of letters.
-- ``elimination`` (seed 004's ``elimination-guess``): per position, the
+- ``elimination`` (WORDLE-SOLVE's ``elimination-guess``): per position, the
   expected fraction of candidates a letter there keeps (green² + yellow² +
   grey²), multiplied over the positions as if independent; the score is the
   fraction eliminated, 1 - that product.
@@ -68,7 +68,6 @@ class LetterFrequency(LetterStrategy):
     """Prefer guesses covering the letters most frequent in the candidates (seeds 000/001)."""
 
     name = "letter-frequency"
-    description = "cover the most frequent letters of the candidates"
     score_label = "letters"
 
     def letter_scores(self, state, guesses, cands, prior):
@@ -85,10 +84,9 @@ class LetterFrequency(LetterStrategy):
 
 @register
 class PositionalEntropy(LetterStrategy):
-    """Seed 004's entropy-guess: positional letter entropy plus sqrt(N) x multiset entropy."""
+    """WORDLE-SOLVE's entropy-guess: positional letter entropy plus sqrt(N) x multiset entropy."""
 
     name = "positional-entropy"
-    description = "seed 004's entropy-guess: letter entropy by position + sqrt(N) x multiset"
     score_label = "nats"
 
     def letter_scores(self, state, guesses, cands, prior):
@@ -106,10 +104,9 @@ class PositionalEntropy(LetterStrategy):
 
 @register
 class Elimination(LetterStrategy):
-    """Seed 004's elimination-guess: the fraction of candidates a guess is expected to eliminate."""
+    """WORDLE-SOLVE's elimination-guess: the fraction of candidates a guess is expected to eliminate."""
 
     name = "elimination"
-    description = "seed 004's elimination-guess: 1 - product of per-letter retention"
     score_label = "eliminated"
 
     def letter_scores(self, state, guesses, cands, prior):

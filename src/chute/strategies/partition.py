@@ -13,7 +13,6 @@ class Entropy(PartitionStrategy):
     """Maximise the expected information (Shannon entropy, in bits) of the pattern."""
 
     name = "entropy"
-    description = "maximise expected information (bits)"
     score_label = "bits"
     kernel_mode = 0
 
@@ -32,14 +31,13 @@ class Entropy(PartitionStrategy):
 
 @register
 class ExpectedSize(PartitionStrategy):
-    """Minimise the expected number of candidates left (seed 000's "guess quality").
+    """Minimise the expected number of candidates left (the Termo notebook's "guess quality").
 
     The notebook's score, words eliminated averaged over secrets, is N minus
     this figure; here it is one pass over the partition: sum of p(bin) * |bin|.
     """
 
     name = "expected-size"
-    description = "minimise expected remaining candidates"
     score_label = "expected"
     higher_is_better = False
     kernel_mode = 1
@@ -67,7 +65,6 @@ class Minimax(PartitionStrategy):
     """
 
     name = "minimax"
-    description = "minimise the worst-case remaining candidates"
     score_label = "worst"
     higher_is_better = False
 
@@ -81,7 +78,6 @@ class MostParts(PartitionStrategy):
     """Maximise the number of distinct patterns (bins)."""
 
     name = "most-parts"
-    description = "maximise the number of distinct patterns"
     score_label = "parts"
 
     def score(self, stats: PartitionStats) -> np.ndarray:
