@@ -1,4 +1,10 @@
-"""Shared fixtures: an isolated on-disk cache per test session, the reference data folder."""
+"""Shared fixtures: an isolated on-disk cache and state folder per test session, the reference data folder.
+
+The reference data (the real 2022 Termo lists: a test, never a source) is read
+from ``$CHUTE_SHARED_DIR/data/termo-2022`` when that variable is set, else
+from ``../shared`` beside the checkout; tests that need it skip, saying where
+they looked, when it is absent.
+"""
 
 from __future__ import annotations
 
@@ -8,25 +14,28 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-TERMO_2022 = REPO.parent / "shared" / "data" / "termo-2022"
+SHARED = Path(os.environ.get("CHUTE_SHARED_DIR") or REPO.parent / "shared")
+TERMO_2022 = SHARED / "data" / "termo-2022"
 
 
 @pytest.fixture(autouse=True, scope="session")
 def _isolated_cache(tmp_path_factory):
-    """Point chute's cache at a fresh directory so tests never touch the user's cache."""
-    path = tmp_path_factory.mktemp("chute-cache")
-    old = os.environ.get("CHUTE_CACHE_DIR")
-    os.environ["CHUTE_CACHE_DIR"] = str(path)
-    yield path
-    if old is None:
-        os.environ.pop("CHUTE_CACHE_DIR", None)
-    else:
-        os.environ["CHUTE_CACHE_DIR"] = old
+    """Point chute's cache and saved games at fresh folders so tests never touch the user's."""
+    paths = {"CHUTE_CACHE_DIR": tmp_path_factory.mktemp("chute-cache"),
+             "CHUTE_STATE_DIR": tmp_path_factory.mktemp("chute-state")}
+    old = {k: os.environ.get(k) for k in paths}
+    os.environ.update({k: str(v) for k, v in paths.items()})
+    yield paths["CHUTE_CACHE_DIR"]
+    for k, v in old.items():
+        if v is None:
+            os.environ.pop(k, None)
+        else:
+            os.environ[k] = v
 
 
 @pytest.fixture
 def termo_2022() -> Path:
     """Return the folder of the real Termo lists, skipping the test when it is absent."""
     if not (TERMO_2022 / "answers.txt").is_file():
-        pytest.skip("reference data ../shared/data/termo-2022 not present")
+        pytest.skip(f"the real Termo lists are not at {TERMO_2022} (set CHUTE_SHARED_DIR to the shared folder)")
     return TERMO_2022

@@ -14,6 +14,7 @@ from chute.errors import ChuteError
 from chute.feedback import score
 from chute.rules import violation
 from chute.solver import Solver
+from chute.strategies.lookahead import LookAhead
 from chute.strategies import Options, State, get_strategy, strategy_names
 from chute.strategies.heuristic import retention_table
 from chute.engine import letters_array
@@ -169,7 +170,7 @@ def test_depth_two_agrees_with_brute_force():
     words = rng.sample(load_lexicon("wordle").answers, 40)
     state = small(words)
     for name, pick in (("entropy", 0), ("expected-size", 1)):
-        ranked = get_strategy(name).rank(state, Options(depth=2, look_ahead=6), 6)
+        ranked = LookAhead(get_strategy(name)).rank(state, Options(depth=2, look_ahead=6), 6)
         assert len(ranked) == 6
         for r in ranked:
             assert r.score == pytest.approx(_brute_depth2(words, r.guess)[pick]), (name, r.guess)
@@ -178,9 +179,11 @@ def test_depth_two_agrees_with_brute_force():
 
 
 def test_depth_two_refused_for_other_strategies(opening):
-    """Only entropy and expected-size look ahead."""
-    with pytest.raises(ChuteError, match="look-ahead"):
-        get_strategy("minimax").rank(small(SEED4 + ["pills", "mills"]), Options(depth=2), 3)
+    """Only entropy and expected-size look ahead; depth is a wrapper, so a plain strategy stays one deep."""
+    with pytest.raises(ChuteError, match="depth 2 works with entropy and expected-size"):
+        LookAhead(get_strategy("minimax"))
+    state = small(SEED4 + ["pills", "mills"])
+    assert get_strategy("entropy").rank(state, Options(depth=2), 3) == get_strategy("entropy").rank(state, Options(), 3)
 
 
 @pytest.mark.parametrize("rule", ["hard", "strict"])

@@ -198,8 +198,7 @@ def depends_on_state_only(solver: Solver) -> bool:
     their look-ahead); letter heuristics and the seeded random strategy also
     read the clues, so states reached by different paths may differ for them.
     """
-    from .strategies import PartitionStrategy
-    return isinstance(solver.strategy, PartitionStrategy)
+    return solver.strategy.state_only
 
 
 class TreeWalk:

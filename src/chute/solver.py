@@ -106,9 +106,10 @@ class Solver:
 
     def __init__(self, engine: Engine, strategy: str | Strategy = "entropy", options: Options = Options(),
                  hard: str | None = None, opener: str | None = None, weights: str = "auto"):
+        from .strategies.lookahead import with_depth
         self.engine = engine
         self.lexicon = engine.lexicon
-        self.strategy = get_strategy(strategy)
+        self.strategy = with_depth(get_strategy(strategy), options)
         self.options = options
         self.hard = check_rule(hard)
         if weights not in WEIGHTS:

@@ -128,6 +128,7 @@ class Strategy(ABC):
 
     name: ClassVar[str]
     score_label: ClassVar[str] = "score"
+    state_only: ClassVar[bool] = False     # chooses from the candidates and allowed guesses alone (not the clues)
     higher_is_better: ClassVar[bool] = True
     costly: ClassVar[bool] = False     # worth caching its opener on disk
 
@@ -149,6 +150,7 @@ class PartitionStrategy(Strategy):
     """A strategy that scores each guess from how it partitions the candidates."""
 
     costly = True
+    state_only = True
     kernel_mode: ClassVar[int | None] = None     # depth 2 in the compiled kernel: 0 max entropy, 1 min expected
 
     @abstractmethod
@@ -164,15 +166,16 @@ class PartitionStrategy(Strategy):
         """Return the depth-2 score from the first score and (probability, best second) per bin."""
         raise NotImplementedError
 
-    def rank(self, state: State, options: Options = Options(), top: int = 10) -> list[Ranked]:
-        """Return the best ``top`` guesses by the partition score, with deterministic ties."""
+    def scored(self, state: State, options: Options) -> tuple[np.ndarray, np.ndarray, PartitionStats, np.ndarray]:
+        """Return (guess rows, their codes against the candidates, partition figures, scores)."""
         rows = state.guess_rows(options)
         codes = state.codes(rows)
         stats = state.stats(codes)
-        scores = self.score(stats)
-        if options.depth >= 2 and state.n > 2:
-            from .lookahead import deepen
-            return deepen(self, state, rows, codes, stats, scores, options, top)
+        return rows, codes, stats, self.score(stats)
+
+    def rank(self, state: State, options: Options = Options(), top: int = 10) -> list[Ranked]:
+        """Return the best ``top`` guesses by the partition score, with deterministic ties."""
+        rows, _, stats, scores = self.scored(state, options)
         return order(state, rows, scores, stats, self.higher_is_better, options, top)
 
 

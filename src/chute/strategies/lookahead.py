@@ -1,4 +1,5 @@
-"""Depth-2 look-ahead: re-score the best few guesses by the best second guess in each bin."""
+"""Depth-2 look-ahead: a wrapper around a partition strategy that re-scores its best few guesses
+by the best second guess in each bin (``Options.depth`` 2)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,40 @@ import numpy as np
 
 from ..engine import PartitionStats, partition_stats
 from ..feedback import Clue, decode
-from .base import Options, PartitionStrategy, Ranked, State, order, ranked_rows
+from ..errors import ChuteError
+from .base import Options, PartitionStrategy, Ranked, State, Strategy, order, ranked_rows
+
+
+class LookAhead(Strategy):
+    """A partition strategy two guesses deep: its best ``look_ahead`` guesses re-scored by ``deepen``."""
+
+    costly = True
+    state_only = True
+
+    def __init__(self, inner: Strategy):
+        if not isinstance(inner, PartitionStrategy) or inner.kernel_mode is None:
+            raise ChuteError(f"depth 2 works with entropy and expected-size, not {inner.name}")
+        self.inner = inner
+        self.name = inner.name
+        self.score_label = inner.score_label
+        self.higher_is_better = inner.higher_is_better
+
+    def rank(self, state: State, options: Options = Options(), top: int = 10) -> list[Ranked]:
+        """Return the best ``top`` guesses two deep (one deep when at most two candidates are left)."""
+        rows, codes, stats, scores = self.inner.scored(state, options)
+        if state.n <= 2:
+            return order(state, rows, scores, stats, self.higher_is_better, options, top)
+        return deepen(self.inner, state, rows, codes, stats, scores, options, top)
+
+
+def with_depth(strategy: Strategy, options: Options) -> Strategy:
+    """Return the strategy as the options ask: wrapped in ``LookAhead`` for depth 2 (a tree's fallback too)."""
+    if options.depth < 2 or isinstance(strategy, LookAhead):
+        return strategy
+    from .follow import FollowTree
+    if isinstance(strategy, FollowTree):
+        return FollowTree(strategy.tree, with_depth(strategy.fallback, options))
+    return LookAhead(strategy)
 
 
 def deepen(strategy: PartitionStrategy, state: State, rows: np.ndarray, codes: np.ndarray,
