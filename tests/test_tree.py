@@ -14,8 +14,8 @@ from chute.cli import main
 from chute.engine import Engine
 from chute.feedback import Clue, score
 from chute.rules import violation
-from chute.tree import (INF, DecisionTree, TreeError, TreeNode, TreeSearch, build_tree, parse_top,
-                        search)
+from chute.tree import DecisionTree, TreeError, TreeNode
+from chute.tree_search import INF, TreeSearch, build_tree, parse_top, search
 from chute.words import Lexicon, load_lexicon, words_lexicon
 
 GREEN5 = "ggggg"

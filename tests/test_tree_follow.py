@@ -13,7 +13,7 @@ from chute.cli import main
 from chute.feedback import score
 from chute.strategies import get_strategy
 from chute.strategies.follow import LEFT_TREE, FollowTree
-from chute.tree import build_tree
+from chute.tree_search import build_tree
 
 WORDS = ["adept", "admin", "admit", "adobe", "adopt", "adore", "adorn", "adult", "affix", "afire",
          "afoot", "afoul", "after", "again", "agape", "agate", "agent", "agile", "aging", "aglow",

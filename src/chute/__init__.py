@@ -25,7 +25,7 @@ __all__ = [
 _LAZY = {"Engine": "engine", "Solver": "solver", "Suggestion": "solver", "GameResult": "solver", "Session": "session",
          "Options": "strategies", "State": "strategies", "get_strategy": "strategies",
          "strategy_names": "strategies", "Knowledge": "knowledge", "benchmark": "bench",
-         "DecisionTree": "tree", "build_tree": "tree", "MultiSolver": "multiboard"}
+         "DecisionTree": "tree", "build_tree": "tree_search", "MultiSolver": "multiboard"}
 
 
 def __dir__() -> list[str]:

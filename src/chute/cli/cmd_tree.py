@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
         return run_check(args)
     from ..errors import ChuteError
     from ..files import excerpt
-    from ..tree import TreeSearch, parse_top, search
+    from ..tree_search import TreeSearch, parse_top, search
     from .common import engine_from_args, lexicon_from_args, spec_from_args
     from .solving import single_board
     args.game = args.game or "wordle"

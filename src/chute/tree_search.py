@@ -1,0 +1,531 @@
+"""The search for optimal decision trees (``tree.DecisionTree``): the fewest guesses in total.
+
+The search is a depth-first branch and bound over candidate sets:
+
+- ``f(S, r)``, the least total for the set ``S`` with ``r`` rows left, is
+  ``|S| + min over guesses g of the sum of f(B, r - 1)`` over the bins ``B``
+  that ``g`` splits ``S`` into (the solved bin costs nothing more);
+- each answer needs at least one guess and all but the guessed word at least
+  two, so ``f(S) >= 2|S| - 1``, met exactly by a candidate that splits ``S``
+  into single words; otherwise ``f(S) >= 2|S|``, met by a candidate leaving
+  one pair and single words (or any guess splitting ``S`` completely);
+- a guess making ``p`` unsolved bins, ``c = 1`` if it is itself a candidate,
+  costs at least ``3|S| - 2c - p``, so ``f(S) >= 3|S| - max(2c + p)``;
+- with one row left only a single word can be solved, with two only a guess
+  that splits ``S`` into single words finishes (else the cost is infinite);
+- results are memoised on the candidate set and rows left (and, in hard
+  modes, the set of guesses still allowed), as exact values or as proven
+  lower bounds;
+- a guess is abandoned as soon as its bins' costs so far plus the lower bounds
+  of the rest reach the best total found.
+
+``top`` limits the guesses tried per node to the best few by a heuristic (per
+bin of ``m`` words, ``m (1 + log2 m)``: entropy with a bonus for a candidate),
+guesses that split the set the same way counted once, except within three rows
+of the limit where every guess is tried.  ``exact`` tries every guess, one per
+distinct partition (in hard modes every allowed guess, since equal partitions
+leave different guesses allowed), and so proves the total optimal for its
+opener.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import time
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import numpy as np
+
+from .errors import ChuteError
+from .feedback import decode
+from .files import excerpt
+from .tree import RULES, DecisionTree, TreeNode
+from .words import Lexicon, fold
+
+INF = 10**9
+DEFAULT_TOP = (200, 30, 10, 4, 2)
+
+
+def word_cost_table(n: int) -> np.ndarray:
+    """Return the heuristic cost per word of a bin of m candidates, m = 0..n, as integers (x1000).
+
+    A guess scores the sum over its unsolved bins of m * w(m), with
+    w(m) = 1 + log2 m: ranking by it is ranking by entropy with a one-guess
+    bonus for a candidate.  Integers keep equal partitions exactly tied.
+    """
+    m = np.maximum(np.arange(n + 1, dtype=np.float64), 1.0)
+    return np.rint(1000.0 * (1.0 + np.log2(m))).astype(np.int64)
+
+
+@dataclass
+class OpenerResult:
+    """The best tree found for one opener: its total, whether it is proven optimal, time taken."""
+
+    opener: str
+    total: int
+    games: int
+    exact: bool
+    seconds: float
+    nodes: int
+    tree: DecisionTree | None = None
+
+    @property
+    def mean(self) -> float:
+        """Return the mean number of guesses per answer."""
+        return self.total / self.games if self.games else math.inf
+
+    @property
+    def feasible(self) -> bool:
+        """Return whether the opener solves every answer within the row limit."""
+        return self.total < INF
+
+
+def parse_top(text: str | int | Sequence[int] | None) -> tuple[int, ...]:
+    """Return a per-depth schedule of guesses tried per node from ``12`` or ``50,12,3`` (last repeats)."""
+    if text is None:
+        return DEFAULT_TOP
+    if isinstance(text, int):
+        items: list[Any] = [text]
+    elif isinstance(text, str):
+        items = [t for t in text.replace(" ", "").split(",") if t]
+    else:
+        items = list(text)
+    try:
+        values = tuple(int(t) for t in items)
+    except ValueError:
+        raise ChuteError(f"top expects numbers like 12 or 50,12,3, not {excerpt(str(text))}") from None
+    if not values or any(v < 1 for v in values):
+        raise ChuteError(f"top values must be at least 1, not {excerpt(str(text))}")
+    return values
+
+
+class TreeSearch:
+    """Branch-and-bound search for the tree with the least total guesses, per opener.
+
+    ``rule``: None, "hard" or "strict"; ``top``: guesses tried per node by
+    depth below the opener (ignored when ``exact``), except that nodes with at
+    most ``full_rows`` rows left try every guess.
+    """
+
+    def __init__(self, engine, rows: int = 6, rule: str | None = None,
+                 top: Sequence[int] | int | str | None = None, exact: bool = False,
+                 full_rows: int = 3):
+        if rule not in RULES:
+            raise ChuteError(f"unknown hard-mode rule {rule!r}")
+        if rows < 1:
+            raise ChuteError(f"the row limit must be at least 1, not {rows}")
+        self.engine = engine
+        self.lexicon: Lexicon = engine.lexicon
+        self.rows = rows
+        self.rule = rule
+        self.top = parse_top(top)
+        self.exact = exact
+        self.full_rows = full_rows
+        self.M = np.ascontiguousarray(engine.matrix)
+        self.length = self.lexicon.length
+        self.P = 3**self.length
+        self.solved = self.P - 1
+        self.n_guesses = len(self.lexicon.guesses)
+        gi = self.lexicon.guess_index
+        self.ans_rows = np.array([gi[w] for w in self.lexicon.answers], dtype=np.int32)
+        self.all_rows = np.arange(self.n_guesses, dtype=np.int32)
+        self.hw = word_cost_table(len(self.lexicon.answers))
+        self.MT = np.ascontiguousarray(self.M.T)
+        # the most unsolved bins one guess can make (patterns minus all-green)
+        self.max_parts = min(len(self.lexicon.answers), self.P - 1)
+        self.letters = None
+        if rule is not None:
+            from .engine import letters_array
+            self.letters = letters_array(self.lexicon.guesses, self.length)
+        self.tt: dict[tuple, tuple[int, int]] = {}
+        self.scans = 0
+        self._buf = np.empty(max(self.n_guesses, 1), dtype=np.int64)
+        self._k = None
+
+    # -- kernels, loaded on first use
+
+    def _kernels(self):
+        """Return the compiled kernels module (numba is imported on first use only)."""
+        if self._k is None:
+            from . import tree_kernels
+            self._k = tree_kernels
+        return self._k
+
+    def _scan(self, S: np.ndarray, rows: np.ndarray):
+        """Return (unsolved bins, is candidate, heuristic score) per guess row."""
+        k = len(rows)
+        nb = np.empty(k, dtype=np.int64)
+        cand = np.empty(k, dtype=np.int64)
+        sc = np.empty(k, dtype=np.int64)
+        self._kernels().scan(self.M, self.MT, S, rows, rows is self.all_rows, self.hw, self.solved,
+                             self.P, nb, cand, sc)
+        return nb, cand, sc
+
+    def _size_lb(self, m: int, r: int) -> int:
+        """Return a lower bound on the cost of m candidates with r rows left, from m alone."""
+        if m <= 0:
+            return 0
+        if r <= 0:
+            return INF
+        if m == 1:
+            return 1
+        if r == 1:
+            return INF
+        return max(2 * m - 1, 3 * m - 2 - self.max_parts)
+
+    def _child_allowed(self, allowed: np.ndarray | None, g: int, code: int) -> np.ndarray | None:
+        """Return the guess rows still legal after guess row ``g`` showed ``code`` (None: all)."""
+        if self.rule is None:
+            return None
+        base = self.all_rows if allowed is None else allowed
+        out = np.empty(len(base), dtype=np.int32)
+        cnt = self._kernels().filter_allowed(self.letters, base, self.letters[g], int(code),
+                                              self.rule == "strict", out)
+        return out[:cnt]
+
+    @staticmethod
+    def _akey(allowed: np.ndarray | None) -> bytes:
+        """Return a short key identifying an allowed-guess set (empty for all guesses)."""
+        if allowed is None:
+            return b""
+        return hashlib.blake2b(allowed.tobytes(), digest_size=16).digest()
+
+    def _choices(self, S: np.ndarray, rows: np.ndarray, r: int):
+        """Return the scan figures of the rows and the positions of the guesses to try, in order."""
+        nb, cand, sc = self._scan(S, rows)
+        self.scans += 1
+        kern = self._kernels()
+        dedupe = self.rule is None   # hard modes: equal partitions lead to different allowed sets
+        # near the row limit, a few good-looking guesses may all fail to finish
+        # in time: try every guess there (the sets are small by then)
+        if self.exact or r <= self.full_rows:
+            order = np.lexsort((np.arange(len(rows)), -cand, sc))
+            if dedupe:
+                hs = np.empty(len(rows), dtype=np.uint64)
+                kern.all_hashes(self.M, S, rows, self.solved, self.P, hs)
+                _, first = np.unique(hs[order], return_index=True)
+                order = order[np.sort(first)]
+            return nb, cand, order
+        depth = self.rows - r
+        K = self.top[min(depth - 1, len(self.top) - 1)] if depth >= 1 else self.top[0]
+        K = min(K, len(rows))
+        out = self._buf
+        cnt = kern.select_top(self.M, S, rows, sc, cand, K, dedupe, self.solved, self.P, out)
+        return nb, cand, out[:cnt].copy()
+
+    def solve(self, S: np.ndarray, r: int, allowed: np.ndarray | None = None,
+              beta: int = INF, akey: bytes = b"") -> int:
+        """Return the least total for candidate set ``S`` (answer columns) with ``r`` rows left.
+
+        If the result is ``>= beta`` it is only a lower bound (the search gave
+        up once no tree could cost less than ``beta``).
+        """
+        n = len(S)
+        if n == 1:
+            return 1 if r >= 1 else INF
+        if r <= 1:
+            return INF
+        if n == 2:
+            return 3
+        key = (S.tobytes(), r, akey)
+        tt = self.tt
+        entry = tt.get(key)
+        lb = 0
+        if entry is not None:
+            val, g = entry
+            if g != -1 or val >= beta:
+                return val
+            lb = val
+        # candidates first: one that splits S into single words is optimal (2n - 1)
+        crow = self.ans_rows[S]
+        nb, cand, sc = self._scan(S, crow)
+        perfect = np.flatnonzero(nb == n - 1)
+        if len(perfect):
+            tt[key] = (2 * n - 1, int(crow[perfect].min()))
+            return 2 * n - 1
+        rows = self.all_rows if allowed is None else allowed
+        if r == 2:
+            # one row after this guess: only single words may remain
+            nb, cand, sc = self._scan(S, rows)
+            self.scans += 1
+            split_all = np.flatnonzero(nb == n)
+            tt[key] = (2 * n, int(rows[split_all[0]])) if len(split_all) else (INF, -2)
+            return tt[key][0]
+        # else 2n is a bound, met by a candidate leaving one pair and single words
+        pair = np.flatnonzero(nb == n - 2)
+        if len(pair):
+            tt[key] = (2 * n, int(crow[pair].min()))
+            return 2 * n
+        lb = max(lb, 2 * n, self._size_lb(n, r))
+        if lb >= beta:
+            tt[key] = (lb, -1)
+            return lb
+        nb, cand, order = self._choices(S, rows, r)
+        lb = max(lb, 3 * n - int((nb + 2 * cand).max()))
+        if lb >= beta:
+            tt[key] = (lb, -1)
+            return lb
+        best, best_g = beta, -1
+        k_split = self._kernels().split
+        M, solved, P = self.M, self.solved, self.P
+        r1 = r - 1
+        for k in order.tolist():
+            if 3 * n - 2 * int(cand[k]) - int(nb[k]) >= best:
+                continue
+            g = int(rows[k])
+            words, starts, codes = k_split(M, g, S, solved, P)
+            nbins = len(codes)
+            # lower bounds of the bins: exact for 1-2 words, memoised or by size otherwise
+            pending = []
+            total = n
+            for i in range(nbins):
+                m = int(starts[i + 1] - starts[i])
+                if codes[i] == solved:
+                    continue
+                if m == 1:
+                    total += 1
+                    continue
+                if r1 <= 1:
+                    total = INF
+                    break
+                if m == 2:
+                    total += 3
+                    continue
+                sub = words[starts[i]:starts[i + 1]]
+                child = self._child_allowed(allowed, g, int(codes[i]))
+                ckey = self._akey(child)
+                e = tt.get((sub.tobytes(), r1, ckey))
+                if e is not None and e[1] != -1:
+                    total += e[0]
+                    continue
+                blb = max(e[0], self._size_lb(m, r1)) if e is not None else self._size_lb(m, r1)
+                total += blb
+                pending.append((sub, child, ckey, blb))
+            if total >= best:
+                continue
+            for sub, child, ckey, blb in pending:
+                total -= blb
+                total += self.solve(sub, r1, child, best - total, ckey)
+                if total >= best:
+                    break
+            if total < best:
+                best, best_g = total, g
+                if best <= lb:
+                    break
+        if best_g >= 0:
+            tt[key] = (best, best_g)
+            return best
+        lb = max(lb, beta)
+        tt[key] = (lb, -1)
+        return lb
+
+    # -- building trees from the memo
+
+    def _guess_of(self, S: np.ndarray, r: int, allowed, akey: bytes) -> int:
+        """Return the guess row the search chose for a set (solving it if needed)."""
+        n = len(S)
+        if n <= 2:
+            return int(self.ans_rows[S].min())
+        key = (S.tobytes(), r, akey)
+        entry = self.tt.get(key)
+        if entry is None or entry[1] < 0:
+            self.solve(S, r, allowed, INF, akey)
+            entry = self.tt[key]
+        if entry[1] < 0:
+            raise ChuteError("no tree within the row limit")
+        return entry[1]
+
+    def subtree(self, S: np.ndarray, r: int, allowed=None, akey: bytes = b"") -> tuple:
+        """Return the chosen tree for a set as nested tuples (guess row, size, ((code, child), ...))."""
+        g = self._guess_of(S, r, allowed, akey)
+        words, starts, codes = self._kernels().split(self.M, g, S, self.solved, self.P)
+        kids = []
+        for i in range(len(codes)):
+            if codes[i] == self.solved:
+                continue
+            sub = words[starts[i]:starts[i + 1]]
+            child = self._child_allowed(allowed, g, int(codes[i]))
+            kids.append((int(codes[i]), self.subtree(sub, r - 1, child, self._akey(child))))
+        return (g, len(S), tuple(kids))
+
+    def to_node(self, nested: tuple) -> TreeNode:
+        """Return a TreeNode from the nested tuples of ``subtree``."""
+        g, n, kids = nested
+        node = TreeNode(self.lexicon.guesses[g], n)
+        for code, child in kids:
+            node.children[decode(code, self.length)] = self.to_node(child)
+        return node
+
+    # -- openers
+
+    def rank_openers(self, count: int) -> list[str]:
+        """Return the ``count`` most promising first guesses (equal partitions counted once).
+
+        Ranked by the opener's lower bound ``3n - 2c - p`` (most unsolved bins,
+        a candidate counting two), then by the heuristic score, then
+        alphabetically: the bound ranks the known best Wordle openers (SALET,
+        REAST, CRATE, TRACE, SLATE) in its first five, where entropy ranks SALET
+        eighth and puts SOARE, 77 guesses worse, first.
+        """
+        S = np.arange(len(self.lexicon.answers), dtype=np.int32)
+        nb, cand, sc = self._scan(S, self.all_rows)
+        order = np.lexsort((self.all_rows, sc, -(nb + 2 * cand)))
+        picked: list[int] = []
+        seen: set[int] = set()
+        hs = np.empty(1, dtype=np.uint64)
+        for k in order.tolist():
+            if len(picked) >= count:
+                break
+            self._kernels().all_hashes(self.M, S, self.all_rows[k:k + 1], self.solved, self.P, hs)
+            if int(hs[0]) not in seen:
+                seen.add(int(hs[0]))
+                picked.append(k)
+        return [self.lexicon.guesses[i] for i in picked]
+
+    def opener_bins(self, opener: str) -> list[tuple[int, np.ndarray]]:
+        """Return the (pattern code, answer columns) bins the opener splits the answers into."""
+        g = self._opener_row(opener)
+        S = np.arange(len(self.lexicon.answers), dtype=np.int32)
+        words, starts, codes = self._kernels().split(self.M, g, S, self.solved, self.P)
+        return [(int(codes[i]), words[starts[i]:starts[i + 1]].copy()) for i in range(len(codes))]
+
+    def _opener_row(self, opener: str) -> int:
+        """Return the matrix row of an opener; raise ChuteError if it is not an accepted guess."""
+        word = fold(opener)
+        row = self.lexicon.guess_index.get(word)
+        if row is None:
+            raise ChuteError(f"opener {opener!r} is not an accepted {self.length}-letter guess")
+        return row
+
+    def solve_bin(self, opener_row: int, code: int, S: np.ndarray) -> tuple[int, tuple | None]:
+        """Return the least total of one opener bin and its subtree (None when infeasible)."""
+        if code == self.solved:
+            return 0, None
+        allowed = self._child_allowed(None, opener_row, code)
+        akey = self._akey(allowed)
+        value = self.solve(S, self.rows - 1, allowed, INF, akey)
+        if value >= INF:
+            return INF, None
+        return value, self.subtree(S, self.rows - 1, allowed, akey)
+
+    def describe(self) -> dict[str, Any]:
+        """Return the search settings as plain data (for a tree's metadata)."""
+        return {"lexicon": self.lexicon.name, "lexicon_key": self.lexicon.key[:16],
+                "answers": len(self.lexicon.answers), "guesses": self.n_guesses,
+                "rows": self.rows, "rule": self.rule, "exact": self.exact,
+                "top": None if self.exact else list(self.top)}
+
+    def assemble(self, opener: str, results: dict[int, tuple[int, tuple | None]],
+                 seconds: float, nodes: int) -> OpenerResult:
+        """Return the opener's result from its solved bins (code -> (total, subtree))."""
+        row = self._opener_row(opener)
+        n = len(self.lexicon.answers)
+        total = n + sum(v for v, _ in results.values())
+        tree = None
+        if total < INF:
+            root = TreeNode(self.lexicon.guesses[row], n)
+            for code, (_, nested) in sorted(results.items()):
+                if nested is not None:
+                    root.children[decode(code, self.length)] = self.to_node(nested)
+            meta = self.describe()
+            meta.update({"opener": self.lexicon.guesses[row], "total": total,
+                         "mean": round(total / n, 4), "seconds": round(seconds, 2)})
+            tree = DecisionTree(root, self.length, self.rows, self.rule, meta)
+            stats = tree.evaluate(self.lexicon.answers)
+            meta["worst"] = stats.worst
+            meta["distribution"] = {str(k): v for k, v in sorted(stats.distribution.items())}
+        return OpenerResult(self.lexicon.guesses[row], min(total, INF), n, self.exact,
+                            seconds, nodes, tree)
+
+    def search_opener(self, opener: str) -> OpenerResult:
+        """Return the best tree found for one opener (in this process)."""
+        t0 = time.perf_counter()
+        scans0 = self.scans
+        row = self._opener_row(opener)
+        results = {}
+        for code, S in self.opener_bins(opener):
+            results[code] = self.solve_bin(row, code, S)
+            if results[code][0] >= INF:
+                break
+        return self.assemble(opener, results, time.perf_counter() - t0, self.scans - scans0)
+
+
+# -- parallel search over (opener, bin) tasks
+
+_WORKER: TreeSearch | None = None
+
+
+def _work(task: tuple[str, int, int, np.ndarray]) -> tuple[str, int, int, tuple | None, int]:
+    """Solve one opener bin in a worker process; return (opener, code, total, subtree, scans)."""
+    opener, row, code, S = task
+    assert _WORKER is not None
+    before = _WORKER.scans
+    value, nested = _WORKER.solve_bin(row, code, S)
+    return opener, code, value, nested, _WORKER.scans - before
+
+
+def search(searcher: TreeSearch, openers: Sequence[str], jobs: int = 1,
+           progress=None) -> list[OpenerResult]:
+    """Return the best tree found for each opener, bins spread over ``jobs`` processes.
+
+    ``progress(opener_result)`` is called as each opener finishes.
+    """
+    openers = list(dict.fromkeys(fold(o) for o in openers))
+    rows = {o: searcher._opener_row(o) for o in openers}
+    if jobs <= 1:
+        out = []
+        for o in openers:
+            res = searcher.search_opener(o)
+            if progress:
+                progress(res)
+            out.append(res)
+        return out
+    from .parallel import run_tasks
+    global _WORKER
+    tasks = []
+    for o in openers:
+        for code, S in searcher.opener_bins(o):
+            tasks.append((o, rows[o], code, S))
+    # big bins first so that the pool finishes together; openers in order otherwise
+    order = {o: i for i, o in enumerate(openers)}
+    tasks.sort(key=lambda t: (order[t[0]], -len(t[3])))
+    pending = {o: sum(1 for t in tasks if t[0] == o) for o in openers}
+    results: dict[str, dict[int, tuple[int, tuple | None]]] = {o: {} for o in openers}
+    started = {o: time.perf_counter() for o in openers}
+    scans = Counter()
+    done: dict[str, OpenerResult] = {}
+    _WORKER = searcher
+    try:
+        for _, (o, code, value, nested, sc) in run_tasks(_work, tasks, jobs):
+            results[o][code] = (value, nested)
+            scans[o] += sc
+            pending[o] -= 1
+            if pending[o] == 0:
+                res = searcher.assemble(o, results[o], time.perf_counter() - started[o], scans[o])
+                done[o] = res
+                if progress:
+                    progress(res)
+    finally:
+        _WORKER = None
+    return [done[o] for o in openers]
+
+
+def build_tree(engine, opener: str | None = None, *, openers: int = 10, rows: int = 6,
+               rule: str | None = None, top: Sequence[int] | int | str | None = None,
+               exact: bool = False, jobs: int = 1) -> DecisionTree:
+    """Return the best tree found: for ``opener``, else for the best of the ``openers`` ranked first.
+
+    The notebook entry point: ``build_tree(Engine.build(load_lexicon("wordle")), "salet")``.
+    Raises ChuteError when no tree finishes every answer within ``rows``.
+    """
+    searcher = TreeSearch(engine, rows=rows, rule=rule, top=top, exact=exact)
+    words = [opener] if opener else searcher.rank_openers(openers)
+    results = [r for r in search(searcher, words, jobs=jobs) if r.feasible]
+    if not results:
+        raise ChuteError(f"no tree found that solves every answer within {rows} row{'s' if rows != 1 else ''}")
+    best = min(results, key=lambda r: r.total)
+    assert best.tree is not None
+    return best.tree
