@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from chute.grep import grep_pipeline
 from chute.engine import compute_codes
 from chute.errors import ContradictionError, NotationError
 from chute.feedback import Clue, parse_clue, parse_template, score
@@ -298,8 +299,8 @@ def test_grep_pipeline_matches_filter_on_seed_examples(tmp_path):
                   "MORAL=..... TWINE=..I.. CHICK=..ICK", "zzzzz:bbbbb"]:
         k = knowledge(clues)
         expected = [w.upper() for w in k.filter(wl.words)]
-        assert run_pipeline(k.grep_pipeline(path)) == expected, clues
-        assert run_pipeline(k.grep_pipeline(words=words)) == expected, clues
+        assert run_pipeline(grep_pipeline(k, path)) == expected, clues
+        assert run_pipeline(grep_pipeline(k, words=words)) == expected, clues
 
 
 @needs_shell
@@ -311,9 +312,9 @@ def test_grep_pipeline_reads_delas_and_frequency_columns(tmp_path):
     tsv.write_text("ávido\t4.1\nabade\t2.0\nsábia\t3.3\nabril\t3.0\nsabia\t4.5\n", encoding="utf-8")
     k = knowledge("ABBEY:ggbbb")
     for path in (delas, tsv):
-        assert run_pipeline(k.grep_pipeline(path)) == [w.upper() for w in k.filter(read_word_file(path).words)]
-    assert run_pipeline(k.grep_pipeline(delas)) == ["ABACO", "ABANO", "ABATI"]
-    assert run_pipeline(k.grep_pipeline(tsv)) == ["ABRIL"]
+        assert run_pipeline(grep_pipeline(k, path)) == [w.upper() for w in k.filter(read_word_file(path).words)]
+    assert run_pipeline(grep_pipeline(k, delas)) == ["ABACO", "ABANO", "ABATI"]
+    assert run_pipeline(grep_pipeline(k, tsv)) == ["ABRIL"]
 
 
 @needs_shell
@@ -324,14 +325,14 @@ def test_grep_pipeline_matches_filter_on_the_bundled_answers(wordle):
         secret = rng.choice(wordle.answers)
         guesses = [rng.choice(wordle.guesses) for _ in range(rng.randint(1, 3))]
         k = Knowledge.from_clues([Clue(g, score(g, secret)) for g in guesses])
-        assert run_pipeline(k.grep_pipeline(path)) == [w.upper() for w in k.filter(wordle.answers)]
+        assert run_pipeline(grep_pipeline(k, path)) == [w.upper() for w in k.filter(wordle.answers)]
 
 
 def test_grep_pipeline_looks_like_seed_002():
-    text = knowledge("VOUCH=..... GRIPE=..i.e DENIM=deni. WIDEN=.iDEn").grep_pipeline("/usr/share/dict/words")
+    text = grep_pipeline(knowledge("VOUCH=..... GRIPE=..i.e DENIM=deni. WIDEN=.iDEn"), "/usr/share/dict/words")
     assert text.splitlines()[0] == "# VOUCH=..... GRIPE=..i.e DENIM=deni. WIDEN=.iDEn"
     for step in ["grep '^..DE.$'", "awk '/D/ && /E/ && /I/ && /N/'", "grep -v '[CGHMOPRUVW]'",
                  "grep '^[^D][^EI][^IN][^I][^EN]$'"]:
         assert step in text
-    tenth = knowledge("PLANK=...n. TENOR=TEN.. TENET=TEN.t").grep_pipeline("w.txt")
+    tenth = grep_pipeline(knowledge("PLANK=...n. TENOR=TEN.. TENET=TEN.t"), "w.txt")
     assert "/T.*T/" in tenth and "grep -v -e 'E.*E'" in tenth

@@ -7,6 +7,7 @@ import subprocess
 
 import pytest
 
+from chute.grep import grep_pipeline
 from chute.errors import LexiconError
 from chute.feedback import parse_clue
 from chute.knowledge import Knowledge
@@ -169,5 +170,5 @@ def test_real_termo_lists(termo_2022):
 def test_grep_pipeline_drops_multi_word_entries_like_the_reader(tmp_path):
     path = write(tmp_path, "w.txt", "crane 3.1\nnew york\nslate\ncrane 2\nabcde x y\n")
     k = Knowledge(5)
-    out = subprocess.run(["bash", "-c", k.grep_pipeline(path)], capture_output=True, text=True).stdout
+    out = subprocess.run(["bash", "-c", grep_pipeline(k, path)], capture_output=True, text=True).stdout
     assert out.split() == [w.upper() for w in read_word_file(path).words] == ["CRANE", "SLATE"]

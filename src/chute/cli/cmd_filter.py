@@ -79,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
     """Filter the chosen words by the clues and print them; return 0, or 1 when none fit."""
     from ..errors import NotationError
     from ..feedback import Clue, parse_rows
+    from ..grep import grep_pipeline
     from ..knowledge import Knowledge
     from ..words import bundled_path
     from .common import lexicon_from_args, read_words_arg
@@ -113,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.grep:
         if args.words:
-            print(knowledge.grep_pipeline(words=[lexicon.show(w) for w in pool]))
+            print(grep_pipeline(knowledge, words=[lexicon.show(w) for w in pool]))
         else:
             if args.words_file:
                 paths = [args.words_file]
@@ -124,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
                 paths = [answers, guesses] if args.all else [answers]
                 if args.exclude:
                     print("chute: note: the pipeline does not drop the --exclude words", file=sys.stderr)
-            print(knowledge.grep_pipeline(paths))
+            print(grep_pipeline(knowledge, paths))
         return 0
 
     candidates = knowledge.filter(pool)
