@@ -332,3 +332,33 @@ def test_cli_bad_options(capsys, word_files):
     assert "not an accepted" in capsys.readouterr().err
     assert main(["tree", *lists, "--top", "0"]) == 2
     assert main(["tree", *lists, "--jobs", "0"]) == 2
+
+
+@pytest.mark.parametrize("rule", ["hard", "strict"])
+def test_compiled_hard_mode_filter_is_the_python_rule(rule):
+    """kernels.tree.filter_allowed, rules.legal_mask and rules.violation agree on random histories."""
+    import random
+    from chute import Engine
+    from chute.feedback import Clue, score
+    from chute.rules import allowed_rows, violation
+    from chute.kernels.tree import filter_allowed
+    import numpy as np
+    from chute.feedback import encode
+    lex = load_lexicon("wordle")
+    engine = Engine.build(lex)
+    letters = engine.guess_letters
+    rng = random.Random(9 if rule == "hard" else 10)
+    sample = rng.sample(range(len(lex.guesses)), 2500)
+    for _ in range(30):
+        secret = rng.choice(lex.answers)
+        clues = [Clue(g, score(g, secret)) for g in rng.sample(lex.guesses, rng.randint(1, 3))]
+        rows = np.arange(len(lex.guesses), dtype=np.int32)
+        for clue in clues:
+            out = np.empty(len(rows), dtype=np.int32)
+            g = np.array([ord(c) - 97 for c in clue.guess], dtype=letters.dtype)
+            n = filter_allowed(letters, rows, g, encode(clue.pattern), rule == "strict", out)
+            rows = out[:n]
+        compiled = set(rows.tolist())
+        assert compiled == set(allowed_rows(engine, clues, rule).tolist())
+        python = {i for i in sample if violation(lex.guesses[i], clues, rule) is None}
+        assert python == compiled & set(sample), [str(c) for c in clues]

@@ -55,7 +55,7 @@ def compute_codes(guesses: Sequence[str], secrets: Sequence[str], length: int) -
     """Return the pattern codes of every guess against every secret (numpy if small, else compiled)."""
     if len(guesses) * len(secrets) <= NUMPY_CELLS:
         return numpy_codes(letters_array(guesses, length), letters_array(secrets, length))
-    from .kernels import pattern_matrix
+    from .kernels.score import pattern_matrix
     out = np.empty((len(guesses), len(secrets)), dtype=code_dtype(length))
     pattern_matrix(letters_array(guesses, length), letters_array(secrets, length), out)
     return out
@@ -330,7 +330,7 @@ def partition_stats(codes: np.ndarray, n_patterns: int, weights: np.ndarray | No
     prob = None if weights is None else np.asarray(weights, dtype=np.float64) / np.sum(weights)
     if _COMPILED[0] and n_patterns <= 3**8 and codes.size <= NUMPY_CELLS:
         # many small rankings in one process (prefer_compiled): serial, rows x candidates
-        from .kernels import row_stats_sparse
+        from .kernels.partition import row_stats_sparse
         entropy, expected = np.empty(rows), np.empty(rows)
         worst, parts = np.empty(rows, dtype=np.int64), np.empty(rows, dtype=np.int64)
         row_stats_sparse(np.ascontiguousarray(codes), np.empty(0) if prob is None else prob, n_patterns,
@@ -339,7 +339,7 @@ def partition_stats(codes: np.ndarray, n_patterns: int, weights: np.ndarray | No
     if cols <= SORT_COLS:
         return _sorted_stats(codes, prob)
     if n_patterns <= 3**8 and _use_kernel(codes.size):
-        from .kernels import row_stats
+        from .kernels.partition import row_stats
         entropy, expected = np.empty(rows), np.empty(rows)
         worst, parts = np.empty(rows, dtype=np.int64), np.empty(rows, dtype=np.int64)
         row_stats(np.ascontiguousarray(codes), np.empty(0) if prob is None else prob, n_patterns,

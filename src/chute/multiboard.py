@@ -301,7 +301,7 @@ class MultiSolver:
             out[2] = 1.0
             out[3] = 1.0
         else:
-            from .kernels_multi import board_figures, board_figures_parallel
+            from .kernels.partition import board_figures, board_figures_parallel
             codes_t = self._candidate_codes_t(board)
             ent = np.empty(g, dtype=np.float64)
             sq = np.empty(g, dtype=np.int64)
@@ -698,7 +698,7 @@ def _codes(guesses: Sequence[str], secrets: Sequence[str], length: int) -> np.nd
     """Return the codes of guesses against secrets (``engine.compute_codes``; serial in pool workers)."""
     if not _IN_WORKER[0] or len(guesses) * len(secrets) <= NUMPY_CELLS:
         return compute_codes(guesses, secrets, length)
-    from .kernels_multi import codes_serial
+    from .kernels.score import codes_serial
     out = np.empty((len(guesses), len(secrets)), dtype=code_dtype(length))
     codes_serial(letters_array(guesses, length), letters_array(secrets, length), out)
     return out

@@ -150,7 +150,7 @@ class TreeSearch:
     def _kernels(self):
         """Return the compiled kernels module (numba is imported on first use only)."""
         if self._k is None:
-            from . import tree_kernels
+            from .kernels import tree as tree_kernels
             self._k = tree_kernels
         return self._k
 

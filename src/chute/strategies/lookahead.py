@@ -107,7 +107,7 @@ def _bins(strategy: PartitionStrategy, state: State, rows: np.ndarray, codes: np
 def _bins_kernel(strategy: PartitionStrategy, state: State, codes: np.ndarray, i: int,
                  prior: np.ndarray) -> list[tuple[float, float]]:
     """Return (probability, best second score) per bin of row ``i``, every row a second guess (compiled)."""
-    from ..kernels import bin_best
+    from ..kernels.partition import bin_best
     row = np.asarray(codes[i])
     perm = np.argsort(row, kind="stable")
     ordered = row[perm]

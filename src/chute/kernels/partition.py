@@ -1,91 +1,10 @@
-"""Compiled kernels (numba): the scoring rule over whole word arrays, and histograms.
-
-Kept apart so that importing chute never pays numba's start-up cost unless a
-matrix must be built or a kernel is called.  The rule is the same as
-``feedback.score``; tests check that every cell agrees.
-"""
+"""Partition figures: per guess, how it splits the candidates (entropy, expected size, worst bin,
+parts; one board's figures for the multi-board policy; the look-ahead's best second guess per bin)."""
 
 from __future__ import annotations
 
-import os
-
-import numba
 import numpy as np
-
-if "NUMBA_THREADING_LAYER" not in os.environ:
-    # GNU OpenMP (numba's default here) kills a process forked after a parallel kernel ran, and
-    # --jobs forks workers; the workqueue layer survives fork and is as fast for these loops.
-    # It is not thread-safe: callers that run kernels from several threads must serialise them.
-    numba.config.THREADING_LAYER = "workqueue"
-
-from numba import njit, prange  # noqa: E402  (after the threading layer is chosen)
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _score_code(g, s, pow3):
-    """Return the base-3 code of guess ``g`` against secret ``s`` (letters as small ints)."""
-    n = g.shape[0]
-    code = 0
-    used = 0                       # bit j set: secret letter j is already matched
-    for i in range(n):
-        if g[i] == s[i]:
-            code += 2 * pow3[i]
-            used |= 1 << i
-    for i in range(n):
-        if g[i] != s[i]:
-            c = g[i]
-            for j in range(n):
-                if s[j] == c and not (used >> j) & 1:
-                    used |= 1 << j
-                    code += pow3[i]
-                    break
-    return code
-
-
-@njit(parallel=True, cache=True)
-def pattern_matrix(guesses, secrets, out):
-    """Fill ``out[i, j]`` with the code of guess ``i`` against secret ``j``.
-
-    A guess whose letters are all different needs no yellow bookkeeping: a
-    non-green letter is yellow exactly when the secret holds it at some
-    non-green position, a bit test on the secret's non-green letters.
-    Guesses with repeated letters take the general rule (``_score_code``).
-    """
-    n = guesses.shape[1]
-    pow3 = np.empty(n, dtype=np.int64)
-    p = 1
-    for i in range(n):
-        pow3[i] = p
-        p *= 3
-    for i in prange(guesses.shape[0]):
-        g = guesses[i]
-        seen = 0
-        distinct = True
-        for k in range(n):
-            bit = 1 << g[k]
-            if seen & bit:
-                distinct = False
-            seen |= bit
-        if not distinct:
-            for j in range(secrets.shape[0]):
-                out[i, j] = _score_code(g, secrets[j], pow3)
-            continue
-        for j in range(secrets.shape[0]):
-            s = secrets[j]
-            code = 0
-            greens = 0
-            others = 0                 # letters of the secret at non-green positions, as bits
-            for k in range(n):
-                if g[k] == s[k]:
-                    code += 2 * pow3[k]
-                    greens |= 1 << k
-                else:
-                    others |= 1 << s[k]
-            for k in range(n):
-                if not (greens >> k) & 1 and (others >> g[k]) & 1:
-                    code += pow3[k]
-            out[i, j] = code
-
+from numba import njit, prange
 
 @njit(parallel=True, cache=True)
 def row_stats(codes, weights, n_patterns, entropy, expected, worst, parts):
@@ -254,3 +173,48 @@ def bin_best(codes, perm, starts, ends, weights, n_patterns, mode, n_chunks, bes
                         best[chunk, b] = h
                 elif e < best[chunk, b]:
                     best[chunk, b] = e
+
+
+@njit(cache=True, nogil=True)
+def _rows_figures(codes_t, clog, n_patterns, start, stop, ent, sq, ones, parts):
+    """Fill ``ent[r]`` (summed c*log2 c), ``sq[r]`` (summed c*c) and ``ones[r]`` (bins of one), ``parts[r]`` (bins) for rows start..stop."""
+    n = codes_t.shape[0]
+    counts = np.zeros(n_patterns, dtype=np.int32)
+    for r in range(start, stop):
+        for j in range(n):
+            counts[codes_t[j, r]] += 1
+        s = 0.0
+        q = 0
+        k = 0
+        m = 0
+        for j in range(n):
+            c = counts[codes_t[j, r]]
+            if c > 0:
+                s += clog[c]
+                q += c * c
+                m += 1
+                if c == 1:
+                    k += 1
+                counts[codes_t[j, r]] = 0
+        ent[r] = s
+        sq[r] = q
+        ones[r] = k
+        parts[r] = m
+
+
+@njit(cache=True, nogil=True)
+def board_figures(codes_t, clog, n_patterns, ent, sq, ones, parts):
+    """Fill, for every guess column of ``codes_t`` (candidates x guesses), the bins' c*log2 c and c*c sums, bins of one and bins."""
+    _rows_figures(codes_t, clog, n_patterns, 0, codes_t.shape[1], ent, sq, ones, parts)
+
+
+@njit(parallel=True, cache=True)
+def board_figures_parallel(codes_t, clog, n_patterns, ent, sq, ones, parts):
+    """Return nothing; the same as ``board_figures`` split over threads (for large candidate sets)."""
+    g = codes_t.shape[1]
+    block = 512
+    n_blocks = (g + block - 1) // block
+    for b in prange(n_blocks):
+        start = b * block
+        stop = min(g, start + block)
+        _rows_figures(codes_t, clog, n_patterns, start, stop, ent, sq, ones, parts)

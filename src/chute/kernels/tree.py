@@ -1,6 +1,6 @@
 """Compiled kernels (numba) for the decision-tree search: partitions of a candidate set.
 
-Imported only by ``tree`` when a search runs, so that ``import chute`` never
+Imported only by ``tree_search`` when a search runs, so that ``import chute`` never
 pays numba's start-up cost.  Every kernel works on the guess x answer matrix
 ``M`` (rows: guesses, columns: answers) and a candidate set ``S`` of answer
 columns.
@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .kernels import _score_code
+from .score import _score_code
 
 _FNV_OFFSET = np.uint64(14695981039346656037)
 _FNV_PRIME = np.uint64(1099511628211)
