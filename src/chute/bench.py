@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, TextIO
 import numpy as np
 
 from .errors import ChuteError
-from .feedback import decode
+from .feedback import decode, solved_code
 from .parallel import check_jobs
 from .render import plural
 
@@ -222,7 +222,7 @@ class TreeWalk:
         self.answers = lexicon.answers
         self.answer_index = lexicon.answer_index
         self.guess_index = lexicon.guess_index
-        self.solved_code = 3**lexicon.length - 1
+        self.solved_code = solved_code(lexicon.length)
         self.results: dict[str, tuple[str, ...]] = {}
 
     def columns(self, secrets: Iterable[str]) -> np.ndarray:

@@ -20,6 +20,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from .errors import ChuteError
+from .feedback import n_patterns, solved_code
 from .words import Lexicon
 
 MAGIC = b"CHUTEPM1"
@@ -29,7 +30,7 @@ _warned: set[str] = set()
 
 def code_dtype(length: int) -> np.dtype:
     """Return the smallest unsigned dtype that holds every pattern code of a length."""
-    top = 3**length
+    top = n_patterns(length)
     if top <= 256:
         return np.dtype(np.uint8)
     if top <= 65536:
@@ -47,6 +48,7 @@ def letters_array(words: Sequence[str], length: int) -> np.ndarray:
 
 # Below this many cells numpy scores faster than importing numba (~0.3 s at start-up).
 NUMPY_CELLS = 4_000_000
+KERNEL_PATTERNS = n_patterns(8)      # the compiled partition kernels keep a table of this many patterns
 # Up to this many candidates, sorting rows beats a rows x patterns histogram.
 SORT_COLS = 48
 
@@ -200,12 +202,12 @@ class Engine:
     @property
     def n_patterns(self) -> int:
         """Return the number of distinct pattern codes (3**length)."""
-        return 3**self.lexicon.length
+        return n_patterns(self.lexicon.length)
 
     @property
     def solved(self) -> int:
         """Return the all-green code."""
-        return 3**self.lexicon.length - 1
+        return solved_code(self.lexicon.length)
 
     def rows(self, words: Sequence[str]) -> np.ndarray:
         """Return the matrix rows of accepted guesses."""
@@ -328,7 +330,7 @@ def partition_stats(codes: np.ndarray, n_patterns: int, weights: np.ndarray | No
         zero = np.zeros(rows)
         return PartitionStats(zero, zero, zero.astype(np.int64), zero.astype(np.int64))
     prob = None if weights is None else np.asarray(weights, dtype=np.float64) / np.sum(weights)
-    if _COMPILED[0] and n_patterns <= 3**8 and codes.size <= NUMPY_CELLS:
+    if _COMPILED[0] and n_patterns <= KERNEL_PATTERNS and codes.size <= NUMPY_CELLS:
         # many small rankings in one process (prefer_compiled): serial, rows x candidates
         from .kernels.partition import row_stats_sparse
         entropy, expected = np.empty(rows), np.empty(rows)
@@ -338,7 +340,7 @@ def partition_stats(codes: np.ndarray, n_patterns: int, weights: np.ndarray | No
         return PartitionStats(entropy, expected, worst, parts)
     if cols <= SORT_COLS:
         return _sorted_stats(codes, prob)
-    if n_patterns <= 3**8 and _use_kernel(codes.size):
+    if n_patterns <= KERNEL_PATTERNS and _use_kernel(codes.size):
         from .kernels.partition import row_stats
         entropy, expected = np.empty(rows), np.empty(rows)
         worst, parts = np.empty(rows, dtype=np.int64), np.empty(rows, dtype=np.int64)

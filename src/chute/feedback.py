@@ -16,7 +16,7 @@ from typing import Sequence
 
 from .errors import NotationError
 from .files import excerpt
-from .words import fold
+from .words import fold, is_word
 
 GREEN, YELLOW, BLACK = "g", "y", "b"
 TILE_VALUE = {BLACK: 0, YELLOW: 1, GREEN: 2}
@@ -85,9 +85,14 @@ def all_green(length: int) -> str:
     return GREEN * length
 
 
+def n_patterns(length: int) -> int:
+    """Return how many pattern codes words of this length have (3 colours per tile: ``3**length``)."""
+    return 3**length
+
+
 def solved_code(length: int) -> int:
-    """Return the code of the solved pattern of the given length."""
-    return 3**length - 1
+    """Return the code of the solved pattern of the given length (the largest code)."""
+    return n_patterns(length) - 1
 
 
 def is_producible(guess: str, pattern: str) -> bool:
@@ -164,7 +169,7 @@ def _check_word(word: str, text: str) -> str:
     """Return the folded word; raise NotationError if it is not a word of letters."""
     word = unicodedata.normalize("NFC", word)
     folded = fold(word)
-    if not folded or not _WORD_RE.match(word) or not folded.isascii() or not folded.isalpha():
+    if not _WORD_RE.match(word) or not is_word(folded):
         raise NotationError(f"{excerpt(word)} in {excerpt(text)} is not a word of letters")
     return folded
 
@@ -297,7 +302,7 @@ def parse_template(text: str, length: int | None = None) -> Template:
             if end < 0:
                 raise NotationError(f"unclosed '[' in template {excerpt(text)}")
             letters = fold(text[i + 1:end])
-            if not letters.isalpha() or not letters.isascii():
+            if not is_word(letters):
                 raise NotationError(f"'[{text[i + 1:end]}]' in template {excerpt(text)} must hold letters")
             known.append(None)
             misplaced.append(frozenset(letters))
@@ -322,7 +327,7 @@ def parse_word(text: str, what: str = "word") -> str:
     """Return a word folded to lower-case a-z (``Ávido`` -> ``avido``); raise NotationError otherwise."""
     text = unicodedata.normalize("NFC", text)
     folded = fold(text)
-    if not folded or not _WORD_RE.match(text.strip()) or not folded.isascii() or not folded.isalpha():
+    if not _WORD_RE.match(text.strip()) or not is_word(folded):
         raise NotationError(f"{what} {excerpt(text)} is not a word of letters")
     return folded
 

@@ -26,7 +26,7 @@ from typing import Iterable
 from .errors import ContradictionError, NotationError
 from .feedback import (GREEN, ORDINAL, YELLOW, Clue, Template, is_producible, parse_template,
                        to_emoji, to_guess_score)
-from .words import fold
+from .words import fold, is_word
 
 ALPHABET = string.ascii_lowercase
 _LETTERS = frozenset(ALPHABET)
@@ -237,7 +237,7 @@ class Knowledge:
     def add_discarded(self, letters: Iterable[str]) -> None:
         """Add letters known to be absent from the secret (the template notation's discarded letters)."""
         letters = fold("".join(letters))
-        if not letters.isalpha() or not letters.isascii():
+        if not is_word(letters):
             raise NotationError(f"discarded letters {letters!r} must be letters a-z")
         k = self.copy()
         for c in sorted(set(letters)):

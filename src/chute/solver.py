@@ -19,11 +19,11 @@ import numpy as np
 from .engine import Engine, letters_array, numpy_codes
 from .errors import ContradictionError, LexiconError, NotationError
 from .files import excerpt
-from .feedback import Clue, decode, encode, is_producible, parse_colours
+from .feedback import Clue, decode, encode, is_producible, n_patterns, parse_colours
 from .rules import check_guess, check_rule, legal_mask, violation
 from .strategies import Options, Ranked, State, Strategy, get_strategy
 from .strategies.base import describe
-from .words import Lexicon, fold
+from .words import Lexicon, fold, is_word
 
 WEIGHTS = ("auto", "uniform", "frequency")
 SHOW_CANDIDATES = 10        # list the remaining candidates when there are at most this many
@@ -168,7 +168,7 @@ class Solver:
         """Return the canonical pattern for a pattern given in any notation or as a code."""
         n = self.lexicon.length
         if isinstance(pattern, (int, np.integer)):
-            if not 0 <= int(pattern) < 3**n:
+            if not 0 <= int(pattern) < n_patterns(n):
                 raise NotationError(f"pattern code {pattern} is out of range for {n} letters")
             return decode(int(pattern), n)
         return parse_colours(pattern, n)
@@ -181,7 +181,7 @@ class Solver:
         """
         word = fold(guess)
         n = self.lexicon.length
-        if len(word) != n or not word.isascii() or not word.isalpha():
+        if len(word) != n or not is_word(word):
             raise NotationError(f"guess {guess!r} must be a word of {n} letters")
         pattern = self._pattern(word, pattern)
         clue = Clue(word, pattern)

@@ -20,7 +20,7 @@ from .feedback import Clue, all_green, score
 from .files import excerpt
 from .render import plural
 from .rules import violation
-from .words import Lexicon, fold
+from .words import Lexicon, fold, is_word
 
 FORMAT = "chute-tree"
 VERSION = 1
@@ -337,7 +337,7 @@ def _node_from(data: Any, length: int, where: str, depth: int) -> TreeNode:
     if not isinstance(data, dict):
         raise TreeError(f"node at {where} is not an object")
     guess = data.get("guess")
-    if not isinstance(guess, str) or len(guess) != length or not guess.isascii() or not guess.isalpha():
+    if not isinstance(guess, str) or len(guess) != length or not is_word(guess):
         raise TreeError(f"node at {where} has a bad guess {excerpt(guess)} (expected a {length}-letter word)")
     n = data.get("n", 0)
     if not isinstance(n, int) or n < 0:
@@ -349,7 +349,7 @@ def _node_from(data: Any, length: int, where: str, depth: int) -> TreeNode:
     for pattern, child in nxt.items():
         if len(pattern) != length or set(pattern) - set("gyb"):
             raise TreeError(f"bad pattern {excerpt(pattern)} below {where} (expected {length} of g/y/b)")
-        if pattern == "g" * length:
+        if pattern == all_green(length):
             raise TreeError(f"all-green pattern below {where} (the game ends there)")
         children[pattern] = _node_from(child, length, f"{where}/{pattern}", depth + 1)
     return TreeNode(guess.lower(), n, children)

@@ -40,7 +40,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from .errors import ChuteError
-from .feedback import decode
+from .feedback import decode, n_patterns
 from .files import excerpt
 from .tree import RULES, DecisionTree, TreeNode
 from .words import Lexicon, fold
@@ -126,7 +126,7 @@ class TreeSearch:
         self.full_rows = full_rows
         self.M = np.ascontiguousarray(engine.matrix)
         self.length = self.lexicon.length
-        self.P = 3**self.length
+        self.P = n_patterns(self.length)
         self.solved = self.P - 1
         self.n_guesses = len(self.lexicon.guesses)
         gi = self.lexicon.guess_index

@@ -32,6 +32,7 @@ def register(subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     """Play the game and print it (tiles for one board, a grid for several); return 0 if solved within the rows."""
     from ..bench import MAX_CAP
+    from ..feedback import all_green
     from ..render import plural, tiles, use_colour
     from .solving import count_text, note, session_from_args
     session, spec = session_from_args(args, args.secret)
@@ -45,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
         for row in session.history:
             for _, message in row.notes:
                 note(message)
-            tail = "" if row.patterns[0] == "g" * lexicon.length else f"  {count_text(row.left[0])}"
+            tail = "" if row.patterns[0] == all_green(lexicon.length) else f"  {count_text(row.left[0])}"
             print(f"{tiles(lexicon.show(row.guess), row.patterns[0], use_colour(sys.stdout))}{tail}")
     else:
         print("\n".join(grid_lines(session, spec)))
@@ -83,6 +84,7 @@ def game_json(session, spec) -> dict:
 def grid_lines(session, spec, counts: bool = True, columns: int | None = None) -> list[str]:
     """Return the game as a grid, one line per row and a column of tiles per board, in bands that fit ``columns``."""
     import shutil
+    from ..feedback import all_green
     from ..render import tiles, use_colour, width
     lexicon = session.solver.lexicon
     colour = use_colour(sys.stdout)
@@ -108,7 +110,7 @@ def grid_lines(session, spec, counts: bool = True, columns: int | None = None) -
                     cells.append(" " * col)
                     continue
                 text = tiles(lexicon.show(row.guess), p, colour)
-                tail = " ✓" if set(p) == {"g"} else (f" {row.left[i]:>3}" if counts else "")
+                tail = " ✓" if p == all_green(len(p)) else (f" {row.left[i]:>3}" if counts else "")
                 cells.append(text + tail.ljust(col - cell))
             lines.append(f"{r + 1:>3}  " + "".join(cells).rstrip())
     return lines

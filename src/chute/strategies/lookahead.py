@@ -7,7 +7,7 @@ import sys
 
 import numpy as np
 
-from ..engine import PartitionStats, partition_stats
+from ..engine import KERNEL_PATTERNS, PartitionStats, partition_stats
 from ..feedback import Clue, decode
 from ..errors import ChuteError
 from .base import Options, PartitionStrategy, Ranked, State, Strategy, order, ranked_rows
@@ -60,7 +60,7 @@ def deepen(strategy: PartitionStrategy, state: State, rows: np.ndarray, codes: n
     deep = np.empty(len(first))
     picked = np.empty(len(first), dtype=np.intp)
     fast = (strategy.kernel_mode is not None and not state.rule and not options.candidates_only
-            and state.engine.n_patterns <= 3**8 and (state.n > 20 or "chute.kernels" in sys.modules))
+            and state.engine.n_patterns <= KERNEL_PATTERNS and (state.n > 20 or "chute.kernels" in sys.modules))
     for k, ranked in enumerate(first):
         i = row_of[ranked.guess]
         picked[k] = i
