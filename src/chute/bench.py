@@ -26,6 +26,7 @@ import numpy as np
 
 from .errors import ChuteError
 from .feedback import decode, solved_code
+from .games import MAX_ROWS
 from .parallel import check_jobs
 from .render import plural
 
@@ -36,7 +37,7 @@ if TYPE_CHECKING:               # the solver layer loads with the first game, no
     from .words import Lexicon
 
 CAP = 30            # a failed game is played on up to this many guesses, then given up
-MAX_CAP = 200       # the walk recurses once per guess
+MAX_CAP = MAX_ROWS  # the walk recurses once per guess
 BLOCKS = " ▏▎▍▌▋▊▉█"
 
 

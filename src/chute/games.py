@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from .errors import ChuteError
 
+MAX_ROWS = 200      # the most rows a game is played for, solved or not (a benchmark's walk recurses per row)
+
 
 @dataclass(frozen=True)
 class GameSpec:

@@ -472,6 +472,35 @@ class Knowledge:
 
     # ----------------------------------------------------------------- explaining
 
+    def faults(self, word: str) -> dict:
+        """Return what rules the word out, as data (empty if it could be the secret).
+
+        Keys, each present only when it applies: ``length`` (its letter count),
+        ``missing`` (required letters it lacks), ``misplaced`` (position ->
+        the known letter there), ``absent`` (position -> a letter known absent),
+        ``wrong`` (position -> a present letter known not to be there),
+        ``counts`` (letter -> (copies, "least" or "most", the bound)).
+        """
+        word = fold(word)
+        if len(word) != self.length:
+            return {"length": len(word)}
+        counts = Counter(word)
+        excluded = set(self.excluded())
+        found: dict = {
+            "missing": "".join(c for c in self.required() if counts[c] == 0),
+            "misplaced": {i: f for i, (c, f) in enumerate(zip(word, self.fixed)) if f is not None and c != f},
+            "absent": {i: c for i, c in enumerate(word) if c in excluded},
+            "wrong": {i: c for i, c in enumerate(word) if c in self.banned[i] and c not in excluded},
+            "counts": {},
+        }
+        for c in sorted(counts):
+            low, high = self.min_count.get(c, 0), self.max_count.get(c)
+            if 0 < counts[c] < low:
+                found["counts"][c] = (counts[c], "least", low)
+            elif high and counts[c] > high:
+                found["counts"][c] = (counts[c], "most", high)
+        return {k: v for k, v in found.items() if v}
+
     def reasons(self, word: str) -> list[str]:
         """Return every reason the word cannot be the secret (empty if it can), Wordle Finder's wording.
 
@@ -480,58 +509,41 @@ class Knowledge:
         absent), ``WrongSpot: has ---E-`` (a present letter where it is known not
         to be), ``Count: has 2 E, at most 1`` (too many or too few copies).
         """
-        word = fold(word)
-        if len(word) != self.length:
-            return [f"Length: has {len(word)} letters, needs {self.length}"]
-        counts = Counter(word)
-        reasons = []
-        missing = "".join(c for c in self.required() if counts[c] == 0)
-        if missing:
-            reasons.append(f"Valid: missing {missing.upper()}")
-        if any(f is not None and c != f for c, f in zip(word, self.fixed)):
-            reasons.append(f"Mask: needs {self.mask()}")
-        excluded = set(self.excluded())
-        bad = {i: c for i, c in enumerate(word) if c in excluded}
-        if bad:
-            reasons.append(f"Invalid: has {_dashes(self.length, bad)}")
-        wrong = {i: c for i, c in enumerate(word) if c in self.banned[i] and c not in excluded}
-        if wrong:
-            reasons.append(f"WrongSpot: has {_dashes(self.length, wrong)}")
-        for c in sorted(counts):
-            low, high = self.min_count.get(c, 0), self.max_count.get(c)
-            if 0 < counts[c] < low:
-                reasons.append(f"Count: has {counts[c]} {c.upper()}, at least {low}")
-            elif high and counts[c] > high:
-                reasons.append(f"Count: has {counts[c]} {c.upper()}, at most {high}")
-        return reasons
+        f = self.faults(word)
+        if "length" in f:
+            return [f"Length: has {f['length']} letters, needs {self.length}"]
+        out = []
+        if "missing" in f:
+            out.append(f"Valid: missing {f['missing'].upper()}")
+        if "misplaced" in f:
+            out.append(f"Mask: needs {self.mask()}")
+        if "absent" in f:
+            out.append(f"Invalid: has {_dashes(self.length, f['absent'])}")
+        if "wrong" in f:
+            out.append(f"WrongSpot: has {_dashes(self.length, f['wrong'])}")
+        for c, (has, side, bound) in f.get("counts", {}).items():
+            out.append(f"Count: has {has} {c.upper()}, at {side} {bound}")
+        return out
 
     def plain_reasons(self, word: str) -> list[str]:
         """Return, in plain sentences, every reason the word cannot be the secret (empty if it can)."""
+        f = self.faults(word)
+        if "length" in f:
+            return [f"it has {f['length']} letters, the answer has {self.length}"]
         word = fold(word)
-        if len(word) != self.length:
-            return [f"it has {len(word)} letters, the answer has {self.length}"]
-        counts = Counter(word)
         out = []
-        missing = [c.upper() for c in self.required() if counts[c] == 0]
-        if missing:
-            out.append(f"it lacks {_and(missing)}, which the answer has")
-        for i, (c, f) in enumerate(zip(word, self.fixed)):
-            if f is not None and c != f:
-                out.append(f"the {ORDINAL[i]} letter is {f.upper()}, not {c.upper()}")
-        excluded = set(self.excluded())
-        absent = sorted({c for c in word if c in excluded})
+        if "missing" in f:
+            out.append(f"it lacks {_and([c.upper() for c in f['missing']])}, which the answer has")
+        for i, letter in f.get("misplaced", {}).items():
+            out.append(f"the {ORDINAL[i]} letter is {letter.upper()}, not {word[i].upper()}")
+        absent = sorted(set(f.get("absent", {}).values()))
         if absent:
-            letters = _and([c.upper() for c in absent])
-            out.append(f"{letters} {'is' if len(absent) == 1 else 'are'} not in the answer")
-        for i, c in enumerate(word):
-            if c in self.banned[i] and c not in excluded and self.fixed[i] != c:
+            out.append(f"{_and([c.upper() for c in absent])} {'is' if len(absent) == 1 else 'are'} not in the answer")
+        for i, c in f.get("wrong", {}).items():
+            if self.fixed[i] != c:
                 out.append(f"{c.upper()} is not the {ORDINAL[i]} letter")
-        for c in sorted(counts):
-            low, high = self.min_count.get(c, 0), self.max_count.get(c)
-            if 0 < counts[c] < low:
-                out.append(f"it has {counts[c]} {c.upper()}, the answer has at least {low}")
-            elif high and counts[c] > high:
-                out.append(f"it has {counts[c]} {c.upper()}, the answer has at most {high}")
+        for c, (has, side, bound) in f.get("counts", {}).items():
+            out.append(f"it has {has} {c.upper()}, the answer has at {side} {bound}")
         return out
 
     def explain(self, word: str) -> str:

@@ -9,11 +9,8 @@ again in a fresh pool, and a second death ends the run with one clear error.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import sys
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable, Iterator, Sequence
 
 from .errors import ChuteError
@@ -42,6 +39,9 @@ def run_tasks(fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int,
     ``fn`` must be a module-level function; it reads shared state from module
     globals set before this call (forked workers inherit them).
     """
+    import multiprocessing            # here, not at import: --jobs is checked by every command's parser
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures.process import BrokenProcessPool
     check_jobs(jobs)
     try:
         context = multiprocessing.get_context("fork")

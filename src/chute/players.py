@@ -9,16 +9,18 @@ open board.  A ``Session`` asks its player; the front ends never choose.
 
 from __future__ import annotations
 
-from typing import Protocol, Sequence, Union
+from typing import TYPE_CHECKING, Protocol, Sequence, Union
 
 import numpy as np
 
 from .errors import ChuteError
-from .multiboard import DEFAULT, Choice, Policy, solver_for
 from .solver import Solver
 from .strategies import Ranked, State
 
-Ranking = list[Union[Ranked, Choice]]
+if TYPE_CHECKING:           # the multi-board policy loads with the first game of several boards
+    from .multiboard import Choice, Policy
+
+Ranking = list[Union[Ranked, "Choice"]]
 
 
 class Player(Protocol):
@@ -58,13 +60,15 @@ class OneBoard:
 class Joint:
     """The multi-board policy: one guess scored over every open board (see ``multiboard``)."""
 
-    def __init__(self, solver: Solver, policy: Policy = DEFAULT):
+    def __init__(self, solver: Solver, policy: Policy | None = None):
+        from .multiboard import DEFAULT
         self.engine = solver.engine
-        self.policy = policy
-        self.name = policy.label()
+        self.policy = policy or DEFAULT
+        self.name = self.policy.label()
 
     def rank(self, states: Sequence[State], rows_left: int | None, top: int = 10) -> Ranking:
         """Return the best joint guesses (a hard-mode rule: only guesses legal on every board)."""
+        from .multiboard import solver_for
         solver = solver_for(self.engine, self.policy)
         allowed = None
         for st in states:
@@ -84,4 +88,4 @@ def default_player(solver: Solver, boards: int, policy: Policy | None = None) ->
     """Return the player for a game of ``boards`` boards: the solver's for one, the joint policy's for several."""
     if boards == 1 and policy is None:
         return OneBoard(solver)
-    return Joint(solver, policy or DEFAULT)
+    return Joint(solver, policy)

@@ -1,7 +1,7 @@
 """The ``chute`` command line: one sub-command per module ``cmd_*.py`` in this package.
 
-Each command module has ``register(subparsers)`` that adds its parser and sets
-``func``; the CLI holds no rule of the game, it calls the library.
+Each command module has ``HELP``, ``DESCRIPTION``, ``EPILOG``, ``add_arguments(parser)``
+and ``run(args)``; the CLI holds no rule of the game, it calls the library.
 """
 
 from __future__ import annotations
@@ -46,7 +46,10 @@ def build_parser() -> Parser:
     parser.add_argument("--version", action="version", version=f"chute {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for name in command_modules():
-        importlib.import_module(f"{__name__}.cmd_{name}").register(sub)
+        module = importlib.import_module(f"{__name__}.cmd_{name}")
+        command = sub.add_parser(name, help=module.HELP, description=module.DESCRIPTION, epilog=module.EPILOG)
+        command.set_defaults(func=module.run)
+        module.add_arguments(command)
     return parser
 
 

@@ -29,18 +29,19 @@ SOLVED_MARKS = {"-", "✓", "ok", "solved"}
 QUIT = {"quit", "exit", "q"}
 
 
-def register(subparsers) -> None:
-    """Add the ``assist`` sub-command."""
-    p = subparsers.add_parser(
-        "assist", help="interactive helper: suggests guesses, you type the colours",
-        description="Play alongside a real game of one or more boards: chute suggests a guess, you "
-                    "type the colours the game showed (any notation), and it shows the tiles, the "
-                    "candidates left and the next suggestion. Commands: undo, list, why WORD, new, "
-                    "quit, help. On a terminal the game is saved after every row (--resume continues "
-                    "it). Without a terminal it reads the same lines from standard input (no "
-                    "prompts), so it scripts; then the exit status is 2 if any line was refused.",
-        epilog="examples: printf 'bbgyg\\nbbgyb\\n' | chute assist | chute assist --game quarteto | "
-               "chute assist --resume")
+HELP = "interactive helper: suggests guesses, you type the colours"
+DESCRIPTION = ("Play alongside a real game of one or more boards: chute suggests a guess, you "
+               "type the colours the game showed (any notation), and it shows the tiles, the "
+               "candidates left and the next suggestion. Commands: undo, list, why WORD, new, "
+               "quit, help. On a terminal the game is saved after every row (--resume continues "
+               "it). Without a terminal it reads the same lines from standard input (no "
+               "prompts), so it scripts; then the exit status is 2 if any line was refused.")
+EPILOG = ("examples: printf 'bbgyg\\nbbgyb\\n' | chute assist | chute assist --game quarteto | "
+          "chute assist --resume")
+
+
+def add_arguments(p) -> None:
+    """Add the ``assist`` options."""
     p.add_argument("--top", "-n", type=bounded_int(1), default=3, metavar="N",
                    help="how many guesses to show each turn (default: 3)")
     p.add_argument("--resume", action="store_true",
@@ -50,7 +51,6 @@ def register(subparsers) -> None:
                         "folder, one file per game)")
     add_solver_options(p)
     add_game_options(p)
-    p.set_defaults(func=run)
 
 
 def state_dir() -> Path:

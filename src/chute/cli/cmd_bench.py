@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..games import MAX_ROWS
 from .common import add_game_options, add_jobs_option, bounded_int
 from .solving import add_solver_options
 
@@ -14,7 +15,7 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
     g = parser.add_argument_group("benchmark")
     g.add_argument("--sample", type=bounded_int(1), metavar="N",
                    help="play N answers drawn at random (seeded by --seed)")
-    g.add_argument("--max-guesses", type=bounded_int(1, 200), default=30, metavar="N",
+    g.add_argument("--max-guesses", type=bounded_int(1, MAX_ROWS), default=30, metavar="N",
                    help="give a failed game up after N guesses (default: 30)")
     add_jobs_option(g, "split the work across N processes (default: 1)")
     g.add_argument("--per-game", action="store_true",
@@ -23,16 +24,17 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
 
 
-def register(subparsers) -> None:
-    """Add the ``bench`` sub-command."""
-    p = subparsers.add_parser(
-        "bench", help="play every answer with a strategy and report statistics",
-        description="Play every answer of the chosen lexicon (or a sample) with one strategy and "
-                    "report games, mean, median, standard deviation, maximum, the distribution of "
-                    "guesses, failures over the row limit, the hardest words and the time.",
-        epilog="examples: chute bench | chute bench --strategy minimax --opener raise | "
-               "chute bench --game termo --strict --plot termo.png | chute bench --sample 200 --seed 1 "
-               "--csv games.csv | chute bench --depth 2 --jobs 2")
+HELP = "play every answer with a strategy and report statistics"
+DESCRIPTION = ("Play every answer of the chosen lexicon (or a sample) with one strategy and "
+               "report games, mean, median, standard deviation, maximum, the distribution of "
+               "guesses, failures over the row limit, the hardest words and the time.")
+EPILOG = ("examples: chute bench | chute bench --strategy minimax --opener raise | "
+          "chute bench --game termo --strict --plot termo.png | chute bench --sample 200 --seed 1 "
+          "--csv games.csv | chute bench --depth 2 --jobs 2")
+
+
+def add_arguments(p) -> None:
+    """Add the ``bench`` options."""
     add_solver_options(p)
     add_game_options(p)
     add_run_options(p)
@@ -43,7 +45,6 @@ def register(subparsers) -> None:
     out.add_argument("--json", action="store_true", help="print the figures and every game as JSON")
     out.add_argument("--csv", metavar="FILE", help="write one row per game (secret, guesses, solved, sequence)")
     out.add_argument("--plot", metavar="FILE", help="draw the histogram to FILE.png or FILE.svg (needs chute[plot])")
-    p.set_defaults(func=run)
 
 
 def prepare(args: argparse.Namespace):

@@ -10,16 +10,17 @@ from .common import add_game_options
 from .solving import add_solver_options
 
 
-def register(subparsers) -> None:
-    """Add the ``compare`` sub-command."""
-    p = subparsers.add_parser(
-        "compare", help="benchmark several strategies on the same list, one table",
-        description="Play the same answers with several strategies and print one table: mean, "
-                    "median, standard deviation, maximum, failures and time. A strategy may carry "
-                    "its own settings: NAME:opener=WORD:depth=2 (e.g. entropy:opener=crane).",
-        epilog="examples: chute compare --markdown | chute compare --strategies "
-               "entropy,expected-size:opener=roate,minimax:opener=raise,entropy:depth=2 | "
-               "chute compare --game termo --strict")
+HELP = "benchmark several strategies on the same list, one table"
+DESCRIPTION = ("Play the same answers with several strategies and print one table: mean, "
+               "median, standard deviation, maximum, failures and time. A strategy may carry "
+               "its own settings: NAME:opener=WORD:depth=2 (e.g. entropy:opener=crane).")
+EPILOG = ("examples: chute compare --markdown | chute compare --strategies "
+          "entropy,expected-size:opener=roate,minimax:opener=raise,entropy:depth=2 | "
+          "chute compare --game termo --strict")
+
+
+def add_arguments(p) -> None:
+    """Add the ``compare`` options."""
     p.add_argument("--strategies", default="entropy,expected-size,minimax,most-parts", metavar="LIST",
                    help="comma-separated strategies, each NAME[:opener=WORD][:depth=N] "
                         "(default: entropy,expected-size,minimax,most-parts)")
@@ -29,7 +30,7 @@ def register(subparsers) -> None:
     out = p.add_argument_group("output")
     out.add_argument("--markdown", action="store_true", help="print the table in Markdown (for a README)")
     out.add_argument("--json", action="store_true", help="print every run's figures as JSON")
-    p.set_defaults(func=run, strategy=None)
+    p.set_defaults(strategy=None)
 
 
 def parse_entries(text: str, default_opener: str | None, default_depth: int) -> list[tuple[str, str | None, int]]:

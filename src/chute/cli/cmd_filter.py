@@ -10,18 +10,19 @@ import textwrap
 from .common import add_game_options
 
 
-def register(subparsers) -> None:
-    """Add the ``filter`` sub-command."""
-    p = subparsers.add_parser(
-        "filter", help="the words that fit the clues, and what the clues imply",
-        description="List the words consistent with every clue, with a summary of what is known. "
-                    "A CLUE is GUESS=SCORE (CHEST=c.E..: upper case correct, lower case present, "
-                    ". absent), guess:colours (chest:ybgbb; also Termo's c/i/_, 2/1/0 digits or "
-                    "emoji tiles), a guess followed by its colours (chest ybgbb), or a "
-                    "template (_U_[E]S: letters in place, [E] present but not here).",
-        epilog="examples: chute filter JUDGE=....e CHEST=c.E.. WRECK=..Ec. | "
-               "chute filter CLAIM=c..i. TRICE=.riC. --words INCUR TAXIS PRICY ERICA BIRCH --explain | "
-               "chute filter ____[E] _U_[E]S --discarded ACLNRT | chute filter crane:bbybb --grep")
+HELP = "the words that fit the clues, and what the clues imply"
+DESCRIPTION = ("List the words consistent with every clue, with a summary of what is known. "
+               "A CLUE is GUESS=SCORE (CHEST=c.E..: upper case correct, lower case present, "
+               ". absent), guess:colours (chest:ybgbb; also Termo's c/i/_, 2/1/0 digits or "
+               "emoji tiles), a guess followed by its colours (chest ybgbb), or a "
+               "template (_U_[E]S: letters in place, [E] present but not here).")
+EPILOG = ("examples: chute filter JUDGE=....e CHEST=c.E.. WRECK=..Ec. | "
+          "chute filter CLAIM=c..i. TRICE=.riC. --words INCUR TAXIS PRICY ERICA BIRCH --explain | "
+          "chute filter ____[E] _U_[E]S --discarded ACLNRT | chute filter crane:bbybb --grep")
+
+
+def add_arguments(p) -> None:
+    """Add the ``filter`` options."""
     p.add_argument("clues", nargs="*", metavar="CLUE")
     src = p.add_argument_group("which words")
     src.add_argument("--all", action="store_true",
@@ -41,7 +42,6 @@ def register(subparsers) -> None:
                      help="print the equivalent grep/awk pipeline instead of filtering")
     out.add_argument("-q", "--quiet", action="store_true", help="print only the words")
     add_game_options(p, multi=False)
-    p.set_defaults(func=run)
 
 
 def split_words(words: list[str] | None, clues: list[str]) -> tuple[list[str] | None, list[str]]:

@@ -6,37 +6,37 @@ import argparse
 import sys
 import json
 
+from ..games import MAX_ROWS
 from .common import add_game_options, bounded_int
 from .solving import add_solver_options
 
 
-def register(subparsers) -> None:
-    """Add the ``play`` sub-command."""
-    p = subparsers.add_parser(
-        "play", help="watch the solver play a game against a known secret",
-        description="Play a whole game against SECRET with the chosen strategy, printing each guess "
-                    "as coloured tiles and the number of candidates left. Exit status 0 when solved "
-                    "within the game's rows, 1 otherwise.",
-        epilog="examples: chute play crane | chute play aahed | chute play --game termo --strict "
-               "termo | chute play crane --strategy minimax --json")
+HELP = "watch the solver play a game against a known secret"
+DESCRIPTION = ("Play a whole game against SECRET with the chosen strategy, printing each guess "
+               "as coloured tiles and the number of candidates left. Exit status 0 when solved "
+               "within the game's rows, 1 otherwise.")
+EPILOG = ("examples: chute play crane | chute play aahed | chute play --game termo --strict "
+          "termo | chute play crane --strategy minimax --json")
+
+
+def add_arguments(p) -> None:
+    """Add the ``play`` options."""
     p.add_argument("secret", metavar="SECRET", nargs="+",
                    help="the word to find (one per board in multi-board games: --game quarteto W1 W2 W3 W4)")
-    p.add_argument("--max-guesses", type=bounded_int(1, 200), metavar="N",
+    p.add_argument("--max-guesses", type=bounded_int(1, MAX_ROWS), metavar="N",
                    help="stop after N guesses (default: play until solved)")
     p.add_argument("--json", action="store_true", help="print the game as JSON")
     add_solver_options(p)
     add_game_options(p)
-    p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Play the game and print it (tiles for one board, a grid for several); return 0 if solved within the rows."""
-    from ..bench import MAX_CAP
     from ..feedback import all_green
     from ..render import plural, tiles, use_colour
     from .solving import count_text, note, session_from_args
     session, spec = session_from_args(args, args.secret)
-    session.autoplay(args.max_guesses or (MAX_CAP if spec.boards == 1 else 2 * spec.rows + spec.boards))
+    session.autoplay(args.max_guesses or (MAX_ROWS if spec.boards == 1 else 2 * spec.rows + spec.boards))
     lexicon = session.solver.lexicon
     won = session.solved and session.used <= spec.rows
     if args.json:

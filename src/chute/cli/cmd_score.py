@@ -9,14 +9,15 @@ import unicodedata
 NOTATION_HELP = "gyb, clue, guess-score, emoji, termo or digits"
 
 
-def register(subparsers) -> None:
-    """Add the ``score`` sub-command."""
-    p = subparsers.add_parser(
-        "score", help="the pattern a guess gets against one or more secrets",
-        description="Score GUESS against each SECRET with the exact rule (greens first, then "
-                    "yellows left to right while unmatched copies remain). Accents are ignored.",
-        epilog="examples: chute score speed abide | chute score --json crane cigar rebut | "
-               "chute score --notation guess-score chest ocean")
+HELP = "the pattern a guess gets against one or more secrets"
+DESCRIPTION = ("Score GUESS against each SECRET with the exact rule (greens first, then "
+               "yellows left to right while unmatched copies remain). Accents are ignored.")
+EPILOG = ("examples: chute score speed abide | chute score --json crane cigar rebut | "
+          "chute score --notation guess-score chest ocean")
+
+
+def add_arguments(p) -> None:
+    """Add the ``score`` options."""
     p.add_argument("guess", metavar="GUESS")
     p.add_argument("secrets", nargs="+", metavar="SECRET")
     p.add_argument("--json", action="store_true",
@@ -25,7 +26,6 @@ def register(subparsers) -> None:
                    help=f"print only the pattern, one line per secret, in this notation ({NOTATION_HELP})")
     p.add_argument("--game", metavar="NAME",
                    help="check that the words have the game's length (wordle, termo, ...: 5 letters)")
-    p.set_defaults(func=run)
 
 
 def _display(text: str) -> str:

@@ -9,24 +9,24 @@ from .common import add_game_options, bounded_int
 from .solving import add_solver_options
 
 
-def register(subparsers) -> None:
-    """Add the ``suggest`` sub-command."""
-    p = subparsers.add_parser(
-        "suggest", help="the best next guesses after some clues",
-        description="Rank the next guesses for the state the clues leave: each with the strategy's "
-                    "score, the expected number of candidates left, the worst case, and whether it "
-                    "could be the answer. Without clues it gives the opener (cached per lexicon and "
-                    "strategy). The remaining candidates are listed when there are at most 10. "
-                    "A CLUE is guess:colours (crane:bybgb; Termo's c/i/_, 2/1/0 digits and emoji "
-                    "tiles work too), GUESS=SCORE (CRANE=.r.N.), or a guess followed by its colours.",
-        epilog="examples: chute suggest | chute suggest soare:bbybb until:bbgyb | "
-               "chute suggest --game termo --strict serao:__c_i | chute suggest crane bybgb --json")
+HELP = "the best next guesses after some clues"
+DESCRIPTION = ("Rank the next guesses for the state the clues leave: each with the strategy's "
+               "score, the expected number of candidates left, the worst case, and whether it "
+               "could be the answer. Without clues it gives the opener (cached per lexicon and "
+               "strategy). The remaining candidates are listed when there are at most 10. "
+               "A CLUE is guess:colours (crane:bybgb; Termo's c/i/_, 2/1/0 digits and emoji "
+               "tiles work too), GUESS=SCORE (CRANE=.r.N.), or a guess followed by its colours.")
+EPILOG = ("examples: chute suggest | chute suggest soare:bbybb until:bbgyb | "
+          "chute suggest --game termo --strict serao:__c_i | chute suggest crane bybgb --json")
+
+
+def add_arguments(p) -> None:
+    """Add the ``suggest`` options."""
     p.add_argument("clues", nargs="*", metavar="CLUE", help="played rows, in order")
     p.add_argument("--top", "-n", type=bounded_int(1), default=10, metavar="N", help="how many guesses (default: 10)")
     p.add_argument("--json", action="store_true", help="print JSON (suggestions, candidates, notes)")
     add_solver_options(p)
     add_game_options(p, multi=False)
-    p.set_defaults(func=run)
 
 
 def parse_clues(tokens: list[str], length: int):

@@ -10,18 +10,19 @@ import time
 from .common import add_game_options, add_jobs_option, bounded_int
 
 
-def register(subparsers) -> None:
-    """Add the ``tree`` sub-command."""
-    p = subparsers.add_parser(
-        "tree", help="find the decision tree with the fewest guesses in total (optimal play)",
-        description="Search the decision tree that solves every answer with the fewest guesses in "
-                    "total (the lowest mean), within the row limit: a guess at each node, a child "
-                    "per pattern. Branch and bound over candidate sets with memoisation. --top "
-                    "limits the guesses tried per node (fast, near-optimal); --exact tries every "
-                    "guess that could still win, which proves the total optimal for the opener.",
-        epilog="examples: chute tree --opener salet --out salet.json | chute tree --hard --opener "
-               "salet | chute tree --openers 10 --jobs 2 | chute tree --game termo --strict | "
-               "chute tree --check salet.json --text -")
+HELP = "find the decision tree with the fewest guesses in total (optimal play)"
+DESCRIPTION = ("Search the decision tree that solves every answer with the fewest guesses in "
+               "total (the lowest mean), within the row limit: a guess at each node, a child "
+               "per pattern. Branch and bound over candidate sets with memoisation. --top "
+               "limits the guesses tried per node (fast, near-optimal); --exact tries every "
+               "guess that could still win, which proves the total optimal for the opener.")
+EPILOG = ("examples: chute tree --opener salet --out salet.json | chute tree --hard --opener "
+          "salet | chute tree --openers 10 --jobs 2 | chute tree --game termo --strict | "
+          "chute tree --check salet.json --text -")
+
+
+def add_arguments(p) -> None:
+    """Add the ``tree`` options."""
     s = p.add_argument_group("search")
     s.add_argument("--opener", metavar="WORD[,WORD...]",
                    help="first guess(es) to search (default: the best --openers by the heuristic)")
@@ -48,7 +49,6 @@ def register(subparsers) -> None:
     out.add_argument("--dot", metavar="FILE", help="write the tree as Graphviz DOT ('-': standard output)")
     out.add_argument("--json", action="store_true", help="print the figures as JSON")
     out.add_argument("--quiet", "-q", action="store_true", help="print only the result")
-    p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,0 +1,116 @@
+"""Two commits of chute measured side by side in one run: the same commands, interleaved, same machine and load.
+
+    python benchmarks/side_by_side.py OLD [NEW]            # NEW defaults to the working tree
+    python benchmarks/side_by_side.py 7067c49 --runs 7 --only suggest,bench
+
+Each commit is checked out in a temporary git worktree and run from its own
+``src`` (``PYTHONPATH``), with a warm cache of its own; every command runs
+``--runs`` times for each side, alternating OLD, NEW, OLD, NEW... so a change
+of load hits both alike.  It prints the median wall and CPU seconds (the
+child's user + system) per side and the ratio NEW/OLD, and checks that both
+sides print the same figures (the output lines are compared, timing lines
+dropped).  Check ``uptime`` first; the machine and load go to BENCHMARKS.md
+with the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+# name -> chute arguments (every one prints figures that must agree between the sides)
+COMMANDS = {
+    "version": ["--version"],
+    "score": ["score", "crane", "cigar", "rebut"],
+    "filter": ["filter", "crane:bbbbb", "-q"],
+    "suggest": ["suggest", "soare:bbbbb", "until:bbyyb"],
+    "suggest-termo": ["suggest", "--game", "termo", "serao:__c_i"],
+    "play": ["play", "cigar"],
+    "bench": ["bench", "--quiet"],
+    "bench-hard": ["bench", "--quiet", "--hard"],
+    "bench-minimax": ["bench", "--quiet", "--strategy", "minimax", "--opener", "raise"],
+    "bench-termo": ["bench", "--quiet", "--game", "termo"],
+    "bench-quordle": ["bench", "--quiet", "--game", "quordle", "--games", "200", "--seed", "1"],
+    "tree-salet": ["tree", "--opener", "salet", "--json"],
+}
+TIMING = re.compile(r"(\btime\b|\bseconds\b|\d+(\.\d+)? s\b|ms a game|games/s)")
+
+
+def worktree(commit: str, folder: Path) -> Path:
+    """Return a checkout of ``commit`` in ``folder`` (a detached git worktree)."""
+    subprocess.run(["git", "-C", str(REPO), "worktree", "add", "--detach", "--force", str(folder), commit],
+                   check=True, capture_output=True)
+    return folder
+
+
+def run(src: Path, argv: list[str], env: dict) -> tuple[float, float, str]:
+    """Run chute from ``src`` once; return (wall seconds, CPU seconds, output without timing lines)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-m", "chute", *argv], capture_output=True, text=True,
+                          env={**env, "PYTHONPATH": str(src)}, timeout=1800)
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    text = "\n".join(line for line in proc.stdout.splitlines() if not TIMING.search(line))
+    if proc.returncode not in (0, 1):
+        raise SystemExit(f"{' '.join(argv)} failed in {src}: {proc.stderr.strip()[:300]}")
+    return wall, cpu, re.sub(r'"seconds": [0-9.]+', "", text)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("old", help="the commit to compare against")
+    ap.add_argument("new", nargs="?", help="the other commit (default: the working tree)")
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--only", help=f"comma-separated commands among: {', '.join(COMMANDS)}")
+    args = ap.parse_args()
+    names = args.only.split(",") if args.only else list(COMMANDS)
+    with tempfile.TemporaryDirectory(prefix="chute-sbs-") as tmp:
+        tmp = Path(tmp)
+        sides = {"old": worktree(args.old, tmp / "old") / "src"}
+        sides["new"] = (worktree(args.new, tmp / "new") / "src") if args.new else REPO / "src"
+        envs = {k: {**os.environ, "CHUTE_CACHE_DIR": str(tmp / f"cache-{k}"), "NO_COLOR": "1",
+                    "CHUTE_STATE_DIR": str(tmp / f"state-{k}")} for k in sides}
+        print(f"# old {args.old}, new {args.new or 'working tree'}; {args.runs} runs each, interleaved; "
+              f"load {os.getloadavg()[0]:.2f}")
+        print(f"{'command':<15} {'old wall':>9} {'new wall':>9} {'old cpu':>9} {'new cpu':>9} {'cpu new/old':>11}  same")
+        try:
+            for name in names:
+                argv = COMMANDS[name]
+                for k in sides:                       # warm each side's cache once, untimed
+                    run(sides[k], argv, envs[k])
+                times = {k: ([], []) for k in sides}
+                outputs = {}
+                for _ in range(args.runs):
+                    for k in sides:
+                        wall, cpu, text = run(sides[k], argv, envs[k])
+                        times[k][0].append(wall)
+                        times[k][1].append(cpu)
+                        outputs[k] = text
+                med = {k: (statistics.median(w), statistics.median(c)) for k, (w, c) in times.items()}
+                same = "yes" if outputs["old"] == outputs["new"] else "NO"
+                ratio = med["new"][1] / med["old"][1] if med["old"][1] else float("nan")
+                print(f"{name:<15} {med['old'][0]:>8.3f}s {med['new'][0]:>8.3f}s {med['old'][1]:>8.3f}s "
+                      f"{med['new'][1]:>8.3f}s {ratio:>11.2f}  {same}", flush=True)
+        finally:
+            for k in ("old", "new"):
+                if (tmp / k).exists():
+                    subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", str(tmp / k)],
+                                   capture_output=True)
+        print(f"# load at end {os.getloadavg()[0]:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
