@@ -6,6 +6,35 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+@njit(cache=True, nogil=True, inline="always")
+def _add_bin(h, e, big, k, c, clog_c, m, uniform):
+    """Return the running figures (h, e, largest bin, bins) with one more bin of ``c`` words (mass ``m``)."""
+    k += 1
+    if c > big:
+        big = c
+    if uniform:
+        h += clog_c
+        e += c * c
+    else:
+        if m > 0:
+            h -= m * np.log2(m)
+        e += m * c
+    return h, e, big, k
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _store(r, h, e, big, k, cols, uniform, entropy, expected, worst, parts):
+    """Write row ``r``'s figures: entropy in bits and expected size (from h and e), largest bin, bins."""
+    if uniform:
+        entropy[r] = np.log2(cols) - h / cols
+        expected[r] = e / cols
+    else:
+        entropy[r] = h
+        expected[r] = e
+    worst[r] = big
+    parts[r] = k
+
+
 @njit(parallel=True, cache=True)
 def row_stats(codes, weights, n_patterns, entropy, expected, worst, parts):
     """Fill per-row partition figures: entropy (bits), expected bin size, largest bin, bins.
@@ -33,25 +62,9 @@ def row_stats(codes, weights, n_patterns, entropy, expected, worst, parts):
         for p in range(n_patterns):
             c = counts[p]
             if c > 0:
-                k += 1
-                if c > big:
-                    big = c
-                if uniform:
-                    h += c * np.log2(c)
-                    e += c * c
-                else:
-                    m = mass[p]
-                    if m > 0:
-                        h -= m * np.log2(m)
-                    e += m * c
-        if uniform:
-            entropy[r] = np.log2(cols) - h / cols
-            expected[r] = e / cols
-        else:
-            entropy[r] = h
-            expected[r] = e
-        worst[r] = big
-        parts[r] = k
+                h, e, big, k = _add_bin(h, e, big, k, c, c * np.log2(c) if uniform else 0.0,
+                                        0.0 if uniform else mass[p], uniform)
+        _store(r, h, e, big, k, cols, uniform, entropy, expected, worst, parts)
 
 
 @njit(cache=True, nogil=True)
@@ -86,26 +99,12 @@ def row_stats_sparse(codes, weights, n_patterns, entropy, expected, worst, parts
             c = counts[p]
             if c > 0:
                 counts[p] = 0          # count each bin once, and leave the scratch clean
-                k += 1
-                if c > big:
-                    big = c
-                if uniform:
-                    h += clog[c]
-                    e += c * c
-                else:
+                m = 0.0
+                if not uniform:
                     m = mass[p]
                     mass[p] = 0.0
-                    if m > 0:
-                        h -= m * np.log2(m)
-                    e += m * c
-        if uniform:
-            entropy[r] = np.log2(cols) - h / cols
-            expected[r] = e / cols
-        else:
-            entropy[r] = h
-            expected[r] = e
-        worst[r] = big
-        parts[r] = k
+                h, e, big, k = _add_bin(h, e, big, k, c, clog[c], m, uniform)
+        _store(r, h, e, big, k, cols, uniform, entropy, expected, worst, parts)
 
 
 @njit(parallel=True, cache=True)
@@ -184,15 +183,14 @@ def _rows_figures(codes_t, clog, n_patterns, start, stop, ent, sq, ones, parts):
         for j in range(n):
             counts[codes_t[j, r]] += 1
         s = 0.0
-        q = 0
+        q = 0.0
+        big = 0
         k = 0
         m = 0
         for j in range(n):
             c = counts[codes_t[j, r]]
             if c > 0:
-                s += clog[c]
-                q += c * c
-                m += 1
+                s, q, big, m = _add_bin(s, q, big, m, c, clog[c], 0.0, True)
                 if c == 1:
                     k += 1
                 counts[codes_t[j, r]] = 0

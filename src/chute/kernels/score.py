@@ -5,6 +5,17 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+@njit(cache=True, nogil=True)
+def powers_of_3(n):
+    """Return ``3**i`` for the tile positions i = 0..n-1 (what each tile's colour is worth in a code)."""
+    pow3 = np.empty(n, dtype=np.int64)
+    p = 1
+    for i in range(n):
+        pow3[i] = p
+        p *= 3
+    return pow3
+
+
 @njit(cache=True, nogil=True, inline="always")
 def _score_code(g, s, pow3):
     """Return the base-3 code of guess ``g`` against secret ``s`` (letters as small ints)."""
@@ -36,11 +47,7 @@ def pattern_matrix(guesses, secrets, out):
     Guesses with repeated letters take the general rule (``_score_code``).
     """
     n = guesses.shape[1]
-    pow3 = np.empty(n, dtype=np.int64)
-    p = 1
-    for i in range(n):
-        pow3[i] = p
-        p *= 3
+    pow3 = powers_of_3(n)
     for i in prange(guesses.shape[0]):
         g = guesses[i]
         seen = 0
@@ -74,11 +81,7 @@ def pattern_matrix(guesses, secrets, out):
 def codes_serial(guesses, secrets, out):
     """Fill ``out[i, j]`` with the code of guess ``i`` against secret ``j`` on one thread (fork-safe)."""
     n = guesses.shape[1]
-    pow3 = np.empty(n, dtype=np.int64)
-    p = 1
-    for i in range(n):
-        pow3[i] = p
-        p *= 3
+    pow3 = powers_of_3(n)
     for i in range(guesses.shape[0]):
         for j in range(secrets.shape[0]):
             out[i, j] = _score_code(guesses[i], secrets[j], pow3)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .score import _score_code
+from .score import _score_code, powers_of_3
 
 _FNV_OFFSET = np.uint64(14695981039346656037)
 _FNV_PRIME = np.uint64(1099511628211)
@@ -280,11 +280,7 @@ def filter_allowed(letters, allowed, g_letters, code, strict, out):
     least as often as shown.
     """
     n = g_letters.shape[0]
-    pow3 = np.empty(n, dtype=np.int64)
-    p = 1
-    for i in range(n):
-        pow3[i] = p
-        p *= 3
+    pow3 = powers_of_3(n)
     tiles = np.empty(n, dtype=np.int64)
     rest = code
     for i in range(n):
