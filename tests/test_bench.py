@@ -328,7 +328,7 @@ def test_cli_compare_table(capsys, word_file):
     ["bench", "--csv", "/no/such/dir/g.csv"],
     ["bench", "--max-guesses", "3"],
     ["bench", "--max-guesses", "1000"],
-    ["bench", "--game", "quordle", "--games", "0"],      # multi-board bench: chute.cli.multi
+    ["bench", "--game", "quordle", "--games", "0"],      # multi-board bench
     ["bench", "--answers", "/no/such/file.txt"],
     ["bench", "--opener", "xx"],
     ["bench", "--strategy", "minimax", "--depth", "2"],

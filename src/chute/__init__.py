@@ -3,7 +3,7 @@
 The library is usable on its own (from a notebook); the ``chute`` command is a
 thin front end over it.  The pipeline, top to bottom::
 
-    words -> feedback -> knowledge -> engine -> strategies -> game -> bench
+    words -> feedback -> knowledge -> kernels -> engine -> strategies -> solver -> players -> session -> bench/tree
 """
 
 __version__ = "0.1.0"

@@ -152,7 +152,6 @@ def session_from_args(args: argparse.Namespace, secrets=None):
     from ..session import Session
     from ..solver import Solver
     from .common import engine_from_args, lexicon_from_args, spec_from_args
-    from .multi import policy_from_args, refuse_hard_mode
     spec = spec_from_args(args)
     if spec.boards == 1:
         return Session(solver_from_args(args), 1, spec.rows, secrets), spec
@@ -161,3 +160,38 @@ def session_from_args(args: argparse.Namespace, secrets=None):
     lexicon = lexicon_from_args(args)
     solver = Solver(engine_from_args(args, lexicon), "entropy", weights=getattr(args, "weights", "auto"))
     return Session(solver, spec.boards, spec.rows, secrets, Joint(solver, policy)), spec
+
+
+def policy_from_args(args: argparse.Namespace):
+    """Return the multi-board policy the options ask for (strategy, opener, candidates only)."""
+    from ..errors import ChuteError
+    from ..multiboard import DEFAULT
+    from dataclasses import replace
+    strategy = getattr(args, "strategy", "entropy") or "entropy"
+    if strategy == "entropy":
+        policy = DEFAULT
+    elif strategy == "expected-size":
+        policy = replace(DEFAULT, score="expected")
+    else:
+        raise ChuteError(f"multi-board games choose one guess for all boards with entropy or "
+                         f"expected-size, not {strategy}")
+    if getattr(args, "tree", None):
+        raise ChuteError("a decision tree plays one board; multi-board games choose with their own policy")
+    if getattr(args, "depth", 1) and getattr(args, "depth", 1) > 1:
+        raise ChuteError("--depth 2 is for one board; multi-board games search their endgame exactly")
+    if getattr(args, "opener", None) is not None:
+        from ..words import fold
+        if not fold(args.opener):
+            raise ChuteError("--opener needs a word")
+        policy = replace(policy, opener=args.opener)
+    if getattr(args, "candidates_only", False):
+        policy = replace(policy, candidates_only=True)
+    return policy
+
+
+def refuse_hard_mode(args: argparse.Namespace, spec) -> None:
+    """Refuse hard mode for several boards: each board's clues differ, so hardly any word fits them all."""
+    from ..errors import ChuteError
+    if getattr(args, "rule", None):
+        raise ChuteError(f"hard mode is for one board; {spec.name} has {spec.boards} (no guess could "
+                         "keep to every board's clues)")
