@@ -22,7 +22,8 @@ from pathlib import Path
 
 from chute.engine import Engine
 from chute.games import game_spec
-from chute.multiboard import DEFAULT, Policy, run_many, secret_tuples
+from chute.bench import run_many, secret_tuples
+from chute.multiboard import DEFAULT, Policy
 from chute.words import load_lexicon
 
 GAMES = ["dueto", "dordle", "quarteto", "quordle", "octordle"]

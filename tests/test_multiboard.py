@@ -12,8 +12,8 @@ from chute.engine import Engine
 from chute.errors import ChuteError
 from chute.feedback import encode, score
 from chute.games import GameSpec, game_spec
-from chute.multiboard import (DEFAULT, MultiSolver, Policy, choose, rank, run_many, secret_tuples,
-                              simulate)
+from chute.multiboard import (DEFAULT, MultiSolver, Policy, choose, rank, simulate)
+from chute.bench import run_many, secret_tuples
 from chute.words import Lexicon, load_lexicon, words_lexicon
 
 WORDS = ("cigar rebut sissy humph awake blush focal evade naval serve heath dwarf model karma stink "

@@ -30,9 +30,9 @@ The joint choice (``MultiSolver.rank``), in order:
 
 Each board's figures for every guess depend only on its candidate set, so they
 are cached per set: the opener's follow-ups (one set per pattern of the opener)
-are computed once and shared by every game.  ``run_many`` splits games over a
-fork pool whose workers use single-threaded kernels (numba's OpenMP threads do
-not survive ``fork``).
+are computed once and shared by every game.  ``bench.run_many`` plays many seeded
+games (over ``--jobs`` forked workers, whose kernels run single-threaded so two
+workers do not fight over the cores).
 
 Why this policy -- 1,000 seeded games (seed 1), same secret tuples for every variant,
 ``python benchmarks/bench_multiboard.py --variants --game quordle --jobs 2`` (and quarteto):
@@ -65,17 +65,14 @@ from __future__ import annotations
 
 import itertools
 import math
-import random
-import time
-from collections import Counter, OrderedDict
-from dataclasses import dataclass, field
-from typing import Callable, Iterable, Sequence
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Iterable, Sequence
 
 import numpy as np
 
 from .engine import NUMPY_CELLS, Engine, code_dtype, compute_codes, letters_array
 from .errors import ChuteError
-from .games import GameSpec, game_spec
 from .words import fold
 
 FAIL_COST = 100.0       # what running out of rows costs in the exact search, in rows
@@ -747,125 +744,3 @@ def simulate(engine: Engine, secrets: Sequence[str], rows: int, policy: Policy =
              play_out: bool = False) -> GameResult:
     """Return the game a policy plays against known secrets within ``rows`` rows."""
     return solver_for(engine, policy).simulate(secrets, rows, play_out=play_out)
-
-
-def secret_tuples(answers: Sequence[str], boards: int, n_games: int, seed: int) -> list[tuple[str, ...]]:
-    """Return ``n_games`` seeded random tuples of ``boards`` distinct answers."""
-    if boards > len(answers):
-        raise ChuteError(f"{boards} boards need {boards} distinct answers; the list has {len(answers)}")
-    rng = random.Random(seed)
-    n = len(answers)
-    return [tuple(answers[i] for i in rng.sample(range(n), boards)) for _ in range(n_games)]
-
-
-@dataclass
-class RunSummary:
-    """Figures of many seeded multi-board games."""
-
-    game: str
-    boards: int
-    rows: int
-    games: int
-    seed: int
-    policy: str
-    wins: int
-    mean_rows: float               # rows needed, games played out past the limit
-    distribution: dict[int, int]   # rows needed -> games
-    worst: list[GameResult]
-    seconds: float
-    results: list[GameResult] = field(default_factory=list, repr=False)
-
-    @property
-    def success_rate(self) -> float:
-        """Return the share of games solved within the row limit."""
-        return self.wins / self.games if self.games else 0.0
-
-    @property
-    def max_rows(self) -> int:
-        """Return the most rows any game needed."""
-        return max(self.distribution) if self.distribution else 0
-
-    def to_csv(self, show: Callable[[str], str] = str) -> str:
-        """Return one CSV row per game: secrets, rows used, won, the row that solved each board, guesses."""
-        import csv
-        import io
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["secrets", "rows_used", "won", "solved_at", "guesses"])
-        for g in self.results:
-            writer.writerow([" ".join(show(w) for w in g.secrets), g.rows_used, int(g.won),
-                             " ".join("-" if r is None else str(r) for r in g.solved_at),
-                             " ".join(show(w) for w in g.guesses)])
-        return out.getvalue()
-
-    def to_dict(self) -> dict:
-        """Return the summary as a JSON-ready dict."""
-        return {"game": self.game, "boards": self.boards, "rows": self.rows, "games": self.games,
-                "seed": self.seed, "policy": self.policy, "wins": self.wins,
-                "failures": self.games - self.wins, "success_rate": round(self.success_rate, 6),
-                "mean_rows": round(self.mean_rows, 4), "max_rows": self.max_rows,
-                "distribution": {str(k): v for k, v in sorted(self.distribution.items())},
-                "worst": [g.to_dict() for g in self.worst], "seconds": round(self.seconds, 3)}
-
-
-# Worker state for the process pool (set before forking, inherited by the children).
-_WORKER: tuple[MultiSolver, int] | None = None
-
-
-def _play_chunk(chunk: Sequence[tuple[str, ...]]) -> list[GameResult]:
-    """Return some played-out games (in a pool worker)."""
-    assert _WORKER is not None
-    solver, rows = _WORKER
-    return [solver.simulate(secrets, rows, play_out=True) for secrets in chunk]
-
-
-def run_many(game: GameSpec | str, n_games: int = 1000, seed: int = 0, policy: Policy = DEFAULT,
-             engine: Engine | None = None, jobs: int = 1, worst: int = 10,
-             progress=None,
-             tuples: Sequence[Sequence[str]] | None = None) -> RunSummary:
-    """Return the figures of ``n_games`` seeded random games (distinct secrets per game).
-
-    Each game is played out past the row limit, so the mean and distribution
-    are the rows the policy needs; a game is won when that is within the limit.
-    ``progress`` is a ``bench.Progress`` (``advance(n)`` per game, ``close()``).
-    """
-    global _WORKER
-    spec = game_spec(game) if isinstance(game, str) else game
-    if engine is None:
-        from .words import load_lexicon
-        engine = Engine.build(load_lexicon(spec.lexicon))
-    if tuples is None:
-        tuples = secret_tuples(engine.lexicon.answers, spec.boards, n_games, seed)
-    tuples = [tuple(fold(w) for w in t) for t in tuples]
-    start = time.perf_counter()
-    solver = solver_for(engine, policy)
-    solver.simulate(tuples[0], spec.rows, play_out=True) if tuples else None   # warm caches before forking
-    results: list[GameResult] = []
-    if jobs > 1 and len(tuples) > 1:
-        from .parallel import run_tasks
-        _WORKER = (solver, spec.rows)
-        size = max(1, min(32, len(tuples) // (8 * jobs)))
-        chunks = [tuples[i:i + size] for i in range(0, len(tuples), size)]
-        parts: dict[int, list[GameResult]] = {}
-        try:
-            for i, part in run_tasks(_play_chunk, chunks, jobs, initializer=_mark_worker):
-                parts[i] = part
-                if progress:
-                    progress.advance(len(part))
-        finally:
-            _WORKER = None
-        results = [r for i in range(len(chunks)) for r in parts[i]]
-    else:
-        for t in tuples:
-            results.append(solver.simulate(t, spec.rows, play_out=True))
-            if progress:
-                progress.advance(1)
-    if progress:
-        progress.close()
-    seconds = time.perf_counter() - start
-    dist = Counter(r.rows_used for r in results)
-    wins = sum(r.won for r in results)
-    mean = sum(r.rows_used for r in results) / len(results) if results else 0.0
-    order = sorted(range(len(results)), key=lambda i: (-results[i].rows_used, i))
-    return RunSummary(spec.name, spec.boards, spec.rows, len(results), seed, policy.label(), wins, mean,
-                      dict(sorted(dist.items())), [results[i] for i in order[:worst]], seconds, results)

@@ -34,7 +34,7 @@ def require_matplotlib() -> Any:
 def histogram_figure(result: Any, show: Any = None) -> Any:
     """Return a matplotlib Figure of a benchmark: games by number of guesses (rows, for several boards).
 
-    Takes a ``bench.BenchResult`` or a ``multiboard.RunSummary``.  The title
+    Takes a ``bench.BenchResult`` or a ``bench.RunSummary``.  The title
     names the game and strategy; bars carry their counts; games over the row
     limit are drawn in red and hatched; a dashed line marks the mean.  No
     pyplot state is touched, so it is safe in notebooks and servers.

@@ -166,7 +166,7 @@ def run_multi(args: argparse.Namespace) -> int:
     from ..errors import ChuteError
     from ..files import write_atomic
     from ..bench import Progress
-    from ..multiboard import run_many
+    from ..bench import run_many
     from .common import engine_from_args, lexicon_from_args, spec_from_args
     from .solving import policy_from_args
     spec = spec_from_args(args)
