@@ -305,8 +305,8 @@ def prefer_compiled(on: bool = True) -> bool:
     return old
 
 
-def _clog2(n: int) -> np.ndarray:
-    """Return the table c * log2(c) for c = 0..n (0 at c = 0)."""
+def clog_table(n: int) -> np.ndarray:
+    """Return the table c * log2(c) for c = 0..n (0 at c = 0): a bin's share of the entropy sums."""
     table = _CLOG.get(n)
     if table is None or len(table) <= n:
         c = np.arange(max(n, 1) + 1, dtype=np.float64)
@@ -351,7 +351,7 @@ def partition_stats(codes: np.ndarray, n_patterns: int, weights: np.ndarray | No
     worst = counts.max(axis=1)
     parts = np.count_nonzero(counts, axis=1)
     if prob is None:
-        clog = _clog2(cols)[counts].sum(axis=1)
+        clog = clog_table(cols)[counts].sum(axis=1)
         entropy = np.log2(cols) - clog / cols
         expected = (counts * counts).sum(axis=1) / cols
     else:

@@ -71,7 +71,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from .engine import NUMPY_CELLS, Engine, code_dtype, compute_codes, letters_array
+from .engine import NUMPY_CELLS, Engine, clog_table, code_dtype, compute_codes, letters_array
 from .errors import ChuteError
 from .words import fold
 
@@ -210,7 +210,7 @@ class MultiSolver:
         self._extras: tuple[int, ...] = ()      # the exact search's information guesses (root's best)
         self.cache_size = cache_size
         self.cache_min = cache_min
-        self._clog = _clog_table(max(len(lex.answers), len(lex.guesses)) + 1)
+        self._clog = clog_table(max(len(lex.answers), len(lex.guesses)))
         self.opener_row = -1
         if policy.opener:
             row = gi.get(fold(policy.opener))
@@ -698,14 +698,6 @@ def _codes(guesses: Sequence[str], secrets: Sequence[str], length: int) -> np.nd
     from .kernels.score import codes_serial
     out = np.empty((len(guesses), len(secrets)), dtype=code_dtype(length))
     codes_serial(letters_array(guesses, length), letters_array(secrets, length), out)
-    return out
-
-
-def _clog_table(n: int) -> np.ndarray:
-    """Return ``c * log2(c)`` for c = 0..n-1 (0 for c = 0)."""
-    c = np.arange(n, dtype=np.float64)
-    out = np.zeros(n)
-    out[1:] = c[1:] * np.log2(c[1:])
     return out
 
 
