@@ -290,11 +290,13 @@ def play_tree(solver: Solver, secrets: Sequence[str], cap: int = CAP,
 
 def play_each(solver: Solver, secrets: Sequence[str], cap: int = CAP,
               tick: Callable[[int], None] | None = None) -> list[Played]:
-    """Return the games against every secret, each played on its own with ``solver.play``."""
+    """Return the games against every secret, each played on its own in a one-board ``Session``."""
+    from .session import Session
     out = []
     for s in secrets:
-        result = solver.play(s, rows=cap, max_guesses=cap)
-        out.append(Played(s, tuple(c.guess for c in result.clues)))
+        game = Session(solver, 1, cap, [s])
+        game.autoplay(cap)
+        out.append(Played(s, tuple(row.guess for row in game.history)))
         if tick:
             tick(1)
     return out

@@ -90,7 +90,6 @@ class GameResult:
     notes: list[str] = field(default_factory=list)
     fallback: bool = False
     left: list[int] = field(default_factory=list)               # candidates left after each row
-    row_notes: list[list[str]] = field(default_factory=list)    # notes that arose at each row
 
     def to_dict(self, show=None) -> dict:
         """Return the game as a JSON-ready dict (words spelt by ``show``, e.g. with accents)."""
@@ -345,17 +344,15 @@ class Solver:
         from .feedback import score
         state = self.initial_state()
         limit = max_guesses if max_guesses is not None else len(self.lexicon.guesses) + 1
-        left, row_notes = [], []
+        left = []
         while len(state.clues) < limit:
-            seen = len(state.notes)
             guess = self.choose(state)
             pattern = decode(self.engine.pattern(guess, word), self.lexicon.length) \
                 if guess in self.lexicon.guess_set else score(guess, word)
             state = self.advance(state, guess, pattern)
             left.append(state.n)
-            row_notes.append(state.notes[seen:])
             if state.clues[-1].solved:
                 break
         done = bool(state.clues) and state.clues[-1].solved
         return GameResult(word, list(state.clues), done and len(state.clues) <= rows, len(state.clues),
-                          list(state.notes), state.fallback, left, row_notes)
+                          list(state.notes), state.fallback, left)
