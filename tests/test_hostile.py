@@ -491,3 +491,8 @@ def test_workers_forked_after_a_parallel_kernel_survive():
     blocks = [words[i:i + 2000] for i in range(0, 8000, 2000)]
     got = dict(run_tasks(_parallel_codes, blocks, 2))
     assert got == {i: _parallel_codes(b) for i, b in enumerate(blocks)}
+
+
+def test_assist_session_must_be_a_file(capsys, monkeypatch, tmp_path):
+    status, out, err = assist(capsys, monkeypatch, "bbgyg\n", "--session", tmp_path)
+    assert_user_error(status, out, err, "--session", "directory")

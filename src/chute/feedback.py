@@ -136,7 +136,8 @@ def parse_colours(text: str, length: int | None = None) -> str:
         raise NotationError(f"pattern {excerpt(text)} mixes notations ({' and '.join(sorted(families))}); "
                             "use one of g/y/b, c/i/_, 2/1/0 or emoji tiles")
     if length is not None and len(tiles) != length:
-        raise NotationError(f"pattern {excerpt(text)} has {len(tiles)} tiles, expected {length}")
+        raise NotationError(f"pattern {excerpt(text)} has {len(tiles)} tile{'' if len(tiles) == 1 else 's'}, "
+                            f"expected {length}")
     if not tiles:
         raise NotationError("empty pattern")
     return "".join(tiles)

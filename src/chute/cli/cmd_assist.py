@@ -427,6 +427,9 @@ def run(args: argparse.Namespace) -> int:
     interactive = stdin_is_terminal()
     save_path = Path(args.session) if args.session else (
         state_dir() / f"assist-{spec.name}.json" if interactive else None)
+    if args.session:
+        from ..files import check_output
+        check_output(args.session, "--session")
     if args.resume:
         if save_path is None:
             from ..errors import ChuteError
