@@ -636,10 +636,13 @@ def title(info: dict[str, Any]) -> str:
     return " · ".join(parts)
 
 
-def report(result: BenchResult, blocks: bool = True, show: Callable[[str], str] | None = None) -> str:
-    """Return the human report: figures, the distribution as a bar chart, hardest words, time."""
-    s = result.stats
+def report(result: "BenchResult | RunSummary", blocks: bool = True, show: Callable[[str], str] | None = None,
+           lexicon: "Lexicon | None" = None) -> str:
+    """Return the human report of a run: figures, the distribution as a bar chart, hardest games, time."""
     show = show or (lambda w: w)
+    if isinstance(result, RunSummary):
+        return "\n".join(_multi_report(result, show, lexicon))
+    s = result.stats
     opener = result.info.get("opener") or result.opener
     info = {**result.info, "opener": show(opener) if opener else opener}
     lines = [title(info)]
@@ -672,6 +675,28 @@ def report(result: BenchResult, blocks: bool = True, show: Callable[[str], str] 
         lines.append("")
         lines.append(f"  hardest: {worst}")
     return "\n".join(lines)
+
+
+def _multi_report(s: "RunSummary", show: Callable[[str], str], lexicon: "Lexicon | None") -> list[str]:
+    """Return the lines of a multi-board run's report (success rate, rows, distribution, worst tuples)."""
+    lists = f"{lexicon.name}, {len(lexicon.answers):,} answers; " if lexicon is not None else ""
+    lines = [f"{s.game}: {plural(s.games, 'game')} of {s.boards} boards, {plural(s.rows, 'row')}, seed {s.seed} "
+             f"({lists}policy {s.policy})",
+             f"  solved within {plural(s.rows, 'row')}: {s.wins:,}/{s.games:,} ({100 * s.success_rate:.2f}%)",
+             f"  rows used: mean {s.mean_rows:.3f}, max {s.max_rows}",
+             "  distribution (rows needed, played out past the limit):"]
+    top = max(s.distribution.values()) if s.distribution else 1
+    for rows, count in sorted(s.distribution.items()):
+        mark = "  over the limit" if rows > s.rows else ""
+        lines.append(f"  {rows:>4} {count:>6}  {bar(count, top, 40)}{mark}")
+    if s.worst:
+        lines.append("  worst tuples:")
+        for g in s.worst:
+            state = "solved" if g.won else "FAILED"
+            lines.append(f"    {' '.join(show(w).upper() for w in g.secrets)}  {plural(g.rows_used, 'row')}, "
+                         f"{state}: {' '.join(show(w).upper() for w in g.guesses)}")
+    lines.append(f"  time: {s.seconds:.2f} s ({s.games / max(s.seconds, 1e-9):,.0f} games/s)")
+    return lines
 
 
 def compare_table(results: Sequence[BenchResult], labels: Sequence[str], markdown: bool = False,

@@ -7,7 +7,6 @@ import json
 import sys
 
 from ..games import MAX_ROWS
-from ..render import plural
 from .common import add_game_options, add_jobs_option, bounded_int
 from .solving import add_solver_options
 
@@ -200,32 +199,9 @@ def run_multi(args: argparse.Namespace) -> int:
             g["guesses"] = [show(w) for w in g["guesses"]]
         print(json.dumps(data, ensure_ascii=False, indent=1))
         return 0
-    for line in bench_report(summary, lexicon):
-        print(line)
+    from ..bench import report
+    print(report(summary, show=show, lexicon=lexicon))
     for path, what in ((args.csv, "games"), (args.plot, "histogram")):
         if path:
             print(f"  {what} written to {path}")
     return 0
-
-
-def bench_report(summary, lexicon) -> list[str]:
-    """Return the multi-board benchmark as lines for people."""
-    from ..bench import bar
-    s = summary
-    lines = [f"{s.game}: {plural(s.games, 'game')} of {s.boards} boards, {plural(s.rows, 'row')}, seed {s.seed} "
-             f"({lexicon.name}, {len(lexicon.answers):,} answers; policy {s.policy})",
-             f"  solved within {plural(s.rows, 'row')}: {s.wins:,}/{s.games:,} ({100 * s.success_rate:.2f}%)",
-             f"  rows used: mean {s.mean_rows:.3f}, max {s.max_rows}",
-             "  distribution (rows needed, played out past the limit):"]
-    top = max(s.distribution.values()) if s.distribution else 1
-    for rows, count in sorted(s.distribution.items()):
-        mark = "  over the limit" if rows > s.rows else ""
-        lines.append(f"  {rows:>4} {count:>6}  {bar(count, top, 40)}{mark}")
-    if s.worst:
-        lines.append("  worst tuples:")
-        for g in s.worst:
-            state = "solved" if g.won else "FAILED"
-            lines.append(f"    {' '.join(lexicon.show(w).upper() for w in g.secrets)}  {plural(g.rows_used, 'row')}, "
-                         f"{state}: {' '.join(lexicon.show(w).upper() for w in g.guesses)}")
-    lines.append(f"  time: {s.seconds:.2f} s ({s.games / max(s.seconds, 1e-9):,.0f} games/s)")
-    return lines
