@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import os
+import stat
 import sys
 import unicodedata
 from pathlib import Path
@@ -238,5 +239,6 @@ def test_every_command_survives_generated_input(sandbox, monkeypatch):
                 assert sum(line.startswith("chute: error:") for line in lines) == 1, (argv, text)
 
     check()
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode), "an output replaced /dev/null"
     assert seen["examples"] >= min(EXAMPLES, 1000) and seen["status"] == {0, 1, 2}
     assert snapshot(ROOT) == before, "a command wrote into the project"

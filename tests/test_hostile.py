@@ -496,3 +496,24 @@ def test_workers_forked_after_a_parallel_kernel_survive():
 def test_assist_session_must_be_a_file(capsys, monkeypatch, tmp_path):
     status, out, err = assist(capsys, monkeypatch, "bbgyg\n", "--session", tmp_path)
     assert_user_error(status, out, err, "--session", "directory")
+
+
+def test_outputs_write_into_devices_and_keep_symlinks(capsys, tmp_path):
+    """An output that is a device is written into, never replaced; a symlink keeps pointing at the new file."""
+    import os
+    import stat
+    from chute.errors import ChuteError
+    from chute.files import write_atomic
+    write_atomic("/dev/null", "discarded\n")
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+    if os.path.exists("/dev/full"):
+        with pytest.raises(ChuteError, match="No space left"):
+            write_atomic("/dev/full", "x" * 100_000)
+        assert stat.S_ISCHR(os.stat("/dev/full").st_mode)
+    real, link = tmp_path / "real.csv", tmp_path / "link.csv"
+    real.write_text("old\n")
+    link.symlink_to(real)
+    write_atomic(link, "new\n")
+    assert link.is_symlink() and real.read_text() == "new\n"
+    status, out, err = run(capsys, "bench", "--sample", "2", "--quiet", "--csv", "/dev/full")
+    assert_user_error(status, out, err, "No space left")

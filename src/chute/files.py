@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import time
 from pathlib import Path
 from typing import Callable, Iterator, Mapping
@@ -77,7 +78,15 @@ def write_atomic(path: str | Path, data: bytes | str | Callable[[Path], None], w
     Raises ChuteError (one line) on failure, leaving any old file as it was.
     """
     path = Path(path)
-    sweep_temps(path.parent if str(path.parent) else Path("."))
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):     # a device or pipe (/dev/stdout, a FIFO):
+            return _write_through(path, data, what)     # write into it; never rename over it
+    except (FileNotFoundError, NotADirectoryError):
+        pass
+    except (OSError, ValueError) as err:
+        raise ChuteError(f"cannot write {what} {path}: {getattr(err, 'strerror', None) or err}") from None
+    path = Path(os.path.realpath(path))      # through a symlink: replace the file it names, keep the link
+    sweep_temps(path.parent)
     tmp = _temp_path(path)
     try:
         if callable(data):
@@ -97,6 +106,19 @@ def write_atomic(path: str | Path, data: bytes | str | Callable[[Path], None], w
             os.unlink(tmp)
         except OSError:
             pass
+    return path
+
+
+def _write_through(path: Path, data: bytes | str | Callable[[Path], None], what: str) -> Path:
+    """Write straight into a file that is not a regular one (no temp file can replace a device)."""
+    try:
+        if callable(data):
+            data(path)
+        else:
+            with open(path, "wb") as f:
+                f.write(data.encode("utf-8") if isinstance(data, str) else data)
+    except (OSError, ValueError) as err:
+        raise ChuteError(f"cannot write {what} {path}: {getattr(err, 'strerror', None) or err}") from None
     return path
 
 
