@@ -517,3 +517,13 @@ def test_outputs_write_into_devices_and_keep_symlinks(capsys, tmp_path):
     assert link.is_symlink() and real.read_text() == "new\n"
     status, out, err = run(capsys, "bench", "--sample", "2", "--quiet", "--csv", "/dev/full")
     assert_user_error(status, out, err, "No space left")
+
+
+def test_typing_a_game_name_as_a_guess_is_not_a_share_header(capsys, monkeypatch):
+    """TERMO and DUETO are words: typed alone (colours next) or with colours, they are a played row."""
+    from chute.feedback import score
+    from chute.share import is_header_line
+    assert not is_header_line("termo") and not is_header_line("termo ggggg")
+    assert is_header_line("joguei term.ooo/2 #96 4&5/7") and is_header_line("Daily Quordle 123")
+    status, out, err = assist(capsys, monkeypatch, f"termo\n{score('termo', 'prato')}\n", "--game", "termo")
+    assert status == 0 and "colours for TERMO?" in out and "TERMO " in out, err

@@ -20,10 +20,15 @@ _KEYCAP = "\u20e3"
 
 
 def is_header_line(line: str) -> bool:
-    """Return whether a pasted line is a share text's header, score or link line (not colours, not a command)."""
+    """Return whether a pasted line is a share text's header, score or link line (not colours, not a command).
+
+    A game's name alone is not enough (TERMO and DUETO are words a player types): a header
+    also holds a number (``Wordle 1,234 4/6``, ``Daily Quordle 123``).
+    """
     text = line.strip()
     if not text or looks_like_colours(text):
         return False
     lower = text.lower()
-    return (any(name in lower for name in GAME_NAMES) or bool(_SCORE.search(text)) or _KEYCAP in text
+    named = any(name in lower for name in GAME_NAMES) and any(c.isdigit() for c in text)
+    return (named or bool(_SCORE.search(text)) or _KEYCAP in text
             or lower.startswith(("http://", "https://", "score:")))
