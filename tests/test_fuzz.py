@@ -6,9 +6,9 @@ that are directories, missing or shared between input and output, NUL bytes,
 decomposed accents, clues of the wrong width) and feeds ``assist`` generated
 input.  Word lists are small so a run stays in seconds.  The property checked
 for every example: the status is 0, 1 or 2; nothing escapes ``main``; a
-status 2 prints exactly one ``chute: error:`` line and stderr holds only
-chute's own lines; and no file outside the example's temp folder is created
-or changed.  The examples are the same on every run (derandomized); set
+status 2 prints exactly one ``chute: error:`` line (a scripted ``assist``: one
+per refused line) and stderr then holds only chute's own lines; no file outside
+the example's temp folder is created or changed, and /dev/null stays a device.  The examples are the same on every run (derandomized); set
 ``CHUTE_FUZZ_RANDOM=1`` for fresh ones and ``CHUTE_FUZZ_EXAMPLES=N`` for more.
 """
 
