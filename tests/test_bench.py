@@ -347,3 +347,29 @@ def test_benchmark_in_one_call_for_notebooks(small_engine):
     assert result.stats.games == 40 and result.info["strategy"] == "minimax"
     assert repr(result).startswith("BenchResult(words · minimax · opener ") and "40 games" in repr(result)
     assert str(result) == report(result)
+
+
+def test_bench_secrets_from_a_file_keeps_the_solvers_lists(capsys, tmp_path):
+    """--secrets plays the game's own answers (beyond the list too) and reports the words it cannot play."""
+    secrets = tmp_path / "secrets.txt"
+    secrets.write_text("cigar\nrebut\naahed\nzzzzz\ncigar\n")
+    status, out, err = cli(capsys, "bench", "--secrets", str(secrets), "--json", "--quiet")
+    data = json.loads(out)
+    assert status == 0 and data["games"] == 3 and data["unknown"] == 1
+    assert [r["secret"] for r in data["results"]] == ["cigar", "rebut", "aahed"]     # AAHED: not an answer
+    assert all(r["solved"] for r in data["results"]) and "ZZZZZ" in err
+    status, out, _ = cli(capsys, "bench", "--game", "dordle", "--secrets", str(secrets), "--games", "4", "--json")
+    assert status == 0 and all(set(g["secrets"]) <= {"cigar", "rebut", "aahed"} for g in json.loads(out)["worst"])
+    empty = tmp_path / "none.txt"
+    empty.write_text("zzzzz\n")
+    status, out, err = cli(capsys, "bench", "--secrets", str(empty))
+    assert status == 2 and "no secret" in err
+
+
+def test_bench_on_the_real_termo_answers(capsys, termo_2022):
+    """The real 2022 Termo answers, played with chute's bundled lists (every one is an accepted word)."""
+    status, out, _ = cli(capsys, "bench", "--game", "termo", "--secrets", str(termo_2022 / "answers.txt"),
+                         "--json", "--quiet")
+    data = json.loads(out)
+    assert status == 0 and data["games"] == 1442 and data["unknown"] == 0
+    assert 3.0 < data["mean"] < 4.5 and len(data["results"]) == 1442

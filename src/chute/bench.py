@@ -167,6 +167,15 @@ class BenchResult:
 # --- playing ---------------------------------------------------------------------------------
 
 
+def split_secrets(lexicon: "Lexicon", words: Iterable[str]) -> tuple[list[str], list[str]]:
+    """Return (the words the lists accept, in order and once each; the others): secrets a game may pick."""
+    known: dict[str, None] = {}
+    unknown: list[str] = []
+    for w in words:
+        (known.setdefault(w, None) if w in lexicon.guess_set else unknown.append(w))
+    return list(known), unknown
+
+
 def sample_secrets(answers: Sequence[str], n: int | None, seed: int = 0) -> list[str]:
     """Return ``n`` answers drawn at random with the seed (all if None), kept in list order."""
     if n is None:
@@ -367,7 +376,10 @@ def run(solver: Solver, secrets: Sequence[str] | None = None, rows: int = 6, cap
 
     ``rows`` is the row limit games are judged by; failed games go on up to
     ``cap`` guesses so their length is known.  ``tree`` shares the decision
-    tree between games; ``jobs`` > 1 spreads the work over processes.
+    tree between games (when every secret is an answer of the lists; a secret
+    beyond them, as the real game may pick, is played on its own); ``jobs`` > 1
+    spreads the work over processes.  Secrets must be accepted words
+    (``split_secrets`` sorts a list).
     """
     if rows < 1:
         raise ChuteError(f"rows must be at least 1, not {rows}")
@@ -375,9 +387,12 @@ def run(solver: Solver, secrets: Sequence[str] | None = None, rows: int = 6, cap
     if cap > MAX_CAP:
         raise ChuteError(f"cap (the most guesses a game may take) must be at most {MAX_CAP}, not {cap}")
     cap = max(cap, rows)
-    secrets = list(solver.engine.lexicon.answers if secrets is None else secrets)
+    lexicon = solver.engine.lexicon
+    secrets = list(lexicon.answers if secrets is None else secrets)
     if not secrets:
         raise ChuteError("no secrets to play")
+    if not all(s in lexicon.answer_set for s in secrets):
+        tree = False                       # the shared walk follows answer columns of the matrix
     from .engine import prefer_compiled
     tick = progress.advance if progress else None
     start = time.perf_counter()
@@ -646,7 +661,11 @@ def report(result: "BenchResult | RunSummary", blocks: bool = True, show: Callab
     opener = result.info.get("opener") or result.opener
     info = {**result.info, "opener": show(opener) if opener else opener}
     lines = [title(info)]
-    if info.get("sample"):
+    if info.get("secrets"):
+        skipped = (f"; {plural(info['unknown'], 'word')} the lists do not accept, not played"
+                   if info.get("unknown") else "")
+        played = f"{plural(s.games, 'game')} (the secrets of {info['secrets']}{skipped})"
+    elif info.get("sample"):
         played = (f"{plural(s.games, 'game')} (a sample of {info.get('answers', 0):,} answers, "
                   f"seed {info.get('seed', 0)})")
     elif info.get("answers"):

@@ -19,6 +19,9 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--max-guesses", type=bounded_int(1, MAX_ROWS), default=30, metavar="N",
                    help="give a failed game up after N guesses (default: 30)")
     add_jobs_option(g, "split the work across N processes (default: 1)")
+    g.add_argument("--secrets", metavar="FILE",
+                   help="play these secrets (one per line: the game's real answers) while chute keeps "
+                        "its own lists; words the lists do not accept are reported, not played")
     g.add_argument("--per-game", action="store_true",
                    help="play each game on its own instead of walking the shared decision tree "
                         "(a check: the figures are the same)")
@@ -59,8 +62,29 @@ def prepare(args: argparse.Namespace):
         raise ChuteError(f"--max-guesses ({args.max_guesses}) must be at least the row limit ({spec.rows})")
     lexicon = lexicon_from_args(args)
     engine = engine_from_args(args, lexicon)
-    secrets = sample_secrets(lexicon.answers, args.sample, args.seed)
+    secrets = sample_secrets(secrets_from_args(args, lexicon) or lexicon.answers, args.sample, args.seed)
     return engine, secrets, spec
+
+
+def secrets_from_args(args: argparse.Namespace, lexicon) -> list[str] | None:
+    """Return the --secrets words the lists accept (None without --secrets); report the others on stderr."""
+    if not getattr(args, "secrets", None):
+        return None
+    from ..bench import split_secrets
+    from ..errors import ChuteError
+    from ..words import read_word_file
+    from .solving import note
+    words = read_word_file(args.secrets, lexicon.length).words
+    known, unknown = split_secrets(lexicon, words)
+    args.unknown_secrets = unknown
+    if unknown:
+        note(f"{len(unknown):,} of the {len(words):,} secrets in {args.secrets} "
+             f"{'is not an accepted word' if len(unknown) == 1 else 'are not accepted words'} of "
+             f"{lexicon.name}, not played: {' '.join(w.upper() for w in unknown[:10])}"
+             + (" ..." if len(unknown) > 10 else ""))
+    if not known:
+        raise ChuteError(f"no secret in {args.secrets} is an accepted {lexicon.length}-letter word of {lexicon.name}")
+    return known
 
 
 def make_solver(args: argparse.Namespace, engine, strategy: str, opener: str | None = None,
@@ -89,7 +113,8 @@ def describe(args: argparse.Namespace, spec, engine, secrets, solver, strategy: 
             "accepted": len(lexicon.guesses),
             "strategy": f"tree {args.tree} (off the tree: {strategy})" if getattr(args, "tree", None) else strategy,
             "hard": args.rule, "weights": args.weights, "depth": depth, "candidates_only": bool(args.candidates_only),
-            "sample": None if everything else len(secrets), "seed": args.seed}
+            "sample": None if everything else len(secrets), "seed": args.seed,
+            "secrets": getattr(args, "secrets", None), "unknown": len(getattr(args, "unknown_secrets", []))}
 
 
 def check_bench_outputs(args: argparse.Namespace) -> None:
@@ -101,7 +126,7 @@ def check_bench_outputs(args: argparse.Namespace) -> None:
         require_matplotlib()
     check_outputs({"--csv": args.csv, "--plot": args.plot},
                   {"--answers": args.answers, "--guesses": args.guesses, "--exclude": args.exclude,
-                   "--tree": getattr(args, "tree", None)})
+                   "--tree": getattr(args, "tree", None), "--secrets": getattr(args, "secrets", None)})
 
 
 def tree_games(solver, secrets, rows: int) -> int | None:
@@ -164,8 +189,7 @@ def run_multi(args: argparse.Namespace) -> int:
     """Play N seeded random multi-board games; print success rate, rows, distribution, worst tuples."""
     from ..errors import ChuteError
     from ..files import write_atomic
-    from ..bench import Progress
-    from ..bench import run_many
+    from ..bench import Progress, run_many, secret_tuples
     from .common import engine_from_args, lexicon_from_args, spec_from_args
     from .solving import policy_from_args
     spec = spec_from_args(args)
@@ -183,7 +207,10 @@ def run_multi(args: argparse.Namespace) -> int:
     engine = engine_from_args(args, lexicon)
     quiet = getattr(args, "quiet", False) or getattr(args, "json", False)
     progress = None if quiet else Progress(games, sys.stderr)
+    known = secrets_from_args(args, lexicon)
+    tuples = None if known is None else secret_tuples(known, spec.boards, games, args.seed)
     summary = run_many(spec, games, args.seed, policy=policy, engine=engine, jobs=args.jobs, progress=progress,
+                       tuples=tuples,
                        worst=args.hardest)
     show = lexicon.show
     if args.csv:
