@@ -14,13 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Sequence
 
-from .errors import ChuteError, LexiconError, NotationError
-from .files import excerpt
+from .errors import ChuteError, NotationError
 from .feedback import Clue
 from .players import Player, Ranking, default_player
 from .solver import Solver, Suggestion
 from .strategies import State
-from .words import fold, is_word
+from .words import fold
 
 
 @dataclass(frozen=True)
@@ -95,18 +94,11 @@ class Session:
 
     def _checked(self, secrets: Sequence[str]) -> list[str]:
         """Return the secrets folded, refusing a wrong count, a word the lists lack, or a repeated word."""
-        lexicon = self.solver.lexicon
         if isinstance(secrets, str) or len(secrets) != self.n_boards:
             count = 1 if isinstance(secrets, str) else len(secrets)
             raise ChuteError(f"the game has {self.n_boards} board{'' if self.n_boards == 1 else 's'}: "
                              f"give {self.n_boards} secret word{'' if self.n_boards == 1 else 's'}, not {count}")
-        words = [fold(s) for s in secrets]
-        for text, w in zip(secrets, words):
-            if len(w) != lexicon.length or not is_word(w):
-                raise NotationError(f"secret {excerpt(text)} must be a word of {lexicon.length} letters")
-            if w not in lexicon.guess_set:
-                raise LexiconError(f"{w.upper()} is not an accepted word of {lexicon.name}, "
-                                   "so no strategy can find it")
+        words = [self.solver.check_secret(s) for s in secrets]
         if len(set(words)) != len(words):
             raise ChuteError("the secret words of a multi-board game must be different")
         return words

@@ -333,14 +333,19 @@ class Solver:
         """Return the top guesses after these clues, with the candidates left and any notes."""
         return self.rank(self.state_for(clues), top)
 
-    def play(self, secret: str, rows: int = 6, max_guesses: int | None = None) -> GameResult:
-        """Return the game the solver plays against a known secret (solved: found within ``rows``)."""
+    def check_secret(self, secret: str) -> str:
+        """Return the secret folded; raise if it is not a word of the length or not an accepted word."""
         word = fold(secret)
-        if len(word) != self.lexicon.length:
-            raise NotationError(f"secret {secret!r} must have {self.lexicon.length} letters")
+        if len(word) != self.lexicon.length or not is_word(word):
+            raise NotationError(f"secret {excerpt(secret)} must be a word of {self.lexicon.length} letters")
         if word not in self.lexicon.guess_set:
             raise LexiconError(f"{word.upper()} is not an accepted word of {self.lexicon.name}, "
                                "so no strategy can find it")
+        return word
+
+    def play(self, secret: str, rows: int = 6, max_guesses: int | None = None) -> GameResult:
+        """Return the game the solver plays against a known secret (solved: found within ``rows``)."""
+        word = self.check_secret(secret)
         from .feedback import score
         state = self.initial_state()
         limit = max_guesses if max_guesses is not None else len(self.lexicon.guesses) + 1

@@ -143,7 +143,8 @@ def candidate_lines(words, lexicon, width: int = 78) -> list[str]:
 
 def count_text(n: int) -> str:
     """Return ``1 candidate`` / ``N candidates`` with thousands separators."""
-    return f"{n:,} candidate{'' if n == 1 else 's'}"
+    from ..render import plural
+    return plural(n, "candidate")
 
 
 def session_from_args(args: argparse.Namespace, secrets=None):
