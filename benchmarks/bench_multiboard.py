@@ -59,11 +59,12 @@ def engines() -> dict[str, Engine]:
     return get  # type: ignore[return-value]
 
 
-def line(label: str, s) -> str:
-    """Return one summary line."""
-    dist = " ".join(f"{k}:{v}" for k, v in sorted(s.distribution.items()))
-    return (f"{label:<44} {s.wins:>5}/{s.games:<5} {100 * s.success_rate:7.2f}%  mean {s.mean_rows:6.3f}  "
-            f"max {s.max_rows:>2}  {s.seconds:7.2f}s  [{dist}]")
+def line(label: str, run) -> str:
+    """Return one summary line of a run (a ``bench.BenchResult``)."""
+    s = run.stats
+    dist = " ".join(f"{k}:{v}" for k, v in sorted(s.distribution.items()) if v)
+    return (f"{label:<44} {s.wins:>5}/{s.games:<5} {100 * s.success_rate:7.2f}%  mean {s.mean:6.3f}  "
+            f"max {s.max:>2}  {run.seconds:7.2f}s  [{dist}]")
 
 
 def run_games(args, get_engine) -> list[dict]:
@@ -75,11 +76,11 @@ def run_games(args, get_engine) -> list[dict]:
         s = run_many(spec, args.games, args.seed, policy=DEFAULT, engine=engine, jobs=args.jobs)
         if not args.json:
             print(line(f"{name} ({spec.boards} boards, {spec.rows} rows)", s), flush=True)
-            for g in s.worst[: args.worst]:
+            for g in s.stats.hardest[: args.worst]:
                 print(f"    worst: {' '.join(engine.lexicon.show(w) for w in g.secrets)}  "
                       f"rows {g.rows_used}  {'won' if g.won else 'LOST'}  "
                       f"({' '.join(engine.lexicon.show(w) for w in g.guesses)})")
-        out.append(s.to_dict())
+        out.append(s.to_dict(games=False))
     return out
 
 
@@ -96,7 +97,7 @@ def run_variants(args, get_engine) -> list[dict]:
             s = run_many(spec, policy=policy, engine=engine, jobs=args.jobs, tuples=tuples, seed=args.seed)
             if not args.json:
                 print(line(label, s), flush=True)
-            d = s.to_dict()
+            d = s.to_dict(games=False)
             d["variant"] = label
             out.append(d)
     return out
@@ -164,7 +165,7 @@ def run_termo_real(args) -> dict:
             s = run_many(spec, args.games, args.seed, engine=engine, jobs=args.jobs, tuples=tuples)
             if not args.json:
                 print(line(f"{name} on {label}", s), flush=True)
-            d = s.to_dict()
+            d = s.to_dict(games=False)
             d["scenario"] = label
             result["play"].append(d)
     return result

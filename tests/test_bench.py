@@ -11,7 +11,8 @@ import sys
 import pytest
 
 from chute import bench
-from chute.bench import BenchResult, Played, Progress, compare_table, report, statistics_of
+from chute.bench import BenchResult, Progress, compare_table, report, statistics_of
+from chute.results import GameResult
 from chute.cli import main
 from chute.engine import Engine
 from chute.errors import ChuteError
@@ -22,9 +23,9 @@ SEED_WORDS = ["bills", "billy", "skill", "wills", "willy"]
 APART = ["abcde", "fghij", "klmno"]
 
 
-def games(*paths: tuple[str, ...]) -> list[Played]:
-    """Return Played games whose secret is the last guess of each path."""
-    return [Played(p[-1], tuple(p)) for p in paths]
+def games(*paths: tuple[str, ...]) -> list[GameResult]:
+    """Return one-board games (six rows) whose secret is the last guess of each path."""
+    return [GameResult.of_path(p[-1], p) for p in paths]
 
 
 # --- statistics ------------------------------------------------------------------------------
@@ -33,22 +34,22 @@ def games(*paths: tuple[str, ...]) -> list[Played]:
 def test_statistics_of_hand_made_games():
     played = games(("soare", "cloth"), ("soare", "rainy", "briny"), ("soare", "rainy", "briny", "brink"),
                    ("soare",), ("soare", "a", "b", "c", "d", "e", "f", "zesty"))
-    s = statistics_of(played, rows=6, hardest=2)
+    s = statistics_of(played, hardest=2)
     assert (s.games, s.total, s.max) == (5, 2 + 3 + 4 + 1 + 8, 8)
     assert s.mean == pytest.approx(18 / 5)
     assert s.median == 3
     assert s.stdev == pytest.approx(math.sqrt(sum((n - 3.6) ** 2 for n in (2, 3, 4, 1, 8)) / 5))
     assert s.distribution == {1: 1, 2: 1, 3: 1, 4: 1, 5: 0, 6: 0, 7: 0, 8: 1}
     assert (s.failures, s.unsolved) == (1, 0)
-    assert s.hardest == [("zesty", 8), ("brink", 4)]
+    assert [(g.secret, g.rows_used) for g in s.hardest] == [("zesty", 8), ("brink", 4)]
 
 
 def test_unsolved_games_are_failures_and_come_first_among_the_hardest():
-    played = [Played("fuzzy", ("soare",) * 10), *games(("soare", "fuzzy"))]
-    s = statistics_of(played, rows=6)
-    assert (s.failures, s.unsolved) == (1, 1)
-    assert s.hardest[0] == ("fuzzy", 10)
-    assert not played[0].solved and played[1].solved
+    played = [GameResult.of_path("fuzzy", ("soare",) * 10), *games(("soare", "fuzzy"))]
+    s = statistics_of(played)
+    assert (s.failures, s.unsolved, s.wins) == (1, 1, 1)
+    assert (s.hardest[0].secret, s.hardest[0].rows_used) == ("fuzzy", 10)
+    assert not played[0].finished and played[1].won
 
 
 def test_statistics_of_nothing_is_an_error():
@@ -93,7 +94,9 @@ def test_report_shows_the_figures_the_chart_and_the_hardest():
 def test_csv_has_one_row_per_game():
     rows = list(csv.DictReader(io.StringIO(small_result().to_csv())))
     assert [r["secret"] for r in rows] == ["cloth", "briny", "crane", "f"]
-    assert rows[1] == {"secret": "briny", "guesses": "3", "solved": "1", "sequence": "crane bring briny"}
+    assert rows[1] == {"secret": "briny", "guesses": "3", "solved": "1", "won": "1", "solved_at": "3",
+                       "sequence": "crane bring briny"}
+    assert rows[3]["won"] == "0" and rows[3]["solved"] == "1"
 
 
 def test_json_has_the_figures_and_every_game():
@@ -101,8 +104,8 @@ def test_json_has_the_figures_and_every_game():
     assert data["games"] == 4 and data["max"] == 7 and data["failures"] == 1
     assert data["distribution"] == {"1": 1, "2": 1, "3": 1, "4": 0, "5": 0, "6": 0, "7": 1}
     assert data["opener"] == "crane" and data["strategy"] == "entropy"
-    assert data["results"][1] == {"secret": "briny", "guesses": 3, "solved": True,
-                                  "path": ["crane", "bring", "briny"]}
+    assert data["results"][1] == {"secrets": ["briny"], "guesses": 3, "solved": True, "won": True,
+                                  "solved_at": [3], "path": ["crane", "bring", "briny"]}
     assert "results" not in small_result().to_dict(games=False)
 
 
@@ -202,16 +205,16 @@ def test_three_words_apart_have_known_figures():
     assert (s.games, s.total, s.mean, s.median, s.max) == (3, 6, 2.0, 2, 3)
     assert s.stdev == pytest.approx(math.sqrt(2 / 3))
     assert s.failures == 1                       # the 3-guess game is over 2 rows
-    assert all(g.solved for g in result.games)
-    assert result.games[0].path == ("abcde",)    # equal scores: candidates first, then alphabetical
+    assert all(g.finished for g in result.games)
+    assert result.games[0].guesses == ("abcde",)    # equal scores: candidates first, then alphabetical
 
 
 def test_seed_dictionary_from_bills():
     """Seed 004's five words: BILLS splits the other four apart, so 1 + 4 x 2 = 9 guesses."""
     engine = Engine.build(words_lexicon(SEED_WORDS))
     result = bench.run(Solver(engine, opener="bills"))
-    assert sorted(g.guesses for g in result.games) == [1, 2, 2, 2, 2]
-    assert {g.secret: g.path for g in result.games}["willy"] == ("bills", "willy")
+    assert sorted(g.rows_used for g in result.games) == [1, 2, 2, 2, 2]
+    assert {g.secret: g.guesses for g in result.games}["willy"] == ("bills", "willy")
     assert result.stats.failures == 0
 
 
@@ -222,7 +225,7 @@ def test_tree_walk_equals_playing_each_game(small_engine, strategy, hard):
     tree = bench.run(solver, rows=6)
     each = bench.run(Solver(small_engine, strategy, hard=hard), rows=6, tree=False)
     assert tree.games == each.games
-    assert all(g.solved for g in tree.games)
+    assert all(g.finished for g in tree.games)
 
 
 def test_tree_walk_equals_playing_each_on_a_wordle_sample():
@@ -234,7 +237,7 @@ def test_tree_walk_equals_playing_each_on_a_wordle_sample():
     each = bench.run(Solver(engine, "entropy", opener="soare"), secrets, tree=False)
     assert [g.secret for g in tree.games] == secrets
     assert tree.games == each.games
-    assert all(g.path[0] == "soare" for g in tree.games)
+    assert all(g.guesses[0] == "soare" for g in tree.games)
 
 
 def test_jobs_split_the_tree_and_the_secrets(small_engine):
@@ -247,12 +250,12 @@ def test_jobs_split_the_tree_and_the_secrets(small_engine):
 def test_failed_games_are_played_on_to_the_cap(small_engine):
     result = bench.run(Solver(small_engine, "first"), rows=3, cap=30)
     s = result.stats
-    over = [g for g in result.games if g.guesses > 3]
+    over = [g for g in result.games if g.rows_used > 3]
     assert over and s.failures == len(over)
-    assert all(g.solved for g in result.games)    # their length is known, not cut at the limit
-    assert s.max == max(g.guesses for g in over) and s.max > 3
+    assert all(g.finished for g in result.games)    # their length is known, not cut at the limit
+    assert s.max == max(g.rows_used for g in over) and s.max > 3
     capped = bench.run(Solver(small_engine, "first"), rows=3, cap=4).stats
-    assert capped.unsolved == sum(1 for g in over if g.guesses > 4) and capped.max == 4
+    assert capped.unsolved == sum(1 for g in over if g.rows_used > 4) and capped.max == 4
 
 
 # --- the command line --------------------------------------------------------------------------
@@ -279,7 +282,7 @@ def test_cli_bench_report_csv_json(capsys, tmp_path, word_file):
     assert status == 0 and err == ""              # no progress bar without a terminal
     assert "120 games" in out and "mean" in out and "hardest:" in out and "failures 0" in out
     rows = list(csv.DictReader(open(tmp_path / "g.csv", encoding="utf-8")))
-    assert len(rows) == 120 and set(rows[0]) == {"secret", "guesses", "solved", "sequence"}
+    assert len(rows) == 120 and set(rows[0]) == {"secret", "guesses", "solved", "won", "solved_at", "sequence"}
     assert all(len(r["sequence"].split()) == int(r["guesses"]) and r["sequence"].endswith(r["secret"])
                for r in rows)
     status, out, _ = cli(capsys, "bench", *lists, "--json", "--sample", "30", "--seed", "2")
@@ -356,10 +359,10 @@ def test_bench_secrets_from_a_file_keeps_the_solvers_lists(capsys, tmp_path):
     status, out, err = cli(capsys, "bench", "--secrets", str(secrets), "--json", "--quiet")
     data = json.loads(out)
     assert status == 0 and data["games"] == 3 and data["unknown"] == 1
-    assert [r["secret"] for r in data["results"]] == ["cigar", "rebut", "aahed"]     # AAHED: not an answer
+    assert [r["secrets"] for r in data["results"]] == [["cigar"], ["rebut"], ["aahed"]]     # AAHED: not an answer
     assert all(r["solved"] for r in data["results"]) and "ZZZZZ" in err
     status, out, _ = cli(capsys, "bench", "--game", "dordle", "--secrets", str(secrets), "--games", "4", "--json")
-    assert status == 0 and all(set(g["secrets"]) <= {"cigar", "rebut", "aahed"} for g in json.loads(out)["worst"])
+    assert status == 0 and all(set(g["secrets"]) <= {"cigar", "rebut", "aahed"} for g in json.loads(out)["hardest"])
     empty = tmp_path / "none.txt"
     empty.write_text("zzzzz\n")
     status, out, err = cli(capsys, "bench", "--secrets", str(empty))
@@ -373,3 +376,15 @@ def test_bench_on_the_real_termo_answers(capsys, termo_2022):
     data = json.loads(out)
     assert status == 0 and data["games"] == 1442 and data["unknown"] == 0
     assert 3.0 < data["mean"] < 4.5 and len(data["results"]) == 1442
+
+
+def test_bench_runs_any_player_with_the_same_games(small_engine):
+    """A Player plays the benchmark through Sessions; the solver's own player gives the tree walk's games."""
+    from chute.players import OneBoard
+    secrets = small_engine.lexicon.answers[:30]
+    solver = Solver(small_engine)
+    walked = bench.run(solver, secrets)
+    played = bench.run(solver, secrets, player=OneBoard(solver))
+    assert [g.guesses for g in played.games] == [g.guesses for g in walked.games]
+    assert played.stats == walked.stats and played.games[0].patterns     # sessions keep the patterns
+

@@ -12,6 +12,7 @@ import pytest
 from chute import load_lexicon
 from chute.cli import main
 from chute.feedback import Clue, score
+from chute.session import play
 from chute.knowledge import Knowledge
 
 
@@ -86,13 +87,13 @@ def assist(capsys, monkeypatch, stdin, *argv):
 def test_assist_reads_a_pasted_share_text(capsys, monkeypatch):
     from chute import Engine, Solver
     from chute.feedback import to_emoji
-    game = Solver(Engine.build(load_lexicon("wordle"))).play("crane")      # the user followed chute
+    game = play(Solver(Engine.build(load_lexicon("wordle"))), "crane")      # the user followed chute
     rows = [to_emoji(c.pattern) for c in game.clues]
     share = f"Wordle 1,234 {len(rows)}/6*\n\n" + "\n".join(rows) + "\n"
     status, out, err = assist(capsys, monkeypatch, share)
     assert status == 0 and err == "", err
     assert "share text" in out and "SOARE ⬛⬛🟩🟨🟩  19 candidates" in out and f"solved in {len(rows)}" in out
-    game = Solver(Engine.build(load_lexicon("termo"))).play("termo")
+    game = play(Solver(Engine.build(load_lexicon("termo"))), "termo")
     rows = [to_emoji(c.pattern) for c in game.clues]
     share = f"joguei term.ooo #321 {len(rows)}/6 *\n\n" + "\n".join(rows) + "\n"
     status, out, err = assist(capsys, monkeypatch, share, "--game", "termo")
@@ -300,7 +301,7 @@ def test_multi_board_bench_writes_csv_and_plot(capsys, tmp_path):
                            "--plot", png, "--csv", csv_path, "--quiet")
     assert status == 0, err
     rows = csv_path.read_text().splitlines()
-    assert rows[0] == "secrets,rows_used,won,solved_at,guesses" and len(rows) == 7
+    assert rows[0] == "secret,guesses,solved,won,solved_at,sequence" and len(rows) == 7
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert out.count(" rows, solved:") + out.count(" rows, FAILED:") == 2          # --hardest 2
     for bad in (["--per-game"], ["--tree", str(csv_path)]):

@@ -186,7 +186,7 @@ def test_row_limit_is_respected(wordle):
     secrets = ("jolly", "daddy", "fuzzy", "mummy", "boozy", "puppy", "vivid", "kayak")
     game = simulate(wordle, secrets, rows=9)
     assert game.rows_used <= 9
-    assert not game.won and not all(game.solved)
+    assert not game.won and not all(s is not None and s <= 9 for s in game.solved_at)
     longer = simulate(wordle, secrets, rows=9, play_out=True)
     assert all(s is not None for s in longer.solved_at) and longer.rows_used > 9 and not longer.won
 
@@ -220,25 +220,26 @@ def test_run_many_is_deterministic_and_counts(engine):
     spec = GameSpec("tiny", "words", 3, 8)
     a = run_many(spec, 12, seed=5, engine=engine)
     b = run_many(spec, 12, seed=5, engine=engine)
-    assert [r.guesses for r in a.results] == [r.guesses for r in b.results]
-    assert a.games == 12 and sum(a.distribution.values()) == 12
-    assert a.wins == sum(r.won for r in a.results)
-    assert a.mean_rows == pytest.approx(sum(r.rows_used for r in a.results) / 12)
-    assert a.worst[0].rows_used == max(r.rows_used for r in a.results)
+    assert [r.guesses for r in a.games] == [r.guesses for r in b.games]
+    s = a.stats
+    assert s.games == 12 and sum(s.distribution.values()) == 12 and a.boards == 3
+    assert s.wins == sum(r.won for r in a.games)
+    assert s.mean == pytest.approx(sum(r.rows_used for r in a.games) / 12)
+    assert s.hardest[0].rows_used == max(r.rows_used for r in a.games)
     d = a.to_dict()
-    assert d["games"] == 12 and d["failures"] == 12 - a.wins
+    assert d["games"] == 12 and d["failures"] == 12 - s.wins and len(d["results"]) == 12
 
 
 def test_run_many_with_a_pool_gives_the_same_games(engine):
     spec = GameSpec("tiny", "words", 2, 7)
     one = run_many(spec, 10, seed=2, engine=engine, jobs=1)
     two = run_many(spec, 10, seed=2, engine=engine, jobs=2)
-    assert [r.to_dict() for r in one.results] == [r.to_dict() for r in two.results]
+    assert [r.to_dict() for r in one.games] == [r.to_dict() for r in two.games]
 
 
 def test_quordle_games_are_solved_within_nine_rows(wordle):
     summary = run_many(game_spec("quordle"), 15, seed=0, engine=wordle)
-    assert summary.wins == 15 and summary.max_rows <= 9
+    assert summary.stats.wins == 15 and summary.stats.max <= 9
     from chute.bench import Progress
     progress = Progress(4, enabled=False)
     run_many(game_spec("dordle"), 4, seed=0, engine=wordle, progress=progress)
@@ -380,8 +381,8 @@ def test_bench_quarteto_json_and_text(capsys, monkeypatch):
     assert status == 0 and data["games"] == 12 and data["boards"] == 4 and data["rows"] == 9
     assert sum(data["distribution"].values()) == 12 and data["wins"] == 12
     again = json.loads(cli(capsys, monkeypatch, *argv)[1])
-    assert [g["secrets"] for g in again["worst"]] == [g["secrets"] for g in data["worst"]]
-    assert all(len(set(g["secrets"])) == 4 for g in data["worst"])
+    assert [g["secrets"] for g in again["hardest"]] == [g["secrets"] for g in data["hardest"]]
+    assert all(len(set(g["secrets"])) == 4 for g in data["hardest"])
     status, out, err = cli(capsys, monkeypatch, "bench", "--game", "dueto", "--games", "5", "--seed", "1")
     assert status == 0 and "solved within 7 rows: 5/5" in out and "worst tuples:" in out
 
@@ -419,7 +420,7 @@ def test_pool_workers_stay_off_openmp_after_fork():
     spec = game_spec("dueto")
     one = run_many(spec, 6, seed=4, engine=termo, jobs=1)
     two = run_many(spec, 6, seed=4, engine=termo, jobs=2)
-    assert [r.to_dict() for r in one.results] == [r.to_dict() for r in two.results]
+    assert [r.to_dict() for r in one.games] == [r.to_dict() for r in two.games]
 
 
 def test_serial_and_threaded_figures_agree(wordle):
@@ -450,3 +451,14 @@ def test_assist_notes_a_board_that_runs_out_of_answers(capsys, monkeypatch, tmp_
                            "--guesses", str(guesses), stdin=script)
     assert status == 0, err
     assert out.count("note: board 2:") == 1 and "all 2 boards solved in 3" in out
+
+
+def test_multi_board_runs_through_a_player_match_the_policys_simulation(wordle):
+    """run_many with the joint Player (Sessions) plays the same games as the policy's fast simulation."""
+    from chute.players import Joint
+    from chute.solver import Solver
+    fast = run_many(game_spec("quordle"), 8, seed=4, engine=wordle)
+    slow = run_many(game_spec("quordle"), 8, seed=4, player=Joint(Solver(wordle)))
+    assert [g.guesses for g in slow.games] == [g.guesses for g in fast.games]
+    assert [g.solved_at for g in slow.games] == [g.solved_at for g in fast.games]
+    assert slow.stats == fast.stats and slow.boards == 4

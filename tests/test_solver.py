@@ -11,7 +11,7 @@ import pytest
 from chute.engine import Engine
 from chute.errors import ChuteError, ContradictionError, IllegalGuessError, LexiconError, NotationError
 from chute.feedback import Clue, score
-from chute.session import Session
+from chute.session import Session, play
 from chute.knowledge import Knowledge
 from chute.rules import allowed_rows, legal_mask, violation
 from chute.solver import Solver, frequency_prior
@@ -166,26 +166,26 @@ def test_play_solves_every_sampled_answer(solver, wordle):
     """Entropy solves sampled answers within six rows, each row agreeing with score."""
     rng = random.Random(2)
     for secret in rng.sample(wordle.lexicon.answers, 25):
-        game = solver.play(secret)
-        assert game.solved and game.guesses == len(game.clues) <= 6
+        game = play(solver, secret)
+        assert game.won and game.rows_used == len(game.clues) <= 6
         assert all(c.pattern == score(c.guess, secret) for c in game.clues)
         assert game.clues[-1].guess == secret
 
 
 def test_play_limits(solver):
-    """max_guesses stops the game; rows decides whether it counts as solved."""
-    game = solver.play("crane", rows=2)
-    assert game.guesses == 4 and not game.solved and game.clues[-1].solved
-    cut = solver.play("crane", max_guesses=2)
-    assert cut.guesses == 2 and not cut.solved
+    """limit stops the game; rows decides whether it counts as won."""
+    game = play(solver, "crane", rows=2)
+    assert game.rows_used == 4 and not game.won and game.finished and game.clues[-1].solved
+    cut = play(solver, "crane", limit=2)
+    assert cut.rows_used == 2 and not cut.won and not cut.finished and cut.solved_at == (None,)
     with pytest.raises(LexiconError, match="not an accepted word"):
-        solver.play("qqqqq")
+        play(solver, "qqqqq")
 
 
 def test_play_an_accepted_word_that_is_not_an_answer(solver):
     """AAHED is accepted but not an answer: the solver says so once and still finds it."""
-    game = solver.play("aahed")
-    assert game.solved and game.fallback
+    game = play(solver, "aahed")
+    assert game.won and game.fallback
     assert len([n for n in game.notes if "answer list" in n]) == 1
 
 
@@ -196,7 +196,7 @@ def test_never_stuck_while_an_accepted_word_fits(wordle, name):
     outside = [w for w in rng.sample(wordle.lexicon.guesses, 200) if w not in wordle.lexicon.answer_set][:6]
     s = Solver(wordle, name)
     for secret in outside:
-        game = s.play(secret, max_guesses=40)
+        game = play(s, secret, limit=40)
         assert game.clues[-1].guess == secret and game.fallback
 
 
@@ -205,7 +205,7 @@ def test_termo_fallback_is_weighted_by_frequency(termo):
     s = Solver(termo)
     outside = [w for w in termo.lexicon.guesses if w not in termo.lexicon.answer_set]
     secret = sorted(outside, key=lambda w: -termo.lexicon.frequencies.get(w, 0))[0]
-    game = s.play(secret, max_guesses=30)
+    game = play(s, secret, limit=30)
     assert game.clues[-1].guess == secret and game.fallback
     assert any("weighted by frequency" in n for n in game.notes)
     assert s.initial_state().weights is None                     # auto: uniform over the answer list
@@ -360,6 +360,6 @@ def test_real_termo_answers_outside_the_bundled_list_are_found(termo, termo_2022
     assert missing, "the bundled list should lack some real answers"
     s = Solver(termo, hard="strict")
     for secret in random.Random(3).sample(missing, min(6, len(missing))):
-        game = s.play(secret, max_guesses=30)
+        game = play(s, secret, limit=30)
         assert game.clues[-1].guess == secret and game.fallback
         assert all(violation(c.guess, game.clues[:i], "strict") is None for i, c in enumerate(game.clues))

@@ -13,6 +13,7 @@ from chute.engine import Engine
 from chute.errors import ChuteError
 from chute.feedback import score
 from chute.rules import violation
+from chute.session import play
 from chute.solver import Solver
 from chute.strategies.lookahead import LookAhead
 from chute.strategies import Options, State, get_strategy, strategy_names
@@ -194,7 +195,7 @@ def test_every_strategy_proposes_only_legal_guesses(wordle, rule):
     for name in ALL:
         solver = Solver(wordle, name, hard=rule)
         for secret in secrets:
-            game = solver.play(secret, max_guesses=12)
+            game = play(solver, secret, limit=12)
             for i, clue in enumerate(game.clues):
                 assert violation(clue.guess, game.clues[:i], rule) is None, (name, secret, clue)
             assert game.clues[-1].solved

@@ -19,7 +19,6 @@ import random
 import statistics
 import sys
 import time
-from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, TextIO
@@ -31,10 +30,12 @@ from .feedback import decode, solved_code
 from .games import MAX_ROWS, GameSpec, game_spec
 from .parallel import check_jobs
 from .render import plural
+from .results import GameResult
 
 if TYPE_CHECKING:               # the solver layer loads with the first game, not with ``import chute.bench``
     from .engine import Engine
-    from .multiboard import GameResult, MultiSolver, Policy
+    from .multiboard import MultiSolver, Policy
+    from .players import Player
     from .solver import Solver
     from .strategies import State
     from .words import Lexicon
@@ -45,26 +46,8 @@ BLOCKS = " ▏▎▍▌▋▊▉█"
 
 
 @dataclass(frozen=True)
-class Played:
-    """One game of a benchmark: the secret and the guesses played, in order."""
-
-    secret: str
-    path: tuple[str, ...]
-
-    @property
-    def guesses(self) -> int:
-        """Return the number of guesses played."""
-        return len(self.path)
-
-    @property
-    def solved(self) -> bool:
-        """Return whether the last guess was the secret."""
-        return bool(self.path) and self.path[-1] == self.secret
-
-
-@dataclass(frozen=True)
 class Stats:
-    """Summary figures of a list of games."""
+    """Summary figures of a list of games (guesses on one board, rows on several)."""
 
     games: int
     total: int
@@ -72,52 +55,69 @@ class Stats:
     median: float
     stdev: float                      # population standard deviation over the games played
     max: int
-    distribution: dict[int, int]      # guesses -> games (only the counts seen, 1..max filled)
-    failures: int                     # games over the row limit or not solved at all
-    unsolved: int                     # games given up at the cap
-    hardest: list[tuple[str, int]]    # (secret, guesses), most guesses first
+    distribution: dict[int, int]      # guesses -> games (1..max filled, zeros included)
+    failures: int                     # games not won within the row limit
+    unsolved: int                     # games given up with a board unsolved
+    hardest: list[GameResult]         # most guesses first (unsolved before all)
 
-    def to_dict(self) -> dict[str, Any]:
+    @property
+    def wins(self) -> int:
+        """Return the number of games won within the row limit."""
+        return self.games - self.failures
+
+    @property
+    def success_rate(self) -> float:
+        """Return the share of games won within the row limit."""
+        return self.wins / self.games if self.games else 0.0
+
+    def to_dict(self, show: Callable[[str], str] | None = None) -> dict[str, Any]:
         """Return the figures as a JSON-ready dict."""
         return {"games": self.games, "total": self.total, "mean": round(self.mean, 6),
                 "median": self.median, "stdev": round(self.stdev, 6), "max": self.max,
-                "failures": self.failures, "unsolved": self.unsolved,
+                "failures": self.failures, "unsolved": self.unsolved, "wins": self.wins,
+                "success_rate": round(self.success_rate, 6),
                 "distribution": {str(k): v for k, v in self.distribution.items()},
-                "hardest": [{"secret": s, "guesses": n} for s, n in self.hardest]}
+                "hardest": [g.to_dict(show) for g in self.hardest]}
 
 
-def statistics_of(games: Sequence[Played], rows: int = 6, hardest: int = 10) -> Stats:
-    """Return the summary figures of some games under a row limit (failures: over it or unsolved)."""
+def statistics_of(games: Sequence[GameResult], hardest: int = 10) -> Stats:
+    """Return the summary figures of some games, each judged by its own row limit."""
     if not games:
         raise ChuteError("no games to summarise")
-    counts = [g.guesses for g in games]
+    counts = [g.rows_used for g in games]
     top = max(counts)
     distribution = {n: 0 for n in range(1, top + 1)}
     for n in counts:
         distribution[n] += 1
-    failures = sum(1 for g in games if not g.solved or g.guesses > rows)
-    unsolved = sum(1 for g in games if not g.solved)
-    worst = sorted(games, key=lambda g: (g.solved, -g.guesses, g.secret))[:max(hardest, 0)]
+    failures = sum(1 for g in games if not g.won)
+    unsolved = sum(1 for g in games if not g.finished)
+    # ties: one-board games by secret, multi-board games in the order played (their seeded draw)
+    worst = sorted(games, key=lambda g: (g.finished, -g.rows_used, g.secret if g.boards == 1 else ""))
+    worst = worst[:max(hardest, 0)]
     return Stats(games=len(games), total=sum(counts), mean=statistics.fmean(counts),
                  median=statistics.median(counts), stdev=statistics.pstdev(counts), max=top,
-                 distribution=distribution, failures=failures, unsolved=unsolved,
-                 hardest=[(g.secret, g.guesses) for g in worst])
+                 distribution=distribution, failures=failures, unsolved=unsolved, hardest=worst)
 
 
 @dataclass
 class BenchResult:
-    """The games of one benchmark run, what was run, and how long it took."""
+    """A run of many games (one board or several), what was run, and how long it took."""
 
-    games: list[Played]
+    games: list[GameResult]
     rows: int = 6
     seconds: float = 0.0
-    info: dict[str, Any] = field(default_factory=dict)   # game, lexicon, strategy, opener, options
+    info: dict[str, Any] = field(default_factory=dict)   # game, lexicon, strategy or policy, opener, options
     hardest_count: int = 10
 
     @cached_property
     def stats(self) -> Stats:
         """Return the summary figures."""
-        return statistics_of(self.games, self.rows, self.hardest_count)
+        return statistics_of(self.games, self.hardest_count)
+
+    @property
+    def boards(self) -> int:
+        """Return the number of boards of each game."""
+        return self.games[0].boards if self.games else int(self.info.get("boards", 1))
 
     def __repr__(self) -> str:
         """Return a one-line summary (a notebook shows this, not thousands of games)."""
@@ -133,34 +133,38 @@ class BenchResult:
     @property
     def opener(self) -> str | None:
         """Return the first guess most games opened with."""
-        firsts = [g.path[0] for g in self.games if g.path]
+        firsts = [g.guesses[0] for g in self.games if g.guesses]
         return max(set(firsts), key=lambda w: (firsts.count(w), w)) if firsts else None
 
-    def to_dict(self, games: bool = True) -> dict[str, Any]:
+    def to_dict(self, games: bool = True, show: Callable[[str], str] | None = None) -> dict[str, Any]:
         """Return the run as a JSON-ready dict (with one entry per game unless ``games`` is False)."""
-        out: dict[str, Any] = {**self.info, "opener": self.info.get("opener") or self.opener,
-                               "rows": self.rows, **self.stats.to_dict(),
+        show = show or (lambda w: w)
+        opener = self.info.get("opener") or self.opener
+        out: dict[str, Any] = {**self.info, "opener": show(opener) if opener else opener,
+                               "boards": self.boards, "rows": self.rows, **self.stats.to_dict(show),
                                "seconds": round(self.seconds, 3)}
         if games:
-            out["results"] = [{"secret": g.secret, "guesses": g.guesses, "solved": g.solved,
-                               "path": list(g.path)} for g in self.games]
+            out["results"] = [g.to_dict(show) for g in self.games]
         return out
 
-    def to_json(self, games: bool = True) -> str:
+    def to_json(self, games: bool = True, show: Callable[[str], str] | None = None) -> str:
         """Return the run as JSON text."""
-        return json.dumps(self.to_dict(games), ensure_ascii=False, indent=2)
+        return json.dumps(self.to_dict(games, show), ensure_ascii=False, indent=2)
 
-    def write_csv(self, stream: TextIO) -> None:
-        """Write one CSV row per game: secret, guesses, solved, the guesses in order (space-separated)."""
+    def write_csv(self, stream: TextIO, show: Callable[[str], str] | None = None) -> None:
+        """Write one CSV row per game: secret(s), guesses, solved, won, the row solving each board, the guesses."""
+        show = show or (lambda w: w)
         writer = csv.writer(stream, lineterminator="\n")
-        writer.writerow(["secret", "guesses", "solved", "sequence"])
+        writer.writerow(["secret", "guesses", "solved", "won", "solved_at", "sequence"])
         for g in self.games:
-            writer.writerow([g.secret, g.guesses, int(g.solved), " ".join(g.path)])
+            writer.writerow([" ".join(show(w) for w in g.secrets), g.rows_used, int(g.finished), int(g.won),
+                             " ".join("-" if r is None else str(r) for r in g.solved_at),
+                             " ".join(show(w) for w in g.guesses)])
 
-    def to_csv(self) -> str:
+    def to_csv(self, show: Callable[[str], str] | None = None) -> str:
         """Return the per-game CSV text."""
         buf = io.StringIO()
-        self.write_csv(buf)
+        self.write_csv(buf, show)
         return buf.getvalue()
 
 
@@ -290,22 +294,20 @@ class TreeWalk:
 
 
 def play_tree(solver: Solver, secrets: Sequence[str], cap: int = CAP,
-              tick: Callable[[int], None] | None = None) -> list[Played]:
+              rows: int = 6, tick: Callable[[int], None] | None = None) -> list[GameResult]:
     """Return the games against every secret, played by walking the solver's decision tree once."""
     tree = TreeWalk(solver, cap, tick)
     tree.walk(solver.initial_state(), tree.columns(secrets))
-    return [Played(s, tree.results[s]) for s in secrets]
+    return [GameResult.of_path(s, tree.results[s], rows) for s in secrets]
 
 
-def play_each(solver: Solver, secrets: Sequence[str], cap: int = CAP,
-              tick: Callable[[int], None] | None = None) -> list[Played]:
-    """Return the games against every secret, each played on its own in a one-board ``Session``."""
-    from .session import Session
+def play_each(solver: Solver, secrets: Sequence[str], cap: int = CAP, rows: int = 6,
+              tick: Callable[[int], None] | None = None, player: Player | None = None) -> list[GameResult]:
+    """Return the games against every secret, each played on its own (``session.play``; the solver's player by default)."""
+    from .session import play
     out = []
     for s in secrets:
-        game = Session(solver, 1, cap, [s])
-        game.autoplay(cap)
-        out.append(Played(s, tuple(row.guess for row in game.history)))
+        out.append(play(solver, s, rows, cap, player))
         if tick:
             tick(1)
     return out
@@ -313,7 +315,7 @@ def play_each(solver: Solver, secrets: Sequence[str], cap: int = CAP,
 
 # --- processes -------------------------------------------------------------------------------
 
-_WORKER: dict[str, "Solver | int"] = {}     # set in the parent before forking: the solver and the cap
+_WORKER: dict[str, Any] = {}     # set in the parent before forking: the solver, the cap, the rows, the player
 
 
 def _work_bin(job: tuple[str, str, np.ndarray]) -> dict[str, tuple[str, ...]]:
@@ -327,11 +329,13 @@ def _work_bin(job: tuple[str, str, np.ndarray]) -> dict[str, tuple[str, ...]]:
 
 def _work_secrets(secrets: list[str]) -> dict[str, tuple[str, ...]]:
     """Return the games against some secrets played one by one (worker process)."""
-    return {p.secret: p.path for p in play_each(_WORKER["solver"], secrets, _WORKER["cap"])}
+    games = play_each(_WORKER["solver"], secrets, _WORKER["cap"], _WORKER["rows"], player=_WORKER["player"])
+    return {g.secret: g.guesses for g in games}
 
 
 def play_parallel(solver: Solver, secrets: Sequence[str], jobs: int, cap: int = CAP, tree: bool = True,
-                  tick: Callable[[int], None] | None = None) -> list[Played]:
+                  rows: int = 6, tick: Callable[[int], None] | None = None,
+                  player: Player | None = None) -> list[GameResult]:
     """Return the games against every secret, the work split across ``jobs`` processes.
 
     With ``tree`` the root's guess is chosen here and its bins are walked in
@@ -341,7 +345,7 @@ def play_parallel(solver: Solver, secrets: Sequence[str], jobs: int, cap: int = 
     from .parallel import run_tasks
     tick = tick or (lambda n: None)
     results: dict[str, tuple[str, ...]] = {}
-    _WORKER.update(solver=solver, cap=cap)
+    _WORKER.update(solver=solver, cap=cap, rows=rows, player=player)
     try:
         if tree:
             walker = TreeWalk(solver, cap)
@@ -366,12 +370,12 @@ def play_parallel(solver: Solver, secrets: Sequence[str], jobs: int, cap: int = 
                 tick(len(part))
     finally:
         _WORKER.clear()
-    return [Played(s, results[s]) for s in secrets]
+    return [GameResult.of_path(s, results[s], rows) for s in secrets]
 
 
 def run(solver: Solver, secrets: Sequence[str] | None = None, rows: int = 6, cap: int = CAP,
         jobs: int = 1, tree: bool = True, progress: "Progress | None" = None,
-        info: dict[str, Any] | None = None, hardest: int = 10) -> BenchResult:
+        info: dict[str, Any] | None = None, hardest: int = 10, player: Player | None = None) -> BenchResult:
     """Return the benchmark of a solver over some secrets (every answer if None).
 
     ``rows`` is the row limit games are judged by; failed games go on up to
@@ -379,7 +383,8 @@ def run(solver: Solver, secrets: Sequence[str] | None = None, rows: int = 6, cap
     tree between games (when every secret is an answer of the lists; a secret
     beyond them, as the real game may pick, is played on its own); ``jobs`` > 1
     spreads the work over processes.  Secrets must be accepted words
-    (``split_secrets`` sorts a list).
+    (``split_secrets`` sorts a list).  ``player`` plays the games instead of
+    the solver's own strategy (any ``players.Player``; each game on its own).
     """
     if rows < 1:
         raise ChuteError(f"rows must be at least 1, not {rows}")
@@ -391,8 +396,8 @@ def run(solver: Solver, secrets: Sequence[str] | None = None, rows: int = 6, cap
     secrets = list(lexicon.answers if secrets is None else secrets)
     if not secrets:
         raise ChuteError("no secrets to play")
-    if not all(s in lexicon.answer_set for s in secrets):
-        tree = False                       # the shared walk follows answer columns of the matrix
+    if not all(s in lexicon.answer_set for s in secrets) or player is not None:
+        tree = False                       # the shared walk follows the solver's answer columns
     from .engine import prefer_compiled
     tick = progress.advance if progress else None
     start = time.perf_counter()
@@ -400,11 +405,11 @@ def run(solver: Solver, secrets: Sequence[str] | None = None, rows: int = 6, cap
     was = prefer_compiled(True)
     try:
         if jobs > 1 and len(secrets) > 1:
-            games = play_parallel(solver, secrets, jobs, cap, tree, tick)
+            games = play_parallel(solver, secrets, jobs, cap, tree, rows, tick, player)
         elif tree:
-            games = play_tree(solver, secrets, cap, tick)
+            games = play_tree(solver, secrets, cap, rows, tick)
         else:
-            games = play_each(solver, secrets, cap, tick)
+            games = play_each(solver, secrets, cap, rows, tick, player)
     finally:
         prefer_compiled(was)
     seconds = time.perf_counter() - start
@@ -453,75 +458,37 @@ def secret_tuples(answers: Sequence[str], boards: int, n_games: int, seed: int) 
     return [tuple(answers[i] for i in rng.sample(range(n), boards)) for _ in range(n_games)]
 
 
-@dataclass
-class RunSummary:
-    """Figures of many seeded multi-board games."""
-
-    game: str
-    boards: int
-    rows: int
-    games: int
-    seed: int
-    policy: str
-    wins: int
-    mean_rows: float               # rows needed, games played out past the limit
-    distribution: dict[int, int]   # rows needed -> games
-    worst: list[GameResult]
-    seconds: float
-    results: list[GameResult] = field(default_factory=list, repr=False)
-
-    @property
-    def success_rate(self) -> float:
-        """Return the share of games solved within the row limit."""
-        return self.wins / self.games if self.games else 0.0
-
-    @property
-    def max_rows(self) -> int:
-        """Return the most rows any game needed."""
-        return max(self.distribution) if self.distribution else 0
-
-    def to_csv(self, show: Callable[[str], str] = str) -> str:
-        """Return one CSV row per game: secrets, rows used, won, the row that solved each board, guesses."""
-        import csv
-        import io
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["secrets", "rows_used", "won", "solved_at", "guesses"])
-        for g in self.results:
-            writer.writerow([" ".join(show(w) for w in g.secrets), g.rows_used, int(g.won),
-                             " ".join("-" if r is None else str(r) for r in g.solved_at),
-                             " ".join(show(w) for w in g.guesses)])
-        return out.getvalue()
-
-    def to_dict(self) -> dict:
-        """Return the summary as a JSON-ready dict."""
-        return {"game": self.game, "boards": self.boards, "rows": self.rows, "games": self.games,
-                "seed": self.seed, "policy": self.policy, "wins": self.wins,
-                "failures": self.games - self.wins, "success_rate": round(self.success_rate, 6),
-                "mean_rows": round(self.mean_rows, 4), "max_rows": self.max_rows,
-                "distribution": {str(k): v for k, v in sorted(self.distribution.items())},
-                "worst": [g.to_dict() for g in self.worst], "seconds": round(self.seconds, 3)}
-
-
 # Worker state for the process pool (set before forking, inherited by the children).
-_MULTI_WORKER: "tuple[MultiSolver, int] | None" = None
+_MULTI_WORKER: "tuple[MultiSolver | Player, int] | None" = None
+
+
+def _play_out(chooser: "MultiSolver | Player", secrets: Sequence[str], rows: int) -> GameResult:
+    """Return one multi-board game played out past the row limit (the policy's fast path, or a player's session)."""
+    from .multiboard import MultiSolver
+    if isinstance(chooser, MultiSolver):
+        return chooser.simulate(secrets, rows, play_out=True)
+    from .session import play
+    return play(chooser.solver, secrets, rows, 2 * rows + len(secrets), chooser)
 
 
 def _play_chunk(chunk: Sequence[tuple[str, ...]]) -> list[GameResult]:
     """Return some played-out games (in a pool worker)."""
     assert _MULTI_WORKER is not None
-    solver, rows = _MULTI_WORKER
-    return [solver.simulate(secrets, rows, play_out=True) for secrets in chunk]
+    chooser, rows = _MULTI_WORKER
+    return [_play_out(chooser, secrets, rows) for secrets in chunk]
 
 
 def run_many(game: GameSpec | str, n_games: int = 1000, seed: int = 0, policy: Policy | None = None,
              engine: Engine | None = None, jobs: int = 1, worst: int = 10,
-             progress=None,
-             tuples: Sequence[Sequence[str]] | None = None) -> RunSummary:
-    """Return the figures of ``n_games`` seeded random games (distinct secrets per game).
+             progress: "Progress | None" = None,
+             tuples: Sequence[Sequence[str]] | None = None, player: Player | None = None) -> BenchResult:
+    """Return the run of ``n_games`` seeded random games (distinct secrets per game).
 
     Each game is played out past the row limit, so the mean and distribution
     are the rows the policy needs; a game is won when that is within the limit.
+    ``tuples`` plays these secrets instead of a seeded draw.  The joint
+    policy plays by default (its fast simulation); ``player`` plays the games
+    as ``Session`` games instead (any ``players.Player``; its solver's lists).
     ``progress`` is a ``bench.Progress`` (``advance(n)`` per game, ``close()``).
     """
     global _MULTI_WORKER
@@ -529,6 +496,8 @@ def run_many(game: GameSpec | str, n_games: int = 1000, seed: int = 0, policy: P
     from .multiboard import _mark_worker, solver_for
     from .words import fold, load_lexicon
     spec = game_spec(game) if isinstance(game, str) else game
+    if player is not None:
+        engine = player.solver.engine
     if engine is None:
         engine = Engine.build(load_lexicon(spec.lexicon))
     if tuples is None:
@@ -537,12 +506,14 @@ def run_many(game: GameSpec | str, n_games: int = 1000, seed: int = 0, policy: P
     start = time.perf_counter()
     if policy is None:
         from .multiboard import DEFAULT as policy
-    solver = solver_for(engine, policy)
-    solver.simulate(tuples[0], spec.rows, play_out=True) if tuples else None   # warm caches before forking
+    chooser: MultiSolver | Player = player if player is not None else solver_for(engine, policy)
+    label = player.name if player is not None else policy.label()
+    if tuples:
+        _play_out(chooser, tuples[0], spec.rows)          # warm caches before forking
     results: list[GameResult] = []
     if jobs > 1 and len(tuples) > 1:
         from .parallel import run_tasks
-        _MULTI_WORKER = (solver, spec.rows)
+        _MULTI_WORKER = (chooser, spec.rows)
         size = max(1, min(32, len(tuples) // (8 * jobs)))
         chunks = [tuples[i:i + size] for i in range(0, len(tuples), size)]
         parts: dict[int, list[GameResult]] = {}
@@ -556,18 +527,15 @@ def run_many(game: GameSpec | str, n_games: int = 1000, seed: int = 0, policy: P
         results = [r for i in range(len(chunks)) for r in parts[i]]
     else:
         for t in tuples:
-            results.append(solver.simulate(t, spec.rows, play_out=True))
+            results.append(_play_out(chooser, t, spec.rows))
             if progress:
                 progress.advance(1)
     if progress:
         progress.close()
     seconds = time.perf_counter() - start
-    dist = Counter(r.rows_used for r in results)
-    wins = sum(r.won for r in results)
-    mean = sum(r.rows_used for r in results) / len(results) if results else 0.0
-    order = sorted(range(len(results)), key=lambda i: (-results[i].rows_used, i))
-    return RunSummary(spec.name, spec.boards, spec.rows, len(results), seed, policy.label(), wins, mean,
-                      dict(sorted(dist.items())), [results[i] for i in order[:worst]], seconds, results)
+    info = {"game": spec.name, "lexicon": engine.lexicon.name, "answers": len(engine.lexicon.answers),
+            "boards": spec.boards, "seed": seed, "policy": label}
+    return BenchResult(results, spec.rows, seconds, info, worst)
 
 
 class Progress:
@@ -651,12 +619,11 @@ def title(info: dict[str, Any]) -> str:
     return " · ".join(parts)
 
 
-def report(result: "BenchResult | RunSummary", blocks: bool = True, show: Callable[[str], str] | None = None,
-           lexicon: "Lexicon | None" = None) -> str:
+def report(result: BenchResult, blocks: bool = True, show: Callable[[str], str] | None = None) -> str:
     """Return the human report of a run: figures, the distribution as a bar chart, hardest games, time."""
     show = show or (lambda w: w)
-    if isinstance(result, RunSummary):
-        return "\n".join(_multi_report(result, show, lexicon))
+    if result.boards > 1:
+        return "\n".join(_boards_report(result, show, blocks))
     s = result.stats
     opener = result.info.get("opener") or result.opener
     info = {**result.info, "opener": show(opener) if opener else opener}
@@ -676,45 +643,54 @@ def report(result: "BenchResult | RunSummary", blocks: bool = True, show: Callab
     lines.append(f"  mean {s.mean:.4f}   median {s.median:g}   std dev {s.stdev:.3f}   max {s.max}")
     fail = f"  failures {s.failures:,} (over {result.rows} rows)"
     if s.unsolved:
-        fail += f", {s.unsolved:,} unsolved after {plural(max(g.guesses for g in result.games), 'guess', 'guesses')}"
+        fail += f", {s.unsolved:,} unsolved after {plural(s.max, 'guess', 'guesses')}"
     lines.append(fail)
     per_game = result.seconds / s.games * 1000
     lines.append(f"  time {result.seconds:.2f} s ({per_game:.2f} ms a game)")
     lines.append("")
     lines.append("  guesses    games")
-    top = max(s.distribution.values())
-    for n, count in s.distribution.items():
-        mark = "  ✗" if n > result.rows and count else ""
-        if not blocks:
-            mark = "  X" if mark else ""
-        share = f"{count / s.games:6.1%}"
-        lines.append(f"  {n:>7} {count:>8,} {share} {bar(count, top, 40, blocks)}{mark}")
+    lines += _chart(s, result.rows, blocks, share=True)
     if s.hardest:
-        worst = ", ".join(f"{show(w).upper()} {n}" for w, n in s.hardest)
+        worst = ", ".join(f"{show(g.secret).upper()} {g.rows_used}" for g in s.hardest)
         lines.append("")
         lines.append(f"  hardest: {worst}")
     return "\n".join(lines)
 
 
-def _multi_report(s: "RunSummary", show: Callable[[str], str], lexicon: "Lexicon | None") -> list[str]:
+def _chart(s: Stats, rows: int, blocks: bool, share: bool) -> list[str]:
+    """Return the distribution as bar-chart lines (games over the row limit marked)."""
+    lines = []
+    top = max(s.distribution.values())
+    for n, count in s.distribution.items():
+        if not share and not count:
+            continue
+        over = n > rows and count
+        if share:
+            mark = ("  ✗" if blocks else "  X") if over else ""
+            lines.append(f"  {n:>7} {count:>8,} {count / s.games:6.1%} {bar(count, top, 40, blocks)}{mark}")
+        else:
+            mark = "  over the limit" if over else ""
+            lines.append(f"  {n:>4} {count:>6}  {bar(count, top, 40, blocks)}{mark}")
+    return lines
+
+
+def _boards_report(result: BenchResult, show: Callable[[str], str], blocks: bool) -> list[str]:
     """Return the lines of a multi-board run's report (success rate, rows, distribution, worst tuples)."""
-    lists = f"{lexicon.name}, {len(lexicon.answers):,} answers; " if lexicon is not None else ""
-    lines = [f"{s.game}: {plural(s.games, 'game')} of {s.boards} boards, {plural(s.rows, 'row')}, seed {s.seed} "
-             f"({lists}policy {s.policy})",
-             f"  solved within {plural(s.rows, 'row')}: {s.wins:,}/{s.games:,} ({100 * s.success_rate:.2f}%)",
-             f"  rows used: mean {s.mean_rows:.3f}, max {s.max_rows}",
+    s, info, rows = result.stats, result.info, result.rows
+    lists = f"{info['lexicon']}, {info.get('answers', 0):,} answers; " if info.get("lexicon") else ""
+    lines = [f"{info.get('game', '?')}: {plural(s.games, 'game')} of {result.boards} boards, {plural(rows, 'row')}, "
+             f"seed {info.get('seed', 0)} ({lists}policy {info.get('policy', '?')})",
+             f"  solved within {plural(rows, 'row')}: {s.wins:,}/{s.games:,} ({100 * s.success_rate:.2f}%)",
+             f"  rows used: mean {s.mean:.3f}, max {s.max}",
              "  distribution (rows needed, played out past the limit):"]
-    top = max(s.distribution.values()) if s.distribution else 1
-    for rows, count in sorted(s.distribution.items()):
-        mark = "  over the limit" if rows > s.rows else ""
-        lines.append(f"  {rows:>4} {count:>6}  {bar(count, top, 40)}{mark}")
-    if s.worst:
+    lines += _chart(s, rows, blocks, share=False)
+    if s.hardest:
         lines.append("  worst tuples:")
-        for g in s.worst:
+        for g in s.hardest:
             state = "solved" if g.won else "FAILED"
             lines.append(f"    {' '.join(show(w).upper() for w in g.secrets)}  {plural(g.rows_used, 'row')}, "
                          f"{state}: {' '.join(show(w).upper() for w in g.guesses)}")
-    lines.append(f"  time: {s.seconds:.2f} s ({s.games / max(s.seconds, 1e-9):,.0f} games/s)")
+    lines.append(f"  time: {result.seconds:.2f} s ({s.games / max(result.seconds, 1e-9):,.0f} games/s)")
     return lines
 
 

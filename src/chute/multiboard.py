@@ -73,6 +73,7 @@ import numpy as np
 
 from .engine import NUMPY_CELLS, Engine, clog_table, code_dtype, compute_codes, letters_array
 from .errors import ChuteError
+from .results import GameResult
 from .words import fold
 
 FAIL_COST = 100.0       # what running out of rows costs in the exact search, in rows
@@ -156,36 +157,6 @@ class Choice:
         """Return the figures as a JSON-ready dict."""
         return {"guess": self.guess, "score": round(self.score, 6), "bits": round(self.bits, 6),
                 "expected": round(self.expected, 4), "p_hit": round(self.p_hit, 6), "reason": self.reason}
-
-
-@dataclass(frozen=True)
-class GameResult:
-    """One simulated multi-board game."""
-
-    secrets: tuple[str, ...]
-    guesses: tuple[str, ...]
-    solved_at: tuple[int | None, ...]   # per board: the row (1-based) that solved it, None if never
-    rows: int                          # the row limit
-
-    @property
-    def rows_used(self) -> int:
-        """Return the number of rows played."""
-        return len(self.guesses)
-
-    @property
-    def won(self) -> bool:
-        """Return whether every board was solved within the row limit."""
-        return all(s is not None and s <= self.rows for s in self.solved_at)
-
-    @property
-    def solved(self) -> tuple[bool, ...]:
-        """Return, per board, whether it was solved within the row limit."""
-        return tuple(s is not None and s <= self.rows for s in self.solved_at)
-
-    def to_dict(self) -> dict:
-        """Return the game as a JSON-ready dict."""
-        return {"secrets": list(self.secrets), "guesses": list(self.guesses),
-                "solved_at": list(self.solved_at), "rows_used": self.rows_used, "won": self.won}
 
 
 class MultiSolver:

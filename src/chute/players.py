@@ -27,6 +27,7 @@ class Player(Protocol):
     """Chooses one guess for the open boards of a game."""
 
     name: str
+    solver: Solver          # the lists, engine and hard-mode rule the player plays with
 
     def rank(self, states: Sequence[State], rows_left: int | None, top: int = 10) -> Ranking:
         """Return the best ``top`` guesses for these boards' states, best first."""
@@ -62,6 +63,7 @@ class Joint:
 
     def __init__(self, solver: Solver, policy: Policy | None = None):
         from .multiboard import DEFAULT
+        self.solver = solver
         self.engine = solver.engine
         self.policy = policy or DEFAULT
         self.name = self.policy.label()

@@ -34,27 +34,26 @@ def require_matplotlib() -> Any:
 def histogram_figure(result: Any, show: Any = None) -> Any:
     """Return a matplotlib Figure of a benchmark: games by number of guesses (rows, for several boards).
 
-    Takes a ``bench.BenchResult`` or a ``bench.RunSummary``.  The title
-    names the game and strategy; bars carry their counts; games over the row
-    limit are drawn in red and hatched; a dashed line marks the mean.  No
-    pyplot state is touched, so it is safe in notebooks and servers.
+    Takes a ``bench.BenchResult`` of one board or several.  The title
+    names the game and strategy (or policy); bars carry their counts; games
+    over the row limit are drawn in red and hatched; a dashed line marks the
+    mean.  No pyplot state is touched, so it is safe in notebooks and servers.
     """
-    if hasattr(result, "stats"):
-        from .bench import title
-        s = result.stats
-        info = {**result.info, "opener": (result.info.get("opener") or result.opener or "")}
-        if show and info.get("opener"):
-            info["opener"] = show(info["opener"])
-        fails = plural(s.failures, "failure") if s.failures else "no failures"
-        return _figure(s.distribution, result.rows, s.mean, title(info),
-                       f"{plural(s.games, 'game')} · mean {s.mean:.3f} · median {s.median:g} · max {s.max} · {fails}",
-                       "guesses to solve", s.failures)
-    failures = result.games - result.wins
-    fails = plural(failures, "failure") if failures else "no failures"
-    return _figure(result.distribution, result.rows, result.mean_rows,
-                   f"{result.game}: {result.boards} boards, policy {result.policy}",
-                   f"{plural(result.games, 'game')} (seed {result.seed}) · mean {result.mean_rows:.3f} · "
-                   f"max {result.max_rows} · {fails}", "rows to solve every board", failures)
+    from .bench import title
+    s = result.stats
+    fails = plural(s.failures, "failure") if s.failures else "no failures"
+    if result.boards > 1:
+        dist = {n: c for n, c in s.distribution.items() if c}
+        return _figure(dist, result.rows, s.mean,
+                       f"{result.info.get('game')}: {result.boards} boards, policy {result.info.get('policy')}",
+                       f"{plural(s.games, 'game')} (seed {result.info.get('seed', 0)}) · mean {s.mean:.3f} · "
+                       f"max {s.max} · {fails}", "rows to solve every board", s.failures)
+    info = {**result.info, "opener": (result.info.get("opener") or result.opener or "")}
+    if show and info.get("opener"):
+        info["opener"] = show(info["opener"])
+    return _figure(s.distribution, result.rows, s.mean, title(info),
+                   f"{plural(s.games, 'game')} · mean {s.mean:.3f} · median {s.median:g} · max {s.max} · {fails}",
+                   "guesses to solve", s.failures)
 
 
 def _figure(distribution: dict[int, int], rows: int, mean: float, heading: str, subtitle: str,

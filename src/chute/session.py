@@ -17,6 +17,7 @@ from typing import Sequence
 from .errors import ChuteError, NotationError
 from .feedback import Clue
 from .players import Player, Ranking, default_player
+from .results import GameResult
 from .solver import Solver, Suggestion
 from .strategies import State
 from .words import fold
@@ -179,8 +180,10 @@ class Session:
 
     @property
     def rows_left(self) -> int | None:
-        """Return how many rows the game has left (None: no limit)."""
-        return None if self.rows is None else self.rows - self.used
+        """Return how many rows the game has left (None: no limit, or the limit passed in a game played out)."""
+        if self.rows is None or self.used >= self.rows:
+            return None
+        return self.rows - self.used
 
     def open_states(self) -> list[State]:
         """Return the states of the boards not yet solved."""
@@ -213,6 +216,18 @@ class Session:
         while not self.solved and (self.used < (limit if limit is not None else self.rows or 10**6)):
             played.append(self.play(self.next_guess()))
         return played
+
+    def result(self) -> GameResult:
+        """Return the game so far as a record: secrets (a solved board's guess when not given), guesses, patterns."""
+        solved_at = tuple(self.solved_at())
+        if self.secrets is not None:
+            secrets = tuple(self.secrets)
+        else:
+            secrets = tuple(self.history[r - 1].guess if r else "" for r in solved_at)
+        return GameResult(secrets, tuple(row.guess for row in self.history), solved_at, self.rows,
+                          tuple(row.patterns for row in self.history), tuple(row.left for row in self.history),
+                          tuple(m for row in self.history for _, m in row.notes),
+                          any(b.state.fallback for b in self.boards))
 
     # -- saving --------------------------------------------------------------------
 
@@ -248,3 +263,16 @@ class Session:
                 raise ChuteError("the saved game is damaged") from None
             session.play(guess, None if session.secrets is not None else patterns)
         return session
+
+
+def play(solver: Solver, secrets: str | Sequence[str], rows: int | None = 6, limit: int | None = None,
+         player: Player | None = None) -> GameResult:
+    """Return the game a player (the solver's own by default) plays against known secrets.
+
+    The game goes on past the row limit until every board is solved (or
+    ``limit`` rows), so a lost game still says how long it needed.
+    """
+    words = [secrets] if isinstance(secrets, str) else list(secrets)
+    game = Session(solver, len(words), rows, words, player)
+    game.autoplay(limit if limit is not None else len(solver.lexicon.guesses) + 1)
+    return game.result()

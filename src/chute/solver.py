@@ -79,27 +79,6 @@ class Suggestion:
                 "candidates": [show(w) for w in self.candidates], "folded": list(self.candidates)}
 
 
-@dataclass
-class GameResult:
-    """A whole game against a known secret: the rows played and whether it was solved in time."""
-
-    secret: str
-    clues: list[Clue]
-    solved: bool
-    guesses: int
-    notes: list[str] = field(default_factory=list)
-    fallback: bool = False
-    left: list[int] = field(default_factory=list)               # candidates left after each row
-
-    def to_dict(self, show=None) -> dict:
-        """Return the game as a JSON-ready dict (words spelt by ``show``, e.g. with accents)."""
-        show = show or (lambda w: w)
-        return {"secret": show(self.secret), "solved": self.solved, "guesses": self.guesses,
-                "clues": [{"guess": show(c.guess), "pattern": c.pattern, "left": n}
-                          for c, n in zip(self.clues, self.left or [None] * len(self.clues))],
-                "fallback": self.fallback, "notes": list(self.notes)}
-
-
 class Solver:
     """Chooses guesses for one lexicon with one strategy, options, hard-mode rule and opener."""
 
@@ -342,22 +321,3 @@ class Solver:
             raise LexiconError(f"{word.upper()} is not an accepted word of {self.lexicon.name}, "
                                "so no strategy can find it")
         return word
-
-    def play(self, secret: str, rows: int = 6, max_guesses: int | None = None) -> GameResult:
-        """Return the game the solver plays against a known secret (solved: found within ``rows``)."""
-        word = self.check_secret(secret)
-        from .feedback import score
-        state = self.initial_state()
-        limit = max_guesses if max_guesses is not None else len(self.lexicon.guesses) + 1
-        left = []
-        while len(state.clues) < limit:
-            guess = self.choose(state)
-            pattern = decode(self.engine.pattern(guess, word), self.lexicon.length) \
-                if guess in self.lexicon.guess_set else score(guess, word)
-            state = self.advance(state, guess, pattern)
-            left.append(state.n)
-            if state.clues[-1].solved:
-                break
-        done = bool(state.clues) and state.clues[-1].solved
-        return GameResult(word, list(state.clues), done and len(state.clues) <= rows, len(state.clues),
-                          list(state.notes), state.fallback, left)

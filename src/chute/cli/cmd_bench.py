@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
+from typing import TYPE_CHECKING, Callable
 
 from ..games import MAX_ROWS
 from .common import add_game_options, add_jobs_option, bounded_int
 from .solving import add_solver_options
+
+if TYPE_CHECKING:
+    from ..bench import BenchResult
 
 
 def add_run_options(parser: argparse.ArgumentParser) -> None:
@@ -141,8 +144,7 @@ def tree_games(solver, secrets, rows: int) -> int | None:
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark and print the report (or JSON); write CSV and plot if asked."""
     from .. import bench
-    from ..bench import Progress, can_draw, report
-    from ..files import write_atomic
+    from ..bench import Progress
     from ..strategies import get_strategy
     from .common import spec_from_args
     if spec_from_args(args).boards > 1:          # multi-board games
@@ -157,26 +159,14 @@ def run(args: argparse.Namespace) -> int:
                        tree=not args.per_game, progress=progress, info=info, hardest=args.hardest)
     result.info["opener"] = result.opener
     followed = tree_games(solver, secrets, spec.rows)
+    notes = []
     if followed is not None:
         result.info["games_on_tree"] = followed
-    if args.csv:
-        write_atomic(args.csv, result.to_csv(), "games CSV")
-    if args.plot:
-        from ..plot import save_histogram
-        save_histogram(result, args.plot, engine.lexicon.show)
-    if args.json:
-        print(result.to_json())
-    else:
-        print(report(result, blocks=can_draw(sys.stdout), show=engine.lexicon.show))
-        if followed is not None:
-            off = len(secrets) - followed
-            print(f"  tree {args.tree}: {followed:,} of {len(secrets):,} games followed it to the end"
-                  + (f"; {off:,} left it and were played by {solver.strategy.fallback.name} from there"
-                     if off else ""))
-        for path, what in ((args.csv, "games"), (args.plot, "histogram")):
-            if path:
-                print(f"  {what} written to {path}")
-    return 0
+        off = len(secrets) - followed
+        notes.append(f"  tree {args.tree}: {followed:,} of {len(secrets):,} games followed it to the end"
+                     + (f"; {off:,} left it and were played by {solver.strategy.fallback.name} from there"
+                        if off else ""))
+    return print_run(args, result, engine.lexicon.show, notes)
 
 
 def add_bench_options(parser: argparse.ArgumentParser) -> None:
@@ -188,7 +178,6 @@ def add_bench_options(parser: argparse.ArgumentParser) -> None:
 def run_multi(args: argparse.Namespace) -> int:
     """Play N seeded random multi-board games; print success rate, rows, distribution, worst tuples."""
     from ..errors import ChuteError
-    from ..files import write_atomic
     from ..bench import Progress, run_many, secret_tuples
     from .common import engine_from_args, lexicon_from_args, spec_from_args
     from .solving import policy_from_args
@@ -209,25 +198,29 @@ def run_multi(args: argparse.Namespace) -> int:
     progress = None if quiet else Progress(games, sys.stderr)
     known = secrets_from_args(args, lexicon)
     tuples = None if known is None else secret_tuples(known, spec.boards, games, args.seed)
-    summary = run_many(spec, games, args.seed, policy=policy, engine=engine, jobs=args.jobs, progress=progress,
-                       tuples=tuples,
-                       worst=args.hardest)
-    show = lexicon.show
+    result = run_many(spec, games, args.seed, policy=policy, engine=engine, jobs=args.jobs, progress=progress,
+                      tuples=tuples, worst=args.hardest)
+    if known is not None:
+        result.info.update(secrets=args.secrets, unknown=len(getattr(args, "unknown_secrets", [])))
+    return print_run(args, result, lexicon.show)
+
+
+def print_run(args: argparse.Namespace, result: "BenchResult", show: Callable[[str], str],
+              notes: list[str] | None = None) -> int:
+    """Write the --csv and --plot files of a run and print its report (or JSON)."""
+    from ..bench import can_draw, report
+    from ..files import write_atomic
     if args.csv:
-        write_atomic(args.csv, summary.to_csv(show), "games CSV")
+        write_atomic(args.csv, result.to_csv(show), "games CSV")
     if args.plot:
         from ..plot import save_histogram
-        save_histogram(summary, args.plot, show)
-    if getattr(args, "json", False):
-        data = summary.to_dict()
-        data["lexicon"] = lexicon.name
-        for g in data["worst"]:
-            g["secrets"] = [show(w) for w in g["secrets"]]
-            g["guesses"] = [show(w) for w in g["guesses"]]
-        print(json.dumps(data, ensure_ascii=False, indent=1))
+        save_histogram(result, args.plot, show)
+    if args.json:
+        print(result.to_json(show=show))
         return 0
-    from ..bench import report
-    print(report(summary, show=show, lexicon=lexicon))
+    print(report(result, blocks=can_draw(sys.stdout), show=show))
+    for line in notes or []:
+        print(line)
     for path, what in ((args.csv, "games"), (args.plot, "histogram")):
         if path:
             print(f"  {what} written to {path}")
