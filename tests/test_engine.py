@@ -11,6 +11,7 @@ import pytest
 import chute.engine as engine_mod
 from chute.engine import (Engine, compute_codes, histograms, letters_array, numpy_codes, partition,
                           partition_stats)
+from chute.errors import ChuteError
 from chute.feedback import decode, encode, score
 from chute.words import load_lexicon, words_lexicon
 
@@ -190,3 +191,40 @@ def test_partition_stats_paths_agree(wordle, monkeypatch, cols):
         for a, b in zip(results[0], other):
             assert np.allclose(a.entropy, b.entropy) and np.allclose(a.expected, b.expected)
             assert np.array_equal(a.worst, b.worst) and np.array_equal(a.parts, b.parts)
+
+
+@pytest.mark.parametrize("length", [9, 12])
+def test_partition_stats_at_long_words_agree_and_stay_small(length, monkeypatch):
+    """Past 8 letters (3^L patterns) the kernel, sorted runs and hand counts agree; no rows x 3^L table is made."""
+    import tracemalloc
+    rng = np.random.default_rng(length)
+    n_pat = 3 ** length
+    codes = rng.integers(0, 40, size=(400, 60)).astype(np.uint32) * (n_pat // 41)   # few distinct codes, spread out
+    w = rng.random(60)
+    tracemalloc.start()
+    monkeypatch.setattr(engine_mod, "_use_kernel", lambda cells: False)
+    numpy_side = [partition_stats(codes, n_pat), partition_stats(codes, n_pat, w)]
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 50 * 2**20                  # a 400 x 3^12 int64 histogram alone would be 1.7 GB
+    monkeypatch.setattr(engine_mod, "_use_kernel", lambda cells: True)
+    kernel_side = [partition_stats(codes, n_pat), partition_stats(codes, n_pat, w)]
+    for a, b in zip(numpy_side, kernel_side):
+        assert np.allclose(a.entropy, b.entropy) and np.allclose(a.expected, b.expected)
+        assert np.array_equal(a.worst, b.worst) and np.array_equal(a.parts, b.parts)
+    row = codes[7].tolist()
+    sizes = [row.count(c) for c in set(row)]
+    assert numpy_side[0].worst[7] == max(sizes) and numpy_side[0].parts[7] == len(sizes)
+    assert numpy_side[0].expected[7] == pytest.approx(sum(c * c for c in sizes) / 60)
+
+
+def test_a_matrix_too_large_for_the_memory_is_refused_before_allocating(monkeypatch, tmp_path):
+    """Engine.build checks the matrix size against the memory available and says so in one line."""
+    lexicon = words_lexicon(["crane", "cigar", "rebut", "sissy"])
+    monkeypatch.setattr(engine_mod, "available_memory", lambda: 300 * 2**20)
+    Engine.build(lexicon, cache=False)                       # 16 bytes: fine
+    monkeypatch.setattr(engine_mod, "available_memory", lambda: 100 * 2**20)
+    with pytest.raises(ChuteError, match="pattern matrix of 4 guesses x 4 answers needs .* available"):
+        Engine.build(lexicon, cache=False)
+    monkeypatch.setattr(engine_mod, "available_memory", lambda: None)           # unknown: no check
+    Engine.build(lexicon, cache=False)

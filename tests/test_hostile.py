@@ -528,3 +528,12 @@ def test_typing_a_game_name_as_a_guess_is_not_a_share_header(capsys, monkeypatch
     assert is_header_line("joguei term.ooo/2 #96 4&5/7") and is_header_line("Daily Quordle 123")
     status, out, err = assist(capsys, monkeypatch, f"termo\n{score('termo', 'prato')}\n", "--game", "termo")
     assert status == 0 and "colours for TERMO?" in out and "TERMO " in out, err
+
+
+def test_lists_too_large_for_the_memory_are_one_line_and_status_2(capsys, monkeypatch, tmp_path):
+    """A matrix that cannot fit is refused before it is allocated: one line, status 2, no traceback."""
+    import chute.engine as engine_mod
+    monkeypatch.setattr(engine_mod, "available_memory", lambda: 200 * 2**20)
+    status, out, err = run(capsys, "suggest", "--no-cache")
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert "pattern matrix of 12,972 guesses x 2,315 answers needs" in err and "shorter word lists" in err

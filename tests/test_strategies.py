@@ -11,7 +11,7 @@ import pytest
 
 from chute.engine import Engine
 from chute.errors import ChuteError
-from chute.feedback import score
+from chute.feedback import parse_clue, score
 from chute.rules import violation
 from chute.session import play
 from chute.solver import Solver
@@ -177,6 +177,20 @@ def test_depth_two_agrees_with_brute_force():
             assert r.score == pytest.approx(_brute_depth2(words, r.guess)[pick]), (name, r.guess)
         better = max if name == "entropy" else min
         assert ranked[0].score == pytest.approx(better(r.score for r in ranked))
+
+
+def test_depth_two_choice_does_not_depend_on_how_many_are_shown(wordle):
+    """The look-ahead chooses among its own width: top 2 and top 20 lead with the same guesses, in order.
+
+    After SOARE all grey, a guess ranked beyond the one-step top 2 is better two
+    deep (FITLY); showing 20 suggestions must not make it the choice.
+    """
+    solver = Solver(wordle, "entropy", Options(depth=2, look_ahead=2))
+    clues = [parse_clue("soare:bbbbb")]
+    few, many = solver.suggest(clues, top=2).ranked, solver.suggest(clues, top=20).ranked
+    assert [r.guess for r in many[:2]] == [r.guess for r in few] and len(many) == 20
+    assert few[0].score >= few[1].score
+    assert solver.choose(solver.state_for(clues)) == few[0].guess == "clipt"
 
 
 def test_depth_two_refused_for_other_strategies(opening):

@@ -51,6 +51,8 @@ NUMPY_CELLS = 4_000_000
 KERNEL_PATTERNS = n_patterns(8)      # the compiled partition kernels keep a table of this many patterns
 # Up to this many candidates, sorting rows beats a rows x patterns histogram.
 SORT_COLS = 48
+# A rows x patterns histogram larger than this (cells; 32 MB of int64) sorts rows instead: long words.
+HISTOGRAM_CELLS = 1 << 22
 
 
 def compute_codes(guesses: Sequence[str], secrets: Sequence[str], length: int) -> np.ndarray:
@@ -104,6 +106,40 @@ def warn_once(message: str) -> None:
         print(f"chute: warning: {message}", file=sys.stderr)
 
 
+def available_memory() -> int | None:
+    """Return the bytes this process may still allocate (available RAM, capped by ``ulimit -v``), None if unknown."""
+    found = []
+    try:
+        with open("/proc/meminfo", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    found.append(int(line.split()[1]) * 1024)
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        import resource
+        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+        if soft != resource.RLIM_INFINITY:
+            with open("/proc/self/statm", encoding="ascii") as f:
+                used = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+            found.append(max(soft - used, 0))
+    except (ImportError, OSError, ValueError, IndexError, AttributeError):
+        pass
+    return min(found) if found else None
+
+
+# Headroom a command needs beside its largest array (the interpreter, numpy, numba, the word lists).
+MEMORY_HEADROOM = 250 * 2**20
+
+
+def check_memory(nbytes: int, what: str) -> None:
+    """Raise a ChuteError naming ``what`` if ``nbytes`` (plus headroom) cannot be allocated here."""
+    free = available_memory()
+    if free is not None and nbytes + MEMORY_HEADROOM > free:
+        raise ChuteError(f"{what} needs {nbytes / 2**30:.1f} GiB and this machine has "
+                         f"{free / 2**30:.1f} GiB available: use shorter word lists")
+
+
 def _read_cached(path: Path, key: str, shape: tuple[int, int], dtype: np.dtype) -> np.ndarray | None:
     """Return the matrix stored at ``path`` if it is whole and matches ``key``, else None."""
     try:
@@ -141,8 +177,9 @@ def atomic_write(path: Path, data: bytes | Callable[[Path], None]) -> bool:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, data, "cache file")
         return True
-    except (OSError, ChuteError) as err:
-        reason = err.strerror if isinstance(err, OSError) else str(err).rsplit(": ", 1)[-1]
+    except (OSError, ChuteError, MemoryError) as err:
+        reason = (err.strerror if isinstance(err, OSError) else "out of memory" if isinstance(err, MemoryError)
+                  else str(err).rsplit(": ", 1)[-1])
         warn_once(f"cannot write the cache in {path.parent} ({reason}); working without caching")
         return False
 
@@ -178,6 +215,8 @@ class Engine:
         """Return the engine for a lexicon, loading its matrix from the disk cache when valid."""
         shape = (len(lexicon.guesses), len(lexicon.answers))
         dtype = code_dtype(lexicon.length)
+        check_memory(shape[0] * shape[1] * dtype.itemsize, f"the pattern matrix of {shape[0]:,} guesses "
+                     f"x {shape[1]:,} answers")
         folder = (cache_dir or default_cache_dir()) if cache else None
         if folder is not None:
             path = folder / f"matrix-{lexicon.key[:32]}.bin"
@@ -319,34 +358,33 @@ def clog_table(n: int) -> np.ndarray:
 def partition_stats(codes: np.ndarray, n_patterns: int, weights: np.ndarray | None = None) -> PartitionStats:
     """Return entropy, expected size, worst bin and bin count for every row of ``codes``.
 
-    ``weights`` are the columns' probabilities (None: uniform).  Few columns:
-    sort each row and measure its runs.  Large inputs (or any, once the
-    compiled kernels are loaded): a kernel that makes no rows x patterns
-    temporaries.  Otherwise numpy histograms, so a short command never pays
-    for loading the compiler.
+    ``weights`` are the columns' probabilities (None: uniform).  Large inputs
+    (or any, once the compiled kernels are loaded): a kernel in time rows x
+    columns with no rows x patterns temporaries, at any word length.  Small
+    ones stay in numpy, so a short command never pays for loading the
+    compiler: per-row histograms while rows x patterns is small, else
+    sorting each row and measuring its runs (memory rows x columns).
     """
     rows, cols = codes.shape
     if cols == 0:
         zero = np.zeros(rows)
         return PartitionStats(zero, zero, zero.astype(np.int64), zero.astype(np.int64))
     prob = None if weights is None else np.asarray(weights, dtype=np.float64) / np.sum(weights)
-    if _COMPILED[0] and n_patterns <= KERNEL_PATTERNS and codes.size <= NUMPY_CELLS:
+    if _COMPILED[0] and codes.size <= NUMPY_CELLS:
         # many small rankings in one process (prefer_compiled): serial, rows x candidates
         from .kernels.partition import row_stats_sparse
-        entropy, expected = np.empty(rows), np.empty(rows)
-        worst, parts = np.empty(rows, dtype=np.int64), np.empty(rows, dtype=np.int64)
-        row_stats_sparse(np.ascontiguousarray(codes), np.empty(0) if prob is None else prob, n_patterns,
-                         entropy, expected, worst, parts)
-        return PartitionStats(entropy, expected, worst, parts)
-    if cols <= SORT_COLS:
-        return _sorted_stats(codes, prob)
-    if n_patterns <= KERNEL_PATTERNS and _use_kernel(codes.size):
+        out = _empty_stats(rows)
+        row_stats_sparse(np.ascontiguousarray(codes), np.empty(0) if prob is None else prob, n_patterns, *out)
+        return PartitionStats(*out)
+    if _use_kernel(codes.size):
+        from .kernels import threads
         from .kernels.partition import row_stats
-        entropy, expected = np.empty(rows), np.empty(rows)
-        worst, parts = np.empty(rows, dtype=np.int64), np.empty(rows, dtype=np.int64)
+        out = _empty_stats(rows)
         row_stats(np.ascontiguousarray(codes), np.empty(0) if prob is None else prob, n_patterns,
-                  entropy, expected, worst, parts)
-        return PartitionStats(entropy, expected, worst, parts)
+                  min(rows, 8 * threads()), *out)
+        return PartitionStats(*out)
+    if cols <= SORT_COLS or rows * n_patterns > HISTOGRAM_CELLS:
+        return _sorted_stats(codes, prob)
     counts = histograms(codes, n_patterns)
     worst = counts.max(axis=1)
     parts = np.count_nonzero(counts, axis=1)
@@ -360,6 +398,11 @@ def partition_stats(codes: np.ndarray, n_patterns: int, weights: np.ndarray | No
             entropy = -np.where(mass > 0, mass * np.log2(np.where(mass > 0, mass, 1.0)), 0.0).sum(axis=1)
         expected = (mass * counts).sum(axis=1)
     return PartitionStats(entropy, expected, worst, parts)
+
+
+def _empty_stats(rows: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Return the four output arrays a partition kernel fills: entropy, expected, worst, parts."""
+    return np.empty(rows), np.empty(rows), np.empty(rows, dtype=np.int64), np.empty(rows, dtype=np.int64)
 
 
 def _use_kernel(cells: int) -> bool:

@@ -16,7 +16,7 @@ from typing import Callable
 
 from .strategies.base import Ranked
 
-VERSION = 2          # 2: entries carry a checksum, so a hand-edited or damaged entry is recomputed
+VERSION = 3          # 2: entries carry a checksum; 3: depth 2 chooses within its own width (older entries are recomputed)
 STORED = 20          # how many ranked openers an entry keeps
 
 

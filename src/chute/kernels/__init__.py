@@ -15,3 +15,8 @@ if "NUMBA_THREADING_LAYER" not in os.environ:
     # --jobs forks workers; the workqueue layer survives fork and is as fast for these loops.
     # It is not thread-safe: callers that run kernels from several threads must serialise them.
     numba.config.THREADING_LAYER = "workqueue"
+
+
+def threads() -> int:
+    """Return how many threads the parallel kernels use (NUMBA_NUM_THREADS, default the cores)."""
+    return max(1, int(numba.config.NUMBA_NUM_THREADS))

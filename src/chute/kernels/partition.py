@@ -35,55 +35,12 @@ def _store(r, h, e, big, k, cols, uniform, entropy, expected, worst, parts):
     parts[r] = k
 
 
-@njit(parallel=True, cache=True)
-def row_stats(codes, weights, n_patterns, entropy, expected, worst, parts):
-    """Fill per-row partition figures: entropy (bits), expected bin size, largest bin, bins.
-
-    ``weights`` are the candidates' probabilities (summing to 1), or empty for
-    uniform; no rows x patterns temporaries are made.
-    """
-    rows, cols = codes.shape
-    uniform = weights.shape[0] == 0
-    for r in prange(rows):
-        counts = np.zeros(n_patterns, np.int64)
-        mass = np.zeros(n_patterns if not uniform else 1, np.float64)
-        row = codes[r]
-        if uniform:
-            for j in range(cols):
-                counts[row[j]] += 1
-        else:
-            for j in range(cols):
-                counts[row[j]] += 1
-                mass[row[j]] += weights[j]
-        h = 0.0
-        e = 0.0
-        big = 0
-        k = 0
-        for p in range(n_patterns):
-            c = counts[p]
-            if c > 0:
-                h, e, big, k = _add_bin(h, e, big, k, c, c * np.log2(c) if uniform else 0.0,
-                                        0.0 if uniform else mass[p], uniform)
-        _store(r, h, e, big, k, cols, uniform, entropy, expected, worst, parts)
-
-
 @njit(cache=True, nogil=True)
-def row_stats_sparse(codes, weights, n_patterns, entropy, expected, worst, parts):
-    """Fill the same per-row figures as ``row_stats`` in time proportional to rows x columns.
-
-    For few candidates: each row touches only the bins its own codes hit (and
-    clears them after), so no pass over every pattern is made.  Serial: the
-    inputs are small, and a busy machine makes parallel barriers cost more
-    than they save.
-    """
-    rows, cols = codes.shape
+def _rows_sparse(codes, weights, clog, counts, mass, lo, hi, entropy, expected, worst, parts):
+    """Fill the figures of rows ``lo..hi``: each row touches only the bins its codes hit, and clears them after."""
+    cols = codes.shape[1]
     uniform = weights.shape[0] == 0
-    clog = np.zeros(cols + 1)
-    for c in range(2, cols + 1):
-        clog[c] = c * np.log2(c)
-    counts = np.zeros(n_patterns, np.int64)
-    mass = np.zeros(n_patterns if not uniform else 1, np.float64)
-    for r in range(rows):
+    for r in range(lo, hi):
         row = codes[r]
         for j in range(cols):
             counts[row[j]] += 1
@@ -105,6 +62,46 @@ def row_stats_sparse(codes, weights, n_patterns, entropy, expected, worst, parts
                     mass[p] = 0.0
                 h, e, big, k = _add_bin(h, e, big, k, c, clog[c], m, uniform)
         _store(r, h, e, big, k, cols, uniform, entropy, expected, worst, parts)
+
+
+@njit(cache=True, nogil=True)
+def _clog(cols):
+    """Return c * log2(c) for c = 0..cols."""
+    clog = np.zeros(cols + 1)
+    for c in range(2, cols + 1):
+        clog[c] = c * np.log2(c)
+    return clog
+
+
+@njit(parallel=True, cache=True)
+def row_stats(codes, weights, n_patterns, n_chunks, entropy, expected, worst, parts):
+    """Fill per-row partition figures: entropy (bits), expected bin size, largest bin, bins.
+
+    ``weights`` are the candidates' probabilities (summing to 1), or empty for
+    uniform.  Time is rows x columns at any word length (a row never scans
+    every pattern), and memory one ``n_patterns`` scratch table per chunk of
+    rows: no rows x patterns temporaries.
+    """
+    rows, cols = codes.shape
+    clog = _clog(cols)
+    uniform = weights.shape[0] == 0
+    step = (rows + n_chunks - 1) // n_chunks
+    for chunk in prange(n_chunks):
+        lo = chunk * step
+        hi = min(rows, lo + step)
+        if lo < hi:
+            counts = np.zeros(n_patterns, np.int64)
+            mass = np.zeros(n_patterns if not uniform else 1, np.float64)
+            _rows_sparse(codes, weights, clog, counts, mass, lo, hi, entropy, expected, worst, parts)
+
+
+@njit(cache=True, nogil=True)
+def row_stats_sparse(codes, weights, n_patterns, entropy, expected, worst, parts):
+    """Fill the same per-row figures as ``row_stats``, serially (few candidates, many rankings in one process)."""
+    rows, cols = codes.shape
+    counts = np.zeros(n_patterns, np.int64)
+    mass = np.zeros(n_patterns if weights.shape[0] else 1, np.float64)
+    _rows_sparse(codes, weights, _clog(cols), counts, mass, 0, rows, entropy, expected, worst, parts)
 
 
 @njit(parallel=True, cache=True)

@@ -47,11 +47,14 @@ def with_depth(strategy: Strategy, options: Options) -> Strategy:
 
 def deepen(strategy: PartitionStrategy, state: State, rows: np.ndarray, codes: np.ndarray,
            stats: PartitionStats, scores: np.ndarray, options: Options, top: int) -> list[Ranked]:
-    """Return the best ``top`` of the ``look_ahead`` best rows, re-scored two guesses deep.
+    """Return the ``look_ahead`` best rows re-scored two guesses deep and ranked so, then (up to ``top``) the next.
 
     For each bin a first guess leaves, the second guess is the best one the
     strategy finds there (among the guesses still allowed after that pattern
-    in hard mode); bins of one word need no second guess.
+    in hard mode); bins of one word need no second guess.  The choice is
+    made among the first ``look_ahead`` rows only, so it never depends on how
+    many suggestions are shown (or cached): rows beyond them are re-scored
+    too but listed after, in their own two-deep order.
     """
     width = max(options.look_ahead, top)
     first = order(state, rows, scores, stats, strategy.higher_is_better, options, width)
@@ -70,7 +73,8 @@ def deepen(strategy: PartitionStrategy, state: State, rows: np.ndarray, codes: n
     # Equal two-step scores are common (many guesses resolve a small set within two guesses):
     # break them by the one-step ranking (score, candidates first, alphabetical), not the alphabet.
     key = np.round(-deep if strategy.higher_is_better else deep, 9)
-    idx = np.lexsort((np.arange(len(first)), key))[:top]
+    beyond = np.arange(len(first)) >= options.look_ahead
+    idx = np.lexsort((np.arange(len(first)), key, beyond))[:top]
     return ranked_rows(state, rows[picked[idx]], deep[idx], stats.take(picked[idx]))
 
 
