@@ -49,6 +49,30 @@ def test_matrix_kernel_agrees_with_score(wordle):
     assert np.array_equal(big[:300], numpy_codes(letters_array(rows, 5), letters_array(lex.answers[:800], 5)))
 
 
+@pytest.mark.parametrize("length", range(3, 13))
+def test_compiled_kernels_equal_score_cell_by_cell_at_every_length(length):
+    """Every cell of the vectorised kernel (parallel and serial) equals feedback.score, at 3 to 12 letters.
+
+    Words drawn from few letters, so most hold repeated letters (three or four
+    copies too), the hard case of the yellow rule.
+    """
+    from chute.kernels.score import codes_serial, pattern_matrix
+    from chute.engine import code_dtype
+    rng = random.Random(length)
+    alphabet = "abcdez"[: 3 + length % 4]
+    words = sorted({"".join(rng.choice(alphabet) for _ in range(length)) for _ in range(160)})
+    guesses, secrets = words[:120], words[-90:]
+    g, s = letters_array(guesses, length), letters_array(secrets, length)
+    fast = np.empty((len(guesses), len(secrets)), dtype=code_dtype(length))
+    serial = np.empty_like(fast)
+    pattern_matrix(g, s, fast)
+    codes_serial(g, s, serial)
+    assert np.array_equal(fast, serial)
+    for i, word in enumerate(guesses):
+        for j, secret in enumerate(secrets):
+            assert decode(int(fast[i, j]), length) == score(word, secret), (word, secret)
+
+
 def test_longer_words_use_wider_codes():
     """Six-letter patterns (729 codes) need uint16 and still agree with score."""
     lex = words_lexicon(["banana", "bandit", "cannon", "anoint", "nation", "tannin"])
