@@ -253,15 +253,20 @@ class Engine:
         index = self.lexicon.guess_index
         return np.fromiter((index[w] for w in words), dtype=np.intp, count=len(words))
 
-    def codes(self, rows: np.ndarray | None, candidates: Sequence[str]) -> np.ndarray:
+    def columns(self, words: Sequence[str]) -> np.ndarray:
+        """Return the matrix columns of words (-1 for a word that is not an answer)."""
+        answer_index = self.lexicon.answer_index
+        return np.fromiter((answer_index.get(w, -1) for w in words), dtype=np.intp, count=len(words))
+
+    def codes(self, rows: np.ndarray | None, candidates: Sequence[str], cols: np.ndarray | None = None) -> np.ndarray:
         """Return the codes of the given guess rows (all if None) against candidate words.
 
         Candidates that are answers come from the matrix; any other word (a
-        fallback to the accepted list) is scored on the fly.
+        fallback to the accepted list) is scored on the fly.  ``cols`` are the
+        candidates' columns when the caller knows them (``columns``).
         """
-        answer_index = self.lexicon.answer_index
-        cols = np.fromiter((answer_index.get(w, -1) for w in candidates), dtype=np.intp,
-                           count=len(candidates))
+        if cols is None:
+            cols = self.columns(candidates)
         known = cols >= 0
         if known.all():
             if rows is None:

@@ -134,11 +134,13 @@ class Solver:
         answers = list(self.lexicon.answers)
         return State(self.engine, answers, self._weights(answers, False), None, [], self.hard)
 
-    def _codes_one(self, guess: str, words: Sequence[str]) -> np.ndarray:
-        """Return the codes of one guess against some words."""
+    def _codes_one(self, guess: str, words: Sequence[str], cols: np.ndarray | None = None) -> np.ndarray:
+        """Return the codes of one guess against some words (``cols``: their matrix columns, if known)."""
         row = self.lexicon.guess_index.get(guess)
         if row is not None:
-            return np.asarray(self.engine.codes(np.array([row]), words))[0]
+            if cols is not None and (len(cols) == 0 or cols.min() >= 0):
+                return self.engine.matrix[row, cols]
+            return np.asarray(self.engine.codes(np.array([row]), words, cols))[0]
         return numpy_codes(letters_array([guess], self.lexicon.length),
                            letters_array(list(words), self.lexicon.length))[0]
 
@@ -173,11 +175,14 @@ class Solver:
             notes.append(f"{word.upper()} is not in the {self.lexicon.name} word list; its clue is used anyway")
         clues = state.clues + [clue]
         code = encode(pattern)
-        keep = np.flatnonzero(self._codes_one(word, state.candidates) == code) if state.n else np.array([], int)
+        keep = (np.flatnonzero(self._codes_one(word, state.candidates, state.columns) == code) if state.n
+                else np.array([], int))
         fallback = state.fallback
+        cols = None
         if len(keep):
             candidates = [state.candidates[i] for i in keep.tolist()]
             weights = None if state.weights is None else state.weights[keep]
+            cols = state.columns[keep]
         elif clue.solved and violation(word, state.clues, "strict") is None:
             candidates, weights = [word], None      # solved by a word outside the lists
         else:
@@ -195,7 +200,7 @@ class Solver:
             mask = legal_mask(self.engine, clue, state.rule)
             allowed = (np.flatnonzero(mask) if allowed is None
                        else allowed[mask[allowed]])
-        return State(self.engine, candidates, weights, allowed, clues, state.rule, fallback, notes)
+        return State(self.engine, candidates, weights, allowed, clues, state.rule, fallback, notes, cols)
 
     def _fitting_accepted(self, clues: Sequence[Clue]) -> list[str]:
         """Return the accepted words consistent with every clue, in the lexicon's order."""

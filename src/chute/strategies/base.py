@@ -50,11 +50,24 @@ class State:
     rule: str | None = None                  # hard-mode rule: None, "hard" or "strict"
     fallback: bool = False                   # candidates are accepted words, the answer list ran out
     notes: list[str] = field(default_factory=list)   # things the user should hear once
+    cols: np.ndarray | None = field(default=None, repr=False, compare=False)   # the candidates' matrix columns
 
     def __repr__(self) -> str:
         shown = ", ".join(self.candidates[:5]) + (", ..." if self.n > 5 else "")
         return (f"State({self.n} candidates [{shown}], {len(self.clues)} clues"
                 + (f", rule={self.rule!r}" if self.rule else "") + (", fallback" if self.fallback else "") + ")")
+
+    @property
+    def columns(self) -> np.ndarray:
+        """Return the candidates' matrix columns (-1 for a word that is not an answer), computed once."""
+        if self.cols is None:
+            self.cols = self.engine.columns(self.candidates)
+        return self.cols
+
+    @cached_property
+    def all_answers(self) -> bool:
+        """Return whether every candidate is a column of the matrix (an answer of the lists)."""
+        return bool(len(self.columns) == 0 or self.columns.min() >= 0)
 
     @property
     def n(self) -> int:
@@ -84,7 +97,7 @@ class State:
 
     def codes(self, rows: np.ndarray) -> np.ndarray:
         """Return the codes of the given guess rows against the candidates."""
-        return self.engine.codes(None if self.all_rows(rows) else rows, self.candidates)
+        return self.engine.codes(None if self.all_rows(rows) else rows, self.candidates, self.columns)
 
     def prior(self) -> np.ndarray:
         """Return the candidates' probabilities (summing to 1)."""
@@ -194,19 +207,18 @@ def best_indices(state: State, rows: np.ndarray, scores: np.ndarray, higher_is_b
         key_score = -key_score
     # Round away float noise so equal partitions tie exactly on every machine.
     key_score = np.round(key_score, 9)
-    if not len(key_score):
+    if not len(key_score) or top < 1:
         return np.zeros(0, dtype=np.intp)
+    # only the rows that could reach a top place are sorted (and tested for being candidates)
+    k = min(top, len(key_score)) - 1
+    cut = np.partition(key_score, k)[k]
+    near = np.flatnonzero(key_score <= cut)
     if options.prefer_candidates:
-        # only the rows that could tie for a top place need the candidate test
-        k = min(top, len(key_score)) - 1
-        cut = np.partition(key_score, k)[k]
-        near = np.flatnonzero(key_score <= cut)
-        tie_cand = np.ones(len(rows), dtype=bool)
-        tie_cand[near] = ~state.is_candidate(rows[near])
+        tie_cand = ~state.is_candidate(rows[near])
     else:
-        tie_cand = np.zeros(len(rows), dtype=bool)
+        tie_cand = np.zeros(len(near), dtype=bool)
     # guesses are sorted alphabetically, so the row number is the alphabetical tie-break
-    return np.lexsort((rows, tie_cand, key_score))[:top]
+    return near[np.lexsort((rows[near], tie_cand, key_score[near]))[:top]]
 
 
 def ranked_rows(state: State, rows: np.ndarray, scores: Sequence[float], stats: PartitionStats) -> list[Ranked]:
