@@ -94,6 +94,17 @@ def test_exact_equals_brute_force(wordle, seed, n_answers, n_extra, rows, n_open
     assert exact_totals(lex, openers, rows) == want
 
 
+def test_exact_without_the_transposed_matrix_equals_brute_force(wordle, monkeypatch):
+    """A matrix too large to copy is scanned row by row: the same exact totals."""
+    import chute.tree_search as tree_search
+    monkeypatch.setattr(tree_search, "TRANSPOSE_BYTES", 0)
+    lex = small_lexicon(wordle, 2, 60, 30)
+    openers = random.Random(2).sample(lex.guesses, 3)
+    brute = brute_force(lex)
+    assert exact_totals(lex, openers) == {o: brute(o, 6) for o in openers}
+    assert TreeSearch(Engine.build(lex, cache=False)).MT.size == 0
+
+
 @pytest.mark.parametrize("rule,rows", [("hard", 6), ("strict", 4)])
 def test_exact_equals_brute_force_hard_modes(wordle, rule, rows):
     lex = small_lexicon(wordle, 7, 16, 24)

@@ -47,6 +47,7 @@ from .words import Lexicon, fold
 
 INF = 10**9
 DEFAULT_TOP = (200, 30, 10, 4, 2)
+TRANSPOSE_BYTES = 128 * 2**20
 
 
 def word_cost_table(n: int) -> np.ndarray:
@@ -133,7 +134,9 @@ class TreeSearch:
         self.ans_rows = np.array([gi[w] for w in self.lexicon.answers], dtype=np.int32)
         self.all_rows = np.arange(self.n_guesses, dtype=np.int32)
         self.hw = word_cost_table(len(self.lexicon.answers))
-        self.MT = np.ascontiguousarray(self.M.T)
+        # a transposed copy speeds up scans of small sets; past TRANSPOSE_BYTES memory matters more
+        self.MT = (np.ascontiguousarray(self.M.T) if self.M.nbytes <= TRANSPOSE_BYTES
+                   else np.empty((0, 0), dtype=self.M.dtype))
         # the most unsolved bins one guess can make (patterns minus all-green)
         self.max_parts = min(len(self.lexicon.answers), self.P - 1)
         self.letters = None
@@ -143,6 +146,7 @@ class TreeSearch:
         self.tt: dict[tuple, tuple[int, int]] = {}
         self.scans = 0
         self._buf = np.empty(max(self.n_guesses, 1), dtype=np.int64)
+        self._label = np.full(self.P, -1, dtype=np.int64)     # scratch of ``partition_hash``
         self._k = None
 
     # -- kernels, loaded on first use
@@ -193,8 +197,11 @@ class TreeSearch:
             return b""
         return hashlib.blake2b(allowed.tobytes(), digest_size=16).digest()
 
-    def _choices(self, S: np.ndarray, rows: np.ndarray, r: int):
-        """Return the scan figures of the rows and the positions of the guesses to try, in order."""
+    def _choices(self, S: np.ndarray, rows: np.ndarray, r: int, beta: int = INF):
+        """Return the scan figures of the rows and the positions of the guesses to try, in order.
+
+        A guess whose bound ``3|S| - 2c - p`` reaches ``beta`` can never be used: it is left out.
+        """
         nb, cand, sc = self._scan(S, rows)
         self.scans += 1
         kern = self._kernels()
@@ -202,13 +209,10 @@ class TreeSearch:
         # near the row limit, a few good-looking guesses may all fail to finish
         # in time: try every guess there (the sets are small by then)
         if self.exact or r <= self.full_rows:
-            order = np.lexsort((np.arange(len(rows)), -cand, sc))
-            if dedupe:
-                hs = np.empty(len(rows), dtype=np.uint64)
-                kern.all_hashes(self.M, S, rows, self.solved, self.P, hs)
-                _, first = np.unique(hs[order], return_index=True)
-                order = order[np.sort(first)]
-            return nb, cand, order
+            # equal partitions are skipped as the search reaches them (``solve``): hashing
+            # every guess here would cost more than the few that pass the bounds
+            viable = np.flatnonzero(3 * len(S) - 2 * cand - nb < beta)
+            return nb, cand, viable[np.lexsort((viable, -cand[viable], sc[viable]))]
         depth = self.rows - r
         K = self.top[min(depth - 1, len(self.top) - 1)] if depth >= 1 else self.top[0]
         K = min(K, len(rows))
@@ -263,19 +267,27 @@ class TreeSearch:
         if lb >= beta:
             tt[key] = (lb, -1)
             return lb
-        nb, cand, order = self._choices(S, rows, r)
+        nb, cand, order = self._choices(S, rows, r, beta)
         lb = max(lb, 3 * n - int((nb + 2 * cand).max()))
         if lb >= beta:
             tt[key] = (lb, -1)
             return lb
         best, best_g = beta, -1
-        k_split = self._kernels().split
+        kern = self._kernels()
+        k_split = kern.split
         M, solved, P = self.M, self.solved, self.P
         r1 = r - 1
+        # every guess was listed (exact, or near the row limit): skip a partition met before
+        seen: set[int] | None = set() if (self.exact or r <= self.full_rows) and self.rule is None else None
         for k in order.tolist():
             if 3 * n - 2 * int(cand[k]) - int(nb[k]) >= best:
                 continue
             g = int(rows[k])
+            if seen is not None:
+                h = int(kern.partition_hash(M[g], S, solved, P, self._label))
+                if h in seen:
+                    continue
+                seen.add(h)
             words, starts, codes = k_split(M, g, S, solved, P)
             nbins = len(codes)
             # lower bounds of the bins: exact for 1-2 words, memoised or by size otherwise

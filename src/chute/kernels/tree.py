@@ -34,7 +34,13 @@ def scan(M, MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, sco
     n = S.shape[0]
     K = rows.shape[0]
     if n <= PAIRS_MAX:
-        if all_rows:
+        if MT.shape[0] == 0:            # no transposed copy (a large matrix): gather row by row
+            C = np.empty((n, K), dtype=M.dtype)
+            for k in range(K):
+                src = M[rows[k]]
+                for j in range(n):
+                    C[j, k] = src[S[j]]
+        elif all_rows:
             C = np.empty((n, K), dtype=MT.dtype)
             for j in range(n):
                 C[j] = MT[S[j]]
