@@ -16,14 +16,14 @@ __all__ = [
     "__version__", "ChuteError", "ContradictionError", "IllegalGuessError", "LexiconError",
     "NotationError", "Lexicon", "fold", "load_lexicon", "words_lexicon", "Clue", "score",
     "parse_clue", "encode", "decode", "Engine",
-    "Solver", "Suggestion", "GameResult", "Session", "play", "BenchResult", "Options", "State", "get_strategy", "strategy_names",
+    "Solver", "Suggestion", "GameResult", "Session", "play", "BenchResult", "review", "Options", "State", "get_strategy", "strategy_names",
     "Knowledge", "benchmark", "DecisionTree", "build_tree", "MultiSolver",
 ]
 
 # The engine and solver layers load on first use, so ``import chute`` (and ``chute --help``) stays
 # light: numpy and numba are imported only where a matrix or a strategy is needed.
 _LAZY = {"Engine": "engine", "Solver": "solver", "Suggestion": "solver", "GameResult": "results", "Session": "session",
-         "play": "session", "BenchResult": "bench",
+         "play": "session", "BenchResult": "bench", "review": "verdict",
          "Options": "strategies", "State": "strategies", "get_strategy": "strategies",
          "strategy_names": "strategies", "Knowledge": "knowledge", "benchmark": "bench",
          "DecisionTree": "tree", "build_tree": "tree_search", "MultiSolver": "multiboard"}

@@ -10,6 +10,7 @@ the other lines apart so they are not taken for clues.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from .feedback import looks_like_colours
 
@@ -32,3 +33,81 @@ def is_header_line(line: str) -> bool:
     named = any(name in lower for name in GAME_NAMES) and any(c.isdigit() for c in text)
     return (named or bool(_SCORE.search(text)) or _KEYCAP in text
             or lower.startswith(("http://", "https://", "score:")))
+
+
+@dataclass
+class Share:
+    """A pasted share text, read: the game it names, hard mode, and each board's rows of colours."""
+
+    game: str | None                  # a preset name (wordle, termo, dueto, quarteto, dordle, ...), None if unnamed
+    hard: bool                        # the header marks hard mode (Wordle ``4/6*``, Termo ``*3/6``)
+    claimed: str | None               # the score the header claims ("4/6", "X/6"), if any
+    boards: list[list[str]]           # per board, the patterns in chute's notation, up to the solving row
+
+    @property
+    def length(self) -> int:
+        """Return the word length the rows show."""
+        return len(self.boards[0][0]) if self.boards and self.boards[0] else 0
+
+
+_HEADERS = (("term.ooo/2", "dueto"), ("term.ooo/4", "quarteto"), ("term.ooo", "termo"), ("octordle", "octordle"),
+            ("quordle", "quordle"), ("dordle", "dordle"), ("wordle", "wordle"))
+_CLAIM = re.compile(r"(\*?)([0-9X]{1,2})/(\d{1,2})(\*?)")
+
+
+def parse_share(text: str) -> Share:
+    """Return a share text read into boards of patterns; ShareError-free: ChuteError with one clear line.
+
+    The header names the game and (``*``) hard mode.  Colour rows follow; a
+    row holding several boards separates them by spaces (Dueto, Dordle), and
+    a blank line starts the next band of boards (Quordle, Octordle).  A board's
+    rows stop at its all-green row (the games pad solved boards with blanks).
+    """
+    from .errors import ChuteError
+    from .feedback import parse_colours
+    game, hard, claimed = None, False, None
+    bands: list[list[list[str]]] = []
+    band: list[list[str]] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            if band:
+                bands.append(band)
+                band = []
+            continue
+        if looks_like_colours(line) and not is_header_line(line):
+            try:
+                band.append([parse_colours(group) for group in line.split()])
+            except ChuteError as err:
+                raise ChuteError(f"share text line {number}: {err}") from None
+            continue
+        if is_header_line(line) and game is None:
+            lower = line.lower()
+            game = next((name for key, name in _HEADERS if key in lower), None)
+            claim = _CLAIM.search(line)
+            if claim:
+                claimed = f"{claim.group(2)}/{claim.group(3)}"
+                hard = bool(claim.group(1) or claim.group(4))
+    if band:
+        bands.append(band)
+    if not bands:
+        raise ChuteError("the share text has no rows of colours (Quarteto shares its grid only as a picture)")
+    boards: list[list[str]] = []
+    width = None
+    for rows in bands:
+        columns = len(rows[0])
+        if any(len(r) != columns for r in rows):
+            raise ChuteError("the share text's rows hold different numbers of boards")
+        for c in range(columns):
+            patterns = [r[c] for r in rows]
+            for p in patterns:
+                if width is None:
+                    width = len(p)
+                elif len(p) != width:
+                    raise ChuteError(f"the share text's rows have different widths ({width} and {len(p)} tiles)")
+            solved = next((i for i, p in enumerate(patterns) if set(p) == {"g"}), None)
+            boards.append(patterns if solved is None else patterns[:solved + 1])
+    if claimed and len(boards) == 1 and not claimed.startswith("X"):
+        if int(claimed.split("/")[0]) != len(boards[0]):
+            raise ChuteError(f"the header says {claimed} but the share text has {len(boards[0])} rows")
+    return Share(game, hard, claimed, boards)

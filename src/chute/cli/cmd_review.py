@@ -1,0 +1,163 @@
+"""``chute review``: the verdict on a finished game, each guess graded against the best play."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .common import add_game_options
+
+HELP = "grade a finished game: each guess against the best play, skill and luck"
+DESCRIPTION = ("Review a finished one-board game: for every row the candidates before and after, what the "
+               "guess was worth (the expected guesses to finish with optimal play after it) against the "
+               "best guess there, skill and luck from 0 to 99, hard-mode slips, and what optimal play "
+               "needs for this answer. Give the guesses (the answer is --answer, or the last guess), "
+               "clues in any notation (the answer is the all-green row), or a share text (--share FILE, "
+               "or piped in). A share text without the words is decoded: the words that could have made "
+               "each row.")
+EPILOG = ("examples: chute review soare riyal cigar | chute review --answer cigar crane bloat | "
+          "chute review soare:bbyyb riyal:ygbgb cigar:ggggg | pbpaste | chute review --answer cigar | "
+          "chute review --game termo --share termo.txt serao corta termo")
+
+
+def add_arguments(p) -> None:
+    """Add the ``review`` options."""
+    p.add_argument("clues", nargs="*", metavar="GUESS",
+                   help="the guesses in order (words, or clues such as soare:bbyyb)")
+    p.add_argument("--answer", metavar="WORD", help="the answer (default: the last guess, or the all-green clue)")
+    p.add_argument("--share", metavar="FILE", help="a share text to read ('-' for standard input)")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--hard", dest="rule", action="store_const", const="hard",
+                      help="the game was played in hard mode (Termo: strict)")
+    mode.add_argument("--strict", dest="rule", action="store_const", const="strict",
+                      help="the game was played in Termo's strict mode")
+    p.add_argument("--json", action="store_true", help="print the review as JSON")
+    add_game_options(p, multi=False)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Read the game, review (or decode) it, and print the verdict."""
+    from ..errors import ChuteError
+    from ..feedback import parse_clue
+    from ..verdict import decode_grid, review
+    from .common import engine_from_args, lexicon_from_args, spec_from_args
+    from .solving import rule_from_args
+    share = _share(args)
+    if share is not None:
+        if share.game is not None and args.game == "wordle" and share.game != "wordle":
+            args.game = share.game
+        if share.hard and not args.rule:
+            args.rule = "hard"
+        if len(share.boards) > 1:
+            raise ChuteError(f"the share text holds {len(share.boards)} boards; chute review grades "
+                             "one-board games (Wordle, Termo) for now")
+    spec = spec_from_args(args)
+    if spec.boards > 1:
+        raise ChuteError(f"{spec.name} has {spec.boards} boards; chute review grades one-board games for now")
+    lexicon = lexicon_from_args(args)
+    guesses, answer, patterns = [], args.answer, None
+    for token in args.clues:
+        if any(ch in token for ch in ":=") or " " in token.strip():
+            clue = parse_clue(token, lexicon.length)
+            guesses.append(clue.guess)
+            patterns = (patterns or []) + [clue.pattern]
+        else:
+            guesses.append(token)
+    if patterns is not None and len(patterns) != len(guesses):
+        raise ChuteError("give every guess with its colours, or none")
+    if share is not None:
+        if guesses and len(guesses) != len(share.boards[0]):
+            raise ChuteError(f"the share text has {len(share.boards[0])} rows and {len(guesses)} guesses were given")
+        patterns = patterns or share.boards[0]
+    if answer is None and guesses:
+        if patterns is not None:
+            solved = [g for g, p in zip(guesses, patterns) if set(p) == {"g"}]
+            answer = solved[-1] if solved else None
+        else:
+            answer = guesses[-1]
+    if answer is None:
+        raise ChuteError("give the answer (--answer WORD): the game was not solved, or only its colours are known")
+    engine = engine_from_args(args, lexicon)
+    show = lexicon.show
+    if not guesses:
+        rows = decode_grid(engine, patterns or [], answer, hard=share.hard if share else False)
+        if args.json:
+            print(json.dumps({"answer": show(answer), "rows": [
+                {"pattern": r.pattern, "count": r.count, "likely": [show(w) for w in r.likely]} for r in rows]},
+                ensure_ascii=False, indent=1))
+            return 0
+        from ..feedback import to_emoji
+        from ..render import plural
+        print(f"{lexicon.name}: the words that make each row against {show(answer).upper()}")
+        for i, r in enumerate(rows, 1):
+            likely = ", ".join(show(w).upper() for w in r.likely)
+            more = " ..." if r.count > len(r.likely) else ""
+            print(f"  {i}  {to_emoji(r.pattern)}  {plural(r.count, 'word'):>10}: {likely}{more}")
+        print("give the guesses (chute review --share FILE WORD1 WORD2 ...) for the full review")
+        return 0
+    if patterns is not None:
+        from ..feedback import score
+        from ..words import fold
+        for i, (g, p) in enumerate(zip(guesses, patterns), 1):
+            if score(fold(g), fold(answer)) != p:
+                raise ChuteError(f"row {i}: {g.upper()} against {answer.upper()} shows {score(fold(g), fold(answer))}, "
+                                 f"not {p}")
+    result = review(engine, guesses, answer, rows=spec.rows, rule=rule_from_args(args))
+    if args.json:
+        print(json.dumps(result.to_dict(show), ensure_ascii=False, indent=1))
+        return 0
+    print("\n".join(report_lines(result, lexicon, sys.stdout)))
+    return 0
+
+
+def _share(args: argparse.Namespace):
+    """Return the share text given by --share (or piped in with no guesses), read; None without one."""
+    from ..files import read_limited
+    from ..share import parse_share
+    if args.share == "-" or (args.share is None and not args.clues and not sys.stdin.isatty()):
+        text = sys.stdin.read(1 << 20)
+    elif args.share:
+        raw = read_limited(args.share, "share text")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            from ..errors import ChuteError
+            raise ChuteError(f"{args.share} is not UTF-8 text") from None
+    else:
+        return None
+    return parse_share(text)
+
+
+def report_lines(result, lexicon, stream) -> list[str]:
+    """Return the printed review: a line per row, the verdict, and what optimal play does."""
+    from ..render import plural, tiles, use_colour
+    show = lexicon.show
+    colour = use_colour(stream)
+    used = len(result.rows)
+    state = (f"solved in {used}/{result.row_limit}" if result.solved
+             else f"found in {used}, over the {plural(result.row_limit, 'row')}" if result.rows[-1].guess == result.answer
+             else f"not solved in {plural(used, 'row')}")
+    mode = f" · {result.rule} mode" if result.rule else ""
+    verdict = "" if result.skill is None else f" · skill {result.skill} · luck {result.luck}"
+    lines = [f"{lexicon.name}: {show(result.answer).upper()}, {state}{mode}{verdict}"]
+    for i, r in enumerate(result.rows, 1):
+        value = ("" if r.value is None or r.best_value is None else
+                 f"{r.value:6.3f} vs {r.best_value:6.3f}" + ("" if r.exact else "*"))
+        grade = "" if r.skill is None else f"  skill {r.skill:>2}  luck {r.luck:>2}"
+        lines.append(f"  {i}  {tiles(show(r.guess), r.pattern, colour)}  {r.before:>6,} → {r.after:<6,} "
+                     f"{value}{grade}  {r.comment()}")
+        if r.violation:
+            lines.append(f"       hard mode: {r.violation}")
+        if not r.could_be_answer and r.before > 1 and r.value is not None:
+            lines.append(f"       {show(r.guess).upper()} could not have been the answer")
+        if 1 < r.before and r.words_before and r.after <= 12 and r.words_after and r.after > 1:
+            lines.append(f"       left: {', '.join(show(w).upper() for w in r.words_after)}")
+    lines.append("  (values: expected guesses to finish with optimal play after the guess, counting it; "
+                 "* = best found, not proven)")
+    if result.optimal_rows is not None:
+        lines.append(f"optimal play ({show(result.optimal_opener).upper()} first) finds {show(result.answer).upper()} "
+                     f"in {plural(result.optimal_rows, 'row')}; it averages {result.optimal_mean:.4f} over the "
+                     f"{len(lexicon.answers):,} answers")
+    lines.extend(result.notes)
+    return lines

@@ -1,0 +1,417 @@
+"""The verdict on a finished game: every guess graded against the best play, with skill and luck.
+
+For each row, over the candidates left before it (uniform over the answer
+list, the prior of ``chute tree``), a guess is worth the expected number of
+guesses needed to finish with optimal play after it, counting itself:
+``1 + (sum over the bins it leaves of f(bin)) / n``, where ``f(S)`` is the
+least total number of guesses that finishes every word of ``S`` within the
+rows left (``tree_search``; the bin the guess solves costs nothing more).
+The best guess is worth ``f(S) / n``; the difference is what the guess cost.
+
+Values are exact (proven: every guess tried) when at most ``EXACT_MAX``
+candidates are left, otherwise the best found by the default search and the
+row says so.  The first row compares the opener played with the best opener
+known for the bundled lists (``data/best_openers.json``), so no review ever
+searches every opener.
+
+Skill and luck, 0 to 99, per row and for the game (the mean of the rows):
+
+- skill = 99 x 2^(-cost / SKILL_HALF): an optimal guess is 99, and every
+  quarter of a guess lost on average halves it (0 for a guess that risks
+  running out of rows where the best did not);
+- luck = 99 x (P(an outcome worse than the one seen) + P(an equally good one) / 2),
+  over the outcomes the guess could have shown, each weighted by its
+  probability and judged by the expected guesses it leaves.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any, Sequence
+
+import numpy as np
+
+from .engine import Engine
+from .errors import ChuteError
+from .feedback import Clue, encode, score
+from .rules import legal_mask, violation
+from .tree_search import INF, TreeSearch
+from .words import fold
+
+EXACT_MAX = 100            # candidate sets up to this size are solved exactly (every guess tried)
+SKILL_HALF = 0.25          # guesses lost on average that halve the skill
+SHOW_WORDS = 12            # candidates listed by name when at most this many are left
+
+
+@dataclass
+class RowReview:
+    """One graded row: the guess, its colours, the candidates around it, its value against the best."""
+
+    guess: str
+    pattern: str
+    before: int                          # candidates before the guess
+    after: int                           # candidates after it
+    words_before: list[str]              # named when few
+    words_after: list[str]
+    value: float | None                  # expected guesses to finish after playing it (counting it)
+    best: str | None                     # the best guess here
+    best_value: float | None
+    exact: bool                          # values proven (every guess tried), else the best found
+    skill: int | None
+    luck: int | None
+    could_be_answer: bool
+    violation: str | None = None         # the hard-mode rule it broke
+    note: str | None = None
+
+    @property
+    def cost(self) -> float | None:
+        """Return what the guess cost against the best, in guesses on average (None: not graded)."""
+        if self.value is None or self.best_value is None:
+            return None
+        return max(0.0, self.value - self.best_value)
+
+    def comment(self) -> str:
+        """Return a one-line comment on the row."""
+        if self.note:
+            return self.note
+        if self.before == 1:
+            if self.pattern == "g" * len(self.pattern):
+                return "the only word left"
+            return f"{self.words_before[0].upper()} was the only word left" if self.words_before else "one word was left"
+        if self.cost is None:
+            return "not graded"
+        if math.isinf(self.cost):
+            return f"risked running out of rows; {self.best.upper()} was safe"
+        if self.cost < 1e-9:
+            return "the best move" + ("" if self.exact else " found")
+        amount = f"{self.cost:.2f}" if self.cost >= 0.01 else f"{self.cost:.3f}"
+        return f"cost {amount} guesses on average; best {self.best.upper()}"
+
+    def to_dict(self, show=None) -> dict[str, Any]:
+        """Return the row as a JSON-ready dict (words spelt by ``show``)."""
+        show = show or (lambda w: w)
+        def num(x):
+            return None if x is None else (None if math.isinf(x) else round(x, 4))
+        return {"guess": show(self.guess), "pattern": self.pattern, "before": self.before, "after": self.after,
+                "words_before": [show(w) for w in self.words_before],
+                "words_after": [show(w) for w in self.words_after],
+                "value": num(self.value), "best": None if self.best is None else show(self.best),
+                "best_value": num(self.best_value), "cost": num(self.cost), "exact": self.exact,
+                "skill": self.skill, "luck": self.luck, "could_be_answer": self.could_be_answer,
+                "violation": self.violation, "comment": self.comment()}
+
+
+@dataclass
+class Review:
+    """A whole game's review: the rows, the verdict, and what optimal play does."""
+
+    answer: str
+    rows: list[RowReview]
+    row_limit: int
+    rule: str | None
+    solved: bool
+    skill: int | None
+    luck: int | None
+    optimal_rows: int | None = None          # rows the optimal strategy needs for this answer
+    optimal_mean: float | None = None        # its mean over every answer
+    optimal_opener: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+    def to_dict(self, show=None) -> dict[str, Any]:
+        """Return the review as a JSON-ready dict."""
+        show = show or (lambda w: w)
+        return {"answer": show(self.answer), "solved": self.solved, "rows_used": len(self.rows),
+                "row_limit": self.row_limit, "rule": self.rule, "skill": self.skill, "luck": self.luck,
+                "optimal": {"opener": None if self.optimal_opener is None else show(self.optimal_opener),
+                            "rows_for_this_answer": self.optimal_rows,
+                            "mean": None if self.optimal_mean is None else round(self.optimal_mean, 4)},
+                "rows": [r.to_dict(show) for r in self.rows], "notes": list(self.notes)}
+
+
+def skill_of(cost: float | None) -> int | None:
+    """Return the 0-99 skill of a guess that cost ``cost`` guesses on average (None: not graded)."""
+    if cost is None:
+        return None
+    if math.isinf(cost):
+        return 0
+    return int(round(99 * 2 ** (-max(cost, 0.0) / SKILL_HALF)))
+
+
+def luck_of(values: Sequence[float], weights: Sequence[float], seen: float) -> int:
+    """Return the 0-99 luck of an outcome worth ``seen`` among outcomes worth ``values`` (lower is better)."""
+    total = float(sum(weights))
+    worse = sum(w for v, w in zip(values, weights) if v > seen + 1e-9)
+    equal = sum(w for v, w in zip(values, weights) if abs(v - seen) <= 1e-9)
+    return int(round(99 * (worse + equal / 2) / total)) if total else 50
+
+
+def best_known(lexicon, rule: str | None, rows: int) -> tuple[str, int] | None:
+    """Return (opener, total) of the best opener known for these bundled lists, rule and rows (None: unknown)."""
+    data = json.loads(resources.files("chute").joinpath("data/best_openers.json").read_text(encoding="utf-8"))
+    for entry in data["entries"]:
+        if entry["key"] == lexicon.key[:16] and entry["rule"] == rule and entry["rows"] == rows:
+            return entry["opener"], int(entry["total"])
+    return None
+
+
+class Grader:
+    """Least totals of candidate sets for one engine, rule and row limit (memoised, exact when small)."""
+
+    def __init__(self, engine: Engine, rows: int, rule: str | None):
+        self.engine = engine
+        self.rows = rows
+        self.rule = rule
+        self.exact = TreeSearch(engine, rows=rows, rule=rule, exact=True)
+        self.fast = TreeSearch(engine, rows=rows, rule=rule)
+
+    def searcher(self, n: int) -> TreeSearch:
+        """Return the search for a set of ``n`` candidates: exact when small."""
+        return self.exact if n <= EXACT_MAX else self.fast
+
+    def total(self, S: np.ndarray, r: int, allowed: np.ndarray | None) -> int:
+        """Return the least total guesses for the answer columns ``S`` with ``r`` rows left."""
+        search = self.searcher(len(S))
+        return search.solve(S, r, allowed, INF, search._akey(allowed))
+
+    def best(self, S: np.ndarray, r: int, allowed: np.ndarray | None) -> tuple[int, int]:
+        """Return (guess row, least total) for the set."""
+        search = self.searcher(len(S))
+        total = self.total(S, r, allowed)
+        if total >= INF:
+            return -1, INF
+        return search._guess_of(S, r, allowed, search._akey(allowed)), total
+
+    def outcomes(self, g: int, S: np.ndarray, r: int, allowed: np.ndarray | None) -> list[tuple[int, int, int]]:
+        """Return (code, size, least total after it) for every bin guess row ``g`` leaves (the solved bin: 0)."""
+        search = self.searcher(len(S))
+        words, starts, codes = search._kernels().split(search.M, g, S, search.solved, search.P)
+        out = []
+        for i in range(len(codes)):
+            sub = np.sort(words[starts[i]:starts[i + 1]])
+            code = int(codes[i])
+            if code == search.solved:
+                out.append((code, len(sub), 0))
+                continue
+            child = search._child_allowed(allowed, g, code)
+            sub_search = self.searcher(len(sub))
+            out.append((code, len(sub), sub_search.solve(sub, r - 1, child, INF, sub_search._akey(child))))
+        return out
+
+
+class OpenerTable:
+    """Per-opener figures over every answer (total and bins), and the rows the best tree needs per answer.
+
+    Kept in the cache folder beside the matrix (atomic writes, checked on
+    load), so a review never searches an opener twice: the first review of a
+    game opened with a new word searches that opener once (about a second
+    for Wordle).
+    """
+
+    VERSION = 1
+
+    def __init__(self, grader: Grader):
+        self.grader = grader
+        engine = grader.engine
+        self.path = None
+        if engine.cache_dir is not None:
+            tag = f"{engine.lexicon.key[:32]}-{grader.rule or 'normal'}-{grader.rows}"
+            self.path = engine.cache_dir / f"review-{tag}.json"
+        self.data = self._load()
+
+    def _load(self) -> dict:
+        """Return the stored table, or an empty one when missing, damaged or for other lists."""
+        empty = {"version": self.VERSION, "key": self.grader.engine.lexicon.key, "openers": {}, "rows": {}}
+        if self.path is None:
+            return empty
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            if (data.get("version") != self.VERSION or data.get("key") != empty["key"]
+                    or not isinstance(data.get("openers"), dict) or not isinstance(data.get("rows"), dict)):
+                return empty
+            return data
+        except (OSError, ValueError, AttributeError, RecursionError):
+            return empty
+
+    def _save(self) -> None:
+        """Store the table (atomically; a cache that cannot be written is only a warning)."""
+        if self.path is not None:
+            from .engine import atomic_write
+            atomic_write(self.path, json.dumps(self.data).encode())
+
+    def opener(self, word: str) -> tuple[int, list[tuple[int, int, int]]]:
+        """Return (total, bins as (code, size, total)) of an opener over every answer."""
+        found = self.data["openers"].get(word)
+        try:
+            if found is not None:
+                return int(found["total"]), [(int(c), int(n), int(t)) for c, n, t in found["bins"]]
+        except (KeyError, TypeError, ValueError):
+            pass
+        grader = self.grader
+        result = grader.fast.search_opener(word)
+        S = np.arange(len(grader.engine.lexicon.answers), dtype=np.int32)
+        bins = grader.outcomes(grader.engine.lexicon.guess_index[word], S, grader.rows, None)
+        self.data["openers"][word] = {"total": int(result.total), "bins": [list(b) for b in bins]}
+        if word not in self.data["rows"] and result.tree is not None:
+            self.data["rows"][word] = {a: len(result.tree.play(a)) for a in grader.engine.lexicon.answers}
+        self._save()
+        return int(result.total), bins
+
+    def rows_needed(self, opener: str, answer: str) -> int | None:
+        """Return the rows the opener's best tree takes to find an answer."""
+        if opener not in self.data["rows"]:
+            self.data["openers"].pop(opener, None)
+            self.opener(opener)
+        value = self.data["rows"].get(opener, {}).get(answer)
+        return int(value) if isinstance(value, int) else None
+
+
+def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, rule: str | None = None) -> Review:
+    """Return the review of a one-board game: ``guesses`` played in order against ``answer``.
+
+    Every guess must be a word of the lists' length; the answer an accepted
+    word.  Values are graded over the answer list (uniform); a game whose
+    answer is not on it is reviewed without values.
+    """
+    lexicon = engine.lexicon
+    n_letters = lexicon.length
+    word = fold(answer)
+    if len(word) != n_letters or word not in lexicon.guess_set:
+        raise ChuteError(f"the answer {answer!r} is not an accepted {n_letters}-letter word of {lexicon.name}")
+    played = [fold(g) for g in guesses]
+    if not played:
+        raise ChuteError("no guesses to review")
+    for g in played:
+        if len(g) != n_letters or not g.isalpha():
+            raise ChuteError(f"guess {g!r} is not a word of {n_letters} letters")
+    if word in played:
+        played = played[:played.index(word) + 1]
+    graded = word in lexicon.answer_set
+    grader = Grader(engine, rows, rule) if graded else None
+    table = OpenerTable(grader) if grader is not None else None
+    answers = lexicon.answers
+    S = np.arange(len(answers), dtype=np.int32)
+    allowed: np.ndarray | None = None
+    clues: list[Clue] = []
+    out: list[RowReview] = []
+    notes = [] if graded else [f"{word.upper()} is not on the {lexicon.name} answer list: the rows are not graded"]
+    known = best_known(lexicon, rule, rows) if graded else None
+    for i, g in enumerate(played):
+        r = rows - i
+        pattern = score(g, word)
+        code = encode(pattern)
+        before_words = [answers[c] for c in S.tolist()] if graded else []
+        broke = violation(g, clues, rule) if rule else None
+        row = RowReview(g, pattern, len(S), 0, before_words if len(S) <= SHOW_WORDS else [], [], None, None,
+                        None, False, None, None, g in set(before_words), broke)
+        g_row = lexicon.guess_index.get(g)
+        if grader is not None and r >= 1 and g_row is not None:
+            _grade(grader, row, g_row, S, r, allowed, code, first=(i == 0), known=known, table=table)
+        elif g_row is None:
+            row.note = f"{g.upper()} is not in the word lists: not graded"
+        clue = Clue(g, pattern)
+        clues.append(clue)
+        if graded:
+            S = S[engine.matrix[lexicon.guess_index[g], S] == code] if g_row is not None else \
+                np.array([c for c in S.tolist() if score(g, answers[c]) == pattern], dtype=np.int32)
+        if rule:
+            mask = legal_mask(engine, clue, rule)
+            allowed = (np.flatnonzero(mask).astype(np.int32) if allowed is None
+                       else allowed[mask[allowed]])
+        row.after = len(S) if graded else 0
+        row.words_after = [answers[c] for c in S.tolist()] if graded and len(S) <= SHOW_WORDS else []
+        out.append(row)
+    solved = played[-1] == word
+    skills = [r.skill for r in out if r.skill is not None]
+    lucks = [r.luck for r in out if r.luck is not None]
+    result = Review(word, out, rows, rule, solved and len(played) <= rows,
+                    int(round(sum(skills) / len(skills))) if skills else None,
+                    int(round(sum(lucks) / len(lucks))) if lucks else None, notes=notes)
+    if grader is not None and known is not None:
+        opener, total = known
+        result.optimal_opener = opener
+        result.optimal_mean = total / len(answers)
+        result.optimal_rows = table.rows_needed(opener, word) if table is not None else None
+    return result
+
+
+def _grade(grader: Grader, row: RowReview, g: int, S: np.ndarray, r: int, allowed: np.ndarray | None,
+           code: int, first: bool, known: tuple[str, int] | None, table: "OpenerTable | None") -> None:
+    """Fill a row's value, best guess, skill and luck."""
+    n = len(S)
+    lexicon = grader.engine.lexicon
+    if first and n == len(lexicon.answers) and n > EXACT_MAX and table is not None:
+        # the opening: the opener's best tree against the best opener known (never every opener)
+        total, bins = table.opener(row.guess)
+        row.value = total / n if total < INF else math.inf
+        if known is not None:
+            row.best, row.best_value = known[0], known[1] / n
+            if row.value < row.best_value:
+                row.best, row.best_value = row.guess, row.value
+        row.exact = False
+    else:
+        best_row, best_total = grader.best(S, r, allowed)
+        row.best = lexicon.guesses[best_row] if best_row >= 0 else None
+        row.best_value = best_total / n if best_total < INF else math.inf
+        bins = grader.outcomes(g, S, r, allowed)
+        after = sum(t for _, _, t in bins)
+        row.value = 1 + after / n if after < INF else math.inf
+        row.exact = n <= EXACT_MAX
+    if row.best_value is not None and math.isinf(row.best_value):
+        row.note = "no guess finishes every candidate within the rows left"
+        return
+    row.skill = skill_of(row.value - row.best_value if row.best_value is not None else None)
+    values = [0.0 if c == grader.fast.solved else (t / size if t < INF else 1e9) for c, size, t in bins]
+    weights = [size for _, size, _ in bins]
+    seen = next(v for (c, _, _), v in zip(bins, values) if c == code)
+    row.luck = luck_of(values, weights, seen)
+
+
+@dataclass
+class DecodedRow:
+    """The words that could have made one row of a colours-only grid, given the answer."""
+
+    pattern: str
+    count: int
+    likely: list[str]          # the likeliest few: answers first, then by frequency, then alphabetical
+
+
+def decode_grid(engine: Engine, patterns: Sequence[str], answer: str, hard: bool = False,
+                top: int = 5) -> list[DecodedRow]:
+    """Return, for each row of colours, the accepted words that show exactly those colours against ``answer``.
+
+    With ``hard``, a word must keep every green an earlier row revealed (the
+    part of hard mode colours alone can check).  Raises ChuteError when no word
+    can make a row.
+    """
+    lexicon = engine.lexicon
+    word = fold(answer)
+    if len(word) != lexicon.length or word not in lexicon.guess_set:
+        raise ChuteError(f"the answer {answer!r} is not an accepted {lexicon.length}-letter word of {lexicon.name}")
+    col = lexicon.answer_index.get(word)
+    if col is not None:
+        codes = engine.matrix[:, col]
+    else:
+        from .engine import compute_codes
+        codes = compute_codes(lexicon.guesses, [word], lexicon.length)[:, 0]
+    letters = np.frombuffer("".join(lexicon.guesses).encode("ascii"), dtype=np.uint8).reshape(-1, lexicon.length)
+    greens = np.zeros(lexicon.length, dtype=bool)
+    out = []
+    for i, pattern in enumerate(patterns):
+        if len(pattern) != lexicon.length:
+            raise ChuteError(f"row {i + 1} has {len(pattern)} tiles; {lexicon.name} words have {lexicon.length} letters")
+        fits = codes == encode(pattern)
+        if hard and greens.any():
+            target = np.frombuffer(word.encode("ascii"), dtype=np.uint8)
+            fits &= (letters[:, greens] == target[greens]).all(axis=1)
+        rows = np.flatnonzero(fits)
+        if not len(rows):
+            raise ChuteError(f"row {i + 1} ({pattern}): no accepted word shows these colours against {word.upper()}")
+        words = [lexicon.guesses[r] for r in rows.tolist()]
+        freq = lexicon.frequencies
+        words.sort(key=lambda w: (w not in lexicon.answer_set, -freq.get(w, 0.0), w))
+        out.append(DecodedRow(pattern, len(words), words[:top]))
+        greens |= np.array([c == "g" for c in pattern])
+    return out
