@@ -360,7 +360,16 @@ def _grade(grader: Grader, row: RowReview, g: int, S: np.ndarray, r: int, allowe
         row.value = 1 + after / n if after < INF else math.inf
         row.exact = n <= EXACT_MAX
     if row.best_value is not None and math.isinf(row.best_value):
-        row.note = "no guess finishes every candidate within the rows left"
+        if r == 1:
+            # the last row: only a candidate can win, each as likely as the next
+            row.best, row.best_value, row.value = None, None, None
+            row.skill = 99 if row.could_be_answer else 0
+            row.luck = (luck_of([0.0, 1.0], [1, n - 1], 0.0 if code == grader.fast.solved else 1.0)
+                        if row.could_be_answer else None)
+            row.note = (f"the last row: a guess among {n} candidates" if row.could_be_answer
+                        else "the last row, and not a candidate: it could not win")
+        else:
+            row.note = "no guess finishes every candidate within the rows left"
         return
     row.skill = skill_of(row.value - row.best_value if row.best_value is not None else None)
     values = [0.0 if c == grader.fast.solved else (t / size if t < INF else 1e9) for c, size, t in bins]

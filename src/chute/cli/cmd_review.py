@@ -143,7 +143,8 @@ def report_lines(result, lexicon, stream) -> list[str]:
     lines = [f"{lexicon.name}: {show(result.answer).upper()}, {state}{mode}{verdict}"]
     for i, r in enumerate(result.rows, 1):
         value = ("" if r.value is None or r.best_value is None else
-                 f"{r.value:6.3f} vs {r.best_value:6.3f}" + ("" if r.exact else "*"))
+                 (" at risk" if r.value == float("inf") else f"{r.value:6.3f}") + f" vs {r.best_value:6.3f}"
+                 + ("" if r.exact else "*"))
         grade = "" if r.skill is None else f"  skill {r.skill:>2}  luck {r.luck:>2}"
         lines.append(f"  {i}  {tiles(show(r.guess), r.pattern, colour)}  {r.before:>6,} → {r.after:<6,} "
                      f"{value}{grade}  {r.comment()}")

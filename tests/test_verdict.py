@@ -1,0 +1,226 @@
+"""The review of a finished game (``chute.verdict``, ``chute review``) and share texts (``chute.share``)."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import sys
+from functools import lru_cache
+
+import pytest
+
+from chute import Engine, load_lexicon
+from chute.cli import main
+from chute.errors import ChuteError
+from chute.feedback import score, to_emoji
+from chute.share import parse_share
+from chute.verdict import luck_of, review, skill_of
+
+
+@pytest.fixture(scope="module")
+def wordle() -> Engine:
+    """Return the bundled Wordle engine."""
+    return Engine.build(load_lexicon("wordle"))
+
+
+def run(capsys, monkeypatch, *argv, stdin: str | None = None):
+    """Run the CLI; return (status, stdout, stderr)."""
+    if stdin is not None:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    status = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+# -- the values against a plain brute force ------------------------------------------------------------
+
+def brute(answers: list[str], guesses: list[str]):
+    """Return f(S, r): the least total guesses finishing every answer of S within r rows (exhaustive)."""
+    @lru_cache(maxsize=None)
+    def f(S: tuple[str, ...], r: int) -> float:
+        if r <= 0:
+            return float("inf")
+        if len(S) == 1:
+            return 1
+        best = float("inf")
+        for g in guesses:
+            bins: dict[str, list[str]] = {}
+            for s in S:
+                bins.setdefault(score(g, s), []).append(s)
+            if len(bins) == 1 and g not in S:
+                continue                                  # learns nothing
+            total = len(S) + sum(f(tuple(b), r - 1) for p, b in bins.items() if set(p) != {"g"})
+            best = min(best, total)
+        return best
+    return f
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_values_equal_a_brute_force_on_small_lists(seed):
+    """Every row's value and best value equal the exhaustive optimum (small random lists, all exact)."""
+    base = load_lexicon("wordle")
+    rng = random.Random(seed)
+    answers = sorted(rng.sample(base.answers, 14))
+    guesses = sorted(set(answers) | set(rng.sample(base.guesses, 16)))
+    engine = Engine.build(_lexicon(answers, guesses), cache=False)
+    f = brute(answers, guesses)
+    for _ in range(4):
+        secret = rng.choice(answers)
+        played = rng.sample(guesses, 2) + [secret]
+        result = review(engine, played, secret, rows=6)
+        S = tuple(answers)
+        for i, row in enumerate(result.rows):
+            r = 6 - i
+            assert row.exact and row.before == len(S)
+            assert row.best_value == pytest.approx(f(S, r) / len(S))
+            bins: dict[str, list[str]] = {}
+            for s in S:
+                bins.setdefault(score(row.guess, s), []).append(s)
+            want = 1 + sum(f(tuple(b), r - 1) for p, b in bins.items() if set(p) != {"g"}) / len(S)
+            assert row.value == pytest.approx(want)
+            assert 0 <= row.skill <= 99 and 0 <= row.luck <= 99
+            S = tuple(bins[score(row.guess, secret)])
+            if row.guess == secret:
+                break
+
+
+def _lexicon(answers: list[str], guesses: list[str]):
+    """Return a lexicon with these answers and accepted guesses."""
+    from chute.words import Lexicon
+    return Lexicon("small", 5, tuple(answers), tuple(guesses), {w: w for w in guesses})
+
+
+def test_a_game_that_follows_the_optimal_salet_tree_scores_99_on_every_row(wordle):
+    """Uniform over the answer list, the SALET tree's every guess is an optimal move."""
+    from chute.tree_search import build_tree
+    tree = build_tree(wordle, "salet")
+    for secret in random.Random(4).sample(wordle.lexicon.answers, 25):
+        guesses = [c.guess for c in tree.play(secret)]
+        result = review(wordle, guesses, secret)
+        assert [r.skill for r in result.rows] == [99] * len(guesses), (secret, [r.comment() for r in result.rows])
+        assert result.skill == 99 and result.optimal_rows == len(guesses) and result.optimal_opener == "salet"
+        assert result.optimal_mean == pytest.approx(7920 / 2315)
+
+
+def test_skill_and_luck_formulas():
+    """Skill halves every quarter guess lost; luck is the share of worse outcomes (ties count half)."""
+    assert skill_of(0) == 99 and skill_of(0.25) == 50 and skill_of(0.5) == 25 and skill_of(float("inf")) == 0
+    assert luck_of([0, 1, 2], [1, 1, 2], 1) == round(99 * (2 + 0.5) / 4)
+    assert luck_of([0, 1, 2], [1, 1, 2], 0) == round(99 * (3 + 0.5) / 4)
+    assert luck_of([3], [5], 3) == 50
+
+
+def test_review_names_hard_mode_slips_and_impossible_guesses(wordle):
+    """A guess that breaks hard mode is named; one that could not be the answer is flagged."""
+    result = review(wordle, ["crane", "sloth", "scout"], "scout", rule="hard")
+    assert result.rows[1].violation is not None and "C" in result.rows[1].violation.upper()
+    assert not result.rows[1].could_be_answer and result.rows[2].could_be_answer
+    data = result.to_dict()
+    assert data["rows"][1]["violation"] and data["optimal"]["opener"] == "salet"
+
+
+def test_a_secret_beyond_the_answer_list_is_reviewed_without_values(wordle):
+    """An accepted word that is not an answer: counts only, said once."""
+    result = review(wordle, ["crane", "aahed"], "aahed")
+    assert result.skill is None and result.rows[0].value is None and result.notes
+
+
+def test_review_refuses_bad_input(wordle):
+    """An answer that is not a word, or no guesses, is one clear error."""
+    with pytest.raises(ChuteError, match="not an accepted 5-letter word"):
+        review(wordle, ["crane"], "qqqqq")
+    with pytest.raises(ChuteError, match="no guesses"):
+        review(wordle, [], "cigar")
+
+
+# -- share texts -----------------------------------------------------------------------------------
+
+WORDLE_DARK = "Wordle 1,234 3/6*\n\n⬛⬛🟨🟨⬛\n🟨🟩⬛🟩⬛\n🟩🟩🟩🟩🟩\n"
+WORDLE_LIGHT = WORDLE_DARK.replace("⬛", "⬜").replace("3/6*", "3/6")
+WORDLE_CONTRAST = WORDLE_DARK.replace("🟩", "🟧").replace("🟨", "🟦")
+# term.ooo's share functions (its 2022 script): the header, a blank line, the rows, two blank lines
+TERMO = "joguei term.ooo #81 *3/6 🔥 4\n\n⬛🟨🟨⬛🟨\n🟩🟩🟩⬛⬛\n🟩🟩🟩🟩🟩\n\n"
+DUETO = ("term.ooo/2 #81 🔥 3\n\n3️⃣2️⃣\n\n⬛🟨🟨⬛🟨  ⬛⬛⬛🟨⬛\n🟩🟩🟩⬛⬛  🟩🟩🟩🟩🟩\n"
+         "🟩🟩🟩🟩🟩  ⬛⬛⬛⬛⬛\n\n")
+QUARTETO = "term.ooo/4 #81 🔥 3\n\n5️⃣7️⃣\n6️⃣🟥\n\n\n"
+QUORDLE = ("Daily Quordle 123\n6️⃣5️⃣\n7️⃣4️⃣\nquordle.com\n"
+           "⬜🟨⬜⬜⬜ ⬜⬜⬜🟨⬜\n🟩🟩🟩🟩🟩 🟩🟩🟩🟩🟩\n\n⬜⬜⬜⬜⬜ ⬜⬜🟩⬜⬜\n🟩🟩🟩🟩🟩 🟩🟩🟩🟩🟩\n")
+
+
+@pytest.mark.parametrize("text", [WORDLE_DARK, WORDLE_LIGHT, WORDLE_CONTRAST])
+def test_wordle_share_texts_in_every_theme(text):
+    share = parse_share(text)
+    assert share.game == "wordle" and share.boards == [["bbyyb", "ygbgb", "ggggg"]]
+    assert share.hard == text.startswith("Wordle 1,234 3/6*") and share.claimed == "3/6"
+
+
+def test_termo_dueto_quordle_share_texts():
+    termo = parse_share(TERMO)
+    assert termo.game == "termo" and termo.hard and termo.boards == [["byyby", "gggbb", "ggggg"]]
+    dueto = parse_share(DUETO)
+    assert dueto.game == "dueto" and dueto.boards == [["byyby", "gggbb", "ggggg"], ["bbbyb", "ggggg"]]
+    quordle = parse_share(QUORDLE)
+    assert quordle.game == "quordle" and len(quordle.boards) == 4 and quordle.boards[2] == ["bbbbb", "ggggg"]
+    with pytest.raises(ChuteError, match="picture"):
+        parse_share(QUARTETO)
+
+
+@pytest.mark.parametrize("text,message", [
+    ("Wordle 1 3/6\n\n⬛⬛🟨🟨⬛\n🟨⬛⬛🟩\n🟩🟩🟩🟩🟩\n", "different widths"),
+    ("Wordle 1 4/6\n\n⬛⬛🟨🟨⬛\n🟩🟩🟩🟩🟩\n", "header says 4/6"),
+    ("⬛⬛🟨🟨⬛  ⬛⬛🟨🟨⬛\n🟩🟩🟩🟩🟩\n", "different numbers of boards"),
+    ("hello\n", "no rows of colours"),
+])
+def test_bad_share_texts_are_one_clear_error(text, message):
+    with pytest.raises(ChuteError, match=message):
+        parse_share(text)
+
+
+def test_cli_review_of_guesses_prints_every_row_and_the_verdict(capsys, monkeypatch):
+    status, out, err = run(capsys, monkeypatch, "review", "soare", "riyal", "cigar", stdin="")
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].startswith("wordle: CIGAR, solved in 3/6 · skill ") and "luck" in lines[0]
+    assert "best SALET" in out and "optimal play (SALET first) finds CIGAR in" in out
+    status, out, _ = run(capsys, monkeypatch, "review", "soare:bbyyb", "riyal:ygbgb", "cigar:ggggg", "--json", stdin="")
+    data = json.loads(out)
+    assert status == 0 and data["answer"] == "cigar" and len(data["rows"]) == 3 and data["rows"][2]["skill"] == 99
+
+
+def test_cli_decodes_a_share_text_from_its_colours_and_the_answer(capsys, monkeypatch):
+    """Colours only: the words that fit each row, how many (hundreds for a first row) and the likeliest."""
+    status, out, err = run(capsys, monkeypatch, "review", "--answer", "cigar", "--json", stdin=WORDLE_DARK)
+    data = json.loads(out)
+    assert status == 0 and [r["pattern"] for r in data["rows"]] == ["bbyyb", "ygbgb", "ggggg"]
+    assert data["rows"][0]["count"] > 100 and data["rows"][2] == {"pattern": "ggggg", "count": 1, "likely": ["cigar"]}
+    status, out, _ = run(capsys, monkeypatch, "review", "--answer", "cigar", stdin=WORDLE_DARK)
+    assert status == 0 and "words: " in out and "CIGAR" in out
+
+
+def test_cli_reviews_a_termo_share_with_its_guesses(capsys, monkeypatch, tmp_path):
+    """A Termo share text and the words typed: the game, its hard mode, the review (accents shown)."""
+    engine = Engine.build(load_lexicon("termo"))
+    answer = "termo"
+    guesses = ["serao", "corta", answer]
+    rows = [to_emoji(score(g, answer)) for g in guesses]
+    path = tmp_path / "termo.txt"
+    path.write_text("joguei term.ooo #81 3/6 🔥 1\n\n" + "\n".join(rows) + "\n\n", encoding="utf-8")
+    status, out, err = run(capsys, monkeypatch, "review", "--share", path, *guesses)
+    assert status == 0, err
+    assert out.startswith("termo: TERMO, solved in 3/6") and "SERÃO" in out
+    assert engine.lexicon.name == "termo"
+
+
+@pytest.mark.parametrize("argv,stdin,message", [
+    (["review", "--answer", "qqqqq", "crane"], "", "not an accepted 5-letter word"),
+    (["review", "--answer", "cigar"], "Wordle 1 2/6\n\n🟩🟩🟩🟩🟨\n🟩🟩🟩🟩🟩\n", "no accepted word shows"),
+    (["review", "--answer", "cigar"], "Wordle 1 2/6\n\n🟩🟩🟩🟩\n🟩🟩🟩🟩🟩\n", "different widths"),
+    (["review", "--answer", "cigar"], "Wordle 1 4/6\n\n⬛⬛🟨🟨⬛\n🟩🟩🟩🟩🟩\n", "header says 4/6"),
+    (["review", "soare:ggggg", "cigar:ggggg"], "", "SOARE against CIGAR shows"),
+    (["review", "crane:bbbbb"], "", "give the answer"),
+    (["review", "--game", "quarteto", "--answer", "termo"], QUARTETO, "picture"),
+])
+def test_cli_bad_reviews_are_one_line_and_status_2(capsys, monkeypatch, argv, stdin, message):
+    status, out, err = run(capsys, monkeypatch, *argv, stdin=stdin)
+    assert status == 2 and out == "" and err.count("\n") == 1 and message in err, err
