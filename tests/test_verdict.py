@@ -224,3 +224,41 @@ def test_cli_reviews_a_termo_share_with_its_guesses(capsys, monkeypatch, tmp_pat
 def test_cli_bad_reviews_are_one_line_and_status_2(capsys, monkeypatch, argv, stdin, message):
     status, out, err = run(capsys, monkeypatch, *argv, stdin=stdin)
     assert status == 2 and out == "" and err.count("\n") == 1 and message in err, err
+
+
+def test_a_quarteto_review_grades_every_round_across_the_boards():
+    """Each round: every open board's row, the round's value (summed over boards) against the best found."""
+    from chute.session import play
+    from chute.solver import Solver
+    from chute.verdict import review_boards
+    engine = Engine.build(load_lexicon("termo"))
+    answers = ["termo", "suite", "avido", "festa"]
+    game = play(Solver(engine), answers, rows=9, limit=14)
+    result = review_boards(engine, game.guesses, answers, 9)
+    assert result.solved_at == list(game.solved_at) and len(result.rounds) == len(game.guesses)
+    for i, rd in enumerate(result.rounds):
+        open_boards = [b for b in rd.boards if b is not None]
+        assert len(open_boards) == sum(1 for s in game.solved_at if s is None or s > i)
+        assert rd.value == pytest.approx(sum(b.value for b in open_boards))
+        assert rd.best_value <= rd.value + 1e-9 and 0 <= rd.skill <= 99
+    assert result.rounds[0].best == "corta"                   # the best opener known for the bundled lists
+    data = result.to_dict(engine.lexicon.show)
+    assert data["answers"][1] == "suíte" and len(data["rounds"]) == len(game.guesses)
+
+
+def test_cli_reviews_a_dueto_share_text_with_its_guesses(capsys, monkeypatch, tmp_path):
+    """Dueto's share text (rows of both boards side by side) and the words: the answers come from the solved rows."""
+    guesses = ["serao", "termo", "suite"]
+    answers = ["termo", "suite"]
+    grid = []
+    for i, g in enumerate(guesses):
+        cells = [to_emoji(score(g, a)) if i < guesses.index(a) + 1 else "⬛" * 5 for a in answers]
+        grid.append("  ".join(cells))
+    path = tmp_path / "dueto.txt"
+    path.write_text("term.ooo/2 #81 🔥 3\n\n2️⃣3️⃣\n\n" + "\n".join(grid) + "\n\n", encoding="utf-8")
+    status, out, err = run(capsys, monkeypatch, "review", "--share", path, *guesses, "--json")
+    assert status == 0, err
+    data = json.loads(out)
+    assert data["answers"] == ["termo", "suíte"] and data["solved_at"] == [2, 3] and len(data["rounds"]) == 3
+    status, out, err = run(capsys, monkeypatch, "review", "--share", path, "--answer", "termo", *guesses)
+    assert status == 2 and "2 answers" in err

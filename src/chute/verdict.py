@@ -149,12 +149,17 @@ def luck_of(values: Sequence[float], weights: Sequence[float], seen: float) -> i
 
 
 def best_known(lexicon, rule: str | None, rows: int) -> tuple[str, int] | None:
-    """Return (opener, total) of the best opener known for these bundled lists, rule and rows (None: unknown)."""
+    """Return (opener, total) of the best opener known for these bundled lists and rule within ``rows`` (None: unknown).
+
+    A tree that finishes within fewer rows finishes within more, so an entry
+    for 6 rows serves a 9-row game as the best known (not proven there).
+    """
     data = json.loads(resources.files("chute").joinpath("data/best_openers.json").read_text(encoding="utf-8"))
-    for entry in data["entries"]:
-        if entry["key"] == lexicon.key[:16] and entry["rule"] == rule and entry["rows"] == rows:
-            return entry["opener"], int(entry["total"])
-    return None
+    fits = [e for e in data["entries"] if e["key"] == lexicon.key[:16] and e["rule"] == rule and e["rows"] <= rows]
+    if not fits:
+        return None
+    entry = max(fits, key=lambda e: (e["rows"], -e["total"]))
+    return entry["opener"], int(entry["total"])
 
 
 class Grader:
@@ -424,3 +429,163 @@ def decode_grid(engine: Engine, patterns: Sequence[str], answer: str, hard: bool
         out.append(DecodedRow(pattern, len(words), words[:top]))
         greens |= np.array([c == "g" for c in pattern])
     return out
+
+
+@dataclass
+class RoundReview:
+    """One round of a multi-board game: the guess, each open board's row, and the round's value."""
+
+    guess: str
+    boards: list[RowReview | None]       # None: the board was solved before this round
+    value: float | None                  # the sum over the open boards of their expected guesses after the guess
+    best: str | None                     # the best guess found for the round by that sum
+    best_value: float | None
+    skill: int | None
+    luck: int | None
+
+    @property
+    def cost(self) -> float | None:
+        """Return what the guess cost against the best found, summed over the boards (None: not graded)."""
+        if self.value is None or self.best_value is None:
+            return None
+        return max(0.0, self.value - self.best_value)
+
+    def to_dict(self, show=None) -> dict[str, Any]:
+        """Return the round as a JSON-ready dict."""
+        show = show or (lambda w: w)
+        def num(x):
+            return None if x is None or math.isinf(x) else round(x, 4)
+        return {"guess": show(self.guess), "value": num(self.value),
+                "best": None if self.best is None else show(self.best), "best_value": num(self.best_value),
+                "cost": num(self.cost), "skill": self.skill, "luck": self.luck,
+                "boards": [None if b is None else b.to_dict(show) for b in self.boards]}
+
+
+@dataclass
+class BoardsReview:
+    """A multi-board game's review: one graded round per row, across the boards."""
+
+    answers: list[str]
+    rounds: list[RoundReview]
+    row_limit: int
+    solved_at: list[int | None]
+    skill: int | None
+    luck: int | None
+
+    @property
+    def solved(self) -> bool:
+        """Return whether every board was solved within the rows."""
+        return all(s is not None and s <= self.row_limit for s in self.solved_at)
+
+    def to_dict(self, show=None) -> dict[str, Any]:
+        """Return the review as a JSON-ready dict."""
+        show = show or (lambda w: w)
+        return {"answers": [show(a) for a in self.answers], "solved": self.solved, "solved_at": self.solved_at,
+                "rows_used": len(self.rounds), "row_limit": self.row_limit, "skill": self.skill, "luck": self.luck,
+                "rounds": [r.to_dict(show) for r in self.rounds]}
+
+
+def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str], rows: int,
+                  shortlist: int = 8) -> BoardsReview:
+    """Return the review of a multi-board game (Dueto, Quarteto, Dordle, Quordle...), round by round.
+
+    Each open board is graded as in ``review`` (its candidates, the guess's
+    value on it, its own best guess).  A round's value is the sum over the
+    open boards of the expected guesses each still needs after the guess; the
+    round's best is the guess with the least such sum among a shortlist (each
+    board's own best, the joint policy's top ``shortlist``, the guess played),
+    so round values are the best found, never a proof.
+    """
+    from .multiboard import rank as joint_rank
+    lexicon = engine.lexicon
+    secrets = [fold(a) for a in answers]
+    for a in secrets:
+        if len(a) != lexicon.length or a not in lexicon.answer_set:
+            raise ChuteError(f"{a.upper()} is not on the {lexicon.name} answer list: a multi-board review grades "
+                             "answers of the list")
+    if len(set(secrets)) != len(secrets):
+        raise ChuteError("the answers of a multi-board game must be different")
+    played = [fold(g) for g in guesses]
+    if not played:
+        raise ChuteError("no guesses to review")
+    for g in played:
+        if g not in lexicon.guess_set:
+            raise ChuteError(f"{g.upper()} is not an accepted {lexicon.length}-letter word of {lexicon.name}")
+    grader = Grader(engine, rows, None)
+    table = OpenerTable(grader)
+    known = best_known(lexicon, None, rows)
+    n_all = len(lexicon.answers)
+    sets = [np.arange(n_all, dtype=np.int32) for _ in secrets]
+    solved_at: list[int | None] = [None] * len(secrets)
+    rounds: list[RoundReview] = []
+    for i, g in enumerate(played):
+        r = max(rows - i, 1)
+        open_ = [k for k, s in enumerate(solved_at) if s is None]
+        if not open_:
+            break
+        g_row = lexicon.guess_index[g]
+        board_rows: list[RowReview | None] = [None] * len(secrets)
+        for k in open_:
+            S = sets[k]
+            pattern = score(g, secrets[k])
+            before = [lexicon.answers[c] for c in S.tolist()] if len(S) <= SHOW_WORDS else []
+            row = RowReview(g, pattern, len(S), 0, before, [], None, None, None, False, None, None,
+                            g in {lexicon.answers[c] for c in S.tolist()})
+            row._before_cols = S            # type: ignore[attr-defined]
+            _grade(grader, row, g_row, S, r, None, encode(pattern), first=(i == 0), known=known, table=table)
+            S = S[engine.matrix[g_row, S] == encode(pattern)]
+            sets[k] = S
+            row.after = len(S)
+            row.words_after = [lexicon.answers[c] for c in S.tolist()] if len(S) <= SHOW_WORDS else []
+            board_rows[k] = row
+            if set(pattern) == {"g"}:
+                solved_at[k] = i + 1
+        value = _round_value(grader, table, g_row, [sets_before(board_rows[k], k) for k in open_], r, i == 0, n_all)
+        best, best_value = g, value
+        if i == 0 and known is not None and len(open_) * known[1] / n_all < best_value:
+            best, best_value = known[0], len(open_) * known[1] / n_all      # the best opener known, proven
+        candidates = _shortlist(grader, lexicon, board_rows, open_, i, known, shortlist, joint_rank, r)
+        for w in candidates:
+            v = _round_value(grader, table, lexicon.guess_index[w],
+                             [sets_before(board_rows[k], k) for k in open_], r, i == 0, n_all)
+            if v < best_value - 1e-12 or (abs(v - best_value) <= 1e-12 and w < best and best != g):
+                best, best_value = w, v
+        lucks = [b.luck for b in board_rows if b is not None and b.luck is not None]
+        cost = value - best_value if math.isfinite(value) else math.inf
+        rounds.append(RoundReview(g, board_rows, value, best, best_value, skill_of(cost),
+                                  int(round(sum(lucks) / len(lucks))) if lucks else None))
+    skills = [x.skill for x in rounds if x.skill is not None]
+    lucks = [x.luck for x in rounds if x.luck is not None]
+    return BoardsReview(secrets, rounds, rows, solved_at,
+                        int(round(sum(skills) / len(skills))) if skills else None,
+                        int(round(sum(lucks) / len(lucks))) if lucks else None)
+
+
+def sets_before(row: RowReview | None, k: int) -> np.ndarray:
+    """Return the answer columns a board held before its row (kept on the row while a round is graded)."""
+    assert row is not None
+    return row._before_cols     # type: ignore[attr-defined]
+
+
+def _round_value(grader: Grader, table: OpenerTable, g: int, sets: list[np.ndarray], r: int, first: bool,
+                 n_all: int) -> float:
+    """Return the sum over boards of the expected guesses each needs after guess row ``g`` (counting it)."""
+    total = 0.0
+    for S in sets:
+        if first and len(S) == n_all and n_all > EXACT_MAX:
+            value = table.opener(grader.engine.lexicon.guesses[g])[0] / n_all
+        else:
+            after = sum(t for _, _, t in grader.outcomes(g, S, r, None))
+            value = 1 + after / len(S) if after < INF else math.inf
+        total += value
+    return total
+
+
+def _shortlist(grader: Grader, lexicon, board_rows, open_, i, known, top, joint_rank, r) -> list[str]:
+    """Return the guesses a round's best is sought among: each board's best, the joint policy's top, the opener."""
+    if i == 0:
+        return []                  # the opening is judged against the best opener known
+    words = {b.best for b in (board_rows[k] for k in open_) if b is not None and b.best}
+    boards = [[lexicon.answers[c] for c in sets_before(board_rows[k], k).tolist()] for k in open_]
+    words |= {c.guess for c in joint_rank(grader.engine, boards, rows_left=r, top=top)}
+    return sorted(words)

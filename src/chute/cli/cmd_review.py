@@ -25,7 +25,9 @@ def add_arguments(p) -> None:
     """Add the ``review`` options."""
     p.add_argument("clues", nargs="*", metavar="GUESS",
                    help="the guesses in order (words, or clues such as soare:bbyyb)")
-    p.add_argument("--answer", metavar="WORD", help="the answer (default: the last guess, or the all-green clue)")
+    p.add_argument("--answer", metavar="WORD[,WORD...]",
+                   help="the answer (default: the last guess, or the all-green clue); several boards: "
+                        "one per board, comma-separated")
     p.add_argument("--share", metavar="FILE", help="a share text to read ('-' for standard input)")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--hard", dest="rule", action="store_const", const="hard",
@@ -49,13 +51,10 @@ def run(args: argparse.Namespace) -> int:
             args.game = share.game
         if share.hard and not args.rule:
             args.rule = "hard"
-        if len(share.boards) > 1:
-            raise ChuteError(f"the share text holds {len(share.boards)} boards; chute review grades "
-                             "one-board games (Wordle, Termo) for now")
     spec = spec_from_args(args)
-    if spec.boards > 1:
-        raise ChuteError(f"{spec.name} has {spec.boards} boards; chute review grades one-board games for now")
     lexicon = lexicon_from_args(args)
+    if spec.boards > 1 or (share is not None and len(share.boards) > 1):
+        return run_boards(args, spec, lexicon, share)
     guesses, answer, patterns = [], args.answer, None
     for token in args.clues:
         if any(ch in token for ch in ":=") or " " in token.strip():
@@ -108,6 +107,55 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(result.to_dict(show), ensure_ascii=False, indent=1))
         return 0
     print("\n".join(report_lines(result, lexicon, sys.stdout)))
+    return 0
+
+
+def run_boards(args: argparse.Namespace, spec, lexicon, share) -> int:
+    """Review a multi-board game round by round (answers from --answer or the share text's solved rows)."""
+    from ..errors import ChuteError
+    from ..render import plural
+    from ..verdict import review_boards
+    from .common import engine_from_args
+    if args.rule:
+        raise ChuteError("multi-board games are reviewed without hard mode")
+    guesses = list(args.clues)
+    if any(ch in t for t in guesses for ch in ":="):
+        raise ChuteError("give a multi-board game's guesses as words (the colours come from the answers)")
+    boards = spec.boards if share is None else len(share.boards)
+    answers = [a for a in (args.answer or "").split(",") if a.strip()]
+    if not answers and share is not None and guesses:
+        for k, rows in enumerate(share.boards):
+            if not rows or set(rows[-1]) != {"g"} or len(rows) > len(guesses):
+                raise ChuteError(f"board {k + 1} was not solved in the share text: give the answers (--answer A,B,...)")
+            answers.append(guesses[len(rows) - 1])
+    if len(answers) != boards:
+        raise ChuteError(f"{spec.name if share is None else 'the share text'} has {boards} boards: give "
+                         f"{boards} answers (--answer A,B,...), not {len(answers)}")
+    if not guesses:
+        raise ChuteError("give the guesses played (a multi-board share text has no words)")
+    engine = engine_from_args(args, lexicon)
+    result = review_boards(engine, guesses, answers, spec.rows)
+    show = lexicon.show
+    if args.json:
+        print(json.dumps(result.to_dict(show), ensure_ascii=False, indent=1))
+        return 0
+    state = ("solved in " + plural(max(result.solved_at), "row") if result.solved
+             else "not every board solved within " + plural(result.row_limit, "row"))
+    lines = [f"{spec.name}: {' '.join(show(a).upper() for a in result.answers)}, {state} · skill {result.skill} "
+             f"· luck {result.luck}"]
+    for i, rd in enumerate(result.rounds, 1):
+        verdict = ("the best move found" if rd.cost is not None and rd.cost < 1e-9 else
+                   f"cost {rd.cost:.2f} guesses (summed over the boards); best found {show(rd.best).upper()}"
+                   if rd.cost is not None and rd.best else "")
+        value = "" if rd.value is None else f"{rd.value:7.3f} vs {rd.best_value:7.3f}"
+        lines.append(f"  {i}  {show(rd.guess).upper():<8} {value}  skill {rd.skill}  luck {rd.luck}  {verdict}")
+        for k, b in enumerate(rd.boards, 1):
+            if b is not None:
+                from ..feedback import to_emoji
+                lines.append(f"       board {k}: {to_emoji(b.pattern)} {b.before:>5,} → {b.after:<5,} {b.comment()}")
+    lines.append("  (a round's value: the sum over the open boards of the expected guesses each still needs "
+                 "with optimal play on its own, counting this guess)")
+    print("\n".join(lines))
     return 0
 
 
