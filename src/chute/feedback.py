@@ -386,3 +386,14 @@ def missing_pattern(token: str, length: int | None) -> str:
     word = token.strip()[:40]
     return (f"guess {excerpt(token)} has no pattern: write {word}:gybbg, {word.upper()}=SCORE "
             "or give the colours as the next argument")
+
+
+def letter_states(clues: Sequence[Clue]) -> dict[str, str]:
+    """Return, per letter played, the best colour it showed: ``g`` (in place), ``y`` (in the word) or ``b``."""
+    rank = {"b": 0, "y": 1, "g": 2}
+    out: dict[str, str] = {}
+    for clue in clues:
+        for letter, colour in zip(clue.guess, clue.pattern):
+            if rank[colour] >= rank[out.get(letter, "b")]:
+                out[letter] = colour
+    return out

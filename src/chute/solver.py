@@ -326,3 +326,60 @@ class Solver:
             raise LexiconError(f"{word.upper()} is not an accepted word of {self.lexicon.name}, "
                                "so no strategy can find it")
         return word
+
+
+@dataclass(frozen=True)
+class WordVerdict:
+    """Why a word could or could not be the answer in a state, and what it would do as the next guess."""
+
+    word: str
+    fits: bool                       # it could be the answer
+    reasons: list[str]               # why not, in plain words (empty when it fits)
+    accepted: bool                   # the lists accept it as a guess
+    illegal: str | None              # the hard-mode rule it would break as the next guess
+    expected: float | None           # as the next guess: candidates left on average
+    worst: int | None                # and at worst
+
+    def to_dict(self, show=None) -> dict:
+        """Return the verdict as a JSON-ready dict."""
+        show = show or (lambda w: w)
+        return {"word": show(self.word), "fits": self.fits, "reasons": list(self.reasons),
+                "accepted": self.accepted, "illegal": self.illegal,
+                "expected": None if self.expected is None else round(self.expected, 4), "worst": self.worst}
+
+    def text(self, show=None, as_guess: bool = True) -> str:
+        """Return the verdict as one sentence."""
+        show = show or (lambda w: w)
+        head = (f"{show(self.word)} fits every clue: it could be the answer" if self.fits
+                else f"{show(self.word)} cannot be the answer: {'; '.join(self.reasons)}")
+        if not as_guess:
+            return head
+        if self.illegal:
+            return head + f"; as a guess it is not allowed ({self.illegal})"
+        if self.expected is not None:
+            return head + f"; as a guess it leaves {self.expected:.1f} candidates on average, at worst {self.worst}"
+        return head
+
+
+def why(state: State, word: str) -> WordVerdict:
+    """Return why ``word`` could or could not be the answer in ``state``, and what it does as a guess."""
+    from .knowledge import Knowledge
+    lexicon = state.engine.lexicon
+    w = fold(word)
+    if len(w) != lexicon.length or not is_word(w):
+        raise NotationError(f"{excerpt(word)} is not a word of {lexicon.length} letters")
+    fits = w in state.candidate_set
+    reasons: list[str] = []
+    if not fits:
+        if state.clues:
+            reasons = Knowledge.from_clues(state.clues, lexicon.length).plain_reasons(w)
+        if not reasons:
+            reasons = ["it is not in the word list" if w not in lexicon.guess_set
+                       else "it fits the clues but is not in the answer list"]
+    row = lexicon.guess_index.get(w)
+    illegal = violation(w, state.clues, state.rule) if state.rule else None
+    expected = worst = None
+    if row is not None and state.n and not illegal:
+        r = describe(state, np.array([row]), [0.0])[0]
+        expected, worst = float(r.expected), int(r.worst)
+    return WordVerdict(w, fits, reasons, w in lexicon.guess_set, illegal, expected, worst)

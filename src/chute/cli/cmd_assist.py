@@ -251,37 +251,11 @@ class Assistant:
             return
         if w not in self.lexicon.guess_set:
             self.say(f"{w.upper()} is not in the {self.lexicon.name} word list: the game may refuse it")
+        from ..solver import why
         for i in which:
-            state = self.session.boards[i].state
-            verdict = (f"{self.show(w)} fits every clue: it could be the answer" if w in state.candidate_set
-                       else f"{self.show(w)} cannot be the answer: {self.reason(w, state)}")
+            verdict = why(self.session.boards[i].state, w)
             head = "" if self.single else f"board {i + 1}: "
-            self.say(head + verdict + (self.as_guess(w, state) if self.single else ""))
-
-    def reason(self, w: str, state) -> str:
-        """Return, in plain words, why a word that is not a candidate is ruled out."""
-        from ..knowledge import Knowledge
-        if state.clues:
-            plain = Knowledge.from_clues(state.clues, self.lexicon.length).plain_reasons(w)
-            if plain:
-                return "; ".join(plain)
-        if w not in self.lexicon.guess_set:
-            return "it is not in the word list"
-        return "it fits the clues but is not in the answer list"
-
-    def as_guess(self, w: str, state) -> str:
-        """Return what the word would do as the next guess (or why it is not allowed)."""
-        import numpy as np
-        from ..rules import violation
-        from ..strategies.base import describe
-        row = self.lexicon.guess_index.get(w)
-        if row is None or state.n == 0:
-            return ""
-        illegal = violation(w, state.clues, state.rule)
-        if illegal:
-            return f"; as a guess it is not allowed ({illegal})"
-        r = describe(state, np.array([row]), [0.0])[0]
-        return f"; as a guess it leaves {r.expected:.1f} candidates on average, at worst {r.worst}"
+            self.say(head + verdict.text(self.show, as_guess=self.single))
 
     # -- rows ----------------------------------------------------------------------
 

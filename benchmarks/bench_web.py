@@ -1,0 +1,106 @@
+"""The web server's figures: /api/suggest latency, throughput under 50 clients, and page-ready time in Chromium.
+
+    python benchmarks/bench_web.py [--requests 2000] [--clients 50]
+
+A real uvicorn server on 127.0.0.1 (a free port), warm cache.  Suggest is asked
+after two clues (SOARE all grey, UNTIL ``bbyyb``): 200 requests one after the other
+for the latency (the median is the figure BENCHMARKS.md keeps), then ``--requests``
+from ``--clients`` concurrent clients for throughput and percentiles.  With
+Playwright and a Chromium (Debian's, by path), the time from opening the page to
+its first suggestions shown.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import socket
+import statistics
+import threading
+import time
+
+BODY = {"game": "wordle", "rows": [{"guess": "soare", "patterns": ["bbbbb"]},
+                                   {"guess": "until", "patterns": ["bbyyb"]}], "top": 10}
+
+
+def main() -> None:
+    """Start a server and print its figures."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--requests", type=int, default=2000)
+    ap.add_argument("--clients", type=int, default=50)
+    args = ap.parse_args()
+    import httpx
+    import uvicorn
+    from chute.web import create_app, solver_for
+    solver_for("wordle", None).openers(1)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="error"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.05)
+    base = f"http://127.0.0.1:{port}"
+    print(f"# {time.strftime('%Y-%m-%d %H:%M')}  load {os.getloadavg()[0]:.2f}  cpus {os.cpu_count()}")
+    with httpx.Client() as http:
+        http.post(base + "/api/suggest", json=BODY)
+        times = []
+        for _ in range(200):
+            start = time.perf_counter()
+            http.post(base + "/api/suggest", json=BODY).raise_for_status()
+            times.append(time.perf_counter() - start)
+    q = statistics.quantiles(times, n=100)
+    print(f"/api/suggest after two clues, one client: median {statistics.median(times) * 1000:.1f} ms, "
+          f"p90 {q[89] * 1000:.1f} ms (round trip on 127.0.0.1)")
+    latencies: list[float] = []
+    errors = 0
+
+    async def client(n: int) -> None:
+        nonlocal errors
+        async with httpx.AsyncClient(timeout=60) as http:
+            for _ in range(n):
+                start = time.perf_counter()
+                r = await http.post(base + "/api/suggest", json=BODY)
+                latencies.append(time.perf_counter() - start)
+                errors += r.status_code != 200
+
+    async def load() -> float:
+        start = time.perf_counter()
+        per = args.requests // args.clients
+        await asyncio.gather(*(client(per) for _ in range(args.clients)))
+        return time.perf_counter() - start
+
+    seconds = asyncio.run(load())
+    q = statistics.quantiles(latencies, n=100)
+    print(f"{len(latencies):,} requests from {args.clients} clients: {errors} errors, "
+          f"{len(latencies) / seconds:.0f} requests/s, latency p50 {q[49] * 1000:.0f} ms, "
+          f"p90 {q[89] * 1000:.0f} ms, p99 {q[98] * 1000:.0f} ms")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        print("page ready: skipped (playwright is not installed)")
+    else:
+        path = next((p for p in ("/usr/lib/chromium/chromium", "/usr/bin/chromium") if os.path.exists(p)), None)
+        if path is None:
+            print("page ready: skipped (no Chromium)")
+        else:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=path)
+                page = browser.new_page()
+                ready = []
+                for _ in range(5):
+                    start = time.perf_counter()
+                    page.goto(base + "/")
+                    page.wait_for_selector("#suggestions tbody tr")
+                    ready.append(time.perf_counter() - start)
+                browser.close()
+            print(f"page ready (opened to first suggestions shown), Chromium headless: median "
+                  f"{statistics.median(ready) * 1000:.0f} ms of 5")
+    server.should_exit = True
+    thread.join(10)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,50 @@
+"""``chute serve``: the local web page and its JSON API (needs ``pip install 'chute[web]'``)."""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import sys
+
+from .common import bounded_int
+
+HELP = "a local web page next to the game: clickable tiles, suggestions, review"
+DESCRIPTION = ("Serve chute's web page and JSON API on this machine (Starlette on uvicorn; every asset "
+               "bundled, works offline). The page plays Wordle, Termo and their multi-board games: type "
+               "a guess, click the tiles to the colours the game showed, read the suggestions and the words "
+               "left; paste a share text for the review. Binds to 127.0.0.1 unless told otherwise.")
+EPILOG = "examples: chute serve | chute serve --port 8080 --open | chute serve --host 0.0.0.0"
+
+
+def add_arguments(p) -> None:
+    """Add the ``serve`` options."""
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    p.add_argument("--port", type=bounded_int(1, 65535), default=8000, help="port (default: 8000)")
+    p.add_argument("--open", action="store_true", help="open the page in the browser")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check the port, load the engines, and serve until interrupted."""
+    from ..errors import ChuteError
+    try:
+        import uvicorn
+        from ..web import create_app, solver_for
+    except ImportError:
+        raise ChuteError("chute serve needs the web extra: pip install 'chute[web]'") from None
+    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((args.host, args.port))
+    except OSError as err:
+        raise ChuteError(f"cannot listen on {args.host}:{args.port} ({err.strerror or err}): "
+                         "choose another --port") from None
+    for lexicon in ("wordle", "termo"):         # the engines the page asks for first, loaded before it opens
+        solver_for(lexicon, None).openers(1)
+    url = f"http://{'localhost' if args.host in ('127.0.0.1', '0.0.0.0') else args.host}:{args.port}/"
+    print(f"chute: serving on {url} (Ctrl-C to stop)", file=sys.stderr, flush=True)
+    if args.open:
+        import webbrowser
+        webbrowser.open(url)
+    uvicorn.run(create_app(), host=args.host, port=args.port, log_level="warning")
+    return 0

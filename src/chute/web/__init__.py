@@ -1,0 +1,270 @@
+"""``chute serve``: a local web page next to the game, and the JSON API it uses (Starlette).
+
+Every handler is a thin call into the library: a request carries the whole
+game so far (the rows played and the colours each board showed), the server
+replays it into a ``Session`` and answers; nothing is kept between requests,
+so one server serves many tabs and a restart loses nothing.  Engines and
+solvers are built once per process and shared.  Bad requests get a 4xx and
+one line of JSON (``{"error": "..."}``), never a traceback.
+
+API (all POST bodies are JSON, at most ``MAX_BODY`` bytes):
+
+- ``GET /api/games``: the presets (name, boards, rows, letters, hard-mode rule, language).
+- ``POST /api/suggest`` ``{game, rule?, rows: [{guess, patterns}], top?}``: per board the
+  candidates left (count and the first ``MAX_WORDS``), solved or not, the letters' colours,
+  and the top suggestions with their figures.
+- ``POST /api/why`` ``{game, rule?, rows, word, board?}``: why the word could or could not be
+  the answer on that board, and what it does as a guess.
+- ``POST /api/review`` ``{game, rule?, guesses, answers}``: the verdict on a finished game.
+- ``POST /api/share`` ``{text, answer?, game?}``: a share text read (its game, boards of colours)
+  and, with the answer, each row decoded into the words that make it.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from ..errors import ChuteError
+
+MAX_BODY = 64 * 1024        # bytes of a request body
+MAX_ROWS = 64               # rows a request may replay
+MAX_WORDS = 200             # candidates listed per board
+MAX_TOP = 50
+
+_LOCK = threading.Lock()    # numba's workqueue layer is not thread-safe: one kernel call at a time
+
+
+class BadRequest(Exception):
+    """A request the API refuses: a status and one line of reason."""
+
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.status = status
+
+
+@lru_cache(maxsize=16)
+def solver_for(lexicon_name: str, rule: str | None):
+    """Return the shared solver of a bundled lexicon and hard-mode rule (entropy, the CLI's default)."""
+    from ..engine import Engine
+    from ..solver import Solver
+    from ..words import load_lexicon
+    return Solver(Engine.build(load_lexicon(lexicon_name)), "entropy", hard=rule)
+
+
+def _spec(body: dict):
+    """Return the game preset a request names."""
+    from ..games import PRESETS, game_spec
+    name = body.get("game", "wordle")
+    if not isinstance(name, str) or name not in PRESETS:
+        raise BadRequest(f"unknown game {str(name)[:40]!r}; the games are {', '.join(PRESETS)}")
+    return game_spec(name)
+
+
+def _rule(body: dict, spec) -> str | None:
+    """Return the hard-mode rule a request asks for (``hard`` means the game's own rule)."""
+    rule = body.get("rule")
+    if rule in (None, "", "normal"):
+        return None
+    if rule not in ("hard", "strict"):
+        raise BadRequest("rule must be normal, hard or strict")
+    if spec.boards > 1:
+        raise BadRequest("multi-board games are played without hard mode")
+    return spec.hard_rule if rule == "hard" else rule
+
+
+def _session(body: dict):
+    """Return (session, spec): the game of a request replayed row by row."""
+    from ..session import Session
+    spec = _spec(body)
+    rule = _rule(body, spec)
+    rows = body.get("rows", [])
+    if not isinstance(rows, list) or len(rows) > MAX_ROWS:
+        raise BadRequest(f"rows must be a list of at most {MAX_ROWS} rows")
+    session = Session(solver_for(spec.lexicon, rule), spec.boards, spec.rows)
+    for i, row in enumerate(rows, 1):
+        if not isinstance(row, dict) or not isinstance(row.get("guess"), str):
+            raise BadRequest(f"row {i}: expected {{\"guess\": WORD, \"patterns\": [COLOURS, ...]}}")
+        patterns = row.get("patterns")
+        if isinstance(patterns, str):
+            patterns = [patterns]
+        if not isinstance(patterns, list) or not all(isinstance(p, str) for p in patterns):
+            raise BadRequest(f"row {i}: patterns must be a list of colours, one per unsolved board")
+        try:
+            session.play(row["guess"], patterns)
+        except ChuteError as err:
+            raise BadRequest(f"row {i}: {err}") from None
+    return session, spec
+
+
+def _show(session):
+    """Return the function that spells a word as the game shows it (accents)."""
+    return session.solver.lexicon.show
+
+
+def games(_: Request) -> JSONResponse:
+    """Return the game presets."""
+    from ..games import PRESETS
+    out = []
+    for name, spec in PRESETS.items():
+        out.append({"name": name, "boards": spec.boards, "rows": spec.rows, "lexicon": spec.lexicon,
+                    "letters": 5, "hard_rule": spec.hard_rule,
+                    "language": "pt-BR" if spec.lexicon == "termo" else "en"})
+    return JSONResponse({"games": out})
+
+
+def _suggest(body: dict) -> dict:
+    """Return the suggestions and the boards' state for a request."""
+    from ..feedback import letter_states
+    top = body.get("top", 10)
+    if not isinstance(top, int) or not 1 <= top <= MAX_TOP:
+        raise BadRequest(f"top must be a whole number from 1 to {MAX_TOP}")
+    session, spec = _session(body)
+    show = _show(session)
+    boards = []
+    for board in session.boards:
+        state = board.state
+        boards.append({"solved": board.solved, "count": state.n,
+                       "candidates": [show(w) for w in state.candidates[:MAX_WORDS]],
+                       "letters": letter_states(state.clues), "notes": list(state.notes)})
+    out: dict[str, Any] = {"game": spec.name, "rows_used": session.used, "row_limit": spec.rows,
+                           "over": session.finished, "boards": boards, "suggestions": []}
+    if not session.solved and session.open_boards():
+        for r in session.ranked(top):
+            d = r.to_dict()
+            d["guess"] = show(d["guess"])
+            out["suggestions"].append(d)
+        out["score_label"] = session.solver.score_label() if spec.boards == 1 else "joint score"
+    return out
+
+
+def _why(body: dict) -> dict:
+    """Return why a word could or could not be the answer on a board."""
+    from ..solver import why
+    word = body.get("word")
+    if not isinstance(word, str):
+        raise BadRequest("give the word: {\"word\": WORD}")
+    session, _ = _session(body)
+    board = body.get("board", 0)
+    if not isinstance(board, int) or not 0 <= board < session.n_boards:
+        raise BadRequest(f"board must be from 0 to {session.n_boards - 1}")
+    verdict = why(session.boards[board].state, word)
+    show = _show(session)
+    return {**verdict.to_dict(show), "text": verdict.text(show, as_guess=session.n_boards == 1)}
+
+
+def _review(body: dict) -> dict:
+    """Return the verdict on a finished game."""
+    from ..verdict import review, review_boards
+    spec = _spec(body)
+    rule = _rule(body, spec)
+    guesses, answers = body.get("guesses"), body.get("answers")
+    if isinstance(answers, str):
+        answers = [answers]
+    if (not isinstance(guesses, list) or not all(isinstance(g, str) for g in guesses) or not guesses
+            or len(guesses) > MAX_ROWS):
+        raise BadRequest("guesses must be a list of words")
+    if not isinstance(answers, list) or not all(isinstance(a, str) for a in answers) or len(answers) != spec.boards:
+        raise BadRequest(f"answers must be a list of {spec.boards} word{'s' if spec.boards > 1 else ''}")
+    solver = solver_for(spec.lexicon, rule)
+    show = solver.lexicon.show
+    if spec.boards == 1:
+        return review(solver.engine, guesses, answers[0], rows=spec.rows, rule=rule).to_dict(show)
+    return review_boards(solver.engine, guesses, answers, spec.rows).to_dict(show)
+
+
+def _share(body: dict) -> dict:
+    """Return a share text read, and decoded when the answer is given."""
+    from ..share import parse_share
+    from ..verdict import decode_grid
+    text = body.get("text")
+    if not isinstance(text, str):
+        raise BadRequest("give the share text: {\"text\": TEXT}")
+    share = parse_share(text)
+    out: dict[str, Any] = {"game": share.game, "hard": share.hard, "claimed": share.claimed,
+                           "boards": share.boards}
+    answer = body.get("answer")
+    if isinstance(answer, str) and answer.strip():
+        from ..games import game_spec
+        name = body.get("game") or share.game or "wordle"
+        solver = solver_for(game_spec(name).lexicon, None)
+        show = solver.lexicon.show
+        rows = decode_grid(solver.engine, share.boards[0], answer, hard=share.hard)
+        out["decoded"] = [{"pattern": r.pattern, "count": r.count, "likely": [show(w) for w in r.likely]}
+                          for r in rows]
+    return out
+
+
+def _endpoint(handler):
+    """Wrap a JSON handler: read and check the body, call the library, turn errors into one-line 4xx JSON."""
+    async def endpoint(request: Request) -> Response:
+        try:
+            length = int(request.headers.get("content-length") or 0)
+        except ValueError:
+            length = 0
+        if length > MAX_BODY:
+            return JSONResponse({"error": f"the request body is over {MAX_BODY:,} bytes"}, status_code=413)
+        raw = b""
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > MAX_BODY:
+                return JSONResponse({"error": f"the request body is over {MAX_BODY:,} bytes"}, status_code=413)
+        try:
+            body = json.loads(raw.decode("utf-8") or "{}")
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            return JSONResponse({"error": "the request body is not JSON"}, status_code=400)
+        if not isinstance(body, dict):
+            return JSONResponse({"error": "the request body must be a JSON object"}, status_code=400)
+        try:
+            with _LOCK:
+                return JSONResponse(handler(body))
+        except BadRequest as err:
+            return JSONResponse({"error": str(err)}, status_code=err.status)
+        except ChuteError as err:
+            return JSONResponse({"error": str(err)}, status_code=422)
+        except (RecursionError, MemoryError):
+            return JSONResponse({"error": "the request is too large to answer"}, status_code=413)
+    return endpoint
+
+
+def _static(name: str, media: str):
+    """Return an endpoint that serves one bundled file."""
+    data = resources.files(__name__).joinpath("static", name).read_bytes()
+
+    async def endpoint(_: Request) -> Response:
+        return Response(data, media_type=media, headers={"Cache-Control": "no-cache"})
+    return endpoint
+
+
+async def _not_found(request: Request, exc: HTTPException) -> JSONResponse:
+    """Return errors of routing (unknown path, wrong method) as one-line JSON."""
+    return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
+
+
+async def _crash(request: Request, exc: Exception) -> JSONResponse:
+    """Return an unexpected failure as one line (the server keeps running; no traceback goes out)."""
+    return JSONResponse({"error": f"internal error: {type(exc).__name__}"}, status_code=500)
+
+
+def create_app() -> Starlette:
+    """Return the web application: the page, its assets and the JSON API."""
+    routes = [
+        Route("/", _static("index.html", "text/html; charset=utf-8")),
+        Route("/app.js", _static("app.js", "text/javascript; charset=utf-8")),
+        Route("/style.css", _static("style.css", "text/css; charset=utf-8")),
+        Route("/api/games", games),
+        Route("/api/suggest", _endpoint(_suggest), methods=["POST"]),
+        Route("/api/why", _endpoint(_why), methods=["POST"]),
+        Route("/api/review", _endpoint(_review), methods=["POST"]),
+        Route("/api/share", _endpoint(_share), methods=["POST"]),
+    ]
+    return Starlette(routes=routes, exception_handlers={HTTPException: _not_found, Exception: _crash})

@@ -1,0 +1,281 @@
+// chute's page: the game state lives here (the rows played); every answer comes from the JSON API.
+"use strict";
+
+const T = {
+  en: { game: "Game", mode: "Mode", normal: "normal", hard: "hard", contrast: "contrast", enter: "Enter",
+        undo: "Undo", new: "New game", suggestions: "Suggestions", guess: "guess", expected: "expected",
+        worst: "worst", answer: "answer?", left: "Words left", why: "Why not…?", ask: "Ask",
+        review: "Review a game", read: "Read", yes: "yes", solved: "solved", type: "Type a guess, click the tiles to the colours the game showed, then Enter.",
+        skill: "skill", luck: "luck", row: "row", words: "words", chart: "words left per row", over: "The game is over." },
+  pt: { game: "Jogo", mode: "Modo", normal: "normal", hard: "difícil", contrast: "contraste", enter: "Enter",
+        undo: "Desfazer", new: "Novo jogo", suggestions: "Sugestões", guess: "palpite", expected: "esperado",
+        worst: "pior", answer: "resposta?", left: "Palavras possíveis", why: "Por que não…?", ask: "Perguntar",
+        review: "Revisar um jogo", read: "Ler", yes: "sim", solved: "resolvido", type: "Digite um palpite, clique nas letras até as cores que o jogo mostrou, e Enter.",
+        skill: "habilidade", luck: "sorte", row: "linha", words: "palavras", chart: "palavras restantes por linha", over: "O jogo acabou." },
+};
+const COLOURS = ["b", "y", "g"];
+const NAMES = { b: "grey", y: "yellow", g: "green" };
+const S = { games: [], game: null, rows: [], typed: "", colours: [], data: null,
+            lang: (navigator.language || "en").toLowerCase().startsWith("pt") ? "pt" : "en" };
+const $ = (id) => document.getElementById(id);
+const t = (key) => (T[S.lang][key] || T.en[key] || key);
+
+async function api(path, body) {
+  const res = await fetch(path, body === undefined ? {} : {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const data = await res.json();
+  if (!res.ok) throw new Error(data.error || res.statusText);
+  return data;
+}
+
+function fold(text) {
+  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+}
+
+function translate() {
+  document.documentElement.lang = S.lang === "pt" ? "pt-BR" : "en";
+  document.querySelectorAll("[data-t]").forEach((el) => { el.textContent = t(el.dataset.t); });
+  $("lang").textContent = S.lang === "pt" ? "EN" : "PT";
+}
+
+function openBoards() {
+  if (!S.data) return [...Array(S.game.boards).keys()];
+  return S.data.boards.map((b, i) => (b.solved ? -1 : i)).filter((i) => i >= 0);
+}
+
+function tile(letter, colour, extra) {
+  const el = document.createElement("div");
+  el.className = "tile" + (colour ? " " + colour : "") + (extra ? " " + extra : "");
+  el.textContent = letter || "";
+  el.setAttribute("role", "img");
+  el.setAttribute("aria-label", (letter || "blank") + (colour ? ", " + NAMES[colour] : ""));
+  return el;
+}
+
+function drawBoards() {
+  const host = $("boards");
+  host.innerHTML = "";
+  host.classList.toggle("many", S.game.boards > 2);
+  const open = openBoards();
+  for (let b = 0; b < S.game.boards; b++) {
+    const board = document.createElement("div");
+    const solved = S.data && S.data.boards[b].solved;
+    board.className = "board" + (solved ? " solved" : "");
+    board.setAttribute("aria-label", `board ${b + 1}` + (solved ? ", " + t("solved") : ""));
+    let done = false;
+    for (const row of S.rows) {
+      if (done) break;
+      const r = document.createElement("div");
+      r.className = "row";
+      const k = row.boards.indexOf(b);
+      const pattern = k >= 0 ? row.patterns[k] : null;
+      for (let i = 0; i < S.game.letters; i++) r.appendChild(tile(row.shown[i], pattern ? pattern[i] : "b"));
+      board.appendChild(r);
+      if (pattern && pattern === "g".repeat(S.game.letters)) done = true;
+    }
+    if (open.includes(b) && S.rows.length < S.game.rows + (S.game.boards > 1 ? 6 : 0)) {
+      const r = document.createElement("div");
+      r.className = "row input-row";
+      const k = open.indexOf(b);
+      for (let i = 0; i < S.game.letters; i++) {
+        const c = S.colours[k] ? S.colours[k][i] : "b";
+        const el = tile(S.typed[i] || "", S.typed[i] ? c : "", "input");
+        el.tabIndex = 0;
+        el.dataset.board = k; el.dataset.pos = i;
+        el.addEventListener("click", () => cycle(k, i));
+        el.addEventListener("keydown", (e) => { if (e.key === " ") { e.preventDefault(); cycle(k, i); } });
+        r.appendChild(el);
+      }
+      board.appendChild(r);
+    }
+    host.appendChild(board);
+  }
+}
+
+function cycle(k, i) {
+  const row = S.colours[k].split("");
+  row[i] = COLOURS[(COLOURS.indexOf(row[i]) + 1) % 3];
+  S.colours[k] = row.join("");
+  drawBoards();
+}
+
+function drawKeyboard() {
+  const letters = {};
+  if (S.data) for (const b of S.data.boards) {
+    if (b.solved) continue;
+    for (const [l, c] of Object.entries(b.letters)) {
+      if (!letters[l] || COLOURS.indexOf(c) > COLOURS.indexOf(letters[l])) letters[l] = c;
+    }
+  }
+  const host = $("keyboard");
+  host.innerHTML = "";
+  for (const line of ["qwertyuiop", "asdfghjkl", "+zxcvbnm-"]) {
+    const r = document.createElement("div");
+    r.className = "krow";
+    for (const ch of line) {
+      const k = document.createElement("button");
+      k.type = "button";
+      const label = ch === "+" ? "enter" : ch === "-" ? "⌫" : ch;
+      k.textContent = label;
+      k.className = "key" + (letters[ch] ? " " + letters[ch] : "");
+      k.setAttribute("aria-label", ch === "+" ? "enter" : ch === "-" ? "backspace" : ch + (letters[ch] ? ", " + NAMES[letters[ch]] : ""));
+      k.addEventListener("click", () => press(ch === "+" ? "Enter" : ch === "-" ? "Backspace" : ch));
+      r.appendChild(k);
+    }
+    host.appendChild(r);
+  }
+}
+
+function drawSide() {
+  const body = $("suggestions").querySelector("tbody");
+  body.innerHTML = "";
+  const d = S.data;
+  if (!d) return;
+  $("score-label").textContent = d.score_label || "bits";
+  d.suggestions.forEach((s, i) => {
+    const tr = document.createElement("tr");
+    const score = s.score !== undefined ? s.score : s.bits;
+    tr.innerHTML = `<td>${i + 1}</td><td class="word"><button type="button"></button></td>` +
+      `<td>${Number(score).toFixed(3)}</td><td>${Number(s.expected).toFixed(2)}</td>` +
+      `<td>${s.worst !== undefined ? s.worst : ""}</td><td>${(s.candidate || s.p_hit > 0) ? t("yes") : ""}</td>`;
+    const btn = tr.querySelector("button");
+    btn.textContent = s.guess;
+    btn.addEventListener("click", () => { S.typed = fold(s.guess); drawBoards(); });
+    body.appendChild(tr);
+  });
+  const open = d.boards.filter((b) => !b.solved);
+  const count = open.reduce((n, b) => n + b.count, 0);
+  $("left-count").textContent = count.toLocaleString();
+  const left = $("left");
+  left.innerHTML = "";
+  const words = open.length === 1 ? open[0].candidates : open.flatMap((b) => b.candidates.slice(0, 40));
+  for (const w of words.slice(0, 200)) {
+    const btn = document.createElement("button");
+    btn.type = "button";
+    btn.textContent = w;
+    btn.addEventListener("click", () => { S.typed = fold(w); drawBoards(); });
+    left.appendChild(btn);
+  }
+}
+
+function say(text) { $("message").textContent = text || ""; }
+
+async function refresh() {
+  const body = { game: S.game.name, rule: $("mode").value,
+                 rows: S.rows.map((r) => ({ guess: r.guess, patterns: r.patterns })), top: 10 };
+  try {
+    S.data = await api("/api/suggest", body);
+    say(S.data.over ? t("over") : "");
+  } catch (err) {
+    say(err.message);
+    S.rows.pop();
+    return refresh();
+  }
+  S.colours = openBoards().map(() => "b".repeat(S.game.letters));
+  drawBoards(); drawKeyboard(); drawSide();
+  document.body.dataset.game = S.game.name;
+  document.body.dataset.ready = String(S.rows.length);
+}
+
+function press(key) {
+  if (key === "Enter") return submit();
+  if (key === "Backspace") { S.typed = S.typed.slice(0, -1); return drawBoards(); }
+  const ch = fold(key);
+  if (/^[a-z]$/.test(ch) && S.typed.length < S.game.letters) { S.typed += ch; drawBoards(); }
+}
+
+async function submit() {
+  if (S.typed.length !== S.game.letters) { say(t("type")); return; }
+  const open = openBoards();
+  if (!open.length) return;
+  S.rows.push({ guess: S.typed, shown: S.typed, boards: open, patterns: open.map((_, k) => S.colours[k]) });
+  S.typed = "";
+  await refresh();
+}
+
+async function why(e) {
+  e.preventDefault();
+  const word = $("why-word").value.trim();
+  if (!word) return;
+  try {
+    const d = await api("/api/why", { game: S.game.name, rule: $("mode").value, word,
+      rows: S.rows.map((r) => ({ guess: r.guess, patterns: r.patterns })) });
+    $("why-answer").textContent = d.text;
+  } catch (err) { $("why-answer").textContent = err.message; }
+}
+
+function chart(counts) {
+  const w = 260, h = 90, top = Math.max(...counts.map((c) => Math.log10(c + 1)), 1);
+  const bars = counts.map((c, i) => {
+    const bh = Math.max(2, (Math.log10(c + 1) / top) * (h - 20));
+    const x = 10 + i * (w - 20) / counts.length;
+    return `<rect x="${x}" y="${h - 12 - bh}" width="${(w - 20) / counts.length - 4}" height="${bh}" fill="#538d4e"></rect>` +
+           `<text x="${x}" y="${h - 2}" font-size="9" fill="#ccc">${c}</text>`;
+  }).join("");
+  return `<svg width="${w}" height="${h}" role="img" aria-label="${t("chart")}">${bars}</svg>`;
+}
+
+async function readShare() {
+  const text = $("share-text").value;
+  const answer = $("share-answer").value.trim();
+  const guesses = $("share-guesses").value.trim().split(/[\s,]+/).filter(Boolean);
+  const out = $("review");
+  out.innerHTML = "";
+  try {
+    const share = await api("/api/share", { text, answer });
+    const game = share.game || S.game.name;
+    if (guesses.length && answer) {
+      const answers = answer.split(",").map((a) => a.trim()).filter(Boolean);
+      const r = await api("/api/review", { game, rule: share.hard ? "hard" : "normal", guesses, answers });
+      const rows = r.rows || r.rounds;
+      out.innerHTML = `<p><b>${t("skill")} ${r.skill} · ${t("luck")} ${r.luck}</b></p>` +
+        `<table><thead><tr><th>${t("row")}</th><th>${t("guess")}</th><th>${t("words")}</th><th>${t("skill")}</th><th>${t("luck")}</th><th></th></tr></thead><tbody>` +
+        rows.map((x, i) => `<tr><td>${i + 1}</td><td class="word">${x.guess}</td><td>${x.before !== undefined ? x.before + " → " + x.after : ""}</td>` +
+          `<td>${x.skill ?? ""}</td><td>${x.luck ?? ""}</td><td class="note">${x.comment || (x.best ? "best " + x.best : "")}</td></tr>`).join("") +
+        "</tbody></table>" + (r.rows ? chart(r.rows.map((x) => x.after)) : "");
+      out.dataset.skill = String(r.skill);
+    } else if (share.decoded) {
+      out.innerHTML = "<table><tbody>" + share.decoded.map((d, i) =>
+        `<tr><td>${i + 1}</td><td>${d.count}</td><td class="word">${d.likely.join(", ")}</td></tr>`).join("") + "</tbody></table>";
+    } else {
+      out.textContent = `${share.boards.length} board(s), ${share.boards[0].length} rows`;
+    }
+  } catch (err) { out.textContent = err.message; }
+}
+
+function newGame() {
+  S.game = S.games.find((g) => g.name === $("game").value);
+  S.rows = []; S.typed = ""; S.data = null;
+  $("mode").disabled = S.game.boards > 1;
+  refresh();
+}
+
+async function start() {
+  S.games = (await api("/api/games")).games;
+  for (const g of S.games) {
+    const o = document.createElement("option");
+    o.value = g.name; o.textContent = g.name[0].toUpperCase() + g.name.slice(1);
+    $("game").appendChild(o);
+  }
+  if (S.lang === "pt") $("game").value = "termo";
+  translate();
+  $("game").addEventListener("change", newGame);
+  $("mode").addEventListener("change", newGame);
+  $("new").addEventListener("click", newGame);
+  $("undo").addEventListener("click", () => { S.rows.pop(); refresh(); });
+  $("enter").addEventListener("click", submit);
+  $("lang").addEventListener("click", () => { S.lang = S.lang === "pt" ? "en" : "pt"; translate(); });
+  $("contrast").addEventListener("click", () => document.body.classList.toggle("contrast"));
+  $("why-form").addEventListener("submit", why);
+  $("share-go").addEventListener("click", readShare);
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === "Enter" || e.key === "Backspace" || e.key.length === 1) {
+      if (e.key === "Enter" && e.target.closest("button")) return;
+      e.preventDefault(); press(e.key);
+    }
+  });
+  newGame();
+}
+
+start();

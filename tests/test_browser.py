@@ -1,0 +1,163 @@
+"""The web page in a real browser: headless Chromium (Debian's) driven by Playwright against a real server.
+
+Skipped, saying why, when Playwright or a Chromium is missing; ``CHUTE_REQUIRE_BROWSER=1`` (set by
+``.ci/run``) turns that skip into a failure.  Each test saves a screenshot in ``test-artifacts/``
+(``CHUTE_ARTIFACTS`` overrides it).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+CANDIDATES = ("/usr/lib/chromium/chromium", "/usr/bin/chromium", "/usr/bin/chromium-browser")
+
+
+def _chromium() -> str | None:
+    """Return the path of a Chromium to drive, or None."""
+    env = os.environ.get("CHUTE_CHROMIUM")
+    if env:
+        return env
+    for path in CANDIDATES:
+        if os.path.exists(path):
+            return path
+    return shutil.which("chromium")
+
+
+def _missing() -> str | None:
+    """Return why the browser tests cannot run here (None: they can)."""
+    try:
+        import playwright  # noqa: F401
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError as err:
+        return f"{err.name} is not installed (pip install -e '.[test]')"
+    if _chromium() is None:
+        return "no Chromium found (Debian: apt-get install chromium; or set CHUTE_CHROMIUM)"
+    return None
+
+
+REASON = _missing()
+if REASON and os.environ.get("CHUTE_REQUIRE_BROWSER") == "1":
+    pytest.fail(f"browser tests required but cannot run: {REASON}", pytrace=False)
+pytestmark = pytest.mark.skipif(REASON is not None, reason=REASON or "")
+ARTIFACTS = Path(os.environ.get("CHUTE_ARTIFACTS", Path(__file__).resolve().parents[1] / "test-artifacts"))
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """Launch Debian's Chromium by path (Playwright cannot download its own here)."""
+    return {**browser_type_launch_args, "executable_path": _chromium()}
+
+
+@pytest.fixture(scope="module")
+def server():
+    """Return the URL of a real chute server (uvicorn on 127.0.0.1, a free port) for this module."""
+    import uvicorn
+    from chute.web import create_app
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="error"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.time() + 30
+    while not srv.started and time.time() < deadline:
+        time.sleep(0.05)
+    assert srv.started, "the server did not start"
+    yield f"http://127.0.0.1:{port}/"
+    srv.should_exit = True
+    thread.join(10)
+
+
+def shot(page, name: str) -> None:
+    """Save a screenshot of the page as a test artefact."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def open_game(page, server: str, game: str) -> None:
+    """Load the page in English and pick a game; wait for its first suggestions."""
+    page.goto(server)
+    page.wait_for_selector("body[data-ready='0']")
+    if page.locator("#lang").inner_text() == "EN":
+        page.click("#lang")
+    page.select_option("#game", game)
+    page.wait_for_selector(f"body[data-game='{game}'][data-ready='0']")
+    page.wait_for_function("document.querySelector('#suggestions tbody tr') !== null")
+
+
+def play_row(page, word: str, patterns: list[str]) -> None:
+    """Type a word, click each open board's tiles to the colours, press Enter, and wait for the answer."""
+    rows = int(page.evaluate("document.body.dataset.ready"))
+    page.keyboard.type(word)
+    for k, pattern in enumerate(patterns):
+        for i, colour in enumerate(pattern):
+            clicks = {"b": 0, "y": 1, "g": 2}[colour]
+            for _ in range(clicks):
+                page.click(f".input-row .tile[data-board='{k}'][data-pos='{i}']")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"body[data-ready='{rows + 1}']")
+
+
+def test_type_a_guess_click_the_colours_and_read_the_suggestions(page, server):
+    from chute import Engine, Solver, load_lexicon, parse_clue
+    open_game(page, server, "wordle")
+    first = page.locator("#suggestions tbody tr td.word").first.inner_text().lower()
+    play_row(page, "soare", ["bbbbb"])
+    play_row(page, "until", ["bbyyb"])
+    assert page.locator("#left-count").inner_text() == "11"
+    shown = [w.lower() for w in page.locator("#suggestions tbody td.word").all_inner_texts()]
+    solver = Solver(Engine.build(load_lexicon("wordle")))
+    want = solver.suggest([parse_clue("soare:bbbbb"), parse_clue("until:bbyyb")], top=10)
+    assert shown == [r.guess for r in want.ranked] and first == solver.openers(1)[0].guess
+    tiles = page.locator(".board .row").nth(1).locator(".tile")
+    assert tiles.nth(2).get_attribute("aria-label") == "t, yellow"       # state as text for screen readers
+    assert "b" in page.locator(".key[aria-label^='u']").first.get_attribute("class").split()
+    shot(page, "wordle-two-rows")
+
+
+def test_a_whole_termo_game_with_accents(page, server):
+    from chute.feedback import score
+    open_game(page, server, "termo")
+    answer = "suíte"
+    for word in ("serao", "tinto", "suite"):
+        play_row(page, word, [score(word, "suite")])
+        if word == "suite":
+            break
+    assert "solved" in (page.locator(".board").first.get_attribute("class") or "")
+    page.click("#lang")
+    assert page.locator("#undo").inner_text() == "Desfazer"
+    shot(page, "termo-won")
+    assert answer
+
+
+def test_a_quarteto_round(page, server):
+    from chute.feedback import score
+    open_game(page, server, "quarteto")
+    secrets = ["termo", "suite", "avido", "festa"]
+    assert page.locator(".board").count() == 4
+    play_row(page, "serao", [score("serao", s) for s in secrets])
+    counts = int(page.locator("#left-count").inner_text().replace(",", ""))
+    assert counts > 4 and page.locator("#suggestions tbody tr").count() > 0
+    shot(page, "quarteto-round")
+
+
+def test_paste_a_share_text_and_read_the_review(page, server):
+    open_game(page, server, "wordle")
+    page.fill("#share-text", "Wordle 1,234 3/6\n\n⬛⬛🟨🟨⬛\n🟨🟩⬛🟩⬛\n🟩🟩🟩🟩🟩\n")
+    page.fill("#share-answer", "cigar")
+    page.fill("#share-guesses", "soare riyal cigar")
+    page.click("#share-go")
+    page.wait_for_selector("#review[data-skill]")
+    from chute import Engine, load_lexicon, review
+    want = review(Engine.build(load_lexicon("wordle")), ["soare", "riyal", "cigar"], "cigar")
+    assert page.locator("#review").get_attribute("data-skill") == str(want.skill)
+    assert page.locator("#review svg").count() == 1 and page.locator("#review tbody tr").count() == 3
+    shot(page, "review")

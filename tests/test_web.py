@@ -1,0 +1,174 @@
+"""The web server (``chute serve``): every API endpoint against the library, every bad request kind, a real
+server under load, and the port-taken error."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import statistics
+import threading
+import time
+import warnings
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra (starlette, uvicorn, httpx) is part of the test extra")
+warnings.filterwarnings("ignore", message=".*httpx.*", category=DeprecationWarning)
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from chute import Engine, Solver, load_lexicon, parse_clue  # noqa: E402
+from chute.cli import main  # noqa: E402
+from chute.web import MAX_BODY, create_app  # noqa: E402
+
+TWO_CLUES = [{"guess": "soare", "patterns": ["bbbbb"]}, {"guess": "until", "patterns": ["bbyyb"]}]
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    """Return a test client of the app."""
+    return TestClient(create_app())
+
+
+def test_the_page_and_its_assets_are_served(client):
+    page = client.get("/")
+    assert page.status_code == 200 and "text/html" in page.headers["content-type"]
+    assert '<script src="/app.js">' in page.text and "cdn" not in page.text.lower()
+    for path in ("/app.js", "/style.css"):
+        assert client.get(path).status_code == 200
+    games = client.get("/api/games").json()["games"]
+    assert {g["name"] for g in games} >= {"wordle", "termo", "dueto", "quarteto", "dordle", "quordle", "octordle"}
+    assert next(g for g in games if g["name"] == "termo")["language"] == "pt-BR"
+
+
+def test_suggest_answers_what_the_library_answers(client):
+    """The suggestions and the words left are the solver's own, for the same clues."""
+    data = client.post("/api/suggest", json={"game": "wordle", "rows": TWO_CLUES, "top": 5}).json()
+    solver = Solver(Engine.build(load_lexicon("wordle")))
+    want = solver.suggest([parse_clue("soare:bbbbb"), parse_clue("until:bbyyb")], top=5)
+    assert [s["guess"] for s in data["suggestions"]] == [r.guess for r in want.ranked]
+    assert data["boards"][0]["count"] == 11 and data["boards"][0]["candidates"] == want.candidates
+    assert data["boards"][0]["letters"]["u"] == "b" and data["boards"][0]["letters"]["i"] == "y"
+    assert data["score_label"] == "bits" and not data["over"]
+
+
+def test_suggest_termo_with_accents_and_a_quarteto_round(client):
+    termo = client.post("/api/suggest", json={"game": "termo", "rows": [{"guess": "serão", "patterns": ["__c_i"]}]})
+    assert termo.status_code == 200
+    words = termo.json()["boards"][0]["candidates"]
+    assert len(words) == 14 and any(set(w) - set("abcdefghijklmnopqrstuvwxyz") for w in words)    # accents shown
+    four = client.post("/api/suggest", json={"game": "quarteto", "rows": [
+        {"guess": "serao", "patterns": ["bbbbb", "bybbb", "bbbbg", "ggggg"]}]}).json()
+    assert [b["solved"] for b in four["boards"]] == [False, False, False, True]
+    assert four["suggestions"] and four["rows_used"] == 1 and four["row_limit"] == 9
+
+
+def test_why_review_and_share(client):
+    why = client.post("/api/why", json={"game": "wordle", "rows": [TWO_CLUES[0]], "word": "crane"}).json()
+    assert not why["fits"] and "A" in why["reasons"][0] and why["text"].startswith("crane cannot be the answer")
+    review = client.post("/api/review", json={"game": "wordle", "guesses": ["soare", "riyal", "cigar"],
+                                              "answers": ["cigar"]}).json()
+    assert review["answer"] == "cigar" and len(review["rows"]) == 3 and 0 <= review["skill"] <= 99
+    share = client.post("/api/share", json={"text": "Wordle 1 3/6\n\n⬛⬛🟨🟨⬛\n🟨🟩⬛🟩⬛\n🟩🟩🟩🟩🟩",
+                                            "answer": "cigar"}).json()
+    assert share["game"] == "wordle" and share["boards"] == [["bbyyb", "ygbgb", "ggggg"]]
+    assert share["decoded"][0]["count"] > 100 and share["decoded"][2]["likely"] == ["cigar"]
+
+
+@pytest.mark.parametrize("path,body,status,message", [
+    ("/api/suggest", b"{", 400, "not JSON"),
+    ("/api/suggest", b"[1, 2]", 400, "JSON object"),
+    ("/api/suggest", b"\xff\xfe", 400, "not JSON"),
+    ("/api/suggest", {"game": "scrabble"}, 400, "unknown game"),
+    ("/api/suggest", {"rows": [{"guess": "abc", "patterns": ["bbb"]}]}, 400, "5 letters"),
+    ("/api/suggest", {"rows": [{"guess": "soare", "patterns": ["ggggg"]}, {"guess": "crane", "patterns": ["bbbbb"]}]},
+     400, "game is over"),
+    ("/api/suggest", {"rows": [{"guess": "soare", "patterns": ["bbbbb"]}, {"guess": "soare", "patterns": ["ggggg"]}]},
+     400, "row 2"),
+    ("/api/suggest", {"rows": "soare"}, 400, "rows must be a list"),
+    ("/api/suggest", {"rows": [{"guess": 5}]}, 400, "row 1"),
+    ("/api/suggest", {"rule": "nightmare"}, 400, "rule"),
+    ("/api/suggest", {"game": "dueto", "rule": "hard"}, 400, "without hard mode"),
+    ("/api/suggest", {"top": 10**6}, 400, "top"),
+    ("/api/why", {"rows": []}, 400, "give the word"),
+    ("/api/why", {"rows": [], "word": "crane", "board": 3}, 400, "board"),
+    ("/api/review", {"guesses": ["crane"], "answers": ["qqqqq"]}, 422, "not an accepted"),
+    ("/api/review", {"guesses": [], "answers": ["cigar"]}, 400, "guesses"),
+    ("/api/share", {"text": "hello"}, 422, "no rows of colours"),
+    ("/api/share", {}, 400, "share text"),
+])
+def test_bad_requests_get_a_4xx_and_one_line(client, path, body, status, message):
+    if isinstance(body, bytes):
+        r = client.post(path, content=body, headers={"content-type": "application/json"})
+    else:
+        r = client.post(path, json=body)
+    assert r.status_code == status, r.text
+    error = r.json()["error"]
+    assert message in error and "\n" not in error and "Traceback" not in r.text
+
+
+def test_oversized_bodies_unknown_paths_and_methods(client):
+    big = json.dumps({"game": "wordle", "pad": "x" * (MAX_BODY + 10)})
+    assert client.post("/api/suggest", content=big, headers={"content-type": "application/json"}).status_code == 413
+    assert client.get("/api/nothing").status_code == 404 and "error" in client.get("/api/nothing").json()
+    assert client.get("/api/suggest").status_code == 405
+
+
+def free_port() -> int:
+    """Return a TCP port free on 127.0.0.1."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_serve_refuses_a_taken_port_in_one_line(capsys):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        status = main(["serve", "--port", str(port)])
+    err = capsys.readouterr().err
+    assert status == 2 and err.count("\n") == 1 and f"127.0.0.1:{port}" in err and "--port" in err
+
+
+def test_a_real_server_answers_2000_requests_from_50_clients_without_an_error():
+    """uvicorn on 127.0.0.1, 50 concurrent clients, 2,000 suggest requests: no error (figures printed)."""
+    import httpx
+    import uvicorn
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="error"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.time() + 20
+    while not server.started and time.time() < deadline:
+        time.sleep(0.05)
+    assert server.started
+    url = f"http://127.0.0.1:{port}/api/suggest"
+    body = {"game": "wordle", "rows": TWO_CLUES, "top": 5}
+    latencies: list[float] = []
+    errors: list[str] = []
+
+    async def client_loop(n: int) -> None:
+        async with httpx.AsyncClient(timeout=60) as http:
+            for _ in range(n):
+                start = time.perf_counter()
+                r = await http.post(url, json=body)
+                latencies.append(time.perf_counter() - start)
+                if r.status_code != 200 or r.json()["boards"][0]["count"] != 11:
+                    errors.append(r.text[:200])
+
+    async def load() -> float:
+        start = time.perf_counter()
+        await asyncio.gather(*(client_loop(40) for _ in range(50)))
+        return time.perf_counter() - start
+
+    try:
+        seconds = asyncio.run(load())
+    finally:
+        server.should_exit = True
+        thread.join(10)
+    assert errors == [] and len(latencies) == 2000
+    q = statistics.quantiles(latencies, n=100)
+    print(f"\n2,000 requests, 50 clients: {2000 / seconds:.0f} requests/s; latency p50 {q[49] * 1000:.0f} ms, "
+          f"p90 {q[89] * 1000:.0f} ms, p99 {q[98] * 1000:.0f} ms")
