@@ -70,6 +70,10 @@ def test_why_review_and_share(client):
     review = client.post("/api/review", json={"game": "wordle", "guesses": ["soare", "riyal", "cigar"],
                                               "answers": ["cigar"]}).json()
     assert review["answer"] == "cigar" and len(review["rows"]) == 3 and 0 <= review["skill"] <= 99
+    pt = client.post("/api/review", json={"game": "termo", "guesses": ["serao", "corta", "termo"],
+                                          "answers": ["termo"], "lang": "pt"}).json()
+    assert pt["rows"][0]["guess"] == "serão" and "palpites em média" in pt["rows"][0]["comment"]
+    assert pt["rows"][2]["comment"] == "a melhor jogada"
     share = client.post("/api/share", json={"text": "Wordle 1 3/6\n\n⬛⬛🟨🟨⬛\n🟨🟩⬛🟩⬛\n🟩🟩🟩🟩🟩",
                                             "answer": "cigar"}).json()
     assert share["game"] == "wordle" and share["boards"] == [["bbyyb", "ygbgb", "ggggg"]]

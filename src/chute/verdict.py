@@ -45,6 +45,27 @@ EXACT_MAX = 100            # candidate sets up to this size are solved exactly (
 SKILL_HALF = 0.25          # guesses lost on average that halve the skill
 SHOW_WORDS = 12            # candidates listed by name when at most this many are left
 
+# The review's comments, in English and Brazilian Portuguese (Termo players are Brazilian).
+COMMENTS = {
+    "en": {"only_left": "the only word left", "was_only_left": "{word} was the only word left",
+           "one_left": "one word was left", "not_graded": "not graded",
+           "risked": "risked running out of rows; {best} was safe", "best": "the best move",
+           "best_found": "the best move found", "cost": "cost {amount} guesses on average; best {best}",
+           "not_in_lists": "{word} is not in the word lists: not graded",
+           "last_row": "the last row: a guess among {n} candidates",
+           "last_row_lost": "the last row, and not a candidate: it could not win",
+           "no_finish": "no guess finishes every candidate within the rows left"},
+    "pt": {"only_left": "a única palavra possível", "was_only_left": "{word} era a única palavra possível",
+           "one_left": "só restava uma palavra", "not_graded": "sem nota",
+           "risked": "arriscou ficar sem linhas; {best} era seguro", "best": "a melhor jogada",
+           "best_found": "a melhor jogada encontrada",
+           "cost": "custou {amount} palpites em média; a melhor era {best}",
+           "not_in_lists": "{word} não está nas listas de palavras: sem nota",
+           "last_row": "a última linha: um palpite entre {n} candidatas",
+           "last_row_lost": "a última linha, e não era candidata: não podia ganhar",
+           "no_finish": "nenhum palpite resolve todas as candidatas nas linhas que restam"},
+}
+
 
 @dataclass
 class RowReview:
@@ -64,7 +85,7 @@ class RowReview:
     luck: int | None
     could_be_answer: bool
     violation: str | None = None         # the hard-mode rule it broke
-    note: str | None = None
+    note: tuple[str, dict] | None = None # a comment that replaces the grade: (key of COMMENTS, its values)
 
     @property
     def cost(self) -> float | None:
@@ -73,25 +94,31 @@ class RowReview:
             return None
         return max(0.0, self.value - self.best_value)
 
-    def comment(self) -> str:
-        """Return a one-line comment on the row."""
+    def comment(self, lang: str = "en", show=None) -> str:
+        """Return a one-line comment on the row, in English or Brazilian Portuguese (``lang`` "pt")."""
+        show = show or (lambda w: w)
+        def say(key: str, **values) -> str:
+            table = COMMENTS.get(lang, COMMENTS["en"])
+            return table[key].format(**{k: show(v).upper() if isinstance(v, str) else v for k, v in values.items()})
         if self.note:
-            return self.note
+            return say(self.note[0], **self.note[1])
         if self.before == 1:
             if self.pattern == "g" * len(self.pattern):
-                return "the only word left"
-            return f"{self.words_before[0].upper()} was the only word left" if self.words_before else "one word was left"
-        if self.cost is None:
-            return "not graded"
+                return say("only_left")
+            return say("was_only_left", word=self.words_before[0]) if self.words_before else say("one_left")
+        if self.cost is None or self.best is None:
+            return say("not_graded")
         if math.isinf(self.cost):
-            return f"risked running out of rows; {self.best.upper()} was safe"
+            return say("risked", best=self.best)
         if self.cost < 1e-9:
-            return "the best move" + ("" if self.exact else " found")
+            return say("best" if self.exact else "best_found")
         amount = f"{self.cost:.2f}" if self.cost >= 0.01 else f"{self.cost:.3f}"
-        return f"cost {amount} guesses on average; best {self.best.upper()}"
+        if lang == "pt":
+            amount = amount.replace(".", ",")
+        return say("cost", amount=amount, best=self.best)
 
-    def to_dict(self, show=None) -> dict[str, Any]:
-        """Return the row as a JSON-ready dict (words spelt by ``show``)."""
+    def to_dict(self, show=None, lang: str = "en") -> dict[str, Any]:
+        """Return the row as a JSON-ready dict (words spelt by ``show``, the comment in ``lang``)."""
         show = show or (lambda w: w)
         def num(x):
             return None if x is None else (None if math.isinf(x) else round(x, 4))
@@ -101,7 +128,7 @@ class RowReview:
                 "value": num(self.value), "best": None if self.best is None else show(self.best),
                 "best_value": num(self.best_value), "cost": num(self.cost), "exact": self.exact,
                 "skill": self.skill, "luck": self.luck, "could_be_answer": self.could_be_answer,
-                "violation": self.violation, "comment": self.comment()}
+                "violation": self.violation, "comment": self.comment(lang, show)}
 
 
 @dataclass
@@ -120,15 +147,15 @@ class Review:
     optimal_opener: str | None = None
     notes: list[str] = field(default_factory=list)
 
-    def to_dict(self, show=None) -> dict[str, Any]:
-        """Return the review as a JSON-ready dict."""
+    def to_dict(self, show=None, lang: str = "en") -> dict[str, Any]:
+        """Return the review as a JSON-ready dict (comments in ``lang``: "en" or "pt")."""
         show = show or (lambda w: w)
         return {"answer": show(self.answer), "solved": self.solved, "rows_used": len(self.rows),
                 "row_limit": self.row_limit, "rule": self.rule, "skill": self.skill, "luck": self.luck,
                 "optimal": {"opener": None if self.optimal_opener is None else show(self.optimal_opener),
                             "rows_for_this_answer": self.optimal_rows,
                             "mean": None if self.optimal_mean is None else round(self.optimal_mean, 4)},
-                "rows": [r.to_dict(show) for r in self.rows], "notes": list(self.notes)}
+                "rows": [r.to_dict(show, lang) for r in self.rows], "notes": list(self.notes)}
 
 
 def skill_of(cost: float | None) -> int | None:
@@ -315,7 +342,7 @@ def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, r
         if grader is not None and r >= 1 and g_row is not None:
             _grade(grader, row, g_row, S, r, allowed, code, first=(i == 0), known=known, table=table)
         elif g_row is None:
-            row.note = f"{g.upper()} is not in the word lists: not graded"
+            row.note = ("not_in_lists", {"word": g})
         clue = Clue(g, pattern)
         clues.append(clue)
         if graded:
@@ -371,10 +398,9 @@ def _grade(grader: Grader, row: RowReview, g: int, S: np.ndarray, r: int, allowe
             row.skill = 99 if row.could_be_answer else 0
             row.luck = (luck_of([0.0, 1.0], [1, n - 1], 0.0 if code == grader.fast.solved else 1.0)
                         if row.could_be_answer else None)
-            row.note = (f"the last row: a guess among {n} candidates" if row.could_be_answer
-                        else "the last row, and not a candidate: it could not win")
+            row.note = ("last_row", {"n": n}) if row.could_be_answer else ("last_row_lost", {})
         else:
-            row.note = "no guess finishes every candidate within the rows left"
+            row.note = ("no_finish", {})
         return
     row.skill = skill_of(row.value - row.best_value if row.best_value is not None else None)
     values = [0.0 if c == grader.fast.solved else (t / size if t < INF else 1e9) for c, size, t in bins]
@@ -450,7 +476,7 @@ class RoundReview:
             return None
         return max(0.0, self.value - self.best_value)
 
-    def to_dict(self, show=None) -> dict[str, Any]:
+    def to_dict(self, show=None, lang: str = "en") -> dict[str, Any]:
         """Return the round as a JSON-ready dict."""
         show = show or (lambda w: w)
         def num(x):
@@ -458,7 +484,7 @@ class RoundReview:
         return {"guess": show(self.guess), "value": num(self.value),
                 "best": None if self.best is None else show(self.best), "best_value": num(self.best_value),
                 "cost": num(self.cost), "skill": self.skill, "luck": self.luck,
-                "boards": [None if b is None else b.to_dict(show) for b in self.boards]}
+                "boards": [None if b is None else b.to_dict(show, lang) for b in self.boards]}
 
 
 @dataclass
@@ -477,12 +503,12 @@ class BoardsReview:
         """Return whether every board was solved within the rows."""
         return all(s is not None and s <= self.row_limit for s in self.solved_at)
 
-    def to_dict(self, show=None) -> dict[str, Any]:
+    def to_dict(self, show=None, lang: str = "en") -> dict[str, Any]:
         """Return the review as a JSON-ready dict."""
         show = show or (lambda w: w)
         return {"answers": [show(a) for a in self.answers], "solved": self.solved, "solved_at": self.solved_at,
                 "rows_used": len(self.rounds), "row_limit": self.row_limit, "skill": self.skill, "luck": self.luck,
-                "rounds": [r.to_dict(show) for r in self.rounds]}
+                "rounds": [r.to_dict(show, lang) for r in self.rounds]}
 
 
 def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str], rows: int,

@@ -152,7 +152,7 @@ def run_boards(args: argparse.Namespace, spec, lexicon, share) -> int:
         for k, b in enumerate(rd.boards, 1):
             if b is not None:
                 from ..feedback import to_emoji
-                lines.append(f"       board {k}: {to_emoji(b.pattern)} {b.before:>5,} → {b.after:<5,} {b.comment()}")
+                lines.append(f"       board {k}: {to_emoji(b.pattern)} {b.before:>5,} → {b.after:<5,} {b.comment(show=show)}")
     lines.append("  (a round's value: the sum over the open boards of the expected guesses each still needs "
                  "with optimal play on its own, counting this guess)")
     print("\n".join(lines))
@@ -195,7 +195,7 @@ def report_lines(result, lexicon, stream) -> list[str]:
                  + ("" if r.exact else "*"))
         grade = "" if r.skill is None else f"  skill {r.skill:>2}  luck {r.luck:>2}"
         lines.append(f"  {i}  {tiles(show(r.guess), r.pattern, colour)}  {r.before:>6,} → {r.after:<6,} "
-                     f"{value}{grade}  {r.comment()}")
+                     f"{value}{grade}  {r.comment(show=show)}")
         if r.violation:
             lines.append(f"       hard mode: {r.violation}")
         if not r.could_be_answer and r.before > 1 and r.value is not None:

@@ -15,7 +15,8 @@ API (all POST bodies are JSON, at most ``MAX_BODY`` bytes):
   and the top suggestions with their figures.
 - ``POST /api/why`` ``{game, rule?, rows, word, board?}``: why the word could or could not be
   the answer on that board, and what it does as a guess.
-- ``POST /api/review`` ``{game, rule?, guesses, answers}``: the verdict on a finished game.
+- ``POST /api/review`` ``{game, rule?, guesses, answers, lang?}``: the verdict on a finished game
+  (comments in English, or Brazilian Portuguese with ``"lang": "pt"``).
 - ``POST /api/share`` ``{text, answer?, game?}``: a share text read (its game, boards of colours)
   and, with the answer, each row decoded into the words that make it.
 """
@@ -137,7 +138,9 @@ def _suggest(body: dict) -> dict:
                        "candidates": [show(w) for w in state.candidates[:MAX_WORDS]],
                        "letters": letter_states(state.clues), "notes": list(state.notes)})
     out: dict[str, Any] = {"game": spec.name, "rows_used": session.used, "row_limit": spec.rows,
-                           "over": session.finished, "boards": boards, "suggestions": []}
+                           "over": session.finished, "boards": boards, "suggestions": [],
+                           "rows": [{"guess": show(row.guess), "patterns": list(row.patterns)}
+                                    for row in session.history]}
     if not session.solved and session.open_boards():
         for r in session.ranked(top):
             d = r.to_dict()
@@ -175,11 +178,14 @@ def _review(body: dict) -> dict:
         raise BadRequest("guesses must be a list of words")
     if not isinstance(answers, list) or not all(isinstance(a, str) for a in answers) or len(answers) != spec.boards:
         raise BadRequest(f"answers must be a list of {spec.boards} word{'s' if spec.boards > 1 else ''}")
+    lang = body.get("lang", "en")
+    if lang not in ("en", "pt"):
+        raise BadRequest("lang must be en or pt")
     solver = solver_for(spec.lexicon, rule)
     show = solver.lexicon.show
     if spec.boards == 1:
-        return review(solver.engine, guesses, answers[0], rows=spec.rows, rule=rule).to_dict(show)
-    return review_boards(solver.engine, guesses, answers, spec.rows).to_dict(show)
+        return review(solver.engine, guesses, answers[0], rows=spec.rows, rule=rule).to_dict(show, lang)
+    return review_boards(solver.engine, guesses, answers, spec.rows).to_dict(show, lang)
 
 
 def _share(body: dict) -> dict:

@@ -69,7 +69,8 @@ function drawBoards() {
       r.className = "row";
       const k = row.boards.indexOf(b);
       const pattern = k >= 0 ? row.patterns[k] : null;
-      for (let i = 0; i < S.game.letters; i++) r.appendChild(tile(row.shown[i], pattern ? pattern[i] : "b"));
+      const shown = Array.from(row.shown);
+      for (let i = 0; i < S.game.letters; i++) r.appendChild(tile(shown[i], pattern ? pattern[i] : "b"));
       board.appendChild(r);
       if (pattern && pattern === "g".repeat(S.game.letters)) done = true;
     }
@@ -165,6 +166,7 @@ async function refresh() {
                  rows: S.rows.map((r) => ({ guess: r.guess, patterns: r.patterns })), top: 10 };
   try {
     S.data = await api("/api/suggest", body);
+    S.data.rows.forEach((r, i) => { if (S.rows[i]) S.rows[i].shown = r.guess; });     // as the game spells it
     say(S.data.over ? t("over") : "");
   } catch (err) {
     say(err.message);
@@ -226,7 +228,7 @@ async function readShare() {
     const game = share.game || S.game.name;
     if (guesses.length && answer) {
       const answers = answer.split(",").map((a) => a.trim()).filter(Boolean);
-      const r = await api("/api/review", { game, rule: share.hard ? "hard" : "normal", guesses, answers });
+      const r = await api("/api/review", { game, rule: share.hard ? "hard" : "normal", guesses, answers, lang: S.lang });
       const rows = r.rows || r.rounds;
       out.innerHTML = `<p><b>${t("skill")} ${r.skill} · ${t("luck")} ${r.luck}</b></p>` +
         `<table><thead><tr><th>${t("row")}</th><th>${t("guess")}</th><th>${t("words")}</th><th>${t("skill")}</th><th>${t("luck")}</th><th></th></tr></thead><tbody>` +
