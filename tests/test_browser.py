@@ -162,3 +162,21 @@ def test_paste_a_share_text_and_read_the_review(page, server):
     assert page.locator("#review").get_attribute("data-skill") == str(want.skill)
     assert page.locator("#review svg").count() == 1 and page.locator("#review tbody tr").count() == 3
     shot(page, "review")
+
+
+def test_phone_width_and_keyboard_alone(page, server):
+    """At phone width nothing overflows sideways; Tab reaches a tile and Space cycles its colour."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_game(page, server, "wordle")
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 392
+    page.keyboard.type("crane")
+    tile = page.locator(".input-row .tile[data-pos='0']")
+    tile.focus()
+    page.keyboard.press(" ")
+    page.keyboard.press(" ")
+    assert page.locator(".input-row .tile[data-pos='0']").get_attribute("aria-label") == "c, green"
+    page.locator(".input-row .tile[data-pos='0']").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.locator(".board .row").first.locator(".tile").first.get_attribute("aria-label") == "c, green"
+    shot(page, "phone-width")

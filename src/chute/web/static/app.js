@@ -97,7 +97,9 @@ function cycle(k, i) {
   const row = S.colours[k].split("");
   row[i] = COLOURS[(COLOURS.indexOf(row[i]) + 1) % 3];
   S.colours[k] = row.join("");
+  const focused = document.activeElement && document.activeElement.classList.contains("tile");
   drawBoards();
+  if (focused) document.querySelector(`.input-row .tile[data-board="${k}"][data-pos="${i}"]`).focus();
 }
 
 function drawKeyboard() {
@@ -272,6 +274,7 @@ async function start() {
   $("share-go").addEventListener("click", readShare);
   document.addEventListener("keydown", (e) => {
     if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === " " && e.target.closest(".tile")) return;          // the tile cycles its own colour
     if (e.key === "Enter" || e.key === "Backspace" || e.key.length === 1) {
       if (e.key === "Enter" && e.target.closest("button")) return;
       e.preventDefault(); press(e.key);
