@@ -1,0 +1,109 @@
+"""``chute prove``: the best opener over every accepted guess, proven (exact searches closed by bounds)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .common import add_game_options, add_jobs_option, bounded_int
+
+HELP = "prove the best opener over every accepted guess (resumable; local processes or a Dask cluster)"
+DESCRIPTION = ("Search every accepted guess as the opener for the fewest total guesses over every answer: cheap "
+               "bounds first for all, then exact searches in order of promise, each cut off once it cannot "
+               "reach the best TOP; the rest are settled by their bounds. Prints the proven optimum and the "
+               "TOP best openers with exact totals; --csv/--json give every opener (exact, or '>= bound'). "
+               "--journal FILE records each settled opener as it finishes, so a run that is stopped (even "
+               "killed) continues where it was; --cluster sends the searches to a Dask cluster.")
+EPILOG = ("examples: chute prove --answers a.txt --guesses g.txt --top 5 | chute prove --journal wordle.journal "
+          "--jobs 2 | chute prove --game termo --strict --journal termo.journal | "
+          "chute prove --cluster tcp://10.0.0.5:8786 --journal wordle.journal")
+
+
+def add_arguments(p) -> None:
+    """Add the ``prove`` options."""
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--hard", dest="rule", action="store_const", const="hard",
+                      help="hard mode (the game's own rule: Termo's is strict)")
+    mode.add_argument("--strict", dest="rule", action="store_const", const="strict", help="Termo's strict mode")
+    p.add_argument("--top", type=bounded_int(1, 10_000), default=15, metavar="N",
+                   help="how many best openers get exact totals (default: 15)")
+    p.add_argument("--journal", metavar="FILE", help="record settled openers here and resume from them")
+    add_jobs_option(p, "search in N local processes (default: 1)")
+    p.add_argument("--cluster", metavar="ADDRESS",
+                   help="a Dask scheduler (tcp://HOST:8786) whose workers run the searches (chute[cluster])")
+    p.add_argument("--csv", metavar="FILE", help="write every opener: opener, total, exact (0: a lower bound)")
+    p.add_argument("--json", action="store_true", help="print the proof as JSON")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress line")
+    add_game_options(p, multi=False)
+    p.add_argument("--rows", type=bounded_int(1, 20), metavar="R", help="row limit (default: the game's)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the proof and print the optimum, the best openers, and where every opener ended."""
+    import time
+    from pathlib import Path
+    from ..files import check_outputs, write_atomic
+    from ..games import game_spec
+    from ..prove import prove
+    from ..render import plural
+    from ..tree_search import INF, TreeSearch
+    from .common import engine_from_args, lexicon_from_args
+    from .solving import rule_from_args
+    check_outputs({"--csv": args.csv, "--journal": args.journal},
+                  {"--answers": args.answers, "--guesses": args.guesses, "--exclude": args.exclude})
+    spec = game_spec(args.game)
+    rows = args.rows or spec.rows
+    lexicon = lexicon_from_args(args)
+    engine = engine_from_args(args, lexicon)
+    searcher = TreeSearch(engine, rows=rows, rule=rule_from_args(args), exact=True)
+    show = lexicon.show
+    started = time.perf_counter()
+    tty = sys.stderr.isatty() and not args.quiet
+
+    def progress(settled, done: int, total: int) -> None:
+        if tty:
+            rate = done / max(time.perf_counter() - started, 1e-9)
+            left = (total - done) / rate if rate else 0
+            sys.stderr.write(f"\r\x1b[2Kproving: {done:,}/{total:,} openers settled, about {left:,.0f} s left")
+            sys.stderr.flush()
+
+    lists = {"game": spec.lexicon, "answers": args.answers, "guesses": args.guesses}
+    result = prove(searcher, top=args.top, journal=Path(args.journal) if args.journal else None,
+                   jobs=args.jobs, cluster=args.cluster, lists=lists, progress=progress)
+    if tty:
+        sys.stderr.write("\r\x1b[2K")
+    table = result.table()
+    if args.csv:
+        lines = ["opener,total,exact"] + [f"{show(s.opener)},{'' if s.total >= INF else s.total},{int(s.exact)}"
+                                           for s in table]
+        write_atomic(args.csv, "\n".join(lines) + "\n", "openers CSV")
+    if args.json:
+        data = result.to_dict()
+        for key in ("top", "settled"):
+            for entry in data[key]:
+                entry["opener"] = show(entry["opener"])
+        if data["best"]:
+            data["best"]["opener"] = show(data["best"]["opener"])
+        print(json.dumps(data, ensure_ascii=False, indent=1))
+        return 0
+    best = result.best
+    n = result.answers
+    head = (f"{lexicon.name}: {plural(len(table), 'opener')} over {n:,} answers, {plural(rows, 'row')}"
+            f"{', ' + searcher.rule + ' mode' if searcher.rule else ''}")
+    print(head)
+    if best is None:
+        print("  no opener finishes every answer within the rows")
+        return 1
+    print(f"  optimum: {show(best.opener).upper()} {best.total:,} ({best.total / n:.4f} a game), "
+          + ("proven over every opener" if result.proven else "NOT proven"))
+    print(f"  the {plural(min(args.top, len(result.ranking)), 'best opener')} (exact totals):")
+    for i, s in enumerate(result.ranking[:args.top], 1):
+        print(f"  {i:>4}  {show(s.opener).upper():<8} {s.total:>8,}  {s.total / n:.4f}")
+    bounded = sum(1 for s in table if not s.exact)
+    print(f"  the other {bounded:,} openers: each at least {result.cutoff:,} (closed by bounds)"
+          if bounded and result.cutoff < INF else "")
+    print(f"  time {result.seconds:.1f} s" + (f"; journal {args.journal}" if args.journal else ""))
+    if args.csv:
+        print(f"  every opener written to {args.csv}")
+    return 0
