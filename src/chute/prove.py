@@ -39,6 +39,7 @@ from .errors import ChuteError
 from .tree_search import INF, TreeSearch
 
 JOURNAL_FORMAT = "chute-prove-journal"
+BATCH = 8                   # openers per Dask task: fewer round trips, a cut-off a few openers stale
 JOURNAL_VERSION = 1
 
 
@@ -248,15 +249,23 @@ def settle(searcher: TreeSearch, opener_row: int, cutoff: int) -> tuple[int, boo
 _WORKER: dict = {}
 
 
-def _work(task: tuple[int, int]) -> tuple[int, int, bool]:
-    """Settle one opener in a worker process (the searcher set before forking)."""
-    row, cutoff = task
-    total, exact = settle(_WORKER["searcher"], row, cutoff)
+def _work(row: int) -> tuple[int, int, bool]:
+    """Settle one opener in a worker process (the searcher and the shared cut-off set before forking).
+
+    The workers live for the whole run, so each keeps its own memo of solved
+    candidate sets; the cut-off is read when the opener starts, the lowest
+    the parent has seen so far.
+    """
+    searcher, shared, bounds = _WORKER["searcher"], _WORKER["cutoff"], _WORKER["bounds"]
+    cutoff = int(shared.value)
+    if bounds[row] >= cutoff:
+        return row, int(bounds[row]), False
+    total, exact = settle(searcher, row, cutoff)
     return row, total, exact
 
 
-def _dask_work(spec: dict, row: int, cutoff: int) -> tuple[int, int, bool]:
-    """Settle one opener on a Dask worker: the engine comes from the worker's disk cache, once per worker."""
+def _dask_work(spec: dict, rows: list[int], cutoff: int) -> list[tuple[int, int, bool]]:
+    """Settle some openers on a Dask worker: the engine comes from the worker's disk cache, once per worker."""
     searcher = _DASK_SEARCHERS.get(spec["key"])
     if searcher is None:
         os.environ.setdefault("NUMBA_NUM_THREADS", "1")
@@ -267,8 +276,7 @@ def _dask_work(spec: dict, row: int, cutoff: int) -> tuple[int, int, bool]:
             raise ChuteError("the worker's word lists differ from the client's")
         searcher = TreeSearch(Engine.build(lexicon), rows=spec["rows"], rule=spec["rule"], exact=True)
         _DASK_SEARCHERS[spec["key"]] = searcher
-    total, exact = settle(searcher, row, cutoff)
-    return row, total, exact
+    return [(row, *settle(searcher, row, cutoff)) for row in rows]
 
 
 _DASK_SEARCHERS: dict[str, TreeSearch] = {}
@@ -315,21 +323,14 @@ def prove(searcher: TreeSearch, top: int = 15, journal: Path | None = None, jobs
     if cluster:
         _prove_on_cluster(cluster, searcher, lists or {}, pending, bounds, cutoff, accept)
     elif jobs > 1:
+        import multiprocessing
         from .parallel import run_tasks
-        _WORKER["searcher"] = searcher
+        shared = multiprocessing.get_context("fork").Value("q", cutoff(), lock=False)
+        _WORKER.update(searcher=searcher, cutoff=shared, bounds=bounds)
         try:
-            i = 0
-            while i < len(pending):
-                wave = []
-                while i < len(pending) and len(wave) < 4 * jobs:
-                    row = pending[i]
-                    i += 1
-                    if bounds[row] >= cutoff():
-                        accept(row, int(bounds[row]), False)
-                    else:
-                        wave.append((row, cutoff()))
-                for _, (row, total, exact) in run_tasks(_work, wave, jobs):
-                    accept(row, total, exact)
+            for _, (row, total, exact) in run_tasks(_work, pending, jobs):
+                accept(row, total, exact)
+                shared.value = cutoff()
         finally:
             _WORKER.clear()
     else:
@@ -375,19 +376,24 @@ def _prove_on_cluster(address: str, searcher: TreeSearch, lists: dict, pending: 
         def feed() -> None:
             nonlocal inflight
             while queue and inflight < 2 * workers:
-                row = queue.pop(0)
                 limit = cutoff()
-                if bounds[row] >= limit:
-                    accept(row, int(bounds[row]), False)
-                    continue
-                running.add(client.submit(_dask_work, spec, row, limit, retries=2, pure=False))
-                inflight += 1
+                batch = []
+                while queue and len(batch) < BATCH:
+                    row = queue.pop(0)
+                    if bounds[row] >= limit:
+                        accept(row, int(bounds[row]), False)
+                    else:
+                        batch.append(row)
+                if batch:
+                    running.add(client.submit(_dask_work, spec, batch, limit, retries=2, pure=False))
+                    inflight += 1
         feed()
         for future in running:
-            row, total, exact = future.result()
+            results = future.result()
             future.release()                     # drop it at once: a dead worker's results are not recomputed
             inflight -= 1
-            accept(row, total, exact)
+            for row, total, exact in results:
+                accept(row, total, exact)
             feed()
     finally:
         client.close()
