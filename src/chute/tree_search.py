@@ -541,3 +541,19 @@ def build_tree(engine, opener: str | None = None, *, openers: int = 10, rows: in
     best = min(results, key=lambda r: r.total)
     assert best.tree is not None
     return best.tree
+
+
+def best_known(lexicon, rule: str | None, rows: int) -> tuple[str, int] | None:
+    """Return (opener, total) of the best opener known for these bundled lists and rule within ``rows`` (None: unknown).
+
+    A tree that finishes within fewer rows finishes within more, so an entry
+    for 6 rows serves a 9-row game as the best known (not proven there).
+    """
+    import json
+    from importlib import resources
+    data = json.loads(resources.files("chute").joinpath("data/best_openers.json").read_text(encoding="utf-8"))
+    fits = [e for e in data["entries"] if e["key"] == lexicon.key[:16] and e["rule"] == rule and e["rows"] <= rows]
+    if not fits:
+        return None
+    entry = max(fits, key=lambda e: (e["rows"], -e["total"]))
+    return entry["opener"], int(entry["total"])

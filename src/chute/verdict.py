@@ -29,7 +29,6 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any, Sequence
 
 import numpy as np
@@ -38,7 +37,7 @@ from .engine import Engine
 from .errors import ChuteError
 from .feedback import Clue, encode, score
 from .rules import legal_mask, violation
-from .tree_search import INF, TreeSearch
+from .tree_search import INF, TreeSearch, best_known
 from .words import fold
 
 EXACT_MAX = 100            # candidate sets up to this size are solved exactly (every guess tried)
@@ -173,20 +172,6 @@ def luck_of(values: Sequence[float], weights: Sequence[float], seen: float) -> i
     worse = sum(w for v, w in zip(values, weights) if v > seen + 1e-9)
     equal = sum(w for v, w in zip(values, weights) if abs(v - seen) <= 1e-9)
     return int(round(99 * (worse + equal / 2) / total)) if total else 50
-
-
-def best_known(lexicon, rule: str | None, rows: int) -> tuple[str, int] | None:
-    """Return (opener, total) of the best opener known for these bundled lists and rule within ``rows`` (None: unknown).
-
-    A tree that finishes within fewer rows finishes within more, so an entry
-    for 6 rows serves a 9-row game as the best known (not proven there).
-    """
-    data = json.loads(resources.files("chute").joinpath("data/best_openers.json").read_text(encoding="utf-8"))
-    fits = [e for e in data["entries"] if e["key"] == lexicon.key[:16] and e["rule"] == rule and e["rows"] <= rows]
-    if not fits:
-        return None
-    entry = max(fits, key=lambda e: (e["rows"], -e["total"]))
-    return entry["opener"], int(entry["total"])
 
 
 class Grader:

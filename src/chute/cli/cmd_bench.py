@@ -93,17 +93,14 @@ def secrets_from_args(args: argparse.Namespace, lexicon) -> list[str] | None:
 def make_solver(args: argparse.Namespace, engine, strategy: str, opener: str | None = None,
                 depth: int | None = None):
     """Return the solver the options describe, for one strategy (opener and depth may override)."""
-    from ..errors import ChuteError
     from ..solver import Solver
-    from ..strategies import Options, get_strategy
+    from ..strategies import Options
+    from .solving import check_strategy, strategy_from_args
     depth = args.depth if depth is None else depth
-    get_strategy(strategy)
-    if depth > 1 and strategy not in ("entropy", "expected-size"):
-        raise ChuteError(f"--depth 2 works with entropy and expected-size, not {strategy}")
+    check_strategy(strategy, depth)
     options = Options(candidates_only=args.candidates_only, prefer_candidates=args.prefer_candidates,
                       seed=args.seed, depth=depth)
-    from .solving import rule_from_args, with_tree
-    chosen, rule = with_tree(args, engine.lexicon, strategy, rule_from_args(args))
+    chosen, rule = strategy_from_args(args, engine, strategy)
     return Solver(engine, chosen, options, hard=rule,
                   opener=opener if opener is not None else args.opener, weights=args.weights)
 
@@ -145,11 +142,11 @@ def run(args: argparse.Namespace) -> int:
     """Run the benchmark and print the report (or JSON); write CSV and plot if asked."""
     from .. import bench
     from ..bench import Progress
-    from ..strategies import get_strategy
+    from .solving import check_strategy
     from .common import spec_from_args
     if spec_from_args(args).boards > 1:          # multi-board games
         return run_multi(args)
-    get_strategy(args.strategy)         # an unknown name fails before any loading
+    check_strategy(args.strategy, args.depth)         # an unknown name fails before any loading
     check_bench_outputs(args)
     engine, secrets, spec = prepare(args)
     solver = make_solver(args, engine, args.strategy)

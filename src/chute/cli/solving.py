@@ -9,7 +9,8 @@ import textwrap
 from .common import MAX_SEED, bounded_int
 
 STRATEGY_HELP = ("entropy, expected-size, minimax, most-parts, letter-frequency, positional-entropy, "
-                 "elimination, first, random")
+                 "elimination, first, random, or optimal (follow the optimal decision tree of the lists, "
+                 "built once and cached)")
 
 
 def add_solver_options(parser: argparse.ArgumentParser) -> None:
@@ -38,20 +39,40 @@ def add_solver_options(parser: argparse.ArgumentParser) -> None:
                    help="follow a decision tree saved by 'chute tree --out' (off the tree: --strategy)")
 
 
+def check_strategy(name: str, depth: int = 1) -> None:
+    """Refuse an unknown strategy name, or a depth it cannot look ahead to, before anything loads."""
+    from ..errors import ChuteError
+    from ..strategies import get_strategy
+    if name != "optimal":
+        get_strategy(name)
+    if depth > 1 and name not in ("entropy", "expected-size"):
+        raise ChuteError(f"--depth 2 works with entropy and expected-size, not {name}")
+
+
+def strategy_from_args(args: argparse.Namespace, engine, name: str):
+    """Return (strategy, rule) for a strategy name: ``optimal`` (its cached tree), a --tree follower, or by name."""
+    from ..errors import ChuteError
+    rule = rule_from_args(args)
+    if name != "optimal":
+        return with_tree(args, engine.lexicon, name, rule)
+    if getattr(args, "tree", None) or getattr(args, "opener", None):
+        raise ChuteError("--strategy optimal follows its own tree: it does not go with --tree or --opener")
+    from ..optimal import optimal_strategy
+    from .common import spec_from_args
+    return optimal_strategy(engine, rule, spec_from_args(args).rows, quiet=getattr(args, "json", False)), rule
+
+
 def solver_from_args(args: argparse.Namespace):
     """Return the Solver the options describe (lexicon, engine, strategy, rule, opener)."""
     from ..solver import Solver
-    from ..strategies import Options, get_strategy
+    from ..strategies import Options
     from .common import engine_from_args, lexicon_from_args
-    strategy = get_strategy(args.strategy)            # an unknown name fails before any loading
-    if args.depth > 1 and args.strategy not in ("entropy", "expected-size"):
-        from ..errors import ChuteError
-        raise ChuteError(f"--depth 2 works with entropy and expected-size, not {args.strategy}")
+    check_strategy(args.strategy, args.depth)           # an unknown name fails before any loading
     lexicon = lexicon_from_args(args)
     engine = engine_from_args(args, lexicon)
     options = Options(candidates_only=args.candidates_only, prefer_candidates=args.prefer_candidates,
                       seed=args.seed, depth=args.depth)
-    strategy, rule = with_tree(args, lexicon, strategy, rule_from_args(args))
+    strategy, rule = strategy_from_args(args, engine, args.strategy)
     return Solver(engine, strategy, options, hard=rule, opener=args.opener, weights=args.weights)
 
 
