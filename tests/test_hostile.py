@@ -537,3 +537,15 @@ def test_lists_too_large_for_the_memory_are_one_line_and_status_2(capsys, monkey
     status, out, err = run(capsys, "suggest", "--no-cache")
     assert status == 2 and out == "" and err.count("\n") == 1
     assert "pattern matrix of 12,972 guesses x 2,315 answers needs" in err and "shorter word lists" in err
+
+
+def test_assist_reject_remembers_the_word_across_sessions(capsys, monkeypatch, tmp_path):
+    """reject WORD drops it from the suggestions and writes it to the user's list, read by the next session."""
+    monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))
+    status, out, err = assist(capsys, monkeypatch, "reject soare\nquit\n")
+    assert status == 0 and "SOARE will not be suggested again" in out and "try ROATE" in out
+    assert (tmp_path / "rejected-wordle.txt").read_text() == "soare\n"
+    status, out, err = assist(capsys, monkeypatch, "quit\n")
+    assert "try ROATE" in out and "try SOARE" not in out
+    status, out, err = assist(capsys, monkeypatch, "reject zz\nquit\n")
+    assert "not a word of 5 letters" in out + err

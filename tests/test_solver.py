@@ -363,3 +363,17 @@ def test_real_termo_answers_outside_the_bundled_list_are_found(termo, termo_2022
         game = play(s, secret, limit=30)
         assert game.clues[-1].guess == secret and game.fallback
         assert all(violation(c.guess, game.clues[:i], "strict") is None for i, c in enumerate(game.clues))
+
+
+def test_a_rejected_word_is_never_suggested_but_still_read_as_a_clue(wordle):
+    """The game refused SOARE: no suggestion names it, on any row, after undo too; typed, it still counts."""
+    game = Session(Solver(wordle), 1)
+    first = game.next_guess()
+    assert game.reject(first.upper()) == first
+    assert game.next_guess() != first and first not in [r.guess for r in game.ranked(20)]
+    row = game.play(first, "bbbbb")                       # the player typed it anyway: read as a clue
+    assert row.left[0] < 2315 and first not in [r.guess for r in game.ranked(20)]
+    game.undo()
+    assert first not in [r.guess for r in game.ranked(20)]
+    with pytest.raises(NotationError):
+        game.reject("xx")

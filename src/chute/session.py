@@ -104,11 +104,21 @@ class Session:
             raise ChuteError("the secret words of a multi-board game must be different")
         return words
 
+    def reject(self, word: str) -> str:
+        """Stop suggesting a word the game refused (on every board, from now on); return it folded."""
+        w = self.solver.avoid(word)
+        self.boards = [replace(b, state=replace(b.state, allowed=self.solver.without_avoided(b.state.allowed)))
+                       for b in self.boards]
+        return w
+
     def undo(self) -> Row | None:
         """Take back the last row; return it (None if nothing was played)."""
         if not self.history:
             return None
         self.boards = self._snapshots.pop()
+        if self.solver.avoided:                 # a word refused since that row stays refused
+            self.boards = [replace(b, state=replace(b.state, allowed=self.solver.without_avoided(b.state.allowed)))
+                           for b in self.boards]
         return self.history.pop()
 
     # -- playing -------------------------------------------------------------------

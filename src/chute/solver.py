@@ -83,7 +83,8 @@ class Solver:
     """Chooses guesses for one lexicon with one strategy, options, hard-mode rule and opener."""
 
     def __init__(self, engine: Engine, strategy: str | Strategy = "entropy", options: Options = Options(),
-                 hard: str | None = None, opener: str | None = None, weights: str = "auto"):
+                 hard: str | None = None, opener: str | None = None, weights: str = "auto",
+                 avoid: Iterable[str] = ()):
         from .strategies.lookahead import with_depth
         self.engine = engine
         self.lexicon = engine.lexicon
@@ -95,6 +96,9 @@ class Solver:
         self.weights = weights
         self.opener = None if opener is None else self._check_opener(opener)
         self._memo: dict[tuple, str] = {}      # clues (+ size, fallback) -> choice
+        self.avoided: set[str] = set()         # words never suggested (the game refuses them)
+        for word in avoid:
+            self.avoid(word)
         self._prior: dict[str, float] | None | bool = False     # False: not computed yet
 
     # -- states -----------------------------------------------------------------
@@ -130,9 +134,26 @@ class Solver:
         return np.array([prior.get(w, floor) for w in words], dtype=np.float64)
 
     def initial_state(self) -> State:
-        """Return the state before any guess: every answer possible, every guess allowed."""
+        """Return the state before any guess: every answer possible, every guess allowed but the avoided."""
         answers = list(self.lexicon.answers)
-        return State(self.engine, answers, self._weights(answers, False), None, [], self.hard)
+        return State(self.engine, answers, self._weights(answers, False), self.without_avoided(None), [], self.hard)
+
+    def avoid(self, word: str) -> str:
+        """Stop suggesting a word (the game refused it); return it folded.  Typed, it is still read as a clue."""
+        w = fold(word)
+        if len(w) != self.lexicon.length or not is_word(w):
+            raise NotationError(f"{excerpt(word)} is not a word of {self.lexicon.length} letters")
+        self.avoided.add(w)
+        self._memo.clear()
+        return w
+
+    def without_avoided(self, allowed: np.ndarray | None) -> np.ndarray | None:
+        """Return the allowed guess rows less the avoided words (None: every guess, when nothing is avoided)."""
+        rows = [self.lexicon.guess_index[w] for w in self.avoided if w in self.lexicon.guess_index]
+        if not rows:
+            return allowed
+        base = np.arange(len(self.lexicon.guesses), dtype=np.intp) if allowed is None else np.asarray(allowed)
+        return base[~np.isin(base, rows)]
 
     def _codes_one(self, guess: str, words: Sequence[str], cols: np.ndarray | None = None) -> np.ndarray:
         """Return the codes of one guess against some words (``cols``: their matrix columns, if known)."""
@@ -244,14 +265,17 @@ class Solver:
         return None
 
     def openers(self, top: int = 10) -> list[Ranked]:
-        """Return the best ``top`` first guesses (from the disk cache when possible)."""
+        """Return the best ``top`` first guesses (from the disk cache when possible), none of them avoided."""
         from .openers import cached_openers
         state = self.initial_state()
         if not self.strategy.costly:
             return self.strategy.rank(state, self.options, top)
         entry = f"{self.strategy.name}|{self.options.key()}|w={self.weights}"
-        return cached_openers(self.engine.cache_dir, self.lexicon.key, entry, top,
-                              lambda n: self.strategy.rank(state, self.options, n), self.lexicon.is_guess)
+        if self.avoided:                   # the cache holds the ranking over every guess: ask for more
+            state.allowed = None
+        ranked = cached_openers(self.engine.cache_dir, self.lexicon.key, entry, top + len(self.avoided),
+                                lambda n: self.strategy.rank(state, self.options, n), self.lexicon.is_guess)
+        return [r for r in ranked if r.guess not in self.avoided][:top]
 
     def choose(self, state: State) -> str:
         """Return the next guess: the only candidate, a candidate of two, the opener, else the strategy's."""

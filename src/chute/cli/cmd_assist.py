@@ -19,8 +19,8 @@ Several boards: the colours of every unsolved board on one line, separated by
 spaces, commas or | (bbygb gbbbb | ggggg), or one board per line (chute asks
 for the next); - for a board already solved if you type all of them.
 Commands: undo (take back the last row), list [N] (the candidates, of board N),
-why WORD [N] (why a word can or cannot be the answer), new (start over),
-quit, help. Blank lines and a pasted share text's header are skipped.
+why WORD [N] (why a word can or cannot be the answer), reject WORD (the game
+refused it: never suggested again, remembered), new (start over), quit, help. Blank lines and a pasted share text's header are skipped.
 End of input (Ctrl-D) or quit ends the session; on a terminal it is saved
 after every row, and 'chute assist --resume' continues it."""
 
@@ -181,11 +181,31 @@ class Assistant:
             self.list_candidates(rest.split())
         elif command == "why":
             self.why(text[3:].strip())
+        elif command == "reject":
+            self.reject(text[6:].strip())
         elif is_header_line(text):
             self.say("(share text: its rows are read as the colours of the suggested guesses)")
         else:
             return self.row(line)
         return True
+
+    def reject(self, text: str) -> None:
+        """Stop suggesting a word the game refused, remember it in the user's list, and suggest again."""
+        from ..errors import ChuteError
+        if not text or len(text.split()) != 1:
+            self.say("reject what? write: reject WORD (a word the game refused)")
+            return
+        try:
+            word = self.session.reject(text)
+        except ChuteError as err:
+            self.refuse(str(err))
+            return
+        path = rejected_path(self.lexicon.name)
+        remember_rejected(path, self.session.solver.avoided)
+        self.say(f"{self.show(word)} will not be suggested again (remembered in {path})")
+        if self.pending and fold_word(self.pending) == word:
+            self.pending = None
+        self.prompt_next()
 
     def undo(self) -> None:
         """Clear a half-typed row, or take back the last row played."""
@@ -371,6 +391,37 @@ class Assistant:
         return True
 
 
+def rejected_path(lexicon_name: str) -> Path:
+    """Return the user's file of words a game refused (``reject WORD``), per word list."""
+    return state_dir() / f"rejected-{lexicon_name}.txt"
+
+
+def read_rejected(path: Path) -> list[str]:
+    """Return the words of the user's rejected list (none when missing or unreadable)."""
+    try:
+        return [w for w in path.read_text(encoding="utf-8").split() if w.isalpha()]
+    except (OSError, UnicodeDecodeError):
+        return []
+
+
+def remember_rejected(path: Path, words) -> None:
+    """Write the rejected list (atomically; a folder that cannot be written is only a note)."""
+    from ..files import write_atomic
+    from ..errors import ChuteError
+    from .solving import note
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, "".join(f"{w}\n" for w in sorted(words)), "rejected words")
+    except (OSError, ChuteError) as err:
+        note(f"cannot remember the rejected words in {path} ({err})")
+
+
+def fold_word(word: str) -> str:
+    """Return a word folded (no accents, lower case)."""
+    from ..words import fold
+    return fold(word)
+
+
 def resume(session, path: Path):
     """Return the session saved at ``path``, replayed on ``session``'s solver (a new one if none is saved)."""
     import json
@@ -412,6 +463,12 @@ def run(args: argparse.Namespace) -> int:
     elif save_path is not None and save_path.exists():
         note(f"an unfinished {spec.name} game is saved in {save_path}: 'chute assist --resume' continues it "
              "(it is replaced once you play a row here)")
+    from ..errors import ChuteError
+    for word in read_rejected(rejected_path(session.solver.lexicon.name)):
+        try:
+            session.reject(word)
+        except ChuteError:
+            pass                                    # a word of another length: not for these lists
     assistant = Assistant(session, args.top, spec.rows, save_path)
     if interactive:
         boards = "" if spec.boards == 1 else f"{spec.boards} boards, "
