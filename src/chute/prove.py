@@ -235,6 +235,14 @@ def settle(searcher: TreeSearch, opener_row: int, cutoff: int) -> tuple[int, boo
     total = n + sum(b[2] for b in bins)
     if total >= cutoff:
         return min(total, INF), False
+    # one scan per bin tightens every bound before any search: often enough to close the opener,
+    # and each search below then runs against a much tighter cut-off
+    for b in sorted(bins, key=lambda b: -len(b[0])):
+        better = searcher.bound(b[0], r, b[1], searcher._akey(b[1]))
+        total += min(better, INF) - b[2]
+        b[2] = min(better, INF)
+        if total >= cutoff:
+            return min(total, INF), False
     for b in sorted(bins, key=lambda b: -len(b[0])):
         sub, allowed, lb = b
         value = searcher.solve(sub, r, allowed, cutoff - (total - lb), searcher._akey(allowed))

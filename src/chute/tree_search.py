@@ -334,6 +334,33 @@ class TreeSearch:
         tt[key] = (lb, -1)
         return lb
 
+    def bound(self, S: np.ndarray, r: int, allowed: np.ndarray | None = None, akey: bytes = b"") -> int:
+        """Return a lower bound on the least total of ``S`` from one scan of the guesses (memoised).
+
+        The bounds ``solve`` starts from: exact for a candidate that splits
+        ``S`` into single words (or leaves one pair), else the most of ``2n``,
+        the size bound and ``3n - max(2c + p)`` over every allowed guess.
+        """
+        n = len(S)
+        if n <= 2 or r <= 1:
+            return self.solve(S, r, allowed, INF, akey)
+        key = (S.tobytes(), r, akey)
+        entry = self.tt.get(key)
+        if entry is not None:
+            return entry[0]
+        crow = self.ans_rows[S]
+        nb, cand, _ = self._scan(S, crow)
+        if (nb == n - 1).any():
+            return 2 * n - 1
+        rows = self.all_rows if allowed is None else allowed
+        nb, cand, _ = self._scan(S, rows)
+        self.scans += 1
+        if r == 2:
+            return 2 * n if (nb == n).any() else INF
+        lb = max(2 * n, self._size_lb(n, r), 3 * n - int((nb + 2 * cand).max()) if len(nb) else INF)
+        self.tt[key] = (lb, -1)
+        return lb
+
     # -- building trees from the memo
 
     def _guess_of(self, S: np.ndarray, r: int, allowed, akey: bytes) -> int:
