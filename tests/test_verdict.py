@@ -171,6 +171,7 @@ def test_termo_dueto_quordle_share_texts():
     ("Wordle 1 4/6\n\n⬛⬛🟨🟨⬛\n🟩🟩🟩🟩🟩\n", "header says 4/6"),
     ("⬛⬛🟨🟨⬛  ⬛⬛🟨🟨⬛\n🟩🟩🟩🟩🟩\n", "different numbers of boards"),
     ("hello\n", "no rows of colours"),
+    ("Wordle 1 X/6\n\n" + "⬛⬛🟨🟨⬛\n" * 5000, "at most 200"),
 ])
 def test_bad_share_texts_are_one_clear_error(text, message):
     with pytest.raises(ChuteError, match=message):

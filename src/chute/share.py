@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from .feedback import looks_like_colours
+from .games import MAX_ROWS
 
 GAME_NAMES = ("wordle", "termo", "term.ooo", "dueto", "quarteto", "dordle", "quordle", "octordle",
               "sedecordle")
@@ -56,7 +57,7 @@ _CLAIM = re.compile(r"(\*?)([0-9X]{1,2})/(\d{1,2})(\*?)")
 
 
 def parse_share(text: str) -> Share:
-    """Return a share text read into boards of patterns; ShareError-free: ChuteError with one clear line.
+    """Return a share text read into boards of patterns (ChuteError, one clear line, when it cannot be).
 
     The header names the game and (``*``) hard mode.  Colour rows follow; a
     row holding several boards separates them by spaces (Dueto, Dordle), and
@@ -90,6 +91,9 @@ def parse_share(text: str) -> Share:
                 hard = bool(claim.group(1) or claim.group(4))
     if band:
         bands.append(band)
+    rows = sum(len(b) for b in bands)
+    if rows > MAX_ROWS:
+        raise ChuteError(f"the share text has {rows:,} rows of colours; a game has at most {MAX_ROWS}")
     if not bands:
         raise ChuteError("the share text has no rows of colours (Quarteto shares its grid only as a picture)")
     boards: list[list[str]] = []

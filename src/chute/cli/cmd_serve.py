@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
             probe.bind((args.host, args.port))
     except OSError as err:
         raise ChuteError(f"cannot listen on {args.host}:{args.port} ({err.strerror or err}): "
-                         "choose another --port") from None
+                         "choose another --host or --port") from None
     for lexicon in ("wordle", "termo"):         # the engines the page asks for first, loaded before it opens
         solver_for(lexicon, None).openers(1)
     url = f"http://{'localhost' if args.host in ('127.0.0.1', '0.0.0.0') else args.host}:{args.port}/"
