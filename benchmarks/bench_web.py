@@ -15,9 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import socket
 import statistics
-import threading
 import time
 
 BODY = {"game": "wordle", "rows": [{"guess": "soare", "patterns": ["bbbbb"]},
@@ -30,19 +28,15 @@ def main() -> None:
     ap.add_argument("--requests", type=int, default=2000)
     ap.add_argument("--clients", type=int, default=50)
     args = ap.parse_args()
-    import httpx
-    import uvicorn
-    from chute.web import create_app, solver_for
+    from chute.web import running, solver_for
     solver_for("wordle", None).openers(1)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="error"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.05)
-    base = f"http://127.0.0.1:{port}"
+    with running() as base:
+        measure(base, args)
+
+
+def measure(base: str, args: argparse.Namespace) -> None:
+    """Print the latency, throughput and page-ready figures of the server at ``base``."""
+    import httpx
     print(f"# {time.strftime('%Y-%m-%d %H:%M')}  load {os.getloadavg()[0]:.2f}  cpus {os.cpu_count()}")
     with httpx.Client() as http:
         http.post(base + "/api/suggest", json=BODY)
@@ -98,8 +92,6 @@ def main() -> None:
                 browser.close()
             print(f"page ready (opened to first suggestions shown), Chromium headless: median "
                   f"{statistics.median(ready) * 1000:.0f} ms of 5")
-    server.should_exit = True
-    thread.join(10)
 
 
 if __name__ == "__main__":

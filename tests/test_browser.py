@@ -9,9 +9,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -59,21 +56,9 @@ def browser_type_launch_args(browser_type_launch_args):
 @pytest.fixture(scope="module")
 def server():
     """Return the URL of a real chute server (uvicorn on 127.0.0.1, a free port) for this module."""
-    import uvicorn
-    from chute.web import create_app
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="error"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 30
-    while not srv.started and time.time() < deadline:
-        time.sleep(0.05)
-    assert srv.started, "the server did not start"
-    yield f"http://127.0.0.1:{port}/"
-    srv.should_exit = True
-    thread.join(10)
+    from chute.web import running
+    with running() as url:
+        yield url + "/"
 
 
 def shot(page, name: str) -> None:

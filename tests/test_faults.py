@@ -168,12 +168,14 @@ def test_killing_the_cache_writer_never_leaves_a_bad_matrix(lists, tmp_path):
         f.unlink()
     window = write_window(argv, env, cache, name)
     caught = 0
-    for _ in range(3):
+    for attempt in range(12):          # the write lasts milliseconds: a busy machine may need a few tries
         for f in cache.glob("*"):
             f.unlink()
         caught += kill_mid_write(argv, env, cache, name)
         assert not (cache / name).exists() or _read_cached(cache / name, lexicon.key, expected.shape,
                                                              expected.dtype) is not None
+        if caught and attempt >= 2:
+            break
     assert caught
     for delay in delays(window, 3):
         for f in cache.glob("*"):

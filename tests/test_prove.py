@@ -153,6 +153,11 @@ def test_cli_prove_prints_the_optimum_and_refuses_bad_options(tmp_path, capsys):
     assert rows[0] == "opener,total,exact" and len(rows) == 1 + len(engine_of(a, g).lexicon.guesses)
     status = main(["prove", "--answers", str(a), "--guesses", str(g), "--journal", str(a)])
     assert status == 2 and "--journal" in capsys.readouterr().err
+    binary = tmp_path / "binary.journal"
+    binary.write_bytes(bytes(range(256)) * 4)
+    status = main(["prove", "--answers", str(a), "--guesses", str(g), "--journal", str(binary)])
+    err = capsys.readouterr().err
+    assert status == 2 and "not a chute journal" in err and err.count("\n") == 1
     status = main(["prove", "--answers", str(a), "--guesses", str(g), "--cluster", "tcp://127.0.0.1:1"])
     err = capsys.readouterr().err
     assert status == 2 and "Dask scheduler" in err and err.count("\n") == 1

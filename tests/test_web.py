@@ -119,13 +119,6 @@ def test_oversized_bodies_unknown_paths_and_methods(client):
     assert client.get("/api/suggest").status_code == 405
 
 
-def free_port() -> int:
-    """Return a TCP port free on 127.0.0.1."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def test_serve_refuses_a_taken_port_in_one_line(capsys):
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -134,21 +127,15 @@ def test_serve_refuses_a_taken_port_in_one_line(capsys):
         status = main(["serve", "--port", str(port)])
     err = capsys.readouterr().err
     assert status == 2 and err.count("\n") == 1 and f"127.0.0.1:{port}" in err and "--port" in err
+    status = main(["serve", "--host", "256.1.1.1"])
+    err = capsys.readouterr().err
+    assert status == 2 and err.count("\n") == 1 and "--host" in err
 
 
 def test_a_real_server_answers_2000_requests_from_50_clients_without_an_error():
     """uvicorn on 127.0.0.1, 50 concurrent clients, 2,000 suggest requests: no error (figures printed)."""
     import httpx
-    import uvicorn
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="error"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 20
-    while not server.started and time.time() < deadline:
-        time.sleep(0.05)
-    assert server.started
-    url = f"http://127.0.0.1:{port}/api/suggest"
+    from chute.web import running
     body = {"game": "wordle", "rows": TWO_CLUES, "top": 5}
     latencies: list[float] = []
     errors: list[str] = []
@@ -168,15 +155,13 @@ def test_a_real_server_answers_2000_requests_from_50_clients_without_an_error():
         return time.perf_counter() - start
 
     timing: list[float] = []
-    # a thread of its own: another test's browser may hold an event loop in this one
-    worker = threading.Thread(target=lambda: timing.append(asyncio.run(load())))
-    try:
+    with running() as base:
+        url = base + "/api/suggest"
+        # a thread of its own: another test's browser may hold an event loop in this one
+        worker = threading.Thread(target=lambda: timing.append(asyncio.run(load())))
         worker.start()
         worker.join(300)
-        seconds = timing[0]
-    finally:
-        server.should_exit = True
-        thread.join(10)
+    seconds = timing[0]
     assert errors == [] and len(latencies) == 2000
     q = statistics.quantiles(latencies, n=100)
     print(f"\n2,000 requests, 50 clients: {2000 / seconds:.0f} requests/s; latency p50 {q[49] * 1000:.0f} ms, "

@@ -25,13 +25,12 @@ interruptions.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -131,8 +130,10 @@ def read_journal(path: Path, key: dict) -> dict[str, Settled]:
         lines = path.read_text(encoding="utf-8").splitlines()
     except FileNotFoundError:
         return {}
-    except (OSError, UnicodeDecodeError) as err:
-        raise ChuteError(f"cannot read the journal {path}: {getattr(err, 'strerror', None) or err}") from None
+    except UnicodeDecodeError:
+        raise ChuteError(f"{path} is not a chute journal (not UTF-8 text)") from None
+    except OSError as err:
+        raise ChuteError(f"cannot read the journal {path}: {err.strerror or err}") from None
     if not lines:
         return {}
     try:
@@ -348,14 +349,6 @@ def prove(searcher: TreeSearch, top: int = 15, journal: Path | None = None, jobs
                 accept(row, int(bounds[row]), False)
             else:
                 accept(row, *settle(searcher, row, limit))
-    # an opener settled by a bound below the final cut-off (a stale cut-off in a wave) is searched again
-    final = cutoff()
-    redo = [s for s in settled.values() if not s.exact and s.total < final]
-    for s in redo:
-        row = searcher.lexicon.guess_index[s.opener]
-        total, exact = settle(searcher, row, final)
-        settled[s.opener] = Settled(s.opener, total, exact)
-        record.record(settled[s.opener])
     return Proof(settled, len(searcher.lexicon.answers), top, time.perf_counter() - start,
                  {guesses[g]: int(bounds[g]) for g in range(count)})
 
@@ -406,7 +399,3 @@ def _prove_on_cluster(address: str, searcher: TreeSearch, lists: dict, pending: 
     finally:
         client.close()
 
-
-def digest(words: Iterable[str]) -> str:
-    """Return a short digest of a word list (for messages)."""
-    return hashlib.sha256("\n".join(words).encode()).hexdigest()[:12]

@@ -535,6 +535,7 @@ def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str]
         if not open_:
             break
         g_row = lexicon.guess_index[g]
+        befores = [sets[k] for k in open_]          # each open board's candidates before the guess
         board_rows: list[RowReview | None] = [None] * len(secrets)
         for k in open_:
             S = sets[k]
@@ -542,7 +543,6 @@ def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str]
             before = [lexicon.answers[c] for c in S.tolist()] if len(S) <= SHOW_WORDS else []
             row = RowReview(g, pattern, len(S), 0, before, [], None, None, None, False, None, None,
                             g in {lexicon.answers[c] for c in S.tolist()})
-            row._before_cols = S            # type: ignore[attr-defined]
             _grade(grader, row, g_row, S, r, None, encode(pattern), first=(i == 0), known=known, table=table)
             S = S[engine.matrix[g_row, S] == encode(pattern)]
             sets[k] = S
@@ -551,14 +551,14 @@ def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str]
             board_rows[k] = row
             if set(pattern) == {"g"}:
                 solved_at[k] = i + 1
-        value = _round_value(grader, table, g_row, [sets_before(board_rows[k], k) for k in open_], r, i == 0, n_all)
+        value = sum(board_rows[k].value for k in open_)       # each board's value, graded above
         best, best_value = g, value
         if i == 0 and known is not None and len(open_) * known[1] / n_all < best_value:
             best, best_value = known[0], len(open_) * known[1] / n_all      # the best opener known, proven
-        candidates = _shortlist(grader, lexicon, board_rows, open_, i, known, shortlist, joint_rank, r)
+        candidates = [] if i == 0 else _shortlist(grader, [board_rows[k] for k in open_], befores, shortlist,
+                                                  joint_rank, r)
         for w in candidates:
-            v = _round_value(grader, table, lexicon.guess_index[w],
-                             [sets_before(board_rows[k], k) for k in open_], r, i == 0, n_all)
+            v = _round_value(grader, lexicon.guess_index[w], befores, r)
             if v < best_value - 1e-12 or (abs(v - best_value) <= 1e-12 and w < best and best != g):
                 best, best_value = w, v
         lucks = [b.luck for b in board_rows if b is not None and b.luck is not None]
@@ -572,31 +572,20 @@ def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str]
                         int(round(sum(lucks) / len(lucks))) if lucks else None)
 
 
-def sets_before(row: RowReview | None, k: int) -> np.ndarray:
-    """Return the answer columns a board held before its row (kept on the row while a round is graded)."""
-    assert row is not None
-    return row._before_cols     # type: ignore[attr-defined]
-
-
-def _round_value(grader: Grader, table: OpenerTable, g: int, sets: list[np.ndarray], r: int, first: bool,
-                 n_all: int) -> float:
+def _round_value(grader: Grader, g: int, sets: list[np.ndarray], r: int) -> float:
     """Return the sum over boards of the expected guesses each needs after guess row ``g`` (counting it)."""
     total = 0.0
     for S in sets:
-        if first and len(S) == n_all and n_all > EXACT_MAX:
-            value = table.opener(grader.engine.lexicon.guesses[g])[0] / n_all
-        else:
-            after = sum(t for _, _, t in grader.outcomes(g, S, r, None))
-            value = 1 + after / len(S) if after < INF else math.inf
-        total += value
+        after = sum(t for _, _, t in grader.outcomes(g, S, r, None))
+        total += 1 + after / len(S) if after < INF else math.inf
     return total
 
 
-def _shortlist(grader: Grader, lexicon, board_rows, open_, i, known, top, joint_rank, r) -> list[str]:
-    """Return the guesses a round's best is sought among: each board's best, the joint policy's top, the opener."""
-    if i == 0:
-        return []                  # the opening is judged against the best opener known
-    words = {b.best for b in (board_rows[k] for k in open_) if b is not None and b.best}
-    boards = [[lexicon.answers[c] for c in sets_before(board_rows[k], k).tolist()] for k in open_]
+def _shortlist(grader: Grader, rows: list[RowReview], befores: list[np.ndarray], top: int, joint_rank,
+               r: int) -> list[str]:
+    """Return the guesses a round's best is sought among (after the opening): each board's best, the joint policy's top."""
+    answers = grader.engine.lexicon.answers
+    words = {row.best for row in rows if row.best}
+    boards = [[answers[c] for c in S.tolist()] for S in befores]
     words |= {c.guess for c in joint_rank(grader.engine, boards, rows_left=r, top=top)}
     return sorted(words)

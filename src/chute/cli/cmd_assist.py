@@ -192,6 +192,7 @@ class Assistant:
     def reject(self, text: str) -> None:
         """Stop suggesting a word the game refused, remember it in the user's list, and suggest again."""
         from ..errors import ChuteError
+        from ..words import fold
         if not text or len(text.split()) != 1:
             self.say("reject what? write: reject WORD (a word the game refused)")
             return
@@ -203,7 +204,7 @@ class Assistant:
         path = rejected_path(self.lexicon.name)
         remember_rejected(path, self.session.solver.avoided)
         self.say(f"{self.show(word)} will not be suggested again (remembered in {path})")
-        if self.pending and fold_word(self.pending) == word:
+        if self.pending and fold(self.pending) == word:
             self.pending = None
         self.prompt_next()
 
@@ -414,12 +415,6 @@ def remember_rejected(path: Path, words) -> None:
         write_atomic(path, "".join(f"{w}\n" for w in sorted(words)), "rejected words")
     except (OSError, ChuteError) as err:
         note(f"cannot remember the rejected words in {path} ({err})")
-
-
-def fold_word(word: str) -> str:
-    """Return a word folded (no accents, lower case)."""
-    from ..words import fold
-    return fold(word)
 
 
 def resume(session, path: Path):

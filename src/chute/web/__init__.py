@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import json
 import threading
+from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, Iterator
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -274,3 +275,31 @@ def create_app() -> Starlette:
         Route("/api/share", _endpoint(_share), methods=["POST"]),
     ]
     return Starlette(routes=routes, exception_handlers={HTTPException: _not_found, Exception: _crash})
+
+
+@contextmanager
+def running(host: str = "127.0.0.1", timeout: float = 30.0) -> Iterator[str]:
+    """Yield the base URL (``http://HOST:PORT``) of the app served by uvicorn in a thread on a free port; stop it after.
+
+    For tests, benchmarks and notebooks; ``chute serve`` runs uvicorn in the foreground instead.
+    """
+    import socket
+    import time
+    import uvicorn
+    with socket.socket() as probe:
+        probe.bind((host, 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(), host=host, port=port, log_level="error"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.time() + timeout
+    while not server.started and thread.is_alive() and time.time() < deadline:
+        time.sleep(0.05)
+    if not server.started:
+        server.should_exit = True
+        raise ChuteError(f"the server did not start on {host}:{port}")
+    try:
+        yield f"http://{host}:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
