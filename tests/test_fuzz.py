@@ -88,6 +88,7 @@ def options(tmp: Path):
         st.tuples(st.just("--top"), number), st.tuples(st.just("--seed"), number),
         st.tuples(st.just("--depth"), st.sampled_from(["1", "2", "3"])),
         st.tuples(st.just("--weights"), st.sampled_from(["auto", "uniform", "frequency", "nope"])),
+        st.tuples(st.just("--prior"), st.one_of(st.sampled_from(["answers", "nope"]), f)),
         st.tuples(st.just("--tree"), f), st.tuples(st.just("--words"), word), st.tuples(st.just("--words-file"), f),
         st.tuples(st.just("--max-guesses"), number), st.tuples(st.just("--sample"), number),
         st.tuples(st.just("--hardest"), number), st.tuples(st.just("--csv"), f), st.tuples(st.just("--plot"), f),

@@ -23,7 +23,7 @@ from chute.words import load_lexicon, words_lexicon
 
 SEED4 = ["bills", "billy", "skill", "wills", "willy"]
 ALL = ["entropy", "expected-size", "minimax", "most-parts", "letter-frequency", "positional-entropy",
-       "elimination", "first", "random"]
+       "elimination", "first", "random", "expected-guesses"]
 
 
 @pytest.fixture(scope="module")
@@ -45,7 +45,7 @@ def small(words):
 
 
 def test_registry_has_every_strategy():
-    """All nine strategies are registered; an unknown name is a user error naming the choices."""
+    """All ten strategies are registered; an unknown name is a user error naming the choices."""
     assert sorted(ALL) == list(strategy_names())
     with pytest.raises(ChuteError, match="unknown strategy 'nope'.*entropy"):
         get_strategy("nope")

@@ -393,7 +393,7 @@ def run(solver: Solver, secrets: Sequence[str] | None = None, rows: int = 6, cap
         raise ChuteError(f"cap (the most guesses a game may take) must be at most {MAX_CAP}, not {cap}")
     cap = max(cap, rows)
     lexicon = solver.engine.lexicon
-    secrets = list(lexicon.answers if secrets is None else secrets)
+    secrets = list(lexicon.answer_list if secrets is None else secrets)
     if not secrets:
         raise ChuteError("no secrets to play")
     if not all(s in lexicon.answer_set for s in secrets) or player is not None:
@@ -437,7 +437,7 @@ def benchmark(engine: Engine | Lexicon | str, strategy: str = "entropy", secrets
     info = {"game": engine.lexicon.name, "lexicon": engine.lexicon.name, "strategy": solver.strategy.name,
             "hard": solver_options.get("hard"), "depth": getattr(options, "depth", 1),
             "candidates_only": bool(getattr(options, "candidates_only", False)),
-            "answers": len(engine.lexicon.answers), "accepted": len(engine.lexicon.guesses),
+            "answers": len(engine.lexicon.answer_list), "accepted": len(engine.lexicon.guesses),
             "sample": None if secrets is None else len(secrets)}
     result = run(solver, secrets, rows=rows, jobs=jobs, info=info)
     result.info["opener"] = result.opener

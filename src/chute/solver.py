@@ -20,6 +20,7 @@ from .engine import Engine, letters_array, numpy_codes
 from .errors import ContradictionError, LexiconError, NotationError
 from .files import excerpt
 from .feedback import Clue, decode, encode, is_producible, n_patterns, parse_colours
+from .prior import Prior
 from .rules import check_guess, check_rule, legal_mask, violation
 from .strategies import Options, Ranked, State, Strategy, get_strategy
 from .strategies.base import describe
@@ -84,8 +85,14 @@ class Solver:
 
     def __init__(self, engine: Engine, strategy: str | Strategy = "entropy", options: Options = Options(),
                  hard: str | None = None, opener: str | None = None, weights: str = "auto",
-                 avoid: Iterable[str] = ()):
+                 avoid: Iterable[str] = (), prior: "Prior | str | None" = None):
+        from .prior import make_prior
         from .strategies.lookahead import with_depth
+        if isinstance(prior, str):
+            prior = make_prior(engine.lexicon, prior)
+        # words of the prior beyond the matrix columns are scored on the fly; a benchmark that plays
+        # thousands of games is faster on an engine built over the prior's words (``Lexicon.widened``)
+        self.belief = prior if prior is not None else make_prior(engine.lexicon, "answers")
         self.engine = engine
         self.lexicon = engine.lexicon
         self.strategy = with_depth(get_strategy(strategy), options)
@@ -118,8 +125,8 @@ class Solver:
         return self._prior  # type: ignore[return-value]
 
     def has_answer_list(self) -> bool:
-        """Return whether the lexicon's answers are a real subset of its accepted guesses."""
-        return len(self.lexicon.answers) < len(self.lexicon.guesses)
+        """Return whether the lexicon's answer list is a real subset of its accepted guesses."""
+        return len(self.lexicon.answer_list) < len(self.lexicon.guesses)
 
     def _weights(self, words: Sequence[str], fallback: bool) -> np.ndarray | None:
         """Return the prior weights of these candidates under the solver's weights mode (None: uniform)."""
@@ -134,9 +141,13 @@ class Solver:
         return np.array([prior.get(w, floor) for w in words], dtype=np.float64)
 
     def initial_state(self) -> State:
-        """Return the state before any guess: every answer possible, every guess allowed but the avoided."""
-        answers = list(self.lexicon.answers)
-        return State(self.engine, answers, self._weights(answers, False), self.without_avoided(None), [], self.hard)
+        """Return the state before any guess: every word of the prior possible, every guess allowed but the avoided."""
+        if self.belief.widens:
+            words, weights = list(self.belief.words), self.belief.weights
+        else:
+            words = list(self.lexicon.answers)
+            weights = self._weights(words, False)
+        return State(self.engine, words, weights, self.without_avoided(None), [], self.hard)
 
     def avoid(self, word: str) -> str:
         """Stop suggesting a word (the game refused it); return it folded.  Typed, it is still read as a clue."""
@@ -213,7 +224,9 @@ class Solver:
             fallback = True
             weights = self._weights(candidates, True)
             weighted = " (weighted by frequency)" if weights is not None else ""
-            notes.append(f"the clues rule out every word of the {self.lexicon.name} answer list; "
+            ruled_out = (f"the {self.belief.name} prior" if self.belief.widens
+                         else f"the {self.lexicon.name} answer list")
+            notes.append(f"the clues rule out every word of {ruled_out}; "
                          f"carrying on over the {len(candidates)} accepted word"
                          f"{'' if len(candidates) == 1 else 's'} that fit{weighted}")
         allowed = state.allowed
@@ -270,7 +283,7 @@ class Solver:
         state = self.initial_state()
         if not self.strategy.costly:
             return self.strategy.rank(state, self.options, top)
-        entry = f"{self.strategy.name}|{self.options.key()}|w={self.weights}"
+        entry = f"{self.strategy.name}|{self.options.key()}|w={self.weights}|p={self.belief.key()}"
         if self.avoided:                   # the cache holds the ranking over every guess: ask for more
             state.allowed = None
         ranked = cached_openers(self.engine.cache_dir, self.lexicon.key, entry, top + len(self.avoided),

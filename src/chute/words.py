@@ -9,16 +9,19 @@ from __future__ import annotations
 import hashlib
 import math
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, Sequence
 
 from .errors import LexiconError
 
 BUNDLED = ("wordle", "termo")
 BUNDLED_LENGTH = 5
+# Games whose bundled answer list is the game's own published list (Termo's is
+# a frequency cut made by chute from a dictionary, see NOTICE).
+CURATED = ("wordle",)
 MIN_LENGTH, MAX_LENGTH = 3, 12
 
 
@@ -168,6 +171,8 @@ class Lexicon:
     spellings: Mapping[str, str] = field(default_factory=dict, repr=False)
     frequencies: Mapping[str, float] = field(default_factory=dict, repr=False)
     dropped: int = 0
+    curated: bool = False          # the answer list is the game's own (or the user's), not a frequency cut
+    listed: tuple[str, ...] = ()   # the answer list, when ``answers`` were widened to a prior's words
 
     def __repr__(self) -> str:
         return (f"Lexicon({self.name!r}, length={self.length}, {len(self.answers)} answers, "
@@ -206,6 +211,17 @@ class Lexicon:
         h.update(b"\n--answers--\n")
         h.update("\n".join(self.answers).encode())
         return h.hexdigest()
+
+    @property
+    def answer_list(self) -> tuple[str, ...]:
+        """Return the answer list the game picks from (before any widening to a prior's words)."""
+        return self.listed or self.answers
+
+    def widened(self, words: Sequence[str]) -> "Lexicon":
+        """Return the lexicon whose answers (the matrix columns) are these words, the answer list kept."""
+        if tuple(words) == self.answers:
+            return self
+        return replace(self, answers=tuple(words), listed=self.answer_list)
 
     def is_answer(self, word: str) -> bool:
         """Return whether the word is a possible answer."""
@@ -292,8 +308,9 @@ def load_lexicon(game: str = "wordle", answers: str | Path | None = None,
     name = game if (user_answers is None and user_guesses is None) else f"{game}+custom"
     if excluded:
         name += "-excluded"
+    curated = user_answers is not None or (use_bundled and game in CURATED)
     return Lexicon(name, length, answer_words, guess_words, merged.spellings,
-                   merged.frequencies, len(rejected))
+                   merged.frequencies, len(rejected), curated)
 
 
 def words_lexicon(words: Iterable[str], length: int | None = None, name: str = "words") -> Lexicon:

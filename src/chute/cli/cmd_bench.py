@@ -94,15 +94,16 @@ def make_solver(args: argparse.Namespace, engine, strategy: str, opener: str | N
                 depth: int | None = None):
     """Return the solver the options describe, for one strategy (opener and depth may override)."""
     from ..solver import Solver
-    from ..strategies import Options
-    from .solving import check_strategy, strategy_from_args
+    from .solving import check_strategy, options_from_args, prior_from_args, strategy_from_args
     depth = args.depth if depth is None else depth
     check_strategy(strategy, depth)
-    options = Options(candidates_only=args.candidates_only, prefer_candidates=args.prefer_candidates,
-                      seed=args.seed, depth=depth)
     chosen, rule = strategy_from_args(args, engine, strategy)
-    return Solver(engine, chosen, options, hard=rule,
-                  opener=opener if opener is not None else args.opener, weights=args.weights)
+    prior = prior_from_args(args, engine.lexicon)
+    if prior.widens:      # thousands of games: every word of the prior a matrix column (cached like the matrix)
+        from ..engine import Engine
+        engine = Engine.build(engine.lexicon.widened(prior.words), cache=not args.no_cache)
+    return Solver(engine, chosen, options_from_args(args, depth), hard=rule,
+                  opener=opener if opener is not None else args.opener, weights=args.weights, prior=prior)
 
 
 def describe(args: argparse.Namespace, spec, engine, secrets, solver, strategy: str, depth: int) -> dict:

@@ -8,7 +8,7 @@ import textwrap
 
 from .common import MAX_SEED, bounded_int
 
-STRATEGY_HELP = ("entropy, expected-size, minimax, most-parts, letter-frequency, positional-entropy, "
+STRATEGY_HELP = ("entropy, expected-guesses (the expected number of guesses under --prior, the row limit guarded), expected-size, minimax, most-parts, letter-frequency, positional-entropy, "
                  "elimination, first, random, or optimal (follow the optimal decision tree of the lists, "
                  "built once and cached)")
 
@@ -34,6 +34,11 @@ def add_solver_options(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--weights", default="auto", choices=("auto", "uniform", "frequency"),
                    help="answer probabilities: uniform, by word frequency, or auto (frequency only "
                         "when the lexicon has no answer list, or it ran out)")
+    g.add_argument("--prior", default="answers", metavar="NAME|FILE",
+                   help="which words can be the answer and how likely: answers (the answer list, "
+                        "equally likely), frequency (every accepted word, by word frequency, the answer "
+                        "list boosted when it is the game's own), uniform (every accepted word), or a "
+                        "FILE of words with optional weights (default: answers)")
     g.add_argument("--seed", type=bounded_int(0, MAX_SEED), default=0, help="seed for the random strategy (default: 0)")
     g.add_argument("--tree", metavar="TREE.json",
                    help="follow a decision tree saved by 'chute tree --out' (off the tree: --strategy)")
@@ -65,15 +70,27 @@ def strategy_from_args(args: argparse.Namespace, engine, name: str):
 def solver_from_args(args: argparse.Namespace):
     """Return the Solver the options describe (lexicon, engine, strategy, rule, opener)."""
     from ..solver import Solver
-    from ..strategies import Options
     from .common import engine_from_args, lexicon_from_args
     check_strategy(args.strategy, args.depth)           # an unknown name fails before any loading
     lexicon = lexicon_from_args(args)
     engine = engine_from_args(args, lexicon)
-    options = Options(candidates_only=args.candidates_only, prefer_candidates=args.prefer_candidates,
-                      seed=args.seed, depth=args.depth)
     strategy, rule = strategy_from_args(args, engine, args.strategy)
-    return Solver(engine, strategy, options, hard=rule, opener=args.opener, weights=args.weights)
+    return Solver(engine, strategy, options_from_args(args, args.depth), hard=rule, opener=args.opener,
+                  weights=args.weights, prior=prior_from_args(args, lexicon))
+
+
+def options_from_args(args: argparse.Namespace, depth: int):
+    """Return the strategy options the arguments ask for (the game's row limit included)."""
+    from ..strategies import Options
+    from .common import spec_from_args
+    return Options(candidates_only=args.candidates_only, prefer_candidates=args.prefer_candidates,
+                   seed=args.seed, depth=depth, rows=getattr(args, "rows", None) or spec_from_args(args).rows)
+
+
+def prior_from_args(args: argparse.Namespace, lexicon):
+    """Return the prior --prior names for the lexicon (one clear error for a bad name or file)."""
+    from ..prior import make_prior
+    return make_prior(lexicon, getattr(args, "prior", "answers"))
 
 
 def with_tree(args: argparse.Namespace, lexicon, strategy, rule: str | None):

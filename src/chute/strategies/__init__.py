@@ -2,7 +2,7 @@
 
 from .base import (REGISTRY, Options, PartitionStrategy, Ranked, State, Strategy, get_strategy,
                    register, strategy_names)
-from . import partition, heuristic, baseline  # noqa: F401,E401  (register the strategies)
+from . import partition, heuristic, baseline, expected  # noqa: F401,E401  (register the strategies)
 
 __all__ = ["REGISTRY", "Options", "PartitionStrategy", "Ranked", "State", "Strategy",
            "get_strategy", "register", "strategy_names"]

@@ -31,11 +31,12 @@ class Options:
     seed: int = 0                    # for randomised strategies
     depth: int = 1                   # 2: re-score the best few by the best second guess
     look_ahead: int = 10             # how many top guesses depth 2 re-scores
+    rows: int = 6                    # the row limit, for strategies that guard it
 
     def key(self) -> str:
         """Return a short text naming these options (for caches)."""
         return (f"co={int(self.candidates_only)},pc={int(self.prefer_candidates)},seed={self.seed},"
-                f"depth={self.depth},la={self.look_ahead}")
+                f"depth={self.depth},la={self.look_ahead},rows={self.rows}")
 
 
 @dataclass

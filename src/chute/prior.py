@@ -1,0 +1,122 @@
+"""The prior: how likely each word is to be the answer, before any clue.
+
+``--prior`` chooses it:
+
+answers    the lexicon's answer list, every answer equally likely (the lists
+           are trusted; should the clues rule them all out, the solver carries
+           on over the accepted words that fit, weighted by frequency).
+frequency  every accepted word can be the answer, with weight
+               s(w) = 1 / (1 + exp(-K * (zipf(w) - Z0)))
+           where zipf(w) is the word's Zipf frequency in the lexicon (0 when
+           unknown).  When the answer list is the game's own (``curated``:
+           Wordle's published list, or a list the user gave), its words are
+           boosted so that together they hold LISTED_SHARE of the mass; the
+           other words keep their s(w).  Termo's bundled answer list is a
+           frequency cut made by chute, so it gets no boost: s(w) alone.
+uniform    every accepted word equally likely.
+FILE       the words of a file, one per line with an optional weight after a
+           tab or space (no weight: 1); words that are not accepted guesses
+           are refused, weights must be positive.
+
+K = 1.56 and Z0 = 3.53 are a logistic regression (maximum likelihood) of
+"is an answer" on English Zipf frequency over Wordle's 12,972 accepted words
+(2,315 answers): s(w) is the chance that an editor choosing answers by
+frequency picks w.  LISTED_SHARE = 0.97 is a round figure: the answer list
+is trusted for all but about one answer in thirty.  Played by
+``expected-guesses`` on Wordle's own answers, shares of 0.9 and 0.97 give
+3.4528 and 3.4527 mean guesses; the figure was not fitted, and no Termo list
+was used for any of these parameters.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from .errors import LexiconError
+from .words import Lexicon, fold, read_word_file
+
+K = 1.56
+Z0 = 3.53
+LISTED_SHARE = 0.97
+NAMES = ("answers", "frequency", "uniform")
+
+
+@dataclass(frozen=True)
+class Prior:
+    """A prior over words: the words that can be the answer and their weights (None: all equal)."""
+
+    name: str                                   # answers, frequency, uniform or the file's path
+    words: tuple[str, ...]                      # the words with a positive weight, in the lexicon's order
+    weights: np.ndarray | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def widens(self) -> bool:
+        """Return whether the prior reaches beyond the answer list (every accepted word, or a file's)."""
+        return self.name != "answers"
+
+    def key(self) -> str:
+        """Return a short hash naming the words and weights (for caches)."""
+        h = hashlib.sha256("\n".join(self.words).encode())
+        if self.weights is not None:
+            h.update(np.round(np.asarray(self.weights, dtype=np.float64), 12).tobytes())
+        return f"{self.name if self.name in NAMES else 'file'}:{h.hexdigest()[:16]}"
+
+    def probabilities(self) -> np.ndarray:
+        """Return the words' probabilities, summing to 1."""
+        if self.weights is None:
+            return np.full(len(self.words), 1.0 / len(self.words))
+        return self.weights / self.weights.sum()
+
+
+def logistic(zipf: np.ndarray) -> np.ndarray:
+    """Return s(w) for Zipf frequencies: the chance a word of that frequency is picked as an answer."""
+    return 1.0 / (1.0 + np.exp(-K * (np.asarray(zipf, dtype=np.float64) - Z0)))
+
+
+def frequency_weights(lexicon: Lexicon) -> np.ndarray:
+    """Return the frequency prior's weight of every accepted guess, in the lexicon's order."""
+    freq = lexicon.frequencies
+    weights = logistic(np.array([freq.get(w, 0.0) for w in lexicon.guesses]))
+    if lexicon.curated and len(lexicon.answers) < len(lexicon.guesses):
+        listed = np.fromiter((w in lexicon.answer_set for w in lexicon.guesses), dtype=bool,
+                             count=len(lexicon.guesses))
+        rest = weights[~listed].sum()
+        weights[listed] = LISTED_SHARE / (1.0 - LISTED_SHARE) * rest / listed.sum()
+    return weights
+
+
+def make_prior(lexicon: Lexicon, spec: str = "answers") -> Prior:
+    """Return the prior ``spec`` names for a lexicon (answers, frequency, uniform, or a word-weight file)."""
+    if spec == "answers":
+        return Prior("answers", tuple(lexicon.answers))
+    if spec == "uniform":
+        return Prior("uniform", tuple(lexicon.guesses))
+    if spec == "frequency":
+        return Prior("frequency", tuple(lexicon.guesses), frequency_weights(lexicon))
+    return file_prior(lexicon, spec)
+
+
+def file_prior(lexicon: Lexicon, path: str | Path) -> Prior:
+    """Return the prior of a word-weight file (LexiconError naming the first bad word or weight)."""
+    if not Path(path).is_file():
+        raise LexiconError(f"--prior {path}: not answers, frequency, uniform or a file of word weights")
+    listed = read_word_file(path, lexicon.length)
+    given: dict[str, float] = {}
+    for word in listed.words:
+        weight = listed.frequencies.get(word, 1.0)
+        if not (math.isfinite(weight) and weight > 0):
+            raise LexiconError(f"--prior {path}: the weight of {word.upper()} must be a positive number, "
+                               f"not {weight}")
+        if not lexicon.is_guess(word):
+            raise LexiconError(f"--prior {path}: {word.upper()} is not an accepted guess of {lexicon.name}")
+        given[fold(word)] = weight
+    if not given:
+        raise LexiconError(f"--prior {path}: no {lexicon.length}-letter words")
+    words = tuple(w for w in lexicon.guesses if w in given)
+    weights = np.array([given[w] for w in words], dtype=np.float64)
+    return Prior(str(path), words, None if np.all(weights == weights[0]) else weights)

@@ -1,0 +1,178 @@
+"""The prior (--prior answers|frequency|uniform|FILE) and the expected-guesses strategy that plays under it."""
+
+from __future__ import annotations
+
+import math
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from chute.engine import Engine
+from chute.errors import LexiconError
+from chute.feedback import score
+from chute.prior import K, LISTED_SHARE, Z0, logistic, make_prior
+from chute.session import play
+from chute.solver import Solver
+from chute.strategies import Options, State, get_strategy
+from chute.strategies.expected import ExpectedGuesses, expected_guesses, still_needed
+from chute.words import load_lexicon, words_lexicon
+
+
+@pytest.fixture(scope="module")
+def wordle():
+    return load_lexicon("wordle")
+
+
+@pytest.fixture(scope="module")
+def termo():
+    return load_lexicon("termo")
+
+
+def test_answers_prior_is_the_answer_list(wordle):
+    prior = make_prior(wordle, "answers")
+    assert prior.words == wordle.answers and prior.weights is None and not prior.widens
+
+
+def test_uniform_prior_is_every_accepted_word(wordle):
+    prior = make_prior(wordle, "uniform")
+    assert prior.words == wordle.guesses and prior.weights is None and prior.widens
+
+
+def test_frequency_prior_boosts_a_curated_answer_list(wordle):
+    prior = make_prior(wordle, "frequency")
+    p = prior.probabilities()
+    listed = np.array([w in wordle.answer_set for w in prior.words])
+    assert wordle.curated
+    assert p[listed].sum() == pytest.approx(LISTED_SHARE)
+    assert len(set(np.round(p[listed], 15))) == 1          # the answers are equally likely among themselves
+    # beyond the list (plurals such as YEARS are never answers), the more frequent word is the likelier
+    index = {w: i for i, w in enumerate(prior.words)}
+    assert "years" not in wordle.answer_set and wordle.frequencies["aahed"] == 0
+    assert p[index["aahed"]] < p[index["years"]] < p[listed][0]
+
+
+def test_frequency_prior_of_a_frequency_cut_is_the_logistic_alone(termo):
+    prior = make_prior(termo, "frequency")
+    assert not termo.curated
+    expected = logistic(np.array([termo.frequencies.get(w, 0.0) for w in termo.guesses]))
+    np.testing.assert_allclose(prior.weights, expected)
+    assert logistic(np.array([Z0]))[0] == pytest.approx(0.5)
+    assert logistic(np.array([Z0 + 1]))[0] == pytest.approx(1 / (1 + math.exp(-K)))
+
+
+def test_prior_file_reads_words_and_weights(tmp_path, wordle):
+    path = tmp_path / "weights.txt"
+    path.write_text("cigar\t3\nREBUT 1\n# a comment\nsissy\n", encoding="utf-8")
+    prior = make_prior(wordle, str(path))
+    assert prior.words == ("cigar", "rebut", "sissy")      # the lexicon's (alphabetical) order
+    np.testing.assert_allclose(prior.probabilities(), [3 / 5, 1 / 5, 1 / 5])
+
+
+@pytest.mark.parametrize("text, message", [
+    ("cigar\t0\n", "must be a positive number"),
+    ("cigar\t-2\n", "must be a positive number"),
+    ("zzzzz\n", "ZZZZZ is not an accepted guess"),
+    ("\n", "no 5-letter words"),
+])
+def test_prior_file_refuses_bad_entries(tmp_path, wordle, text, message):
+    path = tmp_path / "weights.txt"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(LexiconError, match=message):
+        make_prior(wordle, str(path))
+
+
+def test_unknown_prior_name_is_refused(wordle, tmp_path):
+    with pytest.raises(LexiconError, match="not answers, frequency, uniform or a file"):
+        make_prior(wordle, str(tmp_path / "nosuch"))
+
+
+def test_expected_guesses_matches_its_formula_by_brute_force():
+    rng = np.random.default_rng(7)
+    n_patterns, solved = 9, 8
+    codes = rng.integers(0, n_patterns, size=(12, 15))
+    prior = rng.random(15)
+    prior /= prior.sum()
+    got = expected_guesses(codes, prior, n_patterns, solved)
+    for row, value in zip(codes, got):
+        total = 1.0
+        for b in set(row.tolist()) - {solved}:
+            q = prior[row == b]
+            mass = q.sum()
+            entropy = -sum((x / mass) * math.log2(x / mass) for x in q)
+            total += mass * (1 + 0.5 * entropy ** 0.66)
+        assert value == pytest.approx(total)
+    assert still_needed(np.array([0.0]))[0] == 1.0
+
+
+def test_a_likely_candidate_beats_an_informative_word_that_cannot_win():
+    # two words left, one nearly certain: guess it (entropy would be indifferent between them)
+    lexicon = words_lexicon(["batch", "catch", "zzzzy"])
+    engine = Engine.build(lexicon, cache=False)
+    state = State(engine, ["batch", "catch"], np.array([0.9, 0.1]))
+    ranked = ExpectedGuesses().rank(state, Options(), top=3)
+    assert ranked[0].guess == "batch" and ranked[0].score == pytest.approx(1.1)
+
+
+def test_guard_puts_safe_guesses_first_when_rows_run_out():
+    # HATCH-family trap: with one row left after this guess, only a guess leaving single words is safe
+    words = ["hatch", "match", "patch", "latch", "champ", "thump", "lymph"]
+    lexicon = words_lexicon(words)
+    engine = Engine.build(lexicon, cache=False)
+    cands = ["hatch", "match", "patch"]
+    state = State(engine, cands, None, clues=[])
+    opts = Options(rows=2)                        # two rows left: this guess and one more
+    ranked = ExpectedGuesses().rank(state, opts, top=len(words))
+    def safe(word):
+        row = lexicon.guess_index[word]
+        return ExpectedGuesses._safe(state, row, engine.codes(np.array([row]), cands)[0], 1)
+    safe_words = [r.guess for r in ranked if safe(r.guess)]
+    assert safe_words, "some word tells HATCH, MATCH and PATCH apart"
+    assert ranked[0].guess in safe_words
+    assert not safe("latch")                     # LATCH cannot tell them apart
+
+
+def test_frequency_prior_finds_an_answer_beyond_the_list(wordle):
+    solver = Solver(Engine.build(wordle), "expected-guesses", prior="frequency")
+    assert solver.initial_state().n == len(wordle.guesses)
+    secret = "years"
+    assert secret not in wordle.answer_set
+    game = play(solver, secret)
+    assert game.won and game.guesses[-1] == secret
+    assert not game.fallback                       # never "ran out" of candidates: the prior covers it
+
+
+def test_prior_file_limits_the_candidates(tmp_path, wordle):
+    path = tmp_path / "few.txt"
+    path.write_text("cigar\nrebut\nsissy\nhumph\n", encoding="utf-8")
+    solver = Solver(Engine.build(wordle), "expected-guesses", prior=str(path))
+    assert solver.initial_state().candidates == ["cigar", "humph", "rebut", "sissy"]
+    for secret in ("cigar", "rebut", "sissy", "humph"):
+        game = play(solver, secret)
+        assert game.won and len(game.guesses) <= 3
+
+
+def test_strategy_is_registered():
+    assert get_strategy("expected-guesses").name == "expected-guesses"
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "chute", *args], capture_output=True, text=True, timeout=300)
+
+
+def test_cli_prior_bad_name_is_one_line_status_2():
+    result = run("suggest", "--prior", "nosuch", "crane:bbbbb")
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "not answers, frequency, uniform or a file" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_cli_suggest_under_the_frequency_prior():
+    clues = [f"{g}:{score(g, 'years')}" for g in ("salet", "corny")]
+    result = run("suggest", "--prior", "frequency", "-s", "expected-guesses", "--json", *clues)
+    assert result.returncode == 0, result.stderr
+    import json
+    data = json.loads(result.stdout)
+    assert data["strategy"] == "expected-guesses" and "years" in data["folded"]
+    assert all(f"{g}:{score(g, c)}" == clue for c in data["folded"] for g, clue in zip(("salet", "corny"), clues))
