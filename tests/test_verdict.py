@@ -199,6 +199,30 @@ def test_cli_decodes_a_share_text_from_its_colours_and_the_answer(capsys, monkey
     assert status == 0 and "words: " in out and "CIGAR" in out
 
 
+def test_decoded_rows_follow_the_prior(capsys, monkeypatch, tmp_path):
+    """--prior ranks the words that could have made a row: a file's weights decide, words outside it come last."""
+    from chute.verdict import decode_grid
+    from chute.prior import make_prior
+    engine = Engine.build(load_lexicon("wordle"))
+    pattern = score("soare", "cigar")
+    plain = decode_grid(engine, [pattern], "cigar", top=1000)[0]
+    fits = plain.likely
+    assert len(fits) == plain.count > 3
+    favourite = sorted(fits)[-1]                       # the alphabetically last word, first by its weight
+    weights = tmp_path / "w.txt"
+    weights.write_text(f"{favourite}\t50\n{sorted(fits)[0]}\t2\n", encoding="utf-8")
+    ranked = decode_grid(engine, [pattern], "cigar", top=1000, prior=make_prior(engine.lexicon, str(weights)))[0]
+    assert ranked.likely[:2] == [favourite, sorted(fits)[0]] and sorted(ranked.likely) == sorted(fits)
+    frequency = decode_grid(engine, [pattern], "cigar", prior=make_prior(engine.lexicon, "frequency"))[0]
+    assert frequency.likely[0] in engine.lexicon.answer_set     # the boosted answer list comes first
+    status, out, err = run(capsys, monkeypatch, "review", "--answer", "cigar", "--prior", str(weights), "--json",
+                           stdin=WORDLE_DARK)
+    assert status == 0, err
+    assert json.loads(out)["rows"][0]["likely"][0] == favourite
+    status, out, err = run(capsys, monkeypatch, "review", "--answer", "cigar", "--prior", "nope", stdin=WORDLE_DARK)
+    assert status == 2 and "not answers, frequency, uniform or a file" in err
+
+
 def test_cli_reviews_a_termo_share_with_its_guesses(capsys, monkeypatch, tmp_path):
     """A Termo share text and the words typed: the game, its hard mode, the review (accents shown)."""
     engine = Engine.build(load_lexicon("termo"))

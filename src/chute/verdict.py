@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 import numpy as np
 
@@ -39,6 +39,9 @@ from .feedback import Clue, encode, score
 from .rules import legal_mask, violation
 from .tree_search import INF, TreeSearch, best_known
 from .words import fold
+
+if TYPE_CHECKING:
+    from .prior import Prior
 
 EXACT_MAX = 100            # candidate sets up to this size are solved exactly (every guess tried)
 SKILL_HALF = 0.25          # guesses lost on average that halve the skill
@@ -400,17 +403,20 @@ class DecodedRow:
 
     pattern: str
     count: int
-    likely: list[str]          # the likeliest few: answers first, then by frequency, then alphabetical
+    likely: list[str]          # the likeliest few (see ``decode_grid``)
 
 
 def decode_grid(engine: Engine, patterns: Sequence[str], answer: str, hard: bool = False,
-                top: int = 5) -> list[DecodedRow]:
+                top: int = 5, prior: "Prior | None" = None) -> list[DecodedRow]:
     """Return, for each row of colours, the accepted words that show exactly those colours against ``answer``.
 
     With ``hard``, a word must keep every green an earlier row revealed (the
-    part of hard mode colours alone can check).  Raises ChuteError when no word
-    can make a row.
+    part of hard mode colours alone can check).  The likeliest words come
+    first: by the prior's weight when one is given (words outside it last),
+    else answers first, then by frequency; ties alphabetical.  Raises
+    ChuteError when no word can make a row.
     """
+    weight = {} if prior is None else dict(zip(prior.words, prior.probabilities().tolist()))
     lexicon = engine.lexicon
     word = fold(answer)
     if len(word) != lexicon.length or word not in lexicon.guess_set:
@@ -436,7 +442,10 @@ def decode_grid(engine: Engine, patterns: Sequence[str], answer: str, hard: bool
             raise ChuteError(f"row {i + 1} ({pattern}): no accepted word shows these colours against {word.upper()}")
         words = [lexicon.guesses[r] for r in rows.tolist()]
         freq = lexicon.frequencies
-        words.sort(key=lambda w: (w not in lexicon.answer_set, -freq.get(w, 0.0), w))
+        if prior is not None:
+            words.sort(key=lambda w: (-weight.get(w, 0.0), w))
+        else:
+            words.sort(key=lambda w: (w not in lexicon.answer_set, -freq.get(w, 0.0), w))
         out.append(DecodedRow(pattern, len(words), words[:top]))
         greens |= np.array([c == "g" for c in pattern])
     return out

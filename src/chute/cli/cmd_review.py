@@ -34,6 +34,10 @@ def add_arguments(p) -> None:
                       help="the game was played in hard mode (Termo: strict)")
     mode.add_argument("--strict", dest="rule", action="store_const", const="strict",
                       help="the game was played in Termo's strict mode")
+    p.add_argument("--prior", default=None, metavar="NAME|FILE",
+                   help="rank the words that could have made each row of a colours-only grid by this prior: "
+                        "answers, frequency, uniform or a FILE of word weights (default: answers first, "
+                        "then by frequency)")
     p.add_argument("--json", action="store_true", help="print the review as JSON")
     add_game_options(p, multi=False)
 
@@ -80,7 +84,9 @@ def run(args: argparse.Namespace) -> int:
     engine = engine_from_args(args, lexicon)
     show = lexicon.show
     if not guesses:
-        rows = decode_grid(engine, patterns or [], answer, hard=share.hard if share else False)
+        from ..prior import make_prior
+        prior = None if args.prior is None else make_prior(lexicon, args.prior)
+        rows = decode_grid(engine, patterns or [], answer, hard=share.hard if share else False, prior=prior)
         if args.json:
             print(json.dumps({"answer": show(answer), "rows": [
                 {"pattern": r.pattern, "count": r.count, "likely": [show(w) for w in r.likely]} for r in rows]},
