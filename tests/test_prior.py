@@ -73,6 +73,8 @@ def test_prior_file_reads_words_and_weights(tmp_path, wordle):
 @pytest.mark.parametrize("text, message", [
     ("cigar\t0\n", "must be a positive number"),
     ("cigar\t-2\n", "must be a positive number"),
+    ("cigar\tnan\n", "must be a positive number, not nan"),
+    ("cigar heavy\n", "must be a positive number, not heavy"),
     ("zzzzz\n", "ZZZZZ is not an accepted guess"),
     ("\n", "no 5-letter words"),
 ])

@@ -38,7 +38,7 @@ from pathlib import Path
 import numpy as np
 
 from .errors import LexiconError
-from .words import Lexicon, fold, read_word_file
+from .words import Lexicon, fold, parse_line, word_file_lines
 
 K = 1.56
 Z0 = 3.53
@@ -105,16 +105,22 @@ def file_prior(lexicon: Lexicon, path: str | Path) -> Prior:
     """Return the prior of a word-weight file (LexiconError naming the first bad word or weight)."""
     if not Path(path).is_file():
         raise LexiconError(f"--prior {path}: not answers, frequency, uniform or a file of word weights")
-    listed = read_word_file(path, lexicon.length)
     given: dict[str, float] = {}
-    for word in listed.words:
-        weight = listed.frequencies.get(word, 1.0)
-        if not (math.isfinite(weight) and weight > 0):
+    for line in word_file_lines(path):
+        parsed = parse_line(line)
+        if parsed is None:
+            continue
+        entry, weight = parsed
+        fields = line.split()
+        word = fold(fields[0] if len(fields) == 2 else entry)
+        if len(word) != lexicon.length:
+            continue
+        if len(fields) == 2 and not (weight is not None and math.isfinite(weight) and weight > 0):
             raise LexiconError(f"--prior {path}: the weight of {word.upper()} must be a positive number, "
-                               f"not {weight}")
+                               f"not {fields[1]}")
         if not lexicon.is_guess(word):
             raise LexiconError(f"--prior {path}: {word.upper()} is not an accepted guess of {lexicon.name}")
-        given[fold(word)] = weight
+        given[word] = 1.0 if weight is None else weight
     if not given:
         raise LexiconError(f"--prior {path}: no {lexicon.length}-letter words")
     words = tuple(w for w in lexicon.guesses if w in given)

@@ -20,7 +20,7 @@ from .engine import Engine, letters_array, numpy_codes
 from .errors import ContradictionError, LexiconError, NotationError
 from .files import excerpt
 from .feedback import Clue, decode, encode, is_producible, n_patterns, parse_colours
-from .prior import Prior
+from .prior import Prior, make_prior
 from .rules import check_guess, check_rule, legal_mask, violation
 from .strategies import Options, Ranked, State, Strategy, get_strategy
 from .strategies.base import describe
@@ -85,8 +85,7 @@ class Solver:
 
     def __init__(self, engine: Engine, strategy: str | Strategy = "entropy", options: Options = Options(),
                  hard: str | None = None, opener: str | None = None, weights: str = "auto",
-                 avoid: Iterable[str] = (), prior: "Prior | str | None" = None):
-        from .prior import make_prior
+                 avoid: Iterable[str] = (), prior: Prior | str | None = None):
         from .strategies.lookahead import with_depth
         if isinstance(prior, str):
             prior = make_prior(engine.lexicon, prior)

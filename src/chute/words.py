@@ -123,6 +123,11 @@ def read_lines(lines: Iterable[str], length: int | None = None) -> WordList:
 
 def read_word_file(path: str | Path, length: int | None = None) -> WordList:
     """Return the words of a user's word file (UTF-8, or Latin-1 as a fallback)."""
+    return read_lines(word_file_lines(path), length)
+
+
+def word_file_lines(path: str | Path) -> list[str]:
+    """Return the lines of a user's word file (UTF-8, or Latin-1 as a fallback; LexiconError if unreadable)."""
     from .errors import ChuteError
     from .files import read_limited, text_lines
     try:
@@ -134,10 +139,9 @@ def read_word_file(path: str | Path, length: int | None = None) -> WordList:
     except UnicodeDecodeError:
         text = data.decode("latin-1")
     try:
-        lines = list(text_lines(text, str(path)))
+        return list(text_lines(text, str(path)))
     except ChuteError as err:
         raise LexiconError(str(err)) from None
-    return read_lines(lines, length)
 
 
 def _bundled_file(game: str, kind: str) -> list[str]:

@@ -8,7 +8,8 @@ import textwrap
 
 from .common import MAX_SEED, bounded_int
 
-STRATEGY_HELP = ("entropy, expected-guesses (the expected number of guesses under --prior, the row limit guarded), expected-size, minimax, most-parts, letter-frequency, positional-entropy, "
+STRATEGY_HELP = ("entropy, expected-guesses (the expected number of guesses under --prior, the row limit "
+                 "guarded), expected-size, minimax, most-parts, letter-frequency, positional-entropy, "
                  "elimination, first, random, or optimal (follow the optimal decision tree of the lists, "
                  "built once and cached)")
 

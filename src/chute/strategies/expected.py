@@ -15,26 +15,26 @@ bit, 2.11 at 3, 2.47 at 5, 2.72 at 7, 3.46 at 11.2); no Termo list was used.
 Unlike entropy, the score values hitting the answer: a likely candidate can
 beat a more informative word that cannot win now.
 
-The row limit is guarded: with three rows or fewer left (in hard mode, with
-the guesses the rules allow after each pattern), a guess after
-which some pattern could not be finished for certain in the rows that remain
-(``finishable``: with the guesses the rules allow after that pattern) ranks
-after every guess that can, so the game is not lost while a safe guess is
-known (the best safe guess moves to the top; the rest keep their order).
+The row limit is guarded: with three rows or fewer left, a guess after which
+some pattern could not be finished for certain in the rows that remain (more
+words than rows, and with two rows no guess the rules allow after that
+pattern tells them all apart) ranks after every guess that can, so the game
+is not lost while a safe guess is known (the best safe guess moves to the
+top; the rest keep their order).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from ..feedback import Clue, decode
+from ..rules import legal_mask
 from .base import Options, Ranked, State, Strategy, best_indices, ranked_rows, register
 
 SPREAD = 0.5          # A in f(H) = 1 + A * H ** P
 POWER = 0.66          # P
 GUARD_ROWS = 3        # the row limit is checked when this many rows or fewer are left
 GUARD_WIDTH = 64      # how many of the best guesses the guard examines
-SPLITTERS = 16        # next guesses tried when checking that a pattern can be finished
-BIG = 60              # patterns of more candidates than this are taken as finishable
 CELLS = 1 << 22       # histogram cells per chunk of guesses
 SHORTLIST = 256       # guesses scored in full: the most informative ...
 LIKELIEST = 64        # ... and the likeliest candidates
@@ -108,7 +108,10 @@ class ExpectedGuesses(Strategy):
         """
         if len(rows) <= SHORTLIST + LIKELIEST:
             return rows
-        entropy = state.stats(state.codes(rows)).entropy
+        # in blocks of rows: the opening state of a prior over 18,210 words would hold 330 M codes at once
+        block = max(1, 8 * CELLS // max(state.n, 1))
+        entropy = np.concatenate([state.stats(state.codes(rows[i:i + block])).entropy
+                                  for i in range(0, len(rows), block)])
         keep = rows[np.argsort(-np.round(entropy, 9), kind="stable")[:SHORTLIST]]
         index = state.engine.lexicon.guess_index
         allowed = set(rows.tolist())
@@ -119,16 +122,18 @@ class ExpectedGuesses(Strategy):
 
     @staticmethod
     def _safe(state: State, row: int, row_codes: np.ndarray, rows_after: int) -> bool:
-        """Return whether every pattern of guess ``row`` can be finished for certain in ``rows_after`` rows."""
+        """Return whether every pattern of guess ``row`` can surely be finished in ``rows_after`` rows (at most 2)."""
         engine = state.engine
         guess = engine.lexicon.guesses[row]
         for code in np.unique(row_codes).tolist():
             if code == engine.solved:
                 continue
             members = [state.candidates[j] for j in np.flatnonzero(row_codes == code).tolist()]
-            if obvious(len(members), rows_after) is False or (obvious(len(members), rows_after) is None and not
-                    finishable(engine, members, after(engine, state.allowed, guess, code, state.rule),
-                               state.rule, rows_after)):
+            if len(members) <= rows_after:      # guess them in turn: a candidate is always allowed
+                continue
+            if rows_after < 2:
+                return False
+            if not splits_all(engine.codes(after(engine, state.allowed, guess, code, state.rule), members)):
                 return False
         return True
 
@@ -138,48 +143,7 @@ def after(engine, allowed: np.ndarray | None, guess: str, code: int, rule: str |
     rows = np.arange(len(engine.lexicon.guesses), dtype=np.intp) if allowed is None else np.asarray(allowed)
     if rule is None:
         return rows
-    from ..feedback import Clue, decode
-    from ..rules import legal_mask
     return rows[legal_mask(engine, Clue(guess, decode(code, engine.length)), rule)[rows]]
-
-
-def finishable(engine, members: list[str], allowed: np.ndarray, rule: str | None, rows: int) -> bool:
-    """Return whether these candidates can all be solved within ``rows`` guesses from the allowed rows.
-
-    No more candidates than rows: yes (guess them in turn; a candidate is
-    always allowed, even in hard mode).  Two rows: exact (some allowed guess
-    gives each its own pattern).  More: some of the SPLITTERS allowed guesses
-    that split them most leaves every pattern finishable in one row less;
-    above BIG candidates, taken as enough.
-    """
-    n = len(members)
-    known = obvious(n, rows)
-    if known is not None:
-        return known
-    codes = engine.codes(allowed, members)
-    if rows == 2:
-        return splits_all(codes)
-    ordered = np.sort(codes, axis=1)
-    parts = 1 + (np.diff(ordered, axis=1) != 0).sum(axis=1)
-    for i in np.argsort(-parts, kind="stable")[:SPLITTERS].tolist():
-        guess = engine.lexicon.guesses[int(allowed[i])]
-        row = codes[i].tolist()
-        if all(code == engine.solved or finishable(
-                engine, [m for m, c in zip(members, row) if c == code],
-                after(engine, allowed, guess, code, rule), rule, rows - 1) for code in set(row)):
-            return True
-    return False
-
-
-def obvious(n: int, rows: int) -> bool | None:
-    """Return whether n candidates can be finished in ``rows`` rows when it needs no search, else None."""
-    if n <= rows:
-        return True
-    if rows <= 1:
-        return False
-    if rows >= 3 and n > BIG:
-        return True
-    return None
 
 
 def splits_all(codes: np.ndarray) -> bool:
