@@ -34,6 +34,8 @@ Termo (src/chute/data/termo/), lines `<accented spelling>\\t<zipf, 2 decimals>`
                  a-z and áàâãéêíóôõúüç and 5 letters long once accents are
                  folded (NFD, combining marks dropped). Spellings that fold to
                  the same letters are one entry. Sorted by folded spelling.
+                 A third column `rare` marks the words chute reads as clues
+                 but never suggests (see "Suggested words" below).
     answers.tsv  the common subset of guesses (see "Answers" below), sorted
                  by descending zipf, then folded spelling.
 
@@ -76,6 +78,15 @@ Termo (src/chute/data/termo/), lines `<accented spelling>\\t<zipf, 2 decimals>`
     ("games", "light", "score"). This also drops a few genuine Portuguese
     verb forms ("comes", "notes") whose count cannot be trusted. No other
     word list (in particular no Termo list) is used to choose the answers.
+
+    Suggested words: the same rule with a lower floor, display zipf >= 2.5
+    and not mainly English; every other entry is marked `rare`.  A
+    dictionary holds many words nobody writes (JUDUM, MFITI), and a game
+    refuses them; chute still reads them when typed.  The floor was chosen
+    on chute's own lists: the highest Zipf floor (of 1, 1.5, 2, 2.5, 3) at
+    which greedy entropy play over the 2,579 bundled answers stays within
+    0.01 of its mean with every word suggestible (3.4924 normal, 3.6475
+    strict): 2.5 gives 3.4928 and 3.6479, 3.0 gives 3.5091.
 """
 
 from __future__ import annotations
@@ -114,6 +125,7 @@ WORDFREQ_VERSION = "3.1.1"
 ALLOWED = re.compile(r"[a-záàâãéêíóôõúüç]+")
 WORD_LENGTH = 5
 ANSWER_MIN_ZIPF = 3.0
+SUGGEST_MIN_ZIPF = 2.5
 ENGLISH_MARGIN = 1.0
 
 
@@ -346,10 +358,10 @@ def group_entries(spellings: set[str]) -> list[tuple[str, str, float, float]]:
     return entries
 
 
-def is_answer(entry: tuple[str, str, float, float]) -> bool:
-    """Return True if the entry is common in Portuguese and not mainly English."""
+def is_common(entry: tuple[str, str, float, float], floor: float) -> bool:
+    """Return True if the entry's display spelling reaches the Zipf floor in Portuguese and is not mainly English."""
     folded, _, _, display_zipf = entry
-    if display_zipf < ANSWER_MIN_ZIPF:
+    if display_zipf < floor:
         return False
     return zipf(folded, "en") < display_zipf + ENGLISH_MARGIN
 
@@ -373,12 +385,16 @@ def build_termo(hunspell_dir: Path, with_unmunch: bool) -> None:
 
     entries = group_entries(spellings)
     print(f"  {len(entries)} distinct folded words")
-    answers = [e for e in entries if is_answer(e)]
+    answers = [e for e in entries if is_common(e, ANSWER_MIN_ZIPF)]
+    rare = {e[0] for e in entries if not is_common(e, SUGGEST_MIN_ZIPF)}
+    print(f"  suggested: {len(entries) - len(rare)} with display zipf >= {SUGGEST_MIN_ZIPF} and not mainly "
+          f"English; {len(rare)} marked rare (read, never suggested)")
     common = sum(e[3] >= ANSWER_MIN_ZIPF for e in entries)
     print(f"  answers: {common} with display zipf >= {ANSWER_MIN_ZIPF}, "
           f"{common - len(answers)} dropped as mainly English, {len(answers)} kept")
     answers.sort(key=lambda e: (-e[2], e[0]))
-    write_lines(DATA / "termo" / "guesses.tsv", [f"{e[1]}\t{e[2]:.2f}" for e in entries])
+    write_lines(DATA / "termo" / "guesses.tsv",
+                [f"{e[1]}\t{e[2]:.2f}" + ("\trare" if e[0] in rare else "") for e in entries])
     write_lines(DATA / "termo" / "answers.tsv", [f"{e[1]}\t{e[2]:.2f}" for e in answers])
 
 

@@ -172,3 +172,18 @@ def test_grep_pipeline_drops_multi_word_entries_like_the_reader(tmp_path):
     k = Knowledge(5)
     out = subprocess.run(["bash", "-c", grep_pipeline(k, path)], capture_output=True, text=True).stdout
     assert out.split() == [w.upper() for w in read_word_file(path).words] == ["CRANE", "SLATE"]
+
+
+def test_notice_names_every_bundled_word_file_with_its_sha256():
+    """NOTICE says where each shipped list came from; its checksums must be the files' own."""
+    import hashlib
+    import re
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    notice = (root / "NOTICE").read_text(encoding="utf-8")
+    for folder in ("wordle", "termo"):
+        for path in sorted((root / "src" / "chute" / "data" / folder).iterdir()):
+            digest = hashlib.sha256(path.read_bytes()).hexdigest()
+            section = notice[notice.index(f"src/chute/data/{folder}/"):]
+            block = re.search(rf"\n  {re.escape(path.name)} .*?sha256 ([0-9a-f]{{64}})", section, re.S)
+            assert block and block.group(1) == digest, f"NOTICE's sha256 for {folder}/{path.name}"

@@ -182,6 +182,11 @@ class MultiSolver:
         self.cache_size = cache_size
         self.cache_min = cache_min
         self._clog = clog_table(max(len(lex.answers), len(lex.guesses)))
+        suggested = lex.suggested_rows
+        self.suggestible = None                  # bool per guess row: chute may suggest it (None: all)
+        if suggested is not None:
+            self.suggestible = np.zeros(self.n_guesses, dtype=bool)
+            self.suggestible[suggested] = True
         self.opener_row = -1
         if policy.opener:
             row = gi.get(fold(policy.opener))
@@ -387,11 +392,12 @@ class MultiSolver:
                 return self._order(rows, *self._score_rows(rows, boards), "opener", top, by_hits=False)
         if opening and self.policy.open_by == "parts" and mask is None:
             f = self.figures(boards[0])
-            rows = np.arange(self.n_guesses, dtype=np.int64)
+            rows = self._suggested(np.arange(self.n_guesses, dtype=np.int64))
             k = len(boards)
             hits = np.zeros(self.n_guesses)
             hits[self._board_rows(boards[0])] = k / boards[0].n
-            return self._order(rows, f[3] + 1e-3 * f[0], k * f[0], k * (f[1] - hits / k), hits, "opener",
+            return self._order(rows, (f[3] + 1e-3 * f[0])[rows], k * f[0][rows], k * (f[1] - hits / k)[rows],
+                               hits[rows], "opener",
                                top, by_hits=False)
         if self.policy.finish and singles:
             rows = legal(np.array(sorted({self._row_of(b, 0) for b in singles}), dtype=np.int64))
@@ -407,7 +413,7 @@ class MultiSolver:
             rows = self._candidate_rows(boards)
             if mask is not None and not mask[rows].any():
                 rows = np.arange(self.n_guesses, dtype=np.int64)
-        rows = legal(rows)
+        rows = legal(self._suggested(rows))
         ranked = self._order(rows, score[rows], bits[rows], size[rows], hits[rows], "score",
                              max(top, self.policy.exact_extra), by_hits=False)
         if (self.policy.exact and sum(b.n for b in boards) <= self.policy.exact and mask is None
@@ -579,6 +585,10 @@ class MultiSolver:
         """Return the guess row of a board's ``i``-th candidate."""
         j = int(board.index[i])
         return j if board.fallback else int(self.answer_row[j])
+
+    def _suggested(self, rows: np.ndarray) -> np.ndarray:
+        """Return the rows chute may suggest among these (every one when the lexicon has no rare words)."""
+        return rows if self.suggestible is None else rows[self.suggestible[rows]]
 
     def _candidate_rows(self, boards: Sequence[Board]) -> np.ndarray:
         """Return the sorted guess rows of every board's candidates."""

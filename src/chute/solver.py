@@ -146,7 +146,8 @@ class Solver:
         else:
             words = list(self.lexicon.answers)
             weights = self._weights(words, False)
-        return State(self.engine, words, weights, self.without_avoided(None), [], self.hard)
+        return State(self.engine, words, weights, self.without_avoided(self.lexicon.suggested_rows), [],
+                     self.hard)
 
     def avoid(self, word: str) -> str:
         """Stop suggesting a word (the game refused it); return it folded.  Typed, it is still read as a clue."""
@@ -282,11 +283,12 @@ class Solver:
         state = self.initial_state()
         if not self.strategy.costly:
             return self.strategy.rank(state, self.options, top)
-        entry = f"{self.strategy.name}|{self.options.key()}|w={self.weights}|p={self.belief.key()}"
-        if self.avoided:                   # the cache holds the ranking over every guess: ask for more
-            state.allowed = None
+        entry = (f"{self.strategy.name}|{self.options.key()}|w={self.weights}|p={self.belief.key()}"
+                 f"|s={self.lexicon.suggest_key}")
+        if self.avoided:                   # the cache holds the ranking over every suggested guess: ask for more
+            state.allowed = self.lexicon.suggested_rows
         ranked = cached_openers(self.engine.cache_dir, self.lexicon.key, entry, top + len(self.avoided),
-                                lambda n: self.strategy.rank(state, self.options, n), self.lexicon.is_guess)
+                                lambda n: self.strategy.rank(state, self.options, n), self.lexicon.is_suggested)
         return [r for r in ranked if r.guess not in self.avoided][:top]
 
     def choose(self, state: State) -> str:

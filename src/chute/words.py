@@ -22,6 +22,10 @@ BUNDLED_LENGTH = 5
 # Games whose bundled answer list is the game's own published list (Termo's is
 # a frequency cut made by chute from a dictionary, see NOTICE).
 CURATED = ("wordle",)
+# A third column "rare" in a word file marks a word chute reads as a clue but
+# never suggests: Termo's bundled list is a whole dictionary, and the game
+# refuses most of its rarest words (the rule: scripts/build_lexicons.py).
+RARE_TAG = "rare"
 MIN_LENGTH, MAX_LENGTH = 3, 12
 
 
@@ -48,6 +52,7 @@ class WordList:
     dropped: int = 0                                              # non-alphabetic entries
     rejected: set[str] = field(default_factory=set)               # ... which ones (distinct)
     merged: int = 0                                               # spellings folded into another
+    rare: set[str] = field(default_factory=set)                   # folded words tagged "rare"
 
     @property
     def words(self) -> list[str]:
@@ -81,7 +86,8 @@ def parse_line(line: str) -> tuple[str, float | None] | None:
     """Return (entry, frequency) from one line of a word file, or None for a blank/comment.
 
     Accepts one word per line, the DELAS format (first comma-separated token:
-    ``abade,.N+z1:ms``), and an optional frequency column after a tab or space.
+    ``abade,.N+z1:ms``), an optional frequency column after a tab or space, and after a
+    second tab the tag ``rare`` (a word read as a clue, never suggested; see ``read_lines``).
     """
     line = line.lstrip("\ufeff").strip()
     if not line or line.startswith("#"):
@@ -118,6 +124,9 @@ def read_lines(lines: Iterable[str], length: int | None = None) -> WordList:
         if length is not None and len(fold(entry)) != length:
             continue
         result.add(entry, frequency)
+        fields = line.split("\t")
+        if len(fields) > 2 and fields[2].strip() == RARE_TAG:
+            result.rare.add(fold(entry))
     return result
 
 
@@ -177,6 +186,7 @@ class Lexicon:
     dropped: int = 0
     curated: bool = False          # the answer list is the game's own (or the user's), not a frequency cut
     listed: tuple[str, ...] = ()   # the answer list, when ``answers`` were widened to a prior's words
+    rare: frozenset[str] = field(default_factory=frozenset, repr=False)  # accepted, read, never suggested
 
     def __repr__(self) -> str:
         return (f"Lexicon({self.name!r}, length={self.length}, {len(self.answers)} answers, "
@@ -215,6 +225,26 @@ class Lexicon:
         h.update(b"\n--answers--\n")
         h.update("\n".join(self.answers).encode())
         return h.hexdigest()
+
+    @cached_property
+    def suggested_rows(self) -> "np.ndarray | None":
+        """Return the sorted guess rows chute may suggest (None: every accepted guess)."""
+        if not self.rare:
+            return None
+        import numpy as np
+        return np.array([i for i, w in enumerate(self.guesses) if w not in self.rare], dtype=np.intp)
+
+    @property
+    def suggest_key(self) -> str:
+        """Return a short hash of the words chute never suggests (empty when it suggests every guess)."""
+        if not self.rare:
+            return ""
+        return hashlib.sha256("\n".join(sorted(self.rare)).encode()).hexdigest()[:16]
+
+    def is_suggested(self, word: str) -> bool:
+        """Return whether chute may suggest the word (an accepted guess, not a rare one)."""
+        w = fold(word)
+        return w in self.guess_set and w not in self.rare
 
     @property
     def answer_list(self) -> tuple[str, ...]:
@@ -296,8 +326,10 @@ def load_lexicon(game: str = "wordle", answers: str | Path | None = None,
         guess_sources.append(user_guesses)
     elif use_bundled:
         guess_sources.append(read_lines(_bundled_file(game, "guesses"), length))
+    tagged: set[str] = set()
     for wl in guess_sources:
         rejected |= wl.rejected
+        tagged |= wl.rare
         for w in wl.words:
             merged.add(wl.spellings[w], wl.frequencies.get(w))
 
@@ -313,8 +345,9 @@ def load_lexicon(game: str = "wordle", answers: str | Path | None = None,
     if excluded:
         name += "-excluded"
     curated = user_answers is not None or (use_bundled and game in CURATED)
+    rare = frozenset(tagged.difference(answer_words).intersection(guess_words))
     return Lexicon(name, length, answer_words, guess_words, merged.spellings,
-                   merged.frequencies, len(rejected), curated)
+                   merged.frequencies, len(rejected), curated, rare=rare)
 
 
 def words_lexicon(words: Iterable[str], length: int | None = None, name: str = "words") -> Lexicon:

@@ -1,0 +1,94 @@
+"""Words chute reads but never suggests: Termo's rare dictionary words, a user's "rare" tag, the real game's lists."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from chute import Engine, Solver, load_lexicon
+from chute.feedback import score
+from chute.multiboard import MultiSolver
+from chute.session import play
+from chute.words import fold, read_lines
+
+
+@pytest.fixture(scope="module")
+def termo():
+    """Return the bundled Termo engine."""
+    return Engine.build(load_lexicon("termo"))
+
+
+def test_the_bundled_termo_list_marks_rare_words(termo):
+    lex = termo.lexicon
+    assert 3000 < len(lex.guesses) - len(lex.rare) < len(lex.guesses) // 2
+    assert not lex.rare & lex.answer_set                 # an answer is always suggested
+    assert lex.is_guess("judum") and not lex.is_suggested("judum")       # read, never suggested
+    assert lex.is_suggested("serao") and lex.is_suggested("SERÃO")
+    assert all(lex.frequencies[w] >= 2.5 for w in lex.guesses if lex.is_suggested(w))   # the floor
+    assert load_lexicon("wordle").rare == frozenset()   # Wordle's list is the game's own
+
+
+def test_a_rare_tag_in_a_user_file_is_read(tmp_path):
+    wl = read_lines(["crane\t3.1\trare", "slate\t2.0", "cigar", "# comment\trare"])
+    assert wl.rare == {"crane"} and wl.words == ["crane", "slate", "cigar"]
+    answers = tmp_path / "a.txt"
+    answers.write_text("cigar\nslate\n")
+    guesses = tmp_path / "g.tsv"
+    guesses.write_text("crane\t3.1\trare\nslate\t2\trare\nadieu\n")
+    lex = load_lexicon("wordle", answers=answers, guesses=guesses)
+    assert lex.rare == frozenset({"crane"})              # SLATE is an answer: suggested all the same
+
+
+def test_suggestions_never_include_a_rare_word(termo):
+    solver = Solver(termo)
+    rare = termo.lexicon.rare
+    for clues in ([], ["serao:__c_i"], ["judum:_____"], ["sarto:c_i__"]):
+        state = solver.state_for(clues)
+        ranked = solver.strategy.rank(state, solver.options, 30) if clues else solver.openers(30)
+        assert ranked and not {r.guess for r in ranked} & rare, clues
+    assert not Solver(termo, "expected-guesses", prior="frequency").openers(10)[0].guess in rare
+
+
+def test_a_typed_rare_word_is_a_known_clue(termo):
+    state = Solver(termo).state_for(["judum:_____"])
+    assert not any("not in the" in n for n in state.notes)
+    assert all(not set(w) & set("jdum") for w in state.candidates)
+
+
+def test_a_rare_word_that_is_the_last_candidate_is_still_played(termo):
+    lex = termo.lexicon
+    secret = "judum"
+    solver = Solver(termo, prior="uniform")
+    game = play(solver, secret, rows=None)
+    assert game.guesses[-1] == secret
+    assert not set(game.guesses[:-1]) & lex.rare
+
+
+def test_multiboard_suggestions_avoid_rare_words(termo):
+    multi = MultiSolver(termo)
+    for boards in ([None, None], [["serao", "sarao", "torta", "ponto"], ["pedra", "verde", "sorte"]]):
+        choices = multi.rank([multi.board(b) for b in boards], rows_left=7, top=20)
+        assert choices and not {c.guess for c in choices} & termo.lexicon.rare
+
+
+def test_the_real_game_accepts_what_chute_suggests(termo, termo_2022):
+    """>= 98% of the top-10 suggestions over 500 random states are words the 2022 game accepts."""
+    accepted = {fold(w) for name in ("answers.txt", "guesses.txt")
+                for w in (termo_2022 / name).read_text(encoding="utf-8").split()}
+    lex = termo.lexicon
+    assert len(accepted & lex.guess_set) >= 0.95 * len(accepted)    # the game's words are read as known
+    solver = Solver(termo)
+    rng = random.Random(0)
+    pool = [w for w in lex.guesses if lex.is_suggested(w)]
+    shown = ok = states = 0
+    while states < 500:
+        secret = rng.choice(lex.answers)
+        state = solver.state_for([f"{g}:{score(g, secret)}" for g in rng.sample(pool, rng.randint(1, 3))])
+        if state.n < 3:
+            continue
+        states += 1
+        ranked = solver.strategy.rank(state, solver.options, 10)
+        shown += len(ranked)
+        ok += sum(r.guess in accepted for r in ranked)
+    assert ok >= 0.98 * shown, f"{ok} of {shown} suggestions accepted"
