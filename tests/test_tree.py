@@ -373,3 +373,36 @@ def test_compiled_hard_mode_filter_is_the_python_rule(rule):
         assert compiled == set(allowed_rows(engine, clues, rule).tolist())
         python = {i for i in sample if violation(lex.guesses[i], clues, rule) is None}
         assert python == compiled & set(sample), [str(c) for c in clues]
+
+
+@pytest.mark.parametrize("exact", [False, True])
+def test_the_compiled_three_row_search_is_the_python_search(wordle, exact, monkeypatch):
+    """Nodes with three rows left are searched by a compiled kernel: the same totals and the same trees."""
+    from chute.kernels import tree as kernels
+    calls = []
+    kernel = kernels.solve_three
+    monkeypatch.setattr(kernels, "solve_three", lambda *a: calls.append(1) or kernel(*a))
+    lex = small_lexicon(wordle, 21, 300, 500)
+    openers = random.Random(21).sample(lex.guesses, 4)
+    trees = []
+    for compiled in (True, False):
+        searcher = TreeSearch(Engine.build(lex, cache=False), rows=4, exact=exact)   # bins of three rows
+        searcher.compiled_three = compiled
+        trees.append([(r.total, r.tree.root.to_dict() if r.tree else None) for r in search(searcher, openers)])
+    assert trees[0] == trees[1] and len(calls) > 20
+
+
+def test_trees_play_only_the_suggested_words(wordle):
+    """A lexicon's rare words (read, never suggested) are never played unless they are answers."""
+    from dataclasses import replace
+    lex = small_lexicon(wordle, 5, 30, 60)
+    rare = frozenset(random.Random(5).sample([w for w in lex.guesses if w not in lex.answer_set], 40))
+    restricted = replace(lex, rare=rare)
+    searcher = TreeSearch(Engine.build(restricted, cache=False), exact=True)
+    assert set(searcher.rank_openers(200)).isdisjoint(rare)
+    openers = random.Random(5).sample(sorted(set(lex.guesses) - rare), 4)
+    brute = brute_force(replace(lex, guesses=tuple(w for w in lex.guesses if w not in rare)))
+    results = search(searcher, openers)
+    assert {r.opener: r.total for r in results} == {o: brute(o, 6) for o in openers}
+    played = {n.guess for r in results if r.tree for _, n in r.tree.root.nodes()}
+    assert played and played.isdisjoint(rare)

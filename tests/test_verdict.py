@@ -266,7 +266,7 @@ def test_a_quarteto_review_grades_every_round_across_the_boards():
         assert len(open_boards) == sum(1 for s in game.solved_at if s is None or s > i)
         assert rd.value == pytest.approx(sum(b.value for b in open_boards))
         assert rd.best_value <= rd.value + 1e-9 and 0 <= rd.skill <= 99
-    assert result.rounds[0].best == "corta"                   # the best opener known for the bundled lists
+    assert result.rounds[0].best == "toras"                   # the best opener known for the bundled lists
     data = result.to_dict(engine.lexicon.show)
     assert data["answers"][1] == "suíte" and len(data["rounds"]) == len(game.guesses)
 

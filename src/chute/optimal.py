@@ -34,7 +34,9 @@ def tree_path(engine: Engine, rule: str | None, rows: int) -> Path | None:
     """Return where the optimal tree of these lists, rule and rows is cached (None without a cache)."""
     if engine.cache_dir is None:
         return None
-    return engine.cache_dir / f"optimal-{engine.lexicon.key[:32]}-{rule or 'normal'}-{rows}.json"
+    lex = engine.lexicon
+    suggested = f"-s{lex.suggest_key}" if lex.suggest_key else ""     # trees play suggested words only
+    return engine.cache_dir / f"optimal-{lex.key[:32]}{suggested}-{rule or 'normal'}-{rows}.json"
 
 
 def optimal_tree(engine: Engine, rule: str | None = None, rows: int = 6, quiet: bool = False) -> DecisionTree:

@@ -117,8 +117,11 @@ class Proof:
 
 def journal_key(searcher: TreeSearch, top: int) -> dict:
     """Return what a journal belongs to: the lists, rule, rows and how many exact totals are kept."""
-    return {"format": JOURNAL_FORMAT, "version": JOURNAL_VERSION, "lexicon": searcher.lexicon.name,
-            "lexicon_key": searcher.lexicon.key, "rule": searcher.rule, "rows": searcher.rows, "top": top}
+    key = {"format": JOURNAL_FORMAT, "version": JOURNAL_VERSION, "lexicon": searcher.lexicon.name,
+           "lexicon_key": searcher.lexicon.key, "rule": searcher.rule, "rows": searcher.rows, "top": top}
+    if searcher.lexicon.suggest_key:     # the openers are the suggested words only
+        key["suggested"] = searcher.lexicon.suggest_key
+    return key
 
 
 def read_journal(path: Path, key: dict) -> dict[str, Settled]:
@@ -197,26 +200,28 @@ def opener_bounds(searcher: TreeSearch) -> tuple[np.ndarray, np.ndarray, list[li
     S = np.arange(n, dtype=np.int32)
     kern = searcher._kernels()
     r = searcher.rows - 1
-    bounds = np.empty(searcher.n_guesses, dtype=np.int64)
-    hashes = np.empty(searcher.n_guesses, dtype=np.uint64)
-    kern.all_hashes(searcher.M, S, searcher.all_rows, searcher.solved, searcher.P, hashes)
-    for g in range(searcher.n_guesses):
+    rows = searcher.all_rows                 # the guesses the search may play
+    bounds = np.full(searcher.n_guesses, INF, dtype=np.int64)
+    hashes = np.empty(len(rows), dtype=np.uint64)
+    kern.all_hashes(searcher.M, S, rows, searcher.solved, searcher.P, hashes)
+    hash_of = dict(zip(rows.tolist(), hashes.tolist()))
+    for g in rows.tolist():
         _, starts, codes = kern.split(searcher.M, g, S, searcher.solved, searcher.P)
         total = n
         for i in range(len(codes)):
             if codes[i] != searcher.solved:
                 total += searcher._size_lb(int(starts[i + 1] - starts[i]), r)
         bounds[g] = min(total, INF)
-    order = np.lexsort((np.arange(searcher.n_guesses), bounds))
+    order = rows[np.lexsort((rows, bounds[rows]))]
     groups: dict[int, list[int]] = {}
     reps: list[int] = []
     for g in order.tolist():
-        h = int(hashes[g]) if searcher.rule is None else g
+        h = hash_of[g] if searcher.rule is None else g
         if h not in groups:
             groups[h] = []
             reps.append(g)
         groups[h].append(g)
-    keyed = [groups[int(hashes[g]) if searcher.rule is None else g] for g in reps]
+    keyed = [groups[hash_of[g] if searcher.rule is None else g] for g in reps]
     return bounds, np.asarray(reps, dtype=np.int64), keyed
 
 
@@ -311,7 +316,7 @@ def prove(searcher: TreeSearch, top: int = 15, journal: Path | None = None, jobs
     record = Journal(journal, journal_key(searcher, top))
     bounds, reps, groups = opener_bounds(searcher)
     settled: dict[str, Settled] = dict(record.done)
-    count = len(guesses)
+    count = len(searcher.all_rows)
 
     def cutoff() -> int:
         exact = sorted(s.total for s in settled.values() if s.exact)
@@ -350,7 +355,7 @@ def prove(searcher: TreeSearch, top: int = 15, journal: Path | None = None, jobs
             else:
                 accept(row, *settle(searcher, row, limit))
     return Proof(settled, len(searcher.lexicon.answers), top, time.perf_counter() - start,
-                 {guesses[g]: int(bounds[g]) for g in range(count)})
+                 {guesses[g]: int(bounds[g]) for g in searcher.all_rows.tolist()})
 
 
 def _prove_on_cluster(address: str, searcher: TreeSearch, lists: dict, pending: Sequence[int],

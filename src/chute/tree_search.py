@@ -132,7 +132,12 @@ class TreeSearch:
         self.n_guesses = len(self.lexicon.guesses)
         gi = self.lexicon.guess_index
         self.ans_rows = np.array([gi[w] for w in self.lexicon.answers], dtype=np.int32)
-        self.all_rows = np.arange(self.n_guesses, dtype=np.int32)
+        # the guesses the search may play: the ones chute suggests (a dictionary's rare words are
+        # read when typed, never suggested) and every answer, which can always be guessed
+        suggested = self.lexicon.suggested_rows
+        self.all_rows = (np.arange(self.n_guesses, dtype=np.int32) if suggested is None
+                         else np.union1d(suggested, self.ans_rows).astype(np.int32))
+        self._every_row = len(self.all_rows) == self.n_guesses
         self.hw = word_cost_table(len(self.lexicon.answers))
         # a transposed copy speeds up scans of small sets; past TRANSPOSE_BYTES memory matters more
         self.MT = (np.ascontiguousarray(self.M.T) if self.M.nbytes <= TRANSPOSE_BYTES
@@ -148,6 +153,8 @@ class TreeSearch:
         self._buf = np.empty(max(self.n_guesses, 1), dtype=np.int64)
         self._label = np.full(self.P, -1, dtype=np.int64)     # scratch of ``partition_hash``
         self._k = None
+        self._two = None         # memo of the compiled three-row search
+        self.compiled_three = True   # False: the three-row nodes in Python too (the tests compare)
 
     # -- kernels, loaded on first use
 
@@ -164,9 +171,15 @@ class TreeSearch:
         nb = np.empty(k, dtype=np.int64)
         cand = np.empty(k, dtype=np.int64)
         sc = np.empty(k, dtype=np.int64)
-        self._kernels().scan(self.M, self.MT, S, rows, rows is self.all_rows, self.hw, self.solved,
-                             self.P, nb, cand, sc)
+        every = rows is self.all_rows and self._every_row
+        self._kernels().scan(self.M, self.MT, S, rows, every, self.hw, self.solved, self.P, nb, cand, sc)
         return nb, cand, sc
+
+    def _memo2(self):
+        """Return the compiled search's memo of two-row totals (made on first use)."""
+        if self._two is None:
+            self._two = self._kernels().two_rows_memo()
+        return self._two
 
     def _size_lb(self, m: int, r: int) -> int:
         """Return a lower bound on the cost of m candidates with r rows left, from m alone."""
@@ -243,6 +256,14 @@ class TreeSearch:
             if g != -1 or val >= beta:
                 return val
             lb = val
+        if r == 3 and self.compiled_three and self.rule is None and (self.exact or r <= self.full_rows):
+            # the most frequent node, every guess tried: the same search, compiled
+            val, g = self._kernels().solve_three(self.M, self.MT, S, self.all_rows, self._every_row, self.ans_rows,
+                                                 self.hw, self.solved, self.P, self.max_parts, lb, beta,
+                                                 self._memo2())
+            self.scans += 1
+            tt[key] = (int(val), int(g))
+            return int(val)
         # candidates first: one that splits S into single words is optimal (2n - 1)
         crow = self.ans_rows[S]
         nb, cand, sc = self._scan(S, crow)
@@ -421,7 +442,7 @@ class TreeSearch:
             self._kernels().all_hashes(self.M, S, self.all_rows[k:k + 1], self.solved, self.P, hs)
             if int(hs[0]) not in seen:
                 seen.add(int(hs[0]))
-                picked.append(k)
+                picked.append(int(self.all_rows[k]))
         return [self.lexicon.guesses[i] for i in picked]
 
     def opener_bins(self, opener: str) -> list[tuple[int, np.ndarray]]:
@@ -579,7 +600,8 @@ def best_known(lexicon, rule: str | None, rows: int) -> tuple[str, int] | None:
     import json
     from importlib import resources
     data = json.loads(resources.files("chute").joinpath("data/best_openers.json").read_text(encoding="utf-8"))
-    fits = [e for e in data["entries"] if e["key"] == lexicon.key[:16] and e["rule"] == rule and e["rows"] <= rows]
+    fits = [e for e in data["entries"] if e["key"] == lexicon.key[:16] and e["rule"] == rule and e["rows"] <= rows
+            and e.get("suggested", "") == lexicon.suggest_key]
     if not fits:
         return None
     entry = max(fits, key=lambda e: (e["rows"], -e["total"]))

@@ -320,3 +320,208 @@ def filter_allowed(letters, allowed, g_letters, code, strict, out):
             out[count] = allowed[k]
             count += 1
     return count
+
+
+_INF = 10**9
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _size_lb(m, r, max_parts):
+    """Return ``TreeSearch._size_lb``: a lower bound on the cost of m candidates with r rows left."""
+    if m <= 0:
+        return 0
+    if r <= 0:
+        return _INF
+    if m == 1:
+        return 1
+    if r == 1:
+        return _INF
+    return max(2 * m - 1, 3 * m - 2 - max_parts)
+
+
+@njit(cache=True, nogil=True)
+def _splits_all(row, B, solved, mark, stamp):
+    """Return whether one guess row gives every candidate of ``B`` its own pattern, none solved.
+
+    ``mark`` is scratch of one entry per pattern; ``stamp`` a value none of it holds yet.
+    """
+    for j in range(B.shape[0]):
+        c = np.int64(row[B[j]])
+        if c == solved or mark[c] == stamp:
+            return False
+        mark[c] = stamp
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _bin_key(B):
+    """Return a 128-bit key of a sorted candidate set (two independent 64-bit hashes)."""
+    h1 = _FNV_OFFSET
+    h2 = np.uint64(0x9E3779B97F4A7C15)
+    for j in range(B.shape[0]):
+        x = np.uint64(B[j])
+        h1 = (h1 ^ x) * _FNV_PRIME
+        z = h2 + x + np.uint64(0x9E3779B97F4A7C15)
+        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        h2 = z ^ (z >> np.uint64(31))
+    return (h1, h2 ^ np.uint64(B.shape[0]))
+
+
+@njit(cache=True, nogil=True)
+def _two_rows(M, B, rows, ans_rows, solved, mark, stamp, memo):
+    """Return the least total of ``B`` (3+ candidates) with two rows left, and the next stamp.
+
+    ``2m - 1`` when a candidate tells the others apart, ``2m`` when another
+    guess tells them all apart, else INF (as ``TreeSearch.solve`` with r = 2).
+    ``memo`` keeps the totals of the sets met before, by 128-bit key.
+    """
+    key = _bin_key(B)
+    if key in memo:
+        return memo[key], stamp
+    value, stamp = _two_rows_search(M, B, rows, ans_rows, solved, mark, stamp)
+    memo[key] = value
+    return value, stamp
+
+
+@njit(cache=True, nogil=True)
+def _two_rows_search(M, B, rows, ans_rows, solved, mark, stamp):
+    """Return ``_two_rows`` without the memo."""
+    m = B.shape[0]
+    for j in range(m):
+        row = M[ans_rows[B[j]]]
+        stamp += 1
+        ok = True
+        for i in range(m):
+            if i == j:
+                continue
+            c = np.int64(row[B[i]])
+            if c == solved or mark[c] == stamp:
+                ok = False
+                break
+            mark[c] = stamp
+        if ok:
+            return 2 * m - 1, stamp
+    for k in range(rows.shape[0]):
+        stamp += 1
+        if _splits_all(M[rows[k]], B, solved, mark, stamp):
+            return 2 * m, stamp
+    return _INF, stamp
+
+
+@njit(cache=True, nogil=True)
+def solve_three(M, MT, S, rows, every, ans_rows, hw, solved, n_patterns, max_parts, lb, beta, memo):
+    """Return ``(total, guess row)``: ``TreeSearch.solve`` of ``S`` with three rows left, normal mode,
+    every guess tried (deduplicated by partition), compiled.
+
+    ``lb`` is a lower bound already known; ``memo`` (``two_rows_memo()``) the totals of
+    sets with two rows left met before.  As in the Python search, a total
+    ``>= beta`` is only a lower bound, and then the row is -1; the guesses are
+    tried in the same order, so the same guess is returned.
+    """
+    n = S.shape[0]
+    # a candidate that tells every other apart is optimal (2n - 1); one leaving a pair, 2n
+    K = rows.shape[0]
+    cnb = np.empty(n, dtype=np.int64)
+    ccand = np.empty(n, dtype=np.int64)
+    csc = np.empty(n, dtype=np.int64)
+    crow = np.empty(n, dtype=np.int64)
+    for j in range(n):
+        crow[j] = ans_rows[S[j]]
+    scan(M, MT, S, crow, False, hw, solved, n_patterns, cnb, ccand, csc)
+    best_c = -1
+    for j in range(n):
+        if cnb[j] == n - 1 and (best_c < 0 or crow[j] < best_c):
+            best_c = crow[j]
+    if best_c >= 0:
+        return 2 * n - 1, best_c
+    for j in range(n):
+        if cnb[j] == n - 2 and (best_c < 0 or crow[j] < best_c):
+            best_c = crow[j]
+    if best_c >= 0:
+        return 2 * n, best_c
+    lb = max(lb, 2 * n, _size_lb(n, 3, max_parts))
+    if lb >= beta:
+        return lb, -1
+    nb = np.empty(K, dtype=np.int64)
+    cand = np.empty(K, dtype=np.int64)
+    sc = np.empty(K, dtype=np.int64)
+    scan(M, MT, S, rows, every, hw, solved, n_patterns, nb, cand, sc)
+    top = 0
+    count = 0
+    for k in range(K):
+        v = nb[k] + 2 * cand[k]
+        if v > top:
+            top = v
+        if 3 * n - 2 * cand[k] - nb[k] < beta:
+            count += 1
+    lb = max(lb, 3 * n - top)
+    if lb >= beta:
+        return lb, -1
+    # the viable guesses by (score, candidate first, position), as np.lexsort in ``_choices``
+    viable = np.empty(count, dtype=np.int64)
+    keys = np.empty(count, dtype=np.int64)
+    i = 0
+    for k in range(K):
+        if 3 * n - 2 * cand[k] - nb[k] < beta:
+            viable[i] = k
+            keys[i] = 2 * sc[k] + (1 - cand[k])
+            i += 1
+    order = viable[np.argsort(keys, kind="mergesort")]
+    best = beta
+    best_g = -1
+    label = np.full(n_patterns, -1, dtype=np.int64)
+    mark = np.zeros(n_patterns, dtype=np.int64)
+    stamp = 0
+    seen = set()
+    seen.add(np.uint64(0))
+    seen.discard(np.uint64(0))
+    for idx in range(count):
+        k = order[idx]
+        if 3 * n - 2 * cand[k] - nb[k] >= best:
+            continue
+        g = rows[k]
+        h = partition_hash(M[g], S, solved, n_patterns, label)
+        if h in seen:
+            continue
+        seen.add(h)
+        words, starts, codes = split(M, g, S, solved, n_patterns)
+        nbins = codes.shape[0]
+        total = n
+        # lower bounds first (exact for one or two words), then the bins of three or more exactly
+        for b in range(nbins):
+            m = starts[b + 1] - starts[b]
+            if codes[b] == solved:
+                continue
+            if m == 1:
+                total += 1
+            elif m == 2:
+                total += 3
+            else:
+                total += _size_lb(m, 2, max_parts)
+        if total >= best:
+            continue
+        for b in range(nbins):
+            m = starts[b + 1] - starts[b]
+            if codes[b] == solved or m <= 2:
+                continue
+            value, stamp = _two_rows(M, words[starts[b]:starts[b + 1]], rows, ans_rows, solved, mark, stamp,
+                                     memo)
+            total += min(value, _INF) - _size_lb(m, 2, max_parts)
+            if total >= best:
+                break
+        if total < best:
+            best = total
+            best_g = g
+            if best <= lb:
+                break
+    if best_g >= 0:
+        return best, best_g
+    return max(lb, beta), -1
+
+
+def two_rows_memo():
+    """Return an empty memo for ``solve_three``: 128-bit key of a candidate set -> its total with two rows left."""
+    from numba import types
+    from numba.typed import Dict
+    return Dict.empty(key_type=types.UniTuple(types.uint64, 2), value_type=types.int64)
