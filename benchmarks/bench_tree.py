@@ -5,6 +5,7 @@
     python benchmarks/bench_tree.py --wide          # the long runs: 100-200 openers, exact proofs of the best
     python benchmarks/bench_tree.py termo-strict    # named cases only (see --list)
     python benchmarks/bench_tree.py --doddle        # also doddle 1.6.0's tree_search('SALET'), for the ratio
+    python benchmarks/bench_tree.py --scale         # synthetic lists of 5k, 10k and 20k words as answers and guesses
 
 Each case runs ``chute tree ... --json`` in its own process; "wall" is measured
 around the whole child (interpreter start, imports, lists, matrix, search),
@@ -49,11 +50,26 @@ WIDE = {
     "termo-strict-100": ["--game", "termo", "--strict", "--openers", "100"],
     "termo2022-200": T22 + ["--openers", "200"],
     "termo2022-strict-200": T22 + ["--strict", "--openers", "200"],
-    "termo-corta-exact": ["--game", "termo", "--opener", "corta", "--exact"],
-    "termo-strict-corte-exact": ["--game", "termo", "--strict", "--opener", "corte", "--exact"],
+    "termo-toras-exact": ["--game", "termo", "--opener", "toras", "--exact"],
+    "termo-strict-torce-exact": ["--game", "termo", "--strict", "--opener", "torce", "--exact"],
     "termo2022-coras-exact": T22 + ["--opener", "coras", "--exact"],
     "termo2022-strict-torce-exact": T22 + ["--strict", "--opener", "torce", "--exact"],
 }
+# name -> how many words: a seeded sample of the union of the bundled Wordle and Termo lists (29,216 words),
+# the same file as answers and guesses, ``--openers 1`` (the search of the opener that ranks first)
+SCALE = {"scale-5k": 5000, "scale-10k": 10000, "scale-20k": 20000}
+
+
+def scale_words(n: int, folder: Path) -> Path:
+    """Return a file of n words drawn (seed 0) from the bundled lists, written in ``folder``."""
+    import random
+    from chute import load_lexicon
+    words = sorted(set(load_lexicon("termo").guesses) | set(load_lexicon("wordle").guesses))
+    path = folder / f"words-{n}.txt"
+    path.write_text("\n".join(sorted(random.Random(0).sample(words, n))) + "\n", encoding="utf-8")
+    return path
+
+
 DODDLE_CODE = """
 import time, doddle
 t = time.perf_counter()
@@ -77,6 +93,7 @@ def run_case(name: str, args: list[str], jobs: int) -> dict:
     data = json.loads(proc.stdout)
     data["wall"] = wall
     data["cpu"] = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    data["peak_mb"] = after.ru_maxrss / 1024          # the largest child so far
     data["command"] = "chute tree " + " ".join(a if str(TERMO_2022) not in a else
                                                a.replace(str(REPO.parent), "..") for a in args)
     return data
@@ -101,7 +118,7 @@ def report(name: str, data: dict) -> None:
         else:
             print(f"   {r['opener']:<8} no tree within the rows{' (proven)' if r['exact'] else ''}  {r['seconds']:.1f} s")
     print(f"   best {data['best']}; search {data['seconds']:.1f} s, wall {data['wall']:.1f} s, "
-          f"cpu {data['cpu']:.1f} s")
+          f"cpu {data['cpu']:.1f} s, peak {data['peak_mb']:.0f} MB")
     sys.stdout.flush()
 
 
@@ -128,23 +145,32 @@ def main() -> None:
     parser.add_argument("--all", action="store_true", help="the default and the quick termo cases")
     parser.add_argument("--wide", action="store_true", help="the long cases (many openers, exact proofs)")
     parser.add_argument("--doddle", action="store_true", help="also time doddle's tree search")
+    parser.add_argument("--scale", action="store_true", help="the synthetic 5k, 10k and 20k cases")
     parser.add_argument("--jobs", type=int, default=1, help="--jobs for chute tree (default: 1)")
     parser.add_argument("--list", action="store_true", help="list the cases")
     args = parser.parse_args()
+    import tempfile
+    folder = Path(tempfile.mkdtemp(prefix="chute-bench-tree-"))
     every = {**CASES, **MORE, **WIDE}
+    for name, n in SCALE.items():
+        every[name] = ["--answers", f"{{{n}}}", "--guesses", f"{{{n}}}", "--openers", "1"]
     if args.list:
         for name, extra in every.items():
             print(f"{name}: chute tree {' '.join(extra)}")
         return
     names = args.cases or ((list(CASES) + list(MORE) if args.all else list(CASES))
-                           + (list(WIDE) if args.wide else []))
+                           + (list(WIDE) if args.wide else []) + (list(SCALE) if args.scale else []))
     for name in names:
         if name not in every:
             raise SystemExit(f"unknown case {name!r}; see --list")
         if name.startswith("termo2022") and not (TERMO_2022 / "answers.txt").is_file():
             print(f"== {name}: {TERMO_2022} not present, skipped")
             continue
-        report(name, run_case(name, every[name], args.jobs))
+        extra = every[name]
+        if name in SCALE:
+            path = str(scale_words(SCALE[name], folder))
+            extra = [path if a.startswith("{") else a for a in extra]
+        report(name, run_case(name, extra, args.jobs))
     if args.doddle:
         run_doddle()
     print(f"load: {os.getloadavg()[0]:.2f} (1 min), {os.cpu_count()} cores")

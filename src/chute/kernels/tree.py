@@ -443,6 +443,8 @@ def solve_three(M, MT, S, rows, every, ans_rows, hw, solved, n_patterns, max_par
     lb = max(lb, 2 * n, _size_lb(n, 3, max_parts))
     if lb >= beta:
         return lb, -1
+    mark = np.zeros(n_patterns, dtype=np.int64)
+    stamp = 0
     nb = np.empty(K, dtype=np.int64)
     cand = np.empty(K, dtype=np.int64)
     sc = np.empty(K, dtype=np.int64)
@@ -471,8 +473,10 @@ def solve_three(M, MT, S, rows, every, ans_rows, hw, solved, n_patterns, max_par
     best = beta
     best_g = -1
     label = np.full(n_patterns, -1, dtype=np.int64)
-    mark = np.zeros(n_patterns, dtype=np.int64)
-    stamp = 0
+    counts = np.zeros(n_patterns, dtype=np.int64)
+    code_of = np.empty(n, dtype=np.int64)
+    touched = np.empty(n, dtype=np.int64)
+    members = np.empty(n, dtype=S.dtype)
     seen = set()
     seen.add(np.uint64(0))
     seen.discard(np.uint64(0))
@@ -481,17 +485,22 @@ def solve_three(M, MT, S, rows, every, ans_rows, hw, solved, n_patterns, max_par
         if 3 * n - 2 * cand[k] - nb[k] >= best:
             continue
         g = rows[k]
-        h = partition_hash(M[g], S, solved, n_patterns, label)
-        if h in seen:
-            continue
-        seen.add(h)
-        words, starts, codes = split(M, g, S, solved, n_patterns)
-        nbins = codes.shape[0]
+        row = M[g]
+        # the bins' sizes, and lower bounds of their totals (exact for one or two words)
+        nt = 0
+        for j in range(n):
+            c = np.int64(row[S[j]])
+            code_of[j] = c
+            if counts[c] == 0:
+                touched[nt] = c
+                nt += 1
+            counts[c] += 1
         total = n
-        # lower bounds first (exact for one or two words), then the bins of three or more exactly
-        for b in range(nbins):
-            m = starts[b + 1] - starts[b]
-            if codes[b] == solved:
+        big = 0
+        for t in range(nt):
+            c = touched[t]
+            m = counts[c]
+            if c == solved:
                 continue
             if m == 1:
                 total += 1
@@ -499,17 +508,37 @@ def solve_three(M, MT, S, rows, every, ans_rows, hw, solved, n_patterns, max_par
                 total += 3
             else:
                 total += _size_lb(m, 2, max_parts)
-        if total >= best:
+                big += 1
+        if total >= best or big == 0:
+            for t in range(nt):
+                counts[touched[t]] = 0
+            if total < best:
+                best = total
+                best_g = g
+                if best <= lb:
+                    break
             continue
-        for b in range(nbins):
-            m = starts[b + 1] - starts[b]
-            if codes[b] == solved or m <= 2:
+        # guesses that split S alike have equal totals: only the first can improve the best
+        h = partition_hash(row, S, solved, n_patterns, label)
+        if h in seen:
+            for t in range(nt):
+                counts[touched[t]] = 0
+            continue
+        seen.add(h)
+        for t in range(nt):
+            c = touched[t]
+            m = counts[c]
+            if c == solved or m <= 2 or total >= best:
                 continue
-            value, stamp = _two_rows(M, words[starts[b]:starts[b + 1]], rows, ans_rows, solved, mark, stamp,
-                                     memo)
+            p = 0
+            for j in range(n):
+                if code_of[j] == c:
+                    members[p] = S[j]
+                    p += 1
+            value, stamp = _two_rows(M, members[:m], rows, ans_rows, solved, mark, stamp, memo)
             total += min(value, _INF) - _size_lb(m, 2, max_parts)
-            if total >= best:
-                break
+        for t in range(nt):
+            counts[touched[t]] = 0
         if total < best:
             best = total
             best_g = g
