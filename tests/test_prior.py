@@ -17,6 +17,7 @@ from chute.session import play
 from chute.solver import Solver
 from chute.strategies import Options, State, get_strategy
 from chute.strategies.expected import ExpectedGuesses, expected_guesses, still_needed
+from chute.strategies.guard import Guard
 from chute.words import load_lexicon, words_lexicon
 
 
@@ -128,7 +129,8 @@ def test_guard_puts_safe_guesses_first_when_rows_run_out():
     ranked = ExpectedGuesses().rank(state, opts, top=len(words))
     def safe(word):
         row = lexicon.guess_index[word]
-        return ExpectedGuesses._safe(state, row, engine.codes(np.array([row]), cands)[0], 1)
+        return Guard(engine, None).splits_finishably(cands, state.columns, row, engine.codes(np.array([row]), cands)[0],
+                                                     np.arange(len(words)), 1, engine.solved)
     safe_words = [r.guess for r in ranked if safe(r.guess)]
     assert safe_words, "some word tells HATCH, MATCH and PATCH apart"
     assert ranked[0].guess in safe_words

@@ -56,13 +56,18 @@ def test_a_typed_rare_word_is_a_known_clue(termo):
     assert all(not set(w) & set("jdum") for w in state.candidates)
 
 
-def test_a_rare_word_that_is_the_last_candidate_is_still_played(termo):
+def test_a_rare_word_is_played_only_once_it_is_a_likely_answer(termo):
+    """A rare answer is found; on the way a rare word is guessed only as a candidate holding 1% or more."""
     lex = termo.lexicon
     secret = "judum"
     solver = Solver(termo, prior="uniform")
     game = play(solver, secret, rows=None)
     assert game.guesses[-1] == secret
-    assert not set(game.guesses[:-1]) & lex.rare
+    for i, guess in enumerate(game.guesses[:-1]):
+        if guess in lex.rare:
+            state = solver.state_for(game.clues[:i])
+            assert guess in state.candidates
+            assert state.prior()[state.candidates.index(guess)] >= 0.01
 
 
 def test_multiboard_suggestions_avoid_rare_words(termo):

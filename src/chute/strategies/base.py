@@ -39,6 +39,9 @@ class Options:
                 f"depth={self.depth},la={self.look_ahead},rows={self.rows}")
 
 
+RARE_SHARE = 0.01      # a rare candidate this likely (or more) may be guessed
+
+
 @dataclass
 class State:
     """Where a game stands: the candidates still possible and the guesses allowed."""
@@ -84,6 +87,8 @@ class State:
         """Return the matrix rows a strategy may guess from under these options."""
         rows = (np.arange(len(self.engine.lexicon.guesses), dtype=np.intp)
                 if self.allowed is None else np.asarray(self.allowed, dtype=np.intp))
+        if len(self.rare_candidate_rows) or not len(rows):
+            rows = np.union1d(rows, self.rare_candidate_rows if len(rows) else self.candidate_rows)
         if options.candidates_only:
             index = self.engine.lexicon.guess_index
             cand_rows = np.array(sorted(index[w] for w in self.candidates if w in index), dtype=np.intp)
@@ -91,6 +96,27 @@ class State:
             if len(narrowed):
                 rows = narrowed
         return rows
+
+    @cached_property
+    def candidate_rows(self) -> np.ndarray:
+        """Return the sorted guess rows of the candidates (those that are accepted guesses)."""
+        index = self.engine.lexicon.guess_index
+        return np.array(sorted(index[w] for w in self.candidates if w in index), dtype=np.intp)
+
+    @cached_property
+    def rare_candidate_rows(self) -> np.ndarray:
+        """Return the rows of the rare words (never suggested otherwise) that are now likely answers.
+
+        A word chute does not suggest can still be the answer: it becomes a guess
+        once it holds at least ``RARE_SHARE`` of the state's probability.
+        """
+        lexicon = self.engine.lexicon
+        if not lexicon.rare:
+            return np.empty(0, dtype=np.intp)
+        index = lexicon.guess_index
+        likely = np.flatnonzero(self.prior() >= RARE_SHARE).tolist()
+        return np.array(sorted(index[self.candidates[j]] for j in likely if self.candidates[j] in lexicon.rare),
+                        dtype=np.intp)
 
     def all_rows(self, rows: np.ndarray) -> bool:
         """Return whether ``rows`` is every accepted guess (so the whole matrix can be used)."""

@@ -15,26 +15,30 @@ bit, 2.11 at 3, 2.47 at 5, 2.72 at 7, 3.46 at 11.2); no Termo list was used.
 Unlike entropy, the score values hitting the answer: a likely candidate can
 beat a more informative word that cannot win now.
 
-The row limit is guarded: with three rows or fewer left, a guess after which
-some pattern could not be finished for certain in the rows that remain (more
-words than rows, and with two rows no guess the rules allow after that
-pattern tells them all apart) ranks after every guess that can, so the game
-is not lost while a safe guess is known (the best safe guess moves to the
-top; the rest keep their order).
+The row limit is guarded (``guard.Guard``): in hard modes from the second
+row on, in normal mode with three rows or fewer left, the best guess after
+which every pattern can surely be finished in the rows that remain moves to
+the top (usually the best guess itself: one check); when none is shown safe,
+the best not shown unsafe does.  The guard protects the candidates at least
+GUARD_FLOOR (1/20) as likely as the likeliest: under the frequency prior,
+Wordle's answer list and the frequent words, not the thousands of rare ones
+that no plan could all cover.  1/20 was set by hand on Wordle's answers in
+hard mode (the 2,315 games: 9 lost with the three-row guard, 7 lost guarding
+every candidate, none lost guarding those at 1/20); no Termo list was used.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ..feedback import Clue, decode
-from ..rules import legal_mask
 from .base import Options, Ranked, State, Strategy, best_indices, ranked_rows, register
+from .guard import Guard
 
 SPREAD = 0.5          # A in f(H) = 1 + A * H ** P
 POWER = 0.66          # P
 GUARD_ROWS = 3        # the row limit is checked when this many rows or fewer are left
 GUARD_WIDTH = 64      # how many of the best guesses the guard examines
+GUARD_FLOOR = 0.05    # the guard protects the candidates at least this likely relative to the likeliest
 CELLS = 1 << 22       # histogram cells per chunk of guesses
 SHORTLIST = 256       # guesses scored in full: the most informative ...
 LIKELIEST = 64        # ... and the likeliest candidates
@@ -87,12 +91,25 @@ class ExpectedGuesses(Strategy):
         width = max(top, GUARD_WIDTH)
         idx = best_indices(state, rows, scores, False, options, width)
         left = options.rows - len(state.clues)
-        if left <= GUARD_ROWS and len(idx):
+        if len(idx) and (left <= GUARD_ROWS or (state.rule and state.clues)):
             # the best guess that is safe goes first (usually the best guess itself: one check)
+            guard = Guard(engine, state.rule)
+            allowed = state.guess_rows(Options())
+            kept = np.flatnonzero(prior >= GUARD_FLOOR * prior.max())
+            words = [state.candidates[j] for j in kept.tolist()]
+            cols = state.columns[kept]
+            first_unknown = None
             for k, i in enumerate(idx.tolist()):
-                if self._safe(state, int(rows[i]), codes[i], left - 1):
-                    idx = np.concatenate([idx[k:k + 1], idx[:k], idx[k + 1:]])
+                verdict = guard.splits_finishably(words, cols, int(rows[i]), np.asarray(codes[i])[kept],
+                                                  allowed, left - 1, engine.solved)
+                if verdict:
+                    first_unknown = k
                     break
+                if verdict is None and first_unknown is None:
+                    first_unknown = k
+            if first_unknown is not None:   # a safe guess, else one not shown unsafe, goes first
+                k = first_unknown
+                idx = np.concatenate([idx[k:k + 1], idx[:k], idx[k + 1:]])
         idx = idx[:top]
         stats = state.stats(codes[idx])
         return ranked_rows(state, rows[idx], scores[idx].tolist(), stats)
@@ -119,34 +136,3 @@ class ExpectedGuesses(Strategy):
         likely = [index[state.candidates[j]] for j in order.tolist()
                   if state.candidates[j] in index and index[state.candidates[j]] in allowed][:LIKELIEST]
         return np.unique(np.concatenate([keep, np.array(likely, dtype=np.intp)]))
-
-    @staticmethod
-    def _safe(state: State, row: int, row_codes: np.ndarray, rows_after: int) -> bool:
-        """Return whether every pattern of guess ``row`` can surely be finished in ``rows_after`` rows (at most 2)."""
-        engine = state.engine
-        guess = engine.lexicon.guesses[row]
-        for code in np.unique(row_codes).tolist():
-            if code == engine.solved:
-                continue
-            members = [state.candidates[j] for j in np.flatnonzero(row_codes == code).tolist()]
-            if len(members) <= rows_after:      # guess them in turn: a candidate is always allowed
-                continue
-            if rows_after < 2:
-                return False
-            if not splits_all(engine.codes(after(engine, state.allowed, guess, code, state.rule), members)):
-                return False
-        return True
-
-
-def after(engine, allowed: np.ndarray | None, guess: str, code: int, rule: str | None) -> np.ndarray:
-    """Return the guess rows allowed after playing ``guess`` and seeing ``code`` (every row in normal mode)."""
-    rows = np.arange(len(engine.lexicon.guesses), dtype=np.intp) if allowed is None else np.asarray(allowed)
-    if rule is None:
-        return rows
-    return rows[legal_mask(engine, Clue(guess, decode(code, engine.length)), rule)[rows]]
-
-
-def splits_all(codes: np.ndarray) -> bool:
-    """Return whether some row of ``codes`` gives every candidate its own pattern (one more row finishes)."""
-    ordered = np.sort(codes, axis=1)
-    return bool((np.diff(ordered, axis=1) != 0).all(axis=1).any())
