@@ -61,8 +61,12 @@ class WordList:
 
     def add(self, spelling: str, frequency: float | None = None) -> None:
         """Add one entry, merging spellings that fold together (the most frequent shows)."""
-        spelling = unicodedata.normalize("NFC", spelling.strip().lower())
-        word = fold(spelling)
+        spelling = spelling.strip().lower()
+        if spelling.isascii():          # nothing to normalise or fold (most words; keeps start-up fast)
+            word = spelling
+        else:
+            spelling = unicodedata.normalize("NFC", spelling)
+            word = fold(spelling)
         if not is_word(word):
             if spelling not in self.rejected:
                 self.rejected.add(spelling)
