@@ -288,7 +288,7 @@ def test_cli_bench_report_csv_json(capsys, tmp_path, word_file):
     status, out, _ = cli(capsys, "bench", *lists, "--json", "--sample", "30", "--seed", "2")
     data = json.loads(out)
     assert status == 0 and data["games"] == 30 and len(data["results"]) == 30 and data["sample"] == 30
-    assert sum(data["distribution"].values()) == 30 and data["strategy"] == "entropy"
+    assert sum(data["distribution"].values()) == 30 and data["strategy"] == "expected-guesses"   # the default
     assert data["mean"] == pytest.approx(sum(r["guesses"] for r in data["results"]) / 30)
 
 

@@ -93,13 +93,14 @@ def play_row(page, word: str, patterns: list[str]) -> None:
 
 def test_type_a_guess_click_the_colours_and_read_the_suggestions(page, server):
     from chute import Engine, Solver, load_lexicon, parse_clue
+    from chute.solver import DEFAULT_PRIOR, DEFAULT_STRATEGY
     open_game(page, server, "wordle")
     first = page.locator("#suggestions tbody tr td.word").first.inner_text().lower()
     play_row(page, "soare", ["bbbbb"])
     play_row(page, "until", ["bbyyb"])
-    assert page.locator("#left-count").inner_text() == "11"
+    assert page.locator("#left-count").inner_text() == "30"      # every accepted word that fits (11 answers)
     shown = [w.lower() for w in page.locator("#suggestions tbody td.word").all_inner_texts()]
-    solver = Solver(Engine.build(load_lexicon("wordle")))
+    solver = Solver(Engine.build(load_lexicon("wordle")), DEFAULT_STRATEGY, prior=DEFAULT_PRIOR)
     want = solver.suggest([parse_clue("soare:bbbbb"), parse_clue("until:bbyyb")], top=10)
     assert shown == [r.guess for r in want.ranked] and first == solver.openers(1)[0].guess
     tiles = page.locator(".board .row").nth(1).locator(".tile")

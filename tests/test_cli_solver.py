@@ -30,18 +30,21 @@ def one_error_line(err: str) -> str:
 # -- suggest -----------------------------------------------------------------------------
 
 def test_suggest_opener(capsys):
-    """Without clues suggest ranks openers: SOARE first, ten rows by default."""
+    """Without clues suggest ranks openers by the default policy: REAST first, ten rows; entropy: SOARE."""
     status, out, _ = run(capsys, "suggest")
     assert status == 0
     lines = out.splitlines()
-    assert "2,315 candidates" in lines[0] and "opener" in lines[0]
-    assert lines[2].split()[:3] == ["1", "SOARE", "5.886"]
+    assert "12,972 candidates" in lines[0] and "expected-guesses (opener)" in lines[0]   # any accepted word
+    assert lines[2].split()[:3] == ["1", "REAST", "3.518"]
     assert len(lines) == 2 + 10
+    status, out, _ = run(capsys, "suggest", "-s", "entropy")
+    lines = out.splitlines()
+    assert "2,315 candidates" in lines[0] and lines[2].split()[:3] == ["1", "SOARE", "5.886"]
 
 
 def test_suggest_after_clues_lists_few_candidates(capsys):
     """After two clues: the candidates (at most 10) and the top guesses with their figures."""
-    status, out, _ = run(capsys, "suggest", "soare:bbgyg", "diact", "bbgyb", "--top", "3")
+    status, out, _ = run(capsys, "suggest", "soare:bbgyg", "diact", "bbgyb", "--top", "3", "-s", "entropy")
     assert status == 0
     assert "candidates: CRANE CRAVE CRAZE" in out
     assert [line.split()[1] for line in out.splitlines()[3:]] == ["ANVIL", "AVANT", "AVENS"]
@@ -122,7 +125,7 @@ def test_no_cache_option(capsys, tmp_path, monkeypatch):
 
 def test_play_prints_each_row_and_the_count(capsys):
     """play shows every guess as tiles with the candidates left; status 0 when solved."""
-    status, out, _ = run(capsys, "play", "crane")
+    status, out, _ = run(capsys, "play", "crane", "-s", "entropy")
     lines = out.splitlines()
     assert status == 0
     assert lines[0].startswith("SOARE") and "19 candidates" in lines[0]
@@ -130,10 +133,13 @@ def test_play_prints_each_row_and_the_count(capsys):
 
 
 def test_play_outside_the_answer_list(capsys):
-    """AAHED is accepted but not an answer: one note, then solved."""
-    status, out, err = run(capsys, "play", "aahed")
+    """AAHED is accepted but not an answer: over the answer list, one note, then solved; under the
+    default policy's prior it is one of the candidates from the start (no note)."""
+    status, out, err = run(capsys, "play", "aahed", "-s", "entropy")
     assert status == 0 and out.splitlines()[-1].startswith("solved AAHED")
     assert err.count("answer list") == 1
+    status, out, err = run(capsys, "play", "aahed")
+    assert status == 0 and out.splitlines()[-1].startswith("solved AAHED") and "answer list" not in err
 
 
 def test_play_json_and_termo(capsys):
@@ -156,7 +162,7 @@ def test_play_reports_a_loss(capsys):
 def test_assist_scripted_game(capsys, monkeypatch):
     """Colours for the suggestions, list, why, undo, another guess: solved at the end, no prompts."""
     script = "bbgyg\nlist\nwhy dicta\nwhy crane\nbbgyb\nundo\ndiact\nbbgyb\nanvil:yybbb\nggggg\n"
-    status, out, err = run(capsys, "assist", stdin=script, monkeypatch=monkeypatch)
+    status, out, err = run(capsys, "assist", "-s", "entropy", stdin=script, monkeypatch=monkeypatch)
     assert status == 0 and err == ""
     assert "> " not in out
     lines = out.splitlines()
@@ -179,17 +185,17 @@ def test_assist_refuses_bad_lines_and_goes_on(capsys, monkeypatch):
 
 def test_assist_fallback_note_once(capsys, monkeypatch):
     """When the answers run out the note is said once, and play goes on over accepted words."""
-    status, out, _ = run(capsys, "assist", stdin="bbyby\n", monkeypatch=monkeypatch)
+    status, out, _ = run(capsys, "assist", "-s", "entropy", stdin="bbyby\n", monkeypatch=monkeypatch)
     assert status == 0 and out.count("answer list") == 0
     script = "soare bbyby\ncanal bgbyb\naahed ggggg\n"
-    status, out, _ = run(capsys, "assist", stdin=script, monkeypatch=monkeypatch)
+    status, out, _ = run(capsys, "assist", "-s", "entropy", stdin=script, monkeypatch=monkeypatch)
     assert status == 0 and out.count("rule out every word") == 1 and out.rstrip().endswith("solved in 3")
 
 
 def test_assist_skips_blank_lines_and_ends_on_eof_or_quit(capsys, monkeypatch):
     """An accidental Enter loses nothing: blank lines are skipped; end of input or quit ends the session."""
     assert run(capsys, "assist", stdin="", monkeypatch=monkeypatch)[0] == 0
-    status, out, _ = run(capsys, "assist", stdin="\n   \nbbbbb\n\n", monkeypatch=monkeypatch)
+    status, out, _ = run(capsys, "assist", "-s", "entropy", stdin="\n   \nbbbbb\n\n", monkeypatch=monkeypatch)
     assert status == 0 and "SOARE ⬛⬛⬛⬛⬛  183 candidates" in out and "row 2/6" in out
     status, out, _ = run(capsys, "assist", stdin="quit\nbbbbb\n", monkeypatch=monkeypatch)
     assert status == 0 and len(out.splitlines()) == 1
@@ -218,7 +224,7 @@ def test_clues_may_continue_after_options(capsys):
     import json
     data = json.loads(capsys.readouterr().out)
     assert [c.split(":")[0] for c in data["clues"]] == ["soare", "until"]
-    assert len(data["candidates"]) == 11
+    assert len(data["candidates"]) == 30           # every accepted word that fits (11 answers)
 
 
 def test_unknown_options_after_clues_are_still_refused(capsys):

@@ -78,10 +78,11 @@ def test_deductions_never_change_what_fits_on_random_games():
 # ----- assist: nothing typed is lost ------------------------------------------------------------------
 
 def assist(capsys, monkeypatch, stdin, *argv):
-    """Return (status, stdout, stderr) of ``chute assist`` reading a script from standard input."""
+    """Return (status, stdout, stderr) of ``chute assist -s entropy`` (the words these scripts expect)
+    reading a script from standard input."""
     import io
     monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-    return run(capsys, "assist", *argv)
+    return run(capsys, "assist", "-s", "entropy", *argv)
 
 
 def test_assist_reads_a_pasted_share_text(capsys, monkeypatch):
@@ -160,7 +161,7 @@ def test_assist_with_closed_or_missing_stdin_is_quiet(tmp_path):
                                                                    {"stdin": subprocess.DEVNULL}),
                               **{k: v for k, v in extra.items() if k != "stdin"})
         assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
-        assert "try SOARE" in proc.stdout
+        assert "try REAST" in proc.stdout          # the default policy's opener
 
 
 def test_assist_on_a_terminal_edits_lines_saves_and_ends_cleanly(tmp_path):
@@ -174,7 +175,7 @@ def test_assist_on_a_terminal_edits_lines_saves_and_ends_cleanly(tmp_path):
            "NO_COLOR": "1", "TERM": "xterm"}
     pid, fd = pty.fork()
     if pid == 0:                     # the child: chute assist on the terminal
-        os.execve(sys.executable, [sys.executable, "-m", "chute", "assist"], env)
+        os.execve(sys.executable, [sys.executable, "-m", "chute", "assist", "-s", "entropy"], env)
 
     def read_until(marker: bytes, seconds: float = 60) -> bytes:
         got, end = b"", time.time() + seconds
@@ -198,6 +199,9 @@ def test_assist_on_a_terminal_edits_lines_saves_and_ends_cleanly(tmp_path):
         os.write(fd, b"\x04")                     # Ctrl-D
         tail = read_until(b"\n", 10)
         assert b"\n" in tail          # the shell prompt starts on a line of its own
+    except BaseException:
+        os.kill(pid, 9)              # a failed check must not leave the child waiting for input
+        raise
     finally:
         _, status = os.waitpid(pid, 0)
         os.close(fd)

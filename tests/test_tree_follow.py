@@ -80,7 +80,7 @@ def test_leaving_the_tree_falls_back_and_says_so(small):
     status, out, err = run(["suggest", f"{other}:{pattern}", "--tree", str(path), "--answers", str(words),
                             "--guesses", str(words)])
     assert status == 0
-    assert LEFT_TREE.format(row=2, name="entropy") in out + err
+    assert LEFT_TREE.format(row=2, name="expected-guesses") in out + err     # the default policy
 
 
 def test_a_tree_for_other_lists_is_refused_or_flagged(small, tmp_path):
@@ -99,7 +99,7 @@ def test_a_tree_for_other_lists_is_refused_or_flagged(small, tmp_path):
     more.write_text("\n".join(WORDS + ["amber"]) + "\n")
     status, out, err = run(["bench", "--tree", str(path), "--answers", str(more), "--guesses", str(more)])
     assert status == 0 and "does not fit these word lists" in err
-    assert "30 of 31 games followed it to the end; 1 left it and were played by entropy" in out
+    assert "30 of 31 games followed it to the end; 1 left it and were played by expected-guesses" in out
     status, out, err = run(["play", "amber", "--tree", str(path), "--answers", str(more), "--guesses", str(more)])
     assert "the game left the decision tree" in err
 

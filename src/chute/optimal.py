@@ -74,7 +74,8 @@ class OptimalPlay(FollowTree):
     name = "optimal"
 
     def __init__(self, tree: DecisionTree, fallback: Strategy | None = None):
-        super().__init__(tree, fallback or get_strategy("entropy"))
+        from .solver import DEFAULT_STRATEGY
+        super().__init__(tree, fallback or get_strategy(DEFAULT_STRATEGY))     # the default policy off the tree
         self._searches: dict[tuple, TreeSearch] = {}
 
     def _exact(self, state: State) -> str | None:

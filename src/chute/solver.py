@@ -80,6 +80,13 @@ class Suggestion:
                 "candidates": [show(w) for w in self.candidates], "folded": list(self.candidates)}
 
 
+# The default policy of the commands and the web page: the expected number of guesses under a prior
+# over every accepted word (word frequency, the game's own answer list boosted), the row limit guarded.
+# Measured against today's entropy over the answer list in BENCHMARKS.md ("The real game").
+DEFAULT_STRATEGY = "expected-guesses"
+DEFAULT_PRIOR = "frequency"
+
+
 class Solver:
     """Chooses guesses for one lexicon with one strategy, options, hard-mode rule and opener."""
 

@@ -143,10 +143,11 @@ def run(args: argparse.Namespace) -> int:
     """Run the benchmark and print the report (or JSON); write CSV and plot if asked."""
     from .. import bench
     from ..bench import Progress
-    from .solving import check_strategy
+    from .solving import check_strategy, resolve_policy
     from .common import spec_from_args
     if spec_from_args(args).boards > 1:          # multi-board games
         return run_multi(args)
+    resolve_policy(args)
     check_strategy(args.strategy, args.depth)         # an unknown name fails before any loading
     check_bench_outputs(args)
     engine, secrets, spec = prepare(args)

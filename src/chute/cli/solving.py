@@ -17,8 +17,9 @@ STRATEGY_HELP = ("entropy, expected-guesses (the expected number of guesses unde
 def add_solver_options(parser: argparse.ArgumentParser) -> None:
     """Add --strategy, --hard/--strict, --opener, --depth, --candidates-only, --weights, --seed."""
     g = parser.add_argument_group("strategy")
-    g.add_argument("--strategy", "-s", default="entropy", metavar="NAME",
-                   help=f"how to choose guesses: {STRATEGY_HELP} (default: entropy)")
+    g.add_argument("--strategy", "-s", default=None, metavar="NAME",
+                   help=f"how to choose guesses: {STRATEGY_HELP} (default: expected-guesses under the frequency "
+                        "prior, the strongest policy for the game as played today; entropy with --depth 2)")
     mode = g.add_mutually_exclusive_group()
     mode.add_argument("--hard", dest="rule", action="store_const", const="hard",
                       help="hard mode, the game's own rule: Wordle's (greens stay, revealed letters "
@@ -35,14 +36,24 @@ def add_solver_options(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--weights", default="auto", choices=("auto", "uniform", "frequency"),
                    help="answer probabilities: uniform, by word frequency, or auto (frequency only "
                         "when the lexicon has no answer list, or it ran out)")
-    g.add_argument("--prior", default="answers", metavar="NAME|FILE",
+    g.add_argument("--prior", default=None, metavar="NAME|FILE",
                    help="which words can be the answer and how likely: answers (the answer list, "
                         "equally likely), frequency (every accepted word, by word frequency, the answer "
                         "list boosted when it is the game's own), uniform (every accepted word), or a "
-                        "FILE of words with optional weights (default: answers)")
+                        "FILE of words with optional weights (default: frequency with expected-guesses, "
+                        "answers with any other strategy)")
     g.add_argument("--seed", type=bounded_int(0, MAX_SEED), default=0, help="seed for the random strategy (default: 0)")
     g.add_argument("--tree", metavar="TREE.json",
                    help="follow a decision tree saved by 'chute tree --out' (off the tree: --strategy)")
+
+
+def resolve_policy(args: argparse.Namespace) -> None:
+    """Fill in the default policy where the options name none (the library's DEFAULT_STRATEGY and DEFAULT_PRIOR)."""
+    from ..solver import DEFAULT_PRIOR, DEFAULT_STRATEGY
+    if getattr(args, "strategy", None) is None:
+        args.strategy = "entropy" if (getattr(args, "depth", 1) or 1) > 1 else DEFAULT_STRATEGY
+    if getattr(args, "prior", None) is None:
+        args.prior = DEFAULT_PRIOR if args.strategy == DEFAULT_STRATEGY else "answers"
 
 
 def check_strategy(name: str, depth: int = 1) -> None:
@@ -72,6 +83,7 @@ def solver_from_args(args: argparse.Namespace):
     """Return the Solver the options describe (lexicon, engine, strategy, rule, opener)."""
     from ..solver import Solver
     from .common import engine_from_args, lexicon_from_args
+    resolve_policy(args)
     check_strategy(args.strategy, args.depth)           # an unknown name fails before any loading
     lexicon = lexicon_from_args(args)
     engine = engine_from_args(args, lexicon)
@@ -91,7 +103,7 @@ def options_from_args(args: argparse.Namespace, depth: int):
 def prior_from_args(args: argparse.Namespace, lexicon):
     """Return the prior --prior names for the lexicon (one clear error for a bad name or file)."""
     from ..prior import make_prior
-    return make_prior(lexicon, getattr(args, "prior", "answers"))
+    return make_prior(lexicon, getattr(args, "prior", None) or "answers")
 
 
 def with_tree(args: argparse.Namespace, lexicon, strategy, rule: str | None):
@@ -207,7 +219,7 @@ def policy_from_args(args: argparse.Namespace):
     from ..errors import ChuteError
     from ..multiboard import DEFAULT
     from dataclasses import replace
-    strategy = getattr(args, "strategy", "entropy") or "entropy"
+    strategy = getattr(args, "strategy", None) or "entropy"
     if strategy == "entropy":
         policy = DEFAULT
     elif strategy == "expected-size":

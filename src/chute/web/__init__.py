@@ -55,12 +55,21 @@ class BadRequest(Exception):
 
 
 @lru_cache(maxsize=16)
-def solver_for(lexicon_name: str, rule: str | None):
-    """Return the shared solver of a bundled lexicon and hard-mode rule (entropy, the CLI's default)."""
+def engine_for(lexicon_name: str):
+    """Return the shared engine of a bundled lexicon."""
     from ..engine import Engine
-    from ..solver import Solver
     from ..words import load_lexicon
-    return Solver(Engine.build(load_lexicon(lexicon_name)), "entropy", hard=rule)
+    return Engine.build(load_lexicon(lexicon_name))
+
+
+@lru_cache(maxsize=16)
+def solver_for(lexicon_name: str, rule: str | None, boards: int = 2):
+    """Return the shared solver of a bundled lexicon and hard-mode rule: one board plays the CLI's default
+    policy (expected guesses under the frequency prior); several boards share entropy's solver, as the CLI."""
+    from ..solver import DEFAULT_PRIOR, DEFAULT_STRATEGY, Solver
+    if boards == 1:
+        return Solver(engine_for(lexicon_name), DEFAULT_STRATEGY, hard=rule, prior=DEFAULT_PRIOR)
+    return Solver(engine_for(lexicon_name), "entropy", hard=rule)
 
 
 def _spec(body: dict):
@@ -92,7 +101,7 @@ def _session(body: dict):
     rows = body.get("rows", [])
     if not isinstance(rows, list) or len(rows) > MAX_ROWS:
         raise BadRequest(f"rows must be a list of at most {MAX_ROWS} rows")
-    session = Session(solver_for(spec.lexicon, rule), spec.boards, spec.rows)
+    session = Session(solver_for(spec.lexicon, rule, spec.boards), spec.boards, spec.rows)
     for i, row in enumerate(rows, 1):
         if not isinstance(row, dict) or not isinstance(row.get("guess"), str):
             raise BadRequest(f"row {i}: expected {{\"guess\": WORD, \"patterns\": [COLOURS, ...]}}")
