@@ -160,6 +160,20 @@ def test_opener_cache_is_written_and_survives_damage(wordle, tmp_path):
         assert [r.guess for r in Solver(eng, "expected-size").openers(3)] == [r.guess for r in first]
 
 
+def test_a_slow_first_opener_ranking_is_announced_once(wordle, tmp_path):
+    """``Solver.notify`` hears of the first opener ranking (a progress line in the CLI), not of a cached one."""
+    eng = Engine(wordle.lexicon, wordle.matrix, tmp_path)
+    heard: list[str] = []
+    solver = Solver(eng, "expected-size")
+    solver.notify = heard.append
+    solver.openers(3)
+    assert len(heard) == 1 and "once, then cached" in heard[0]
+    again = Solver(eng, "expected-size")
+    again.notify = heard.append
+    again.openers(3)
+    assert len(heard) == 1
+
+
 # -- play --------------------------------------------------------------------------------
 
 def test_play_solves_every_sampled_answer(solver, wordle):

@@ -12,7 +12,7 @@ words still fit, the solver says so once and carries on over those words
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -113,6 +113,7 @@ class Solver:
         for word in avoid:
             self.avoid(word)
         self._prior: dict[str, float] | None | bool = False     # False: not computed yet
+        self.notify: Callable[[str], None] | None = None         # told before a slow first computation
 
     # -- states -----------------------------------------------------------------
 
@@ -294,8 +295,14 @@ class Solver:
                  f"|s={self.lexicon.suggest_key}")
         if self.avoided:                   # the cache holds the ranking over every suggested guess: ask for more
             state.allowed = self.lexicon.suggested_rows
+        def compute(n: int) -> list[Ranked]:
+            if self.notify is not None:
+                self.notify(f"ranking the first guesses of {self.lexicon.name} ({self.strategy.name}, "
+                            f"{self.belief.name} prior; once, then cached)...")
+            return self.strategy.rank(state, self.options, n)
+
         ranked = cached_openers(self.engine.cache_dir, self.lexicon.key, entry, top + len(self.avoided),
-                                lambda n: self.strategy.rank(state, self.options, n), self.lexicon.is_suggested)
+                                compute, self.lexicon.is_suggested)
         return [r for r in ranked if r.guess not in self.avoided][:top]
 
     def choose(self, state: State) -> str:

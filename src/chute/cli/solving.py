@@ -88,8 +88,11 @@ def solver_from_args(args: argparse.Namespace):
     lexicon = lexicon_from_args(args)
     engine = engine_from_args(args, lexicon)
     strategy, rule = strategy_from_args(args, engine, args.strategy)
-    return Solver(engine, strategy, options_from_args(args, args.depth), hard=rule, opener=args.opener,
-                  weights=args.weights, prior=prior_from_args(args, lexicon))
+    solver = Solver(engine, strategy, options_from_args(args, args.depth), hard=rule, opener=args.opener,
+                    weights=args.weights, prior=prior_from_args(args, lexicon))
+    if not getattr(args, "json", False) and sys.stderr.isatty():
+        solver.notify = note                # a progress line before the first, slow, opener ranking
+    return solver
 
 
 def options_from_args(args: argparse.Namespace, depth: int):
