@@ -19,10 +19,11 @@ The row limit is guarded (``guard.Guard``): in hard modes from the second
 row on, in normal mode with three rows or fewer left, the best guess after
 which every pattern can surely be finished in the rows that remain moves to
 the top (usually the best guess itself: one check); when none is shown safe,
-the best not shown unsafe does.  The guard protects the candidates at least
-GUARD_FLOOR (1/20) as likely as the likeliest: under the frequency prior,
-Wordle's answer list and the frequent words, not the thousands of rare ones
-that no plan could all cover.  1/20 was set by hand on Wordle's answers in
+the best not shown unsafe does.  In normal mode it protects every candidate;
+in hard modes, looking further ahead, the candidates at least GUARD_FLOOR
+(1/20) as likely as the likeliest: under the frequency prior, Wordle's answer
+list and the frequent words, not the thousands of rare ones that no plan
+could all cover.  1/20 was set by hand on Wordle's answers in
 hard mode (the 2,315 games: 9 lost with the three-row guard, 7 lost guarding
 every candidate, none lost guarding those at 1/20); no Termo list was used.
 """
@@ -95,7 +96,9 @@ class ExpectedGuesses(Strategy):
             # the best guess that is safe goes first (usually the best guess itself: one check)
             guard = Guard(engine, state.rule)
             allowed = state.guess_rows(Options())
-            kept = np.flatnonzero(prior >= GUARD_FLOOR * prior.max())
+            # normal mode guards every candidate (three rows ahead at most: cheap); hard modes, from the
+            # second row, the likely ones only
+            kept = np.flatnonzero(prior >= (GUARD_FLOOR * prior.max() if state.rule else 0.0))
             words = [state.candidates[j] for j in kept.tolist()]
             cols = state.columns[kept]
             first_unknown = None
