@@ -59,8 +59,9 @@ class WordList:
         """Return the folded words in the order first seen."""
         return list(self.spellings)
 
-    def add(self, spelling: str, frequency: float | None = None) -> None:
-        """Add one entry, merging spellings that fold together (the most frequent shows)."""
+    def add(self, spelling: str, frequency: float | None = None) -> str | None:
+        """Add one entry, merging spellings that fold together (the most frequent shows); return its
+        folded word (None when it is not a word)."""
         spelling = spelling.strip().lower()
         if spelling.isascii():          # nothing to normalise or fold (most words; keeps start-up fast)
             word = spelling
@@ -71,7 +72,12 @@ class WordList:
             if spelling not in self.rejected:
                 self.rejected.add(spelling)
                 self.dropped += 1
-            return
+            return None
+        self.put(word, spelling, frequency)
+        return word
+
+    def put(self, word: str, spelling: str, frequency: float | None = None) -> None:
+        """Add a word already folded and checked, with its display spelling (``add`` does the checks)."""
         if word in self.spellings:
             self.merged += 1
             old = self.frequencies.get(word)
@@ -127,10 +133,11 @@ def read_lines(lines: Iterable[str], length: int | None = None) -> WordList:
         entry, frequency = parsed
         if length is not None and len(fold(entry)) != length:
             continue
-        result.add(entry, frequency)
-        fields = line.split("\t")
-        if len(fields) > 2 and fields[2].strip() == RARE_TAG:
-            result.rare.add(fold(entry))
+        word = result.add(entry, frequency)
+        if word is not None and line.rstrip().endswith(RARE_TAG):
+            fields = line.split("\t")
+            if len(fields) > 2 and fields[2].strip() == RARE_TAG:
+                result.rare.add(word)
     return result
 
 
@@ -335,7 +342,7 @@ def load_lexicon(game: str = "wordle", answers: str | Path | None = None,
         rejected |= wl.rejected
         tagged |= wl.rare
         for w in wl.words:
-            merged.add(wl.spellings[w], wl.frequencies.get(w))
+            merged.put(w, wl.spellings[w], wl.frequencies.get(w))
 
     excluded: set[str] = set()
     if exclude:
