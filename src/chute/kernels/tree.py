@@ -509,37 +509,28 @@ def solve_three(M, MT, S, rows, every, ans_rows, hw, solved, n_patterns, max_par
             else:
                 total += _size_lb(m, 2, max_parts)
                 big += 1
-        if total >= best or big == 0:
-            for t in range(nt):
-                counts[touched[t]] = 0
-            if total < best:
-                best = total
-                best_g = g
-                if best <= lb:
-                    break
-            continue
-        # guesses that split S alike have equal totals: only the first can improve the best
-        h = partition_hash(row, S, solved, n_patterns, label)
-        if h in seen:
-            for t in range(nt):
-                counts[touched[t]] = 0
-            continue
-        seen.add(h)
-        for t in range(nt):
-            c = touched[t]
-            m = counts[c]
-            if c == solved or m <= 2 or total >= best:
-                continue
-            p = 0
-            for j in range(n):
-                if code_of[j] == c:
-                    members[p] = S[j]
-                    p += 1
-            value, stamp = _two_rows(M, members[:m], rows, ans_rows, solved, mark, stamp, memo)
-            total += min(value, _INF) - _size_lb(m, 2, max_parts)
+        seen_before = False
+        if total < best and big:
+            # guesses that split S alike have equal totals: only the first can improve the best
+            h = partition_hash(row, S, solved, n_patterns, label)
+            seen_before = h in seen
+            if not seen_before:
+                seen.add(h)
+                for t in range(nt):
+                    c = touched[t]
+                    m = counts[c]
+                    if c == solved or m <= 2 or total >= best:
+                        continue
+                    p = 0
+                    for j in range(n):
+                        if code_of[j] == c:
+                            members[p] = S[j]
+                            p += 1
+                    value, stamp = _two_rows(M, members[:m], rows, ans_rows, solved, mark, stamp, memo)
+                    total += min(value, _INF) - _size_lb(m, 2, max_parts)
         for t in range(nt):
             counts[touched[t]] = 0
-        if total < best:
+        if not seen_before and total < best:
             best = total
             best_g = g
             if best <= lb:
