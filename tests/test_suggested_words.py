@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 from chute import Engine, Solver, load_lexicon
@@ -97,3 +98,27 @@ def test_the_real_game_accepts_what_chute_suggests(termo, termo_2022):
         shown += len(ranked)
         ok += sum(r.guess in accepted for r in ranked)
     assert ok >= 0.98 * shown, f"{ok} of {shown} suggestions accepted"
+
+
+def test_strict_mode_with_only_rare_candidates_still_guesses(termo):
+    """Strict mode allows only words that fit the clues: when those are all rare, the candidates are guessed."""
+    lex = termo.lexicon
+    solver = Solver(termo, "expected-guesses", hard="strict", prior="frequency")
+    for secret in ("jorro", "jarra", "fuzue"):
+        assert secret in lex.guess_set
+        game = play(solver, secret, rows=None)
+        assert game.guesses[-1] == secret
+
+
+def test_no_suggested_word_allowed_falls_back_on_the_candidates():
+    """Strict mode, every suggestible word ruled out, hundreds of rare candidates none of them 1% likely:
+    the candidates are the guesses (never an empty ranking)."""
+    from dataclasses import replace
+    wordle = load_lexicon("wordle")
+    lex = replace(wordle, rare=frozenset(wordle.guesses) - {"fuzzy", "jazzy"})
+    solver = Solver(Engine.build(lex), "expected-guesses", hard="strict", prior="uniform", opener="fuzzy")
+    state = solver.advance(solver.initial_state(), "fuzzy", score("fuzzy", "crane"))
+    assert state.n > 100 and not len(np.intersect1d(state.allowed, lex.suggested_rows))
+    ranked = solver.strategy.rank(state, solver.options, 5)
+    assert ranked and all(r.guess in state.candidate_set for r in ranked)
+    assert play(solver, "crane", rows=None).guesses[-1] == "crane"
