@@ -252,3 +252,14 @@ def test_a_matrix_too_large_for_the_memory_is_refused_before_allocating(monkeypa
         Engine.build(lexicon, cache=False)
     monkeypatch.setattr(engine_mod, "available_memory", lambda: None)           # unknown: no check
     Engine.build(lexicon, cache=False)
+
+
+@pytest.mark.parametrize("shape", [(0, 5), (1, 1), (63, 65), (130, 7), (200, 129)])
+def test_tiled_transpose_equals_numpy(shape):
+    from chute.kernels.layout import transposed
+    a = np.random.default_rng(sum(shape)).integers(0, 243, size=shape).astype(np.uint8)
+    for threads in (True, False):
+        out = transposed(a, threads=threads)
+        assert out.flags.c_contiguous and out.shape == shape[::-1] and np.array_equal(out, a.T)
+    b = a.astype(np.uint16)
+    assert np.array_equal(transposed(b), b.T)

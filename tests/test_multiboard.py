@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import Counter
 
@@ -12,9 +13,10 @@ from chute.engine import Engine
 from chute.errors import ChuteError
 from chute.feedback import encode, score
 from chute.games import GameSpec, game_spec
-from chute.multiboard import (DEFAULT, MultiSolver, Policy, choose, rank, simulate)
+from chute.multiboard import (DEFAULT, MultiSolver, Policy, choose, rank, simulate, solver_for)
 from chute.bench import run_many, secret_tuples
-from chute.words import Lexicon, load_lexicon, words_lexicon
+from chute.prior import make_prior
+from chute.words import Lexicon, fold, load_lexicon, words_lexicon
 
 WORDS = ("cigar rebut sissy humph awake blush focal evade naval serve heath dwarf model karma stink "
          "grade quiet bench abate feign major death fresh crust stool colon abase marry react batty "
@@ -297,7 +299,7 @@ def test_play_json_agrees_with_the_library(capsys, monkeypatch, wordle):
     status, out, _ = cli(capsys, monkeypatch, "play", "--game", "quordle", *secrets, "--json")
     data = json.loads(out)
     assert status == 0 and data["solved"] and data["boards"] == 4 and data["rows"] == 9
-    game = simulate(wordle, secrets, rows=9)
+    game = simulate(wordle, secrets, rows=9, prior=make_prior(wordle.lexicon, "frequency"))   # the default prior
     assert data["guesses"] == list(game.guesses)
     assert [b["solved_at"] for b in data["board"]] == list(game.solved_at)
     for b, secret in zip(data["board"], secrets):
@@ -337,7 +339,7 @@ def rows_for(guesses, secrets):
 def test_assist_quordle_one_line_per_round(capsys, monkeypatch):
     secrets = ["cigar", "rebut", "sissy", "humph"]
     script = "\n".join(rows_for(["trace", "noils", "cigar", "rebut", "sissy", "humph"], secrets)) + "\n"
-    status, out, err = cli(capsys, monkeypatch, "assist", "--game", "quordle", stdin=script)
+    status, out, err = cli(capsys, monkeypatch, "assist", "--game", "quordle", "--prior", "answers", stdin=script)
     assert status == 0 and err == ""
     assert out.splitlines()[0].startswith("candidates 1: 2,315 · 2: 2,315 · 3: 2,315 · 4: 2,315 · row 1/9 · try ")
     assert "board 1: CIGAR ⬛" not in out and "board 1: CIGAR 🟩🟩🟩🟩🟩  solved" in out
@@ -448,7 +450,7 @@ def test_assist_notes_a_board_that_runs_out_of_answers(capsys, monkeypatch, tmp_
     plays = ["serve", "cigar", "rebut"]
     script = "\n".join(rows_for(plays, secrets)) + "\n"
     status, out, err = cli(capsys, monkeypatch, "assist", "--game", "dordle", "--answers", str(answers),
-                           "--guesses", str(guesses), stdin=script)
+                           "--guesses", str(guesses), "--prior", "answers", stdin=script)
     assert status == 0, err
     assert out.count("note: board 2:") == 1 and "all 2 boards solved in 3" in out
 
@@ -462,3 +464,120 @@ def test_multi_board_runs_through_a_player_match_the_policys_simulation(wordle):
     assert [g.guesses for g in slow.games] == [g.guesses for g in fast.games]
     assert [g.solved_at for g in slow.games] == [g.solved_at for g in fast.games]
     assert slow.stats == fast.stats and slow.boards == 4
+
+
+# ----- boards under a prior (weighted candidates) ---------------------------------------------------
+def brute_weighted(guess: str, candidates: list[str], weights: dict[str, float]) -> tuple[float, float, float]:
+    """Return (bits, expected candidates left counting a hit, chance of a bin of one) by feedback.score."""
+    total = sum(weights[c] for c in candidates)
+    bins: dict[str, list[str]] = {}
+    for c in candidates:
+        bins.setdefault(score(guess, c), []).append(c)
+    mass = {p: sum(weights[c] for c in m) / total for p, m in bins.items()}
+    bits = -sum(m * math.log2(m) for m in mass.values() if m > 0)
+    size = sum(mass[p] * len(m) for p, m in bins.items())
+    ones = sum(mass[p] for p, m in bins.items() if len(m) == 1)
+    return bits, size, ones
+
+
+def weighted_solver(engine, policy=Policy(exact=0), seed=3):
+    """Return a MultiSolver over the small lexicon with seeded random weights, and the weights by word."""
+    rng = np.random.default_rng(seed)
+    weights = rng.uniform(0.05, 1.0, len(engine.lexicon.answers))
+    return MultiSolver(engine, policy, weights=weights), dict(zip(engine.lexicon.answers, weights.tolist()))
+
+
+def test_weighted_board_figures_match_brute_force(engine):
+    solver, w = weighted_solver(engine)
+    cands = WORDS[3:19]
+    board = solver.board(cands)
+    fig = solver.figures(board)
+    rows = np.arange(len(engine.lexicon.guesses), dtype=np.int64)
+    _, bits, size, hits = solver._score_rows(rows, [board])
+    for i, g in enumerate(engine.lexicon.guesses):
+        b, s, ones = brute_weighted(g, cands, w)
+        hit = w[g] / sum(w[c] for c in cands) if g in cands else 0.0
+        assert fig[0, i] == pytest.approx(b) and bits[i] == pytest.approx(b)
+        assert fig[1, i] == pytest.approx(s) and size[i] == pytest.approx(s - hit)
+        assert fig[2, i] == pytest.approx(ones) and hits[i] == pytest.approx(hit)
+
+
+def brute_rows(boards: list[tuple[str, ...]], w: dict[str, float]) -> float:
+    """Return the least expected rows to solve every board, guessing candidates only, by plain recursion."""
+    boards = [b for b in boards if b]
+    if not boards:
+        return 0.0
+    best = math.inf
+    for g in sorted({c for b in boards for c in b}):
+        outcomes = []
+        for b in boards:
+            total = sum(w[c] for c in b)
+            bins: dict[str, list[str]] = {}
+            for c in b:
+                bins.setdefault(score(g, c), []).append(c)
+            outcomes.append([(sum(w[c] for c in m) / total, () if p == "ggggg" else tuple(m))
+                             for p, m in bins.items()])
+        if all(len(o) == 1 and o[0][1] == b for o, b in zip(outcomes, boards)):
+            continue                  # tells nothing: the exact search never plays it
+        value = 1.0
+        for combo in itertools.product(*outcomes):
+            p = math.prod(q for q, _ in combo)
+            value += p * brute_rows([child for _, child in combo], w)
+        best = min(best, value)
+    return best
+
+
+def test_weighted_exact_endgame_equals_a_brute_force(engine):
+    solver, w = weighted_solver(engine, Policy(exact=50, exact_extra=0))
+    for boards in ([WORDS[:3], WORDS[3:6]], [WORDS[6:10], WORDS[10:12], WORDS[12:13]], [WORDS[13:18]]):
+        ranked = solver._exact_rank([solver.board(b) for b in boards], [], None)
+        assert ranked[0][1] == pytest.approx(brute_rows([tuple(b) for b in boards], w))
+
+
+def test_equal_weights_play_as_no_weights(engine):
+    plain = MultiSolver(engine, DEFAULT)
+    equal = MultiSolver(engine, DEFAULT, weights=np.full(len(engine.lexicon.answers), 0.3))
+    for boards in ([WORDS[:12], WORDS[12:24]], [WORDS[:5], WORDS[20:23], WORDS[30:40]]):
+        a = plain.rank([plain.board(b) for b in boards], top=5)
+        b = equal.rank([equal.board(b) for b in boards], top=5)
+        assert [c.guess for c in a] == [c.guess for c in b]
+        assert [c.score for c in a] == pytest.approx([c.score for c in b])
+
+
+def test_weights_decide_the_last_row(engine):
+    # one row for one board of two words: the likelier word is the guess
+    solver, w = weighted_solver(engine, DEFAULT)
+    pair = sorted(WORDS[:2], key=lambda c: w[c])
+    assert solver.choose([solver.board(pair)], rows_left=1) == pair[1]
+
+
+def test_board_prior_leaves_out_words_the_frequency_list_never_saw():
+    from chute.multiboard import board_prior
+    lexicon = load_lexicon("termo")
+    prior = make_prior(lexicon, "frequency")
+    played = board_prior(prior, lexicon)
+    unseen = [w for w in lexicon.guesses if lexicon.frequencies.get(w, 0.0) == 0.0]
+    assert unseen and len(played.words) == len(lexicon.guesses) - len(unseen)
+    assert set(lexicon.answers) <= set(played.words) and not set(unseen) & set(played.words)
+    assert played.weights == pytest.approx(prior.weights[[lexicon.guess_index[w] for w in played.words]])
+    assert board_prior(make_prior(lexicon, "uniform"), lexicon).words == tuple(lexicon.guesses)
+
+
+def test_a_secret_beyond_the_answer_list_is_a_candidate_from_the_start(wordle):
+    # TEARS is accepted, not an answer: under the frequency prior the boards hold it, no fallback
+    prior = make_prior(wordle.lexicon, "frequency")
+    solver = solver_for(wordle, DEFAULT, prior)
+    assert "tears" in solver.engine.lexicon.answer_index and "tears" not in wordle.lexicon.answer_set
+    game = solver.simulate(("tears", "cigar"), rows=7)
+    assert game.won
+
+
+def test_quarteto_wins_every_seeded_game_on_the_real_answers(termo_2022):
+    # the real 2022 answers as a test: 1,000 games (seed 1) under the default prior, none lost
+    # (with the answer list alone the policy lost 14 of them)
+    lexicon = load_lexicon("termo")
+    words = [w for w in (line.strip() for line in (termo_2022 / "answers.txt").open(encoding="utf-8")) if w]
+    known = [w for w in dict.fromkeys(fold(w) for w in words) if lexicon.is_guess(w)]
+    result = run_many("quarteto", 1000, 1, engine=Engine.build(lexicon), jobs=2,
+                      tuples=secret_tuples(known, 4, 1000, 1), prior=make_prior(lexicon, "frequency"))
+    assert result.stats.games == 1000 and result.stats.wins == 1000

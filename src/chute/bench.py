@@ -36,6 +36,7 @@ if TYPE_CHECKING:               # the solver layer loads with the first game, no
     from .engine import Engine
     from .multiboard import MultiSolver, Policy
     from .players import Player
+    from .prior import Prior
     from .solver import Solver
     from .strategies import State
     from .words import Lexicon
@@ -481,7 +482,8 @@ def _play_chunk(chunk: Sequence[tuple[str, ...]]) -> list[GameResult]:
 def run_many(game: GameSpec | str, n_games: int = 1000, seed: int = 0, policy: Policy | None = None,
              engine: Engine | None = None, jobs: int = 1, worst: int = 10,
              progress: "Progress | None" = None,
-             tuples: Sequence[Sequence[str]] | None = None, player: Player | None = None) -> BenchResult:
+             tuples: Sequence[Sequence[str]] | None = None, player: Player | None = None,
+             prior: "Prior | None" = None, cache: bool = True) -> BenchResult:
     """Return the run of ``n_games`` seeded random games (distinct secrets per game).
 
     Each game is played out past the row limit, so the mean and distribution
@@ -490,6 +492,7 @@ def run_many(game: GameSpec | str, n_games: int = 1000, seed: int = 0, policy: P
     policy plays by default (its fast simulation); ``player`` plays the games
     as ``Session`` games instead (any ``players.Player``; its solver's lists).
     ``progress`` is a ``bench.Progress`` (``advance(n)`` per game, ``close()``).
+    ``prior``: the joint policy plays over its words, weighted (``multiboard.solver_for``).
     """
     global _MULTI_WORKER
     from .engine import Engine
@@ -506,7 +509,7 @@ def run_many(game: GameSpec | str, n_games: int = 1000, seed: int = 0, policy: P
     start = time.perf_counter()
     if policy is None:
         from .multiboard import DEFAULT as policy
-    chooser: MultiSolver | Player = player if player is not None else solver_for(engine, policy)
+    chooser: MultiSolver | Player = player if player is not None else solver_for(engine, policy, prior, cache=cache)
     label = player.name if player is not None else policy.label()
     if tuples:
         _play_out(chooser, tuples[0], spec.rows)          # warm caches before forking
@@ -534,7 +537,8 @@ def run_many(game: GameSpec | str, n_games: int = 1000, seed: int = 0, policy: P
         progress.close()
     seconds = time.perf_counter() - start
     info = {"game": spec.name, "lexicon": engine.lexicon.name, "answers": len(engine.lexicon.answers),
-            "boards": spec.boards, "seed": seed, "policy": label}
+            "boards": spec.boards, "seed": seed, "policy": label,
+            "prior": prior.name if prior is not None and player is None else "answers"}
     return BenchResult(results, spec.rows, seconds, info, worst)
 
 
@@ -679,7 +683,7 @@ def _boards_report(result: BenchResult, show: Callable[[str], str], blocks: bool
     s, info, rows = result.stats, result.info, result.rows
     lists = f"{info['lexicon']}, {info.get('answers', 0):,} answers; " if info.get("lexicon") else ""
     lines = [f"{info.get('game', '?')}: {plural(s.games, 'game')} of {result.boards} boards, {plural(rows, 'row')}, "
-             f"seed {info.get('seed', 0)} ({lists}policy {info.get('policy', '?')})",
+             f"seed {info.get('seed', 0)} ({lists}prior {info.get('prior', 'answers')}; policy {info.get('policy', '?')})",
              f"  solved within {plural(rows, 'row')}: {s.wins:,}/{s.games:,} ({100 * s.success_rate:.2f}%)",
              f"  rows used: mean {s.mean:.3f}, max {s.max}",
              "  distribution (rows needed, played out past the limit):"]

@@ -28,6 +28,21 @@ The joint choice (``MultiSolver.rank``), in order:
    a ``margin`` to play a near-best candidate, ``resolve``/``chain`` bonuses for
    boards left with one candidate) are kept for the benchmark.
 
+**Under a prior** (the default, ``--prior frequency``; ``solver_for``): a board's
+candidates are the prior's words the frequency list has seen (``board_prior``),
+each weighted by the prior, so the secret may be any word a player knows, not
+only the answer list.  The figures above become weighted: bits over the
+patterns' probabilities, the expected candidates left, the chance of a hit,
+and the exact endgame's odds.  A board whose clues rule out every such word
+falls back to every accepted word that fits, weighted by ``fallback_weights``.
+On the real 2022 Termo answers (a test: BENCHMARKS.md, "Multi-board under the
+prior") Dueto wins every game of three seeds of 1,000 (99.2/99.5/98.6% over the
+answer list alone) and Quarteto 2,999 of 3,000 (98.6/99.0/98.2%); on the
+lists chute knows it costs 0.09-0.33 rows a game.  ``finish_share`` (finish a
+board once its likeliest word holds that share) was measured and not adopted:
+0.75 plays chute's Quarteto answers in 7.141 rows against 7.242 but loses real
+games, 0.9 loses 10 of 1,000 Quordle games on a held-out Wordle band.
+
 Each board's figures for every guess depend only on its candidate set, so they
 are cached per set: the opener's follow-ups (one set per pattern of the opener)
 are computed once and shared by every game.  ``bench.run_many`` plays many seeded
@@ -67,7 +82,7 @@ import itertools
 import math
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 import numpy as np
 
@@ -75,6 +90,9 @@ from .engine import NUMPY_CELLS, Engine, clog_table, code_dtype, compute_codes, 
 from .errors import ChuteError
 from .results import GameResult
 from .words import fold
+
+if TYPE_CHECKING:
+    from .prior import Prior
 
 FAIL_COST = 100.0       # what running out of rows costs in the exact search, in rows
 
@@ -87,6 +105,7 @@ class Policy:
     resolve_bonus: float = 0.0    # weight of the expected number of boards left with one candidate
     chain_bonus: float = 0.0      # weight of the chance that some board is left with one candidate
     finish: bool = True           # guess a board's last candidate at once
+    finish_share: float = 1.0     # ... or its likeliest candidate, when that holds at least this share (weighted boards)
     margin: float = 0.0           # play the best candidate when within this of the best score
     candidates_only: bool = False  # guess only words that could solve some board
     exact: int = 16               # exact expected-rows search when the boards hold this many candidates or fewer
@@ -109,6 +128,8 @@ class Policy:
             parts.append(f"chain={self.chain_bonus:g}")
         if not self.finish:
             parts.append("no-finish")
+        elif self.finish_share < 1.0:
+            parts.append(f"finish>={self.finish_share:g}")
         if self.margin:
             parts.append(f"margin={self.margin:g}")
         if self.candidates_only:
@@ -163,15 +184,25 @@ class MultiSolver:
     """Chooses one guess for several boards over one engine, with per-candidate-set caches."""
 
     def __init__(self, engine: Engine, policy: Policy = DEFAULT, cache_size: int = 2048,
-                 cache_min: int = 12):
+                 cache_min: int = 12, weights: np.ndarray | None = None,
+                 fallback_weights: np.ndarray | None = None):
         self.engine = engine
         self.policy = policy
         lex = engine.lexicon
+        # the prior: a weight per answer column, and per accepted guess for boards that fell back (None: equal)
+        self.weights = None if weights is None else np.asarray(weights, dtype=np.float64)
+        self.fallback_weights = None if fallback_weights is None else np.asarray(fallback_weights, dtype=np.float64)
+        if self.weights is not None and len(self.weights) != len(lex.answers):
+            raise ChuteError(f"{len(self.weights)} weights for {len(lex.answers)} answers")
+        if self.fallback_weights is not None and len(self.fallback_weights) != len(lex.guesses):
+            raise ChuteError(f"{len(self.fallback_weights)} fallback weights for {len(lex.guesses)} guesses")
+        self._cw = None if self.weights is None else self.weights.tolist()
         self.n_guesses = len(lex.guesses)
         self.n_patterns = engine.n_patterns
         self.solved_code = engine.solved
         # candidates x guesses: one candidate's codes are contiguous, so gathering a board is cheap
-        self.codes_t = np.ascontiguousarray(engine.matrix.T)
+        from .kernels.layout import transposed
+        self.codes_t = transposed(engine.matrix, threads=not _IN_WORKER[0])
         gi = lex.guess_index
         self.answer_row = np.array([gi.get(a, -1) for a in lex.answers], dtype=np.int64)
         self.all_answers = np.arange(len(lex.answers), dtype=np.int64)
@@ -196,13 +227,18 @@ class MultiSolver:
 
     # ----- boards -------------------------------------------------------------------------
     def board(self, words: Iterable[str] | None = None) -> Board:
-        """Return a board whose candidates are the given words (all answers if None)."""
+        """Return the board of these candidate words (all answers if None).
+
+        The board keeps those of the words that are answer columns (the prior's
+        words the boards play); when none is, it falls back to all of them.
+        """
         if words is None:
             return Board(self.all_answers.copy())
         words = [fold(w) for w in words]
         ai = self.engine.lexicon.answer_index
-        if all(w in ai for w in words):
-            return Board(np.array(sorted(ai[w] for w in words), dtype=np.int64))
+        listed = sorted(ai[w] for w in words if w in ai)
+        if listed:
+            return Board(np.array(listed, dtype=np.int64))
         gi = self.engine.lexicon.guess_index
         missing = [w for w in words if w not in gi]
         if missing:
@@ -273,6 +309,14 @@ class MultiSolver:
             out[1] = 1.0
             out[2] = 1.0
             out[3] = 1.0
+        elif (p := self.probabilities(board)) is not None:
+            from .kernels.partition import board_figures_weighted, board_figures_weighted_parallel
+            codes_t = self._candidate_codes_t(board)
+            parts = np.empty(g, dtype=np.int64)
+            kernel = (board_figures_weighted_parallel if n * g > 4_000_000 and not _IN_WORKER[0]
+                      else board_figures_weighted)
+            kernel(codes_t, p, self.n_patterns, out[0], out[1], out[2], parts)
+            out[3] = parts
         else:
             from .kernels.partition import board_figures, board_figures_parallel
             codes_t = self._candidate_codes_t(board)
@@ -299,6 +343,26 @@ class MultiSolver:
         rows = self.answer_row[board.index]
         return rows[rows >= 0]
 
+    def probabilities(self, board: Board) -> np.ndarray | None:
+        """Return the chance each candidate of the board is its secret (None: all equal)."""
+        w = self.fallback_weights if board.fallback else self.weights
+        if w is None:
+            return None
+        w = w[board.index]
+        total = w.sum()
+        return w / total if total > 0 else np.full(len(w), 1.0 / len(w))
+
+    def _hit_chances(self, board: Board) -> tuple[np.ndarray, np.ndarray]:
+        """Return (guess rows, chance each solves the board) for the board's candidates that are guesses."""
+        p = self.probabilities(board)
+        if p is None:
+            p = np.full(board.n, 1.0 / board.n)
+        if board.fallback:
+            return board.index, p
+        rows = self.answer_row[board.index]
+        keep = rows >= 0
+        return rows[keep], p[keep]
+
     def _joint(self, boards: Sequence[Board]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Return per guess row: the policy score, summed bits, summed expected size, expected hits."""
         total = np.zeros((4, self.n_guesses), dtype=np.float64)
@@ -307,11 +371,11 @@ class MultiSolver:
         for b in boards:
             f = self.figures(b)
             total += f
-            rows = self._board_rows(b)
-            hits[rows] += 1.0 / b.n
+            rows, p = self._hit_chances(b)
+            hits[rows] += p
             if none is not None:
                 left_one = f[2].copy()            # the board is left with one candidate, not hit
-                left_one[rows] -= 1.0 / b.n
+                left_one[rows] -= p
                 none *= 1.0 - left_one
         bits, size, ones, parts = total
         size -= hits          # a hit leaves nothing on its board
@@ -349,14 +413,20 @@ class MultiSolver:
                 codes = self.engine.matrix[np.ix_(rows, b.index)]
                 cand_rows = self.answer_row[b.index]
             n = b.n
-            hit = np.isin(rows, cand_rows) / n
+            w = self.probabilities(b)
+            if w is None:
+                w = np.full(n, 1.0 / n)
+            chance = dict(zip(cand_rows.tolist(), w.tolist()))
+            hit = np.array([chance.get(r, 0.0) for r in rows.tolist()])
             for i in range(k):
                 counts = np.bincount(codes[i], minlength=1)
-                counts = counts[counts > 0]
-                p = counts / n
+                mass = np.bincount(codes[i], weights=w, minlength=1)
+                used = counts > 0
+                counts, mass = counts[used], mass[used]
+                p = mass[mass > 0]
                 bits[i] += float(-(p * np.log2(p)).sum())
-                size[i] += float((counts * counts).sum()) / n
-                one = float((counts == 1).sum()) / n
+                size[i] += float((mass * counts).sum())
+                one = float(mass[counts == 1].sum())
                 parts[i] += len(counts)
                 ones[i] += one
                 none[i] *= 1.0 - (one - hit[i])
@@ -384,7 +454,7 @@ class MultiSolver:
         def legal(rows: np.ndarray) -> np.ndarray:
             return rows if mask is None else rows[mask[rows]]
 
-        singles = [b for b in boards if b.n == 1]
+        singles = [(b, self._likeliest(b)) for b in boards if b.n == 1 or self._sure(b)]
         opening = all(b.n == len(self.all_answers) and not b.fallback for b in boards)
         if opening and self.policy.opener:
             rows = legal(np.array([self.opener_row], dtype=np.int64))
@@ -395,12 +465,13 @@ class MultiSolver:
             rows = self._suggested(np.arange(self.n_guesses, dtype=np.int64))
             k = len(boards)
             hits = np.zeros(self.n_guesses)
-            hits[self._board_rows(boards[0])] = k / boards[0].n
+            first_rows, first_p = self._hit_chances(boards[0])
+            hits[first_rows] = k * first_p
             return self._order(rows, (f[3] + 1e-3 * f[0])[rows], k * f[0][rows], k * (f[1] - hits / k)[rows],
                                hits[rows], "opener",
                                top, by_hits=False)
         if self.policy.finish and singles:
-            rows = legal(np.array(sorted({self._row_of(b, 0) for b in singles}), dtype=np.int64))
+            rows = legal(np.array(sorted({self._row_of(b, i) for b, i in singles}), dtype=np.int64))
             if len(rows):
                 return self._order(rows, *self._score_rows(rows, boards), "finish", top, by_hits=False)
         if rows_left is not None and rows_left <= len(boards):
@@ -457,9 +528,9 @@ class MultiSolver:
             # try the likeliest hits first, then the extras; keep only what beats the best so far
             hit_sum: dict[int, float] = {}
             for bd in state:
-                for c in bd:
+                for c, h in zip(bd, self._chances(bd)):
                     r = int(self.answer_row[c])
-                    hit_sum[r] = hit_sum.get(r, 0.0) + 1.0 / len(bd)
+                    hit_sum[r] = hit_sum.get(r, 0.0) + h
             trial = sorted(hit_sum, key=lambda r: (-hit_sum[r], r)) + [r for r in rows if r not in is_cand]
             best = math.inf
             for r in trial:
@@ -504,8 +575,7 @@ class MultiSolver:
         else:
             hit_sum: dict[int, float] = {}
             for b in state:
-                h = 1.0 / len(b)
-                for c in b:
+                for c, h in zip(b, self._chances(b)):
                     r = int(answer_row[c])
                     hit_sum[r] = hit_sum.get(r, 0.0) + h
             v = math.inf
@@ -527,6 +597,14 @@ class MultiSolver:
         memo[key] = v
         return v
 
+    def _chances(self, b: tuple) -> list[float]:
+        """Return the chance each answer column of the candidate tuple ``b`` is its board's secret."""
+        cw = self._cw
+        if cw is None:
+            return [1.0 / len(b)] * len(b)
+        total = sum(cw[c] for c in b)
+        return [cw[c] / total for c in b]
+
     def _split(self, r: int, b: tuple, line: dict) -> tuple[list, bool]:
         """Return the (probability, child board or None if solved) outcomes of guess row ``r`` on board ``b``."""
         key = (r, b)
@@ -536,10 +614,16 @@ class MultiSolver:
         bins: dict[int, list[int]] = {}
         for c in b:
             bins.setdefault(line[c], []).append(c)
-        n = len(b)
         solved = self.solved_code
-        found = ([(len(m) / n, None if code == solved else tuple(m)) for code, m in bins.items()],
-                 len(bins) > 1 or solved in bins)
+        cw = self._cw
+        if cw is None:
+            n = len(b)
+            outcomes = [(len(m) / n, None if code == solved else tuple(m)) for code, m in bins.items()]
+        else:
+            total = sum(cw[c] for c in b)
+            outcomes = [(sum(cw[c] for c in m) / total, None if code == solved else tuple(m))
+                        for code, m in bins.items()]
+        found = (outcomes, len(bins) > 1 or solved in bins)
         self._splits[key] = found
         return found
 
@@ -580,6 +664,19 @@ class MultiSolver:
     def choose(self, boards: Sequence[Board], rows_left: int | None = None) -> str:
         """Return the single best joint guess for the unsolved boards."""
         return self.rank(boards, rows_left, top=1)[0].guess
+
+    def _likeliest(self, board: Board) -> int:
+        """Return the position of the board's likeliest candidate (the first on a tie)."""
+        p = self.probabilities(board)
+        return 0 if p is None else int(np.argmax(p))
+
+    def _sure(self, board: Board) -> bool:
+        """Return whether the board's likeliest candidate holds ``finish_share`` of its chance (weighted boards)."""
+        share = self.policy.finish_share
+        if share >= 1.0 or board.n > 64:
+            return False
+        p = self.probabilities(board)
+        return p is not None and float(p.max()) >= share
 
     def _row_of(self, board: Board, i: int) -> int:
         """Return the guess row of a board's ``i``-th candidate."""
@@ -683,37 +780,80 @@ def _codes(guesses: Sequence[str], secrets: Sequence[str], length: int) -> np.nd
 
 
 # ----- module-level conveniences -----------------------------------------------------------------
-_SOLVERS: dict[tuple[int, Policy], tuple[Engine, MultiSolver]] = {}
+_SOLVERS: dict[tuple, tuple[Engine, MultiSolver]] = {}
 
 
-def solver_for(engine: Engine, policy: Policy = DEFAULT) -> MultiSolver:
-    """Return a (cached) MultiSolver for an engine and policy."""
-    key = (id(engine), policy)
+def board_prior(prior: "Prior", lexicon) -> "Prior":
+    """Return the prior the joint policy plays: under ``frequency``, its words that the frequency list has seen.
+
+    A word the frequency source never saw (Zipf 0) keeps the logistic's floor
+    weight, about 1/250 of a common word's; thousands of them would keep every
+    board from the few candidates where the exact endgame and the finish rule
+    work.  None of Wordle's 2,315 answers is such a word (0 of the 4,046 it
+    accepts), so the boards leave them out (Termo: 10,246 of 18,210 words, 1.9% of
+    the prior's mass).  Should the clues rule out every word kept, the board
+    falls back to every accepted word that fits, weighted by frequency
+    (``fallback_weights``).  Other priors are played as they are.
+    """
+    from .prior import Prior
+    if prior.name != "frequency" or not lexicon.frequencies:
+        return prior
+    freq = lexicon.frequencies
+    keep = [i for i, w in enumerate(prior.words) if freq.get(w, 0.0) > 0.0]
+    if len(keep) == len(prior.words) or not keep:
+        return prior
+    weights = None if prior.weights is None else prior.weights[keep]
+    return Prior(prior.name, tuple(prior.words[i] for i in keep), weights)
+
+
+def fallback_weights(lexicon) -> np.ndarray:
+    """Return the weight of every accepted guess when a board's clues rule out the prior's words: s(w) on frequency."""
+    from .prior import logistic
+    freq = lexicon.frequencies
+    return logistic(np.array([freq.get(w, 0.0) for w in lexicon.guesses]))
+
+
+def solver_for(engine: Engine, policy: Policy = DEFAULT, prior: "Prior | None" = None,
+               cache: bool = True) -> MultiSolver:
+    """Return a (cached) MultiSolver for an engine and policy, over a prior's words when it widens the answers.
+
+    With a widening prior (``--prior frequency``, ``uniform`` or a file) the boards
+    hold ``board_prior``'s words, weighted, on an engine whose matrix columns they
+    are (built once and cached on disk like any matrix); otherwise the answer list, all equal.
+    """
+    widened = prior is not None and prior.widens
+    key = (id(engine), policy, prior.key() if widened else None)
     found = _SOLVERS.get(key)
     if found is not None and found[0] is engine:
         return found[1]
     if len(_SOLVERS) >= 8:
         _SOLVERS.pop(next(iter(_SOLVERS)))
-    solver = MultiSolver(engine, policy)
+    if widened:
+        lexicon = engine.lexicon
+        played = board_prior(prior, lexicon)
+        wide = Engine.build(lexicon.widened(played.words), cache=cache) if played.words != lexicon.answers else engine
+        solver = MultiSolver(wide, policy, weights=played.weights, fallback_weights=fallback_weights(lexicon))
+    else:
+        solver = MultiSolver(engine, policy)
     _SOLVERS[key] = (engine, solver)
     return solver
 
 
 def choose(engine: Engine, boards: Sequence[Sequence[str]], policy: Policy = DEFAULT,
-           rows_left: int | None = None) -> str:
+           rows_left: int | None = None, prior: "Prior | None" = None) -> str:
     """Return one guess for all unsolved boards, given each board's candidate words."""
-    solver = solver_for(engine, policy)
+    solver = solver_for(engine, policy, prior)
     return solver.choose([solver.board(words) for words in boards], rows_left)
 
 
 def rank(engine: Engine, boards: Sequence[Sequence[str]], policy: Policy = DEFAULT,
-         rows_left: int | None = None, top: int = 10) -> list[Choice]:
+         rows_left: int | None = None, top: int = 10, prior: "Prior | None" = None) -> list[Choice]:
     """Return the best ``top`` joint guesses, given each unsolved board's candidate words."""
-    solver = solver_for(engine, policy)
+    solver = solver_for(engine, policy, prior)
     return solver.rank([solver.board(words) for words in boards], rows_left, top)
 
 
 def simulate(engine: Engine, secrets: Sequence[str], rows: int, policy: Policy = DEFAULT,
-             play_out: bool = False) -> GameResult:
-    """Return the game a policy plays against known secrets within ``rows`` rows."""
-    return solver_for(engine, policy).simulate(secrets, rows, play_out=play_out)
+             play_out: bool = False, prior: "Prior | None" = None) -> GameResult:
+    """Return the game a policy plays against known secrets within ``rows`` rows (over a prior's words if given)."""
+    return solver_for(engine, policy, prior).simulate(secrets, rows, play_out=play_out)

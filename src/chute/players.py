@@ -66,12 +66,13 @@ class Joint:
         self.solver = solver
         self.engine = solver.engine
         self.policy = policy or DEFAULT
+        self.prior = solver.belief            # the boards weigh their words by the solver's prior
         self.name = self.policy.label()
 
     def rank(self, states: Sequence[State], rows_left: int | None, top: int = 10) -> Ranking:
         """Return the best joint guesses (a hard-mode rule: only guesses legal on every board)."""
         from .multiboard import solver_for
-        solver = solver_for(self.engine, self.policy)
+        solver = solver_for(self.engine, self.policy, self.prior)
         allowed = None
         for st in states:
             if st.allowed is not None:

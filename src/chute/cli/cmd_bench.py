@@ -179,7 +179,7 @@ def run_multi(args: argparse.Namespace) -> int:
     from ..errors import ChuteError
     from ..bench import Progress, run_many, secret_tuples
     from .common import engine_from_args, lexicon_from_args, spec_from_args
-    from .solving import policy_from_args
+    from .solving import multi_prior_from_args, policy_from_args
     spec = spec_from_args(args)
     policy = policy_from_args(args)
     if getattr(args, "rule", None):
@@ -197,8 +197,9 @@ def run_multi(args: argparse.Namespace) -> int:
     progress = None if quiet else Progress(games, sys.stderr)
     known = secrets_from_args(args, lexicon)
     tuples = None if known is None else secret_tuples(known, spec.boards, games, args.seed)
+    prior = multi_prior_from_args(args, lexicon)
     result = run_many(spec, games, args.seed, policy=policy, engine=engine, jobs=args.jobs, progress=progress,
-                      tuples=tuples, worst=args.hardest)
+                      tuples=tuples, worst=args.hardest, prior=prior, cache=not args.no_cache)
     if known is not None:
         result.info.update(secrets=args.secrets, unknown=len(getattr(args, "unknown_secrets", [])))
     return print_run(args, result, lexicon.show)

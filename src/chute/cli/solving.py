@@ -40,8 +40,8 @@ def add_solver_options(parser: argparse.ArgumentParser) -> None:
                    help="which words can be the answer and how likely: answers (the answer list, "
                         "equally likely), frequency (every accepted word, by word frequency, the answer "
                         "list boosted when it is the game's own), uniform (every accepted word), or a "
-                        "FILE of words with optional weights (default: frequency with expected-guesses, "
-                        "answers with any other strategy)")
+                        "FILE of words with optional weights (default: frequency with expected-guesses "
+                        "and on several boards, answers with any other one-board strategy)")
     g.add_argument("--seed", type=bounded_int(0, MAX_SEED), default=0, help="seed for the random strategy (default: 0)")
     g.add_argument("--tree", metavar="TREE.json",
                    help="follow a decision tree saved by 'chute tree --out' (off the tree: --strategy)")
@@ -213,8 +213,16 @@ def session_from_args(args: argparse.Namespace, secrets=None):
     policy = policy_from_args(args)
     refuse_hard_mode(args, spec)
     lexicon = lexicon_from_args(args)
-    solver = Solver(engine_from_args(args, lexicon), "entropy", weights=getattr(args, "weights", "auto"))
+    solver = Solver(engine_from_args(args, lexicon), "entropy", weights=getattr(args, "weights", "auto"),
+                    prior=multi_prior_from_args(args, lexicon))
     return Session(solver, spec.boards, spec.rows, secrets, Joint(solver, policy)), spec
+
+
+def multi_prior_from_args(args: argparse.Namespace, lexicon):
+    """Return the prior of a multi-board game: --prior, else the default (``solver.DEFAULT_PRIOR``)."""
+    from ..prior import make_prior
+    from ..solver import DEFAULT_PRIOR
+    return make_prior(lexicon, getattr(args, "prior", None) or DEFAULT_PRIOR)
 
 
 def policy_from_args(args: argparse.Namespace):

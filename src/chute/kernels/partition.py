@@ -203,6 +203,60 @@ def board_figures(codes_t, clog, n_patterns, ent, sq, ones, parts):
     _rows_figures(codes_t, clog, n_patterns, 0, codes_t.shape[1], ent, sq, ones, parts)
 
 
+@njit(cache=True, nogil=True)
+def _rows_figures_weighted(codes_t, w, n_patterns, start, stop, ent, size, ones, parts):
+    """Fill rows start..stop with weighted figures: bits, expected candidates left, chance of a bin of one, bins.
+
+    ``w`` holds the candidates' probabilities (summing to 1).
+    """
+    n = codes_t.shape[0]
+    counts = np.zeros(n_patterns, dtype=np.int32)
+    mass = np.zeros(n_patterns, dtype=np.float64)
+    for r in range(start, stop):
+        for j in range(n):
+            p = codes_t[j, r]
+            counts[p] += 1
+            mass[p] += w[j]
+        h = 0.0
+        e = 0.0
+        one = 0.0
+        k = 0
+        for j in range(n):
+            p = codes_t[j, r]
+            c = counts[p]
+            if c > 0:
+                m = mass[p]
+                k += 1
+                if m > 0:
+                    h -= m * np.log2(m)
+                e += m * c
+                if c == 1:
+                    one += m
+                counts[p] = 0
+                mass[p] = 0.0
+        ent[r] = h
+        size[r] = e
+        ones[r] = one
+        parts[r] = k
+
+
+@njit(cache=True, nogil=True)
+def board_figures_weighted(codes_t, w, n_patterns, ent, size, ones, parts):
+    """Fill, for every guess column of ``codes_t``, the weighted figures of ``_rows_figures_weighted``."""
+    _rows_figures_weighted(codes_t, w, n_patterns, 0, codes_t.shape[1], ent, size, ones, parts)
+
+
+@njit(parallel=True, cache=True)
+def board_figures_weighted_parallel(codes_t, w, n_patterns, ent, size, ones, parts):
+    """Return nothing; the same as ``board_figures_weighted`` split over threads."""
+    g = codes_t.shape[1]
+    block = 512
+    n_blocks = (g + block - 1) // block
+    for b in prange(n_blocks):
+        start = b * block
+        _rows_figures_weighted(codes_t, w, n_patterns, start, min(g, start + block), ent, size, ones, parts)
+
+
 @njit(parallel=True, cache=True)
 def board_figures_parallel(codes_t, clog, n_patterns, ent, sq, ones, parts):
     """Return nothing; the same as ``board_figures`` split over threads (for large candidate sets)."""

@@ -65,11 +65,12 @@ def engine_for(lexicon_name: str):
 @lru_cache(maxsize=16)
 def solver_for(lexicon_name: str, rule: str | None, boards: int = 2):
     """Return the shared solver of a bundled lexicon and hard-mode rule: one board plays the CLI's default
-    policy (expected guesses under the frequency prior); several boards share entropy's solver, as the CLI."""
+    policy (expected guesses under the frequency prior); several boards share entropy's solver under the same
+    prior, whose words and weights the joint policy plays, as the CLI."""
     from ..solver import DEFAULT_PRIOR, DEFAULT_STRATEGY, Solver
     if boards == 1:
         return Solver(engine_for(lexicon_name), DEFAULT_STRATEGY, hard=rule, prior=DEFAULT_PRIOR)
-    return Solver(engine_for(lexicon_name), "entropy", hard=rule)
+    return Solver(engine_for(lexicon_name), "entropy", hard=rule, prior=DEFAULT_PRIOR)
 
 
 def _spec(body: dict):
