@@ -6,6 +6,11 @@ Usage (from the repository root)::
     python benchmarks/bench_multiboard.py --game quordle --jobs 2
     python benchmarks/bench_multiboard.py --variants --game quordle --games 1000
     python benchmarks/bench_multiboard.py --termo-real          # the real Termo lists (../shared/data)
+    python benchmarks/bench_multiboard.py --prior answers       # the boards hold the answer list alone
+
+The boards play the default prior (``frequency``, as ``chute bench``) unless
+``--prior`` names another; the policy variants of ``--variants`` were chosen
+with ``--prior answers``.
 
 Prints one line per game (or policy variant); ``--json`` for machine-readable output.
 Run it on a quiet machine (``uptime``): the timings are wall-clock.
@@ -24,6 +29,8 @@ from chute.engine import Engine
 from chute.games import game_spec
 from chute.bench import run_many, secret_tuples
 from chute.multiboard import DEFAULT, Policy
+from chute.prior import make_prior
+from chute.solver import DEFAULT_PRIOR
 from chute.words import load_lexicon
 
 GAMES = ["dueto", "dordle", "quarteto", "quordle", "octordle"]
@@ -73,7 +80,8 @@ def run_games(args, get_engine) -> list[dict]:
     for name in args.game:
         spec = game_spec(name)
         engine = get_engine(spec.lexicon)
-        s = run_many(spec, args.games, args.seed, policy=DEFAULT, engine=engine, jobs=args.jobs)
+        s = run_many(spec, args.games, args.seed, policy=DEFAULT, engine=engine, jobs=args.jobs,
+                     prior=make_prior(engine.lexicon, args.prior))
         if not args.json:
             print(line(f"{name} ({spec.boards} boards, {spec.rows} rows)", s), flush=True)
             for g in s.stats.hardest[: args.worst]:
@@ -94,7 +102,8 @@ def run_variants(args, get_engine) -> list[dict]:
         if not args.json:
             print(f"{name}: {args.games} games, seed {args.seed}")
         for label, policy in VARIANTS.items():
-            s = run_many(spec, policy=policy, engine=engine, jobs=args.jobs, tuples=tuples, seed=args.seed)
+            s = run_many(spec, policy=policy, engine=engine, jobs=args.jobs, tuples=tuples, seed=args.seed,
+                         prior=make_prior(engine.lexicon, args.prior))
             if not args.json:
                 print(line(label, s), flush=True)
             d = s.to_dict(games=False)
@@ -162,7 +171,9 @@ def run_termo_real(args) -> dict:
         spec = game_spec(name)
         for label, engine, secrets in scenarios:
             tuples = None if secrets is None else secret_tuples(secrets, spec.boards, args.games, args.seed)
-            s = run_many(spec, args.games, args.seed, engine=engine, jobs=args.jobs, tuples=tuples)
+            # the real lists carry no frequencies: they are played as the answer list they are
+            prior = make_prior(engine.lexicon, args.prior if engine is engine_bundled else "answers")
+            s = run_many(spec, args.games, args.seed, engine=engine, jobs=args.jobs, tuples=tuples, prior=prior)
             if not args.json:
                 print(line(f"{name} on {label}", s), flush=True)
             d = s.to_dict(games=False)
@@ -181,12 +192,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--worst", type=int, default=2, help="worst tuples to print per game")
     p.add_argument("--variants", action="store_true", help="compare the policy variants")
     p.add_argument("--termo-real", action="store_true", help="coverage of and play on the real Termo lists")
+    p.add_argument("--prior", default=DEFAULT_PRIOR, help=f"the boards' prior (default: {DEFAULT_PRIOR})")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     args.game = [g for item in (args.game or GAMES) for g in item.split(",")]
     if not args.json:
         print(f"# {time.strftime('%Y-%m-%d %H:%M')}  load {os.getloadavg()[0]:.2f}  cpus {os.cpu_count()}  "
-              f"policy {DEFAULT.label()}")
+              f"policy {DEFAULT.label()}  prior {args.prior}")
     get_engine = engines()
     Engine.build(load_lexicon("wordle"))      # keep matrix building out of the timings
     if args.termo_real:
