@@ -223,6 +223,22 @@ def test_decoded_rows_follow_the_prior(capsys, monkeypatch, tmp_path):
     assert status == 2 and "not answers, frequency, uniform or a file" in err
 
 
+def test_cli_review_grades_under_the_frequency_prior(capsys, monkeypatch):
+    """--prior frequency grades every row under the prior: the opening estimated, small sets exact, said so."""
+    status, out, err = run(capsys, monkeypatch, "review", "--prior", "frequency", "--answer", "cigar",
+                           "soare", "clint", "cigar", "--json", stdin="")
+    assert status == 0, err
+    data = json.loads(out)
+    first, second, last = data["rows"]
+    assert first["before"] == 12972 and first["estimated"] and not first["exact"]   # every accepted word
+    assert not second["exact"] and not second["estimated"]       # 251 words: the best found
+    assert last["exact"] and last["before"] <= 40 and last["best_value"] <= last["value"]
+    assert any("frequency prior" in note for note in data["notes"])
+    status, out, err = run(capsys, monkeypatch, "review", "--prior", "frequency", "--answer", "cigar",
+                           "soare", "clint", "cigar", stdin="")
+    assert status == 0 and "~  skill" in out and "~ = estimated" in out
+
+
 def test_cli_reviews_a_termo_share_with_its_guesses(capsys, monkeypatch, tmp_path):
     """A Termo share text and the words typed: the game, its hard mode, the review (accents shown)."""
     engine = Engine.build(load_lexicon("termo"))

@@ -14,6 +14,15 @@ row says so.  The first row compares the opener played with the best opener
 known for the bundled lists (``data/best_openers.json``), so no review ever
 searches every opener.
 
+Under a prior (``review(..., prior=)``, ``chute review --prior frequency``)
+the answers are not equally likely: every total above becomes a weighted
+total, ``sum of w(c) x guesses``, divided by the candidates' weight
+(``PriorGrader``, ``weighted_search``).  Values are exact with at most
+``PRIOR_EXACT_MAX`` candidates, otherwise the weighted value of the tree the
+equal-weights search finds (a strategy that exists: an upper bound); the
+opening, over every word of the prior, is estimated by the expected-guesses
+formula against the opener the default policy plays, and says so.
+
 Skill and luck, 0 to 99, per row and for the game (the mean of the rows):
 
 - skill = 99 x 2^(-cost / SKILL_HALF): an optimal guess is 99, and every
@@ -44,6 +53,8 @@ if TYPE_CHECKING:
     from .prior import Prior
 
 EXACT_MAX = 100            # candidate sets up to this size are solved exactly (every guess tried)
+PRIOR_EXACT_MAX = 40       # the same under a prior (the weighted search is plain Python: smaller sets)
+INF_F = math.inf
 SKILL_HALF = 0.25          # guesses lost on average that halve the skill
 SHOW_WORDS = 12            # candidates listed by name when at most this many are left
 
@@ -88,6 +99,7 @@ class RowReview:
     could_be_answer: bool
     violation: str | None = None         # the hard-mode rule it broke
     note: tuple[str, dict] | None = None # a comment that replaces the grade: (key of COMMENTS, its values)
+    estimated: bool = False              # values from the expected-guesses formula, not a tree (an opening under a prior)
 
     @property
     def cost(self) -> float | None:
@@ -129,6 +141,7 @@ class RowReview:
                 "words_after": [show(w) for w in self.words_after],
                 "value": num(self.value), "best": None if self.best is None else show(self.best),
                 "best_value": num(self.best_value), "cost": num(self.cost), "exact": self.exact,
+                "estimated": self.estimated,
                 "skill": self.skill, "luck": self.luck, "could_be_answer": self.could_be_answer,
                 "violation": self.violation, "comment": self.comment(lang, show)}
 
@@ -186,10 +199,24 @@ class Grader:
         self.rule = rule
         self.exact = TreeSearch(engine, rows=rows, rule=rule, exact=True)
         self.fast = TreeSearch(engine, rows=rows, rule=rule)
+        self.solved = self.fast.solved
 
     def searcher(self, n: int) -> TreeSearch:
         """Return the search for a set of ``n`` candidates: exact when small."""
         return self.exact if n <= EXACT_MAX else self.fast
+
+    def exact_for(self, n: int) -> bool:
+        """Return whether a set of ``n`` candidates is solved exactly."""
+        return n <= EXACT_MAX
+
+    @staticmethod
+    def mass(S: np.ndarray) -> float:
+        """Return the weight of a candidate set (every answer weighs 1)."""
+        return float(len(S))
+
+    def hit_mass(self, g: int, S: np.ndarray) -> float:
+        """Return the weight of guess row ``g`` among the candidates (1 when it is one, else 0)."""
+        return 1.0 if self.engine.lexicon.guesses[g] in {self.engine.lexicon.answers[c] for c in S.tolist()} else 0.0
 
     def total(self, S: np.ndarray, r: int, allowed: np.ndarray | None) -> int:
         """Return the least total guesses for the answer columns ``S`` with ``r`` rows left."""
@@ -219,6 +246,76 @@ class Grader:
             sub_search = self.searcher(len(sub))
             out.append((code, len(sub), sub_search.solve(sub, r - 1, child, INF, sub_search._akey(child))))
         return out
+
+
+class PriorGrader:
+    """Least weighted totals under a prior (``weighted_search``): exact for small sets, else the best found.
+
+    The engine's matrix columns are the prior's words.  The opening, over every
+    word of the prior, is estimated by ``expected-guesses``' formula E(g) (no
+    tree over thousands of weighted words is searched in a review); the best
+    opener is the one the default policy plays.
+    """
+
+    def __init__(self, engine: Engine, prior: "Prior", rows: int, rule: str | None, base: Engine | None = None):
+        from .weighted_search import WeightedSearch
+        self.engine = engine
+        self.prior = prior
+        self.rows = rows
+        self.rule = rule
+        self.base = base or engine
+        self.search = WeightedSearch(engine, prior.probabilities(), rows, rule)
+        self.solved = self.search.solved
+
+    def exact_for(self, n: int) -> bool:
+        """Return whether a set of ``n`` candidates is solved exactly."""
+        return n <= PRIOR_EXACT_MAX
+
+    def mass(self, S: np.ndarray) -> float:
+        """Return the prior's weight of a candidate set."""
+        return self.search.mass(S)
+
+    def hit_mass(self, g: int, S: np.ndarray) -> float:
+        """Return the prior's weight of guess row ``g`` among the candidates (0 when it is not one)."""
+        col = self.engine.lexicon.answer_index.get(self.engine.lexicon.guesses[g])
+        return self.mass(np.array([col])) if col is not None and col in set(S.tolist()) else 0.0
+
+    def total(self, S: np.ndarray, r: int, allowed: np.ndarray | None) -> float:
+        """Return the least weighted total (exact when small, else the best found)."""
+        return self.search.solve(S, r, allowed) if self.exact_for(len(S)) else self.search.found(S, r, allowed)
+
+    def best(self, S: np.ndarray, r: int, allowed: np.ndarray | None) -> tuple[int, float]:
+        """Return (guess row, weighted total) of the best guess (exact when small, else the best found)."""
+        if self.exact_for(len(S)):
+            return self.search.best(S, r, allowed)
+        total = self.search.found(S, r, allowed)
+        return (-1, INF_F) if math.isinf(total) else (self.search.found_guess(S, r, allowed), total)
+
+    def outcomes(self, g: int, S: np.ndarray, r: int, allowed: np.ndarray | None) -> list[tuple[int, float, float]]:
+        """Return (code, weight, weighted total after it) for every bin guess row ``g`` leaves."""
+        return self.search.outcomes(g, S, r, allowed, self.exact_for(len(S)))
+
+    def opening(self, g: int) -> tuple[float, int, float, list[tuple[int, float, float]]]:
+        """Return the opening's estimate: (E of guess row g, best opener row, its E, bins as (code, weight, weight x f(H)))."""
+        from .solver import DEFAULT_STRATEGY, Solver
+        from .strategies.expected import expected_guesses, still_needed
+        lexicon = self.engine.lexicon
+        p = self.prior.probabilities()
+        best_word = Solver(self.base, DEFAULT_STRATEGY, hard=self.rule, prior=self.prior).openers(1)[0].guess
+        best_row = lexicon.guess_index[best_word]
+        e = expected_guesses(self.engine.matrix[[g, best_row]], p, self.search.tree.P, self.solved)
+        codes = self.engine.matrix[g]
+        bins = []
+        for code in np.unique(codes).tolist():
+            q = p[codes == code]
+            m = float(q.sum())
+            if code == self.solved:
+                bins.append((code, m, 0.0))
+                continue
+            share = q[q > 0] / m
+            h = float(-(share * np.log2(share)).sum())
+            bins.append((code, m, m * float(still_needed(np.array([h]))[0])))
+        return float(e[0]), best_row, float(e[1]), bins
 
 
 class OpenerTable:
@@ -288,13 +385,18 @@ class OpenerTable:
         return int(value) if isinstance(value, int) else None
 
 
-def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, rule: str | None = None) -> Review:
+def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, rule: str | None = None,
+           prior: "Prior | None" = None) -> Review:
     """Return the review of a one-board game: ``guesses`` played in order against ``answer``.
 
     Every guess must be a word of the lists' length; the answer an accepted
-    word.  Values are graded over the answer list (uniform); a game whose
-    answer is not on it is reviewed without values.
+    word.  Values are graded over the answer list (uniform), or under
+    ``prior`` when it reaches beyond it (``PriorGrader``); a game whose answer
+    is outside them is reviewed without values.
     """
+    weighted = prior is not None and prior.widens
+    if weighted:
+        engine, base = Engine.build(engine.lexicon.widened(prior.words), cache=engine.cache_dir is not None), engine
     lexicon = engine.lexicon
     n_letters = lexicon.length
     word = fold(answer)
@@ -308,16 +410,23 @@ def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, r
             raise ChuteError(f"guess {g!r} is not a word of {n_letters} letters")
     if word in played:
         played = played[:played.index(word) + 1]
-    graded = word in lexicon.answer_set
-    grader = Grader(engine, rows, rule) if graded else None
-    table = OpenerTable(grader) if grader is not None else None
     answers = lexicon.answers
+    graded = word in (lexicon.answer_index if weighted else lexicon.answer_set)
+    grader: Grader | PriorGrader | None = None
+    if graded:
+        grader = PriorGrader(engine, prior, rows, rule, base=base) if weighted else Grader(engine, rows, rule)
+    table = OpenerTable(grader) if isinstance(grader, Grader) else None
     S = np.arange(len(answers), dtype=np.int32)
     allowed: np.ndarray | None = None
     clues: list[Clue] = []
     out: list[RowReview] = []
-    notes = [] if graded else [f"{word.upper()} is not on the {lexicon.name} answer list: the rows are not graded"]
-    known = best_known(lexicon, rule, rows) if graded else None
+    notes = [] if graded else [f"{word.upper()} is not on the {lexicon.name} answer list: the rows are not graded"
+                               if not weighted else f"{word.upper()} is not a word of the {prior.name} prior: "
+                               "the rows are not graded"]
+    if weighted:
+        notes.append(f"values under the {prior.name} prior: exact with at most {PRIOR_EXACT_MAX} candidates, "
+                     "else the best found (*); the opening estimated by the expected-guesses formula (~)")
+    known = best_known(lexicon, rule, rows) if graded and not weighted else None
     for i, g in enumerate(played):
         r = rows - i
         pattern = score(g, word)
@@ -357,12 +466,14 @@ def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, r
     return result
 
 
-def _grade(grader: Grader, row: RowReview, g: int, S: np.ndarray, r: int, allowed: np.ndarray | None,
-           code: int, first: bool, known: tuple[str, int] | None, table: "OpenerTable | None") -> None:
-    """Fill a row's value, best guess, skill and luck."""
+def _grade(grader: "Grader | PriorGrader", row: RowReview, g: int, S: np.ndarray, r: int,
+           allowed: np.ndarray | None, code: int, first: bool, known: tuple[str, int] | None,
+           table: "OpenerTable | None") -> None:
+    """Fill a row's value, best guess, skill and luck (totals are weighted: every answer weighs 1 without a prior)."""
     n = len(S)
+    mass = grader.mass(S)
     lexicon = grader.engine.lexicon
-    if first and n == len(lexicon.answers) and n > EXACT_MAX and table is not None:
+    if first and n == len(lexicon.answers) and not grader.exact_for(n) and table is not None:
         # the opening: the opener's best tree against the best opener known (never every opener)
         total, bins = table.opener(row.guess)
         row.value = total / n if total < INF else math.inf
@@ -371,27 +482,37 @@ def _grade(grader: Grader, row: RowReview, g: int, S: np.ndarray, r: int, allowe
             if row.value < row.best_value:
                 row.best, row.best_value = row.guess, row.value
         row.exact = False
+    elif first and n == len(lexicon.answers) and isinstance(grader, PriorGrader) and not grader.exact_for(n):
+        # the opening under a prior: the expected-guesses estimate, against the default policy's opener
+        row.value, best_row, row.best_value, bins = grader.opening(g)
+        row.best = lexicon.guesses[best_row]
+        if row.value < row.best_value:
+            row.best, row.best_value = row.guess, row.value
+        row.exact, row.estimated = False, True
     else:
         best_row, best_total = grader.best(S, r, allowed)
         row.best = lexicon.guesses[best_row] if best_row >= 0 else None
-        row.best_value = best_total / n if best_total < INF else math.inf
+        row.best_value = best_total / mass if best_total < INF else math.inf
         bins = grader.outcomes(g, S, r, allowed)
         after = sum(t for _, _, t in bins)
-        row.value = 1 + after / n if after < INF else math.inf
-        row.exact = n <= EXACT_MAX
+        row.value = 1 + after / mass if after < INF else math.inf
+        row.exact = grader.exact_for(n)
+        if not row.exact and row.value < row.best_value:
+            row.best, row.best_value = row.guess, row.value      # the guess played beat the best found
     if row.best_value is not None and math.isinf(row.best_value):
         if r == 1:
-            # the last row: only a candidate can win, each as likely as the next
+            # the last row: only a candidate can win, as likely as its share of the candidates
+            hit = grader.hit_mass(g, S)
             row.best, row.best_value, row.value = None, None, None
             row.skill = 99 if row.could_be_answer else 0
-            row.luck = (luck_of([0.0, 1.0], [1, n - 1], 0.0 if code == grader.fast.solved else 1.0)
+            row.luck = (luck_of([0.0, 1.0], [hit, mass - hit], 0.0 if code == grader.solved else 1.0)
                         if row.could_be_answer else None)
             row.note = ("last_row", {"n": n}) if row.could_be_answer else ("last_row_lost", {})
         else:
             row.note = ("no_finish", {})
         return
     row.skill = skill_of(row.value - row.best_value if row.best_value is not None else None)
-    values = [0.0 if c == grader.fast.solved else (t / size if t < INF else 1e9) for c, size, t in bins]
+    values = [0.0 if c == grader.solved else (t / size if t < INF else 1e9) for c, size, t in bins]
     weights = [size for _, size, _ in bins]
     seen = next(v for (c, _, _), v in zip(bins, values) if c == code)
     row.luck = luck_of(values, weights, seen)

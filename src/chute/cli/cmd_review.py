@@ -35,9 +35,9 @@ def add_arguments(p) -> None:
     mode.add_argument("--strict", dest="rule", action="store_const", const="strict",
                       help="the game was played in Termo's strict mode")
     p.add_argument("--prior", default=None, metavar="NAME|FILE",
-                   help="rank the words that could have made each row of a colours-only grid by this prior: "
-                        "answers, frequency, uniform or a FILE of word weights (default: answers first, "
-                        "then by frequency)")
+                   help="grade the guesses under this prior (answers, frequency, uniform or a FILE of word "
+                        "weights; default: answers, every answer equally likely), and rank the words that could "
+                        "have made each row of a colours-only grid by it (default: answers first, then by frequency)")
     p.add_argument("--json", action="store_true", help="print the review as JSON")
     add_game_options(p, multi=False)
 
@@ -108,7 +108,9 @@ def run(args: argparse.Namespace) -> int:
             if score(fold(g), fold(answer)) != p:
                 raise ChuteError(f"row {i}: {g.upper()} against {answer.upper()} shows {score(fold(g), fold(answer))}, "
                                  f"not {p}")
-    result = review(engine, guesses, answer, rows=spec.rows, rule=rule_from_args(args))
+    from ..prior import make_prior
+    prior = None if args.prior is None else make_prior(lexicon, args.prior)
+    result = review(engine, guesses, answer, rows=spec.rows, rule=rule_from_args(args), prior=prior)
     if args.json:
         print(json.dumps(result.to_dict(show), ensure_ascii=False, indent=1))
         return 0
@@ -198,7 +200,7 @@ def report_lines(result, lexicon, stream) -> list[str]:
     for i, r in enumerate(result.rows, 1):
         value = ("" if r.value is None or r.best_value is None else
                  (" at risk" if r.value == float("inf") else f"{r.value:6.3f}") + f" vs {r.best_value:6.3f}"
-                 + ("" if r.exact else "*"))
+                 + ("" if r.exact else "~" if r.estimated else "*"))
         grade = "" if r.skill is None else f"  skill {r.skill:>2}  luck {r.luck:>2}"
         lines.append(f"  {i}  {tiles(show(r.guess), r.pattern, colour)}  {r.before:>6,} → {r.after:<6,} "
                      f"{value}{grade}  {r.comment(show=show)}")
@@ -209,7 +211,7 @@ def report_lines(result, lexicon, stream) -> list[str]:
         if 1 < r.before and r.words_before and r.after <= 12 and r.words_after and r.after > 1:
             lines.append(f"       left: {', '.join(show(w).upper() for w in r.words_after)}")
     lines.append("  (values: expected guesses to finish with optimal play after the guess, counting it; "
-                 "* = best found, not proven)")
+                 "* = best found, not proven; ~ = estimated)")
     if result.optimal_rows is not None:
         lines.append(f"optimal play ({show(result.optimal_opener).upper()} first) finds {show(result.answer).upper()} "
                      f"in {plural(result.optimal_rows, 'row')}; it averages {result.optimal_mean:.4f} over the "

@@ -1,0 +1,131 @@
+"""The weighted search (a prior over the answers) against a plain recursion, and the review under a prior."""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import numpy as np
+import pytest
+
+from chute.engine import Engine
+from chute.feedback import score
+from chute.prior import Prior
+from chute.tree_search import TreeSearch
+from chute.verdict import review
+from chute.weighted_search import WeightedSearch
+from chute.words import words_lexicon
+
+WORDS = ("cigar rebut sissy humph awake blush focal evade naval serve heath dwarf model karma stink "
+         "grade quiet bench abate feign major death fresh crust stool colon abase marry react batty").split()
+
+
+@pytest.fixture(scope="module")
+def engine() -> Engine:
+    """Return an engine over a small hand-made lexicon (answers = guesses)."""
+    return Engine.build(words_lexicon(WORDS))
+
+
+def brute_total(engine, weights: dict[str, float], hard: bool = False):
+    """Return f(words, rows): the least sum of w(c) x guesses, by plain recursion over every guess."""
+    guesses = engine.lexicon.guesses
+
+    @lru_cache(maxsize=None)
+    def f(words: tuple[str, ...], r: int, clues: tuple = ()) -> float:
+        if not words:
+            return 0.0
+        total = sum(weights[c] for c in words)
+        if len(words) == 1:
+            return total if r >= 1 else math.inf
+        if r <= 1:
+            return math.inf
+        best = math.inf
+        for g in guesses:
+            if hard and any(score(shown, g) != p for shown, p in clues):
+                continue           # strict: every guess fits every clue so far (it could be the answer)
+            bins: dict[str, list[str]] = {}
+            for c in words:
+                bins.setdefault(score(g, c), []).append(c)
+            if len(bins) == 1 and "g" * 5 not in bins:
+                continue
+            value = total + sum(f(tuple(sorted(b)), r - 1, clues + ((g, p),))
+                                for p, b in bins.items() if p != "g" * 5)
+            best = min(best, value)
+        return best
+    return f
+
+
+def random_sets(engine, rng, count):
+    """Return ``count`` random candidate sets of 3 to 9 answer columns."""
+    n = len(engine.lexicon.answers)
+    return [np.array(sorted(rng.choice(n, size=int(rng.integers(3, 10)), replace=False).tolist()), dtype=np.int32)
+            for _ in range(count)]
+
+
+def test_weighted_least_totals_equal_a_brute_force(engine):
+    rng = np.random.default_rng(7)
+    w = rng.uniform(0.05, 1.0, len(WORDS))
+    search = WeightedSearch(engine, w, rows=6)
+    brute = brute_total(engine, dict(zip(engine.lexicon.answers, w)))
+    for S in random_sets(engine, rng, 10):
+        words = tuple(sorted(engine.lexicon.answers[c] for c in S.tolist()))
+        for r in (2, 3, 6):
+            assert search.solve(S, r) == pytest.approx(brute(words, r))
+            row, total = search.best(S, r)
+            if math.isfinite(total):
+                # the best guess really reaches the least total
+                outcomes = search.outcomes(row, S, r, None, exact=True)
+                assert search.mass(S) + sum(t for _, _, t in outcomes) == pytest.approx(total)
+
+
+def test_strict_mode_weighted_totals_equal_a_brute_force(engine):
+    rng = np.random.default_rng(11)
+    w = rng.uniform(0.05, 1.0, len(WORDS))
+    search = WeightedSearch(engine, w, rows=6, rule="strict")
+    brute = brute_total(engine, dict(zip(engine.lexicon.answers, w)), hard=True)
+    for S in random_sets(engine, rng, 6):
+        words = tuple(sorted(engine.lexicon.answers[c] for c in S.tolist()))
+        assert search.solve(S, 4) == pytest.approx(brute(words, 4))
+
+
+def test_the_found_tree_is_an_upper_bound_and_equal_weights_find_the_uniform_optimum(engine):
+    rng = np.random.default_rng(5)
+    w = rng.uniform(0.05, 1.0, len(WORDS))
+    search = WeightedSearch(engine, w, rows=6)
+    equal = WeightedSearch(engine, np.ones(len(WORDS)), rows=6)
+    exact = TreeSearch(engine, rows=6, exact=True)
+    for S in random_sets(engine, rng, 8):
+        assert search.found(S, 6) >= search.solve(S, 6) - 1e-9
+        assert equal.solve(S, 6) == pytest.approx(exact.solve(S, 6))
+
+
+def test_review_with_equal_weights_grades_as_the_answer_list(engine):
+    # a prior over the answers with equal weights: the same values, best guesses and grades
+    prior = Prior("equal.txt", tuple(engine.lexicon.answers))
+    for guesses, answer in ((["serve", "model", "cigar"], "cigar"), (["abase", "bench", "stink"], "stink")):
+        plain = review(engine, guesses, answer)
+        weighted = review(engine, guesses, answer, prior=prior)
+        for a, b in zip(plain.rows, weighted.rows):
+            assert (a.value, a.best_value, a.skill, a.luck) == pytest.approx((b.value, b.best_value, b.skill, b.luck))
+            assert a.exact and b.exact
+
+
+def test_review_under_a_prior_grades_against_the_weighted_optimum(engine):
+    rng = np.random.default_rng(3)
+    w = rng.uniform(0.05, 1.0, len(WORDS))
+    prior = Prior("weights.txt", tuple(engine.lexicon.answers), w)
+    p = dict(zip(engine.lexicon.answers, prior.probabilities()))
+    brute = brute_total(engine, p)
+    result = review(engine, ["serve", "model", "cigar"], "cigar", prior=prior)
+    left = tuple(sorted(engine.lexicon.answers))
+    for i, row in enumerate(result.rows):
+        mass = sum(p[c] for c in left)
+        r = 6 - i
+        assert row.exact and row.best_value == pytest.approx(brute(left, r) / mass)
+        bins: dict[str, list[str]] = {}
+        for c in left:
+            bins.setdefault(score(row.guess, c), []).append(c)
+        value = 1 + sum(brute(tuple(sorted(b)), r - 1) for q, b in bins.items() if q != "ggggg") / mass
+        assert row.value == pytest.approx(value)
+        left = tuple(sorted(bins[row.pattern]))
+    assert any(r.skill < 99 for r in result.rows[:-1]) or result.rows[0].cost == pytest.approx(0)
