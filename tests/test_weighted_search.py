@@ -26,8 +26,12 @@ def engine() -> Engine:
     return Engine.build(words_lexicon(WORDS))
 
 
-def brute_total(engine, weights: dict[str, float], hard: bool = False):
-    """Return f(words, rows): the least sum of w(c) x guesses, by plain recursion over every guess."""
+def brute_total(engine, weights: dict[str, float], hard: bool = False, loss: float | None = None):
+    """Return f(words, rows): the least sum of w(c) x guesses, by plain recursion over every guess.
+
+    A word not found within the rows makes the set impossible (inf), or with
+    ``loss`` costs that many guesses after the last row.
+    """
     guesses = engine.lexicon.guesses
 
     @lru_cache(maxsize=None)
@@ -35,9 +39,11 @@ def brute_total(engine, weights: dict[str, float], hard: bool = False):
         if not words:
             return 0.0
         total = sum(weights[c] for c in words)
+        if r <= 0:
+            return math.inf if loss is None else total * loss
         if len(words) == 1:
-            return total if r >= 1 else math.inf
-        if r <= 1:
+            return total
+        if r <= 1 and loss is None:
             return math.inf
         best = math.inf
         for g in guesses:
@@ -76,6 +82,26 @@ def test_weighted_least_totals_equal_a_brute_force(engine):
                 # the best guess really reaches the least total
                 outcomes = search.outcomes(row, S, r, None, exact=True)
                 assert search.mass(S) + sum(t for _, _, t in outcomes) == pytest.approx(total)
+
+
+def test_a_lost_word_costs_the_loss_when_rows_run_short(engine):
+    rng = np.random.default_rng(13)
+    w = rng.uniform(0.05, 1.0, len(WORDS))
+    search = WeightedSearch(engine, w, rows=6, loss=4.0)
+    plain = WeightedSearch(engine, w, rows=6)
+    brute = brute_total(engine, dict(zip(engine.lexicon.answers, w)), loss=4.0)
+    short = 0
+    for S in random_sets(engine, rng, 10):
+        words = tuple(sorted(engine.lexicon.answers[c] for c in S.tolist()))
+        for r in (1, 2, 3):
+            value = search.solve(S, r)
+            assert value == pytest.approx(brute(words, r))
+            if math.isinf(plain.solve(S, r)):
+                short += 1
+                assert math.isfinite(value) and search.found(S, r) >= value - 1e-9
+            else:
+                assert value <= plain.solve(S, r) + 1e-9     # a tree that finishes every word is one option
+    assert short > 0
 
 
 def test_strict_mode_weighted_totals_equal_a_brute_force(engine):

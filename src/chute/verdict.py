@@ -21,7 +21,10 @@ total, ``sum of w(c) x guesses``, divided by the candidates' weight
 ``PRIOR_EXACT_MAX`` candidates, otherwise the weighted value of the tree the
 equal-weights search finds (a strategy that exists: an upper bound); the
 opening, over every word of the prior, is estimated by the expected-guesses
-formula against the opener the default policy plays, and says so.
+formula against the opener the default policy plays, and says so.  The row
+limit is a cost there, not a wall: a word not found in time counts
+``LOSS_PER_ROW`` x rows guesses after the last row (a lost Wordle game weighs
+12), so a guess that risks an unlikely word is worth what the risk costs.
 
 Skill and luck, 0 to 99, per row and for the game (the mean of the rows):
 
@@ -47,13 +50,17 @@ from .errors import ChuteError
 from .feedback import Clue, encode, score
 from .rules import legal_mask, violation
 from .tree_search import INF, TreeSearch, best_known
+from .weighted_search import OverBudget
 from .words import fold
 
 if TYPE_CHECKING:
     from .prior import Prior
 
 EXACT_MAX = 100            # candidate sets up to this size are solved exactly (every guess tried)
-PRIOR_EXACT_MAX = 40       # the same under a prior (the weighted search is plain Python: smaller sets)
+PRIOR_EXACT_MAX = 40       # the same under a prior (the weighted search is plain Python: smaller sets) ...
+PRIOR_NODES = 400          # ... within this many nodes per row (Termo's thousands of unlikely words prune badly)
+LOSS_PER_ROW = 1           # under a prior a lost word costs the row limit again after the last row: a lost
+                           # Wordle game counts as 12 guesses (a risk weighed by its chance, not forbidden)
 INF_F = math.inf
 SKILL_HALF = 0.25          # guesses lost on average that halve the skill
 SHOW_WORDS = 12            # candidates listed by name when at most this many are left
@@ -209,6 +216,9 @@ class Grader:
         """Return whether a set of ``n`` candidates is solved exactly."""
         return n <= EXACT_MAX
 
+    def start_row(self) -> None:
+        """Nothing to reset: the equal-weights searches have no node budget."""
+
     @staticmethod
     def mass(S: np.ndarray) -> float:
         """Return the weight of a candidate set (every answer weighs 1)."""
@@ -264,12 +274,30 @@ class PriorGrader:
         self.rows = rows
         self.rule = rule
         self.base = base or engine
-        self.search = WeightedSearch(engine, prior.probabilities(), rows, rule)
+        self.search = WeightedSearch(engine, prior.probabilities(), rows, rule, loss=rows * LOSS_PER_ROW)
         self.solved = self.search.solved
+        self.over = False
 
     def exact_for(self, n: int) -> bool:
-        """Return whether a set of ``n`` candidates is solved exactly."""
-        return n <= PRIOR_EXACT_MAX
+        """Return whether a set of ``n`` candidates is searched exactly (within ``PRIOR_NODES`` nodes per row)."""
+        return n <= PRIOR_EXACT_MAX and not self.over
+
+    def start_row(self) -> None:
+        """Give the next row's exact search its own node budget."""
+        self.over = False
+        self.search.nodes = 0
+
+    def _exactly(self, run, otherwise):
+        """Return run() within the row's node budget, else otherwise() (and the row is no longer exact)."""
+        if self.exact_for(0):
+            self.search.budget = PRIOR_NODES
+            try:
+                return run()
+            except OverBudget:
+                self.over = True
+            finally:
+                self.search.budget = None
+        return otherwise()
 
     def mass(self, S: np.ndarray) -> float:
         """Return the prior's weight of a candidate set."""
@@ -280,20 +308,22 @@ class PriorGrader:
         col = self.engine.lexicon.answer_index.get(self.engine.lexicon.guesses[g])
         return self.mass(np.array([col])) if col is not None and col in set(S.tolist()) else 0.0
 
-    def total(self, S: np.ndarray, r: int, allowed: np.ndarray | None) -> float:
-        """Return the least weighted total (exact when small, else the best found)."""
-        return self.search.solve(S, r, allowed) if self.exact_for(len(S)) else self.search.found(S, r, allowed)
-
     def best(self, S: np.ndarray, r: int, allowed: np.ndarray | None) -> tuple[int, float]:
         """Return (guess row, weighted total) of the best guess (exact when small, else the best found)."""
-        if self.exact_for(len(S)):
-            return self.search.best(S, r, allowed)
-        total = self.search.found(S, r, allowed)
-        return (-1, INF_F) if math.isinf(total) else (self.search.found_guess(S, r, allowed), total)
+        search = self.search
+
+        def found() -> tuple[int, float]:
+            total = search.found(S, r, allowed)
+            return (-1, INF_F) if math.isinf(total) else (search.found_guess(S, r, allowed), total)
+        return self._exactly(lambda: search.best(S, r, allowed), found) if len(S) <= PRIOR_EXACT_MAX else found()
 
     def outcomes(self, g: int, S: np.ndarray, r: int, allowed: np.ndarray | None) -> list[tuple[int, float, float]]:
         """Return (code, weight, weighted total after it) for every bin guess row ``g`` leaves."""
-        return self.search.outcomes(g, S, r, allowed, self.exact_for(len(S)))
+        search = self.search
+        if len(S) <= PRIOR_EXACT_MAX:
+            return self._exactly(lambda: search.outcomes(g, S, r, allowed, True),
+                                 lambda: search.outcomes(g, S, r, allowed, False))
+        return search.outcomes(g, S, r, allowed, False)
 
     def opening(self, g: int) -> tuple[float, int, float, list[tuple[int, float, float]]]:
         """Return the opening's estimate: (E of guess row g, best opener row, its E, bins as (code, weight, weight x f(H)))."""
@@ -425,7 +455,8 @@ def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, r
                                "the rows are not graded"]
     if weighted:
         notes.append(f"values under the {prior.name} prior: exact with at most {PRIOR_EXACT_MAX} candidates, "
-                     "else the best found (*); the opening estimated by the expected-guesses formula (~)")
+                     "else the best found (*); the opening estimated by the expected-guesses formula (~); "
+                     f"a word not found within {rows} rows counts {rows * LOSS_PER_ROW} guesses more")
     known = best_known(lexicon, rule, rows) if graded and not weighted else None
     for i, g in enumerate(played):
         r = rows - i
@@ -473,6 +504,7 @@ def _grade(grader: "Grader | PriorGrader", row: RowReview, g: int, S: np.ndarray
     n = len(S)
     mass = grader.mass(S)
     lexicon = grader.engine.lexicon
+    grader.start_row()
     if first and n == len(lexicon.answers) and not grader.exact_for(n) and table is not None:
         # the opening: the opener's best tree against the best opener known (never every opener)
         total, bins = table.opener(row.guess)

@@ -7,8 +7,11 @@ finds that least weighted total exactly by branch and bound (every guess tried,
 the guesses ordered by a lower bound, equal partitions searched once), which
 pays for small candidate sets; ``found`` is the weighted total of the tree the
 equal-weights search builds, a strategy that exists and so an upper bound, for
-the larger ones.  Both keep the row limit (a set that cannot be finished in
-the rows left costs ``INF``) and the hard-mode rule.
+the larger ones.  Both keep the hard-mode rule and the row limit: a set that
+cannot be finished in the rows left costs ``INF``, or, with ``loss``, each word
+not found in time costs ``loss`` guesses after the last row (a prior over
+thousands of unlikely words makes some of them unfinishable everywhere: their
+risk is weighed, not forbidden).
 """
 
 from __future__ import annotations
@@ -28,22 +31,35 @@ FOUND_TOP = 10
 FOUND_FULL_ROWS = 2
 
 
+SPARE_ROWS = 3      # rows past the limit a ``found`` tree may use when none finishes in time (with ``loss``)
+
+
+class OverBudget(Exception):
+    """The exact search visited more nodes than its budget allows."""
+
+
 class WeightedSearch:
     """Weighted least totals for one engine (the prior's words its columns), weights, rule and row limit."""
 
-    def __init__(self, engine, weights: np.ndarray, rows: int = 6, rule: str | None = None):
+    def __init__(self, engine, weights: np.ndarray, rows: int = 6, rule: str | None = None,
+                 loss: float | None = None):
         self.engine = engine
         self.weights = np.asarray(weights, dtype=np.float64)
         if len(self.weights) != len(engine.lexicon.answers):
             raise ValueError(f"{len(self.weights)} weights for {len(engine.lexicon.answers)} answers")
         self.rows = rows
         self.rule = rule
+        if loss is not None and loss < 1:
+            raise ValueError(f"a lost word costs at least one guess more, not {loss}")
+        self.loss = loss           # guesses a word not found within the rows costs after the last row (None: INF)
         # the equal-weights search (``found``) and its helpers: legal guesses, partitions
         self.tree = TreeSearch(engine, rows=rows, rule=rule, top=FOUND_TOP, full_rows=FOUND_FULL_ROWS)
+        self._thorough: TreeSearch | None = None      # every guess within three rows: when the quick one fails
         self.M = self.tree.M
         self.solved = self.tree.solved
         self.memo: dict[tuple, tuple[float, int, bool]] = {}      # key -> (total, guess row, exact)
         self.nodes = 0
+        self.budget: int | None = None      # nodes ``solve`` may visit before it raises OverBudget (None: no limit)
 
     def mass(self, S: np.ndarray) -> float:
         """Return the weight of a candidate set."""
@@ -64,10 +80,13 @@ class WeightedSearch:
         if n == 0:
             return 0.0
         total = float(w[S].sum())
+        loss = self.loss
+        if r <= 0:
+            return INF if loss is None else total * loss
         if n == 1:
-            return total if r >= 1 else INF
-        if r <= 1:
-            return INF
+            return total
+        if r == 1:             # the likeliest word, the others lost
+            return INF if loss is None else total + (total - float(w[S].max())) * loss
         if n == 2:
             return total + float(min(w[S[0]], w[S[1]]))      # the likelier first
         key = (S.tobytes(), r, self.tree._akey(allowed))
@@ -75,6 +94,8 @@ class WeightedSearch:
         if found is not None and (found[2] or found[0] >= beta):
             return found[0]
         self.nodes += 1
+        if self.budget is not None and self.nodes > self.budget:
+            raise OverBudget(f"more than {self.budget} nodes")
         rows = self._rows(allowed)
         lb = np.empty(len(rows), dtype=np.float64)
         keys = np.empty(len(rows), dtype=np.int64)
@@ -94,9 +115,13 @@ class WeightedSearch:
             value = self._after(g, S, r, allowed, min(best, beta), total)
             if value < best - 1e-12:
                 best, best_row = value, g
-        exact = best < beta
-        self.memo[key] = (best if exact else max(best, beta), best_row, exact)
-        return best if exact else max(best, beta)
+        if best < beta:
+            self.memo[key] = (best, best_row, True)
+            return best
+        # no tree below beta: beta is what was proven (the set may still be finished, at a higher cost)
+        bound = beta if math.isfinite(beta) else best
+        self.memo[key] = (bound, -1, False)
+        return bound
 
     def _after(self, g: int, S: np.ndarray, r: int, allowed, beta: float, total: float) -> float:
         """Return the weighted total of guessing row ``g`` on ``S`` then playing each bin at its best."""
@@ -129,9 +154,9 @@ class WeightedSearch:
         total = self.solve(S, r, allowed)
         if math.isinf(total):
             return -1, INF
-        if len(S) <= 2:
+        if len(S) <= 2 or r == 1:
             w = self.weights
-            return int(self.tree.ans_rows[S[int(np.argmax(w[S]))] if len(S) == 2 else S[0]]), total
+            return int(self.tree.ans_rows[S[int(np.argmax(w[S]))]]), total
         return self.memo[(S.tobytes(), r, self.tree._akey(allowed))][1], total
 
     def outcomes(self, g: int, S: np.ndarray, r: int, allowed, exact: bool) -> list[tuple[int, float, float]]:
@@ -152,24 +177,46 @@ class WeightedSearch:
         """Return the weighted total of the tree the equal-weights search finds for the set (INF: none fits)."""
         if len(S) == 0:
             return 0.0
-        tree = self.tree
-        akey = tree._akey(allowed)
-        if tree.solve(S, r, allowed, 10**9, akey) >= 10**9:
+        tree, rows = self._finder(S, r, allowed), r
+        if tree is None and self.loss is not None:
+            tree, rows = self._finder(S, r + SPARE_ROWS, allowed), r + SPARE_ROWS     # a tree that may run over
+        if tree is None:
             return INF
-        return self._weigh(tree.subtree(S, r, allowed, akey), S, 1)
+        return self._weigh(tree.subtree(S, rows, allowed, tree._akey(allowed)), S, 1, r)
+
+    def _finder(self, S: np.ndarray, r: int, allowed: np.ndarray | None) -> "TreeSearch | None":
+        """Return the equal-weights search that finishes the set within the rows (None: not even the thorough one).
+
+        The quick schedule may miss the one guess that finishes in time: a
+        set it cannot finish is searched again trying every guess in the last
+        three rows, so "cannot be finished" is never the quick search's mistake.
+        """
+        akey = self.tree._akey(allowed)
+        if len(S) == 1 or self.tree.solve(S, r, allowed, 10**9, akey) < 10**9:
+            return self.tree
+        if self._thorough is None:
+            self._thorough = TreeSearch(self.engine, rows=self.rows, rule=self.rule, top=FOUND_TOP, full_rows=3)
+        return self._thorough if self._thorough.solve(S, r, allowed, 10**9, akey) < 10**9 else None
 
     def found_guess(self, S: np.ndarray, r: int, allowed: np.ndarray | None = None) -> int:
         """Return the guess row the equal-weights search chose for the set."""
-        return self.tree._guess_of(S, r, allowed, self.tree._akey(allowed))
+        tree, rows = self._finder(S, r, allowed), r
+        if tree is None:
+            tree, rows = self._finder(S, r + SPARE_ROWS, allowed) or self.tree, r + SPARE_ROWS
+        return tree._guess_of(S, rows, allowed, tree._akey(allowed))
 
-    def _weigh(self, nested: tuple, S: np.ndarray, depth: int) -> float:
-        """Return sum of w(c) x guesses for the words ``S`` played by the nested tree below ``depth`` - 1 guesses."""
+    def _weigh(self, nested: tuple, S: np.ndarray, depth: int, limit: int) -> float:
+        """Return sum of w(c) x guesses for the words ``S`` played by the nested tree below ``depth`` - 1 guesses.
+
+        A word found after ``limit`` guesses costs ``limit + loss``.
+        """
         g, _, kids = nested
         codes = self.M[g, S]
         w = self.weights
-        value = float(w[S[codes == self.solved]].sum()) * depth
+        cost = depth if depth <= limit else limit + (self.loss or INF)
+        value = float(w[S[codes == self.solved]].sum()) * cost
         for code, child in kids:
             sub = S[codes == code]
             if len(sub):
-                value += self._weigh(child, sub, depth + 1)
+                value += self._weigh(child, sub, depth + 1, limit)
         return value
