@@ -237,6 +237,11 @@ def test_cli_review_grades_under_the_frequency_prior(capsys, monkeypatch):
     status, out, err = run(capsys, monkeypatch, "review", "--prior", "frequency", "--answer", "cigar",
                            "soare", "clint", "cigar", stdin="")
     assert status == 0 and "~  skill" in out and "~ = estimated" in out
+    status, out, err = run(capsys, monkeypatch, "review", "--prior", "frequency", "crane", "lotus", "golly",
+                           "dolly", "holly", "jolly", "--json", stdin="")
+    rows = json.loads(out)["rows"]
+    assert status == 0 and rows[1]["before"] > 300 and rows[1]["estimated"]     # too many to search: estimated
+    assert rows[4]["exact"] and rows[4]["skill"] < 50                           # HOLLY among six ?OLLY: poor
 
 
 def test_cli_reviews_a_termo_share_with_its_guesses(capsys, monkeypatch, tmp_path):

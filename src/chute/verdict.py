@@ -59,6 +59,7 @@ if TYPE_CHECKING:
 EXACT_MAX = 100            # candidate sets up to this size are solved exactly (every guess tried)
 PRIOR_EXACT_MAX = 40       # the same under a prior (the weighted search is plain Python: smaller sets) ...
 PRIOR_NODES = 400          # ... within this many nodes per row (Termo's thousands of unlikely words prune badly)
+PRIOR_FOUND_MAX = 300      # under a prior, larger sets are estimated (a tree search over them takes seconds)
 LOSS_PER_ROW = 1           # under a prior a lost word costs the row limit again after the last row: a lost
                            # Wordle game counts as 12 guesses (a risk weighed by its chance, not forbidden)
 INF_F = math.inf
@@ -326,18 +327,32 @@ class PriorGrader:
         return search.outcomes(g, S, r, allowed, False)
 
     def opening(self, g: int) -> tuple[float, int, float, list[tuple[int, float, float]]]:
-        """Return the opening's estimate: (E of guess row g, best opener row, its E, bins as (code, weight, weight x f(H)))."""
+        """Return the opening's estimate: (E of guess row g, the default policy's opener row, its E, bins).
+
+        The bins are (code, weight, weight x f(H)), as ``estimate``'s.
+        """
         from .solver import DEFAULT_STRATEGY, Solver
-        from .strategies.expected import expected_guesses, still_needed
-        lexicon = self.engine.lexicon
-        p = self.prior.probabilities()
         best_word = Solver(self.base, DEFAULT_STRATEGY, hard=self.rule, prior=self.prior).openers(1)[0].guess
-        best_row = lexicon.guess_index[best_word]
-        e = expected_guesses(self.engine.matrix[[g, best_row]], p, self.search.tree.P, self.solved)
-        codes = self.engine.matrix[g]
+        S = np.arange(len(self.engine.lexicon.answers), dtype=np.int32)
+        return self.estimate(g, S, np.array([self.engine.lexicon.guess_index[best_word]]))
+
+    def estimate(self, g: int, S: np.ndarray, rows: np.ndarray) -> tuple[float, int, float, list[tuple[int, float, float]]]:
+        """Return (E of guess row g, the row of least E among ``rows``, its E, bins as (code, weight, weight x f(H))).
+
+        E is ``expected-guesses``' formula over the candidates' prior, for sets
+        too large to search in a review.
+        """
+        from .strategies.expected import expected_guesses, still_needed
+        w = self.search.weights[S]
+        p = w / w.sum()
+        e = expected_guesses(self.engine.matrix[np.ix_(rows, S)], p, self.search.tree.P, self.solved)
+        i = int(np.lexsort((rows, np.round(e, 12)))[0])
+        best_row, best_e = int(rows[i]), float(e[i])
+        own = float(expected_guesses(self.engine.matrix[np.ix_([g], S)], p, self.search.tree.P, self.solved)[0])
+        codes = self.engine.matrix[g, S]
         bins = []
         for code in np.unique(codes).tolist():
-            q = p[codes == code]
+            q = w[codes == code]
             m = float(q.sum())
             if code == self.solved:
                 bins.append((code, m, 0.0))
@@ -345,7 +360,11 @@ class PriorGrader:
             share = q[q > 0] / m
             h = float(-(share * np.log2(share)).sum())
             bins.append((code, m, m * float(still_needed(np.array([h]))[0])))
-        return float(e[0]), best_row, float(e[1]), bins
+        return own, best_row, best_e, bins
+
+    def guess_rows(self, allowed: np.ndarray | None) -> np.ndarray:
+        """Return the guess rows a best guess is chosen among: the legal ones, else the words chute suggests."""
+        return allowed if allowed is not None else self.search.tree.all_rows
 
 
 class OpenerTable:
@@ -455,7 +474,8 @@ def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, r
                                "the rows are not graded"]
     if weighted:
         notes.append(f"values under the {prior.name} prior: exact with at most {PRIOR_EXACT_MAX} candidates, "
-                     "else the best found (*); the opening estimated by the expected-guesses formula (~); "
+                     "else the best found (*); the opening and sets over {PRIOR_FOUND_MAX} candidates estimated by the "
+                     "expected-guesses formula (~); "
                      f"a word not found within {rows} rows counts {rows * LOSS_PER_ROW} guesses more")
     known = best_known(lexicon, rule, rows) if graded and not weighted else None
     for i, g in enumerate(played):
@@ -514,9 +534,11 @@ def _grade(grader: "Grader | PriorGrader", row: RowReview, g: int, S: np.ndarray
             if row.value < row.best_value:
                 row.best, row.best_value = row.guess, row.value
         row.exact = False
-    elif first and n == len(lexicon.answers) and isinstance(grader, PriorGrader) and not grader.exact_for(n):
-        # the opening under a prior: the expected-guesses estimate, against the default policy's opener
-        row.value, best_row, row.best_value, bins = grader.opening(g)
+    elif isinstance(grader, PriorGrader) and (n == len(lexicon.answers) or n > PRIOR_FOUND_MAX):
+        # under a prior, the opening and sets too large to search: the expected-guesses estimate
+        # (the opening against the default policy's opener, a larger set against every legal guess)
+        row.value, best_row, row.best_value, bins = (grader.opening(g) if first and n == len(lexicon.answers)
+                                                     else grader.estimate(g, S, grader.guess_rows(allowed)))
         row.best = lexicon.guesses[best_row]
         if row.value < row.best_value:
             row.best, row.best_value = row.guess, row.value
