@@ -534,7 +534,8 @@ def _grade(grader: "Grader | PriorGrader", row: RowReview, g: int, S: np.ndarray
             if row.value < row.best_value:
                 row.best, row.best_value = row.guess, row.value
         row.exact = False
-    elif isinstance(grader, PriorGrader) and (n == len(lexicon.answers) or n > PRIOR_FOUND_MAX):
+    elif isinstance(grader, PriorGrader) and not grader.exact_for(n) and (n == len(lexicon.answers)
+                                                                         or n > PRIOR_FOUND_MAX):
         # under a prior, the opening and sets too large to search: the expected-guesses estimate
         # (the opening against the default policy's opener, a larger set against every legal guess)
         row.value, best_row, row.best_value, bins = (grader.opening(g) if first and n == len(lexicon.answers)
