@@ -179,6 +179,31 @@ def test_damaged_cache_is_rebuilt(tmp_path, counting, damage):
     assert Engine.build(lex, cache_dir=tmp_path) is not None and len(counting) == 2   # repaired on disk
 
 
+def test_a_vouched_cache_is_mapped_and_a_changed_one_checked_again(tmp_path, counting):
+    """Once checked whole, an unchanged file is mapped (its stamp vouches); a changed one is checked again."""
+    import os
+    lex = words_lexicon(SMALL)
+    good = Engine.build(lex, cache_dir=tmp_path).matrix.copy()
+    path = _cache_file(tmp_path)
+    stamp = path.with_suffix(".ok")
+    assert not stamp.exists()                                  # written: not yet checked from disk
+    first = Engine.build(lex, cache_dir=tmp_path)             # read whole, checked, vouched
+    assert stamp.exists() and np.array_equal(first.matrix, good)
+    mapped = Engine.build(lex, cache_dir=tmp_path).matrix      # mapped, copy on write
+    assert np.array_equal(mapped, good) and mapped.flags.writeable and len(counting) == 1
+    mapped[0, 0] ^= 1                                          # a write stays in this process
+    assert np.array_equal(Engine.build(lex, cache_dir=tmp_path).matrix, good)
+    data = bytearray(path.read_bytes())
+    data[-3] ^= 0xFF
+    st = path.stat()
+    path.write_bytes(bytes(data))                              # changed in place: same size and inode
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
+    again = Engine.build(lex, cache_dir=tmp_path)
+    assert len(counting) == 2 and np.array_equal(again.matrix, good)
+    stamp.write_text("1 2 3 4\n")                             # a stamp that vouches for another file
+    assert np.array_equal(Engine.build(lex, cache_dir=tmp_path).matrix, good) and len(counting) == 2
+
+
 def test_unwritable_cache_dir_works_and_warns_once(tmp_path, capsys, monkeypatch):
     """A cache directory that cannot be written: the engine works, one warning for the process."""
     monkeypatch.setattr(engine_mod, "_warned", set())

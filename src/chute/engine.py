@@ -140,8 +140,20 @@ def check_memory(nbytes: int, what: str) -> None:
                          f"{free / 2**30:.1f} GiB available: use shorter word lists")
 
 
+def _stamp(st: os.stat_result, crc: int) -> str:
+    """Return the line that vouches for a cache file checked whole: its size, time, inode and checksum."""
+    return f"{st.st_size} {st.st_mtime_ns} {st.st_ino} {crc}\n"
+
+
 def _read_cached(path: Path, key: str, shape: tuple[int, int], dtype: np.dtype) -> np.ndarray | None:
-    """Return the matrix stored at ``path`` if it is whole and matches ``key``, else None."""
+    """Return the matrix stored at ``path`` if it is whole and matches ``key``, else None.
+
+    A file checked whole once (its checksum) is vouched for by a stamp beside
+    it (``.ok``: size, modification time, inode, checksum); while the file is
+    unchanged it is mapped, copy on write, rather than read and checked again,
+    so a warm start costs no time for large matrices.
+    """
+    stamp = path.with_suffix(".ok")
     try:
         with open(path, "rb", buffering=0) as f:
             header = f.read(_HEADER.size)
@@ -152,8 +164,13 @@ def _read_cached(path: Path, key: str, shape: tuple[int, int], dtype: np.dtype) 
                     or (rows, cols) != shape):
                 return None
             size = rows * cols * itemsize
-            if os.fstat(f.fileno()).st_size != _HEADER.size + size:
+            st = os.fstat(f.fileno())
+            if st.st_size != _HEADER.size + size:
                 return None
+            if size and _vouched(stamp, _stamp(st, crc)):
+                import mmap
+                mapped = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_COPY)
+                return np.frombuffer(mapped, dtype=dtype, count=rows * cols, offset=_HEADER.size).reshape(shape)
             # read straight into the array: several times faster than f.read() for 30 MB
             matrix = np.empty(shape, dtype=dtype)
             view = memoryview(matrix.reshape(-1).view(np.uint8))
@@ -167,7 +184,16 @@ def _read_cached(path: Path, key: str, shape: tuple[int, int], dtype: np.dtype) 
         return None
     if zlib.crc32(view) != crc:
         return None
+    atomic_write(stamp, _stamp(st, crc).encode())
     return matrix
+
+
+def _vouched(stamp: Path, line: str) -> bool:
+    """Return whether the stamp file holds exactly this line."""
+    try:
+        return stamp.read_text(encoding="ascii") == line
+    except (OSError, ValueError):
+        return False
 
 
 def atomic_write(path: Path, data: bytes | Callable[[Path], None]) -> bool:
