@@ -187,3 +187,25 @@ def test_notice_names_every_bundled_word_file_with_its_sha256():
             section = notice[notice.index(f"src/chute/data/{folder}/"):]
             block = re.search(rf"\n  {re.escape(path.name)} .*?sha256 ([0-9a-f]{{64}})", section, re.S)
             assert block and block.group(1) == digest, f"NOTICE's sha256 for {folder}/{path.name}"
+
+
+def test_a_bundled_lexicon_is_kept_parsed_in_the_cache(tmp_path, monkeypatch):
+    """The parsed bundled lexicon is stored once, read back equal, and a damaged entry is rebuilt."""
+    monkeypatch.setenv("CHUTE_CACHE_DIR", str(tmp_path))
+    plain = load_lexicon("termo", cache=False)
+    assert not list(tmp_path.glob("lexicon-*"))
+    first = load_lexicon("termo")
+    (entry,) = tmp_path.glob("lexicon-termo-*.marshal")
+    second = load_lexicon("termo")
+    assert first == plain == second and second.rare == plain.rare and second.frequencies == plain.frequencies
+    for damage in (b"", b"garbage \x00\xff", entry.read_bytes()[:100]):
+        entry.write_bytes(damage)
+        assert load_lexicon("termo") == plain
+    assert load_lexicon("termo").suggested_rows is not None
+
+
+def test_an_unwritable_cache_still_loads_the_lexicon(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("CHUTE_CACHE_DIR", str(blocker / "cache"))
+    assert load_lexicon("wordle") == load_lexicon("wordle", cache=False)

@@ -20,6 +20,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from .errors import ChuteError
+from .files import default_cache_dir
 from .feedback import n_patterns, solved_code
 from .words import Lexicon
 
@@ -88,15 +89,6 @@ def numpy_codes(g: np.ndarray, s: np.ndarray) -> np.ndarray:
         yellow.append(y)
         out += y * 3**i
     return out.astype(code_dtype(n))
-
-
-def default_cache_dir() -> Path:
-    """Return the cache directory: $CHUTE_CACHE_DIR, else the user's cache dir for chute."""
-    env = os.environ.get("CHUTE_CACHE_DIR")
-    if env:
-        return Path(env)
-    from platformdirs import user_cache_dir
-    return Path(user_cache_dir("chute", appauthor=False))
 
 
 def warn_once(message: str) -> None:

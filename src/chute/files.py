@@ -202,3 +202,12 @@ def text_lines(text: str, source: str, max_line: int = MAX_LINE_CHARS) -> Iterat
             raise ChuteError(f"{source}, line {number:,}: {len(line):,} characters, more than "
                              f"{max_line:,}: not a word list")
         yield line
+
+
+def default_cache_dir() -> Path:
+    """Return the cache directory: $CHUTE_CACHE_DIR, else the user's cache dir for chute."""
+    env = os.environ.get("CHUTE_CACHE_DIR")
+    if env:
+        return Path(env)
+    from platformdirs import user_cache_dir
+    return Path(user_cache_dir("chute", appauthor=False))

@@ -61,7 +61,8 @@ def spec_from_args(args: argparse.Namespace) -> GameSpec:
 def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
     """Return the lexicon chosen by the game and list options, reporting dropped entries."""
     spec = spec_from_args(args)
-    lexicon = _load(spec.lexicon, args.answers, args.guesses, args.exclude, args.length)
+    lexicon = _load(spec.lexicon, args.answers, args.guesses, args.exclude, args.length,
+                    not getattr(args, "no_cache", False))
     if lexicon.dropped and not getattr(args, "json", False):
         print(f"chute: note: dropped {lexicon.dropped} non-alphabetic entr"
               f"{'y' if lexicon.dropped == 1 else 'ies'} from the word lists", file=sys.stderr)
@@ -69,8 +70,8 @@ def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
 
 
 @lru_cache(maxsize=8)
-def _load(game, answers, guesses, exclude, length) -> Lexicon:
-    return load_lexicon(game, answers, guesses, exclude, length)
+def _load(game, answers, guesses, exclude, length, cache) -> Lexicon:
+    return load_lexicon(game, answers, guesses, exclude, length, cache=cache)
 
 
 def engine_from_args(args: argparse.Namespace, lexicon: Lexicon | None = None):
