@@ -166,6 +166,55 @@ def test_termo_dueto_quordle_share_texts():
         parse_share(QUARTETO)
 
 
+def quordle_share(number: int | None, boards: list[list[str]], rows: int = 9) -> str:
+    """Return the share text Quordle writes for these boards' patterns (None: a practice game).
+
+    Transcribed from the game's own share function (fireph/quordle, the built
+    ``assets/index.95c486b8.js``: ``JS``, ``ve``, ``ln``): the header, a keycap
+    digit per board (the row that solved it, 🟥 when unsolved) two to a line, the
+    web address, then each pair of boards side by side up to the later of the
+    pair's solving rows (all rows when one is unsolved), a blank line between the
+    pairs; a board already solved shows ⬛⬛⬛⬛⬛, a grey tile is ⬜.
+    """
+    solved = [next((i for i, p in enumerate(b) if set(p) == {"g"}), -1) for b in boards]
+    keycap = lambda i: "\U0001F7E5" if i < 0 else f"{i + 1}\uFE0F\u20E3"
+    tile = {"g": "\U0001F7E9", "y": "\U0001F7E8", "b": "\u2B1C"}
+    head = f"Daily Quordle {number}" if number is not None else "Practice Quordle"
+    text = (head + "\n" + keycap(solved[0]) + keycap(solved[1]) + "\n" + keycap(solved[2]) + keycap(solved[3])
+            + "\nquordle.com\n")
+
+    def row(b: int, i: int) -> str:
+        shown = i < len(boards[b]) and (solved[b] < 0 or i <= solved[b])
+        return "".join(tile[c] for c in boards[b][i]) if shown else "\u2B1B" * 5
+    for pair in ((0, 1), (2, 3)):
+        last = max(solved[pair[0]], solved[pair[1]]) if min(solved[pair[0]], solved[pair[1]]) >= 0 else rows - 1
+        for i in range(last + 1):
+            text += row(pair[0], i) + " " + row(pair[1], i) + "\n"
+        if pair == (0, 1):
+            text += "\n"
+    return text
+
+
+@pytest.mark.parametrize("secrets", [("cigar", "rebut", "sissy", "humph"), ("awake", "blush", "focal", "evade")])
+def test_quordle_share_text_as_the_game_writes_it(secrets):
+    """A game played, shared in Quordle's exact format, then read back: every board's patterns."""
+    from chute.multiboard import simulate
+    from chute.feedback import score as colours
+    engine = Engine.build(load_lexicon("wordle"))
+    game = simulate(engine, secrets, rows=9)
+    boards = [[colours(g, s) for g in game.guesses[: game.solved_at[i] or len(game.guesses)]]
+              for i, s in enumerate(secrets)]
+    for number in (123, None):
+        share = parse_share(quordle_share(number, boards))
+        assert share.boards == boards
+        assert share.game == "quordle"
+    lost = [list(b) for b in boards]
+    lost[3] = [p for p in lost[3] if p != "ggggg"][:9]                  # board 4 never solved: 🟥, all nine rows
+    lost[3] += ["bybbb"] * (9 - len(lost[3]))
+    text = quordle_share(7, lost)
+    assert "\U0001F7E5" in text and parse_share(text).boards == lost
+
+
 @pytest.mark.parametrize("text,message", [
     ("Wordle 1 3/6\n\n⬛⬛🟨🟨⬛\n🟨⬛⬛🟩\n🟩🟩🟩🟩🟩\n", "different widths"),
     ("Wordle 1 4/6\n\n⬛⬛🟨🟨⬛\n🟩🟩🟩🟩🟩\n", "header says 4/6"),

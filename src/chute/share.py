@@ -25,13 +25,15 @@ def is_header_line(line: str) -> bool:
     """Return whether a pasted line is a share text's header, score or link line (not colours, not a command).
 
     A game's name alone is not enough (TERMO and DUETO are words a player types): a header
-    also holds a number (``Wordle 1,234 4/6``, ``Daily Quordle 123``).
+    also holds a number (``Wordle 1,234 4/6``, ``Daily Quordle 123``) or says ``Practice``
+    (``Practice Quordle``, the header of Quordle's practice games).
     """
     text = line.strip()
     if not text or looks_like_colours(text):
         return False
     lower = text.lower()
-    named = any(name in lower for name in GAME_NAMES) and any(c.isdigit() for c in text)
+    named = any(name in lower for name in GAME_NAMES) and (any(c.isdigit() for c in text)
+                                                           or lower.startswith("practice "))
     return (named or bool(_SCORE.search(text)) or _KEYCAP in text
             or lower.startswith(("http://", "https://", "score:")))
 
