@@ -155,3 +155,30 @@ def test_review_under_a_prior_grades_against_the_weighted_optimum(engine):
         assert row.value == pytest.approx(value)
         left = tuple(sorted(bins[row.pattern]))
     assert any(r.skill < 99 for r in result.rows[:-1]) or result.rows[0].cost == pytest.approx(0)
+
+
+def test_multi_board_review_with_equal_weights_grades_as_the_answer_list(engine):
+    from chute.verdict import review_boards
+    prior = Prior("equal.txt", tuple(engine.lexicon.answers))
+    guesses, answers = ["serve", "model", "cigar", "heath", "rebut"], ["cigar", "rebut"]
+    plain = review_boards(engine, guesses, answers, rows=7)
+    weighted = review_boards(engine, guesses, answers, rows=7, prior=prior)
+    assert len(plain.rounds) == len(weighted.rounds)
+    for a, b in zip(plain.rounds, weighted.rounds):
+        assert (a.value, a.best_value, a.skill) == pytest.approx((b.value, b.best_value, b.skill))
+        for x, y in zip(a.boards, b.boards):
+            assert (x is None) == (y is None)
+            if x is not None:
+                assert (x.value, x.best_value, x.luck) == pytest.approx((y.value, y.best_value, y.luck))
+
+
+def test_cli_reviews_a_quarteto_game_under_the_frequency_prior(capsys):
+    import json
+    from chute.cli import main
+    status = main(["review", "--game", "quarteto", "--prior", "frequency", "--answer", "termo,suite,avido,festa",
+                   "toras", "lince", "suite", "termo", "adido", "agido", "avido", "besta", "festa", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert status == 0 and len(data["rounds"]) == 9
+    first = [b for b in data["rounds"][0]["boards"] if b]
+    assert all(b["before"] > 10000 and b["estimated"] for b in first)      # every accepted word, estimated
+    assert data["rounds"][-1]["boards"][3]["exact"]

@@ -682,7 +682,7 @@ class BoardsReview:
 
 
 def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str], rows: int,
-                  shortlist: int = 8) -> BoardsReview:
+                  shortlist: int = 8, prior: "Prior | None" = None) -> BoardsReview:
     """Return the review of a multi-board game (Dueto, Quarteto, Dordle, Quordle...), round by round.
 
     Each open board is graded as in ``review`` (its candidates, the guess's
@@ -690,15 +690,21 @@ def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str]
     open boards of the expected guesses each still needs after the guess; the
     round's best is the guess with the least such sum among a shortlist (each
     board's own best, the joint policy's top ``shortlist``, the guess played),
-    so round values are the best found, never a proof.
+    so round values are the best found, never a proof.  Under ``prior`` (one
+    that reaches beyond the answer list) each board is graded as ``review``
+    grades under it, and the opening round's best is the sum of the boards' bests.
     """
     from .multiboard import rank as joint_rank
+    weighted = prior is not None and prior.widens
+    if weighted:
+        engine, base = Engine.build(engine.lexicon.widened(prior.words), cache=engine.cache_dir is not None), engine
     lexicon = engine.lexicon
     secrets = [fold(a) for a in answers]
     for a in secrets:
-        if len(a) != lexicon.length or a not in lexicon.answer_set:
+        if len(a) != lexicon.length or a not in lexicon.answer_index:
             raise ChuteError(f"{a.upper()} is not on the {lexicon.name} answer list: a multi-board review grades "
-                             "answers of the list")
+                             "answers of the list" if not weighted else
+                             f"{a.upper()} is not a word of the {prior.name} prior: it cannot be graded under it")
     if len(set(secrets)) != len(secrets):
         raise ChuteError("the answers of a multi-board game must be different")
     played = [fold(g) for g in guesses]
@@ -707,9 +713,9 @@ def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str]
     for g in played:
         if g not in lexicon.guess_set:
             raise ChuteError(f"{g.upper()} is not an accepted {lexicon.length}-letter word of {lexicon.name}")
-    grader = Grader(engine, rows, None)
-    table = OpenerTable(grader)
-    known = best_known(lexicon, None, rows)
+    grader: Grader | PriorGrader = PriorGrader(engine, prior, rows, None, base=base) if weighted else Grader(engine, rows, None)
+    table = OpenerTable(grader) if isinstance(grader, Grader) else None
+    known = best_known(lexicon, None, rows) if not weighted else None
     n_all = len(lexicon.answers)
     sets = [np.arange(n_all, dtype=np.int32) for _ in secrets]
     solved_at: list[int | None] = [None] * len(secrets)
@@ -740,6 +746,13 @@ def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str]
         best, best_value = g, value
         if i == 0 and known is not None and len(open_) * known[1] / n_all < best_value:
             best, best_value = known[0], len(open_) * known[1] / n_all      # the best opener known, proven
+        if i == 0:
+            # every board starts from the same words, so the boards' best is one guess and its round value their sum
+            opening = [board_rows[k] for k in open_]
+            if all(b.best is not None and b.best_value is not None for b in opening):
+                value0 = sum(b.best_value for b in opening)
+                if value0 < best_value - 1e-12:
+                    best, best_value = opening[0].best, value0
         candidates = [] if i == 0 else _shortlist(grader, [board_rows[k] for k in open_], befores, shortlist,
                                                   joint_rank, r)
         for w in candidates:
@@ -757,17 +770,20 @@ def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str]
                         int(round(sum(lucks) / len(lucks))) if lucks else None)
 
 
-def _round_value(grader: Grader, g: int, sets: list[np.ndarray], r: int) -> float:
+def _round_value(grader: "Grader | PriorGrader", g: int, sets: list[np.ndarray], r: int) -> float:
     """Return the sum over boards of the expected guesses each needs after guess row ``g`` (counting it)."""
     total = 0.0
     for S in sets:
+        if isinstance(grader, PriorGrader) and len(S) > PRIOR_FOUND_MAX:
+            total += grader.estimate(g, S, np.array([g]))[0]      # too many to search: estimated, as its row
+            continue
         after = sum(t for _, _, t in grader.outcomes(g, S, r, None))
-        total += 1 + after / len(S) if after < INF else math.inf
+        total += 1 + after / grader.mass(S) if after < INF else math.inf
     return total
 
 
-def _shortlist(grader: Grader, rows: list[RowReview], befores: list[np.ndarray], top: int, joint_rank,
-               r: int) -> list[str]:
+def _shortlist(grader: "Grader | PriorGrader", rows: list[RowReview], befores: list[np.ndarray], top: int,
+               joint_rank, r: int) -> list[str]:
     """Return the guesses a round's best is sought among (after the opening): each board's best, the joint policy's top."""
     answers = grader.engine.lexicon.answers
     words = {row.best for row in rows if row.best}

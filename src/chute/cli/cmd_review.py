@@ -142,7 +142,9 @@ def run_boards(args: argparse.Namespace, spec, lexicon, share) -> int:
     if not guesses:
         raise ChuteError("give the guesses played (a multi-board share text has no words)")
     engine = engine_from_args(args, lexicon)
-    result = review_boards(engine, guesses, answers, spec.rows)
+    from ..prior import make_prior
+    prior = None if args.prior is None else make_prior(lexicon, args.prior)
+    result = review_boards(engine, guesses, answers, spec.rows, prior=prior)
     show = lexicon.show
     if args.json:
         print(json.dumps(result.to_dict(show), ensure_ascii=False, indent=1))
