@@ -215,6 +215,24 @@ def test_quordle_share_text_as_the_game_writes_it(secrets):
     assert "\U0001F7E5" in text and parse_share(text).boards == lost
 
 
+def test_dordle_share_text_and_octordle_scores():
+    """Dordle's text as its players post it (the game's code is not public): both boards side by side, a
+    solved board padded with ⬛, the header's two scores; Octordle's scores alone ask for the guesses."""
+    from chute.multiboard import simulate
+    engine = Engine.build(load_lexicon("wordle"))
+    secrets = ("cigar", "rebut")
+    game = simulate(engine, secrets, rows=7)
+    boards = [[score(g, s) for g in game.guesses[: game.solved_at[i]]] for i, s in enumerate(secrets)]
+    tile = {"g": "🟩", "y": "🟨", "b": "⬜"}
+    lines = [" ".join("".join(tile[c] for c in b[i]) if i < len(b) else "⬛" * 5 for b in boards)
+             for i in range(max(map(len, boards)))]
+    text = f"Daily Dordle #0123 {len(boards[0])}&{len(boards[1])}/7\n" + "\n".join(lines) + "\nzaratustra.itch.io/dordle\n"
+    share = parse_share(text)
+    assert share.game == "dordle" and share.boards == boards
+    with pytest.raises(ChuteError, match="Octordle its scores only"):
+        parse_share("Daily Octordle #123\n8️⃣4️⃣\n🔟6️⃣\n5️⃣9️⃣\n🕛7️⃣\nScore: 63\n")
+
+
 @pytest.mark.parametrize("text,message", [
     ("Wordle 1 3/6\n\n⬛⬛🟨🟨⬛\n🟨⬛⬛🟩\n🟩🟩🟩🟩🟩\n", "different widths"),
     ("Wordle 1 4/6\n\n⬛⬛🟨🟨⬛\n🟩🟩🟩🟩🟩\n", "header says 4/6"),

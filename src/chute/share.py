@@ -97,7 +97,8 @@ def parse_share(text: str) -> Share:
     if rows > MAX_ROWS:
         raise ChuteError(f"the share text has {rows:,} rows of colours; a game has at most {MAX_ROWS}")
     if not bands:
-        raise ChuteError("the share text has no rows of colours (Quarteto shares its grid only as a picture)")
+        raise ChuteError("the share text has no rows of colours (Quarteto shares its grid only as a picture, "
+                         "Octordle its scores only): give the guesses and the answers")
     boards: list[list[str]] = []
     width = None
     for rows in bands:
