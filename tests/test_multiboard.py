@@ -581,3 +581,14 @@ def test_quarteto_wins_every_seeded_game_on_the_real_answers(termo_2022):
     result = run_many("quarteto", 1000, 1, engine=Engine.build(lexicon), jobs=2,
                       tuples=secret_tuples(known, 4, 1000, 1), prior=make_prior(lexicon, "frequency"))
     assert result.stats.games == 1000 and result.stats.wins == 1000
+
+
+def test_the_opening_ranking_is_kept_on_disk(tmp_path):
+    eng = Engine.build(words_lexicon(WORDS), cache_dir=tmp_path)
+    fresh = MultiSolver(eng).rank([MultiSolver(eng).board() for _ in range(4)], top=5)
+    (entry,) = tmp_path.glob("multi-openers-*.json")
+    again = MultiSolver(eng)
+    assert again.rank([again.board() for _ in range(4)], top=5) == fresh
+    entry.write_text("[{\"guess\": 3}]")                                 # damaged: recomputed, rewritten
+    assert MultiSolver(eng).rank([again.board() for _ in range(4)], top=5) == fresh
+    assert MultiSolver(eng).rank([again.board() for _ in range(2)], top=5)[0].bits == pytest.approx(fresh[0].bits / 2)

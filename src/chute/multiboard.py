@@ -461,15 +461,7 @@ class MultiSolver:
             if len(rows):
                 return self._order(rows, *self._score_rows(rows, boards), "opener", top, by_hits=False)
         if opening and self.policy.open_by == "parts" and mask is None:
-            f = self.figures(boards[0])
-            rows = self._suggested(np.arange(self.n_guesses, dtype=np.int64))
-            k = len(boards)
-            hits = np.zeros(self.n_guesses)
-            first_rows, first_p = self._hit_chances(boards[0])
-            hits[first_rows] = k * first_p
-            return self._order(rows, (f[3] + 1e-3 * f[0])[rows], k * f[0][rows], k * (f[1] - hits / k)[rows],
-                               hits[rows], "opener",
-                               top, by_hits=False)
+            return self._opening(boards, top)
         if self.policy.finish and singles:
             rows = legal(np.array(sorted({self._row_of(b, i) for b, i in singles}), dtype=np.int64))
             if len(rows):
@@ -503,6 +495,49 @@ class MultiSolver:
                                by_hits=False) if len(cand) else []
             if best and best[0].score >= ranked[0].score - self.policy.margin:
                 ranked = best + [r for r in ranked if r.guess != best[0].guess][: top - 1]
+        return ranked
+
+    OPENING_VERSION = 1
+
+    def _opening(self, boards: Sequence[Board], top: int) -> list[Choice]:
+        """Return the best ``top`` first guesses (most distinct patterns), kept on disk like the matrix.
+
+        Ranking every guess over every board word is most of a first row (0.7 s
+        for Termo's boards under the prior); the result depends only on the
+        lists, the weights, the policy and the board count, so it is stored
+        beside the matrix (atomic write; an unreadable entry is recomputed).
+        """
+        import hashlib
+        import json
+        k = len(boards)
+        path = None
+        if self.engine.cache_dir is not None:
+            h = hashlib.sha256(f"{self.OPENING_VERSION} {self.engine.lexicon.key} {self.policy.label()} {k} "
+                               f"{top}".encode())
+            if self.weights is not None:
+                h.update(np.round(self.weights, 12).tobytes())
+            path = self.engine.cache_dir / f"multi-openers-{h.hexdigest()[:32]}.json"
+            try:
+                stored = json.loads(path.read_text(encoding="utf-8"))
+                gi = self.engine.lexicon.guess_index
+                found = [Choice(c["guess"], float(c["score"]), float(c["bits"]), float(c["expected"]),
+                                float(c["p_hit"]), "opener") for c in stored]
+                if len(found) == min(top, len(self._suggested(np.arange(self.n_guesses)))) and \
+                        all(c.guess in gi for c in found):
+                    return found
+            except (OSError, ValueError, KeyError, TypeError, AttributeError):
+                pass
+        f = self.figures(boards[0])
+        rows = self._suggested(np.arange(self.n_guesses, dtype=np.int64))
+        hits = np.zeros(self.n_guesses)
+        first_rows, first_p = self._hit_chances(boards[0])
+        hits[first_rows] = k * first_p
+        ranked = self._order(rows, (f[3] + 1e-3 * f[0])[rows], k * f[0][rows], k * (f[1] - hits / k)[rows],
+                             hits[rows], "opener", top, by_hits=False)
+        if path is not None:
+            from .engine import atomic_write
+            atomic_write(path, json.dumps([{"guess": c.guess, "score": c.score, "bits": c.bits,
+                                            "expected": c.expected, "p_hit": c.p_hit} for c in ranked]).encode())
         return ranked
 
     # ----- exact endgame ---------------------------------------------------------------------------
