@@ -300,7 +300,7 @@ def test_cli_review_grades_under_the_frequency_prior(capsys, monkeypatch):
     assert first["before"] == 12972 and first["estimated"] and not first["exact"]   # every accepted word
     assert not second["exact"] and not second["estimated"]       # 251 words: the best found
     assert last["exact"] and last["before"] <= 40 and last["best_value"] <= last["value"]
-    assert any("frequency prior" in note for note in data["notes"])
+    assert any("frequency prior" in note and "over 300 candidates" in note for note in data["notes"])
     status, out, err = run(capsys, monkeypatch, "review", "--prior", "frequency", "--answer", "cigar",
                            "soare", "clint", "cigar", stdin="")
     assert status == 0 and "~  skill" in out and "~ = estimated" in out

@@ -472,10 +472,10 @@ def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, r
     notes = [] if graded else [f"{word.upper()} is not on the {lexicon.name} answer list: the rows are not graded"
                                if not weighted else f"{word.upper()} is not a word of the {prior.name} prior: "
                                "the rows are not graded"]
-    if weighted:
+    if weighted and graded:
         notes.append(f"values under the {prior.name} prior: exact with at most {PRIOR_EXACT_MAX} candidates, "
-                     "else the best found (*); the opening and sets over {PRIOR_FOUND_MAX} candidates estimated by the "
-                     "expected-guesses formula (~); "
+                     f"else the best found (*); the opening and sets over {PRIOR_FOUND_MAX} candidates estimated by "
+                     "the expected-guesses formula (~); "
                      f"a word not found within {rows} rows counts {rows * LOSS_PER_ROW} guesses more")
     known = best_known(lexicon, rule, rows) if graded and not weighted else None
     for i, g in enumerate(played):
