@@ -592,3 +592,22 @@ def test_the_opening_ranking_is_kept_on_disk(tmp_path):
     entry.write_text("[{\"guess\": 3}]")                                 # damaged: recomputed, rewritten
     assert MultiSolver(eng).rank([again.board() for _ in range(4)], top=5) == fresh
     assert MultiSolver(eng).rank([again.board() for _ in range(2)], top=5)[0].bits == pytest.approx(fresh[0].bits / 2)
+
+
+def test_a_board_left_with_a_rare_word_guesses_it():
+    # AARUS is a word chute never suggests (tagged rare, unknown to the frequency list): once it is a board's
+    # last candidate the joint guess must be it; the session used to repeat a useless word until the end
+    from chute.players import Joint
+    from chute.session import Session
+    from chute.solver import Solver
+    lexicon = load_lexicon("termo")
+    assert "aarus" in lexicon.rare
+    solver = Solver(Engine.build(lexicon), "entropy", prior="frequency")
+    for secrets, rows in ((["aarus", "termo"], 7), (["aarus", "termo", "jorro", "trena"], 9)):
+        session = Session(solver, len(secrets), rows, secrets, Joint(solver))
+        session.autoplay()
+        assert session.solved and session.used <= rows
+    solver.avoid("aarus")                       # refused by the game: never guessed, even as a last candidate
+    session = Session(solver, 2, 7, ["aarus", "termo"], Joint(solver))
+    played = session.autoplay(limit=6)
+    assert played and "aarus" not in [row.guess for row in played]

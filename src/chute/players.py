@@ -78,6 +78,14 @@ class Joint:
             if st.allowed is not None:
                 rows = np.asarray(st.allowed, dtype=np.int64)
                 allowed = rows if allowed is None else np.intersect1d(allowed, rows)
+        if allowed is not None and not any(st.rule for st in states):
+            # without a hard-mode rule every board's candidates can be guessed, rare words too (a board's
+            # last word must be): only the words chute does not suggest, and those refused, stay out
+            allowed = np.union1d(allowed, np.concatenate([np.asarray(st.candidate_rows, dtype=np.int64)
+                                                          for st in states]))
+            refused = [self.engine.lexicon.guess_index[w] for w in self.solver.avoided
+                       if w in self.engine.lexicon.guess_index]
+            allowed = allowed[~np.isin(allowed, refused)] if refused else allowed
         if rows_left is not None and rows_left <= 0:
             rows_left = None
         return list(solver.rank([solver.board(st.candidates) for st in states], rows_left, top, allowed=allowed))
