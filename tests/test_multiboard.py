@@ -611,3 +611,18 @@ def test_a_board_left_with_a_rare_word_guesses_it():
     session = Session(solver, 2, 7, ["aarus", "termo"], Joint(solver))
     played = session.autoplay(limit=6)
     assert played and "aarus" not in [row.guess for row in played]
+
+
+@pytest.mark.parametrize("prior_name", ["frequency", "answers"])
+def test_termo_sessions_play_as_the_fast_simulation(prior_name):
+    # Termo's sessions (assist, play, the page) hold states whose guesses exclude the rare words: the joint
+    # policy must still play as its simulation does (its opener, its exact endgame), not under a mask
+    from chute.players import Joint
+    from chute.solver import Solver
+    lexicon = load_lexicon("termo")
+    engine = Engine.build(lexicon)
+    prior = make_prior(lexicon, prior_name)
+    tuples = secret_tuples(lexicon.answers, 4, 8, 3)
+    fast = run_many(game_spec("quarteto"), 8, 3, engine=engine, tuples=tuples, prior=prior)
+    slow = run_many(game_spec("quarteto"), 8, 3, tuples=tuples, player=Joint(Solver(engine, "entropy", prior=prior)))
+    assert [g.guesses for g in fast.games] == [g.guesses for g in slow.games]

@@ -74,11 +74,14 @@ class Joint:
         from .multiboard import solver_for
         solver = solver_for(self.engine, self.policy, self.prior)
         allowed = None
+        ruled = any(st.rule for st in states)
         for st in states:
-            if st.allowed is not None:
+            # without a hard-mode rule or a refused word, the joint policy keeps to the words chute suggests
+            # on its own (and so plays as its fast simulation does, exact endgame included)
+            if st.allowed is not None and (ruled or self.solver.avoided):
                 rows = np.asarray(st.allowed, dtype=np.int64)
                 allowed = rows if allowed is None else np.intersect1d(allowed, rows)
-        if allowed is not None and not any(st.rule for st in states):
+        if allowed is not None and not ruled:
             # without a hard-mode rule every board's candidates can be guessed, rare words too (a board's
             # last word must be): only the words chute does not suggest, and those refused, stay out
             allowed = np.union1d(allowed, np.concatenate([np.asarray(st.candidate_rows, dtype=np.int64)
