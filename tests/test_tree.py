@@ -406,3 +406,82 @@ def test_trees_play_only_the_suggested_words(wordle):
     assert {r.opener: r.total for r in results} == {o: brute(o, 6) for o in openers}
     played = {n.guess for r in results if r.tree for _, n in r.tree.root.nodes()}
     assert played and played.isdisjoint(rare)
+
+
+@pytest.mark.parametrize("exact", [False, True])
+def test_one_guess_per_column_of_codes_gives_the_same_trees(wordle, exact):
+    """Below four rows, only one guess per distinct column of codes is tried: the same totals and trees."""
+    lex = small_lexicon(wordle, 22, 300, 700)
+    openers = random.Random(22).sample(lex.guesses, 3)
+    trees = []
+    for classes in (True, False):
+        searcher = TreeSearch(Engine.build(lex, cache=False), exact=exact)
+        searcher.classes = classes
+        trees.append([(r.total, r.tree.root.to_dict() if r.tree else None) for r in search(searcher, openers)])
+    assert trees[0] == trees[1]
+
+
+def test_the_scan_kernels_agree_and_keep_the_first_guess_of_each_column(wordle):
+    """Pairs (small sets), growing bins (larger) and row-by-row counts give the same figures, equal to
+    a plain count; the representatives are the first guess of each distinct column of codes."""
+    import numpy as np
+    from chute.kernels import tree as kernels
+    lex = small_lexicon(wordle, 23, 200, 600)
+    searcher = TreeSearch(Engine.build(lex, cache=False))
+    M, MT = searcher.M, searcher.MT
+    no_mt = np.empty((0, 0), dtype=M.dtype)
+    rng = np.random.default_rng(23)
+    every = searcher.all_rows
+    subset = np.sort(rng.choice(every, 300, replace=False)).astype(np.int32)
+    for n in (3, 17, 40, 41, 90, 200):
+        S = np.sort(rng.choice(len(lex.answers), n, replace=False)).astype(np.int32)
+        for rows, is_every in ((every, True), (subset, False)):
+            figures = []
+            for mt in (MT, no_mt):
+                nb, cand, sc = (np.empty(len(rows), dtype=np.int64) for _ in range(3))
+                reps = np.empty(len(rows), dtype=np.int32)
+                count = kernels.scan_classes(M, mt, S, rows, is_every, searcher.hw, searcher.solved, searcher.P,
+                                             nb, cand, sc, reps)
+                figures.append((nb.tolist(), cand.tolist(), sc.tolist(), reps[:count].tolist()))
+                plain = [np.empty(len(rows), dtype=np.int64) for _ in range(3)]
+                kernels.scan(M, mt, S, rows, is_every, searcher.hw, searcher.solved, searcher.P, *plain)
+                assert tuple(p.tolist() for p in plain) == figures[-1][:3]
+            assert figures[0] == figures[1]
+            nb, cand, sc, reps = figures[0]
+            first: dict[bytes, int] = {}
+            for k, g in enumerate(rows.tolist()):
+                column = M[g, S]
+                first.setdefault(column.tobytes(), g)
+                sizes = np.bincount(column, minlength=searcher.P)
+                c = int(sizes[searcher.solved] > 0)
+                assert cand[k] == c and nb[k] == int((sizes > 0).sum()) - c
+                assert sc[k] == int(sum(m * searcher.hw[m] for m in sizes[sizes > 0])) - c * int(searcher.hw[1])
+            assert reps == sorted(first.values())
+
+
+def test_the_two_row_splitter_check_is_the_plain_rule(wordle):
+    """A set of three or more with two rows left costs 2m when some non-candidate guess gives every
+    candidate its own pattern: the compiled check against a plain one."""
+    import numpy as np
+    from chute.kernels import tree as kernels
+    lex = small_lexicon(wordle, 24, 200, 600)
+    searcher = TreeSearch(Engine.build(lex, cache=False))
+    M, MT, solved = searcher.M, searcher.MT, searcher.solved
+    rng = np.random.default_rng(24)
+    subset = np.sort(rng.choice(searcher.all_rows, 200, replace=False)).astype(np.int32)
+    answers = {0: 0, 1: 0}
+    everyone = np.arange(len(lex.answers), dtype=np.int32)
+    for trial in range(300):
+        # alike words (one bin of a guess, then of another), where a splitter is rare
+        B = everyone
+        for g in rng.choice(searcher.all_rows, 2):
+            words, starts, _ = kernels.split(M, int(g), B, solved, searcher.P)
+            if starts[1] - starts[0] >= 3:
+                B = words[starts[0]:starts[1]]
+        m = int(rng.integers(3, min(len(B), 12) + 1))
+        B = np.sort(rng.choice(B, m, replace=False)).astype(np.int32)
+        for rows, is_every in ((searcher.all_rows, True), (subset, False)):
+            plain = any(len(set(M[g, B].tolist())) == m and solved not in M[g, B] for g in rows.tolist())
+            assert kernels._some_guess_splits_all(MT, B, rows, is_every, solved) == plain
+            answers[int(plain)] += 1
+    assert answers[0] >= 10 and answers[1] >= 10

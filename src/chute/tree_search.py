@@ -155,6 +155,7 @@ class TreeSearch:
         self._k = None
         self._two = None         # memo of the compiled three-row search
         self.compiled_three = True   # False: the three-row nodes in Python too (the tests compare)
+        self.classes = True          # False: every guess at every node (the tests compare)
 
     # -- kernels, loaded on first use
 
@@ -174,6 +175,18 @@ class TreeSearch:
         every = rows is self.all_rows and self._every_row
         self._kernels().scan(self.M, self.MT, S, rows, every, self.hw, self.solved, self.P, nb, cand, sc)
         return nb, cand, sc
+
+    def _scan_classes(self, S: np.ndarray, rows: np.ndarray):
+        """Return ``_scan``'s figures and the first row of each distinct column of codes over ``S`` (in order)."""
+        k = len(rows)
+        nb = np.empty(k, dtype=np.int64)
+        cand = np.empty(k, dtype=np.int64)
+        sc = np.empty(k, dtype=np.int64)
+        reps = np.empty(k, dtype=np.int32)
+        every = rows is self.all_rows and self._every_row
+        count = self._kernels().scan_classes(self.M, self.MT, S, rows, every, self.hw, self.solved, self.P,
+                                             nb, cand, sc, reps)
+        return nb, cand, sc, reps[:count].copy()
 
     def _memo2(self):
         """Return the compiled search's memo of two-row totals (made on first use)."""
@@ -210,12 +223,17 @@ class TreeSearch:
             return b""
         return hashlib.blake2b(allowed.tobytes(), digest_size=16).digest()
 
-    def _choices(self, S: np.ndarray, rows: np.ndarray, r: int, beta: int = INF):
-        """Return the scan figures of the rows and the positions of the guesses to try, in order.
+    def _choices(self, S: np.ndarray, rows: np.ndarray, r: int, beta: int = INF, classes: bool = False):
+        """Return the scan figures of the rows, the positions of the guesses to try, in order, and
+        (with ``classes``) the first row of each distinct partition of ``S``, else None.
 
         A guess whose bound ``3|S| - 2c - p`` reaches ``beta`` can never be used: it is left out.
         """
-        nb, cand, sc = self._scan(S, rows)
+        reps = None
+        if classes:
+            nb, cand, sc, reps = self._scan_classes(S, rows)
+        else:
+            nb, cand, sc = self._scan(S, rows)
         self.scans += 1
         kern = self._kernels()
         dedupe = self.rule is None   # hard modes: equal partitions lead to different allowed sets
@@ -225,20 +243,23 @@ class TreeSearch:
             # equal partitions are skipped as the search reaches them (``solve``): hashing
             # every guess here would cost more than the few that pass the bounds
             viable = np.flatnonzero(3 * len(S) - 2 * cand - nb < beta)
-            return nb, cand, viable[np.lexsort((viable, -cand[viable], sc[viable]))]
+            return nb, cand, viable[np.lexsort((viable, -cand[viable], sc[viable]))], reps
         depth = self.rows - r
         K = self.top[min(depth - 1, len(self.top) - 1)] if depth >= 1 else self.top[0]
         K = min(K, len(rows))
         out = self._buf
         cnt = kern.select_top(self.M, S, rows, sc, cand, K, dedupe, self.solved, self.P, out)
-        return nb, cand, out[:cnt].copy()
+        return nb, cand, out[:cnt].copy(), reps
 
     def solve(self, S: np.ndarray, r: int, allowed: np.ndarray | None = None,
-              beta: int = INF, akey: bytes = b"") -> int:
+              beta: int = INF, akey: bytes = b"", guesses: np.ndarray | None = None) -> int:
         """Return the least total for candidate set ``S`` (answer columns) with ``r`` rows left.
 
         If the result is ``>= beta`` it is only a lower bound (the search gave
-        up once no tree could cost less than ``beta``).
+        up once no tree could cost less than ``beta``).  ``guesses`` (normal
+        mode): the guess rows worth trying, one per distinct partition of a
+        set holding ``S`` (the first in row order); None: every guess.  The
+        totals and the chosen guesses are the same either way.
         """
         n = len(S)
         if n == 1:
@@ -256,9 +277,14 @@ class TreeSearch:
             if g != -1 or val >= beta:
                 return val
             lb = val
+        rows = self.all_rows if allowed is None else allowed
+        if guesses is not None:
+            rows = guesses
+        every = rows is self.all_rows and self._every_row
         if r == 3 and self.compiled_three and self.rule is None and (self.exact or r <= self.full_rows):
             # the most frequent node, every guess tried: the same search, compiled
-            val, g = self._kernels().solve_three(self.M, self.MT, S, self.all_rows, self._every_row, self.ans_rows,
+            val, g = self._kernels().solve_three(self.M, self.MT, S, rows, every, self.all_rows,
+                                                 self._every_row, self.ans_rows,
                                                  self.hw, self.solved, self.P, self.max_parts, lb, beta,
                                                  self._memo2())
             self.scans += 1
@@ -271,7 +297,6 @@ class TreeSearch:
         if len(perfect):
             tt[key] = (2 * n - 1, int(crow[perfect].min()))
             return 2 * n - 1
-        rows = self.all_rows if allowed is None else allowed
         if r == 2:
             # one row after this guess: only single words may remain
             nb, cand, sc = self._scan(S, rows)
@@ -288,7 +313,8 @@ class TreeSearch:
         if lb >= beta:
             tt[key] = (lb, -1)
             return lb
-        nb, cand, order = self._choices(S, rows, r, beta)
+        # with four rows or more, the children try only one guess per distinct partition of S
+        nb, cand, order, reps = self._choices(S, rows, r, beta, classes=self.classes and self.rule is None and r >= 4)
         lb = max(lb, 3 * n - int((nb + 2 * cand).max()))
         if lb >= beta:
             tt[key] = (lb, -1)
@@ -341,7 +367,7 @@ class TreeSearch:
                 continue
             for sub, child, ckey, blb in pending:
                 total -= blb
-                total += self.solve(sub, r1, child, best - total, ckey)
+                total += self.solve(sub, r1, child, best - total, ckey, reps)
                 if total >= best:
                     break
             if total < best:

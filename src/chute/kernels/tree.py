@@ -18,8 +18,12 @@ _FNV_PRIME = np.uint64(1099511628211)
 
 
 # Below this many candidates, comparing every pair of codes (vectorised over the
-# guesses) beats counting bins (a data-dependent store per code).
+# guesses) beats growing the bins one candidate at a time.
 PAIRS_MAX = 40
+# guesses whose bins grow together in ``_scan_grow`` (their counts stay in the L1/L2 cache)
+GROW_BLOCK = 128
+GROW_PATTERNS_MAX = 3**7     # longer words: counts per pattern, guess by guess
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
 
 @njit(cache=True, nogil=True)
@@ -28,39 +32,156 @@ def scan(M, MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, sco
 
     ``nb_out``: bins other than the solved one; ``cand_out``: 1 if the guess
     is in ``S``; ``score_out``: the sum over the candidates outside the solved
-    bin of ``hw[size of their bin]``.  ``MT`` is ``M`` transposed;
+    bin of ``hw[size of their bin]``.  ``MT`` is ``M`` transposed (or empty);
     ``all_rows`` says that ``rows`` is every guess in order.
     """
+    _scan_into(M, MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, score_out,
+               np.empty(0, dtype=np.uint64))
+
+
+@njit(cache=True, nogil=True)
+def scan_classes(M, MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, score_out, reps_out):
+    """``scan``, and fill ``reps_out`` with the first row of each distinct column of codes over ``S``;
+    return how many.
+
+    Guesses that give every candidate of ``S`` the same codes split every
+    subset of ``S`` alike, so below this node only these representatives (in
+    the order of ``rows``) need trying.
+    """
+    K = rows.shape[0]
+    hashes = np.empty(K, dtype=np.uint64)
+    _scan_into(M, MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, score_out, hashes)
+    size = 16
+    while size < 2 * K:
+        size *= 2
+    mask = np.uint64(size - 1)
+    table = np.zeros(size, dtype=np.uint64)
+    count = 0
+    for k in range(K):
+        h = _mix(hashes[k]) | np.uint64(1)     # 0 marks an empty slot
+        slot = h & mask
+        while True:
+            t = table[slot]
+            if t == 0:
+                table[slot] = h
+                reps_out[count] = rows[k]
+                count += 1
+                break
+            if t == h:
+                break
+            slot = (slot + np.uint64(1)) & mask
+    return count
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _mix(z):
+    """Return a 64-bit value mixed by splitmix64's finaliser."""
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True, nogil=True)
+def _code_keys(n):
+    """Return n fixed random odd 64-bit keys: a column of codes hashes to the sum of (code + 1) x key."""
+    keys = np.empty(n, dtype=np.uint64)
+    for j in range(n):
+        keys[j] = _mix(np.uint64(j + 1) * _GOLDEN) | np.uint64(1)
+    return keys
+
+
+@njit(cache=True, nogil=True)
+def _scan_into(M, MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, score_out, hashes):
+    """``scan``; with ``hashes`` as long as ``rows`` (else empty), also a hash of each guess's codes over ``S``."""
     n = S.shape[0]
     K = rows.shape[0]
-    if n <= PAIRS_MAX:
-        if MT.shape[0] == 0:            # no transposed copy (a large matrix): gather row by row
-            C = np.empty((n, K), dtype=M.dtype)
-            for k in range(K):
-                src = M[rows[k]]
-                for j in range(n):
-                    C[j, k] = src[S[j]]
-        elif all_rows:
-            C = np.empty((n, K), dtype=MT.dtype)
-            for j in range(n):
-                C[j] = MT[S[j]]
-        else:
-            C = np.empty((n, K), dtype=MT.dtype)
-            for j in range(n):
-                src = MT[S[j]]
-                dst = C[j]
-                for k in range(K):
-                    dst[k] = src[rows[k]]
-        _scan_pairs(C, hw, solved, nb_out, cand_out, score_out)
+    if MT.shape[0] == 0:              # no transposed copy (a large matrix): row by row
+        _scan_counts(M, S, rows, hw, solved, n_patterns, nb_out, cand_out, score_out, hashes)
+        return
+    if n > PAIRS_MAX and n_patterns <= GROW_PATTERNS_MAX:
+        _scan_grow(MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, score_out, hashes)
+        return
+    C = np.empty((n, K), dtype=MT.dtype)
+    if all_rows:
+        for j in range(n):
+            C[j] = MT[S[j]]
     else:
-        _scan_counts(M, S, rows, hw, solved, n_patterns, nb_out, cand_out, score_out)
+        for j in range(n):
+            src = MT[S[j]]
+            dst = C[j]
+            for k in range(K):
+                dst[k] = src[rows[k]]
+    _scan_pairs(C, hw, solved, nb_out, cand_out, score_out)
+    if hashes.shape[0]:
+        keys = _code_keys(n)
+        hashes[:] = 0
+        for j in range(n):
+            cj = C[j]
+            key = keys[j]
+            for k in range(K):
+                hashes[k] += (np.uint64(cj[k]) + np.uint64(1)) * key
+
+
+@njit(cache=True, nogil=True)
+def _scan_grow(MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, score_out, hashes):
+    """``scan`` for larger sets, from the transposed matrix: the bins of a block of guesses grow
+    one candidate at a time, each step adding what that bin's growth costs (no pass over the
+    patterns, no chain of dependent counts)."""
+    n = S.shape[0]
+    K = rows.shape[0]
+    B = GROW_BLOCK
+    want = hashes.shape[0] > 0
+    keys = _code_keys(n)
+    delta = np.zeros(n + 1, dtype=np.int64)     # the score's growth as a bin goes from m to m + 1
+    for m in range(n):
+        delta[m] = (m + 1) * hw[m + 1] - m * hw[m]
+    counts = np.zeros(n_patterns * B, dtype=np.int32)
+    nbv = np.zeros(B, dtype=np.int64)
+    scv = np.zeros(B, dtype=np.int64)
+    cv = np.zeros(B, dtype=np.int64)
+    hv = np.zeros(B, dtype=np.uint64)
+    codes = np.empty(B, dtype=np.int64)
+    for k0 in range(0, K, B):
+        bl = min(B, K - k0)
+        nbv[:] = 0
+        scv[:] = 0
+        cv[:] = 0
+        hv[:] = 0
+        for j in range(n):
+            src = MT[S[j]]
+            if all_rows:
+                for kk in range(bl):
+                    codes[kk] = src[k0 + kk]
+            else:
+                for kk in range(bl):
+                    codes[kk] = src[rows[k0 + kk]]
+            for kk in range(bl):
+                c = codes[kk]
+                idx = c * B + kk
+                m = counts[idx]
+                scv[kk] += delta[m]
+                nbv[kk] += m == 0
+                cv[kk] += c == solved
+                counts[idx] = m + 1
+            if want:
+                key = keys[j]
+                for kk in range(bl):
+                    hv[kk] += np.uint64(codes[kk] + 1) * key
+        counts[:] = 0
+        for kk in range(bl):
+            cand = cv[kk]
+            nb_out[k0 + kk] = nbv[kk] - cand
+            cand_out[k0 + kk] = cand
+            score_out[k0 + kk] = scv[kk] - cand * hw[1]
+            if want:
+                hashes[k0 + kk] = hv[kk]
 
 
 @njit(cache=True, nogil=True)
 def _scan_pairs(C, hw, solved, nb_out, cand_out, score_out):
     """``scan`` for small sets: ``C[j, k]`` is the code guess ``k`` gives candidate ``j``."""
     n, K = C.shape
-    size = np.ones((n, K), dtype=np.int16)
+    size = np.ones((n, K), dtype=np.int8)     # n <= PAIRS_MAX: 8-bit lanes, twice as many per vector
     dup = np.empty(K, dtype=np.uint8)
     for k in range(K):
         nb_out[k] = 0
@@ -74,7 +195,7 @@ def _scan_pairs(C, hw, solved, nb_out, cand_out, score_out):
             ci = C[i]
             si = size[i]
             for k in range(K):
-                e = np.uint8(cj[k] == ci[k])
+                e = np.int8(cj[k] == ci[k])
                 sj[k] += e
                 si[k] += e
                 dup[k] |= e
@@ -93,9 +214,11 @@ def _scan_pairs(C, hw, solved, nb_out, cand_out, score_out):
 
 
 @njit(cache=True, nogil=True)
-def _scan_counts(M, S, rows, hw, solved, n_patterns, nb_out, cand_out, score_out):
-    """``scan`` for large sets: count the bins of each guess row."""
+def _scan_counts(M, S, rows, hw, solved, n_patterns, nb_out, cand_out, score_out, hashes):
+    """``scan`` from the matrix alone (no transposed copy): count the bins of each guess row."""
     n = S.shape[0]
+    want = hashes.shape[0] > 0
+    keys = _code_keys(n)
     counts = np.zeros(n_patterns, dtype=np.int32)
     touched = np.empty(n, dtype=np.int64)
     sweep = n_patterns <= 4 * n
@@ -103,9 +226,15 @@ def _scan_counts(M, S, rows, hw, solved, n_patterns, nb_out, cand_out, score_out
         row = M[rows[k]]
         nb = 0
         sc = 0
+        if want:
+            h = np.uint64(0)
+            for j in range(n):
+                h += (np.uint64(row[S[j]]) + np.uint64(1)) * keys[j]
+            hashes[k] = h
         if sweep:
             for j in range(n):
                 counts[np.int64(row[S[j]])] += 1
+            cand = 1 if counts[solved] > 0 else 0
             for c in range(n_patterns):
                 m = counts[c]
                 if m:
@@ -119,26 +248,17 @@ def _scan_counts(M, S, rows, hw, solved, n_patterns, nb_out, cand_out, score_out
                     touched[nb] = c
                     nb += 1
                 counts[c] += 1
+            cand = 1 if counts[solved] > 0 else 0
             for i in range(nb):
                 c = touched[i]
                 m = counts[c]
                 sc += m * hw[m]
                 counts[c] = 0
-        cand = 1 if _has(row, S, solved) else 0
         if cand:
             sc -= hw[1]
         nb_out[k] = nb - cand
         cand_out[k] = cand
         score_out[k] = sc
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _has(row, S, code):
-    """Return whether some candidate of ``S`` shows ``code`` in this row."""
-    for j in range(S.shape[0]):
-        if row[S[j]] == code:
-            return True
-    return False
 
 
 @njit(cache=True, nogil=True)
@@ -369,23 +489,24 @@ def _bin_key(B):
 
 
 @njit(cache=True, nogil=True)
-def _two_rows(M, B, rows, ans_rows, solved, mark, stamp, memo):
+def _two_rows(M, MT, B, rows, every, ans_rows, solved, mark, stamp, memo):
     """Return the least total of ``B`` (3+ candidates) with two rows left, and the next stamp.
 
     ``2m - 1`` when a candidate tells the others apart, ``2m`` when another
     guess tells them all apart, else INF (as ``TreeSearch.solve`` with r = 2).
-    ``memo`` keeps the totals of the sets met before, by 128-bit key.
+    ``memo`` keeps the totals of the sets met before, by 128-bit key.  ``rows``
+    holds a guess of each way to split ``B``; ``every`` says it is every guess in order.
     """
     key = _bin_key(B)
     if key in memo:
         return memo[key], stamp
-    value, stamp = _two_rows_search(M, B, rows, ans_rows, solved, mark, stamp)
+    value, stamp = _two_rows_search(M, MT, B, rows, every, ans_rows, solved, mark, stamp)
     memo[key] = value
     return value, stamp
 
 
 @njit(cache=True, nogil=True)
-def _two_rows_search(M, B, rows, ans_rows, solved, mark, stamp):
+def _two_rows_search(M, MT, B, rows, every, ans_rows, solved, mark, stamp):
     """Return ``_two_rows`` without the memo."""
     m = B.shape[0]
     for j in range(m):
@@ -402,6 +523,8 @@ def _two_rows_search(M, B, rows, ans_rows, solved, mark, stamp):
             mark[c] = stamp
         if ok:
             return 2 * m - 1, stamp
+    if MT.shape[0]:
+        return (2 * m if _some_guess_splits_all(MT, B, rows, every, solved) else _INF), stamp
     for k in range(rows.shape[0]):
         stamp += 1
         if _splits_all(M[rows[k]], B, solved, mark, stamp):
@@ -410,10 +533,59 @@ def _two_rows_search(M, B, rows, ans_rows, solved, mark, stamp):
 
 
 @njit(cache=True, nogil=True)
-def solve_three(M, MT, S, rows, every, ans_rows, hw, solved, n_patterns, max_parts, lb, beta, memo):
+def _some_guess_splits_all(MT, B, rows, every, solved):
+    """Return whether a guess of ``rows`` gives each candidate of ``B`` (3 or more) its own pattern,
+    none solved.
+
+    From the transposed matrix: the guesses that tell the first two
+    candidates apart, then of those the ones that tell the third from both,
+    and so on: the survivors shrink fast, and usually none is left.
+    """
+    m = B.shape[0]
+    K = rows.shape[0]
+    survivors = np.empty(K, dtype=np.int64)
+    first = MT[B[0]]
+    second = MT[B[1]]
+    third = MT[B[2]]
+    count = 0
+    for k in range(K):        # the first three candidates at once, without branches
+        g = k if every else np.int64(rows[k])
+        a = first[g]
+        b = second[g]
+        c = third[g]
+        survivors[count] = g
+        count += (a != b) & (a != c) & (b != c) & (a != solved) & (b != solved) & (c != solved)
+    for j in range(3, m):
+        src = MT[B[j]]
+        kept = 0
+        for t in range(count):
+            g = survivors[t]
+            c = src[g]
+            if c == solved:
+                continue
+            ok = True
+            for i in range(j):
+                if MT[B[i], g] == c:
+                    ok = False
+                    break
+            if ok:
+                survivors[kept] = g
+                kept += 1
+        count = kept
+        if count == 0:
+            return False
+    return count > 0
+
+
+@njit(cache=True, nogil=True)
+def solve_three(M, MT, S, rows, every, split_rows, split_every, ans_rows, hw, solved, n_patterns, max_parts,
+                lb, beta, memo):
     """Return ``(total, guess row)``: ``TreeSearch.solve`` of ``S`` with three rows left, normal mode,
     every guess tried (deduplicated by partition), compiled.
 
+    ``rows`` are the guesses to try (``every``: all of them, in order); ``split_rows``
+    (``split_every``) the ones a set of two rows left may use, where contiguous rows of
+    the transposed matrix are cheaper to compare than a gathered subset.
     ``lb`` is a lower bound already known; ``memo`` (``two_rows_memo()``) the totals of
     sets with two rows left met before.  As in the Python search, a total
     ``>= beta`` is only a lower bound, and then the row is -1; the guesses are
@@ -526,7 +698,8 @@ def solve_three(M, MT, S, rows, every, ans_rows, hw, solved, n_patterns, max_par
                         if code_of[j] == c:
                             members[p] = S[j]
                             p += 1
-                    value, stamp = _two_rows(M, members[:m], rows, ans_rows, solved, mark, stamp, memo)
+                    value, stamp = _two_rows(M, MT, members[:m], split_rows, split_every, ans_rows, solved,
+                                             mark, stamp, memo)
                     total += min(value, _INF) - _size_lb(m, 2, max_parts)
         for t in range(nt):
             counts[touched[t]] = 0
