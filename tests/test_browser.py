@@ -44,6 +44,7 @@ REASON = _missing()
 if REASON and os.environ.get("CHUTE_REQUIRE_BROWSER") == "1":
     pytest.fail(f"browser tests required but cannot run: {REASON}", pytrace=False)
 pytestmark = pytest.mark.skipif(REASON is not None, reason=REASON or "")
+FIRST_SEARCH_MS = 120_000
 ARTIFACTS = Path(os.environ.get("CHUTE_ARTIFACTS", Path(__file__).resolve().parents[1] / "test-artifacts"))
 
 
@@ -142,7 +143,9 @@ def test_paste_a_share_text_and_read_the_review(page, server):
     page.fill("#share-answer", "cigar")
     page.fill("#share-guesses", "soare riyal cigar")
     page.click("#share-go")
-    page.wait_for_selector("#review[data-skill]")
+    # the first review of a fresh checkout compiles the tree search's kernels (about 10 s on
+    # two loaded cores): a longer guard against a hang than Playwright's default 30 s
+    page.wait_for_selector("#review[data-skill]", timeout=FIRST_SEARCH_MS)
     from chute import Engine, load_lexicon, review
     want = review(Engine.build(load_lexicon("wordle")), ["soare", "riyal", "cigar"], "cigar")
     assert page.locator("#review").get_attribute("data-skill") == str(want.skill)

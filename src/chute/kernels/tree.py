@@ -35,8 +35,24 @@ def scan(M, MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, sco
     bin of ``hw[size of their bin]``.  ``MT`` is ``M`` transposed (or empty);
     ``all_rows`` says that ``rows`` is every guess in order.
     """
-    _scan_into(M, MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, score_out,
-               np.empty(0, dtype=np.uint64))
+    n = S.shape[0]
+    K = rows.shape[0]
+    if MT.shape[0] == 0:              # no transposed copy (a large matrix): row by row
+        _scan_counts(M, S, rows, hw, solved, n_patterns, nb_out, cand_out, score_out)
+    elif n > PAIRS_MAX and n_patterns <= GROW_PATTERNS_MAX:
+        _scan_grow(MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, score_out)
+    else:
+        C = np.empty((n, K), dtype=MT.dtype)
+        if all_rows:
+            for j in range(n):
+                C[j] = MT[S[j]]
+        else:
+            for j in range(n):
+                src = MT[S[j]]
+                dst = C[j]
+                for k in range(K):
+                    dst[k] = src[rows[k]]
+        _scan_pairs(C, hw, solved, nb_out, cand_out, score_out)
 
 
 @njit(cache=True, nogil=True)
@@ -49,8 +65,8 @@ def scan_classes(M, MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_
     the order of ``rows``) need trying.
     """
     K = rows.shape[0]
-    hashes = np.empty(K, dtype=np.uint64)
-    _scan_into(M, MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, score_out, hashes)
+    scan(M, MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, score_out)
+    hashes = _column_hashes(M, MT, S, rows, all_rows)
     size = 16
     while size < 2 * K:
         size *= 2
@@ -91,47 +107,40 @@ def _code_keys(n):
 
 
 @njit(cache=True, nogil=True)
-def _scan_into(M, MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, score_out, hashes):
-    """``scan``; with ``hashes`` as long as ``rows`` (else empty), also a hash of each guess's codes over ``S``."""
+def _column_hashes(M, MT, S, rows, all_rows):
+    """Return, per guess ``rows[k]``, the sum over the candidates j of (code + 1) x a fixed random key of j."""
     n = S.shape[0]
     K = rows.shape[0]
-    if MT.shape[0] == 0:              # no transposed copy (a large matrix): row by row
-        _scan_counts(M, S, rows, hw, solved, n_patterns, nb_out, cand_out, score_out, hashes)
-        return
-    if n > PAIRS_MAX and n_patterns <= GROW_PATTERNS_MAX:
-        _scan_grow(MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, score_out, hashes)
-        return
-    C = np.empty((n, K), dtype=MT.dtype)
-    if all_rows:
-        for j in range(n):
-            C[j] = MT[S[j]]
-    else:
-        for j in range(n):
-            src = MT[S[j]]
-            dst = C[j]
+    keys = _code_keys(n)
+    hashes = np.zeros(K, dtype=np.uint64)
+    if MT.shape[0] == 0:
+        for k in range(K):
+            row = M[rows[k]]
+            h = np.uint64(0)
+            for j in range(n):
+                h += (np.uint64(row[S[j]]) + np.uint64(1)) * keys[j]
+            hashes[k] = h
+        return hashes
+    for j in range(n):
+        src = MT[S[j]]
+        key = keys[j]
+        if all_rows:
             for k in range(K):
-                dst[k] = src[rows[k]]
-    _scan_pairs(C, hw, solved, nb_out, cand_out, score_out)
-    if hashes.shape[0]:
-        keys = _code_keys(n)
-        hashes[:] = 0
-        for j in range(n):
-            cj = C[j]
-            key = keys[j]
+                hashes[k] += (np.uint64(src[k]) + np.uint64(1)) * key
+        else:
             for k in range(K):
-                hashes[k] += (np.uint64(cj[k]) + np.uint64(1)) * key
+                hashes[k] += (np.uint64(src[rows[k]]) + np.uint64(1)) * key
+    return hashes
 
 
 @njit(cache=True, nogil=True)
-def _scan_grow(MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, score_out, hashes):
+def _scan_grow(MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, score_out):
     """``scan`` for larger sets, from the transposed matrix: the bins of a block of guesses grow
     one candidate at a time, each step adding what that bin's growth costs (no pass over the
     patterns, no chain of dependent counts)."""
     n = S.shape[0]
     K = rows.shape[0]
     B = GROW_BLOCK
-    want = hashes.shape[0] > 0
-    keys = _code_keys(n)
     delta = np.zeros(n + 1, dtype=np.int64)     # the score's growth as a bin goes from m to m + 1
     for m in range(n):
         delta[m] = (m + 1) * hw[m + 1] - m * hw[m]
@@ -139,22 +148,16 @@ def _scan_grow(MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, 
     nbv = np.zeros(B, dtype=np.int64)
     scv = np.zeros(B, dtype=np.int64)
     cv = np.zeros(B, dtype=np.int64)
-    hv = np.zeros(B, dtype=np.uint64)
     codes = np.empty(B, dtype=np.int64)
     for k0 in range(0, K, B):
         bl = min(B, K - k0)
         nbv[:] = 0
         scv[:] = 0
         cv[:] = 0
-        hv[:] = 0
         for j in range(n):
             src = MT[S[j]]
-            if all_rows:
-                for kk in range(bl):
-                    codes[kk] = src[k0 + kk]
-            else:
-                for kk in range(bl):
-                    codes[kk] = src[rows[k0 + kk]]
+            for kk in range(bl):
+                codes[kk] = src[rows[k0 + kk]]
             for kk in range(bl):
                 c = codes[kk]
                 idx = c * B + kk
@@ -163,18 +166,12 @@ def _scan_grow(MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, 
                 nbv[kk] += m == 0
                 cv[kk] += c == solved
                 counts[idx] = m + 1
-            if want:
-                key = keys[j]
-                for kk in range(bl):
-                    hv[kk] += np.uint64(codes[kk] + 1) * key
         counts[:] = 0
         for kk in range(bl):
             cand = cv[kk]
             nb_out[k0 + kk] = nbv[kk] - cand
             cand_out[k0 + kk] = cand
             score_out[k0 + kk] = scv[kk] - cand * hw[1]
-            if want:
-                hashes[k0 + kk] = hv[kk]
 
 
 @njit(cache=True, nogil=True)
@@ -214,11 +211,9 @@ def _scan_pairs(C, hw, solved, nb_out, cand_out, score_out):
 
 
 @njit(cache=True, nogil=True)
-def _scan_counts(M, S, rows, hw, solved, n_patterns, nb_out, cand_out, score_out, hashes):
+def _scan_counts(M, S, rows, hw, solved, n_patterns, nb_out, cand_out, score_out):
     """``scan`` from the matrix alone (no transposed copy): count the bins of each guess row."""
     n = S.shape[0]
-    want = hashes.shape[0] > 0
-    keys = _code_keys(n)
     counts = np.zeros(n_patterns, dtype=np.int32)
     touched = np.empty(n, dtype=np.int64)
     sweep = n_patterns <= 4 * n
@@ -226,11 +221,6 @@ def _scan_counts(M, S, rows, hw, solved, n_patterns, nb_out, cand_out, score_out
         row = M[rows[k]]
         nb = 0
         sc = 0
-        if want:
-            h = np.uint64(0)
-            for j in range(n):
-                h += (np.uint64(row[S[j]]) + np.uint64(1)) * keys[j]
-            hashes[k] = h
         if sweep:
             for j in range(n):
                 counts[np.int64(row[S[j]])] += 1
@@ -597,7 +587,7 @@ def solve_three(M, MT, S, rows, every, split_rows, split_every, ans_rows, hw, so
     cnb = np.empty(n, dtype=np.int64)
     ccand = np.empty(n, dtype=np.int64)
     csc = np.empty(n, dtype=np.int64)
-    crow = np.empty(n, dtype=np.int64)
+    crow = np.empty(n, dtype=rows.dtype)     # the same type as rows: one compiled scan
     for j in range(n):
         crow[j] = ans_rows[S[j]]
     scan(M, MT, S, crow, False, hw, solved, n_patterns, cnb, ccand, csc)
