@@ -12,7 +12,7 @@ from chute import Engine, Solver, load_lexicon
 from chute.feedback import Clue, score
 from chute.rules import violation
 from chute.session import play
-from chute.strategies.guard import Guard
+from chute.strategies.guard import Guard, Plans
 from chute.words import Lexicon
 
 
@@ -81,3 +81,70 @@ def test_hard_mode_games_the_greedy_policy_lost_are_won(wordle, secret):
     solver = Solver(Engine.build(wordle), "expected-guesses", hard="hard", prior="frequency")
     game = play(solver, secret, rows=None)
     assert game.guesses[-1] == secret and len(game.guesses) <= 6, game.guesses
+
+
+@pytest.mark.parametrize("rule", ["hard", "strict"])
+def test_plans_never_claim_a_plan_that_does_not_exist(wordle, rule):
+    """The compiled plans: a "yes" is a real plan, exact with two rows or fewer; lost mass counts the rest."""
+    rnd = random.Random(5)
+    trap = [w for w in wordle.answers if w.endswith("atch") or w.endswith("ound") or w.endswith("ight")]
+    guesses = sorted(set(trap) | set(rnd.sample(wordle.guesses, 60)))
+    lexicon = Lexicon("trap", 5, tuple(trap), tuple(guesses))
+    engine = Engine.build(lexicon, cache=False)
+    brute = worst_case(lexicon, rule)
+    allowed = np.arange(len(guesses))
+    plans = Plans(engine, rule, list(trap), engine.columns(trap), 6)
+    answers_of = {rows: 0 for rows in (1, 2, 3, 4)}
+    for rows in answers_of:
+        for _ in range(12):
+            pick = np.array(sorted(rnd.sample(range(len(trap)), rnd.randint(2, 8))))
+            verdict = plans.finishable(pick, allowed, rows)
+            truth = brute(tuple(trap[i] for i in pick), tuple(guesses), rows)
+            if verdict:
+                assert truth, (pick, rows)
+            if rows <= 2:
+                assert verdict == truth, (pick, rows)
+            answers_of[rows] += verdict
+    assert answers_of[1] == 0 and answers_of[4] > 0      # both answers met
+    # lost mass: the words of each pattern no plan finishes (listed words covered first)
+    mass = np.full(len(trap), 1.0 / len(trap))
+    listed = np.zeros(len(trap), dtype=bool)
+    g = lexicon.guess_index["catch"]
+    codes = np.asarray(engine.matrix[g])
+    lost = plans.lost_mass(g, codes, mass, listed, allowed, 2)
+    expected = 0.0
+    for code in np.unique(codes).tolist():
+        group = [trap[i] for i in np.flatnonzero(codes == code)]
+        if code != engine.solved and not brute(tuple(group), tuple(
+                a for a in guesses if rule is None or violation(a, [Clue("catch", score("catch", group[0]))], rule)
+                is None), 2):
+            expected += len(group) / len(trap)
+    assert expected > 0 and lost == pytest.approx(expected)
+
+
+@pytest.fixture(scope="module")
+def termo():
+    return load_lexicon("termo")
+
+
+def test_hard_modes_open_with_the_best_proven_tree(wordle, termo):
+    """The default policy opens hard-mode games where a plan covers the answer list; the user's opener wins."""
+    assert Solver(Engine.build(termo), "expected-guesses", hard="strict", prior="frequency").opener == "torce"
+    wordle_hard = Solver(Engine.build(wordle), "expected-guesses", hard="hard", prior="frequency")
+    assert wordle_hard.opener == "salet" and wordle_hard.planned
+    assert Solver(Engine.build(wordle), "expected-guesses", prior="frequency").opener is None     # normal mode
+    assert Solver(Engine.build(wordle), "entropy", hard="hard").opener is None                   # no plans
+    mine = Solver(Engine.build(wordle), "expected-guesses", hard="hard", prior="frequency", opener="crane")
+    assert mine.opener == "crane" and not mine.planned
+    wordle_hard.avoid("salet")                          # the game refused it: ranked among the others
+    assert wordle_hard.opener is None and wordle_hard.rank(wordle_hard.initial_state(), 3).ranked[0].guess != "salet"
+
+
+def test_strict_termo_families_of_alike_words_are_won(termo):
+    """Strict Termo's ?ARRA and ?ORRO answers (PARRA was lost by the greedy guard) take at most 6 rows."""
+    solver = Solver(Engine.build(termo), "expected-guesses", hard="strict", prior="frequency")
+    family = [w for w in termo.answer_list if w.endswith("arra") or w.endswith("orro")]
+    assert len(family) >= 8
+    for secret in family:
+        game = play(solver, secret, rows=None)
+        assert game.guesses[-1] == secret and len(game.guesses) <= 6, game.guesses

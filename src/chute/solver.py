@@ -107,7 +107,8 @@ class Solver:
         if weights not in WEIGHTS:
             raise LexiconError(f"unknown weights {weights!r}; choose from {', '.join(WEIGHTS)}")
         self.weights = weights
-        self.opener = None if opener is None else self._check_opener(opener)
+        self.opener = self._check_opener(opener) if opener is not None else self._planned_opener()
+        self.planned = opener is None and self.opener is not None     # the opener is the policy's, not the user's
         self._memo: dict[tuple, str] = {}      # clues (+ size, fallback) -> choice
         self.avoided: set[str] = set()         # words never suggested (the game refuses them)
         for word in avoid:
@@ -124,6 +125,20 @@ class Solver:
             raise NotationError(f"opener {excerpt(opener)} is not an accepted {self.lexicon.length}-letter "
                                 f"guess of {self.lexicon.name}")
         return word
+
+    def _planned_opener(self) -> str | None:
+        """Return the opener of the best proven tree for these lists in hard modes, for a strategy that plans.
+
+        From it a plan covers every word of the answer list within the rows
+        (``best_openers.json``); the opener of least expected guesses may have
+        none in hard modes (strict Termo's SERÃO leaves ?ARRA's family).
+        None when the strategy does not plan, in normal mode, or no tree is known.
+        """
+        if not (self.hard and getattr(self.strategy, "planned_opener", False)):
+            return None
+        from .tree_search import best_known
+        known = best_known(self.lexicon, self.hard, self.options.rows)
+        return known[0] if known and self.lexicon.is_guess(known[0]) else None
 
     def prior(self) -> dict[str, float] | None:
         """Return the frequency prior per accepted word (None when the lexicon has no frequencies)."""
@@ -155,7 +170,7 @@ class Solver:
             words = list(self.lexicon.answers)
             weights = self._weights(words, False)
         return State(self.engine, words, weights, self.without_avoided(self.lexicon.suggested_rows), [],
-                     self.hard)
+                     self.hard, top_weight=None if weights is None else float(np.max(weights, initial=0.0)))
 
     def avoid(self, word: str) -> str:
         """Stop suggesting a word (the game refused it); return it folded.  Typed, it is still read as a clue."""
@@ -163,6 +178,8 @@ class Solver:
         if len(w) != self.lexicon.length or not is_word(w):
             raise NotationError(f"{excerpt(word)} is not a word of {self.lexicon.length} letters")
         self.avoided.add(w)
+        if self.planned and w == self.opener:     # the game refused the planned opener: rank the others
+            self.opener, self.planned = None, False
         self._memo.clear()
         return w
 
@@ -242,7 +259,8 @@ class Solver:
             mask = legal_mask(self.engine, clue, state.rule)
             allowed = (np.flatnonzero(mask) if allowed is None
                        else allowed[mask[allowed]])
-        return State(self.engine, candidates, weights, allowed, clues, state.rule, fallback, notes, cols)
+        return State(self.engine, candidates, weights, allowed, clues, state.rule, fallback, notes, cols,
+                     state.top_weight if fallback == state.fallback else None)     # a fallback weighs anew
 
     def _fitting_accepted(self, clues: Sequence[Clue]) -> list[str]:
         """Return the accepted words consistent with every clue, in the lexicon's order."""

@@ -625,6 +625,7 @@ def best_known(lexicon, rule: str | None, rows: int) -> tuple[str, int] | None:
     """
     import json
     from importlib import resources
+    lexicon = lexicon.listed_lexicon()      # a lexicon widened to a prior's words keeps its answer list
     data = json.loads(resources.files("chute").joinpath("data/best_openers.json").read_text(encoding="utf-8"))
     fits = [e for e in data["entries"] if e["key"] == lexicon.key[:16] and e["rule"] == rule and e["rows"] <= rows
             and e.get("suggested", "") == lexicon.suggest_key]

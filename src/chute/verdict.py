@@ -49,6 +49,7 @@ from .engine import Engine
 from .errors import ChuteError
 from .feedback import Clue, encode, score
 from .rules import legal_mask, violation
+from .strategies.guard import LOSS_PER_ROW
 from .tree_search import INF, TreeSearch, best_known
 from .weighted_search import OverBudget
 from .words import fold
@@ -60,8 +61,6 @@ EXACT_MAX = 100            # candidate sets up to this size are solved exactly (
 PRIOR_EXACT_MAX = 40       # the same under a prior (the weighted search is plain Python: smaller sets) ...
 PRIOR_NODES = 400          # ... within this many nodes per row (Termo's thousands of unlikely words prune badly)
 PRIOR_FOUND_MAX = 300      # under a prior, larger sets are estimated (a tree search over them takes seconds)
-LOSS_PER_ROW = 1           # under a prior a lost word costs the row limit again after the last row: a lost
-                           # Wordle game counts as 12 guesses (a risk weighed by its chance, not forbidden)
 INF_F = math.inf
 SKILL_HALF = 0.25          # guesses lost on average that halve the skill
 SHOW_WORDS = 12            # candidates listed by name when at most this many are left
@@ -265,7 +264,8 @@ class PriorGrader:
     The engine's matrix columns are the prior's words.  The opening, over every
     word of the prior, is estimated by ``expected-guesses``' formula E(g) (no
     tree over thousands of weighted words is searched in a review); the best
-    opener is the one the default policy plays.
+    opener is the one of least E (the default policy's ranking; in hard modes
+    the policy itself opens with its planned opener, ``Solver``).
     """
 
     def __init__(self, engine: Engine, prior: "Prior", rows: int, rule: str | None, base: Engine | None = None):
@@ -327,7 +327,7 @@ class PriorGrader:
         return search.outcomes(g, S, r, allowed, False)
 
     def opening(self, g: int) -> tuple[float, int, float, list[tuple[int, float, float]]]:
-        """Return the opening's estimate: (E of guess row g, the default policy's opener row, its E, bins).
+        """Return the opening's estimate: (E of guess row g, the row of the opener of least E, its E, bins).
 
         The bins are (code, weight, weight x f(H)), as ``estimate``'s.
         """

@@ -268,6 +268,10 @@ class Lexicon:
             return self
         return replace(self, answers=tuple(words), listed=self.answer_list)
 
+    def listed_lexicon(self) -> "Lexicon":
+        """Return the lexicon whose answers are the answer list (itself unless it was widened)."""
+        return replace(self, answers=self.listed, listed=()) if self.listed else self
+
     def is_answer(self, word: str) -> bool:
         """Return whether the word is a possible answer."""
         return fold(word) in self.answer_set

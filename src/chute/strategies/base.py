@@ -55,6 +55,7 @@ class State:
     fallback: bool = False                   # candidates are accepted words, the answer list ran out
     notes: list[str] = field(default_factory=list)   # things the user should hear once
     cols: np.ndarray | None = field(default=None, repr=False, compare=False)   # the candidates' matrix columns
+    top_weight: float | None = None          # the prior's largest weight before any clue (a fixed scale)
 
     def __repr__(self) -> str:
         shown = ", ".join(self.candidates[:5]) + (", ..." if self.n > 5 else "")
@@ -171,6 +172,7 @@ class Strategy(ABC):
     state_only: ClassVar[bool] = False     # chooses from the candidates and allowed guesses alone (not the clues)
     higher_is_better: ClassVar[bool] = True
     costly: ClassVar[bool] = False     # worth caching its opener on disk
+    planned_opener: ClassVar[bool] = False   # in hard modes, open with the best proven tree's opener
 
     @abstractmethod
     def rank(self, state: State, options: Options = Options(), top: int = 10) -> list[Ranked]:

@@ -15,17 +15,24 @@ bit, 2.11 at 3, 2.47 at 5, 2.72 at 7, 3.46 at 11.2); no Termo list was used.
 Unlike entropy, the score values hitting the answer: a likely candidate can
 beat a more informative word that cannot win now.
 
-The row limit is guarded (``guard.Guard``): in hard modes from the second
-row on, in normal mode with three rows or fewer left, the best guess after
-which every pattern can surely be finished in the rows that remain moves to
-the top (usually the best guess itself: one check); when none is shown safe,
-the best not shown unsafe does.  In normal mode it protects every candidate;
-in hard modes, looking further ahead, the candidates at least GUARD_FLOOR
-(1/20) as likely as the likeliest: under the frequency prior, Wordle's answer
-list and the frequent words, not the thousands of rare ones that no plan
-could all cover.  1/20 was set by hand on Wordle's answers in
-hard mode (the 2,315 games: 9 lost with the three-row guard, 7 lost guarding
-every candidate, none lost guarding those at 1/20); no Termo list was used.
+The row limit is guarded.  In normal mode, with three rows or fewer left
+(``guard.Guard``), the best guess after which every candidate can surely be
+finished in the rows that remain moves to the top (usually the best guess
+itself: one check); when none is shown safe, the best not shown unsafe does.
+In hard modes, from the second row on, families of alike words (?ARRA, ?ORRO)
+leave sets that no plan covers, so each of the GUARD_WIDTH best guesses is
+charged for the prior mass it may lose (``guard.Plans``: the patterns whose
+words the compiled tree search cannot finish in the rows left), a lost word
+costing the row limit again (``LOSS_PER_ROW``, as in a review), and the
+guesses are ranked by E(g) plus that charge.  The words weighed there are the
+answer list (covered first: a plan for them is proven to exist, e.g. strict
+Termo's TORCE 9,132, which is why the policy opens hard-mode games with
+the opener of the best proven tree for its lists, ``Solver``) and the words at least GUARD_FLOOR (1/20) as likely as
+the prior's likeliest before any clue, a fixed scale so that the words
+protected at one row are still protected at the next.  1/20 was set by hand
+on Wordle's answers in hard mode (the 2,315 games: 9 lost with the three-row
+guard, 7 lost guarding every candidate, none lost guarding those at 1/20,
+relative to the state's likeliest then); no Termo list was used.
 """
 
 from __future__ import annotations
@@ -33,13 +40,13 @@ from __future__ import annotations
 import numpy as np
 
 from .base import Options, Ranked, State, Strategy, best_indices, ranked_rows, register
-from .guard import Guard
+from .guard import LOSS_PER_ROW, Guard, Plans
 
 SPREAD = 0.5          # A in f(H) = 1 + A * H ** P
 POWER = 0.66          # P
 GUARD_ROWS = 3        # the row limit is checked when this many rows or fewer are left
 GUARD_WIDTH = 64      # how many of the best guesses the guard examines
-GUARD_FLOOR = 0.05    # the guard protects the candidates at least this likely relative to the likeliest
+GUARD_FLOOR = 0.05    # hard modes weigh the words at least this likely relative to the prior's likeliest
 CELLS = 1 << 22       # histogram cells per chunk of guesses
 SHORTLIST = 256       # guesses scored in full: the most informative ...
 LIKELIEST = 64        # ... and the likeliest candidates
@@ -81,6 +88,7 @@ class ExpectedGuesses(Strategy):
     higher_is_better = False
     costly = True
     state_only = True
+    planned_opener = True
 
     def rank(self, state: State, options: Options = Options(), top: int = 10) -> list[Ranked]:
         """Return the best ``top`` guesses by expected guesses; with few rows left, the safe ones first."""
@@ -92,30 +100,64 @@ class ExpectedGuesses(Strategy):
         width = max(top, GUARD_WIDTH)
         idx = best_indices(state, rows, scores, False, options, width)
         left = options.rows - len(state.clues)
-        if len(idx) and (left <= GUARD_ROWS or (state.rule and state.clues)):
-            # the best guess that is safe goes first (usually the best guess itself: one check)
-            guard = Guard(engine, state.rule)
-            allowed = state.guess_rows(Options())
-            # normal mode guards every candidate (three rows ahead at most: cheap); hard modes, from the
-            # second row, the likely ones only
-            kept = np.flatnonzero(prior >= (GUARD_FLOOR * prior.max() if state.rule else 0.0))
-            words = [state.candidates[j] for j in kept.tolist()]
-            cols = state.columns[kept]
-            first_unknown = None
-            for k, i in enumerate(idx.tolist()):
-                verdict = guard.splits_finishably(words, cols, int(rows[i]), np.asarray(codes[i])[kept],
-                                                  allowed, left - 1, engine.solved)
-                if verdict:
-                    first_unknown = k
-                    break
-                if verdict is None and first_unknown is None:
-                    first_unknown = k
-            if first_unknown is not None:   # a safe guess, else one not shown unsafe, goes first
-                k = first_unknown
-                idx = np.concatenate([idx[k:k + 1], idx[:k], idx[k + 1:]])
+        if len(idx) and state.rule and state.clues:
+            idx = self._least_loss(state, options, rows, codes, scores, idx, left)
+        elif len(idx) and left <= GUARD_ROWS:
+            idx = self._first_safe(state, rows, codes, idx, left)
         idx = idx[:top]
         stats = state.stats(codes[idx])
         return ranked_rows(state, rows[idx], scores[idx].tolist(), stats)
+
+    @staticmethod
+    def _first_safe(state: State, rows: np.ndarray, codes: np.ndarray, idx: np.ndarray, left: int) -> np.ndarray:
+        """Return ``idx`` with the best guess shown safe for every candidate first (else the best not shown unsafe)."""
+        engine = state.engine
+        guard = Guard(engine, state.rule)
+        allowed = state.guess_rows(Options())
+        words, cols = state.candidates, state.columns
+        first_unknown = None
+        for k, i in enumerate(idx.tolist()):
+            verdict = guard.splits_finishably(words, cols, int(rows[i]), np.asarray(codes[i]), allowed, left - 1,
+                                              engine.solved)
+            if verdict:
+                first_unknown = k
+                break
+            if verdict is None and first_unknown is None:
+                first_unknown = k
+        if first_unknown is None:
+            return idx
+        k = first_unknown
+        return np.concatenate([idx[k:k + 1], idx[:k], idx[k + 1:]])
+
+    @staticmethod
+    def _least_loss(state: State, options: Options, rows: np.ndarray, codes: np.ndarray, scores: np.ndarray,
+                    idx: np.ndarray, left: int) -> np.ndarray:
+        """Return ``idx`` ordered by E(g) plus the cost of the words each guess may lose (hard modes).
+
+        The best guess alone is checked when it loses nothing (the usual case).
+        """
+        engine = state.engine
+        prior = state.prior()
+        listed_words = set(engine.lexicon.answer_list)
+        listed = np.fromiter((w in listed_words for w in state.candidates), dtype=bool, count=state.n)
+        scale = state.top_weight if state.top_weight is not None else (
+            float(np.max(state.weights)) if state.weights is not None else 1.0)
+        raw = np.asarray(state.weights, dtype=np.float64) if state.weights is not None else np.ones(state.n)
+        kept = np.flatnonzero(listed | (raw >= GUARD_FLOOR * scale))
+        if left < 1 or len(kept) <= left - 1:
+            return idx
+        plans = Plans(engine, state.rule, [state.candidates[j] for j in kept.tolist()], state.columns[kept],
+                      options.rows)
+        allowed = state.guess_rows(Options())
+        cost = float(options.rows * LOSS_PER_ROW)
+        charged = np.zeros(len(idx))
+        for k, i in enumerate(idx.tolist()):
+            lost = plans.lost_mass(int(rows[i]), np.asarray(codes[i])[kept], prior[kept], listed[kept], allowed,
+                                   left - 1)
+            if k == 0 and lost == 0.0:
+                return idx
+            charged[k] = scores[i] + cost * lost
+        return idx[np.lexsort((np.arange(len(idx)), charged))]
 
     @staticmethod
     def _shortlist(state: State, rows: np.ndarray) -> np.ndarray:

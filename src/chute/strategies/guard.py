@@ -9,6 +9,11 @@ must tell every word apart, which is checked over every allowed guess, so
 are tried, each pattern in turn.  A "yes" is a plan that exists; a "no" at
 three rows or more means none was found among the guesses tried, and a search
 that runs out of its budget says so (``None``).
+
+``Plans`` asks the same question of the compiled tree search (``tree_search``)
+over a fixed set of words, and weighs a guess by the prior mass it may lose:
+hard modes use it, where the families of alike words (?ARRA, ?ORRO) leave
+sets no plan covers, so "is it safe" becomes "how much could it lose".
 """
 
 from __future__ import annotations
@@ -20,6 +25,9 @@ from ..rules import legal_mask
 
 TRIED = 6              # guesses tried per set with three rows or more
 BUDGET = 400           # sets examined per question before giving up
+PLAN_TOP = 8           # ``Plans``: guesses tried per node by the tree search ...
+PLAN_FULL_ROWS = 2     # ... and every guess in the last two rows (where "no" is exact)
+LOSS_PER_ROW = 1       # a word not found within the rows costs the row limit again after the last row
 
 
 class Guard:
@@ -105,3 +113,71 @@ def _largest_bins(ordered: np.ndarray) -> np.ndarray:
     starts[:, 1:] = ordered[:, 1:] != ordered[:, :-1]
     run = np.cumsum(starts, axis=1) - 1 + (np.arange(k) * n)[:, None]
     return np.bincount(run.ravel(), minlength=k * n).reshape(k, n).max(axis=1)
+
+
+class Plans:
+    """Whether subsets of one state's protected words can surely be found in the rows left (compiled search).
+
+    The words become the columns of a small engine (every accepted guess
+    against them), so the answer is the same whether or not they are columns
+    of the game's own matrix.  A "yes" is a tree the search found; a "no"
+    means none among the ``PLAN_TOP`` best guesses per node (every guess in
+    the last two rows).
+    """
+
+    def __init__(self, engine, rule: str | None, words: list[str], cols: np.ndarray, rows: int):
+        from ..engine import Engine
+        from ..tree_search import TreeSearch
+        self.engine = engine
+        self.rule = rule
+        self.words = words
+        codes = np.ascontiguousarray(engine.codes(None, words, cols))
+        self.search = TreeSearch(Engine(engine.lexicon.widened(tuple(words)), codes), rows=rows, rule=rule,
+                                 top=PLAN_TOP, full_rows=PLAN_FULL_ROWS)
+
+    def finishable(self, pick: np.ndarray, allowed: np.ndarray | None, rows: int) -> bool:
+        """Return whether the words at positions ``pick`` (ascending) can surely be found within ``rows`` guesses."""
+        if len(pick) <= rows:
+            return True
+        if rows <= 1:
+            return False
+        search = self.search
+        S = np.asarray(pick, dtype=np.int32)
+        if allowed is not None:     # the candidates fit every clue: always allowed
+            allowed = np.union1d(np.asarray(allowed, dtype=np.int32), search.ans_rows[S]).astype(np.int32)
+        return search.solve(S, rows, allowed, UNREACHED, search._akey(allowed)) < UNREACHED
+
+    def lost_mass(self, guess_row: int, row_codes: np.ndarray, mass: np.ndarray, listed: np.ndarray,
+                  allowed: np.ndarray | None, rows_after: int) -> float:
+        """Return the prior mass a guess may lose: the words of the patterns no plan finishes in ``rows_after`` rows.
+
+        ``row_codes`` are the guess's codes against the words, ``mass`` their
+        probabilities, ``listed`` which of them are on the answer list.  When a
+        pattern's words cannot all be covered but its listed words can, only
+        the others are counted as lost (the plan covers the list first).
+        """
+        lost = 0.0
+        solved = self.engine.solved
+        for code in np.unique(row_codes).tolist():
+            if code == solved:
+                continue
+            pick = np.flatnonzero(row_codes == code)
+            if len(pick) <= rows_after:
+                continue
+            after = None if self.rule is None else self._after(allowed, guess_row, int(code))
+            if self.finishable(pick, after, rows_after):
+                continue
+            first = pick[listed[pick]]
+            if len(first) <= rows_after or self.finishable(first, after, rows_after):
+                lost += float(mass[pick[~listed[pick]]].sum())
+            else:
+                lost += float(mass[pick].sum())
+        return lost
+
+    def _after(self, allowed: np.ndarray, guess_row: int, code: int) -> np.ndarray:
+        """Return the guess rows still allowed after the guess showed ``code``."""
+        clue = Clue(self.engine.lexicon.guesses[guess_row], decode(code, self.engine.length))
+        return allowed[legal_mask(self.engine, clue, self.rule)[allowed]]
+
+
+UNREACHED = 10 ** 9     # a cut-off no tree's total reaches: only "is there a tree at all" is asked
