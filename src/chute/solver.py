@@ -131,7 +131,9 @@ class Solver:
 
         From it a plan covers every word of the answer list within the rows
         (``best_openers.json``); the opener of least expected guesses may have
-        none in hard modes (strict Termo's SERÃO leaves ?ARRA's family).
+        none in hard modes (strict Termo's SERÃO leaves ?ARRA's family).  Not in
+        normal mode, where the rows leave room: Wordle's SALET there plays its
+        answers better than REAST but loses words off the list (BENCHMARKS.md).
         None when the strategy does not plan, in normal mode, or no tree is known.
         """
         if not (self.hard and getattr(self.strategy, "planned_opener", False)):
@@ -323,6 +325,10 @@ class Solver:
                                 compute, self.lexicon.is_suggested)
         return [r for r in ranked if r.guess not in self.avoided][:top]
 
+    def first_guess(self) -> str:
+        """Return the first guess the policy plays: the opener given or planned, else the best ranked."""
+        return self.opener or self.openers(1)[0].guess
+
     def choose(self, state: State) -> str:
         """Return the next guess: the only candidate, a candidate of two, the opener, else the strategy's."""
         self.strategy.observe(state)
@@ -333,7 +339,7 @@ class Solver:
         if key in self._memo:
             return self._memo[key]
         if not state.clues:
-            guess = self.opener or self.openers(1)[0].guess
+            guess = self.first_guess()
         else:
             guess = self._progress(state, self.strategy.choose(state, self.options))
         if len(self._memo) < 200_000:

@@ -265,7 +265,7 @@ class PriorGrader:
     word of the prior, is estimated by ``expected-guesses``' formula E(g) (no
     tree over thousands of weighted words is searched in a review); the best
     opener is the one of least E (the default policy's ranking; in hard modes
-    the policy itself opens with its planned opener, ``Solver``).
+    the policy itself opens with the best proven tree's opener, ``Solver``).
     """
 
     def __init__(self, engine: Engine, prior: "Prior", rows: int, rule: str | None, base: Engine | None = None):
