@@ -42,10 +42,7 @@ class Guard:
 
     def after(self, allowed: np.ndarray, guess_row: int, code: int) -> np.ndarray:
         """Return the guess rows still allowed after a guess showed ``code`` (all of them in normal mode)."""
-        if self.rule is None:
-            return allowed
-        clue = Clue(self.engine.lexicon.guesses[guess_row], decode(code, self.engine.length))
-        return allowed[legal_mask(self.engine, clue, self.rule)[allowed]]
+        return allowed_after(self.engine, self.rule, allowed, guess_row, code)
 
     def finishable(self, words: list[str], cols: np.ndarray, allowed: np.ndarray, rows: int) -> bool | None:
         """Return whether every word can surely be found within ``rows`` guesses (None: out of budget)."""
@@ -106,6 +103,14 @@ class Guard:
         return None if unknown else True
 
 
+def allowed_after(engine, rule: str | None, allowed: np.ndarray, guess_row: int, code: int) -> np.ndarray:
+    """Return the guess rows of ``allowed`` still legal after a guess showed ``code`` (all of them in normal mode)."""
+    if rule is None:
+        return allowed
+    clue = Clue(engine.lexicon.guesses[guess_row], decode(code, engine.length))
+    return allowed[legal_mask(engine, clue, rule)[allowed]]
+
+
 def _largest_bins(ordered: np.ndarray) -> np.ndarray:
     """Return, per row of sorted codes, the size of its largest run (the largest set a pattern leaves)."""
     k, n = ordered.shape
@@ -164,7 +169,7 @@ class Plans:
             pick = np.flatnonzero(row_codes == code)
             if len(pick) <= rows_after:
                 continue
-            after = None if self.rule is None else self._after(allowed, guess_row, int(code))
+            after = None if self.rule is None else allowed_after(self.engine, self.rule, allowed, guess_row, code)
             if self.finishable(pick, after, rows_after):
                 continue
             first = pick[listed[pick]]
@@ -173,11 +178,6 @@ class Plans:
             else:
                 lost += float(mass[pick].sum())
         return lost
-
-    def _after(self, allowed: np.ndarray, guess_row: int, code: int) -> np.ndarray:
-        """Return the guess rows still allowed after the guess showed ``code``."""
-        clue = Clue(self.engine.lexicon.guesses[guess_row], decode(code, self.engine.length))
-        return allowed[legal_mask(self.engine, clue, self.rule)[allowed]]
 
 
 UNREACHED = 10 ** 9     # a cut-off no tree's total reaches: only "is there a tree at all" is asked
