@@ -26,7 +26,8 @@ from ..rules import legal_mask
 TRIED = 6              # guesses tried per set with three rows or more
 BUDGET = 400           # sets examined per question before giving up
 PLAN_TOP = 8           # ``Plans``: guesses tried per node by the tree search ...
-PLAN_FULL_ROWS = 2     # ... and every guess in the last two rows (where "no" is exact)
+PLAN_FULL_ROWS = 2     # ... and every guess in the last two rows (where "no" is exact); the first values
+                       # tried, not tuned (BENCHMARKS.md, "Hard modes: the opener of a proven plan")
 LOSS_PER_ROW = 1       # a word not found within the rows costs the row limit again after the last row
 
 
