@@ -485,3 +485,28 @@ def test_the_two_row_splitter_check_is_the_plain_rule(wordle):
             assert kernels._some_guess_splits_all(MT, B, rows, is_every, solved) == plain
             answers[int(plain)] += 1
     assert answers[0] >= 10 and answers[1] >= 10
+
+
+def test_hard_mode_bitsets_allow_exactly_what_the_rule_allows(wordle):
+    """The bitset filter of hard mode keeps exactly the guesses the game's rule allows, in order."""
+    import numpy as np
+    from chute.kernels import tree as kernels
+    searcher = TreeSearch(Engine.build(wordle), rule="hard")
+    rnd = random.Random(11)
+    guesses = wordle.guesses
+    checked = allowed_some = 0
+    for _ in range(120):
+        parent = np.array(sorted(rnd.sample(range(len(guesses)), rnd.randint(1, 3000))), dtype=np.int32)
+        g = rnd.randrange(len(guesses))
+        secret = rnd.choice(wordle.answers)
+        clue = Clue(guesses[g], score(guesses[g], secret))
+        code = int(searcher.M[g, wordle.answers.index(secret)])
+        got = searcher._child_allowed(parent, g, code)
+        want = [r for r in parent.tolist() if violation(guesses[r], [clue], "hard") is None]
+        assert got.tolist() == want, clue
+        plain = np.empty(len(parent), dtype=np.int32)
+        count = kernels.filter_allowed(searcher.letters, parent, searcher.letters[g], code, False, plain)
+        assert plain[:count].tolist() == want
+        checked += 1
+        allowed_some += 0 < len(want) < len(parent)
+    assert checked == 120 and allowed_some > 20

@@ -154,6 +154,8 @@ class TreeSearch:
         self._label = np.full(self.P, -1, dtype=np.int64)     # scratch of ``partition_hash``
         self._k = None
         self._two = None         # memo of the compiled three-row search
+        self._masks = None       # hard mode's bitsets (``_hard_masks``)
+        self._bits: dict[int, tuple[np.ndarray, np.ndarray]] = {}    # id(rows) -> (rows, their bitset)
         self.compiled_three = True   # False: the three-row nodes in Python too (the tests compare)
         self.classes = True          # False: every guess at every node (the tests compare)
 
@@ -212,9 +214,32 @@ class TreeSearch:
             return None
         base = self.all_rows if allowed is None else allowed
         out = np.empty(len(base), dtype=np.int32)
-        cnt = self._kernels().filter_allowed(self.letters, base, self.letters[g], int(code),
-                                              self.rule == "strict", out)
+        kern = self._kernels()
+        if self.rule == "hard":      # an AND of bitsets: a node's children share its allowed set's bits
+            at, least = self._hard_masks()
+            cnt = kern.filter_allowed_hard(self._bits_of(base), at, least, self.letters[g], int(code),
+                                           kern._DEBRUIJN_INDEX, out)
+        else:
+            cnt = kern.filter_allowed(self.letters, base, self.letters[g], int(code), True, out)
         return out[:cnt]
+
+    def _hard_masks(self) -> tuple[np.ndarray, np.ndarray]:
+        """Return hard mode's bitsets over the guess rows (made on first use)."""
+        if self._masks is None:
+            self._masks = self._kernels().hard_masks(self.letters)
+        return self._masks
+
+    def _bits_of(self, rows: np.ndarray) -> np.ndarray:
+        """Return the bitset of a set of guess rows, kept while the same array is the parent of many children."""
+        found = self._bits.get(id(rows))
+        if found is not None and found[0] is rows:
+            return found[1]
+        if len(self._bits) >= 64:
+            self._bits.clear()
+        bits = np.empty((self.n_guesses + 63) // 64, dtype=np.uint64)
+        self._kernels().rows_to_bits(rows, bits)
+        self._bits[id(rows)] = (rows, bits)
+        return bits
 
     @staticmethod
     def _akey(allowed: np.ndarray | None) -> bytes:

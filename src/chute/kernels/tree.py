@@ -432,6 +432,84 @@ def filter_allowed(letters, allowed, g_letters, code, strict, out):
     return count
 
 
+
+# -- hard mode's allowed guesses as bitsets: one bit per guess row -----------------------------------
+
+_DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
+_DEBRUIJN_INDEX = np.zeros(64, dtype=np.int64)
+for _i in range(64):
+    _DEBRUIJN_INDEX[((1 << _i) * 0x03F79D71B4CB0A89 % (1 << 64)) >> 58] = _i
+
+
+def hard_masks(letters: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Return the bitsets of Wordle's hard-mode rule over guess rows (``letters``: rows x length letter numbers).
+
+    ``at[i, a]``: the guesses with letter ``a`` at position ``i``; ``least[a, c]``:
+    the guesses using letter ``a`` at least ``c`` times.
+    """
+    n, length = letters.shape
+    words = (n + 63) // 64
+    at = np.zeros((length, 26, words), dtype=np.uint64)
+    least = np.zeros((26, length + 1, words), dtype=np.uint64)
+    rows = np.arange(n)
+    word_of, bit = rows // 64, (rows % 64).astype(np.uint64)
+    one = np.uint64(1)
+    for i in range(length):
+        np.bitwise_or.at(at[i], (letters[:, i], word_of), one << bit)
+    counts = np.zeros((n, 26), dtype=np.int64)
+    for i in range(length):
+        counts[rows, letters[:, i]] += 1
+    for a in range(26):
+        for c in range(length + 1):
+            pick = counts[:, a] >= c
+            np.bitwise_or.at(least[a, c], word_of[pick], one << bit[pick])
+    return at, least
+
+
+@njit(cache=True, nogil=True)
+def rows_to_bits(rows, bits):
+    """Fill ``bits`` (zeroed here) with one bit per row of ``rows``."""
+    bits[:] = 0
+    for k in range(rows.shape[0]):
+        r = rows[k]
+        bits[r >> 6] |= np.uint64(1) << np.uint64(r & 63)
+
+
+@njit(cache=True, nogil=True)
+def filter_allowed_hard(parent_bits, at, least, g_letters, code, index, out):
+    """Fill ``out`` with the rows of ``parent_bits`` still legal under hard mode after one clue; return how many.
+
+    The same rule as ``filter_allowed`` (greens stay in place, every revealed
+    letter used at least as often as shown), as an AND of bitsets; rows come
+    out in ascending order.
+    """
+    n = g_letters.shape[0]
+    need = np.zeros(26, dtype=np.int64)
+    rest = code
+    mask = parent_bits.copy()
+    for i in range(n):
+        tile = rest % 3
+        rest //= 3
+        if tile > 0:
+            need[g_letters[i]] += 1
+        if tile == 2:
+            mask &= at[i, g_letters[i]]
+    for i in range(n):
+        a = g_letters[i]
+        if need[a] > 0:
+            mask &= least[a, need[a]]
+            need[a] = 0
+    count = 0
+    for w in range(mask.shape[0]):
+        x = mask[w]
+        while x != 0:
+            low = x & (~x + np.uint64(1))
+            out[count] = (w << 6) + index[(low * _DEBRUIJN) >> np.uint64(58)]
+            count += 1
+            x ^= low
+    return count
+
+
 _INF = 10**9
 
 
