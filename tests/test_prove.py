@@ -161,3 +161,60 @@ def test_cli_prove_prints_the_optimum_and_refuses_bad_options(tmp_path, capsys):
     status = main(["prove", "--answers", str(a), "--guesses", str(g), "--cluster", "tcp://127.0.0.1:1"])
     err = capsys.readouterr().err
     assert status == 2 and "Dask scheduler" in err and err.count("\n") == 1
+
+
+def brute_hard_totals(engine: Engine, rows: int) -> dict[str, int]:
+    """Return every opener's least total under Wordle's hard rule, by exhaustive search."""
+    from chute.feedback import Clue
+    from chute.rules import violation
+    answers, guesses = engine.lexicon.answers, engine.lexicon.guesses
+
+    @lru_cache(maxsize=None)
+    def f(S: tuple[str, ...], allowed: tuple[str, ...], r: int) -> float:
+        if len(S) == 1:
+            return 1 if r >= 1 else INF
+        if r <= 1:
+            return INF
+        return min(cost(g, S, allowed, r) for g in sorted(set(allowed) | set(S)))
+
+    def cost(g: str, S: tuple[str, ...], allowed: tuple[str, ...], r: int) -> float:
+        bins: dict[str, list[str]] = {}
+        for s in S:
+            bins.setdefault(score(g, s), []).append(s)
+        if len(bins) == 1 and g not in S:
+            return INF
+        total = len(S)
+        for p, b in bins.items():
+            if set(p) != {"g"}:
+                after = tuple(a for a in allowed if violation(a, [Clue(g, p)], "hard") is None)
+                total += f(tuple(b), after, r - 1)
+        return min(total, INF)
+
+    return {g: int(min(cost(g, tuple(answers), tuple(guesses), rows), INF)) for g in guesses}
+
+
+@pytest.mark.parametrize("seed,n_extra,rows", [(1, 20, 6), (3, 30, 4), (4, 20, 5)])
+def test_hard_mode_optimum_equals_a_brute_force(tmp_path, seed, n_extra, rows):
+    """In hard mode too (the allowed guesses as bitsets), the optimum and every exact total match a brute
+    force, on answers from families (?ATCH, ?OUND, ?IGHT) where the rule changes most totals."""
+    base = load_lexicon("wordle")
+    rng = random.Random(seed)
+    trap = [w for w in base.answers if w.endswith("atch") or w.endswith("ound") or w.endswith("ight")]
+    answers = sorted(rng.sample(trap, 14))
+    guesses = sorted(set(answers) | set(rng.sample(base.guesses, n_extra)))
+    a, g = tmp_path / "answers.txt", tmp_path / "guesses.txt"
+    a.write_text("\n".join(answers) + "\n")
+    g.write_text("\n".join(guesses) + "\n")
+    engine = engine_of(a, g)
+    want = brute_hard_totals(engine, rows)
+    assert sum(v != n for v, n in zip(want.values(), brute_totals(engine, rows).values())) >= 20
+    proof = prove(TreeSearch(engine, rows=rows, rule="hard", exact=True), top=3)
+    assert proof.best.total == min(want.values())
+    exact = 0
+    for s in proof.table():
+        if s.exact:
+            assert s.total == want[s.opener], s
+            exact += 1
+        else:
+            assert s.total <= want[s.opener]
+    assert exact >= 3
