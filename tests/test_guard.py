@@ -50,16 +50,20 @@ def worst_case(lexicon: Lexicon, rule: str | None):
     return can
 
 
-@pytest.mark.parametrize("rule", [None, "hard"])
-def test_the_guard_never_claims_a_plan_that_does_not_exist(wordle, rule):
-    """A "yes" is always a real plan; with two rows or fewer the answer is exact."""
-    rnd = random.Random(3)
+def trap_lists(wordle: Lexicon, rnd: random.Random, rule: str | None):
+    """Return the ?ATCH/?OUND/?IGHT answers, 60 more guesses, their lexicon, engine, brute force and guess rows."""
     trap = [w for w in wordle.answers if w.endswith("atch") or w.endswith("ound") or w.endswith("ight")]
     guesses = sorted(set(trap) | set(rnd.sample(wordle.guesses, 60)))
     lexicon = Lexicon("trap", 5, tuple(trap), tuple(guesses))
     engine = Engine.build(lexicon, cache=False)
-    brute = worst_case(lexicon, rule)
-    allowed = np.arange(len(guesses))
+    return trap, guesses, lexicon, engine, worst_case(lexicon, rule), np.arange(len(guesses))
+
+
+@pytest.mark.parametrize("rule", [None, "hard"])
+def test_the_guard_never_claims_a_plan_that_does_not_exist(wordle, rule):
+    """A "yes" is always a real plan; with two rows or fewer the answer is exact."""
+    rnd = random.Random(3)
+    trap, guesses, lexicon, engine, brute, allowed = trap_lists(wordle, rnd, rule)
     checked = 0
     for rows in (1, 2, 3, 4):
         for _ in range(12):
@@ -87,12 +91,7 @@ def test_hard_mode_games_the_greedy_policy_lost_are_won(wordle, secret):
 def test_plans_never_claim_a_plan_that_does_not_exist(wordle, rule):
     """The compiled plans: a "yes" is a real plan, exact with two rows or fewer; lost mass counts the rest."""
     rnd = random.Random(5)
-    trap = [w for w in wordle.answers if w.endswith("atch") or w.endswith("ound") or w.endswith("ight")]
-    guesses = sorted(set(trap) | set(rnd.sample(wordle.guesses, 60)))
-    lexicon = Lexicon("trap", 5, tuple(trap), tuple(guesses))
-    engine = Engine.build(lexicon, cache=False)
-    brute = worst_case(lexicon, rule)
-    allowed = np.arange(len(guesses))
+    trap, guesses, lexicon, engine, brute, allowed = trap_lists(wordle, rnd, rule)
     plans = Plans(engine, rule, list(trap), engine.columns(trap), 6)
     answers_of = {rows: 0 for rows in (1, 2, 3, 4)}
     for rows in answers_of:
