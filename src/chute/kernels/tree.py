@@ -432,7 +432,6 @@ def filter_allowed(letters, allowed, g_letters, code, strict, out):
     return count
 
 
-
 # -- hard mode's allowed guesses as bitsets: one bit per guess row -----------------------------------
 
 _DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)

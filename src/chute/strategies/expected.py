@@ -30,10 +30,10 @@ Termo's TORCE 9,132, which is why the policy opens hard-mode games with the
 opener of the best proven tree for its lists, ``Solver``) and the words at
 least GUARD_FLOOR (1/20) as likely as the prior's likeliest before any clue,
 a fixed scale so that the words protected at one row are still protected at
-the next.  1/20 was set by hand
-on Wordle's answers in hard mode (the 2,315 games: 9 lost with the three-row
-guard, 7 lost guarding every candidate, none lost guarding those at 1/20,
-relative to the state's likeliest then); no Termo list was used.
+the next.  1/20 was set by hand on Wordle's answers in hard mode (the 2,315
+games: 9 lost with the three-row guard, 7 lost guarding every candidate, none
+lost guarding those at 1/20, relative to the state's likeliest then); no Termo
+list was used.
 """
 
 from __future__ import annotations
