@@ -37,6 +37,17 @@ def test_numpy_codes_agree_with_score_on_repeated_letters():
             assert decode(int(codes[i, j]), 5) == score(g, s), (g, s)
 
 
+def test_one_guess_codes_agree_with_score(wordle):
+    """One guess at a time (the hard-mode rules' case) the numpy scorer still equals feedback.score."""
+    rng = random.Random(8)
+    words = load_lexicon("wordle").guesses
+    secrets = TRICKY + rng.sample(words, 400)
+    for g in TRICKY + rng.sample(words, 60):
+        codes = numpy_codes(letters_array([g], 5), letters_array(secrets, 5))
+        assert codes.shape == (1, len(secrets))
+        assert [decode(int(c), 5) for c in codes[0]] == [score(g, s) for s in secrets], g
+
+
 def test_matrix_kernel_agrees_with_score(wordle):
     """Sampled cells of the compiled matrix equal feedback.score."""
     lex = wordle.lexicon

@@ -12,7 +12,7 @@ from chute import Engine, Solver, load_lexicon
 from chute.feedback import Clue, score
 from chute.rules import violation
 from chute.session import play
-from chute.strategies.guard import Guard, Plans
+from chute.strategies.guard import Guard, Plans, allowed_after
 from chute.words import Lexicon
 
 
@@ -147,3 +147,60 @@ def test_strict_termo_families_of_alike_words_are_won(termo):
     for secret in family:
         game = play(solver, secret, rows=None)
         assert game.guesses[-1] == secret and len(game.guesses) <= 6, game.guesses
+
+
+def compiled_plans(engine, rule: str, words: list[str]):
+    """Return f(pick, allowed, rows): the compiled tree search asked whether a tree exists (Plans' settings)."""
+    from chute.strategies.guard import PLAN_FULL_ROWS, PLAN_TOP
+    from chute.tree_search import INF, TreeSearch
+    codes = np.ascontiguousarray(engine.codes(None, words, engine.columns(words)))
+    search = TreeSearch(Engine(engine.lexicon.widened(tuple(words)), codes), rows=6, rule=rule,
+                        top=PLAN_TOP, full_rows=PLAN_FULL_ROWS)
+
+    def exists(pick: np.ndarray, allowed: np.ndarray, rows: int) -> bool:
+        if len(pick) <= rows:
+            return True
+        if rows <= 1:
+            return False
+        allowed = np.union1d(allowed.astype(np.int32), search.ans_rows[pick]).astype(np.int32)
+        return search.solve(pick.astype(np.int32), rows, allowed, INF, search._akey(allowed)) < INF
+
+    return exists
+
+
+@pytest.mark.parametrize("rule", ["hard", "strict"])
+def test_plans_answer_as_the_compiled_tree_search(termo, rule, monkeypatch):
+    """Plans (numpy) and the tree search asked whether a tree exists agree, on sets of alike words after a clue.
+
+    The sets are near the edge (9-20 words, three rows), where the guesses
+    tried per node decide: with two per node instead of PLAN_TOP some answers
+    change, so a different choice of guesses fails the test.
+    """
+    from chute.strategies import guard
+    rnd = random.Random(11)
+    engine = Engine.build(termo)
+    families: dict[str, list[str]] = {}
+    for w in termo.answers:
+        for i in range(termo.length):
+            families.setdefault(w[:i] + "?" + w[i + 1:], []).append(w)
+    alike = sorted({w for group in families.values() if len(group) >= 3 for w in group})
+    words = sorted(rnd.sample(alike, 600))
+    plans = Plans(engine, rule, words, engine.columns(words), 6)
+    suggested = np.asarray(termo.suggested_rows)
+    cases = []
+    while len(cases) < 150:
+        clue_row = int(rnd.choice(suggested))
+        codes = np.asarray(plans.codes[clue_row])
+        code = int(codes[rnd.randrange(len(words))])
+        pool = np.flatnonzero(codes == code)
+        if code == engine.solved or len(pool) < 9:
+            continue
+        allowed = allowed_after(engine, rule, suggested, clue_row, code)
+        cases.append((np.array(sorted(rnd.sample(pool.tolist(), min(len(pool), rnd.randint(9, 20))))), allowed, 3))
+    compiled = compiled_plans(engine, rule, words)
+    verdicts = [plans.finishable(*case) for case in cases]
+    assert verdicts == [compiled(*case) for case in cases]
+    assert 0 < sum(verdicts) < len(cases)
+    monkeypatch.setattr(guard, "PLAN_TOP", 2)
+    narrow = Plans(engine, rule, words, engine.columns(words), 6)
+    assert [narrow.finishable(*case) for case in cases] != verdicts

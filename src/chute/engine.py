@@ -73,6 +73,8 @@ def numpy_codes(g: np.ndarray, s: np.ndarray) -> np.ndarray:
     letter is yellow while the secret has an unmatched copy of it.
     """
     n = g.shape[1]
+    if g.shape[0] == 1 and s.shape[0]:
+        return _one_guess_codes(g[0], s)[None, :]
     out = np.zeros((g.shape[0], s.shape[0]), dtype=np.int64)
     if out.size == 0:
         return out.astype(code_dtype(n))
@@ -88,6 +90,27 @@ def numpy_codes(g: np.ndarray, s: np.ndarray) -> np.ndarray:
         y = ~green[i] & (free > taken)
         yellow.append(y)
         out += y * 3**i
+    return out.astype(code_dtype(n))
+
+
+def _one_guess_codes(g: np.ndarray, s: np.ndarray) -> np.ndarray:
+    """Return the codes of one guess's letters ``g`` (n,) against ``s`` (S, n): ``numpy_codes`` letter by letter.
+
+    One guess is the common case of the hard-mode rules (which words fit a
+    clue); going over its distinct letters takes a few array operations
+    where the general form takes n squared.
+    """
+    n = g.shape[0]
+    green = s == g[None, :]
+    out = green.astype(np.int64) @ (2 * 3 ** np.arange(n, dtype=np.int64))
+    for letter in np.unique(g).tolist():
+        at = np.flatnonzero(g == letter)
+        # copies of the letter the secret holds outside its green tiles, taken by yellows left to right
+        free = ((s == letter) & ~green).sum(axis=1)
+        for i in at.tolist():
+            yellow = ~green[:, i] & (free > 0)
+            free -= yellow
+            out += yellow * 3 ** i
     return out.astype(code_dtype(n))
 
 

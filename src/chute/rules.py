@@ -38,9 +38,9 @@ def _shown(clue: Clue) -> Counter[str]:
     return Counter(c for c, t in zip(clue.guess, clue.pattern) if t != BLACK)
 
 
-def legal_mask(engine, clue: Clue, rule: str) -> np.ndarray:
-    """Return, per accepted guess (matrix row), whether it is legal after this one clue."""
-    letters = engine.guess_letters
+def legal_mask(engine, clue: Clue, rule: str, rows: np.ndarray | None = None) -> np.ndarray:
+    """Return, per accepted guess (matrix row; or per row of ``rows``), whether it is legal after this one clue."""
+    letters = engine.guess_letters if rows is None else engine.guess_letters[rows]
     guess = fold(clue.guess)
     if rule == "strict":
         from .engine import letters_array, numpy_codes

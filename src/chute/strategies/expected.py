@@ -22,7 +22,7 @@ itself: one check); when none is shown safe, the best not shown unsafe does.
 In hard modes, from the second row on, families of alike words (?ARRA, ?ORRO)
 leave sets that no plan covers, so each of the GUARD_WIDTH best guesses is
 charged for the prior mass it may lose (``guard.Plans``: the patterns whose
-words the compiled tree search cannot finish in the rows left), a lost word
+words the tree search's plans cannot finish in the rows left), a lost word
 costing the row limit again (``LOSS_PER_ROW``, as in a review), and the
 guesses are ranked by E(g) plus that charge.  The words weighed there are the
 answer list (covered first: a plan for them is proven to exist, e.g. strict

@@ -10,13 +10,15 @@ are tried, each pattern in turn.  A "yes" is a plan that exists; a "no" at
 three rows or more means none was found among the guesses tried, and a search
 that runs out of its budget says so (``None``).
 
-``Plans`` asks the same question of the compiled tree search (``tree_search``)
-over a fixed set of words, and weighs a guess by the prior mass it may lose:
+``Plans`` asks the question the tree search (``tree_search``) answers, in
+numpy, over a fixed set of words, and weighs a guess by the prior mass it may lose:
 hard modes use it, where the families of alike words (?ARRA, ?ORRO) leave
 sets no plan covers, so "is it safe" becomes "how much could it lose".
 """
 
 from __future__ import annotations
+
+import hashlib
 
 import numpy as np
 
@@ -109,7 +111,7 @@ def allowed_after(engine, rule: str | None, allowed: np.ndarray, guess_row: int,
     if rule is None:
         return allowed
     clue = Clue(engine.lexicon.guesses[guess_row], decode(code, engine.length))
-    return allowed[legal_mask(engine, clue, rule)[allowed]]
+    return allowed[legal_mask(engine, clue, rule, allowed)]
 
 
 def _largest_bins(ordered: np.ndarray) -> np.ndarray:
@@ -122,24 +124,38 @@ def _largest_bins(ordered: np.ndarray) -> np.ndarray:
 
 
 class Plans:
-    """Whether subsets of one state's protected words can surely be found in the rows left (compiled search).
+    """Whether subsets of one state's protected words can surely be found in the rows left.
 
-    The words become the columns of a small engine (every accepted guess
-    against them), so the answer is the same whether or not they are columns
-    of the game's own matrix.  A "yes" is a tree the search found; a "no"
-    means none among the ``PLAN_TOP`` best guesses per node (every guess in
-    the last two rows).
+    The question the tree search (``tree_search.TreeSearch`` with ``top=PLAN_TOP``
+    and ``full_rows=PLAN_FULL_ROWS``) answers when asked only whether a tree
+    exists, asked here in numpy so that a single ``suggest`` needs no compiled
+    code (loading it costs more than the whole question; ``tests/test_guard.py``
+    holds the two answers equal).  Every accepted guess is scored against the
+    words alone, so the answer is the same whether or not they are columns of
+    the game's own matrix.  A set of ``n`` words with ``r`` rows left is
+    finished when ``n <= 2`` and ``r >= n``; when a candidate splits it into
+    single words (or one pair and single words, with three rows or more); with
+    two rows, when an allowed guess splits it into single words; else when, for
+    one of the ``PLAN_TOP`` best allowed guesses by the tree search's heuristic
+    (every guess within ``PLAN_FULL_ROWS`` of the limit), every pattern's words
+    are finished in the rows after.  A "yes" is a plan found; a "no" means none
+    among the guesses tried (exact at two rows).
     """
 
     def __init__(self, engine, rule: str | None, words: list[str], cols: np.ndarray, rows: int):
-        from ..engine import Engine
-        from ..tree_search import TreeSearch
+        from ..tree_search import word_cost_table
         self.engine = engine
         self.rule = rule
         self.words = words
-        codes = np.ascontiguousarray(engine.codes(None, words, cols))
-        self.search = TreeSearch(Engine(engine.lexicon.widened(tuple(words)), codes), rows=rows, rule=rule,
-                                 top=PLAN_TOP, full_rows=PLAN_FULL_ROWS)
+        self.rows = rows
+        self.codes = np.ascontiguousarray(engine.codes(None, words, cols))     # guess rows x words
+        index = engine.lexicon.guess_index
+        self.own = np.array([index[w] for w in words], dtype=np.intp)         # each word's guess row
+        suggested = engine.lexicon.suggested_rows
+        self.playable = (np.arange(len(engine.lexicon.guesses), dtype=np.intp) if suggested is None
+                         else np.union1d(suggested, self.own))
+        self.cost = word_cost_table(len(words))
+        self.memo: dict[tuple, bool] = {}
 
     def finishable(self, pick: np.ndarray, allowed: np.ndarray | None, rows: int) -> bool:
         """Return whether the words at positions ``pick`` (ascending) can surely be found within ``rows`` guesses."""
@@ -147,11 +163,56 @@ class Plans:
             return True
         if rows <= 1:
             return False
-        search = self.search
-        S = np.asarray(pick, dtype=np.int32)
+        S = np.asarray(pick, dtype=np.intp)
         if allowed is not None:     # the candidates fit every clue: always allowed
-            allowed = np.union1d(np.asarray(allowed, dtype=np.int32), search.ans_rows[S]).astype(np.int32)
-        return search.solve(S, rows, allowed, UNREACHED, search._akey(allowed)) < UNREACHED
+            allowed = np.union1d(np.asarray(allowed, dtype=np.intp), self.own[S])
+        return self._finishable(S, rows, allowed, _key_of(allowed))
+
+    def _finishable(self, S: np.ndarray, r: int, allowed: np.ndarray | None, akey: bytes) -> bool:
+        """Return whether a plan finds every word of ``S`` within ``r`` rows, guessing from ``allowed``."""
+        n = len(S)
+        if n <= 2:
+            return r >= n
+        if r <= 1:
+            return False
+        key = (S.tobytes(), r, akey)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        solved = self.engine.solved
+        parts, _, _ = _figures(self.codes[self.own[S]][:, S], self.cost, solved)
+        rows = self.playable if allowed is None else allowed
+        if (parts == n - 1).any():                  # a candidate that splits them into single words
+            answer = True
+        elif r == 2:
+            parts, _, _ = _figures(self.codes[rows][:, S], self.cost, solved)
+            answer = bool((parts == n).any())
+        elif (parts == n - 2).any():                # one pair and single words
+            answer = True
+        else:
+            codes = self.codes[rows][:, S]
+            parts, cand, score = _figures(codes, self.cost, solved)
+            order = np.lexsort((np.arange(len(rows)), -cand, score))
+            if r > PLAN_FULL_ROWS:
+                order = order[:PLAN_TOP]
+            answer = any(self._splits(S, int(rows[k]), codes[k], r - 1, allowed) for k in order.tolist())
+        self.memo[key] = answer
+        return answer
+
+    def _splits(self, S: np.ndarray, guess_row: int, row_codes: np.ndarray, rows_after: int,
+                allowed: np.ndarray | None) -> bool:
+        """Return whether every pattern of one guess leaves words a plan finishes in ``rows_after`` rows."""
+        codes, counts = np.unique(row_codes, return_counts=True)
+        for code in codes[np.argsort(-counts, kind="stable")].tolist():      # the largest first: likeliest to fail
+            if code == self.engine.solved:
+                continue
+            sub = S[row_codes == code]
+            if len(sub) <= 2:
+                continue
+            after = None if allowed is None else allowed_after(self.engine, self.rule, allowed, guess_row, code)
+            if not self._finishable(sub, rows_after, after, _key_of(after)):
+                return False
+        return True
 
     def lost_mass(self, guess_row: int, row_codes: np.ndarray, mass: np.ndarray, listed: np.ndarray,
                   allowed: np.ndarray | None, rows_after: int) -> float:
@@ -181,4 +242,27 @@ class Plans:
         return lost
 
 
-UNREACHED = 10 ** 9     # a cut-off no tree's total reaches: only "is there a tree at all" is asked
+def _figures(codes: np.ndarray, cost: np.ndarray, solved: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return, per row of codes (guesses x words), its unsolved bins, whether it is a candidate, and its score.
+
+    The score is the tree search's heuristic: the sum over the words outside
+    the solved bin of ``cost[size of their bin]`` (lower is better).
+    """
+    k, n = codes.shape
+    ordered = np.sort(codes, axis=1)
+    starts = np.ones(ordered.shape, dtype=bool)
+    starts[:, 1:] = ordered[:, 1:] != ordered[:, :-1]
+    run = np.cumsum(starts, axis=1) - 1 + (np.arange(k) * n)[:, None]
+    sizes = np.bincount(run.ravel(), minlength=k * n)
+    cand = (ordered[:, -1] == solved).astype(np.int64)      # the solved code is the largest
+    score = (sizes * cost[sizes]).reshape(k, n).sum(axis=1) - cand * cost[1]
+    return starts.sum(axis=1) - cand, cand, score
+
+
+def _key_of(allowed: np.ndarray | None) -> bytes:
+    """Return a short key naming a set of allowed guess rows (empty for every guess)."""
+    if allowed is None:
+        return b""
+    return hashlib.blake2b(allowed.tobytes(), digest_size=16).digest()
+
+
