@@ -286,6 +286,9 @@ def test_rules_mask_agrees_with_the_reasons(wordle):
         strict = legal_mask(wordle, clues[0], "strict")
         k = Knowledge.from_clues(clues[:1], 5)
         assert [bool(strict[r]) for r in sample] == [k.consistent(words[r]) for r in sample]
+        for rule in ("hard", "strict"):         # asked of some rows only: the same answers
+            some = np.array(sorted(sample), dtype=np.intp)
+            assert np.array_equal(legal_mask(wordle, clues[1], rule, some), legal_mask(wordle, clues[1], rule)[some])
 
 
 def test_hard_state_restricts_the_allowed_rows(wordle):

@@ -274,6 +274,15 @@ class Engine:
         """Return the accepted guesses as an (n, length) array of letter numbers."""
         return letters_array(self.lexicon.guesses, self.length)
 
+    @cached_property
+    def guess_letter_counts(self) -> np.ndarray:
+        """Return, per accepted guess, how many times it holds each letter: an (n, 26) array."""
+        letters = self.guess_letters
+        counts = np.zeros((len(letters), 26), dtype=np.uint8)
+        for i in range(letters.shape[1]):
+            np.add.at(counts, (np.arange(len(letters)), letters[:, i]), 1)
+        return counts
+
     @property
     def length(self) -> int:
         """Return the word length."""

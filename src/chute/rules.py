@@ -50,8 +50,10 @@ def legal_mask(engine, clue: Clue, rule: str, rows: np.ndarray | None = None) ->
     for i, (c, t) in enumerate(zip(guess, clue.pattern)):
         if t == GREEN:
             mask &= letters[:, i] == ord(c) - ord("a")
+    counts = engine.guess_letter_counts
     for c, n in _shown(clue).items():
-        mask &= (letters == ord(c) - ord("a")).sum(axis=1) >= n
+        k = ord(c) - ord("a")
+        mask &= (counts[:, k] if rows is None else counts[rows, k]) >= n
     return mask
 
 
