@@ -87,6 +87,14 @@ def test_hard_mode_games_the_greedy_policy_lost_are_won(wordle, secret):
     assert game.guesses[-1] == secret and len(game.guesses) <= 6, game.guesses
 
 
+@pytest.mark.parametrize("secret", ["canas", "jales", "xinga"])
+def test_termo_words_off_the_answer_list_are_won_in_normal_mode(secret):
+    """Suggested Termo words off chute's answer list that the three-row guard lost (7 rows) take at most 6."""
+    solver = Solver(Engine.build(load_lexicon("termo")), "expected-guesses", prior="frequency")
+    game = play(solver, secret, rows=None)
+    assert game.guesses[-1] == secret and len(game.guesses) <= 6, game.guesses
+
+
 @pytest.mark.parametrize("rule", ["hard", "strict"])
 def test_plans_never_claim_a_plan_that_does_not_exist(wordle, rule):
     """The compiled plans: a "yes" is a real plan, exact with two rows or fewer; lost mass counts the rest."""
@@ -127,11 +135,15 @@ def termo():
 
 
 def test_hard_modes_open_with_the_best_proven_tree(wordle, termo):
-    """The default policy opens hard-mode games where a plan covers the answer list; the user's opener wins."""
+    """The default policy opens where a plan covers the answer list (hard modes, priors that do not boost a
+    curated list); the user's opener wins."""
     assert Solver(Engine.build(termo), "expected-guesses", hard="strict", prior="frequency").opener == "torce"
     wordle_hard = Solver(Engine.build(wordle), "expected-guesses", hard="hard", prior="frequency")
     assert wordle_hard.opener == "salet" and wordle_hard.planned
-    assert Solver(Engine.build(wordle), "expected-guesses", prior="frequency").opener is None     # normal mode
+    termo_normal = Solver(Engine.build(termo), "expected-guesses", prior="frequency")   # chute's own frequency cut
+    assert termo_normal.opener == "toras" and termo_normal.plans
+    wordle_normal = Solver(Engine.build(wordle), "expected-guesses", prior="frequency")  # the game's list, boosted
+    assert wordle_normal.opener is None and not wordle_normal.plans
     assert Solver(Engine.build(wordle), "entropy", hard="hard").opener is None                   # no plans
     mine = Solver(Engine.build(wordle), "expected-guesses", hard="hard", prior="frequency", opener="crane")
     assert mine.opener == "crane" and not mine.planned

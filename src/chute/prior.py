@@ -53,6 +53,7 @@ class Prior:
     name: str                                   # answers, frequency, uniform or the file's path
     words: tuple[str, ...]                      # the words with a positive weight, in the lexicon's order
     weights: np.ndarray | None = field(default=None, repr=False, compare=False)
+    boosted: bool = False                       # the answer list holds LISTED_SHARE, the other words the rest
 
     @property
     def widens(self) -> bool:
@@ -78,11 +79,16 @@ def logistic(zipf: np.ndarray) -> np.ndarray:
     return 1.0 / (1.0 + np.exp(-K * (np.asarray(zipf, dtype=np.float64) - Z0)))
 
 
+def boosts(lexicon: Lexicon) -> bool:
+    """Return whether the frequency prior boosts the lexicon's answer list (the game's own, not all its words)."""
+    return lexicon.curated and len(lexicon.answers) < len(lexicon.guesses)
+
+
 def frequency_weights(lexicon: Lexicon) -> np.ndarray:
     """Return the frequency prior's weight of every accepted guess, in the lexicon's order."""
     freq = lexicon.frequencies
     weights = logistic(np.array([freq.get(w, 0.0) for w in lexicon.guesses]))
-    if lexicon.curated and len(lexicon.answers) < len(lexicon.guesses):
+    if boosts(lexicon):
         listed = np.fromiter((w in lexicon.answer_set for w in lexicon.guesses), dtype=bool,
                              count=len(lexicon.guesses))
         rest = weights[~listed].sum()
@@ -97,7 +103,7 @@ def make_prior(lexicon: Lexicon, spec: str = "answers") -> Prior:
     if spec == "uniform":
         return Prior("uniform", tuple(lexicon.guesses))
     if spec == "frequency":
-        return Prior("frequency", tuple(lexicon.guesses), frequency_weights(lexicon))
+        return Prior("frequency", tuple(lexicon.guesses), frequency_weights(lexicon), boosts(lexicon))
     return file_prior(lexicon, spec)
 
 

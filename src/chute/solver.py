@@ -107,6 +107,10 @@ class Solver:
         if weights not in WEIGHTS:
             raise LexiconError(f"unknown weights {weights!r}; choose from {', '.join(WEIGHTS)}")
         self.weights = weights
+        # plan against losses where the prior's floor holds every word a player may meet: in hard modes,
+        # and under a prior that does not boost a curated answer list (BENCHMARKS.md, "plans in normal mode")
+        self.plans = bool(getattr(self.strategy, "planned_opener", False)) and (
+            self.hard is not None or not self.belief.boosted)
         self.opener = self._check_opener(opener) if opener is not None else self._planned_opener()
         self.planned = opener is None and self.opener is not None     # the opener is the policy's, not the user's
         self._memo: dict[tuple, str] = {}      # clues (+ size, fallback) -> choice
@@ -127,16 +131,17 @@ class Solver:
         return word
 
     def _planned_opener(self) -> str | None:
-        """Return the opener of the best proven tree for these lists in hard modes, for a strategy that plans.
+        """Return the opener of the best proven tree for these lists, for a policy that plans.
 
         From it a plan covers every word of the answer list within the rows
         (``best_openers.json``); the opener of least expected guesses may have
-        none in hard modes (strict Termo's SERÃO leaves ?ARRA's family).  Not in
-        normal mode, where the rows leave room: Wordle's SALET there plays its
-        answers better than REAST but loses words off the list (BENCHMARKS.md).
-        None when the strategy does not plan, in normal mode, or no tree is known.
+        none in hard modes (strict Termo's SERÃO leaves ?ARRA's family).  Not
+        under a prior that boosts a curated list in normal mode: there the
+        words off the list fall under the guard's floor, and Wordle's SALET
+        plays its answers better than REAST but loses held-out words
+        (BENCHMARKS.md).  None when the policy does not plan or no tree is known.
         """
-        if not (self.hard and getattr(self.strategy, "planned_opener", False)):
+        if not self.plans:
             return None
         from .tree_search import best_known
         known = best_known(self.lexicon, self.hard, self.options.rows)
@@ -172,7 +177,8 @@ class Solver:
             words = list(self.lexicon.answers)
             weights = self._weights(words, False)
         return State(self.engine, words, weights, self.without_avoided(self.lexicon.suggested_rows), [],
-                     self.hard, top_weight=None if weights is None else float(np.max(weights, initial=0.0)))
+                     self.hard, top_weight=None if weights is None else float(np.max(weights, initial=0.0)),
+                     plans=self.plans)
 
     def avoid(self, word: str) -> str:
         """Stop suggesting a word (the game refused it); return it folded.  Typed, it is still read as a clue."""
@@ -262,7 +268,8 @@ class Solver:
             allowed = (np.flatnonzero(mask) if allowed is None
                        else allowed[mask[allowed]])
         return State(self.engine, candidates, weights, allowed, clues, state.rule, fallback, notes, cols,
-                     state.top_weight if fallback == state.fallback else None)     # a fallback weighs anew
+                     state.top_weight if fallback == state.fallback else None,     # a fallback weighs anew
+                     state.plans)
 
     def _fitting_accepted(self, clues: Sequence[Clue]) -> list[str]:
         """Return the accepted words consistent with every clue, in the lexicon's order."""

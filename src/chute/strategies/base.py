@@ -56,6 +56,7 @@ class State:
     notes: list[str] = field(default_factory=list)   # things the user should hear once
     cols: np.ndarray | None = field(default=None, repr=False, compare=False)   # the candidates' matrix columns
     top_weight: float | None = None          # the prior's largest weight before any clue (a fixed scale)
+    plans: bool = False                      # charge each guess the mass it may lose (``expected-guesses``)
 
     def __repr__(self) -> str:
         shown = ", ".join(self.candidates[:5]) + (", ..." if self.n > 5 else "")

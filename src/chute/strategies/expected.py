@@ -15,25 +15,29 @@ bit, 2.11 at 3, 2.47 at 5, 2.72 at 7, 3.46 at 11.2); no Termo list was used.
 Unlike entropy, the score values hitting the answer: a likely candidate can
 beat a more informative word that cannot win now.
 
-The row limit is guarded.  In normal mode, with three rows or fewer left
-(``guard.Guard``), the best guess after which every candidate can surely be
-finished in the rows that remain moves to the top (usually the best guess
-itself: one check); when none is shown safe, the best not shown unsafe does.
-In hard modes, from the second row on, families of alike words (?ARRA, ?ORRO)
-leave sets that no plan covers, so each of the GUARD_WIDTH best guesses is
+The row limit is guarded, in one of two ways (``State.plans``, set by ``Solver``).
+Where the policy plans (hard modes, and normal mode under a prior that does
+not boost a curated answer list, such as Termo's frequency prior over its
+whole dictionary), from the second row on, since families of alike words
+(?ARRA, ?ORRO) leave sets that no plan covers, each of the GUARD_WIDTH best guesses is
 charged for the prior mass it may lose (``guard.Plans``: the patterns whose
 words the tree search's plans cannot finish in the rows left), a lost word
 costing the row limit again (``LOSS_PER_ROW``, as in a review), and the
 guesses are ranked by E(g) plus that charge.  The words weighed there are the
 answer list (covered first: a plan for them is proven to exist, e.g. strict
-Termo's TORCE 9,132, which is why the policy opens hard-mode games with the
-opener of the best proven tree for its lists, ``Solver``) and the words at
-least GUARD_FLOOR (1/20) as likely as the prior's likeliest before any clue,
-a fixed scale so that the words protected at one row are still protected at
+Termo's TORCE 9,132, which is why a planning policy opens with the opener
+of the best proven tree for its lists, ``Solver``) and the words at least
+GUARD_FLOOR (1/20) as likely as the prior's likeliest before any clue, a
+fixed scale so that the words protected at one row are still protected at
 the next.  1/20 was set by hand on Wordle's answers in hard mode (the 2,315
 games: 9 lost with the three-row guard, 7 lost guarding every candidate, none
 lost guarding those at 1/20, relative to the state's likeliest then); no Termo
-list was used.
+list was used.  Under Wordle's boosted prior the words off its answer list fall
+under that floor, so a plan would sacrifice them (BENCHMARKS.md): there, in
+normal mode, with three rows or fewer left (``guard.Guard``), the best guess
+after which every candidate can surely be finished in the rows that remain
+moves to the top (usually the best guess itself: one check); when none is
+shown safe, the best not shown unsafe does.
 """
 
 from __future__ import annotations
@@ -101,7 +105,7 @@ class ExpectedGuesses(Strategy):
         width = max(top, GUARD_WIDTH)
         idx = best_indices(state, rows, scores, False, options, width)
         left = options.rows - len(state.clues)
-        if len(idx) and state.rule and state.clues:
+        if len(idx) and state.plans and state.clues:
             idx = self._least_loss(state, options, rows, codes, scores, idx, left)
         elif len(idx) and left <= GUARD_ROWS:
             idx = self._first_safe(state, rows, codes, idx, left)

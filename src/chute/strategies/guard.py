@@ -231,7 +231,7 @@ class Plans:
             pick = np.flatnonzero(row_codes == code)
             if len(pick) <= rows_after:
                 continue
-            after = None if self.rule is None else allowed_after(self.engine, self.rule, allowed, guess_row, code)
+            after = allowed_after(self.engine, self.rule, allowed, guess_row, code)
             if self.finishable(pick, after, rows_after):
                 continue
             first = pick[listed[pick]]
