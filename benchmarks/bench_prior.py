@@ -17,7 +17,11 @@ Secrets:
   frequency of 3.0 or more (the words an editor could pick next), played
   while the solver keeps the bundled answer list; and, for comparison, the
   same band when chute is told it (``--answers`` the band), the best it can
-  reach knowing the list.
+  reach knowing the list;
+- Termo's suggested band: the words chute suggests (display Zipf >= 2.5) that
+  are not on its answer list (953 words, chute's own data), normal and strict.
+  It decided one choice (planning in normal mode under Termo's unboosted prior,
+  BENCHMARKS.md), so it is a check of chute's own lists, not a held-out test.
 """
 
 from __future__ import annotations
@@ -45,6 +49,16 @@ def held_out_band(folder: Path) -> Path:
     band = [w for w in lexicon.guesses
             if w not in lexicon.answer_set and lexicon.frequencies.get(w, 0.0) >= BAND_MIN_ZIPF]
     path = folder / "wordle-band.txt"
+    path.write_text("".join(w + "\n" for w in band), encoding="utf-8")
+    return path
+
+
+def termo_band(folder: Path) -> Path:
+    """Write the Termo words chute suggests that are not on its answer list to a file; return its path."""
+    from chute.words import load_lexicon
+    lexicon = load_lexicon("termo")
+    band = [lexicon.guesses[i] for i in lexicon.suggested_rows.tolist() if lexicon.guesses[i] not in lexicon.answer_set]
+    path = folder / "termo-band.txt"
     path.write_text("".join(w + "\n" for w in band), encoding="utf-8")
     return path
 
@@ -77,6 +91,11 @@ def main() -> None:
         else:
             print(f"skipped the real Termo rows: no lists at {TERMO_2022} (set CHUTE_SHARED_DIR)")
         rows.append((f"held-out Wordle band ({sum(1 for _ in band.open())} words)", ["--secrets", str(band)]))
+        suggested = termo_band(Path(tmp))
+        label = f"Termo's suggested band ({sum(1 for _ in suggested.open())} words)"
+        rows.append((f"{label}, normal", ["--game", "termo", "--secrets", str(suggested)]))
+        if not opts.quick:
+            rows.append((f"{label}, strict", ["--game", "termo", "--strict", "--secrets", str(suggested)]))
         print(f"{'secrets':42} {'policy':34} {'games':>6} {'mean':>7} {'max':>4} {'lost':>5} {'wall':>7}")
         for label, extra in rows:
             for name, policy in (("default: frequency, expected-guesses", NEW), ("answer list, entropy", OLD)):

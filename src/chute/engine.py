@@ -96,19 +96,19 @@ def numpy_codes(g: np.ndarray, s: np.ndarray) -> np.ndarray:
 def _one_guess_codes(g: np.ndarray, s: np.ndarray) -> np.ndarray:
     """Return the codes of one guess's letters ``g`` (n,) against ``s`` (S, n): ``numpy_codes`` letter by letter.
 
-    One guess is the common case of the hard-mode rules (which words fit a
-    clue); going over its distinct letters takes a few array operations
-    where the general form takes n squared.
+    One guess is the common case (the hard-mode rules, a played row): over
+    the secrets' letters by position, each a contiguous row, and the guess's
+    distinct letters it takes a few passes where the general form takes n squared.
     """
     n = g.shape[0]
-    green = s == g[None, :]
-    out = green.astype(np.int64) @ (2 * 3 ** np.arange(n, dtype=np.int64))
+    cols = np.ascontiguousarray(s.T)
+    green = cols == g[:, None]
+    out = (green * (2 * 3 ** np.arange(n, dtype=np.int64))[:, None]).sum(axis=0)
     for letter in np.unique(g).tolist():
-        at = np.flatnonzero(g == letter)
         # copies of the letter the secret holds outside its green tiles, taken by yellows left to right
-        free = ((s == letter) & ~green).sum(axis=1)
-        for i in at.tolist():
-            yellow = ~green[:, i] & (free > 0)
+        free = ((cols == letter) & ~green).sum(axis=0, dtype=np.int8)
+        for i in np.flatnonzero(g == letter).tolist():
+            yellow = ~green[i] & (free > 0)
             free -= yellow
             out += yellow * 3 ** i
     return out.astype(code_dtype(n))

@@ -1,4 +1,5 @@
-"""The opener cache: the ranked first guesses per lexicon, strategy and options, kept on disk.
+"""The opener cache: the ranked first guesses per lexicon, strategy and options, kept on disk;
+and the best openers known for the bundled lists (``best_known``: ``data/best_openers.json``).
 
 Ranking every accepted guess against every answer is the costliest step of a
 game and its result never changes for the same lists, so it is stored as JSON
@@ -79,3 +80,21 @@ def cached_openers(cache_dir: Path | None, lexicon_key: str, entry: str, top: in
     data = {"version": VERSION, "lexicon": lexicon_key, "entries": entries}
     atomic_write(path, json.dumps(data, indent=1).encode())
     return ranked[:top]
+
+
+def best_known(lexicon, rule: str | None, rows: int) -> tuple[str, int] | None:
+    """Return (opener, total) of the best opener known for these bundled lists and rule within ``rows`` (None: unknown).
+
+    A tree that finishes within fewer rows finishes within more, so an entry
+    for 6 rows serves a 9-row game as the best known (not proven there).
+    """
+    import json
+    from importlib import resources
+    lexicon = lexicon.listed_lexicon()      # a lexicon widened to a prior's words keeps its answer list
+    data = json.loads(resources.files("chute").joinpath("data/best_openers.json").read_text(encoding="utf-8"))
+    fits = [e for e in data["entries"] if e["key"] == lexicon.key[:16] and e["rule"] == rule and e["rows"] <= rows
+            and e.get("suggested", "") == lexicon.suggest_key]
+    if not fits:
+        return None
+    entry = max(fits, key=lambda e: (e["rows"], -e["total"]))
+    return entry["opener"], int(entry["total"])

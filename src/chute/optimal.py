@@ -20,11 +20,12 @@ import numpy as np
 
 from .engine import Engine
 from .errors import ChuteError
+from .openers import best_known
 from .strategies import Options, Ranked, State, Strategy, get_strategy
 from .strategies.base import describe
 from .strategies.follow import FollowTree
 from .tree import DecisionTree, TreeError
-from .tree_search import INF, TreeSearch, best_known, build_tree
+from .tree_search import INF, TreeSearch, build_tree
 
 EXACT_OFF_TREE = 40          # off the tree, candidate sets up to this size are solved exactly (well under 0.3 s)
 OFF_TREE = "row {row}: the game left the optimal tree; {how} from here"

@@ -143,7 +143,7 @@ class Solver:
         """
         if not self.plans:
             return None
-        from .tree_search import best_known
+        from .openers import best_known
         known = best_known(self.lexicon, self.hard, self.options.rows)
         return known[0] if known and self.lexicon.is_guess(known[0]) else None
 

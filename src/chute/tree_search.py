@@ -42,23 +42,13 @@ import numpy as np
 from .errors import ChuteError
 from .feedback import decode, n_patterns
 from .files import excerpt
+from .strategies.guard import word_cost_table
 from .tree import RULES, DecisionTree, TreeNode
 from .words import Lexicon, fold
 
 INF = 10**9
 DEFAULT_TOP = (200, 30, 10, 4, 2)
 TRANSPOSE_BYTES = 128 * 2**20
-
-
-def word_cost_table(n: int) -> np.ndarray:
-    """Return the heuristic cost per word of a bin of m candidates, m = 0..n, as integers (x1000).
-
-    A guess scores the sum over its unsolved bins of m * w(m), with
-    w(m) = 1 + log2 m: ranking by it is ranking by entropy with a one-guess
-    bonus for a candidate.  Integers keep equal partitions exactly tied.
-    """
-    m = np.maximum(np.arange(n + 1, dtype=np.float64), 1.0)
-    return np.rint(1000.0 * (1.0 + np.log2(m))).astype(np.int64)
 
 
 @dataclass
@@ -640,21 +630,3 @@ def build_tree(engine, opener: str | None = None, *, openers: int = 10, rows: in
     best = min(results, key=lambda r: r.total)
     assert best.tree is not None
     return best.tree
-
-
-def best_known(lexicon, rule: str | None, rows: int) -> tuple[str, int] | None:
-    """Return (opener, total) of the best opener known for these bundled lists and rule within ``rows`` (None: unknown).
-
-    A tree that finishes within fewer rows finishes within more, so an entry
-    for 6 rows serves a 9-row game as the best known (not proven there).
-    """
-    import json
-    from importlib import resources
-    lexicon = lexicon.listed_lexicon()      # a lexicon widened to a prior's words keeps its answer list
-    data = json.loads(resources.files("chute").joinpath("data/best_openers.json").read_text(encoding="utf-8"))
-    fits = [e for e in data["entries"] if e["key"] == lexicon.key[:16] and e["rule"] == rule and e["rows"] <= rows
-            and e.get("suggested", "") == lexicon.suggest_key]
-    if not fits:
-        return None
-    entry = max(fits, key=lambda e: (e["rows"], -e["total"]))
-    return entry["opener"], int(entry["total"])

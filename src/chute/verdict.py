@@ -48,9 +48,10 @@ import numpy as np
 from .engine import Engine
 from .errors import ChuteError
 from .feedback import Clue, encode, score
+from .openers import best_known
 from .rules import legal_mask, violation
 from .strategies.guard import LOSS_PER_ROW
-from .tree_search import INF, TreeSearch, best_known
+from .tree_search import INF, TreeSearch
 from .weighted_search import OverBudget
 from .words import fold
 
@@ -264,8 +265,9 @@ class PriorGrader:
     The engine's matrix columns are the prior's words.  The opening, over every
     word of the prior, is estimated by ``expected-guesses``' formula E(g) (no
     tree over thousands of weighted words is searched in a review); the best
-    opener is the one of least E (the default policy's ranking; in hard modes
-    the policy itself opens with the best proven tree's opener, ``Solver``).
+    opener is the one of least E (the default policy's ranking; where it plans,
+    in hard modes and Termo, the policy itself opens with the best proven
+    tree's opener, ``Solver``).
     """
 
     def __init__(self, engine: Engine, prior: "Prior", rows: int, rule: str | None, base: Engine | None = None):

@@ -143,7 +143,6 @@ class Plans:
     """
 
     def __init__(self, engine, rule: str | None, words: list[str], cols: np.ndarray, rows: int):
-        from ..tree_search import word_cost_table
         self.engine = engine
         self.rule = rule
         self.words = words
@@ -240,6 +239,17 @@ class Plans:
             else:
                 lost += float(mass[pick].sum())
         return lost
+
+
+def word_cost_table(n: int) -> np.ndarray:
+    """Return the heuristic cost per word of a bin of m candidates, m = 0..n, as integers (x1000).
+
+    A guess scores the sum over its unsolved bins of m * w(m), with
+    w(m) = 1 + log2 m: ranking by it is ranking by entropy with a one-guess
+    bonus for a candidate.  Integers keep equal partitions exactly tied.
+    """
+    m = np.maximum(np.arange(n + 1, dtype=np.float64), 1.0)
+    return np.rint(1000.0 * (1.0 + np.log2(m))).astype(np.int64)
 
 
 def _figures(codes: np.ndarray, cost: np.ndarray, solved: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
