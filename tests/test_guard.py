@@ -144,6 +144,8 @@ def test_hard_modes_open_with_the_best_proven_tree(wordle, termo):
     assert termo_normal.opener == "toras" and termo_normal.plans
     wordle_normal = Solver(Engine.build(wordle), "expected-guesses", prior="frequency")  # the game's list, boosted
     assert wordle_normal.opener is None and not wordle_normal.plans
+    assert Solver(Engine.build(wordle), "expected-guesses", prior="answers").opener == "salet"    # the list alone
+    assert not Solver(Engine.build(wordle), "expected-guesses", prior="uniform").plans          # every word: too many
     assert Solver(Engine.build(wordle), "entropy", hard="hard").opener is None                   # no plans
     mine = Solver(Engine.build(wordle), "expected-guesses", hard="hard", prior="frequency", opener="crane")
     assert mine.opener == "crane" and not mine.planned
