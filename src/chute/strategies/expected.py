@@ -15,12 +15,12 @@ bit, 2.11 at 3, 2.47 at 5, 2.72 at 7, 3.46 at 11.2); no Termo list was used.
 Unlike entropy, the score values hitting the answer: a likely candidate can
 beat a more informative word that cannot win now.
 
-The row limit is guarded, in one of two ways (``State.plans``, set by ``Solver``).
-Where the policy plans (hard modes, and normal mode under a prior that does
-not boost a curated answer list, such as Termo's frequency prior over its
-whole dictionary), from the second row on, since families of alike words
-(?ARRA, ?ORRO) leave sets that no plan covers, each of the GUARD_WIDTH best guesses is
-charged for the prior mass it may lose (``guard.Plans``: the patterns whose
+The row limit is guarded, in one of two ways (``State.plans``, set by
+``Solver``).  Where the policy plans (hard modes, and normal mode under a
+prior that does not boost a curated answer list: Termo's frequency prior over
+its whole dictionary, or the answer list alone; not the uniform prior), from
+the second row on, since families of alike words (?ARRA, ?ORRO) leave sets
+that no plan covers, each of the GUARD_WIDTH best guesses is charged for the prior mass it may lose (``guard.Plans``: the patterns whose
 words the tree search's plans cannot finish in the rows left), a lost word
 costing the row limit again (``LOSS_PER_ROW``, as in a review), and the
 guesses are ranked by E(g) plus that charge.  The words weighed there are the
