@@ -20,9 +20,9 @@ The row limit is guarded, in one of two ways (``State.plans``, set by
 prior that does not boost a curated answer list: Termo's frequency prior over
 its whole dictionary, or the answer list alone; not the uniform prior), from
 the second row on, since families of alike words (?ARRA, ?ORRO) leave sets
-that no plan covers, each of the GUARD_WIDTH best guesses is charged for the prior mass it may lose (``guard.Plans``: the patterns whose
-words the tree search's plans cannot finish in the rows left), a lost word
-costing the row limit again (``LOSS_PER_ROW``, as in a review), and the
+that no plan covers, each of the GUARD_WIDTH best guesses is charged for the
+prior mass it may lose (``guard.Plans``: the patterns whose words the tree
+search's plans cannot finish in the rows left), a lost word costing the row limit again (``LOSS_PER_ROW``, as in a review), and the
 guesses are ranked by E(g) plus that charge.  The words weighed there are the
 answer list (covered first: a plan for them is proven to exist, e.g. strict
 Termo's TORCE 9,132, which is why a planning policy opens with the opener
