@@ -283,6 +283,14 @@ class Engine:
             np.add.at(counts, (np.arange(len(letters)), letters[:, i]), 1)
         return counts
 
+    @cached_property
+    def letter_planes(self) -> tuple[np.ndarray, np.ndarray]:
+        """Return, over every accepted guess, (whether position i holds letter c: (length, 26, n) bools,
+        how many times it holds letter c: (26, n)), contiguous per (i, c) and per c."""
+        letters = self.guess_letters
+        at = letters.T[:, None, :] == np.arange(26, dtype=letters.dtype)[None, :, None]
+        return at, np.ascontiguousarray(self.guess_letter_counts.T)
+
     @property
     def length(self) -> int:
         """Return the word length."""

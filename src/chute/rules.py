@@ -40,20 +40,30 @@ def _shown(clue: Clue) -> Counter[str]:
 
 def legal_mask(engine, clue: Clue, rule: str, rows: np.ndarray | None = None) -> np.ndarray:
     """Return, per accepted guess (matrix row; or per row of ``rows``), whether it is legal after this one clue."""
-    letters = engine.guess_letters if rows is None else engine.guess_letters[rows]
     guess = fold(clue.guess)
     if rule == "strict":
         from .engine import letters_array, numpy_codes
+        letters = engine.guess_letters if rows is None else engine.guess_letters[rows]
         codes = numpy_codes(letters_array([guess], engine.length), letters)[0]
         return codes == encode(clue.pattern)
+    greens = [(i, ord(c) - ord("a")) for i, (c, t) in enumerate(zip(guess, clue.pattern)) if t == GREEN]
+    shown = [(ord(c) - ord("a"), n) for c, n in _shown(clue).items()]
+    if rows is None or 8 * len(rows) > len(engine.guess_letters):
+        # over most guesses: AND the planes of every guess, then pick the rows
+        at, counts = engine.letter_planes
+        mask = np.ones(counts.shape[1], dtype=bool)
+        for i, k in greens:
+            mask &= at[i, k]
+        for k, n in shown:
+            mask &= counts[k] >= n
+        return mask if rows is None else mask[rows]
+    letters = engine.guess_letters[rows]
     mask = np.ones(len(letters), dtype=bool)
-    for i, (c, t) in enumerate(zip(guess, clue.pattern)):
-        if t == GREEN:
-            mask &= letters[:, i] == ord(c) - ord("a")
     counts = engine.guess_letter_counts
-    for c, n in _shown(clue).items():
-        k = ord(c) - ord("a")
-        mask &= (counts[:, k] if rows is None else counts[rows, k]) >= n
+    for i, k in greens:
+        mask &= letters[:, i] == k
+    for k, n in shown:
+        mask &= counts[rows, k] >= n
     return mask
 
 
