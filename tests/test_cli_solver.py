@@ -69,6 +69,16 @@ def test_json_keeps_termo_accents(capsys):
     assert data["secret"] == "ávido" and data["clues"][0]["guess"] == "serão"
 
 
+def test_the_planned_opener_is_scored_and_explained(capsys):
+    """An opener the policy plays from a proven plan, ranked below the top by its score, still gets its figures."""
+    status, out, _ = run(capsys, "suggest", "--game", "termo", "--strict", "--json", "--top", "2")
+    data = json.loads(out)
+    first = data["suggestions"][0]
+    assert status == 0 and first["folded"] == "torce" and isinstance(first["score"], float)
+    assert first["score"] > data["suggestions"][1]["score"]          # not the least expected guesses: the plan's
+    assert any(n.startswith("TORCE opens the best proven plan") for n in data["notes"]), data["notes"]
+
+
 def test_suggest_termo_strict(capsys):
     """Termo clues in Termo's notation, strict mode: every suggestion fits every clue."""
     status, out, _ = run(capsys, "suggest", "--game", "termo", "--strict", "serao:__c_i", "--json")

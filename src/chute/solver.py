@@ -11,7 +11,7 @@ words still fit, the solver says so once and carries on over those words
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable, Sequence
 
 import numpy as np
@@ -113,6 +113,7 @@ class Solver:
         # would be protected: 7x slower on Wordle for no gain (3.94 against 3.92 over 100 games)
         self.plans = bool(getattr(self.strategy, "planned_opener", False)) and (
             self.hard is not None or not (self.belief.boosted or self.belief.name == "uniform"))
+        self.plan_total: int | None = None      # the total guesses of the proven tree the planned opener begins
         self.opener = self._check_opener(opener) if opener is not None else self._planned_opener()
         self.planned = opener is None and self.opener is not None     # the opener is the policy's, not the user's
         self._memo: dict[tuple, str] = {}      # clues (+ size, fallback) -> choice
@@ -147,7 +148,10 @@ class Solver:
             return None
         from .openers import best_known
         known = best_known(self.lexicon, self.hard, self.options.rows)
-        return known[0] if known and self.lexicon.is_guess(known[0]) else None
+        if not known or not self.lexicon.is_guess(known[0]):
+            return None
+        self.plan_total = known[1]
+        return known[0]
 
     def prior(self) -> dict[str, float] | None:
         """Return the frequency prior per accepted word (None when the lexicon has no frequencies)."""
@@ -366,17 +370,23 @@ class Solver:
 
     def rank(self, state: State, top: int = 10) -> Suggestion:
         """Return the ranked suggestions for a state, the policy's choice first."""
+        notes = list(state.notes)
         if not state.clues and state.n > 2:
-            ranked = self.openers(top)
-            if self.opener:
-                ranked = self._first(state, self.opener, ranked, top)
+            from .openers import STORED
+            ranked = self.openers(max(top, STORED))        # the opener played may rank below the top few
+            ranked = self._first(state, self.opener, ranked, top) if self.opener else ranked[:top]
+            if self.planned and self.plan_total is not None:
+                answers = self.lexicon.answer_list
+                notes.append(f"{self.opener.upper()} opens the best proven plan for these lists: every one of "
+                             f"the {len(answers):,} answers within {self.options.rows} rows, "
+                             f"{self.plan_total / len(answers):.4f} guesses on average")
         else:
             self.strategy.observe(state)
             ranked = self.strategy.rank(state, self.options, top) if state.n else []
             forced = self._forced(state) if state.n else None
             if forced is not None:
                 ranked = self._first(state, forced, ranked, top)
-        return Suggestion(ranked, list(state.candidates), list(state.notes), state.fallback,
+        return Suggestion(ranked, list(state.candidates), notes, state.fallback,
                           self.strategy.name, self.score_label(), state)
 
     def score_label(self) -> str:
@@ -394,8 +404,10 @@ class Solver:
             row = self.lexicon.guess_index.get(word)
             if row is None:
                 mine = [Ranked(word, float("nan"), float("nan"), state.n, 1, word in state.candidate_set)]
-            else:
-                mine = describe(state, np.array([row]), [float("nan")])
+            else:       # the strategy's own figures for that one guess
+                alone = replace(state, allowed=np.array([row]))
+                mine = [r for r in self.strategy.rank(alone, self.options, 1) if r.guess == word] or \
+                    describe(state, np.array([row]), [float("nan")])
         return (mine + rest)[:top]
 
     def suggest(self, clues: Iterable[Clue | str] = (), top: int = 10) -> Suggestion:

@@ -10,6 +10,8 @@ machine.
 
 from __future__ import annotations
 
+import math
+
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -160,7 +162,7 @@ class Ranked:
 
     def to_dict(self) -> dict:
         """Return the figures as a JSON-ready dict."""
-        return {"guess": self.guess, "score": round(float(self.score), 6),
+        return {"guess": self.guess, "score": None if math.isnan(self.score) else round(float(self.score), 6),
                 "expected": round(float(self.expected), 4), "worst": int(self.worst),
                 "parts": int(self.parts), "candidate": bool(self.candidate)}
 
