@@ -370,23 +370,23 @@ class Solver:
 
     def rank(self, state: State, top: int = 10) -> Suggestion:
         """Return the ranked suggestions for a state, the policy's choice first."""
-        notes = list(state.notes)
+        plan = []
         if not state.clues and state.n > 2:
             from .openers import STORED
             ranked = self.openers(max(top, STORED))        # the opener played may rank below the top few
             ranked = self._first(state, self.opener, ranked, top) if self.opener else ranked[:top]
             if self.planned and self.plan_total is not None:
                 answers = self.lexicon.answer_list
-                notes.append(f"{self.opener.upper()} opens the best proven plan for these lists: every one of "
-                             f"the {len(answers):,} answers within {self.options.rows} rows, "
-                             f"{self.plan_total / len(answers):.4f} guesses on average")
+                plan.append(f"{self.opener.upper()} opens the best proven plan for these lists: every one of "
+                            f"the {len(answers):,} answers within {self.options.rows} rows, "
+                            f"{self.plan_total / len(answers):.4f} guesses on average")
         else:
             self.strategy.observe(state)
             ranked = self.strategy.rank(state, self.options, top) if state.n else []
             forced = self._forced(state) if state.n else None
             if forced is not None:
                 ranked = self._first(state, forced, ranked, top)
-        return Suggestion(ranked, list(state.candidates), notes, state.fallback,
+        return Suggestion(ranked, list(state.candidates), list(state.notes) + plan, state.fallback,
                           self.strategy.name, self.score_label(), state)
 
     def score_label(self) -> str:
