@@ -95,6 +95,14 @@ def test_termo_words_off_the_answer_list_are_won_in_normal_mode(secret):
     assert game.guesses[-1] == secret and len(game.guesses) <= 6, game.guesses
 
 
+@pytest.mark.parametrize("secret", ["comas", "focas", "natas", "mossa"])
+def test_strict_termo_covers_every_suggested_word_first(secret):
+    """Suggested Termo words off the answer list, lost in strict mode when only the answer list came first, are won."""
+    solver = Solver(Engine.build(load_lexicon("termo")), "expected-guesses", hard="strict", prior="frequency")
+    game = play(solver, secret, rows=None)
+    assert game.guesses[-1] == secret and len(game.guesses) <= 6, game.guesses
+
+
 @pytest.mark.parametrize("rule", ["hard", "strict"])
 def test_plans_never_claim_a_plan_that_does_not_exist(wordle, rule):
     """The compiled plans: a "yes" is a real plan, exact with two rows or fewer; lost mass counts the rest."""
@@ -201,10 +209,12 @@ def test_plans_answer_as_the_compiled_tree_search(termo, rule, monkeypatch):
     words = sorted(rnd.sample(alike, 600))
     plans = Plans(engine, rule, words, engine.columns(words), 6)
     suggested = np.asarray(termo.suggested_rows)
+    some = np.array(sorted(rnd.sample(range(len(termo.guesses)), 40)))     # rare words among them: scored on demand
+    assert np.array_equal(plans.row_codes(some), engine.codes(some, words, engine.columns(words)))
     cases = []
     while len(cases) < 150:
         clue_row = int(rnd.choice(suggested))
-        codes = np.asarray(plans.codes[clue_row])
+        codes = plans.row_codes(np.array([clue_row]))[0]
         code = int(codes[rnd.randrange(len(words))])
         pool = np.flatnonzero(codes == code)
         if code == engine.solved or len(pool) < 9:

@@ -22,14 +22,16 @@ its whole dictionary, or the answer list alone; not the uniform prior), from
 the second row on, since families of alike words (?ARRA, ?ORRO) leave sets
 that no plan covers, each of the GUARD_WIDTH best guesses is charged for the
 prior mass it may lose (``guard.Plans``: the patterns whose words the tree
-search's plans cannot finish in the rows left), a lost word costing the row limit again (``LOSS_PER_ROW``, as in a review), and the
-guesses are ranked by E(g) plus that charge.  The words weighed there are the
-answer list (covered first: a plan for them is proven to exist, e.g. strict
-Termo's TORCE 9,132, which is why a planning policy opens with the opener
-of the best proven tree for its lists, ``Solver``) and the words at least
-GUARD_FLOOR (1/20) as likely as the prior's likeliest before any clue, a
-fixed scale so that the words protected at one row are still protected at
-the next.  1/20 was set by hand on Wordle's answers in hard mode (the 2,315
+search's plans cannot finish in the rows left), a lost word costing the row
+limit again (``LOSS_PER_ROW``, as in a review), and the guesses are ranked by
+E(g) plus that charge.  The words weighed there are the words a plan covers
+first (``covered_first``: the answer list, a plan for which is proven to
+exist, e.g. strict Termo's TORCE 9,132, which is why a planning policy opens
+with the opener of the best proven tree for its lists, ``Solver``; in Termo
+every word chute suggests, chosen on Termo's suggested band, BENCHMARKS.md)
+and the words at least GUARD_FLOOR (1/20) as likely as the prior's likeliest
+before any clue, a fixed scale so that the words protected at one row are
+still protected at the next.  1/20 was set by hand on Wordle's answers in hard mode (the 2,315
 games: 9 lost with the three-row guard, 7 lost guarding every candidate, none
 lost guarding those at 1/20, relative to the state's likeliest then); no Termo
 list was used.  Under Wordle's boosted prior the words off its answer list fall
@@ -55,6 +57,21 @@ GUARD_FLOOR = 0.05    # hard modes weigh the words at least this likely relative
 CELLS = 1 << 22       # histogram cells per chunk of guesses
 SHORTLIST = 256       # guesses scored in full: the most informative ...
 LIKELIEST = 64        # ... and the likeliest candidates
+
+
+def covered_first(lexicon, words: list[str]) -> np.ndarray:
+    """Return which of the words a plan covers first: the answer list, or every word chute suggests.
+
+    Where the lexicon marks rare words it reads but never suggests (Termo's
+    dictionary), the words it suggests (display Zipf >= 2.5, the words a player
+    knows) are covered first, not only its own answer cut (Zipf >= 3.0); a
+    curated list (Wordle's) is the game's own, and covered first alone.
+    """
+    rare = lexicon.rare
+    if rare:        # the words are accepted guesses, folded: suggested unless rare
+        return np.fromiter((w not in rare for w in words), dtype=bool, count=len(words))
+    listed = set(lexicon.answer_list)
+    return np.fromiter((w in listed for w in words), dtype=bool, count=len(words))
 
 
 def still_needed(entropy: np.ndarray) -> np.ndarray:
@@ -137,14 +154,13 @@ class ExpectedGuesses(Strategy):
     @staticmethod
     def _least_loss(state: State, options: Options, rows: np.ndarray, codes: np.ndarray, scores: np.ndarray,
                     idx: np.ndarray, left: int) -> np.ndarray:
-        """Return ``idx`` ordered by E(g) plus the cost of the words each guess may lose (hard modes).
+        """Return ``idx`` ordered by E(g) plus the cost of the words each guess may lose (where the policy plans).
 
         The best guess alone is checked when it loses nothing (the usual case).
         """
         engine = state.engine
         prior = state.prior()
-        listed_words = set(engine.lexicon.answer_list)
-        listed = np.fromiter((w in listed_words for w in state.candidates), dtype=bool, count=state.n)
+        listed = covered_first(engine.lexicon, state.candidates)
         scale = state.top_weight if state.top_weight is not None else (
             float(np.max(state.weights)) if state.weights is not None else 1.0)
         raw = np.asarray(state.weights, dtype=np.float64) if state.weights is not None else np.ones(state.n)

@@ -147,14 +147,25 @@ class Plans:
         self.rule = rule
         self.words = words
         self.rows = rows
-        self.codes = np.ascontiguousarray(engine.codes(None, words, cols))     # guess rows x words
+        self.cols = cols
         index = engine.lexicon.guess_index
         self.own = np.array([index[w] for w in words], dtype=np.intp)         # each word's guess row
         suggested = engine.lexicon.suggested_rows
         self.playable = (np.arange(len(engine.lexicon.guesses), dtype=np.intp) if suggested is None
                          else np.union1d(suggested, self.own))
+        # the codes of the guesses chute may play (a rare word of the dictionary only as a candidate)
+        self.local = np.full(len(engine.lexicon.guesses), -1, dtype=np.intp)
+        self.local[self.playable] = np.arange(len(self.playable))
+        self.codes = np.ascontiguousarray(engine.codes(self.playable, words, cols))
         self.cost = word_cost_table(len(words))
         self.memo: dict[tuple, bool] = {}
+
+    def row_codes(self, rows: np.ndarray) -> np.ndarray:
+        """Return the codes of these guess rows against the words (rows x words)."""
+        at = self.local[rows]
+        if (at >= 0).all():
+            return self.codes[at]
+        return np.asarray(self.engine.codes(np.asarray(rows), self.words, self.cols))
 
     def finishable(self, pick: np.ndarray, allowed: np.ndarray | None, rows: int) -> bool:
         """Return whether the words at positions ``pick`` (ascending) can surely be found within ``rows`` guesses."""
@@ -179,17 +190,17 @@ class Plans:
         if found is not None:
             return found
         solved = self.engine.solved
-        parts, _, _ = _figures(self.codes[self.own[S]][:, S], self.cost, solved)
+        parts, _, _ = _figures(self.row_codes(self.own[S])[:, S], self.cost, solved)
         rows = self.playable if allowed is None else allowed
         if (parts == n - 1).any():                  # a candidate that splits them into single words
             answer = True
         elif r == 2:
-            parts, _, _ = _figures(self.codes[rows][:, S], self.cost, solved)
+            parts, _, _ = _figures(self.row_codes(rows)[:, S], self.cost, solved)
             answer = bool((parts == n).any())
         elif (parts == n - 2).any():                # one pair and single words
             answer = True
         else:
-            codes = self.codes[rows][:, S]
+            codes = self.row_codes(rows)[:, S]
             parts, cand, score = _figures(codes, self.cost, solved)
             order = np.lexsort((np.arange(len(rows)), -cand, score))
             if r > PLAN_FULL_ROWS:
@@ -218,9 +229,10 @@ class Plans:
         """Return the prior mass a guess may lose: the words of the patterns no plan finishes in ``rows_after`` rows.
 
         ``row_codes`` are the guess's codes against the words, ``mass`` their
-        probabilities, ``listed`` which of them are on the answer list.  When a
+        probabilities, ``listed`` which of them a plan covers first (the answer
+        list, or every word chute suggests: ``expected.covered_first``).  When a
         pattern's words cannot all be covered but its listed words can, only
-        the others are counted as lost (the plan covers the list first).
+        the others are counted as lost.
         """
         lost = 0.0
         solved = self.engine.solved
