@@ -337,6 +337,16 @@ def test_cli_check_unsound_tree_and_bad_file(tmp_path, capsys, word_files):
     assert err.startswith("chute: error:") and "not valid JSON" in err and len(err.splitlines()) == 1
 
 
+def test_cli_opener_as_the_player_spells_it(tmp_path, capsys):
+    """An opener typed in capitals and with its accent is the folded word (it was a traceback)."""
+    words = tmp_path / "words.txt"
+    words.write_text("terço\ntorce\ncorte\ncerto\nsorte\nmorte\n")
+    lists = ["--game", "termo", "--answers", str(words), "--guesses", str(words)]
+    assert main(["tree", *lists, "--opener", "TERÇO", "--exact", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["best"] == "terco" and data["openers"][0]["total"] >= 6
+
+
 def test_cli_bad_options(capsys, word_files):
     lists, _ = word_files
     assert main(["tree", *lists, "--opener", "zzzzz"]) == 2

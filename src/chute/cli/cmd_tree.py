@@ -58,6 +58,7 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import ChuteError
     from ..files import excerpt
     from ..tree_search import TreeSearch, parse_top, search
+    from ..words import fold
     from .common import engine_from_args, lexicon_from_args, spec_from_args
     from .solving import single_board
     args.game = args.game or "wordle"
@@ -67,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     top = parse_top(args.top)
     spec = spec_from_args(args)
     lexicon = lexicon_from_args(args)
-    openers = [w for w in (args.opener or "").replace(" ", ",").split(",") if w]
+    openers = [fold(w) for w in (args.opener or "").replace(" ", ",").split(",") if w]
     if args.opener is not None and not openers:
         raise ChuteError("--opener needs a word (or several, comma-separated)")
     for w in openers:
