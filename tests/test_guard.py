@@ -228,3 +228,23 @@ def test_plans_answer_as_the_compiled_tree_search(termo, rule, monkeypatch):
     monkeypatch.setattr(guard, "PLAN_TOP", 2)
     narrow = Plans(engine, rule, words, engine.columns(words), 6)
     assert [narrow.finishable(*case) for case in cases] != verdicts
+
+
+def test_plans_give_up_past_their_budget_and_say_so(termo, monkeypatch):
+    """A state whose questions need more codes than PLAN_BUDGET is ranked by E(g) alone, with a note
+    (a useless first guess, Termo CCCCC all grey, took two minutes before the budget)."""
+    from chute.strategies import expected, guard
+    from chute.feedback import Clue
+    solver = Solver(Engine.build(termo), "expected-guesses", hard="strict", prior="frequency")
+    clues = [Clue("torce", "bggbb"), Clue("morno", "bggbg")]
+    planned = solver.suggest(clues, top=10)
+    assert expected.PLANS_GAVE_UP not in planned.notes
+    monkeypatch.setattr(guard, "PLAN_BUDGET", 1_000)
+    gave_up = solver.suggest(clues, top=10)
+    assert expected.PLANS_GAVE_UP in gave_up.notes
+    scores = [r.score for r in gave_up.ranked]
+    assert scores == sorted(scores)                      # E(g) order, nothing charged
+    plans = Plans(solver.engine, "strict", list(termo.answers[:200]), solver.engine.columns(termo.answers[:200]), 6)
+    plans.budget = 10
+    with pytest.raises(guard.OutOfBudget):
+        plans.finishable(np.arange(50), None, 3)

@@ -47,12 +47,14 @@ from __future__ import annotations
 import numpy as np
 
 from .base import Options, Ranked, State, Strategy, best_indices, ranked_rows, register
-from .guard import LOSS_PER_ROW, Guard, Plans
+from .guard import LOSS_PER_ROW, Guard, OutOfBudget, Plans
 
 SPREAD = 0.5          # A in f(H) = 1 + A * H ** P
 POWER = 0.66          # P
 GUARD_ROWS = 3        # the row limit is checked when this many rows or fewer are left
 GUARD_WIDTH = 64      # how many of the best guesses the guard examines
+PLANS_GAVE_UP = ("too many words are left to check the row limit within its budget: "
+                 "the guesses are ranked by expected guesses alone")
 GUARD_FLOOR = 0.05    # hard modes weigh the words at least this likely relative to the prior's likeliest
 CELLS = 1 << 22       # histogram cells per chunk of guesses
 SHORTLIST = 256       # guesses scored in full: the most informative ...
@@ -172,12 +174,17 @@ class ExpectedGuesses(Strategy):
         allowed = state.guess_rows(Options())
         cost = float(options.rows * LOSS_PER_ROW)
         charged = np.zeros(len(idx))
-        for k, i in enumerate(idx.tolist()):
-            lost = plans.lost_mass(int(rows[i]), np.asarray(codes[i])[kept], prior[kept], listed[kept], allowed,
-                                   left - 1)
-            if k == 0 and lost == 0.0:
-                return idx
-            charged[k] = scores[i] + cost * lost
+        try:
+            for k, i in enumerate(idx.tolist()):
+                lost = plans.lost_mass(int(rows[i]), np.asarray(codes[i])[kept], prior[kept], listed[kept],
+                                       allowed, left - 1)
+                if k == 0 and lost == 0.0:
+                    return idx
+                charged[k] = scores[i] + cost * lost
+        except OutOfBudget:         # a state too open to plan for (after a useless guess): E(g) alone
+            if PLANS_GAVE_UP not in state.notes:
+                state.notes.append(PLANS_GAVE_UP)
+            return idx
         return idx[np.lexsort((np.arange(len(idx)), charged))]
 
     @staticmethod

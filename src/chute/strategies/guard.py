@@ -31,6 +31,13 @@ PLAN_TOP = 8           # ``Plans``: guesses tried per node by the tree search ..
 PLAN_FULL_ROWS = 2     # ... and every guess in the last two rows (where "no" is exact); the first values
                        # tried, not tuned (BENCHMARKS.md, "Hard modes: the opener of a proven plan")
 LOSS_PER_ROW = 1       # a word not found within the rows costs the row limit again after the last row
+PLAN_BUDGET = 50_000_000   # ``Plans``: codes examined per state before it gives up (about 2 s); the
+                           # most any decision of the benchmarks needs is 15 M (Wordle hard after SALET
+                           # all grey), a useless first guess (Termo CCCCC all grey) would need 1.8 G
+
+
+class OutOfBudget(Exception):
+    """Raised by ``Plans`` when a state's questions need more than ``PLAN_BUDGET`` codes examined."""
 
 
 class Guard:
@@ -159,13 +166,22 @@ class Plans:
         self.codes = np.ascontiguousarray(engine.codes(self.playable, words, cols))
         self.cost = word_cost_table(len(words))
         self.memo: dict[tuple, bool] = {}
+        self.budget = PLAN_BUDGET
 
-    def row_codes(self, rows: np.ndarray) -> np.ndarray:
-        """Return the codes of these guess rows against the words (rows x words)."""
+    def _charge(self, codes: np.ndarray) -> np.ndarray:
+        """Return the codes after counting them against the budget (``OutOfBudget`` when it is spent)."""
+        self.budget -= codes.size
+        if self.budget < 0:
+            raise OutOfBudget
+        return codes
+
+    def row_codes(self, rows: np.ndarray, S: np.ndarray | None = None) -> np.ndarray:
+        """Return the codes of these guess rows against the words (rows x words), or the words at ``S``."""
         at = self.local[rows]
         if (at >= 0).all():
-            return self.codes[at]
-        return np.asarray(self.engine.codes(np.asarray(rows), self.words, self.cols))
+            return self.codes[at] if S is None else self.codes[np.ix_(at, S)]
+        codes = np.asarray(self.engine.codes(np.asarray(rows), self.words, self.cols))
+        return codes if S is None else codes[:, S]
 
     def finishable(self, pick: np.ndarray, allowed: np.ndarray | None, rows: int) -> bool:
         """Return whether the words at positions ``pick`` (ascending) can surely be found within ``rows`` guesses."""
@@ -190,17 +206,17 @@ class Plans:
         if found is not None:
             return found
         solved = self.engine.solved
-        parts, _, _ = _figures(self.row_codes(self.own[S])[:, S], self.cost, solved)
+        parts, _, _ = _figures(self._charge(self.row_codes(self.own[S], S)), self.cost, solved)
         rows = self.playable if allowed is None else allowed
         if (parts == n - 1).any():                  # a candidate that splits them into single words
             answer = True
         elif r == 2:
-            parts, _, _ = _figures(self.row_codes(rows)[:, S], self.cost, solved)
+            parts, _, _ = _figures(self._charge(self.row_codes(rows, S)), self.cost, solved)
             answer = bool((parts == n).any())
         elif (parts == n - 2).any():                # one pair and single words
             answer = True
         else:
-            codes = self.row_codes(rows)[:, S]
+            codes = self._charge(self.row_codes(rows, S))
             parts, cand, score = _figures(codes, self.cost, solved)
             order = np.lexsort((np.arange(len(rows)), -cand, score))
             if r > PLAN_FULL_ROWS:
