@@ -114,6 +114,7 @@ class Solver:
         self.plans = bool(getattr(self.strategy, "planned_opener", False)) and (
             self.hard is not None or not (self.belief.boosted or self.belief.name == "uniform"))
         self.plan_total: int | None = None      # the total guesses of the proven tree the planned opener begins
+        self.plan_best = False                  # ... and whether that tree is the best known for the lists
         self.opener = self._check_opener(opener) if opener is not None else self._planned_opener()
         self.planned = opener is None and self.opener is not None     # the opener is the policy's, not the user's
         self._memo: dict[tuple, str] = {}      # clues (+ size, fallback) -> choice
@@ -146,11 +147,12 @@ class Solver:
         """
         if not self.plans:
             return None
-        from .openers import best_known
-        known = best_known(self.lexicon, self.hard, self.options.rows)
+        from .openers import best_known, planned_known
+        known = planned_known(self.lexicon, self.hard, self.options.rows)
         if not known or not self.lexicon.is_guess(known[0]):
             return None
         self.plan_total = known[1]
+        self.plan_best = known == best_known(self.lexicon, self.hard, self.options.rows)
         return known[0]
 
     def prior(self) -> dict[str, float] | None:
@@ -377,7 +379,8 @@ class Solver:
             ranked = self._first(state, self.opener, ranked, top) if self.opener else ranked[:top]
             if self.planned and self.plan_total is not None:
                 answers = self.lexicon.answer_list
-                plan.append(f"{self.opener.upper()} opens the best proven plan for these lists: every one of "
+                which = "the best proven plan" if self.plan_best else "a proven plan"
+                plan.append(f"{self.lexicon.show(self.opener).upper()} opens {which} for these lists: every one of "
                             f"the {len(answers):,} answers within {self.options.rows} rows, "
                             f"{self.plan_total / len(answers):.4f} guesses on average")
         else:
