@@ -19,7 +19,7 @@ Secrets:
   same band when chute is told it (``--answers`` the band), the best it can
   reach knowing the list;
 - Termo's suggested band: the words chute suggests (display Zipf >= 2.5) that
-  are not on its answer list (953 words, chute's own data), normal and strict.
+  are not on its answer list (929 words, chute's own data), normal and strict.
   It decided one choice (planning in normal mode under Termo's unboosted prior,
   BENCHMARKS.md), so it is a check of chute's own lists, not a held-out test.
 """
