@@ -9,6 +9,7 @@ measure doddle on: SOARE=00000, UNTIL=00110 (11 candidates), and one clue.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -19,6 +20,12 @@ import time
 STATES = {
     "one clue": ["soare:bbbbb"],
     "two clues": ["soare:bbbbb", "until:bbyyb"],
+}
+# chute alone: the default policy's two-clue states of the other games and modes
+MORE = {
+    "Wordle hard, two clues": ["--hard", "salet:bybbb", "adorn:ybbyb"],
+    "Termo, two clues": ["--game", "termo", "serao:bbbyb", "tinta:bgbbg"],
+    "Termo strict, two clues": ["--game", "termo", "--strict", "torce:bggbb", "morno:bggbg"],
 }
 
 DODDLE = r"""
@@ -62,11 +69,14 @@ def main() -> int:
     args = ap.parse_args()
     print(f"# load {os.getloadavg()[0]:.2f}, {os.cpu_count()} cpus")
     cache = tempfile.mkdtemp(prefix="chute-bench-")
-    env = {**os.environ, "CHUTE_CACHE_DIR": cache}
+    # an installed package has its bytecode: a shell that forbids writing it recompiles chute on every start
+    if os.environ.get("PYTHONDONTWRITEBYTECODE"):
+        print("# PYTHONDONTWRITEBYTECODE unset for the measured commands (it costs about 60 ms a start here)")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["CHUTE_CACHE_DIR"] = cache
     base = [sys.executable, "-m", "chute", "suggest", "--top", "1", "--json"]
     for label, clues in STATES.items():
         med, best, out = wall(base + clues, args.runs, env)
-        import json
         data = json.loads(out)
         print(f"chute  {label:<10} wall {med * 1000:7.1f} ms (min {best * 1000:7.1f})  "
               f"-> {data['suggestions'][0]['guess'].upper()} ({data['remaining']} candidates)", flush=True)
@@ -76,6 +86,11 @@ def main() -> int:
             print(f"doddle {label:<10} wall {med * 1000:7.1f} ms (min {best * 1000:7.1f})  -> {word} ({n} "
                   f"candidates; in-process setup {float(setup) * 1000:.0f} ms, choice {float(choose) * 1000:.0f} ms)",
                   flush=True)
+    for label, clues in MORE.items():
+        med, best, out = wall(base + clues, args.runs, env)
+        data = json.loads(out)
+        print(f"chute  {label:<24} wall {med * 1000:7.1f} ms (min {best * 1000:7.1f})  "
+              f"-> {data['suggestions'][0]['guess'].upper()} ({data['remaining']} candidates)", flush=True)
     # chute in-process, for the same states
     os.environ["CHUTE_CACHE_DIR"] = cache
     from chute.engine import Engine
