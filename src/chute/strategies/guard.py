@@ -31,9 +31,11 @@ PLAN_TOP = 8           # ``Plans``: guesses tried per node by the tree search ..
 PLAN_FULL_ROWS = 2     # ... and every guess in the last two rows (where "no" is exact); the first values
                        # tried, not tuned (BENCHMARKS.md, "Hard modes: the opener of a proven plan")
 LOSS_PER_ROW = 1       # a word not found within the rows costs the row limit again after the last row
-PLAN_BUDGET = 50_000_000   # ``Plans``: codes examined per state before it gives up (about 2 s); the
-                           # most any decision of the benchmarks needs is 15 M (Wordle hard after SALET
-                           # all grey), a useless first guess (Termo CCCCC all grey) would need 1.8 G
+PLAN_BUDGET = 50_000_000   # ``Plans``: codes examined per state before it gives up (a few seconds), each
+PLAN_NODE_COST = 2_000     # look at a set counted as this many more (its fixed cost in numpy calls). The
+                           # most any decision of the benchmarks needs is 33 M (strict Termo: 15,556 looks);
+                           # a useless first guess (Termo CCCCC all grey) would need 1.8 G, strict Wordle
+                           # with nothing but rare words allowed 160 k looks (310 M)
 
 
 class OutOfBudget(Exception):
@@ -170,7 +172,7 @@ class Plans:
 
     def _charge(self, codes: np.ndarray) -> np.ndarray:
         """Return the codes after counting them against the budget (``OutOfBudget`` when it is spent)."""
-        self.budget -= codes.size
+        self.budget -= codes.size + PLAN_NODE_COST
         if self.budget < 0:
             raise OutOfBudget
         return codes
