@@ -250,3 +250,29 @@ def test_plans_give_up_past_their_budget_and_say_so(termo, monkeypatch):
     plans.budget = 10
     with pytest.raises(guard.OutOfBudget):
         plans.finishable(np.arange(50), None, 3)
+
+
+def test_strict_plans_narrow_the_allowed_guesses_as_the_rule_does(termo):
+    """Plans.after (each guess scored once against the widest set, then read) equals allowed_after, along a path
+    of narrowing sets and for a set that is not inside the first one (then it asks the rule itself)."""
+    rnd = random.Random(5)
+    engine = Engine.build(termo)
+    words = sorted(rnd.sample(list(termo.answers), 300))
+    plans = Plans(engine, "strict", words, engine.columns(words), 6)
+    suggested = np.asarray(termo.suggested_rows)
+    checked = 0
+    for _ in range(40):
+        allowed = suggested
+        for _ in range(3):
+            guess = int(rnd.choice(allowed))
+            code = int(plans.row_codes(np.array([guess]))[0][rnd.randrange(len(words))])
+            mine, rule = plans.after(allowed, guess, code), allowed_after(engine, "strict", allowed, guess, code)
+            assert np.array_equal(mine, rule)
+            checked += 1
+            if len(mine) < 2:
+                break
+            allowed = mine
+    assert checked > 60 and len(plans.root_codes) > 30
+    outside = np.arange(len(termo.guesses) - 50, len(termo.guesses))     # rare words: not in the first set
+    assert np.array_equal(plans.after(outside, int(suggested[0]), 0),
+                          allowed_after(engine, "strict", outside, int(suggested[0]), 0))

@@ -22,6 +22,7 @@ import hashlib
 
 import numpy as np
 
+from ..engine import numpy_codes
 from ..feedback import Clue, decode
 from ..rules import legal_mask
 
@@ -169,6 +170,8 @@ class Plans:
         self.cost = word_cost_table(len(words))
         self.memo: dict[tuple, bool] = {}
         self.budget = PLAN_BUDGET
+        self.root: np.ndarray | None = None         # strict mode: the widest allowed set asked about ...
+        self.root_codes: dict[int, np.ndarray] = {}  # ... and each guess's codes against it
 
     def _charge(self, codes: np.ndarray) -> np.ndarray:
         """Return the codes after counting them against the budget (``OutOfBudget`` when it is spent)."""
@@ -176,6 +179,27 @@ class Plans:
         if self.budget < 0:
             raise OutOfBudget
         return codes
+
+    def after(self, allowed: np.ndarray, guess_row: int, code: int) -> np.ndarray:
+        """Return the rows of ``allowed`` still legal after a guess showed ``code`` (``allowed_after``).
+
+        In strict mode a guess is legal when it would show the same code; every
+        allowed set met is a subset of the first (clues only narrow it), so each
+        guess is scored once against that set and later sets read its codes.
+        """
+        if self.rule != "strict":
+            return allowed_after(self.engine, self.rule, allowed, guess_row, code)
+        if self.root is None:
+            self.root = np.union1d(allowed, self.own)
+        pos = np.searchsorted(self.root, allowed)
+        if len(pos) and (pos[-1] >= len(self.root) or not np.array_equal(self.root[pos], allowed)):
+            return allowed_after(self.engine, self.rule, allowed, guess_row, code)
+        codes = self.root_codes.get(guess_row)
+        if codes is None:
+            letters = self.engine.guess_letters
+            codes = numpy_codes(letters[guess_row:guess_row + 1], letters[self.root])[0].astype(self.codes.dtype)
+            self.root_codes[guess_row] = codes
+        return allowed[codes[pos] == code]
 
     def row_codes(self, rows: np.ndarray, S: np.ndarray | None = None) -> np.ndarray:
         """Return the codes of these guess rows against the words (rows x words), or the words at ``S``."""
@@ -237,7 +261,7 @@ class Plans:
             sub = S[row_codes == code]
             if len(sub) <= 2:
                 continue
-            after = None if allowed is None else allowed_after(self.engine, self.rule, allowed, guess_row, code)
+            after = None if allowed is None else self.after(allowed, guess_row, code)
             if not self._finishable(sub, rows_after, after, _key_of(after)):
                 return False
         return True
@@ -260,7 +284,7 @@ class Plans:
             pick = np.flatnonzero(row_codes == code)
             if len(pick) <= rows_after:
                 continue
-            after = allowed_after(self.engine, self.rule, allowed, guess_row, code)
+            after = None if allowed is None else self.after(allowed, guess_row, code)
             if self.finishable(pick, after, rows_after):
                 continue
             first = pick[listed[pick]]
