@@ -160,6 +160,51 @@ def test_opener_cache_is_written_and_survives_damage(wordle, tmp_path):
         assert [r.guess for r in Solver(eng, "expected-size").openers(3)] == [r.guess for r in first]
 
 
+def test_the_ranking_after_one_clue_is_kept_on_disk(wordle, tmp_path, monkeypatch):
+    """The second row's ranking of a costly strategy is computed once per first clue, rule and prior, then read
+    (the same figures); a ranking that added a note, or with a word avoided, is not stored."""
+    from chute.strategies import expected, guard
+    eng = Engine(wordle.lexicon, wordle.matrix, tmp_path)
+    calls = []
+    original = expected.ExpectedGuesses.rank
+
+    def counted(self, state, options=Options(), top=10):
+        calls.append(tuple(state.clues))
+        return original(self, state, options, top)
+
+    monkeypatch.setattr(expected.ExpectedGuesses, "rank", counted)
+    make = lambda **kw: Solver(eng, "expected-guesses", prior="frequency", **kw)
+    first = make().suggest(["salet:bybbb"], top=5)
+    assert len(calls) == 1 and list(tmp_path.glob("second-*.json"))
+    again = make().suggest(["salet:bybbb"], top=5)
+    assert len(calls) == 1 and again.ranked == first.ranked and again.candidates == first.candidates
+    make(hard="hard").suggest(["salet:bybbb"], top=5)          # another rule: its own entry
+    make().suggest(["salet:bybbb", "court:bbbbb"], top=5)      # two clues: not kept
+    assert len(calls) == 3
+    make().suggest(["salet:bybbb", "court:bbbbb"], top=5)
+    assert len(calls) == 4
+    avoiding = make()
+    avoiding.avoid(first.ranked[0].guess)
+    assert first.ranked[0].guess not in [r.guess for r in avoiding.suggest(["salet:bybbb"], top=5).ranked]
+    monkeypatch.setattr(guard, "PLAN_BUDGET", 1_000)         # the plans give up and say so: not stored
+    for _ in range(2):
+        noted = make(hard="hard").suggest(["crane:bbbbb"], top=5)
+        assert expected.PLANS_GAVE_UP in noted.notes
+    assert calls.count((Clue("crane", "bbbbb"),)) == 2
+
+
+def test_the_second_row_file_keeps_the_newest_rankings(tmp_path):
+    """Past its limit the file of rankings after one clue drops the oldest entries (one read again is not
+    written again)."""
+    from chute.openers import cache_path, cached_openers
+    from chute.strategies.base import Ranked
+    rank = lambda n: [Ranked("crane", 1.0, 2.0, 3, 4, False)]
+    for name in ("a", "b", "c", "a", "d"):
+        cached_openers(tmp_path, "k" * 40, name, 1, rank, lambda w: True, kind="second", limit=3)
+    entries = json.loads(cache_path(tmp_path, "k" * 40, "second").read_text())["entries"]
+    assert list(entries) == ["b", "c", "d"]
+
+
 def test_a_slow_first_opener_ranking_is_announced_once(wordle, tmp_path):
     """``Solver.notify`` hears of the first opener ranking (a progress line in the CLI), not of a cached one."""
     eng = Engine(wordle.lexicon, wordle.matrix, tmp_path)

@@ -19,11 +19,12 @@ from .strategies.base import Ranked
 
 VERSION = 3          # 2: entries carry a checksum; 3: depth 2 chooses within its own width (older entries are recomputed)
 STORED = 20          # how many ranked openers an entry keeps
+SECOND_KEPT = 600    # how many rankings after one clue a lexicon's file keeps (a few first clues per game mode)
 
 
-def cache_path(cache_dir: Path, lexicon_key: str) -> Path:
-    """Return the opener cache file of a lexicon."""
-    return cache_dir / f"openers-{lexicon_key[:32]}.json"
+def cache_path(cache_dir: Path, lexicon_key: str, kind: str = "openers") -> Path:
+    """Return the opener cache file of a lexicon (``kind="second"``: the rankings after one clue)."""
+    return cache_dir / f"{kind}-{lexicon_key[:32]}.json"
 
 
 def _read(path: Path, lexicon_key: str) -> dict:
@@ -60,23 +61,33 @@ def _parse(stored, lexicon_key: str, entry: str, accepted: Callable[[str], bool]
 
 
 def cached_openers(cache_dir: Path | None, lexicon_key: str, entry: str, top: int,
-                   compute: Callable[[int], list[Ranked]], accepted: Callable[[str], bool]) -> list[Ranked]:
-    """Return the best ``top`` openers for an entry key, from the cache or by ``compute(n)``.
+                   compute: Callable[[int], list[Ranked]], accepted: Callable[[str], bool],
+                   kind: str = "openers", keep: Callable[[], bool] = lambda: True,
+                   limit: int | None = None) -> list[Ranked]:
+    """Return the best ``top`` guesses for an entry key, from the cache or by ``compute(n)``.
 
     ``accepted`` tells the words of the lexicon: a stored entry naming another
     word, failing its checksum or malformed is recomputed and stored again.
+    ``kind`` names the file (openers, or second-row rankings); a ranking is
+    stored only when ``keep()`` says so once it is computed; past ``limit``
+    entries the oldest are dropped.
     """
     if cache_dir is None:
         return compute(top)
-    path = cache_path(cache_dir, lexicon_key)
+    path = cache_path(cache_dir, lexicon_key, kind)
     found = _parse(_read(path, lexicon_key).get(entry), lexicon_key, entry, accepted)
     if found and (len(found) >= top or len(found) < STORED):   # short: the whole list
         return found[:top]
     ranked = compute(max(top, STORED))
+    if not ranked or not keep():
+        return ranked[:top]
     from .engine import atomic_write
     entries = _read(path, lexicon_key)          # re-read: another process may have added entries
     rows = [asdict(r) for r in ranked]          # full precision: cached == computed
+    entries.pop(entry, None)                    # kept last: the newest
     entries[entry] = {"rows": rows, "checksum": _checksum(lexicon_key, entry, rows)}
+    while limit is not None and len(entries) > limit:
+        del entries[next(iter(entries))]
     data = {"version": VERSION, "lexicon": lexicon_key, "entries": entries}
     atomic_write(path, json.dumps(data, indent=1).encode())
     return ranked[:top]

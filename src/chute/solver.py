@@ -326,8 +326,7 @@ class Solver:
         state = self.initial_state()
         if not self.strategy.costly:
             return self.strategy.rank(state, self.options, top)
-        entry = (f"{self.strategy.name}|{self.options.key()}|w={self.weights}|p={self.belief.key()}"
-                 f"|s={self.lexicon.suggest_key}")
+        entry = self._ranking_key()
         if self.avoided:                   # the cache holds the ranking over every suggested guess: ask for more
             state.allowed = self.lexicon.suggested_rows
         def compute(n: int) -> list[Ranked]:
@@ -339,6 +338,30 @@ class Solver:
         ranked = cached_openers(self.engine.cache_dir, self.lexicon.key, entry, top + len(self.avoided),
                                 compute, self.lexicon.is_suggested)
         return [r for r in ranked if r.guess not in self.avoided][:top]
+
+    def _ranking_key(self) -> str:
+        """Return what a stored ranking depends on besides the clues: strategy, options, weights, prior, words."""
+        return (f"{self.strategy.name}|{self.options.key()}|w={self.weights}|p={self.belief.key()}"
+                f"|s={self.lexicon.suggest_key}")
+
+    def _second_row(self, state: State, top: int) -> list[Ranked]:
+        """Return the ranking after one clue, kept on disk like the openers (each first clue ranked once).
+
+        Stored only when ranking it added no note (a plan given up is said
+        again each time); not with words avoided or off the lists.
+        """
+        from .openers import SECOND_KEPT, cached_openers
+        clue = state.clues[0]
+        entry = f"{self._ranking_key()}|rule={self.hard}|plans={int(state.plans)}|after={clue.guess}:{clue.pattern}"
+        said = len(state.notes)
+        return cached_openers(self.engine.cache_dir, self.lexicon.key, entry, top,
+                              lambda n: self.strategy.rank(state, self.options, n), self.lexicon.is_guess,
+                              kind="second", keep=lambda: len(state.notes) == said, limit=SECOND_KEPT)
+
+    def _caches(self, state: State) -> bool:
+        """Return whether the state's ranking is kept on disk: one clue, a costly strategy, nothing avoided."""
+        return (len(state.clues) == 1 and state.n > 2 and self.strategy.costly and not self.avoided
+                and not state.fallback)
 
     def first_guess(self) -> str:
         """Return the first guess the policy plays: the opener given or planned, else the best ranked."""
@@ -385,7 +408,10 @@ class Solver:
                             f"{self.plan_total / len(answers):.4f} guesses on average")
         else:
             self.strategy.observe(state)
-            ranked = self.strategy.rank(state, self.options, top) if state.n else []
+            if self._caches(state):
+                ranked = self._second_row(state, top)
+            else:
+                ranked = self.strategy.rank(state, self.options, top) if state.n else []
             forced = self._forced(state) if state.n else None
             if forced is not None:
                 ranked = self._first(state, forced, ranked, top)
