@@ -191,8 +191,8 @@ class Plans:
             return allowed_after(self.engine, self.rule, allowed, guess_row, code)
         if self.root is None:
             self.root = np.union1d(allowed, self.own)
-        pos = np.searchsorted(self.root, allowed)
-        if len(pos) and (pos[-1] >= len(self.root) or not np.array_equal(self.root[pos], allowed)):
+        pos = np.minimum(np.searchsorted(self.root, allowed), len(self.root) - 1)
+        if not np.array_equal(self.root[pos], allowed):          # not inside the first set: ask the rule
             return allowed_after(self.engine, self.rule, allowed, guess_row, code)
         codes = self.root_codes.get(guess_row)
         if codes is None:
