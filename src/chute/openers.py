@@ -1,5 +1,6 @@
-"""The opener cache: the ranked first guesses per lexicon, strategy and options, kept on disk;
-and the best openers known for the bundled lists (``best_known``: ``data/best_openers.json``).
+"""The opener cache: the ranked first guesses per lexicon, strategy and options, kept on disk
+(and the ranked second guesses after each first clue); the best openers known for the bundled
+lists (``best_known``, ``planned_known``: ``data/best_openers.json``).
 
 Ranking every accepted guess against every answer is the costliest step of a
 game and its result never changes for the same lists, so it is stored as JSON
