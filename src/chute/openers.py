@@ -104,14 +104,15 @@ def best_known(lexicon, rule: str | None, rows: int) -> tuple[str, int] | None:
     return None if entry is None else (entry["opener"], int(entry["total"]))
 
 
-def planned_known(lexicon, rule: str | None, rows: int) -> tuple[str, int] | None:
-    """Return (opener, total) of the proven plan the default policy opens with (the best known unless an entry
-    names another: ``"planned"``, chosen on chute's own lists where the policy plays it better)."""
+def planned_known(lexicon, rule: str | None, rows: int) -> tuple[str, int, bool] | None:
+    """Return (opener, total, whether it is the best known) of the proven plan the default policy opens with
+    (the best known unless an entry names another: ``"planned"``, chosen on chute's own lists where the
+    policy plays it better)."""
     entry = _known_entry(lexicon, rule, rows)
     if entry is None:
         return None
     planned = entry.get("planned", entry)
-    return planned["opener"], int(planned["total"])
+    return planned["opener"], int(planned["total"]), planned is entry
 
 
 def _known_entry(lexicon, rule: str | None, rows: int) -> dict | None:

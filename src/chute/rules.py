@@ -42,10 +42,7 @@ def legal_mask(engine, clue: Clue, rule: str, rows: np.ndarray | None = None) ->
     """Return, per accepted guess (matrix row; or per row of ``rows``), whether it is legal after this one clue."""
     guess = fold(clue.guess)
     if rule == "strict":
-        from .engine import letters_array, numpy_codes
-        letters = engine.guess_letters if rows is None else engine.guess_letters[rows]
-        codes = numpy_codes(letters_array([guess], engine.length), letters)[0]
-        return codes == encode(clue.pattern)
+        return strict_codes(engine, guess, rows) == encode(clue.pattern)
     greens = [(i, ord(c) - ord("a")) for i, (c, t) in enumerate(zip(guess, clue.pattern)) if t == GREEN]
     shown = [(ord(c) - ord("a"), n) for c, n in _shown(clue).items()]
     if rows is None or 8 * len(rows) > len(engine.guess_letters):
@@ -65,6 +62,16 @@ def legal_mask(engine, clue: Clue, rule: str, rows: np.ndarray | None = None) ->
     for k, n in shown:
         mask &= counts[rows, k] >= n
     return mask
+
+
+def strict_codes(engine, guess: str, rows: np.ndarray | None = None) -> np.ndarray:
+    """Return the code ``guess`` shows against each accepted guess (or each of ``rows``) taken as the secret.
+
+    Strict mode allows after a clue exactly the guesses whose code equals the clue's.
+    """
+    from .engine import letters_array, numpy_codes
+    letters = engine.guess_letters if rows is None else engine.guess_letters[rows]
+    return numpy_codes(letters_array([fold(guess)], engine.length), letters)[0]
 
 
 def allowed_rows(engine, clues: Iterable[Clue], rule: str | None) -> np.ndarray | None:

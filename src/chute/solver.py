@@ -147,13 +147,12 @@ class Solver:
         """
         if not self.plans:
             return None
-        from .openers import best_known, planned_known
+        from .openers import planned_known
         known = planned_known(self.lexicon, self.hard, self.options.rows)
         if not known or not self.lexicon.is_guess(known[0]):
             return None
-        self.plan_total = known[1]
-        self.plan_best = known == best_known(self.lexicon, self.hard, self.options.rows)
-        return known[0]
+        opener, self.plan_total, self.plan_best = known
+        return opener
 
     def prior(self) -> dict[str, float] | None:
         """Return the frequency prior per accepted word (None when the lexicon has no frequencies)."""

@@ -22,9 +22,8 @@ import hashlib
 
 import numpy as np
 
-from ..engine import numpy_codes
 from ..feedback import Clue, decode
-from ..rules import legal_mask
+from ..rules import legal_mask, strict_codes
 
 TRIED = 6              # guesses tried per set with three rows or more
 BUDGET = 400           # sets examined per question before giving up
@@ -196,8 +195,8 @@ class Plans:
             return allowed_after(self.engine, self.rule, allowed, guess_row, code)
         codes = self.root_codes.get(guess_row)
         if codes is None:
-            letters = self.engine.guess_letters
-            codes = numpy_codes(letters[guess_row:guess_row + 1], letters[self.root])[0].astype(self.codes.dtype)
+            guess = self.engine.lexicon.guesses[guess_row]
+            codes = strict_codes(self.engine, guess, self.root).astype(self.codes.dtype)
             self.root_codes[guess_row] = codes
         return allowed[codes[pos] == code]
 
