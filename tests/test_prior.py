@@ -16,7 +16,9 @@ from chute.prior import K, LISTED_SHARE, Z0, logistic, make_prior
 from chute.session import play
 from chute.solver import Solver
 from chute.strategies import Options, State, get_strategy
-from chute.strategies.expected import ExpectedGuesses, expected_guesses, still_needed
+from chute.feedback import Clue, decode
+from chute.rules import violation
+from chute.strategies.expected import ExpectedGuesses, expected_guesses, second_guesses, still_needed
 from chute.strategies.guard import Guard
 from chute.words import load_lexicon, words_lexicon
 
@@ -109,6 +111,51 @@ def test_expected_guesses_matches_its_formula_by_brute_force():
     assert still_needed(np.array([0.0]))[0] == 1.0
 
 
+def _one_guess_estimate(weights: np.ndarray) -> float:
+    """f(H) of a set of words with these weights: the one-guess estimate when no guess can be tried."""
+    q = weights / weights.sum()
+    return 1 + 0.5 * float(-(q * np.log2(q)).sum()) ** 0.66
+
+
+@pytest.mark.parametrize("rule", [None, "hard", "strict"])
+def test_two_deep_scores_equal_a_brute_force_under_each_rule(wordle, rule):
+    # E2(g) = 1 + sum over unsolved patterns of P(b) x min over the guesses legal after (g, b) of E_b(g')
+    # families (?ATCH, ?IGHT, ?OUND, ?ILLS) whose best splitters are outside them, so the rule matters
+    rng = np.random.default_rng(11)
+    family = [w for w in wordle.answers if w.endswith(("atch", "ight", "ound", "ill"))]
+    others = rng.choice([w for w in wordle.answers if w not in family], 250, replace=False).tolist()
+    words = sorted(family + others)
+    engine = Engine.build(words_lexicon(words), cache=False)
+    candidates = family + others[:10]
+    prior = rng.random(len(candidates)) + 0.5
+    prior /= prior.sum()
+    state = State(engine, candidates, prior, None, [], rule)
+    rows = np.arange(len(words))
+    codes = state.codes(rows)
+    checked = 0
+    for i in rng.choice(len(words), 16, replace=False).tolist():
+        total = 1.0
+        for code in sorted(set(codes[i].tolist()) - {engine.solved}):
+            members = np.flatnonzero(codes[i] == code)
+            mass = prior[members].sum()
+            if len(members) == 1:
+                total += mass
+                continue
+            if len(members) == 2:
+                total += mass + prior[members].min()
+                continue
+            clue = Clue(words[i], decode(code, 5))
+            legal = [g for g in rows.tolist() if violation(words[g], [clue], rule) is None]
+            values = [1 + sum(prior[members][codes[g, members] == b].sum() / mass
+                              * _one_guess_estimate(prior[members][codes[g, members] == b])
+                              for b in set(codes[g, members].tolist()) - {engine.solved})
+                      for g in legal]
+            total += mass * (min(values) if values else _one_guess_estimate(prior[members]))
+            checked += len(members) >= 3
+        assert second_guesses(state, rows, codes, i, prior) == pytest.approx(total, rel=1e-9)
+    assert checked, "some pattern holds three words or more"
+
+
 def test_a_likely_candidate_beats_an_informative_word_that_cannot_win():
     # two words left, one nearly certain: guess it (entropy would be indifferent between them)
     lexicon = words_lexicon(["batch", "catch", "zzzzy"])
@@ -180,3 +227,21 @@ def test_cli_suggest_under_the_frequency_prior():
     data = json.loads(result.stdout)
     assert data["strategy"] == "expected-guesses" and "years" in data["folded"]
     assert all(f"{g}:{score(g, c)}" == clue for c in data["folded"] for g, clue in zip(("salet", "corny"), clues))
+
+
+def test_where_the_policy_plans_its_best_guesses_are_scored_two_deep():
+    # the score shown is E2 where the policy plans (Wordle's hard mode), E(g) where it does not (normal mode)
+    lexicon = load_lexicon("wordle")
+    engine = Engine.build(lexicon)
+    for hard, deep in ((None, False), ("hard", True)):
+        solver = Solver(engine, "expected-guesses", prior="frequency", hard=hard)
+        state = solver.state_for(["salet:bybbb"])
+        assert state.plans is deep
+        best = solver.strategy.rank(state, solver.options, 3)[0]
+        rows = ExpectedGuesses._shortlist(state, state.guess_rows(solver.options))
+        codes = state.codes(rows)
+        i = int(np.flatnonzero(rows == lexicon.guess_index[best.guess])[0])
+        one = expected_guesses(codes[i:i + 1], state.prior(), engine.n_patterns, engine.solved)[0]
+        two = second_guesses(state, rows, codes, i, state.prior())
+        assert best.score == pytest.approx(two if deep else one, rel=1e-9)
+        assert abs(two - one) > 1e-3

@@ -340,8 +340,9 @@ class Solver:
 
     def _ranking_key(self) -> str:
         """Return what a stored ranking depends on besides the clues: strategy, options, weights, prior, words."""
-        return (f"{self.strategy.name}|{self.options.key()}|w={self.weights}|p={self.belief.key()}"
-                f"|s={self.lexicon.suggest_key}")
+        revision = getattr(self.strategy, "revision", 0)
+        return (f"{self.strategy.name}{f'@{revision}' if revision else ''}|{self.options.key()}|w={self.weights}"
+                f"|p={self.belief.key()}|s={self.lexicon.suggest_key}")
 
     def _second_row(self, state: State, top: int) -> list[Ranked]:
         """Return the ranking after one clue, kept on disk like the openers (each first clue ranked once).

@@ -176,6 +176,7 @@ class Strategy(ABC):
     higher_is_better: ClassVar[bool] = True
     costly: ClassVar[bool] = False     # worth caching its opener on disk
     planned_opener: ClassVar[bool] = False   # in hard modes, open with the best proven tree's opener
+    revision: ClassVar[int] = 0        # raised when the same name ranks differently (stored rankings go stale)
 
     @abstractmethod
     def rank(self, state: State, options: Options = Options(), top: int = 10) -> list[Ranked]:
