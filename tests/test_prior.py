@@ -245,3 +245,16 @@ def test_where_the_policy_plans_its_best_guesses_are_scored_two_deep():
         two = second_guesses(state, rows, codes, i, state.prior())
         assert best.score == pytest.approx(two if deep else one, rel=1e-9)
         assert abs(two - one) > 1e-3
+
+
+def test_two_deep_scores_stay_finite_when_some_words_weigh_nothing():
+    # a state whose prior gives some words no weight (a word-weight file may hold them at 0 in a notebook)
+    words = ["hatch", "match", "patch", "latch", "catch", "batch", "champ", "thump", "lymph", "mount"]
+    engine = Engine.build(words_lexicon(words), cache=False)
+    candidates = words[:6]
+    weights = np.array([0.0, 0.0, 0.0, 0.5, 0.3, 0.2])
+    state = State(engine, candidates, weights, None, [], "hard")
+    rows = np.arange(len(words))
+    codes = state.codes(rows)
+    values = [second_guesses(state, rows, codes, i, state.prior()) for i in range(len(words))]
+    assert all(math.isfinite(v) and v >= 1.0 for v in values)

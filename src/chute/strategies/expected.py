@@ -148,7 +148,8 @@ def second_guesses(state: State, rows: np.ndarray, codes: np.ndarray, i: int, pr
     members = np.concatenate([order[starts[b]:starts[b] + sizes[b]] for b in big.tolist()])
     local = np.repeat(np.arange(len(big)), sizes[big])
     w = prior[members]
-    wlog = w * np.log2(w)
+    wlog = np.where(w > 0, w * np.log2(np.where(w > 0, w, 1.0)), 0.0)
+    mb = np.where(bin_mass[big] > 0, bin_mass[big], 1.0)        # a pattern of weightless words adds nothing
     sub = np.asarray(codes[:, members], dtype=np.int64)
     R, B = len(sub), len(big)
     keys = local[None, :] * NP + sub
@@ -162,9 +163,10 @@ def second_guesses(state: State, rows: np.ndarray, codes: np.ndarray, i: int, pr
     key = flat[seg]
     code = key % NP
     cell = key // NP            # row * B + bin
-    entropy = np.maximum(np.log2(mass) - mlog / mass, 0.0)
+    safe = np.where(mass > 0, mass, 1.0)
+    entropy = np.maximum(np.log2(safe) - mlog / safe, 0.0)
     contrib = np.where(code == solved, 0.0, mass * still_needed(entropy))
-    e = np.bincount(cell, weights=contrib, minlength=R * B).reshape(R, B) / bin_mass[big][None, :] + 1.0
+    e = np.bincount(cell, weights=contrib, minlength=R * B).reshape(R, B) / mb[None, :] + 1.0
     if state.rule:
         guesses = engine.lexicon.guesses
         if state.rule == "strict":
@@ -178,7 +180,7 @@ def second_guesses(state: State, rows: np.ndarray, codes: np.ndarray, i: int, pr
     lost = ~np.isfinite(best)
     if lost.any():           # no shortlisted guess is legal after that pattern: f(H) of its words
         wb = np.bincount(local, weights=wlog, minlength=B)
-        hb = np.maximum(np.log2(bin_mass[big]) - wb / bin_mass[big], 0.0)
+        hb = np.maximum(np.log2(mb) - wb / mb, 0.0)
         best = np.where(lost, still_needed(hb), best)
     return total + float((bin_mass[big] * best).sum())
 
