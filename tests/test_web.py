@@ -9,12 +9,10 @@ import socket
 import statistics
 import threading
 import time
-import warnings
 
 import pytest
 
 pytest.importorskip("starlette", reason="the web extra (starlette, uvicorn, httpx) is part of the test extra")
-warnings.filterwarnings("ignore", message=".*httpx.*", category=DeprecationWarning)
 
 from starlette.testclient import TestClient  # noqa: E402
 
