@@ -241,3 +241,53 @@ def test_unknown_options_after_clues_are_still_refused(capsys):
     from chute.cli import main
     assert main(["suggest", "soare:bbbbb", "--bogus", "x"]) == 2     # main returns the status, never exits
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+# -- suggest for several boards ----------------------------------------------------------
+
+QUARTETO_ROWS = ["toras:bbybg/byyyg/bggbb/gbyyb", "crime:bybby/bybyb/bybbb/bgbbb",
+                 "ramos:gbbbg/ggggg/ybbyb/yybbb"]
+
+
+def test_suggest_several_boards_ranks_the_joint_policy_after_the_rows(capsys):
+    # REDES RAMOS JORRO TRAVA: board 2 solved at row 3; a later row gives '-' for it, or skips it
+    status, out, err = run(capsys, "suggest", "--game", "quarteto", *QUARTETO_ROWS, "bugre:bbbyy/-/bbbgb/bbbyb",
+                           "--top", "3")
+    assert status == 0, err
+    lines = out.splitlines()
+    assert lines[0].startswith("quarteto · row 5 of 9 · candidates 1: 8 · 2: solved · 3: 4 · 4: 7")
+    assert "board 3: FORRÓ JORRO PORRO ZORRO" in lines
+    table = lines[lines.index(next(line for line in lines if line.lstrip().startswith("#"))) + 1:]
+    assert len(table) == 3
+    skipped = run(capsys, "suggest", "--game", "quarteto", *QUARTETO_ROWS, "bugre:bbbyy/bbbgb/bbbyb", "--top", "3")
+    assert skipped[1] == out
+
+
+def test_suggest_several_boards_json_is_the_pages_report(capsys):
+    status, out, _ = run(capsys, "suggest", "--game", "quarteto", "--json", *QUARTETO_ROWS, "--top", "2")
+    data = json.loads(out)
+    assert status == 0 and data["game"] == "quarteto" and data["rows_used"] == 3 and data["row_limit"] == 9
+    assert [b["solved"] for b in data["boards"]] == [False, True, False, False]
+    assert [b["count"] for b in data["boards"]] == [17, 1, 20, 13]
+    assert len(data["suggestions"]) == 2 and data["score_label"] == "joint score"
+    assert data["rows"][1] == {"guess": "crime", "patterns": ["bybby", "bybyb", "bybbb", "bgbbb"]}
+
+
+def test_suggest_several_boards_when_every_board_is_solved(capsys):
+    status, out, _ = run(capsys, "suggest", "--game", "dueto", "termo:ggggg/ggggg")
+    assert status == 0 and out.strip() == "dueto: every board is solved, in 1 of 7 rows"
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (["toras:bbbbb/bbbbb"], "2 patterns given for 4 unsolved boards"),
+    (["toras:-/bbbbb/bbbbb/bbbbb"], "board 1 is not solved"),
+    (["toras:ggggg/bbbbb/bbbbb/bbbbb", "crime:ybbbb/bbbbb/bbbbb/bbbbb"], "board 1 is solved"),
+    (["toras"], "cannot read row"),
+    (["toras:bbbb/bbbbb/bbbbb/bbbbb"], "4 tiles"),
+    (["--strict", "toras:bbbbb/bbbbb/bbbbb/bbbbb"], "hard mode is for one board"),
+    (["toras:ggggg/ggggg/ggggg/ggggg", "crime:bbbbb"], "the game is over"),
+])
+def test_suggest_several_boards_bad_rows_are_one_line(capsys, argv, needle):
+    status, _, err = run(capsys, "suggest", "--game", "quarteto", *argv)
+    assert status == 2
+    assert needle.lower() in one_error_line(err).lower()

@@ -181,3 +181,14 @@ def test_producible_means_some_secret_gives_it():
             if pattern in produced:
                 assert is_producible(guess, pattern)
     assert not is_producible("aab", "byb")      # a grey A before a yellow A
+
+
+def test_a_row_of_several_boards_reads_each_boards_colours_in_any_notation():
+    from chute.feedback import parse_board_row
+    assert parse_board_row("toras:bbbbb/bybbg/-/bbbyb", 5) == ("toras", ["bbbbb", "bybbg", None, "bbbyb"])
+    assert parse_board_row("SERÃO __c_i, ccccc", 5) == ("serao", ["bbgby", "ggggg"])
+    assert parse_board_row("toras=🟩⬛⬛⬛⬛|22222", 5) == ("toras", ["gbbbb", "ggggg"])
+    for bad, needle in (("toras", "cannot read row"), ("tor:bbbbb", "3 letters"), ("toras:bbbb", "4 tiles"),
+                        ("1234a:bbbbb", "not a word")):
+        with pytest.raises(NotationError, match=needle):
+            parse_board_row(bad, 5)

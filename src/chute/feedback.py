@@ -232,6 +232,32 @@ def parse_clue(text: str, length: int | None = None) -> Clue:
     return Clue(guess, as_colours if as_score is None else as_score)
 
 
+BOARD_SEPARATORS = re.compile(r"[\s,|;/]+")         # between the boards' colours in one row
+SOLVED_MARKS = frozenset({"-", "✓", "ok", "solved"})  # a board already solved, in a row of several boards
+
+
+def parse_board_row(text: str, length: int) -> tuple[str, list[str | None]]:
+    """Return (guess, one pattern per board, None for a board marked solved) from ``guess:p1/p2/...``.
+
+    The guess is followed by ``:``, ``=`` or a space; the boards' colours, in
+    board order and in any notation, by ``/``, ``|``, ``,``, ``;`` or spaces;
+    ``-`` stands for a board already solved.
+    """
+    m = re.match(r"^\s*([^=:,/|;\s]+)\s*[=:,\s]\s*(.+?)\s*$", text)
+    if not m:
+        raise NotationError(f"cannot read row {excerpt(text)}: write guess:colours/colours/... "
+                            "(toras:bbgyb/gbbbb, '-' for a board already solved)")
+    guess = _check_word(m.group(1), text)
+    if len(guess) != length:
+        raise NotationError(f"guess {excerpt(m.group(1))} in {excerpt(text)} has {len(guess)} letters, "
+                            f"expected {length}")
+    patterns: list[str | None] = []
+    for token in BOARD_SEPARATORS.split(m.group(2)):
+        if token:
+            patterns.append(None if token.lower() in SOLVED_MARKS else parse_colours(token, length))
+    return guess, patterns
+
+
 def to_guess_score(guess: str, pattern: str) -> str:
     """Return the clue in Wordle Finder's ``GUESS=SCORE`` notation (``CHEST=c.E..``)."""
     guess = fold(guess)

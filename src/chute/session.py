@@ -159,7 +159,7 @@ class Session:
             from .feedback import score
             pats = [score(word, self.boards[i].secret) for i in open_]
         else:
-            pats = [patterns] if isinstance(patterns, str) else list(patterns)
+            pats = self.open_patterns([patterns] if isinstance(patterns, str) else list(patterns))
             if len(pats) != len(open_):
                 raise NotationError(f"{len(pats)} patterns given for {len(open_)} unsolved boards")
         boards = list(self.boards)
@@ -178,6 +178,46 @@ class Session:
         row = Row(word, tuple(shown), tuple(left), tuple(notes))
         self.history.append(row)
         return row
+
+    def open_patterns(self, patterns: Sequence[str | None]) -> list[str | None]:
+        """Return the patterns of the unsolved boards, given one per unsolved board or one per board.
+
+        Given for every board while some are solved, a solved board's entry
+        (None, or its all-green pattern again) is dropped; colours for a solved
+        board, or None for an unsolved one, are a NotationError.
+        """
+        from .feedback import all_green, parse_colours
+        open_ = self.open_boards()
+        pats = list(patterns)
+        if len(pats) == self.n_boards and len(open_) < self.n_boards:
+            n = self.solver.lexicon.length
+            for i, p in enumerate(pats):
+                if i not in open_ and p is not None and parse_colours(p, n) != all_green(n):
+                    raise NotationError(f"board {i + 1} is solved: give '-' for it, not colours")
+            pats = [pats[i] for i in open_]
+        if len(pats) == len(open_) and None in pats:
+            board = open_[pats.index(None)] + 1
+            raise NotationError(f"board {board} is not solved: it needs the colours the game showed")
+        return pats
+
+    def report(self, top: int = 10, max_words: int | None = None) -> dict:
+        """Return the game as a JSON-ready dict: the boards, the rows played and the ranked next guesses.
+
+        Words are spelt as the game shows them (accents); each board lists at
+        most ``max_words`` candidates (all when None) and its letters' states.
+        """
+        from .feedback import letter_states
+        show = self.solver.lexicon.show
+        boards = [{"solved": b.solved, "count": b.state.n,
+                   "candidates": [show(w) for w in b.state.candidates[:max_words]],
+                   "letters": letter_states(b.state.clues), "notes": list(b.state.notes)} for b in self.boards]
+        out = {"rows_used": self.used, "row_limit": self.rows, "over": self.finished, "boards": boards,
+               "suggestions": [], "rows": [{"guess": show(row.guess), "patterns": list(row.patterns)}
+                                           for row in self.history]}
+        if not self.solved and self.open_boards():
+            out["suggestions"] = [{**r.to_dict(), "guess": show(r.guess)} for r in self.ranked(top)]
+            out["score_label"] = self.solver.score_label() if self.n_boards == 1 else "joint score"
+        return out
 
     def solved_at(self) -> list[int | None]:
         """Return, per board, the row (1-based) that solved it, or None."""

@@ -7,6 +7,7 @@ import re
 import sys
 from pathlib import Path
 
+from ..feedback import SOLVED_MARKS
 from .common import add_game_options, bounded_int
 from .solving import add_solver_options
 
@@ -25,7 +26,6 @@ End of input (Ctrl-D) or quit ends the session; on a terminal it is saved
 after every row, and 'chute assist --resume' continues it."""
 
 SEPARATORS = re.compile(r"[\s,|;]+")
-SOLVED_MARKS = {"-", "✓", "ok", "solved"}
 QUIT = {"quit", "exit", "q"}
 
 
@@ -335,8 +335,12 @@ class Assistant:
         except NotationError as err:
             self.refuse(str(err))
             return True
-        if len(pats) == s.n_boards and len(open_) < s.n_boards and not self.partial:
-            pats = [pats[i] for i in open_]           # every board typed: keep the unsolved ones
+        if not self.partial and len(pats) == s.n_boards:      # every board typed: keep the unsolved ones
+            try:
+                pats = s.open_patterns(pats)
+            except NotationError as err:
+                self.refuse(str(err))
+                return True
         if any(p is None for p in pats):
             self.refuse("a board that is not solved needs its colours, not '-'")
             return True

@@ -15,9 +15,14 @@ DESCRIPTION = ("Rank the next guesses for the state the clues leave: each with t
                "could be the answer. Without clues it gives the opener (cached per lexicon and "
                "strategy). The remaining candidates are listed when there are at most 10. "
                "A CLUE is guess:colours (crane:bybgb; Termo's c/i/_, 2/1/0 digits and emoji "
-               "tiles work too), GUESS=SCORE (CRANE=.r.N.), or a guess followed by its colours.")
+               "tiles work too), GUESS=SCORE (CRANE=.r.N.), or a guess followed by its colours. "
+               "In a game of several boards (--game quarteto) a CLUE is one row: the guess and "
+               "every board's colours, in board order (toras:bbgyb/gbbbb/bbbbb/ybbbg; '-' for a "
+               "board already solved, or only the unsolved boards' colours), and the ranking is "
+               "the joint policy's.")
 EPILOG = ("examples: chute suggest | chute suggest soare:bbybb until:bbgyb | "
-          "chute suggest --game termo --strict serao:__c_i | chute suggest crane bybgb --json")
+          "chute suggest --game termo --strict serao:__c_i | chute suggest crane bybgb --json | "
+          "chute suggest --game dueto toras:bbgyb/gbbbb")
 
 
 def add_arguments(p) -> None:
@@ -26,7 +31,7 @@ def add_arguments(p) -> None:
     p.add_argument("--top", "-n", type=bounded_int(1), default=10, metavar="N", help="how many guesses (default: 10)")
     p.add_argument("--json", action="store_true", help="print JSON (suggestions, candidates, notes)")
     add_solver_options(p)
-    add_game_options(p, multi=False)
+    add_game_options(p)
 
 
 def parse_clues(tokens: list[str], length: int):
@@ -43,9 +48,10 @@ def parse_clues(tokens: list[str], length: int):
 
 def run(args: argparse.Namespace) -> int:
     """Print the ranked guesses for the clues' state; return 0."""
-    from .solving import (count_text, note, show, single_board, solver_from_args,
-                          suggestion_table)
-    single_board(args)
+    from .common import spec_from_args
+    from .solving import count_text, note, show, solver_from_args, suggestion_table
+    if spec_from_args(args).boards > 1:
+        return run_boards(args)
     solver = solver_from_args(args)
     lexicon = solver.lexicon
     clues = parse_clues(args.clues, lexicon.length)
@@ -64,4 +70,41 @@ def run(args: argparse.Namespace) -> int:
         print("candidates: " + " ".join(show(lexicon, w) for w in suggestion.candidates))
     if suggestion.ranked:
         print("\n".join(suggestion_table(suggestion, lexicon)))
+    return 0
+
+
+def run_boards(args: argparse.Namespace) -> int:
+    """Print the joint policy's best next guesses for a game of several boards after its rows; return 0."""
+    from ..feedback import parse_board_row
+    from .solving import note, session_from_args, show
+    session, spec = session_from_args(args)
+    lexicon = session.solver.lexicon
+    for token in args.clues:
+        guess, patterns = parse_board_row(token, lexicon.length)
+        session.play(guess, patterns)
+    report = session.report(args.top)
+    if args.json:
+        print(json.dumps({"game": spec.name, **report}, ensure_ascii=False, indent=1))
+        return 0
+    said = set()
+    for i, board in enumerate(session.boards, 1):
+        for message in board.state.notes:
+            if (i, message) not in said:
+                said.add((i, message))
+                note(f"board {i}: {message}")
+    counts = " · ".join(f"{i}: solved" if b.solved else f"{i}: {b.state.n:,}" for i, b in enumerate(session.boards, 1))
+    if session.solved:
+        print(f"{spec.name}: every board is solved, in {session.used} of {spec.rows} rows")
+        return 0
+    print(f"{spec.name} · row {session.used + 1} of {spec.rows} · candidates {counts} · joint policy")
+    for i, board in enumerate(session.boards, 1):
+        if not board.solved and board.state.clues and board.state.n <= 10:
+            print(f"board {i}: " + " ".join(show(lexicon, w) for w in board.state.candidates))
+    width = lexicon.length + 2
+    print(f"{'#':>3}  {'guess':<{width}} {'score':>8} {'bits':>7} {'expected':>9} {'solves':>7}")
+    for k, choice in enumerate(session.ranked(args.top), 1):
+        print(f"{k:>3}  {show(lexicon, choice.guess):<{width}} {choice.score:>8.3f} {choice.bits:>7.3f} "
+              f"{choice.expected:>9.2f} {choice.p_hit:>7.2f}")
+    if session.finished:
+        note(f"all {spec.rows} rows are used: these guesses play on past the limit")
     return 0

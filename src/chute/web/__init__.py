@@ -136,29 +136,11 @@ def games(_: Request) -> JSONResponse:
 
 def _suggest(body: dict) -> dict:
     """Return the suggestions and the boards' state for a request."""
-    from ..feedback import letter_states
     top = body.get("top", 10)
     if not isinstance(top, int) or not 1 <= top <= MAX_TOP:
         raise BadRequest(f"top must be a whole number from 1 to {MAX_TOP}")
     session, spec = _session(body)
-    show = _show(session)
-    boards = []
-    for board in session.boards:
-        state = board.state
-        boards.append({"solved": board.solved, "count": state.n,
-                       "candidates": [show(w) for w in state.candidates[:MAX_WORDS]],
-                       "letters": letter_states(state.clues), "notes": list(state.notes)})
-    out: dict[str, Any] = {"game": spec.name, "rows_used": session.used, "row_limit": spec.rows,
-                           "over": session.finished, "boards": boards, "suggestions": [],
-                           "rows": [{"guess": show(row.guess), "patterns": list(row.patterns)}
-                                    for row in session.history]}
-    if not session.solved and session.open_boards():
-        for r in session.ranked(top):
-            d = r.to_dict()
-            d["guess"] = show(d["guess"])
-            out["suggestions"].append(d)
-        out["score_label"] = session.solver.score_label() if spec.boards == 1 else "joint score"
-    return out
+    return {"game": spec.name, **session.report(top, MAX_WORDS)}
 
 
 def _why(body: dict) -> dict:
