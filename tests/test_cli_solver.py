@@ -291,3 +291,10 @@ def test_suggest_several_boards_bad_rows_are_one_line(capsys, argv, needle):
     status, _, err = run(capsys, "suggest", "--game", "quarteto", *argv)
     assert status == 2
     assert needle.lower() in one_error_line(err).lower()
+
+
+def test_suggest_several_boards_says_a_note_of_every_board_once(capsys):
+    status, out, err = run(capsys, "suggest", "--game", "dueto", "xxxxx:bbbbb/bbbbb", "--top", "2")
+    assert status == 0 and out.startswith("dueto · row 2 of 7")
+    notes = [line for line in err.splitlines() if "XXXXX" in line]
+    assert notes == ["chute: note: XXXXX is not in the termo word list; its clue is used anyway"]

@@ -82,16 +82,15 @@ def run_boards(args: argparse.Namespace) -> int:
     for token in args.clues:
         guess, patterns = parse_board_row(token, lexicon.length)
         session.play(guess, patterns)
-    report = session.report(args.top)
     if args.json:
-        print(json.dumps({"game": spec.name, **report}, ensure_ascii=False, indent=1))
+        print(json.dumps({"game": spec.name, **session.report(args.top)}, ensure_ascii=False, indent=1))
         return 0
-    said = set()
+    where: dict[str, list[str]] = {}          # a note once, naming its boards unless it is every board's
     for i, board in enumerate(session.boards, 1):
         for message in board.state.notes:
-            if (i, message) not in said:
-                said.add((i, message))
-                note(f"board {i}: {message}")
+            where.setdefault(message, []).append(str(i))
+    for message, boards in where.items():
+        note(message if len(boards) == session.n_boards else f"board {', '.join(boards)}: {message}")
     counts = " · ".join(f"{i}: solved" if b.solved else f"{i}: {b.state.n:,}" for i, b in enumerate(session.boards, 1))
     if session.solved:
         print(f"{spec.name}: every board is solved, in {session.used} of {spec.rows} rows")
