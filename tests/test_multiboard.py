@@ -626,3 +626,18 @@ def test_termo_sessions_play_as_the_fast_simulation(prior_name):
     fast = run_many(game_spec("quarteto"), 8, 3, engine=engine, tuples=tuples, prior=prior)
     slow = run_many(game_spec("quarteto"), 8, 3, tuples=tuples, player=Joint(Solver(engine, "entropy", prior=prior)))
     assert [g.guesses for g in fast.games] == [g.guesses for g in slow.games]
+
+
+def test_a_single_ranking_gathers_small_boards_and_the_benchmark_reads_the_transpose(wordle):
+    # one ranking of small boards reads their columns from the matrix; the figures equal the transpose's
+    lexicon = wordle.lexicon
+    lazy = MultiSolver(wordle)
+    boards = [lazy.board(lexicon.answers[i::400]) for i in range(3)]
+    gathered = [lazy.figures(b).copy() for b in boards]
+    assert lazy._codes_t is None
+    eager = MultiSolver(wordle).many_games()
+    assert eager._codes_t is not None and eager._codes_t.shape == wordle.matrix.T.shape
+    for board, figures in zip(boards, gathered):
+        assert np.array_equal(eager.figures(eager.board(lazy.words(board))), figures)
+    lazy.figures(lazy.board(lexicon.answers[:1000]))          # a large board makes the transpose
+    assert lazy._codes_t is not None

@@ -509,7 +509,8 @@ def run_many(game: GameSpec | str, n_games: int = 1000, seed: int = 0, policy: P
     start = time.perf_counter()
     if policy is None:
         from .multiboard import DEFAULT as policy
-    chooser: MultiSolver | Player = player if player is not None else solver_for(engine, policy, prior, cache=cache)
+    chooser: MultiSolver | Player = (player if player is not None
+                                     else solver_for(engine, policy, prior, cache=cache).many_games())
     label = player.name if player is not None else policy.label()
     if tuples:
         _play_out(chooser, tuples[0], spec.rows)          # warm caches before forking

@@ -180,6 +180,12 @@ class Choice:
                 "expected": round(self.expected, 4), "p_hit": round(self.p_hit, 6), "reason": self.reason}
 
 
+# a board of at most 1/16 of the answers gathers its columns from the matrix; larger ones (and every board
+# once the matrix is transposed, as a benchmark does first) read the transpose: a single ranking then
+# costs 46 MB and 0.3 s, not 455 MB and 1.1 s (BENCHMARKS.md)
+GATHER_SHARE = 16
+
+
 class MultiSolver:
     """Chooses one guess for several boards over one engine, with per-candidate-set caches."""
 
@@ -200,9 +206,7 @@ class MultiSolver:
         self.n_guesses = len(lex.guesses)
         self.n_patterns = engine.n_patterns
         self.solved_code = engine.solved
-        # candidates x guesses: one candidate's codes are contiguous, so gathering a board is cheap
-        from .kernels.layout import transposed
-        self.codes_t = transposed(engine.matrix, threads=not _IN_WORKER[0])
+        self._codes_t: np.ndarray | None = None     # the matrix transposed, made when a large board needs it
         gi = lex.guess_index
         self.answer_row = np.array([gi.get(a, -1) for a in lex.answers], dtype=np.int64)
         self.all_answers = np.arange(len(lex.answers), dtype=np.int64)
@@ -279,10 +283,25 @@ class MultiSolver:
             ok &= _codes([guess], guesses, self.engine.length)[0] == code
         return Board(np.flatnonzero(ok).astype(np.int64), fallback=True)
 
+    @property
+    def codes_t(self) -> np.ndarray:
+        """Return the matrix as (answers x guesses), made once: one candidate's codes are contiguous."""
+        if self._codes_t is None:
+            from .kernels.layout import transposed
+            self._codes_t = transposed(self.engine.matrix, threads=not _IN_WORKER[0])
+        return self._codes_t
+
+    def many_games(self) -> "MultiSolver":
+        """Return this solver with the matrix transposed now, for every board to gather from (many games)."""
+        self.codes_t
+        return self
+
     # ----- per-board figures ----------------------------------------------------------------
     def _candidate_codes_t(self, board: Board) -> np.ndarray:
         """Return the codes as (candidates x guesses) for one board."""
         if not board.fallback:
+            if self._codes_t is None and len(board.index) * GATHER_SHARE <= self.engine.matrix.shape[1]:
+                return np.ascontiguousarray(self.engine.matrix[:, board.index].T)
             return self.codes_t[board.index]
         lex = self.engine.lexicon
         words = [lex.guesses[i] for i in board.index.tolist()]
