@@ -298,3 +298,15 @@ def test_suggest_several_boards_says_a_note_of_every_board_once(capsys):
     assert status == 0 and out.startswith("dueto · row 2 of 7")
     notes = [line for line in err.splitlines() if "XXXXX" in line]
     assert notes == ["chute: note: XXXXX is not in the termo word list; its clue is used anyway"]
+
+
+def test_suggest_several_boards_of_few_words_does_not_load_the_compiler():
+    """A ranking of boards of a few words each is figured in numpy: no numba in a one-shot suggest."""
+    import subprocess
+    import sys
+    code = ("import sys; from chute.cli import main; "
+            f"status = main(['suggest', '--game', 'quarteto', *{QUARTETO_ROWS!r}, '--top', '3']); "
+            "print('numba' in sys.modules, status)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip().splitlines()[-1] == "False 0", done.stdout + done.stderr
+    assert "BUGRE" in done.stdout

@@ -641,3 +641,28 @@ def test_a_single_ranking_gathers_small_boards_and_the_benchmark_reads_the_trans
         assert np.array_equal(eager.figures(eager.board(lazy.words(board))), figures)
     lazy.figures(lazy.board(lexicon.answers[:1000]))          # a large board makes the transpose
     assert lazy._codes_t is not None
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_numpy_board_figures_equal_the_compiled_kernels(wordle, weighted):
+    from chute.engine import clog_table
+    from chute.kernels.partition import board_figures, board_figures_weighted
+    from chute.multiboard import board_figures_numpy
+    rng = np.random.default_rng(5)
+    for n in (2, 3, 17, 64):
+        cols = np.sort(rng.choice(wordle.matrix.shape[1], n, replace=False))
+        codes_t = np.ascontiguousarray(wordle.matrix[:, cols].T)
+        g = codes_t.shape[1]
+        want = np.empty((4, g))
+        parts = np.empty(g, dtype=np.int64)
+        if weighted:
+            p = rng.random(n) ** 2
+            p /= p.sum()
+            board_figures_weighted(codes_t, p, wordle.n_patterns, want[0], want[1], want[2], parts)
+        else:
+            p = None
+            ent, sq, ones = np.empty(g), np.empty(g, dtype=np.int64), np.empty(g, dtype=np.int64)
+            board_figures(codes_t, clog_table(n), wordle.n_patterns, ent, sq, ones, parts)
+            want[0], want[1], want[2] = math.log2(n) - ent / n, sq / n, ones / n
+        want[3] = parts
+        assert np.allclose(board_figures_numpy(codes_t, p, wordle.n_patterns), want, rtol=0, atol=1e-12)

@@ -80,6 +80,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import sys
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Sequence
@@ -184,6 +185,9 @@ class Choice:
 # once the matrix is transposed, as a benchmark does first) read the transpose: a single ranking then
 # costs 46 MB and 0.3 s, not 455 MB and 1.1 s (BENCHMARKS.md)
 GATHER_SHARE = 16
+# a board of at most this many words is figured in numpy while numba is not loaded (a single ranking
+# then never loads it: 0.9 s of a 1 s suggest); once loaded, as in a benchmark, the compiled kernels
+NUMPY_BOARD = 64
 
 
 class MultiSolver:
@@ -292,7 +296,8 @@ class MultiSolver:
         return self._codes_t
 
     def many_games(self) -> "MultiSolver":
-        """Return this solver with the matrix transposed now, for every board to gather from (many games)."""
+        """Return this solver ready for many games: the matrix transposed now, the compiled kernels loaded."""
+        from .kernels import partition  # noqa: F401  (loads numba: every board's figures then compiled)
         self.codes_t
         return self
 
@@ -328,6 +333,8 @@ class MultiSolver:
             out[1] = 1.0
             out[2] = 1.0
             out[3] = 1.0
+        elif n <= NUMPY_BOARD and "numba" not in sys.modules:
+            out[:] = board_figures_numpy(self._candidate_codes_t(board), self.probabilities(board), self.n_patterns)
         elif (p := self.probabilities(board)) is not None:
             from .kernels.partition import board_figures_weighted, board_figures_weighted_parallel
             codes_t = self._candidate_codes_t(board)
@@ -812,6 +819,38 @@ class MultiSolver:
                     raise ChuteError(f"no accepted word fits board {i + 1} (secret {secrets[i]!r} "
                                      "is not in the word lists)")
         return GameResult(secrets, tuple(guesses), tuple(solved_at), rows)
+
+
+def board_figures_numpy(codes_t: np.ndarray, p: np.ndarray | None, n_patterns: int) -> np.ndarray:
+    """Return the (4, guesses) figures of ``MultiSolver.figures`` for one board, in numpy.
+
+    For a board of a few words in a process that has not loaded numba (a
+    single ``suggest``): one sort of each guess's codes, the bins summed.
+    """
+    n, g = codes_t.shape
+    perm = np.argsort(codes_t, axis=0, kind="stable")
+    flat = (np.take_along_axis(np.asarray(codes_t, dtype=np.int64), perm, axis=0)
+            + np.arange(g, dtype=np.int64)[None, :] * n_patterns).T.ravel()
+    seg = np.flatnonzero(np.r_[True, flat[1:] != flat[:-1]])
+    count = np.diff(np.r_[seg, len(flat)])
+    guess = flat[seg] // n_patterns
+    parts = np.bincount(guess, minlength=g).astype(np.float64)
+    out = np.empty((4, g), dtype=np.float64)
+    if p is None:
+        c = count.astype(np.float64)
+        ent = np.bincount(guess, weights=c * np.log2(c), minlength=g)
+        out[0] = math.log2(n) - ent / n
+        out[1] = np.bincount(guess, weights=c * c, minlength=g) / n
+        out[2] = np.bincount(guess, weights=(count == 1).astype(np.float64), minlength=g) / n
+    else:
+        mass = np.add.reduceat(np.asarray(p, dtype=np.float64)[perm].T.ravel(), seg)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            h = np.where(mass > 0, -mass * np.log2(np.where(mass > 0, mass, 1.0)), 0.0)
+        out[0] = np.bincount(guess, weights=h, minlength=g)
+        out[1] = np.bincount(guess, weights=mass * count, minlength=g)
+        out[2] = np.bincount(guess, weights=np.where(count == 1, mass, 0.0), minlength=g)
+    out[3] = parts
+    return out
 
 
 # True in a pool worker: numba's OpenMP threads do not survive fork(), so workers stay serial.
