@@ -286,10 +286,11 @@ def test_suggest_several_boards_when_every_board_is_solved(capsys):
     (["toras:bbbb/bbbbb/bbbbb/bbbbb"], "4 tiles"),
     (["--strict", "toras:bbbbb/bbbbb/bbbbb/bbbbb"], "hard mode is for one board"),
     (["toras:ggggg/ggggg/ggggg/ggggg", "crime:bbbbb"], "the game is over"),
+    (["--opener", "crane"], "not an accepted word of termo"),
 ])
 def test_suggest_several_boards_bad_rows_are_one_line(capsys, argv, needle):
-    status, _, err = run(capsys, "suggest", "--game", "quarteto", *argv)
-    assert status == 2
+    status, out, err = run(capsys, "suggest", "--game", "quarteto", *argv)
+    assert status == 2 and out == ""
     assert needle.lower() in one_error_line(err).lower()
 
 

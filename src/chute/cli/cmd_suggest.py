@@ -85,6 +85,7 @@ def run_boards(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"game": spec.name, **session.report(args.top)}, ensure_ascii=False, indent=1))
         return 0
+    ranked = [] if session.solved else session.ranked(args.top)     # its errors before any output
     where: dict[str, list[str]] = {}          # a note once, naming its boards unless it is every board's
     for i, board in enumerate(session.boards, 1):
         for message in board.state.notes:
@@ -101,7 +102,7 @@ def run_boards(args: argparse.Namespace) -> int:
             print(f"board {i}: " + " ".join(show(lexicon, w) for w in board.state.candidates))
     width = lexicon.length + 2
     print(f"{'#':>3}  {'guess':<{width}} {'score':>8} {'bits':>7} {'expected':>9} {'solves':>7}")
-    for k, choice in enumerate(session.ranked(args.top), 1):
+    for k, choice in enumerate(ranked, 1):
         print(f"{k:>3}  {show(lexicon, choice.guess):<{width}} {choice.score:>8.3f} {choice.bits:>7.3f} "
               f"{choice.expected:>9.2f} {choice.p_hit:>7.2f}")
     if session.finished:
