@@ -208,7 +208,7 @@ class ExpectedGuesses(Strategy):
         idx = best_indices(state, rows, scores, False, options, width)
         left = options.rows - len(state.clues)
         if state.plans and state.clues and state.n > 2 and len(idx) > 1:
-            scores, idx = self._second_look(state, rows, codes, scores, idx)
+            scores, idx = self._second_look(state, rows, codes, prior, scores, idx)
         if len(idx) and state.plans and state.clues:
             idx = self._least_loss(state, options, rows, codes, scores, idx, left)
         elif len(idx) and left <= GUARD_ROWS:
@@ -218,14 +218,13 @@ class ExpectedGuesses(Strategy):
         return ranked_rows(state, rows[idx], scores[idx].tolist(), stats)
 
     @staticmethod
-    def _second_look(state: State, rows: np.ndarray, codes: np.ndarray, scores: np.ndarray,
+    def _second_look(state: State, rows: np.ndarray, codes: np.ndarray, prior: np.ndarray, scores: np.ndarray,
                      idx: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Return (scores, idx) with the SECOND_WIDTH best guesses scored two deep (``second_guesses``), best first.
 
         The other guesses keep E(g) moved by the mean change of those re-scored,
         so that the charge for lost words still weighs them on one scale.
         """
-        prior = state.prior()
         top = idx[:SECOND_WIDTH]
         deep = np.array([second_guesses(state, rows, codes, i, prior) for i in top.tolist()])
         new = np.asarray(scores, dtype=np.float64).copy()
