@@ -279,13 +279,13 @@ def test_suggest_several_boards_when_every_board_is_solved(capsys):
 
 
 @pytest.mark.parametrize("argv, needle", [
-    (["toras:bbbbb/bbbbb"], "2 patterns given for 4 unsolved boards"),
+    (["toras:bbbbb/bbbbb"], "row 1: 2 patterns given for 4 unsolved boards"),
     (["toras:-/bbbbb/bbbbb/bbbbb"], "board 1 is not solved"),
-    (["toras:ggggg/bbbbb/bbbbb/bbbbb", "crime:ybbbb/bbbbb/bbbbb/bbbbb"], "board 1 is solved"),
+    (["toras:ggggg/bbbbb/bbbbb/bbbbb", "crime:ybbbb/bbbbb/bbbbb/bbbbb"], "row 2: board 1 is solved"),
     (["toras"], "cannot read row"),
     (["toras:bbbb/bbbbb/bbbbb/bbbbb"], "4 tiles"),
     (["--strict", "toras:bbbbb/bbbbb/bbbbb/bbbbb"], "hard mode is for one board"),
-    (["toras:ggggg/ggggg/ggggg/ggggg", "crime:bbbbb"], "the game is over"),
+    (["toras:ggggg/ggggg/ggggg/ggggg", "crime:bbbbb"], "row 2: the game is over"),
     (["--opener", "crane"], "not an accepted word of termo"),
 ])
 def test_suggest_several_boards_bad_rows_are_one_line(capsys, argv, needle):

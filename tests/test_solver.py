@@ -370,6 +370,19 @@ def test_session_with_typed_patterns(solver):
     assert game.suggest(3).best == "diact"
 
 
+def test_session_replays_rows_and_names_the_refused_one(solver):
+    """A list of rows is played in order; the error says which row, of the same kind, the rows before stay."""
+    game = Session(solver)
+    rows = game.replay([("soare", "bbgyg"), ("cairn", [score("cairn", "grace")])])
+    assert [r.guess for r in rows] == ["soare", "cairn"] and game.used == 2
+    game = Session(solver)
+    with pytest.raises(ContradictionError, match=r"^row 2: "):
+        game.replay([("soare", "bbgyg"), ("crane", "bbbbb"), ("slate", "bbbbb")])
+    assert game.used == 1 and game.boards[0].state.n == 19
+    with pytest.raises(NotationError, match=r"^row 1: "):
+        Session(solver).replay([("soare", "bbgy")])
+
+
 def test_session_with_two_boards(solver):
     """One guess is played on every unsolved board; a solved board gets no more rows."""
     game = Session(solver, n_boards=2, rows=7, secrets=["crane", "soare"])

@@ -12,7 +12,7 @@ policy's for several).  ``to_dict``/``from_dict`` save and restore a game
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from .errors import ChuteError, NotationError
 from .feedback import Clue
@@ -178,6 +178,19 @@ class Session:
         row = Row(word, tuple(shown), tuple(left), tuple(notes))
         self.history.append(row)
         return row
+
+    def replay(self, rows: Iterable[tuple[str, Sequence[str] | str | None]]) -> list[Row]:
+        """Play rows of (guess, patterns) in order and return them; an error names its row ("row 3: ...").
+
+        The rows before the refused one stay played (``undo`` takes them back).
+        """
+        played = []
+        for i, (guess, patterns) in enumerate(rows, 1):
+            try:
+                played.append(self.play(guess, patterns))
+            except ChuteError as err:
+                raise type(err)(f"row {i}: {err}") from None
+        return played
 
     def open_patterns(self, patterns: Sequence[str | None]) -> list[str | None]:
         """Return the patterns of the unsolved boards, given one per unsolved board or one per board.

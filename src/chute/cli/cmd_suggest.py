@@ -79,9 +79,7 @@ def run_boards(args: argparse.Namespace) -> int:
     from .solving import note, session_from_args, show
     session, spec = session_from_args(args)
     lexicon = session.solver.lexicon
-    for token in args.clues:
-        guess, patterns = parse_board_row(token, lexicon.length)
-        session.play(guess, patterns)
+    session.replay([parse_board_row(token, lexicon.length) for token in args.clues])
     if args.json:
         print(json.dumps({"game": spec.name, **session.report(args.top)}, ensure_ascii=False, indent=1))
         return 0

@@ -102,7 +102,7 @@ def _session(body: dict):
     rows = body.get("rows", [])
     if not isinstance(rows, list) or len(rows) > MAX_ROWS:
         raise BadRequest(f"rows must be a list of at most {MAX_ROWS} rows")
-    session = Session(solver_for(spec.lexicon, rule, spec.boards), spec.boards, spec.rows)
+    parsed = []
     for i, row in enumerate(rows, 1):
         if not isinstance(row, dict) or not isinstance(row.get("guess"), str):
             raise BadRequest(f"row {i}: expected {{\"guess\": WORD, \"patterns\": [COLOURS, ...]}}")
@@ -111,10 +111,12 @@ def _session(body: dict):
             patterns = [patterns]
         if not isinstance(patterns, list) or not all(isinstance(p, str) for p in patterns):
             raise BadRequest(f"row {i}: patterns must be a list of colours, one per unsolved board")
-        try:
-            session.play(row["guess"], patterns)
-        except ChuteError as err:
-            raise BadRequest(f"row {i}: {err}") from None
+        parsed.append((row["guess"], patterns))
+    session = Session(solver_for(spec.lexicon, rule, spec.boards), spec.boards, spec.rows)
+    try:
+        session.replay(parsed)
+    except ChuteError as err:
+        raise BadRequest(str(err)) from None
     return session, spec
 
 
