@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import random
+import re
+import sys
 import unicodedata
 
 import numpy as np
@@ -553,3 +556,33 @@ def test_assist_reject_remembers_the_word_across_sessions(capsys, monkeypatch, t
     assert "try ROATE" in out and "try SOARE" not in out
     status, out, err = assist(capsys, monkeypatch, "reject zz\nquit\n")
     assert "not a word of 5 letters" in out + err
+
+
+@pytest.mark.parametrize("argv", [
+    ["suggest", "--game", "termo", "serao:bbbyb"],
+    ["play", "crane"],
+    ["play", "--game", "dueto", "ávido", "festa"],
+    ["score", "crane", "trace"],
+])
+def test_an_ascii_console_gets_letters_not_a_traceback(argv):
+    """A console that cannot print accents or emoji (PYTHONIOENCODING=ascii) still gets every line: tiles as letters."""
+    import subprocess
+    env = {**os.environ, "PYTHONIOENCODING": "ascii", "NO_COLOR": "1"}
+    done = subprocess.run([sys.executable, "-m", "chute", *argv], capture_output=True, env=env, timeout=120,
+                          stdin=subprocess.DEVNULL)
+    assert done.returncode == 0 and done.stderr == b"", done.stderr.decode("ascii", "replace")[-300:]
+    out = done.stdout.decode("ascii")            # nothing but ASCII reached the console
+    if argv[0] != "suggest":
+        assert re.search(r"[A-Z?]{5} [gyb]{5}", out)
+
+
+def test_an_ascii_console_reads_on_past_a_line_it_cannot_decode():
+    """A typed accent on an ASCII console is one refused line; the lines after it are still read."""
+    import subprocess
+    env = {**os.environ, "PYTHONIOENCODING": "ascii", "NO_COLOR": "1"}
+    done = subprocess.run([sys.executable, "-m", "chute", "assist", "--game", "termo", "--top", "1"],
+                          input="suíte bbbbb\ntoras bbbbb\n".encode("utf-8"), capture_output=True, env=env,
+                          timeout=120)
+    err = done.stderr.decode("ascii").splitlines()
+    assert done.returncode == 2 and len(err) == 1 and "neither colours nor a word" in err[0]   # a refused line: 2
+    assert "row 2/6" in done.stdout.decode("ascii")             # TORAS was read as row 1

@@ -294,6 +294,16 @@ def test_play_grid_fits_the_terminal(capsys, monkeypatch):
     assert max(shown(line) for line in out.splitlines()) <= 80
 
 
+def test_play_grid_keeps_a_gap_after_a_count_of_four_digits(capsys, monkeypatch):
+    """TERMO SUÍTE ÁVIDO FESTA leaves one board 1,024 words after TORAS: the count does not touch the next board."""
+    import re
+    monkeypatch.setenv("COLUMNS", "200")
+    status, out, err = cli(capsys, monkeypatch, "play", "--game", "quarteto", "termo", "suíte", "ávido", "festa")
+    assert status == 0, err
+    first = next(line for line in out.splitlines() if line.lstrip().startswith("1 "))
+    assert " 1024 TORAS" in first and not re.search(r"\d[A-ZÁ-Ú]", out)
+
+
 def test_play_json_agrees_with_the_library(capsys, monkeypatch, wordle):
     secrets = ("cigar", "rebut", "sissy", "humph")
     status, out, _ = cli(capsys, monkeypatch, "play", "--game", "quordle", *secrets, "--json")

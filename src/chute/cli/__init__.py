@@ -55,6 +55,7 @@ def build_parser() -> Parser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; return the exit status (0 ok, 1 not found/failed, 2 user error)."""
+    forgiving_output()
     parser = build_parser()
     try:
         args = parse(parser, argv)
@@ -83,6 +84,16 @@ def main(argv: list[str] | None = None) -> int:
         import os
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+
+
+def forgiving_output() -> None:
+    """Let text the console's encoding lacks print as '?' and read as a refused word, never fail or stop input."""
+    for stream in (sys.stdout, sys.stderr, sys.stdin):
+        if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):
+            try:
+                stream.reconfigure(errors="replace")
+            except (ValueError, OSError):       # a stream already closed, or not reconfigurable
+                pass
 
 
 def one_line(message: str, limit: int = 400) -> str:

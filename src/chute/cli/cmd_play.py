@@ -89,7 +89,8 @@ def grid_lines(session, spec, counts: bool = True, columns: int | None = None) -
     lexicon = session.solver.lexicon
     colour = use_colour(sys.stdout)
     cell = width("x" * lexicon.length, colour)
-    col = cell + (5 if counts else 1)
+    digits = max([3] + [len(str(n)) for row in session.history for n in row.left if n is not None])
+    col = cell + (digits + 2 if counts else 1)
     columns = columns or shutil.get_terminal_size((80, 24)).columns
     fit = max(1, min(spec.boards, (columns - 5) // col))
     bands = -(-spec.boards // fit)
@@ -110,7 +111,7 @@ def grid_lines(session, spec, counts: bool = True, columns: int | None = None) -
                     cells.append(" " * col)
                     continue
                 text = tiles(lexicon.show(row.guess), p, colour)
-                tail = " ✓" if p == all_green(len(p)) else (f" {row.left[i]:>3}" if counts else "")
+                tail = " ✓" if p == all_green(len(p)) else (f" {row.left[i]:>{digits}}" if counts else "")
                 cells.append(text + tail.ljust(col - cell))
             lines.append(f"{r + 1:>3}  " + "".join(cells).rstrip())
     return lines
