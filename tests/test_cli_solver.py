@@ -193,6 +193,14 @@ def test_assist_refuses_bad_lines_and_goes_on(capsys, monkeypatch):
     assert "new game" in out
 
 
+def test_assist_help_lists_the_session_commands(capsys, monkeypatch):
+    """``help`` in a session explains the notations and every command (not the command-line one-liner)."""
+    status, out, err = run(capsys, "assist", stdin="help\n", monkeypatch=monkeypatch)
+    assert status == 0 and err == ""
+    for text in ("gybbg", "undo", "list [N]", "why WORD", "reject WORD", "new", "quit", "--resume"):
+        assert text in out, text
+
+
 def test_assist_fallback_note_once(capsys, monkeypatch):
     """When the answers run out the note is said once, and play goes on over accepted words."""
     status, out, _ = run(capsys, "assist", "-s", "entropy", stdin="bbyby\n", monkeypatch=monkeypatch)

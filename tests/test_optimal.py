@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import random
 
-import pytest
 
 from chute import Engine, Solver, load_lexicon, parse_clue
 from chute.bench import run

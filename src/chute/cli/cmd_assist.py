@@ -11,7 +11,7 @@ from ..feedback import SOLVED_MARKS
 from .common import add_game_options, bounded_int
 from .solving import add_solver_options
 
-HELP = """\
+SESSION_HELP = """\
 Type the colours the game showed for the suggested guess, in any notation:
   gybbg (green/yellow/black), c/i/_ (Termo), 21002 digits, or emoji tiles.
 If you played another word, type it first (crane bybgb, crane:bybgb, CRANE=.r.N.),
@@ -32,8 +32,8 @@ QUIT = {"quit", "exit", "q"}
 HELP = "interactive helper: suggests guesses, you type the colours"
 DESCRIPTION = ("Play alongside a real game of one or more boards: chute suggests a guess, you "
                "type the colours the game showed (any notation), and it shows the tiles, the "
-               "candidates left and the next suggestion. Commands: undo, list, why WORD, new, "
-               "quit, help. On a terminal the game is saved after every row (--resume continues "
+               "candidates left and the next suggestion. Commands: undo, list, why WORD, reject "
+               "WORD, new, quit, help. On a terminal the game is saved after every row (--resume continues "
                "it). Without a terminal it reads the same lines from standard input (no "
                "prompts), so it scripts; then the exit status is 2 if any line was refused.")
 EPILOG = ("examples: printf 'bbgyg\\nbbgyb\\n' | chute assist | chute assist --game quarteto | "
@@ -167,7 +167,7 @@ class Assistant:
         if word in QUIT:
             return False
         if word in ("help", "?", "h"):
-            self.say(HELP)
+            self.say(SESSION_HELP)
         elif word == "undo":
             self.undo()
         elif word == "new":
