@@ -309,13 +309,32 @@ def test_suggest_several_boards_says_a_note_of_every_board_once(capsys):
     assert notes == ["chute: note: XXXXX is not in the termo word list; its clue is used anyway"]
 
 
-def test_suggest_several_boards_of_few_words_does_not_load_the_compiler():
-    """A ranking of boards of a few words each is figured in numpy: no numba in a one-shot suggest."""
+@pytest.mark.parametrize("rows, best", [(QUARTETO_ROWS, "BUGRE"), (QUARTETO_ROWS[:1], "CRIME")])
+def test_suggest_several_boards_of_few_words_does_not_load_the_compiler(rows, best):
+    """A ranking of boards of up to 1,024 words each (after one row: 12 to 110) is figured in numpy: no numba."""
     import subprocess
     import sys
     code = ("import sys; from chute.cli import main; "
-            f"status = main(['suggest', '--game', 'quarteto', *{QUARTETO_ROWS!r}, '--top', '3']); "
+            f"status = main(['suggest', '--game', 'quarteto', *{rows!r}, '--top', '3']); "
             "print('numba' in sys.modules, status)")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    for _ in range(2):          # the first run may build the game's matrix (compiled): the second reads it
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.stdout.strip().splitlines()[-1] == "False 0", done.stdout + done.stderr
-    assert "BUGRE" in done.stdout
+    assert f"  1  {best} " in done.stdout
+
+
+def test_suggest_several_large_boards_load_the_compiler_and_rank_the_same():
+    """Past NUMPY_RANKING_CELLS the ranking loads the compiled kernels: the same table as numpy's."""
+    import subprocess
+    import sys
+    tables = []
+    for cells in (10**12, 1):
+        code = ("import sys; import chute.multiboard as mb; from chute.cli import main; "
+                f"mb.NUMPY_RANKING_CELLS = {cells}; "
+                f"status = main(['suggest', '--game', 'quarteto', {QUARTETO_ROWS[0]!r}, '--top', '10']); "
+                "print('numba' in sys.modules, status)")
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+        *table, last = done.stdout.strip().splitlines()
+        assert last == f"{cells == 1} 0", done.stdout + done.stderr
+        tables.append(table)
+    assert tables[0] == tables[1] and len(tables[0]) == 12

@@ -659,7 +659,7 @@ def test_numpy_board_figures_equal_the_compiled_kernels(wordle, weighted):
     from chute.kernels.partition import board_figures, board_figures_weighted
     from chute.multiboard import board_figures_numpy
     rng = np.random.default_rng(5)
-    for n in (2, 3, 17, 64):
+    for n in (2, 3, 17, 64, 65, 400, 1024):          # sorted up to 64 words, counted above
         cols = np.sort(rng.choice(wordle.matrix.shape[1], n, replace=False))
         codes_t = np.ascontiguousarray(wordle.matrix[:, cols].T)
         g = codes_t.shape[1]
@@ -675,4 +675,4 @@ def test_numpy_board_figures_equal_the_compiled_kernels(wordle, weighted):
             board_figures(codes_t, clog_table(n), wordle.n_patterns, ent, sq, ones, parts)
             want[0], want[1], want[2] = math.log2(n) - ent / n, sq / n, ones / n
         want[3] = parts
-        assert np.allclose(board_figures_numpy(codes_t, p, wordle.n_patterns), want, rtol=0, atol=1e-12)
+        assert np.allclose(board_figures_numpy(wordle.matrix[:, cols], p, wordle.n_patterns), want, rtol=0, atol=1e-12)

@@ -186,8 +186,15 @@ class Choice:
 # costs 46 MB and 0.3 s, not 455 MB and 1.1 s (BENCHMARKS.md)
 GATHER_SHARE = 16
 # a board of at most this many words is figured in numpy while numba is not loaded (a single ranking
-# then never loads it: 0.9 s of a 1 s suggest); once loaded, as in a benchmark, the compiled kernels
-NUMPY_BOARD = 64
+# then never loads it: 0.9 s of a 1 s suggest); once loaded, as in a benchmark, the compiled kernels.
+# Up to SORT_BOARD words each guess's codes are sorted; above, every (guess, pattern) cell is counted
+# (Termo's 18,210 guesses: 110 words 50 ms against 62 sorted, 1,000 words 154 ms against 622; BENCHMARKS.md)
+NUMPY_BOARD = 1024
+SORT_BOARD = 64
+# ... unless the ranking's boards add up to more (guess, word) cells than this (about 6 ns a cell in
+# numpy, 0.45 s to load the compiled kernels: Octordle after one row, 2,313 words on eight boards and
+# 55 million cells, ranks in 0.62 s in numpy and 0.78 s compiled)
+NUMPY_RANKING_CELLS = 80_000_000
 
 
 class MultiSolver:
@@ -302,6 +309,15 @@ class MultiSolver:
         return self
 
     # ----- per-board figures ----------------------------------------------------------------
+    def _guess_codes_by_board(self, board: Board) -> np.ndarray:
+        """Return the codes as (guesses x candidates) for one board (columns gathered: no transpose made)."""
+        if board.fallback:
+            lex = self.engine.lexicon
+            return _codes(lex.guesses, [lex.guesses[i] for i in board.index.tolist()], lex.length)
+        if self._codes_t is not None:
+            return self._codes_t[board.index].T
+        return self.engine.matrix[:, board.index]
+
     def _candidate_codes_t(self, board: Board) -> np.ndarray:
         """Return the codes as (candidates x guesses) for one board."""
         if not board.fallback:
@@ -334,7 +350,7 @@ class MultiSolver:
             out[2] = 1.0
             out[3] = 1.0
         elif n <= NUMPY_BOARD and "numba" not in sys.modules:
-            out[:] = board_figures_numpy(self._candidate_codes_t(board), self.probabilities(board), self.n_patterns)
+            out[:] = board_figures_numpy(self._guess_codes_by_board(board), self.probabilities(board), self.n_patterns)
         elif (p := self.probabilities(board)) is not None:
             from .kernels.partition import board_figures_weighted, board_figures_weighted_parallel
             codes_t = self._candidate_codes_t(board)
@@ -361,6 +377,17 @@ class MultiSolver:
             if len(self._cache) > self.cache_size:
                 self._cache.popitem(last=False)
         return out
+
+    def _compile_if_large(self, boards: Sequence[Board]) -> None:
+        """Load the compiled kernels when figuring these boards in numpy would take longer than loading them."""
+        if "numba" in sys.modules:
+            return
+        g, cells = self.n_guesses, 0
+        for b in boards:
+            if b.n > 1 and b.key() not in self._cache:
+                cells += 4 * b.n * g if b.n <= SORT_BOARD else b.n * g + g * self.n_patterns
+        if cells > NUMPY_RANKING_CELLS:
+            from .kernels import partition  # noqa: F401  (loads numba: these boards' figures then compiled)
 
     def _board_rows(self, board: Board) -> np.ndarray:
         """Return the guess rows of a board's candidates."""
@@ -394,6 +421,7 @@ class MultiSolver:
         total = np.zeros((4, self.n_guesses), dtype=np.float64)
         hits = np.zeros(self.n_guesses, dtype=np.float64)
         none = np.ones(self.n_guesses, dtype=np.float64) if self.policy.chain_bonus else None
+        self._compile_if_large(boards)
         for b in boards:
             f = self.figures(b)
             total += f
@@ -821,35 +849,49 @@ class MultiSolver:
         return GameResult(secrets, tuple(guesses), tuple(solved_at), rows)
 
 
-def board_figures_numpy(codes_t: np.ndarray, p: np.ndarray | None, n_patterns: int) -> np.ndarray:
-    """Return the (4, guesses) figures of ``MultiSolver.figures`` for one board, in numpy.
+def board_figures_numpy(codes: np.ndarray, p: np.ndarray | None, n_patterns: int) -> np.ndarray:
+    """Return the (4, guesses) figures of ``MultiSolver.figures`` for one board, from its (guesses x words) codes.
 
-    For a board of a few words in a process that has not loaded numba (a
-    single ``suggest``): one sort of each guess's codes, the bins summed.
+    For a board of up to ``NUMPY_BOARD`` words in a process that has not loaded
+    numba (a single ``suggest``): each guess's bins found by sorting its codes
+    (a few words) or by counting every (guess, pattern) cell (more), then summed.
     """
-    n, g = codes_t.shape
-    perm = np.argsort(codes_t, axis=0, kind="stable")
-    flat = (np.take_along_axis(np.asarray(codes_t, dtype=np.int64), perm, axis=0)
-            + np.arange(g, dtype=np.int64)[None, :] * n_patterns).T.ravel()
-    seg = np.flatnonzero(np.r_[True, flat[1:] != flat[:-1]])
-    count = np.diff(np.r_[seg, len(flat)])
-    guess = flat[seg] // n_patterns
-    parts = np.bincount(guess, minlength=g).astype(np.float64)
+    g, n = codes.shape
+    offsets = np.arange(0, g * n_patterns, n_patterns, dtype=np.int64)[:, None]
+    if n <= SORT_BOARD:
+        perm = np.argsort(codes, axis=1, kind="stable")
+        flat = (np.take_along_axis(np.asarray(codes, dtype=np.int64), perm, axis=1) + offsets).ravel()
+        seg = np.flatnonzero(np.r_[True, flat[1:] != flat[:-1]])
+        count = np.diff(np.r_[seg, len(flat)])
+        cell = flat[seg]
+        mass = None if p is None else np.add.reduceat(np.asarray(p, dtype=np.float64)[perm].ravel(), seg)
+    else:
+        keys = (codes + offsets).ravel()          # guess by guess: each guess's cells together
+        counts = np.bincount(keys, minlength=g * n_patterns)
+        cell = np.flatnonzero(counts)
+        count = counts[cell]
+        mass = None if p is None else np.bincount(
+            keys, weights=np.broadcast_to(np.asarray(p, dtype=np.float64)[None, :], (g, n)).ravel(),
+            minlength=g * n_patterns)[cell]
+    return _summed_bins(cell // n_patterns, count, mass, n, g)
+
+
+def _summed_bins(guess: np.ndarray, count: np.ndarray, mass: np.ndarray | None, n: int, g: int) -> np.ndarray:
+    """Return the (4, guesses) figures from every non-empty bin's guess, word count and prior mass."""
     out = np.empty((4, g), dtype=np.float64)
-    if p is None:
+    if mass is None:
         c = count.astype(np.float64)
         ent = np.bincount(guess, weights=c * np.log2(c), minlength=g)
         out[0] = math.log2(n) - ent / n
         out[1] = np.bincount(guess, weights=c * c, minlength=g) / n
         out[2] = np.bincount(guess, weights=(count == 1).astype(np.float64), minlength=g) / n
     else:
-        mass = np.add.reduceat(np.asarray(p, dtype=np.float64)[perm].T.ravel(), seg)
         with np.errstate(divide="ignore", invalid="ignore"):
             h = np.where(mass > 0, -mass * np.log2(np.where(mass > 0, mass, 1.0)), 0.0)
         out[0] = np.bincount(guess, weights=h, minlength=g)
         out[1] = np.bincount(guess, weights=mass * count, minlength=g)
         out[2] = np.bincount(guess, weights=np.where(count == 1, mass, 0.0), minlength=g)
-    out[3] = parts
+    out[3] = np.bincount(guess, minlength=g)
     return out
 
 
