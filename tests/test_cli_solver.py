@@ -264,7 +264,7 @@ def test_suggest_several_boards_ranks_the_joint_policy_after_the_rows(capsys):
     assert status == 0, err
     lines = out.splitlines()
     assert lines[0].startswith("quarteto · row 5 of 9 · candidates 1: 8 · 2: solved · 3: 4 · 4: 7")
-    assert "board 3: FORRÓ JORRO PORRO ZORRO" in lines
+    assert "board 3: FORRÓ ZORRO PORRO JORRO" in lines          # likeliest first
     table = lines[lines.index(next(line for line in lines if line.lstrip().startswith("#"))) + 1:]
     assert len(table) == 3
     skipped = run(capsys, "suggest", "--game", "quarteto", *QUARTETO_ROWS, "bugre:bbbyy/bbbgb/bbbyb", "--top", "3")

@@ -452,3 +452,20 @@ def test_a_rejected_word_is_never_suggested_but_still_read_as_a_clue(wordle):
     assert first not in [r.guess for r in game.ranked(20)]
     with pytest.raises(NotationError):
         game.reject("xx")
+
+
+def test_candidates_come_likeliest_first(wordle):
+    """A player reads the candidates likeliest first under the prior (alphabetical among equals and without one)."""
+    s = Solver(wordle, "expected-guesses", prior="frequency")
+    suggestion = s.suggest(["soare:bbyby", "until:bbbbb"], top=1)
+    state = suggestion.state
+    p = dict(zip(state.candidates, state.prior().tolist()))
+    order = suggestion.candidates
+    assert sorted(order) == sorted(state.candidates) and order == state.likeliest()
+    assert all(p[a] >= p[b] for a, b in zip(order, order[1:])) and order != sorted(order)
+    assert state.likeliest(3) == order[:3]
+    game = Session(s)
+    game.replay([("soare", "bbyby"), ("until", "bbbbb")])
+    assert game.report(top=1, max_words=5)["boards"][0]["candidates"] == [wordle.lexicon.show(w) for w in order[:5]]
+    plain = Solver(wordle).suggest(["soare:bbyby", "until:bbbbb"], top=1)    # the answer list, all equal
+    assert plain.candidates == sorted(plain.candidates) == plain.state.likeliest()

@@ -217,12 +217,12 @@ class Session:
         """Return the game as a JSON-ready dict: the boards, the rows played and the ranked next guesses.
 
         Words are spelt as the game shows them (accents); each board lists at
-        most ``max_words`` candidates (all when None) and its letters' states.
+        most ``max_words`` candidates (all when None), likeliest first, and its letters' states.
         """
         from .feedback import letter_states
         show = self.solver.lexicon.show
         boards = [{"solved": b.solved, "count": b.state.n,
-                   "candidates": [show(w) for w in b.state.candidates[:max_words]],
+                   "candidates": [show(w) for w in b.state.likeliest(max_words)],
                    "letters": letter_states(b.state.clues), "notes": list(b.state.notes)} for b in self.boards]
         out = {"rows_used": self.used, "row_limit": self.rows, "over": self.finished, "boards": boards,
                "suggestions": [], "rows": [{"guess": show(row.guess), "patterns": list(row.patterns)}

@@ -53,7 +53,7 @@ class Suggestion:
     """Ranked guesses for a state, with the candidates left and any notes for the user."""
 
     ranked: list[Ranked]
-    candidates: list[str]
+    candidates: list[str]          # likeliest first under the solver's prior (equal chances alphabetical)
     notes: list[str]
     fallback: bool
     strategy: str
@@ -415,7 +415,7 @@ class Solver:
             forced = self._forced(state) if state.n else None
             if forced is not None:
                 ranked = self._first(state, forced, ranked, top)
-        return Suggestion(ranked, list(state.candidates), list(state.notes) + plan, state.fallback,
+        return Suggestion(ranked, state.likeliest(), list(state.notes) + plan, state.fallback,
                           self.strategy.name, self.score_label(), state)
 
     def score_label(self) -> str:

@@ -19,7 +19,7 @@ or the word alone and then its colours.
 Several boards: the colours of every unsolved board on one line, separated by
 spaces, commas or | (bbygb gbbbb | ggggg), or one board per line (chute asks
 for the next); - for a board already solved if you type all of them.
-Commands: undo (take back the last row), list [N] (the candidates, of board N),
+Commands: undo (take back the last row), list [N] (the candidates, likeliest first; of board N),
 why WORD [N] (why a word can or cannot be the answer), reject WORD (the game
 refused it: never suggested again, remembered), new (start over), quit, help. Blank lines and a pasted share text's header are skipped.
 End of input (Ctrl-D) or quit ends the session; on a terminal it is saved
@@ -123,13 +123,13 @@ class Assistant:
         if self.single:
             state = s.boards[0].state
             if state.n <= 10 and state.clues:
-                self.say("candidates: " + " ".join(self.show(w) for w in state.candidates))
+                self.say("candidates: " + " ".join(self.show(w) for w in state.likeliest()))
             self.say(f"{count_text(state.n)} · row {s.used + 1}/{self.rows} · try {self.show(self.suggested)}{also}")
         else:
             for i in open_:
                 st = s.boards[i].state
                 if st.clues and st.n <= 10:
-                    self.say(f"board {i + 1}: " + " ".join(self.show(w) for w in st.candidates))
+                    self.say(f"board {i + 1}: " + " ".join(self.show(w) for w in st.likeliest()))
             parts = [f"{i + 1}: solved" if b.solved else f"{i + 1}: {b.state.n:,}" for i, b in enumerate(s.boards)]
             self.say(f"candidates {' · '.join(parts)} · row {s.used + 1}/{self.rows} · "
                      f"try {self.show(self.suggested)}{also}")
@@ -242,7 +242,7 @@ class Assistant:
             return
         for i in which:
             board = self.session.boards[i]
-            lines = "\n".join(candidate_lines(board.state.candidates, self.lexicon))
+            lines = "\n".join(candidate_lines(board.state.likeliest(), self.lexicon))
             if self.single:
                 self.say(lines)
             elif board.solved:

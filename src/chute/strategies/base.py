@@ -137,6 +137,13 @@ class State:
         w = np.asarray(self.weights, dtype=np.float64)
         return w / w.sum()
 
+    def likeliest(self, limit: int | None = None) -> list[str]:
+        """Return the candidates likeliest first (equal chances in list order), at most ``limit`` of them."""
+        if self.weights is None:
+            return self.candidates[:limit]
+        order = np.argsort(-np.asarray(self.weights, dtype=np.float64), kind="stable")[:limit]
+        return [self.candidates[i] for i in order.tolist()]
+
     def stats(self, codes: np.ndarray) -> PartitionStats:
         """Return the partition figures of each row of ``codes`` (columns = candidates)."""
         return partition_stats(codes, self.engine.n_patterns,
