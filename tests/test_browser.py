@@ -134,6 +134,12 @@ def test_a_quarteto_round(page, server):
     play_row(page, "serao", [score("serao", s) for s in secrets])
     counts = int(page.locator("#left-count").inner_text().replace(",", ""))
     assert counts > 4 and page.locator("#suggestions tbody tr").count() > 0
+    # E is green on TERMO and FESTA, yellow on SUÍTE, absent from ÁVIDO: its key shows a stripe per board
+    key = page.locator("#keyboard .key", has_text="e").first
+    assert "split" in key.get_attribute("class") and "linear-gradient" in key.get_attribute("style")
+    assert key.get_attribute("aria-label") == "e, board 1 green, board 2 yellow, board 3 grey, board 4 green"
+    r_key = page.locator("#keyboard .key", has_text="r").first          # R: green on every board but SUÍTE's grey
+    assert "split" in r_key.get_attribute("class")
     shot(page, "quarteto-round")
 
 

@@ -6,12 +6,14 @@ const T = {
         undo: "Undo", new: "New game", suggestions: "Suggestions", guess: "guess", expected: "expected",
         worst: "worst", answer: "answer?", left: "Words left", why: "Why not…?", ask: "Ask",
         review: "Review a game", read: "Read", yes: "yes", solved: "solved", type: "Type a guess, click the tiles to the colours the game showed, then Enter.",
-        skill: "skill", luck: "luck", row: "row", words: "words", chart: "words left per row", over: "The game is over." },
+        skill: "skill", luck: "luck", row: "row", words: "words", chart: "words left per row", over: "The game is over.",
+        board: "board" },
   pt: { game: "Jogo", mode: "Modo", normal: "normal", hard: "difícil", contrast: "contraste", enter: "Enter",
         undo: "Desfazer", new: "Novo jogo", suggestions: "Sugestões", guess: "palpite", expected: "esperado",
         worst: "pior", answer: "resposta?", left: "Palavras possíveis", why: "Por que não…?", ask: "Perguntar",
         review: "Revisar um jogo", read: "Ler", yes: "sim", solved: "resolvido", type: "Digite um palpite, clique nas letras até as cores que o jogo mostrou, e Enter.",
-        skill: "habilidade", luck: "sorte", row: "linha", words: "palavras", chart: "palavras restantes por linha", over: "O jogo acabou." },
+        skill: "habilidade", luck: "sorte", row: "linha", words: "palavras", chart: "palavras restantes por linha", over: "O jogo acabou.",
+        board: "tabuleiro" },
 };
 const COLOURS = ["b", "y", "g"];
 const NAMES = { b: "grey", y: "yellow", g: "green" };
@@ -102,10 +104,13 @@ function cycle(k, i) {
   if (focused) document.querySelector(`.input-row .tile[data-board="${k}"][data-pos="${i}"]`).focus();
 }
 
+const KEY_SHADE = { g: "var(--g)", y: "var(--y)", b: "var(--b)", "": "#818384" };
+
 function drawKeyboard() {
+  // one board: the letter's colour; several: a stripe per open board, left to right, as the boards stand
+  const open = S.data ? S.data.boards.filter((b) => !b.solved) : [];
   const letters = {};
-  if (S.data) for (const b of S.data.boards) {
-    if (b.solved) continue;
+  for (const b of open) {
     for (const [l, c] of Object.entries(b.letters)) {
       if (!letters[l] || COLOURS.indexOf(c) > COLOURS.indexOf(letters[l])) letters[l] = c;
     }
@@ -121,7 +126,16 @@ function drawKeyboard() {
       const label = ch === "+" ? "enter" : ch === "-" ? "⌫" : ch;
       k.textContent = label;
       k.className = "key" + (letters[ch] ? " " + letters[ch] : "");
-      k.setAttribute("aria-label", ch === "+" ? "enter" : ch === "-" ? "backspace" : ch + (letters[ch] ? ", " + NAMES[letters[ch]] : ""));
+      let said = letters[ch] ? ", " + NAMES[letters[ch]] : "";
+      const each = open.map((b) => b.letters[ch] || "");
+      if (open.length > 1 && /^[a-z]$/.test(ch) && each.some((c) => c !== each[0])) {
+        const w = 100 / each.length;
+        k.style.background = "linear-gradient(to right, " +
+          each.map((c, i) => `${KEY_SHADE[c]} ${(i * w).toFixed(2)}% ${((i + 1) * w).toFixed(2)}%`).join(", ") + ")";
+        k.classList.add("split");
+        said = ", " + each.map((c, i) => `${t("board")} ${S.data.boards.indexOf(open[i]) + 1} ${c ? NAMES[c] : "?"}`).join(", ");
+      }
+      k.setAttribute("aria-label", ch === "+" ? "enter" : ch === "-" ? "backspace" : ch + said);
       k.addEventListener("click", () => press(ch === "+" ? "Enter" : ch === "-" ? "Backspace" : ch));
       r.appendChild(k);
     }
