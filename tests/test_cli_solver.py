@@ -56,7 +56,29 @@ def test_suggest_json(capsys):
     data = json.loads(out)
     assert status == 0 and data["strategy"] == "minimax" and data["clues"] == ["crane:bbbbb"]
     assert len(data["suggestions"]) == 2 and data["remaining"] == len(data["candidates"])
-    assert set(data["suggestions"][0]) == {"guess", "folded", "score", "expected", "worst", "parts", "candidate"}
+    assert set(data["suggestions"][0]) == {"guess", "folded", "score", "expected", "worst", "parts", "candidate",
+                                           "chance"}
+    assert all((s["chance"] > 0) == s["candidate"] and s["chance"] <= 1 for s in data["suggestions"])
+
+
+def test_suggest_shows_each_guess_chance_of_being_the_answer(capsys):
+    """The last column is the prior's chance that the guess is the answer: blank for a word that cannot be."""
+    from chute import Engine, Solver, load_lexicon
+    status, out, _ = run(capsys, "suggest", "soare:bbyby", "--top", "6", "--json")
+    data = json.loads(out)
+    suggestion = Solver(Engine.build(load_lexicon("wordle")), "expected-guesses", prior="frequency").suggest(
+        ["soare:bbyby"], top=6)
+    want = dict(zip(suggestion.state.candidates, suggestion.state.prior().tolist()))
+    for s in data["suggestions"]:
+        assert s["chance"] == pytest.approx(want.get(s["folded"], 0.0), abs=1e-6)
+    status, out, _ = run(capsys, "suggest", "soare:bbyby", "--top", "6")
+    lines = out.splitlines()
+    assert lines[1].split()[-1] == "chance"
+    for line, s in zip(lines[2:], data["suggestions"]):
+        shown = line.split()[-1]
+        assert shown.endswith("%") == s["candidate"]
+        if s["candidate"]:
+            assert float(shown.rstrip("%")) == pytest.approx(100 * s["chance"], abs=0.06)
 
 
 def test_json_keeps_termo_accents(capsys):

@@ -50,6 +50,7 @@ def test_suggest_answers_what_the_library_answers(client):
     assert data["boards"][0]["count"] == 30 and data["boards"][0]["candidates"] == want.candidates
     assert data["boards"][0]["letters"]["u"] == "b" and data["boards"][0]["letters"]["i"] == "y"
     assert data["score_label"] == "guesses" and not data["over"]
+    assert [s["chance"] for s in data["suggestions"]] == pytest.approx(want.chances(), abs=1e-6)
 
 
 def test_suggest_termo_with_accents_and_a_quarteto_round(client):
@@ -61,6 +62,7 @@ def test_suggest_termo_with_accents_and_a_quarteto_round(client):
         {"guess": "serao", "patterns": ["bbbbb", "bybbb", "bbbbg", "ggggg"]}]}).json()
     assert [b["solved"] for b in four["boards"]] == [False, False, False, True]
     assert four["suggestions"] and four["rows_used"] == 1 and four["row_limit"] == 9
+    assert "chance" not in four["suggestions"][0] and "p_hit" in four["suggestions"][0]   # several boards: p_hit
 
 
 def test_why_review_and_share(client):

@@ -228,7 +228,11 @@ class Session:
                "suggestions": [], "rows": [{"guess": show(row.guess), "patterns": list(row.patterns)}
                                            for row in self.history]}
         if not self.solved and self.open_boards():
-            out["suggestions"] = [{**r.to_dict(), "guess": show(r.guess)} for r in self.ranked(top)]
+            ranked = self.ranked(top)
+            out["suggestions"] = [{**r.to_dict(), "guess": show(r.guess)} for r in ranked]
+            if self.n_boards == 1:          # one board: each guess's chance of being the answer
+                for entry, chance in zip(out["suggestions"], self.open_states()[0].chances([r.guess for r in ranked])):
+                    entry["chance"] = round(chance, 6)
             out["score_label"] = self.solver.score_label() if self.n_boards == 1 else "joint score"
         return out
 

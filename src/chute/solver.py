@@ -65,6 +65,10 @@ class Suggestion:
         """Return how many words could still be the answer."""
         return len(self.candidates)
 
+    def chances(self) -> list[float]:
+        """Return each ranked guess's chance of being the answer under the prior (0 when it cannot be)."""
+        return self.state.chances([r.guess for r in self.ranked])
+
     @property
     def best(self) -> str | None:
         """Return the top guess (None if nothing is left to guess)."""
@@ -76,7 +80,8 @@ class Suggestion:
         return {"strategy": self.strategy, "score_label": self.score_label,
                 "clues": [str(c) for c in self.state.clues], "remaining": self.n_candidates,
                 "fallback": self.fallback, "notes": list(self.notes),
-                "suggestions": [{**r.to_dict(), "guess": show(r.guess), "folded": r.guess} for r in self.ranked],
+                "suggestions": [{**r.to_dict(), "guess": show(r.guess), "folded": r.guess, "chance": round(c, 6)}
+                                for r, c in zip(self.ranked, self.chances())],
                 "candidates": [show(w) for w in self.candidates], "folded": list(self.candidates)}
 
 

@@ -173,7 +173,7 @@ def format_number(x: float, label: str) -> str:
 
 
 def suggestion_table(suggestion, lexicon) -> list[str]:
-    """Return the ranked guesses as aligned lines: rank, guess, score, expected, worst, answer?
+    """Return the ranked guesses as aligned lines: rank, guess, score, expected, worst, chance it is the answer.
 
     A strategy whose score is itself the expected or worst count shows it once.
     """
@@ -181,12 +181,21 @@ def suggestion_table(suggestion, lexicon) -> list[str]:
     own = label not in ("expected", "worst")
     width = lexicon.length + 2
     head = f"{'#':>3}  {'guess':<{width}}" + (f" {label:>10}" if own else "")
-    lines = [head + f" {'expected':>9} {'worst':>6}  answer?"]
-    for i, r in enumerate(suggestion.ranked, 1):
+    lines = [head + f" {'expected':>9} {'worst':>6}  {'chance':>6}"]
+    for i, (r, chance) in enumerate(zip(suggestion.ranked, suggestion.chances()), 1):
         score = f" {format_number(r.score, label):>10}" if own else ""
         lines.append(f"{i:>3}  {show(lexicon, r.guess):<{width}}{score} {r.expected:>9.2f} {r.worst:>6}  "
-                     f"{'yes' if r.candidate else ''}")
+                     f"{percent(chance) if r.candidate else '':>6}".rstrip())
     return lines
+
+
+def percent(p: float) -> str:
+    """Return a chance as a short percentage: 41%, 4.2%, 0.3%, <0.1%."""
+    if p >= 0.095:
+        return f"{100 * p:.0f}%"
+    if p >= 0.0005:
+        return f"{100 * p:.1f}%"
+    return "<0.1%"
 
 
 def candidate_lines(words, lexicon, width: int = 78) -> list[str]:

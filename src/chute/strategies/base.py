@@ -137,6 +137,12 @@ class State:
         w = np.asarray(self.weights, dtype=np.float64)
         return w / w.sum()
 
+    def chances(self, words: Sequence[str]) -> list[float]:
+        """Return each word's chance of being the answer under the state's prior (0 for a word that is not a candidate)."""
+        p = self.prior().tolist()
+        where = {w: i for i, w in enumerate(self.candidates)}
+        return [p[where[w]] if w in where else 0.0 for w in words]
+
     def likeliest(self, limit: int | None = None) -> list[str]:
         """Return the candidates likeliest first (equal chances in list order), at most ``limit`` of them."""
         if self.weights is None:

@@ -4,13 +4,13 @@
 const T = {
   en: { game: "Game", mode: "Mode", normal: "normal", hard: "hard", contrast: "contrast", enter: "Enter",
         undo: "Undo", new: "New game", suggestions: "Suggestions", guess: "guess", expected: "expected",
-        worst: "worst", answer: "answer?", left: "Words left", why: "Why not…?", ask: "Ask",
+        worst: "worst", answer: "chance", left: "Words left", why: "Why not…?", ask: "Ask",
         review: "Review a game", read: "Read", yes: "yes", solved: "solved", type: "Type a guess, click the tiles to the colours the game showed, then Enter.",
         skill: "skill", luck: "luck", row: "row", words: "words", chart: "words left per row", over: "The game is over.",
         board: "board" },
   pt: { game: "Jogo", mode: "Modo", normal: "normal", hard: "difícil", contrast: "contraste", enter: "Enter",
         undo: "Desfazer", new: "Novo jogo", suggestions: "Sugestões", guess: "palpite", expected: "esperado",
-        worst: "pior", answer: "resposta?", left: "Palavras possíveis", why: "Por que não…?", ask: "Perguntar",
+        worst: "pior", answer: "chance", left: "Palavras possíveis", why: "Por que não…?", ask: "Perguntar",
         review: "Revisar um jogo", read: "Ler", yes: "sim", solved: "resolvido", type: "Digite um palpite, clique nas letras até as cores que o jogo mostrou, e Enter.",
         skill: "habilidade", luck: "sorte", row: "linha", words: "palavras", chart: "palavras restantes por linha", over: "O jogo acabou.",
         board: "tabuleiro" },
@@ -154,7 +154,7 @@ function drawSide() {
     const score = s.score !== undefined ? s.score : s.bits;
     tr.innerHTML = `<td>${i + 1}</td><td class="word"><button type="button"></button></td>` +
       `<td>${Number(score).toFixed(3)}</td><td>${Number(s.expected).toFixed(2)}</td>` +
-      `<td>${s.worst !== undefined ? s.worst : ""}</td><td>${(s.candidate || s.p_hit > 0) ? t("yes") : ""}</td>`;
+      `<td>${s.worst !== undefined ? s.worst : ""}</td><td>${percent(s.chance !== undefined ? s.chance : s.p_hit)}</td>`;
     const btn = tr.querySelector("button");
     btn.textContent = s.guess;
     btn.addEventListener("click", () => { S.typed = fold(s.guess); drawBoards(); });
@@ -173,6 +173,13 @@ function drawSide() {
     btn.addEventListener("click", () => { S.typed = fold(w); drawBoards(); });
     left.appendChild(btn);
   }
+}
+
+// the chance a guess is the answer (one board) or solves a board (several), as the command line prints it
+function percent(p) {
+  if (!(p > 0)) return "";
+  if (p >= 0.095) return `${Math.round(100 * p)}%`;
+  return p >= 0.0005 ? `${(100 * p).toFixed(1)}%` : "<0.1%";
 }
 
 function say(text) { $("message").textContent = text || ""; }
