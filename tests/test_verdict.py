@@ -266,6 +266,43 @@ def test_cli_decodes_a_share_text_from_its_colours_and_the_answer(capsys, monkey
     assert status == 0 and "words: " in out and "CIGAR" in out
 
 
+def test_a_multi_board_share_text_is_decoded_round_by_round(capsys, monkeypatch):
+    """Colours only, several boards: a round's word must make every open board's colours, so the boards
+    narrow it together (to TORAS alone in the first round); a board solved earlier stops counting."""
+    from chute.multiboard import simulate
+    from chute.prior import make_prior
+    from chute.verdict import decode_boards, decode_grid
+    engine = Engine.build(load_lexicon("termo"))
+    secrets = ("festa", "termo")
+    game = simulate(engine, secrets, rows=7, prior=make_prior(engine.lexicon, "frequency"))    # as chute plays it
+    boards = [[score(g, s) for g in game.guesses[: game.solved_at[i]]] for i, s in enumerate(secrets)]
+    assert len(boards[0]) < len(boards[1])
+    rows = decode_boards(engine, boards, secrets, top=10_000)
+    assert len(rows) == len(game.guesses)
+    for i, (row, guess) in enumerate(zip(rows, game.guesses)):
+        assert guess in row.likely and row.count == len(row.likely)
+        assert row.patterns == tuple(b[i] if i < len(b) else None for b in boards)
+        alone = [decode_grid(engine, [b[i]], s, top=10_000)[0] for b, s in zip(boards, secrets) if i < len(b)]
+        assert set(row.likely) == set.intersection(*(set(a.likely) for a in alone))    # every open board at once
+    assert rows[0].likely == ["toras"] and rows[-1].likely == ["termo"] and rows[-1].patterns[0] is None
+    tile = {"g": "🟩", "y": "🟨", "b": "⬛"}
+    text = "joguei term.ooo/2 #100\n\n" + "\n".join(
+        " ".join("".join(tile[c] for c in b[i]) if i < len(b) else "⬛" * 5 for b in boards)
+        for i in range(len(game.guesses))) + "\n"
+    status, out, err = run(capsys, monkeypatch, "review", "--answer", "festa,termo", stdin=text)
+    assert status == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "dueto: the words that make each row against FESTA / TERMO"
+    assert lines[1].endswith("1 word: TORAS") and lines[len(game.guesses)].endswith("1 word: TERMO")
+    status, out, _ = run(capsys, monkeypatch, "review", "--answer", "festa,termo", "--json", stdin=text)
+    data = json.loads(out)
+    assert data["answers"] == ["festa", "termo"] and data["rows"][-1]["patterns"] == [None, "ggggg"]
+    status, out, err = run(capsys, monkeypatch, "review", "--answer", "termo,festa", stdin=text)   # swapped
+    assert status == 2 and out == "" and "no accepted word shows these colours against TERMO / FESTA" in err
+    status, out, err = run(capsys, monkeypatch, "review", "--answer", "festa", stdin=text)
+    assert status == 2 and "give 2 answers" in err
+
+
 def test_decoded_rows_follow_the_prior(capsys, monkeypatch, tmp_path):
     """--prior ranks the words that could have made a row: a file's weights decide, words outside it come last."""
     from chute.verdict import decode_grid

@@ -79,6 +79,20 @@ def test_why_review_and_share(client):
                                             "answer": "cigar"}).json()
     assert share["game"] == "wordle" and share["boards"] == [["bbyyb", "ygbgb", "ggggg"]]
     assert share["decoded"][0]["count"] > 100 and share["decoded"][2]["likely"] == ["cigar"]
+    dueto = client.post("/api/share", json={"text": DUETO_SHARE, "answer": "festa, termo"}).json()
+    assert dueto["game"] == "dueto" and len(dueto["boards"]) == 2
+    assert dueto["decoded"][0] == {"pattern": "ybbyy", "patterns": ["ybbyy", "gygbb"], "count": 1, "likely": ["toras"]}
+    assert dueto["decoded"][-1]["patterns"] == [None, "ggggg"] and dueto["decoded"][-1]["likely"] == ["termo"]
+
+
+DUETO_SHARE = """joguei term.ooo/2 #100 4&5/7
+
+🟨⬛⬛🟨🟨 🟩🟨🟩⬛⬛
+⬛⬛🟩⬛🟨 ⬛⬛⬛⬛🟨
+🟩⬛⬛🟨⬛ ⬛🟨⬛⬛🟨
+🟩🟩🟩🟩🟩 ⬛🟩⬛🟨⬛
+⬛⬛⬛⬛⬛ 🟩🟩🟩🟩🟩
+"""
 
 
 @pytest.mark.parametrize("path,body,status,message", [

@@ -15,7 +15,8 @@ DESCRIPTION = ("Review a finished one-board game: for every row the candidates b
                "needs for this answer. Give the guesses (the answer is --answer, or the last guess), "
                "clues in any notation (the answer is the all-green row), or a share text (--share FILE, "
                "or piped in). A share text without the words is decoded: the words that could have made "
-               "each row.")
+               "each row (several boards: give each board's answer, --answer A,B; a row's word must make "
+               "the colours of every board still open, so the boards narrow it together).")
 EPILOG = ("examples: chute review soare riyal cigar | chute review --answer cigar crane bloat | "
           "chute review soare:bbyyb riyal:ygbgb cigar:ggggg | pbpaste | chute review --answer cigar | "
           "chute review --game termo --share termo.txt serao corta termo")
@@ -92,14 +93,7 @@ def run(args: argparse.Namespace) -> int:
                 {"pattern": r.pattern, "count": r.count, "likely": [show(w) for w in r.likely]} for r in rows]},
                 ensure_ascii=False, indent=1))
             return 0
-        from ..feedback import to_emoji
-        from ..render import plural
-        print(f"{lexicon.name}: the words that make each row against {show(answer).upper()}")
-        for i, r in enumerate(rows, 1):
-            likely = ", ".join(show(w).upper() for w in r.likely)
-            more = " ..." if r.count > len(r.likely) else ""
-            print(f"  {i}  {to_emoji(r.pattern)}  {plural(r.count, 'word'):>10}: {likely}{more}")
-        print("give the guesses (chute review --share FILE WORD1 WORD2 ...) for the full review")
+        print("\n".join(decoded_lines(rows, [answer], lexicon, lexicon.name)))
         return 0
     if patterns is not None:
         from ..feedback import score
@@ -139,11 +133,21 @@ def run_boards(args: argparse.Namespace, spec, lexicon, share) -> int:
     if len(answers) != boards:
         raise ChuteError(f"{spec.name if share is None else 'the share text'} has {boards} boards: give "
                          f"{boards} answers (--answer A,B,...), not {len(answers)}")
-    if not guesses:
-        raise ChuteError("give the guesses played (a multi-board share text has no words)")
     engine = engine_from_args(args, lexicon)
     from ..prior import make_prior
     prior = None if args.prior is None else make_prior(lexicon, args.prior)
+    if not guesses:
+        if share is None:
+            raise ChuteError("give the guesses played, or a share text (--share FILE) to decode")
+        from ..verdict import decode_boards
+        rows = decode_boards(engine, share.boards, answers, prior=prior)
+        if args.json:
+            print(json.dumps({"answers": [lexicon.show(a) for a in answers], "rows": [
+                {"patterns": list(r.patterns), "count": r.count, "likely": [lexicon.show(w) for w in r.likely]}
+                for r in rows]}, ensure_ascii=False, indent=1))
+        else:
+            print("\n".join(decoded_lines(rows, answers, lexicon, spec.name)))
+        return 0
     result = review_boards(engine, guesses, answers, spec.rows, prior=prior)
     show = lexicon.show
     if args.json:
@@ -167,6 +171,21 @@ def run_boards(args: argparse.Namespace, spec, lexicon, share) -> int:
                  "with optimal play on its own, counting this guess)")
     print("\n".join(lines))
     return 0
+
+
+def decoded_lines(rows, answers, lexicon, game: str) -> list[str]:
+    """Return a decoded colours-only grid as lines: each row's colours per board and the words that make them."""
+    from ..feedback import to_emoji
+    from ..render import plural
+    show = lexicon.show
+    lines = [f"{game}: the words that make each row against {' / '.join(show(a).upper() for a in answers)}"]
+    for i, r in enumerate(rows, 1):
+        tiles = " ".join(to_emoji(p) if p is not None else "  " * lexicon.length for p in r.patterns)
+        likely = ", ".join(show(w).upper() for w in r.likely)
+        more = " ..." if r.count > len(r.likely) else ""
+        lines.append(f"  {i}  {tiles}  {plural(r.count, 'word'):>10}: {likely}{more}")
+    lines.append("give the guesses (chute review --share FILE WORD1 WORD2 ...) for the full review")
+    return lines
 
 
 def _share(args: argparse.Namespace):

@@ -186,7 +186,7 @@ def _review(body: dict) -> dict:
 def _share(body: dict) -> dict:
     """Return a share text read, and decoded when the answer is given."""
     from ..share import parse_share
-    from ..verdict import decode_grid
+    from ..verdict import decode_boards
     text = body.get("text")
     if not isinstance(text, str):
         raise BadRequest("give the share text: {\"text\": TEXT}")
@@ -199,9 +199,10 @@ def _share(body: dict) -> dict:
         name = body.get("game") or share.game or "wordle"
         solver = solver_for(game_spec(name).lexicon, None)
         show = solver.lexicon.show
-        rows = decode_grid(solver.engine, share.boards[0], answer, hard=share.hard)
-        out["decoded"] = [{"pattern": r.pattern, "count": r.count, "likely": [show(w) for w in r.likely]}
-                          for r in rows]
+        answers = [a.strip() for a in answer.split(",") if a.strip()]       # several boards: one answer each
+        rows = decode_boards(solver.engine, share.boards, answers, hard=share.hard)
+        out["decoded"] = [{"pattern": r.pattern, "patterns": list(r.patterns), "count": r.count,
+                           "likely": [show(w) for w in r.likely]} for r in rows]
     return out
 
 
