@@ -1,0 +1,190 @@
+"""The multi-board exact endgame: the least expected rows to solve every board, the row limit kept.
+
+When few candidates are left on the open boards (``multiboard.Policy.exact``,
+16), the joint policy searches the expected rows to finish exactly: every
+guess is a candidate of some board (it hits or splits its own board, so the
+search ends), and at the root the few best-scored other words too (below the
+root as well where the row limit binds: an information guess may be the safe
+one).  A game that would run past the row limit costs ``FAIL_COST`` rows
+more, so safety comes first.  Under a prior the candidates are weighted.
+Values are memoised per state, rows left and extra words, and each board's
+split by a guess per (guess, board).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from typing import Sequence
+
+import numpy as np
+
+FAIL_COST = 100.0       # what running out of rows costs in the exact search, in rows
+
+
+class Endgame:
+    """Exact expected rows to finish small multi-board states over one matrix (answer columns weighted or equal)."""
+
+    def __init__(self, matrix: np.ndarray, answer_row: np.ndarray, solved: int, weights: list[float] | None):
+        self.matrix = matrix                    # guesses x answer columns
+        self.answer_row = answer_row            # the guess row of each answer column
+        self.solved = solved                    # the all-green code
+        self.weights = weights                  # the prior's weight per answer column (None: all equal)
+        self.memo: dict[tuple, float] = {}      # (state, rows left or None, extras) -> expected rows
+        self.splits: dict[tuple, tuple] = {}    # (guess row, board) -> outcomes
+        self.extras: tuple[int, ...] = ()       # the information guesses of the current search (the root's best)
+
+    def rank(self, state: tuple, extra: Sequence[int], rows_left: int | None,
+             prune: bool = False) -> list[tuple[int, float]]:
+        """Return (guess row, expected rows to finish) for the candidates and ``extra`` rows, best first.
+
+        ``state`` holds each open board's candidates as a sorted tuple of answer
+        columns, the boards sorted.  Below the root only candidates are tried (a candidate always hits or splits
+        its own board, so the search ends).  A game that would run past
+        ``rows_left`` costs ``FAIL_COST`` more, so safety comes first.  With
+        ``prune`` only the best guess is returned, and far faster.
+        """
+        cols = sorted({c for b in state for c in b})
+        cand_rows = sorted({int(self.answer_row[c]) for c in cols})
+        rows = sorted(set(cand_rows) | set(int(r) for r in extra))
+        sub = self.matrix[np.ix_(rows, cols)].tolist()
+        table = {r: dict(zip(cols, line)) for r, line in zip(rows, sub)}
+        self.extras = tuple(sorted(set(int(r) for r in extra)))
+        is_cand = set(cand_rows)
+        results = []
+        if prune:
+            # try the likeliest hits first, then the extras; keep only what beats the best so far
+            hit_sum: dict[int, float] = {}
+            for bd in state:
+                for c, h in zip(bd, self._chances(bd)):
+                    r = int(self.answer_row[c])
+                    hit_sum[r] = hit_sum.get(r, 0.0) + h
+            trial = sorted(hit_sum, key=lambda r: (-hit_sum[r], r)) + [r for r in rows if r not in is_cand]
+            best = math.inf
+            for r in trial:
+                e = self._expect(r, state, table, rows_left, best - 1.0)
+                if e is not None and 1.0 + e < best - 1e-9:
+                    best = 1.0 + e
+                    results = [(r, best)]
+            return results
+        for r in rows:
+            e = self._expect(r, state, table, rows_left)
+            if e is not None:
+                results.append((r, 1.0 + e))
+        results.sort(key=lambda rv: (round(rv[1], 9), rv[0] not in is_cand, rv[0]))
+        return results
+
+    def value(self, state: tuple, table: dict, left: int | None) -> float:
+        """Return the least expected rows (plus failure costs) to solve every board.
+
+        Candidates only, unless the row limit binds: then the root's extras too.
+        """
+        if not state:
+            return 0.0
+        k = len(state)
+        if left is not None:
+            if left <= 0:
+                return FAIL_COST + k
+            if left >= sum(map(len, state)):
+                left = None          # one candidate a row finishes in time: the limit cannot bite
+        if left is None and all(len(b) == 1 for b in state):
+            return float(k)          # one sure hit a row
+        # under a binding row limit an information guess may be the safe one: try the root's extras too
+        extras = self.extras if left is not None else ()
+        key = (state, left, extras)
+        memo = self.memo
+        v = memo.get(key)
+        if v is not None:
+            return v
+        answer_row = self.answer_row
+        single = next((b for b in state if len(b) == 1), None)
+        if single is not None:
+            v = 1.0 + self._expect(int(answer_row[single[0]]), state, table, left)
+        else:
+            hit_sum: dict[int, float] = {}
+            for b in state:
+                for c, h in zip(b, self._chances(b)):
+                    r = int(answer_row[c])
+                    hit_sum[r] = hit_sum.get(r, 0.0) + h
+            v = math.inf
+            for r, h in sorted(hit_sum.items(), key=lambda rh: (-rh[1], rh[0])):
+                if 1.0 + k - h >= v - 1e-12:     # each board left needs a row of its own
+                    continue
+                e = self._expect(r, state, table, left, v - 1.0)
+                if e is not None and 1.0 + e < v:
+                    v = 1.0 + e
+            for r in extras:
+                if r in hit_sum or 1.0 + k >= v - 1e-12:
+                    continue
+                e = self._expect(r, state, table, left, v - 1.0)
+                if e is not None and 1.0 + e < v:
+                    v = 1.0 + e
+        if len(memo) > 300_000:
+            memo.clear()
+            self.splits.clear()
+        memo[key] = v
+        return v
+
+    def _chances(self, b: tuple) -> list[float]:
+        """Return the chance each answer column of the candidate tuple ``b`` is its board's secret."""
+        cw = self.weights
+        if cw is None:
+            return [1.0 / len(b)] * len(b)
+        total = sum(cw[c] for c in b)
+        return [cw[c] / total for c in b]
+
+    def _split(self, r: int, b: tuple, line: dict) -> tuple[list, bool]:
+        """Return the (probability, child board or None if solved) outcomes of guess row ``r`` on board ``b``."""
+        key = (r, b)
+        found = self.splits.get(key)
+        if found is not None:
+            return found
+        bins: dict[int, list[int]] = {}
+        for c in b:
+            bins.setdefault(line[c], []).append(c)
+        solved = self.solved
+        cw = self.weights
+        if cw is None:
+            n = len(b)
+            outcomes = [(len(m) / n, None if code == solved else tuple(m)) for code, m in bins.items()]
+        else:
+            total = sum(cw[c] for c in b)
+            outcomes = [(sum(cw[c] for c in m) / total, None if code == solved else tuple(m))
+                        for code, m in bins.items()]
+        found = (outcomes, len(bins) > 1 or solved in bins)
+        self.splits[key] = found
+        return found
+
+    def _expect(self, r: int, state: tuple, table: dict, left: int | None,
+                bound: float = math.inf) -> float | None:
+        """Return the expected rows after guess row ``r`` (None when it tells no board anything).
+
+        Returns ``inf`` as soon as the expectation is sure to reach ``bound``.
+        """
+        line = table[r]
+        per_board = []
+        useful = False
+        boards_after = 0.0                # expected boards left unsolved: a lower bound on the rows
+        for b in state:
+            outcomes, splits = self._split(r, b, line)
+            useful = useful or splits
+            per_board.append(outcomes)
+            boards_after += 1.0 - sum(p for p, child in outcomes if child is None)
+        if not useful:
+            return None
+        if boards_after >= bound - 1e-12:
+            return math.inf
+        after = None if left is None else left - 1
+        excess = 0.0                      # sum of p * (value - boards left) over the outcomes seen
+        value = self.value
+        for combo in itertools.product(*per_board):
+            p = 1.0
+            children = []
+            for q, child in combo:
+                p *= q
+                if child is not None:
+                    children.append(child)
+            excess += p * (value(tuple(sorted(children)), table, after) - len(children))
+            if boards_after + excess >= bound - 1e-12:
+                return math.inf
+        return boards_after + excess
