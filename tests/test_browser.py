@@ -159,6 +159,23 @@ def test_paste_a_share_text_and_read_the_review(page, server):
     shot(page, "review")
 
 
+def test_a_dueto_share_text_decoded_from_its_colours(page, server):
+    """Colours only, two boards and their answers: each row's colours per board and the words that make both."""
+    open_game(page, server, "termo")
+    page.fill("#share-text", "joguei term.ooo/2 #100 4&5/7\n\n🟨⬛⬛🟨🟨 🟩🟨🟩⬛⬛\n⬛⬛🟩⬛🟨 ⬛⬛⬛⬛🟨\n"
+                             "🟩⬛⬛🟨⬛ ⬛🟨⬛⬛🟨\n🟩🟩🟩🟩🟩 ⬛🟩⬛🟨⬛\n⬛⬛⬛⬛⬛ 🟩🟩🟩🟩🟩\n")
+    page.fill("#share-answer", "festa, termo")
+    page.click("#share-go")
+    page.wait_for_selector("#review tbody tr")
+    rows = page.locator("#review tbody tr")
+    assert rows.count() == 5
+    assert rows.nth(0).locator(".minis").count() == 2 and rows.nth(0).locator(".mini").count() == 10
+    assert rows.nth(0).locator("td.word").inner_text() == "toras"
+    assert rows.nth(0).locator(".minis").first.get_attribute("aria-label") == "yellow grey grey yellow yellow"
+    assert rows.nth(4).locator(".minis.solved").count() == 1 and rows.nth(4).locator("td.word").inner_text() == "termo"
+    shot(page, "dueto-share-decoded")
+
+
 def test_phone_width_and_keyboard_alone(page, server):
     """At phone width nothing overflows sideways; Tab reaches a tile and Space cycles its colour."""
     page.set_viewport_size({"width": 390, "height": 844})

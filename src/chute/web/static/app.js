@@ -260,8 +260,13 @@ async function readShare() {
         "</tbody></table>" + (r.rows ? chart(r.rows.map((x) => x.after)) : "");
       out.dataset.skill = String(r.skill);
     } else if (share.decoded) {
+      // each row: its colours on every board (a gap for a board solved before), how many words make them, the likeliest
+      const minis = (p) => p === null ? `<span class="minis solved"></span>` :
+        `<span class="minis" role="img" aria-label="${[...p].map((c) => NAMES[c]).join(" ")}">` +
+        [...p].map((c) => `<span class="mini ${c}"></span>`).join("") + "</span>";
       out.innerHTML = "<table><tbody>" + share.decoded.map((d, i) =>
-        `<tr><td>${i + 1}</td><td>${d.count}</td><td class="word">${d.likely.join(", ")}</td></tr>`).join("") + "</tbody></table>";
+        `<tr><td>${i + 1}</td><td class="grid">${(d.patterns || [d.pattern]).map(minis).join("")}</td>` +
+        `<td>${d.count}</td><td class="word">${d.likely.join(", ")}</td></tr>`).join("") + "</tbody></table>";
     } else {
       out.textContent = `${share.boards.length} board(s), ${share.boards[0].length} rows`;
     }
