@@ -162,6 +162,7 @@ def test_paste_a_share_text_and_read_the_review(page, server):
 def test_a_dueto_share_text_decoded_from_its_colours(page, server):
     """Colours only, two boards and their answers: each row's colours per board and the words that make both."""
     open_game(page, server, "termo")
+    assert page.locator("#notes li").first.inner_text().startswith("TORAS opens the best proven plan")   # why first
     page.fill("#share-text", "joguei term.ooo/2 #100 4&5/7\n\n🟨⬛⬛🟨🟨 🟩🟨🟩⬛⬛\n⬛⬛🟩⬛🟨 ⬛⬛⬛⬛🟨\n"
                              "🟩⬛⬛🟨⬛ ⬛🟨⬛⬛🟨\n🟩🟩🟩🟩🟩 ⬛🟩⬛🟨⬛\n⬛⬛⬛⬛⬛ 🟩🟩🟩🟩🟩\n")
     page.fill("#share-answer", "festa, termo")

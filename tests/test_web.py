@@ -54,6 +54,9 @@ def test_suggest_answers_what_the_library_answers(client):
 
 
 def test_suggest_termo_with_accents_and_a_quarteto_round(client):
+    opening = client.post("/api/suggest", json={"game": "termo", "rows": []}).json()
+    assert opening["suggestions"][0]["guess"] == "toras" and opening["notes"][0].startswith("TORAS opens the best "
+                                                                                            "proven plan")
     termo = client.post("/api/suggest", json={"game": "termo", "rows": [{"guess": "serão", "patterns": ["__c_i"]}]})
     assert termo.status_code == 200
     words = termo.json()["boards"][0]["candidates"]

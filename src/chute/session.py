@@ -16,7 +16,7 @@ from typing import Iterable, Sequence
 
 from .errors import ChuteError, NotationError
 from .feedback import Clue
-from .players import Player, Ranking, default_player
+from .players import OneBoard, Player, Ranking, default_player
 from .results import GameResult
 from .solver import Solver, Suggestion
 from .strategies import State
@@ -227,8 +227,14 @@ class Session:
         out = {"rows_used": self.used, "row_limit": self.rows, "over": self.finished, "boards": boards,
                "suggestions": [], "rows": [{"guess": show(row.guess), "patterns": list(row.patterns)}
                                            for row in self.history]}
+        out["notes"] = []                   # what the ranking itself says (a proven plan's opener), beside the boards' notes
         if not self.solved and self.open_boards():
-            ranked = self.ranked(top)
+            if self.n_boards == 1 and isinstance(self.player, OneBoard):
+                suggestion = self.suggest(top)          # the player's own ranking, with its notes
+                ranked = suggestion.ranked
+                out["notes"] = [n for n in suggestion.notes if n not in boards[0]["notes"]]
+            else:
+                ranked = self.ranked(top)
             out["suggestions"] = [{**r.to_dict(), "guess": show(r.guess)} for r in ranked]
             if self.n_boards == 1:          # one board: each guess's chance of being the answer
                 for entry, chance in zip(out["suggestions"], self.open_states()[0].chances([r.guess for r in ranked])):

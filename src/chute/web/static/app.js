@@ -160,6 +160,20 @@ function drawSide() {
     btn.addEventListener("click", () => { S.typed = fold(s.guess); drawBoards(); });
     body.appendChild(tr);
   });
+  // the notes of the ranking and of each open board (a board's own once, named when several are open)
+  const notes = $("notes");
+  notes.innerHTML = "";
+  const said = new Set();
+  const several = d.boards.length > 1;
+  const lines = [...(d.notes || [])];
+  d.boards.forEach((b, i) => { if (!b.solved) for (const n of b.notes || []) lines.push(several ? `${t("board")} ${i + 1}: ${n}` : n); });
+  for (const n of lines) {
+    if (said.has(n)) continue;
+    said.add(n);
+    const li = document.createElement("li");
+    li.textContent = n;
+    notes.appendChild(li);
+  }
   const open = d.boards.filter((b) => !b.solved);
   const count = open.reduce((n, b) => n + b.count, 0);
   $("left-count").textContent = count.toLocaleString();
