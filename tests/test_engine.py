@@ -37,6 +37,18 @@ def test_numpy_codes_agree_with_score_on_repeated_letters():
             assert decode(int(codes[i, j]), 5) == score(g, s), (g, s)
 
 
+@pytest.mark.parametrize("length", [4, 5, 6, 8])
+def test_numpy_codes_agree_with_score_on_words_made_of_few_letters(length):
+    """Words of three letters' worth (a letter three or four times over) and of z: every cell equals feedback.score."""
+    rng = random.Random(length)
+    words = ["".join(rng.choice("abz") for _ in range(length)) for _ in range(120)] + ["z" * length]
+    codes = numpy_codes(letters_array(words, length), letters_array(words[::-1], length))
+    assert codes.dtype == engine_mod.code_dtype(length)
+    for i, g in enumerate(words):
+        for j, s in enumerate(words[::-1]):
+            assert decode(int(codes[i, j]), length) == score(g, s), (g, s)
+
+
 def test_one_guess_codes_agree_with_score(wordle):
     """One guess at a time (the hard-mode rules' case) the numpy scorer still equals feedback.score."""
     rng = random.Random(8)

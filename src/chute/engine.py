@@ -47,6 +47,7 @@ def letters_array(words: Sequence[str], length: int) -> np.ndarray:
     return (raw.reshape(len(words), length) - ord("a")).astype(np.int8)
 
 
+LETTERS = 26                          # letters_array numbers a..z 0..25 (words are folded)
 # Below this many cells numpy scores faster than importing numba (~0.3 s at start-up).
 NUMPY_CELLS = 4_000_000
 KERNEL_PATTERNS = n_patterns(8)      # the compiled partition kernels keep a table of this many patterns
@@ -70,27 +71,40 @@ def numpy_codes(g: np.ndarray, s: np.ndarray) -> np.ndarray:
     """Return the codes of letter arrays ``g`` (G, n) against ``s`` (S, n), vectorised in numpy.
 
     The same rule as ``feedback.score``: greens first, then left to right a
-    letter is yellow while the secret has an unmatched copy of it.
+    letter is yellow while the secret has an unmatched copy of it.  So the
+    r-th non-green copy of a letter in the guess is yellow when r is less than
+    the secret's copies of it minus its greens, and only guesses that repeat a
+    letter need more than one pass per position.
     """
     n = g.shape[1]
     if g.shape[0] == 1 and s.shape[0]:
         return _one_guess_codes(g[0], s)[None, :]
-    out = np.zeros((g.shape[0], s.shape[0]), dtype=np.int64)
+    dt = code_dtype(n)
+    out = np.zeros((g.shape[0], s.shape[0]), dtype=dt)
     if out.size == 0:
-        return out.astype(code_dtype(n))
-    green = [g[:, None, i] == s[None, :, i] for i in range(n)]
-    yellow: list[np.ndarray] = []
+        return out
+    counts = np.zeros((LETTERS, s.shape[0]), dtype=np.int8)         # each secret's copies of each letter
+    cols = np.arange(s.shape[0])
+    for j in range(n):
+        counts[s[:, j], cols] += 1          # a column appears once per position: no repeated index
+    green = [g[:, i, None] == s[None, :, i] for i in range(n)]
     for i in range(n):
-        out += green[i] * (2 * 3**i)
-        # copies of guess letter i the secret holds outside its green tiles ...
-        free = sum(((s[None, :, j] == g[:, None, i]) & ~green[j]).astype(np.int8) for j in range(n))
-        # ... minus the copies earlier yellows of the same letter already took
-        taken = sum(((g[:, None, k] == g[:, None, i]) & yellow[k]).astype(np.int8) for k in range(i)) \
-            if i else 0
-        y = ~green[i] & (free > taken)
-        yellow.append(y)
-        out += y * 3**i
-    return out.astype(code_dtype(n))
+        out += green[i].view(np.uint8).astype(dt, copy=False) * dt.type(2 * 3**i)
+    for i in range(n):
+        free = counts[g[:, i]] - green[i]       # unmatched copies of guess letter i, before its repeats
+        rank = None                             # non-green copies of it earlier in the guess
+        for j in range(n):
+            same = np.flatnonzero(g[:, j] == g[:, i]) if j != i else ()
+            if not len(same):
+                continue
+            free[same] -= green[j][same]
+            if j < i:
+                if rank is None:
+                    rank = np.zeros(out.shape, dtype=np.int8)
+                rank[same] += ~green[j][same]
+        yellow = ~green[i] & (free > (0 if rank is None else rank))
+        out += yellow.view(np.uint8).astype(dt, copy=False) * dt.type(3**i)
+    return out
 
 
 def _one_guess_codes(g: np.ndarray, s: np.ndarray) -> np.ndarray:
