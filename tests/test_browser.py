@@ -107,6 +107,7 @@ def test_type_a_guess_click_the_colours_and_read_the_suggestions(page, server):
     tiles = page.locator(".board .row").nth(1).locator(".tile")
     assert tiles.nth(2).get_attribute("aria-label") == "t, yellow"       # state as text for screen readers
     assert "b" in page.locator(".key[aria-label^='u']").first.get_attribute("class").split()
+    assert page.locator("#fifth-label").inner_text() == "worst" and page.locator("#left .group .label").count() == 0
     shot(page, "wordle-two-rows")
 
 
@@ -132,8 +133,13 @@ def test_a_quarteto_round(page, server):
     secrets = ["termo", "suite", "avido", "festa"]
     assert page.locator(".board").count() == 4
     play_row(page, "serao", [score("serao", s) for s in secrets])
-    counts = int(page.locator("#left-count").inner_text().replace(",", ""))
-    assert counts > 4 and page.locator("#suggestions tbody tr").count() > 0
+    # the words left per board: a count each, and a group of words each, named by its number
+    counts = [int(c.replace(",", "")) for c in page.locator("#left-count").inner_text().split(" · ")]
+    assert len(counts) == 4 and min(counts) > 1 and page.locator("#suggestions tbody tr").count() > 0
+    groups = page.locator("#left .group")
+    assert groups.count() == 4 and groups.nth(2).locator(".label").inner_text() == "3"
+    assert groups.nth(2).get_attribute("aria-label") == "board 3"
+    assert page.locator("#fifth-label").inner_text() == "bits"          # no single worst case on four boards
     # E is green on TERMO and FESTA, yellow on SUÍTE, absent from ÁVIDO: its key shows a stripe per board
     key = page.locator("#keyboard .key", has_text="e").first
     assert "split" in key.get_attribute("class") and "linear-gradient" in key.get_attribute("style")
@@ -141,6 +147,13 @@ def test_a_quarteto_round(page, server):
     r_key = page.locator("#keyboard .key", has_text="r").first          # R: green on every board but SUÍTE's grey
     assert "split" in r_key.get_attribute("class")
     shot(page, "quarteto-round")
+    # in Portuguese the column names and the figures follow the language (3,642; 2.198)
+    score_cell = page.locator("#suggestions tbody tr").first.locator("td").nth(2)
+    assert "." in score_cell.inner_text() and "," not in score_cell.inner_text()
+    page.click("#lang")
+    assert page.locator("#score-label").inner_text() == "pontuação conjunta"
+    assert "," in score_cell.inner_text() and "." not in score_cell.inner_text()
+    assert page.locator("#keyboard .key", has_text="e").first.get_attribute("aria-label").startswith("e, tabuleiro 1")
 
 
 def test_paste_a_share_text_and_read_the_review(page, server):

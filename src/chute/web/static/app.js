@@ -7,13 +7,15 @@ const T = {
         worst: "worst", answer: "chance", left: "Words left", why: "Why not…?", ask: "Ask",
         review: "Review a game", read: "Read", yes: "yes", solved: "solved", type: "Type a guess, click the tiles to the colours the game showed, then Enter.",
         skill: "skill", luck: "luck", row: "row", words: "words", chart: "words left per row", over: "The game is over.",
-        board: "board" },
+        board: "board", bits: "bits", guesses: "guesses", "joint score": "joint score", parts: "parts",
+        letters: "letters", eliminated: "eliminated", order: "order", score: "score", nats: "nats", best: "best" },
   pt: { game: "Jogo", mode: "Modo", normal: "normal", hard: "difícil", contrast: "contraste", enter: "Enter",
         undo: "Desfazer", new: "Novo jogo", suggestions: "Sugestões", guess: "palpite", expected: "esperado",
         worst: "pior", answer: "chance", left: "Palavras possíveis", why: "Por que não…?", ask: "Perguntar",
         review: "Revisar um jogo", read: "Ler", yes: "sim", solved: "resolvido", type: "Digite um palpite, clique nas letras até as cores que o jogo mostrou, e Enter.",
         skill: "habilidade", luck: "sorte", row: "linha", words: "palavras", chart: "palavras restantes por linha", over: "O jogo acabou.",
-        board: "tabuleiro" },
+        board: "tabuleiro", bits: "bits", guesses: "palpites", "joint score": "pontuação conjunta", parts: "partes",
+        letters: "letras", eliminated: "eliminadas", order: "ordem", score: "pontuação", nats: "nats", best: "melhor" },
 };
 const COLOURS = ["b", "y", "g"];
 const NAMES = { b: "grey", y: "yellow", g: "green" };
@@ -28,6 +30,12 @@ async function api(path, body) {
   const data = await res.json();
   if (!res.ok) throw new Error(data.error || res.statusText);
   return data;
+}
+
+// a number as the page's language writes it (3.642 / 3,642; 2,198 / 2.198)
+function num(x, digits = 0) {
+  return Number(x).toLocaleString(S.lang === "pt" ? "pt-BR" : "en-US",
+    { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
 function fold(text) {
@@ -58,6 +66,7 @@ function drawBoards() {
   const host = $("boards");
   host.innerHTML = "";
   host.classList.toggle("many", S.game.boards > 2);
+  host.dataset.boards = S.game.boards;
   const open = openBoards();
   for (let b = 0; b < S.game.boards; b++) {
     const board = document.createElement("div");
@@ -125,7 +134,7 @@ function drawKeyboard() {
       k.type = "button";
       const label = ch === "+" ? "enter" : ch === "-" ? "⌫" : ch;
       k.textContent = label;
-      k.className = "key" + (letters[ch] ? " " + letters[ch] : "");
+      k.className = "key" + (letters[ch] ? " " + letters[ch] : "") + (label.length > 1 ? " wide" : "");
       let said = letters[ch] ? ", " + NAMES[letters[ch]] : "";
       const each = open.map((b) => b.letters[ch] || "");
       if (open.length > 1 && /^[a-z]$/.test(ch) && each.some((c) => c !== each[0])) {
@@ -148,13 +157,17 @@ function drawSide() {
   body.innerHTML = "";
   const d = S.data;
   if (!d) return;
-  $("score-label").textContent = d.score_label || "bits";
+  $("score-label").textContent = t(d.score_label || "bits");
+  // one board: the largest set a guess may leave; several: the joint policy's bits (no one worst case)
+  const several = d.boards.length > 1;
+  $("fifth-label").textContent = t(several ? "bits" : "worst");
   d.suggestions.forEach((s, i) => {
     const tr = document.createElement("tr");
     const score = s.score !== undefined ? s.score : s.bits;
+    const fifth = several ? (s.bits !== undefined ? num(s.bits, 3) : "") : (s.worst !== undefined ? num(s.worst) : "");
     tr.innerHTML = `<td>${i + 1}</td><td class="word"><button type="button"></button></td>` +
-      `<td>${Number(score).toFixed(3)}</td><td>${Number(s.expected).toFixed(2)}</td>` +
-      `<td>${s.worst !== undefined ? s.worst : ""}</td><td>${percent(s.chance !== undefined ? s.chance : s.p_hit)}</td>`;
+      `<td>${num(score, 3)}</td><td>${num(s.expected, 2)}</td>` +
+      `<td>${fifth}</td><td>${percent(s.chance !== undefined ? s.chance : s.p_hit)}</td>`;
     const btn = tr.querySelector("button");
     btn.textContent = s.guess;
     btn.addEventListener("click", () => { S.typed = fold(s.guess); drawBoards(); });
@@ -164,7 +177,6 @@ function drawSide() {
   const notes = $("notes");
   notes.innerHTML = "";
   const said = new Set();
-  const several = d.boards.length > 1;
   const lines = [...(d.notes || [])];
   d.boards.forEach((b, i) => { if (!b.solved) for (const n of b.notes || []) lines.push(several ? `${t("board")} ${i + 1}: ${n}` : n); });
   for (const n of lines) {
@@ -174,26 +186,37 @@ function drawSide() {
     li.textContent = n;
     notes.appendChild(li);
   }
-  const open = d.boards.filter((b) => !b.solved);
-  const count = open.reduce((n, b) => n + b.count, 0);
-  $("left-count").textContent = count.toLocaleString();
+  // the words left on each open board, likeliest first (several boards: a group each, named by its number)
+  const open = d.boards.map((b, i) => ({ ...b, number: i + 1 })).filter((b) => !b.solved);
+  $("left-count").textContent = open.map((b) => num(b.count)).join(" · ");
   const left = $("left");
   left.innerHTML = "";
-  const words = open.length === 1 ? open[0].candidates : open.flatMap((b) => b.candidates.slice(0, 40));
-  for (const w of words.slice(0, 200)) {
-    const btn = document.createElement("button");
-    btn.type = "button";
-    btn.textContent = w;
-    btn.addEventListener("click", () => { S.typed = fold(w); drawBoards(); });
-    left.appendChild(btn);
+  for (const b of open) {
+    const group = document.createElement("div");
+    group.className = "group";
+    if (open.length > 1) {
+      group.setAttribute("aria-label", `${t("board")} ${b.number}`);
+      const label = document.createElement("span");
+      label.className = "label";
+      label.textContent = b.number;
+      group.appendChild(label);
+    }
+    for (const w of b.candidates.slice(0, open.length > 1 ? 40 : 200)) {
+      const btn = document.createElement("button");
+      btn.type = "button";
+      btn.textContent = w;
+      btn.addEventListener("click", () => { S.typed = fold(w); drawBoards(); });
+      group.appendChild(btn);
+    }
+    left.appendChild(group);
   }
 }
 
 // the chance a guess is the answer (one board) or solves a board (several), as the command line prints it
 function percent(p) {
   if (!(p > 0)) return "";
-  if (p >= 0.095) return `${Math.round(100 * p)}%`;
-  return p >= 0.0005 ? `${(100 * p).toFixed(1)}%` : "<0.1%";
+  if (p >= 0.095) return `${num(100 * p)}%`;
+  return p >= 0.0005 ? `${num(100 * p, 1)}%` : `<${num(0.1, 1)}%`;
 }
 
 function say(text) { $("message").textContent = text || ""; }
@@ -270,7 +293,7 @@ async function readShare() {
       out.innerHTML = `<p><b>${t("skill")} ${r.skill} · ${t("luck")} ${r.luck}</b></p>` +
         `<table><thead><tr><th>${t("row")}</th><th>${t("guess")}</th><th>${t("words")}</th><th>${t("skill")}</th><th>${t("luck")}</th><th></th></tr></thead><tbody>` +
         rows.map((x, i) => `<tr><td>${i + 1}</td><td class="word">${x.guess}</td><td>${x.before !== undefined ? x.before + " → " + x.after : ""}</td>` +
-          `<td>${x.skill ?? ""}</td><td>${x.luck ?? ""}</td><td class="note">${x.comment || (x.best ? "best " + x.best : "")}</td></tr>`).join("") +
+          `<td>${x.skill ?? ""}</td><td>${x.luck ?? ""}</td><td class="note">${x.comment || (x.best ? t("best") + " " + x.best : "")}</td></tr>`).join("") +
         "</tbody></table>" + (r.rows ? chart(r.rows.map((x) => x.after)) : "");
       out.dataset.skill = String(r.skill);
     } else if (share.decoded) {
@@ -308,7 +331,10 @@ async function start() {
   $("new").addEventListener("click", newGame);
   $("undo").addEventListener("click", () => { S.rows.pop(); refresh(); });
   $("enter").addEventListener("click", submit);
-  $("lang").addEventListener("click", () => { S.lang = S.lang === "pt" ? "en" : "pt"; translate(); });
+  $("lang").addEventListener("click", () => {
+    S.lang = S.lang === "pt" ? "en" : "pt";
+    translate(); drawSide(); drawKeyboard();     // the figures and the keys' spoken names in the new language
+  });
   $("contrast").addEventListener("click", () => document.body.classList.toggle("contrast"));
   $("why-form").addEventListener("submit", why);
   $("share-go").addEventListener("click", readShare);
