@@ -292,7 +292,7 @@ async function readShare() {
       const rows = r.rows || r.rounds;
       out.innerHTML = `<p><b>${t("skill")} ${r.skill} · ${t("luck")} ${r.luck}</b></p>` +
         `<table><thead><tr><th>${t("row")}</th><th>${t("guess")}</th><th>${t("words")}</th><th>${t("skill")}</th><th>${t("luck")}</th><th></th></tr></thead><tbody>` +
-        rows.map((x, i) => `<tr><td>${i + 1}</td><td class="word">${x.guess}</td><td>${x.before !== undefined ? x.before + " → " + x.after : ""}</td>` +
+        rows.map((x, i) => `<tr><td>${i + 1}</td><td class="word">${x.guess}</td><td>${x.before !== undefined ? num(x.before) + " → " + num(x.after) : ""}</td>` +
           `<td>${x.skill ?? ""}</td><td>${x.luck ?? ""}</td><td class="note">${x.comment || (x.best ? t("best") + " " + x.best : "")}</td></tr>`).join("") +
         "</tbody></table>" + (r.rows ? chart(r.rows.map((x) => x.after)) : "");
       out.dataset.skill = String(r.skill);
@@ -303,7 +303,7 @@ async function readShare() {
         [...p].map((c) => `<span class="mini ${c}"></span>`).join("") + "</span>";
       out.innerHTML = "<table><tbody>" + share.decoded.map((d, i) =>
         `<tr><td>${i + 1}</td><td class="grid">${(d.patterns || [d.pattern]).map(minis).join("")}</td>` +
-        `<td>${d.count}</td><td class="word">${d.likely.join(", ")}</td></tr>`).join("") + "</tbody></table>";
+        `<td>${num(d.count)}</td><td class="word">${d.likely.join(", ")}</td></tr>`).join("") + "</tbody></table>";
     } else {
       out.textContent = `${share.boards.length} board(s), ${share.boards[0].length} rows`;
     }
