@@ -189,6 +189,7 @@ function drawSide() {
   // the words left on each open board, likeliest first (several boards: a group each, named by its number)
   const open = d.boards.map((b, i) => ({ ...b, number: i + 1 })).filter((b) => !b.solved);
   $("left-count").textContent = open.map((b) => num(b.count)).join(" · ");
+  $("left-count").classList.toggle("several", open.length > 1);
   const left = $("left");
   left.innerHTML = "";
   for (const b of open) {
