@@ -2,6 +2,7 @@
 
     python benchmarks/bench_prior.py            # every row (about 10 minutes on 2 cores)
     python benchmarks/bench_prior.py --quick    # the normal-mode rows only
+    python benchmarks/bench_prior.py --rare     # and two rarer bands, where "0 lost" stops
 
 Each row is one ``chute bench --json`` process (the solver keeps its own bundled
 lists and prior; ``--secrets`` only chooses the games), compared with the
@@ -22,6 +23,9 @@ Secrets:
   are not on its answer list (929 words, chute's own data), normal and strict.
   It decided one choice (planning in normal mode under Termo's unboosted prior,
   BENCHMARKS.md), so it is a check of chute's own lists, not a held-out test.
+- with ``--rare``, two rarer bands no parameter was chosen on: Wordle's accepted
+  words off its answer list with Zipf 2.0-3.0, and the Termo words chute reads
+  but never suggests (tagged ``rare``, not names) with Zipf 1.5-2.5.
 """
 
 from __future__ import annotations
@@ -63,6 +67,39 @@ def termo_band(folder: Path) -> Path:
     return path
 
 
+def rare_bands(folder: Path) -> list[tuple[str, Path, str]]:
+    """Write the two rarer bands to files; return (label, path, the hard mode's flag) for each."""
+    from chute.words import load_lexicon
+    wordle = load_lexicon("wordle")
+    termo = load_lexicon("termo")
+    names = termo_names()
+    bands = [("Wordle, Zipf 2.0-3.0 off the list", "wordle", "--hard",
+              [w for w in wordle.guesses if w not in wordle.answer_set
+               and 2.0 <= wordle.frequencies.get(w, 0.0) < 3.0]),
+             ("Termo, unsuggested, Zipf 1.5-2.5", "termo", "--strict",
+              [w for w in termo.guesses if w in termo.rare and w not in names
+               and 1.5 <= termo.frequencies.get(w, 0.0) < 2.5])]
+    out = []
+    for label, game, hard, words in bands:
+        path = folder / f"{game}-rare.txt"
+        path.write_text("".join(w + "\n" for w in words), encoding="utf-8")
+        out.append((f"{label} ({len(words):,})", path, hard))
+    return out
+
+
+def termo_names() -> set[str]:
+    """Return the Termo entries tagged ``name`` in the bundled list (names and abbreviations)."""
+    import chute
+    path = Path(chute.__file__).parent / "data" / "termo" / "guesses.tsv"
+    from chute.words import fold
+    out = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        cells = line.split("\t")
+        if len(cells) > 2 and cells[2] == "name":
+            out.add(fold(cells[0]))
+    return out
+
+
 def bench(args: list[str]) -> dict:
     """Run ``chute bench --json`` with these arguments; return its figures and the wall time."""
     start = time.perf_counter()
@@ -76,6 +113,7 @@ def bench(args: list[str]) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="normal mode only")
+    parser.add_argument("--rare", action="store_true", help="also the two rarer bands")
     opts = parser.parse_args()
     print(f"load: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     with tempfile.TemporaryDirectory() as tmp:
@@ -96,14 +134,20 @@ def main() -> None:
         rows.append((f"{label}, normal", ["--game", "termo", "--secrets", str(suggested)]))
         if not opts.quick:
             rows.append((f"{label}, strict", ["--game", "termo", "--strict", "--secrets", str(suggested)]))
-        print(f"{'secrets':42} {'policy':34} {'games':>6} {'mean':>7} {'max':>4} {'lost':>5} {'wall':>7}")
+        if opts.rare:
+            for label, path, hard in rare_bands(Path(tmp)):
+                game = ["--game", "termo"] if "termo" in path.name else []
+                rows.append((f"{label}, normal", game + ["--secrets", str(path)]))
+                if not opts.quick:
+                    rows.append((f"{label}, {hard[2:]}", game + [hard, "--secrets", str(path)]))
+        print(f"{'secrets':50} {'policy':34} {'games':>6} {'mean':>7} {'max':>4} {'lost':>5} {'wall':>7}")
         for label, extra in rows:
             for name, policy in (("default: frequency, expected-guesses", NEW), ("answer list, entropy", OLD)):
                 f = bench(policy + extra)
-                print(f"{label:42} {name:34} {f['games']:6,} {f['mean']:7.4f} {f['max']:4} "
+                print(f"{label:50} {name:34} {f['games']:6,} {f['mean']:7.4f} {f['max']:4} "
                       f"{f['failures']:5} {f['wall']:6.1f}s")
         told = bench(["--answers", str(band), "--strategy", "expected-guesses", "--prior", "answers"])
-        print(f"{'held-out band, chute told the list':42} {'answers = the band, expected-guesses':34} "
+        print(f"{'held-out band, chute told the list':50} {'answers = the band, expected-guesses':34} "
               f"{told['games']:6,} {told['mean']:7.4f} {told['max']:4} {told['failures']:5} {told['wall']:6.1f}s")
 
 
