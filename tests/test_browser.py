@@ -121,6 +121,7 @@ def test_a_whole_termo_game_with_accents(page, server):
     assert first_row.nth(3).get_attribute("aria-label").startswith("ã")        # typed plain, shown with accents
     assert page.locator(".board .row").nth(2).locator(".tile").nth(2).inner_text().lower() == "í"
     assert "solved" in (page.locator(".board").first.get_attribute("class") or "")
+    assert page.locator("#left-count").inner_text() == "0" and page.locator("#left button").count() == 0
     page.click("#lang")
     assert page.locator("#undo").inner_text() == "Desfazer"
     shot(page, "termo-won")

@@ -188,7 +188,7 @@ function drawSide() {
   }
   // the words left on each open board, likeliest first (several boards: a group each, named by its number)
   const open = d.boards.map((b, i) => ({ ...b, number: i + 1 })).filter((b) => !b.solved);
-  $("left-count").textContent = open.map((b) => num(b.count)).join(" · ");
+  $("left-count").textContent = open.length ? open.map((b) => num(b.count)).join(" · ") : num(0);
   $("left-count").classList.toggle("several", open.length > 1);
   const left = $("left");
   left.innerHTML = "";
@@ -196,6 +196,7 @@ function drawSide() {
     const group = document.createElement("div");
     group.className = "group";
     if (open.length > 1) {
+      group.setAttribute("role", "group");
       group.setAttribute("aria-label", `${t("board")} ${b.number}`);
       const label = document.createElement("span");
       label.className = "label";
