@@ -141,6 +141,13 @@ def test_a_quarteto_round(page, server):
     assert groups.count() == 4 and groups.nth(2).locator(".label").inner_text() == "3"
     assert groups.nth(2).get_attribute("aria-label") == "board 3"
     assert page.locator("#fifth-label").inner_text() == "bits"          # no single worst case on four boards
+    # "why not" answers for every open board, a line each
+    page.fill("#why-word", "termo")
+    page.click("#why-form button")
+    page.wait_for_function("document.querySelector('#why-answer').textContent.includes('board 4')")
+    lines = page.locator("#why-answer").inner_text().splitlines()
+    assert len(lines) == 4 and lines[0] == "board 1: termo fits every clue: it could be the answer"
+    assert lines[1].startswith("board 2: termo cannot be the answer")
     # E is green on TERMO and FESTA, yellow on SUÍTE, absent from ÁVIDO: its key shows a stripe per board
     key = page.locator("#keyboard .key", has_text="e").first
     assert "split" in key.get_attribute("class") and "linear-gradient" in key.get_attribute("style")

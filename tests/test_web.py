@@ -71,6 +71,14 @@ def test_suggest_termo_with_accents_and_a_quarteto_round(client):
 def test_why_review_and_share(client):
     why = client.post("/api/why", json={"game": "wordle", "rows": [TWO_CLUES[0]], "word": "crane"}).json()
     assert not why["fits"] and "A" in why["reasons"][0] and why["text"].startswith("crane cannot be the answer")
+    # several boards: "all" answers for every open board (the solved fourth left out)
+    rows = [{"guess": "serao", "patterns": ["bbbbb", "bybbb", "bbbbg", "ggggg"]}]
+    four = client.post("/api/why", json={"game": "quarteto", "rows": rows, "word": "termo", "board": "all"}).json()
+    assert [b["board"] for b in four["boards"]] == [0, 1, 2]
+    assert [b["fits"] for b in four["boards"]] == [False, False, False]       # an E, an R or an O ruled out each
+    assert four["text"].splitlines()[1].startswith("board 2: termo cannot be the answer")
+    fits = client.post("/api/why", json={"game": "quarteto", "rows": rows, "word": "limpo", "board": "all"}).json()
+    assert fits["boards"][2]["fits"] and not fits["boards"][1]["fits"]
     review = client.post("/api/review", json={"game": "wordle", "guesses": ["soare", "riyal", "cigar"],
                                               "answers": ["cigar"]}).json()
     assert review["answer"] == "cigar" and len(review["rows"]) == 3 and 0 <= review["skill"] <= 99
@@ -115,6 +123,7 @@ DUETO_SHARE = """joguei term.ooo/2 #100 4&5/7
     ("/api/suggest", {"top": 10**6}, 400, "top"),
     ("/api/why", {"rows": []}, 400, "give the word"),
     ("/api/why", {"rows": [], "word": "crane", "board": 3}, 400, "board"),
+    ("/api/why", {"rows": [], "word": "crane", "board": True}, 400, "board"),
     ("/api/review", {"guesses": ["crane"], "answers": ["qqqqq"]}, 422, "not an accepted"),
     ("/api/review", {"guesses": [], "answers": ["cigar"]}, 400, "guesses"),
     ("/api/share", {"text": "hello"}, 422, "no rows of colours"),

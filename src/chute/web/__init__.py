@@ -153,10 +153,16 @@ def _why(body: dict) -> dict:
         raise BadRequest("give the word: {\"word\": WORD}")
     session, _ = _session(body)
     board = body.get("board", 0)
-    if not isinstance(board, int) or not 0 <= board < session.n_boards:
-        raise BadRequest(f"board must be from 0 to {session.n_boards - 1}")
-    verdict = why(session.boards[board].state, word)
     show = _show(session)
+    if board == "all":          # every open board (every board once the game is over), one verdict each
+        boards = session.open_boards() or list(range(session.n_boards))
+        verdicts = [(i, why(session.boards[i].state, word)) for i in boards]
+        each = [{"board": i, **v.to_dict(show), "text": v.text(show, as_guess=False)} for i, v in verdicts]
+        return {"word": each[0]["word"], "boards": each,
+                "text": "\n".join(f"board {e['board'] + 1}: {e['text']}" for e in each)}
+    if not isinstance(board, int) or isinstance(board, bool) or not 0 <= board < session.n_boards:
+        raise BadRequest(f"board must be from 0 to {session.n_boards - 1}, or \"all\"")
+    verdict = why(session.boards[board].state, word)
     return {**verdict.to_dict(show), "text": verdict.text(show, as_guess=session.n_boards == 1)}
 
 

@@ -262,9 +262,11 @@ async function why(e) {
   const word = $("why-word").value.trim();
   if (!word) return;
   try {
-    const d = await api("/api/why", { game: S.game.name, rule: $("mode").value, word,
+    const several = S.game.boards > 1;
+    const d = await api("/api/why", { game: S.game.name, rule: $("mode").value, word, board: several ? "all" : 0,
       rows: S.rows.map((r) => ({ guess: r.guess, patterns: r.patterns })) });
-    $("why-answer").textContent = d.text;
+    // several boards: a line per open board, named by its number
+    $("why-answer").textContent = several ? d.boards.map((b) => `${t("board")} ${b.board + 1}: ${b.text}`).join("\n") : d.text;
   } catch (err) { $("why-answer").textContent = err.message; }
 }
 
