@@ -214,3 +214,35 @@ def test_phone_width_and_keyboard_alone(page, server):
     page.wait_for_selector("body[data-ready='1']")
     assert page.locator(".board .row").first.locator(".tile").first.get_attribute("aria-label") == "c, green"
     shot(page, "phone-width")
+
+
+def test_no_row_is_lost_to_a_reload_a_silent_server_or_a_refused_row(page, server):
+    """The game is kept in the browser; a server that does not answer keeps the rows; a refused row is named."""
+    open_game(page, server, "dueto")
+    play_row(page, "toras", ["bbbyb", "bybbb"])
+    page.reload()
+    page.wait_for_selector("body[data-game='dueto'][data-ready='1']")
+    assert page.locator("#game").input_value() == "dueto"
+    first = page.locator(".board").nth(1).locator(".row").first.locator(".tile")
+    assert first.nth(1).get_attribute("aria-label") == "o, yellow"          # the colours came back too
+    # the server stops answering: the row typed stays on the boards and Enter asks again later
+    page.route("**/api/suggest", lambda route: route.abort())
+    page.keyboard.type("lince")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('#message').textContent.includes('not answering')")
+    assert page.locator(".board").first.locator(".row").nth(1).locator(".tile").first.inner_text().lower() == "l"
+    assert page.evaluate("document.body.dataset.ready") == "1"
+    page.unroute("**/api/suggest")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-ready='2']")
+    assert page.locator("#message").inner_text() == ""
+    # colours that contradict the first row: the server refuses the row, the page takes it back and says why
+    page.keyboard.type("toras")
+    for k in range(2):
+        for i in range(5):
+            for _ in range(2):
+                page.click(f".input-row .tile[data-board='{k}'][data-pos='{i}']")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('#message').textContent.length > 0")
+    assert page.evaluate("document.body.dataset.ready") == "2" and "row 3" in page.locator("#message").inner_text()
+    shot(page, "dueto-kept")

@@ -7,29 +7,63 @@ const T = {
         worst: "worst", answer: "chance", left: "Words left", why: "Why not…?", ask: "Ask",
         review: "Review a game", read: "Read", yes: "yes", solved: "solved", type: "Type a guess, click the tiles to the colours the game showed, then Enter.",
         skill: "skill", luck: "luck", row: "row", words: "words", chart: "words left per row", over: "The game is over.",
-        board: "board", bits: "bits", guesses: "guesses", "joint score": "joint score", parts: "parts",
+        board: "board", offline: "chute's server is not answering: start 'chute serve' again, then press Enter", bits: "bits", guesses: "guesses", "joint score": "joint score", parts: "parts",
         letters: "letters", eliminated: "eliminated", order: "order", score: "score", nats: "nats", best: "best" },
   pt: { game: "Jogo", mode: "Modo", normal: "normal", hard: "difícil", contrast: "contraste", enter: "Enter",
         undo: "Desfazer", new: "Novo jogo", suggestions: "Sugestões", guess: "palpite", expected: "esperado",
         worst: "pior", answer: "chance", left: "Palavras possíveis", why: "Por que não…?", ask: "Perguntar",
         review: "Revisar um jogo", read: "Ler", yes: "sim", solved: "resolvido", type: "Digite um palpite, clique nas letras até as cores que o jogo mostrou, e Enter.",
         skill: "habilidade", luck: "sorte", row: "linha", words: "palavras", chart: "palavras restantes por linha", over: "O jogo acabou.",
-        board: "tabuleiro", bits: "bits", guesses: "palpites", "joint score": "pontuação conjunta", parts: "partes",
+        board: "tabuleiro", offline: "o servidor do chute não responde: rode 'chute serve' de novo e aperte Enter", bits: "bits", guesses: "palpites", "joint score": "pontuação conjunta", parts: "partes",
         letters: "letras", eliminated: "eliminadas", order: "ordem", score: "pontuação", nats: "nats", best: "melhor" },
 };
 const COLOURS = ["b", "y", "g"];
 const NAMES = { b: "grey", y: "yellow", g: "green" };
-const S = { games: [], game: null, rows: [], typed: "", colours: [], data: null,
+const S = { games: [], game: null, rows: [], typed: "", colours: [], data: null, stale: false,
             lang: (navigator.language || "en").toLowerCase().startsWith("pt") ? "pt" : "en" };
 const $ = (id) => document.getElementById(id);
 const t = (key) => (T[S.lang][key] || T.en[key] || key);
 
+// a refused request throws its one-line error with its status; a server that does not answer, "offline"
 async function api(path, body) {
-  const res = await fetch(path, body === undefined ? {} : {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  const data = await res.json();
-  if (!res.ok) throw new Error(data.error || res.statusText);
+  let res;
+  try {
+    res = await fetch(path, body === undefined ? {} : {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  } catch (_) {
+    throw Object.assign(new Error(t("offline")), { offline: true });
+  }
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) throw Object.assign(new Error(data.error || res.statusText), { status: res.status });
   return data;
+}
+
+// the game in play, kept in this browser so that a reload or a stopped server loses no row
+const SAVED = "chute.game.v1";
+
+function save() {
+  try {
+    localStorage.setItem(SAVED, JSON.stringify({ game: S.game.name, mode: $("mode").value, lang: S.lang,
+      contrast: document.body.classList.contains("contrast"),
+      rows: S.rows.map((r) => ({ guess: r.guess, boards: r.boards, patterns: r.patterns })) }));
+  } catch (_) { /* storage full or disabled: the game still plays */ }
+}
+
+function restore() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(SAVED) || "null");
+    if (!saved || !S.games.some((g) => g.name === saved.game) || !Array.isArray(saved.rows)) return false;
+    $("game").value = saved.game;
+    $("mode").value = saved.mode === "hard" ? "hard" : "normal";
+    if (saved.lang === "pt" || saved.lang === "en") S.lang = saved.lang;
+    document.body.classList.toggle("contrast", saved.contrast === true);
+    S.game = S.games.find((g) => g.name === saved.game);
+    S.rows = saved.rows.filter((r) => r && typeof r.guess === "string" && Array.isArray(r.patterns))
+      .map((r) => ({ guess: r.guess, shown: r.guess, boards: r.boards, patterns: r.patterns }));
+    return true;
+  } catch (_) {
+    return false;
+  }
 }
 
 // a number as the page's language writes it (3.642 / 3,642; 2,198 / 2.198)
@@ -223,18 +257,26 @@ function percent(p) {
 
 function say(text) { $("message").textContent = text || ""; }
 
-async function refresh() {
+async function refresh(refused) {
   const body = { game: S.game.name, rule: $("mode").value,
                  rows: S.rows.map((r) => ({ guess: r.guess, patterns: r.patterns })), top: 10 };
   try {
     S.data = await api("/api/suggest", body);
     S.data.rows.forEach((r, i) => { if (S.rows[i]) S.rows[i].shown = r.guess; });     // as the game spells it
-    say(S.data.over ? t("over") : "");
+    say(refused || (S.data.over ? t("over") : ""));
   } catch (err) {
-    say(err.message);
-    S.rows.pop();
-    return refresh();
+    // the server refused the last row (a word of the wrong length, colours that contradict): take it back
+    if (err.status >= 400 && err.status < 500 && S.rows.length) {
+      S.rows.pop();
+      return refresh(err.message);
+    }
+    say(err.message);           // no answer: the rows stay (shown), and Enter asks again once the server is back
+    S.stale = true;
+    drawBoards();
+    return;
   }
+  S.stale = false;
+  save();
   S.colours = openBoards().map(() => "b".repeat(S.game.letters));
   drawBoards(); drawKeyboard(); drawSide();
   document.body.dataset.game = S.game.name;
@@ -249,6 +291,7 @@ function press(key) {
 }
 
 async function submit() {
+  if (S.stale && !S.typed) return refresh();
   if (S.typed.length !== S.game.letters) { say(t("type")); return; }
   const open = openBoards();
   if (!open.length) return;
@@ -338,8 +381,9 @@ async function start() {
   $("lang").addEventListener("click", () => {
     S.lang = S.lang === "pt" ? "en" : "pt";
     translate(); drawSide(); drawKeyboard();     // the figures and the keys' spoken names in the new language
+    save();
   });
-  $("contrast").addEventListener("click", () => document.body.classList.toggle("contrast"));
+  $("contrast").addEventListener("click", () => { document.body.classList.toggle("contrast"); save(); });
   $("why-form").addEventListener("submit", why);
   $("share-go").addEventListener("click", readShare);
   document.addEventListener("keydown", (e) => {
@@ -350,7 +394,13 @@ async function start() {
       e.preventDefault(); press(e.key);
     }
   });
-  newGame();
+  if (restore()) {
+    translate();
+    $("mode").disabled = S.game.boards > 1;
+    refresh();
+  } else {
+    newGame();
+  }
 }
 
 start();
