@@ -246,3 +246,17 @@ def test_no_row_is_lost_to_a_reload_a_silent_server_or_a_refused_row(page, serve
     page.wait_for_function("document.querySelector('#message').textContent.length > 0")
     assert page.evaluate("document.body.dataset.ready") == "2" and "row 3" in page.locator("#message").inner_text()
     shot(page, "dueto-kept")
+
+
+def test_a_word_the_game_refused_is_never_suggested_again(page, server, tmp_path, monkeypatch):
+    """The refuse button beside a suggestion: gone from the list, remembered in the user's file (as assist's reject)."""
+    monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))      # the server runs in this process: its user files here
+    open_game(page, server, "termo")
+    first = page.locator("#suggestions tbody tr").first
+    word = first.locator("td.word").inner_text().lower()
+    assert first.locator("button.refuse").get_attribute("aria-label") == f"the game refused this word: {word.upper()}"
+    first.locator("button.refuse").click()
+    page.wait_for_function("document.querySelector('#message').textContent.includes('never suggested again')")
+    shown = [w.lower() for w in page.locator("#suggestions tbody td.word").all_inner_texts()]
+    assert word not in shown and len(shown) == 10
+    assert (tmp_path / "rejected-termo.txt").read_text(encoding="utf-8") == word + "\n"

@@ -558,6 +558,17 @@ def test_assist_reject_remembers_the_word_across_sessions(capsys, monkeypatch, t
     assert "not a word of 5 letters" in out + err
 
 
+def test_assist_reject_with_a_state_folder_it_cannot_write(capsys, monkeypatch, tmp_path):
+    """A state "folder" that is a file: the word is still dropped for the session, a note says why, no traceback."""
+    blocked = tmp_path / "state"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("CHUTE_STATE_DIR", str(blocked))
+    status, out, err = assist(capsys, monkeypatch, "reject soare\nquit\n")
+    assert status == 0 and "SOARE will not be suggested again in this session" in out and "try ROATE" in out
+    assert "cannot remember the refused words" in err and "Traceback" not in err
+    assert blocked.read_text() == "not a folder"
+
+
 @pytest.mark.parametrize("argv", [
     ["suggest", "--game", "termo", "serao:bbbyb"],
     ["play", "crane"],

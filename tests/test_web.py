@@ -193,3 +193,22 @@ def test_a_real_server_answers_2000_requests_from_50_clients_without_an_error():
     q = statistics.quantiles(latencies, n=100)
     print(f"\n2,000 requests, 50 clients: {2000 / seconds:.0f} requests/s; latency p50 {q[49] * 1000:.0f} ms, "
           f"p90 {q[89] * 1000:.0f} ms, p99 {q[98] * 1000:.0f} ms")
+
+
+def test_a_refused_word_is_remembered_and_never_suggested(client, tmp_path, monkeypatch):
+    """POST /api/refuse adds to the user's list (the file assist's reject writes); suggestions leave it out."""
+    monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))
+    first = client.post("/api/suggest", json={"game": "termo", "rows": []}).json()["suggestions"][0]["guess"]
+    done = client.post("/api/refuse", json={"game": "termo", "word": first.upper()}).json()
+    assert done == {"word": first, "refused": [first]}
+    assert (tmp_path / "rejected-termo.txt").read_text(encoding="utf-8") == first + "\n"
+    for game in ("termo", "quarteto"):             # one word list, every board count
+        again = client.post("/api/suggest", json={"game": game, "rows": [], "top": 20}).json()
+        assert first not in [s["guess"] for s in again["suggestions"]]
+    wordle = client.post("/api/suggest", json={"game": "wordle", "rows": []}).json()["suggestions"]
+    assert len(wordle) == 10                       # another word list: its own file, none refused
+    assert client.post("/api/refuse", json={"game": "termo", "word": "xx"}).status_code == 422
+    assert client.post("/api/refuse", json={"game": "termo"}).status_code == 400
+    monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path / "other"))
+    back = client.post("/api/suggest", json={"game": "termo", "rows": []}).json()["suggestions"][0]["guess"]
+    assert back == first                           # a request's list never changes another's solver

@@ -211,3 +211,12 @@ def default_cache_dir() -> Path:
         return Path(env)
     from platformdirs import user_cache_dir
     return Path(user_cache_dir("chute", appauthor=False))
+
+
+def default_state_dir() -> Path:
+    """Return where chute keeps the user's own files (saved games, refused words): $CHUTE_STATE_DIR, else the user's state dir."""
+    env = os.environ.get("CHUTE_STATE_DIR")
+    if env:
+        return Path(env)
+    from platformdirs import user_state_dir
+    return Path(user_state_dir("chute", appauthor=False))

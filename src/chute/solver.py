@@ -194,9 +194,7 @@ class Solver:
 
     def avoid(self, word: str) -> str:
         """Stop suggesting a word (the game refused it); return it folded.  Typed, it is still read as a clue."""
-        w = fold(word)
-        if len(w) != self.lexicon.length or not is_word(w):
-            raise NotationError(f"{excerpt(word)} is not a word of {self.lexicon.length} letters")
+        w = checked_word(self.lexicon, word)
         self.avoided.add(w)
         if self.planned and w == self.opener:     # the game refused the planned opener: rank the others
             self.opener, self.planned = None, False
@@ -492,13 +490,19 @@ class WordVerdict:
         return head
 
 
+def checked_word(lexicon, word: str) -> str:
+    """Return the word folded; raise NotationError if it is not a word of the lexicon's length."""
+    w = fold(word)
+    if len(w) != lexicon.length or not is_word(w):
+        raise NotationError(f"{excerpt(word)} is not a word of {lexicon.length} letters")
+    return w
+
+
 def why(state: State, word: str) -> WordVerdict:
     """Return why ``word`` could or could not be the answer in ``state``, and what it does as a guess."""
     from .knowledge import Knowledge
     lexicon = state.engine.lexicon
-    w = fold(word)
-    if len(w) != lexicon.length or not is_word(w):
-        raise NotationError(f"{excerpt(word)} is not a word of {lexicon.length} letters")
+    w = checked_word(lexicon, word)
     fits = w in state.candidate_set
     reasons: list[str] = []
     if not fits:

@@ -53,16 +53,6 @@ def add_arguments(p) -> None:
     add_game_options(p)
 
 
-def state_dir() -> Path:
-    """Return where assist keeps saved games: $CHUTE_STATE_DIR, else the user's state folder for chute."""
-    import os
-    env = os.environ.get("CHUTE_STATE_DIR")
-    if env:
-        return Path(env)
-    from platformdirs import user_state_dir
-    return Path(user_state_dir("chute", appauthor=False))
-
-
 class Assistant:
     """The loop's state and its replies for a session of 1 to N boards; writes to stdout, errors to stderr."""
 
@@ -201,9 +191,15 @@ class Assistant:
         except ChuteError as err:
             self.refuse(str(err))
             return
-        path = rejected_path(self.lexicon.name)
-        remember_rejected(path, self.session.solver.avoided)
-        self.say(f"{self.show(word)} will not be suggested again (remembered in {path})")
+        from ..refused import refused_path, remember_refused
+        from .solving import note
+        path = refused_path(self.lexicon.name)
+        try:
+            remember_refused(path, self.session.solver.avoided)
+            self.say(f"{self.show(word)} will not be suggested again (remembered in {path})")
+        except ChuteError as err:
+            note(str(err))
+            self.say(f"{self.show(word)} will not be suggested again in this session")
         if self.pending and fold(self.pending) == word:
             self.pending = None
         self.prompt_next()
@@ -396,31 +392,6 @@ class Assistant:
         return True
 
 
-def rejected_path(lexicon_name: str) -> Path:
-    """Return the user's file of words a game refused (``reject WORD``), per word list."""
-    return state_dir() / f"rejected-{lexicon_name}.txt"
-
-
-def read_rejected(path: Path) -> list[str]:
-    """Return the words of the user's rejected list (none when missing or unreadable)."""
-    try:
-        return [w for w in path.read_text(encoding="utf-8").split() if w.isalpha()]
-    except (OSError, UnicodeDecodeError):
-        return []
-
-
-def remember_rejected(path: Path, words) -> None:
-    """Write the rejected list (atomically; a folder that cannot be written is only a note)."""
-    from ..files import write_atomic
-    from ..errors import ChuteError
-    from .solving import note
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, "".join(f"{w}\n" for w in sorted(words)), "rejected words")
-    except (OSError, ChuteError) as err:
-        note(f"cannot remember the rejected words in {path} ({err})")
-
-
 def resume(session, path: Path):
     """Return the session saved at ``path``, replayed on ``session``'s solver (a new one if none is saved)."""
     import json
@@ -445,12 +416,13 @@ def resume(session, path: Path):
 def run(args: argparse.Namespace) -> int:
     """Run the interactive loop until solved, quit or end of input; return 0 (2 if lines were refused without a terminal)."""
     from .console import input_lines, stdin_is_terminal
+    from ..files import default_state_dir
     from .solving import note
     from .solving import session_from_args
     session, spec = session_from_args(args)
     interactive = stdin_is_terminal()
     save_path = Path(args.session) if args.session else (
-        state_dir() / f"assist-{spec.name}.json" if interactive else None)
+        default_state_dir() / f"assist-{spec.name}.json" if interactive else None)
     if args.session:
         from ..files import check_output
         check_output(args.session, "--session")
@@ -462,12 +434,8 @@ def run(args: argparse.Namespace) -> int:
     elif save_path is not None and save_path.exists():
         note(f"an unfinished {spec.name} game is saved in {save_path}: 'chute assist --resume' continues it "
              "(it is replaced once you play a row here)")
-    from ..errors import ChuteError
-    for word in read_rejected(rejected_path(session.solver.lexicon.name)):
-        try:
-            session.reject(word)
-        except ChuteError:
-            pass                                    # a word of another length: not for these lists
+    from ..refused import apply_refused
+    apply_refused(session, session.solver.lexicon.name)
     assistant = Assistant(session, args.top, spec.rows, save_path)
     if interactive:
         boards = "" if spec.boards == 1 else f"{spec.boards} boards, "

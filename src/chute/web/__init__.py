@@ -15,6 +15,9 @@ API (all POST bodies are JSON, at most ``MAX_BODY`` bytes):
   and the top suggestions with their figures.
 - ``POST /api/why`` ``{game, rule?, rows, word, board?}``: why the word could or could not be
   the answer on that board, and what it does as a guess.
+- ``POST /api/refuse`` ``{game, word}``: the game refused the word ("palavra inválida"): it is added to
+  the user's list for that word list (``refused``, shared with ``assist``'s ``reject``) and never
+  suggested again.
 - ``POST /api/review`` ``{game, rule?, guesses, answers, lang?}``: the verdict on a finished game
   (comments in English, or Brazilian Portuguese with ``"lang": "pt"``).
 - ``POST /api/share`` ``{text, answer?, game?}``: a share text read (its game, boards of colours)
@@ -63,14 +66,26 @@ def engine_for(lexicon_name: str):
 
 
 @lru_cache(maxsize=16)
-def solver_for(lexicon_name: str, rule: str | None, boards: int = 2):
+def solver_for(lexicon_name: str, rule: str | None, boards: int = 2, refused: tuple[str, ...] = ()):
     """Return the shared solver of a bundled lexicon and hard-mode rule: one board plays the CLI's default
     policy (expected guesses under the frequency prior); several boards share entropy's solver under the same
-    prior, whose words and weights the joint policy plays, as the CLI."""
+    prior, whose words and weights the joint policy plays, as the CLI.  It never suggests the ``refused`` words
+    (one solver per list, so that no request changes another's)."""
     from ..solver import DEFAULT_PRIOR, DEFAULT_STRATEGY, Solver
-    if boards == 1:
-        return Solver(engine_for(lexicon_name), DEFAULT_STRATEGY, hard=rule, prior=DEFAULT_PRIOR)
-    return Solver(engine_for(lexicon_name), "entropy", hard=rule, prior=DEFAULT_PRIOR)
+    strategy = DEFAULT_STRATEGY if boards == 1 else "entropy"
+    solver = Solver(engine_for(lexicon_name), strategy, hard=rule, prior=DEFAULT_PRIOR)
+    for word in refused:
+        try:
+            solver.avoid(word)
+        except ChuteError:
+            pass                    # a word of another length in the user's list: not for these lists
+    return solver
+
+
+def _refused(lexicon_name: str) -> tuple[str, ...]:
+    """Return the user's refused words for a word list (``refused``), sorted."""
+    from ..refused import read_refused, refused_path
+    return tuple(sorted(set(read_refused(refused_path(lexicon_name)))))
 
 
 def _spec(body: dict):
@@ -112,7 +127,7 @@ def _session(body: dict):
         if not isinstance(patterns, list) or not all(isinstance(p, str) for p in patterns):
             raise BadRequest(f"row {i}: patterns must be a list of colours, one per unsolved board")
         parsed.append((row["guess"], patterns))
-    session = Session(solver_for(spec.lexicon, rule, spec.boards), spec.boards, spec.rows)
+    session = Session(solver_for(spec.lexicon, rule, spec.boards, _refused(spec.lexicon)), spec.boards, spec.rows)
     try:
         session.replay(parsed)
     except ChuteError as err:
@@ -164,6 +179,20 @@ def _why(body: dict) -> dict:
         raise BadRequest(f"board must be from 0 to {session.n_boards - 1}, or \"all\"")
     verdict = why(session.boards[board].state, word)
     return {**verdict.to_dict(show), "text": verdict.text(show, as_guess=session.n_boards == 1)}
+
+
+def _refuse(body: dict) -> dict:
+    """Add a word the game refused to the user's list for the game's word list; return the list."""
+    from ..refused import refused_path, remember_refused
+    from ..solver import checked_word
+    spec = _spec(body)
+    word = body.get("word")
+    if not isinstance(word, str):
+        raise BadRequest("give the word the game refused: {\"word\": WORD}")
+    w = checked_word(engine_for(spec.lexicon).lexicon, word)
+    words = set(_refused(spec.lexicon)) | {w}
+    remember_refused(refused_path(spec.lexicon), words)        # requests are served one at a time (``_LOCK``)
+    return {"word": w, "refused": sorted(words)}
 
 
 def _review(body: dict) -> dict:
@@ -272,6 +301,7 @@ def create_app() -> Starlette:
         Route("/api/games", games),
         Route("/api/suggest", _endpoint(_suggest), methods=["POST"]),
         Route("/api/why", _endpoint(_why), methods=["POST"]),
+        Route("/api/refuse", _endpoint(_refuse), methods=["POST"]),
         Route("/api/review", _endpoint(_review), methods=["POST"]),
         Route("/api/share", _endpoint(_share), methods=["POST"]),
     ]

@@ -7,14 +7,14 @@ const T = {
         worst: "worst", answer: "chance", left: "Words left", why: "Why not…?", ask: "Ask",
         review: "Review a game", read: "Read", yes: "yes", solved: "solved", type: "Type a guess, click the tiles to the colours the game showed, then Enter.",
         skill: "skill", luck: "luck", row: "row", words: "words", chart: "words left per row", over: "The game is over.",
-        board: "board", offline: "chute's server is not answering: start 'chute serve' again, then press Enter", bits: "bits", guesses: "guesses", "joint score": "joint score", parts: "parts",
+        board: "board", refuse: "the game refused this word", refused: "never suggested again (the game refused it)", offline: "chute's server is not answering: start 'chute serve' again, then press Enter", bits: "bits", guesses: "guesses", "joint score": "joint score", parts: "parts",
         letters: "letters", eliminated: "eliminated", order: "order", score: "score", nats: "nats", best: "best" },
   pt: { game: "Jogo", mode: "Modo", normal: "normal", hard: "difícil", contrast: "contraste", enter: "Enter",
         undo: "Desfazer", new: "Novo jogo", suggestions: "Sugestões", guess: "palpite", expected: "esperado",
         worst: "pior", answer: "chance", left: "Palavras possíveis", why: "Por que não…?", ask: "Perguntar",
         review: "Revisar um jogo", read: "Ler", yes: "sim", solved: "resolvido", type: "Digite um palpite, clique nas letras até as cores que o jogo mostrou, e Enter.",
         skill: "habilidade", luck: "sorte", row: "linha", words: "palavras", chart: "palavras restantes por linha", over: "O jogo acabou.",
-        board: "tabuleiro", offline: "o servidor do chute não responde: rode 'chute serve' de novo e aperte Enter", bits: "bits", guesses: "palpites", "joint score": "pontuação conjunta", parts: "partes",
+        board: "tabuleiro", refuse: "o jogo recusou esta palavra", refused: "não será mais sugerida (o jogo a recusou)", offline: "o servidor do chute não responde: rode 'chute serve' de novo e aperte Enter", bits: "bits", guesses: "palpites", "joint score": "pontuação conjunta", parts: "partes",
         letters: "letras", eliminated: "eliminadas", order: "ordem", score: "pontuação", nats: "nats", best: "melhor" },
 };
 const COLOURS = ["b", "y", "g"];
@@ -201,10 +201,16 @@ function drawSide() {
     const fifth = several ? (s.bits !== undefined ? num(s.bits, 3) : "") : (s.worst !== undefined ? num(s.worst) : "");
     tr.innerHTML = `<td>${i + 1}</td><td class="word"><button type="button"></button></td>` +
       `<td>${num(score, 3)}</td><td>${num(s.expected, 2)}</td>` +
-      `<td>${fifth}</td><td>${percent(s.chance !== undefined ? s.chance : s.p_hit)}</td>`;
-    const btn = tr.querySelector("button");
+      `<td>${fifth}</td><td>${percent(s.chance !== undefined ? s.chance : s.p_hit)}</td>` +
+      `<td><button type="button" class="refuse">✕</button></td>`;
+    const btn = tr.querySelector("td.word button");
     btn.textContent = s.guess;
     btn.addEventListener("click", () => { S.typed = fold(s.guess); drawBoards(); });
+    // the game said "not a word": never suggested again, remembered beside assist's 'reject WORD'
+    const refuse = tr.querySelector("button.refuse");
+    refuse.title = `${t("refuse")}: ${s.guess.toUpperCase()}`;
+    refuse.setAttribute("aria-label", refuse.title);
+    refuse.addEventListener("click", () => refuseWord(s.guess));
     body.appendChild(tr);
   });
   // the notes of the ranking and of each open board (a board's own once, named when several are open)
@@ -253,6 +259,13 @@ function percent(p) {
   if (!(p > 0)) return "";
   if (p >= 0.095) return `${num(100 * p)}%`;
   return p >= 0.0005 ? `${num(100 * p, 1)}%` : `<${num(0.1, 1)}%`;
+}
+
+async function refuseWord(word) {
+  try {
+    await api("/api/refuse", { game: S.game.name, word });
+    await refresh(`${word.toUpperCase()}: ${t("refused")}`);
+  } catch (err) { say(err.message); }
 }
 
 function say(text) { $("message").textContent = text || ""; }

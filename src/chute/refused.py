@@ -1,0 +1,44 @@
+"""Words the game refused ("palavra inválida"): the user's list per word list, never suggested again.
+
+``assist``'s ``reject WORD`` and the page's refuse button both add to it; every
+session of that word list reads it back (``Session.reject`` for each word).  The
+file is one folded word a line, written atomically in the user's state folder.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .errors import ChuteError
+from .files import default_state_dir, write_atomic
+
+
+def refused_path(lexicon_name: str) -> Path:
+    """Return the user's file of the words a game refused, for one word list."""
+    return default_state_dir() / f"rejected-{lexicon_name}.txt"
+
+
+def read_refused(path: Path) -> list[str]:
+    """Return the words of a refused list (none when it is missing or unreadable)."""
+    try:
+        return [w for w in path.read_text(encoding="utf-8").split() if w.isalpha()]
+    except (OSError, UnicodeDecodeError):
+        return []
+
+
+def remember_refused(path: Path, words) -> None:
+    """Write the refused list, sorted (atomically; ``ChuteError`` when its folder cannot be written)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, "".join(f"{w}\n" for w in sorted(words)), "refused words")
+    except OSError as err:
+        raise ChuteError(f"cannot remember the refused words in {path} ({err.strerror or err})") from None
+
+
+def apply_refused(session, lexicon_name: str) -> None:
+    """Make a session avoid every word of the user's refused list for its word list (others are skipped)."""
+    for word in read_refused(refused_path(lexicon_name)):
+        try:
+            session.reject(word)
+        except ChuteError:
+            pass                                    # a word of another length: not for these lists
