@@ -2,7 +2,8 @@
 
     python benchmarks/bench_web.py [--requests 2000] [--clients 50]
 
-A real uvicorn server on 127.0.0.1 (a free port), warm cache.  Suggest is asked
+A real uvicorn server on 127.0.0.1 (a free port), warm cache, warmed as ``chute serve`` is
+(``chute.web.warm``: the first solvers built, the compiled kernels loaded).  Suggest is asked
 after two clues (SOARE all grey, UNTIL ``bbyyb``): 200 requests one after the other
 for the latency (the median is the figure BENCHMARKS.md keeps), then ``--requests``
 from ``--clients`` concurrent clients for throughput and percentiles.  With
@@ -28,8 +29,8 @@ def main() -> None:
     ap.add_argument("--requests", type=int, default=2000)
     ap.add_argument("--clients", type=int, default=50)
     args = ap.parse_args()
-    from chute.web import running, solver_for
-    solver_for("wordle", None).openers(1)
+    from chute.web import running, warm
+    warm()                                  # as ``chute serve`` does before it listens
     with running() as base:
         measure(base, args)
 

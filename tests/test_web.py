@@ -212,3 +212,15 @@ def test_a_refused_word_is_remembered_and_never_suggested(client, tmp_path, monk
     monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path / "other"))
     back = client.post("/api/suggest", json={"game": "termo", "rows": []}).json()["suggestions"][0]["guess"]
     assert back == first                           # a request's list never changes another's solver
+
+
+def test_a_server_is_warmed_before_it_listens():
+    """``warm`` (what ``chute serve`` runs first) builds the page's first solvers and makes the kernels the rule."""
+    import subprocess
+    import sys
+    code = ("import sys; from chute.web import warm, solver_for, _refused; warm(('wordle',)); "
+            "from chute.engine import prefer_compiled; "
+            "print(prefer_compiled(True), 'numba' in sys.modules, solver_for.cache_info().currsize)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["True", "True", "2"]        # one solver for one board, one for several

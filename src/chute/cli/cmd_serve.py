@@ -28,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import ChuteError
     try:
         import uvicorn
-        from ..web import create_app, solver_for
+        from ..web import create_app, warm
     except ImportError:
         raise ChuteError("chute serve needs the web extra: pip install 'chute[web]'") from None
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
@@ -39,8 +39,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as err:
         raise ChuteError(f"cannot listen on {args.host}:{args.port} ({err.strerror or err}): "
                          "choose another --host or --port") from None
-    for lexicon in ("wordle", "termo"):         # the engines the page asks for first, loaded before it opens
-        solver_for(lexicon, None).openers(1)
+    warm()                                      # the engines and kernels every request uses, before the page opens
     url = f"http://{'localhost' if args.host in ('127.0.0.1', '0.0.0.0') else args.host}:{args.port}/"
     print(f"chute: serving on {url} (Ctrl-C to stop)", file=sys.stderr, flush=True)
     if args.open:

@@ -82,6 +82,21 @@ def solver_for(lexicon_name: str, rule: str | None, boards: int = 2, refused: tu
     return solver
 
 
+def warm(lexicons: tuple[str, ...] = ("wordle", "termo")) -> None:
+    """Prepare a long-running server: the page's first solvers built, the compiled kernels loaded and preferred.
+
+    A single ``chute suggest`` is faster in numpy than loading numba (0.3 s); a
+    server ranks on every request, and with the kernels a suggestion after two
+    clues takes about half the time (BENCHMARKS.md, "chute serve").
+    """
+    from ..engine import prefer_compiled
+    for lexicon in lexicons:
+        for boards in (1, 2):
+            solver_for(lexicon, None, boards, _refused(lexicon)).openers(1)
+    from ..kernels import partition  # noqa: F401  (loads numba once, before the first request)
+    prefer_compiled(True)
+
+
 def _refused(lexicon_name: str) -> tuple[str, ...]:
     """Return the user's refused words for a word list (``refused``), sorted."""
     from ..refused import read_refused, refused_path
