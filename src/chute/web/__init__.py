@@ -14,7 +14,7 @@ API (all POST bodies are JSON, at most ``MAX_BODY`` bytes):
   candidates left (count and the first ``MAX_WORDS``), solved or not, the letters' colours,
   and the top suggestions with their figures.
 - ``POST /api/why`` ``{game, rule?, rows, word, board?}``: why the word could or could not be
-  the answer on that board, and what it does as a guess.
+  the answer on that board (``"all"``: on each open board), and what it does as a guess.
 - ``POST /api/refuse`` ``{game, word}``: the game refused the word ("palavra inválida"): it is added to
   the user's list for that word list (``refused``, shared with ``assist``'s ``reject``) and never
   suggested again.
