@@ -5,14 +5,14 @@ const T = {
   en: { game: "Game", mode: "Mode", normal: "normal", hard: "hard", contrast: "contrast", enter: "Enter",
         undo: "Undo", new: "New game", suggestions: "Suggestions", guess: "guess", expected: "expected",
         worst: "worst", answer: "chance", left: "Words left", why: "Why not…?", ask: "Ask",
-        review: "Review a game", read: "Read", yes: "yes", solved: "solved", type: "Type a guess, click the tiles to the colours the game showed, then Enter.",
+        review: "Review a game", read: "Read", solved: "solved", type: "Type a guess, click the tiles to the colours the game showed, then Enter.",
         skill: "skill", luck: "luck", row: "row", words: "words", chart: "words left per row", over: "The game is over.",
         board: "board", refuse: "the game refused this word", refused: "never suggested again (the game refused it)", offline: "chute's server is not answering: start 'chute serve' again, then press Enter", bits: "bits", guesses: "guesses", "joint score": "joint score", parts: "parts",
         letters: "letters", eliminated: "eliminated", order: "order", score: "score", nats: "nats", best: "best" },
   pt: { game: "Jogo", mode: "Modo", normal: "normal", hard: "difícil", contrast: "contraste", enter: "Enter",
         undo: "Desfazer", new: "Novo jogo", suggestions: "Sugestões", guess: "palpite", expected: "esperado",
         worst: "pior", answer: "chance", left: "Palavras possíveis", why: "Por que não…?", ask: "Perguntar",
-        review: "Revisar um jogo", read: "Ler", yes: "sim", solved: "resolvido", type: "Digite um palpite, clique nas letras até as cores que o jogo mostrou, e Enter.",
+        review: "Revisar um jogo", read: "Ler", solved: "resolvido", type: "Digite um palpite, clique nas letras até as cores que o jogo mostrou, e Enter.",
         skill: "habilidade", luck: "sorte", row: "linha", words: "palavras", chart: "palavras restantes por linha", over: "O jogo acabou.",
         board: "tabuleiro", refuse: "o jogo recusou esta palavra", refused: "não será mais sugerida (o jogo a recusou)", offline: "o servidor do chute não responde: rode 'chute serve' de novo e aperte Enter", bits: "bits", guesses: "palpites", "joint score": "pontuação conjunta", parts: "partes",
         letters: "letras", eliminated: "eliminadas", order: "ordem", score: "pontuação", nats: "nats", best: "melhor" },
@@ -205,7 +205,7 @@ function drawSide() {
       `<td><button type="button" class="refuse">✕</button></td>`;
     const btn = tr.querySelector("td.word button");
     btn.textContent = s.guess;
-    btn.addEventListener("click", () => { S.typed = fold(s.guess); drawBoards(); });
+    btn.addEventListener("click", () => typeWord(s.guess));
     // the game said "not a word": never suggested again, remembered beside assist's 'reject WORD'
     const refuse = tr.querySelector("button.refuse");
     refuse.title = `${t("refuse")}: ${s.guess.toUpperCase()}`;
@@ -247,12 +247,15 @@ function drawSide() {
       const btn = document.createElement("button");
       btn.type = "button";
       btn.textContent = w;
-      btn.addEventListener("click", () => { S.typed = fold(w); drawBoards(); });
+      btn.addEventListener("click", () => typeWord(w));
       group.appendChild(btn);
     }
     left.appendChild(group);
   }
 }
+
+// a word clicked in the suggestions or the words left: typed on the boards, ready for its colours
+function typeWord(word) { S.typed = fold(word); drawBoards(); }
 
 // the chance a guess is the answer (one board) or solves a board (several), as the command line prints it
 function percent(p) {
