@@ -224,3 +224,12 @@ def test_a_server_is_warmed_before_it_listens():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["True", "True", "2"]        # one solver for one board, one for several
+
+
+def test_a_refused_list_with_a_bad_byte_keeps_its_words(client, tmp_path, monkeypatch):
+    """A stray byte in the user's list spoils one word, not the list: refusing another keeps the rest."""
+    monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))
+    (tmp_path / "rejected-termo.txt").write_bytes(b"toras\nser\xffo\nseria\n")
+    done = client.post("/api/refuse", json={"game": "termo", "word": "terao"}).json()
+    assert done["refused"] == ["seria", "terao", "toras"]
+    assert (tmp_path / "rejected-termo.txt").read_text(encoding="utf-8") == "seria\nterao\ntoras\n"

@@ -19,11 +19,12 @@ def refused_path(lexicon_name: str) -> Path:
 
 
 def read_refused(path: Path) -> list[str]:
-    """Return the words of a refused list (none when it is missing or unreadable)."""
+    """Return the words of a refused list (none when it is missing or unreadable; a bad byte spoils one word only)."""
     try:
-        return [w for w in path.read_text(encoding="utf-8").split() if w.isalpha()]
-    except (OSError, UnicodeDecodeError):
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
         return []
+    return [w for w in text.split() if w.isalpha()]
 
 
 def remember_refused(path: Path, words) -> None:
