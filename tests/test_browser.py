@@ -124,6 +124,14 @@ def test_a_whole_termo_game_with_accents(page, server):
     assert page.locator("#left-count").inner_text() == "0" and page.locator("#left button").count() == 0
     page.click("#lang")
     assert page.locator("#undo").inner_text() == "Desfazer"
+    # everything the page says follows the language: the tiles' spoken colours, the hints, why not
+    assert first_row.nth(0).get_attribute("aria-label") == "s, verde"
+    assert page.locator("#share-guesses").get_attribute("placeholder") == "palpites (opcional)"
+    assert page.locator("#keyboard").get_attribute("aria-label") == "teclado"
+    page.fill("#why-word", "carro")
+    page.click("#why-form button")
+    page.wait_for_function("document.querySelector('#why-answer').textContent.length > 0")
+    assert page.locator("#why-answer").inner_text().startswith("CARRO não pode ser a resposta: não tem E, I, S, T e U, que a resposta tem")
     shot(page, "termo-won")
     assert answer
 
@@ -146,8 +154,8 @@ def test_a_quarteto_round(page, server):
     page.click("#why-form button")
     page.wait_for_function("document.querySelector('#why-answer').textContent.includes('board 4')")
     lines = page.locator("#why-answer").inner_text().splitlines()
-    assert len(lines) == 4 and lines[0] == "board 1: termo fits every clue: it could be the answer"
-    assert lines[1].startswith("board 2: termo cannot be the answer")
+    assert len(lines) == 4 and lines[0] == "board 1: TERMO fits every clue: it could be the answer"
+    assert lines[1].startswith("board 2: TERMO cannot be the answer")
     # E is green on TERMO and FESTA, yellow on SUÍTE, absent from ÁVIDO: its key shows a stripe per board
     key = page.locator("#keyboard .key", has_text="e").first
     assert "split" in key.get_attribute("class") and "linear-gradient" in key.get_attribute("style")

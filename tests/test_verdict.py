@@ -120,6 +120,17 @@ def test_review_names_hard_mode_slips_and_impossible_guesses(wordle):
     assert data["rows"][1]["violation"] and data["optimal"]["opener"] == "salet"
 
 
+
+def test_cli_review_says_the_broken_rule_once_with_the_game_s_spelling(capsys, monkeypatch):
+    """It printed "hard mode: strict mode: ... (green in SERAO)": the rule named twice, the accent lost."""
+    status, out, _ = run(capsys, monkeypatch, "review", "--game", "termo", "--strict", "--answer", "termo",
+                         "serao", "ponto", "termo", stdin="")
+    assert status == 0 and "\n       strict mode: the 2nd letter must be E (green in SERÃO)\n" in out
+    status, out, _ = run(capsys, monkeypatch, "review", "--hard", "--answer", "cigar", "crane", "slate", "cigar",
+                         stdin="")
+    assert status == 0 and "\n       hard mode: the 1st letter must be C (green in CRANE)\n" in out
+    assert "mode: hard mode" not in out
+
 def test_a_secret_beyond_the_answer_list_is_reviewed_without_values(wordle):
     """An accepted word that is not an answer: counts only, said once."""
     result = review(wordle, ["crane", "aahed"], "aahed")

@@ -70,13 +70,13 @@ def test_suggest_termo_with_accents_and_a_quarteto_round(client):
 
 def test_why_review_and_share(client):
     why = client.post("/api/why", json={"game": "wordle", "rows": [TWO_CLUES[0]], "word": "crane"}).json()
-    assert not why["fits"] and "A" in why["reasons"][0] and why["text"].startswith("crane cannot be the answer")
+    assert not why["fits"] and "A" in why["reasons"][0] and why["text"].startswith("CRANE cannot be the answer")
     # several boards: "all" answers for every open board (the solved fourth left out)
     rows = [{"guess": "serao", "patterns": ["bbbbb", "bybbb", "bbbbg", "ggggg"]}]
     four = client.post("/api/why", json={"game": "quarteto", "rows": rows, "word": "termo", "board": "all"}).json()
     assert [b["board"] for b in four["boards"]] == [0, 1, 2]
     assert [b["fits"] for b in four["boards"]] == [False, False, False]       # an E, an R or an O ruled out each
-    assert four["text"].splitlines()[1].startswith("board 2: termo cannot be the answer")
+    assert four["text"].splitlines()[1].startswith("board 2: TERMO cannot be the answer")
     fits = client.post("/api/why", json={"game": "quarteto", "rows": rows, "word": "limpo", "board": "all"}).json()
     assert fits["boards"][2]["fits"] and not fits["boards"][1]["fits"]
     review = client.post("/api/review", json={"game": "wordle", "guesses": ["soare", "riyal", "cigar"],
@@ -95,6 +95,28 @@ def test_why_review_and_share(client):
     assert dueto["decoded"][0] == {"pattern": "ybbyy", "patterns": ["ybbyy", "gygbb"], "count": 1, "likely": ["toras"]}
     assert dueto["decoded"][-1]["patterns"] == [None, "ggggg"] and dueto["decoded"][-1]["likely"] == ["termo"]
 
+
+
+def test_why_in_portuguese(client):
+    """"lang": "pt" answers why in Brazilian Portuguese, words in capitals with their accents, figures with a comma."""
+    rows = [{"guess": "serão", "patterns": ["bygby"]}]         # against MORTE
+    why = client.post("/api/why", json={"game": "termo", "rows": rows, "word": "carro", "lang": "pt"}).json()
+    assert why["text"].startswith("CARRO não pode ser a resposta: não tem E, que a resposta tem;")
+    assert "A não está na resposta" in why["text"] and "O não é a quinta letra" in why["text"]
+    assert "candidatas em média" in why["text"] and "," in why["text"].split("deixa ")[1].split(" ")[0]
+    fits = client.post("/api/why", json={"game": "termo", "rows": rows, "word": "morte", "lang": "pt"}).json()
+    assert fits["text"].startswith("MORTE cabe em todas as pistas: pode ser a resposta")
+    strict = client.post("/api/why", json={"game": "termo", "rule": "strict", "rows": rows, "word": "ponto",
+                                           "lang": "pt"}).json()
+    assert "como palpite não é permitido (modo estrito: a terceira letra tem de ser R (verde em SERÃO))" in strict["text"]
+    two = client.post("/api/why", json={"game": "dueto", "word": "termo", "board": "all", "lang": "pt",
+                                        "rows": [{"guess": "serao", "patterns": ["bbbbb", "bybbb"]}]}).json()
+    assert two["text"].splitlines()[0].startswith("tabuleiro 1: TERMO não pode ser a resposta")
+    bad = client.post("/api/why", json={"game": "termo", "rows": rows, "word": "carro", "lang": "fr"})
+    assert bad.status_code == 400 and bad.json() == {"error": "lang must be en or pt"}
+    review = client.post("/api/review", json={"game": "termo", "rule": "strict", "guesses": ["serao", "ponto", "termo"],
+                                              "answers": ["termo"], "lang": "pt"}).json()
+    assert review["rows"][1]["violation"] == "modo estrito: a segunda letra tem de ser E (verde em SERÃO)"
 
 DUETO_SHARE = """joguei term.ooo/2 #100 4&5/7
 

@@ -24,8 +24,9 @@ from functools import lru_cache
 from typing import Iterable
 
 from .errors import ContradictionError, NotationError
-from .feedback import (GREEN, ORDINAL, YELLOW, Clue, Template, is_producible, parse_template,
+from .feedback import (GREEN, YELLOW, Clue, Template, is_producible, parse_template,
                        to_emoji, to_guess_score)
+from .language import and_list, ordinal, phrase
 from .words import fold, is_word
 
 ALPHABET = string.ascii_lowercase
@@ -61,11 +62,6 @@ def _label(clue: Clue, number: int | None = None) -> str:
     """Return how messages name a clue: ``clue 3 (TENET=TEN.t)``."""
     written = to_guess_score(clue.guess, clue.pattern)
     return f"clue {number} ({written})" if number else f"clue {written}"
-
-
-def _and(items: list[str]) -> str:
-    """Return ``A``, ``A and B`` or ``A, B and C``."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _dashes(length: int, letters: dict[int, str]) -> str:
@@ -525,25 +521,26 @@ class Knowledge:
             out.append(f"Count: has {has} {c.upper()}, at {side} {bound}")
         return out
 
-    def plain_reasons(self, word: str) -> list[str]:
-        """Return, in plain sentences, every reason the word cannot be the secret (empty if it can)."""
+    def plain_reasons(self, word: str, lang: str = "en") -> list[str]:
+        """Return, in plain sentences of ``lang`` ("en" or "pt"), every reason the word cannot be the secret."""
         f = self.faults(word)
         if "length" in f:
-            return [f"it has {f['length']} letters, the answer has {self.length}"]
+            return [phrase("length", lang, has=f["length"], want=self.length)]
         word = fold(word)
         out = []
         if "missing" in f:
-            out.append(f"it lacks {_and([c.upper() for c in f['missing']])}, which the answer has")
+            out.append(phrase("missing", lang, letters=and_list([c.upper() for c in f["missing"]], lang)))
         for i, letter in f.get("misplaced", {}).items():
-            out.append(f"the {ORDINAL[i]} letter is {letter.upper()}, not {word[i].upper()}")
+            out.append(phrase("misplaced", lang, nth=ordinal(i, lang), letter=letter.upper(), mine=word[i].upper()))
         absent = sorted(set(f.get("absent", {}).values()))
         if absent:
-            out.append(f"{_and([c.upper() for c in absent])} {'is' if len(absent) == 1 else 'are'} not in the answer")
+            out.append(phrase("absent_one" if len(absent) == 1 else "absent_many", lang,
+                              letters=and_list([c.upper() for c in absent], lang)))
         for i, c in f.get("wrong", {}).items():
             if self.fixed[i] != c:
-                out.append(f"{c.upper()} is not the {ORDINAL[i]} letter")
+                out.append(phrase("wrong_spot", lang, letter=c.upper(), nth=ordinal(i, lang)))
         for c, (has, side, bound) in f.get("counts", {}).items():
-            out.append(f"it has {has} {c.upper()}, the answer has at {side} {bound}")
+            out.append(phrase(f"count_{side}", lang, has=has, letter=c.upper(), bound=bound))
         return out
 
     def explain(self, word: str) -> str:

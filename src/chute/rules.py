@@ -15,12 +15,14 @@ Legality after several clues is the conjunction of legality after each one.
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 from typing import Iterable
 
 import numpy as np
 
 from .errors import ChuteError, IllegalGuessError
-from .feedback import BLACK, GREEN, ORDINAL, YELLOW, Clue, encode
+from .feedback import BLACK, GREEN, YELLOW, Clue, encode
+from .language import ordinal, phrase
 from .words import fold
 
 RULES = ("hard", "strict")
@@ -84,36 +86,32 @@ def allowed_rows(engine, clues: Iterable[Clue], rule: str | None) -> np.ndarray 
     return np.flatnonzero(mask)
 
 
-def violation(guess: str, clues: Iterable[Clue], rule: str | None) -> str | None:
-    """Return why the guess breaks the rule after these clues, or None if it is legal."""
+def violation(guess: str, clues: Iterable[Clue], rule: str | None, lang: str = "en", show=None) -> str | None:
+    """Return why the guess breaks the rule after these clues (in ``lang``, words spelt by ``show``), or None."""
     if rule is None:
         return None
     guess = fold(guess)
     counts = Counter(guess)
-    mode = f"{rule} mode"
+    mode = phrase(rule, lang) if rule in ("hard", "strict") else f"{rule} mode"
     for clue in clues:
         shown = _shown(clue)
+        say = partial(phrase, lang=lang, mode=mode, guess=(show or str)(clue.guess).upper())
         for i, (c, t) in enumerate(zip(clue.guess, clue.pattern)):
             if t == GREEN and guess[i] != c:
-                return (f"{mode}: the {ORDINAL[i]} letter must be {c.upper()} "
-                        f"(green in {clue.guess.upper()})")
+                return say("must_green", nth=ordinal(i, lang), letter=c.upper())
         for c, n in shown.items():
             if counts[c] < n:
-                times = "" if n == 1 else f" {n} times"
-                return f"{mode}: the guess must use {c.upper()}{times} (revealed in {clue.guess.upper()})"
+                return say("must_use" if n == 1 else "must_use_n", letter=c.upper(), n=n)
         if rule != "strict":
             continue
         for i, (c, t) in enumerate(zip(clue.guess, clue.pattern)):
             if t != GREEN and guess[i] == c:
-                colour = "yellow" if t == YELLOW else "grey"
-                return (f"{mode}: {c.upper()} cannot be the {ORDINAL[i]} letter "
-                        f"({colour} there in {clue.guess.upper()})")
-        for c in {c for c, t in zip(clue.guess, clue.pattern) if t == BLACK}:
+                return say("not_here_yellow" if t == YELLOW else "not_here_grey", letter=c.upper(), nth=ordinal(i, lang))
+        for c in sorted({c for c, t in zip(clue.guess, clue.pattern) if t == BLACK}):
             if counts[c] > shown[c]:
                 if shown[c] == 0:
-                    return f"{mode}: {c.upper()} is not in the word (grey in {clue.guess.upper()})"
-                return (f"{mode}: the word has only {shown[c]} {c.upper()} "
-                        f"(a grey copy in {clue.guess.upper()})")
+                    return say("grey_letter", letter=c.upper())
+                return say("only_n", n=shown[c], letter=c.upper())
     return None
 
 

@@ -20,6 +20,7 @@ from .engine import Engine, letters_array, numpy_codes
 from .errors import ContradictionError, LexiconError, NotationError
 from .files import excerpt
 from .feedback import Clue, decode, encode, is_producible, n_patterns, parse_colours
+from .language import decimal, phrase
 from .prior import Prior, make_prior
 from .rules import check_guess, check_rule, legal_mask, violation
 from .strategies import Options, Ranked, State, Strategy, get_strategy
@@ -476,17 +477,17 @@ class WordVerdict:
                 "accepted": self.accepted, "illegal": self.illegal,
                 "expected": None if self.expected is None else round(self.expected, 4), "worst": self.worst}
 
-    def text(self, show=None, as_guess: bool = True) -> str:
-        """Return the verdict as one sentence."""
-        show = show or (lambda w: w)
-        head = (f"{show(self.word)} fits every clue: it could be the answer" if self.fits
-                else f"{show(self.word)} cannot be the answer: {'; '.join(self.reasons)}")
+    def text(self, show=None, as_guess: bool = True, lang: str = "en") -> str:
+        """Return the verdict as one sentence in ``lang`` (the reasons stay in the language ``why`` gave them)."""
+        word = (show or str)(self.word).upper()
+        head = (phrase("fits", lang, word=word) if self.fits
+                else phrase("cannot", lang, word=word, reasons="; ".join(self.reasons)))
         if not as_guess:
             return head
         if self.illegal:
-            return head + f"; as a guess it is not allowed ({self.illegal})"
+            return head + "; " + phrase("illegal", lang, why=self.illegal)
         if self.expected is not None:
-            return head + f"; as a guess it leaves {self.expected:.1f} candidates on average, at worst {self.worst}"
+            return head + "; " + phrase("leaves", lang, expected=decimal(self.expected, 1, lang), worst=self.worst)
         return head
 
 
@@ -498,8 +499,8 @@ def checked_word(lexicon, word: str) -> str:
     return w
 
 
-def why(state: State, word: str) -> WordVerdict:
-    """Return why ``word`` could or could not be the answer in ``state``, and what it does as a guess."""
+def why(state: State, word: str, lang: str = "en") -> WordVerdict:
+    """Return why ``word`` could or could not be the answer in ``state`` (in ``lang``), and what it does as a guess."""
     from .knowledge import Knowledge
     lexicon = state.engine.lexicon
     w = checked_word(lexicon, word)
@@ -507,12 +508,11 @@ def why(state: State, word: str) -> WordVerdict:
     reasons: list[str] = []
     if not fits:
         if state.clues:
-            reasons = Knowledge.from_clues(state.clues, lexicon.length).plain_reasons(w)
+            reasons = Knowledge.from_clues(state.clues, lexicon.length).plain_reasons(w, lang)
         if not reasons:
-            reasons = ["it is not in the word list" if w not in lexicon.guess_set
-                       else "it fits the clues but is not in the answer list"]
+            reasons = [phrase("not_a_word" if w not in lexicon.guess_set else "not_an_answer", lang)]
     row = lexicon.guess_index.get(w)
-    illegal = violation(w, state.clues, state.rule) if state.rule else None
+    illegal = violation(w, state.clues, state.rule, lang, lexicon.show) if state.rule else None
     expected = worst = None
     if row is not None and state.n and not illegal:
         r = describe(state, np.array([row]), [0.0])[0]

@@ -48,6 +48,7 @@ import numpy as np
 from .engine import Engine
 from .errors import ChuteError
 from .feedback import Clue, encode, score
+from .language import decimal, phrase
 from .openers import best_known
 from .rules import legal_mask, violation
 from .strategies.guard import LOSS_PER_ROW
@@ -65,28 +66,6 @@ PRIOR_FOUND_MAX = 300      # under a prior, larger sets are estimated (a tree se
 INF_F = math.inf
 SKILL_HALF = 0.25          # guesses lost on average that halve the skill
 SHOW_WORDS = 12            # candidates listed by name when at most this many are left
-
-# The review's comments, in English and Brazilian Portuguese (Termo players are Brazilian).
-COMMENTS = {
-    "en": {"only_left": "the only word left", "was_only_left": "{word} was the only word left",
-           "one_left": "one word was left", "not_graded": "not graded",
-           "risked": "risked running out of rows; {best} was safe", "best": "the best move",
-           "best_found": "the best move found", "cost": "cost {amount} guesses on average; best {best}",
-           "not_in_lists": "{word} is not in the word lists: not graded",
-           "last_row": "the last row: a guess among {n} candidates",
-           "last_row_lost": "the last row, and not a candidate: it could not win",
-           "no_finish": "no guess finishes every candidate within the rows left"},
-    "pt": {"only_left": "a única palavra possível", "was_only_left": "{word} era a única palavra possível",
-           "one_left": "só restava uma palavra", "not_graded": "sem nota",
-           "risked": "arriscou ficar sem linhas; {best} era seguro", "best": "a melhor jogada",
-           "best_found": "a melhor jogada encontrada",
-           "cost": "custou {amount} palpites em média; a melhor era {best}",
-           "not_in_lists": "{word} não está nas listas de palavras: sem nota",
-           "last_row": "a última linha: um palpite entre {n} candidatas",
-           "last_row_lost": "a última linha, e não era candidata: não podia ganhar",
-           "no_finish": "nenhum palpite resolve todas as candidatas nas linhas que restam"},
-}
-
 
 @dataclass
 class RowReview:
@@ -106,8 +85,16 @@ class RowReview:
     luck: int | None
     could_be_answer: bool
     violation: str | None = None         # the hard-mode rule it broke
-    note: tuple[str, dict] | None = None # a comment that replaces the grade: (key of COMMENTS, its values)
+    note: tuple[str, dict] | None = None # a comment that replaces the grade: (key of language.PHRASES, its values)
     estimated: bool = False              # values from the expected-guesses formula, not a tree (an opening under a prior)
+    rule_before: tuple[str, tuple[Clue, ...]] | None = field(default=None, repr=False)  # the rule and the clues it broke
+
+    def violation_text(self, lang: str = "en", show=None) -> str | None:
+        """Return the hard-mode rule the guess broke, in ``lang`` with words spelt by ``show`` (None if legal)."""
+        if not self.violation or self.rule_before is None:
+            return self.violation
+        rule, clues = self.rule_before
+        return violation(self.guess, clues, rule, lang, show)
 
     @property
     def cost(self) -> float | None:
@@ -120,8 +107,7 @@ class RowReview:
         """Return a one-line comment on the row, in English or Brazilian Portuguese (``lang`` "pt")."""
         show = show or (lambda w: w)
         def say(key: str, **values) -> str:
-            table = COMMENTS.get(lang, COMMENTS["en"])
-            return table[key].format(**{k: show(v).upper() if isinstance(v, str) else v for k, v in values.items()})
+            return phrase(key, lang, **{k: show(v).upper() if isinstance(v, str) else v for k, v in values.items()})
         if self.note:
             return say(self.note[0], **self.note[1])
         if self.before == 1:
@@ -134,10 +120,7 @@ class RowReview:
             return say("risked", best=self.best)
         if self.cost < 1e-9:
             return say("best" if self.exact else "best_found")
-        amount = f"{self.cost:.2f}" if self.cost >= 0.01 else f"{self.cost:.3f}"
-        if lang == "pt":
-            amount = amount.replace(".", ",")
-        return say("cost", amount=amount, best=self.best)
+        return say("cost", amount=decimal(self.cost, 2 if self.cost >= 0.01 else 3, lang), best=self.best)
 
     def to_dict(self, show=None, lang: str = "en") -> dict[str, Any]:
         """Return the row as a JSON-ready dict (words spelt by ``show``, the comment in ``lang``)."""
@@ -151,7 +134,7 @@ class RowReview:
                 "best_value": num(self.best_value), "cost": num(self.cost), "exact": self.exact,
                 "estimated": self.estimated,
                 "skill": self.skill, "luck": self.luck, "could_be_answer": self.could_be_answer,
-                "violation": self.violation, "comment": self.comment(lang, show)}
+                "violation": self.violation_text(lang, show), "comment": self.comment(lang, show)}
 
 
 @dataclass
@@ -487,7 +470,8 @@ def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, r
         before_words = [answers[c] for c in S.tolist()] if graded else []
         broke = violation(g, clues, rule) if rule else None
         row = RowReview(g, pattern, len(S), 0, before_words if len(S) <= SHOW_WORDS else [], [], None, None,
-                        None, False, None, None, g in set(before_words), broke)
+                        None, False, None, None, g in set(before_words), broke,
+                        rule_before=(rule, tuple(clues)) if broke else None)
         g_row = lexicon.guess_index.get(g)
         if grader is not None and r >= 1 and g_row is not None:
             _grade(grader, row, g_row, S, r, allowed, code, first=(i == 0), known=known, table=table)

@@ -226,7 +226,7 @@ def report_lines(result, lexicon, stream) -> list[str]:
         lines.append(f"  {i}  {tiles(show(r.guess), r.pattern, colour)}  {r.before:>6,} → {r.after:<6,} "
                      f"{value}{grade}  {r.comment(show=show)}")
         if r.violation:
-            lines.append(f"       hard mode: {r.violation}")
+            lines.append(f"       {r.violation_text(show=show)}")
         if not r.could_be_answer and r.before > 1 and r.value is not None:
             lines.append(f"       {show(r.guess).upper()} could not have been the answer")
         if 1 < r.before and r.words_before and r.after <= 12 and r.words_after and r.after > 1:

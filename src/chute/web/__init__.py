@@ -13,8 +13,9 @@ API (all POST bodies are JSON, at most ``MAX_BODY`` bytes):
 - ``POST /api/suggest`` ``{game, rule?, rows: [{guess, patterns}], top?}``: per board the
   candidates left (count and the first ``MAX_WORDS``), solved or not, the letters' colours,
   and the top suggestions with their figures.
-- ``POST /api/why`` ``{game, rule?, rows, word, board?}``: why the word could or could not be
-  the answer on that board (``"all"``: on each open board), and what it does as a guess.
+- ``POST /api/why`` ``{game, rule?, rows, word, board?, lang?}``: why the word could or could not be
+  the answer on that board (``"all"``: on each open board), and what it does as a guess (in English,
+  or Brazilian Portuguese with ``"lang": "pt"``).
 - ``POST /api/refuse`` ``{game, word}``: the game refused the word ("palavra inválida"): it is added to
   the user's list for that word list (``refused``, shared with ``assist``'s ``reject``) and never
   suggested again.
@@ -40,6 +41,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..errors import ChuteError
+from ..language import LANGUAGES, phrase
 
 MAX_BODY = 64 * 1024        # bytes of a request body
 MAX_ROWS = 64               # rows a request may replay
@@ -150,6 +152,14 @@ def _session(body: dict):
     return session, spec
 
 
+def _lang(body: dict) -> str:
+    """Return the language the request asks its sentences in: "en" (the default) or "pt"."""
+    lang = body.get("lang", "en")
+    if lang not in LANGUAGES:
+        raise BadRequest("lang must be en or pt")
+    return lang
+
+
 def _show(session):
     """Return the function that spells a word as the game shows it (accents)."""
     return session.solver.lexicon.show
@@ -181,19 +191,20 @@ def _why(body: dict) -> dict:
     word = body.get("word")
     if not isinstance(word, str):
         raise BadRequest("give the word: {\"word\": WORD}")
+    lang = _lang(body)
     session, _ = _session(body)
     board = body.get("board", 0)
     show = _show(session)
     if board == "all":          # every open board (every board once the game is over), one verdict each
         boards = session.open_boards() or list(range(session.n_boards))
-        verdicts = [(i, why(session.boards[i].state, word)) for i in boards]
-        each = [{"board": i, **v.to_dict(show), "text": v.text(show, as_guess=False)} for i, v in verdicts]
+        verdicts = [(i, why(session.boards[i].state, word, lang)) for i in boards]
+        each = [{"board": i, **v.to_dict(show), "text": v.text(show, False, lang)} for i, v in verdicts]
         return {"word": each[0]["word"], "boards": each,
-                "text": "\n".join(f"board {e['board'] + 1}: {e['text']}" for e in each)}
+                "text": "\n".join(f"{phrase('board', lang, n=e['board'] + 1)}: {e['text']}" for e in each)}
     if not isinstance(board, int) or isinstance(board, bool) or not 0 <= board < session.n_boards:
         raise BadRequest(f"board must be from 0 to {session.n_boards - 1}, or \"all\"")
-    verdict = why(session.boards[board].state, word)
-    return {**verdict.to_dict(show), "text": verdict.text(show, as_guess=session.n_boards == 1)}
+    verdict = why(session.boards[board].state, word, lang)
+    return {**verdict.to_dict(show), "text": verdict.text(show, session.n_boards == 1, lang)}
 
 
 def _refuse(body: dict) -> dict:
@@ -223,9 +234,7 @@ def _review(body: dict) -> dict:
         raise BadRequest("guesses must be a list of words")
     if not isinstance(answers, list) or not all(isinstance(a, str) for a in answers) or len(answers) != spec.boards:
         raise BadRequest(f"answers must be a list of {spec.boards} word{'s' if spec.boards > 1 else ''}")
-    lang = body.get("lang", "en")
-    if lang not in ("en", "pt"):
-        raise BadRequest("lang must be en or pt")
+    lang = _lang(body)
     solver = solver_for(spec.lexicon, rule)
     show = solver.lexicon.show
     if spec.boards == 1:

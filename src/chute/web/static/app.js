@@ -8,17 +8,25 @@ const T = {
         review: "Review a game", read: "Read", solved: "solved", type: "Type a guess, click the tiles to the colours the game showed, then Enter.",
         skill: "skill", luck: "luck", row: "row", words: "words", chart: "words left per row", over: "The game is over.",
         board: "board", refuse: "the game refused this word", refused: "never suggested again (the game refused it)", offline: "chute's server is not answering: start 'chute serve' again, then press Enter", bits: "bits", guesses: "guesses", "joint score": "joint score", parts: "parts",
-        letters: "letters", eliminated: "eliminated", order: "order", score: "score", nats: "nats", best: "best" },
+        letters: "letters", eliminated: "eliminated", order: "order", score: "score", nats: "nats", best: "best",
+        grey: "grey", yellow: "yellow", green: "green", blank: "blank", word: "word", "share text": "share text",
+        "share example": "Wordle 1,234 4/6", "answer hint": "answer (boards: a, b)",
+        "answer label": "answer, or one per board separated by commas", "guesses hint": "guesses (optional)",
+        "boards read": "{b} board(s), {r} rows", language: "language", keyboard: "keyboard", backspace: "backspace" },
   pt: { game: "Jogo", mode: "Modo", normal: "normal", hard: "difícil", contrast: "contraste", enter: "Enter",
         undo: "Desfazer", new: "Novo jogo", suggestions: "Sugestões", guess: "palpite", expected: "esperado",
         worst: "pior", answer: "chance", left: "Palavras possíveis", why: "Por que não…?", ask: "Perguntar",
         review: "Revisar um jogo", read: "Ler", solved: "resolvido", type: "Digite um palpite, clique nas letras até as cores que o jogo mostrou, e Enter.",
         skill: "habilidade", luck: "sorte", row: "linha", words: "palavras", chart: "palavras restantes por linha", over: "O jogo acabou.",
         board: "tabuleiro", refuse: "o jogo recusou esta palavra", refused: "não será mais sugerida (o jogo a recusou)", offline: "o servidor do chute não responde: rode 'chute serve' de novo e aperte Enter", bits: "bits", guesses: "palpites", "joint score": "pontuação conjunta", parts: "partes",
-        letters: "letras", eliminated: "eliminadas", order: "ordem", score: "pontuação", nats: "nats", best: "melhor" },
+        letters: "letras", eliminated: "eliminadas", order: "ordem", score: "pontuação", nats: "nats", best: "melhor",
+        grey: "cinza", yellow: "amarelo", green: "verde", blank: "vazio", word: "palavra", "share text": "texto compartilhado",
+        "share example": "joguei term.ooo #300 4/6", "answer hint": "resposta (tabuleiros: a, b)",
+        "answer label": "resposta, ou uma por tabuleiro separadas por vírgulas", "guesses hint": "palpites (opcional)",
+        "boards read": "{b} tabuleiro(s), {r} linhas", language: "idioma", keyboard: "teclado", backspace: "apagar" },
 };
 const COLOURS = ["b", "y", "g"];
-const NAMES = { b: "grey", y: "yellow", g: "green" };
+const NAMES = { b: "grey", y: "yellow", g: "green" };     // a colour's key in T
 const S = { games: [], game: null, rows: [], typed: "", colours: [], data: null, stale: false,
             lang: (navigator.language || "en").toLowerCase().startsWith("pt") ? "pt" : "en" };
 const $ = (id) => document.getElementById(id);
@@ -79,6 +87,8 @@ function fold(text) {
 function translate() {
   document.documentElement.lang = S.lang === "pt" ? "pt-BR" : "en";
   document.querySelectorAll("[data-t]").forEach((el) => { el.textContent = t(el.dataset.t); });
+  document.querySelectorAll("[data-t-hint]").forEach((el) => { el.placeholder = t(el.dataset.tHint); });
+  document.querySelectorAll("[data-t-label]").forEach((el) => { el.setAttribute("aria-label", t(el.dataset.tLabel)); });
   $("lang").textContent = S.lang === "pt" ? "EN" : "PT";
 }
 
@@ -92,7 +102,7 @@ function tile(letter, colour, extra) {
   el.className = "tile" + (colour ? " " + colour : "") + (extra ? " " + extra : "");
   el.textContent = letter || "";
   el.setAttribute("role", "img");
-  el.setAttribute("aria-label", (letter || "blank") + (colour ? ", " + NAMES[colour] : ""));
+  el.setAttribute("aria-label", (letter || t("blank")) + (colour ? ", " + t(NAMES[colour]) : ""));
   return el;
 }
 
@@ -106,7 +116,7 @@ function drawBoards() {
     const board = document.createElement("div");
     const solved = S.data && S.data.boards[b].solved;
     board.className = "board" + (solved ? " solved" : "");
-    board.setAttribute("aria-label", `board ${b + 1}` + (solved ? ", " + t("solved") : ""));
+    board.setAttribute("aria-label", `${t("board")} ${b + 1}` + (solved ? ", " + t("solved") : ""));
     let done = false;
     for (const row of S.rows) {
       if (done) break;
@@ -169,16 +179,16 @@ function drawKeyboard() {
       const label = ch === "+" ? "enter" : ch === "-" ? "⌫" : ch;
       k.textContent = label;
       k.className = "key" + (letters[ch] ? " " + letters[ch] : "") + (label.length > 1 ? " wide" : "");
-      let said = letters[ch] ? ", " + NAMES[letters[ch]] : "";
+      let said = letters[ch] ? ", " + t(NAMES[letters[ch]]) : "";
       const each = open.map((b) => b.letters[ch] || "");
       if (open.length > 1 && /^[a-z]$/.test(ch) && each.some((c) => c !== each[0])) {
         const w = 100 / each.length;
         k.style.background = "linear-gradient(to right, " +
           each.map((c, i) => `${KEY_SHADE[c]} ${(i * w).toFixed(2)}% ${((i + 1) * w).toFixed(2)}%`).join(", ") + ")";
         k.classList.add("split");
-        said = ", " + each.map((c, i) => `${t("board")} ${S.data.boards.indexOf(open[i]) + 1} ${c ? NAMES[c] : "?"}`).join(", ");
+        said = ", " + each.map((c, i) => `${t("board")} ${S.data.boards.indexOf(open[i]) + 1} ${c ? t(NAMES[c]) : "?"}`).join(", ");
       }
-      k.setAttribute("aria-label", ch === "+" ? "enter" : ch === "-" ? "backspace" : ch + said);
+      k.setAttribute("aria-label", ch === "+" ? t("enter") : ch === "-" ? t("backspace") : ch + said);
       k.addEventListener("click", () => press(ch === "+" ? "Enter" : ch === "-" ? "Backspace" : ch));
       r.appendChild(k);
     }
@@ -322,7 +332,7 @@ async function why(e) {
   if (!word) return;
   try {
     const several = S.game.boards > 1;
-    const d = await api("/api/why", { game: S.game.name, rule: $("mode").value, word, board: several ? "all" : 0,
+    const d = await api("/api/why", { game: S.game.name, rule: $("mode").value, word, board: several ? "all" : 0, lang: S.lang,
       rows: S.rows.map((r) => ({ guess: r.guess, patterns: r.patterns })) });
     // several boards: a line per open board, named by its number
     $("why-answer").textContent = several ? d.boards.map((b) => `${t("board")} ${b.board + 1}: ${b.text}`).join("\n") : d.text;
@@ -362,13 +372,13 @@ async function readShare() {
     } else if (share.decoded) {
       // each row: its colours on every board (a gap for a board solved before), how many words make them, the likeliest
       const minis = (p) => p === null ? `<span class="minis solved"></span>` :
-        `<span class="minis" role="img" aria-label="${[...p].map((c) => NAMES[c]).join(" ")}">` +
+        `<span class="minis" role="img" aria-label="${[...p].map((c) => t(NAMES[c])).join(" ")}">` +
         [...p].map((c) => `<span class="mini ${c}"></span>`).join("") + "</span>";
       out.innerHTML = "<table><tbody>" + share.decoded.map((d, i) =>
         `<tr><td>${i + 1}</td><td class="grid">${(d.patterns || [d.pattern]).map(minis).join("")}</td>` +
         `<td>${num(d.count)}</td><td class="word">${d.likely.join(", ")}</td></tr>`).join("") + "</tbody></table>";
     } else {
-      out.textContent = `${share.boards.length} board(s), ${share.boards[0].length} rows`;
+      out.textContent = t("boards read").replace("{b}", num(share.boards.length)).replace("{r}", num(share.boards[0].length));
     }
   } catch (err) { out.textContent = err.message; }
 }
@@ -396,7 +406,7 @@ async function start() {
   $("enter").addEventListener("click", submit);
   $("lang").addEventListener("click", () => {
     S.lang = S.lang === "pt" ? "en" : "pt";
-    translate(); drawSide(); drawKeyboard();     // the figures and the keys' spoken names in the new language
+    translate(); drawBoards(); drawSide(); drawKeyboard();    // the figures and the tiles' and keys' spoken names
     save();
   });
   $("contrast").addEventListener("click", () => { document.body.classList.toggle("contrast"); save(); });

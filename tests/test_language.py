@@ -1,0 +1,86 @@
+"""What chute says to a player, in English and Brazilian Portuguese: one phrase table for both."""
+
+import re
+
+import pytest
+
+from chute.engine import Engine
+from chute.feedback import Clue
+from chute.knowledge import Knowledge
+from chute.language import PHRASES, and_list, decimal, ordinal, phrase
+from chute.rules import violation
+from chute.solver import Solver, why
+from chute.words import load_lexicon
+
+
+def test_every_phrase_exists_in_both_languages_with_the_same_blanks():
+    """A phrase missing in Portuguese, or asking for other values, would fail at the player's first question."""
+    assert PHRASES["en"].keys() == PHRASES["pt"].keys()
+    for key, text in PHRASES["en"].items():
+        assert set(re.findall(r"{(\w+)}", text)) == set(re.findall(r"{(\w+)}", PHRASES["pt"][key])), key
+
+
+def test_lists_ordinals_and_decimals():
+    assert and_list(["E"], "pt") == "E" and and_list(["E", "T"], "pt") == "E e T"
+    assert and_list(["A", "B", "C"]) == "A, B and C"
+    assert [ordinal(i, "pt") for i in (0, 2, 4)] == ["primeira", "terceira", "quinta"] and ordinal(8, "pt") == "9ª"
+    assert ordinal(1) == "2nd"
+    assert decimal(3.14159, 2, "pt") == "3,14" and decimal(3.14159, 2) == "3.14"
+    assert phrase("board", "fr", n=2) == "board 2"             # a language chute does not know reads English
+
+
+def test_reasons_in_portuguese():
+    """The same faults, said in each language."""
+    k = Knowledge.from_clues([Clue("serao", "bygby")], 5)      # against MORTE
+    assert k.plain_reasons("carro") == ["it lacks E, which the answer has", "A is not in the answer",
+                                        "O is not the 5th letter"]
+    assert k.plain_reasons("carro", "pt") == ["não tem E, que a resposta tem", "A não está na resposta",
+                                              "O não é a quinta letra"]
+    assert k.plain_reasons("longa", "pt")[0] == "não tem E e R, que a resposta tem"
+    assert k.plain_reasons("morte", "pt") == []
+    assert k.plain_reasons("mortes", "pt") == ["tem 6 letras, a resposta tem 5"]
+    one_e = Knowledge.from_clues([Clue("levee", "bybbb")], 5)           # exactly one E
+    assert one_e.plain_reasons("eerie", "pt")[-1] == "tem 3 E, a resposta tem no máximo 1"
+    two_e = Knowledge.from_clues([Clue("geese", "bgybb")], 5)           # two E at least
+    assert two_e.plain_reasons("xexxx", "pt") == ["tem 1 E, a resposta tem pelo menos 2"]
+
+
+@pytest.mark.parametrize("rule, guess, en, pt", [
+    ("hard", "cxxxx", "hard mode: the guess must use C 2 times (revealed in CIGAC)",
+     "modo difícil: o palpite tem de usar C 2 vezes (revelada em CIGAC)"),
+    ("hard", "xcccc", "hard mode: the 1st letter must be C (green in CIGAC)",
+     "modo difícil: a primeira letra tem de ser C (verde em CIGAC)"),
+    ("strict", "cxxxc", "strict mode: C cannot be the 5th letter (yellow there in CIGAC)",
+     "modo estrito: C não pode ser a quinta letra (amarela ali em CIGAC)"),
+    ("strict", "cixcx", "strict mode: I cannot be the 2nd letter (grey there in CIGAC)",
+     "modo estrito: I não pode ser a segunda letra (cinza ali em CIGAC)"),
+    ("strict", "cxcxg", "strict mode: G is not in the word (grey in CIGAC)",
+     "modo estrito: G não está na palavra (cinza em CIGAC)"),
+])
+def test_violations_in_both_languages(rule, guess, en, pt):
+    clues = [Clue("cigac", "gbbby")]
+    assert violation(guess, clues, rule) == en
+    assert violation(guess, clues, rule, "pt") == pt
+
+
+def test_a_grey_copy_caps_the_count_in_both_languages():
+    clues = [Clue("geese", "bgybb")]                            # two E, not three
+    assert violation("eexex", clues, "strict") == "strict mode: the word has only 2 E (a grey copy in GEESE)"
+    assert violation("eexex", clues, "strict", "pt") == "modo estrito: a palavra só tem 2 E (uma cópia cinza em GEESE)"
+
+
+def test_a_guess_breaking_two_grey_letters_names_the_same_one_in_every_process():
+    """The grey letters were walked as a set, whose order changes with Python's hash seed: now alphabetical."""
+    clues = [Clue("crane", "bbbbg")]
+    assert violation("acrxe", clues, "strict") == "strict mode: A is not in the word (grey in CRANE)"
+
+
+def test_why_in_portuguese_spells_the_words_as_the_game_shows_them():
+    termo = Engine.build(load_lexicon("termo"))
+    state = Solver(termo, hard="strict").state_for([Clue("serao", "bygby")])
+    verdict = why(state, "ponto", "pt")
+    text = verdict.text(termo.lexicon.show, lang="pt")
+    assert text.startswith("PONTO não pode ser a resposta: não tem E e R, que a resposta tem; a terceira letra é R, não N")
+    assert text.endswith("como palpite não é permitido (modo estrito: a terceira letra tem de ser R (verde em SERÃO))")
+    english = why(state, "morte")
+    assert english.text(termo.lexicon.show).startswith("MORTE fits every clue: it could be the answer; as a guess")
