@@ -1,6 +1,9 @@
 """What chute says to a player, in English and Brazilian Portuguese: one phrase table for both."""
 
+import os
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -71,8 +74,11 @@ def test_a_grey_copy_caps_the_count_in_both_languages():
 
 def test_a_guess_breaking_two_grey_letters_names_the_same_one_in_every_process():
     """The grey letters were walked as a set, whose order changes with Python's hash seed: now alphabetical."""
-    clues = [Clue("crane", "bbbbg")]
-    assert violation("acrxe", clues, "strict") == "strict mode: A is not in the word (grey in CRANE)"
+    code = ("from chute.feedback import Clue; from chute.rules import violation; "
+            "print(violation('acrxe', [Clue('crane', 'bbbbg')], 'strict'))")
+    said = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout for seed in range(6)}
+    assert said == {"strict mode: A is not in the word (grey in CRANE)\n"}
 
 
 def test_why_in_portuguese_spells_the_words_as_the_game_shows_them():
