@@ -115,6 +115,7 @@ def test_suggest_termo_strict(capsys):
 @pytest.mark.parametrize("argv, needle", [
     (["suggest", "--strategy", "telepathy"], "unknown strategy 'telepathy'"),
     (["suggest", "--hard", "crane:gbbbb", "slate:bbbbb"], "1st letter must be C"),
+    (["suggest", "--game", "termo", "--strict", "serao:bygby", "pluto:bbbgy"], "must be R (green in SERÃO)"),
     (["suggest", "crane:gbbbb", "crane:bbbbb"], "crane"),
     (["suggest", "crane:bbbqb"], "tile"),
     (["suggest", "--top", "0"], "--top"),

@@ -115,8 +115,8 @@ def violation(guess: str, clues: Iterable[Clue], rule: str | None, lang: str = "
     return None
 
 
-def check_guess(guess: str, clues: Iterable[Clue], rule: str | None) -> None:
-    """Raise IllegalGuessError with the reason if the guess breaks the rule after these clues."""
-    reason = violation(guess, clues, rule)
+def check_guess(guess: str, clues: Iterable[Clue], rule: str | None, show=None) -> None:
+    """Raise IllegalGuessError with the reason if the guess breaks the rule (words spelt by ``show``)."""
+    reason = violation(guess, clues, rule, show=show)
     if reason:
-        raise IllegalGuessError(f"{fold(guess).upper()} is not allowed in {reason}")
+        raise IllegalGuessError(f"{(show or str)(fold(guess)).upper()} is not allowed in {reason}")

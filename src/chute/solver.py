@@ -245,7 +245,7 @@ class Solver:
             raise ContradictionError(f"clue {clue}: no secret gives this pattern (a repeated letter is "
                                      "yellow after a grey copy of it; yellows go to the leftmost copies)")
         if state.rule:
-            check_guess(word, state.clues, state.rule)
+            check_guess(word, state.clues, state.rule, self.lexicon.show)
         notes = list(state.notes)
         if word not in self.lexicon.guess_set:
             notes.append(f"{word.upper()} is not in the {self.lexicon.name} word list; its clue is used anyway")
