@@ -114,6 +114,13 @@ def test_type_a_guess_click_the_colours_and_read_the_suggestions(page, server):
 def test_a_whole_termo_game_with_accents(page, server):
     from chute.feedback import score
     open_game(page, server, "termo")
+    # the ranking's note is the server's sentence: asked again in Portuguese when the page switches
+    page.wait_for_function("document.querySelector('#notes').textContent.includes('opens the best proven plan')")
+    page.click("#lang")
+    page.wait_for_function("document.querySelector('#notes').textContent.includes('abre o melhor plano provado')")
+    assert "2.510 respostas em até 6 linhas, 3,4195 palpites" in page.locator("#notes").inner_text()
+    page.click("#lang")
+    page.wait_for_function("document.querySelector('#notes').textContent.includes('opens the best proven plan')")
     answer = "suíte"
     for word in ("serao", "tinto", "suite"):
         play_row(page, word, [score(word, "suite")])

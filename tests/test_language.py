@@ -1,6 +1,7 @@
 """What chute says to a player, in English and Brazilian Portuguese: one phrase table for both."""
 
 import os
+import pickle
 import re
 import subprocess
 import sys
@@ -10,7 +11,7 @@ import pytest
 from chute.engine import Engine
 from chute.feedback import Clue
 from chute.knowledge import Knowledge
-from chute.language import PHRASES, and_list, decimal, ordinal, phrase
+from chute.language import PHRASES, Note, and_list, decimal, number, ordinal, phrase, said
 from chute.rules import violation
 from chute.solver import Solver, why
 from chute.words import load_lexicon
@@ -90,3 +91,24 @@ def test_why_in_portuguese_spells_the_words_as_the_game_shows_them():
     assert text.endswith("como palpite não é permitido (modo estrito: a terceira letra tem de ser R (verde em SERÃO))")
     english = why(state, "morte")
     assert english.text(termo.lexicon.show).startswith("MORTE fits every clue: it could be the answer; as a guess")
+
+
+def test_a_note_is_its_english_text_and_says_itself_in_portuguese():
+    """Notes travel as strings (compared, printed, in JSON); the page asks them in its language."""
+    note = Note("plan", opener="TORAS", which=Note("best_plan"), n=2510, rows=6, mean=3.41953)
+    assert note == ("TORAS opens the best proven plan for these lists: every one of the 2,510 answers within "
+                    "6 rows, 3.4195 guesses on average")
+    assert said(note, "pt") == ("TORAS abre o melhor plano provado para estas listas: todas as 2.510 respostas em "
+                                "até 6 linhas, 3,4195 palpites em média")
+    assert said("a plain string", "pt") == "a plain string"
+    again = pickle.loads(pickle.dumps(note))                    # states cross processes in benchmarks
+    assert again == note and said(again, "pt") == said(note, "pt")
+    assert number(12972, "pt") == "12.972" and number(12972) == "12,972"
+
+
+def test_the_web_report_says_its_notes_in_the_language_asked():
+    from chute.web import solver_for
+    from chute.session import Session
+    session = Session(solver_for("termo", None, 1))
+    assert session.report(3, 5)["notes"][0].startswith("TORAS opens the best proven plan")
+    assert session.report(3, 5, "pt")["notes"][0].startswith("TORAS abre o melhor plano provado")

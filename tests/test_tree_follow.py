@@ -13,7 +13,8 @@ from chute.cli import main
 from chute.feedback import score
 from chute.session import play
 from chute.strategies import get_strategy
-from chute.strategies.follow import LEFT_TREE, FollowTree
+from chute.language import Note
+from chute.strategies.follow import FollowTree
 from chute.tree_search import build_tree
 
 WORDS = ["adept", "admin", "admit", "adobe", "adopt", "adore", "adorn", "adult", "affix", "afire",
@@ -80,7 +81,7 @@ def test_leaving_the_tree_falls_back_and_says_so(small):
     status, out, err = run(["suggest", f"{other}:{pattern}", "--tree", str(path), "--answers", str(words),
                             "--guesses", str(words)])
     assert status == 0
-    assert LEFT_TREE.format(row=2, name="expected-guesses") in out + err     # the default policy
+    assert Note("left_tree", row=2, name="expected-guesses") in out + err     # the default policy
 
 
 def test_a_tree_for_other_lists_is_refused_or_flagged(small, tmp_path):

@@ -114,6 +114,12 @@ def test_why_in_portuguese(client):
     assert two["text"].splitlines()[0].startswith("tabuleiro 1: TERMO não pode ser a resposta")
     bad = client.post("/api/why", json={"game": "termo", "rows": rows, "word": "carro", "lang": "fr"})
     assert bad.status_code == 400 and bad.json() == {"error": "lang must be en or pt"}
+    fresh = client.post("/api/suggest", json={"game": "termo", "rows": [], "lang": "pt"}).json()
+    assert fresh["notes"][0].startswith("TORAS abre o melhor plano provado para estas listas: todas as 2.510")
+    off_list = client.post("/api/suggest", json={"game": "termo", "lang": "pt",
+                                                 "rows": [{"guess": "xyzzy", "patterns": ["bbbbb"]}]}).json()
+    assert off_list["boards"][0]["notes"] == ["XYZZY não está na lista de palavras termo; a pista é usada mesmo assim"]
+    assert client.post("/api/suggest", json={"game": "termo", "rows": [], "lang": ["pt"]}).status_code == 400
     review = client.post("/api/review", json={"game": "termo", "rule": "strict", "guesses": ["serao", "ponto", "termo"],
                                               "answers": ["termo"], "lang": "pt"}).json()
     assert review["rows"][1]["violation"] == "modo estrito: a segunda letra tem de ser E (verde em SERÃO)"

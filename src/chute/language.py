@@ -48,6 +48,17 @@ PHRASES: dict[str, dict[str, str]] = {
         "last_row": "the last row: a guess among {n} candidates",
         "last_row_lost": "the last row, and not a candidate: it could not win",
         "no_finish": "no guess finishes every candidate within the rows left",
+        # notes beside a ranking (language.Note)
+        "not_listed": "{word} is not in the {name} word list; its clue is used anyway",
+        "ruled_out": "the clues rule out every word of {what}; carrying on over the {n} accepted words that fit{weighted}",
+        "ruled_out_one": "the clues rule out every word of {what}; carrying on over the {n} accepted word that fit{weighted}",
+        "of_prior": "the {name} prior", "of_answers": "the {name} answer list", "weighted": " (weighted by frequency)",
+        "plans_gave_up": "too many words are left to check the row limit within its budget: "
+                         "the guesses are ranked by expected guesses alone",
+        "left_tree": "row {row}: the game left the decision tree; following {name} from here",
+        "plan": "{opener} opens {which} for these lists: every one of the {n} answers within {rows} rows, "
+                "{mean} guesses on average",
+        "best_plan": "the best proven plan", "a_plan": "a proven plan",
     },
     "pt": {
         "length": "tem {has} letras, a resposta tem {want}",
@@ -82,6 +93,17 @@ PHRASES: dict[str, dict[str, str]] = {
         "last_row": "a última linha: um palpite entre {n} candidatas",
         "last_row_lost": "a última linha, e não era candidata: não podia ganhar",
         "no_finish": "nenhum palpite resolve todas as candidatas nas linhas que restam",
+        "not_listed": "{word} não está na lista de palavras {name}; a pista é usada mesmo assim",
+        "ruled_out": "as pistas descartam todas as palavras {what}; seguindo com as {n} palavras aceitas que cabem{weighted}",
+        "ruled_out_one": "as pistas descartam todas as palavras {what}; seguindo com a {n} palavra aceita que cabe{weighted}",
+        "of_prior": "da distribuição {name}", "of_answers": "da lista de respostas {name}",
+        "weighted": " (pesadas pela frequência)",
+        "plans_gave_up": "restam palavras demais para verificar o limite de linhas dentro do orçamento: "
+                         "os palpites são ordenados só pelos palpites esperados",
+        "left_tree": "linha {row}: o jogo saiu da árvore de decisão; seguindo {name} daqui em diante",
+        "plan": "{opener} abre {which} para estas listas: todas as {n} respostas em até {rows} linhas, "
+                "{mean} palpites em média",
+        "best_plan": "o melhor plano provado", "a_plan": "um plano provado",
     },
 }
 
@@ -110,3 +132,54 @@ def decimal(x: float, places: int, lang: str = "en") -> str:
     """Return ``x`` with ``places`` decimals, with a decimal comma in Portuguese."""
     text = f"{x:.{places}f}"
     return text.replace(".", ",") if lang == "pt" else text
+
+
+def number(x: float, lang: str = "en") -> str:
+    """Return a count with thousands separators, or a mean with 4 decimals, written the language's way."""
+    text = f"{x:,}" if isinstance(x, int) else f"{x:,.4f}"
+    return text.translate(str.maketrans(",.", ".,")) if lang == "pt" else text
+
+
+class Note(str):
+    """A note to the player: a str holding its English text that can also say itself in another language.
+
+    Notes travel through states and sessions as plain strings (compared, printed, put in JSON); the
+    front ends that speak Portuguese ask ``said(note, "pt")``.  Values that are numbers are written
+    the language's way; values that are Notes are said in the same language.
+    """
+
+    key: str
+    values: dict
+
+    def __new__(cls, key: str, **values) -> "Note":
+        note = super().__new__(cls, _fill(key, "en", values))
+        note.key, note.values = key, values
+        return note
+
+    def __reduce__(self):
+        return (_note, (self.key, self.values))
+
+    def said(self, lang: str) -> str:
+        """Return the note in ``lang``."""
+        return _fill(self.key, lang, self.values)
+
+
+def _note(key: str, values: dict) -> Note:
+    """Return the Note of this key and values (how a pickled Note is rebuilt)."""
+    return Note(key, **values)
+
+
+def _fill(key: str, lang: str, values: dict) -> str:
+    """Return the phrase ``key`` in ``lang`` with numbers and nested notes said in it."""
+    def say(v):
+        if isinstance(v, Note):
+            return v.said(lang)
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            return number(v, lang)
+        return v
+    return phrase(key, lang, **{k: say(v) for k, v in values.items()})
+
+
+def said(note: str, lang: str = "en") -> str:
+    """Return a note in ``lang``: a Note in its words, any other string as it is."""
+    return note.said(lang) if isinstance(note, Note) else note

@@ -213,13 +213,15 @@ class Session:
             raise NotationError(f"board {board} is not solved: it needs the colours the game showed")
         return pats
 
-    def report(self, top: int = 10, max_words: int | None = None) -> dict:
+    def report(self, top: int = 10, max_words: int | None = None, lang: str = "en") -> dict:
         """Return the game as a JSON-ready dict: the boards, the rows played and the ranked next guesses.
 
         Words are spelt as the game shows them (accents); each board lists at
-        most ``max_words`` candidates (all when None), likeliest first, and its letters' states.
+        most ``max_words`` candidates (all when None), likeliest first, and its letters' states;
+        the notes are in ``lang`` ("en" or "pt").
         """
         from .feedback import letter_states
+        from .language import said
         show = self.solver.lexicon.show
         boards = [{"solved": b.solved, "count": b.state.n,
                    "candidates": [show(w) for w in b.state.likeliest(max_words)],
@@ -240,6 +242,9 @@ class Session:
                 for entry, chance in zip(out["suggestions"], self.open_states()[0].chances([r.guess for r in ranked])):
                     entry["chance"] = round(chance, 6)
             out["score_label"] = self.solver.score_label() if self.n_boards == 1 else "joint score"
+        out["notes"] = [said(n, lang) for n in out["notes"]]
+        for board in boards:
+            board["notes"] = [said(n, lang) for n in board["notes"]]
         return out
 
     def solved_at(self) -> list[int | None]:

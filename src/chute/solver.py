@@ -20,7 +20,7 @@ from .engine import Engine, letters_array, numpy_codes
 from .errors import ContradictionError, LexiconError, NotationError
 from .files import excerpt
 from .feedback import Clue, decode, encode, is_producible, n_patterns, parse_colours
-from .language import decimal, phrase
+from .language import Note, decimal, phrase
 from .prior import Prior, make_prior
 from .rules import check_guess, check_rule, legal_mask, violation
 from .strategies import Options, Ranked, State, Strategy, get_strategy
@@ -248,7 +248,7 @@ class Solver:
             check_guess(word, state.clues, state.rule, self.lexicon.show)
         notes = list(state.notes)
         if word not in self.lexicon.guess_set:
-            notes.append(f"{word.upper()} is not in the {self.lexicon.name} word list; its clue is used anyway")
+            notes.append(Note("not_listed", word=self.lexicon.show(word).upper(), name=self.lexicon.name))
         clues = state.clues + [clue]
         code = encode(pattern)
         keep = (np.flatnonzero(self._codes_one(word, state.candidates, state.columns) == code) if state.n
@@ -267,12 +267,10 @@ class Solver:
                 raise ContradictionError(self._why_nothing_fits(clues))
             fallback = True
             weights = self._weights(candidates, True)
-            weighted = " (weighted by frequency)" if weights is not None else ""
-            ruled_out = (f"the {self.belief.name} prior" if self.belief.widens
-                         else f"the {self.lexicon.name} answer list")
-            notes.append(f"the clues rule out every word of {ruled_out}; "
-                         f"carrying on over the {len(candidates)} accepted word"
-                         f"{'' if len(candidates) == 1 else 's'} that fit{weighted}")
+            ruled_out = (Note("of_prior", name=self.belief.name) if self.belief.widens
+                         else Note("of_answers", name=self.lexicon.name))
+            notes.append(Note("ruled_out_one" if len(candidates) == 1 else "ruled_out", what=ruled_out,
+                              n=len(candidates), weighted=Note("weighted") if weights is not None else ""))
         allowed = state.allowed
         if state.rule:
             mask = legal_mask(self.engine, clue, state.rule)
@@ -406,10 +404,9 @@ class Solver:
             ranked = self._first(state, self.opener, ranked, top) if self.opener else ranked[:top]
             if self.planned and self.plan_total is not None:
                 answers = self.lexicon.answer_list
-                which = "the best proven plan" if self.plan_best else "a proven plan"
-                plan.append(f"{self.lexicon.show(self.opener).upper()} opens {which} for these lists: every one of "
-                            f"the {len(answers):,} answers within {self.options.rows} rows, "
-                            f"{self.plan_total / len(answers):.4f} guesses on average")
+                plan.append(Note("plan", opener=self.lexicon.show(self.opener).upper(),
+                                 which=Note("best_plan" if self.plan_best else "a_plan"), n=len(answers),
+                                 rows=self.options.rows, mean=self.plan_total / len(answers)))
         else:
             self.strategy.observe(state)
             if self._caches(state):

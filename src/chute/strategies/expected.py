@@ -60,14 +60,14 @@ import numpy as np
 from .base import Options, Ranked, State, Strategy, best_indices, ranked_rows, register
 from .guard import LOSS_PER_ROW, Guard, OutOfBudget, Plans
 from ..feedback import Clue, decode
+from ..language import Note
 from ..rules import legal_mask, strict_codes
 
 SPREAD = 0.5          # A in f(H) = 1 + A * H ** P
 POWER = 0.66          # P
 GUARD_ROWS = 3        # the row limit is checked when this many rows or fewer are left
 GUARD_WIDTH = 64      # how many of the best guesses the guard examines
-PLANS_GAVE_UP = ("too many words are left to check the row limit within its budget: "
-                 "the guesses are ranked by expected guesses alone")
+PLANS_GAVE_UP = Note("plans_gave_up")
 GUARD_FLOOR = 0.05    # hard modes weigh the words at least this likely relative to the prior's likeliest
 CELLS = 1 << 22       # histogram cells per chunk of guesses
 SHORTLIST = 256       # guesses scored in full: the most informative ...

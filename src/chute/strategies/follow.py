@@ -6,12 +6,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..language import Note
 from .base import Options, Ranked, State, Strategy, describe
 
 if TYPE_CHECKING:
     from ..tree import DecisionTree
-
-LEFT_TREE = "row {row}: the game left the decision tree; following {name} from here"
 
 
 class FollowTree(Strategy):
@@ -38,7 +37,7 @@ class FollowTree(Strategy):
     def observe(self, state: State) -> None:
         """Note once, on the row it happens, that the game has left the tree."""
         if self.tree_guess(state) is None and not any("left the decision tree" in n for n in state.notes):
-            state.notes.append(LEFT_TREE.format(row=len(state.clues) + 1, name=self.fallback.name))
+            state.notes.append(Note("left_tree", row=len(state.clues) + 1, name=self.fallback.name))
 
     def rank(self, state: State, options: Options = Options(), top: int = 10) -> list[Ranked]:
         """Return the tree's guess first (then the fallback's ranking), or the fallback's ranking off the tree."""

@@ -10,9 +10,9 @@ one line of JSON (``{"error": "..."}``), never a traceback.
 API (all POST bodies are JSON, at most ``MAX_BODY`` bytes):
 
 - ``GET /api/games``: the presets (name, boards, rows, letters, hard-mode rule, language).
-- ``POST /api/suggest`` ``{game, rule?, rows: [{guess, patterns}], top?}``: per board the
+- ``POST /api/suggest`` ``{game, rule?, rows: [{guess, patterns}], top?, lang?}``: per board the
   candidates left (count and the first ``MAX_WORDS``), solved or not, the letters' colours,
-  and the top suggestions with their figures.
+  and the top suggestions with their figures; the notes in ``lang`` ("en" or "pt").
 - ``POST /api/why`` ``{game, rule?, rows, word, board?, lang?}``: why the word could or could not be
   the answer on that board (``"all"``: on each open board), and what it does as a guess (in English,
   or Brazilian Portuguese with ``"lang": "pt"``).
@@ -181,8 +181,9 @@ def _suggest(body: dict) -> dict:
     top = body.get("top", 10)
     if not isinstance(top, int) or not 1 <= top <= MAX_TOP:
         raise BadRequest(f"top must be a whole number from 1 to {MAX_TOP}")
+    lang = _lang(body)
     session, spec = _session(body)
-    return {"game": spec.name, **session.report(top, MAX_WORDS)}
+    return {"game": spec.name, **session.report(top, MAX_WORDS, lang)}
 
 
 def _why(body: dict) -> dict:

@@ -283,11 +283,15 @@ async function refuseWord(word) {
 
 function say(text) { $("message").textContent = text || ""; }
 
+// what /api/suggest is asked: the game so far, its notes in the page's language
+function suggestBody() {
+  return { game: S.game.name, rule: $("mode").value, lang: S.lang,
+           rows: S.rows.map((r) => ({ guess: r.guess, patterns: r.patterns })), top: 10 };
+}
+
 async function refresh(refused) {
-  const body = { game: S.game.name, rule: $("mode").value,
-                 rows: S.rows.map((r) => ({ guess: r.guess, patterns: r.patterns })), top: 10 };
   try {
-    S.data = await api("/api/suggest", body);
+    S.data = await api("/api/suggest", suggestBody());
     S.data.rows.forEach((r, i) => { if (S.rows[i]) S.rows[i].shown = r.guess; });     // as the game spells it
     say(refused || (S.data.over ? t("over") : ""));
   } catch (err) {
@@ -404,10 +408,17 @@ async function start() {
   $("new").addEventListener("click", newGame);
   $("undo").addEventListener("click", () => { S.rows.pop(); refresh(); });
   $("enter").addEventListener("click", submit);
-  $("lang").addEventListener("click", () => {
+  $("lang").addEventListener("click", async () => {
     S.lang = S.lang === "pt" ? "en" : "pt";
     translate(); drawBoards(); drawSide(); drawKeyboard();    // the figures and the tiles' and keys' spoken names
     save();
+    if (S.data && !S.stale) {       // the notes are the server's words: ask them again in this language
+      const asked = JSON.stringify(suggestBody());
+      try {
+        const d = await api("/api/suggest", JSON.parse(asked));
+        if (JSON.stringify(suggestBody()) === asked) { S.data = d; drawSide(); }     // unless a row came meanwhile
+      } catch (_) { /* the old ones stay */ }
+    }
   });
   $("contrast").addEventListener("click", () => { document.body.classList.toggle("contrast"); save(); });
   $("why-form").addEventListener("submit", why);
