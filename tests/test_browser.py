@@ -275,3 +275,19 @@ def test_a_word_the_game_refused_is_never_suggested_again(page, server, tmp_path
     shown = [w.lower() for w in page.locator("#suggestions tbody td.word").all_inner_texts()]
     assert word not in shown and len(shown) == 10
     assert (tmp_path / "rejected-termo.txt").read_text(encoding="utf-8") == word + "\n"
+
+
+def test_a_board_chute_cannot_read_keeps_its_rows(page, server):
+    """Dordle where one answer (ACHEY) is off chute's lists: every row stays, the page says why it has no guess."""
+    open_game(page, server, "dordle")
+    for word, patterns in [("crane", ["ybyby", "bbbbb"]), ("tough", ["bbbby", "bbbbb"]), ("chewy", ["yyybg", "bbbbg"])]:
+        play_row(page, word, patterns)
+    assert page.locator(".board").first.locator(".row:not(.input-row)").count() == 3
+    assert "board 1: no word of the wordle lists fits these clues" in page.locator("#notes").inner_text()
+    assert page.locator("#left-count").inner_text() == "0 · 45" and page.locator("#suggestions tbody tr").count() > 0
+    play_row(page, "billy", ["bbbbg", "ggggg"])
+    assert "no guess to suggest" in page.locator("#notes").inner_text()
+    assert page.locator("#suggestions tbody tr").count() == 0
+    play_row(page, "achey", ["ggggg"])
+    assert "solved" in (page.locator(".board").first.get_attribute("class") or "")
+    shot(page, "dordle-unknown-answer")

@@ -597,3 +597,37 @@ def test_an_ascii_console_reads_on_past_a_line_it_cannot_decode():
     err = done.stderr.decode("ascii").splitlines()
     assert done.returncode == 2 and len(err) == 1 and "neither colours nor a word" in err[0]   # a refused line: 2
     assert "row 2/6" in done.stdout.decode("ascii")             # TORAS was read as row 1
+
+
+# -- a board whose answer chute does not know (the game's lists drift) ---------------------------------------------
+# ACHEY is on the New York Times' later list of accepted words, not on chute's: its clues fit no word chute has.
+UNKNOWN_ROWS = ["crane:ybyby,bbbbb", "tough:bbbby,bbbbb", "chewy:yyybg,bbbbg"]      # boards: ACHEY, BILLY
+
+
+def test_a_board_whose_answer_chute_does_not_know_does_not_stop_the_others(capsys):
+    """The row is what the game showed: kept, that board says so and has no words, the joint policy plays on."""
+    status, out, err = run(capsys, "suggest", "--game", "dordle", *UNKNOWN_ROWS)
+    assert status == 0 and "candidates 1: 0 · 2: 45" in out and out.count("\n") > 5
+    assert "board 1: no word of the wordle lists fits these clues: the answer is a word chute does not know" in err
+    # the known board solved: nothing left to suggest, said in one line, no table
+    status, out, err = run(capsys, "suggest", "--game", "dordle", *UNKNOWN_ROWS, "billy:bbbbg,ggggg")
+    assert status == 0 and "candidates 1: 0 · 2: solved" in out and "guess" not in out
+    assert "no guess to suggest" in err
+    # one board alone: a clear error, as before (the page and the CLI take the row back)
+    status, out, err = run(capsys, "suggest", "crane:ybyby", "tough:bbbby", "chewy:yyybg")
+    assert_user_error(status, out, err, "no word in the wordle lists fits the clues")
+    # clues that contradict each other are refused on several boards too
+    status, out, err = run(capsys, "suggest", "--game", "dordle", *UNKNOWN_ROWS, "crane:ggggg,bbbbb")
+    assert_user_error(status, out, err, "row 4", "conflicts with earlier clues")
+
+
+def test_assist_plays_on_past_a_board_it_cannot_read(capsys, monkeypatch):
+    """With no guess to suggest, colours alone are refused with a reason (a crash before), a typed row is played."""
+    script = "\n".join(r.replace(":", " ").replace(",", " ") for r in UNKNOWN_ROWS) + \
+        "\nbilly bbbbg ggggg\nggggg\nwhy achey\nachey ggggg\n"
+    status, out, err = assist(capsys, monkeypatch, script, "--game", "dordle")
+    assert status == 2 and "Traceback" not in err           # a script with a refused line ends with status 2
+    assert "no guess to suggest: type the word you played and its colours" in out
+    assert "no guess was suggested: type the word you played, then its colours" in err
+    assert "ACHEY fits every clue, but it is not in the word list" in out
+    assert "all 2 boards solved in 5" in out

@@ -469,3 +469,19 @@ def test_candidates_come_likeliest_first(wordle):
     assert game.report(top=1, max_words=5)["boards"][0]["candidates"] == [wordle.lexicon.show(w) for w in order[:5]]
     plain = Solver(wordle).suggest(["soare:bbyby", "until:bbbbb"], top=1)    # the answer list, all equal
     assert plain.candidates == sorted(plain.candidates) == plain.state.likeliest()
+
+
+def test_clues_no_listed_word_fits_are_refused_or_kept_with_unknown_ok(wordle):
+    """ACHEY (accepted by today's game, not on chute's lists): one board refuses the clue, several keep it."""
+    from chute.errors import ContradictionError
+    solver = Solver(wordle)
+    state = solver.state_for([Clue("crane", "ybyby"), Clue("tough", "bbbby")])
+    with pytest.raises(ContradictionError, match="no word in the wordle lists fits the clues"):
+        solver.advance(state, "chewy", "yyybg")
+    kept = solver.advance(state, "chewy", "yyybg", unknown_ok=True)
+    assert kept.n == 0 and kept.candidates == [] and kept.notes[-1].startswith("no word of the wordle lists fits")
+    again = solver.advance(kept, "billy", "bbbbg", unknown_ok=True)
+    assert again.n == 0 and again.notes.count(kept.notes[-1]) == 1            # said once
+    assert solver.advance(again, "achey", "ggggg", unknown_ok=True).candidates == ["achey"]
+    with pytest.raises(ContradictionError, match="conflicts with earlier clues"):
+        solver.advance(kept, "crane", "ggggg", unknown_ok=True)              # clues at odds: still refused

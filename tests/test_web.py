@@ -261,3 +261,19 @@ def test_a_refused_list_with_a_bad_byte_keeps_its_words(client, tmp_path, monkey
     done = client.post("/api/refuse", json={"game": "termo", "word": "terao"}).json()
     assert done["refused"] == ["seria", "terao", "toras"]
     assert (tmp_path / "rejected-termo.txt").read_text(encoding="utf-8") == "seria\nterao\ntoras\n"
+
+
+def test_a_board_the_lists_cannot_read_keeps_its_row_on_the_page(client):
+    """A Dordle board whose answer (ACHEY) chute does not know: the row stays, the other board is helped."""
+    rows = [{"guess": g, "patterns": p} for g, p in [("crane", ["ybyby", "bbbbb"]), ("tough", ["bbbby", "bbbbb"]),
+                                                      ("chewy", ["yyybg", "bbbbg"])]]
+    d = client.post("/api/suggest", json={"game": "dordle", "rows": rows, "lang": "pt"})
+    assert d.status_code == 200
+    board = d.json()["boards"][0]
+    assert board["count"] == 0 and board["notes"][0].startswith("nenhuma palavra das listas wordle cabe nestas pistas")
+    assert d.json()["suggestions"] and d.json()["boards"][1]["count"] == 45
+    rows.append({"guess": "billy", "patterns": ["bbbbg", "ggggg"]})
+    done = client.post("/api/suggest", json={"game": "dordle", "rows": rows}).json()
+    assert done["suggestions"] == [] and not done["over"]
+    rows.append({"guess": "achey", "patterns": ["ggggg"]})
+    assert client.post("/api/suggest", json={"game": "dordle", "rows": rows}).json()["over"]

@@ -22,10 +22,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "wrong_spot": "{letter} is not the {nth} letter",
         "count_most": "it has {has} {letter}, the answer has at most {bound}",
         "count_least": "it has {has} {letter}, the answer has at least {bound}",
-        "not_a_word": "it is not in the word list",
         "not_an_answer": "it fits the clues but is not in the answer list",
         # the verdict on one word (solver.WordVerdict)
         "fits": "{word} fits every clue: it could be the answer",
+        "fits_unlisted": "{word} fits every clue, but it is not in the word list",
         "cannot": "{word} cannot be the answer: {reasons}",
         "illegal": "as a guess it is not allowed ({why})",
         "leaves": "as a guess it leaves {expected} candidates on average, at worst {worst}",
@@ -59,6 +59,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "plan": "{opener} opens {which} for these lists: every one of the {n} answers within {rows} rows, "
                 "{mean} guesses on average",
         "best_plan": "the best proven plan", "a_plan": "a proven plan",
+        "unknown_answer": "no word of the {name} lists fits these clues: the answer is a word chute does not know, "
+                          "or a colour was typed wrong; the other boards play on",
     },
     "pt": {
         "length": "tem {has} letras, a resposta tem {want}",
@@ -69,9 +71,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "wrong_spot": "{letter} não é a {nth} letra",
         "count_most": "tem {has} {letter}, a resposta tem no máximo {bound}",
         "count_least": "tem {has} {letter}, a resposta tem pelo menos {bound}",
-        "not_a_word": "não está na lista de palavras",
         "not_an_answer": "cabe nas pistas, mas não está na lista de respostas",
         "fits": "{word} cabe em todas as pistas: pode ser a resposta",
+        "fits_unlisted": "{word} cabe em todas as pistas, mas não está na lista de palavras",
         "cannot": "{word} não pode ser a resposta: {reasons}",
         "illegal": "como palpite não é permitido ({why})",
         "leaves": "como palpite deixa {expected} candidatas em média, {worst} no pior caso",
@@ -104,6 +106,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "plan": "{opener} abre {which} para estas listas: todas as {n} respostas em até {rows} linhas, "
                 "{mean} palpites em média",
         "best_plan": "o melhor plano provado", "a_plan": "um plano provado",
+        "unknown_answer": "nenhuma palavra das listas {name} cabe nestas pistas: a resposta é uma palavra que o chute "
+                          "não conhece, ou uma cor foi digitada errada; os outros tabuleiros seguem",
     },
 }
 

@@ -168,7 +168,7 @@ class Session:
         said = {note for row in self.history for note in row.notes}
         notes: list[tuple[int, str]] = []
         for i, pattern in zip(open_, pats):
-            state = self.solver.advance(boards[i].state, word, pattern)
+            state = self.solver.advance(boards[i].state, word, pattern, unknown_ok=self.n_boards > 1)
             boards[i] = replace(boards[i], state=state)
             shown[i] = state.clues[-1].pattern
             left[i] = state.n
@@ -267,18 +267,22 @@ class Session:
         """Return the states of the boards not yet solved."""
         return [self.boards[i].state for i in self.open_boards()]
 
-    def ranked(self, top: int = 10) -> Ranking:
-        """Return the player's best next guesses, best first."""
-        states = self.open_states()
-        if not states:
+    def _playable_states(self) -> list[State]:
+        """Return the open boards' states that have words left (a board whose answer chute does not know has none)."""
+        if not self.open_boards():
             raise ChuteError("the game is over: every board is solved")
-        return self.player.rank(states, self.rows_left, top)
+        return [st for st in self.open_states() if st.n]
+
+    def ranked(self, top: int = 10) -> Ranking:
+        """Return the player's best next guesses, best first (none when no open board has a word left)."""
+        states = self._playable_states()
+        return self.player.rank(states, self.rows_left, top) if states else []
 
     def next_guess(self) -> str:
         """Return the guess the player plays next."""
-        states = self.open_states()
+        states = self._playable_states()
         if not states:
-            raise ChuteError("the game is over: every board is solved")
+            raise ChuteError("no open board has a word of the lists left to guess")
         return self.player.choose(states, self.rows_left)
 
     def suggest(self, top: int = 10, board: int | None = None) -> Suggestion:

@@ -229,11 +229,14 @@ class Solver:
             return decode(int(pattern), n)
         return parse_colours(pattern, n)
 
-    def advance(self, state: State, guess: str, pattern: str | int) -> State:
+    def advance(self, state: State, guess: str, pattern: str | int, unknown_ok: bool = False) -> State:
         """Return the state after playing ``guess`` and seeing ``pattern``.
 
         Raises IllegalGuessError if a hard-mode rule forbids the guess, and
-        ContradictionError (naming the clue) if no accepted word fits.
+        ContradictionError (naming the clue) if no accepted word fits; with
+        ``unknown_ok``, clues that agree with each other but fit no word of the
+        lists give a state with no candidates and a note instead (a board of a
+        multi-board game whose answer chute does not know: the others play on).
         """
         word = fold(guess)
         n = self.lexicon.length
@@ -264,13 +267,19 @@ class Solver:
         else:
             candidates = [] if fallback else self._fitting_accepted(clues)
             if not candidates:
-                raise ContradictionError(self._why_nothing_fits(clues))
+                reason = self._why_nothing_fits(clues)          # raises itself when the clues conflict
+                if not unknown_ok:
+                    raise ContradictionError(reason)
+                weights = None
+                unknown = Note("unknown_answer", name=self.lexicon.name)
+                notes += [] if unknown in notes else [unknown]
+            else:
+                weights = self._weights(candidates, True)
+                ruled_out = (Note("of_prior", name=self.belief.name) if self.belief.widens
+                             else Note("of_answers", name=self.lexicon.name))
+                notes.append(Note("ruled_out_one" if len(candidates) == 1 else "ruled_out", what=ruled_out,
+                                  n=len(candidates), weighted=Note("weighted") if weights is not None else ""))
             fallback = True
-            weights = self._weights(candidates, True)
-            ruled_out = (Note("of_prior", name=self.belief.name) if self.belief.widens
-                         else Note("of_answers", name=self.lexicon.name))
-            notes.append(Note("ruled_out_one" if len(candidates) == 1 else "ruled_out", what=ruled_out,
-                              n=len(candidates), weighted=Note("weighted") if weights is not None else ""))
         allowed = state.allowed
         if state.rule:
             mask = legal_mask(self.engine, clue, state.rule)
@@ -478,7 +487,8 @@ class WordVerdict:
         """Return the verdict as one sentence in ``lang`` (the reasons stay in the language ``why`` gave them)."""
         word = (show or str)(self.word).upper()
         head = (phrase("fits", lang, word=word) if self.fits
-                else phrase("cannot", lang, word=word, reasons="; ".join(self.reasons)))
+                else phrase("cannot", lang, word=word, reasons="; ".join(self.reasons)) if self.reasons
+                else phrase("fits_unlisted", lang, word=word))      # the answer may be a word the lists lack
         if not as_guess:
             return head
         if self.illegal:
@@ -506,8 +516,8 @@ def why(state: State, word: str, lang: str = "en") -> WordVerdict:
     if not fits:
         if state.clues:
             reasons = Knowledge.from_clues(state.clues, lexicon.length).plain_reasons(w, lang)
-        if not reasons:
-            reasons = [phrase("not_a_word" if w not in lexicon.guess_set else "not_an_answer", lang)]
+        if not reasons and w in lexicon.guess_set:
+            reasons = [phrase("not_an_answer", lang)]
     row = lexicon.guess_index.get(w)
     illegal = violation(w, state.clues, state.rule, lang, lexicon.show) if state.rule else None
     expected = worst = None

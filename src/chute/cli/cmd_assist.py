@@ -105,8 +105,15 @@ class Assistant:
         if s.solved:
             return
         ranked = s.ranked(self.top)
-        self.suggested = ranked[0].guess
         open_ = s.open_boards()
+        if not ranked:                  # the open boards' answers are words chute does not know
+            parts = [f"{i + 1}: solved" if b.solved else f"{i + 1}: {b.state.n:,}" for i, b in enumerate(s.boards)]
+            self.suggested = None
+            self.say(f"candidates {' · '.join(parts)} · row {s.used + 1}/{self.rows} · no guess to suggest: "
+                     "type the word you played and its colours")
+            self.notes()
+            return
+        self.suggested = ranked[0].guess
         one_left = all(s.boards[i].state.n == 1 for i in open_) and len(open_) == 1
         others = [] if one_left else [self.show(r.guess) for r in ranked[1:]]
         also = f"  (also {', '.join(others)})" if others else ""
@@ -118,7 +125,7 @@ class Assistant:
         else:
             for i in open_:
                 st = s.boards[i].state
-                if st.clues and st.n <= 10:
+                if st.clues and 0 < st.n <= 10:
                     self.say(f"board {i + 1}: " + " ".join(self.show(w) for w in st.likeliest()))
             parts = [f"{i + 1}: solved" if b.solved else f"{i + 1}: {b.state.n:,}" for i, b in enumerate(s.boards)]
             self.say(f"candidates {' · '.join(parts)} · row {s.used + 1}/{self.rows} · "
@@ -355,6 +362,9 @@ class Assistant:
         """Play the row on the session; show it; return False when every board is solved."""
         from ..errors import ChuteError
         self.partial = []
+        if guess is None:
+            self.refuse("no guess was suggested: type the word you played, then its colours")
+            return True
         try:
             self.session.play(guess, patterns)
         except ChuteError as err:

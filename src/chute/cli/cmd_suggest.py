@@ -96,8 +96,11 @@ def run_boards(args: argparse.Namespace) -> int:
         return 0
     print(f"{spec.name} · row {session.used + 1} of {spec.rows} · candidates {counts} · joint policy")
     for i, board in enumerate(session.boards, 1):
-        if not board.solved and board.state.clues and board.state.n <= 10:
+        if not board.solved and board.state.clues and 0 < board.state.n <= 10:
             print(f"board {i}: " + " ".join(show(lexicon, w) for w in board.state.likeliest()))
+    if not ranked:
+        note("no guess to suggest: no open board has a word of the lists left")
+        return 0
     width = lexicon.length + 2
     print(f"{'#':>3}  {'guess':<{width}} {'score':>8} {'bits':>7} {'expected':>9} {'solves':>7}")
     for k, choice in enumerate(ranked, 1):

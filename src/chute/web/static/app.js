@@ -12,7 +12,8 @@ const T = {
         grey: "grey", yellow: "yellow", green: "green", blank: "blank", word: "word", "share text": "share text",
         "share example": "Wordle 1,234 4/6", "answer hint": "answer (boards: a, b)",
         "answer label": "answer, or one per board separated by commas", "guesses hint": "guesses (optional)",
-        "boards read": "{b} board(s), {r} rows", language: "language", keyboard: "keyboard", backspace: "backspace" },
+        "boards read": "{b} board(s), {r} rows", language: "language", keyboard: "keyboard", backspace: "backspace",
+        nothing: "no guess to suggest: type the word you played and click its colours" },
   pt: { game: "Jogo", mode: "Modo", normal: "normal", hard: "difícil", contrast: "contraste", enter: "Enter",
         undo: "Desfazer", new: "Novo jogo", suggestions: "Sugestões", guess: "palpite", expected: "esperado",
         worst: "pior", answer: "chance", left: "Palavras possíveis", why: "Por que não…?", ask: "Perguntar",
@@ -23,7 +24,8 @@ const T = {
         grey: "cinza", yellow: "amarelo", green: "verde", blank: "vazio", word: "palavra", "share text": "texto compartilhado",
         "share example": "joguei term.ooo #300 4/6", "answer hint": "resposta (tabuleiros: a, b)",
         "answer label": "resposta, ou uma por tabuleiro separadas por vírgulas", "guesses hint": "palpites (opcional)",
-        "boards read": "{b} tabuleiro(s), {r} linhas", language: "idioma", keyboard: "teclado", backspace: "apagar" },
+        "boards read": "{b} tabuleiro(s), {r} linhas", language: "idioma", keyboard: "teclado", backspace: "apagar",
+        nothing: "nenhum palpite a sugerir: digite a palavra que jogou e clique nas cores" },
 };
 const COLOURS = ["b", "y", "g"];
 const NAMES = { b: "grey", y: "yellow", g: "green" };     // a colour's key in T
@@ -201,7 +203,8 @@ function drawSide() {
   body.innerHTML = "";
   const d = S.data;
   if (!d) return;
-  $("score-label").textContent = t(d.score_label || "bits");
+  S.scoreLabel = d.score_label || S.scoreLabel || "score";      // a finished game keeps the last one
+  $("score-label").textContent = t(S.scoreLabel);
   // one board: the largest set a guess may leave; several: the joint policy's bits (no one worst case)
   const several = d.boards.length > 1;
   $("fifth-label").textContent = t(several ? "bits" : "worst");
@@ -228,6 +231,7 @@ function drawSide() {
   notes.innerHTML = "";
   const said = new Set();
   const lines = [...(d.notes || [])];
+  if (!d.over && !d.suggestions.length && d.boards.some((b) => !b.solved)) lines.push(t("nothing"));
   d.boards.forEach((b, i) => { if (!b.solved) for (const n of b.notes || []) lines.push(several ? `${t("board")} ${i + 1}: ${n}` : n); });
   for (const n of lines) {
     if (said.has(n)) continue;
