@@ -277,3 +277,19 @@ def test_a_board_the_lists_cannot_read_keeps_its_row_on_the_page(client):
     assert done["suggestions"] == [] and not done["over"]
     rows.append({"guess": "achey", "patterns": ["ggggg"]})
     assert client.post("/api/suggest", json={"game": "dordle", "rows": rows}).json()["over"]
+
+
+
+def test_one_board_keeps_a_row_no_listed_word_fits_but_refuses_one_that_contradicts(client):
+    """The page records the game as the game showed it; colours at odds with an earlier row are still refused."""
+    rows = [{"guess": g, "patterns": [p]} for g, p in [("crane", "ybyby"), ("tough", "bbbby"), ("chewy", "yyybg")]]
+    d = client.post("/api/suggest", json={"game": "wordle", "rows": rows}).json()
+    assert d["boards"][0]["count"] == 0 and d["suggestions"] == [] and not d["over"]
+    assert d["boards"][0]["notes"] == ["no word of the wordle lists fits these clues: the answer is a word chute "
+                                       "does not know, or a colour was typed wrong"]
+    why = client.post("/api/why", json={"game": "wordle", "rows": rows, "word": "achey"}).json()
+    assert why["text"] == "ACHEY fits every clue, but it is not in the word list"
+    rows.append({"guess": "achey", "patterns": ["ggggg"]})
+    assert client.post("/api/suggest", json={"game": "wordle", "rows": rows}).json()["over"]
+    odd = client.post("/api/suggest", json={"game": "wordle", "rows": rows[:1] + [{"guess": "crane", "patterns": ["ggggg"]}]})
+    assert odd.status_code == 400 and odd.json()["error"].startswith("row 2: clue 2 (CRANE=CRANE) conflicts")

@@ -60,7 +60,7 @@ PHRASES: dict[str, dict[str, str]] = {
                 "{mean} guesses on average",
         "best_plan": "the best proven plan", "a_plan": "a proven plan",
         "unknown_answer": "no word of the {name} lists fits these clues: the answer is a word chute does not know, "
-                          "or a colour was typed wrong; the other boards play on",
+                          "or a colour was typed wrong",
     },
     "pt": {
         "length": "tem {has} letras, a resposta tem {want}",
@@ -107,7 +107,7 @@ PHRASES: dict[str, dict[str, str]] = {
                 "{mean} palpites em média",
         "best_plan": "o melhor plano provado", "a_plan": "um plano provado",
         "unknown_answer": "nenhuma palavra das listas {name} cabe nestas pistas: a resposta é uma palavra que o chute "
-                          "não conhece, ou uma cor foi digitada errada; os outros tabuleiros seguem",
+                          "não conhece, ou uma cor foi digitada errada",
     },
 }
 

@@ -72,6 +72,7 @@ class Session:
     rows: int | None = 6                       # the game's row limit (None: unlimited)
     secrets: Sequence[str] | None = None       # known when the computer plays itself
     player: Player | None = None               # chooses the guesses (None: players.default_player)
+    keep_unknown: bool | None = None           # keep a row no listed word fits (None: on several boards only)
     boards: list[Board] = field(init=False)
     history: list[Row] = field(init=False, default_factory=list)
     _snapshots: list[list[Board]] = field(init=False, default_factory=list, repr=False)
@@ -168,7 +169,8 @@ class Session:
         said = {note for row in self.history for note in row.notes}
         notes: list[tuple[int, str]] = []
         for i, pattern in zip(open_, pats):
-            state = self.solver.advance(boards[i].state, word, pattern, unknown_ok=self.n_boards > 1)
+            keep = self.n_boards > 1 if self.keep_unknown is None else self.keep_unknown
+            state = self.solver.advance(boards[i].state, word, pattern, unknown_ok=keep)
             boards[i] = replace(boards[i], state=state)
             shown[i] = state.clues[-1].pattern
             left[i] = state.n
@@ -238,7 +240,7 @@ class Session:
             else:
                 ranked = self.ranked(top)
             out["suggestions"] = [{**r.to_dict(), "guess": show(r.guess)} for r in ranked]
-            if self.n_boards == 1:          # one board: each guess's chance of being the answer
+            if self.n_boards == 1 and ranked:       # one board: each guess's chance of being the answer
                 for entry, chance in zip(out["suggestions"], self.open_states()[0].chances([r.guess for r in ranked])):
                     entry["chance"] = round(chance, 6)
             out["score_label"] = self.solver.score_label() if self.n_boards == 1 else "joint score"
