@@ -106,30 +106,25 @@ class Assistant:
             return
         ranked = s.ranked(self.top)
         open_ = s.open_boards()
-        if not ranked:                  # the open boards' answers are words chute does not know
-            parts = [f"{i + 1}: solved" if b.solved else f"{i + 1}: {b.state.n:,}" for i, b in enumerate(s.boards)]
-            self.suggested = None
-            self.say(f"candidates {' · '.join(parts)} · row {s.used + 1}/{self.rows} · no guess to suggest: "
-                     "type the word you played and its colours")
-            self.notes()
-            return
-        self.suggested = ranked[0].guess
+        self.suggested = ranked[0].guess if ranked else None
         one_left = all(s.boards[i].state.n == 1 for i in open_) and len(open_) == 1
         others = [] if one_left else [self.show(r.guess) for r in ranked[1:]]
         also = f"  (also {', '.join(others)})" if others else ""
+        # no suggestion when no open board has a word of the lists left (answers chute does not know)
+        advice = (f"try {self.show(self.suggested)}{also}" if ranked
+                  else "no guess to suggest: type the word you played and its colours")
         if self.single:
             state = s.boards[0].state
-            if state.n <= 10 and state.clues:
+            if 0 < state.n <= 10 and state.clues:
                 self.say("candidates: " + " ".join(self.show(w) for w in state.likeliest()))
-            self.say(f"{count_text(state.n)} · row {s.used + 1}/{self.rows} · try {self.show(self.suggested)}{also}")
+            self.say(f"{count_text(state.n)} · row {s.used + 1}/{self.rows} · {advice}")
         else:
             for i in open_:
                 st = s.boards[i].state
                 if st.clues and 0 < st.n <= 10:
                     self.say(f"board {i + 1}: " + " ".join(self.show(w) for w in st.likeliest()))
             parts = [f"{i + 1}: solved" if b.solved else f"{i + 1}: {b.state.n:,}" for i, b in enumerate(s.boards)]
-            self.say(f"candidates {' · '.join(parts)} · row {s.used + 1}/{self.rows} · "
-                     f"try {self.show(self.suggested)}{also}")
+            self.say(f"candidates {' · '.join(parts)} · row {s.used + 1}/{self.rows} · {advice}")
         self.notes()
 
     def save(self) -> None:
