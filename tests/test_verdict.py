@@ -131,6 +131,29 @@ def test_cli_review_says_the_broken_rule_once_with_the_game_s_spelling(capsys, m
     assert status == 0 and "\n       hard mode: the 1st letter must be C (green in CRANE)\n" in out
     assert "mode: hard mode" not in out
 
+
+def test_cli_review_in_portuguese(capsys, monkeypatch):
+    """--lang pt: every line of the review in Brazilian Portuguese, figures with a decimal comma."""
+    status, out, _ = run(capsys, monkeypatch, "review", "--game", "termo", "--strict", "--answer", "morte",
+                         "serao", "ponto", "corte", "morte", "--lang", "pt", stdin="")
+    lines = out.splitlines()
+    assert status == 0 and lines[0].startswith("termo: MORTE, resolvido em 4/6 · modo estrito · habilidade ")
+    assert "2.510 → 18" in lines[1] and "custou 0,08 palpites em média; a melhor era TIREM" in lines[1]
+    assert lines[3] == "       modo estrito: a terceira letra tem de ser R (verde em SERÃO)"
+    assert lines[4] == "       PONTO não podia ser a resposta" and "restavam: MORTE, FORTE" in out
+    assert lines[-1] == "o jogo ótimo (TIREM primeiro) acha MORTE em 3 linhas; a média é 3,5311 nas 2.510 respostas"
+    assert not any(word in out for word in (" skill ", " luck ", "cost ", "best move", "could not"))
+    status, out, _ = run(capsys, monkeypatch, "review", "--game", "termo", "--answer", "termo", "serao", "termo",
+                         "--prior", "frequency", "--lang", "pt", "--json", stdin="")
+    data = json.loads(out)
+    assert status == 0 and data["notes"][0].startswith("valores sob a distribuição frequency: exatos com até 40")
+    status, out, _ = run(capsys, monkeypatch, "review", "--game", "dueto", "--answer", "termo,festa",
+                         "serao", "festa", "termo", "--lang", "pt", stdin="")
+    assert status == 0 and "tabuleiro 1:" in out and "habilidade" in out and "(o valor de uma rodada:" in out
+    status, out, _ = run(capsys, monkeypatch, "review", "--answer", "cigar", "--lang", "pt", stdin=WORDLE_DARK)
+    assert status == 0 and out.startswith("wordle: as palavras que fazem cada linha contra CIGAR")
+    assert " palavras: " in out and out.rstrip().endswith("para a revisão completa")
+
 def test_a_secret_beyond_the_answer_list_is_reviewed_without_values(wordle):
     """An accepted word that is not an answer: counts only, said once."""
     result = review(wordle, ["crane", "aahed"], "aahed")

@@ -61,6 +61,27 @@ PHRASES: dict[str, dict[str, str]] = {
         "best_plan": "the best proven plan", "a_plan": "a proven plan",
         "unknown_answer": "no word of the {name} lists fits these clues: the answer is a word chute does not know, "
                           "or a colour was typed wrong",
+        # the review as the CLI prints it (cli/cmd_review.py) and its notes
+        "solved_in": "solved in {used}/{limit}", "found_over": "found in {used}, over the {rows}",
+        "not_solved_in": "not solved in {rows}", "skill_luck": "skill {skill} · luck {luck}",
+        "skill_col": "skill", "luck_col": "luck", "at_risk": "at risk",
+        "not_answer": "{word} could not have been the answer", "left": "left: {words}",
+        "values_key": "(values: expected guesses to finish with optimal play after the guess, counting it; "
+                      "* = best found, not proven; ~ = estimated)",
+        "optimal_finds": "optimal play ({opener} first) finds {answer} in {rows}; it averages {mean} over the "
+                         "{n} answers",
+        "review_unlisted": "{word} is not on the {name} answer list: the rows are not graded",
+        "review_outside_prior": "{word} is not a word of the {name} prior: the rows are not graded",
+        "review_prior": "values under the {name} prior: exact with at most {exact} candidates, else the best found "
+                        "(*); the opening and sets over {found} candidates estimated by the expected-guesses "
+                        "formula (~); a word not found within {rows} rows counts {extra} guesses more",
+        "boards_solved_in": "solved in {rows}", "boards_not_solved": "not every board solved within {rows}",
+        "round_cost": "cost {amount} guesses (summed over the boards); best found {best}",
+        "round_key": "(a round's value: the sum over the open boards of the expected guesses each still needs "
+                     "with optimal play on its own, counting this guess)",
+        "decoded_head": "{game}: the words that make each row against {answers}",
+        "decoded_tail": "give the guesses (chute review --share FILE WORD1 WORD2 ...) for the full review",
+        "row": "row", "rows": "rows", "word": "word", "words": "words",
     },
     "pt": {
         "length": "tem {has} letras, a resposta tem {want}",
@@ -108,6 +129,27 @@ PHRASES: dict[str, dict[str, str]] = {
         "best_plan": "o melhor plano provado", "a_plan": "um plano provado",
         "unknown_answer": "nenhuma palavra das listas {name} cabe nestas pistas: a resposta é uma palavra que o chute "
                           "não conhece, ou uma cor foi digitada errada",
+        "solved_in": "resolvido em {used}/{limit}", "found_over": "achada em {used}, além de {rows}",
+        "not_solved_in": "não resolvido em {rows}", "skill_luck": "habilidade {skill} · sorte {luck}",
+        "skill_col": "habilidade", "luck_col": "sorte", "at_risk": "em risco",
+        "not_answer": "{word} não podia ser a resposta", "left": "restavam: {words}",
+        "values_key": "(valores: palpites esperados para terminar com jogo ótimo depois do palpite, contando-o; "
+                      "* = o melhor encontrado, não provado; ~ = estimado)",
+        "optimal_finds": "o jogo ótimo ({opener} primeiro) acha {answer} em {rows}; a média é {mean} nas "
+                         "{n} respostas",
+        "review_unlisted": "{word} não está na lista de respostas {name}: as linhas ficam sem nota",
+        "review_outside_prior": "{word} não é uma palavra da distribuição {name}: as linhas ficam sem nota",
+        "review_prior": "valores sob a distribuição {name}: exatos com até {exact} candidatas, senão o melhor "
+                        "encontrado (*); a abertura e os conjuntos de mais de {found} candidatas estimados pela "
+                        "fórmula dos palpites esperados (~); uma palavra não achada em {rows} linhas conta {extra} "
+                        "palpites a mais",
+        "boards_solved_in": "resolvido em {rows}", "boards_not_solved": "nem todo tabuleiro resolvido em {rows}",
+        "round_cost": "custou {amount} palpites (somados nos tabuleiros); a melhor encontrada era {best}",
+        "round_key": "(o valor de uma rodada: a soma, nos tabuleiros abertos, dos palpites esperados que cada um "
+                     "ainda precisa com jogo ótimo sozinho, contando este palpite)",
+        "decoded_head": "{game}: as palavras que fazem cada linha contra {answers}",
+        "decoded_tail": "dê os palpites (chute review --share ARQUIVO PALAVRA1 PALAVRA2 ...) para a revisão completa",
+        "row": "linha", "rows": "linhas", "word": "palavra", "words": "palavras",
     },
 }
 
@@ -130,6 +172,11 @@ def and_list(items: list[str], lang: str = "en") -> str:
     """Return ``A``, ``A and B`` or ``A, B and C`` (``e`` in Portuguese)."""
     joiner = " e " if lang == "pt" else " and "
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + joiner + items[-1]
+
+
+def counted(n: int, noun: str, lang: str = "en") -> str:
+    """Return ``n`` and the noun ("row" or "word"), plural unless n is 1, written the language's way."""
+    return f"{number(n, lang)} {phrase(noun if n == 1 else noun + 's', lang)}"
 
 
 def decimal(x: float, places: int, lang: str = "en") -> str:

@@ -48,7 +48,7 @@ import numpy as np
 from .engine import Engine
 from .errors import ChuteError
 from .feedback import Clue, encode, score
-from .language import decimal, phrase
+from .language import Note, decimal, phrase, said
 from .openers import best_known
 from .rules import legal_mask, violation
 from .strategies.guard import LOSS_PER_ROW
@@ -161,7 +161,7 @@ class Review:
                 "optimal": {"opener": None if self.optimal_opener is None else show(self.optimal_opener),
                             "rows_for_this_answer": self.optimal_rows,
                             "mean": None if self.optimal_mean is None else round(self.optimal_mean, 4)},
-                "rows": [r.to_dict(show, lang) for r in self.rows], "notes": list(self.notes)}
+                "rows": [r.to_dict(show, lang) for r in self.rows], "notes": [said(n, lang) for n in self.notes]}
 
 
 def skill_of(cost: float | None) -> int | None:
@@ -454,14 +454,12 @@ def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, r
     allowed: np.ndarray | None = None
     clues: list[Clue] = []
     out: list[RowReview] = []
-    notes = [] if graded else [f"{word.upper()} is not on the {lexicon.name} answer list: the rows are not graded"
-                               if not weighted else f"{word.upper()} is not a word of the {prior.name} prior: "
-                               "the rows are not graded"]
+    shown = lexicon.show(word).upper()
+    notes: list[str] = [] if graded else [Note("review_outside_prior", word=shown, name=prior.name) if weighted
+                                          else Note("review_unlisted", word=shown, name=lexicon.name)]
     if weighted and graded:
-        notes.append(f"values under the {prior.name} prior: exact with at most {PRIOR_EXACT_MAX} candidates, "
-                     f"else the best found (*); the opening and sets over {PRIOR_FOUND_MAX} candidates estimated by "
-                     "the expected-guesses formula (~); "
-                     f"a word not found within {rows} rows counts {rows * LOSS_PER_ROW} guesses more")
+        notes.append(Note("review_prior", name=prior.name, exact=PRIOR_EXACT_MAX, found=PRIOR_FOUND_MAX, rows=rows,
+                          extra=rows * LOSS_PER_ROW))
     known = best_known(lexicon, rule, rows) if graded and not weighted else None
     for i, g in enumerate(played):
         r = rows - i

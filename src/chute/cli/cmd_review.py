@@ -40,6 +40,8 @@ def add_arguments(p) -> None:
                         "weights; default: answers, every answer equally likely), and rank the words that could "
                         "have made each row of a colours-only grid by it (default: answers first, then by frequency)")
     p.add_argument("--json", action="store_true", help="print the review as JSON")
+    p.add_argument("--lang", choices=("en", "pt"), default="en",
+                   help="the review's language: en (English, the default) or pt (Brazilian Portuguese)")
     add_game_options(p, multi=False)
 
 
@@ -93,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
                 {"pattern": r.pattern, "count": r.count, "likely": [show(w) for w in r.likely]} for r in rows]},
                 ensure_ascii=False, indent=1))
             return 0
-        print("\n".join(decoded_lines(rows, [answer], lexicon, lexicon.name)))
+        print("\n".join(decoded_lines(rows, [answer], lexicon, lexicon.name, args.lang)))
         return 0
     if patterns is not None:
         from ..feedback import score
@@ -106,16 +108,15 @@ def run(args: argparse.Namespace) -> int:
     prior = None if args.prior is None else make_prior(lexicon, args.prior)
     result = review(engine, guesses, answer, rows=spec.rows, rule=rule_from_args(args), prior=prior)
     if args.json:
-        print(json.dumps(result.to_dict(show), ensure_ascii=False, indent=1))
+        print(json.dumps(result.to_dict(show, args.lang), ensure_ascii=False, indent=1))
         return 0
-    print("\n".join(report_lines(result, lexicon, sys.stdout)))
+    print("\n".join(report_lines(result, lexicon, sys.stdout, args.lang)))
     return 0
 
 
 def run_boards(args: argparse.Namespace, spec, lexicon, share) -> int:
     """Review a multi-board game round by round (answers from --answer or the share text's solved rows)."""
     from ..errors import ChuteError
-    from ..render import plural
     from ..verdict import review_boards
     from .common import engine_from_args
     if args.rule:
@@ -146,45 +147,52 @@ def run_boards(args: argparse.Namespace, spec, lexicon, share) -> int:
                 {"patterns": list(r.patterns), "count": r.count, "likely": [lexicon.show(w) for w in r.likely]}
                 for r in rows]}, ensure_ascii=False, indent=1))
         else:
-            print("\n".join(decoded_lines(rows, answers, lexicon, spec.name)))
+            print("\n".join(decoded_lines(rows, answers, lexicon, spec.name, args.lang)))
         return 0
     result = review_boards(engine, guesses, answers, spec.rows, prior=prior)
     show = lexicon.show
     if args.json:
-        print(json.dumps(result.to_dict(show), ensure_ascii=False, indent=1))
+        print(json.dumps(result.to_dict(show, args.lang), ensure_ascii=False, indent=1))
         return 0
-    state = ("solved in " + plural(max(result.solved_at), "row") if result.solved
-             else "not every board solved within " + plural(result.row_limit, "row"))
-    lines = [f"{spec.name}: {' '.join(show(a).upper() for a in result.answers)}, {state} · skill {result.skill} "
-             f"· luck {result.luck}"]
-    for i, rd in enumerate(result.rounds, 1):
-        verdict = ("the best move found" if rd.cost is not None and rd.cost < 1e-9 else
-                   f"cost {rd.cost:.2f} guesses (summed over the boards); best found {show(rd.best).upper()}"
-                   if rd.cost is not None and rd.best else "")
-        value = "" if rd.value is None else f"{rd.value:7.3f} vs {rd.best_value:7.3f}"
-        lines.append(f"  {i}  {show(rd.guess).upper():<8} {value}  skill {rd.skill}  luck {rd.luck}  {verdict}")
-        for k, b in enumerate(rd.boards, 1):
-            if b is not None:
-                from ..feedback import to_emoji
-                lines.append(f"       board {k}: {to_emoji(b.pattern)} {b.before:>5,} → {b.after:<5,} {b.comment(show=show)}")
-    lines.append("  (a round's value: the sum over the open boards of the expected guesses each still needs "
-                 "with optimal play on its own, counting this guess)")
-    print("\n".join(lines))
+    print("\n".join(boards_lines(result, spec.name, show, args.lang)))
     return 0
 
 
-def decoded_lines(rows, answers, lexicon, game: str) -> list[str]:
+def boards_lines(result, game: str, show, lang: str = "en") -> list[str]:
+    """Return a multi-board review as printed lines in ``lang``: the verdict, then a round a line and a board each."""
+    from ..feedback import to_emoji
+    from ..language import counted, decimal, number, phrase
+    state = (phrase("boards_solved_in", lang, rows=counted(max(result.solved_at), "row", lang)) if result.solved
+             else phrase("boards_not_solved", lang, rows=counted(result.row_limit, "row", lang)))
+    lines = [f"{game}: {' '.join(show(a).upper() for a in result.answers)}, {state} · "
+             + phrase("skill_luck", lang, skill=result.skill, luck=result.luck)]
+    for i, rd in enumerate(result.rounds, 1):
+        verdict = (phrase("best_found", lang) if rd.cost is not None and rd.cost < 1e-9 else
+                   phrase("round_cost", lang, amount=decimal(rd.cost, 2, lang), best=show(rd.best).upper())
+                   if rd.cost is not None and rd.best else "")
+        value = "" if rd.value is None else f"{decimal(rd.value, 3, lang):>7} vs {decimal(rd.best_value, 3, lang):>7}"
+        lines.append(f"  {i}  {show(rd.guess).upper():<8} {value}  {phrase('skill_col', lang)} {rd.skill}  "
+                     f"{phrase('luck_col', lang)} {rd.luck}  {verdict}")
+        for k, b in enumerate(rd.boards, 1):
+            if b is not None:
+                lines.append(f"       {phrase('board', lang, n=k)}: {to_emoji(b.pattern)} {number(b.before, lang):>5} → "
+                             f"{number(b.after, lang):<5} {b.comment(lang, show)}")
+    lines.append("  " + phrase("round_key", lang))
+    return lines
+
+
+def decoded_lines(rows, answers, lexicon, game: str, lang: str = "en") -> list[str]:
     """Return a decoded colours-only grid as lines: each row's colours per board and the words that make them."""
     from ..feedback import to_emoji
-    from ..render import plural
+    from ..language import counted, phrase
     show = lexicon.show
-    lines = [f"{game}: the words that make each row against {' / '.join(show(a).upper() for a in answers)}"]
+    lines = [phrase("decoded_head", lang, game=game, answers=" / ".join(show(a).upper() for a in answers))]
     for i, r in enumerate(rows, 1):
         tiles = " ".join(to_emoji(p) if p is not None else "  " * lexicon.length for p in r.patterns)
         likely = ", ".join(show(w).upper() for w in r.likely)
         more = " ..." if r.count > len(r.likely) else ""
-        lines.append(f"  {i}  {tiles}  {plural(r.count, 'word'):>10}: {likely}{more}")
-    lines.append("give the guesses (chute review --share FILE WORD1 WORD2 ...) for the full review")
+        lines.append(f"  {i}  {tiles}  {counted(r.count, 'word', lang):>10}: {likely}{more}")
+    lines.append(phrase("decoded_tail", lang))
     return lines
 
 
@@ -206,36 +214,39 @@ def _share(args: argparse.Namespace):
     return parse_share(text)
 
 
-def report_lines(result, lexicon, stream) -> list[str]:
-    """Return the printed review: a line per row, the verdict, and what optimal play does."""
-    from ..render import plural, tiles, use_colour
+def report_lines(result, lexicon, stream, lang: str = "en") -> list[str]:
+    """Return the printed review in ``lang``: a line per row, the verdict, and what optimal play does."""
+    from ..language import counted, decimal, number, phrase, said
+    from ..render import tiles, use_colour
     show = lexicon.show
     colour = use_colour(stream)
     used = len(result.rows)
-    state = (f"solved in {used}/{result.row_limit}" if result.solved
-             else f"found in {used}, over the {plural(result.row_limit, 'row')}" if result.rows[-1].guess == result.answer
-             else f"not solved in {plural(used, 'row')}")
-    mode = f" · {result.rule} mode" if result.rule else ""
-    verdict = "" if result.skill is None else f" · skill {result.skill} · luck {result.luck}"
+    state = (phrase("solved_in", lang, used=used, limit=result.row_limit) if result.solved
+             else phrase("found_over", lang, used=used, rows=counted(result.row_limit, "row", lang))
+             if result.rows[-1].guess == result.answer
+             else phrase("not_solved_in", lang, rows=counted(used, "row", lang)))
+    mode = f" · {phrase(result.rule, lang)}" if result.rule else ""
+    verdict = "" if result.skill is None else " · " + phrase("skill_luck", lang, skill=result.skill, luck=result.luck)
     lines = [f"{lexicon.name}: {show(result.answer).upper()}, {state}{mode}{verdict}"]
+    figure = (lambda x: decimal(x, 3, lang).rjust(6))
     for i, r in enumerate(result.rows, 1):
         value = ("" if r.value is None or r.best_value is None else
-                 (" at risk" if r.value == float("inf") else f"{r.value:6.3f}") + f" vs {r.best_value:6.3f}"
-                 + ("" if r.exact else "~" if r.estimated else "*"))
-        grade = "" if r.skill is None else f"  skill {r.skill:>2}  luck {r.luck:>2}"
-        lines.append(f"  {i}  {tiles(show(r.guess), r.pattern, colour)}  {r.before:>6,} → {r.after:<6,} "
-                     f"{value}{grade}  {r.comment(show=show)}")
+                 (" " + phrase("at_risk", lang) if r.value == float("inf") else figure(r.value))
+                 + f" vs {figure(r.best_value)}" + ("" if r.exact else "~" if r.estimated else "*"))
+        grade = ("" if r.skill is None else
+                 f"  {phrase('skill_col', lang)} {r.skill:>2}  {phrase('luck_col', lang)} {r.luck:>2}")
+        lines.append(f"  {i}  {tiles(show(r.guess), r.pattern, colour)}  {number(r.before, lang):>6} → "
+                     f"{number(r.after, lang):<6} {value}{grade}  {r.comment(lang, show)}")
         if r.violation:
-            lines.append(f"       {r.violation_text(show=show)}")
+            lines.append(f"       {r.violation_text(lang, show)}")
         if not r.could_be_answer and r.before > 1 and r.value is not None:
-            lines.append(f"       {show(r.guess).upper()} could not have been the answer")
+            lines.append("       " + phrase("not_answer", lang, word=show(r.guess).upper()))
         if 1 < r.before and r.words_before and r.after <= 12 and r.words_after and r.after > 1:
-            lines.append(f"       left: {', '.join(show(w).upper() for w in r.words_after)}")
-    lines.append("  (values: expected guesses to finish with optimal play after the guess, counting it; "
-                 "* = best found, not proven; ~ = estimated)")
+            lines.append("       " + phrase("left", lang, words=", ".join(show(w).upper() for w in r.words_after)))
+    lines.append("  " + phrase("values_key", lang))
     if result.optimal_rows is not None:
-        lines.append(f"optimal play ({show(result.optimal_opener).upper()} first) finds {show(result.answer).upper()} "
-                     f"in {plural(result.optimal_rows, 'row')}; it averages {result.optimal_mean:.4f} over the "
-                     f"{len(lexicon.answers):,} answers")
-    lines.extend(result.notes)
+        lines.append(phrase("optimal_finds", lang, opener=show(result.optimal_opener).upper(),
+                            answer=show(result.answer).upper(), rows=counted(result.optimal_rows, "row", lang),
+                            mean=decimal(result.optimal_mean, 4, lang), n=number(len(lexicon.answers), lang)))
+    lines.extend(said(n, lang) for n in result.notes)
     return lines
