@@ -631,3 +631,19 @@ def test_assist_plays_on_past_a_board_it_cannot_read(capsys, monkeypatch):
     assert "no guess was suggested: type the word you played, then its colours" in err
     assert "ACHEY fits every clue, but it is not in the word list" in out
     assert "all 2 boards solved in 5" in out
+
+
+def test_assist_in_portuguese(capsys, monkeypatch):
+    """--lang pt: the loop talks Portuguese and reads its command names (none of five letters: a Termo word)."""
+    script = "serao bygby\nporque carro\nlistar\nponto bgbgb\ndesfazer\n?\nsair\nponto bgbgb\n"
+    status, out, err = assist(capsys, monkeypatch, script, "--game", "termo", "--lang", "pt")
+    lines = out.splitlines()
+    assert status == 0 and err == ""
+    assert lines[0].startswith("2.510 candidatas · linha 1/6 · tente ")          # entropy over the answers
+    assert lines[1] == "SERÃO ⬛🟨🟩⬛🟨  18 candidatas"
+    assert "CARRO não pode ser a resposta: não tem E, que a resposta tem" in out
+    assert "PONTO ⬛🟩⬛🟩⬛  3 candidatas" in out and "candidatas: MORTE FORTE CORTE" in out
+    assert "PONTO desfeita" in out and "Comandos: desfazer (volta a última linha)" in out
+    assert out.count("PONTO ⬛🟩⬛🟩⬛") == 1                                    # 'sair' ended the session
+    status, out, err = assist(capsys, monkeypatch, "crane ybyby bbbbb\nbbbby\n", "--game", "dordle", "--lang", "pt")
+    assert "tabuleiro 2?" in out and "candidatas 1: " in out and "tente " in out

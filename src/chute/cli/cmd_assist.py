@@ -25,8 +25,26 @@ refused it: never suggested again, remembered), new (start over), quit, help. Bl
 End of input (Ctrl-D) or quit ends the session; on a terminal it is saved
 after every row, and 'chute assist --resume' continues it."""
 
+SESSION_HELP_PT = """\
+Digite as cores que o jogo mostrou para o palpite sugerido, em qualquer notação:
+  gybbg (verde/amarelo/preto), c/i/_ (Termo), dígitos 21002, ou quadradinhos emoji.
+Se jogou outra palavra, digite-a antes (serao bybgb, serao:bybgb, SERAO=.e.A.),
+ou só a palavra e depois as cores.
+Vários tabuleiros: as cores de cada tabuleiro não resolvido numa linha, separadas por
+espaços, vírgulas ou | (bbygb gbbbb | ggggg), ou um tabuleiro por linha (o chute pede
+o próximo); - para um tabuleiro já resolvido se digitar todos.
+Comandos: desfazer (volta a última linha), listar [N] (as candidatas, as mais prováveis antes; do
+tabuleiro N), porque PALAVRA [N] (por que uma palavra pode ou não ser a resposta), recusar PALAVRA
+(o jogo a recusou: nunca mais sugerida, e guardada), novo (recomeça), sair, ? (esta ajuda); os
+comandos em inglês também valem. Linhas vazias e o cabeçalho de um texto compartilhado são pulados.
+Fim da entrada (Ctrl-D) ou sair termina a sessão; num terminal o jogo é salvo a cada linha,
+e 'chute assist --resume' o continua. As mensagens de erro da biblioteca ficam em inglês."""
+
 SEPARATORS = re.compile(r"[\s,|;]+")
 QUIT = {"quit", "exit", "q"}
+# Portuguese names of the commands (with --lang pt; none has five letters, so none is a Termo word)
+PT_COMMANDS = {"desfazer": "undo", "novo": "new", "listar": "list", "porque": "why", "recusar": "reject",
+               "sair": "quit"}
 
 
 HELP = "interactive helper: suggests guesses, you type the colours"
@@ -49,6 +67,9 @@ def add_arguments(p) -> None:
     p.add_argument("--session", metavar="FILE",
                    help="save the game to FILE after every row (default on a terminal: chute's state "
                         "folder, one file per game)")
+    p.add_argument("--lang", choices=("en", "pt"), default="en",
+                   help="talk in English (the default) or Brazilian Portuguese (pt: its command names too; "
+                        "the library's error messages stay English)")
     add_solver_options(p)
     add_game_options(p)
 
@@ -56,8 +77,9 @@ def add_arguments(p) -> None:
 class Assistant:
     """The loop's state and its replies for a session of 1 to N boards; writes to stdout, errors to stderr."""
 
-    def __init__(self, session, top: int, rows: int, save_path: Path | None = None):
+    def __init__(self, session, top: int, rows: int, save_path: Path | None = None, lang: str = "en"):
         self.session = session
+        self.lang = lang
         self.lexicon = session.solver.lexicon
         self.top = top
         self.rows = rows
@@ -73,6 +95,20 @@ class Assistant:
     def say(self, text: str = "") -> None:
         """Print a line of the conversation."""
         print(text, flush=True)
+
+    def t(self, key: str, **values) -> str:
+        """Return the phrase ``key`` in the session's language."""
+        from ..language import phrase
+        return phrase(key, self.lang, **values)
+
+    def count(self, n: int, noun: str = "candidate") -> str:
+        """Return ``n`` and the noun in the session's language ("66 candidates", "66 candidatas")."""
+        from ..language import counted
+        return counted(n, noun, self.lang)
+
+    def board(self, i: int) -> str:
+        """Return how the session names board ``i`` (0-based): "board 2", "tabuleiro 2"."""
+        return self.t("board", n=i + 1)
 
     def refuse(self, message: str) -> None:
         """Report a refused line on stderr and count it."""
@@ -91,15 +127,16 @@ class Assistant:
 
     def notes(self) -> None:
         """Print every board's notes not said yet."""
+        from ..language import said
         for i, board in enumerate(self.session.boards):
             for message in board.state.notes:
                 if (i, message) not in self.noted:
                     self.noted.add((i, message))
-                    self.say(f"note: {message}" if self.single else f"note: board {i + 1}: {message}")
+                    text = said(message, self.lang)
+                    self.say(self.t("note", message=text if self.single else f"{self.board(i)}: {text}"))
 
     def prompt_next(self) -> None:
         """Show the candidates (when few), the next suggestion, and any note the suggestion raised."""
-        from .solving import count_text
         s = self.session
         self.partial = []
         if s.solved:
@@ -109,22 +146,23 @@ class Assistant:
         self.suggested = ranked[0].guess if ranked else None
         one_left = all(s.boards[i].state.n == 1 for i in open_) and len(open_) == 1
         others = [] if one_left else [self.show(r.guess) for r in ranked[1:]]
-        also = f"  (also {', '.join(others)})" if others else ""
+        also = self.t("also", words=", ".join(others)) if others else ""
         # no suggestion when no open board has a word of the lists left (answers chute does not know)
-        advice = (f"try {self.show(self.suggested)}{also}" if ranked
-                  else "no guess to suggest: type the word you played and its colours")
+        advice = self.t("try", word=self.show(self.suggested)) + also if ranked else self.t("no_suggestion")
         if self.single:
             state = s.boards[0].state
             if 0 < state.n <= 10 and state.clues:
-                self.say("candidates: " + " ".join(self.show(w) for w in state.likeliest()))
-            self.say(f"{count_text(state.n)} · row {s.used + 1}/{self.rows} · {advice}")
+                self.say(self.t("candidates_are", words=" ".join(self.show(w) for w in state.likeliest())))
+            self.say(self.t("prompt_one", count=self.count(state.n), row=s.used + 1, rows=self.rows, advice=advice))
         else:
+            from ..language import number
             for i in open_:
                 st = s.boards[i].state
                 if st.clues and 0 < st.n <= 10:
-                    self.say(f"board {i + 1}: " + " ".join(self.show(w) for w in st.likeliest()))
-            parts = [f"{i + 1}: solved" if b.solved else f"{i + 1}: {b.state.n:,}" for i, b in enumerate(s.boards)]
-            self.say(f"candidates {' · '.join(parts)} · row {s.used + 1}/{self.rows} · {advice}")
+                    self.say(f"{self.board(i)}: " + " ".join(self.show(w) for w in st.likeliest()))
+            parts = [f"{i + 1}: " + (self.t("solved") if b.solved else number(b.state.n, self.lang))
+                     for i, b in enumerate(s.boards)]
+            self.say(self.t("prompt_many", parts=" · ".join(parts), row=s.used + 1, rows=self.rows, advice=advice))
         self.notes()
 
     def save(self) -> None:
@@ -141,7 +179,7 @@ class Assistant:
             self.save_path.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(self.save_path, json.dumps(self.session.to_dict(), ensure_ascii=False), "saved game")
         except (OSError, ChuteError) as err:
-            self.refuse(f"cannot save the game ({err}); going on without saving")
+            self.refuse(self.t("cannot_save", why=err))
             self.save_path = None
 
     # -- commands -------------------------------------------------------------------
@@ -156,27 +194,31 @@ class Assistant:
             return True
         word = text.lower()
         command, _, rest = word.partition(" ")
+        argument = text.partition(" ")[2].strip()        # what follows the command, as typed
+        if self.lang == "pt":
+            command = PT_COMMANDS.get(command, command)
+            word = PT_COMMANDS.get(word, word)
         if word in QUIT:
             return False
         if word in ("help", "?", "h"):
-            self.say(SESSION_HELP)
+            self.say(SESSION_HELP_PT if self.lang == "pt" else SESSION_HELP)
         elif word == "undo":
             self.undo()
         elif word == "new":
             self.session.new()
             self.pending = None
             self.noted.clear()
-            self.say("new game")
+            self.say(self.t("new_game"))
             self.save()
             self.prompt_next()
         elif command == "list" and (not rest or rest.strip().isdigit()):
             self.list_candidates(rest.split())
         elif command == "why":
-            self.why(text[3:].strip())
+            self.why(argument)
         elif command == "reject":
-            self.reject(text[6:].strip())
+            self.reject(argument)
         elif is_header_line(text):
-            self.say("(share text: its rows are read as the colours of the suggested guesses)")
+            self.say(self.t("share_header"))
         else:
             return self.row(line)
         return True
@@ -186,7 +228,7 @@ class Assistant:
         from ..errors import ChuteError
         from ..words import fold
         if not text or len(text.split()) != 1:
-            self.say("reject what? write: reject WORD (a word the game refused)")
+            self.say(self.t("reject_what"))
             return
         try:
             word = self.session.reject(text)
@@ -198,10 +240,10 @@ class Assistant:
         path = refused_path(self.lexicon.name)
         try:
             remember_refused(path, self.session.solver.avoided)
-            self.say(f"{self.show(word)} will not be suggested again (remembered in {path})")
+            self.say(self.t("rejected_saved", word=self.show(word), path=path))
         except ChuteError as err:
             note(str(err))
-            self.say(f"{self.show(word)} will not be suggested again in this session")
+            self.say(self.t("rejected_session", word=self.show(word)))
         if self.pending and fold(self.pending) == word:
             self.pending = None
         self.prompt_next()
@@ -210,10 +252,10 @@ class Assistant:
         """Clear a half-typed row, or take back the last row played."""
         if self.partial or self.pending:
             self.partial, self.pending = [], None
-            self.say("row cleared")
+            self.say(self.t("row_cleared"))
         else:
             row = self.session.undo()
-            self.say(f"took back {self.show(row.guess)}" if row else "nothing to undo")
+            self.say(self.t("took_back", word=self.show(row.guess)) if row else self.t("nothing_to_undo"))
             self.save()
         self.prompt_next()
 
@@ -225,10 +267,10 @@ class Assistant:
         try:
             which = int(args[0]) - 1
         except ValueError:
-            self.refuse(f"expected a board number, not {args[0][:20]!r}")
+            self.refuse(self.t("board_number", text=repr(args[0][:20])))
             return None
         if not 0 <= which < s.n_boards:
-            self.refuse(f"there is no board {args[0]}; boards are 1 to {s.n_boards}")
+            self.refuse(self.t("no_board", text=args[0], n=s.n_boards))
             return None
         return [which]
 
@@ -244,9 +286,10 @@ class Assistant:
             if self.single:
                 self.say(lines)
             elif board.solved:
-                self.say(f"board {i + 1}: solved ({self.show(board.clues[-1].guess)})")
+                self.say(self.t("board_solved", n=i + 1, word=self.show(board.clues[-1].guess)))
             else:
-                self.say(f"board {i + 1} ({board.state.n:,}):\n{lines}")
+                from ..language import number
+                self.say(self.t("board_count", n=i + 1, count=number(board.state.n, self.lang)) + f"\n{lines}")
 
     def why(self, text: str) -> None:
         """Say why a word could or could not be the answer on each board asked, and what it does as a guess."""
@@ -254,7 +297,7 @@ class Assistant:
         from ..errors import NotationError
         words = text.split()
         if not words:
-            self.say("why what? write: why WORD" + ("" if self.single else " [BOARD]"))
+            self.say(self.t("why_what" if self.single else "why_what_boards"))
             return
         try:
             w = parse_word(words[0])
@@ -263,18 +306,18 @@ class Assistant:
             return
         n = self.lexicon.length
         if len(w) != n:
-            self.say(f"{words[0].upper()} has {len(w)} letters; the words have {n}")
+            self.say(self.t("letters_count", word=words[0].upper(), k=len(w), n=n))
             return
         which = self.board_numbers(words[1:])
         if which is None:
             return
         if w not in self.lexicon.guess_set:
-            self.say(f"{w.upper()} is not in the {self.lexicon.name} word list: the game may refuse it")
+            self.say(self.t("may_refuse", word=w.upper(), name=self.lexicon.name))
         from ..solver import why
         for i in which:
-            verdict = why(self.session.boards[i].state, w)
-            head = "" if self.single else f"board {i + 1}: "
-            self.say(head + verdict.text(self.show, as_guess=self.single))
+            verdict = why(self.session.boards[i].state, w, self.lang)
+            head = "" if self.single else f"{self.board(i)}: "
+            self.say(head + verdict.text(self.show, self.single, self.lang))
 
     # -- rows ----------------------------------------------------------------------
 
@@ -284,7 +327,7 @@ class Assistant:
         from ..feedback import looks_like_colours, parse_clue, parse_colours
         n = self.lexicon.length
         if self.session.solved:
-            self.refuse("the game is over: every board is solved (new starts another)")
+            self.refuse(self.t("game_over"))
             return True
         text = line.rstrip("\r\n")
         if len(self.session.open_boards()) == 1 and not self.partial:
@@ -313,19 +356,18 @@ class Assistant:
         if first not in SOLVED_MARKS and not looks_like_colours(first):
             w = fold(first)
             if len(w) != n or not is_word(w):
-                self.refuse(f"{first[:40]!r} is neither colours nor a word of {n} letters")
+                self.refuse(self.t("neither", text=repr(first[:40]), n=n))
                 return True
             if self.partial:
-                self.refuse("finish the colours of this row first (or undo)")
+                self.refuse(self.t("finish_row"))
                 return True
             if len(tokens) == 1 and self.single and w not in self.lexicon.guess_set:
-                self.refuse(f"{first!r} is not a word of the list; to play a word the list lacks, "
-                            f"give its colours too ({w}:gybbg)")
+                self.refuse(self.t("unlisted_alone", text=repr(first), word=w))
                 return True
             self.pending = w
             tokens = tokens[1:]
             if not tokens:
-                self.say(f"colours for {self.show(w)}?")
+                self.say(self.t("colours_for", word=self.show(w)))
                 return True
         open_ = s.open_boards()
         try:
@@ -340,16 +382,16 @@ class Assistant:
                 self.refuse(str(err))
                 return True
         if any(p is None for p in pats):
-            self.refuse("a board that is not solved needs its colours, not '-'")
+            self.refuse(self.t("needs_colours"))
             return True
         pats = self.partial + pats
         if len(pats) > len(open_):
-            self.refuse(f"{len(pats)} patterns for {len(open_)} unsolved boards")
+            self.refuse(self.t("too_many", k=len(pats), m=len(open_)))
             self.partial = []
             return True
         if len(pats) < len(open_):
             self.partial = pats
-            self.say(f"board {open_[len(pats)] + 1}?")
+            self.say(self.t("board_q", n=open_[len(pats)] + 1))
             return True
         return self.play(self.pending or self.suggested, pats)
 
@@ -358,7 +400,7 @@ class Assistant:
         from ..errors import ChuteError
         self.partial = []
         if guess is None:
-            self.refuse("no guess was suggested: type the word you played, then its colours")
+            self.refuse(self.t("no_guess_given"))
             return True
         try:
             self.session.play(guess, patterns)
@@ -372,7 +414,6 @@ class Assistant:
     def after_row(self) -> bool:
         """Show the row just played on every board; return False when every board is solved."""
         from ..render import tiles, use_colour
-        from .solving import count_text
         s = self.session
         row = s.history[-1]
         colour = use_colour(sys.stdout)
@@ -383,15 +424,15 @@ class Assistant:
             board = s.boards[i]
             shown = tiles(self.lexicon.show(row.guess), p, colour)
             if self.single:
-                tail = f"solved in {s.used}" if board.solved else count_text(board.state.n)
+                tail = self.t("solved_at", used=s.used) if board.solved else self.count(board.state.n)
                 self.say(f"{shown}  {tail}")
             else:
-                tail = "solved" if board.solved else count_text(board.state.n)
-                self.say(f"board {i + 1}: {shown}  {tail}")
+                tail = self.t("solved") if board.solved else self.count(board.state.n)
+                self.say(f"{self.board(i)}: {shown}  {tail}")
         if s.solved:
             if not self.single:
-                over = "" if s.used <= self.rows else f", over the {self.rows} rows"
-                self.say(f"all {s.n_boards} boards solved in {s.used}{over}")
+                self.say(self.t("all_solved" if s.used <= self.rows else "all_solved_over", boards=s.n_boards,
+                                used=s.used, rows=self.rows))
             return False
         self.prompt_next()
         return True
@@ -441,14 +482,13 @@ def run(args: argparse.Namespace) -> int:
              "(it is replaced once you play a row here)")
     from ..refused import apply_refused
     apply_refused(session, session.solver.lexicon.name)
-    assistant = Assistant(session, args.top, spec.rows, save_path)
+    assistant = Assistant(session, args.top, spec.rows, save_path, args.lang)
     if interactive:
-        boards = "" if spec.boards == 1 else f"{spec.boards} boards, "
-        assistant.say(f"{spec.name}: {boards}{spec.rows} rows. Type the colours the game shows "
-                      "(help for more; quit or Ctrl-D to stop)")
+        boards = "" if spec.boards == 1 else assistant.t("n_boards", n=spec.boards)
+        assistant.say(assistant.t("welcome", game=spec.name, boards=boards, rows=spec.rows))
     if session.history:
-        assistant.say(f"resumed after {session.used} row{'' if session.used == 1 else 's'}: "
-                      + " ".join(assistant.show(r.guess) for r in session.history))
+        assistant.say(assistant.t("resumed", rows=assistant.count(session.used, "row"),
+                                  words=" ".join(assistant.show(r.guess) for r in session.history)))
     assistant.prompt_next()
     for line in input_lines():
         if not assistant.handle(line):
