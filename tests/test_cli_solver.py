@@ -361,3 +361,21 @@ def test_suggest_several_large_boards_load_the_compiler_and_rank_the_same():
         assert last == f"{cells == 1} 0", done.stdout + done.stderr
         tables.append(table)
     assert tables[0] == tables[1] and len(tables[0]) == 12
+
+
+def test_suggest_and_play_in_portuguese(capsys):
+    """--lang pt: the ranking, its notes, the grid and the verdict in Brazilian Portuguese, decimal commas."""
+    status, out, err = run(capsys, "suggest", "--game", "termo", "--strict", "--lang", "pt")
+    assert status == 0 and out.startswith("18.210 candidatas restantes · expected-guesses (abertura) · modo estrito")
+    assert out.splitlines()[1].split() == ["#", "palpite", "palpites", "esperado", "pior", "chance"]
+    assert "<0,1%" in out and "abre um plano provado para estas listas" in err
+    status, out, err = run(capsys, "suggest", "--game", "termo", "serao:bygby", "--lang", "pt")
+    assert status == 0 and out.startswith("66 candidatas restantes") and "2,634" in out
+    status, out, _ = run(capsys, "suggest", "--game", "quarteto", "serao:bbbbb,bybbb,bbbbg,ggggg", "--lang", "pt")
+    assert status == 0 and out.startswith("quarteto · linha 2 de 9 · candidatas 1: 168 · 2: 614 · 3: 632 · "
+                                          "4: resolvido · política conjunta")
+    assert out.splitlines()[1].split() == ["#", "palpite", "pontuação", "bits", "esperado", "resolve"]
+    status, out, _ = run(capsys, "play", "--game", "termo", "termo", "--lang", "pt")
+    assert status == 0 and "21 candidatas" in out and out.rstrip().endswith("resolvido em 3/6: TERMO")
+    status, out, _ = run(capsys, "play", "--game", "dueto", "termo", "festa", "--lang", "pt")
+    assert status == 0 and out.startswith("linha  tabuleiro 1") and "resolvido em 5/7: TERMO FESTA" in out

@@ -113,6 +113,20 @@ PHRASES: dict[str, dict[str, str]] = {
         "no_guess_given": "no guess was suggested: type the word you played, then its colours",
         "welcome": "{game}: {boards}{rows} rows. Type the colours the game shows (help for more; quit or Ctrl-D to stop)",
         "n_boards": "{n} boards, ", "resumed": "resumed after {rows}: {words}",
+        # chute suggest and chute play (cli/cmd_suggest.py, cli/cmd_play.py, cli/solving.py)
+        "left_line": "{count} left · {strategy}", "opener": " (opener)", "beyond": " · beyond the answer list",
+        "col_guess": "guess", "col_expected": "expected", "col_worst": "worst", "col_chance": "chance",
+        "col_score": "score", "col_bits": "bits", "col_solves": "solves", "col_row": "row",
+        "col_guesses": "guesses", "col_parts": "parts", "col_letters": "letters", "col_eliminated": "eliminated",
+        "col_order": "order", "col_nats": "nats",
+        "boards_line": "{game} · row {row} of {rows} · candidates {parts} · joint policy",
+        "all_boards_solved": "{game}: every board is solved, in {used} of {rows} rows",
+        "past_limit": "all {rows} rows are used: these guesses play on past the limit",
+        "no_board_left": "no guess to suggest: no open board has a word of the lists left",
+        "played_solved": "solved {words} in {used}/{rows}",
+        "played_over": "found {words} in {used}, over the {rows}",
+        "played_lost": "not solved: {words} not found in {guesses}", "played_lost_boards": "not solved in {rows}",
+        "guess": "guess", "guesses": "guesses",
     },
     "pt": {
         "length": "tem {has} letras, a resposta tem {want}",
@@ -214,6 +228,20 @@ PHRASES: dict[str, dict[str, str]] = {
         "welcome": "{game}: {boards}{rows} linhas. Digite as cores que o jogo mostra (? para ajuda; sair ou Ctrl-D "
                    "para parar)",
         "n_boards": "{n} tabuleiros, ", "resumed": "retomado depois de {rows}: {words}",
+        "left_line": "{count} restantes · {strategy}", "opener": " (abertura)",
+        "beyond": " · além da lista de respostas",
+        "col_guess": "palpite", "col_expected": "esperado", "col_worst": "pior", "col_chance": "chance",
+        "col_score": "pontuação", "col_bits": "bits", "col_solves": "resolve", "col_row": "linha",
+        "col_guesses": "palpites", "col_parts": "partes", "col_letters": "letras", "col_eliminated": "eliminadas",
+        "col_order": "ordem", "col_nats": "nats",
+        "boards_line": "{game} · linha {row} de {rows} · candidatas {parts} · política conjunta",
+        "all_boards_solved": "{game}: todos os tabuleiros resolvidos, em {used} de {rows} linhas",
+        "past_limit": "as {rows} linhas foram usadas: estes palpites seguem além do limite",
+        "no_board_left": "nenhum palpite a sugerir: nenhum tabuleiro aberto tem palavras das listas",
+        "played_solved": "resolvido em {used}/{rows}: {words}",
+        "played_over": "achado em {used}, além de {rows}: {words}",
+        "played_lost": "não resolvido: {words} não achado em {guesses}", "played_lost_boards": "não resolvido em {rows}",
+        "guess": "palpite", "guesses": "palpites",
     },
 }
 
@@ -246,6 +274,18 @@ def counted(n: int, noun: str, lang: str = "en") -> str:
 def decimal(x: float, places: int, lang: str = "en") -> str:
     """Return ``x`` with ``places`` decimals, with a decimal comma in Portuguese."""
     text = f"{x:.{places}f}"
+    return text.replace(".", ",") if lang == "pt" else text
+
+
+def column(label: str, lang: str = "en") -> str:
+    """Return a table column's name in ``lang`` (a score's own name when the table has no word for it)."""
+    key = "col_" + label
+    return phrase(key, lang) if key in PHRASES["en"] else label
+
+
+def percent(p: float, lang: str = "en") -> str:
+    """Return a chance as a short percentage: 41%, 4.2%, 0.3%, <0.1% (decimal comma in Portuguese)."""
+    text = f"{100 * p:.0f}%" if p >= 0.095 else f"{100 * p:.1f}%" if p >= 0.0005 else "<0.1%"
     return text.replace(".", ",") if lang == "pt" else text
 
 

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from ..feedback import SOLVED_MARKS
-from .common import add_game_options, bounded_int
+from .common import add_game_options, add_lang_option, bounded_int
 from .solving import add_solver_options
 
 SESSION_HELP = """\
@@ -67,9 +67,7 @@ def add_arguments(p) -> None:
     p.add_argument("--session", metavar="FILE",
                    help="save the game to FILE after every row (default on a terminal: chute's state "
                         "folder, one file per game)")
-    p.add_argument("--lang", choices=("en", "pt"), default="en",
-                   help="talk in English (the default) or Brazilian Portuguese (pt: its command names too; "
-                        "the library's error messages stay English)")
+    add_lang_option(p, "talk (and read the command names, Portuguese ones beside the English)")
     add_solver_options(p)
     add_game_options(p)
 

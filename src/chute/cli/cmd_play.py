@@ -7,7 +7,7 @@ import sys
 import json
 
 from ..games import MAX_ROWS
-from .common import add_game_options, bounded_int
+from .common import add_game_options, add_lang_option, bounded_int
 from .solving import add_solver_options
 
 
@@ -26,6 +26,7 @@ def add_arguments(p) -> None:
     p.add_argument("--max-guesses", type=bounded_int(1, MAX_ROWS), metavar="N",
                    help="stop after N guesses (default: play until solved)")
     p.add_argument("--json", action="store_true", help="print the game as JSON")
+    add_lang_option(p, "print the game")
     add_solver_options(p)
     add_game_options(p)
 
@@ -33,7 +34,8 @@ def add_arguments(p) -> None:
 def run(args: argparse.Namespace) -> int:
     """Play the game and print it (tiles for one board, a grid for several); return 0 if solved within the rows."""
     from ..feedback import all_green
-    from ..render import plural, tiles, use_colour
+    from ..language import counted, phrase, said
+    from ..render import tiles, use_colour
     from .solving import count_text, note, session_from_args
     session, spec = session_from_args(args, args.secret)
     session.autoplay(args.max_guesses or (MAX_ROWS if spec.boards == 1 else 2 * spec.rows + spec.boards))
@@ -42,23 +44,24 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(game_json(session, spec), ensure_ascii=False, indent=1))
         return 0 if won else 1
+    lang = args.lang
     if spec.boards == 1:
         for row in session.history:
             for _, message in row.notes:
-                note(message)
-            tail = "" if row.patterns[0] == all_green(lexicon.length) else f"  {count_text(row.left[0])}"
+                note(said(message, lang))
+            tail = "" if row.patterns[0] == all_green(lexicon.length) else f"  {count_text(row.left[0], lang)}"
             print(f"{tiles(lexicon.show(row.guess), row.patterns[0], use_colour(sys.stdout))}{tail}")
     else:
-        print("\n".join(grid_lines(session, spec)))
+        print("\n".join(grid_lines(session, spec, lang=lang)))
     shown = " ".join(lexicon.show(w).upper() for w in session.secrets)
     if won:
-        print(f"solved {shown} in {session.used}/{spec.rows}")
+        print(phrase("played_solved", lang, words=shown, used=session.used, rows=spec.rows))
     elif session.solved:
-        print(f"found {shown} in {session.used}, over the {plural(spec.rows, 'row')}")
+        print(phrase("played_over", lang, words=shown, used=session.used, rows=counted(spec.rows, "row", lang)))
     elif spec.boards == 1:
-        print(f"not solved: {shown} not found in {plural(session.used, 'guess', 'guesses')}")
+        print(phrase("played_lost", lang, words=shown, guesses=counted(session.used, "guess", lang)))
     else:
-        print(f"not solved in {plural(session.used, 'row')}")
+        print(phrase("played_lost_boards", lang, rows=counted(session.used, "row", lang)))
     return 0 if won else 1
 
 
@@ -81,8 +84,9 @@ def game_json(session, spec) -> dict:
             "rows_used": session.used, "solved": won, "board": boards}
 
 
-def grid_lines(session, spec, counts: bool = True, columns: int | None = None) -> list[str]:
+def grid_lines(session, spec, counts: bool = True, columns: int | None = None, lang: str = "en") -> list[str]:
     """Return the game as a grid, one line per row and a column of tiles per board, in bands that fit ``columns``."""
+    from ..language import column, phrase
     import shutil
     from ..feedback import all_green
     from ..render import tiles, use_colour, width
@@ -92,7 +96,8 @@ def grid_lines(session, spec, counts: bool = True, columns: int | None = None) -
     digits = max([3] + [len(str(n)) for row in session.history for n in row.left if n is not None])
     col = cell + (digits + 2 if counts else 1)
     columns = columns or shutil.get_terminal_size((80, 24)).columns
-    fit = max(1, min(spec.boards, (columns - 5) // col))
+    label = max(3, len(column("row", lang)))            # the row numbers' column
+    fit = max(1, min(spec.boards, (columns - label - 2) // col))
     bands = -(-spec.boards // fit)
     per_band = -(-spec.boards // bands)          # balanced: Quordle in 80 columns is 2 + 2, not 3 + 1
     lines: list[str] = []
@@ -100,7 +105,8 @@ def grid_lines(session, spec, counts: bool = True, columns: int | None = None) -
         band = range(first, min(first + per_band, spec.boards))
         if lines:
             lines.append("")
-        lines.append(f"{'row':>3}  " + "".join(f"{'board ' + str(i + 1):<{col}}" for i in band).rstrip())
+        lines.append(f"{column('row', lang):>{label}}  "
+                     + "".join(f"{phrase('board', lang, n=i + 1):<{col}}" for i in band).rstrip())
         for r, row in enumerate(session.history):
             if all(row.patterns[i] is None for i in band):
                 continue
@@ -113,5 +119,5 @@ def grid_lines(session, spec, counts: bool = True, columns: int | None = None) -
                 text = tiles(lexicon.show(row.guess), p, colour)
                 tail = " ✓" if p == all_green(len(p)) else (f" {row.left[i]:>{digits}}" if counts else "")
                 cells.append(text + tail.ljust(col - cell))
-            lines.append(f"{r + 1:>3}  " + "".join(cells).rstrip())
+            lines.append(f"{r + 1:>{label}}  " + "".join(cells).rstrip())
     return lines

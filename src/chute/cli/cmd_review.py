@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from .common import add_game_options
+from .common import add_game_options, add_lang_option
 
 HELP = "grade a finished game: each guess against the best play, skill and luck"
 DESCRIPTION = ("Review a finished one-board game: for every row the candidates before and after, what the "
@@ -40,8 +40,7 @@ def add_arguments(p) -> None:
                         "weights; default: answers, every answer equally likely), and rank the words that could "
                         "have made each row of a colours-only grid by it (default: answers first, then by frequency)")
     p.add_argument("--json", action="store_true", help="print the review as JSON")
-    p.add_argument("--lang", choices=("en", "pt"), default="en",
-                   help="the review's language: en (English, the default) or pt (Brazilian Portuguese)")
+    add_lang_option(p, "write the review")
     add_game_options(p, multi=False)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from .common import add_game_options, bounded_int
+from .common import add_game_options, add_lang_option, bounded_int
 from .solving import add_solver_options
 
 
@@ -30,6 +30,7 @@ def add_arguments(p) -> None:
     p.add_argument("clues", nargs="*", metavar="CLUE", help="played rows, in order")
     p.add_argument("--top", "-n", type=bounded_int(1), default=10, metavar="N", help="how many guesses (default: 10)")
     p.add_argument("--json", action="store_true", help="print JSON (suggestions, candidates, notes)")
+    add_lang_option(p, "print the ranking and its notes")
     add_solver_options(p)
     add_game_options(p)
 
@@ -49,6 +50,7 @@ def parse_clues(tokens: list[str], length: int):
 def run(args: argparse.Namespace) -> int:
     """Print the ranked guesses for the clues' state; return 0."""
     from .common import spec_from_args
+    from ..language import phrase, said
     from .solving import count_text, note, show, solver_from_args, suggestion_table
     if spec_from_args(args).boards > 1:
         return run_boards(args)
@@ -59,29 +61,32 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(suggestion.to_dict(), ensure_ascii=False, indent=1))
         return 0
+    lang = args.lang
     for message in suggestion.notes:
-        note(message)
+        note(said(message, lang))
     n = suggestion.n_candidates
-    opener = "" if clues else " (opener)"
-    print(f"{count_text(n)} left · {suggestion.strategy}{opener}"
-          + (f" · {solver.hard} mode" if solver.hard else "")
-          + (" · beyond the answer list" if suggestion.fallback else ""))
+    print(phrase("left_line", lang, count=count_text(n, lang), strategy=suggestion.strategy)
+          + ("" if clues else phrase("opener", lang))
+          + (f" · {phrase(solver.hard, lang)}" if solver.hard else "")
+          + (phrase("beyond", lang) if suggestion.fallback else ""))
     if n <= 10:
-        print("candidates: " + " ".join(show(lexicon, w) for w in suggestion.candidates))
+        print(phrase("candidates_are", lang, words=" ".join(show(lexicon, w) for w in suggestion.candidates)))
     if suggestion.ranked:
-        print("\n".join(suggestion_table(suggestion, lexicon)))
+        print("\n".join(suggestion_table(suggestion, lexicon, lang)))
     return 0
 
 
 def run_boards(args: argparse.Namespace) -> int:
     """Print the joint policy's best next guesses for a game of several boards after its rows; return 0."""
     from ..feedback import parse_board_row
+    from ..language import column, decimal, number, phrase, said
     from .solving import note, session_from_args, show
     session, spec = session_from_args(args)
     lexicon = session.solver.lexicon
+    lang = args.lang
     session.replay([parse_board_row(token, lexicon.length) for token in args.clues])
     if args.json:
-        print(json.dumps({"game": spec.name, **session.report(args.top)}, ensure_ascii=False, indent=1))
+        print(json.dumps({"game": spec.name, **session.report(args.top, lang=lang)}, ensure_ascii=False, indent=1))
         return 0
     ranked = [] if session.solved else session.ranked(args.top)     # its errors before any output
     where: dict[str, list[str]] = {}          # a note once, naming its boards unless it is every board's
@@ -89,23 +94,28 @@ def run_boards(args: argparse.Namespace) -> int:
         for message in board.state.notes:
             where.setdefault(message, []).append(str(i))
     for message, boards in where.items():
-        note(message if len(boards) == session.n_boards else f"board {', '.join(boards)}: {message}")
-    counts = " · ".join(f"{i}: solved" if b.solved else f"{i}: {b.state.n:,}" for i, b in enumerate(session.boards, 1))
+        text = said(message, lang)
+        note(text if len(boards) == session.n_boards else f"{phrase('board', lang, n=', '.join(boards))}: {text}")
+    counts = " · ".join(f"{i}: " + (phrase("solved", lang) if b.solved else number(b.state.n, lang))
+                        for i, b in enumerate(session.boards, 1))
     if session.solved:
-        print(f"{spec.name}: every board is solved, in {session.used} of {spec.rows} rows")
+        print(phrase("all_boards_solved", lang, game=spec.name, used=session.used, rows=spec.rows))
         return 0
-    print(f"{spec.name} · row {session.used + 1} of {spec.rows} · candidates {counts} · joint policy")
+    print(phrase("boards_line", lang, game=spec.name, row=session.used + 1, rows=spec.rows, parts=counts))
     for i, board in enumerate(session.boards, 1):
         if not board.solved and board.state.clues and 0 < board.state.n <= 10:
-            print(f"board {i}: " + " ".join(show(lexicon, w) for w in board.state.likeliest()))
+            print(f"{phrase('board', lang, n=i)}: " + " ".join(show(lexicon, w) for w in board.state.likeliest()))
     if not ranked:
-        note("no guess to suggest: no open board has a word of the lists left")
+        note(phrase("no_board_left", lang))
         return 0
     width = lexicon.length + 2
-    print(f"{'#':>3}  {'guess':<{width}} {'score':>8} {'bits':>7} {'expected':>9} {'solves':>7}")
+    wide = max(8, len(column("score", lang)))
+    print(f"{'#':>3}  {column('guess', lang):<{width}} {column('score', lang):>{wide}} {column('bits', lang):>7} "
+          f"{column('expected', lang):>9} {column('solves', lang):>7}")
     for k, choice in enumerate(ranked, 1):
-        print(f"{k:>3}  {show(lexicon, choice.guess):<{width}} {choice.score:>8.3f} {choice.bits:>7.3f} "
-              f"{choice.expected:>9.2f} {choice.p_hit:>7.2f}")
+        print(f"{k:>3}  {show(lexicon, choice.guess):<{width}} {decimal(choice.score, 3, lang):>{wide}} "
+              f"{decimal(choice.bits, 3, lang):>7} {decimal(choice.expected, 2, lang):>9} "
+              f"{decimal(choice.p_hit, 2, lang):>7}")
     if session.finished:
-        note(f"all {spec.rows} rows are used: these guesses play on past the limit")
+        note(phrase("past_limit", lang, rows=spec.rows))
     return 0

@@ -37,6 +37,13 @@ def add_jobs_option(parser, help: str) -> None:
     parser.add_argument("--jobs", type=bounded_int(1, max_jobs()), default=1, metavar="N", help=help)
 
 
+def add_lang_option(parser: argparse.ArgumentParser, what: str) -> None:
+    """Add --lang: ``what`` the command says, in English (the default) or Brazilian Portuguese."""
+    parser.add_argument("--lang", choices=("en", "pt"), default="en",
+                        help=f"{what} in English (en, the default) or Brazilian Portuguese (pt); "
+                             "the library's error messages stay English")
+
+
 def add_game_options(parser: argparse.ArgumentParser, multi: bool = True) -> None:
     """Add --game and the lexicon options (--answers, --guesses, --exclude, --length, --no-cache)."""
     g = parser.add_argument_group("game and word lists")

@@ -163,39 +163,30 @@ def show(lexicon, word: str) -> str:
     return lexicon.show(word).upper()
 
 
-def format_number(x: float, label: str) -> str:
-    """Return a score formatted for its kind (counts as integers, bits with 3 decimals)."""
+def format_number(x: float, label: str, lang: str = "en") -> str:
+    """Return a score formatted for its kind (counts as integers, bits with 3 decimals; decimal comma in pt)."""
+    from ..language import decimal
     if x != x:        # NaN: a word the strategy did not score (a fixed opener, a forced choice)
         return "-"
-    if label in ("worst", "parts", "order", "letters"):
-        return f"{x:.0f}"
-    return f"{x:.3f}"
+    return decimal(x, 0 if label in ("worst", "parts", "order", "letters") else 3, lang)
 
 
-def suggestion_table(suggestion, lexicon) -> list[str]:
+def suggestion_table(suggestion, lexicon, lang: str = "en") -> list[str]:
     """Return the ranked guesses as aligned lines: rank, guess, score, expected, worst, chance it is the answer.
 
-    A strategy whose score is itself the expected or worst count shows it once.
+    A strategy whose score is itself the expected or worst count shows it once; names and figures in ``lang``.
     """
+    from ..language import column, decimal, percent
     label = suggestion.score_label
     own = label not in ("expected", "worst")
     width = lexicon.length + 2
-    head = f"{'#':>3}  {'guess':<{width}}" + (f" {label:>10}" if own else "")
-    lines = [head + f" {'expected':>9} {'worst':>6}  {'chance':>6}"]
+    head = f"{'#':>3}  {column('guess', lang):<{width}}" + (f" {column(label, lang):>10}" if own else "")
+    lines = [head + f" {column('expected', lang):>9} {column('worst', lang):>6}  {column('chance', lang):>6}"]
     for i, (r, chance) in enumerate(zip(suggestion.ranked, suggestion.chances()), 1):
-        score = f" {format_number(r.score, label):>10}" if own else ""
-        lines.append(f"{i:>3}  {show(lexicon, r.guess):<{width}}{score} {r.expected:>9.2f} {r.worst:>6}  "
-                     f"{percent(chance) if r.candidate else '':>6}".rstrip())
+        score = f" {format_number(r.score, label, lang):>10}" if own else ""
+        lines.append(f"{i:>3}  {show(lexicon, r.guess):<{width}}{score} {decimal(r.expected, 2, lang):>9} {r.worst:>6}  "
+                     f"{percent(chance, lang) if r.candidate else '':>6}".rstrip())
     return lines
-
-
-def percent(p: float) -> str:
-    """Return a chance as a short percentage: 41%, 4.2%, 0.3%, <0.1%."""
-    if p >= 0.095:
-        return f"{100 * p:.0f}%"
-    if p >= 0.0005:
-        return f"{100 * p:.1f}%"
-    return "<0.1%"
 
 
 def candidate_lines(words, lexicon, width: int = 78) -> list[str]:
@@ -204,10 +195,10 @@ def candidate_lines(words, lexicon, width: int = 78) -> list[str]:
     return textwrap.wrap(text, width) or [""]
 
 
-def count_text(n: int) -> str:
-    """Return ``1 candidate`` / ``N candidates`` with thousands separators."""
-    from ..render import plural
-    return plural(n, "candidate")
+def count_text(n: int, lang: str = "en") -> str:
+    """Return ``1 candidate`` / ``N candidates`` with thousands separators, in ``lang``."""
+    from ..language import counted
+    return counted(n, "candidate", lang)
 
 
 def session_from_args(args: argparse.Namespace, secrets=None):
