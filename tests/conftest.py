@@ -20,9 +20,10 @@ TERMO_2022 = SHARED / "data" / "termo-2022"
 
 @pytest.fixture(autouse=True, scope="session")
 def _isolated_cache(tmp_path_factory):
-    """Point chute's cache and saved games at fresh folders so tests never touch the user's."""
+    """Point chute's cache and saved games at fresh folders so tests never touch the user's; talk English
+    whatever the machine's locale (the tests that want Portuguese ask for it)."""
     paths = {"CHUTE_CACHE_DIR": tmp_path_factory.mktemp("chute-cache"),
-             "CHUTE_STATE_DIR": tmp_path_factory.mktemp("chute-state")}
+             "CHUTE_STATE_DIR": tmp_path_factory.mktemp("chute-state"), "CHUTE_LANG": "en"}
     old = {k: os.environ.get(k) for k in paths}
     os.environ.update({k: str(v) for k, v in paths.items()})
     yield paths["CHUTE_CACHE_DIR"]

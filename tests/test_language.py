@@ -112,3 +112,23 @@ def test_the_web_report_says_its_notes_in_the_language_asked():
     session = Session(solver_for("termo", None, 1))
     assert session.report(3, 5)["notes"][0].startswith("TORAS opens the best proven plan")
     assert session.report(3, 5, "pt")["notes"][0].startswith("TORAS abre o melhor plano provado")
+
+
+def test_the_default_language_follows_chute_lang_then_the_locale():
+    from chute.language import default_language
+    assert default_language({}) == "en"
+    assert default_language({"LANG": "pt_BR.UTF-8"}) == "pt"
+    assert default_language({"LC_ALL": "C.UTF-8", "LANG": "pt_BR.UTF-8"}) == "en"      # LC_ALL decides first
+    assert default_language({"LC_MESSAGES": "pt_PT.UTF-8", "LANG": "en_US.UTF-8"}) == "pt"
+    assert default_language({"CHUTE_LANG": "en", "LANG": "pt_BR.UTF-8"}) == "en"
+    assert default_language({"CHUTE_LANG": "klingon", "LANG": "pt_BR"}) == "pt"        # an unknown choice: ignored
+
+
+def test_a_portuguese_locale_makes_the_cli_speak_portuguese():
+    env = {**os.environ, "LANG": "pt_BR.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "CHUTE_LANG": ""}
+    out = subprocess.run([sys.executable, "-m", "chute", "play", "--game", "termo", "termo"], env=env,
+                         capture_output=True, text=True).stdout
+    assert out.rstrip().endswith("resolvido em 3/6: TERMO")
+    out = subprocess.run([sys.executable, "-m", "chute", "play", "--game", "termo", "termo", "--lang", "en"], env=env,
+                         capture_output=True, text=True).stdout
+    assert out.rstrip().endswith("solved TERMO in 3/6")

@@ -248,6 +248,20 @@ PHRASES: dict[str, dict[str, str]] = {
 _PT_ORDINAL = ["primeira", "segunda", "terceira", "quarta", "quinta", "sexta", "sétima", "oitava"]
 
 
+def default_language(environ=None) -> str:
+    """Return the language a player's settings ask for: $CHUTE_LANG, else the locale's (pt_BR -> "pt"), else "en"."""
+    import os
+    env = os.environ if environ is None else environ
+    chosen = env.get("CHUTE_LANG", "").strip().lower()
+    if chosen in LANGUAGES:
+        return chosen
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):       # POSIX precedence: the first one set decides
+        value = env.get(name, "")
+        if value:
+            return "pt" if value.lower().startswith("pt") else "en"
+    return "en"
+
+
 def phrase(key: str, lang: str = "en", **values) -> str:
     """Return the phrase ``key`` in ``lang`` (English for a language chute does not know), filled with ``values``."""
     return PHRASES.get(lang, PHRASES["en"])[key].format(**values)

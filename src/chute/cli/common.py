@@ -39,9 +39,11 @@ def add_jobs_option(parser, help: str) -> None:
 
 def add_lang_option(parser: argparse.ArgumentParser, what: str) -> None:
     """Add --lang: ``what`` the command says, in English (the default) or Brazilian Portuguese."""
-    parser.add_argument("--lang", choices=("en", "pt"), default="en",
-                        help=f"{what} in English (en, the default) or Brazilian Portuguese (pt); "
-                             "the library's error messages stay English")
+    from ..language import default_language
+    parser.add_argument("--lang", choices=("en", "pt"), default=default_language(),
+                        help=f"{what} in English (en) or Brazilian Portuguese (pt); default: $CHUTE_LANG, else "
+                             "the locale's language (pt for a pt_BR locale), else en; the library's error "
+                             "messages stay English")
 
 
 def add_game_options(parser: argparse.ArgumentParser, multi: bool = True) -> None:
