@@ -132,3 +132,16 @@ def test_a_portuguese_locale_makes_the_cli_speak_portuguese():
     out = subprocess.run([sys.executable, "-m", "chute", "play", "--game", "termo", "termo", "--lang", "en"], env=env,
                          capture_output=True, text=True).stdout
     assert out.rstrip().endswith("solved TERMO in 3/6")
+
+
+def test_every_phrase_the_code_names_exists():
+    """A key the table lacks (a typo, a plural made by hand) fails only when that sentence is said: catch it here."""
+    from pathlib import Path
+    src = Path(__file__).resolve().parents[1] / "src" / "chute"
+    called = re.compile(r"""(?:\bphrase|\bself\.t|\bassistant\.t|\bNote|\bsay|\bcounted\([^,]+,)\(?\s*["']([a-z_]+)["']""")
+    keys = {k for path in src.rglob("*.py") for k in called.findall(path.read_text(encoding="utf-8"))}
+    keys |= {"count_most", "count_least", "hard", "strict"}        # said through a variable
+    for noun in ("row", "word", "candidate", "guess"):             # counted() makes the plural's key
+        keys |= {noun, noun + ("es" if noun.endswith("s") else "s")}
+    assert len(keys) > 100
+    assert sorted(keys - PHRASES["en"].keys()) == []

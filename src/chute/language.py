@@ -282,7 +282,8 @@ def and_list(items: list[str], lang: str = "en") -> str:
 
 def counted(n: int, noun: str, lang: str = "en") -> str:
     """Return ``n`` and the noun ("row" or "word"), plural unless n is 1, written the language's way."""
-    return f"{number(n, lang)} {phrase(noun if n == 1 else noun + 's', lang)}"
+    many = noun + ("es" if noun.endswith("s") else "s")          # the plural's key: "rows", "guesses"
+    return f"{number(n, lang)} {phrase(noun if n == 1 else many, lang)}"
 
 
 def decimal(x: float, places: int, lang: str = "en") -> str:
