@@ -379,6 +379,9 @@ def test_suggest_and_play_in_portuguese(capsys):
     assert status == 0 and "21 candidatas" in out and out.rstrip().endswith("resolvido em 3/6: TERMO")
     status, out, _ = run(capsys, "play", "--game", "dueto", "termo", "festa", "--lang", "pt")
     assert status == 0 and out.startswith("linha  tabuleiro 1") and "resolvido em 5/7: TERMO FESTA" in out
+    status, out, err = run(capsys, "suggest", "--game", "termo", "--strict", "serao:bygby", "ponto:bgbgb", "--lang", "pt")
+    assert status == 2 and err == ("chute: error: PONTO não é permitida no modo estrito: a terceira letra tem de ser R "
+                                   "(verde em SERÃO)\n")
     status, out, _ = run(capsys, "play", "aback", "--max-guesses", "2", "--lang", "pt")
     assert status == 1 and out.rstrip().endswith("não resolvido: ABACK não achado em 2 palpites")
     status, out, _ = run(capsys, "play", "aback", "--max-guesses", "1")

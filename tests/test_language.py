@@ -145,3 +145,23 @@ def test_every_phrase_the_code_names_exists():
         keys |= {noun, noun + ("es" if noun.endswith("s") else "s")}
     assert len(keys) > 100
     assert sorted(keys - PHRASES["en"].keys()) == []
+
+
+def test_errors_about_clues_and_rules_are_said_in_portuguese_too():
+    """The clue that breaks the others, and the rule a guess breaks: English as before, Portuguese when asked."""
+    from chute.errors import ContradictionError, IllegalGuessError
+    from chute.language import error_text
+    k = Knowledge.from_clues([Clue("crane", "ybyby")], 5)
+    with pytest.raises(ContradictionError) as err:
+        k.add(Clue("crane", "ggggg"))
+    assert str(err.value) == ("clue 2 (CRANE=CRANE) conflicts with earlier clues: N needs at least 1 but at most "
+                              "0 copies")
+    assert error_text(err.value, "pt") == ("pista 2 (CRANE=CRANE) contradiz as pistas anteriores: N precisa de pelo "
+                                           "menos 1 e no máximo 0 cópias")
+    from chute.rules import check_guess
+    with pytest.raises(IllegalGuessError) as err:
+        check_guess("xcccc", [Clue("cigac", "gbbby")], "hard")
+    assert str(err.value) == "XCCCC is not allowed in hard mode: the 1st letter must be C (green in CIGAC)"
+    assert error_text(err.value, "pt").startswith("XCCCC não é permitida no modo difícil: a primeira letra")
+    assert error_text(ValueError("plain"), "pt") == "plain"
+    assert pickle.loads(pickle.dumps(err.value.args[0])) == err.value.args[0]       # an Ordinal inside survives

@@ -293,3 +293,6 @@ def test_one_board_keeps_a_row_no_listed_word_fits_but_refuses_one_that_contradi
     assert client.post("/api/suggest", json={"game": "wordle", "rows": rows}).json()["over"]
     odd = client.post("/api/suggest", json={"game": "wordle", "rows": rows[:1] + [{"guess": "crane", "patterns": ["ggggg"]}]})
     assert odd.status_code == 400 and odd.json()["error"].startswith("row 2: clue 2 (CRANE=CRANE) conflicts")
+    odd_pt = client.post("/api/suggest", json={"game": "wordle", "lang": "pt",
+                                               "rows": rows[:1] + [{"guess": "crane", "patterns": ["ggggg"]}]})
+    assert odd_pt.status_code == 400 and odd_pt.json()["error"].startswith("linha 2: pista 2 (CRANE=CRANE) contradiz")

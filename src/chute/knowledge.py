@@ -26,7 +26,7 @@ from typing import Iterable
 from .errors import ContradictionError, NotationError
 from .feedback import (GREEN, YELLOW, Clue, Template, is_producible, parse_template,
                        to_emoji, to_guess_score)
-from .language import and_list, ordinal, phrase
+from .language import Note, and_list, ordinal, phrase
 from .words import fold, is_word
 
 ALPHABET = string.ascii_lowercase
@@ -58,10 +58,10 @@ def _producible_alone(guess: str, pattern: str) -> bool:
     return alone.satisfiable()
 
 
-def _label(clue: Clue, number: int | None = None) -> str:
+def _label(clue: Clue, number: int | None = None) -> Note:
     """Return how messages name a clue: ``clue 3 (TENET=TEN.t)``."""
     written = to_guess_score(clue.guess, clue.pattern)
-    return f"clue {number} ({written})" if number else f"clue {written}"
+    return Note("clue_n", n=number, written=written) if number else Note("clue_", written=written)
 
 
 def _dashes(length: int, letters: dict[int, str]) -> str:
@@ -148,17 +148,15 @@ class Knowledge:
         clue = Clue(guess, pattern)
         name = _label(clue, len(self.clues) + 1)
         if len(guess) != self.length:
-            raise ContradictionError(f"{name} has {len(guess)} letters, expected {self.length}")
+            raise ContradictionError(Note("wrong_length", name=name, has=len(guess), want=self.length))
         if not is_producible(guess, pattern):
-            raise ContradictionError(
-                f"{name}: no secret can produce this pattern (a repeated letter is yellow "
-                "after a grey copy of it; yellows go to the leftmost copies)")
+            raise ContradictionError(Note("unproducible", name=name))
         if not _producible_alone(guess, pattern):
-            raise ContradictionError(f"{name}: no secret can produce this pattern for {guess.upper()}")
+            raise ContradictionError(Note("unproducible_for", name=name, guess=guess.upper()))
         k = self.copy()
-        k._apply_clue(clue, f"{name} conflicts with earlier clues:")
+        k._apply_clue(clue, Note("conflicts", name=name))
         k.clues.append(clue)
-        k._check(f"{name} conflicts with earlier clues:")
+        k._check(Note("conflicts", name=name))
         self._commit(k)
 
     def _apply_clue(self, clue: Clue, name: str) -> None:
@@ -181,8 +179,8 @@ class Knowledge:
     def _fix(self, i: int, c: str, name: str) -> None:
         """Fix letter ``c`` at position ``i``; raise if another letter is fixed there."""
         if self.fixed[i] not in (None, c):
-            raise ContradictionError(f"{name} {c.upper()} at position {i + 1}, "
-                                     f"but {self.fixed[i].upper()} is already correct there")
+            raise ContradictionError(Note("fixed_clash", name=name, letter=c.upper(), pos=i + 1,
+                                          other=self.fixed[i].upper()))
         self.fixed[i] = c
 
     def _bound(self, c: str, low: int, high: int | None, name: str) -> None:
@@ -196,8 +194,8 @@ class Knowledge:
         if high is not None:
             high_now = min(high_now, high)
         if low > high_now:
-            raise ContradictionError(f"{name} {c.upper()} needs at least {low} "
-                                     f"but at most {high_now} cop{'y' if high_now == 1 else 'ies'}")
+            raise ContradictionError(Note("count_clash_1" if high_now == 1 else "count_clash", name=name,
+                                          letter=c.upper(), low=low, high=high_now))
         if low:
             self.min_count[c] = low
         if high_now < self.length:
@@ -248,24 +246,23 @@ class Knowledge:
         """Raise ContradictionError (message starting with ``name``) if no string of letters fits."""
         for c, n in sorted(self.min_count.items()):
             if n > self.length:
-                raise ContradictionError(f"{name} {c.upper()} is needed {n} times in a {self.length}-letter word")
+                raise ContradictionError(Note("too_many_copies", name=name, letter=c.upper(), n=n, length=self.length))
         if sum(self.min_count.values()) > self.length:
-            raise ContradictionError(f"{name} together they require more letters than the word has")
+            raise ContradictionError(Note("too_many_letters", name=name))
         for i in range(self.length):
             f = self.fixed[i]
             if f is not None and (f in self.banned[i] or self.max_count.get(f, 1) == 0):
-                raise ContradictionError(f"{name} {f.upper()} is both correct and ruled out at position {i + 1}")
+                raise ContradictionError(Note("both_ways", name=name, letter=f.upper(), pos=i + 1))
         for c, n in sorted(self.min_count.items()):
             possible = sum(1 for i in range(self.length)
                            if self.fixed[i] == c or (self.fixed[i] is None and c not in self.banned[i]))
             if possible < n:
-                raise ContradictionError(
-                    f"{name} {c.upper()} must appear {n} time(s) but fits in only {possible} position(s)")
+                raise ContradictionError(Note("no_room", name=name, letter=c.upper(), n=n, k=possible))
         for c, n in sorted(self.max_count.items()):
             if self.fixed.count(c) > n:
-                raise ContradictionError(f"{name} more {c.upper()}s are correct than the clues allow")
+                raise ContradictionError(Note("too_many_correct", name=name, letter=c.upper()))
         if not self.satisfiable():
-            raise ContradictionError(f"{name} no word of letters satisfies them all")
+            raise ContradictionError(Note("no_letters", name=name))
 
     # ----------------------------------------------------------------- questions
 

@@ -127,6 +127,25 @@ PHRASES: dict[str, dict[str, str]] = {
         "played_over": "found {words} in {used}, over the {rows}",
         "played_lost": "not solved: {words} not found in {guesses}", "played_lost_boards": "not solved in {rows}",
         "guess": "guess", "guesses": "guesses",
+        # clues that cannot all be true, and guesses a rule refuses (knowledge.py, solver.py, rules.py, session.py)
+        "clue_n": "clue {n} ({written})", "clue_": "clue {written}",
+        "conflicts": "{name} conflicts with earlier clues:",
+        "wrong_length": "{name} has {has} letters, expected {want}",
+        "unproducible": "{name}: no secret can produce this pattern (a repeated letter is yellow after a grey copy "
+                        "of it; yellows go to the leftmost copies)",
+        "unproducible_for": "{name}: no secret can produce this pattern for {guess}",
+        "fixed_clash": "{name} {letter} at position {pos}, but {other} is already correct there",
+        "count_clash_1": "{name} {letter} needs at least {low} but at most {high} copy",
+        "count_clash": "{name} {letter} needs at least {low} but at most {high} copies",
+        "too_many_copies": "{name} {letter} is needed {n} times in a {length}-letter word",
+        "too_many_letters": "{name} together they require more letters than the word has",
+        "both_ways": "{name} {letter} is both correct and ruled out at position {pos}",
+        "no_room": "{name} {letter} must appear {n} time(s) but fits in only {k} position(s)",
+        "too_many_correct": "{name} more {letter}s are correct than the clues allow",
+        "no_letters": "{name} no word of letters satisfies them all",
+        "nothing_fits": "no word in the {name} lists fits the clues: {clue}{before} rules out every accepted word",
+        "nothing_fits_before": " together with {clues}", "nothing_fits_plain": "no word in the {name} lists fits the clues",
+        "not_allowed": "{word} is not allowed in {reason}", "row_error": "row {n}: {error}",
     },
     "pt": {
         "length": "tem {has} letras, a resposta tem {want}",
@@ -242,6 +261,25 @@ PHRASES: dict[str, dict[str, str]] = {
         "played_over": "achado em {used}, além de {rows}: {words}",
         "played_lost": "não resolvido: {words} não achado em {guesses}", "played_lost_boards": "não resolvido em {rows}",
         "guess": "palpite", "guesses": "palpites",
+        "clue_n": "pista {n} ({written})", "clue_": "pista {written}",
+        "conflicts": "{name} contradiz as pistas anteriores:",
+        "wrong_length": "{name} tem {has} letras, eram esperadas {want}",
+        "unproducible": "{name}: nenhuma resposta dá estas cores (uma letra repetida só fica amarela antes de uma "
+                        "cópia cinza; os amarelos vão para as primeiras cópias)",
+        "unproducible_for": "{name}: nenhuma resposta dá estas cores para {guess}",
+        "fixed_clash": "{name} {letter} na posição {pos}, mas {other} já está certa ali",
+        "count_clash_1": "{name} {letter} precisa de pelo menos {low} e no máximo {high} cópia",
+        "count_clash": "{name} {letter} precisa de pelo menos {low} e no máximo {high} cópias",
+        "too_many_copies": "{name} {letter} aparece {n} vezes numa palavra de {length} letras",
+        "too_many_letters": "{name} juntas pedem mais letras do que a palavra tem",
+        "both_ways": "{name} {letter} está certa e descartada ao mesmo tempo na posição {pos}",
+        "no_room": "{name} {letter} tem de aparecer {n} vez(es), mas só cabe em {k} posição(ões)",
+        "too_many_correct": "{name} há mais {letter} certos do que as pistas permitem",
+        "no_letters": "{name} nenhuma sequência de letras satisfaz todas",
+        "nothing_fits": "nenhuma palavra das listas {name} cabe nas pistas: {clue}{before} descarta todas as "
+                        "palavras aceitas",
+        "nothing_fits_before": " junto com {clues}", "nothing_fits_plain": "nenhuma palavra das listas {name} cabe nas pistas",
+        "not_allowed": "{word} não é permitida no {reason}", "row_error": "linha {n}: {error}",
     },
 }
 
@@ -310,6 +348,10 @@ def number(x: float, lang: str = "en") -> str:
     return text.translate(str.maketrans(",.", ".,")) if lang == "pt" else text
 
 
+class Ordinal(int):
+    """A tile's 0-based position that a Note says as an ordinal of its language ("3rd", "terceira")."""
+
+
 class Note(str):
     """A note to the player: a str holding its English text that can also say itself in another language.
 
@@ -344,6 +386,8 @@ def _fill(key: str, lang: str, values: dict) -> str:
     def say(v):
         if isinstance(v, Note):
             return v.said(lang)
+        if isinstance(v, Ordinal):
+            return ordinal(v, lang)
         if isinstance(v, (int, float)) and not isinstance(v, bool):
             return number(v, lang)
         return v
@@ -353,3 +397,8 @@ def _fill(key: str, lang: str, values: dict) -> str:
 def said(note: str, lang: str = "en") -> str:
     """Return a note in ``lang``: a Note in its words, any other string as it is."""
     return note.said(lang) if isinstance(note, Note) else note
+
+
+def error_text(err: BaseException, lang: str = "en") -> str:
+    """Return an error's message in ``lang``: a Note's words in it, any other message as it is."""
+    return said(err.args[0], lang) if err.args and isinstance(err.args[0], str) else str(err)

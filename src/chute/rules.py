@@ -22,7 +22,7 @@ import numpy as np
 
 from .errors import ChuteError, IllegalGuessError
 from .feedback import BLACK, GREEN, YELLOW, Clue, encode
-from .language import ordinal, phrase
+from .language import Note, Ordinal
 from .words import fold
 
 RULES = ("hard", "strict")
@@ -88,17 +88,23 @@ def allowed_rows(engine, clues: Iterable[Clue], rule: str | None) -> np.ndarray 
 
 def violation(guess: str, clues: Iterable[Clue], rule: str | None, lang: str = "en", show=None) -> str | None:
     """Return why the guess breaks the rule after these clues (in ``lang``, words spelt by ``show``), or None."""
+    note = violation_note(guess, clues, rule, show)
+    return None if note is None else note.said(lang)
+
+
+def violation_note(guess: str, clues: Iterable[Clue], rule: str | None, show=None) -> Note | None:
+    """Return why the guess breaks the rule after these clues, as a Note (words spelt by ``show``), or None."""
     if rule is None:
         return None
     guess = fold(guess)
     counts = Counter(guess)
-    mode = phrase(rule, lang) if rule in ("hard", "strict") else f"{rule} mode"
+    mode = Note(rule) if rule in RULES else f"{rule} mode"
     for clue in clues:
         shown = _shown(clue)
-        say = partial(phrase, lang=lang, mode=mode, guess=(show or str)(clue.guess).upper())
+        say = partial(Note, mode=mode, guess=(show or str)(clue.guess).upper())
         for i, (c, t) in enumerate(zip(clue.guess, clue.pattern)):
             if t == GREEN and guess[i] != c:
-                return say("must_green", nth=ordinal(i, lang), letter=c.upper())
+                return say("must_green", nth=Ordinal(i), letter=c.upper())
         for c, n in shown.items():
             if counts[c] < n:
                 return say("must_use" if n == 1 else "must_use_n", letter=c.upper(), n=n)
@@ -106,7 +112,7 @@ def violation(guess: str, clues: Iterable[Clue], rule: str | None, lang: str = "
             continue
         for i, (c, t) in enumerate(zip(clue.guess, clue.pattern)):
             if t != GREEN and guess[i] == c:
-                return say("not_here_yellow" if t == YELLOW else "not_here_grey", letter=c.upper(), nth=ordinal(i, lang))
+                return say("not_here_yellow" if t == YELLOW else "not_here_grey", letter=c.upper(), nth=Ordinal(i))
         for c in sorted({c for c, t in zip(clue.guess, clue.pattern) if t == BLACK}):
             if counts[c] > shown[c]:
                 if shown[c] == 0:
@@ -117,6 +123,6 @@ def violation(guess: str, clues: Iterable[Clue], rule: str | None, lang: str = "
 
 def check_guess(guess: str, clues: Iterable[Clue], rule: str | None, show=None) -> None:
     """Raise IllegalGuessError with the reason if the guess breaks the rule (words spelt by ``show``)."""
-    reason = violation(guess, clues, rule, show=show)
+    reason = violation_note(guess, clues, rule, show)
     if reason:
-        raise IllegalGuessError(f"{(show or str)(fold(guess)).upper()} is not allowed in {reason}")
+        raise IllegalGuessError(Note("not_allowed", word=(show or str)(fold(guess)).upper(), reason=reason))

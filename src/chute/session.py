@@ -16,6 +16,7 @@ from typing import Iterable, Sequence
 
 from .errors import ChuteError, NotationError
 from .feedback import Clue
+from .language import Note
 from .players import OneBoard, Player, Ranking, default_player
 from .results import GameResult
 from .solver import Solver, Suggestion
@@ -191,7 +192,7 @@ class Session:
             try:
                 played.append(self.play(guess, patterns))
             except ChuteError as err:
-                raise type(err)(f"row {i}: {err}") from None
+                raise type(err)(Note("row_error", n=i, error=err.args[0] if err.args else str(err))) from None
         return played
 
     def open_patterns(self, patterns: Sequence[str | None]) -> list[str | None]:

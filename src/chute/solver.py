@@ -302,10 +302,9 @@ class Solver:
         Knowledge.from_clues(clues, self.lexicon.length)      # raises, naming the clue, if they conflict
         for i in range(1, len(clues) + 1):
             if not self._fitting_accepted(clues[:i]):
-                before = "" if i == 1 else f" together with {', '.join(str(c) for c in clues[:i - 1])}"
-                return (f"no word in the {self.lexicon.name} lists fits the clues: "
-                        f"{clues[i - 1]}{before} rules out every accepted word")
-        return f"no word in the {self.lexicon.name} lists fits the clues"
+                before = "" if i == 1 else Note("nothing_fits_before", clues=", ".join(str(c) for c in clues[:i - 1]))
+                return Note("nothing_fits", name=self.lexicon.name, clue=str(clues[i - 1]), before=before)
+        return Note("nothing_fits_plain", name=self.lexicon.name)
 
     def state_for(self, clues: Iterable[Clue | str]) -> State:
         """Return the state after the given clues (Clue objects or text like ``crane:bybgb``)."""

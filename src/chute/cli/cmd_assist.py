@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from ..feedback import SOLVED_MARKS
+from ..language import error_text
 from .common import add_game_options, add_lang_option, bounded_int
 from .solving import add_solver_options
 
@@ -38,7 +39,7 @@ tabuleiro N), porque PALAVRA [N] (por que uma palavra pode ou não ser a respost
 (o jogo a recusou: nunca mais sugerida, e guardada), novo (recomeça), sair, ? (esta ajuda); os
 comandos em inglês também valem. Linhas vazias e o cabeçalho de um texto compartilhado são pulados.
 Fim da entrada (Ctrl-D) ou sair termina a sessão; num terminal o jogo é salvo a cada linha,
-e 'chute assist --resume' o continua. As mensagens de erro da biblioteca ficam em inglês."""
+e 'chute assist --resume' o continua. Algumas mensagens de erro mais raras ficam em inglês."""
 
 SEPARATORS = re.compile(r"[\s,|;]+")
 QUIT = {"quit", "exit", "q"}
@@ -231,7 +232,7 @@ class Assistant:
         try:
             word = self.session.reject(text)
         except ChuteError as err:
-            self.refuse(str(err))
+            self.refuse(error_text(err, self.lang))
             return
         from ..refused import refused_path, remember_refused
         from .solving import note
@@ -300,7 +301,7 @@ class Assistant:
         try:
             w = parse_word(words[0])
         except NotationError as err:
-            self.refuse(str(err))
+            self.refuse(error_text(err, self.lang))
             return
         n = self.lexicon.length
         if len(w) != n:
@@ -334,7 +335,7 @@ class Assistant:
                 return self.play(self.pending or self.suggested, [pattern])
             except NotationError as err:
                 if looks_like_colours(text.strip()) and not SEPARATORS.search(text.strip()):
-                    self.refuse(str(err))
+                    self.refuse(error_text(err, self.lang))
                     return True
             try:
                 clue = parse_clue(text.strip(), n)
@@ -371,13 +372,13 @@ class Assistant:
         try:
             pats = [None if t in SOLVED_MARKS else parse_colours(t, n) for t in tokens]
         except NotationError as err:
-            self.refuse(str(err))
+            self.refuse(error_text(err, self.lang))
             return True
         if not self.partial and len(pats) == s.n_boards:      # every board typed: keep the unsolved ones
             try:
                 pats = s.open_patterns(pats)
             except NotationError as err:
-                self.refuse(str(err))
+                self.refuse(error_text(err, self.lang))
                 return True
         if any(p is None for p in pats):
             self.refuse(self.t("needs_colours"))
@@ -403,7 +404,7 @@ class Assistant:
         try:
             self.session.play(guess, patterns)
         except ChuteError as err:
-            self.refuse(str(err))
+            self.refuse(error_text(err, self.lang))
             return True
         self.pending = None
         self.save()

@@ -41,7 +41,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..errors import ChuteError
-from ..language import LANGUAGES, phrase
+from ..language import LANGUAGES, error_text, phrase
 
 MAX_BODY = 64 * 1024        # bytes of a request body
 MAX_ROWS = 64               # rows a request may replay
@@ -149,7 +149,7 @@ def _session(body: dict):
     try:
         session.replay(parsed)
     except ChuteError as err:
-        raise BadRequest(str(err)) from None
+        raise BadRequest(err.args[0] if err.args else str(err)) from None     # a Note: said in the page's language
     return session, spec
 
 
@@ -290,10 +290,10 @@ def _endpoint(handler):
         try:
             with _LOCK:
                 return JSONResponse(handler(body))
-        except BadRequest as err:
-            return JSONResponse({"error": str(err)}, status_code=err.status)
-        except ChuteError as err:
-            return JSONResponse({"error": str(err)}, status_code=422)
+        except (BadRequest, ChuteError) as err:      # a Note is said in the request's language
+            lang = body.get("lang") if isinstance(body.get("lang"), str) and body["lang"] in LANGUAGES else "en"
+            status = err.status if isinstance(err, BadRequest) else 422
+            return JSONResponse({"error": error_text(err, lang)}, status_code=status)
         except (RecursionError, MemoryError):
             return JSONResponse({"error": "the request is too large to answer"}, status_code=413)
     return endpoint
