@@ -1,8 +1,11 @@
 """chute's sentences in English and Brazilian Portuguese: one phrase table, and how each language counts and lists.
 
-Termo's players are Brazilian, so what the page and the library say to a player (why a word
-cannot be the answer, why a guess breaks the hard-mode rule, the review's comments) exists in
-both.  A phrase is looked up by key; a language chute does not know reads English.
+Termo's players are Brazilian, so what the page, the CLI's player commands (``--lang``) and the
+library say to a player exists in both: why a word cannot be the answer, why a guess breaks the
+hard-mode rule, the review, the notes beside a ranking, the clues that contradict each other.  A
+phrase is looked up by key; a language chute does not know reads English.  Messages that travel
+through the library before anyone knows the reader's language (notes in a state, an error raised
+deep in a replay) are ``Note``s: plain English strings that can say themselves in Portuguese.
 """
 
 from __future__ import annotations
