@@ -260,6 +260,17 @@ def test_no_row_is_lost_to_a_reload_a_silent_server_or_a_refused_row(page, serve
     page.keyboard.press("Enter")
     page.wait_for_function("document.querySelector('#message').textContent.length > 0")
     assert page.evaluate("document.body.dataset.ready") == "2" and "row 3" in page.locator("#message").inner_text()
+    # the same refusal on the page in Portuguese: the reason in Portuguese
+    page.click("#lang")
+    page.keyboard.type("toras")
+    for k in range(2):
+        for i in range(5):
+            for _ in range(2):
+                page.click(f".input-row .tile[data-board='{k}'][data-pos='{i}']")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('#message').textContent.startsWith('linha 3')")
+    assert "contradiz as pistas anteriores" in page.locator("#message").inner_text()
+    assert page.evaluate("document.body.dataset.ready") == "2"
     shot(page, "dueto-kept")
 
 
