@@ -79,15 +79,20 @@ def open_game(page, server: str, game: str) -> None:
     page.wait_for_function("document.querySelector('#suggestions tbody tr') !== null")
 
 
-def play_row(page, word: str, patterns: list[str]) -> None:
-    """Type a word, click each open board's tiles to the colours, press Enter, and wait for the answer."""
-    rows = int(page.evaluate("document.body.dataset.ready"))
+def type_row(page, word: str, patterns: list[str]) -> None:
+    """Type a word and click each open board's tiles to the colours (Enter not pressed)."""
     page.keyboard.type(word)
     for k, pattern in enumerate(patterns):
         for i, colour in enumerate(pattern):
             clicks = {"b": 0, "y": 1, "g": 2}[colour]
             for _ in range(clicks):
                 page.click(f".input-row .tile[data-board='{k}'][data-pos='{i}']")
+
+
+def play_row(page, word: str, patterns: list[str]) -> None:
+    """Type a word, click each open board's tiles to the colours, press Enter, and wait for the answer."""
+    rows = int(page.evaluate("document.body.dataset.ready"))
+    type_row(page, word, patterns)
     page.keyboard.press("Enter")
     page.wait_for_selector(f"body[data-ready='{rows + 1}']")
 
@@ -252,21 +257,13 @@ def test_no_row_is_lost_to_a_reload_a_silent_server_or_a_refused_row(page, serve
     page.wait_for_selector("body[data-ready='2']")
     assert page.locator("#message").inner_text() == ""
     # colours that contradict the first row: the server refuses the row, the page takes it back and says why
-    page.keyboard.type("toras")
-    for k in range(2):
-        for i in range(5):
-            for _ in range(2):
-                page.click(f".input-row .tile[data-board='{k}'][data-pos='{i}']")
+    type_row(page, "toras", ["ggggg", "ggggg"])
     page.keyboard.press("Enter")
     page.wait_for_function("document.querySelector('#message').textContent.length > 0")
     assert page.evaluate("document.body.dataset.ready") == "2" and "row 3" in page.locator("#message").inner_text()
     # the same refusal on the page in Portuguese: the reason in Portuguese
     page.click("#lang")
-    page.keyboard.type("toras")
-    for k in range(2):
-        for i in range(5):
-            for _ in range(2):
-                page.click(f".input-row .tile[data-board='{k}'][data-pos='{i}']")
+    type_row(page, "toras", ["ggggg", "ggggg"])
     page.keyboard.press("Enter")
     page.wait_for_function("document.querySelector('#message').textContent.startsWith('linha 3')")
     assert "contradiz as pistas anteriores" in page.locator("#message").inner_text()

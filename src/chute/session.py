@@ -169,8 +169,8 @@ class Session:
         left: list[int | None] = [None] * self.n_boards
         said = {note for row in self.history for note in row.notes}
         notes: list[tuple[int, str]] = []
+        keep = self.n_boards > 1 if self.keep_unknown is None else self.keep_unknown
         for i, pattern in zip(open_, pats):
-            keep = self.n_boards > 1 if self.keep_unknown is None else self.keep_unknown
             state = self.solver.advance(boards[i].state, word, pattern, unknown_ok=keep)
             boards[i] = replace(boards[i], state=state)
             shown[i] = state.clues[-1].pattern

@@ -50,7 +50,7 @@ from .errors import ChuteError
 from .feedback import Clue, encode, score
 from .language import Note, decimal, phrase, said
 from .openers import best_known
-from .rules import legal_mask, violation
+from .rules import legal_mask, violation_note
 from .strategies.guard import LOSS_PER_ROW
 from .tree_search import INF, TreeSearch
 from .weighted_search import OverBudget
@@ -84,17 +84,13 @@ class RowReview:
     skill: int | None
     luck: int | None
     could_be_answer: bool
-    violation: str | None = None         # the hard-mode rule it broke
+    violation: str | None = None         # the hard-mode rule it broke (a Note: it can say itself in Portuguese)
     note: tuple[str, dict] | None = None # a comment that replaces the grade: (key of language.PHRASES, its values)
     estimated: bool = False              # values from the expected-guesses formula, not a tree (an opening under a prior)
-    rule_before: tuple[str, tuple[Clue, ...]] | None = field(default=None, repr=False)  # the rule and the clues it broke
 
-    def violation_text(self, lang: str = "en", show=None) -> str | None:
-        """Return the hard-mode rule the guess broke, in ``lang`` with words spelt by ``show`` (None if legal)."""
-        if not self.violation or self.rule_before is None:
-            return self.violation
-        rule, clues = self.rule_before
-        return violation(self.guess, clues, rule, lang, show)
+    def violation_text(self, lang: str = "en") -> str | None:
+        """Return the hard-mode rule the guess broke, in ``lang`` (None if it broke none)."""
+        return None if self.violation is None else said(self.violation, lang)
 
     @property
     def cost(self) -> float | None:
@@ -134,7 +130,7 @@ class RowReview:
                 "best_value": num(self.best_value), "cost": num(self.cost), "exact": self.exact,
                 "estimated": self.estimated,
                 "skill": self.skill, "luck": self.luck, "could_be_answer": self.could_be_answer,
-                "violation": self.violation_text(lang, show), "comment": self.comment(lang, show)}
+                "violation": self.violation_text(lang), "comment": self.comment(lang, show)}
 
 
 @dataclass
@@ -466,10 +462,9 @@ def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, r
         pattern = score(g, word)
         code = encode(pattern)
         before_words = [answers[c] for c in S.tolist()] if graded else []
-        broke = violation(g, clues, rule) if rule else None
+        broke = violation_note(g, clues, rule, lexicon.show) if rule else None
         row = RowReview(g, pattern, len(S), 0, before_words if len(S) <= SHOW_WORDS else [], [], None, None,
-                        None, False, None, None, g in set(before_words), broke,
-                        rule_before=(rule, tuple(clues)) if broke else None)
+                        None, False, None, None, g in set(before_words), broke)
         g_row = lexicon.guess_index.get(g)
         if grader is not None and r >= 1 and g_row is not None:
             _grade(grader, row, g_row, S, r, allowed, code, first=(i == 0), known=known, table=table)

@@ -237,7 +237,7 @@ def report_lines(result, lexicon, stream, lang: str = "en") -> list[str]:
         lines.append(f"  {i}  {tiles(show(r.guess), r.pattern, colour)}  {number(r.before, lang):>6} → "
                      f"{number(r.after, lang):<6} {value}{grade}  {r.comment(lang, show)}")
         if r.violation:
-            lines.append(f"       {r.violation_text(lang, show)}")
+            lines.append(f"       {r.violation_text(lang)}")
         if not r.could_be_answer and r.before > 1 and r.value is not None:
             lines.append("       " + phrase("not_answer", lang, word=show(r.guess).upper()))
         if 1 < r.before and r.words_before and r.after <= 12 and r.words_after and r.after > 1:

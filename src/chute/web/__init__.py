@@ -291,7 +291,7 @@ def _endpoint(handler):
             with _LOCK:
                 return JSONResponse(handler(body))
         except (BadRequest, ChuteError) as err:      # a Note is said in the request's language
-            lang = body.get("lang") if isinstance(body.get("lang"), str) and body["lang"] in LANGUAGES else "en"
+            lang = body["lang"] if body.get("lang") in LANGUAGES else "en"
             status = err.status if isinstance(err, BadRequest) else 422
             return JSONResponse({"error": error_text(err, lang)}, status_code=status)
         except (RecursionError, MemoryError):
