@@ -198,6 +198,16 @@ def test_paste_a_share_text_and_read_the_review(page, server):
     assert page.locator("#review").get_attribute("data-skill") == str(want.skill)
     assert page.locator("#review svg").count() == 1 and page.locator("#review tbody tr").count() == 3
     shot(page, "review")
+    # an answer chute does not know (today's Wordle): the rows it can grade, and the notes that say why not the rest
+    page.fill("#share-text", "Wordle 1,600 3/6\n\n🟨⬛🟨⬛🟨\n🟨🟨🟨⬛🟩\n🟩🟩🟩🟩🟩\n")
+    page.fill("#share-answer", "achey")
+    page.fill("#share-guesses", "crane chewy achey")
+    page.click("#share-go")
+    page.wait_for_selector("#review ul.note li")
+    notes = page.locator("#review ul.note li").all_inner_texts()
+    assert any(n.startswith("ACHEY is not in chute's wordle word lists") for n in notes)
+    last = page.locator("#review tbody tr").nth(2)
+    assert last.locator("td").nth(3).inner_text() == "" and "not graded" in last.locator("td.note").inner_text()
 
 
 def test_a_dueto_share_text_decoded_from_its_colours(page, server):

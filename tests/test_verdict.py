@@ -15,6 +15,7 @@ from chute.cli import main
 from chute.errors import ChuteError
 from chute.feedback import score, to_emoji
 from chute.share import parse_share
+from chute.language import said
 from chute.verdict import luck_of, review, skill_of
 
 
@@ -154,18 +155,91 @@ def test_cli_review_in_portuguese(capsys, monkeypatch):
     assert status == 0 and out.startswith("wordle: as palavras que fazem cada linha contra CIGAR")
     assert " palavras: " in out and out.rstrip().endswith("para a revisão completa")
 
-def test_a_secret_beyond_the_answer_list_is_reviewed_without_values(wordle):
-    """An accepted word that is not an answer: counts only, said once."""
-    result = review(wordle, ["crane", "aahed"], "aahed")
-    assert result.skill is None and result.rows[0].value is None and result.notes
+def test_an_answer_off_the_answer_list_is_graded_under_the_default_prior(wordle):
+    """An accepted word that is not an answer (the game's lists drift): every row graded, under frequency, said so."""
+    result = review(wordle, ["crane", "tough", "aargh"], "aargh")
+    assert result.solved and result.skill is not None and all(r.skill is not None for r in result.rows)
+    assert result.rows[0].before == 12972 and result.rows[-1].before == 1      # every accepted word could be it
+    assert result.notes[0] == ("AARGH is not on the wordle answer list: the guesses are graded under the frequency "
+                               "prior, where every accepted word can be the answer")
+    assert "frequency" in said(result.notes[0], "pt") and "não está na lista de respostas" in said(result.notes[0], "pt")
+
+
+def test_an_answer_chute_does_not_know_is_graded_while_a_known_word_fits(wordle):
+    """ACHEY (a word of today's Wordle, not of chute's 2022 lists): rows graded while some known word fits them."""
+    result = review(wordle, ["crane", "tough", "chewy", "achey"], "achey")
+    first, second, third, last = result.rows
+    assert result.solved and [r.pattern for r in result.rows][-1] == "ggggg"
+    assert first.before == 12972 and first.skill is not None and first.luck is not None
+    assert second.after == 3 and third.before == 3 and third.after == 0       # no known word shows CHEWY's colours
+    assert third.skill is not None and third.luck is None                    # graded; no luck against no word
+    assert last.value is None and last.skill is None and last.comment() == "ACHEY is not in the word lists: not graded"
+    assert result.skill == round((first.skill + second.skill + third.skill) / 3)
+    assert any(n.startswith("ACHEY is not in chute's wordle word lists") for n in result.notes)
+    assert any("ACHEY não está nas listas de palavras wordle do chute" in said(n, "pt") for n in result.notes)
+    # told to trust the answer list: graded over it while one of its answers fits, the first row only here
+    from chute.prior import make_prior
+    told = review(wordle, ["crane", "tough", "chewy", "achey"], "achey", prior=make_prior(wordle.lexicon, "answers"))
+    assert told.rows[0].before == 2315 and told.rows[0].skill is not None and told.rows[1].after == 0
+    assert [r.skill is None for r in told.rows] == [False, False, True, True]
+    assert told.notes == ["ACHEY is not in chute's wordle word lists (the game's lists have changed since they were "
+                          "taken): a row is graded only while a word of the lists fits the clues before it"]
 
 
 def test_review_refuses_bad_input(wordle):
-    """An answer that is not a word, or no guesses, is one clear error."""
-    with pytest.raises(ChuteError, match="not an accepted 5-letter word"):
-        review(wordle, ["crane"], "qqqqq")
+    """An answer or a guess that is not a word of the length, or no guesses, is one clear error."""
+    for answer in ("qqqq", "cr4ne", "crañes", ""):
+        with pytest.raises(ChuteError, match="is not a word of 5 letters"):
+            review(wordle, ["crane"], answer)
+    with pytest.raises(ChuteError, match="guess 'cran' is not a word of 5 letters"):
+        review(wordle, ["cran"], "cigar")
     with pytest.raises(ChuteError, match="no guesses"):
         review(wordle, [], "cigar")
+
+
+def test_a_multi_board_review_grades_around_an_answer_or_a_guess_chute_does_not_know(capsys, monkeypatch):
+    """Quordle with ACHEY and AARGH among the answers, a guess off the lists: graded where it can be, said so."""
+    from chute.verdict import review_boards
+    engine = Engine.build(load_lexicon("wordle"))
+    answers = ["aback", "achey", "tough", "aargh"]
+    guesses = ["crane", "tough", "xyzzy", "aback", "aargh", "chewy", "achey"]
+    result = review_boards(engine, guesses, answers, 9)
+    assert result.solved and result.solved_at == [4, 7, 2, 5]
+    unknown = result.rounds[2]                                            # XYZZY: no value, no grade
+    assert unknown.value is None and unknown.skill is None and unknown.comment() == "not graded"
+    assert all(b is None or b.comment() == "XYZZY is not in the word lists: not graded" for b in unknown.boards)
+    for rd in result.rounds[:2] + result.rounds[3:5]:                     # graded on the boards a known word fits
+        graded = [b for b in rd.boards if b is not None and b.value is not None]
+        assert rd.value == pytest.approx(sum(b.value for b in graded)) and rd.skill is not None
+    assert result.rounds[3].boards[1].after == 0                          # no known word fits ACHEY's board now
+    assert result.rounds[4].boards[1].value is None and result.rounds[6].value is None
+    assert result.notes[:2] == [
+        "ACHEY and AARGH are not on the wordle answer list: the guesses are graded under the frequency prior, "
+        "where every accepted word can be the answer",
+        "board 2: ACHEY is not in chute's wordle word lists (the game's lists have changed since they were taken): "
+        "a row is graded only while a word of the lists fits the clues before it"]
+    assert said(result.notes[0], "pt").startswith("ACHEY e AARGH não estão na lista de respostas wordle")
+    assert said(result.notes[1], "pt").startswith("tabuleiro 2: ACHEY não está nas listas")
+    status, out, err = run(capsys, monkeypatch, "review", "--game", "quordle", "--answer", ",".join(answers),
+                           *guesses, stdin="")
+    assert status == 0 and "None" not in out and "  3  XYZZY      not graded" in out, err
+    assert out.rstrip().endswith("a word not found within 9 rows counts 9 guesses more")
+    status, out, err = run(capsys, monkeypatch, "review", "--game", "quordle", "--answer", ",".join(answers),
+                           *guesses, "--json", "--lang", "pt", stdin="")
+    data = json.loads(out)
+    assert data["rounds"][2]["comment"] == "sem nota" and data["notes"][1].startswith("tabuleiro 2: ACHEY")
+
+
+def test_a_share_text_is_decoded_against_an_answer_chute_does_not_know(capsys, monkeypatch):
+    """The words that make each row are found against any answer, known or not."""
+    grid = "Wordle 1,600 4/6\n\n" + "\n".join(to_emoji(score(g, "achey")) for g in ("crane", "tough", "chewy",
+                                                                                      "achey")) + "\n"
+    status, out, err = run(capsys, monkeypatch, "review", "--answer", "achey", stdin=grid)
+    assert status == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "wordle: the words that make each row against ACHEY"
+    assert lines[4].endswith("1 word: ACHEY")                   # the green row: the answer itself, known or not
+    assert " words: " in lines[1] and "CRANE" in lines[1]
 
 
 # -- share texts -----------------------------------------------------------------------------------
@@ -397,7 +471,7 @@ def test_cli_reviews_a_termo_share_with_its_guesses(capsys, monkeypatch, tmp_pat
 
 
 @pytest.mark.parametrize("argv,stdin,message", [
-    (["review", "--answer", "qqqqq", "crane"], "", "not an accepted 5-letter word"),
+    (["review", "--answer", "qqqq", "crane"], "", "the answer 'qqqq' is not a word of 5 letters"),
     (["review", "--answer", "cigar"], "Wordle 1 2/6\n\n🟩🟩🟩🟩🟨\n🟩🟩🟩🟩🟩\n", "no accepted word shows"),
     (["review", "--answer", "cigar"], "Wordle 1 2/6\n\n🟩🟩🟩🟩\n🟩🟩🟩🟩🟩\n", "different widths"),
     (["review", "--answer", "cigar"], "Wordle 1 4/6\n\n⬛⬛🟨🟨⬛\n🟩🟩🟩🟩🟩\n", "header says 4/6"),

@@ -96,6 +96,22 @@ def test_why_review_and_share(client):
     assert dueto["decoded"][-1]["patterns"] == [None, "ggggg"] and dueto["decoded"][-1]["likely"] == ["termo"]
 
 
+def test_review_of_a_game_whose_answers_chute_does_not_know(client):
+    """Today's answers off chute's lists: reviewed, graded where a known word fits, the notes in the request's language."""
+    one = client.post("/api/review", json={"game": "wordle", "guesses": ["crane", "tough", "chewy", "achey"],
+                                           "answers": ["achey"], "lang": "pt"})
+    assert one.status_code == 200
+    data = one.json()
+    assert data["rows"][0]["skill"] is not None and data["rows"][3]["skill"] is None
+    assert any(n.startswith("ACHEY não está nas listas de palavras wordle do chute") for n in data["notes"])
+    two = client.post("/api/review", json={"game": "dordle", "guesses": ["crane", "tough", "aargh", "achey"],
+                                           "answers": ["aargh", "achey"]}).json()
+    assert two["rounds"][0]["skill"] is not None and two["rounds"][3]["comment"] == "not graded"
+    assert two["notes"][0].startswith("AARGH and ACHEY are not on the wordle answer list")
+    share = client.post("/api/share", json={"text": "Wordle 1 2/6\n\n🟨⬛🟨⬛🟨\n🟩🟩🟩🟩🟩", "answer": "achey"}).json()
+    assert share["decoded"][1]["likely"] == ["achey"]
+
+
 
 def test_why_in_portuguese(client):
     """"lang": "pt" answers why in Brazilian Portuguese, words in capitals with their accents, figures with a comma."""
@@ -152,7 +168,7 @@ DUETO_SHARE = """joguei term.ooo/2 #100 4&5/7
     ("/api/why", {"rows": []}, 400, "give the word"),
     ("/api/why", {"rows": [], "word": "crane", "board": 3}, 400, "board"),
     ("/api/why", {"rows": [], "word": "crane", "board": True}, 400, "board"),
-    ("/api/review", {"guesses": ["crane"], "answers": ["qqqqq"]}, 422, "not an accepted"),
+    ("/api/review", {"guesses": ["crane"], "answers": ["qqqq"]}, 422, "not a word of 5 letters"),
     ("/api/review", {"guesses": [], "answers": ["cigar"]}, 400, "guesses"),
     ("/api/share", {"text": "hello"}, 422, "no rows of colours"),
     ("/api/share", {}, 400, "share text"),

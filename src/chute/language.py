@@ -73,8 +73,17 @@ PHRASES: dict[str, dict[str, str]] = {
                       "* = best found, not proven; ~ = estimated)",
         "optimal_finds": "optimal play ({opener} first) finds {answer} in {rows}; it averages {mean} over the "
                          "{n} answers",
-        "review_unlisted": "{word} is not on the {name} answer list: the rows are not graded",
-        "review_outside_prior": "{word} is not a word of the {name} prior: the rows are not graded",
+        "review_unlisted": "{word} is not on the {name} answer list: a row is graded only while an answer of the "
+                           "list fits the clues before it",
+        "review_outside_prior": "{word} is not a word of the {name} prior: a row is graded only while a word of "
+                                "the prior fits the clues before it",
+        "review_unknown": "{word} is not in chute's {name} word lists (the game's lists have changed since they "
+                          "were taken): a row is graded only while a word of the lists fits the clues before it",
+        "on_board": "board {n}: {note}",
+        "review_widened": "{words} is not on the {name} answer list: the guesses are graded under the {prior} "
+                          "prior, where every accepted word can be the answer",
+        "review_widened_many": "{words} are not on the {name} answer list: the guesses are graded under the "
+                               "{prior} prior, where every accepted word can be the answer",
         "review_prior": "values under the {name} prior: exact with at most {exact} candidates, else the best found "
                         "(*); the opening and sets over {found} candidates estimated by the expected-guesses "
                         "formula (~); a word not found within {rows} rows counts {extra} guesses more",
@@ -204,8 +213,18 @@ PHRASES: dict[str, dict[str, str]] = {
                       "* = o melhor encontrado, não provado; ~ = estimado)",
         "optimal_finds": "o jogo ótimo ({opener} primeiro) acha {answer} em {rows}; a média é {mean} nas "
                          "{n} respostas",
-        "review_unlisted": "{word} não está na lista de respostas {name}: as linhas ficam sem nota",
-        "review_outside_prior": "{word} não é uma palavra da distribuição {name}: as linhas ficam sem nota",
+        "review_unlisted": "{word} não está na lista de respostas {name}: uma linha só recebe nota enquanto uma "
+                           "resposta da lista cabe nas pistas antes dela",
+        "review_outside_prior": "{word} não é uma palavra da distribuição {name}: uma linha só recebe nota "
+                                "enquanto uma palavra da distribuição cabe nas pistas antes dela",
+        "review_unknown": "{word} não está nas listas de palavras {name} do chute (as listas do jogo mudaram "
+                          "desde então): uma linha só recebe nota enquanto uma palavra das listas cabe nas pistas "
+                          "antes dela",
+        "on_board": "tabuleiro {n}: {note}",
+        "review_widened": "{words} não está na lista de respostas {name}: os palpites são avaliados sob a "
+                          "distribuição {prior}, em que toda palavra aceita pode ser a resposta",
+        "review_widened_many": "{words} não estão na lista de respostas {name}: os palpites são avaliados sob a "
+                               "distribuição {prior}, em que toda palavra aceita pode ser a resposta",
         "review_prior": "valores sob a distribuição {name}: exatos com até {exact} candidatas, senão o melhor "
                         "encontrado (*); a abertura e os conjuntos de mais de {found} candidatas estimados pela "
                         "fórmula dos palpites esperados (~); uma palavra não achada em {rows} linhas conta {extra} "
@@ -393,6 +412,8 @@ def _fill(key: str, lang: str, values: dict) -> str:
             return ordinal(v, lang)
         if isinstance(v, (int, float)) and not isinstance(v, bool):
             return number(v, lang)
+        if isinstance(v, tuple):
+            return and_list([say(x) for x in v], lang)
         return v
     return phrase(key, lang, **{k: say(v) for k, v in values.items()})
 

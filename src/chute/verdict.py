@@ -48,13 +48,14 @@ import numpy as np
 from .engine import Engine
 from .errors import ChuteError
 from .feedback import Clue, encode, score
+from .files import excerpt
 from .language import Note, decimal, phrase, said
 from .openers import best_known
 from .rules import legal_mask, violation_note
 from .strategies.guard import LOSS_PER_ROW
 from .tree_search import INF, TreeSearch
 from .weighted_search import OverBudget
-from .words import fold
+from .words import fold, is_word
 
 if TYPE_CHECKING:
     from .prior import Prior
@@ -419,68 +420,66 @@ def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, r
            prior: "Prior | None" = None) -> Review:
     """Return the review of a one-board game: ``guesses`` played in order against ``answer``.
 
-    Every guess must be a word of the lists' length; the answer an accepted
-    word.  Values are graded over the answer list (uniform), or under
-    ``prior`` when it reaches beyond it (``PriorGrader``); a game whose answer
-    is outside them is reviewed without values.
+    Every guess and the answer must be words of the lists' length.  Values
+    are graded over the answer list (uniform), or under ``prior`` when it
+    reaches beyond it (``PriorGrader``).  Without a prior, a game whose answer
+    is off the answer list (the game's lists have drifted) is graded under the
+    default policy's prior, where every accepted word can be the answer, and
+    says so.  An answer outside the words graded (a word chute does not know,
+    or one outside the prior given) is not held against the player: a row is
+    graded while some word graded fits the clues before it (what the player
+    could know), its luck while one shows the colours seen.
     """
+    word = _checked_word(answer, engine.lexicon, "the answer")
+    notes: list[str] = []
+    prior, widened = _grading_prior(engine.lexicon, [word], prior)
+    if widened is not None:
+        notes.append(widened)
     weighted = prior is not None and prior.widens
     if weighted:
         engine, base = Engine.build(engine.lexicon.widened(prior.words), cache=engine.cache_dir is not None), engine
     lexicon = engine.lexicon
-    n_letters = lexicon.length
-    word = fold(answer)
-    if len(word) != n_letters or word not in lexicon.guess_set:
-        raise ChuteError(f"the answer {answer!r} is not an accepted {n_letters}-letter word of {lexicon.name}")
-    played = [fold(g) for g in guesses]
+    played = [_checked_word(g, lexicon, "guess") for g in guesses]
     if not played:
         raise ChuteError("no guesses to review")
-    for g in played:
-        if len(g) != n_letters or not g.isalpha():
-            raise ChuteError(f"guess {g!r} is not a word of {n_letters} letters")
     if word in played:
         played = played[:played.index(word) + 1]
     answers = lexicon.answers
-    graded = word in (lexicon.answer_index if weighted else lexicon.answer_set)
-    grader: Grader | PriorGrader | None = None
-    if graded:
-        grader = PriorGrader(engine, prior, rows, rule, base=base) if weighted else Grader(engine, rows, rule)
+    grader = PriorGrader(engine, prior, rows, rule, base=base) if weighted else Grader(engine, rows, rule)
     table = OpenerTable(grader) if isinstance(grader, Grader) else None
     S = np.arange(len(answers), dtype=np.int32)
     allowed: np.ndarray | None = None
     clues: list[Clue] = []
     out: list[RowReview] = []
-    shown = lexicon.show(word).upper()
-    notes: list[str] = [] if graded else [Note("review_outside_prior", word=shown, name=prior.name) if weighted
-                                          else Note("review_unlisted", word=shown, name=lexicon.name)]
-    if weighted and graded:
+    if word not in lexicon.answer_index:
+        notes.append(_ungraded_note(lexicon, word, prior if weighted else None))
+    if weighted:
         notes.append(Note("review_prior", name=prior.name, exact=PRIOR_EXACT_MAX, found=PRIOR_FOUND_MAX, rows=rows,
                           extra=rows * LOSS_PER_ROW))
-    known = best_known(lexicon, rule, rows) if graded and not weighted else None
+    known = best_known(lexicon, rule, rows) if not weighted else None
     for i, g in enumerate(played):
         r = rows - i
         pattern = score(g, word)
         code = encode(pattern)
-        before_words = [answers[c] for c in S.tolist()] if graded else []
+        before_words = [answers[c] for c in S.tolist()]
         broke = violation_note(g, clues, rule, lexicon.show) if rule else None
         row = RowReview(g, pattern, len(S), 0, before_words if len(S) <= SHOW_WORDS else [], [], None, None,
                         None, False, None, None, g in set(before_words), broke)
         g_row = lexicon.guess_index.get(g)
-        if grader is not None and r >= 1 and g_row is not None:
+        if r >= 1 and g_row is not None and len(S):
             _grade(grader, row, g_row, S, r, allowed, code, first=(i == 0), known=known, table=table)
         elif g_row is None:
             row.note = ("not_in_lists", {"word": g})
         clue = Clue(g, pattern)
         clues.append(clue)
-        if graded:
-            S = S[engine.matrix[lexicon.guess_index[g], S] == code] if g_row is not None else \
-                np.array([c for c in S.tolist() if score(g, answers[c]) == pattern], dtype=np.int32)
+        S = S[engine.matrix[g_row, S] == code] if g_row is not None else \
+            np.array([c for c in S.tolist() if score(g, answers[c]) == pattern], dtype=np.int32)
         if rule:
             mask = legal_mask(engine, clue, rule)
             allowed = (np.flatnonzero(mask).astype(np.int32) if allowed is None
                        else allowed[mask[allowed]])
-        row.after = len(S) if graded else 0
-        row.words_after = [answers[c] for c in S.tolist()] if graded and len(S) <= SHOW_WORDS else []
+        row.after = len(S)
+        row.words_after = [answers[c] for c in S.tolist()] if len(S) <= SHOW_WORDS else []
         out.append(row)
     solved = played[-1] == word
     skills = [r.skill for r in out if r.skill is not None]
@@ -488,12 +487,60 @@ def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, r
     result = Review(word, out, rows, rule, solved and len(played) <= rows,
                     int(round(sum(skills) / len(skills))) if skills else None,
                     int(round(sum(lucks) / len(lucks))) if lucks else None, notes=notes)
-    if grader is not None and known is not None:
+    if known is not None:
         opener, total = known
         result.optimal_opener = opener
         result.optimal_mean = total / len(answers)
         result.optimal_rows = table.rows_needed(opener, word) if table is not None else None
     return result
+
+
+def _checked_word(text: str, lexicon, what: str) -> str:
+    """Return a reviewed word folded; ChuteError unless it is a word of the lists' length (known or not)."""
+    word = fold(text)
+    if len(word) != lexicon.length or not is_word(word):
+        raise ChuteError(f"{what} {excerpt(text)} is not a word of {lexicon.length} letters")
+    return word
+
+
+def check_colours(lexicon, guesses: Sequence[str], patterns: Sequence[str], answer: str) -> None:
+    """Raise ChuteError unless every guess shows its colours against the answer (the first row that does not)."""
+    word = _checked_word(answer, lexicon, "the answer")
+    for i, (g, p) in enumerate(zip(guesses, patterns), 1):
+        shown = score(_checked_word(g, lexicon, "guess"), word)
+        if shown != p:
+            raise ChuteError(f"row {i}: {g.upper()} against {answer.upper()} shows {shown}, not {p}")
+
+
+def _grading_prior(lexicon, answers: Sequence[str], prior: "Prior | None") -> tuple["Prior | None", Note | None]:
+    """Return the prior a review grades under, and the note saying why when it is not the one asked for.
+
+    No prior asked and an answer off the answer list (the game's lists have
+    drifted): the default policy's prior, under which every accepted word can
+    be the answer, so the game is still graded.
+    """
+    if prior is not None:
+        return prior, None
+    off = [a for a in answers if a not in lexicon.answer_set]
+    if not off:
+        return None, None
+    from .prior import make_prior
+    from .solver import DEFAULT_PRIOR
+    key = "review_widened" if len(off) == 1 else "review_widened_many"
+    words = tuple(lexicon.show(a).upper() for a in off)
+    return make_prior(lexicon, DEFAULT_PRIOR), Note(key, words=words, name=lexicon.name, prior=DEFAULT_PRIOR)
+
+
+def _ungraded_note(lexicon, word: str, prior: "Prior | None", board: int | None = None) -> Note:
+    """Return the note on an answer outside the words graded (on a board of several: named by its number)."""
+    shown = lexicon.show(word).upper()
+    if word not in lexicon.guess_set:
+        note = Note("review_unknown", word=shown, name=lexicon.name)
+    elif prior is not None:
+        note = Note("review_outside_prior", word=shown, name=prior.name)
+    else:
+        note = Note("review_unlisted", word=shown, name=lexicon.name)
+    return note if board is None else Note("on_board", n=board, note=note)
 
 
 def _grade(grader: "Grader | PriorGrader", row: RowReview, g: int, S: np.ndarray, r: int,
@@ -548,8 +595,8 @@ def _grade(grader: "Grader | PriorGrader", row: RowReview, g: int, S: np.ndarray
     row.skill = skill_of(row.value - row.best_value if row.best_value is not None else None)
     values = [0.0 if c == grader.solved else (t / size if t < INF else 1e9) for c, size, t in bins]
     weights = [size for _, size, _ in bins]
-    seen = next(v for (c, _, _), v in zip(bins, values) if c == code)
-    row.luck = luck_of(values, weights, seen)
+    seen = next((v for (c, _, _), v in zip(bins, values) if c == code), None)
+    row.luck = None if seen is None else luck_of(values, weights, seen)     # None: no word graded shows the colours seen
 
 
 @dataclass
@@ -592,25 +639,27 @@ def decode_boards(engine: Engine, boards: Sequence[Sequence[str]], answers: Sequ
     if len(boards) != len(answers):
         raise ChuteError(f"the grid has {len(boards)} board{'' if len(boards) == 1 else 's'}: give "
                          f"{len(boards)} answer{'' if len(boards) == 1 else 's'}, not {len(answers)}")
-    words = [fold(a) for a in answers]
-    for answer, word in zip(answers, words):
-        if len(word) != lexicon.length or word not in lexicon.guess_set:
-            raise ChuteError(f"the answer {answer!r} is not an accepted {lexicon.length}-letter word of {lexicon.name}")
+    words = [_checked_word(a, lexicon, "the answer") for a in answers]     # known to chute or not
+    # the words that can make a row: every accepted guess, and the answers chute does not know (their green rows)
+    pool = list(lexicon.guesses) + [w for w in dict.fromkeys(words) if w not in lexicon.guess_set]
     columns = [lexicon.answer_index.get(w) for w in words]
     missing = [w for w, c in zip(words, columns) if c is None]
     if missing:
         from .engine import compute_codes
         extra = dict(zip(missing, compute_codes(lexicon.guesses, missing, lexicon.length).T))
-    codes = [engine.matrix[:, c] if c is not None else extra[w] for w, c in zip(words, columns)]
+    unknown = pool[len(lexicon.guesses):]
+    codes = [np.concatenate([engine.matrix[:, c] if c is not None else extra[w],
+                             np.array([encode(score(x, w)) for x in unknown], dtype=engine.matrix.dtype)])
+             for w, c in zip(words, columns)]
     weight = {} if prior is None else dict(zip(prior.words, prior.probabilities().tolist()))
     freq = lexicon.frequencies
-    letters = np.frombuffer("".join(lexicon.guesses).encode("ascii"), dtype=np.uint8).reshape(-1, lexicon.length)
+    letters = np.frombuffer("".join(pool).encode("ascii"), dtype=np.uint8).reshape(-1, lexicon.length)
     greens = np.zeros(lexicon.length, dtype=bool)
     against = " / ".join(w.upper() for w in words)
     out = []
     for i in range(max((len(b) for b in boards), default=0)):
         shown = tuple(b[i] if i < len(b) else None for b in boards)
-        fits = np.ones(len(lexicon.guesses), dtype=bool)
+        fits = np.ones(len(pool), dtype=bool)
         for pattern, board_codes in zip(shown, codes):
             if pattern is None:
                 continue
@@ -624,7 +673,7 @@ def decode_boards(engine: Engine, boards: Sequence[Sequence[str]], answers: Sequ
         if not len(rows):
             colours = " ".join(p or "-" for p in shown)
             raise ChuteError(f"row {i + 1} ({colours}): no accepted word shows these colours against {against}")
-        found = [lexicon.guesses[r] for r in rows.tolist()]
+        found = [pool[r] for r in rows.tolist()]
         if prior is not None:
             found.sort(key=lambda w: (-weight.get(w, 0.0), w))
         else:
@@ -654,6 +703,17 @@ class RoundReview:
             return None
         return max(0.0, self.value - self.best_value)
 
+    def comment(self, lang: str = "en", show=None) -> str:
+        """Return a one-line comment on the round in ``lang``: not graded, the best found, or what it cost."""
+        show = show or (lambda w: w)
+        if self.value is None:
+            return phrase("not_graded", lang)
+        if self.cost is not None and self.cost < 1e-9:
+            return phrase("best_found", lang)
+        if self.cost is not None and self.best:
+            return phrase("round_cost", lang, amount=decimal(self.cost, 2, lang), best=show(self.best).upper())
+        return ""
+
     def to_dict(self, show=None, lang: str = "en") -> dict[str, Any]:
         """Return the round as a JSON-ready dict."""
         show = show or (lambda w: w)
@@ -661,7 +721,7 @@ class RoundReview:
             return None if x is None or math.isinf(x) else round(x, 4)
         return {"guess": show(self.guess), "value": num(self.value),
                 "best": None if self.best is None else show(self.best), "best_value": num(self.best_value),
-                "cost": num(self.cost), "skill": self.skill, "luck": self.luck,
+                "cost": num(self.cost), "skill": self.skill, "luck": self.luck, "comment": self.comment(lang, show),
                 "boards": [None if b is None else b.to_dict(show, lang) for b in self.boards]}
 
 
@@ -675,6 +735,7 @@ class BoardsReview:
     solved_at: list[int | None]
     skill: int | None
     luck: int | None
+    notes: list[str] = field(default_factory=list)
 
     @property
     def solved(self) -> bool:
@@ -686,7 +747,7 @@ class BoardsReview:
         show = show or (lambda w: w)
         return {"answers": [show(a) for a in self.answers], "solved": self.solved, "solved_at": self.solved_at,
                 "rows_used": len(self.rounds), "row_limit": self.row_limit, "skill": self.skill, "luck": self.luck,
-                "rounds": [r.to_dict(show, lang) for r in self.rounds]}
+                "rounds": [r.to_dict(show, lang) for r in self.rounds], "notes": [said(n, lang) for n in self.notes]}
 
 
 def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str], rows: int,
@@ -700,27 +761,31 @@ def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str]
     board's own best, the joint policy's top ``shortlist``, the guess played),
     so round values are the best found, never a proof.  Under ``prior`` (one
     that reaches beyond the answer list) each board is graded as ``review``
-    grades under it, and the opening round's best is the sum of the boards' bests.
+    grades under it, and the opening round's best is the sum of the boards'
+    bests.  Answers off the answer list and words chute does not know are
+    handled as ``review`` handles them: without a prior the game is graded
+    under the default policy's prior, a board is graded while a word graded
+    fits its clues, and a round on the boards graded then (not at all for a
+    guess chute does not know).
     """
     from .multiboard import rank as joint_rank
+    secrets = [_checked_word(a, engine.lexicon, "the answer") for a in answers]
+    if len(set(secrets)) != len(secrets):
+        raise ChuteError("the answers of a multi-board game must be different")
+    played = [_checked_word(g, engine.lexicon, "guess") for g in guesses]
+    if not played:
+        raise ChuteError("no guesses to review")
+    prior, widened = _grading_prior(engine.lexicon, secrets, prior)
+    notes: list[str] = [] if widened is None else [widened]
     weighted = prior is not None and prior.widens
     if weighted:
         engine, base = Engine.build(engine.lexicon.widened(prior.words), cache=engine.cache_dir is not None), engine
     lexicon = engine.lexicon
-    secrets = [fold(a) for a in answers]
-    for a in secrets:
-        if len(a) != lexicon.length or a not in lexicon.answer_index:
-            raise ChuteError(f"{a.upper()} is not on the {lexicon.name} answer list: a multi-board review grades "
-                             "answers of the list" if not weighted else
-                             f"{a.upper()} is not a word of the {prior.name} prior: it cannot be graded under it")
-    if len(set(secrets)) != len(secrets):
-        raise ChuteError("the answers of a multi-board game must be different")
-    played = [fold(g) for g in guesses]
-    if not played:
-        raise ChuteError("no guesses to review")
-    for g in played:
-        if g not in lexicon.guess_set:
-            raise ChuteError(f"{g.upper()} is not an accepted {lexicon.length}-letter word of {lexicon.name}")
+    notes += [_ungraded_note(lexicon, a, prior if weighted else None, board=k + 1)
+              for k, a in enumerate(secrets) if a not in lexicon.answer_index]
+    if weighted:
+        notes.append(Note("review_prior", name=prior.name, exact=PRIOR_EXACT_MAX, found=PRIOR_FOUND_MAX, rows=rows,
+                          extra=rows * LOSS_PER_ROW))
     grader: Grader | PriorGrader = PriorGrader(engine, prior, rows, None, base=base) if weighted else Grader(engine, rows, None)
     table = OpenerTable(grader) if isinstance(grader, Grader) else None
     known = best_known(lexicon, None, rows) if not weighted else None
@@ -733,41 +798,50 @@ def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str]
         open_ = [k for k, s in enumerate(solved_at) if s is None]
         if not open_:
             break
-        g_row = lexicon.guess_index[g]
-        befores = [sets[k] for k in open_]          # each open board's candidates before the guess
+        g_row = lexicon.guess_index.get(g)
+        graded = [k for k in open_ if len(sets[k]) and g_row is not None]   # some word graded fits the board's clues
+        befores = [sets[k] for k in graded]          # each graded board's candidates before the guess
         board_rows: list[RowReview | None] = [None] * len(secrets)
         for k in open_:
             S = sets[k]
             pattern = score(g, secrets[k])
-            before = [lexicon.answers[c] for c in S.tolist()] if len(S) <= SHOW_WORDS else []
-            row = RowReview(g, pattern, len(S), 0, before, [], None, None, None, False, None, None,
-                            g in {lexicon.answers[c] for c in S.tolist()})
-            _grade(grader, row, g_row, S, r, None, encode(pattern), first=(i == 0), known=known, table=table)
-            S = S[engine.matrix[g_row, S] == encode(pattern)]
+            code = encode(pattern)
+            before = [lexicon.answers[c] for c in S.tolist()]
+            row = RowReview(g, pattern, len(S), 0, before if len(S) <= SHOW_WORDS else [], [], None, None, None,
+                            False, None, None, g in set(before))
+            if k in graded:
+                _grade(grader, row, g_row, S, r, None, code, first=(i == 0), known=known, table=table)
+            elif g_row is None:
+                row.note = ("not_in_lists", {"word": g})
+            S = S[engine.matrix[g_row, S] == code] if g_row is not None else \
+                np.array([c for c in S.tolist() if score(g, lexicon.answers[c]) == pattern], dtype=np.int32)
             sets[k] = S
             row.after = len(S)
             row.words_after = [lexicon.answers[c] for c in S.tolist()] if len(S) <= SHOW_WORDS else []
             board_rows[k] = row
             if set(pattern) == {"g"}:
                 solved_at[k] = i + 1
-        value = sum(board_rows[k].value for k in open_)       # each board's value, graded above
+        if not graded:
+            rounds.append(RoundReview(g, board_rows, None, None, None, None, None))
+            continue
+        value = sum(board_rows[k].value for k in graded)       # each board's value, graded above
         best, best_value = g, value
-        if i == 0 and known is not None and len(open_) * known[1] / n_all < best_value:
-            best, best_value = known[0], len(open_) * known[1] / n_all      # the best opener known, proven
+        if i == 0 and known is not None and len(graded) * known[1] / n_all < best_value:
+            best, best_value = known[0], len(graded) * known[1] / n_all      # the best opener known, proven
         if i == 0:
             # every board starts from the same words, so the boards' best is one guess and its round value their sum
-            opening = [board_rows[k] for k in open_]
+            opening = [board_rows[k] for k in graded]
             if all(b.best is not None and b.best_value is not None for b in opening):
                 value0 = sum(b.best_value for b in opening)
                 if value0 < best_value - 1e-12:
                     best, best_value = opening[0].best, value0
-        candidates = [] if i == 0 else _shortlist(grader, [board_rows[k] for k in open_], befores, shortlist,
+        candidates = [] if i == 0 else _shortlist(grader, [board_rows[k] for k in graded], befores, shortlist,
                                                   joint_rank, r)
         for w in candidates:
             v = _round_value(grader, lexicon.guess_index[w], befores, r)
             if v < best_value - 1e-12 or (abs(v - best_value) <= 1e-12 and w < best and best != g):
                 best, best_value = w, v
-        lucks = [b.luck for b in board_rows if b is not None and b.luck is not None]
+        lucks = [board_rows[k].luck for k in graded if board_rows[k].luck is not None]
         cost = value - best_value if math.isfinite(value) else math.inf
         rounds.append(RoundReview(g, board_rows, value, best, best_value, skill_of(cost),
                                   int(round(sum(lucks) / len(lucks))) if lucks else None))
@@ -775,7 +849,7 @@ def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str]
     lucks = [x.luck for x in rounds if x.luck is not None]
     return BoardsReview(secrets, rounds, rows, solved_at,
                         int(round(sum(skills) / len(skills))) if skills else None,
-                        int(round(sum(lucks) / len(lucks))) if lucks else None)
+                        int(round(sum(lucks) / len(lucks))) if lucks else None, notes)
 
 
 def _round_value(grader: "Grader | PriorGrader", g: int, sets: list[np.ndarray], r: int) -> float:

@@ -37,7 +37,8 @@ def add_arguments(p) -> None:
                       help="the game was played in Termo's strict mode")
     p.add_argument("--prior", default=None, metavar="NAME|FILE",
                    help="grade the guesses under this prior (answers, frequency, uniform or a FILE of word "
-                        "weights; default: answers, every answer equally likely), and rank the words that could "
+                        "weights; default: answers, every answer equally likely, or frequency when an answer is off the "
+                        "answer list), and rank the words that could "
                         "have made each row of a colours-only grid by it (default: answers first, then by frequency)")
     p.add_argument("--json", action="store_true", help="print the review as JSON")
     add_lang_option(p, "write the review")
@@ -97,12 +98,8 @@ def run(args: argparse.Namespace) -> int:
         print("\n".join(decoded_lines(rows, [answer], lexicon, lexicon.name, args.lang)))
         return 0
     if patterns is not None:
-        from ..feedback import score
-        from ..words import fold
-        for i, (g, p) in enumerate(zip(guesses, patterns), 1):
-            if score(fold(g), fold(answer)) != p:
-                raise ChuteError(f"row {i}: {g.upper()} against {answer.upper()} shows {score(fold(g), fold(answer))}, "
-                                 f"not {p}")
+        from ..verdict import check_colours
+        check_colours(lexicon, guesses, patterns, answer)
     from ..prior import make_prior
     prior = None if args.prior is None else make_prior(lexicon, args.prior)
     result = review(engine, guesses, answer, rows=spec.rows, rule=rule_from_args(args), prior=prior)
@@ -160,23 +157,23 @@ def run_boards(args: argparse.Namespace, spec, lexicon, share) -> int:
 def boards_lines(result, game: str, show, lang: str = "en") -> list[str]:
     """Return a multi-board review as printed lines in ``lang``: the verdict, then a round a line and a board each."""
     from ..feedback import to_emoji
-    from ..language import counted, decimal, number, phrase
+    from ..language import counted, decimal, number, phrase, said
     state = (phrase("boards_solved_in", lang, rows=counted(max(result.solved_at), "row", lang)) if result.solved
              else phrase("boards_not_solved", lang, rows=counted(result.row_limit, "row", lang)))
-    lines = [f"{game}: {' '.join(show(a).upper() for a in result.answers)}, {state} · "
-             + phrase("skill_luck", lang, skill=result.skill, luck=result.luck)]
+    verdict = ("" if result.skill is None else
+               " · " + phrase("skill_luck", lang, skill=result.skill, luck="-" if result.luck is None else result.luck))
+    lines = [f"{game}: {' '.join(show(a).upper() for a in result.answers)}, {state}{verdict}"]
     for i, rd in enumerate(result.rounds, 1):
-        verdict = (phrase("best_found", lang) if rd.cost is not None and rd.cost < 1e-9 else
-                   phrase("round_cost", lang, amount=decimal(rd.cost, 2, lang), best=show(rd.best).upper())
-                   if rd.cost is not None and rd.best else "")
         value = "" if rd.value is None else f"{decimal(rd.value, 3, lang):>7} vs {decimal(rd.best_value, 3, lang):>7}"
-        lines.append(f"  {i}  {show(rd.guess).upper():<8} {value}  {phrase('skill_col', lang)} {rd.skill}  "
-                     f"{phrase('luck_col', lang)} {rd.luck}  {verdict}")
+        grade = ("" if rd.skill is None else f"  {phrase('skill_col', lang)} {rd.skill}  {phrase('luck_col', lang)} "
+                 + ("-" if rd.luck is None else str(rd.luck)))
+        lines.append(f"  {i}  {show(rd.guess).upper():<8} {value}{grade}  {rd.comment(lang, show)}")
         for k, b in enumerate(rd.boards, 1):
             if b is not None:
                 lines.append(f"       {phrase('board', lang, n=k)}: {to_emoji(b.pattern)} {number(b.before, lang):>5} → "
                              f"{number(b.after, lang):<5} {b.comment(lang, show)}")
     lines.append("  " + phrase("round_key", lang))
+    lines.extend(said(n, lang) for n in result.notes)
     return lines
 
 
@@ -233,7 +230,8 @@ def report_lines(result, lexicon, stream, lang: str = "en") -> list[str]:
                  (" " + phrase("at_risk", lang) if r.value == float("inf") else figure(r.value))
                  + f" vs {figure(r.best_value)}" + ("" if r.exact else "~" if r.estimated else "*"))
         grade = ("" if r.skill is None else
-                 f"  {phrase('skill_col', lang)} {r.skill:>2}  {phrase('luck_col', lang)} {r.luck:>2}")
+                 f"  {phrase('skill_col', lang)} {r.skill:>2}  {phrase('luck_col', lang)} "
+                 + (" -" if r.luck is None else f"{r.luck:>2}"))        # no luck: no word graded shows the colours seen
         lines.append(f"  {i}  {tiles(show(r.guess), r.pattern, colour)}  {number(r.before, lang):>6} → "
                      f"{number(r.after, lang):<6} {value}{grade}  {r.comment(lang, show)}")
         if r.violation:

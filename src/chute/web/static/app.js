@@ -371,11 +371,18 @@ async function readShare() {
       const answers = answer.split(",").map((a) => a.trim()).filter(Boolean);
       const r = await api("/api/review", { game, rule: share.hard ? "hard" : "normal", guesses, answers, lang: S.lang });
       const rows = r.rows || r.rounds;
-      out.innerHTML = `<p><b>${t("skill")} ${r.skill} · ${t("luck")} ${r.luck}</b></p>` +
+      const grade = (x) => x ?? "–";      // null: not graded (an answer or a word chute does not know)
+      out.innerHTML = `<p><b>${t("skill")} ${grade(r.skill)} · ${t("luck")} ${grade(r.luck)}</b></p>` +
         `<table><thead><tr><th>${t("row")}</th><th>${t("guess")}</th><th>${t("words")}</th><th>${t("skill")}</th><th>${t("luck")}</th><th></th></tr></thead><tbody>` +
         rows.map((x, i) => `<tr><td>${i + 1}</td><td class="word">${x.guess}</td><td>${x.before !== undefined ? num(x.before) + " → " + num(x.after) : ""}</td>` +
           `<td>${x.skill ?? ""}</td><td>${x.luck ?? ""}</td><td class="note">${x.comment || (x.best ? t("best") + " " + x.best : "")}</td></tr>`).join("") +
         "</tbody></table>" + (r.rows ? chart(r.rows.map((x) => x.after)) : "");
+      if ((r.notes || []).length) {          // the server's words: why a row is not graded, the prior graded under
+        const ul = document.createElement("ul");
+        ul.className = "note";
+        for (const n of r.notes) { const li = document.createElement("li"); li.textContent = n; ul.appendChild(li); }
+        out.appendChild(ul);
+      }
       out.dataset.skill = String(r.skill);
     } else if (share.decoded) {
       // each row: its colours on every board (a gap for a board solved before), how many words make them, the likeliest
