@@ -186,6 +186,16 @@ def test_an_answer_chute_does_not_know_is_graded_while_a_known_word_fits(wordle)
                           "taken): a row is graded only while a word of the lists fits the clues before it"]
 
 
+def test_the_best_move_under_a_prior_is_a_word_chute_suggests():
+    """Under the frequency prior every Termo word is a candidate, but the best move is never a rare one (RÍTON)."""
+    from chute.prior import make_prior
+    engine = Engine.build(load_lexicon("termo"))
+    lexicon = engine.lexicon
+    result = review(engine, ["serao", "tocar", "pedro"], "pedro", prior=make_prior(lexicon, "frequency"))
+    bests = [r.best for r in result.rows if r.best is not None]
+    assert len(bests) == 3 and all(lexicon.is_suggested(b) for b in bests), bests
+
+
 def test_review_refuses_bad_input(wordle):
     """An answer or a guess that is not a word of the length, or no guesses, is one clear error."""
     for answer in ("qqqq", "cr4ne", "crañes", ""):
