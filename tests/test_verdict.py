@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import random
 import sys
 from functools import lru_cache
@@ -238,6 +239,23 @@ def test_a_multi_board_review_grades_around_an_answer_or_a_guess_chute_does_not_
                            *guesses, "--json", "--lang", "pt", stdin="")
     data = json.loads(out)
     assert data["rounds"][2]["comment"] == "sem nota" and data["notes"][1].startswith("tabuleiro 2: ACHEY")
+
+
+def test_a_dordle_won_on_its_last_row_among_several_candidates(capsys, monkeypatch):
+    """The last row has no value to sum (only a candidate can win): the round takes its boards' grades (a crash before)."""
+    from chute.verdict import review_boards
+    guesses = ["sekos", "grass", "hover", "gites", "bleak", "cloak", "miser"]
+    result = review_boards(Engine.build(load_lexicon("wordle")), guesses, ["miser", "cloak"], 7)
+    risky, last = result.rounds[5], result.rounds[6]
+    assert result.solved and result.solved_at == [7, 6]
+    assert math.isinf(risky.value) and risky.skill == 0 and risky.comment().startswith("risked running out of rows")
+    assert last.value is None and last.skill == 99 and last.luck is not None and last.comment() == ""
+    assert last.boards[0].comment() == "the last row: a guess among 3 candidates"
+    status, out, err = run(capsys, monkeypatch, "review", "--game", "dordle", "--answer", "miser,cloak", *guesses,
+                           stdin="")
+    assert status == 0, err
+    assert "  6  CLOAK    at risk vs   4.000  skill 0" in out and "inf" not in out and "None" not in out
+    assert "  7  MISER      skill 99  luck" in out
 
 
 def test_a_share_text_is_decoded_against_an_answer_chute_does_not_know(capsys, monkeypatch):

@@ -707,9 +707,11 @@ class RoundReview:
         """Return a one-line comment on the round in ``lang``: not graded, the best found, or what it cost."""
         show = show or (lambda w: w)
         if self.value is None:
-            return phrase("not_graded", lang)
+            return phrase("not_graded", lang) if self.skill is None else ""     # else graded board by board
         if self.cost is not None and self.cost < 1e-9:
             return phrase("best_found", lang)
+        if self.cost is not None and math.isinf(self.cost) and self.best:
+            return phrase("risked", lang, best=show(self.best).upper())
         if self.cost is not None and self.best:
             return phrase("round_cost", lang, amount=decimal(self.cost, 2, lang), best=show(self.best).upper())
         return ""
@@ -821,8 +823,14 @@ def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str]
             board_rows[k] = row
             if set(pattern) == {"g"}:
                 solved_at[k] = i + 1
-        if not graded:
-            rounds.append(RoundReview(g, board_rows, None, None, None, None, None))
+        lucks = [board_rows[k].luck for k in graded if board_rows[k].luck is not None]
+        luck = int(round(sum(lucks) / len(lucks))) if lucks else None
+        if not graded or any(board_rows[k].value is None for k in graded):
+            # no value to sum (a guess or answers chute does not know; the last row, where only a
+            # candidate can win): the boards' own grades, if any
+            skills = [board_rows[k].skill for k in graded if board_rows[k].skill is not None]
+            rounds.append(RoundReview(g, board_rows, None, None, None,
+                                      int(round(sum(skills) / len(skills))) if skills else None, luck))
             continue
         value = sum(board_rows[k].value for k in graded)       # each board's value, graded above
         best, best_value = g, value
@@ -841,10 +849,8 @@ def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str]
             v = _round_value(grader, lexicon.guess_index[w], befores, r)
             if v < best_value - 1e-12 or (abs(v - best_value) <= 1e-12 and w < best and best != g):
                 best, best_value = w, v
-        lucks = [board_rows[k].luck for k in graded if board_rows[k].luck is not None]
         cost = value - best_value if math.isfinite(value) else math.inf
-        rounds.append(RoundReview(g, board_rows, value, best, best_value, skill_of(cost),
-                                  int(round(sum(lucks) / len(lucks))) if lucks else None))
+        rounds.append(RoundReview(g, board_rows, value, best, best_value, skill_of(cost), luck))
     skills = [x.skill for x in rounds if x.skill is not None]
     lucks = [x.luck for x in rounds if x.luck is not None]
     return BoardsReview(secrets, rounds, rows, solved_at,

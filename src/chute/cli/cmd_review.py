@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 
 from .common import add_game_options, add_lang_option
@@ -164,10 +165,12 @@ def boards_lines(result, game: str, show, lang: str = "en") -> list[str]:
                " · " + phrase("skill_luck", lang, skill=result.skill, luck="-" if result.luck is None else result.luck))
     lines = [f"{game}: {' '.join(show(a).upper() for a in result.answers)}, {state}{verdict}"]
     for i, rd in enumerate(result.rounds, 1):
-        value = "" if rd.value is None else f"{decimal(rd.value, 3, lang):>7} vs {decimal(rd.best_value, 3, lang):>7}"
+        value = ("" if rd.value is None else (phrase("at_risk", lang) if math.isinf(rd.value) else
+                                              decimal(rd.value, 3, lang)).rjust(7)
+                 + f" vs {decimal(rd.best_value, 3, lang):>7}")
         grade = ("" if rd.skill is None else f"  {phrase('skill_col', lang)} {rd.skill}  {phrase('luck_col', lang)} "
                  + ("-" if rd.luck is None else str(rd.luck)))
-        lines.append(f"  {i}  {show(rd.guess).upper():<8} {value}{grade}  {rd.comment(lang, show)}")
+        lines.append(f"  {i}  {show(rd.guess).upper():<8} {value}{grade}  {rd.comment(lang, show)}".rstrip())
         for k, b in enumerate(rd.boards, 1):
             if b is not None:
                 lines.append(f"       {phrase('board', lang, n=k)}: {to_emoji(b.pattern)} {number(b.before, lang):>5} → "
