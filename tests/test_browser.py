@@ -210,6 +210,25 @@ def test_paste_a_share_text_and_read_the_review(page, server):
     assert last.locator("td").nth(3).inner_text() == "" and "not graded" in last.locator("td.note").inner_text()
 
 
+def test_review_the_game_played_on_the_page(page, server):
+    """A Dordle played on the page, reviewed in one click: the board left open takes its answer from the box."""
+    open_game(page, server, "dordle")
+    play_row(page, "crane", ["ybgbb", "bbbbb"])
+    play_row(page, "aback", ["ggggg", "bbbbb"])
+    page.click("#review-game")
+    page.wait_for_function("document.querySelector('#review').textContent.includes('board 2 not solved')")
+    page.fill("#share-answer", "tough")
+    page.click("#review-game")
+    page.wait_for_selector("#review[data-skill]", timeout=FIRST_SEARCH_MS)
+    from chute import Engine, load_lexicon
+    from chute.verdict import review_boards
+    want = review_boards(Engine.build(load_lexicon("wordle")), ["crane", "aback"], ["aback", "tough"], 7)
+    assert page.locator("#review").get_attribute("data-skill") == str(want.skill)
+    assert page.locator("#review tbody tr").count() == 2
+    page.click("#lang")
+    assert page.locator("#review-game").inner_text() == "Revisar este jogo"
+
+
 def test_a_dueto_share_text_decoded_from_its_colours(page, server):
     """Colours only, two boards and their answers: each row's colours per board and the words that make both."""
     open_game(page, server, "termo")

@@ -204,7 +204,8 @@ def test_assist_scripted_game(capsys, monkeypatch):
     assert "DICTA cannot be the answer" in out and "CRANE fits every clue" in out
     assert "took back DIACT" in out and "colours for DIACT?" in out
     assert "candidates: CRANE CRAVE CRAZE" in out
-    assert lines[-1].startswith("CRANE") and lines[-1].endswith("solved in 4")
+    assert lines[-2].startswith("CRANE") and lines[-2].endswith("solved in 4")
+    assert lines[-1] == "the verdict on this game: chute review --game wordle soare diact anvil crane"
 
 
 def test_assist_refuses_bad_lines_and_goes_on(capsys, monkeypatch):
@@ -230,7 +231,33 @@ def test_assist_fallback_note_once(capsys, monkeypatch):
     assert status == 0 and out.count("answer list") == 0
     script = "soare bbyby\ncanal bgbyb\naahed ggggg\n"
     status, out, _ = run(capsys, "assist", "-s", "entropy", stdin=script, monkeypatch=monkeypatch)
-    assert status == 0 and out.count("rule out every word") == 1 and out.rstrip().endswith("solved in 3")
+    assert status == 0 and out.count("rule out every word") == 1 and out.splitlines()[-2].endswith("solved in 3")
+
+
+def test_assist_reviews_the_game_and_says_how_to_review_it_once_solved(capsys, monkeypatch, tmp_path):
+    """``review [ANSWER]`` prints the verdict on the rows so far; a solved game ends with the command that reviews it."""
+    script = "raise bbbbb\nreview\nreview cigar\nreview mount\nmount ggggg\n"
+    status, out, err = run(capsys, "assist", stdin=script, monkeypatch=monkeypatch)
+    assert status == 2 and err.splitlines() == ["chute: error: the game was not solved: give its answer",
+                                                "chute: error: row 1: RAISE against CIGAR shows yyybb, not bbbbb"]
+    assert "wordle: MOUNT, not solved in 1 row · skill " in out and "optimal play (SALET first) finds MOUNT" in out
+    hint = out.splitlines()[-1]
+    assert hint == "the verdict on this game: chute review --game wordle raise mount"
+    status, again, err = run(capsys, *hint.split(": ", 1)[1].split()[1:], stdin="", monkeypatch=monkeypatch)
+    assert status == 0 and again.startswith("wordle: MOUNT, solved in 2/6 · skill "), err
+    # several boards, in Portuguese, the word lists given: the hint carries them, and the answers
+    answers = tmp_path / "answers.txt"
+    answers.write_text("aback\ntough\ncigar\nrebut\n", encoding="utf-8")
+    script = "crane ybgbb bbbbb\nrevisar tough\nrevisar aback tough\naback ggggg bbbbb\ntough ggggg\n"
+    status, out, err = run(capsys, "assist", "--game", "dordle", "--lang", "pt", "--answers", str(answers),
+                           stdin=script, monkeypatch=monkeypatch)
+    assert err == "chute: error: give 2 answers, one per board, not 1\n"
+    assert "dordle: ABACK TOUGH, nem todo tabuleiro resolvido em 7 linhas" in out
+    hint = out.splitlines()[-1]
+    assert hint == (f"o veredito deste jogo: chute review --game dordle --answers {answers} --answer aback,tough "
+                    "--lang pt crane aback tough")
+    status, again, err = run(capsys, *hint.split(": ", 1)[1].split()[1:], stdin="", monkeypatch=monkeypatch)
+    assert status == 0 and again.startswith("dordle: ABACK TOUGH, resolvido em 3 linhas"), err
 
 
 def test_assist_skips_blank_lines_and_ends_on_eof_or_quit(capsys, monkeypatch):

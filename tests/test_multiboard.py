@@ -354,7 +354,9 @@ def test_assist_quordle_one_line_per_round(capsys, monkeypatch):
     assert out.splitlines()[0].startswith("candidates 1: 2,315 · 2: 2,315 · 3: 2,315 · 4: 2,315 · row 1/9 · try ")
     assert "board 1: CIGAR ⬛" not in out and "board 1: CIGAR 🟩🟩🟩🟩🟩  solved" in out
     assert "3: solved" not in out.split("SISSY")[0]
-    assert out.rstrip().endswith("all 4 boards solved in 6")
+    assert out.splitlines()[-2] == "all 4 boards solved in 6"
+    assert out.splitlines()[-1] == ("the verdict on this game: chute review --game quordle --answer "
+                                    "cigar,rebut,sissy,humph trace noils cigar rebut sissy humph")
 
 
 def test_assist_one_board_per_line_undo_and_list(capsys, monkeypatch):
@@ -367,7 +369,7 @@ def test_assist_one_board_per_line_undo_and_list(capsys, monkeypatch):
     assert "board 2?" in out and "row cleared" in out and "took back TRACE" in out
     assert "board 2 (" in out and "REBUT" in out
     assert status == 2 and "there is no board 9" in err          # one refused line
-    assert out.rstrip().endswith("all 2 boards solved in 3")
+    assert out.splitlines()[-2] == "all 2 boards solved in 3"
 
 
 def test_assist_refuses_wrong_counts_and_goes_on(capsys, monkeypatch):

@@ -96,6 +96,24 @@ def test_why_review_and_share(client):
     assert dueto["decoded"][-1]["patterns"] == [None, "ggggg"] and dueto["decoded"][-1]["likely"] == ["termo"]
 
 
+def test_review_of_the_rows_played(client):
+    """The page's own game: its rows replayed, the answers from its solved rows, an open board's answer given."""
+    rows = [{"guess": "crane", "patterns": ["ybgbb", "bbbbb"]}, {"guess": "aback", "patterns": ["ggggg", "bbbbb"]}]
+    open_ = client.post("/api/review", json={"game": "dordle", "rows": rows})
+    assert open_.status_code == 422 and open_.json()["error"] == "board 2 not solved: give the answers"
+    done = client.post("/api/review", json={"game": "dordle", "rows": rows, "answers": ["tough"]}).json()
+    assert done["answers"] == ["aback", "tough"] and len(done["rounds"]) == 2 and not done["solved"]
+    wrong = client.post("/api/review", json={"game": "dordle", "rows": rows, "answers": ["cigar"]})
+    assert wrong.status_code == 422 and "board 2, row 1: CRANE against CIGAR shows" in wrong.json()["error"]
+    one = client.post("/api/review", json={"game": "termo", "rule": "hard", "lang": "pt", "rows": [
+        {"guess": "serão", "patterns": ["bggbg"]}, {"guess": "termo", "patterns": ["ggggg"]}]}).json()
+    assert one["answer"] == "termo" and one["rule"] == "strict" and one["solved"] and one["skill"] is not None
+    empty = client.post("/api/review", json={"game": "wordle", "rows": []})
+    assert empty.status_code == 422 and empty.json()["error"] == "no rows played to review"
+    bad = client.post("/api/review", json={"game": "wordle", "rows": [], "answers": [3]})
+    assert bad.status_code == 400
+
+
 def test_review_of_a_game_whose_answers_chute_does_not_know(client):
     """Today's answers off chute's lists: reviewed, graded where a known word fits, the notes in the request's language."""
     one = client.post("/api/review", json={"game": "wordle", "guesses": ["crane", "tough", "chewy", "achey"],

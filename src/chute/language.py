@@ -116,6 +116,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "letters_count": "{word} has {k} letters; the words have {n}",
         "may_refuse": "{word} is not in the {name} word list: the game may refuse it",
         "game_over": "the game is over: every board is solved (new starts another)",
+        "review_hint": "the verdict on this game: {command}",
         "neither": "{text} is neither colours nor a word of {n} letters",
         "finish_row": "finish the colours of this row first (or undo)",
         "unlisted_alone": "{text} is not a word of the list; to play a word the list lacks, give its colours too "
@@ -259,6 +260,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "letters_count": "{word} tem {k} letras; as palavras têm {n}",
         "may_refuse": "{word} não está na lista de palavras {name}: o jogo pode recusá-la",
         "game_over": "o jogo acabou: todos os tabuleiros estão resolvidos (novo começa outro)",
+        "review_hint": "o veredito deste jogo: {command}",
         "neither": "{text} não é nem cores nem uma palavra de {n} letras",
         "finish_row": "termine antes as cores desta linha (ou desfazer)",
         "unlisted_alone": "{text} não é uma palavra da lista; para jogar uma palavra que a lista não tem, dê também "

@@ -314,6 +314,59 @@ class Session:
                           tuple(m for row in self.history for _, m in row.notes),
                           any(b.state.fallback for b in self.boards))
 
+    def answers(self, given: Sequence[str] | None = None) -> list[str]:
+        """Return each board's answer: the secret, else the guess that solved it, else the one ``given`` for it.
+
+        ``given``: one answer per board, or one per board not solved (in board order).
+        """
+        found = list(self.result().secrets)
+        missing = [i for i, a in enumerate(found) if not a]
+        if given:
+            given = [fold(a) for a in given]
+            if len(given) == self.n_boards:
+                for i, (have, told) in enumerate(zip(found, given)):
+                    if have and told != have:
+                        raise ChuteError(f"board {i + 1} was solved by {have.upper()}, not {told.upper()}")
+                found = given
+            elif len(given) == len(missing):
+                for i, told in zip(missing, given):
+                    found[i] = told
+            elif len(missing) == self.n_boards:
+                raise ChuteError(f"give {self.n_boards} answers, one per board, not {len(given)}")
+            else:
+                raise ChuteError(f"give {len(missing)} answer{'' if len(missing) == 1 else 's'} (the boards not "
+                                 f"solved) or {self.n_boards}, not {len(given)}")
+        unsolved = [str(i + 1) for i, a in enumerate(found) if not a]
+        if unsolved:
+            raise ChuteError(("the game was not solved: give its answer" if self.n_boards == 1 else
+                              f"board{'s' if len(unsolved) > 1 else ''} {', '.join(unsolved)} not solved: give "
+                              "the answers"))
+        from .verdict import check_colours
+        for i, answer in enumerate(found):          # an answer given must show the colours the board showed
+            rows = [(row.guess, row.patterns[i]) for row in self.history if row.patterns[i] is not None]
+            try:
+                check_colours(self.solver.lexicon, [g for g, _ in rows], [p for _, p in rows], answer)
+            except ChuteError as err:
+                raise ChuteError((f"board {i + 1}, " if self.n_boards > 1 else "") + str(err)) from None
+        return found
+
+    def review(self, answers: Sequence[str] | None = None, prior=None):
+        """Return the verdict on the rows played (``verdict.review``, or ``review_boards`` for several boards).
+
+        The answers come from the game (``answers``); a board not solved needs
+        its answer given.  The rows are graded within the game's row limit and,
+        on one board, under its hard-mode rule.
+        """
+        from .verdict import review, review_boards
+        if not self.history:
+            raise ChuteError("no rows played to review")
+        words = self.answers(answers)
+        guesses = [row.guess for row in self.history]
+        rows = self.rows if self.rows is not None else max(6, self.used)
+        if self.n_boards == 1:
+            return review(self.solver.engine, guesses, words[0], rows=rows, rule=self.solver.hard, prior=prior)
+        return review_boards(self.solver.engine, guesses, words, rows, prior=prior)
+
     # -- saving --------------------------------------------------------------------
 
     def to_dict(self) -> dict:

@@ -22,7 +22,9 @@ spaces, commas or | (bbygb gbbbb | ggggg), or one board per line (chute asks
 for the next); - for a board already solved if you type all of them.
 Commands: undo (take back the last row), list [N] (the candidates, likeliest first; of board N),
 why WORD [N] (why a word can or cannot be the answer), reject WORD (the game
-refused it: never suggested again, remembered), new (start over), quit, help. Blank lines and a pasted share text's header are skipped.
+refused it: never suggested again, remembered), review [ANSWER,...] (the verdict on
+the rows so far: skill, luck, the best moves; the answers of boards not solved
+after it), new (start over), quit, help. Blank lines and a pasted share text's header are skipped.
 End of input (Ctrl-D) or quit ends the session; on a terminal it is saved
 after every row, and 'chute assist --resume' continues it."""
 
@@ -36,7 +38,9 @@ espaços, vírgulas ou | (bbygb gbbbb | ggggg), ou um tabuleiro por linha (o chu
 o próximo); - para um tabuleiro já resolvido se digitar todos.
 Comandos: desfazer (volta a última linha), listar [N] (as candidatas, as mais prováveis antes; do
 tabuleiro N), porque PALAVRA [N] (por que uma palavra pode ou não ser a resposta), recusar PALAVRA
-(o jogo a recusou: nunca mais sugerida, e guardada), novo (recomeça), sair, ? (esta ajuda); os
+(o jogo a recusou: nunca mais sugerida, e guardada), revisar [RESPOSTA,...] (o veredito das linhas
+até aqui: habilidade, sorte, as melhores jogadas; depois dele, as respostas dos tabuleiros não
+resolvidos), novo (recomeça), sair, ? (esta ajuda); os
 comandos em inglês também valem. Linhas vazias e o cabeçalho de um texto compartilhado são pulados.
 Fim da entrada (Ctrl-D) ou sair termina a sessão; num terminal o jogo é salvo a cada linha,
 e 'chute assist --resume' o continua. Algumas mensagens de erro mais raras ficam em inglês."""
@@ -45,14 +49,14 @@ SEPARATORS = re.compile(r"[\s,|;]+")
 QUIT = {"quit", "exit", "q"}
 # Portuguese names of the commands (with --lang pt; none has five letters, so none is a Termo word)
 PT_COMMANDS = {"desfazer": "undo", "novo": "new", "listar": "list", "porque": "why", "recusar": "reject",
-               "sair": "quit"}
+               "revisar": "review", "sair": "quit"}
 
 
 HELP = "interactive helper: suggests guesses, you type the colours"
 DESCRIPTION = ("Play alongside a real game of one or more boards: chute suggests a guess, you "
                "type the colours the game showed (any notation), and it shows the tiles, the "
                "candidates left and the next suggestion. Commands: undo, list, why WORD, reject "
-               "WORD, new, quit, help. On a terminal the game is saved after every row (--resume continues "
+               "WORD, review, new, quit, help. On a terminal the game is saved after every row (--resume continues "
                "it). Without a terminal it reads the same lines from standard input (no "
                "prompts), so it scripts; then the exit status is 2 if any line was refused.")
 EPILOG = ("examples: printf 'bbgyg\\nbbgyb\\n' | chute assist | chute assist --game quarteto | "
@@ -76,9 +80,12 @@ def add_arguments(p) -> None:
 class Assistant:
     """The loop's state and its replies for a session of 1 to N boards; writes to stdout, errors to stderr."""
 
-    def __init__(self, session, top: int, rows: int, save_path: Path | None = None, lang: str = "en"):
+    def __init__(self, session, top: int, rows: int, save_path: Path | None = None, lang: str = "en",
+                 game: str = "wordle", lists: list[str] | None = None):
         self.session = session
         self.lang = lang
+        self.game = game
+        self.lists = lists          # the word-list options ``chute review`` needs (None: it cannot replay this game)
         self.lexicon = session.solver.lexicon
         self.top = top
         self.rows = rows
@@ -216,6 +223,8 @@ class Assistant:
             self.why(argument)
         elif command == "reject":
             self.reject(argument)
+        elif command == "review":
+            self.review(argument)
         elif is_header_line(text):
             self.say(self.t("share_header"))
         else:
@@ -246,6 +255,19 @@ class Assistant:
         if self.pending and fold(self.pending) == word:
             self.pending = None
         self.prompt_next()
+
+    def review(self, text: str) -> None:
+        """Print the verdict on the rows so far (the answers of the boards not solved follow the command)."""
+        from ..errors import ChuteError
+        from .cmd_review import boards_lines, report_lines
+        try:
+            result = self.session.review([a for a in SEPARATORS.split(text) if a] or None)
+        except ChuteError as err:
+            self.refuse(error_text(err, self.lang))
+            return
+        lines = (report_lines(result, self.lexicon, sys.stdout, self.lang) if self.single
+                 else boards_lines(result, self.game, self.lexicon.show, self.lang))
+        self.say("\n".join(lines))
 
     def undo(self) -> None:
         """Clear a half-typed row, or take back the last row played."""
@@ -432,9 +454,24 @@ class Assistant:
             if not self.single:
                 self.say(self.t("all_solved" if s.used <= self.rows else "all_solved_over", boards=s.n_boards,
                                 used=s.used, rows=self.rows))
+            if self.lists is not None:
+                from .cmd_review import review_command
+                self.say(self.t("review_hint", command=review_command(self.game, [r.guess for r in s.history],
+                                                                      s.answers(), s.solver.hard, self.lang,
+                                                                      self.lists)))
             return False
         self.prompt_next()
         return True
+
+
+def review_lists(args: argparse.Namespace) -> list[str] | None:
+    """Return the word-list options that ``chute review`` needs to review this game (None: a board or row count it lacks)."""
+    import shlex
+    if getattr(args, "boards", None) is not None or getattr(args, "rows", None) is not None:
+        return None
+    lists = [f"--{name} {shlex.quote(str(value))}" for name in ("answers", "guesses", "exclude")
+             if (value := getattr(args, name, None)) is not None]
+    return lists + ([f"--length {args.length}"] if getattr(args, "length", None) is not None else [])
 
 
 def resume(session, path: Path):
@@ -481,7 +518,7 @@ def run(args: argparse.Namespace) -> int:
              "(it is replaced once you play a row here)")
     from ..refused import apply_refused
     apply_refused(session, session.solver.lexicon.name)
-    assistant = Assistant(session, args.top, spec.rows, save_path, args.lang)
+    assistant = Assistant(session, args.top, spec.rows, save_path, args.lang, spec.name, review_lists(args))
     if interactive:
         boards = "" if spec.boards == 1 else assistant.t("n_boards", n=spec.boards)
         assistant.say(assistant.t("welcome", game=spec.name, boards=boards, rows=spec.rows))

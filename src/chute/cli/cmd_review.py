@@ -180,6 +180,16 @@ def boards_lines(result, game: str, show, lang: str = "en") -> list[str]:
     return lines
 
 
+def review_command(game: str, guesses: list[str], answers: list[str], rule: str | None, lang: str = "en",
+                   lists: list[str] = ()) -> str:
+    """Return the ``chute review`` command line that reviews a game (for a player to copy); ``lists``: its list options."""
+    parts = ["chute review", f"--game {game}"] + list(lists) + ([f"--{rule}"] if rule else [])
+    if len(answers) > 1 or guesses[-1:] != answers:
+        parts.append("--answer " + ",".join(answers))
+    parts += (["--lang pt"] if lang == "pt" else []) + list(guesses)
+    return " ".join(parts)
+
+
 def decoded_lines(rows, answers, lexicon, game: str, lang: str = "en") -> list[str]:
     """Return a decoded colours-only grid as lines: each row's colours per board and the words that make them."""
     from ..feedback import to_emoji

@@ -20,7 +20,9 @@ API (all POST bodies are JSON, at most ``MAX_BODY`` bytes):
   the user's list for that word list (``refused``, shared with ``assist``'s ``reject``) and never
   suggested again.
 - ``POST /api/review`` ``{game, rule?, guesses, answers, lang?}``: the verdict on a finished game
-  (comments in English, or Brazilian Portuguese with ``"lang": "pt"``).
+  (comments in English, or Brazilian Portuguese with ``"lang": "pt"``); or ``{game, rule?, rows,
+  answers?, lang?}``: the game played on the page, its answers taken from its solved rows (``answers``:
+  the unsolved boards' answers, or every board's).
 - ``POST /api/share`` ``{text, answer?, game?}``: a share text read (its game, boards of colours)
   and, with the answer, each row decoded into the words that make it.
 """
@@ -224,13 +226,19 @@ def _refuse(body: dict) -> dict:
 
 
 def _review(body: dict) -> dict:
-    """Return the verdict on a finished game."""
+    """Return the verdict on a finished game: its guesses and answers, or the rows played on the page."""
     from ..verdict import review, review_boards
     spec = _spec(body)
     rule = _rule(body, spec)
     guesses, answers = body.get("guesses"), body.get("answers")
     if isinstance(answers, str):
         answers = [answers]
+    if "rows" in body and guesses is None:      # the game played on the page: its answers from its solved rows
+        if answers is not None and (not isinstance(answers, list) or not all(isinstance(a, str) for a in answers)):
+            raise BadRequest("answers must be a list of words")
+        lang = _lang(body)
+        session, _ = _session(body)
+        return session.review(answers or None).to_dict(_show(session), lang)
     if (not isinstance(guesses, list) or not all(isinstance(g, str) for g in guesses) or not guesses
             or len(guesses) > MAX_ROWS):
         raise BadRequest("guesses must be a list of words")

@@ -5,7 +5,7 @@ const T = {
   en: { game: "Game", mode: "Mode", normal: "normal", hard: "hard", contrast: "contrast", enter: "Enter",
         undo: "Undo", new: "New game", suggestions: "Suggestions", guess: "guess", expected: "expected",
         worst: "worst", answer: "chance", left: "Words left", why: "Why not…?", ask: "Ask",
-        review: "Review a game", read: "Read", solved: "solved", type: "Type a guess, click the tiles to the colours the game showed, then Enter.",
+        review: "Review a game", read: "Read", "review this": "Review this game", solved: "solved", type: "Type a guess, click the tiles to the colours the game showed, then Enter.",
         skill: "skill", luck: "luck", row: "row", words: "words", chart: "words left per row", over: "The game is over.",
         board: "board", refuse: "the game refused this word", refused: "never suggested again (the game refused it)", offline: "chute's server is not answering: start 'chute serve' again, then press Enter", bits: "bits", guesses: "guesses", "joint score": "joint score", parts: "parts",
         letters: "letters", eliminated: "eliminated", order: "order", score: "score", nats: "nats", best: "best",
@@ -17,7 +17,7 @@ const T = {
   pt: { game: "Jogo", mode: "Modo", normal: "normal", hard: "difícil", contrast: "contraste", enter: "Enter",
         undo: "Desfazer", new: "Novo jogo", suggestions: "Sugestões", guess: "palpite", expected: "esperado",
         worst: "pior", answer: "chance", left: "Palavras possíveis", why: "Por que não…?", ask: "Perguntar",
-        review: "Revisar um jogo", read: "Ler", solved: "resolvido", type: "Digite um palpite, clique nas letras até as cores que o jogo mostrou, e Enter.",
+        review: "Revisar um jogo", read: "Ler", "review this": "Revisar este jogo", solved: "resolvido", type: "Digite um palpite, clique nas letras até as cores que o jogo mostrou, e Enter.",
         skill: "habilidade", luck: "sorte", row: "linha", words: "palavras", chart: "palavras restantes por linha", over: "O jogo acabou.",
         board: "tabuleiro", refuse: "o jogo recusou esta palavra", refused: "não será mais sugerida (o jogo a recusou)", offline: "o servidor do chute não responde: rode 'chute serve' de novo e aperte Enter", bits: "bits", guesses: "palpites", "joint score": "pontuação conjunta", parts: "partes",
         letters: "letras", eliminated: "eliminadas", order: "ordem", score: "pontuação", nats: "nats", best: "melhor",
@@ -358,6 +358,37 @@ function chart(counts) {
   return `<svg width="${w}" height="${h}" role="img" aria-label="${t("chart")}">${bars}</svg>`;
 }
 
+// a review (one board's rows, or several boards' rounds) as a table, its chart and its notes
+function showReview(r) {
+  const out = $("review");
+  const rows = r.rows || r.rounds;
+  const grade = (x) => x ?? "–";      // null: not graded (an answer or a word chute does not know)
+  out.innerHTML = `<p><b>${t("skill")} ${grade(r.skill)} · ${t("luck")} ${grade(r.luck)}</b></p>` +
+    `<table><thead><tr><th>${t("row")}</th><th>${t("guess")}</th><th>${t("words")}</th><th>${t("skill")}</th><th>${t("luck")}</th><th></th></tr></thead><tbody>` +
+    rows.map((x, i) => `<tr><td>${i + 1}</td><td class="word">${x.guess}</td><td>${x.before !== undefined ? num(x.before) + " → " + num(x.after) : ""}</td>` +
+      `<td>${x.skill ?? ""}</td><td>${x.luck ?? ""}</td><td class="note">${x.comment || (x.best ? t("best") + " " + x.best : "")}</td></tr>`).join("") +
+    "</tbody></table>" + (r.rows ? chart(r.rows.map((x) => x.after)) : "");
+  if ((r.notes || []).length) {          // the server's words: why a row is not graded, the prior graded under
+    const ul = document.createElement("ul");
+    ul.className = "note";
+    for (const n of r.notes) { const li = document.createElement("li"); li.textContent = n; ul.appendChild(li); }
+    out.appendChild(ul);
+  }
+  out.dataset.skill = String(r.skill);
+}
+
+// the game played on this page: its rows, the answers of its solved boards (the answer box for the others)
+async function reviewThisGame() {
+  const out = $("review");
+  out.innerHTML = "";
+  delete out.dataset.skill;
+  const answers = $("share-answer").value.split(",").map((a) => a.trim()).filter(Boolean);
+  try {
+    showReview(await api("/api/review", { game: S.game.name, rule: $("mode").value, lang: S.lang,
+      rows: S.rows.map((r) => ({ guess: r.guess, patterns: r.patterns })), ...(answers.length ? { answers } : {}) }));
+  } catch (err) { out.textContent = err.message; }
+}
+
 async function readShare() {
   const text = $("share-text").value;
   const answer = $("share-answer").value.trim();
@@ -369,21 +400,7 @@ async function readShare() {
     const game = share.game || S.game.name;
     if (guesses.length && answer) {
       const answers = answer.split(",").map((a) => a.trim()).filter(Boolean);
-      const r = await api("/api/review", { game, rule: share.hard ? "hard" : "normal", guesses, answers, lang: S.lang });
-      const rows = r.rows || r.rounds;
-      const grade = (x) => x ?? "–";      // null: not graded (an answer or a word chute does not know)
-      out.innerHTML = `<p><b>${t("skill")} ${grade(r.skill)} · ${t("luck")} ${grade(r.luck)}</b></p>` +
-        `<table><thead><tr><th>${t("row")}</th><th>${t("guess")}</th><th>${t("words")}</th><th>${t("skill")}</th><th>${t("luck")}</th><th></th></tr></thead><tbody>` +
-        rows.map((x, i) => `<tr><td>${i + 1}</td><td class="word">${x.guess}</td><td>${x.before !== undefined ? num(x.before) + " → " + num(x.after) : ""}</td>` +
-          `<td>${x.skill ?? ""}</td><td>${x.luck ?? ""}</td><td class="note">${x.comment || (x.best ? t("best") + " " + x.best : "")}</td></tr>`).join("") +
-        "</tbody></table>" + (r.rows ? chart(r.rows.map((x) => x.after)) : "");
-      if ((r.notes || []).length) {          // the server's words: why a row is not graded, the prior graded under
-        const ul = document.createElement("ul");
-        ul.className = "note";
-        for (const n of r.notes) { const li = document.createElement("li"); li.textContent = n; ul.appendChild(li); }
-        out.appendChild(ul);
-      }
-      out.dataset.skill = String(r.skill);
+      showReview(await api("/api/review", { game, rule: share.hard ? "hard" : "normal", guesses, answers, lang: S.lang }));
     } else if (share.decoded) {
       // each row: its colours on every board (a gap for a board solved before), how many words make them, the likeliest
       const minis = (p) => p === null ? `<span class="minis solved"></span>` :
@@ -434,6 +451,7 @@ async function start() {
   $("contrast").addEventListener("click", () => { document.body.classList.toggle("contrast"); save(); });
   $("why-form").addEventListener("submit", why);
   $("share-go").addEventListener("click", readShare);
+  $("review-game").addEventListener("click", reviewThisGame);
   document.addEventListener("keydown", (e) => {
     if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.key === " " && e.target.closest(".tile")) return;          // the tile cycles its own colour
