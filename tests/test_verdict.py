@@ -187,14 +187,21 @@ def test_an_answer_chute_does_not_know_is_graded_while_a_known_word_fits(wordle)
                           "taken): a row is graded only while a word of the lists fits the clues before it"]
 
 
-def test_the_best_move_under_a_prior_is_a_word_chute_suggests():
-    """Under the frequency prior every Termo word is a candidate, but the best move is never a rare one (RÍTON)."""
+def test_the_best_move_under_a_prior_is_a_word_chute_suggests_or_a_candidate():
+    """Under the frequency prior every Termo word is a candidate; a rare one (RÍTON) is a best move only as a candidate."""
     from chute.prior import make_prior
     engine = Engine.build(load_lexicon("termo"))
     lexicon = engine.lexicon
-    result = review(engine, ["serao", "tocar", "pedro"], "pedro", prior=make_prior(lexicon, "frequency"))
+    prior = make_prior(lexicon, "frequency")
+    result = review(engine, ["serao", "tocar", "pedro"], "pedro", prior=prior)
     bests = [r.best for r in result.rows if r.best is not None]
     assert len(bests) == 3 and all(lexicon.is_suggested(b) for b in bests), bests
+    # ... or a candidate (after SERÃO and TINTA, 33 words, most of them rare: still searched exactly)
+    result = review(engine, ["serao", "tinta", "bubus"], "bubus", prior=prior)
+    for i, row in enumerate(result.rows):
+        fits = all(score(r.guess, row.best) == r.pattern for r in result.rows[:i])
+        assert lexicon.is_suggested(row.best) or fits, row.best
+    assert result.rows[2].exact and result.rows[2].best_value < result.rows[2].value
 
 
 def test_review_refuses_bad_input(wordle):

@@ -123,13 +123,10 @@ class TreeSearch:
         gi = self.lexicon.guess_index
         self.ans_rows = np.array([gi[w] for w in self.lexicon.answers], dtype=np.int32)
         # the guesses the search may play: the ones chute suggests (a dictionary's rare words are
-        # read when typed, never suggested) and every word of the answer list, which can always be
-        # guessed; under a prior that widens the answers to every word, its rare words are candidates
-        # (the last one or two are guessed) but not guesses to suggest
+        # read when typed, never suggested) and every answer, which can always be guessed
         suggested = self.lexicon.suggested_rows
-        listed = np.array([gi[w] for w in self.lexicon.answer_list], dtype=np.int32)
         self.all_rows = (np.arange(self.n_guesses, dtype=np.int32) if suggested is None
-                         else np.union1d(suggested, listed).astype(np.int32))
+                         else np.union1d(suggested, self.ans_rows).astype(np.int32))
         self._every_row = len(self.all_rows) == self.n_guesses
         self.hw = word_cost_table(len(self.lexicon.answers))
         # a transposed copy speeds up scans of small sets; past TRANSPOSE_BYTES memory matters more

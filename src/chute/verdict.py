@@ -260,6 +260,22 @@ class PriorGrader:
         self.search = WeightedSearch(engine, prior.probabilities(), rows, rule, loss=rows * LOSS_PER_ROW)
         self.solved = self.search.solved
         self.over = False
+        # the guesses a best move is sought among: under a prior every word is a candidate, but a word
+        # chute never suggests (a dictionary's rare word: RÍTON) is played only while it is one
+        lexicon = engine.lexicon
+        suggested = lexicon.suggested_rows
+        self.playable = (None if suggested is None else
+                         np.union1d(suggested, [lexicon.guess_index[w] for w in lexicon.answer_list]).astype(np.int32))
+
+    def _rows(self, S: np.ndarray, allowed: np.ndarray | None) -> np.ndarray | None:
+        """Return the guess rows a search from ``S`` may play: the legal ones chute suggests, and S's candidates."""
+        if self.playable is None:
+            return allowed
+        rows = self.playable if allowed is None else np.intersect1d(allowed, self.playable)
+        own = self.search.tree.ans_rows[S]
+        if allowed is not None:
+            own = np.intersect1d(own, allowed)
+        return np.union1d(rows, own).astype(np.int32)
 
     def exact_for(self, n: int) -> bool:
         """Return whether a set of ``n`` candidates is searched exactly (within ``PRIOR_NODES`` nodes per row)."""
@@ -294,6 +310,7 @@ class PriorGrader:
     def best(self, S: np.ndarray, r: int, allowed: np.ndarray | None) -> tuple[int, float]:
         """Return (guess row, weighted total) of the best guess (exact when small, else the best found)."""
         search = self.search
+        allowed = self._rows(S, allowed)
 
         def found() -> tuple[int, float]:
             total = search.found(S, r, allowed)
@@ -303,6 +320,7 @@ class PriorGrader:
     def outcomes(self, g: int, S: np.ndarray, r: int, allowed: np.ndarray | None) -> list[tuple[int, float, float]]:
         """Return (code, weight, weighted total after it) for every bin guess row ``g`` leaves."""
         search = self.search
+        allowed = self._rows(S, allowed)
         if len(S) <= PRIOR_EXACT_MAX:
             return self._exactly(lambda: search.outcomes(g, S, r, allowed, True),
                                  lambda: search.outcomes(g, S, r, allowed, False))
@@ -344,9 +362,10 @@ class PriorGrader:
             bins.append((code, m, m * float(still_needed(np.array([h]))[0])))
         return own, best_row, best_e, bins
 
-    def guess_rows(self, allowed: np.ndarray | None) -> np.ndarray:
-        """Return the guess rows a best guess is chosen among: the legal ones, else the words chute suggests."""
-        return allowed if allowed is not None else self.search.tree.all_rows
+    def guess_rows(self, S: np.ndarray, allowed: np.ndarray | None) -> np.ndarray:
+        """Return the guess rows a best guess is chosen among: the legal ones chute suggests, and S's candidates."""
+        rows = self._rows(S, allowed)
+        return rows if rows is not None else self.search.tree.all_rows
 
 
 class OpenerTable:
@@ -565,7 +584,7 @@ def _grade(grader: "Grader | PriorGrader", row: RowReview, g: int, S: np.ndarray
         # under a prior, the opening and sets too large to search: the expected-guesses estimate
         # (the opening against the default policy's opener, a larger set against every legal guess)
         row.value, best_row, row.best_value, bins = (grader.opening(g) if first and n == len(lexicon.answers)
-                                                     else grader.estimate(g, S, grader.guess_rows(allowed)))
+                                                     else grader.estimate(g, S, grader.guess_rows(S, allowed)))
         row.best = lexicon.guesses[best_row]
         if row.value < row.best_value:
             row.best, row.best_value = row.guess, row.value
