@@ -332,7 +332,8 @@ class Session:
                 for i, told in zip(missing, given):
                     found[i] = told
             elif len(missing) == self.n_boards:
-                raise ChuteError(f"give {self.n_boards} answers, one per board, not {len(given)}")
+                raise ChuteError("give the answer, one word" if self.n_boards == 1 else
+                                 f"give {self.n_boards} answers, one per board, not {len(given)}")
             else:
                 raise ChuteError(f"give {len(missing)} answer{'' if len(missing) == 1 else 's'} (the boards not "
                                  f"solved) or {self.n_boards}, not {len(given)}")
