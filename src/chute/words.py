@@ -15,7 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
-from .errors import LexiconError
+from .errors import ChuteError, LexiconError
 
 BUNDLED = ("wordle", "termo")
 BUNDLED_LENGTH = 5
@@ -44,6 +44,15 @@ def fold(word: str) -> str:
 def is_word(folded: str) -> bool:
     """Return whether a folded entry is a plain word of letters a-z."""
     return folded.isascii() and folded.isalpha()
+
+
+def word_of_length(text: str, lexicon: "Lexicon", what: str) -> str:
+    """Return ``text`` folded; ChuteError unless it is a word of the lists' length (in the lists or not)."""
+    from .files import excerpt
+    word = fold(text)
+    if len(word) != lexicon.length or not is_word(word):
+        raise ChuteError(f"{what} {excerpt(text)} is not a word of {lexicon.length} letters")
+    return word
 
 
 @dataclass

@@ -255,7 +255,7 @@ def _review(body: dict) -> dict:
 def _share(body: dict) -> dict:
     """Return a share text read, and decoded when the answer is given."""
     from ..share import parse_share
-    from ..verdict import decode_boards
+    from ..decode import decode_boards
     text = body.get("text")
     if not isinstance(text, str):
         raise BadRequest("give the share text: {\"text\": TEXT}")

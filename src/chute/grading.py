@@ -1,0 +1,311 @@
+"""How a review grades a guess: the least expected guesses of candidate sets, and skill and luck.
+
+``Grader`` gives the least total number of guesses that finishes every word
+of a candidate set within the rows left, all words equally likely
+(``tree_search``: exact, every guess tried, for at most ``EXACT_MAX`` words,
+else the best the default search finds); ``PriorGrader`` the least weighted
+total under a prior (``weighted_search``: exact for at most
+``PRIOR_EXACT_MAX`` words within ``PRIOR_NODES`` nodes a row, else the
+weighted value of the tree found, and above ``PRIOR_FOUND_MAX`` words the
+expected-guesses estimate).  ``OpenerTable`` keeps each opener's figures
+over every answer in the cache, so no review searches an opener twice.
+``skill_of`` and ``luck_of`` turn a guess's cost and its outcome into 0-99
+grades (the formulas: ``verdict``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import TYPE_CHECKING, Sequence
+
+import numpy as np
+
+from .engine import Engine
+from .strategies.guard import LOSS_PER_ROW
+from .tree_search import INF, TreeSearch
+from .weighted_search import OverBudget
+
+if TYPE_CHECKING:
+    from .prior import Prior
+
+EXACT_MAX = 100            # candidate sets up to this size are solved exactly (every guess tried)
+PRIOR_EXACT_MAX = 40       # the same under a prior (the weighted search is plain Python: smaller sets) ...
+PRIOR_NODES = 400          # ... within this many nodes per row (Termo's thousands of unlikely words prune badly)
+PRIOR_FOUND_MAX = 300      # under a prior, larger sets are estimated (a tree search over them takes seconds)
+INF_F = math.inf
+SKILL_HALF = 0.25          # guesses lost on average that halve the skill
+
+
+def skill_of(cost: float | None) -> int | None:
+    """Return the 0-99 skill of a guess that cost ``cost`` guesses on average (None: not graded)."""
+    if cost is None:
+        return None
+    if math.isinf(cost):
+        return 0
+    return int(round(99 * 2 ** (-max(cost, 0.0) / SKILL_HALF)))
+
+
+def luck_of(values: Sequence[float], weights: Sequence[float], seen: float) -> int:
+    """Return the 0-99 luck of an outcome worth ``seen`` among outcomes worth ``values`` (lower is better)."""
+    total = float(sum(weights))
+    worse = sum(w for v, w in zip(values, weights) if v > seen + 1e-9)
+    equal = sum(w for v, w in zip(values, weights) if abs(v - seen) <= 1e-9)
+    return int(round(99 * (worse + equal / 2) / total)) if total else 50
+
+
+class Grader:
+    """Least totals of candidate sets for one engine, rule and row limit (memoised, exact when small)."""
+
+    def __init__(self, engine: Engine, rows: int, rule: str | None):
+        self.engine = engine
+        self.rows = rows
+        self.rule = rule
+        self.exact = TreeSearch(engine, rows=rows, rule=rule, exact=True)
+        self.fast = TreeSearch(engine, rows=rows, rule=rule)
+        self.solved = self.fast.solved
+
+    def searcher(self, n: int) -> TreeSearch:
+        """Return the search for a set of ``n`` candidates: exact when small."""
+        return self.exact if n <= EXACT_MAX else self.fast
+
+    def exact_for(self, n: int) -> bool:
+        """Return whether a set of ``n`` candidates is solved exactly."""
+        return n <= EXACT_MAX
+
+    def start_row(self) -> None:
+        """Nothing to reset: the equal-weights searches have no node budget."""
+
+    @staticmethod
+    def mass(S: np.ndarray) -> float:
+        """Return the weight of a candidate set (every answer weighs 1)."""
+        return float(len(S))
+
+    def hit_mass(self, g: int, S: np.ndarray) -> float:
+        """Return the weight of guess row ``g`` among the candidates (1 when it is one, else 0)."""
+        return 1.0 if self.engine.lexicon.guesses[g] in {self.engine.lexicon.answers[c] for c in S.tolist()} else 0.0
+
+    def total(self, S: np.ndarray, r: int, allowed: np.ndarray | None) -> int:
+        """Return the least total guesses for the answer columns ``S`` with ``r`` rows left."""
+        search = self.searcher(len(S))
+        return search.solve(S, r, allowed, INF, search._akey(allowed))
+
+    def best(self, S: np.ndarray, r: int, allowed: np.ndarray | None) -> tuple[int, int]:
+        """Return (guess row, least total) for the set."""
+        search = self.searcher(len(S))
+        total = self.total(S, r, allowed)
+        if total >= INF:
+            return -1, INF
+        return search._guess_of(S, r, allowed, search._akey(allowed)), total
+
+    def outcomes(self, g: int, S: np.ndarray, r: int, allowed: np.ndarray | None) -> list[tuple[int, int, int]]:
+        """Return (code, size, least total after it) for every bin guess row ``g`` leaves (the solved bin: 0)."""
+        search = self.searcher(len(S))
+        words, starts, codes = search._kernels().split(search.M, g, S, search.solved, search.P)
+        out = []
+        for i in range(len(codes)):
+            sub = np.sort(words[starts[i]:starts[i + 1]])
+            code = int(codes[i])
+            if code == search.solved:
+                out.append((code, len(sub), 0))
+                continue
+            child = search._child_allowed(allowed, g, code)
+            sub_search = self.searcher(len(sub))
+            out.append((code, len(sub), sub_search.solve(sub, r - 1, child, INF, sub_search._akey(child))))
+        return out
+
+
+class PriorGrader:
+    """Least weighted totals under a prior (``weighted_search``): exact for small sets, else the best found.
+
+    The engine's matrix columns are the prior's words.  The opening, over every
+    word of the prior, is estimated by ``expected-guesses``' formula E(g) (no
+    tree over thousands of weighted words is searched in a review); the best
+    opener is the one of least E (the default policy's ranking; where it plans,
+    in hard modes and Termo, the policy itself opens with the best proven
+    tree's opener, ``Solver``).
+    """
+
+    def __init__(self, engine: Engine, prior: "Prior", rows: int, rule: str | None, base: Engine | None = None):
+        from .weighted_search import WeightedSearch
+        self.engine = engine
+        self.prior = prior
+        self.rows = rows
+        self.rule = rule
+        self.base = base or engine
+        self.search = WeightedSearch(engine, prior.probabilities(), rows, rule, loss=rows * LOSS_PER_ROW)
+        self.solved = self.search.solved
+        self.over = False
+        # the guesses a best move is sought among: under a prior every word is a candidate, but a word
+        # chute never suggests (a dictionary's rare word: RÍTON) is played only while it is one
+        lexicon = engine.lexicon
+        suggested = lexicon.suggested_rows
+        self.playable = (None if suggested is None else
+                         np.union1d(suggested, [lexicon.guess_index[w] for w in lexicon.answer_list]).astype(np.int32))
+
+    def _rows(self, S: np.ndarray, allowed: np.ndarray | None) -> np.ndarray | None:
+        """Return the guess rows a search from ``S`` may play: the legal ones chute suggests, and S's candidates."""
+        if self.playable is None:
+            return allowed
+        rows = self.playable if allowed is None else np.intersect1d(allowed, self.playable)
+        own = self.search.tree.ans_rows[S]
+        if allowed is not None:
+            own = np.intersect1d(own, allowed)
+        return np.union1d(rows, own).astype(np.int32)
+
+    def exact_for(self, n: int) -> bool:
+        """Return whether a set of ``n`` candidates is searched exactly (within ``PRIOR_NODES`` nodes per row)."""
+        return n <= PRIOR_EXACT_MAX and not self.over
+
+    def start_row(self) -> None:
+        """Give the next row's exact search its own node budget."""
+        self.over = False
+        self.search.nodes = 0
+
+    def _exactly(self, run, otherwise):
+        """Return run() within the row's node budget, else otherwise() (and the row is no longer exact)."""
+        if self.exact_for(0):
+            self.search.budget = PRIOR_NODES
+            try:
+                return run()
+            except OverBudget:
+                self.over = True
+            finally:
+                self.search.budget = None
+        return otherwise()
+
+    def mass(self, S: np.ndarray) -> float:
+        """Return the prior's weight of a candidate set."""
+        return self.search.mass(S)
+
+    def hit_mass(self, g: int, S: np.ndarray) -> float:
+        """Return the prior's weight of guess row ``g`` among the candidates (0 when it is not one)."""
+        col = self.engine.lexicon.answer_index.get(self.engine.lexicon.guesses[g])
+        return self.mass(np.array([col])) if col is not None and col in set(S.tolist()) else 0.0
+
+    def best(self, S: np.ndarray, r: int, allowed: np.ndarray | None) -> tuple[int, float]:
+        """Return (guess row, weighted total) of the best guess (exact when small, else the best found)."""
+        search = self.search
+        allowed = self._rows(S, allowed)
+
+        def found() -> tuple[int, float]:
+            total = search.found(S, r, allowed)
+            return (-1, INF_F) if math.isinf(total) else (search.found_guess(S, r, allowed), total)
+        return self._exactly(lambda: search.best(S, r, allowed), found) if len(S) <= PRIOR_EXACT_MAX else found()
+
+    def outcomes(self, g: int, S: np.ndarray, r: int, allowed: np.ndarray | None) -> list[tuple[int, float, float]]:
+        """Return (code, weight, weighted total after it) for every bin guess row ``g`` leaves."""
+        search = self.search
+        allowed = self._rows(S, allowed)
+        if len(S) <= PRIOR_EXACT_MAX:
+            return self._exactly(lambda: search.outcomes(g, S, r, allowed, True),
+                                 lambda: search.outcomes(g, S, r, allowed, False))
+        return search.outcomes(g, S, r, allowed, False)
+
+    def opening(self, g: int) -> tuple[float, int, float, list[tuple[int, float, float]]]:
+        """Return the opening's estimate: (E of guess row g, the row of the opener of least E, its E, bins).
+
+        The bins are (code, weight, weight x f(H)), as ``estimate``'s.
+        """
+        from .solver import DEFAULT_STRATEGY, Solver
+        best_word = Solver(self.base, DEFAULT_STRATEGY, hard=self.rule, prior=self.prior).openers(1)[0].guess
+        S = np.arange(len(self.engine.lexicon.answers), dtype=np.int32)
+        return self.estimate(g, S, np.array([self.engine.lexicon.guess_index[best_word]]))
+
+    def estimate(self, g: int, S: np.ndarray, rows: np.ndarray) -> tuple[float, int, float, list[tuple[int, float, float]]]:
+        """Return (E of guess row g, the row of least E among ``rows``, its E, bins as (code, weight, weight x f(H))).
+
+        E is ``expected-guesses``' formula over the candidates' prior, for sets
+        too large to search in a review.
+        """
+        from .strategies.expected import expected_guesses, still_needed
+        w = self.search.weights[S]
+        p = w / w.sum()
+        e = expected_guesses(self.engine.matrix[np.ix_(rows, S)], p, self.search.tree.P, self.solved)
+        i = int(np.lexsort((rows, np.round(e, 12)))[0])
+        best_row, best_e = int(rows[i]), float(e[i])
+        own = float(expected_guesses(self.engine.matrix[np.ix_([g], S)], p, self.search.tree.P, self.solved)[0])
+        codes = self.engine.matrix[g, S]
+        bins = []
+        for code in np.unique(codes).tolist():
+            q = w[codes == code]
+            m = float(q.sum())
+            if code == self.solved:
+                bins.append((code, m, 0.0))
+                continue
+            share = q[q > 0] / m
+            h = float(-(share * np.log2(share)).sum())
+            bins.append((code, m, m * float(still_needed(np.array([h]))[0])))
+        return own, best_row, best_e, bins
+
+    def guess_rows(self, S: np.ndarray, allowed: np.ndarray | None) -> np.ndarray:
+        """Return the guess rows a best guess is chosen among: the legal ones chute suggests, and S's candidates."""
+        rows = self._rows(S, allowed)
+        return rows if rows is not None else self.search.tree.all_rows
+
+
+class OpenerTable:
+    """Per-opener figures over every answer (total and bins), and the rows the best tree needs per answer.
+
+    Kept in the cache folder beside the matrix (atomic writes, checked on
+    load), so a review never searches an opener twice: the first review of a
+    game opened with a new word searches that opener once (about a second
+    for Wordle).
+    """
+
+    VERSION = 1
+
+    def __init__(self, grader: Grader):
+        self.grader = grader
+        engine = grader.engine
+        self.path = None
+        if engine.cache_dir is not None:
+            tag = f"{engine.lexicon.key[:32]}-{grader.rule or 'normal'}-{grader.rows}"
+            self.path = engine.cache_dir / f"review-{tag}.json"
+        self.data = self._load()
+
+    def _load(self) -> dict:
+        """Return the stored table, or an empty one when missing, damaged or for other lists."""
+        empty = {"version": self.VERSION, "key": self.grader.engine.lexicon.key, "openers": {}, "rows": {}}
+        if self.path is None:
+            return empty
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            if (data.get("version") != self.VERSION or data.get("key") != empty["key"]
+                    or not isinstance(data.get("openers"), dict) or not isinstance(data.get("rows"), dict)):
+                return empty
+            return data
+        except (OSError, ValueError, AttributeError, RecursionError):
+            return empty
+
+    def _save(self) -> None:
+        """Store the table (atomically; a cache that cannot be written is only a warning)."""
+        if self.path is not None:
+            from .engine import atomic_write
+            atomic_write(self.path, json.dumps(self.data).encode())
+
+    def opener(self, word: str) -> tuple[int, list[tuple[int, int, int]]]:
+        """Return (total, bins as (code, size, total)) of an opener over every answer."""
+        found = self.data["openers"].get(word)
+        try:
+            if found is not None:
+                return int(found["total"]), [(int(c), int(n), int(t)) for c, n, t in found["bins"]]
+        except (KeyError, TypeError, ValueError):
+            pass
+        grader = self.grader
+        result = grader.fast.search_opener(word)
+        S = np.arange(len(grader.engine.lexicon.answers), dtype=np.int32)
+        bins = grader.outcomes(grader.engine.lexicon.guess_index[word], S, grader.rows, None)
+        self.data["openers"][word] = {"total": int(result.total), "bins": [list(b) for b in bins]}
+        if word not in self.data["rows"] and result.tree is not None:
+            self.data["rows"][word] = {a: len(result.tree.play(a)) for a in grader.engine.lexicon.answers}
+        self._save()
+        return int(result.total), bins
+
+    def rows_needed(self, opener: str, answer: str) -> int | None:
+        """Return the rows the opener's best tree takes to find an answer."""
+        if opener not in self.data["rows"]:
+            self.data["openers"].pop(opener, None)
+            self.opener(opener)
+        value = self.data["rows"].get(opener, {}).get(answer)
+        return int(value) if isinstance(value, int) else None
