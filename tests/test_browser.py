@@ -217,14 +217,22 @@ def test_review_the_game_played_on_the_page(page, server):
     play_row(page, "aback", ["ggggg", "bbbbb"])
     page.click("#review-game")
     page.wait_for_function("document.querySelector('#review').textContent.includes('board 2 not solved')")
-    page.fill("#share-answer", "tough")
-    page.click("#review-game")
-    page.wait_for_selector("#review[data-skill]", timeout=FIRST_SEARCH_MS)
     from chute import Engine, load_lexicon
     from chute.verdict import review_boards
-    want = review_boards(Engine.build(load_lexicon("wordle")), ["crane", "aback"], ["aback", "tough"], 7)
+    engine = Engine.build(load_lexicon("wordle"))
+    page.fill("#share-answer", "tough")                                 # the open board's answer, from the box
+    page.click("#review-game")
+    page.wait_for_selector("#review[data-skill]", timeout=FIRST_SEARCH_MS)
+    want = review_boards(engine, ["crane", "aback"], ["aback", "tough"], 7)
     assert page.locator("#review").get_attribute("data-skill") == str(want.skill)
-    assert page.locator("#review tbody tr").count() == 2
+    assert page.locator("#review tbody tr").count() == 2 and page.locator("#message").inner_text() == ""
+    play_row(page, "tough", ["ggggg"])
+    assert page.locator("#message").inner_text() == "The game is over: “Review this game” (below) grades it."
+    page.fill("#share-answer", "")                                      # solved: the answers are the game's
+    page.click("#review-game")
+    page.wait_for_selector("#review[data-skill] tbody tr:nth-child(3)", timeout=FIRST_SEARCH_MS)
+    want = review_boards(engine, ["crane", "aback", "tough"], ["aback", "tough"], 7)
+    assert page.locator("#review").get_attribute("data-skill") == str(want.skill)
     page.click("#lang")
     assert page.locator("#review-game").inner_text() == "Revisar este jogo"
 
