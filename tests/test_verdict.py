@@ -205,6 +205,29 @@ def test_the_best_move_under_a_prior_is_a_word_chute_suggests_or_a_candidate():
     assert result.rows[2].exact and result.rows[2].best_value < result.rows[2].value
 
 
+def test_a_word_the_game_refused_is_never_a_best_move(wordle):
+    """A session's refused words (assist's reject, the page's ✕) are left out of its review's best moves."""
+    from chute.session import Session
+    from chute.solver import Solver
+    from chute.verdict import review_boards
+    guesses = "crane lotus golly dolly holly jolly".split()
+    plain = review(wordle, guesses, "jolly")
+    assert plain.rows[1].best == "sloth"
+    session = Session(Solver(wordle), 1, 6)
+    session.reject("sloth")
+    for g in guesses:
+        session.play(g, score(g, "jolly"))
+    refused = session.review()
+    assert refused.rows[1].best == "slipt" and refused.rows[1].best_value > plain.rows[1].best_value
+    assert [r.value for r in refused.rows] == [r.value for r in plain.rows]        # what was played: as before
+    # several boards: neither a board's best nor the round's
+    rounds = review_boards(wordle, ["crane", "tough", "aback"], ["aback", "tough"], 7).rounds
+    assert rounds[1].best == "plush"
+    avoided = review_boards(wordle, ["crane", "tough", "aback"], ["aback", "tough"], 7, avoid=["plush"]).rounds
+    assert avoided[1].best not in (None, "plush") and avoided[1].best_value >= rounds[1].best_value
+    assert all(b is None or b.best != "plush" for rd in avoided for b in rd.boards)
+
+
 def test_review_refuses_bad_input(wordle):
     """An answer or a guess that is not a word of the length, or no guesses, is one clear error."""
     for answer in ("qqqq", "cr4ne", "crañes", ""):

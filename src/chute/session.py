@@ -356,7 +356,8 @@ class Session:
 
         The answers come from the game (``answers``); a board not solved needs
         its answer given.  The rows are graded within the game's row limit and,
-        on one board, under its hard-mode rule.
+        on one board, under its hard-mode rule; a word the game refused
+        (``reject``) is never a best move.
         """
         from .verdict import review, review_boards
         if not self.history:
@@ -364,9 +365,11 @@ class Session:
         words = self.answers(answers)
         guesses = [row.guess for row in self.history]
         rows = self.rows if self.rows is not None else max(6, self.used)
+        avoid = self.solver.avoided          # words the game refused: never a best move
         if self.n_boards == 1:
-            return review(self.solver.engine, guesses, words[0], rows=rows, rule=self.solver.hard, prior=prior)
-        return review_boards(self.solver.engine, guesses, words, rows, prior=prior)
+            return review(self.solver.engine, guesses, words[0], rows=rows, rule=self.solver.hard, prior=prior,
+                          avoid=avoid)
+        return review_boards(self.solver.engine, guesses, words, rows, prior=prior, avoid=avoid)
 
     # -- saving --------------------------------------------------------------------
 

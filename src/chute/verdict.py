@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 import numpy as np
 
@@ -158,7 +158,7 @@ class Review:
 
 
 def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, rule: str | None = None,
-           prior: "Prior | None" = None) -> Review:
+           prior: "Prior | None" = None, avoid: Iterable[str] = ()) -> Review:
     """Return the review of a one-board game: ``guesses`` played in order against ``answer``.
 
     Every guess and the answer must be words of the lists' length.  Values
@@ -169,7 +169,8 @@ def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, r
     says so.  An answer outside the words graded (a word chute does not know,
     or one outside the prior given) is not held against the player: a row is
     graded while some word graded fits the clues before it (what the player
-    could know), its luck while one shows the colours seen.
+    could know), its luck while one shows the colours seen.  ``avoid``: words
+    the game refused, never a best move.
     """
     word = word_of_length(answer, engine.lexicon, "the answer")
     played = [word_of_length(g, engine.lexicon, "guess") for g in guesses]
@@ -182,7 +183,7 @@ def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, r
     lexicon = engine.lexicon
     answers = lexicon.answers
     S = np.arange(len(answers), dtype=np.int32)
-    allowed: np.ndarray | None = None
+    allowed = _without(lexicon, avoid)      # the legal guesses (hard mode), less the refused words
     clues: list[Clue] = []
     out: list[RowReview] = []
     for i, g in enumerate(played):
@@ -274,6 +275,16 @@ def _grading(engine: Engine, answers: Sequence[str], prior: "Prior | None", rows
                           extra=rows * LOSS_PER_ROW))
         return grader, None, None, notes
     return grader, OpenerTable(grader), best_known(lexicon, rule, rows), notes
+
+
+def _without(lexicon, avoid: Iterable[str]) -> np.ndarray | None:
+    """Return every guess row less the avoided words' (None when none is avoided: every guess)."""
+    rows = {lexicon.guess_index[w] for w in avoid if w in lexicon.guess_index}
+    if not rows:
+        return None
+    keep = np.ones(len(lexicon.guesses), dtype=bool)
+    keep[list(rows)] = False
+    return np.flatnonzero(keep).astype(np.int32)
 
 
 def _ungraded_note(lexicon, word: str, prior: "Prior | None", board: int | None = None) -> Note:
@@ -413,7 +424,7 @@ class BoardsReview:
 
 
 def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str], rows: int,
-                  shortlist: int = 8, prior: "Prior | None" = None) -> BoardsReview:
+                  shortlist: int = 8, prior: "Prior | None" = None, avoid: Iterable[str] = ()) -> BoardsReview:
     """Return the review of a multi-board game (Dueto, Quarteto, Dordle, Quordle...), round by round.
 
     Each open board is graded as in ``review`` (its candidates, the guess's
@@ -428,7 +439,7 @@ def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str]
     handled as ``review`` handles them: without a prior the game is graded
     under the default policy's prior, a board is graded while a word graded
     fits its clues, and a round on the boards graded then (not at all for a
-    guess chute does not know).
+    guess chute does not know).  ``avoid``: words the game refused, never a best move.
     """
     from .multiboard import rank as joint_rank
     secrets = [word_of_length(a, engine.lexicon, "the answer") for a in answers]
@@ -440,6 +451,7 @@ def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str]
     grader, table, known, notes = _grading(engine, secrets, prior, rows, None)
     engine = grader.engine
     lexicon = engine.lexicon
+    allowed = _without(lexicon, avoid)
     n_all = len(lexicon.answers)
     sets = [np.arange(n_all, dtype=np.int32) for _ in secrets]
     solved_at: list[int | None] = [None] * len(secrets)
@@ -461,7 +473,7 @@ def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str]
             row = RowReview(g, pattern, len(S), 0, before if len(S) <= SHOW_WORDS else [], [], None, None, None,
                             False, None, None, g in set(before))
             if k in graded:
-                _grade(grader, row, g_row, S, r, None, code, first=(i == 0), known=known, table=table)
+                _grade(grader, row, g_row, S, r, allowed, code, first=(i == 0), known=known, table=table)
             elif g_row is None:
                 row.note = ("not_in_lists", {"word": g})
             S = S[engine.matrix[g_row, S] == code] if g_row is not None else \
@@ -493,9 +505,9 @@ def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str]
                 if value0 < best_value - 1e-12:
                     best, best_value = opening[0].best, value0
         candidates = [] if i == 0 else _shortlist(grader, [board_rows[k] for k in graded], befores, shortlist,
-                                                  joint_rank, r)
+                                                  joint_rank, r, set(avoid))
         for w in candidates:
-            v = _round_value(grader, lexicon.guess_index[w], befores, r)
+            v = _round_value(grader, lexicon.guess_index[w], befores, r, allowed)
             if v < best_value - 1e-12 or (abs(v - best_value) <= 1e-12 and w < best and best != g):
                 best, best_value = w, v
         cost = value - best_value if math.isfinite(value) else math.inf
@@ -507,23 +519,24 @@ def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str]
                         int(round(sum(lucks) / len(lucks))) if lucks else None, notes)
 
 
-def _round_value(grader: "Grader | PriorGrader", g: int, sets: list[np.ndarray], r: int) -> float:
+def _round_value(grader: "Grader | PriorGrader", g: int, sets: list[np.ndarray], r: int,
+                 allowed: np.ndarray | None = None) -> float:
     """Return the sum over boards of the expected guesses each needs after guess row ``g`` (counting it)."""
     total = 0.0
     for S in sets:
         if isinstance(grader, PriorGrader) and len(S) > PRIOR_FOUND_MAX:
             total += grader.estimate(g, S, np.array([g]))[0]      # too many to search: estimated, as its row
             continue
-        after = sum(t for _, _, t in grader.outcomes(g, S, r, None))
+        after = sum(t for _, _, t in grader.outcomes(g, S, r, allowed))
         total += 1 + after / grader.mass(S) if after < INF else math.inf
     return total
 
 
 def _shortlist(grader: "Grader | PriorGrader", rows: list[RowReview], befores: list[np.ndarray], top: int,
-               joint_rank, r: int) -> list[str]:
+               joint_rank, r: int, avoid: set[str]) -> list[str]:
     """Return the guesses a round's best is sought among (after the opening): each board's best, the joint policy's top."""
     answers = grader.engine.lexicon.answers
     words = {row.best for row in rows if row.best}
     boards = [[answers[c] for c in S.tolist()] for S in befores]
-    words |= {c.guess for c in joint_rank(grader.engine, boards, rows_left=r, top=top)}
-    return sorted(words)
+    words |= {c.guess for c in joint_rank(grader.engine, boards, rows_left=r, top=top + len(avoid))}
+    return sorted(words - avoid)
