@@ -257,6 +257,33 @@ def test_a_real_server_answers_2000_requests_from_50_clients_without_an_error():
           f"p90 {q[89] * 1000:.0f} ms, p99 {q[98] * 1000:.0f} ms")
 
 
+def test_the_page_is_served_while_a_long_request_computes(monkeypatch):
+    """A request that takes seconds (a review) runs off the event loop: the page and its files answer meanwhile."""
+    import httpx
+    import chute.web as web
+    started, release = threading.Event(), threading.Event()
+    finished: list[float] = []
+
+    def slow_review(body: dict) -> dict:          # stands for a review of a poorly played Quordle (seconds)
+        started.set()
+        release.wait(20)
+        finished.append(time.perf_counter())
+        return {"answer": "cigar"}
+
+    monkeypatch.setattr(web, "_review", slow_review)
+    with web.running() as base:
+        worker = threading.Thread(target=lambda: httpx.post(base + "/api/review", json={}, timeout=60))
+        worker.start()
+        assert started.wait(20)
+        page = httpx.get(base + "/", timeout=60)
+        games = httpx.get(base + "/api/games", timeout=60)
+        served = time.perf_counter()
+        release.set()
+        worker.join(60)
+    assert page.status_code == 200 and games.status_code == 200
+    assert finished and served < finished[0]      # before the review was let go, not after it
+
+
 def test_a_refused_word_is_remembered_and_never_suggested(client, tmp_path, monkeypatch):
     """POST /api/refuse adds to the user's list (the file assist's reject writes); suggestions leave it out."""
     monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))

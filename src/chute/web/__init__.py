@@ -4,7 +4,9 @@ Every handler is a thin call into the library: a request carries the whole
 game so far (the rows played and the colours each board showed), the server
 replays it into a ``Session`` and answers; nothing is kept between requests,
 so one server serves many tabs and a restart loses nothing.  Engines and
-solvers are built once per process and shared.  Bad requests get a 4xx and
+solvers are built once per process and shared.  A request's work runs in a
+worker thread under one lock (the compiled kernels run one call at a time),
+so the page and its files are served while a review computes for seconds.  Bad requests get a 4xx and
 one line of JSON (``{"error": "..."}``), never a traceback.
 
 API (all POST bodies are JSON, at most ``MAX_BODY`` bytes):
@@ -37,6 +39,7 @@ from importlib import resources
 from typing import Any, Iterator
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -275,6 +278,12 @@ def _share(body: dict) -> dict:
     return out
 
 
+def _locked(handler, body: dict) -> dict:
+    """Return the handler's answer to a body, computed under the server's one lock."""
+    with _LOCK:
+        return handler(body)
+
+
 def _endpoint(handler):
     """Wrap a JSON handler: read and check the body, call the library, turn errors into one-line 4xx JSON."""
     async def endpoint(request: Request) -> Response:
@@ -296,8 +305,9 @@ def _endpoint(handler):
         if not isinstance(body, dict):
             return JSONResponse({"error": "the request body must be a JSON object"}, status_code=400)
         try:
-            with _LOCK:
-                return JSONResponse(handler(body))
+            # in a worker thread, so the event loop keeps serving the page and its files meanwhile (a
+            # review can take seconds); the lock still runs one request's kernels at a time
+            return JSONResponse(await run_in_threadpool(_locked, handler, body))
         except (BadRequest, ChuteError) as err:      # a Note is said in the request's language
             lang = body["lang"] if body.get("lang") in LANGUAGES else "en"
             status = err.status if isinstance(err, BadRequest) else 422
