@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
-from .engine import Engine
+from .engine import Engine, compute_codes
 from .errors import ChuteError
-from .feedback import encode, score
+from .feedback import encode
 from .words import word_of_length
 
 if TYPE_CHECKING:
@@ -64,15 +64,14 @@ def decode_boards(engine: Engine, boards: Sequence[Sequence[str]], answers: Sequ
     words = [word_of_length(a, lexicon, "the answer") for a in answers]     # known to chute or not
     # the words that can make a row: every accepted guess, and the answers chute does not know (their green rows)
     pool = list(lexicon.guesses) + [w for w in dict.fromkeys(words) if w not in lexicon.guess_set]
-    columns = [lexicon.answer_index.get(w) for w in words]
-    missing = [w for w, c in zip(words, columns) if c is None]
-    if missing:
-        from .engine import compute_codes
-        extra = dict(zip(missing, compute_codes(lexicon.guesses, missing, lexicon.length).T))
     unknown = pool[len(lexicon.guesses):]
-    codes = [np.concatenate([engine.matrix[:, c] if c is not None else extra[w],
-                             np.array([encode(score(x, w)) for x in unknown], dtype=engine.matrix.dtype)])
-             for w, c in zip(words, columns)]
+
+    def codes_against(word: str) -> np.ndarray:
+        """Return every pool word's code against ``word`` (the matrix's column when it has one)."""
+        col = lexicon.answer_index.get(word)
+        known = engine.matrix[:, col] if col is not None else compute_codes(lexicon.guesses, [word], lexicon.length)[:, 0]
+        return np.concatenate([known, compute_codes(unknown, [word], lexicon.length)[:, 0]]) if unknown else known
+    codes = [codes_against(w) for w in words]
     weight = {} if prior is None else dict(zip(prior.words, prior.probabilities().tolist()))
     freq = lexicon.frequencies
     letters = np.frombuffer("".join(pool).encode("ascii"), dtype=np.uint8).reshape(-1, lexicon.length)

@@ -127,3 +127,12 @@ def check_guess(guess: str, clues: Iterable[Clue], rule: str | None, show=None) 
     reason = violation_note(guess, clues, rule, show)
     if reason:
         raise IllegalGuessError(Note("not_allowed", word=(show or str)(fold(guess)).upper(), reason=reason))
+
+
+def rows_without(lexicon, words: Iterable[str], allowed: np.ndarray | None = None) -> np.ndarray | None:
+    """Return the allowed guess rows (every guess when None) less those of ``words`` (``allowed`` when none is a guess)."""
+    rows = [lexicon.guess_index[w] for w in words if w in lexicon.guess_index]
+    if not rows:
+        return allowed
+    base = np.arange(len(lexicon.guesses), dtype=np.intp) if allowed is None else np.asarray(allowed)
+    return base[~np.isin(base, rows)]

@@ -22,7 +22,7 @@ from .files import excerpt
 from .feedback import Clue, decode, encode, is_producible, n_patterns, parse_colours
 from .language import Note, decimal, phrase
 from .prior import Prior, make_prior
-from .rules import check_guess, check_rule, legal_mask, violation
+from .rules import check_guess, check_rule, legal_mask, rows_without, violation
 from .strategies import Options, Ranked, State, Strategy, get_strategy
 from .strategies.base import describe
 from .words import Lexicon, fold, is_word
@@ -204,11 +204,7 @@ class Solver:
 
     def without_avoided(self, allowed: np.ndarray | None) -> np.ndarray | None:
         """Return the allowed guess rows less the avoided words (None: every guess, when nothing is avoided)."""
-        rows = [self.lexicon.guess_index[w] for w in self.avoided if w in self.lexicon.guess_index]
-        if not rows:
-            return allowed
-        base = np.arange(len(self.lexicon.guesses), dtype=np.intp) if allowed is None else np.asarray(allowed)
-        return base[~np.isin(base, rows)]
+        return rows_without(self.lexicon, self.avoided, allowed)
 
     def _codes_one(self, guess: str, words: Sequence[str], cols: np.ndarray | None = None) -> np.ndarray:
         """Return the codes of one guess against some words (``cols``: their matrix columns, if known)."""

@@ -54,7 +54,7 @@ from .grading import (PRIOR_EXACT_MAX, PRIOR_FOUND_MAX, Grader, OpenerTable, Pri
                       luck_of, skill_of)
 from .language import Note, decimal, phrase, said
 from .openers import best_known
-from .rules import legal_mask, violation_note
+from .rules import legal_mask, rows_without, violation_note
 from .strategies.guard import LOSS_PER_ROW
 from .tree_search import INF
 from .words import word_of_length
@@ -183,7 +183,7 @@ def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, r
     lexicon = engine.lexicon
     answers = lexicon.answers
     S = np.arange(len(answers), dtype=np.int32)
-    allowed = _without(lexicon, avoid)      # the legal guesses (hard mode), less the refused words
+    allowed = _playable(lexicon, avoid)      # the legal guesses (hard mode), less the refused words
     clues: list[Clue] = []
     out: list[RowReview] = []
     for i, g in enumerate(played):
@@ -277,14 +277,10 @@ def _grading(engine: Engine, answers: Sequence[str], prior: "Prior | None", rows
     return grader, OpenerTable(grader), best_known(lexicon, rule, rows), notes
 
 
-def _without(lexicon, avoid: Iterable[str]) -> np.ndarray | None:
-    """Return every guess row less the avoided words' (None when none is avoided: every guess)."""
-    rows = {lexicon.guess_index[w] for w in avoid if w in lexicon.guess_index}
-    if not rows:
-        return None
-    keep = np.ones(len(lexicon.guesses), dtype=bool)
-    keep[list(rows)] = False
-    return np.flatnonzero(keep).astype(np.int32)
+def _playable(lexicon, avoid: Iterable[str]) -> np.ndarray | None:
+    """Return the guess rows a review's best move may be, as the searches take them (None: every guess)."""
+    rows = rows_without(lexicon, avoid)
+    return None if rows is None else rows.astype(np.int32)
 
 
 def _ungraded_note(lexicon, word: str, prior: "Prior | None", board: int | None = None) -> Note:
@@ -451,7 +447,7 @@ def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str]
     grader, table, known, notes = _grading(engine, secrets, prior, rows, None)
     engine = grader.engine
     lexicon = engine.lexicon
-    allowed = _without(lexicon, avoid)
+    allowed = _playable(lexicon, avoid)
     n_all = len(lexicon.answers)
     sets = [np.arange(n_all, dtype=np.int32) for _ in secrets]
     solved_at: list[int | None] = [None] * len(secrets)
