@@ -322,17 +322,22 @@ def test_a_word_the_game_refused_is_never_suggested_again(page, server, tmp_path
     assert (tmp_path / "rejected-termo.txt").read_text(encoding="utf-8") == word + "\n"
 
 
-def test_a_board_chute_cannot_read_keeps_its_rows(page, server):
-    """Dordle where one answer (ACHEY) is off chute's lists: every row stays, the page says why it has no guess."""
+def test_a_board_chute_cannot_read_keeps_its_rows(page, server, tmp_path, monkeypatch):
+    """Dordle where one answer (ACHEY) is off chute's lists: every row stays, that board's words are strings."""
+    monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))      # the refused string goes to a user file: here
     open_game(page, server, "dordle")
     for word, patterns in [("crane", ["ybyby", "bbbbb"]), ("tough", ["bbbby", "bbbbb"]), ("chewy", ["yyybg", "bbbbg"])]:
         play_row(page, word, patterns)
     assert page.locator(".board").first.locator(".row:not(.input-row)").count() == 3
-    assert "board 1: no word of the wordle lists fits these clues" in page.locator("#notes").inner_text()
-    assert page.locator("#left-count").inner_text() == "0 · 45" and page.locator("#suggestions tbody tr").count() > 0
+    notes = page.locator("#notes").inner_text()
+    assert "board 1: no word in the wordle lists fits the clues" in notes and "8 strings of letters" in notes
+    assert page.locator("#left-count").inner_text() == "8 · 45" and page.locator("#suggestions tbody tr").count() > 0
     play_row(page, "billy", ["bbbbg", "ggggg"])
-    assert "no guess to suggest" in page.locator("#notes").inner_text()
-    assert page.locator("#suggestions tbody tr").count() == 0
+    shown = [w.lower() for w in page.locator("#suggestions tbody td.word").all_inner_texts()]
+    assert shown[:2] == ["hacey", "hecay"]               # the board's likeliest strings, once the other is solved
+    page.locator("#suggestions tbody tr").first.locator("button.refuse").click()     # the game said "not in word list"
+    page.wait_for_function("document.querySelector('#suggestions tbody td.word').textContent.toLowerCase() === 'hecay'")
+    assert page.locator("#left-count").inner_text().startswith("7")
     play_row(page, "achey", ["ggggg"])
     assert "solved" in (page.locator(".board").first.get_attribute("class") or "")
     shot(page, "dordle-unknown-answer")

@@ -605,32 +605,39 @@ UNKNOWN_ROWS = ["crane:ybyby,bbbbb", "tough:bbbby,bbbbb", "chewy:yyybg,bbbbg"]  
 
 
 def test_a_board_whose_answer_chute_does_not_know_does_not_stop_the_others(capsys):
-    """The row is what the game showed: kept, that board says so and has no words, the joint policy plays on."""
+    """The row is what the game showed: kept, that board's words are the strings its clues allow, the others play on."""
     status, out, err = run(capsys, "suggest", "--game", "dordle", *UNKNOWN_ROWS)
-    assert status == 0 and "candidates 1: 0 · 2: 45" in out and out.count("\n") > 5
-    assert "board 1: no word of the wordle lists fits these clues: the answer is a word chute does not know" in err
-    # the known board solved: nothing left to suggest, said in one line, no table
+    assert status == 0 and "candidates 1: 8 · 2: 45" in out and out.count("\n") > 5
+    assert "board 1: no word in the wordle lists fits the clues: chewy:yyybg together with" in err
+    assert "the answer is a word chute does not know: 8 strings of letters fit the clues" in err
+    assert "ACHEY" in out.splitlines()[1]                     # the board's strings, the likeliest first
+    # the known board solved: the unknown board's likeliest strings are the guesses (a traceback before)
     status, out, err = run(capsys, "suggest", "--game", "dordle", *UNKNOWN_ROWS, "billy:bbbbg,ggggg")
-    assert status == 0 and "candidates 1: 0 · 2: solved" in out and "guess" not in out
-    assert "no guess to suggest" in err
-    # one board alone: a clear error, as before (the page and the CLI take the row back)
+    assert status == 0 and "candidates 1: 8 · 2: solved" in out and "Traceback" not in err
+    table = out.split("solves")[1].split()
+    assert "ACHEY" in table and table[1] == "HACEY"
+    # one board alone: the strings, likeliest first, ACHEY among them (an error before)
     status, out, err = run(capsys, "suggest", "crane:ybyby", "tough:bbbby", "chewy:yyybg")
-    assert_user_error(status, out, err, "no word in the wordle lists fits the clues")
-    # clues that contradict each other are refused on several boards too
+    assert status == 0 and "8 candidates left" in out and "ACHEY" in out and "strings of letters" in err
+    # clues that contradict each other are refused, on one board or several
     status, out, err = run(capsys, "suggest", "--game", "dordle", *UNKNOWN_ROWS, "crane:ggggg,bbbbb")
     assert_user_error(status, out, err, "row 4", "conflicts with earlier clues")
+    status, out, err = run(capsys, "suggest", "crane:ybyby", "tough:bbbby", "chewy:yyybg", "crane:ggggg")
+    assert_user_error(status, out, err, "conflicts with earlier clues")
 
 
 def test_assist_plays_on_past_a_board_it_cannot_read(capsys, monkeypatch):
-    """With no guess to suggest, colours alone are refused with a reason (a crash before), a typed row is played."""
+    """A board whose answer chute lacks: its likeliest strings are suggested; one the game refuses is dropped."""
     script = "\n".join(r.replace(":", " ").replace(",", " ") for r in UNKNOWN_ROWS) + \
-        "\nbilly bbbbg ggggg\nggggg\nwhy achey\nachey ggggg\n"
+        "\nbilly bbbbg ggggg\nwhy achey\nreject hacey\nachey ggggg\n"
     status, out, err = assist(capsys, monkeypatch, script, "--game", "dordle")
-    assert status == 2 and "Traceback" not in err           # a script with a refused line ends with status 2
-    assert "no guess to suggest: type the word you played and its colours" in out
-    assert "no guess was suggested: type the word you played, then its colours" in err
-    assert "ACHEY fits every clue, but it is not in the word list" in out
+    assert status == 0 and "Traceback" not in err
+    assert "try HACEY  (also HECAY, AECHY)" in out
+    assert "board 1: ACHEY fits every clue: it could be the answer" in out
+    assert "HACEY is not a word of the game, so not its answer: dropped" in out
+    assert "candidates 1: 7 · 2: solved · row 5/7 · try HECAY" in out
     assert "all 2 boards solved in 5" in out
+    assert "rejected-wordle" not in out                       # a string is not remembered as a refused word
 
 
 def test_assist_in_portuguese(capsys, monkeypatch):

@@ -471,17 +471,27 @@ def test_candidates_come_likeliest_first(wordle):
     assert plain.candidates == sorted(plain.candidates) == plain.state.likeliest()
 
 
-def test_clues_no_listed_word_fits_are_refused_or_kept_with_unknown_ok(wordle):
-    """ACHEY (accepted by today's game, not on chute's lists): one board refuses the clue, several keep it."""
-    from chute.errors import ContradictionError
+def test_clues_no_listed_word_fits_give_the_strings_they_allow(wordle):
+    """ACHEY (accepted by today's game, not on chute's lists): the candidates become the strings the clues allow."""
     solver = Solver(wordle)
     state = solver.state_for([Clue("crane", "ybyby"), Clue("tough", "bbbby")])
-    with pytest.raises(ContradictionError, match="no word in the wordle lists fits the clues"):
-        solver.advance(state, "chewy", "yyybg")
-    kept = solver.advance(state, "chewy", "yyybg", unknown_ok=True)
-    assert kept.n == 0 and kept.candidates == [] and kept.notes[-1].startswith("no word of the wordle lists fits")
-    again = solver.advance(kept, "billy", "bbbbg", unknown_ok=True)
-    assert again.n == 0 and again.notes.count(kept.notes[-1]) == 1            # said once
-    assert solver.advance(again, "achey", "ggggg", unknown_ok=True).candidates == ["achey"]
+    strings = solver.advance(state, "chewy", "yyybg")
+    assert strings.unlisted and strings.fallback and strings.n == 8 and "achey" in strings.candidates
+    assert all(score(g, w) == p for w in strings.candidates for g, p in [("crane", "ybyby"), ("tough", "bbbby"),
+                                                                          ("chewy", "yyybg")])
+    assert strings.notes[-1].startswith("no word in the wordle lists fits the clues: chewy:yyybg together with")
+    assert "8 strings of letters fit the clues" in strings.notes[-1]
+    again = solver.advance(strings, "billy", "bbbbg")          # a clue that keeps them all: said once
+    assert again.unlisted and again.n == 8 and sum("strings of letters" in m for m in again.notes) == 1
+    suggestion = solver.rank(again, 3)
+    assert [r.guess for r in suggestion.ranked] == again.likeliest(3) and solver.choose(again) == again.likeliest(1)[0]
+    assert solver.advance(again, "achey", "ggggg").candidates == ["achey"]
     with pytest.raises(ContradictionError, match="conflicts with earlier clues"):
-        solver.advance(kept, "crane", "ggggg", unknown_ok=True)              # clues at odds: still refused
+        solver.advance(strings, "crane", "ggggg")              # clues at odds: still refused
+    # a string the game refused is not its answer: dropped, while the lists' words are untouched
+    first = again.likeliest(1)[0]
+    solver.avoid(first)
+    assert first in solver.refused_strings and not solver.avoided
+    left = solver.refused_out(again)
+    assert first not in left.candidates and left.n == 7 and solver.choose(again) != first
+    assert abs(float(left.prior().sum()) - 1.0) < 1e-9

@@ -64,6 +64,11 @@ PHRASES: dict[str, dict[str, str]] = {
         "best_plan": "the best proven plan", "a_plan": "a proven plan",
         "unknown_answer": "no word of the {name} lists fits these clues: the answer is a word chute does not know, "
                           "or a colour was typed wrong",
+        "unlisted": "{reason}; if the colours are right, the answer is a word chute does not know: {n} strings of "
+                    "letters fit the clues{more}, likeliest first (a string the game refuses costs no row)",
+        "unlisted_one": "{reason}; if the colours are right, the answer is a word chute does not know: one string of "
+                        "letters fits the clues",
+        "unlisted_more": " (the likeliest kept)",
         # the review as the CLI prints it (cli/cmd_review.py) and its notes
         "solved_in": "solved in {used}/{limit}", "found_over": "found in {used}, over the {rows}",
         "not_solved_in": "not solved in {rows}", "skill_luck": "skill {skill} · luck {luck}",
@@ -108,6 +113,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "reject_what": "reject what? write: reject WORD (a word the game refused)",
         "rejected_saved": "{word} will not be suggested again (remembered in {path})",
         "rejected_session": "{word} will not be suggested again in this session",
+        "rejected_string": "{word} is not a word of the game, so not its answer: dropped",
         "row_cleared": "row cleared", "took_back": "took back {word}", "nothing_to_undo": "nothing to undo",
         "board_number": "expected a board number, not {text}",
         "no_board": "there is no board {text}; boards are 1 to {n}",
@@ -128,6 +134,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "n_boards": "{n} boards, ", "resumed": "resumed after {rows}: {words}",
         # chute suggest and chute play (cli/cmd_suggest.py, cli/cmd_play.py, cli/solving.py)
         "left_line": "{count} left · {strategy}", "opener": " (opener)", "beyond": " · beyond the answer list",
+        "beyond_lists": " · strings of letters beyond the lists",
         "col_guess": "guess", "col_expected": "expected", "col_worst": "worst", "col_chance": "chance",
         "col_score": "score", "col_bits": "bits", "col_solves": "solves", "col_row": "row",
         "col_guesses": "guesses", "col_parts": "parts", "col_letters": "letters", "col_eliminated": "eliminated",
@@ -206,6 +213,12 @@ PHRASES: dict[str, dict[str, str]] = {
         "best_plan": "o melhor plano provado", "a_plan": "um plano provado",
         "unknown_answer": "nenhuma palavra das listas {name} cabe nestas pistas: a resposta é uma palavra que o chute "
                           "não conhece, ou uma cor foi digitada errada",
+        "unlisted": "{reason}; se as cores estão certas, a resposta é uma palavra que o chute não conhece: {n} "
+                    "sequências de letras cabem nas pistas{more}, das mais prováveis às menos (uma sequência que o "
+                    "jogo recusa não gasta linha)",
+        "unlisted_one": "{reason}; se as cores estão certas, a resposta é uma palavra que o chute não conhece: uma "
+                        "só sequência de letras cabe nas pistas",
+        "unlisted_more": " (guardadas as mais prováveis)",
         "solved_in": "resolvido em {used}/{limit}", "found_over": "achada em {used}, além de {rows}",
         "not_solved_in": "não resolvido em {rows}", "skill_luck": "habilidade {skill} · sorte {luck}",
         "skill_col": "habilidade", "luck_col": "sorte", "at_risk": "em risco",
@@ -250,6 +263,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "share_header": "(texto compartilhado: suas linhas são lidas como as cores dos palpites sugeridos)",
         "reject_what": "recusar o quê? escreva: recusar PALAVRA (uma palavra que o jogo recusou)",
         "rejected_saved": "{word} não será mais sugerida (guardada em {path})",
+        "rejected_string": "{word} não é uma palavra do jogo, logo não é a resposta: descartada",
         "rejected_session": "{word} não será mais sugerida nesta sessão",
         "row_cleared": "linha apagada", "took_back": "{word} desfeita", "nothing_to_undo": "nada a desfazer",
         "board_number": "esperava o número de um tabuleiro, não {text}",
@@ -273,6 +287,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "n_boards": "{n} tabuleiros, ", "resumed": "retomado depois de {rows}: {words}",
         "left_line": "{count} restantes · {strategy}", "opener": " (abertura)",
         "beyond": " · além da lista de respostas",
+        "beyond_lists": " · sequências de letras além das listas",
         "col_guess": "palpite", "col_expected": "esperado", "col_worst": "pior", "col_chance": "chance",
         "col_score": "pontuação", "col_bits": "bits", "col_solves": "resolve", "col_row": "linha",
         "col_guesses": "palpites", "col_parts": "partes", "col_letters": "letras", "col_eliminated": "eliminadas",

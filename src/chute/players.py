@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Protocol, Sequence, Union
 import numpy as np
 
 from .errors import ChuteError
-from .solver import Solver
+from .solver import Solver, string_figures
 from .strategies import Ranked, State
 
 if TYPE_CHECKING:           # the multi-board policy loads with the first game of several boards
@@ -72,6 +72,10 @@ class Joint:
     def rank(self, states: Sequence[State], rows_left: int | None, top: int = 10) -> Ranking:
         """Return the best joint guesses (a hard-mode rule: only guesses legal on every board)."""
         from .multiboard import solver_for
+        listed = [st for st in states if not st.unlisted]
+        if not listed:          # every open board's answer is a word chute lacks: the likeliest strings of the first
+            return self._unlisted(self.solver.refused_out(states[0]), top)
+        states = listed         # the boards chute can read first; the others wait for them
         solver = solver_for(self.engine, self.policy, self.prior)
         allowed = None
         ruled = any(st.rule for st in states)
@@ -92,6 +96,17 @@ class Joint:
         if rows_left is not None and rows_left <= 0:
             rows_left = None
         return list(solver.rank([solver.board(st.candidates) for st in states], rows_left, top, allowed=allowed))
+
+    @staticmethod
+    def _unlisted(state: State, top: int) -> Ranking:
+        """Return the likeliest strings of a board whose answer chute does not know, as joint choices."""
+        from .multiboard import Choice
+        words = state.likeliest(top)
+        if not words:
+            return []
+        stats = string_figures(state, words)
+        return [Choice(w, p, float(bits), float(e), p, "unlisted")
+                for w, p, bits, e in zip(words, state.chances(words), stats.entropy.tolist(), stats.expected.tolist())]
 
     def choose(self, states: Sequence[State], rows_left: int | None) -> str:
         """Return the best joint guess."""

@@ -26,6 +26,7 @@ class GameResult:
     left: tuple[tuple[int | None, ...], ...] = field(default=(), compare=False, repr=False)
     notes: tuple[str, ...] = field(default=(), compare=False, repr=False)
     fallback: bool = field(default=False, compare=False, repr=False)   # the answer list ran out on some board
+    refused: tuple[str, ...] = field(default=(), compare=False, repr=False)  # guesses the game refused (no row used)
 
     @classmethod
     def of_path(cls, secret: str, path: Sequence[str], rows: int | None = 6) -> "GameResult":

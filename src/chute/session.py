@@ -12,14 +12,14 @@ policy's for several).  ``to_dict``/``from_dict`` save and restore a game
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from .errors import ChuteError, NotationError
 from .feedback import Clue
 from .language import Note
 from .players import OneBoard, Player, Ranking, default_player
 from .results import GameResult
-from .solver import Solver, Suggestion
+from .solver import Solver, Suggestion, checked_word
 from .strategies import State
 from .words import fold
 
@@ -74,8 +74,10 @@ class Session:
     secrets: Sequence[str] | None = None       # known when the computer plays itself
     player: Player | None = None               # chooses the guesses (None: players.default_player)
     keep_unknown: bool | None = None           # keep a row no listed word fits (None: on several boards only)
+    accepts: Callable[[str], bool] | None = None   # the game's own word test, when it knows words chute lacks
     boards: list[Board] = field(init=False)
     history: list[Row] = field(init=False, default_factory=list)
+    refused: list[str] = field(init=False, default_factory=list)   # guesses the game refused (``accepts``)
     _snapshots: list[list[Board]] = field(init=False, default_factory=list, repr=False)
 
     def __post_init__(self) -> None:
@@ -101,7 +103,13 @@ class Session:
             count = 1 if isinstance(secrets, str) else len(secrets)
             raise ChuteError(f"the game has {self.n_boards} board{'' if self.n_boards == 1 else 's'}: "
                              f"give {self.n_boards} secret word{'' if self.n_boards == 1 else 's'}, not {count}")
-        words = [self.solver.check_secret(s) for s in secrets]
+        if self.accepts is None:
+            words = [self.solver.check_secret(s) for s in secrets]
+        else:                       # secrets the game accepts, chute's lists or not
+            words = [checked_word(self.solver.lexicon, s) for s in secrets]
+            for w in words:
+                if not self.accepts(w):
+                    raise ChuteError(f"{w.upper()} is not a word the game accepts")
         if len(set(words)) != len(words):
             raise ChuteError("the secret words of a multi-board game must be different")
         return words
@@ -109,8 +117,7 @@ class Session:
     def reject(self, word: str) -> str:
         """Stop suggesting a word the game refused (on every board, from now on); return it folded."""
         w = self.solver.avoid(word)
-        self.boards = [replace(b, state=replace(b.state, allowed=self.solver.without_avoided(b.state.allowed)))
-                       for b in self.boards]
+        self.boards = [replace(b, state=self.solver.refused_out(b.state)) for b in self.boards]
         return w
 
     def undo(self) -> Row | None:
@@ -118,9 +125,8 @@ class Session:
         if not self.history:
             return None
         self.boards = self._snapshots.pop()
-        if self.solver.avoided:                 # a word refused since that row stays refused
-            self.boards = [replace(b, state=replace(b.state, allowed=self.solver.without_avoided(b.state.allowed)))
-                           for b in self.boards]
+        if self.solver.avoided or self.solver.refused_strings:     # what was refused since that row stays refused
+            self.boards = [replace(b, state=self.solver.refused_out(b.state)) for b in self.boards]
         return self.history.pop()
 
     # -- playing -------------------------------------------------------------------
@@ -299,7 +305,11 @@ class Session:
         """Play the chosen guesses against the known secrets until the game is over (or ``limit`` rows)."""
         played = []
         while not self.solved and (self.used < (limit if limit is not None else self.rows or 10**6)):
-            played.append(self.play(self.next_guess()))
+            guess = self.next_guess()
+            if self.accepts is not None and not self.accepts(guess):
+                self.refused.append(self.reject(guess))     # "not in word list": no row used
+                continue
+            played.append(self.play(guess))
         return played
 
     def result(self) -> GameResult:
@@ -312,7 +322,7 @@ class Session:
         return GameResult(secrets, tuple(row.guess for row in self.history), solved_at, self.rows,
                           tuple(row.patterns for row in self.history), tuple(row.left for row in self.history),
                           tuple(m for row in self.history for _, m in row.notes),
-                          any(b.state.fallback for b in self.boards))
+                          any(b.state.fallback for b in self.boards), tuple(self.refused))
 
     def answers(self, given: Sequence[str] | None = None) -> list[str]:
         """Return each board's answer: the secret, else the guess that solved it, else the one ``given`` for it.
@@ -408,13 +418,15 @@ class Session:
 
 
 def play(solver: Solver, secrets: str | Sequence[str], rows: int | None = 6, limit: int | None = None,
-         player: Player | None = None) -> GameResult:
+         player: Player | None = None, accepts: Callable[[str], bool] | None = None) -> GameResult:
     """Return the game a player (the solver's own by default) plays against known secrets.
 
     The game goes on past the row limit until every board is solved (or
-    ``limit`` rows), so a lost game still says how long it needed.
+    ``limit`` rows), so a lost game still says how long it needed.  With
+    ``accepts`` (the game's word test), the secrets may be words chute's lists
+    lack, and a guess the game refuses is dropped at no row (``Session.refused``).
     """
     words = [secrets] if isinstance(secrets, str) else list(secrets)
-    game = Session(solver, len(words), rows, words, player)
+    game = Session(solver, len(words), rows, words, player, accepts=accepts)
     game.autoplay(limit if limit is not None else len(solver.lexicon.guesses) + 1)
     return game.result()

@@ -12,7 +12,7 @@ words still fit, the solver says so once and carries on over those words
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -26,6 +26,9 @@ from .rules import check_guess, check_rule, legal_mask, rows_without, violation
 from .strategies import Options, Ranked, State, Strategy, get_strategy
 from .strategies.base import describe
 from .words import Lexicon, fold, is_word
+
+if TYPE_CHECKING:
+    from .unlisted import Unlisted
 
 WEIGHTS = ("auto", "uniform", "frequency")
 SHOW_CANDIDATES = 10        # list the remaining candidates when there are at most this many
@@ -93,6 +96,21 @@ DEFAULT_STRATEGY = "expected-guesses"
 DEFAULT_PRIOR = "frequency"
 
 
+TYPED = 10      # refusals a player types before a row is better spent on a word that splits the strings
+
+
+def expected_refusals(prior: np.ndarray) -> float:
+    """Return the strings refused on average before the answer, typing them likeliest first."""
+    p = np.sort(np.asarray(prior, dtype=np.float64))[::-1]
+    return float(np.dot(np.arange(len(p)), p))
+
+
+def string_figures(state: State, words: Sequence[str]):
+    """Return the partition figures of words as guesses against the state's candidates, scored on the fly."""
+    n = state.engine.lexicon.length
+    return state.stats(numpy_codes(letters_array(list(words), n), letters_array(state.candidates, n)))
+
+
 class Solver:
     """Chooses guesses for one lexicon with one strategy, options, hard-mode rule and opener."""
 
@@ -125,6 +143,7 @@ class Solver:
         self.planned = opener is None and self.opener is not None     # the opener is the policy's, not the user's
         self._memo: dict[tuple, str] = {}      # clues (+ size, fallback) -> choice
         self.avoided: set[str] = set()         # words never suggested (the game refuses them)
+        self.refused_strings: set[str] = set()  # strings the lists lack that the game refused (not its answer)
         for word in avoid:
             self.avoid(word)
         self._prior: dict[str, float] | None | bool = False     # False: not computed yet
@@ -196,6 +215,9 @@ class Solver:
     def avoid(self, word: str) -> str:
         """Stop suggesting a word (the game refused it); return it folded.  Typed, it is still read as a clue."""
         w = checked_word(self.lexicon, word)
+        if w not in self.lexicon.guess_set:     # a string the lists lack: it only stops being a candidate
+            self.refused_strings.add(w)
+            return w
         self.avoided.add(w)
         if self.planned and w == self.opener:     # the game refused the planned opener: rank the others
             self.opener, self.planned = None, False
@@ -229,10 +251,12 @@ class Solver:
         """Return the state after playing ``guess`` and seeing ``pattern``.
 
         Raises IllegalGuessError if a hard-mode rule forbids the guess, and
-        ContradictionError (naming the clue) if no accepted word fits; with
-        ``unknown_ok``, clues that agree with each other but fit no word of the
-        lists give a state with no candidates and a note instead (a board of a
-        multi-board game whose answer chute does not know: the others play on).
+        ContradictionError (naming the clue) if the clues conflict.  Clues that
+        agree with each other but fit no word of the lists (an answer the game
+        added later) give the strings of letters they allow as candidates
+        (``unlisted``), with a note naming the clue that emptied the lists; if
+        none were found, ContradictionError, or with ``unknown_ok`` a state with
+        no candidates and a note (on several boards the others play on).
         """
         word = fold(guess)
         n = self.lexicon.length
@@ -250,25 +274,35 @@ class Solver:
             notes.append(Note("not_listed", word=self.lexicon.show(word).upper(), name=self.lexicon.name))
         clues = state.clues + [clue]
         code = encode(pattern)
-        keep = (np.flatnonzero(self._codes_one(word, state.candidates, state.columns) == code) if state.n
-                else np.array([], int))
+        # strings (an unlisted state) are found again from every clue: the likeliest kept before may all be gone
+        keep = (np.flatnonzero(self._codes_one(word, state.candidates, state.columns) == code)
+                if state.n and not state.unlisted else np.array([], int))
         fallback = state.fallback
+        unlisted = state.unlisted
         cols = None
         if len(keep):
             candidates = [state.candidates[i] for i in keep.tolist()]
             weights = None if state.weights is None else state.weights[keep]
             cols = state.columns[keep]
         elif clue.solved and violation(word, state.clues, "strict") is None:
-            candidates, weights = [word], None      # solved by a word outside the lists
+            candidates, weights, unlisted = [word], None, False      # solved by a word outside the lists
         else:
             candidates = [] if fallback else self._fitting_accepted(clues)
             if not candidates:
                 reason = self._why_nothing_fits(clues)          # raises itself when the clues conflict
-                if not unknown_ok:
+                found = self.unlisted(clues)
+                if found.words:
+                    candidates, weights, unlisted = found.words, found.weights, True
+                    said = (Note("unlisted_one", reason=reason) if len(found.words) == 1 else
+                            Note("unlisted", reason=reason, n=len(found.words),
+                                 more=Note("unlisted_more") if not found.complete else ""))
+                    notes = [m for m in notes if getattr(m, "key", "") not in ("unlisted", "unlisted_one")] + [said]
+                elif not unknown_ok:
                     raise ContradictionError(reason)
-                weights = None
-                unknown = Note("unknown_answer", name=self.lexicon.name)
-                notes += [] if unknown in notes else [unknown]
+                else:
+                    weights = None
+                    unknown = Note("unknown_answer", name=self.lexicon.name)
+                    notes += [] if unknown in notes else [unknown]
             else:
                 weights = self._weights(candidates, True)
                 ruled_out = (Note("of_prior", name=self.belief.name) if self.belief.widens
@@ -283,7 +317,28 @@ class Solver:
                        else allowed[mask[allowed]])
         return State(self.engine, candidates, weights, allowed, clues, state.rule, fallback, notes, cols,
                      state.top_weight if fallback == state.fallback else None,     # a fallback weighs anew
-                     state.plans)
+                     state.plans, unlisted)
+
+    def unlisted(self, clues: Sequence[Clue]) -> Unlisted:
+        """Return the strings of letters the clues allow, likeliest first, less the words the game refused."""
+        from .knowledge import Knowledge
+        from .unlisted import Unlisted, model_for, unlisted_words
+        found = unlisted_words(Knowledge.from_clues(clues, self.lexicon.length), model_for(self.lexicon.guesses))
+        if not self.refused_strings:
+            return found
+        keep = [i for i, w in enumerate(found.words) if w not in self.refused_strings]
+        weights = found.weights[keep]
+        return Unlisted([found.words[i] for i in keep], weights / weights.sum() if len(keep) else weights,
+                        found.complete)
+
+    def refused_out(self, state: State) -> State:
+        """Return the state less what the game refused: its words as guesses, the strings the lists lack as candidates."""
+        state = replace(state, allowed=self.without_avoided(state.allowed))
+        if not state.unlisted or not self.refused_strings.intersection(state.candidates):
+            return state
+        keep = np.array([i for i, w in enumerate(state.candidates) if w not in self.refused_strings], dtype=np.intp)
+        weights = None if state.weights is None else state.weights[keep]
+        return replace(state, candidates=[state.candidates[i] for i in keep.tolist()], weights=weights, cols=None)
 
     def _fitting_accepted(self, clues: Sequence[Clue]) -> list[str]:
         """Return the accepted words consistent with every clue, in the lexicon's order."""
@@ -376,6 +431,11 @@ class Solver:
     def choose(self, state: State) -> str:
         """Return the next guess: the only candidate, a candidate of two, the opener, else the strategy's."""
         self.strategy.observe(state)
+        if state.unlisted:
+            state = self.refused_out(state)
+            if not state.n:
+                raise ContradictionError("no candidates are left")
+            return self._unlisted_ranking(state, 1)[0].guess
         forced = self._forced(state)
         if forced is not None:
             return forced
@@ -413,7 +473,10 @@ class Solver:
                                  rows=self.options.rows, mean=self.plan_total / len(answers)))
         else:
             self.strategy.observe(state)
-            if self._caches(state):
+            if state.unlisted:
+                state = self.refused_out(state)
+                ranked = self._unlisted_ranking(state, top)
+            elif self._caches(state):
                 ranked = self._second_row(state, top)
             else:
                 ranked = self.strategy.rank(state, self.options, top) if state.n else []
@@ -422,6 +485,30 @@ class Solver:
                 ranked = self._first(state, forced, ranked, top)
         return Suggestion(ranked, state.likeliest(), list(state.notes) + plan, state.fallback,
                           self.strategy.name, self.score_label(), state)
+
+    def _unlisted_ranking(self, state: State, top: int) -> list[Ranked]:
+        """Return the best guesses where no listed word fits: the likeliest strings, or a word that splits them.
+
+        A string the game refuses costs no row, so the likeliest strings come
+        first, while the refusals expected before the answer are at most
+        ``TYPED``; past that, the known words that tell the strings apart best
+        (the most information under the letter model) come first, at one row.
+        """
+        strings = self._likeliest_strings(state, top)
+        if len(state.clues) >= self.options.rows - 1 or expected_refusals(state.prior()) <= TYPED:
+            return strings
+        from .strategies import get_strategy
+        return (get_strategy("entropy").rank(state, self.options, top) + strings)[:top]
+
+    @staticmethod
+    def _likeliest_strings(state: State, top: int) -> list[Ranked]:
+        """Return the likeliest ``top`` strings of an unlisted state as guesses, with their partition figures."""
+        words = state.likeliest(top)
+        if not words:
+            return []
+        stats = string_figures(state, words)
+        return [Ranked(w, float("nan"), float(e), int(worst), int(parts), True)
+                for w, e, worst, parts in zip(words, stats.expected.tolist(), stats.worst.tolist(), stats.parts.tolist())]
 
     def score_label(self) -> str:
         """Return what the strategy's score measures (two guesses deep with --depth 2: ``2-row bits``)."""

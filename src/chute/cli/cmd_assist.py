@@ -245,6 +245,12 @@ class Assistant:
             return
         from ..refused import refused_path, remember_refused
         from .solving import note
+        if word not in self.lexicon.guess_set:      # a string the lists lack: not the answer, nothing to remember
+            self.say(self.t("rejected_string", word=self.show(word)))
+            if self.pending and fold(self.pending) == word:
+                self.pending = None
+            self.prompt_next()
+            return
         path = refused_path(self.lexicon.name)
         try:
             remember_refused(path, self.session.solver.avoided)

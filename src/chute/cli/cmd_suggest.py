@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     print(phrase("left_line", lang, count=count_text(n, lang), strategy=suggestion.strategy)
           + ("" if clues else phrase("opener", lang))
           + (f" · {phrase(solver.hard, lang)}" if solver.hard else "")
-          + (phrase("beyond", lang) if suggestion.fallback else ""))
+          + (phrase("beyond_lists" if suggestion.state.unlisted else "beyond", lang) if suggestion.fallback else ""))
     if n <= 10:
         print(phrase("candidates_are", lang, words=" ".join(show(lexicon, w) for w in suggestion.candidates)))
     if suggestion.ranked:

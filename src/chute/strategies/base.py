@@ -59,11 +59,13 @@ class State:
     cols: np.ndarray | None = field(default=None, repr=False, compare=False)   # the candidates' matrix columns
     top_weight: float | None = None          # the prior's largest weight before any clue (a fixed scale)
     plans: bool = False                      # charge each guess the mass it may lose (``expected-guesses``)
+    unlisted: bool = False                   # no known word fits: the candidates are strings of letters (``unlisted``)
 
     def __repr__(self) -> str:
         shown = ", ".join(self.candidates[:5]) + (", ..." if self.n > 5 else "")
         return (f"State({self.n} candidates [{shown}], {len(self.clues)} clues"
-                + (f", rule={self.rule!r}" if self.rule else "") + (", fallback" if self.fallback else "") + ")")
+                + (f", rule={self.rule!r}" if self.rule else "") + (", fallback" if self.fallback else "")
+                + (", unlisted" if self.unlisted else "") + ")")
 
     @property
     def columns(self) -> np.ndarray:

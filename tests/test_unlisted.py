@@ -1,0 +1,91 @@
+"""Answers chute's lists lack: the strings the clues allow (``chute.unlisted``) and games played against them."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from chute.engine import LETTERS, Engine, letters_array, numpy_codes
+from chute.errors import ChuteError
+from chute.feedback import Clue, encode, score
+from chute.knowledge import Knowledge
+from chute.session import Session, play
+from chute.solver import Solver
+from chute.unlisted import END, START, LetterModel, unlisted_words
+from chute.words import load_lexicon
+
+
+@pytest.fixture(scope="module")
+def wordle() -> Engine:
+    """Return the bundled Wordle engine."""
+    return Engine.build(load_lexicon("wordle"))
+
+
+@pytest.fixture(scope="module")
+def model4(wordle) -> LetterModel:
+    """Return a letter model of four-letter strings (the first four letters of Wordle's words)."""
+    return LetterModel(sorted({w[:4] for w in wordle.lexicon.guesses}))
+
+
+@pytest.fixture(scope="module")
+def every4() -> list[str]:
+    """Return every string of four letters a-z."""
+    return ["".join(t) for t in itertools.product("abcdefghijklmnopqrstuvwxyz", repeat=4)]
+
+
+def test_the_model_is_a_distribution_over_the_next_symbol(model4):
+    """Every context's next letter or end sums to 1; the start symbol never follows."""
+    table = np.exp(model4.log_table)
+    outputs = table[..., list(range(LETTERS)) + [END]].sum(axis=-1)
+    assert np.allclose(outputs, 1.0) and table[..., START].max() < 1e-250
+    common, odd = model4.log_prob(["tion", "qxzj"])
+    assert common > odd
+
+
+CLUES = [
+    [Clue("eels", "ybbb"), Clue("tore", "bgby")],     # one E (a grey second copy), O second
+    [Clue("sass", "bgbb"), Clue("main", "bgyb")],     # one A, second; I present, not third
+    [Clue("abba", "yybb")],                           # repeated letters: one A not first, one B not second
+]
+
+
+@pytest.mark.parametrize("clues", CLUES)
+def test_every_string_the_clues_allow_likeliest_first(clues, model4, every4):
+    """Against a brute force over every four-letter string scored by the game's rule: the same set, by the model."""
+    everything = letters_array(every4, 4)
+    fits = np.ones(len(every4), dtype=bool)
+    for clue in clues:
+        fits &= numpy_codes(letters_array([clue.guess], 4), everything)[0] == encode(clue.pattern)
+    brute = {every4[i] for i in np.flatnonzero(fits)}
+    found = unlisted_words(Knowledge.from_clues(clues, 4), model4, limit=10**6, beam=10**6)
+    assert found.complete and len(found.words) == len(set(found.words)) and set(found.words) == brute
+    logp = model4.log_prob(found.words)
+    assert np.all(np.diff(np.round(logp, 9)) <= 0)                     # likeliest first
+    assert np.allclose(found.weights, np.exp(logp - logp.max()) / np.exp(logp - logp.max()).sum())
+    again = unlisted_words(Knowledge.from_clues(clues, 4), model4, limit=10**6, beam=10**6)
+    assert again.words == found.words                                  # the same everywhere
+
+
+def test_a_narrow_beam_keeps_only_strings_that_fit(model4):
+    """Cut by the beam and the limit: fewer strings, each one allowed, and the result says it is not complete."""
+    clues = CLUES[0]
+    cut = unlisted_words(Knowledge.from_clues(clues, 4), model4, limit=20, beam=60)
+    assert not cut.complete and len(cut.words) == 20
+    assert all(score(c.guess, w) == c.pattern for w in cut.words for c in clues)
+    assert abs(float(cut.weights.sum()) - 1.0) < 1e-9
+
+
+def test_a_game_against_an_answer_chute_lacks_is_played_to_the_end(wordle):
+    """ACHEY (accepted by today's game, not chute's): chute types strings, a refused one costs no row, and wins."""
+    game_words = set(wordle.lexicon.guess_set) | {"achey"}
+    result = play(Solver(wordle), "achey", accepts=game_words.__contains__)
+    assert result.solved_at == (len(result.guesses),) and result.guesses[-1] == "achey" and len(result.guesses) <= 6
+    assert all(w in game_words for w in result.guesses)                # the game's own words only use rows
+    assert result.refused and not set(result.refused) & game_words
+    assert any("strings of letters fit the clues" in n for n in result.notes)
+    with pytest.raises(ChuteError, match="QQQQQ is not a word the game accepts"):
+        Session(Solver(wordle), 1, 6, ["qqqqq"], accepts=game_words.__contains__)
+    with pytest.raises(ChuteError, match="not an accepted word"):
+        Session(Solver(wordle), 1, 6, ["achey"])                        # without the game's word test: refused
