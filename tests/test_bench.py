@@ -353,20 +353,28 @@ def test_benchmark_in_one_call_for_notebooks(small_engine):
 
 
 def test_bench_secrets_from_a_file_keeps_the_solvers_lists(capsys, tmp_path):
-    """--secrets plays the game's own answers (beyond the list too) and reports the words it cannot play."""
+    """--secrets plays the game's own answers (beyond the list too, and words the lists lack on one board)."""
     secrets = tmp_path / "secrets.txt"
-    secrets.write_text("cigar\nrebut\naahed\nzzzzz\ncigar\n")
+    secrets.write_text("cigar\nrebut\naahed\nachey\ncigar\n")
     status, out, err = cli(capsys, "bench", "--secrets", str(secrets), "--json", "--quiet")
     data = json.loads(out)
-    assert status == 0 and data["games"] == 3 and data["unknown"] == 1
-    assert [r["secrets"] for r in data["results"]] == [["cigar"], ["rebut"], ["aahed"]]     # AAHED: not an answer
-    assert all(r["solved"] for r in data["results"]) and "ZZZZZ" in err
-    status, out, _ = cli(capsys, "bench", "--game", "dordle", "--secrets", str(secrets), "--games", "4", "--json")
+    assert status == 0 and data["games"] == 4 and data["unknown"] == 0 and data["unlisted"] == 1
+    assert [r["secrets"] for r in data["results"]] == [["cigar"], ["rebut"], ["aahed"], ["achey"]]   # AAHED: not an answer
+    assert all(r["solved"] for r in data["results"]) and "ACHEY" in err and "played as answers chute does not know" in err
+    achey = data["results"][3]
+    assert achey["path"][-1] == "achey" and achey["refused"] and not set(achey["refused"]) & set(achey["path"])
+    status, out, err = cli(capsys, "bench", "--secrets", str(secrets), "--quiet", "--jobs", "2")
+    assert status == 0 and "1 word the lists lack, played as answers chute does not know" in out
+    # several boards: a word the lists lack is left out, and said so
+    status, out, err = cli(capsys, "bench", "--game", "dordle", "--secrets", str(secrets), "--games", "4", "--json")
     assert status == 0 and all(set(g["secrets"]) <= {"cigar", "rebut", "aahed"} for g in json.loads(out)["hardest"])
-    empty = tmp_path / "none.txt"
-    empty.write_text("zzzzz\n")
-    status, out, err = cli(capsys, "bench", "--secrets", str(empty))
+    assert "ACHEY" in err and "not played" in err
+    unknown_only = tmp_path / "none.txt"
+    unknown_only.write_text("achey\n")
+    status, out, err = cli(capsys, "bench", "--game", "dordle", "--secrets", str(unknown_only))
     assert status == 2 and "no secret" in err
+    with pytest.raises(ChuteError, match="ACHEY is not an accepted word of wordle"):
+        bench.run(Solver(Engine.build(load_lexicon("wordle"))), ["cigar", "achey"])   # no word test: refused
 
 
 def test_bench_on_the_real_termo_answers(capsys, termo_2022):

@@ -120,7 +120,7 @@ def test_suggest_termo_strict(capsys):
     (["suggest", "crane:bbbqb"], "tile"),
     (["suggest", "--top", "0"], "--top"),
     (["suggest", "--depth", "2", "--strategy", "minimax"], "--depth 2"),
-    (["play", "qqqqq"], "not an accepted word"),
+    (["play", "cr4ne"], "must be a word of 5 letters"),
     (["play", "crane", "--game", "dordle"], "boards"),
 ])
 def test_bad_input_is_one_line_and_status_2(capsys, argv, needle):
@@ -173,6 +173,20 @@ def test_play_outside_the_answer_list(capsys):
     assert err.count("answer list") == 1
     status, out, err = run(capsys, "play", "aahed")
     assert status == 0 and out.splitlines()[-1].startswith("solved AAHED") and "answer list" not in err
+
+
+def test_play_an_answer_the_lists_lack(capsys):
+    """ACHEY (today's Wordle, not chute's lists): said so, played to the end; the strings refused cost no row."""
+    status, out, err = run(capsys, "play", "achey")
+    assert status == 0 and out.splitlines()[-1].startswith("solved ACHEY in")
+    assert "ACHEY is not in chute's wordle lists: played as an answer chute does not know" in err
+    assert "strings of letters fit the clues" in err and "refused by the game, at no row: " in out
+    status, out, _ = run(capsys, "play", "achey", "--json")
+    data = json.loads(out)
+    assert data["solved"] and data["refused"] and data["clues"][-1]["guess"] == "achey"
+    assert not set(data["refused"]) & {c["guess"] for c in data["clues"]}
+    status, out, err = run(capsys, "play", "--game", "dordle", "achey", "cigar")
+    assert status == 0 and "solved in" not in err and "ACHEY CIGAR" in out.splitlines()[-1]
 
 
 def test_play_json_and_termo(capsys):

@@ -327,7 +327,7 @@ def test_play_quarteto_shows_accents_and_takes_plain_letters(capsys, monkeypatch
 @pytest.mark.parametrize("argv", [
     ["play", "--game", "dordle", "cigar"],
     ["play", "--game", "dordle", "cigar", "cigar"],
-    ["play", "--game", "dordle", "cigar", "zzzzz"],
+    ["play", "--game", "dordle", "cigar", "zz4zz"],
     ["play", "cigar", "rebut"],
     ["play", "--game", "dordle", "--strategy", "minimax", "cigar", "rebut"],
 ])

@@ -89,3 +89,20 @@ def test_a_game_against_an_answer_chute_lacks_is_played_to_the_end(wordle):
         Session(Solver(wordle), 1, 6, ["qqqqq"], accepts=game_words.__contains__)
     with pytest.raises(ChuteError, match="not an accepted word"):
         Session(Solver(wordle), 1, 6, ["achey"])                        # without the game's word test: refused
+
+
+def test_strings_past_the_limit_come_when_the_kept_ones_are_refused(wordle, monkeypatch):
+    """Only the likeliest strings are kept; once the game refused them all, the next likeliest are found."""
+    import chute.unlisted
+    monkeypatch.setattr(chute.unlisted, "LIMIT", 3)
+    solver = Solver(wordle)
+    state = solver.state_for(["crane:ybyby", "tough:bbbby", "chewy:yyybg"])
+    assert state.unlisted and state.n == 3 and "the likeliest kept" in state.notes[-1]
+    seen = []
+    while "achey" not in state.candidates:
+        seen += state.candidates
+        for word in state.candidates:
+            solver.avoid(word)
+        state = solver.refused_out(state)
+        assert state.n and not set(state.candidates) & set(seen)
+    assert len(seen) < 8 and solver.choose(state) in state.candidates

@@ -303,12 +303,13 @@ def play_tree(solver: Solver, secrets: Sequence[str], cap: int = CAP,
 
 
 def play_each(solver: Solver, secrets: Sequence[str], cap: int = CAP, rows: int = 6,
-              tick: Callable[[int], None] | None = None, player: Player | None = None) -> list[GameResult]:
+              tick: Callable[[int], None] | None = None, player: Player | None = None,
+              accepts: Callable[[str], bool] | None = None) -> list[GameResult]:
     """Return the games against every secret, each played on its own (``session.play``; the solver's player by default)."""
     from .session import play
     out = []
     for s in secrets:
-        out.append(play(solver, s, rows, cap, player))
+        out.append(play(solver, s, rows, cap, player, accepts))
         if tick:
             tick(1)
     return out
@@ -376,7 +377,8 @@ def play_parallel(solver: Solver, secrets: Sequence[str], jobs: int, cap: int = 
 
 def run(solver: Solver, secrets: Sequence[str] | None = None, rows: int = 6, cap: int = CAP,
         jobs: int = 1, tree: bool = True, progress: "Progress | None" = None,
-        info: dict[str, Any] | None = None, hardest: int = 10, player: Player | None = None) -> BenchResult:
+        info: dict[str, Any] | None = None, hardest: int = 10, player: Player | None = None,
+        accepts: Callable[[str], bool] | None = None) -> BenchResult:
     """Return the benchmark of a solver over some secrets (every answer if None).
 
     ``rows`` is the row limit games are judged by; failed games go on up to
@@ -384,8 +386,11 @@ def run(solver: Solver, secrets: Sequence[str] | None = None, rows: int = 6, cap
     tree between games (when every secret is an answer of the lists; a secret
     beyond them, as the real game may pick, is played on its own); ``jobs`` > 1
     spreads the work over processes.  Secrets must be accepted words
-    (``split_secrets`` sorts a list).  ``player`` plays the games instead of
-    the solver's own strategy (any ``players.Player``; each game on its own).
+    (``split_secrets`` sorts a list), unless ``accepts`` (the game's word
+    test) accepts them: those the lists lack are played one by one in this
+    process, as answers chute does not know (``Session.accepts``).  ``player``
+    plays the games instead of the solver's own strategy (any
+    ``players.Player``; each game on its own).
     """
     if rows < 1:
         raise ChuteError(f"rows must be at least 1, not {rows}")
@@ -397,7 +402,12 @@ def run(solver: Solver, secrets: Sequence[str] | None = None, rows: int = 6, cap
     secrets = list(lexicon.answer_list if secrets is None else secrets)
     if not secrets:
         raise ChuteError("no secrets to play")
-    if not all(s in lexicon.answer_set for s in secrets) or player is not None:
+    unlisted = [s for s in secrets if s not in lexicon.guess_set]
+    if unlisted and accepts is None:
+        raise ChuteError(f"{unlisted[0].upper()} is not an accepted word of {lexicon.name}: no strategy can find it "
+                         "unless the game's own word test is given")
+    listed = [s for s in secrets if s in lexicon.guess_set] if unlisted else secrets
+    if not all(s in lexicon.answer_set for s in listed) or player is not None:
         tree = False                       # the shared walk follows the solver's answer columns
     from .engine import prefer_compiled
     tick = progress.advance if progress else None
@@ -405,12 +415,17 @@ def run(solver: Solver, secrets: Sequence[str] | None = None, rows: int = 6, cap
     # hundreds of small candidate sets get ranked: compiled partition kernels pay off
     was = prefer_compiled(True)
     try:
-        if jobs > 1 and len(secrets) > 1:
-            games = play_parallel(solver, secrets, jobs, cap, tree, rows, tick, player)
+        if not listed:
+            games = []
+        elif jobs > 1 and len(listed) > 1:
+            games = play_parallel(solver, listed, jobs, cap, tree, rows, tick, player)
         elif tree:
-            games = play_tree(solver, secrets, cap, rows, tick)
+            games = play_tree(solver, listed, cap, rows, tick)
         else:
-            games = play_each(solver, secrets, cap, rows, tick, player)
+            games = play_each(solver, listed, cap, rows, tick, player)
+        if unlisted:
+            played = {g.secrets[0]: g for g in games + play_each(solver, unlisted, cap, rows, tick, player, accepts)}
+            games = [played[s] for s in secrets]
     finally:
         prefer_compiled(was)
     seconds = time.perf_counter() - start
@@ -636,6 +651,10 @@ def report(result: BenchResult, blocks: bool = True, show: Callable[[str], str] 
     if info.get("secrets"):
         skipped = (f"; {plural(info['unknown'], 'word')} the lists do not accept, not played"
                    if info.get("unknown") else "")
+        if info.get("unlisted"):
+            refused = sum(len(g.refused) for g in result.games)
+            skipped = (f"; {plural(info['unlisted'], 'word')} the lists lack, played as answers chute does not "
+                       f"know: {plural(refused, 'string')} of letters refused on the way")
         played = f"{plural(s.games, 'game')} (the secrets of {info['secrets']}{skipped})"
     elif info.get("sample"):
         played = (f"{plural(s.games, 'game')} (a sample of {info.get('answers', 0):,} answers, "

@@ -76,4 +76,6 @@ class GameResult:
             out["left"] = [list(n) for n in self.left]
         if self.notes:
             out["notes"] = list(self.notes)
+        if self.refused:
+            out["refused"] = list(self.refused)
         return out

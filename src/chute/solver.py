@@ -322,8 +322,10 @@ class Solver:
     def unlisted(self, clues: Sequence[Clue]) -> Unlisted:
         """Return the strings of letters the clues allow, likeliest first, less the words the game refused."""
         from .knowledge import Knowledge
-        from .unlisted import Unlisted, model_for, unlisted_words
-        found = unlisted_words(Knowledge.from_clues(clues, self.lexicon.length), model_for(self.lexicon.guesses))
+        from .unlisted import BEAM, LIMIT, Unlisted, model_for, unlisted_words
+        more = min(len(self.refused_strings), BEAM)     # the refused ones do not use up the limit
+        found = unlisted_words(Knowledge.from_clues(clues, self.lexicon.length), model_for(self.lexicon.guesses),
+                               LIMIT + more, max(BEAM, LIMIT + more))
         if not self.refused_strings:
             return found
         keep = [i for i, w in enumerate(found.words) if w not in self.refused_strings]
@@ -337,6 +339,9 @@ class Solver:
         if not state.unlisted or not self.refused_strings.intersection(state.candidates):
             return state
         keep = np.array([i for i, w in enumerate(state.candidates) if w not in self.refused_strings], dtype=np.intp)
+        if not len(keep):           # every string kept was refused: the next likeliest ones
+            found = self.unlisted(state.clues)
+            return replace(state, candidates=found.words, weights=found.weights, cols=None)
         weights = None if state.weights is None else state.weights[keep]
         return replace(state, candidates=[state.candidates[i] for i in keep.tolist()], weights=weights, cols=None)
 

@@ -24,7 +24,8 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
     add_jobs_option(g, "split the work across N processes (default: 1)")
     g.add_argument("--secrets", metavar="FILE",
                    help="play these secrets (one per line: the game's real answers) while chute keeps "
-                        "its own lists; words the lists do not accept are reported, not played")
+                        "its own lists; on one board, words the lists lack are played as answers chute does not know "
+                        "(the game taken to accept them), on several they are reported, not played")
     g.add_argument("--per-game", action="store_true",
                    help="play each game on its own instead of walking the shared decision tree "
                         "(a check: the figures are the same)")
@@ -65,12 +66,18 @@ def prepare(args: argparse.Namespace):
         raise ChuteError(f"--max-guesses ({args.max_guesses}) must be at least the row limit ({spec.rows})")
     lexicon = lexicon_from_args(args)
     engine = engine_from_args(args, lexicon)
-    secrets = sample_secrets(secrets_from_args(args, lexicon) or lexicon.answers, args.sample, args.seed)
+    secrets = sample_secrets(secrets_from_args(args, lexicon, unlisted=args.command == "bench") or lexicon.answers,
+                             args.sample, args.seed)
     return engine, secrets, spec
 
 
-def secrets_from_args(args: argparse.Namespace, lexicon) -> list[str] | None:
-    """Return the --secrets words the lists accept (None without --secrets); report the others on stderr."""
+def secrets_from_args(args: argparse.Namespace, lexicon, unlisted: bool = False) -> list[str] | None:
+    """Return the --secrets words to play (None without --secrets), reporting on stderr those the lists lack.
+
+    With ``unlisted`` (one board) they are played too, as answers chute does
+    not know (the game taken to accept them beside chute's words:
+    ``args.accepts``); else they are left out.
+    """
     if not getattr(args, "secrets", None):
         return None
     from ..bench import split_secrets
@@ -79,12 +86,20 @@ def secrets_from_args(args: argparse.Namespace, lexicon) -> list[str] | None:
     from .solving import note
     words = read_word_file(args.secrets, lexicon.length).words
     known, unknown = split_secrets(lexicon, words)
-    args.unknown_secrets = unknown
+    unknown = list(dict.fromkeys(unknown))
+    args.unknown_secrets = [] if unlisted else unknown
+    args.unlisted_secrets = unknown if unlisted else []
     if unknown:
+        what = ("played as answers chute does not know (the game taken to accept them beside chute's words)"
+                if unlisted else "not played")
         note(f"{len(unknown):,} of the {len(words):,} secrets in {args.secrets} "
              f"{'is not an accepted word' if len(unknown) == 1 else 'are not accepted words'} of "
-             f"{lexicon.name}, not played: {' '.join(w.upper() for w in unknown[:10])}"
+             f"{lexicon.name}, {what}: {' '.join(w.upper() for w in unknown[:10])}"
              + (" ..." if len(unknown) > 10 else ""))
+    if unlisted:
+        game_words = set(lexicon.guess_set) | set(unknown)
+        args.accepts = game_words.__contains__
+        return known + unknown
     if not known:
         raise ChuteError(f"no secret in {args.secrets} is an accepted {lexicon.length}-letter word of {lexicon.name}")
     return known
@@ -115,7 +130,8 @@ def describe(args: argparse.Namespace, spec, engine, secrets, solver, strategy: 
             "strategy": f"tree {args.tree} (off the tree: {strategy})" if getattr(args, "tree", None) else strategy,
             "hard": args.rule, "weights": args.weights, "depth": depth, "candidates_only": bool(args.candidates_only),
             "sample": None if everything else len(secrets), "seed": args.seed,
-            "secrets": getattr(args, "secrets", None), "unknown": len(getattr(args, "unknown_secrets", []))}
+            "secrets": getattr(args, "secrets", None), "unknown": len(getattr(args, "unknown_secrets", [])),
+            "unlisted": len(set(getattr(args, "unlisted_secrets", [])) & set(secrets))}
 
 
 def check_bench_outputs(args: argparse.Namespace) -> None:
@@ -155,7 +171,8 @@ def run(args: argparse.Namespace) -> int:
     info = describe(args, spec, engine, secrets, solver, args.strategy, args.depth)
     progress = None if args.quiet else Progress(len(secrets), sys.stderr)
     result = bench.run(solver, secrets, rows=spec.rows, cap=args.max_guesses, jobs=args.jobs,
-                       tree=not args.per_game, progress=progress, info=info, hardest=args.hardest)
+                       tree=not args.per_game, progress=progress, info=info, hardest=args.hardest,
+                       accepts=getattr(args, "accepts", None))
     result.info["opener"] = result.opener
     followed = tree_games(solver, secrets, spec.rows)
     notes = []

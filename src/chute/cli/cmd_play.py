@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     from ..language import counted, phrase, said
     from ..render import tiles, use_colour
     from .solving import count_text, note, session_from_args
-    session, spec = session_from_args(args, args.secret)
+    session, spec = session_from_args(args, args.secret, unlisted=True)
     session.autoplay(args.max_guesses or (MAX_ROWS if spec.boards == 1 else 2 * spec.rows + spec.boards))
     lexicon = session.solver.lexicon
     won = session.solved and session.used <= spec.rows
@@ -53,6 +53,10 @@ def run(args: argparse.Namespace) -> int:
             print(f"{tiles(lexicon.show(row.guess), row.patterns[0], use_colour(sys.stdout))}{tail}")
     else:
         print("\n".join(grid_lines(session, spec, lang=lang)))
+    if session.refused:
+        shown = " ".join(w.upper() for w in session.refused[:12])
+        more = len(session.refused) - 12
+        print(phrase("played_refused", lang, words=shown + (f" ... ({len(session.refused):,})" if more > 0 else "")))
     shown = " ".join(lexicon.show(w).upper() for w in session.secrets)
     if won:
         print(phrase("played_solved", lang, words=shown, used=session.used, rows=spec.rows))
@@ -74,7 +78,7 @@ def game_json(session, spec) -> dict:
         return {"secret": show(session.secrets[0]), "solved": won, "guesses": session.used, "rows": spec.rows,
                 "clues": [{"guess": show(r.guess), "pattern": r.patterns[0], "left": r.left[0]}
                           for r in session.history],
-                "fallback": board.state.fallback, "notes": list(board.state.notes)}
+                "fallback": board.state.fallback, "notes": list(board.state.notes), "refused": list(session.refused)}
     at = session.solved_at()
     boards = [{"secret": show(board.secret), "solved_at": at[i],
                "patterns": [row.patterns[i] for row in session.history if row.patterns[i] is not None]}

@@ -201,21 +201,43 @@ def count_text(n: int, lang: str = "en") -> str:
     return counted(n, "candidate", lang)
 
 
-def session_from_args(args: argparse.Namespace, secrets=None):
-    """Return (session, spec): a game of the options' board count, the one-board solver or the joint policy."""
+def session_from_args(args: argparse.Namespace, secrets=None, unlisted: bool = False):
+    """Return (session, spec): a game of the options' board count, the one-board solver or the joint policy.
+
+    With ``unlisted``, a secret the lists lack is played as an answer chute
+    does not know (the game taken to accept it beside chute's words).
+    """
     from ..players import Joint
     from ..session import Session
     from ..solver import Solver
     from .common import engine_from_args, lexicon_from_args, spec_from_args
     spec = spec_from_args(args)
     if spec.boards == 1:
-        return Session(solver_from_args(args), 1, spec.rows, secrets), spec
+        solver = solver_from_args(args)
+        accepts = game_words(solver.lexicon, secrets) if unlisted else None
+        return Session(solver, 1, spec.rows, secrets, accepts=accepts), spec
     policy = policy_from_args(args)
     refuse_hard_mode(args, spec)
     lexicon = lexicon_from_args(args)
     solver = Solver(engine_from_args(args, lexicon), "entropy", weights=getattr(args, "weights", "auto"),
                     prior=multi_prior_from_args(args, lexicon))
-    return Session(solver, spec.boards, spec.rows, secrets, Joint(solver, policy)), spec
+    accepts = game_words(lexicon, secrets) if unlisted else None
+    return Session(solver, spec.boards, spec.rows, secrets, Joint(solver, policy), accepts=accepts), spec
+
+
+def game_words(lexicon, secrets):
+    """Return the game's word test when some secret is a word the lists lack (said on stderr), else None."""
+    from ..words import fold, is_word
+    lacking = [w for w in dict.fromkeys(fold(s) for s in secrets or ())
+               if len(w) == lexicon.length and is_word(w) and w not in lexicon.guess_set]
+    if not lacking:
+        return None
+    one = len(lacking) == 1
+    note(f"{' '.join(w.upper() for w in lacking)} {'is' if one else 'are'} not in chute's {lexicon.name} lists: "
+         f"played as {'an answer' if one else 'answers'} chute does not know (the game taken to accept "
+         f"{'it' if one else 'them'} beside chute's words)")
+    words = set(lexicon.guess_set) | set(lacking)
+    return words.__contains__
 
 
 def multi_prior_from_args(args: argparse.Namespace, lexicon):
