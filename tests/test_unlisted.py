@@ -85,6 +85,11 @@ def test_a_game_against_an_answer_chute_lacks_is_played_to_the_end(wordle):
     assert all(w in game_words for w in result.guesses)                # the game's own words only use rows
     assert result.refused and not set(result.refused) & game_words
     assert any("strings of letters fit the clues" in n for n in result.notes)
+    game = Session(Solver(wordle), 1, 6, ["achey"], accepts=game_words.__contains__)
+    game.autoplay()
+    assert game.refused and game.solved
+    game.new(["cigar"])                                                # a new game: nothing refused in it yet
+    assert game.refused == [] and game.result().refused == ()
     with pytest.raises(ChuteError, match="QQQQQ is not a word the game accepts"):
         Session(Solver(wordle), 1, 6, ["qqqqq"], accepts=game_words.__contains__)
     with pytest.raises(ChuteError, match="not an accepted word"):

@@ -95,6 +95,7 @@ class Session:
         start = self.solver.initial_state()
         self.boards = [Board(start, None if secrets is None else secrets[i]) for i in range(self.n_boards)]
         self.history = []
+        self.refused = []
         self._snapshots = []
 
     def _checked(self, secrets: Sequence[str]) -> list[str]:
