@@ -640,6 +640,16 @@ def test_assist_plays_on_past_a_board_it_cannot_read(capsys, monkeypatch):
     assert "rejected-wordle" not in out                       # a string is not remembered as a refused word
 
 
+def test_a_string_the_game_refused_stays_refused_when_the_game_is_resumed(capsys, monkeypatch, tmp_path):
+    """assist saves the game at a refused string (not only at a row): resumed, the next string is offered."""
+    saved = tmp_path / "game.json"
+    script = "crane ybyby\ntough bbbby\nchewy yyybg\nreject hacey\nquit\n"
+    status, out, err = assist(capsys, monkeypatch, script, "--session", str(saved))
+    assert status == 0 and "try HECAY" in out.splitlines()[-1]
+    status, out, err = assist(capsys, monkeypatch, "quit\n", "--session", str(saved), "--resume")
+    assert status == 0 and "7 candidates · row 4/6 · try HECAY" in out and "HACEY" not in out
+
+
 def test_assist_in_portuguese(capsys, monkeypatch):
     """--lang pt: the loop talks Portuguese and reads its command names (none of five letters: a Termo word)."""
     script = "serao bygby\nporque carro\nlistar\nponto bgbgb\ndesfazer\n?\nsair\nponto bgbgb\n"

@@ -111,3 +111,20 @@ def test_strings_past_the_limit_come_when_the_kept_ones_are_refused(wordle, monk
         state = solver.refused_out(state)
         assert state.n and not set(state.candidates) & set(seen)
     assert len(seen) < 8 and solver.choose(state) in state.candidates
+
+
+def test_a_saved_game_keeps_the_strings_the_game_refused(wordle):
+    """A resumed game does not offer again a string the game refused before it was saved."""
+    game = Session(Solver(wordle))
+    game.replay([("crane", "ybyby"), ("tough", "bbbby"), ("chewy", "yyybg")])
+    first = game.next_guess()
+    game.reject(first)
+    data = game.to_dict()
+    assert data["refused_strings"] == [first]
+    again = Session.from_dict(Solver(wordle), data)
+    assert first not in again.boards[0].candidates and again.next_guess() != first
+    for bad in ([1], "abc", ["cr4ne"]):
+        with pytest.raises(ChuteError, match="damaged"):
+            Session.from_dict(Solver(wordle), {**data, "refused_strings": bad})
+    del data["refused_strings"]                                   # a game saved before: still read
+    assert Session.from_dict(Solver(wordle), data).next_guess() == first

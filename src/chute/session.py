@@ -390,7 +390,8 @@ class Session:
         return {"format": "chute-session", "version": SAVE_VERSION, "lexicon": lexicon.name,
                 "lexicon_key": lexicon.key, "length": lexicon.length, "boards": self.n_boards,
                 "rows": self.rows, "rule": self.solver.hard, "secrets": None if self.secrets is None else list(self.secrets),
-                "history": [row.to_dict() for row in self.history]}
+                "history": [row.to_dict() for row in self.history],
+                "refused_strings": sorted(self.solver.refused_strings)}     # not offered again once resumed
 
     @classmethod
     def from_dict(cls, solver: Solver, data: dict, player: Player | None = None) -> "Session":
@@ -408,7 +409,15 @@ class Session:
         if not isinstance(boards, int) or not 1 <= boards <= 64 or not isinstance(history, list) \
                 or not (rows is None or isinstance(rows, int)):
             raise ChuteError("the saved game is damaged")
+        refused = data.get("refused_strings", [])
+        if not isinstance(refused, list) or not all(isinstance(w, str) for w in refused):
+            raise ChuteError("the saved game is damaged")
         session = cls(solver, boards, rows, data.get("secrets"), player)
+        for word in refused:
+            try:
+                solver.avoid(word)
+            except ChuteError:
+                raise ChuteError("the saved game is damaged") from None
         for row in history:
             try:
                 guess, patterns = row["guess"], [p for p in row["patterns"] if p is not None]

@@ -245,7 +245,8 @@ class Assistant:
             return
         from ..refused import refused_path, remember_refused
         from .solving import note
-        if word not in self.lexicon.guess_set:      # a string the lists lack: not the answer, nothing to remember
+        if word not in self.lexicon.guess_set:      # a string the lists lack: not the answer; kept with the game
+            self.save()
             self.say(self.t("rejected_string", word=self.show(word)))
             if self.pending and fold(self.pending) == word:
                 self.pending = None
