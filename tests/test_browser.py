@@ -322,6 +322,18 @@ def test_a_word_the_game_refused_is_never_suggested_again(page, server, tmp_path
     assert (tmp_path / "rejected-termo.txt").read_text(encoding="utf-8") == word + "\n"
 
 
+def test_one_board_whose_answer_chute_lacks_lists_its_strings(page, server):
+    """Wordle with ACHEY: the strings the clues allow, their chance, and "–" for the score chute does not compute."""
+    open_game(page, server, "wordle")
+    for word, pattern in [("crane", "ybyby"), ("tough", "bbbby"), ("chewy", "yyybg")]:
+        play_row(page, word, [pattern])
+    first = page.locator("#suggestions tbody tr").first
+    assert first.locator("td.word").inner_text().lower() == "hacey"
+    cells = first.locator("td").all_inner_texts()
+    assert cells[2] == "–" and cells[-2].endswith("%")          # the score column, the chance
+    assert page.locator("#left-count").inner_text() == "8" and "achey" in page.locator("#left").inner_text().lower()
+
+
 def test_a_board_chute_cannot_read_keeps_its_rows(page, server, tmp_path, monkeypatch):
     """Dordle where one answer (ACHEY) is off chute's lists: every row stays, that board's words are strings."""
     monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))      # the refused string goes to a user file: here

@@ -78,6 +78,7 @@ function restore() {
 
 // a number as the page's language writes it (3.642 / 3,642; 2,198 / 2.198)
 function num(x, digits = 0) {
+  if (x === null || x === undefined || Number.isNaN(Number(x))) return "–";     // a figure chute did not compute
   return Number(x).toLocaleString(S.lang === "pt" ? "pt-BR" : "en-US",
     { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
