@@ -494,11 +494,34 @@ def _play_chunk(chunk: Sequence[tuple[str, ...]]) -> list[GameResult]:
     return [_play_out(chooser, secrets, rows) for secrets in chunk]
 
 
+def _play_unlisted(results: list[GameResult], unlisted: dict[int, tuple[str, ...]], engine: Engine, policy: Policy,
+                   prior: "Prior | None", player: Player | None, rows: int, accepts: Callable[[str], bool],
+                   progress: "Progress | None") -> list[GameResult]:
+    """Return ``results`` with the games of words the lists lack played in their places (a joint player's sessions)."""
+    from .players import Joint
+    from .session import play
+    from .solver import Solver
+    if player is None:
+        player = Joint(Solver(engine, "entropy", prior=prior), policy)
+    others = iter(results)
+    out = []
+    for i in range(len(results) + len(unlisted)):
+        if i in unlisted:
+            secrets = unlisted[i]
+            out.append(play(player.solver, secrets, rows, 2 * rows + len(secrets), player, accepts))
+            if progress:
+                progress.advance(1)
+        else:
+            out.append(next(others))
+    return out
+
+
 def run_many(game: GameSpec | str, n_games: int = 1000, seed: int = 0, policy: Policy | None = None,
              engine: Engine | None = None, jobs: int = 1, worst: int = 10,
              progress: "Progress | None" = None,
              tuples: Sequence[Sequence[str]] | None = None, player: Player | None = None,
-             prior: "Prior | None" = None, cache: bool = True) -> BenchResult:
+             prior: "Prior | None" = None, cache: bool = True,
+             accepts: Callable[[str], bool] | None = None) -> BenchResult:
     """Return the run of ``n_games`` seeded random games (distinct secrets per game).
 
     Each game is played out past the row limit, so the mean and distribution
@@ -508,6 +531,9 @@ def run_many(game: GameSpec | str, n_games: int = 1000, seed: int = 0, policy: P
     as ``Session`` games instead (any ``players.Player``; its solver's lists).
     ``progress`` is a ``bench.Progress`` (``advance(n)`` per game, ``close()``).
     ``prior``: the joint policy plays over its words, weighted (``multiboard.solver_for``).
+    ``accepts`` (the game's word test) lets ``tuples`` hold words the lists
+    lack: those games are played as ``Session`` games by the joint player, in
+    this process, as answers chute does not know.
     """
     global _MULTI_WORKER
     from .engine import Engine
@@ -521,6 +547,13 @@ def run_many(game: GameSpec | str, n_games: int = 1000, seed: int = 0, policy: P
     if tuples is None:
         tuples = secret_tuples(engine.lexicon.answers, spec.boards, n_games, seed)
     tuples = [tuple(fold(w) for w in t) for t in tuples]
+    known = engine.lexicon.guess_set
+    unlisted = {i: t for i, t in enumerate(tuples) if not all(w in known for w in t)}
+    if unlisted and accepts is None:
+        word = next(w for t in unlisted.values() for w in t if w not in known)
+        raise ChuteError(f"{word.upper()} is not an accepted word of {engine.lexicon.name}: no policy can find it "
+                         "unless the game's own word test is given")
+    tuples = [t for i, t in enumerate(tuples) if i not in unlisted] if unlisted else tuples
     start = time.perf_counter()
     if policy is None:
         from .multiboard import DEFAULT as policy
@@ -549,6 +582,8 @@ def run_many(game: GameSpec | str, n_games: int = 1000, seed: int = 0, policy: P
             results.append(_play_out(chooser, t, spec.rows))
             if progress:
                 progress.advance(1)
+    if unlisted:
+        results = _play_unlisted(results, unlisted, engine, policy, prior, player, spec.rows, accepts, progress)
     if progress:
         progress.close()
     seconds = time.perf_counter() - start
@@ -707,6 +742,10 @@ def _boards_report(result: BenchResult, show: Callable[[str], str], blocks: bool
              f"  solved within {plural(rows, 'row')}: {s.wins:,}/{s.games:,} ({100 * s.success_rate:.2f}%)",
              f"  rows used: mean {s.mean:.3f}, max {s.max}",
              "  distribution (rows needed, played out past the limit):"]
+    if info.get("unlisted"):
+        refused = sum(len(g.refused) for g in result.games)
+        lines.insert(1, f"  {plural(info['unlisted'], 'word')} of {info.get('secrets')} the lists lack, played as answers "
+                        f"chute does not know: {plural(refused, 'string')} of letters refused on the way")
     lines += _chart(s, rows, blocks, share=False)
     if s.hardest:
         lines.append("  worst tuples:")

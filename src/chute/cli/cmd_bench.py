@@ -24,8 +24,8 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
     add_jobs_option(g, "split the work across N processes (default: 1)")
     g.add_argument("--secrets", metavar="FILE",
                    help="play these secrets (one per line: the game's real answers) while chute keeps "
-                        "its own lists; on one board, words the lists lack are played as answers chute does not know "
-                        "(the game taken to accept them), on several they are reported, not played")
+                        "its own lists; words the lists lack are played as answers chute does not know "
+                        "(the game taken to accept them beside chute's words)")
     g.add_argument("--per-game", action="store_true",
                    help="play each game on its own instead of walking the shared decision tree "
                         "(a check: the figures are the same)")
@@ -74,9 +74,9 @@ def prepare(args: argparse.Namespace):
 def secrets_from_args(args: argparse.Namespace, lexicon, unlisted: bool = False) -> list[str] | None:
     """Return the --secrets words to play (None without --secrets), reporting on stderr those the lists lack.
 
-    With ``unlisted`` (one board) they are played too, as answers chute does
-    not know (the game taken to accept them beside chute's words:
-    ``args.accepts``); else they are left out.
+    With ``unlisted`` they are played too, as answers chute does not know
+    (the game taken to accept them beside chute's words: ``args.accepts``);
+    else (``compare``) they are left out.
     """
     if not getattr(args, "secrets", None):
         return None
@@ -90,8 +90,9 @@ def secrets_from_args(args: argparse.Namespace, lexicon, unlisted: bool = False)
     args.unknown_secrets = [] if unlisted else unknown
     args.unlisted_secrets = unknown if unlisted else []
     if unknown:
-        what = ("played as answers chute does not know (the game taken to accept them beside chute's words)"
-                if unlisted else "not played")
+        one = len(unknown) == 1
+        what = (f"played as {'an answer' if one else 'answers'} chute does not know (the game taken to accept "
+                f"{'it' if one else 'them'} beside chute's words)" if unlisted else "not played")
         note(f"{len(unknown):,} of the {len(words):,} secrets in {args.secrets} "
              f"{'is not an accepted word' if len(unknown) == 1 else 'are not accepted words'} of "
              f"{lexicon.name}, {what}: {' '.join(w.upper() for w in unknown[:10])}"
@@ -212,13 +213,16 @@ def run_multi(args: argparse.Namespace) -> int:
     engine = engine_from_args(args, lexicon)
     quiet = getattr(args, "quiet", False) or getattr(args, "json", False)
     progress = None if quiet else Progress(games, sys.stderr)
-    known = secrets_from_args(args, lexicon)
+    known = secrets_from_args(args, lexicon, unlisted=True)
     tuples = None if known is None else secret_tuples(known, spec.boards, games, args.seed)
     prior = multi_prior_from_args(args, lexicon)
     result = run_many(spec, games, args.seed, policy=policy, engine=engine, jobs=args.jobs, progress=progress,
-                      tuples=tuples, worst=args.hardest, prior=prior, cache=not args.no_cache)
+                      tuples=tuples, worst=args.hardest, prior=prior, cache=not args.no_cache,
+                      accepts=getattr(args, "accepts", None))
     if known is not None:
-        result.info.update(secrets=args.secrets, unknown=len(getattr(args, "unknown_secrets", [])))
+        lacking = set(getattr(args, "unlisted_secrets", []))
+        result.info.update(secrets=args.secrets, unknown=len(getattr(args, "unknown_secrets", [])),
+                           unlisted=len(lacking & {w for t in tuples for w in t}))
     return print_run(args, result, lexicon.show)
 
 
