@@ -138,6 +138,8 @@ def run(args: argparse.Namespace) -> int:
             "pool": "words" if own_words else ("guesses" if args.all else "answers"),
             "knowledge": knowledge.to_dict(),
         }
+        if not candidates and not own_words and not knowledge.filter(lexicon.guesses):
+            result["unlisted"] = _unlisted(knowledge, lexicon)
         if args.explain:
             result["explain"] = [{"word": lexicon.show(w), "eligible": not reasons, "reasons": reasons,
                                   "why": knowledge.plain_reasons(w)}
@@ -170,10 +172,23 @@ def run(args: argparse.Namespace) -> int:
                 shown_more = " ".join(lexicon.show(w).upper() for w in more[:10])
                 print(f"{len(more):,} accepted guess{'' if len(more) == 1 else 'es'} fit{'s' if len(more) == 1 else ''} "
                       f"(see --all): {shown_more}{' ...' if len(more) > 10 else ''}")
+        if not own_words and not knowledge.filter(lexicon.guesses):
+            strings = _unlisted(knowledge, lexicon)
+            print(textwrap.fill(f"No accepted word fits either: the answer is a word chute's lists lack, or a colour "
+                                f"was typed wrong. The likeliest strings of letters the clues allow ({len(strings):,}"
+                                f"{' kept' if len(strings) >= 2000 else ''}):", width=78))
+            print(textwrap.fill(" ".join(w.upper() for w in strings[:30]) + (" ..." if len(strings) > 30 else ""),
+                                width=78, break_on_hyphens=False))
         return 1
     print(f"{len(candidates)} {what if len(candidates) == 1 else whats} fit{'s' if len(candidates) == 1 else ''}:")
     print(textwrap.fill(" ".join(shown), width=78, break_on_hyphens=False))
     return 0
+
+
+def _unlisted(knowledge, lexicon) -> list[str]:
+    """Return the strings of letters the knowledge allows, likeliest first by the lists' letter model (``unlisted``)."""
+    from ..unlisted import model_for, unlisted_words
+    return unlisted_words(knowledge, model_for(lexicon.guesses)).words
 
 
 def _game_lexicon(game: str) -> str:
