@@ -11,9 +11,10 @@ letter model trained on the game's own accepted words: interpolated letter
 refuses fewest strings in the held-out games of ``benchmarks/bench_unlisted.py``,
 on chute's own lists, every string typed: 2,177 / 1,310 / 1,287 refusals for
 Wordle's 300 at orders 2 / 3 / 4, 2,267 / 1,360 / 861 for Termo's, the rows
-within one game's row; 5 would need a table of 28^5 floats).  The likeliest strings are found by a beam search over the
-positions, which keeps the ``BEAM`` best prefixes that can still meet the
-letter counts the clues require.
+within one game's row; 5 would need a table of 28^5 floats).  The likeliest
+strings are found by a beam search over the positions, which keeps the
+``BEAM`` best prefixes that can still meet the letter counts the clues
+require.  When a known word is worth a row instead: ``solver.TYPED``.
 """
 
 from __future__ import annotations
@@ -46,11 +47,13 @@ class LetterModel:
             raise ValueError("the letter model's order is 1 to 4")
         self.order = order
         self.length = len(words[0])
+        self.log_table = np.log(self._table(self._padded(words), order))
+
+    def _padded(self, words: Sequence[str]) -> np.ndarray:
+        """Return the words as symbol rows: order-1 starts, the letters, the end."""
         letters = letters_array(list(words), self.length).astype(np.int64)
-        pad = order - 1
-        padded = np.concatenate([np.full((len(words), pad), START), letters,
-                                 np.full((len(words), 1), END)], axis=1)
-        self.log_table = np.log(self._table(padded, order))
+        return np.concatenate([np.full((len(words), self.order - 1), START), letters,
+                               np.full((len(words), 1), END)], axis=1)
 
     @staticmethod
     def _table(padded: np.ndarray, order: int) -> np.ndarray:
@@ -73,10 +76,8 @@ class LetterModel:
 
     def log_prob(self, words: Sequence[str]) -> np.ndarray:
         """Return each word's log probability under the model (the end of the word included)."""
-        letters = letters_array(list(words), self.length).astype(np.int64)
+        padded = self._padded(words)
         pad = self.order - 1
-        padded = np.concatenate([np.full((len(words), pad), START), letters,
-                                 np.full((len(words), 1), END)], axis=1)
         total = np.zeros(len(words))
         for i in range(padded.shape[1] - pad):
             total += self.log_table[tuple(padded[:, i + j] for j in range(self.order))]
