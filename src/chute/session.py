@@ -427,6 +427,12 @@ class Session:
         return session
 
 
+def game_accepting(lexicon, words: Iterable[str]) -> Callable[[str], bool]:
+    """Return the word test of a game that accepts the lists' words and these (words its answers may be)."""
+    accepted = set(lexicon.guess_set) | set(words)
+    return accepted.__contains__
+
+
 def play(solver: Solver, secrets: str | Sequence[str], rows: int | None = 6, limit: int | None = None,
          player: Player | None = None, accepts: Callable[[str], bool] | None = None) -> GameResult:
     """Return the game a player (the solver's own by default) plays against known secrets.

@@ -289,7 +289,8 @@ class Solver:
         else:
             candidates = [] if fallback else self._fitting_accepted(clues)
             if not candidates:
-                reason = self._why_nothing_fits(clues)          # raises itself when the clues conflict
+                # the clue that emptied the lists stays the same once it has (the strings' search raises on conflict)
+                reason = (self._emptied_by(state) if state.unlisted else None) or self._why_nothing_fits(clues)
                 found = self.unlisted(clues)
                 if found.words:
                     candidates, weights, unlisted = found.words, found.weights, True
@@ -344,6 +345,12 @@ class Solver:
             return replace(state, candidates=found.words, weights=found.weights, cols=None)
         weights = None if state.weights is None else state.weights[keep]
         return replace(state, candidates=[state.candidates[i] for i in keep.tolist()], weights=weights, cols=None)
+
+    @staticmethod
+    def _emptied_by(state: State) -> str | None:
+        """Return the reason an unlisted state's note gives for its lists being empty (None if it has no such note)."""
+        return next((m.values["reason"] for m in reversed(state.notes)
+                     if getattr(m, "key", "") in ("unlisted", "unlisted_one")), None)
 
     def _fitting_accepted(self, clues: Sequence[Clue]) -> list[str]:
         """Return the accepted words consistent with every clue, in the lexicon's order."""

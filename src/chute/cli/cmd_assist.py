@@ -248,17 +248,14 @@ class Assistant:
         if word not in self.lexicon.guess_set:      # a string the lists lack: not the answer; kept with the game
             self.save()
             self.say(self.t("rejected_string", word=self.show(word)))
-            if self.pending and fold(self.pending) == word:
-                self.pending = None
-            self.prompt_next()
-            return
-        path = refused_path(self.lexicon.name)
-        try:
-            remember_refused(path, self.session.solver.avoided)
-            self.say(self.t("rejected_saved", word=self.show(word), path=path))
-        except ChuteError as err:
-            note(str(err))
-            self.say(self.t("rejected_session", word=self.show(word)))
+        else:
+            path = refused_path(self.lexicon.name)
+            try:
+                remember_refused(path, self.session.solver.avoided)
+                self.say(self.t("rejected_saved", word=self.show(word), path=path))
+            except ChuteError as err:
+                note(str(err))
+                self.say(self.t("rejected_session", word=self.show(word)))
         if self.pending and fold(self.pending) == word:
             self.pending = None
         self.prompt_next()

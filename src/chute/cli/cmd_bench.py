@@ -98,8 +98,8 @@ def secrets_from_args(args: argparse.Namespace, lexicon, unlisted: bool = False)
              f"{lexicon.name}, {what}: {' '.join(w.upper() for w in unknown[:10])}"
              + (" ..." if len(unknown) > 10 else ""))
     if unlisted:
-        game_words = set(lexicon.guess_set) | set(unknown)
-        args.accepts = game_words.__contains__
+        from ..session import game_accepting
+        args.accepts = game_accepting(lexicon, unknown)
         return known + unknown
     if not known:
         raise ChuteError(f"no secret in {args.secrets} is an accepted {lexicon.length}-letter word of {lexicon.name}")

@@ -129,6 +129,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
 
     candidates = knowledge.filter(pool)
+    # with no candidate: the accepted words that fit (none: the strings of letters the clues allow)
+    accepted = knowledge.filter(lexicon.guesses) if not candidates and not own_words else None
     if args.json:
         result = {
             "count": len(candidates),
@@ -138,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
             "pool": "words" if own_words else ("guesses" if args.all else "answers"),
             "knowledge": knowledge.to_dict(),
         }
-        if not candidates and not own_words and not knowledge.filter(lexicon.guesses):
+        if accepted == []:
             result["unlisted"] = _unlisted(knowledge, lexicon)
         if args.explain:
             result["explain"] = [{"word": lexicon.show(w), "eligible": not reasons, "reasons": reasons,
@@ -167,12 +169,12 @@ def run(args: argparse.Namespace) -> int:
     if not candidates:
         print(f"No {what} in the list fits the clues (they are consistent: the secret is not in the list).")
         if pool is lexicon.answers and not own_words and len(lexicon.guesses) > len(lexicon.answers):
-            more = knowledge.filter(lexicon.guesses)
+            more = accepted
             if more:
                 shown_more = " ".join(lexicon.show(w).upper() for w in more[:10])
                 print(f"{len(more):,} accepted guess{'' if len(more) == 1 else 'es'} fit{'s' if len(more) == 1 else ''} "
                       f"(see --all): {shown_more}{' ...' if len(more) > 10 else ''}")
-        if not own_words and not knowledge.filter(lexicon.guesses):
+        if accepted == []:
             strings = _unlisted(knowledge, lexicon)
             print(textwrap.fill(f"No accepted word fits either: the answer is a word chute's lists lack, or a colour "
                                 f"was typed wrong. The likeliest strings of letters the clues allow ({len(strings):,}"

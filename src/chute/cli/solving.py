@@ -236,8 +236,8 @@ def game_words(lexicon, secrets):
     note(f"{' '.join(w.upper() for w in lacking)} {'is' if one else 'are'} not in chute's {lexicon.name} lists: "
          f"played as {'an answer' if one else 'answers'} chute does not know (the game taken to accept "
          f"{'it' if one else 'them'} beside chute's words)")
-    words = set(lexicon.guess_set) | set(lacking)
-    return words.__contains__
+    from ..session import game_accepting
+    return game_accepting(lexicon, lacking)
 
 
 def multi_prior_from_args(args: argparse.Namespace, lexicon):
