@@ -373,6 +373,11 @@ def test_bench_secrets_from_a_file_keeps_the_solvers_lists(capsys, tmp_path):
     assert lacking and all(g["solved"] and "achey" in g["path"] for g in lacking)
     status, out, err = cli(capsys, "bench", "--game", "dordle", "--secrets", str(secrets), "--games", "6", "--jobs", "2")
     assert status == 0 and "1 word of " in out and "the lists lack, played as answers chute does not know" in out
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    for game in ("wordle", "dordle"):                  # no secret: an error, not a run over every answer
+        status, out, err = cli(capsys, "bench", "--game", game, "--secrets", str(empty))
+        assert status == 2 and "no secret in" in err and not out
     engine = Engine.build(load_lexicon("wordle"))
     with pytest.raises(ChuteError, match="ACHEY is not an accepted word of wordle"):
         bench.run(Solver(engine), ["cigar", "achey"])                          # no word test: refused

@@ -97,12 +97,12 @@ def secrets_from_args(args: argparse.Namespace, lexicon, unlisted: bool = False)
              f"{'is not an accepted word' if len(unknown) == 1 else 'are not accepted words'} of "
              f"{lexicon.name}, {what}: {' '.join(w.upper() for w in unknown[:10])}"
              + (" ..." if len(unknown) > 10 else ""))
+    if not known and not (unlisted and unknown):       # an empty file is not "every answer"
+        raise ChuteError(f"no secret in {args.secrets} is an accepted {lexicon.length}-letter word of {lexicon.name}")
     if unlisted:
         from ..session import game_accepting
         args.accepts = game_accepting(lexicon, unknown)
         return known + unknown
-    if not known:
-        raise ChuteError(f"no secret in {args.secrets} is an accepted {lexicon.length}-letter word of {lexicon.name}")
     return known
 
 
