@@ -122,6 +122,8 @@ def test_suggest_termo_strict(capsys):
     (["suggest", "--depth", "2", "--strategy", "minimax"], "--depth 2"),
     (["play", "cr4ne"], "must be a word of 5 letters"),
     (["play", "crane", "--game", "dordle"], "boards"),
+    # a word the lists lack among too many secrets: the count is the one line, not a note before it
+    (["play", "serão", "toras"], "give 1 secret word, not 2"),
 ])
 def test_bad_input_is_one_line_and_status_2(capsys, argv, needle):
     """Each bad input: status 2, one error line on stderr naming the problem."""

@@ -214,30 +214,34 @@ def session_from_args(args: argparse.Namespace, secrets=None, unlisted: bool = F
     spec = spec_from_args(args)
     if spec.boards == 1:
         solver = solver_from_args(args)
-        accepts = game_words(solver.lexicon, secrets) if unlisted else None
-        return Session(solver, 1, spec.rows, secrets, accepts=accepts), spec
-    policy = policy_from_args(args)
-    refuse_hard_mode(args, spec)
-    lexicon = lexicon_from_args(args)
-    solver = Solver(engine_from_args(args, lexicon), "entropy", weights=getattr(args, "weights", "auto"),
-                    prior=multi_prior_from_args(args, lexicon))
-    accepts = game_words(lexicon, secrets) if unlisted else None
-    return Session(solver, spec.boards, spec.rows, secrets, Joint(solver, policy), accepts=accepts), spec
+        lexicon, joint = solver.lexicon, None
+    else:
+        policy = policy_from_args(args)
+        refuse_hard_mode(args, spec)
+        lexicon = lexicon_from_args(args)
+        solver = Solver(engine_from_args(args, lexicon), "entropy", weights=getattr(args, "weights", "auto"),
+                        prior=multi_prior_from_args(args, lexicon))
+        joint = Joint(solver, policy)
+    accepts, said = game_words(lexicon, secrets) if unlisted else (None, None)
+    session = Session(solver, spec.boards, spec.rows, secrets, joint, accepts=accepts)
+    if said:        # only once the secrets are a game's (a wrong count is the one line said)
+        note(said)
+    return session, spec
 
 
-def game_words(lexicon, secrets):
-    """Return the game's word test when some secret is a word the lists lack (said on stderr), else None."""
+def game_words(lexicon, secrets) -> tuple:
+    """Return (the game's word test, the sentence saying so) when some secret is a word the lists lack, else (None, None)."""
     from ..words import fold, is_word
     lacking = [w for w in dict.fromkeys(fold(s) for s in secrets or ())
                if len(w) == lexicon.length and is_word(w) and w not in lexicon.guess_set]
     if not lacking:
-        return None
+        return None, None
     one = len(lacking) == 1
-    note(f"{' '.join(w.upper() for w in lacking)} {'is' if one else 'are'} not in chute's {lexicon.name} lists: "
-         f"played as {'an answer' if one else 'answers'} chute does not know (the game taken to accept "
-         f"{'it' if one else 'them'} beside chute's words)")
+    said = (f"{' '.join(w.upper() for w in lacking)} {'is' if one else 'are'} not in chute's {lexicon.name} lists: "
+            f"played as {'an answer' if one else 'answers'} chute does not know (the game taken to accept "
+            f"{'it' if one else 'them'} beside chute's words)")
     from ..session import game_accepting
-    return game_accepting(lexicon, lacking)
+    return game_accepting(lexicon, lacking), said
 
 
 def multi_prior_from_args(args: argparse.Namespace, lexicon):
