@@ -106,6 +106,31 @@ def test_a_game_that_follows_the_optimal_salet_tree_scores_99_on_every_row(wordl
         assert result.optimal_mean == pytest.approx(7920 / 2315)
 
 
+def test_a_row_whose_exact_search_passes_its_budget_is_graded_by_the_narrower_search(wordle, monkeypatch):
+    """Past ``REVIEW_CELLS`` a row falls back to the found value (never below the exact one) and says it
+    is not exact; the exact search interrupted keeps a sound memo, and the next row is exact again."""
+    import numpy as np
+    import chute.grading as grading
+    from chute.feedback import encode
+    from chute.tree_search import TreeSearch
+    lex = wordle.lexicon
+    every = np.arange(len(lex.answers), dtype=np.int32)
+    S = every[wordle.matrix[lex.guess_index["voter"], every] == encode(score("voter", "coach"))]  # 88 words
+    exact = TreeSearch(wordle, rows=6, exact=True).solve(S, 5)
+    monkeypatch.setattr(grading, "REVIEW_CELLS", 10**6)            # the exact search scans 127 sets of 88 words
+    grader = grading.Grader(wordle, 6, None)
+    grader.start_row()
+    g, found = grader.best(S, 5, None)
+    assert grader.over and not grader.exact_for(len(S)) and g >= 0
+    assert found == TreeSearch(wordle, rows=6, top=grading.REVIEW_TOP).solve(S, 5) >= exact
+    monkeypatch.setattr(grading, "REVIEW_CELLS", 10**15)
+    grader.start_row()
+    assert grader.best(S, 5, None)[1] == exact and grader.exact_for(len(S))
+    monkeypatch.setattr(grading, "REVIEW_CELLS", 10**6)
+    row = review(wordle, ["voter", "coach"], "coach").rows[1]
+    assert not row.exact and row.best_value >= exact / len(S) - 1e-12
+
+
 def test_skill_and_luck_formulas():
     """Skill halves every quarter guess lost; luck is the share of worse outcomes (ties count half)."""
     assert skill_of(0) == 99 and skill_of(0.25) == 50 and skill_of(0.5) == 25 and skill_of(float("inf")) == 0

@@ -3,7 +3,7 @@
 ``Grader`` gives the least total number of guesses that finishes every word
 of a candidate set within the rows left, all words equally likely
 (``tree_search``: exact, every guess tried, for at most ``EXACT_MAX`` words,
-else the best the default search finds); ``PriorGrader`` the least weighted
+else the best a narrower search finds, ``REVIEW_TOP``); ``PriorGrader`` the least weighted
 total under a prior (``weighted_search``: exact for at most
 ``PRIOR_EXACT_MAX`` words within ``PRIOR_NODES`` nodes a row, else the
 weighted value of the tree found, and above ``PRIOR_FOUND_MAX`` words the
@@ -23,8 +23,7 @@ import numpy as np
 
 from .engine import Engine
 from .strategies.guard import LOSS_PER_ROW
-from .tree_search import INF, TreeSearch
-from .weighted_search import OverBudget
+from .tree_search import INF, OverBudget, TreeSearch
 
 if TYPE_CHECKING:
     from .prior import Prior
@@ -33,6 +32,19 @@ EXACT_MAX = 100            # candidate sets up to this size are solved exactly (
 PRIOR_EXACT_MAX = 40       # the same under a prior (the weighted search is plain Python: smaller sets) ...
 PRIOR_NODES = 400          # ... within this many nodes per row (Termo's thousands of unlikely words prune badly)
 PRIOR_FOUND_MAX = 300      # under a prior, larger sets are estimated (a tree search over them takes seconds)
+# Guesses tried per node when a set too large to solve exactly is searched in normal mode (an opener
+# never reviewed, the hundreds of words a poor opener leaves).  Chosen against the default search's
+# (200, 30, 10, 4, 2) on 30 random Wordle openers and 16 Termo ones (seed 5, chute's own lists): the
+# same totals for 41 of the 46, 1 to 3 guesses more over every answer for 5 (at most 0.0013 a game),
+# in a third of the time (88 -> 29 s and 21 -> 7 s).  Not in hard modes, where it found no tree
+# within the rows for 2 of 12 Wordle openers that the default search finishes.
+REVIEW_TOP = (50, 10, 4, 2)
+# (Candidate, guess) pairs one row's exact searches may scan (about 1.2 s here, 0.25 G pairs a second)
+# before the row falls back to ``REVIEW_TOP``'s search and is no longer exact.  Over 40 random reviews
+# (seed 1, every game mode, common openers) the most one call scanned was 13 M pairs (0.12 s); the 94
+# words BERET leaves for RAVEN take 5,321 scans (9 s), where the narrower search finds the same total
+# (275) in 0.13 s.
+REVIEW_CELLS = 300_000_000
 INF_F = math.inf
 SKILL_HALF = 0.25          # guesses lost on average that halve the skill
 
@@ -62,19 +74,30 @@ class Grader:
         self.rows = rows
         self.rule = rule
         self.exact = TreeSearch(engine, rows=rows, rule=rule, exact=True)
-        self.fast = TreeSearch(engine, rows=rows, rule=rule)
+        self.fast = TreeSearch(engine, rows=rows, rule=rule, top=REVIEW_TOP if rule is None else None)
         self.solved = self.fast.solved
+        self.over = False        # this row's exact searches went past ``REVIEW_CELLS``
 
     def searcher(self, n: int) -> TreeSearch:
-        """Return the search for a set of ``n`` candidates: exact when small."""
-        return self.exact if n <= EXACT_MAX else self.fast
+        """Return the search for a set of ``n`` candidates: exact when small (and the row within its budget)."""
+        return self.exact if self.exact_for(n) else self.fast
 
     def exact_for(self, n: int) -> bool:
-        """Return whether a set of ``n`` candidates is solved exactly."""
-        return n <= EXACT_MAX
+        """Return whether a set of ``n`` candidates is solved exactly (this row within ``REVIEW_CELLS``)."""
+        return n <= EXACT_MAX and not self.over
 
     def start_row(self) -> None:
-        """Nothing to reset: the equal-weights searches have no node budget."""
+        """Give the next row's exact searches their own budget of cells."""
+        self.over = False
+        self.exact.budget = self.exact.cells + REVIEW_CELLS
+
+    def _within_budget(self, run):
+        """Return run(), or, once the row's exact searches pass their budget, run() again with the fast search."""
+        try:
+            return run()
+        except OverBudget:
+            self.over = True         # the memo keeps only finished sets: the searches stay sound
+            return run()
 
     @staticmethod
     def mass(S: np.ndarray) -> float:
@@ -87,19 +110,29 @@ class Grader:
 
     def total(self, S: np.ndarray, r: int, allowed: np.ndarray | None) -> int:
         """Return the least total guesses for the answer columns ``S`` with ``r`` rows left."""
+        return self._within_budget(lambda: self._total(S, r, allowed))
+
+    def _total(self, S: np.ndarray, r: int, allowed: np.ndarray | None) -> int:
+        """Return ``total`` by the search the set and the row's budget call for."""
         search = self.searcher(len(S))
         return search.solve(S, r, allowed, INF, search._akey(allowed))
 
     def best(self, S: np.ndarray, r: int, allowed: np.ndarray | None) -> tuple[int, int]:
         """Return (guess row, least total) for the set."""
-        search = self.searcher(len(S))
-        total = self.total(S, r, allowed)
-        if total >= INF:
-            return -1, INF
-        return search._guess_of(S, r, allowed, search._akey(allowed)), total
+        def run() -> tuple[int, int]:
+            search = self.searcher(len(S))
+            total = self._total(S, r, allowed)
+            if total >= INF:
+                return -1, INF
+            return search._guess_of(S, r, allowed, search._akey(allowed)), total
+        return self._within_budget(run)
 
     def outcomes(self, g: int, S: np.ndarray, r: int, allowed: np.ndarray | None) -> list[tuple[int, int, int]]:
         """Return (code, size, least total after it) for every bin guess row ``g`` leaves (the solved bin: 0)."""
+        return self._within_budget(lambda: self._outcomes(g, S, r, allowed))
+
+    def _outcomes(self, g: int, S: np.ndarray, r: int, allowed: np.ndarray | None) -> list[tuple[int, int, int]]:
+        """Return ``outcomes`` by the searches the sets and the row's budget call for."""
         search = self.searcher(len(S))
         words, starts, codes = search._kernels().split(search.M, g, S, search.solved, search.P)
         out = []
@@ -249,11 +282,11 @@ class OpenerTable:
 
     Kept in the cache folder beside the matrix (atomic writes, checked on
     load), so a review never searches an opener twice: the first review of a
-    game opened with a new word searches that opener once (about a second
-    for Wordle).
+    game opened with a new word searches that opener once (0.3-3 s for
+    Wordle in normal mode).
     """
 
-    VERSION = 1
+    VERSION = 2        # 2: normal mode searched with ``REVIEW_TOP`` (every entry from one search, on every machine)
 
     def __init__(self, grader: Grader):
         self.grader = grader

@@ -51,6 +51,10 @@ DEFAULT_TOP = (200, 30, 10, 4, 2)
 TRANSPOSE_BYTES = 128 * 2**20
 
 
+class OverBudget(Exception):
+    """An exact search looked at more sets than its budget allows."""
+
+
 @dataclass
 class OpenerResult:
     """The best tree found for one opener: its total, whether it is proven optimal, time taken."""
@@ -140,6 +144,8 @@ class TreeSearch:
             self.letters = letters_array(self.lexicon.guesses, self.length)
         self.tt: dict[tuple, tuple[int, int]] = {}
         self.scans = 0
+        self.cells = 0           # (candidate, guess) pairs the scans looked at: their cost, for ``budget``
+        self.budget: int | None = None   # the count of ``cells`` past which a search raises OverBudget (None: no limit)
         self._buf = np.empty(max(self.n_guesses, 1), dtype=np.int64)
         self._label = np.full(self.P, -1, dtype=np.int64)     # scratch of ``partition_hash``
         self._k = None
@@ -148,6 +154,13 @@ class TreeSearch:
         self._bits: dict[int, tuple[np.ndarray, np.ndarray]] = {}    # id(rows) -> (rows, their bitset)
         self.compiled_three = True   # False: the three-row nodes in Python too (the tests compare)
         self.classes = True          # False: every guess at every node (the tests compare)
+
+    def _count(self, cells: int) -> None:
+        """Count one scan of the guesses over ``cells`` pairs; raise OverBudget once the cells pass ``budget``."""
+        self.scans += 1
+        self.cells += cells
+        if self.budget is not None and self.cells > self.budget:
+            raise OverBudget(f"more than {self.budget:,} cells")
 
     # -- kernels, loaded on first use
 
@@ -249,7 +262,7 @@ class TreeSearch:
             nb, cand, sc, reps = self._scan_classes(S, rows)
         else:
             nb, cand, sc = self._scan(S, rows)
-        self.scans += 1
+        self._count(len(S) * len(rows))
         kern = self._kernels()
         dedupe = self.rule is None   # hard modes: equal partitions lead to different allowed sets
         # near the row limit, a few good-looking guesses may all fail to finish
@@ -302,7 +315,7 @@ class TreeSearch:
                                                  self._every_row, self.ans_rows,
                                                  self.hw, self.solved, self.P, self.max_parts, lb, beta,
                                                  self._memo2())
-            self.scans += 1
+            self._count(len(S) * len(rows))
             tt[key] = (int(val), int(g))
             return int(val)
         # candidates first: one that splits S into single words is optimal (2n - 1)
@@ -315,7 +328,7 @@ class TreeSearch:
         if r == 2:
             # one row after this guess: only single words may remain
             nb, cand, sc = self._scan(S, rows)
-            self.scans += 1
+            self._count(len(S) * len(rows))
             split_all = np.flatnonzero(nb == n)
             tt[key] = (2 * n, int(rows[split_all[0]])) if len(split_all) else (INF, -2)
             return tt[key][0]
@@ -416,7 +429,7 @@ class TreeSearch:
             return 2 * n - 1
         rows = self.all_rows if allowed is None else allowed
         nb, cand, _ = self._scan(S, rows)
-        self.scans += 1
+        self._count(len(S) * len(rows))
         if r == 2:
             return 2 * n if (nb == n).any() else INF
         lb = max(2 * n, self._size_lb(n, r), 3 * n - int((nb + 2 * cand).max()) if len(nb) else INF)

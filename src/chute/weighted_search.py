@@ -20,7 +20,7 @@ import math
 
 import numpy as np
 
-from .tree_search import TreeSearch
+from .tree_search import OverBudget, TreeSearch
 
 INF = math.inf
 # the search whose tree ``found`` weighs: 10 guesses per node, every guess within two rows of the
@@ -32,10 +32,6 @@ FOUND_FULL_ROWS = 2
 
 
 SPARE_ROWS = 3      # rows past the limit a ``found`` tree may use when none finishes in time (with ``loss``)
-
-
-class OverBudget(Exception):
-    """The exact search visited more nodes than its budget allows."""
 
 
 class WeightedSearch:

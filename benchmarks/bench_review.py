@@ -1,0 +1,102 @@
+"""``chute review`` of games opened with a word never reviewed before: wall time, whole processes.
+
+Usage: python benchmarks/bench_review.py [OLD] [--runs 3]
+
+Each run gets a cache folder of its own holding links to the user's cache
+(matrices, lexicons, proven openers) but no review tables, so every review
+searches its opener as a player's first review of such a game does.  With
+OLD (a commit), that commit is run from a temporary git worktree too,
+alternating with the working tree (the same load for both), and the outputs
+are compared (a line that differs is printed).  It prints the median wall
+seconds per case and side.  Check ``uptime`` first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+CASES = [
+    ["review", "--answer", "cigar", "fuzzy", "cigar"],
+    ["review", "--answer", "cigar", "jumbo", "cigar"],
+    ["review", "--answer", "raven", "beret", "raven"],          # BERET leaves 94 words that are slow to solve exactly
+    ["review", "--game", "dordle", "--answer", "loath,feral", "urdee", "feral", "loath"],
+    ["review", "--game", "termo", "--answer", "termo", "shows", "termo"],
+    ["review", "--game", "quarteto", "--answer", "neste,quero,lapso,algas", "aruru", "pisou", "neste", "quero",
+     "lapso", "algas"],
+]
+
+
+def user_cache() -> Path:
+    """Return the cache folder chute uses here."""
+    out = subprocess.run([sys.executable, "-c", "from chute.files import default_cache_dir; print(default_cache_dir())"],
+                         capture_output=True, text=True, check=True, env={**os.environ, "PYTHONPATH": str(REPO / "src")})
+    return Path(out.stdout.strip())
+
+
+def fresh_cache(folder: Path, source: Path) -> None:
+    """Fill ``folder`` with links to everything in ``source`` but the review tables."""
+    for f in source.iterdir():
+        if not f.name.startswith("review-"):
+            (folder / f.name).symlink_to(f)
+
+
+def run(src: Path, argv: list[str], source: Path) -> tuple[float, str]:
+    """Return (wall seconds, stdout) of one review from ``src`` with a cache that has no review table."""
+    with tempfile.TemporaryDirectory(prefix="chute-review-") as tmp:
+        fresh_cache(Path(tmp), source)
+        env = {**os.environ, "PYTHONPATH": str(src), "CHUTE_CACHE_DIR": tmp, "CHUTE_STATE_DIR": tmp}
+        t0 = time.perf_counter()
+        proc = subprocess.run([sys.executable, "-m", "chute", *argv], capture_output=True, text=True, env=env,
+                              timeout=600)
+        wall = time.perf_counter() - t0
+    if proc.returncode not in (0, 1):
+        raise SystemExit(f"{' '.join(argv)} failed in {src}: {proc.stderr.strip()[:300]}")
+    return wall, proc.stdout
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("old", nargs="?", help="a commit to measure beside the working tree")
+    ap.add_argument("--runs", type=int, default=3)
+    args = ap.parse_args()
+    source = user_cache()
+    print(f"# load {os.getloadavg()[0]:.2f}, {os.cpu_count()} cpus, cache {source}")
+    with tempfile.TemporaryDirectory(prefix="chute-review-old-") as tmp:
+        sides = {"now": REPO / "src"}
+        if args.old:
+            subprocess.run(["git", "-C", str(REPO), "worktree", "add", "--detach", "--force", tmp, args.old],
+                           check=True, capture_output=True)
+            sides = {args.old: Path(tmp) / "src", **sides}
+        try:
+            for argv in CASES:
+                walls: dict[str, list[float]] = {name: [] for name in sides}
+                outs: dict[str, str] = {}
+                for _ in range(args.runs):
+                    for name, src in sides.items():
+                        wall, out = run(src, argv, source)
+                        walls[name].append(wall)
+                        outs[name] = out
+                figures = "  ".join(f"{name} {statistics.median(w):6.2f} s" for name, w in walls.items())
+                print(f"{figures}  {' '.join(argv[1:])}", flush=True)
+                if len(outs) == 2:
+                    a, b = outs.values()
+                    for la, lb in zip(a.splitlines(), b.splitlines()):
+                        if la != lb:
+                            print(f"    was: {la}\n    now: {lb}")
+        finally:
+            if args.old:
+                subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", tmp], capture_output=True)
+    print(f"# load at end {os.getloadavg()[0]:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
