@@ -42,8 +42,8 @@ def user_cache() -> Path:
 
 
 def fresh_cache(folder: Path, source: Path) -> None:
-    """Fill ``folder`` with links to everything in ``source`` but the review tables."""
-    for f in source.iterdir():
+    """Fill ``folder`` with links to everything in ``source`` but the review tables (none if it is missing)."""
+    for f in (source.iterdir() if source.is_dir() else ()):
         if not f.name.startswith("review-"):
             (folder / f.name).symlink_to(f)
 
@@ -67,6 +67,8 @@ def main() -> int:
     ap.add_argument("old", nargs="?", help="a commit to measure beside the working tree")
     ap.add_argument("--runs", type=int, default=3)
     args = ap.parse_args()
+    if args.runs < 1:
+        ap.error("--runs must be at least 1")
     source = user_cache()
     print(f"# load {os.getloadavg()[0]:.2f}, {os.cpu_count()} cpus, cache {source}")
     with tempfile.TemporaryDirectory(prefix="chute-review-old-") as tmp:

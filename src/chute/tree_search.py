@@ -52,7 +52,7 @@ TRANSPOSE_BYTES = 128 * 2**20
 
 
 class OverBudget(Exception):
-    """An exact search looked at more sets than its budget allows."""
+    """An exact search did more work than its budget allows (nodes visited, or pairs scanned)."""
 
 
 @dataclass
