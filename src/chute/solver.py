@@ -277,9 +277,7 @@ class Solver:
         # strings (an unlisted state) are found again from every clue: the likeliest kept before may all be gone
         keep = (np.flatnonzero(self._codes_one(word, state.candidates, state.columns) == code)
                 if state.n and not state.unlisted else np.array([], int))
-        fallback = state.fallback
-        unlisted = state.unlisted
-        cols = None
+        fallback, unlisted, cols = state.fallback, state.unlisted, None
         if len(keep):
             candidates = [state.candidates[i] for i in keep.tolist()]
             weights = None if state.weights is None else state.weights[keep]
@@ -287,29 +285,7 @@ class Solver:
         elif clue.solved and violation(word, state.clues, "strict") is None:
             candidates, weights, unlisted = [word], None, False      # solved by a word outside the lists
         else:
-            candidates = [] if fallback else self._fitting_accepted(clues)
-            if not candidates:
-                # the clue that emptied the lists stays the same once it has (the strings' search raises on conflict)
-                reason = (self._emptied_by(state) if state.unlisted else None) or self._why_nothing_fits(clues)
-                found = self.unlisted(clues)
-                if found.words:
-                    candidates, weights, unlisted = found.words, found.weights, True
-                    said = (Note("unlisted_one", reason=reason) if len(found.words) == 1 else
-                            Note("unlisted", reason=reason, n=len(found.words),
-                                 more=Note("unlisted_more") if not found.complete else ""))
-                    notes = [m for m in notes if getattr(m, "key", "") not in ("unlisted", "unlisted_one")] + [said]
-                elif not unknown_ok:
-                    raise ContradictionError(reason)
-                else:
-                    weights = None
-                    unknown = Note("unknown_answer", name=self.lexicon.name)
-                    notes += [] if unknown in notes else [unknown]
-            else:
-                weights = self._weights(candidates, True)
-                ruled_out = (Note("of_prior", name=self.belief.name) if self.belief.widens
-                             else Note("of_answers", name=self.lexicon.name))
-                notes.append(Note("ruled_out_one" if len(candidates) == 1 else "ruled_out", what=ruled_out,
-                                  n=len(candidates), weighted=Note("weighted") if weights is not None else ""))
+            candidates, weights, unlisted, notes = self._past_the_lists(state, clues, notes, unknown_ok)
             fallback = True
         allowed = state.allowed
         if state.rule:
@@ -319,6 +295,36 @@ class Solver:
         return State(self.engine, candidates, weights, allowed, clues, state.rule, fallback, notes, cols,
                      state.top_weight if fallback == state.fallback else None,     # a fallback weighs anew
                      state.plans, unlisted)
+
+    def _past_the_lists(self, state: State, clues: list[Clue], notes: list, unknown_ok: bool
+                        ) -> tuple[list[str], np.ndarray | None, bool, list]:
+        """Return the candidates, weights, unlisted flag and notes once the clues rule out every candidate of ``state``.
+
+        The accepted words that fit come first (unless the state already fell back
+        to them); then the strings of letters the clues allow; then, with
+        ``unknown_ok``, no candidate at all.
+        """
+        candidates = [] if state.fallback else self._fitting_accepted(clues)
+        if candidates:
+            weights = self._weights(candidates, True)
+            ruled_out = (Note("of_prior", name=self.belief.name) if self.belief.widens
+                         else Note("of_answers", name=self.lexicon.name))
+            notes.append(Note("ruled_out_one" if len(candidates) == 1 else "ruled_out", what=ruled_out,
+                              n=len(candidates), weighted=Note("weighted") if weights is not None else ""))
+            return candidates, weights, state.unlisted, notes
+        # the clue that emptied the lists stays the same once it has (the strings' search raises on conflict)
+        reason = (self._emptied_by(state) if state.unlisted else None) or self._why_nothing_fits(clues)
+        found = self.unlisted(clues)
+        if found.words:
+            said = (Note("unlisted_one", reason=reason) if len(found.words) == 1 else
+                    Note("unlisted", reason=reason, n=len(found.words),
+                         more=Note("unlisted_more") if not found.complete else ""))
+            notes = [m for m in notes if getattr(m, "key", "") not in ("unlisted", "unlisted_one")] + [said]
+            return found.words, found.weights, True, notes
+        if not unknown_ok:
+            raise ContradictionError(reason)
+        unknown = Note("unknown_answer", name=self.lexicon.name)
+        return [], None, state.unlisted, notes + ([] if unknown in notes else [unknown])
 
     def unlisted(self, clues: Sequence[Clue]) -> Unlisted:
         """Return the strings of letters the clues allow, likeliest first, less the words the game refused."""
