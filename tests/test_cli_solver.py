@@ -267,7 +267,7 @@ def test_assist_reviews_the_game_and_says_how_to_review_it_once_solved(capsys, m
     script = "crane ybgbb bbbbb\nrevisar tough\nrevisar aback tough\naback ggggg bbbbb\ntough ggggg\n"
     status, out, err = run(capsys, "assist", "--game", "dordle", "--lang", "pt", "--answers", str(answers),
                            stdin=script, monkeypatch=monkeypatch)
-    assert err == "chute: error: give 2 answers, one per board, not 1\n"
+    assert err == "chute: erro: dê 2 respostas, uma por tabuleiro, não 1\n"        # in Portuguese too
     assert "dordle: ABACK TOUGH, nem todo tabuleiro resolvido em 7 linhas" in out
     hint = out.splitlines()[-1]
     assert hint == (f"o veredito deste jogo: chute review --game dordle --answers {answers} --answer aback,tough "
@@ -423,7 +423,7 @@ def test_suggest_and_play_in_portuguese(capsys):
     status, out, _ = run(capsys, "play", "--game", "dueto", "termo", "festa", "--lang", "pt")
     assert status == 0 and out.startswith("linha  tabuleiro 1") and "resolvido em 5/7: TERMO FESTA" in out
     status, out, err = run(capsys, "suggest", "--game", "termo", "--strict", "serao:bygby", "ponto:bgbgb", "--lang", "pt")
-    assert status == 2 and err == ("chute: error: PONTO não é permitida no modo estrito: a terceira letra tem de ser R "
+    assert status == 2 and err == ("chute: erro: PONTO não é permitida no modo estrito: a terceira letra tem de ser R "
                                    "(verde em SERÃO)\n")
     status, out, _ = run(capsys, "play", "aback", "--max-guesses", "2", "--lang", "pt")
     assert status == 1 and out.rstrip().endswith("não resolvido: ABACK não achado em 2 palpites")

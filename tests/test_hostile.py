@@ -650,6 +650,28 @@ def test_a_string_the_game_refused_stays_refused_when_the_game_is_resumed(capsys
     assert status == 0 and "7 candidates · row 4/6 · try HECAY" in out and "HACEY" not in out
 
 
+def test_assist_says_a_mistyped_row_in_portuguese(capsys, monkeypatch):
+    """--lang pt: the slips of a played row are said in Portuguese, each one line, and the game goes on."""
+    script = "toras:bbyg\ntoras:🟩🟩⬛⬛x\ngy🟩bb\nrecusar abc\nrevisar\ntoras bbbyb\n"
+    status, out, err = assist(capsys, monkeypatch, script, "--game", "termo", "--lang", "pt")
+    assert status == 2 and err.splitlines() == [
+        "chute: erro: as cores 'bbyg' têm 4 quadradinhos; eram esperados 5",
+        "chute: erro: cor desconhecida 'x' em '🟩🟩⬛⬛x' (use g/y/b, c/i/_, 2/1/0 ou quadradinhos emoji)",
+        "chute: erro: as cores 'gy🟩bb' misturam notações (emoji e g/y/b); use uma só: g/y/b, c/i/_, 2/1/0 ou "
+        "quadradinhos emoji",
+        "chute: erro: 'abc' não é uma palavra de 5 letras",
+        "chute: erro: nenhuma linha jogada para revisar"]
+    assert "TORAS ⬛⬛⬛🟨⬛" in out
+    status, out, err = assist(capsys, monkeypatch, "toras bbbbb bbbbb ggggg\n", "--game", "dueto", "--lang", "pt")
+    assert err == "chute: erro: 3 padrões para 2 tabuleiros não resolvidos\n"
+    status, _, err = run(capsys, "review", "--game", "dueto", "--lang", "pt", "--answer", "toras", "serao")
+    assert status == 2 and err == "chute: erro: dueto tem 2 tabuleiros: dê 2 respostas (--answer A,B,...), não 1\n"
+    status, _, err = run(capsys, "review", "--game", "termo", "--lang", "pt", "--answer", "sereia", "toras")
+    assert status == 2 and err == "chute: erro: a resposta 'sereia' não é uma palavra de 5 letras\n"
+    status, _, err = run(capsys, "review", "--game", "termo", "--answer", "sereia", "toras")
+    assert status == 2 and err == "chute: error: the answer 'sereia' is not a word of 5 letters\n"
+
+
 def test_assist_in_portuguese(capsys, monkeypatch):
     """--lang pt: the loop talks Portuguese and reads its command names (none of five letters: a Termo word)."""
     script = "serao bygby\nporque carro\nlistar\nponto bgbgb\ndesfazer\n?\nsair\nponto bgbgb\n"

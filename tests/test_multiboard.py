@@ -372,6 +372,19 @@ def test_assist_one_board_per_line_undo_and_list(capsys, monkeypatch):
     assert out.splitlines()[-2] == "all 2 boards solved in 3"
 
 
+def test_assist_reads_rows_as_suggest_writes_them(capsys, monkeypatch):
+    """guess:colours/colours (chute suggest's row notation) is one row on several boards; a bad board's colours say why."""
+    secrets = ["cigar", "rebut"]
+    script = (f"trace:{score('trace', 'cigar')}/{score('trace', 'rebut')}\n"
+              f"cigar={score('cigar', 'cigar')}/{score('cigar', 'rebut')}\n"
+              "rebut:bbyg\n"
+              f"rebut:-/{score('rebut', 'rebut')}\n")
+    status, out, err = cli(capsys, monkeypatch, "assist", "--game", "dordle", stdin=script)
+    assert status == 2 and err == "chute: error: pattern 'bbyg' has 4 tiles, expected 5\n"
+    assert "board 1: CIGAR 🟩🟩🟩🟩🟩  solved" in out and out.splitlines()[-2] == "all 2 boards solved in 3"
+    assert secrets == ["cigar", "rebut"]
+
+
 def test_assist_refuses_wrong_counts_and_goes_on(capsys, monkeypatch):
     script = "trace bbbbb\nbbbqb bbbbb\nxyzzy1 bbbbb\n\n"
     status, out, err = cli(capsys, monkeypatch, "assist", "--game", "dordle", stdin=script)

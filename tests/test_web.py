@@ -153,6 +153,13 @@ def test_why_in_portuguese(client):
     off_list = client.post("/api/suggest", json={"game": "termo", "lang": "pt",
                                                  "rows": [{"guess": "xyzzy", "patterns": ["bbbbb"]}]}).json()
     assert off_list["boards"][0]["notes"] == ["XYZZY não está na lista de palavras termo; a pista é usada mesmo assim"]
+    typo = client.post("/api/suggest", json={"game": "termo", "lang": "pt",
+                                             "rows": [{"guess": "serao", "patterns": ["bbyg"]}]})
+    assert typo.status_code == 400 and typo.json() == {"error": "linha 1: as cores 'bbyg' têm 4 quadradinhos; "
+                                                                "eram esperados 5"}
+    no_rows = client.post("/api/share", json={"text": "joguei term.ooo #1 3/6", "lang": "pt"})
+    assert no_rows.status_code == 422 and no_rows.json()["error"].startswith("o texto compartilhado não tem linhas")
+    assert client.post("/api/share", json={"text": "x", "lang": "fr"}).status_code == 400
     assert client.post("/api/suggest", json={"game": "termo", "rows": [], "lang": ["pt"]}).status_code == 400
     review = client.post("/api/review", json={"game": "termo", "rule": "strict", "guesses": ["serao", "ponto", "termo"],
                                               "answers": ["termo"], "lang": "pt"}).json()

@@ -15,6 +15,7 @@ import numpy as np
 from .engine import Engine, compute_codes
 from .errors import ChuteError
 from .feedback import encode
+from .language import Note
 from .words import word_of_length
 
 if TYPE_CHECKING:
@@ -59,9 +60,9 @@ def decode_boards(engine: Engine, boards: Sequence[Sequence[str]], answers: Sequ
     """
     lexicon = engine.lexicon
     if len(boards) != len(answers):
-        raise ChuteError(f"the grid has {len(boards)} board{'' if len(boards) == 1 else 's'}: give "
-                         f"{len(boards)} answer{'' if len(boards) == 1 else 's'}, not {len(answers)}")
-    words = [word_of_length(a, lexicon, "the answer") for a in answers]     # known to chute or not
+        raise ChuteError(Note("grid_answers_one" if len(boards) == 1 else "grid_answers", n=len(boards),
+                              k=len(answers)))
+    words = [word_of_length(a, lexicon, "answer") for a in answers]     # known to chute or not
     # the words that can make a row: every accepted guess, and the answers chute does not know (their green rows)
     pool = list(lexicon.guesses) + [w for w in dict.fromkeys(words) if w not in lexicon.guess_set]
     unknown = pool[len(lexicon.guesses):]
@@ -85,7 +86,7 @@ def decode_boards(engine: Engine, boards: Sequence[Sequence[str]], answers: Sequ
             if pattern is None:
                 continue
             if len(pattern) != lexicon.length:
-                raise ChuteError(f"row {i + 1} has {len(pattern)} tiles; {lexicon.name} words have {lexicon.length} letters")
+                raise ChuteError(Note("row_tiles", row=i + 1, k=len(pattern), name=lexicon.name, n=lexicon.length))
             fits &= board_codes == encode(pattern)
         if hard and len(boards) == 1 and greens.any():
             target = np.frombuffer(words[0].encode("ascii"), dtype=np.uint8)
@@ -93,7 +94,7 @@ def decode_boards(engine: Engine, boards: Sequence[Sequence[str]], answers: Sequ
         rows = np.flatnonzero(fits)
         if not len(rows):
             colours = " ".join(p or "-" for p in shown)
-            raise ChuteError(f"row {i + 1} ({colours}): no accepted word shows these colours against {against}")
+            raise ChuteError(Note("row_no_word", row=i + 1, colours=colours, against=against))
         found = [pool[r] for r in rows.tolist()]
         if prior is not None:
             found.sort(key=lambda w: (-weight.get(w, 0.0), w))

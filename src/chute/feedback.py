@@ -16,12 +16,12 @@ from typing import Sequence
 
 from .errors import NotationError
 from .files import excerpt
+from .language import Note
 from .words import fold, is_word
 
 GREEN, YELLOW, BLACK = "g", "y", "b"
 TILE_VALUE = {BLACK: 0, YELLOW: 1, GREEN: 2}
 VALUE_TILE = "byg"
-ORDINAL = ["1st", "2nd", "3rd"] + [f"{i}th" for i in range(4, 13)]     # tile positions in words
 
 # Every character any supported notation uses for a tile.  The sets are
 # disjoint, so a colour string may even mix notations.
@@ -127,19 +127,17 @@ def parse_colours(text: str, length: int | None = None) -> str:
     families = set()
     for c in chars:
         if c not in _TILE_OF_CHAR:
-            raise NotationError(f"unknown tile {c!r} in pattern {excerpt(text)} "
-                                "(use g/y/b, c/i/_, 2/1/0 or emoji tiles)")
+            raise NotationError(Note("unknown_tile", tile=repr(c), text=excerpt(text)))
         tiles.append(_TILE_OF_CHAR[c])
         if c in _FAMILY:
             families.add(_FAMILY[c])
     if len(families) > 1:
-        raise NotationError(f"pattern {excerpt(text)} mixes notations ({' and '.join(sorted(families))}); "
-                            "use one of g/y/b, c/i/_, 2/1/0 or emoji tiles")
+        raise NotationError(Note("mixed_notations", text=excerpt(text), families=tuple(sorted(families))))
     if length is not None and len(tiles) != length:
-        raise NotationError(f"pattern {excerpt(text)} has {len(tiles)} tile{'' if len(tiles) == 1 else 's'}, "
-                            f"expected {length}")
+        raise NotationError(Note("tile_count_one" if len(tiles) == 1 else "tile_count", text=excerpt(text),
+                                 k=len(tiles), n=length))
     if not tiles:
-        raise NotationError("empty pattern")
+        raise NotationError(Note("empty_pattern"))
     return "".join(tiles)
 
 

@@ -10,7 +10,6 @@ deep in a replay) are ``Note``s: plain English strings that can say themselves i
 
 from __future__ import annotations
 
-from .feedback import ORDINAL
 
 LANGUAGES = ("en", "pt")
 
@@ -167,6 +166,57 @@ PHRASES: dict[str, dict[str, str]] = {
         "nothing_fits": "no word in the {name} lists fits the clues: {clue}{before} rules out every accepted word",
         "nothing_fits_before": " together with {clues}", "nothing_fits_plain": "no word in the {name} lists fits the clues",
         "not_allowed": "{word} is not allowed in {reason}", "row_error": "row {n}: {error}",
+        # a row, a word or an answer the player typed wrong (feedback.py, session.py, solver.py, words.py)
+        "error": "chute: error: {message}",
+        "unknown_tile": "unknown tile {tile} in pattern {text} (use g/y/b, c/i/_, 2/1/0 or emoji tiles)",
+        "mixed_notations": "pattern {text} mixes notations ({families}); use one of g/y/b, c/i/_, 2/1/0 or "
+                           "emoji tiles",
+        "tile_count_one": "pattern {text} has {k} tile, expected {n}",
+        "tile_count": "pattern {text} has {k} tiles, expected {n}", "empty_pattern": "empty pattern",
+        "not_a_word": "{text} is not a word of {n} letters",
+        "answer_not_a_word": "the answer {text} is not a word of {n} letters",
+        "guess_not_a_word": "guess {text} is not a word of {n} letters",
+        "guess_must_be": "guess {text} must be a word of {n} letters",
+        "no_secret_gives": "clue {clue}: no secret gives this pattern (a repeated letter is yellow after a grey "
+                           "copy of it; yellows go to the leftmost copies)",
+        "shows_not": "row {row}: {guess} against {answer} shows {shown}, not {pattern}",
+        "game_is_over": "the game is over: every board is solved",
+        "give_colours": "give the colours the game showed for the guess",
+        "patterns_for_boards": "{k} patterns given for {m} unsolved boards",
+        "solved_give_dash": "board {n} is solved: give '-' for it, not colours",
+        "unsolved_needs_colours": "board {n} is not solved: it needs the colours the game showed",
+        "no_word_left": "no open board has a word of the lists left to guess",
+        "no_rows_review": "no rows played to review",
+        "solved_by_not": "board {n} was solved by {have}, not {told}",
+        "give_the_answer": "give the answer, one word",
+        "give_answers_all": "give {n} answers, one per board, not {k}",
+        "give_answer_missing": "give {k} answer (the boards not solved) or {n}, not {given}",
+        "give_answers_missing": "give {k} answers (the boards not solved) or {n}, not {given}",
+        "not_solved_give": "the game was not solved: give its answer",
+        "board_not_solved_give": "board {boards} not solved: give the answers",
+        "boards_not_solved_give": "boards {boards} not solved: give the answers",
+        "board_comma": "board {n}, {error}",
+        # a share text or a game to review that cannot be read (share.py, decode.py, cli/cmd_review.py)
+        "share_line": "share text line {n}: {error}",
+        "share_too_long": "the share text has {rows} rows of colours; a game has at most {most}",
+        "share_no_rows": "the share text has no rows of colours (Quarteto shares its grid only as a picture, "
+                         "Octordle its scores only): give the guesses and the answers",
+        "share_boards_differ": "the share text's rows hold different numbers of boards",
+        "share_widths_differ": "the share text's rows have different widths ({a} and {b} tiles)",
+        "share_header_rows": "the header says {claimed} but the share text has {rows} rows",
+        "grid_answers_one": "the grid has {n} board: give {n} answer, not {k}",
+        "grid_answers": "the grid has {n} boards: give {n} answers, not {k}",
+        "row_tiles": "row {row} has {k} tiles; {name} words have {n} letters",
+        "row_no_word": "row {row} ({colours}): no accepted word shows these colours against {against}",
+        "all_or_no_colours": "give every guess with its colours, or none",
+        "share_rows_guesses": "the share text has {rows} rows and {k} guesses were given",
+        "give_answer_flag": "give the answer (--answer WORD): the game was not solved, or only its colours are known",
+        "boards_no_hard": "multi-board games are reviewed without hard mode",
+        "boards_words_only": "give a multi-board game's guesses as words (the colours come from the answers)",
+        "share_board_unsolved": "board {n} was not solved in the share text: give the answers (--answer A,B,...)",
+        "game_answers": "{game} has {n} boards: give {n} answers (--answer A,B,...), not {k}",
+        "share_answers": "the share text has {n} boards: give {n} answers (--answer A,B,...), not {k}",
+        "give_guesses_or_share": "give the guesses played, or a share text (--share FILE) to decode",
     },
     "pt": {
         "length": "tem {has} letras, a resposta tem {want}",
@@ -321,9 +371,62 @@ PHRASES: dict[str, dict[str, str]] = {
                         "palavras aceitas",
         "nothing_fits_before": " junto com {clues}", "nothing_fits_plain": "nenhuma palavra das listas {name} cabe nas pistas",
         "not_allowed": "{word} não é permitida no {reason}", "row_error": "linha {n}: {error}",
+        "error": "chute: erro: {message}",
+        "unknown_tile": "cor desconhecida {tile} em {text} (use g/y/b, c/i/_, 2/1/0 ou quadradinhos emoji)",
+        "mixed_notations": "as cores {text} misturam notações ({families}); use uma só: g/y/b, c/i/_, 2/1/0 ou "
+                           "quadradinhos emoji",
+        "tile_count_one": "as cores {text} têm {k} quadradinho; eram esperados {n}",
+        "tile_count": "as cores {text} têm {k} quadradinhos; eram esperados {n}", "empty_pattern": "cores vazias",
+        "not_a_word": "{text} não é uma palavra de {n} letras",
+        "answer_not_a_word": "a resposta {text} não é uma palavra de {n} letras",
+        "guess_not_a_word": "o palpite {text} não é uma palavra de {n} letras",
+        "guess_must_be": "o palpite {text} tem de ser uma palavra de {n} letras",
+        "no_secret_gives": "pista {clue}: nenhuma resposta dá estas cores (uma letra repetida só fica amarela "
+                           "antes de uma cópia cinza; os amarelos vão para as primeiras cópias)",
+        "shows_not": "linha {row}: {guess} contra {answer} mostra {shown}, não {pattern}",
+        "game_is_over": "o jogo acabou: todos os tabuleiros estão resolvidos",
+        "give_colours": "dê as cores que o jogo mostrou para o palpite",
+        "patterns_for_boards": "{k} padrões dados para {m} tabuleiros não resolvidos",
+        "solved_give_dash": "o tabuleiro {n} está resolvido: dê '-' para ele, não cores",
+        "unsolved_needs_colours": "o tabuleiro {n} não está resolvido: precisa das cores que o jogo mostrou",
+        "no_word_left": "nenhum tabuleiro aberto tem uma palavra das listas para jogar",
+        "no_rows_review": "nenhuma linha jogada para revisar",
+        "solved_by_not": "o tabuleiro {n} foi resolvido por {have}, não por {told}",
+        "give_the_answer": "dê a resposta, uma palavra",
+        "give_answers_all": "dê {n} respostas, uma por tabuleiro, não {k}",
+        "give_answer_missing": "dê {k} resposta (a do tabuleiro não resolvido) ou {n}, não {given}",
+        "give_answers_missing": "dê {k} respostas (as dos tabuleiros não resolvidos) ou {n}, não {given}",
+        "not_solved_give": "o jogo não foi resolvido: dê a resposta",
+        "board_not_solved_give": "tabuleiro {boards} não resolvido: dê as respostas",
+        "boards_not_solved_give": "tabuleiros {boards} não resolvidos: dê as respostas",
+        "board_comma": "tabuleiro {n}, {error}",
+        "share_line": "linha {n} do texto compartilhado: {error}",
+        "share_too_long": "o texto compartilhado tem {rows} linhas de cores; um jogo tem no máximo {most}",
+        "share_no_rows": "o texto compartilhado não tem linhas de cores (o Quarteto compartilha a grade só como "
+                         "imagem, o Octordle só as pontuações): dê os palpites e as respostas",
+        "share_boards_differ": "as linhas do texto compartilhado têm números diferentes de tabuleiros",
+        "share_widths_differ": "as linhas do texto compartilhado têm larguras diferentes ({a} e {b} quadradinhos)",
+        "share_header_rows": "o cabeçalho diz {claimed}, mas o texto compartilhado tem {rows} linhas",
+        "grid_answers_one": "a grade tem {n} tabuleiro: dê {n} resposta, não {k}",
+        "grid_answers": "a grade tem {n} tabuleiros: dê {n} respostas, não {k}",
+        "row_tiles": "a linha {row} tem {k} quadradinhos; as palavras de {name} têm {n} letras",
+        "row_no_word": "linha {row} ({colours}): nenhuma palavra aceita mostra estas cores contra {against}",
+        "all_or_no_colours": "dê todos os palpites com suas cores, ou nenhum",
+        "share_rows_guesses": "o texto compartilhado tem {rows} linhas e foram dados {k} palpites",
+        "give_answer_flag": "dê a resposta (--answer PALAVRA): o jogo não foi resolvido, ou só as cores são "
+                            "conhecidas",
+        "boards_no_hard": "jogos de vários tabuleiros são revisados sem modo difícil",
+        "boards_words_only": "dê os palpites de um jogo de vários tabuleiros como palavras (as cores vêm das "
+                             "respostas)",
+        "share_board_unsolved": "o tabuleiro {n} não foi resolvido no texto compartilhado: dê as respostas "
+                                "(--answer A,B,...)",
+        "game_answers": "{game} tem {n} tabuleiros: dê {n} respostas (--answer A,B,...), não {k}",
+        "share_answers": "o texto compartilhado tem {n} tabuleiros: dê {n} respostas (--answer A,B,...), não {k}",
+        "give_guesses_or_share": "dê os palpites jogados, ou um texto compartilhado (--share ARQUIVO) para decifrar",
     },
 }
 
+ORDINAL = ["1st", "2nd", "3rd"] + [f"{i}th" for i in range(4, 13)]     # tile positions in words
 _PT_ORDINAL = ["primeira", "segunda", "terceira", "quarta", "quinta", "sexta", "sétima", "oitava"]
 
 

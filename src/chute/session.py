@@ -160,17 +160,17 @@ class Session:
         """
         open_ = self.open_boards()
         if not open_:
-            raise ChuteError("the game is over: every board is solved")
+            raise ChuteError(Note("game_is_over"))
         word = fold(guess)
         if patterns is None:
             if self.secrets is None:
-                raise ChuteError("give the colours the game showed for the guess")
+                raise ChuteError(Note("give_colours"))
             from .feedback import score
             pats = [score(word, self.boards[i].secret) for i in open_]
         else:
             pats = self.open_patterns([patterns] if isinstance(patterns, str) else list(patterns))
             if len(pats) != len(open_):
-                raise NotationError(f"{len(pats)} patterns given for {len(open_)} unsolved boards")
+                raise NotationError(Note("patterns_for_boards", k=len(pats), m=len(open_)))
         boards = list(self.boards)
         shown: list[str | None] = [None] * self.n_boards
         left: list[int | None] = [None] * self.n_boards
@@ -216,11 +216,11 @@ class Session:
             n = self.solver.lexicon.length
             for i, p in enumerate(pats):
                 if i not in open_ and p is not None and parse_colours(p, n) != all_green(n):
-                    raise NotationError(f"board {i + 1} is solved: give '-' for it, not colours")
+                    raise NotationError(Note("solved_give_dash", n=i + 1))
             pats = [pats[i] for i in open_]
         if len(pats) == len(open_) and None in pats:
             board = open_[pats.index(None)] + 1
-            raise NotationError(f"board {board} is not solved: it needs the colours the game showed")
+            raise NotationError(Note("unsolved_needs_colours", n=board))
         return pats
 
     def report(self, top: int = 10, max_words: int | None = None, lang: str = "en") -> dict:
@@ -280,7 +280,7 @@ class Session:
     def _playable_states(self) -> list[State]:
         """Return the open boards' states that have words left (a board whose answer chute does not know has none)."""
         if not self.open_boards():
-            raise ChuteError("the game is over: every board is solved")
+            raise ChuteError(Note("game_is_over"))
         return [st for st in self.open_states() if st.n]
 
     def ranked(self, top: int = 10) -> Ranking:
@@ -292,7 +292,7 @@ class Session:
         """Return the guess the player plays next."""
         states = self._playable_states()
         if not states:
-            raise ChuteError("no open board has a word of the lists left to guess")
+            raise ChuteError(Note("no_word_left"))
         return self.player.choose(states, self.rows_left)
 
     def suggest(self, top: int = 10, board: int | None = None) -> Suggestion:
@@ -337,29 +337,31 @@ class Session:
             if len(given) == self.n_boards:
                 for i, (have, told) in enumerate(zip(found, given)):
                     if have and told != have:
-                        raise ChuteError(f"board {i + 1} was solved by {have.upper()}, not {told.upper()}")
+                        raise ChuteError(Note("solved_by_not", n=i + 1, have=have.upper(), told=told.upper()))
                 found = given
             elif len(given) == len(missing):
                 for i, told in zip(missing, given):
                     found[i] = told
             elif len(missing) == self.n_boards:
-                raise ChuteError("give the answer, one word" if self.n_boards == 1 else
-                                 f"give {self.n_boards} answers, one per board, not {len(given)}")
+                raise ChuteError(Note("give_the_answer") if self.n_boards == 1 else
+                                 Note("give_answers_all", n=self.n_boards, k=len(given)))
             else:
-                raise ChuteError(f"give {len(missing)} answer{'' if len(missing) == 1 else 's'} (the boards not "
-                                 f"solved) or {self.n_boards}, not {len(given)}")
+                raise ChuteError(Note("give_answer_missing" if len(missing) == 1 else "give_answers_missing",
+                                      k=len(missing), n=self.n_boards, given=len(given)))
         unsolved = [str(i + 1) for i, a in enumerate(found) if not a]
         if unsolved:
-            raise ChuteError(("the game was not solved: give its answer" if self.n_boards == 1 else
-                              f"board{'s' if len(unsolved) > 1 else ''} {', '.join(unsolved)} not solved: give "
-                              "the answers"))
+            raise ChuteError(Note("not_solved_give") if self.n_boards == 1 else
+                             Note("boards_not_solved_give" if len(unsolved) > 1 else "board_not_solved_give",
+                                  boards=", ".join(unsolved)))
         from .verdict import check_colours
         for i, answer in enumerate(found):          # an answer given must show the colours the board showed
             rows = [(row.guess, row.patterns[i]) for row in self.history if row.patterns[i] is not None]
             try:
                 check_colours(self.solver.lexicon, [g for g, _ in rows], [p for _, p in rows], answer)
             except ChuteError as err:
-                raise ChuteError((f"board {i + 1}, " if self.n_boards > 1 else "") + str(err)) from None
+                if self.n_boards > 1:
+                    raise ChuteError(Note("board_comma", n=i + 1, error=err.args[0])) from None
+                raise
         return found
 
     def review(self, answers: Sequence[str] | None = None, prior=None):
@@ -372,7 +374,7 @@ class Session:
         """
         from .verdict import review, review_boards
         if not self.history:
-            raise ChuteError("no rows played to review")
+            raise ChuteError(Note("no_rows_review"))
         words = self.answers(answers)
         guesses = [row.guess for row in self.history]
         rows = self.rows if self.rows is not None else max(6, self.used)

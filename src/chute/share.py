@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from .feedback import looks_like_colours
 from .games import MAX_ROWS
+from .language import Note
 
 GAME_NAMES = ("wordle", "termo", "term.ooo", "dueto", "quarteto", "dordle", "quordle", "octordle",
               "sedecordle")
@@ -82,7 +83,7 @@ def parse_share(text: str) -> Share:
             try:
                 band.append([parse_colours(group) for group in line.split()])
             except ChuteError as err:
-                raise ChuteError(f"share text line {number}: {err}") from None
+                raise ChuteError(Note("share_line", n=number, error=err.args[0] if err.args else str(err))) from None
             continue
         if is_header_line(line) and game is None:
             lower = line.lower()
@@ -95,26 +96,25 @@ def parse_share(text: str) -> Share:
         bands.append(band)
     rows = sum(len(b) for b in bands)
     if rows > MAX_ROWS:
-        raise ChuteError(f"the share text has {rows:,} rows of colours; a game has at most {MAX_ROWS}")
+        raise ChuteError(Note("share_too_long", rows=rows, most=MAX_ROWS))
     if not bands:
-        raise ChuteError("the share text has no rows of colours (Quarteto shares its grid only as a picture, "
-                         "Octordle its scores only): give the guesses and the answers")
+        raise ChuteError(Note("share_no_rows"))
     boards: list[list[str]] = []
     width = None
     for rows in bands:
         columns = len(rows[0])
         if any(len(r) != columns for r in rows):
-            raise ChuteError("the share text's rows hold different numbers of boards")
+            raise ChuteError(Note("share_boards_differ"))
         for c in range(columns):
             patterns = [r[c] for r in rows]
             for p in patterns:
                 if width is None:
                     width = len(p)
                 elif len(p) != width:
-                    raise ChuteError(f"the share text's rows have different widths ({width} and {len(p)} tiles)")
+                    raise ChuteError(Note("share_widths_differ", a=width, b=len(p)))
             solved = next((i for i, p in enumerate(patterns) if set(p) == {"g"}), None)
             boards.append(patterns if solved is None else patterns[:solved + 1])
     if claimed and len(boards) == 1 and not claimed.startswith("X"):
         if int(claimed.split("/")[0]) != len(boards[0]):
-            raise ChuteError(f"the header says {claimed} but the share text has {len(boards[0])} rows")
+            raise ChuteError(Note("share_header_rows", claimed=claimed, rows=len(boards[0])))
     return Share(game, hard, claimed, boards)

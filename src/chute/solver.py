@@ -261,12 +261,11 @@ class Solver:
         word = fold(guess)
         n = self.lexicon.length
         if len(word) != n or not is_word(word):
-            raise NotationError(f"guess {guess!r} must be a word of {n} letters")
+            raise NotationError(Note("guess_must_be", text=repr(guess), n=n))
         pattern = self._pattern(word, pattern)
         clue = Clue(word, pattern)
         if not is_producible(word, pattern):
-            raise ContradictionError(f"clue {clue}: no secret gives this pattern (a repeated letter is "
-                                     "yellow after a grey copy of it; yellows go to the leftmost copies)")
+            raise ContradictionError(Note("no_secret_gives", clue=str(clue)))
         if state.rule:
             check_guess(word, state.clues, state.rule, self.lexicon.show)
         notes = list(state.notes)
@@ -602,7 +601,7 @@ def checked_word(lexicon, word: str) -> str:
     """Return the word folded; raise NotationError if it is not a word of the lexicon's length."""
     w = fold(word)
     if len(w) != lexicon.length or not is_word(w):
-        raise NotationError(f"{excerpt(word)} is not a word of {lexicon.length} letters")
+        raise NotationError(Note("not_a_word", text=excerpt(word), n=lexicon.length))
     return w
 
 

@@ -172,7 +172,7 @@ def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, r
     could know), its luck while one shows the colours seen.  ``avoid``: words
     the game refused, never a best move.
     """
-    word = word_of_length(answer, engine.lexicon, "the answer")
+    word = word_of_length(answer, engine.lexicon, "answer")
     played = [word_of_length(g, engine.lexicon, "guess") for g in guesses]
     if not played:
         raise ChuteError("no guesses to review")
@@ -226,11 +226,12 @@ def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, r
 
 def check_colours(lexicon, guesses: Sequence[str], patterns: Sequence[str], answer: str) -> None:
     """Raise ChuteError unless every guess shows its colours against the answer (the first row that does not)."""
-    word = word_of_length(answer, lexicon, "the answer")
+    word = word_of_length(answer, lexicon, "answer")
     for i, (g, p) in enumerate(zip(guesses, patterns), 1):
         shown = score(word_of_length(g, lexicon, "guess"), word)
         if shown != p:
-            raise ChuteError(f"row {i}: {g.upper()} against {answer.upper()} shows {shown}, not {p}")
+            raise ChuteError(Note("shows_not", row=i, guess=g.upper(), answer=answer.upper(), shown=shown,
+                                  pattern=p))
 
 
 def _grading_prior(lexicon, answers: Sequence[str], prior: "Prior | None") -> tuple["Prior | None", Note | None]:
@@ -438,7 +439,7 @@ def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str]
     guess chute does not know).  ``avoid``: words the game refused, never a best move.
     """
     from .multiboard import rank as joint_rank
-    secrets = [word_of_length(a, engine.lexicon, "the answer") for a in answers]
+    secrets = [word_of_length(a, engine.lexicon, "answer") for a in answers]
     if len(set(secrets)) != len(secrets):
         raise ChuteError("the answers of a multi-board game must be different")
     played = [word_of_length(g, engine.lexicon, "guess") for g in guesses]

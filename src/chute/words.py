@@ -47,11 +47,15 @@ def is_word(folded: str) -> bool:
 
 
 def word_of_length(text: str, lexicon: "Lexicon", what: str) -> str:
-    """Return ``text`` folded; ChuteError unless it is a word of the lists' length (in the lists or not)."""
+    """Return ``text`` folded; ChuteError unless it is a word of the lists' length (in the lists or not).
+
+    ``what``: "answer" or "guess", how the error names the text.
+    """
     from .files import excerpt
+    from .language import Note
     word = fold(text)
     if len(word) != lexicon.length or not is_word(word):
-        raise ChuteError(f"{what} {excerpt(text)} is not a word of {lexicon.length} letters")
+        raise ChuteError(Note(f"{what}_not_a_word", text=excerpt(text), n=lexicon.length))
     return word
 
 

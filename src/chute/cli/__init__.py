@@ -69,8 +69,9 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.flush()
         return int(status or 0)
     except ChuteError as err:
-        from ..language import error_text
-        print(f"chute: error: {one_line(error_text(err, getattr(args, 'lang', 'en')))}", file=sys.stderr)
+        from ..language import error_text, phrase
+        lang = getattr(args, "lang", "en")
+        print(phrase("error", lang, message=one_line(error_text(err, lang))), file=sys.stderr)
         return 2
     except MemoryError:
         print("chute: error: out of memory: the word lists or the search are too large for this machine",

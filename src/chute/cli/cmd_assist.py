@@ -18,8 +18,9 @@ Type the colours the game showed for the suggested guess, in any notation:
 If you played another word, type it first (crane bybgb, crane:bybgb, CRANE=.r.N.),
 or the word alone and then its colours.
 Several boards: the colours of every unsolved board on one line, separated by
-spaces, commas or | (bbygb gbbbb | ggggg), or one board per line (chute asks
-for the next); - for a board already solved if you type all of them.
+spaces, commas, / or | (bbygb gbbbb | ggggg, or toras:bbygb/gbbbb/ggggg as
+chute suggest reads it), or one board per line (chute asks for the next);
+- for a board already solved if you type all of them.
 Commands: undo (take back the last row), list [N] (the candidates, likeliest first; of board N),
 why WORD [N] (why a word can or cannot be the answer), reject WORD (the game
 refused it: never suggested again, remembered), review [ANSWER,...] (the verdict on
@@ -34,8 +35,9 @@ Digite as cores que o jogo mostrou para o palpite sugerido, em qualquer notaçã
 Se jogou outra palavra, digite-a antes (serao bybgb, serao:bybgb, SERAO=.e.A.),
 ou só a palavra e depois as cores.
 Vários tabuleiros: as cores de cada tabuleiro não resolvido numa linha, separadas por
-espaços, vírgulas ou | (bbygb gbbbb | ggggg), ou um tabuleiro por linha (o chute pede
-o próximo); - para um tabuleiro já resolvido se digitar todos.
+espaços, vírgulas, / ou | (bbygb gbbbb | ggggg, ou toras:bbygb/gbbbb/ggggg como o
+chute suggest lê), ou um tabuleiro por linha (o chute pede o próximo); - para um
+tabuleiro já resolvido se digitar todos.
 Comandos: desfazer (volta a última linha), listar [N] (as candidatas, as mais prováveis antes; do
 tabuleiro N), porque PALAVRA [N] (por que uma palavra pode ou não ser a resposta), recusar PALAVRA
 (o jogo a recusou: nunca mais sugerida, e guardada), revisar [RESPOSTA,...] (o veredito das linhas
@@ -43,9 +45,11 @@ até aqui: habilidade, sorte, as melhores jogadas; depois dele, as respostas dos
 resolvidos), novo (recomeça), sair, ? (esta ajuda); os
 comandos em inglês também valem. Linhas vazias e o cabeçalho de um texto compartilhado são pulados.
 Fim da entrada (Ctrl-D) ou sair termina a sessão; num terminal o jogo é salvo a cada linha,
-e 'chute assist --resume' o continua. Algumas mensagens de erro mais raras ficam em inglês."""
+e 'chute assist --resume' o continua. Erros sobre arquivos e opções ficam em inglês."""
 
 SEPARATORS = re.compile(r"[\s,|;]+")
+# a played row also splits where `chute suggest` writes one: guess:colours/colours (or guess=...)
+ROW_SEPARATORS = re.compile(r"[\s,|;/:=]+")
 QUIT = {"quit", "exit", "q"}
 # Portuguese names of the commands (with --lang pt; none has five letters, so none is a Termo word)
 PT_COMMANDS = {"desfazer": "undo", "novo": "new", "listar": "list", "porque": "why", "recusar": "reject",
@@ -120,7 +124,7 @@ class Assistant:
         """Report a refused line on stderr and count it."""
         from . import one_line
         self.refused += 1
-        print(f"chute: error: {one_line(message)}", file=sys.stderr, flush=True)
+        print(self.t("error", message=one_line(message)), file=sys.stderr, flush=True)
 
     def show(self, word: str) -> str:
         """Return a word for display (accents kept, upper case)."""
@@ -368,7 +372,7 @@ class Assistant:
                 return self.play(clue.guess, [clue.pattern])
             except NotationError:
                 pass
-        return self.tokens([t for t in SEPARATORS.split(text.strip()) if t])
+        return self.tokens([t for t in ROW_SEPARATORS.split(text.strip()) if t])
 
     def tokens(self, tokens: list[str]) -> bool:
         """Read a word and/or patterns split on separators; wait for more boards, or play the row."""

@@ -7,6 +7,7 @@ import json
 import math
 import sys
 
+from ..language import Note
 from .common import add_game_options, add_lang_option
 
 HELP = "grade a finished game: each guess against the best play, skill and luck"
@@ -73,10 +74,10 @@ def run(args: argparse.Namespace) -> int:
         else:
             guesses.append(token)
     if patterns is not None and len(patterns) != len(guesses):
-        raise ChuteError("give every guess with its colours, or none")
+        raise ChuteError(Note("all_or_no_colours"))
     if share is not None:
         if guesses and len(guesses) != len(share.boards[0]):
-            raise ChuteError(f"the share text has {len(share.boards[0])} rows and {len(guesses)} guesses were given")
+            raise ChuteError(Note("share_rows_guesses", rows=len(share.boards[0]), k=len(guesses)))
         patterns = patterns or share.boards[0]
     if answer is None and guesses:
         if patterns is not None:
@@ -85,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             answer = guesses[-1]
     if answer is None:
-        raise ChuteError("give the answer (--answer WORD): the game was not solved, or only its colours are known")
+        raise ChuteError(Note("give_answer_flag"))
     engine = engine_from_args(args, lexicon)
     show = lexicon.show
     if not guesses:
@@ -118,26 +119,26 @@ def run_boards(args: argparse.Namespace, spec, lexicon, share) -> int:
     from ..verdict import review_boards
     from .common import engine_from_args
     if args.rule:
-        raise ChuteError("multi-board games are reviewed without hard mode")
+        raise ChuteError(Note("boards_no_hard"))
     guesses = list(args.clues)
     if any(ch in t for t in guesses for ch in ":="):
-        raise ChuteError("give a multi-board game's guesses as words (the colours come from the answers)")
+        raise ChuteError(Note("boards_words_only"))
     boards = spec.boards if share is None else len(share.boards)
     answers = [a for a in (args.answer or "").split(",") if a.strip()]
     if not answers and share is not None and guesses:
         for k, rows in enumerate(share.boards):
             if not rows or set(rows[-1]) != {"g"} or len(rows) > len(guesses):
-                raise ChuteError(f"board {k + 1} was not solved in the share text: give the answers (--answer A,B,...)")
+                raise ChuteError(Note("share_board_unsolved", n=k + 1))
             answers.append(guesses[len(rows) - 1])
     if len(answers) != boards:
-        raise ChuteError(f"{spec.name if share is None else 'the share text'} has {boards} boards: give "
-                         f"{boards} answers (--answer A,B,...), not {len(answers)}")
+        raise ChuteError(Note("game_answers", game=spec.name, n=boards, k=len(answers)) if share is None
+                         else Note("share_answers", n=boards, k=len(answers)))
     engine = engine_from_args(args, lexicon)
     from ..prior import make_prior
     prior = None if args.prior is None else make_prior(lexicon, args.prior)
     if not guesses:
         if share is None:
-            raise ChuteError("give the guesses played, or a share text (--share FILE) to decode")
+            raise ChuteError(Note("give_guesses_or_share"))
         from ..decode import decode_boards
         rows = decode_boards(engine, share.boards, answers, prior=prior)
         if args.json:

@@ -42,8 +42,8 @@ def add_lang_option(parser: argparse.ArgumentParser, what: str) -> None:
     from ..language import default_language
     parser.add_argument("--lang", choices=("en", "pt"), default=default_language(),
                         help=f"{what} in English (en) or Brazilian Portuguese (pt); default: $CHUTE_LANG, else "
-                             "the locale's language (pt for a pt_BR locale), else en; rarer error messages "
-                             "(a malformed pattern, an unreadable file) stay English")
+                             "the locale's language (pt for a pt_BR locale), else en; errors about files and "
+                             "options stay English")
 
 
 def add_game_options(parser: argparse.ArgumentParser, multi: bool = True) -> None:

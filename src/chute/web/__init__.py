@@ -25,8 +25,8 @@ API (all POST bodies are JSON, at most ``MAX_BODY`` bytes):
   (comments in English, or Brazilian Portuguese with ``"lang": "pt"``); or ``{game, rule?, rows,
   answers?, lang?}``: the game played on the page, its answers taken from its solved rows (``answers``:
   the unsolved boards' answers, or every board's).
-- ``POST /api/share`` ``{text, answer?, game?}``: a share text read (its game, boards of colours)
-  and, with the answer, each row decoded into the words that make it.
+- ``POST /api/share`` ``{text, answer?, game?, lang?}``: a share text read (its game, boards of colours)
+  and, with the answer, each row decoded into the words that make it (errors in ``lang``).
 """
 
 from __future__ import annotations
@@ -259,6 +259,7 @@ def _share(body: dict) -> dict:
     """Return a share text read, and decoded when the answer is given."""
     from ..share import parse_share
     from ..decode import decode_boards
+    _lang(body)                 # its errors are said in it
     text = body.get("text")
     if not isinstance(text, str):
         raise BadRequest("give the share text: {\"text\": TEXT}")

@@ -397,7 +397,7 @@ async function readShare() {
   const out = $("review");
   out.innerHTML = "";
   try {
-    const share = await api("/api/share", { text, answer });
+    const share = await api("/api/share", { text, answer, lang: S.lang });
     const game = share.game || S.game.name;
     if (guesses.length && answer) {
       const answers = answer.split(",").map((a) => a.trim()).filter(Boolean);
