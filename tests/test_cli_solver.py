@@ -427,5 +427,19 @@ def test_suggest_and_play_in_portuguese(capsys):
                                    "(verde em SERÃO)\n")
     status, out, _ = run(capsys, "play", "aback", "--max-guesses", "2", "--lang", "pt")
     assert status == 1 and out.rstrip().endswith("não resolvido: ABACK não achado em 2 palpites")
+    # what the player typed wrong on the command line, and the notes, in Portuguese too
+    for argv, said in [(("suggest", "--game", "termo", "serao:bbyg"),
+                        "as cores 'bbyg' têm 4 quadradinhos; eram esperados 5 na pista 'serao:bbyg'"),
+                       (("suggest", "--game", "termo", "serao"), "o palpite 'serao' não tem cores: escreva "
+                        "serao:gybbg, SERAO=PONTOS ou dê as cores como o argumento seguinte"),
+                       (("suggest", "--game", "dueto", "serao:bbbbb"),
+                        "linha 1: 1 padrão dado para 2 tabuleiros não resolvidos"),
+                       (("play", "--game", "dueto", "toras"), "o jogo tem 2 tabuleiros: dê 2 palavras secretas, não 1")]:
+        status, _, err = run(capsys, *argv, "--lang", "pt")
+        assert status == 2 and err == f"chute: erro: {said}\n"
+        status, _, err = run(capsys, *argv)
+        assert status == 2 and err.startswith("chute: error: ") and "não" not in err
+    status, out, err = run(capsys, "play", "--game", "termo", "xyzzq", "--max-guesses", "1", "--lang", "pt")
+    assert err.startswith("chute: nota: XYZZQ não está nas listas termo do chute: jogada como uma resposta")
     status, out, _ = run(capsys, "play", "aback", "--max-guesses", "1")
     assert status == 1 and out.rstrip().endswith("not solved: ABACK not found in 1 guess")

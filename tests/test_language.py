@@ -1,10 +1,12 @@
 """What chute says to a player, in English and Brazilian Portuguese: one phrase table for both."""
 
+import ast
 import os
 import pickle
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -145,6 +147,39 @@ def test_every_phrase_the_code_names_exists():
         keys |= {noun, noun + ("es" if noun.endswith("s") else "s")}
     assert len(keys) > 100
     assert sorted(keys - PHRASES["en"].keys()) == []
+
+
+def test_every_phrase_said_in_the_code_is_given_exactly_its_blanks():
+    """A Note or phrase lacking a value its sentence has would raise where the player meets it: none does."""
+    src = Path(__file__).resolve().parents[1] / "src" / "chute"
+    checked = 0
+    problems = []
+    for path in sorted(src.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            f = node.func
+            name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+            if name not in ("Note", "phrase", "t") or not node.args:
+                continue
+            if any(k.arg is None for k in node.keywords):
+                continue                                  # **values: checked where they are made
+            first = node.args[0]
+            options = [first] if not isinstance(first, ast.IfExp) else [first.body, first.orelse]
+            keys = [o.value for o in options if isinstance(o, ast.Constant) and isinstance(o.value, str)]
+            if len(keys) != len(options):
+                continue
+            given = {k.arg for k in node.keywords}
+            for key in keys:
+                if key not in PHRASES["en"]:
+                    continue
+                blanks = set(re.findall(r"{(\w+)}", PHRASES["en"][key]))
+                checked += 1
+                # a conditional's two sentences share the values given; each must have all of its own
+                if not blanks <= given or (len(keys) == 1 and given != blanks):
+                    problems.append(f"{path.name}:{node.lineno} {key}: given {sorted(given)}, needs {sorted(blanks)}")
+    assert checked > 150
+    assert problems == []
 
 
 def test_errors_about_clues_and_rules_are_said_in_portuguese_too():

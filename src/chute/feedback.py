@@ -169,7 +169,7 @@ def _check_word(word: str, text: str) -> str:
     word = unicodedata.normalize("NFC", word)
     folded = fold(word)
     if not _WORD_RE.match(word) or not is_word(folded):
-        raise NotationError(f"{excerpt(word)} in {excerpt(text)} is not a word of letters")
+        raise NotationError(Note("not_letters_in", word=excerpt(word), text=excerpt(text)))
     return folded
 
 
@@ -206,12 +206,12 @@ def parse_clue(text: str, length: int | None = None) -> Clue:
     # Trailing spaces may be Termo blanks, so only a bare whitespace separator trims.
     m = re.match(r"^([^=:,\s]+)([=:,])(.+)$", text) or re.match(r"^(\S+)(\s)\s*(.+?)\s*$", text)
     if not m:
-        raise NotationError(f"cannot read clue {excerpt(text)}: write GUESS=SCORE (CHEST=c.E..) "
-                            "or guess:colours (chest:ybgbb)")
+        raise NotationError(Note("cannot_read_clue", text=excerpt(text)))
     word, sep, rest = m.groups()
     guess = _check_word(word, text)
     if length is not None and len(guess) != length:
-        raise NotationError(f"guess {excerpt(word)} in {excerpt(text)} has {len(guess)} letters, expected {length}")
+        raise NotationError(Note("guess_letters_in", word=excerpt(word), text=excerpt(text), k=len(guess),
+                                 n=length))
     as_score = _guess_score(guess, rest, text) if sep == "=" else None
     try:
         as_colours = parse_colours(rest, len(guess))
@@ -219,14 +219,10 @@ def parse_clue(text: str, length: int | None = None) -> Clue:
         if as_score is not None:
             return Clue(guess, as_score)
         if sep == "=" and len(rest) == len(guess) and any(c.isalpha() and c not in _TILE_OF_CHAR for c in rest):
-            raise NotationError(f"score {excerpt(rest)} in {excerpt(text)} does not match the guess: "
-                                "each letter must be the guess's letter (upper case correct, "
-                                "lower case present) or '.'") from None
-        raise NotationError(f"{err} in clue {excerpt(text)}") from None
+            raise NotationError(Note("score_mismatch", score=excerpt(rest), text=excerpt(text))) from None
+        raise NotationError(Note("in_clue", error=err.args[0], text=excerpt(text))) from None
     if as_score is None and sep == "=" and "." in rest and any(c.isupper() for c in rest):
-        raise NotationError(f"score {excerpt(rest)} in {excerpt(text)} does not match the guess: "
-                            "each letter must be the guess's letter (upper case correct, "
-                            "lower case present) or '.'")
+        raise NotationError(Note("score_mismatch", score=excerpt(rest), text=excerpt(text)))
     return Clue(guess, as_colours if as_score is None else as_score)
 
 
@@ -243,12 +239,11 @@ def parse_board_row(text: str, length: int) -> tuple[str, list[str | None]]:
     """
     m = re.match(r"^\s*([^=:,/|;\s]+)\s*[=:,\s]\s*(.+?)\s*$", text)
     if not m:
-        raise NotationError(f"cannot read row {excerpt(text)}: write guess:colours/colours/... "
-                            "(toras:bbgyb/gbbbb, '-' for a board already solved)")
+        raise NotationError(Note("cannot_read_row", text=excerpt(text)))
     guess = _check_word(m.group(1), text)
     if len(guess) != length:
-        raise NotationError(f"guess {excerpt(m.group(1))} in {excerpt(text)} has {len(guess)} letters, "
-                            f"expected {length}")
+        raise NotationError(Note("guess_letters_in", word=excerpt(m.group(1)), text=excerpt(text), k=len(guess),
+                                 n=length))
     patterns: list[str | None] = []
     for token in BOARD_SEPARATORS.split(m.group(2)):
         if token:
@@ -400,16 +395,15 @@ def looks_like_colours(text: str) -> bool:
 
 
 def missing_pattern(token: str, length: int | None) -> str:
-    """Return the message for a lone token that has no pattern: colours without a guess, or a guess without colours."""
+    """Return the message (a Note) for a lone token with no pattern: colours without a guess, or a guess without colours."""
     if looks_like_colours(token):
         try:
             parse_colours(token, length)
         except NotationError as err:
-            return str(err)
-        return f"colours {excerpt(token)} without their guess: write GUESS:{token.strip()[:40]}"
+            return err.args[0]
+        return Note("colours_alone", text=excerpt(token), colours=token.strip()[:40])
     word = token.strip()[:40]
-    return (f"guess {excerpt(token)} has no pattern: write {word}:gybbg, {word.upper()}=SCORE "
-            "or give the colours as the next argument")
+    return Note("guess_alone", text=excerpt(token), word=word, upper=word.upper())
 
 
 def letter_states(clues: Sequence[Clue]) -> dict[str, str]:

@@ -183,6 +183,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "game_is_over": "the game is over: every board is solved",
         "give_colours": "give the colours the game showed for the guess",
         "patterns_for_boards": "{k} patterns given for {m} unsolved boards",
+        "pattern_for_boards": "{k} pattern given for {m} unsolved boards",
         "solved_give_dash": "board {n} is solved: give '-' for it, not colours",
         "unsolved_needs_colours": "board {n} is not solved: it needs the colours the game showed",
         "no_word_left": "no open board has a word of the lists left to guess",
@@ -217,6 +218,34 @@ PHRASES: dict[str, dict[str, str]] = {
         "game_answers": "{game} has {n} boards: give {n} answers (--answer A,B,...), not {k}",
         "share_answers": "the share text has {n} boards: give {n} answers (--answer A,B,...), not {k}",
         "give_guesses_or_share": "give the guesses played, or a share text (--share FILE) to decode",
+        # clues and secrets on the command line (feedback.py, solver.py, session.py, cli/solving.py)
+        "cli_note": "chute: note: {message}",
+        "no_saved_game": "no unfinished game saved in {path}; starting a new one",
+        "saved_game_damaged": "the saved game {path} is damaged; start a new game without --resume",
+        "saved_game_boards": "the saved game {path} has {k} boards, not {n}",
+        "saved_game_waits": "an unfinished {game} game is saved in {path}: 'chute assist --resume' continues it (it is "
+                            "replaced once you play a row here)",
+        "cannot_read_clue": "cannot read clue {text}: write GUESS=SCORE (CHEST=c.E..) or guess:colours (chest:ybgbb)",
+        "cannot_read_row": "cannot read row {text}: write guess:colours/colours/... (toras:bbgyb/gbbbb, '-' for a "
+                           "board already solved)",
+        "guess_letters_in": "guess {word} in {text} has {k} letters, expected {n}",
+        "not_letters_in": "{word} in {text} is not a word of letters",
+        "in_clue": "{error} in clue {text}",
+        "score_mismatch": "score {score} in {text} does not match the guess: each letter must be the guess's letter "
+                          "(upper case correct, lower case present) or '.'",
+        "colours_alone": "colours {text} without their guess: write GUESS:{colours}",
+        "guess_alone": "guess {text} has no pattern: write {word}:gybbg, {upper}=SCORE or give the colours as the "
+                       "next argument",
+        "secrets_count": "the game has {n} boards: give {n} secret words, not {k}",
+        "secret_count": "the game has {n} board: give {n} secret word, not {k}",
+        "not_accepted_by_game": "{word} is not a word the game accepts",
+        "secrets_differ": "the secret words of a multi-board game must be different",
+        "secret_must_be": "secret {text} must be a word of {n} letters",
+        "secret_not_accepted": "{word} is not an accepted word of {name}, so no strategy can find it",
+        "secret_unknown_one": "{words} is not in chute's {name} lists: played as an answer chute does not know (the "
+                              "game taken to accept it beside chute's words)",
+        "secret_unknown": "{words} are not in chute's {name} lists: played as answers chute does not know (the game "
+                          "taken to accept them beside chute's words)",
     },
     "pt": {
         "length": "tem {has} letras, a resposta tem {want}",
@@ -387,6 +416,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "game_is_over": "o jogo acabou: todos os tabuleiros estão resolvidos",
         "give_colours": "dê as cores que o jogo mostrou para o palpite",
         "patterns_for_boards": "{k} padrões dados para {m} tabuleiros não resolvidos",
+        "pattern_for_boards": "{k} padrão dado para {m} tabuleiros não resolvidos",
         "solved_give_dash": "o tabuleiro {n} está resolvido: dê '-' para ele, não cores",
         "unsolved_needs_colours": "o tabuleiro {n} não está resolvido: precisa das cores que o jogo mostrou",
         "no_word_left": "nenhum tabuleiro aberto tem uma palavra das listas para jogar",
@@ -423,6 +453,34 @@ PHRASES: dict[str, dict[str, str]] = {
         "game_answers": "{game} tem {n} tabuleiros: dê {n} respostas (--answer A,B,...), não {k}",
         "share_answers": "o texto compartilhado tem {n} tabuleiros: dê {n} respostas (--answer A,B,...), não {k}",
         "give_guesses_or_share": "dê os palpites jogados, ou um texto compartilhado (--share ARQUIVO) para decifrar",
+        "cli_note": "chute: nota: {message}",
+        "no_saved_game": "nenhum jogo inacabado salvo em {path}; começando um novo",
+        "saved_game_damaged": "o jogo salvo {path} está danificado; comece um jogo novo sem --resume",
+        "saved_game_boards": "o jogo salvo {path} tem {k} tabuleiros, não {n}",
+        "saved_game_waits": "um jogo de {game} inacabado está salvo em {path}: 'chute assist --resume' o continua (ele "
+                            "é substituído quando você jogar uma linha aqui)",
+        "cannot_read_clue": "não dá para ler a pista {text}: escreva PALPITE=PONTOS (CHEST=c.E..) ou palpite:cores "
+                            "(serao:ybgbb)",
+        "cannot_read_row": "não dá para ler a linha {text}: escreva palpite:cores/cores/... (toras:bbgyb/gbbbb, '-' "
+                           "para um tabuleiro já resolvido)",
+        "guess_letters_in": "o palpite {word} em {text} tem {k} letras; eram esperadas {n}",
+        "not_letters_in": "{word} em {text} não é uma palavra de letras",
+        "in_clue": "{error} na pista {text}",
+        "score_mismatch": "os pontos {score} em {text} não combinam com o palpite: cada letra tem de ser a letra do "
+                          "palpite (maiúscula certa, minúscula presente) ou '.'",
+        "colours_alone": "cores {text} sem o palpite: escreva PALPITE:{colours}",
+        "guess_alone": "o palpite {text} não tem cores: escreva {word}:gybbg, {upper}=PONTOS ou dê as cores como o "
+                       "argumento seguinte",
+        "secrets_count": "o jogo tem {n} tabuleiros: dê {n} palavras secretas, não {k}",
+        "secret_count": "o jogo tem {n} tabuleiro: dê {n} palavra secreta, não {k}",
+        "not_accepted_by_game": "{word} não é uma palavra que o jogo aceita",
+        "secrets_differ": "as palavras secretas de um jogo de vários tabuleiros têm de ser diferentes",
+        "secret_must_be": "a palavra secreta {text} tem de ser uma palavra de {n} letras",
+        "secret_not_accepted": "{word} não é uma palavra aceita de {name}, então nenhuma estratégia pode achá-la",
+        "secret_unknown_one": "{words} não está nas listas {name} do chute: jogada como uma resposta que o chute não "
+                              "conhece (o jogo a aceita além das palavras do chute)",
+        "secret_unknown": "{words} não estão nas listas {name} do chute: jogadas como respostas que o chute não "
+                          "conhece (o jogo as aceita além das palavras do chute)",
     },
 }
 

@@ -102,17 +102,17 @@ class Session:
         """Return the secrets folded, refusing a wrong count, a word the lists lack, or a repeated word."""
         if isinstance(secrets, str) or len(secrets) != self.n_boards:
             count = 1 if isinstance(secrets, str) else len(secrets)
-            raise ChuteError(f"the game has {self.n_boards} board{'' if self.n_boards == 1 else 's'}: "
-                             f"give {self.n_boards} secret word{'' if self.n_boards == 1 else 's'}, not {count}")
+            raise ChuteError(Note("secret_count" if self.n_boards == 1 else "secrets_count", n=self.n_boards,
+                                  k=count))
         if self.accepts is None:
             words = [self.solver.check_secret(s) for s in secrets]
         else:                       # secrets the game accepts, chute's lists or not
             words = [checked_word(self.solver.lexicon, s) for s in secrets]
             for w in words:
                 if not self.accepts(w):
-                    raise ChuteError(f"{w.upper()} is not a word the game accepts")
+                    raise ChuteError(Note("not_accepted_by_game", word=w.upper()))
         if len(set(words)) != len(words):
-            raise ChuteError("the secret words of a multi-board game must be different")
+            raise ChuteError(Note("secrets_differ"))
         return words
 
     def reject(self, word: str) -> str:
@@ -170,7 +170,8 @@ class Session:
         else:
             pats = self.open_patterns([patterns] if isinstance(patterns, str) else list(patterns))
             if len(pats) != len(open_):
-                raise NotationError(Note("patterns_for_boards", k=len(pats), m=len(open_)))
+                raise NotationError(Note("pattern_for_boards" if len(pats) == 1 else "patterns_for_boards",
+                                         k=len(pats), m=len(open_)))
         boards = list(self.boards)
         shown: list[str | None] = [None] * self.n_boards
         left: list[int | None] = [None] * self.n_boards

@@ -556,10 +556,9 @@ class Solver:
         """Return the secret folded; raise if it is not a word of the length or not an accepted word."""
         word = fold(secret)
         if len(word) != self.lexicon.length or not is_word(word):
-            raise NotationError(f"secret {excerpt(secret)} must be a word of {self.lexicon.length} letters")
+            raise NotationError(Note("secret_must_be", text=excerpt(secret), n=self.lexicon.length))
         if word not in self.lexicon.guess_set:
-            raise LexiconError(f"{word.upper()} is not an accepted word of {self.lexicon.name}, "
-                               "so no strategy can find it")
+            raise LexiconError(Note("secret_not_accepted", word=word.upper(), name=self.lexicon.name))
         return word
 
 

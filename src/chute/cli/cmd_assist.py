@@ -482,23 +482,24 @@ def review_lists(args: argparse.Namespace) -> list[str] | None:
     return lists + ([f"--length {args.length}"] if getattr(args, "length", None) is not None else [])
 
 
-def resume(session, path: Path):
+def resume(session, path: Path, lang: str = "en"):
     """Return the session saved at ``path``, replayed on ``session``'s solver (a new one if none is saved)."""
     import json
     from ..errors import ChuteError
     from ..files import read_limited
+    from ..language import Note
     from ..session import Session
     from .solving import note
     if not path.exists():
-        note(f"no unfinished game saved in {path}; starting a new one")
+        note(Note("no_saved_game", path=str(path)), lang=lang)
         return session
     try:
         data = json.loads(read_limited(path, "saved game").decode("utf-8"))
         saved = Session.from_dict(session.solver, data, session.player)
     except (ValueError, RecursionError):
-        raise ChuteError(f"the saved game {path} is damaged; start a new game without --resume") from None
+        raise ChuteError(Note("saved_game_damaged", path=str(path))) from None
     if saved.n_boards != session.n_boards:
-        raise ChuteError(f"the saved game {path} has {saved.n_boards} boards, not {session.n_boards}")
+        raise ChuteError(Note("saved_game_boards", path=str(path), k=saved.n_boards, n=session.n_boards))
     saved.rows = session.rows
     return saved
 
@@ -520,10 +521,10 @@ def run(args: argparse.Namespace) -> int:
         if save_path is None:
             from ..errors import ChuteError
             raise ChuteError("--resume without a terminal needs --session FILE (the file to continue)")
-        session = resume(session, save_path)
+        session = resume(session, save_path, args.lang)
     elif save_path is not None and save_path.exists():
-        note(f"an unfinished {spec.name} game is saved in {save_path}: 'chute assist --resume' continues it "
-             "(it is replaced once you play a row here)")
+        from ..language import Note
+        note(Note("saved_game_waits", game=spec.name, path=str(save_path)), lang=args.lang)
     from ..refused import apply_refused
     apply_refused(session, session.solver.lexicon.name)
     assistant = Assistant(session, args.top, spec.rows, save_path, args.lang, spec.name, review_lists(args))

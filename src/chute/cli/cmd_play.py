@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     if spec.boards == 1:
         for row in session.history:
             for _, message in row.notes:
-                note(said(message, lang))
+                note(said(message, lang), lang=lang)
             tail = "" if row.patterns[0] == all_green(lexicon.length) else f"  {count_text(row.left[0], lang)}"
             print(f"{tiles(lexicon.show(row.guess), row.patterns[0], use_colour(sys.stdout))}{tail}")
     else:

@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     lang = args.lang
     for message in suggestion.notes:
-        note(said(message, lang))
+        note(said(message, lang), lang=lang)
     n = suggestion.n_candidates
     print(phrase("left_line", lang, count=count_text(n, lang), strategy=suggestion.strategy)
           + ("" if clues else phrase("opener", lang))
@@ -95,7 +95,8 @@ def run_boards(args: argparse.Namespace) -> int:
             where.setdefault(message, []).append(str(i))
     for message, boards in where.items():
         text = said(message, lang)
-        note(text if len(boards) == session.n_boards else f"{phrase('board', lang, n=', '.join(boards))}: {text}")
+        note(text if len(boards) == session.n_boards else f"{phrase('board', lang, n=', '.join(boards))}: {text}",
+             lang=lang)
     counts = " · ".join(f"{i}: " + (phrase("solved", lang) if b.solved else number(b.state.n, lang))
                         for i, b in enumerate(session.boards, 1))
     if session.solved:
@@ -106,7 +107,7 @@ def run_boards(args: argparse.Namespace) -> int:
         if not board.solved and board.state.clues and 0 < board.state.n <= 10:
             print(f"{phrase('board', lang, n=i)}: " + " ".join(show(lexicon, w) for w in board.state.likeliest()))
     if not ranked:
-        note(phrase("no_board_left", lang))
+        note(phrase("no_board_left", lang), lang=lang)
         return 0
     width = lexicon.length + 2
     wide = max(8, len(column("score", lang)))
@@ -117,5 +118,5 @@ def run_boards(args: argparse.Namespace) -> int:
               f"{decimal(choice.bits, 3, lang):>7} {decimal(choice.expected, 2, lang):>9} "
               f"{decimal(choice.p_hit, 2, lang):>7}")
     if session.finished:
-        note(phrase("past_limit", lang, rows=spec.rows))
+        note(phrase("past_limit", lang, rows=spec.rows), lang=lang)
     return 0

@@ -153,9 +153,10 @@ def single_board(args: argparse.Namespace) -> None:
                          "(use --game wordle or termo)")
 
 
-def note(message: str, stream=None) -> None:
-    """Print a note for the user on stderr (or the given stream)."""
-    print(f"chute: note: {message}", file=stream or sys.stderr)
+def note(message: str, stream=None, lang: str = "en") -> None:
+    """Print a note for the user on stderr (or the given stream), in ``lang``."""
+    from ..language import phrase, said
+    print(phrase("cli_note", lang, message=said(message, lang)), file=stream or sys.stderr)
 
 
 def show(lexicon, word: str) -> str:
@@ -225,7 +226,7 @@ def session_from_args(args: argparse.Namespace, secrets=None, unlisted: bool = F
     accepts, said = game_words(lexicon, secrets) if unlisted else (None, None)
     session = Session(solver, spec.boards, spec.rows, secrets, joint, accepts=accepts)
     if said:        # only once the secrets are a game's (a wrong count is the one line said)
-        note(said)
+        note(said, lang=getattr(args, "lang", "en"))
     return session, spec
 
 
@@ -236,10 +237,9 @@ def game_words(lexicon, secrets) -> tuple:
                if len(w) == lexicon.length and is_word(w) and w not in lexicon.guess_set]
     if not lacking:
         return None, None
-    one = len(lacking) == 1
-    said = (f"{' '.join(w.upper() for w in lacking)} {'is' if one else 'are'} not in chute's {lexicon.name} lists: "
-            f"played as {'an answer' if one else 'answers'} chute does not know (the game taken to accept "
-            f"{'it' if one else 'them'} beside chute's words)")
+    from ..language import Note
+    said = Note("secret_unknown_one" if len(lacking) == 1 else "secret_unknown",
+                words=" ".join(w.upper() for w in lacking), name=lexicon.name)
     from ..session import game_accepting
     return game_accepting(lexicon, lacking), said
 
