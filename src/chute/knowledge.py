@@ -58,7 +58,7 @@ def _producible_alone(guess: str, pattern: str) -> bool:
     return alone.satisfiable()
 
 
-def _label(clue: Clue, number: int | None = None) -> Note:
+def clue_label(clue: Clue, number: int | None = None) -> Note:
     """Return how messages name a clue: ``clue 3 (TENET=TEN.t)``."""
     written = to_guess_score(clue.guess, clue.pattern)
     return Note("clue_n", n=number, written=written) if number else Note("clue_", written=written)
@@ -146,7 +146,7 @@ class Knowledge:
         """
         guess, pattern = fold(clue.guess), clue.pattern
         clue = Clue(guess, pattern)
-        name = _label(clue, len(self.clues) + 1)
+        name = clue_label(clue, len(self.clues) + 1)
         if len(guess) != self.length:
             raise ContradictionError(Note("wrong_length", name=name, has=len(guess), want=self.length))
         if not is_producible(guess, pattern):

@@ -177,8 +177,6 @@ PHRASES: dict[str, dict[str, str]] = {
         "answer_not_a_word": "the answer {text} is not a word of {n} letters",
         "guess_not_a_word": "guess {text} is not a word of {n} letters",
         "guess_must_be": "guess {text} must be a word of {n} letters",
-        "no_secret_gives": "clue {clue}: no secret gives this pattern (a repeated letter is yellow after a grey "
-                           "copy of it; yellows go to the leftmost copies)",
         "shows_not": "row {row}: {guess} against {answer} shows {shown}, not {pattern}",
         "game_is_over": "the game is over: every board is solved",
         "give_colours": "give the colours the game showed for the guess",
@@ -410,8 +408,6 @@ PHRASES: dict[str, dict[str, str]] = {
         "answer_not_a_word": "a resposta {text} não é uma palavra de {n} letras",
         "guess_not_a_word": "o palpite {text} não é uma palavra de {n} letras",
         "guess_must_be": "o palpite {text} tem de ser uma palavra de {n} letras",
-        "no_secret_gives": "pista {clue}: nenhuma resposta dá estas cores (uma letra repetida só fica amarela "
-                           "antes de uma cópia cinza; os amarelos vão para as primeiras cópias)",
         "shows_not": "linha {row}: {guess} contra {answer} mostra {shown}, não {pattern}",
         "game_is_over": "o jogo acabou: todos os tabuleiros estão resolvidos",
         "give_colours": "dê as cores que o jogo mostrou para o palpite",

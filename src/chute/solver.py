@@ -265,7 +265,8 @@ class Solver:
         pattern = self._pattern(word, pattern)
         clue = Clue(word, pattern)
         if not is_producible(word, pattern):
-            raise ContradictionError(Note("no_secret_gives", clue=str(clue)))
+            from .knowledge import clue_label
+            raise ContradictionError(Note("unproducible", name=clue_label(clue, len(state.clues) + 1)))
         if state.rule:
             check_guess(word, state.clues, state.rule, self.lexicon.show)
         notes = list(state.notes)
