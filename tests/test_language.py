@@ -182,6 +182,26 @@ def test_every_phrase_said_in_the_code_is_given_exactly_its_blanks():
     assert problems == []
 
 
+def test_a_count_in_a_note_takes_its_noun_singular_or_plural_in_either_language():
+    """"1 row" and "2 rows", "1 linha" and "2 linhas": a Note says a Count with its noun, and pickles."""
+    from chute.errors import ChuteError
+    from chute.feedback import parse_colours
+    from chute.language import Count, error_text
+    from chute.share import parse_share
+    for text, en, pt in [("g", "pattern 'g' has 1 tile, expected 5", "as cores 'g' têm 1 quadradinho; eram esperados 5"),
+                         ("gg", "pattern 'gg' has 2 tiles, expected 5", "as cores 'gg' têm 2 quadradinhos; eram "
+                                                                        "esperados 5")]:
+        with pytest.raises(ChuteError) as err:
+            parse_colours(text, 5)
+        assert str(err.value) == en and error_text(err.value, "pt") == pt
+    with pytest.raises(ChuteError) as err:
+        parse_share("Wordle 1 3/6\n\n🟨⬛⬛⬛⬛\n")
+    assert str(err.value) == "the header says 3/6 but the share text has 1 row"
+    assert error_text(err.value, "pt") == "o cabeçalho diz 3/6, mas o texto compartilhado tem 1 linha"
+    note = Note("share_header_rows", claimed="4/6", rows=Count(1_000, "row"))
+    assert pickle.loads(pickle.dumps(note)).said("pt") == "o cabeçalho diz 4/6, mas o texto compartilhado tem 1.000 linhas"
+
+
 def test_errors_about_clues_and_rules_are_said_in_portuguese_too():
     """The clue that breaks the others, and the rule a guess breaks: English as before, Portuguese when asked."""
     from chute.errors import ContradictionError, IllegalGuessError

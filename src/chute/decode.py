@@ -15,7 +15,7 @@ import numpy as np
 from .engine import Engine, compute_codes
 from .errors import ChuteError
 from .feedback import encode
-from .language import Note
+from .language import Count, Note
 from .words import word_of_length
 
 if TYPE_CHECKING:
@@ -86,7 +86,8 @@ def decode_boards(engine: Engine, boards: Sequence[Sequence[str]], answers: Sequ
             if pattern is None:
                 continue
             if len(pattern) != lexicon.length:
-                raise ChuteError(Note("row_tiles", row=i + 1, k=len(pattern), name=lexicon.name, n=lexicon.length))
+                raise ChuteError(Note("row_tiles", row=i + 1, tiles=Count(len(pattern), "tile"), name=lexicon.name,
+                                      n=lexicon.length))
             fits &= board_codes == encode(pattern)
         if hard and len(boards) == 1 and greens.any():
             target = np.frombuffer(words[0].encode("ascii"), dtype=np.uint8)

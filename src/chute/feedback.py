@@ -16,7 +16,7 @@ from typing import Sequence
 
 from .errors import NotationError
 from .files import excerpt
-from .language import Note
+from .language import Count, Note
 from .words import fold, is_word
 
 GREEN, YELLOW, BLACK = "g", "y", "b"
@@ -134,8 +134,7 @@ def parse_colours(text: str, length: int | None = None) -> str:
     if len(families) > 1:
         raise NotationError(Note("mixed_notations", text=excerpt(text), families=tuple(sorted(families))))
     if length is not None and len(tiles) != length:
-        raise NotationError(Note("tile_count_one" if len(tiles) == 1 else "tile_count", text=excerpt(text),
-                                 k=len(tiles), n=length))
+        raise NotationError(Note("tile_count", text=excerpt(text), tiles=Count(len(tiles), "tile"), n=length))
     if not tiles:
         raise NotationError(Note("empty_pattern"))
     return "".join(tiles)

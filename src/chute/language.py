@@ -10,6 +10,8 @@ deep in a replay) are ``Note``s: plain English strings that can say themselves i
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 
 LANGUAGES = ("en", "pt")
 
@@ -97,7 +99,8 @@ PHRASES: dict[str, dict[str, str]] = {
                      "with optimal play on its own, counting this guess)",
         "decoded_head": "{game}: the words that make each row against {answers}",
         "decoded_tail": "give the guesses (chute review --share FILE WORD1 WORD2 ...) for the full review",
-        "row": "row", "rows": "rows", "word": "word", "words": "words",
+        "row": "row", "rows": "rows", "word": "word", "words": "words", "tile": "tile", "tiles": "tiles",
+        "board_noun": "board", "board_nouns": "boards",
         # chute assist, the interactive loop (cli/cmd_assist.py)
         "candidate": "candidate", "candidates": "candidates",
         "note": "note: {message}", "try": "try {word}", "also": "  (also {words})",
@@ -171,8 +174,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "unknown_tile": "unknown tile {tile} in pattern {text} (use g/y/b, c/i/_, 2/1/0 or emoji tiles)",
         "mixed_notations": "pattern {text} mixes notations ({families}); use one of g/y/b, c/i/_, 2/1/0 or "
                            "emoji tiles",
-        "tile_count_one": "pattern {text} has {k} tile, expected {n}",
-        "tile_count": "pattern {text} has {k} tiles, expected {n}", "empty_pattern": "empty pattern",
+        "tile_count": "pattern {text} has {tiles}, expected {n}", "empty_pattern": "empty pattern",
         "not_a_word": "{text} is not a word of {n} letters",
         "answer_not_a_word": "the answer {text} is not a word of {n} letters",
         "guess_not_a_word": "guess {text} is not a word of {n} letters",
@@ -202,13 +204,13 @@ PHRASES: dict[str, dict[str, str]] = {
                          "Octordle its scores only): give the guesses and the answers",
         "share_boards_differ": "the share text's rows hold different numbers of boards",
         "share_widths_differ": "the share text's rows have different widths ({a} and {b} tiles)",
-        "share_header_rows": "the header says {claimed} but the share text has {rows} rows",
+        "share_header_rows": "the header says {claimed} but the share text has {rows}",
         "grid_answers_one": "the grid has {n} board: give {n} answer, not {k}",
         "grid_answers": "the grid has {n} boards: give {n} answers, not {k}",
-        "row_tiles": "row {row} has {k} tiles; {name} words have {n} letters",
+        "row_tiles": "row {row} has {tiles}; {name} words have {n} letters",
         "row_no_word": "row {row} ({colours}): no accepted word shows these colours against {against}",
         "all_or_no_colours": "give every guess with its colours, or none",
-        "share_rows_guesses": "the share text has {rows} rows and {k} guesses were given",
+        "share_rows_guesses": "the share text has {rows}; guesses given: {k}",
         "give_answer_flag": "give the answer (--answer WORD): the game was not solved, or only its colours are known",
         "boards_no_hard": "multi-board games are reviewed without hard mode",
         "boards_words_only": "give a multi-board game's guesses as words (the colours come from the answers)",
@@ -220,7 +222,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "cli_note": "chute: note: {message}",
         "no_saved_game": "no unfinished game saved in {path}; starting a new one",
         "saved_game_damaged": "the saved game {path} is damaged; start a new game without --resume",
-        "saved_game_boards": "the saved game {path} has {k} boards, not {n}",
+        "saved_game_boards": "the saved game {path} has {boards}, not {n}",
         "saved_game_waits": "an unfinished {game} game is saved in {path}: 'chute assist --resume' continues it (it is "
                             "replaced once you play a row here)",
         "cannot_read_clue": "cannot read clue {text}: write GUESS=SCORE (CHEST=c.E..) or guess:colours (chest:ybgbb)",
@@ -327,7 +329,8 @@ PHRASES: dict[str, dict[str, str]] = {
                      "ainda precisa com jogo ótimo sozinho, contando este palpite)",
         "decoded_head": "{game}: as palavras que fazem cada linha contra {answers}",
         "decoded_tail": "dê os palpites (chute review --share ARQUIVO PALAVRA1 PALAVRA2 ...) para a revisão completa",
-        "row": "linha", "rows": "linhas", "word": "palavra", "words": "palavras",
+        "row": "linha", "rows": "linhas", "word": "palavra", "words": "palavras", "tile": "quadradinho",
+        "tiles": "quadradinhos", "board_noun": "tabuleiro", "board_nouns": "tabuleiros",
         "candidate": "candidata", "candidates": "candidatas",
         "note": "nota: {message}", "try": "tente {word}", "also": "  (ou {words})",
         "prompt_one": "{count} · linha {row}/{rows} · {advice}",
@@ -402,8 +405,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "unknown_tile": "cor desconhecida {tile} em {text} (use g/y/b, c/i/_, 2/1/0 ou quadradinhos emoji)",
         "mixed_notations": "as cores {text} misturam notações ({families}); use uma só: g/y/b, c/i/_, 2/1/0 ou "
                            "quadradinhos emoji",
-        "tile_count_one": "as cores {text} têm {k} quadradinho; eram esperados {n}",
-        "tile_count": "as cores {text} têm {k} quadradinhos; eram esperados {n}", "empty_pattern": "cores vazias",
+        "tile_count": "as cores {text} têm {tiles}; eram esperados {n}", "empty_pattern": "cores vazias",
         "not_a_word": "{text} não é uma palavra de {n} letras",
         "answer_not_a_word": "a resposta {text} não é uma palavra de {n} letras",
         "guess_not_a_word": "o palpite {text} não é uma palavra de {n} letras",
@@ -432,13 +434,13 @@ PHRASES: dict[str, dict[str, str]] = {
                          "imagem, o Octordle só as pontuações): dê os palpites e as respostas",
         "share_boards_differ": "as linhas do texto compartilhado têm números diferentes de tabuleiros",
         "share_widths_differ": "as linhas do texto compartilhado têm larguras diferentes ({a} e {b} quadradinhos)",
-        "share_header_rows": "o cabeçalho diz {claimed}, mas o texto compartilhado tem {rows} linhas",
+        "share_header_rows": "o cabeçalho diz {claimed}, mas o texto compartilhado tem {rows}",
         "grid_answers_one": "a grade tem {n} tabuleiro: dê {n} resposta, não {k}",
         "grid_answers": "a grade tem {n} tabuleiros: dê {n} respostas, não {k}",
-        "row_tiles": "a linha {row} tem {k} quadradinhos; as palavras de {name} têm {n} letras",
+        "row_tiles": "a linha {row} tem {tiles}; as palavras de {name} têm {n} letras",
         "row_no_word": "linha {row} ({colours}): nenhuma palavra aceita mostra estas cores contra {against}",
         "all_or_no_colours": "dê todos os palpites com suas cores, ou nenhum",
-        "share_rows_guesses": "o texto compartilhado tem {rows} linhas e foram dados {k} palpites",
+        "share_rows_guesses": "o texto compartilhado tem {rows}; palpites dados: {k}",
         "give_answer_flag": "dê a resposta (--answer PALAVRA): o jogo não foi resolvido, ou só as cores são "
                             "conhecidas",
         "boards_no_hard": "jogos de vários tabuleiros são revisados sem modo difícil",
@@ -452,7 +454,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "cli_note": "chute: nota: {message}",
         "no_saved_game": "nenhum jogo inacabado salvo em {path}; começando um novo",
         "saved_game_damaged": "o jogo salvo {path} está danificado; comece um jogo novo sem --resume",
-        "saved_game_boards": "o jogo salvo {path} tem {k} tabuleiros, não {n}",
+        "saved_game_boards": "o jogo salvo {path} tem {boards}, não {n}",
         "saved_game_waits": "um jogo de {game} inacabado está salvo em {path}: 'chute assist --resume' o continua (ele "
                             "é substituído quando você jogar uma linha aqui)",
         "cannot_read_clue": "não dá para ler a pista {text}: escreva PALPITE=PONTOS (CHEST=c.E..) ou palpite:cores "
@@ -550,6 +552,14 @@ class Ordinal(int):
     """A tile's 0-based position that a Note says as an ordinal of its language ("3rd", "terceira")."""
 
 
+@dataclass(frozen=True)
+class Count:
+    """A number of things that a Note says with its noun, singular or plural ("1 row", "3 linhas")."""
+
+    n: int
+    noun: str           # a key of the phrase table: "row", "tile", "guess", "board" ...
+
+
 class Note(str):
     """A note to the player: a str holding its English text that can also say itself in another language.
 
@@ -586,6 +596,8 @@ def _fill(key: str, lang: str, values: dict) -> str:
             return v.said(lang)
         if isinstance(v, Ordinal):
             return ordinal(v, lang)
+        if isinstance(v, Count):
+            return counted(v.n, v.noun, lang)
         if isinstance(v, (int, float)) and not isinstance(v, bool):
             return number(v, lang)
         if isinstance(v, tuple):

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from .feedback import looks_like_colours
 from .games import MAX_ROWS
-from .language import Note
+from .language import Count, Note
 
 GAME_NAMES = ("wordle", "termo", "term.ooo", "dueto", "quarteto", "dordle", "quordle", "octordle",
               "sedecordle")
@@ -116,5 +116,5 @@ def parse_share(text: str) -> Share:
             boards.append(patterns if solved is None else patterns[:solved + 1])
     if claimed and len(boards) == 1 and not claimed.startswith("X"):
         if int(claimed.split("/")[0]) != len(boards[0]):
-            raise ChuteError(Note("share_header_rows", claimed=claimed, rows=len(boards[0])))
+            raise ChuteError(Note("share_header_rows", claimed=claimed, rows=Count(len(boards[0]), "row")))
     return Share(game, hard, claimed, boards)

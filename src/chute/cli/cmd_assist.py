@@ -487,7 +487,7 @@ def resume(session, path: Path, lang: str = "en"):
     import json
     from ..errors import ChuteError
     from ..files import read_limited
-    from ..language import Note
+    from ..language import Count, Note
     from ..session import Session
     from .solving import note
     if not path.exists():
@@ -499,7 +499,8 @@ def resume(session, path: Path, lang: str = "en"):
     except (ValueError, RecursionError):
         raise ChuteError(Note("saved_game_damaged", path=str(path))) from None
     if saved.n_boards != session.n_boards:
-        raise ChuteError(Note("saved_game_boards", path=str(path), k=saved.n_boards, n=session.n_boards))
+        raise ChuteError(Note("saved_game_boards", path=str(path), boards=Count(saved.n_boards, "board_noun"),
+                              n=session.n_boards))
     saved.rows = session.rows
     return saved
 

@@ -7,7 +7,7 @@ import json
 import math
 import sys
 
-from ..language import Note
+from ..language import Count, Note
 from .common import add_game_options, add_lang_option
 
 HELP = "grade a finished game: each guess against the best play, skill and luck"
@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
         raise ChuteError(Note("all_or_no_colours"))
     if share is not None:
         if guesses and len(guesses) != len(share.boards[0]):
-            raise ChuteError(Note("share_rows_guesses", rows=len(share.boards[0]), k=len(guesses)))
+            raise ChuteError(Note("share_rows_guesses", rows=Count(len(share.boards[0]), "row"), k=len(guesses)))
         patterns = patterns or share.boards[0]
     if answer is None and guesses:
         if patterns is not None:
