@@ -558,6 +558,29 @@ def test_assist_reject_remembers_the_word_across_sessions(capsys, monkeypatch, t
     assert "not a word of 5 letters" in out + err
 
 
+def test_refused_words_of_sessions_side_by_side_are_all_kept(capsys, monkeypatch, tmp_path):
+    """A word added by another session (the page, a second terminal) while assist runs is not lost when assist adds its own."""
+    import io
+    from chute.refused import refused_path, remember_refused
+    monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))
+    path = refused_path("wordle")
+    path.write_text("crane\n")
+
+    class OtherSessionMeanwhile(io.StringIO):
+        """Standard input whose first line arrives after another session refused SLATE."""
+        def __next__(self):
+            if self.tell() == 0:
+                assert remember_refused(path, ["slate"]) == ["crane", "slate"]
+            return super().__next__()
+
+    monkeypatch.setattr("sys.stdin", OtherSessionMeanwhile("reject soare\nquit\n"))
+    status, out, err = run(capsys, "assist", "-s", "entropy")
+    assert status == 0 and "SOARE will not be suggested again" in out, err
+    assert path.read_text() == "crane\nslate\nsoare\n"
+    path.write_text("soare\n")                        # the user takes CRANE and SLATE back by hand
+    assert remember_refused(path, ["roate"]) == ["roate", "soare"]
+
+
 def test_assist_reject_with_a_state_folder_it_cannot_write(capsys, monkeypatch, tmp_path):
     """A state "folder" that is a file: the word is still dropped for the session, a note says why, no traceback."""
     blocked = tmp_path / "state"

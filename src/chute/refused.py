@@ -3,11 +3,17 @@
 ``assist``'s ``reject WORD`` and the page's refuse button both add to it; every
 session of that word list reads it back (``Session.reject`` for each word).  The
 file is one folded word a line, written atomically in the user's state folder.
+A word is added to the list as it is on disk at that moment, under a lock, so
+sessions running side by side (a terminal and the page) never drop each other's
+words, and a word the user deleted by hand stays deleted.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 from pathlib import Path
+from typing import Iterable, Iterator
 
 from .errors import ChuteError
 from .files import default_state_dir, write_atomic
@@ -27,13 +33,32 @@ def read_refused(path: Path) -> list[str]:
     return [w for w in text.split() if w.isalpha()]
 
 
-def remember_refused(path: Path, words) -> None:
-    """Write the refused list, sorted (atomically; ``ChuteError`` when its folder cannot be written)."""
+def remember_refused(path: Path, words: Iterable[str]) -> list[str]:
+    """Return the refused list, sorted, once ``words`` are added to it on disk (``ChuteError`` if it cannot be written)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, "".join(f"{w}\n" for w in sorted(words)), "refused words")
+        with _locked(path.parent):
+            merged = sorted(set(read_refused(path)) | set(words))
+            write_atomic(path, "".join(f"{w}\n" for w in merged), "refused words")
     except OSError as err:
         raise ChuteError(f"cannot remember the refused words in {path} ({err.strerror or err})") from None
+    return merged
+
+
+@contextlib.contextmanager
+def _locked(folder: Path) -> Iterator[None]:
+    """Hold an exclusive lock on the folder while its list is read and rewritten (where the system has flock)."""
+    try:
+        import fcntl
+    except ImportError:              # pragma: no cover - Windows: no lock, the write is still atomic
+        yield
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)                 # closing the descriptor releases the lock
 
 
 def apply_refused(session, lexicon_name: str) -> None:

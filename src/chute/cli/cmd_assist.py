@@ -255,7 +255,7 @@ class Assistant:
         else:
             path = refused_path(self.lexicon.name)
             try:
-                remember_refused(path, self.session.solver.avoided)
+                remember_refused(path, [word])
                 self.say(self.t("rejected_saved", word=self.show(word), path=path))
             except ChuteError as err:
                 note(str(err))

@@ -223,9 +223,7 @@ def _refuse(body: dict) -> dict:
     if not isinstance(word, str):
         raise BadRequest("give the word the game refused: {\"word\": WORD}")
     w = checked_word(engine_for(spec.lexicon).lexicon, word)
-    words = set(_refused(spec.lexicon)) | {w}
-    remember_refused(refused_path(spec.lexicon), words)        # requests are served one at a time (``_LOCK``)
-    return {"word": w, "refused": sorted(words)}
+    return {"word": w, "refused": remember_refused(refused_path(spec.lexicon), [w])}
 
 
 def _review(body: dict) -> dict:
