@@ -393,6 +393,11 @@ def looks_like_colours(text: str) -> bool:
     return bool(chars) and all(c in _TILE_OF_CHAR for c in chars)
 
 
+def means_colours(text: str) -> bool:
+    """Return whether the text holds an emoji tile: colours, however mistyped (no word has one)."""
+    return any(c in _TILE_OF_CHAR and ord(c) > 0x2000 for c in text)
+
+
 def missing_pattern(token: str, length: int | None) -> str:
     """Return the message (a Note) for a lone token with no pattern: colours without a guess, or a guess without colours."""
     if looks_like_colours(token):

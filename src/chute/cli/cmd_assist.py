@@ -21,7 +21,7 @@ Several boards: the colours of every unsolved board on one line, separated by
 spaces, commas, / or | (bbygb gbbbb | ggggg, or toras:bbygb/gbbbb/ggggg as
 chute suggest reads it), or one board per line (chute asks for the next);
 - for a board already solved if you type all of them.
-Commands: undo (take back the last row), list [N] (the candidates, likeliest first; of board N),
+Commands: undo (take back the last row), list [N] (the 200 likeliest candidates; of board N),
 why WORD [N] (why a word can or cannot be the answer), reject WORD (the game
 refused it: never suggested again, remembered), review [ANSWER,...] (the verdict on
 the rows so far: skill, luck, the best moves; the answers of boards not solved
@@ -38,7 +38,7 @@ Vários tabuleiros: as cores de cada tabuleiro não resolvido numa linha, separa
 espaços, vírgulas, / ou | (bbygb gbbbb | ggggg, ou toras:bbygb/gbbbb/ggggg como o
 chute suggest lê), ou um tabuleiro por linha (o chute pede o próximo); - para um
 tabuleiro já resolvido se digitar todos.
-Comandos: desfazer (volta a última linha), listar [N] (as candidatas, as mais prováveis antes; do
+Comandos: desfazer (volta a última linha), listar [N] (as 200 candidatas mais prováveis; do
 tabuleiro N), porque PALAVRA [N] (por que uma palavra pode ou não ser a resposta), recusar PALAVRA
 (o jogo a recusou: nunca mais sugerida, e guardada), revisar [RESPOSTA,...] (o veredito das linhas
 até aqui: habilidade, sorte, as melhores jogadas; depois dele, as respostas dos tabuleiros não
@@ -51,6 +51,7 @@ SEPARATORS = re.compile(r"[\s,|;]+")
 # a played row also splits where `chute suggest` writes one: guess:colours/colours (or guess=...)
 ROW_SEPARATORS = re.compile(r"[\s,|;/:=]+")
 QUIT = {"quit", "exit", "q"}
+LIST_MAX = 200          # words ``list`` shows of a board, likeliest first (a fresh game has thousands)
 # Portuguese names of the commands (with --lang pt; none has five letters, so none is a Termo word)
 PT_COMMANDS = {"desfazer": "undo", "novo": "new", "listar": "list", "porque": "why", "recusar": "reject",
                "revisar": "review", "sair": "quit"}
@@ -204,6 +205,7 @@ class Assistant:
             return True
         word = text.lower()
         command, _, rest = word.partition(" ")
+        typed = command
         argument = text.partition(" ")[2].strip()        # what follows the command, as typed
         if self.lang == "pt":
             command = PT_COMMANDS.get(command, command)
@@ -221,8 +223,8 @@ class Assistant:
             self.say(self.t("new_game"))
             self.save()
             self.prompt_next()
-        elif command == "list" and (not rest or rest.strip().isdigit()):
-            self.list_candidates(rest.split())
+        elif command == "list" and (not rest or rest.strip().isdigit() or len(typed) != self.lexicon.length):
+            self.list_candidates(rest.split())          # "list x": a bad board number, unless LIST is a guess here
         elif command == "why":
             self.why(argument)
         elif command == "reject":
@@ -304,20 +306,23 @@ class Assistant:
         return [which]
 
     def list_candidates(self, args: list[str]) -> None:
-        """Print the candidates of one board (or of every unsolved board)."""
+        """Print the candidates of one board (or of every unsolved board), the likeliest ``LIST_MAX`` of each."""
+        from ..language import number
         from .solving import candidate_lines
         which = self.board_numbers(args)
         if which is None:
             return
         for i in which:
             board = self.session.boards[i]
-            lines = "\n".join(candidate_lines(board.state.likeliest(), self.lexicon))
+            words = board.state.likeliest()
+            lines = "\n".join(candidate_lines(words[:LIST_MAX], self.lexicon))
+            if len(words) > LIST_MAX:
+                lines += "\n" + self.t("and_more", n=number(len(words) - LIST_MAX, self.lang))
             if self.single:
                 self.say(lines)
             elif board.solved:
                 self.say(self.t("board_solved", n=i + 1, word=self.show(board.clues[-1].guess)))
             else:
-                from ..language import number
                 self.say(self.t("board_count", n=i + 1, count=number(board.state.n, self.lang)) + f"\n{lines}")
 
     def why(self, text: str) -> None:
@@ -377,12 +382,12 @@ class Assistant:
     def tokens(self, tokens: list[str]) -> bool:
         """Read a word and/or patterns split on separators; wait for more boards, or play the row."""
         from ..errors import NotationError
-        from ..feedback import looks_like_colours, parse_colours
+        from ..feedback import looks_like_colours, means_colours, parse_colours
         from ..words import fold, is_word
         n = self.lexicon.length
         s = self.session
         first = tokens[0]
-        if first not in SOLVED_MARKS and not looks_like_colours(first):
+        if first not in SOLVED_MARKS and not looks_like_colours(first) and not means_colours(first):
             w = fold(first)
             if len(w) != n or not is_word(w):
                 self.refuse(self.t("neither", text=repr(first[:40]), n=n))
