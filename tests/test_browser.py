@@ -184,6 +184,26 @@ def test_a_quarteto_round(page, server):
     assert page.locator("#keyboard .key", has_text="e").first.get_attribute("aria-label").startswith("e, tabuleiro 1")
 
 
+def test_hard_mode_then_several_boards_plays_them_in_normal_mode(page, server):
+    """Hard mode chosen on Wordle, then Quarteto: the mode shows normal (several boards have none), the boards play."""
+    from chute.feedback import score
+    errors = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    open_game(page, server, "wordle")
+    page.select_option("#mode", "hard")
+    page.wait_for_selector("body[data-game='wordle'][data-ready='0']")
+    page.select_option("#game", "quarteto")
+    page.wait_for_selector("body[data-game='quarteto'][data-ready='0']")
+    assert page.eval_on_selector("#mode", "m => [m.value, m.disabled]") == ["normal", True]
+    assert page.locator("#message").inner_text() == ""
+    secrets = ["termo", "suite", "avido", "festa"]
+    play_row(page, "serao", [score("serao", s) for s in secrets])         # clicks the tiles of all four boards
+    assert len(page.locator("#left-count").inner_text().split(" · ")) == 4 and errors == []
+    page.select_option("#game", "wordle")
+    page.wait_for_selector("body[data-game='wordle'][data-ready='0']")
+    assert page.eval_on_selector("#mode", "m => m.disabled") is False
+
+
 def test_paste_a_share_text_and_read_the_review(page, server):
     open_game(page, server, "wordle")
     page.fill("#share-text", "Wordle 1,234 3/6\n\n⬛⬛🟨🟨⬛\n🟨🟩⬛🟩⬛\n🟩🟩🟩🟩🟩\n")

@@ -137,7 +137,7 @@ function drawBoards() {
       r.className = "row input-row";
       const k = open.indexOf(b);
       for (let i = 0; i < S.game.letters; i++) {
-        const c = S.colours[k] ? S.colours[k][i] : "b";
+        const c = coloursOf(k)[i];
         const el = tile(S.typed[i] || "", S.typed[i] ? c : "", "input");
         el.tabIndex = 0;
         el.dataset.board = k; el.dataset.pos = i;
@@ -151,8 +151,11 @@ function drawBoards() {
   }
 }
 
+// a board's colours typed so far (all grey until clicked; a board a game switch or a refused request left unset too)
+function coloursOf(k) { return S.colours[k] || "b".repeat(S.game.letters); }
+
 function cycle(k, i) {
-  const row = S.colours[k].split("");
+  const row = coloursOf(k).split("");
   row[i] = COLOURS[(COLOURS.indexOf(row[i]) + 1) % 3];
   S.colours[k] = row.join("");
   const focused = document.activeElement && document.activeElement.classList.contains("tile");
@@ -330,7 +333,7 @@ async function submit() {
   if (S.typed.length !== S.game.letters) { say(t("type")); return; }
   const open = openBoards();
   if (!open.length) return;
-  S.rows.push({ guess: S.typed, shown: S.typed, boards: open, patterns: open.map((_, k) => S.colours[k]) });
+  S.rows.push({ guess: S.typed, shown: S.typed, boards: open, patterns: open.map((_, k) => coloursOf(k)) });
   S.typed = "";
   await refresh();
 }
@@ -418,9 +421,16 @@ async function readShare() {
 
 function newGame() {
   S.game = S.games.find((g) => g.name === $("game").value);
-  S.rows = []; S.typed = ""; S.data = null;
-  $("mode").disabled = S.game.boards > 1;
+  S.rows = []; S.typed = ""; S.data = null; S.colours = [];
+  fitMode();
   refresh();
+}
+
+// several boards are played without hard mode: the mode shows normal, and cannot be changed
+function fitMode() {
+  const several = S.game.boards > 1;
+  $("mode").disabled = several;
+  if (several) $("mode").value = "normal";
 }
 
 async function start() {
@@ -463,7 +473,7 @@ async function start() {
   });
   if (restore()) {
     translate();
-    $("mode").disabled = S.game.boards > 1;
+    fitMode();
     refresh();
   } else {
     newGame();
