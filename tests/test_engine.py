@@ -128,6 +128,15 @@ def test_partition_stats_kernel_and_numpy_agree(wordle, monkeypatch):
         assert np.array_equal(a.worst, b.worst) and np.array_equal(a.parts, b.parts)
 
 
+@pytest.mark.parametrize("kernel", [True, False])
+def test_partition_stats_of_no_guess_is_empty_on_every_path(monkeypatch, kernel):
+    """No guess to rank (a hard mode that allows none): empty figures, not a division by zero in the kernel."""
+    monkeypatch.setattr(engine_mod, "_use_kernel", lambda cells: kernel)
+    codes = np.zeros((0, 40), dtype=np.uint8)
+    for st in (partition_stats(codes, 243), partition_stats(codes, 243, np.ones(40))):
+        assert len(st) == 0 and st.entropy.shape == st.worst.shape == (0,)
+
+
 def test_partition_stats_match_a_hand_count():
     """Entropy, expected size, worst bin and parts of a tiny partition, by hand."""
     codes = np.array([[0, 0, 1, 2]], dtype=np.uint8)            # bins of 2, 1, 1

@@ -443,7 +443,7 @@ def partition_stats(codes: np.ndarray, n_patterns: int, weights: np.ndarray | No
     sorting each row and measuring its runs (memory rows x columns).
     """
     rows, cols = codes.shape
-    if cols == 0:
+    if cols == 0 or rows == 0:          # no candidate, or no guess (a hard mode that allows none)
         zero = np.zeros(rows)
         return PartitionStats(zero, zero, zero.astype(np.int64), zero.astype(np.int64))
     prob = None if weights is None else np.asarray(weights, dtype=np.float64) / np.sum(weights)
