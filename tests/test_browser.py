@@ -204,6 +204,32 @@ def test_hard_mode_then_several_boards_plays_them_in_normal_mode(page, server):
     assert page.eval_on_selector("#mode", "m => m.disabled") is False
 
 
+def test_a_late_answer_to_the_game_left_behind_is_ignored(page, server):
+    """A row sent on Wordle, then Quarteto chosen before its answer came: the late Wordle answer leaves Quarteto be."""
+    from chute.feedback import score
+    errors = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.add_init_script("""
+      const fetched = window.fetch;
+      window.fetch = async (url, options) => {      // the server answers Wordle late
+        const reply = await fetched(url, options);
+        if (window.slowWordle && options && String(options.body).includes('"game":"wordle"'))
+          await new Promise((done) => setTimeout(done, 1500));
+        return reply;
+      };""")
+    open_game(page, server, "wordle")
+    page.evaluate("window.slowWordle = true")
+    type_row(page, "crane", [score("crane", "cigar")])
+    page.keyboard.press("Enter")
+    page.select_option("#game", "quarteto")
+    page.wait_for_selector("body[data-game='quarteto'][data-ready='0']")
+    page.wait_for_timeout(2500)                       # the Wordle answer has come, and was set aside
+    assert errors == [] and page.evaluate("[S.game.name, S.rows.length, S.data.boards.length]") == ["quarteto", 0, 4]
+    assert len(page.locator("#left-count").inner_text().split(" · ")) == 4
+    play_row(page, "serao", [score("serao", s) for s in ["termo", "suite", "avido", "festa"]])
+    assert errors == []
+
+
 def test_paste_a_share_text_and_read_the_review(page, server):
     open_game(page, server, "wordle")
     page.fill("#share-text", "Wordle 1,234 3/6\n\n⬛⬛🟨🟨⬛\n🟨🟩⬛🟩⬛\n🟩🟩🟩🟩🟩\n")

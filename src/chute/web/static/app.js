@@ -297,12 +297,22 @@ function suggestBody() {
            rows: S.rows.map((r) => ({ guess: r.guess, patterns: r.patterns })), top: 10 };
 }
 
+// the game a request answers: a reply to a game since switched, or to rows since changed, is stale
+function gameKey() {
+  const b = suggestBody();
+  return JSON.stringify([b.game, b.rule, b.rows]);
+}
+
 async function refresh(refused) {
+  const asked = gameKey();
   try {
-    S.data = await api("/api/suggest", suggestBody());
+    const d = await api("/api/suggest", suggestBody());
+    if (gameKey() !== asked) return;          // the newer request that changed them draws the page
+    S.data = d;
     S.data.rows.forEach((r, i) => { if (S.rows[i]) S.rows[i].shown = r.guess; });     // as the game spells it
     say(refused || (S.data.over ? t("over") : ""));
   } catch (err) {
+    if (gameKey() !== asked) return;
     // the server refused the last row (a word of the wrong length, colours that contradict): take it back
     if (err.status >= 400 && err.status < 500 && S.rows.length) {
       S.rows.pop();
