@@ -218,13 +218,18 @@ def test_a_late_answer_to_the_game_left_behind_is_ignored(page, server):
         return reply;
       };""")
     open_game(page, server, "wordle")
+    play_row(page, "crane", [score("crane", "cigar")])
     page.evaluate("window.slowWordle = true")
-    type_row(page, "crane", [score("crane", "cigar")])
+    page.click("#review-game")                        # a review, a why and a row of Wordle, all answered late
+    page.fill("#why-word", "cigar")
+    page.click("#why-form button")
+    type_row(page, "pious", [score("pious", "cigar")])
     page.keyboard.press("Enter")
     page.select_option("#game", "quarteto")
     page.wait_for_selector("body[data-game='quarteto'][data-ready='0']")
-    page.wait_for_timeout(2500)                       # the Wordle answer has come, and was set aside
+    page.wait_for_timeout(2500)                       # the Wordle answers have come, and were set aside
     assert errors == [] and page.evaluate("[S.game.name, S.rows.length, S.data.boards.length]") == ["quarteto", 0, 4]
+    assert page.locator("#review").inner_text() == "" and page.locator("#why-answer").inner_text() == ""
     assert len(page.locator("#left-count").inner_text().split(" · ")) == 4
     play_row(page, "serao", [score("serao", s) for s in ["termo", "suite", "avido", "festa"]])
     assert errors == []

@@ -352,13 +352,15 @@ async function why(e) {
   e.preventDefault();
   const word = $("why-word").value.trim();
   if (!word) return;
+  const asked = gameKey();
   try {
     const several = S.game.boards > 1;
     const d = await api("/api/why", { game: S.game.name, rule: $("mode").value, word, board: several ? "all" : 0, lang: S.lang,
       rows: S.rows.map((r) => ({ guess: r.guess, patterns: r.patterns })) });
+    if (gameKey() !== asked) return;        // the game has moved on: the answer is about rows no longer there
     // several boards: a line per open board, named by its number
     $("why-answer").textContent = several ? d.boards.map((b) => `${t("board")} ${b.board + 1}: ${b.text}`).join("\n") : d.text;
-  } catch (err) { $("why-answer").textContent = err.message; }
+  } catch (err) { if (gameKey() === asked) $("why-answer").textContent = err.message; }
 }
 
 function chart(counts) {
@@ -397,10 +399,12 @@ async function reviewThisGame() {
   out.innerHTML = "";
   delete out.dataset.skill;
   const answers = $("share-answer").value.split(",").map((a) => a.trim()).filter(Boolean);
+  const asked = gameKey();
   try {
-    showReview(await api("/api/review", { game: S.game.name, rule: $("mode").value, lang: S.lang,
-      rows: S.rows.map((r) => ({ guess: r.guess, patterns: r.patterns })), ...(answers.length ? { answers } : {}) }));
-  } catch (err) { out.textContent = err.message; }
+    const r = await api("/api/review", { game: S.game.name, rule: $("mode").value, lang: S.lang,
+      rows: S.rows.map((r) => ({ guess: r.guess, patterns: r.patterns })), ...(answers.length ? { answers } : {}) });
+    if (gameKey() === asked) showReview(r);     // unless the game moved on while it was graded
+  } catch (err) { if (gameKey() === asked) out.textContent = err.message; }
 }
 
 async function readShare() {
