@@ -233,6 +233,12 @@ def test_a_late_answer_to_the_game_left_behind_is_ignored(page, server):
     assert len(page.locator("#left-count").inner_text().split(" · ")) == 4
     play_row(page, "serao", [score("serao", s) for s in ["termo", "suite", "avido", "festa"]])
     assert errors == []
+    page.select_option("#game", "wordle")              # its boards drawn at once, before its late answer
+    assert page.locator(".board").count() == 1
+    page.click(".input-row .tile[data-board='0'][data-pos='0']")
+    page.keyboard.press(" ")
+    page.wait_for_selector("body[data-game='wordle'][data-ready='0']")
+    assert errors == []
 
 
 def test_paste_a_share_text_and_read_the_review(page, server):

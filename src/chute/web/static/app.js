@@ -160,7 +160,7 @@ function cycle(k, i) {
   S.colours[k] = row.join("");
   const focused = document.activeElement && document.activeElement.classList.contains("tile");
   drawBoards();
-  if (focused) document.querySelector(`.input-row .tile[data-board="${k}"][data-pos="${i}"]`).focus();
+  if (focused) document.querySelector(`.input-row .tile[data-board="${k}"][data-pos="${i}"]`)?.focus();     // unless a reply since closed the board
 }
 
 const KEY_SHADE = { g: "var(--g)", y: "var(--y)", b: "var(--b)", "": "#818384" };
@@ -437,6 +437,7 @@ function newGame() {
   S.game = S.games.find((g) => g.name === $("game").value);
   S.rows = []; S.typed = ""; S.data = null; S.colours = [];
   fitMode();
+  drawBoards();           // the new game's empty boards at once: no tile of the old one is left to click
   refresh();
 }
 
