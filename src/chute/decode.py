@@ -60,8 +60,8 @@ def decode_boards(engine: Engine, boards: Sequence[Sequence[str]], answers: Sequ
     """
     lexicon = engine.lexicon
     if len(boards) != len(answers):
-        raise ChuteError(Note("grid_answers_one" if len(boards) == 1 else "grid_answers", n=len(boards),
-                              k=len(answers)))
+        raise ChuteError(Note("grid_answers", boards=Count(len(boards), "board_noun"),
+                              answers=Count(len(boards), "answer_noun"), k=len(answers)))
     words = [word_of_length(a, lexicon, "answer") for a in answers]     # known to chute or not
     # the words that can make a row: every accepted guess, and the answers chute does not know (their green rows)
     pool = list(lexicon.guesses) + [w for w in dict.fromkeys(words) if w not in lexicon.guess_set]

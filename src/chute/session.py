@@ -16,7 +16,7 @@ from typing import Callable, Iterable, Sequence
 
 from .errors import ChuteError, NotationError
 from .feedback import Clue
-from .language import Note
+from .language import Count, Note
 from .players import OneBoard, Player, Ranking, default_player
 from .results import GameResult
 from .solver import Solver, Suggestion, checked_word
@@ -102,8 +102,8 @@ class Session:
         """Return the secrets folded, refusing a wrong count, a word the lists lack, or a repeated word."""
         if isinstance(secrets, str) or len(secrets) != self.n_boards:
             count = 1 if isinstance(secrets, str) else len(secrets)
-            raise ChuteError(Note("secret_count" if self.n_boards == 1 else "secrets_count", n=self.n_boards,
-                                  k=count))
+            raise ChuteError(Note("secrets_count", boards=Count(self.n_boards, "board_noun"),
+                                  secrets=Count(self.n_boards, "secret_noun"), k=count))
         if self.accepts is None:
             words = [self.solver.check_secret(s) for s in secrets]
         else:                       # secrets the game accepts, chute's lists or not

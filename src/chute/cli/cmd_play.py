@@ -34,7 +34,7 @@ def add_arguments(p) -> None:
 def run(args: argparse.Namespace) -> int:
     """Play the game and print it (tiles for one board, a grid for several); return 0 if solved within the rows."""
     from ..feedback import all_green
-    from ..language import counted, phrase, said
+    from ..language import counted, phrase
     from ..render import tiles, use_colour
     from .solving import count_text, note, session_from_args
     session, spec = session_from_args(args, args.secret, unlisted=True)
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     if spec.boards == 1:
         for row in session.history:
             for _, message in row.notes:
-                note(said(message, lang), lang=lang)
+                note(message, lang=lang)
             tail = "" if row.patterns[0] == all_green(lexicon.length) else f"  {count_text(row.left[0], lang)}"
             print(f"{tiles(lexicon.show(row.guess), row.patterns[0], use_colour(sys.stdout))}{tail}")
     else:

@@ -50,7 +50,7 @@ def parse_clues(tokens: list[str], length: int):
 def run(args: argparse.Namespace) -> int:
     """Print the ranked guesses for the clues' state; return 0."""
     from .common import spec_from_args
-    from ..language import phrase, said
+    from ..language import phrase
     from .solving import count_text, note, show, solver_from_args, suggestion_table
     if spec_from_args(args).boards > 1:
         return run_boards(args)
@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     lang = args.lang
     for message in suggestion.notes:
-        note(said(message, lang), lang=lang)
+        note(message, lang=lang)
     n = suggestion.n_candidates
     print(phrase("left_line", lang, count=count_text(n, lang), strategy=suggestion.strategy)
           + ("" if clues else phrase("opener", lang))
