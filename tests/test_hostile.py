@@ -676,14 +676,15 @@ def test_a_string_the_game_refused_stays_refused_when_the_game_is_resumed(capsys
 def test_assist_lists_the_likeliest_words_and_reads_slips_as_what_they_meant(capsys, monkeypatch):
     """list: at most 200 words, then how many more; list x: a bad board number; a stray key among emoji tiles: colours."""
     import io
-    monkeypatch.setattr("sys.stdin", io.StringIO("list\nlist x\n🟩🟩⬛⬛x\n"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("list\nlist x\n🟩🟩⬛⬛x\n:/=\n"))
     status, out, err = run(capsys, "assist")
     lines = out.splitlines()
     assert lines[0].startswith("12,972 candidates") and lines[-1] == "... and 12,772 more, less likely"
     assert len(" ".join(lines[1:-1]).split()) == 200
     assert status == 2 and err.splitlines() == [
         "chute: error: expected a board number, not 'x'",
-        "chute: error: unknown tile 'x' in pattern '🟩🟩⬛⬛x' (use g/y/b, c/i/_, 2/1/0 or emoji tiles)"]
+        "chute: error: unknown tile 'x' in pattern '🟩🟩⬛⬛x' (use g/y/b, c/i/_, 2/1/0 or emoji tiles)",
+        "chute: error: ':/=' is neither colours nor a word of 5 letters"]
 
 
 def test_assist_says_a_mistyped_row_in_portuguese(capsys, monkeypatch):

@@ -377,7 +377,11 @@ class Assistant:
                 return self.play(clue.guess, [clue.pattern])
             except NotationError:
                 pass
-        return self.tokens([t for t in ROW_SEPARATORS.split(text.strip()) if t])
+        tokens = [t for t in ROW_SEPARATORS.split(text.strip()) if t]
+        if not tokens:                           # separators alone (":::", "/")
+            self.refuse(self.t("neither", text=repr(text.strip()[:40]), n=n))
+            return True
+        return self.tokens(tokens)
 
     def tokens(self, tokens: list[str]) -> bool:
         """Read a word and/or patterns split on separators; wait for more boards, or play the row."""
