@@ -190,3 +190,39 @@ def test_killing_the_cache_writer_never_leaves_a_bad_matrix(lists, tmp_path):
             f.unlink()
     timed_run(argv, env)
     assert not [f for f in cache.iterdir() if f.name.endswith(".tmp")]
+
+
+def children_of(pid: int) -> list[int]:
+    """Return the processes whose parent is ``pid`` (read from /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads the worker processes from /proc (Linux)")
+def test_ctrl_c_over_worker_processes_says_one_line(lists):
+    """Ctrl-C reaches the whole process group: the workers end silently, the parent says so once, 130."""
+    folder, answers, guesses, env = lists
+    argv = chute("tree", "--answers", answers, "--guesses", guesses, "--openers", "60", "--jobs", "2",
+                 "--quiet", env=env)
+    proc = subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while len(children_of(proc.pid)) < 2 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    workers = children_of(proc.pid)
+    assert len(workers) >= 2, "the workers never started"
+    time.sleep(0.3)                       # well inside their first searches
+    os.killpg(proc.pid, signal.SIGINT)     # what a terminal's Ctrl-C does
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and err == "chute: interrupted\n", err[-2000:]
+    time.sleep(0.2)
+    assert not [w for w in workers if Path(f"/proc/{w}").exists() and
+                Path(f"/proc/{w}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"]

@@ -723,3 +723,44 @@ def test_assist_in_portuguese(capsys, monkeypatch):
     assert out.count("PONTO ⬛🟩⬛🟩⬛") == 1                                    # 'sair' ended the session
     status, out, err = assist(capsys, monkeypatch, "crane ybyby bbbbb\nbbbby\n", "--game", "dordle", "--lang", "pt")
     assert "tabuleiro 2?" in out and "candidatas 1: " in out and "tente " in out
+
+
+def test_ctrl_c_while_the_commands_load_is_one_line(capsys, monkeypatch):
+    """Ctrl-C before a command runs (its modules still importing) is 'interrupted', 130, no traceback."""
+    import chute.cli
+
+    def interrupted():
+        raise KeyboardInterrupt
+    monkeypatch.setattr(chute.cli, "build_parser", interrupted)
+    status, out, err = run(capsys, "suggest")
+    assert (status, out, err) == (130, "", "chute: interrupted\n")
+
+
+def test_output_into_a_closed_pipe_is_quiet():
+    """`chute --help | head -1` and the like: output meeting a closed pipe stops quietly, status 0."""
+    import subprocess
+    for argv in (["--help"], ["filter", "crane:bbbbb"]):
+        read_end, write_end = os.pipe()
+        os.close(read_end)
+        done = subprocess.run([sys.executable, "-m", "chute", *argv], stdout=write_end,
+                              stderr=subprocess.PIPE, text=True, timeout=120)
+        os.close(write_end)
+        assert (done.returncode, done.stderr) == (0, ""), (argv, done.stderr[-500:])
+
+
+def test_import_chute_loads_no_layer_and_every_public_name_stays_itself():
+    """``import chute`` is light; after every module loads, each public name is still the function or class."""
+    import importlib
+    import pkgutil
+    import subprocess
+    import types
+    probe = "import chute, sys; print(sorted(m for m in sys.modules if m.startswith('chute.')))"
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "['chute.errors']"
+    import chute
+    for module in pkgutil.walk_packages(chute.__path__, "chute."):
+        if "kernels" not in module.name and not module.name.endswith("__main__"):
+            importlib.import_module(module.name)
+    for name in chute.__all__:
+        assert not isinstance(getattr(chute, name), types.ModuleType), name
+    assert chute.decode(chute.encode("gybbb"), 5) == "gybbb"

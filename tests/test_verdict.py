@@ -463,7 +463,7 @@ def test_a_multi_board_share_text_is_decoded_round_by_round(capsys, monkeypatch)
     narrow it together (to TORAS alone in the first round); a board solved earlier stops counting."""
     from chute.multiboard import simulate
     from chute.prior import make_prior
-    from chute.decode import decode_boards, decode_grid
+    from chute.grid_decoder import decode_boards, decode_grid
     engine = Engine.build(load_lexicon("termo"))
     secrets = ("festa", "termo")
     game = simulate(engine, secrets, rows=7, prior=make_prior(engine.lexicon, "frequency"))    # as chute plays it
@@ -497,7 +497,7 @@ def test_a_multi_board_share_text_is_decoded_round_by_round(capsys, monkeypatch)
 
 def test_decoded_rows_follow_the_prior(capsys, monkeypatch, tmp_path):
     """--prior ranks the words that could have made a row: a file's weights decide, words outside it come last."""
-    from chute.decode import decode_grid
+    from chute.grid_decoder import decode_grid
     from chute.prior import make_prior
     engine = Engine.build(load_lexicon("wordle"))
     pattern = score("soare", "cigar")

@@ -9,8 +9,6 @@ thin front end over it.  The pipeline, top to bottom::
 __version__ = "0.1.0"
 
 from .errors import ChuteError, ContradictionError, IllegalGuessError, LexiconError, NotationError
-from .words import Lexicon, fold, load_lexicon, words_lexicon
-from .feedback import Clue, score, parse_clue, encode, decode
 
 __all__ = [
     "__version__", "ChuteError", "ContradictionError", "IllegalGuessError", "LexiconError",
@@ -20,9 +18,13 @@ __all__ = [
     "Knowledge", "benchmark", "DecisionTree", "build_tree", "MultiSolver",
 ]
 
-# The engine and solver layers load on first use, so ``import chute`` (and ``chute --help``) stays
-# light: numpy and numba are imported only where a matrix or a strategy is needed.
-_LAZY = {"Engine": "engine", "Solver": "solver", "Suggestion": "solver", "GameResult": "results", "Session": "session",
+# Every layer loads on first use, so ``import chute`` (and ``chute --help``) stays light: numpy and
+# numba are imported only where a matrix or a strategy is needed, and the command line is already
+# inside its Ctrl-C handler when the word lists load.
+_LAZY = {"Lexicon": "words", "fold": "words", "load_lexicon": "words", "words_lexicon": "words",
+         "Clue": "feedback", "score": "feedback", "parse_clue": "feedback", "encode": "feedback",
+         "decode": "feedback",
+         "Engine": "engine", "Solver": "solver", "Suggestion": "solver", "GameResult": "results", "Session": "session",
          "play": "session", "BenchResult": "bench", "review": "verdict",
          "Options": "strategies", "State": "strategies", "get_strategy": "strategies",
          "strategy_names": "strategies", "Knowledge": "knowledge", "benchmark": "bench",
@@ -35,7 +37,7 @@ def __dir__() -> list[str]:
 
 
 def __getattr__(name: str):
-    """Return a solver-layer name (Solver, Session, Options, ...) imported on first use."""
+    """Return a public name (Lexicon, Solver, Session, ...) imported on first use."""
     if name in _LAZY:
         import importlib
         return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)

@@ -5,6 +5,8 @@ without copying them (the compiled kernels use numba's fork-safe threading
 layer, see ``kernels``).  A worker that dies (killed, out of memory) breaks
 the pool at once instead of hanging it; the tasks it had not finished run
 again in a fresh pool, and a second death ends the run with one clear error.
+Ctrl-C reaches every process of the terminal's group: the workers end at once
+and silently, and the parent alone says it was interrupted.
 """
 
 from __future__ import annotations
@@ -32,6 +34,14 @@ def check_jobs(jobs: int) -> int:
     return jobs
 
 
+def quiet_worker(initializer: Callable[[], None] | None) -> None:
+    """Set up a forked worker: Ctrl-C ends it without a traceback of its own, then run ``initializer``."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    if initializer is not None:
+        initializer()
+
+
 def run_tasks(fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int,
               initializer: Callable[[], None] | None = None) -> Iterator[tuple[int, Any]]:
     """Yield ``(index, fn(tasks[index]))`` as tasks finish in ``jobs`` forked processes.
@@ -52,7 +62,7 @@ def run_tasks(fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int,
     while pending:
         try:
             with ProcessPoolExecutor(min(jobs, len(pending)), mp_context=context,
-                                     initializer=initializer) as pool:
+                                     initializer=quiet_worker, initargs=(initializer,)) as pool:
                 futures = {pool.submit(fn, task): i for i, task in pending.items()}
                 try:
                     while futures:

@@ -54,7 +54,22 @@ def build_parser() -> Parser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the CLI; return the exit status (0 ok, 1 not found/failed, 2 user error)."""
+    """Run the CLI; return the exit status (0 ok, 1 not found/failed, 2 user error, 130 interrupted)."""
+    try:
+        return run_command(argv)
+    except KeyboardInterrupt:           # Ctrl-C, even while the commands load
+        print("chute: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # Output piped into `head` & co.: stop quietly, and keep Python from
+        # complaining when it flushes stdout at exit.
+        import os
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def run_command(argv: list[str] | None) -> int:
+    """Return the exit status of the command ``argv`` asks for, its errors said on one line."""
     forgiving_output()
     parser = build_parser()
     try:
@@ -77,15 +92,6 @@ def main(argv: list[str] | None = None) -> int:
         print("chute: error: out of memory: the word lists or the search are too large for this machine",
               file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("chute: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        # Output piped into `head` & co.: stop quietly, and keep Python from
-        # complaining when it flushes stdout at exit.
-        import os
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
 
 
 def forgiving_output() -> None:

@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     """Read the game, review (or decode) it, and print the verdict."""
     from ..errors import ChuteError
     from ..feedback import parse_clue
-    from ..decode import decode_grid
+    from ..grid_decoder import decode_grid
     from ..verdict import review
     from .common import engine_from_args, lexicon_from_args, spec_from_args
     from .solving import rule_from_args
@@ -139,7 +139,7 @@ def run_boards(args: argparse.Namespace, spec, lexicon, share) -> int:
     if not guesses:
         if share is None:
             raise ChuteError(Note("give_guesses_or_share"))
-        from ..decode import decode_boards
+        from ..grid_decoder import decode_boards
         rows = decode_boards(engine, share.boards, answers, prior=prior)
         if args.json:
             print(json.dumps({"answers": [lexicon.show(a) for a in answers], "rows": [

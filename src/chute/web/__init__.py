@@ -256,7 +256,7 @@ def _review(body: dict) -> dict:
 def _share(body: dict) -> dict:
     """Return a share text read, and decoded when the answer is given."""
     from ..share import parse_share
-    from ..decode import decode_boards
+    from ..grid_decoder import decode_boards
     _lang(body)                 # its errors are said in it
     text = body.get("text")
     if not isinstance(text, str):
