@@ -330,6 +330,40 @@ def test_phone_width_and_keyboard_alone(page, server):
     shot(page, "phone-width")
 
 
+# WCAG 2 contrast of a letter on its tile or key (text, background), and whether it is "large"
+# (at least 24 px, or 18.66 px bold: 3:1 is enough there, 4.5:1 elsewhere).
+CONTRASTS = """() => {
+  const lum = (rgb) => { const c = rgb.match(/[\\d.]+/g).slice(0, 3).map((v) => v / 255)
+      .map((v) => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]; };
+  return [...document.querySelectorAll('.tile.g, .tile.y, .tile.b, .key:not(.split)')]
+    .filter((el) => el.textContent.trim()).map((el) => {
+      const s = getComputedStyle(el), a = lum(s.color), b = lum(s.backgroundColor);
+      const size = parseFloat(s.fontSize), bold = parseInt(s.fontWeight) >= 700;
+      return { what: el.className + ' ' + el.textContent, ratio: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05),
+               large: size >= 24 || (bold && size >= 18.66) };
+    });
+}"""
+
+
+def test_letters_on_tiles_and_keys_are_readable_and_buttons_say_what_they_show(page, server):
+    """Every letter on a green, yellow or grey tile or key meets WCAG AA contrast, in both colour schemes;
+    a button's accessible name holds the text it shows (voice control says what it sees)."""
+    open_game(page, server, "wordle")
+    play_row(page, "soare", ["gybbb"])
+    for scheme in ("normal", "contrast"):
+        found = page.evaluate(CONTRASTS)
+        kinds = {c["what"].split()[1] for c in found if c["what"].startswith("tile")}
+        assert kinds == {"g", "y", "b"} and any(" g " in c["what"] for c in found if c["what"].startswith("key"))
+        poor = [c for c in found if c["ratio"] < (3.0 if c["large"] else 4.5)]
+        assert not poor, (scheme, poor)
+        page.click("#contrast")
+    names = page.evaluate("""() => [...document.querySelectorAll('button[aria-label]')]
+        .filter((b) => b.offsetParent !== null && b.textContent.trim().length > 1)
+        .map((b) => [b.textContent.trim(), b.getAttribute('aria-label')])""")
+    assert names and all(shown.lower() in name.lower() for shown, name in names), names
+
+
 def test_no_row_is_lost_to_a_reload_a_silent_server_or_a_refused_row(page, server):
     """The game is kept in the browser; a server that does not answer keeps the rows; a refused row is named."""
     open_game(page, server, "dueto")

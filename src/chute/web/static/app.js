@@ -93,6 +93,7 @@ function translate() {
   document.querySelectorAll("[data-t-hint]").forEach((el) => { el.placeholder = t(el.dataset.tHint); });
   document.querySelectorAll("[data-t-label]").forEach((el) => { el.setAttribute("aria-label", t(el.dataset.tLabel)); });
   $("lang").textContent = S.lang === "pt" ? "EN" : "PT";
+  $("lang").setAttribute("aria-label", `${$("lang").textContent} (${t("language")})`);   // the name holds the text it shows
 }
 
 function openBoards() {
@@ -163,7 +164,7 @@ function cycle(k, i) {
   if (focused) document.querySelector(`.input-row .tile[data-board="${k}"][data-pos="${i}"]`)?.focus();     // unless a reply since closed the board
 }
 
-const KEY_SHADE = { g: "var(--g)", y: "var(--y)", b: "var(--b)", "": "#818384" };
+const KEY_SHADE = { g: "var(--g)", y: "var(--y)", b: "var(--b)", "": "var(--key)" };
 
 function drawKeyboard() {
   // one board: the letter's colour; several: a stripe per open board, left to right, as the boards stand
@@ -368,7 +369,7 @@ function chart(counts) {
   const bars = counts.map((c, i) => {
     const bh = Math.max(2, (Math.log10(c + 1) / top) * (h - 20));
     const x = 10 + i * (w - 20) / counts.length;
-    return `<rect x="${x}" y="${h - 12 - bh}" width="${(w - 20) / counts.length - 4}" height="${bh}" fill="#538d4e"></rect>` +
+    return `<rect x="${x}" y="${h - 12 - bh}" width="${(w - 20) / counts.length - 4}" height="${bh}" style="fill: var(--g)"></rect>` +
            `<text x="${x}" y="${h - 2}" font-size="9" fill="#ccc">${c}</text>`;
   }).join("");
   return `<svg width="${w}" height="${h}" role="img" aria-label="${t("chart")}">${bars}</svg>`;
