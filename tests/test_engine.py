@@ -320,3 +320,12 @@ def test_tiled_transpose_equals_numpy(shape):
         assert out.flags.c_contiguous and out.shape == shape[::-1] and np.array_equal(out, a.T)
     b = a.astype(np.uint16)
     assert np.array_equal(transposed(b), b.T)
+
+
+def test_a_folder_set_with_a_quoted_tilde_is_in_the_home_folder(tmp_path, monkeypatch):
+    """CHUTE_CACHE_DIR="~/x" (quoted, so the shell left the ~) is ~/x, not a folder named '~' here."""
+    from chute.files import default_cache_dir, default_state_dir
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("CHUTE_CACHE_DIR", "~/cache")
+    monkeypatch.setenv("CHUTE_STATE_DIR", "~/state")
+    assert default_cache_dir() == tmp_path / "cache" and default_state_dir() == tmp_path / "state"

@@ -205,18 +205,19 @@ def text_lines(text: str, source: str, max_line: int = MAX_LINE_CHARS) -> Iterat
 
 
 def default_cache_dir() -> Path:
-    """Return the cache directory: $CHUTE_CACHE_DIR, else the user's cache dir for chute."""
+    """Return the cache directory: $CHUTE_CACHE_DIR (a leading ~ is the home folder), else the user's cache dir for chute."""
     env = os.environ.get("CHUTE_CACHE_DIR")
     if env:
-        return Path(env)
+        return Path(env).expanduser()
     from platformdirs import user_cache_dir
     return Path(user_cache_dir("chute", appauthor=False))
 
 
 def default_state_dir() -> Path:
-    """Return where chute keeps the user's own files (saved games, refused words): $CHUTE_STATE_DIR, else the user's state dir."""
+    """Return where chute keeps the user's own files (saved games, refused words): $CHUTE_STATE_DIR
+    (a leading ~ is the home folder), else the user's state dir."""
     env = os.environ.get("CHUTE_STATE_DIR")
     if env:
-        return Path(env)
+        return Path(env).expanduser()
     from platformdirs import user_state_dir
     return Path(user_state_dir("chute", appauthor=False))
