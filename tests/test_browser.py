@@ -254,6 +254,7 @@ def test_paste_a_share_text_and_read_the_review(page, server):
     want = review(Engine.build(load_lexicon("wordle")), ["soare", "riyal", "cigar"], "cigar")
     assert page.locator("#review").get_attribute("data-skill") == str(want.skill)
     assert page.locator("#review svg").count() == 1 and page.locator("#review tbody tr").count() == 3
+    assert all(h.strip() for h in page.locator("#review th").all_text_contents())    # a screen reader names every column
     shot(page, "review")
     # an answer chute does not know (today's Wordle): the rows it can grade, and the notes that say why not the rest
     page.fill("#share-text", "Wordle 1,600 3/6\n\n🟨⬛🟨⬛🟨\n🟨🟨🟨⬛🟩\n🟩🟩🟩🟩🟩\n")

@@ -6,7 +6,7 @@ const T = {
         undo: "Undo", new: "New game", suggestions: "Suggestions", guess: "guess", expected: "expected",
         worst: "worst", answer: "chance", left: "Words left", why: "Why not…?", ask: "Ask",
         review: "Review a game", read: "Read", "review this": "Review this game", solved: "solved", type: "Type a guess, click the tiles to the colours the game showed, then Enter.",
-        skill: "skill", luck: "luck", row: "row", words: "words", chart: "words left per row", over: "The game is over: “Review this game” (below) grades it.",
+        skill: "skill", luck: "luck", comment: "comment", row: "row", words: "words", chart: "words left per row", over: "The game is over: “Review this game” (below) grades it.",
         board: "board", refuse: "the game refused this word", refused: "never suggested again (the game refused it)", offline: "chute's server is not answering: start 'chute serve' again, then press Enter", bits: "bits", guesses: "guesses", "joint score": "joint score", parts: "parts",
         letters: "letters", eliminated: "eliminated", order: "order", score: "score", nats: "nats", best: "best",
         grey: "grey", yellow: "yellow", green: "green", blank: "blank", word: "word", "share text": "share text",
@@ -18,7 +18,7 @@ const T = {
         undo: "Desfazer", new: "Novo jogo", suggestions: "Sugestões", guess: "palpite", expected: "esperado",
         worst: "pior", answer: "chance", left: "Palavras possíveis", why: "Por que não…?", ask: "Perguntar",
         review: "Revisar um jogo", read: "Ler", "review this": "Revisar este jogo", solved: "resolvido", type: "Digite um palpite, clique nas letras até as cores que o jogo mostrou, e Enter.",
-        skill: "habilidade", luck: "sorte", row: "linha", words: "palavras", chart: "palavras restantes por linha", over: "O jogo acabou: “Revisar este jogo” (abaixo) o avalia.",
+        skill: "habilidade", luck: "sorte", comment: "comentário", row: "linha", words: "palavras", chart: "palavras restantes por linha", over: "O jogo acabou: “Revisar este jogo” (abaixo) o avalia.",
         board: "tabuleiro", refuse: "o jogo recusou esta palavra", refused: "não será mais sugerida (o jogo a recusou)", offline: "o servidor do chute não responde: rode 'chute serve' de novo e aperte Enter", bits: "bits", guesses: "palpites", "joint score": "pontuação conjunta", parts: "partes",
         letters: "letras", eliminated: "eliminadas", order: "ordem", score: "pontuação", nats: "nats", best: "melhor",
         grey: "cinza", yellow: "amarelo", green: "verde", blank: "vazio", word: "palavra", "share text": "texto compartilhado",
@@ -381,7 +381,7 @@ function showReview(r) {
   const rows = r.rows || r.rounds;
   const grade = (x) => x ?? "–";      // null: not graded (an answer or a word chute does not know)
   out.innerHTML = `<p><b>${t("skill")} ${grade(r.skill)} · ${t("luck")} ${grade(r.luck)}</b></p>` +
-    `<table><thead><tr><th>${t("row")}</th><th>${t("guess")}</th><th>${t("words")}</th><th>${t("skill")}</th><th>${t("luck")}</th><th></th></tr></thead><tbody>` +
+    `<table><thead><tr><th>${t("row")}</th><th>${t("guess")}</th><th>${t("words")}</th><th>${t("skill")}</th><th>${t("luck")}</th><th><span class="sr-only">${t("comment")}</span></th></tr></thead><tbody>` +
     rows.map((x, i) => `<tr><td>${i + 1}</td><td class="word">${x.guess}</td><td>${x.before !== undefined ? num(x.before) + " → " + num(x.after) : ""}</td>` +
       `<td>${x.skill ?? ""}</td><td>${x.luck ?? ""}</td><td class="note">${x.comment || (x.best ? t("best") + " " + x.best : "")}</td></tr>`).join("") +
     "</tbody></table>" + (r.rows ? chart(r.rows.map((x) => x.after)) : "");
