@@ -1,6 +1,6 @@
 """``chute review`` of games opened with a word never reviewed before: wall time, whole processes.
 
-Usage: python benchmarks/bench_review.py [OLD] [--runs 3]
+Usage: python benchmarks/bench_review.py [OLD] [--runs 3] [--again]
 
 Each run gets a cache folder of its own holding links to the user's cache
 (matrices, lexicons, proven openers) but no review tables, so every review
@@ -8,7 +8,9 @@ searches its opener as a player's first review of such a game does.  With
 OLD (a commit), that commit is run from a temporary git worktree too,
 alternating with the working tree (the same load for both), and the outputs
 are compared (a line that differs is printed).  It prints the median wall
-seconds per case and side.  Check ``uptime`` first.
+seconds per case and side.  ``--again`` times a second review of each game
+instead, in a new process whose review table the first one filled (a player
+reviewing another game opened with the same word).  Check ``uptime`` first.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ REPO = Path(__file__).resolve().parents[1]
 CASES = [
     ["review", "--answer", "cigar", "fuzzy", "cigar"],
     ["review", "--answer", "cigar", "jumbo", "cigar"],
+    ["review", "--answer", "cigar", "fuzzy", "jumbo", "cigar"],
     ["review", "--answer", "raven", "beret", "raven"],          # BERET leaves 94 words that are slow to solve exactly
     ["review", "--game", "dordle", "--answer", "loath,feral", "urdee", "feral", "loath"],
     ["review", "--game", "termo", "--answer", "termo", "shows", "termo"],
@@ -48,11 +51,14 @@ def fresh_cache(folder: Path, source: Path) -> None:
             (folder / f.name).symlink_to(f)
 
 
-def run(src: Path, argv: list[str], source: Path) -> tuple[float, str]:
-    """Return (wall seconds, stdout) of one review from ``src`` with a cache that has no review table."""
+def run(src: Path, argv: list[str], source: Path, again: bool = False) -> tuple[float, str]:
+    """Return (wall seconds, stdout) of one review from ``src`` with a cache that has no review table
+    (``again``: the table a first review, not timed, filled)."""
     with tempfile.TemporaryDirectory(prefix="chute-review-") as tmp:
         fresh_cache(Path(tmp), source)
         env = {**os.environ, "PYTHONPATH": str(src), "CHUTE_CACHE_DIR": tmp, "CHUTE_STATE_DIR": tmp}
+        if again:
+            subprocess.run([sys.executable, "-m", "chute", *argv], capture_output=True, env=env, timeout=600)
         t0 = time.perf_counter()
         proc = subprocess.run([sys.executable, "-m", "chute", *argv], capture_output=True, text=True, env=env,
                               timeout=600)
@@ -66,11 +72,13 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("old", nargs="?", help="a commit to measure beside the working tree")
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--again", action="store_true", help="time a second review of each game")
     args = ap.parse_args()
     if args.runs < 1:
         ap.error("--runs must be at least 1")
     source = user_cache()
-    print(f"# load {os.getloadavg()[0]:.2f}, {os.cpu_count()} cpus, cache {source}")
+    print(f"# load {os.getloadavg()[0]:.2f}, {os.cpu_count()} cpus, cache {source}"
+          f"{', second reviews' if args.again else ''}")
     with tempfile.TemporaryDirectory(prefix="chute-review-old-") as tmp:
         sides = {"now": REPO / "src"}
         if args.old:
@@ -83,7 +91,7 @@ def main() -> int:
                 outs: dict[str, str] = {}
                 for _ in range(args.runs):
                     for name, src in sides.items():
-                        wall, out = run(src, argv, source)
+                        wall, out = run(src, argv, source, args.again)
                         walls[name].append(wall)
                         outs[name] = out
                 figures = "  ".join(f"{name} {statistics.median(w):6.2f} s" for name, w in walls.items())

@@ -131,6 +131,27 @@ def test_a_row_whose_exact_search_passes_its_budget_is_graded_by_the_narrower_se
     assert not row.exact and row.best_value >= exact / len(S) - 1e-12
 
 
+def test_a_later_review_reads_the_best_guess_of_an_opener_s_large_sets_from_the_table(wordle, monkeypatch):
+    """The second row after an opener in the table is not searched again (FUZZY's 1,352 words took 2.3 s in
+    every new process), and the review is the same as the one that searched it."""
+    import chute.grading as grading
+    table = grading.OpenerTable(grading.Grader(wordle, 6, None))
+    if table.path is not None and table.path.exists():
+        table.path.unlink()                         # the first review searches FUZZY and stores its table
+    searched: list[int] = []
+    real = grading.Grader._total
+    monkeypatch.setattr(grading.Grader, "_total", lambda self, S, r, allowed: searched.append(len(S))
+                        or real(self, S, r, allowed))
+    first = review(wordle, ["fuzzy", "cigar"], "cigar")
+    assert 1352 in searched                         # the set FUZZY leaves (from the search's memo then)
+    stored = json.loads(table.path.read_text())["openers"]["fuzzy"]
+    sizes = {str(code): size for code, size, _ in stored["bins"]}
+    assert stored["best"]["0"] == first.rows[1].best and {c for c in sizes if sizes[c] > 100} == set(stored["best"])
+    searched.clear()
+    again = review(wordle, ["fuzzy", "cigar"], "cigar")         # a new grader, as in a new process
+    assert 1352 not in searched and again.to_dict() == first.to_dict()
+
+
 def test_skill_and_luck_formulas():
     """Skill halves every quarter guess lost; luck is the share of worse outcomes (ties count half)."""
     assert skill_of(0) == 99 and skill_of(0.25) == 50 and skill_of(0.5) == 25 and skill_of(float("inf")) == 0

@@ -77,6 +77,10 @@ class Grader:
         self.fast = TreeSearch(engine, rows=rows, rule=rule, top=REVIEW_TOP if rule is None else None)
         self.solved = self.fast.solved
         self.over = False        # this row's exact searches went past ``REVIEW_CELLS``
+        # (candidate set, rows left) -> (guess row, least total) of the sets an opener leaves, read from the
+        # opener table: what ``best`` would search for again in every new process (a second review of FUZZY's
+        # game searched its 1,352 words for 2.3 s)
+        self.found: dict[tuple[bytes, int], tuple[int, int]] = {}
 
     def searcher(self, n: int) -> TreeSearch:
         """Return the search for a set of ``n`` candidates: exact when small (and the row within its budget)."""
@@ -119,6 +123,8 @@ class Grader:
 
     def best(self, S: np.ndarray, r: int, allowed: np.ndarray | None) -> tuple[int, int]:
         """Return (guess row, least total) for the set."""
+        if allowed is None and (S.tobytes(), r) in self.found:
+            return self.found[(S.tobytes(), r)]
         def run() -> tuple[int, int]:
             search = self.searcher(len(S))
             total = self._total(S, r, allowed)
@@ -283,10 +289,13 @@ class OpenerTable:
     Kept in the cache folder beside the matrix (atomic writes, checked on
     load), so a review never searches an opener twice: the first review of a
     game opened with a new word searches that opener once (0.3-3 s for
-    Wordle in normal mode).
+    Wordle in normal mode).  The best guess found for each set too large to
+    solve exactly is kept too, so the second row of a later review need not
+    search that set again.
     """
 
-    VERSION = 2        # 2: normal mode searched with ``REVIEW_TOP`` (every entry from one search, on every machine)
+    VERSION = 3        # 2: normal mode searched with REVIEW_TOP (every entry from one search, on every machine);
+                       # 3: the best guess of each large set an opener leaves
 
     def __init__(self, grader: Grader):
         self.grader = grader
@@ -318,22 +327,46 @@ class OpenerTable:
             atomic_write(self.path, json.dumps(self.data).encode())
 
     def opener(self, word: str) -> tuple[int, list[tuple[int, int, int]]]:
-        """Return (total, bins as (code, size, total)) of an opener over every answer."""
+        """Return (total, bins as (code, size, total)) of an opener over every answer (the grader told each large
+        bin's best guess)."""
         found = self.data["openers"].get(word)
         try:
             if found is not None:
-                return int(found["total"]), [(int(c), int(n), int(t)) for c, n, t in found["bins"]]
-        except (KeyError, TypeError, ValueError):
+                total, bins = int(found["total"]), [(int(c), int(n), int(t)) for c, n, t in found["bins"]]
+                self._tell(word, bins, found.get("best", {}))
+                return total, bins
+        except (KeyError, TypeError, ValueError, AttributeError):
             pass
         grader = self.grader
         result = grader.fast.search_opener(word)
         S = np.arange(len(grader.engine.lexicon.answers), dtype=np.int32)
-        bins = grader.outcomes(grader.engine.lexicon.guess_index[word], S, grader.rows, None)
-        self.data["openers"][word] = {"total": int(result.total), "bins": [list(b) for b in bins]}
+        g = grader.engine.lexicon.guess_index[word]
+        bins = grader.outcomes(g, S, grader.rows, None)
+        best = {}
+        for code, size, total in bins:
+            # a large set of normal mode, searched by the fast search: its guess is in the search's memo
+            # (hard modes: the next row's legal guesses differ, and ``best`` is asked with them)
+            if grader.rule is None and size > EXACT_MAX and total < INF:
+                sub = S[grader.engine.matrix[g, S] == code]
+                best[str(code)] = grader.engine.lexicon.guesses[grader.fast._guess_of(sub, grader.rows - 1, None, b"")]
+        self.data["openers"][word] = {"total": int(result.total), "bins": [list(b) for b in bins], "best": best}
         if word not in self.data["rows"] and result.tree is not None:
             self.data["rows"][word] = {a: len(result.tree.play(a)) for a in grader.engine.lexicon.answers}
         self._save()
         return int(result.total), bins
+
+    def _tell(self, word: str, bins: list[tuple[int, int, int]], best: dict) -> None:
+        """Give the grader the stored best guess and total of each large set the opener leaves."""
+        grader = self.grader
+        lexicon = grader.engine.lexicon
+        totals = {code: (size, total) for code, size, total in bins}
+        S = np.arange(len(lexicon.answers), dtype=np.int32)
+        codes = grader.engine.matrix[lexicon.guess_index[word], S]
+        for code, guess in best.items():
+            size, total = totals.get(int(code), (0, INF))
+            sub = S[codes == int(code)]
+            if guess in lexicon.guess_index and len(sub) == size > EXACT_MAX and total < INF:
+                grader.found[(sub.tobytes(), grader.rows - 1)] = (lexicon.guess_index[guess], total)
 
     def rows_needed(self, opener: str, answer: str) -> int | None:
         """Return the rows the opener's best tree takes to find an answer."""
