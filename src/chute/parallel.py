@@ -6,18 +6,26 @@ layer, see ``kernels``).  A worker that dies (killed, out of memory) breaks
 the pool at once instead of hanging it; the tasks it had not finished run
 again in a fresh pool, and a second death ends the run with one clear error.
 Ctrl-C reaches every process of the terminal's group: the workers end at once
-and silently, and the parent alone says it was interrupted.
+and silently.  The parent only notes it while the pool runs (a KeyboardInterrupt
+raised inside ``concurrent.futures.wait`` can leave a future's lock taken, and the
+pool's shutdown then waits for it forever), stops its workers, and raises
+KeyboardInterrupt from its own loop.
 """
 
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import threading
+from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Sequence
 
 from .errors import ChuteError
 
 RETRIES = 1          # fresh pools tried after a worker died
+POLL = 0.1           # seconds between looks at a noted Ctrl-C while waiting for the workers
+GRACE = 0.2          # a worker that died this close to a Ctrl-C died of it
 
 
 def max_jobs() -> int:
@@ -36,10 +44,34 @@ def check_jobs(jobs: int) -> int:
 
 def quiet_worker(initializer: Callable[[], None] | None) -> None:
     """Set up a forked worker: Ctrl-C ends it without a traceback of its own, then run ``initializer``."""
-    import signal
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     if initializer is not None:
         initializer()
+
+
+@contextmanager
+def noted_interrupts() -> Iterator[threading.Event]:
+    """Yield an event that Ctrl-C sets instead of raising, while the block runs (the main thread only;
+    a process that ignores Ctrl-C keeps ignoring it)."""
+    seen = threading.Event()
+    if threading.current_thread() is not threading.main_thread() or \
+            signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield seen
+        return
+    signal.signal(signal.SIGINT, lambda *_: seen.set())
+    try:
+        yield seen
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def stop_workers(pool) -> None:
+    """End the pool's worker processes at once (those a Ctrl-C sent to the parent alone left running)."""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        try:
+            process.terminate()
+        except (OSError, ValueError, AttributeError):      # already gone
+            pass
 
 
 def run_tasks(fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int,
@@ -59,26 +91,34 @@ def run_tasks(fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int,
         raise ChuteError("jobs above 1 need the fork start method (Linux, macOS)") from None
     pending = dict(enumerate(tasks))
     deaths = 0
-    while pending:
-        try:
-            with ProcessPoolExecutor(min(jobs, len(pending)), mp_context=context,
-                                     initializer=quiet_worker, initargs=(initializer,)) as pool:
-                futures = {pool.submit(fn, task): i for i, task in pending.items()}
-                try:
-                    while futures:
-                        done, _ = wait(futures, return_when=FIRST_COMPLETED)
-                        for future in done:
-                            i = futures.pop(future)
-                            result = future.result()
-                            del pending[i]
-                            yield i, result
-                except GeneratorExit:          # the caller stopped early: drop the queued work
-                    pool.shutdown(wait=True, cancel_futures=True)
-                    raise
-        except BrokenProcessPool:
-            deaths += 1
-            if deaths > RETRIES:
-                raise ChuteError("a worker process died twice (killed, or out of memory); "
-                                 "try fewer --jobs") from None
-            print(f"chute: note: a worker process died; running its {len(pending):,} unfinished "
-                  f"task{'' if len(pending) == 1 else 's'} again", file=sys.stderr, flush=True)
+    with noted_interrupts() as interrupted:
+        while pending:
+            try:
+                with ProcessPoolExecutor(min(jobs, len(pending)), mp_context=context,
+                                         initializer=quiet_worker, initargs=(initializer,)) as pool:
+                    futures = {pool.submit(fn, task): i for i, task in pending.items()}
+                    try:
+                        while futures:
+                            done, _ = wait(futures, timeout=POLL, return_when=FIRST_COMPLETED)
+                            if interrupted.is_set():
+                                stop_workers(pool)
+                                raise KeyboardInterrupt
+                            for future in done:
+                                i = futures.pop(future)
+                                result = future.result()
+                                del pending[i]
+                                yield i, result
+                    except GeneratorExit:          # the caller stopped early: drop the queued work
+                        pool.shutdown(wait=True, cancel_futures=True)
+                        raise
+            except BrokenProcessPool:
+                if interrupted.wait(GRACE):        # the workers died of a Ctrl-C to the whole group
+                    raise KeyboardInterrupt from None
+                deaths += 1
+                if deaths > RETRIES:
+                    raise ChuteError("a worker process died twice (killed, or out of memory); "
+                                     "try fewer --jobs") from None
+                print(f"chute: note: a worker process died; running its {len(pending):,} unfinished "
+                      f"task{'' if len(pending) == 1 else 's'} again", file=sys.stderr, flush=True)
+        if interrupted.is_set():                   # pressed while the caller took the last result
+            raise KeyboardInterrupt
