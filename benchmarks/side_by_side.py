@@ -42,6 +42,8 @@ COMMANDS = {
     "bench-termo": ["bench", "--quiet", "--game", "termo"],
     "bench-quordle": ["bench", "--quiet", "--game", "quordle", "--games", "200", "--seed", "1"],
     "tree-salet": ["tree", "--opener", "salet", "--json"],
+    "bench-jobs": ["bench", "--quiet", "--jobs", "2"],
+    "tree-jobs": ["tree", "--openers", "4", "--jobs", "2"],
 }
 TIMING = re.compile(r"(\btime\b|\bseconds\b|\d+(\.\d+)? s\b|ms a game|games/s)")
 
