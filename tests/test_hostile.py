@@ -126,6 +126,30 @@ def test_assist_saves_every_row_and_resumes(capsys, monkeypatch, tmp_path):
     assert_user_error(status, out, err, "--session")
 
 
+def test_ctrl_c_in_assist_says_how_to_continue_the_saved_game(capsys, monkeypatch, tmp_path):
+    """Ctrl-C at assist's prompt: 130, and the command that continues the saved game (its game and file)."""
+    import chute.cli.console as console
+
+    def typed_then_ctrl_c(prompt="> "):
+        yield "toras:bbybg"
+        raise KeyboardInterrupt
+    saved = tmp_path / "my game.json"
+    monkeypatch.setattr(console, "input_lines", typed_then_ctrl_c)
+    status, out, err = run(capsys, "assist", "--game", "termo", "--session", saved)
+    command = f"chute assist --game termo --session '{saved}' --resume"
+    assert status == 130 and err == f"chute: note: the game is saved in {saved}: '{command}' continues it\n" \
+        "chute: interrupted\n"
+    status, out, err = run(capsys, "assist", "--game", "termo", "--session", saved, "--resume", "--lang", "pt")
+    assert status == 130 and f"'{command}' o continua" in err and "retomado depois de 1 linha: TORAS" in out
+
+    def ctrl_c_at_once(prompt="> "):
+        raise KeyboardInterrupt
+        yield
+    monkeypatch.setattr(console, "input_lines", ctrl_c_at_once)         # no row played: nothing to continue
+    status, out, err = run(capsys, "assist", "--game", "termo", "--session", tmp_path / "new.json")
+    assert (status, err) == (130, "chute: interrupted\n")
+
+
 def test_assist_one_candidate_offers_nothing_else(capsys, monkeypatch):
     from chute.feedback import score
     status, out, _ = assist(capsys, monkeypatch, f"{score('soare', 'crane')}\n{score('diact', 'crane')}\n"

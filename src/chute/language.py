@@ -224,7 +224,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "no_saved_game": "no unfinished game saved in {path}; starting a new one",
         "saved_game_damaged": "the saved game {path} is damaged; start a new game without --resume",
         "saved_game_boards": "the saved game {path} has {boards}, not {n}",
-        "saved_game_waits": "an unfinished {game} game is saved in {path}: 'chute assist --resume' continues it (it is "
+        "saved_on_interrupt": "the game is saved in {path}: '{command}' continues it",
+        "saved_game_waits": "an unfinished {game} game is saved in {path}: '{command}' continues it (it is "
                             "replaced once you play a row here)",
         "cannot_read_clue": "cannot read clue {text}: write GUESS=SCORE (CHEST=c.E..) or guess:colours (chest:ybgbb)",
         "cannot_read_row": "cannot read row {text}: write guess:colours/colours/... (toras:bbgyb/gbbbb, '-' for a "
@@ -457,7 +458,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "no_saved_game": "nenhum jogo inacabado salvo em {path}; começando um novo",
         "saved_game_damaged": "o jogo salvo {path} está danificado; comece um jogo novo sem --resume",
         "saved_game_boards": "o jogo salvo {path} tem {boards}, não {n}",
-        "saved_game_waits": "um jogo de {game} inacabado está salvo em {path}: 'chute assist --resume' o continua (ele "
+        "saved_on_interrupt": "o jogo está salvo em {path}: '{command}' o continua",
+        "saved_game_waits": "um jogo de {game} inacabado está salvo em {path}: '{command}' o continua (ele "
                             "é substituído quando você jogar uma linha aqui)",
         "cannot_read_clue": "não dá para ler a pista {text}: escreva PALPITE=PONTOS (CHEST=c.E..) ou palpite:cores "
                             "(serao:ybgbb)",

@@ -534,7 +534,8 @@ def run(args: argparse.Namespace) -> int:
         session = resume(session, save_path, args.lang)
     elif save_path is not None and save_path.exists():
         from ..language import Note
-        note(Note("saved_game_waits", game=spec.name, path=str(save_path)), lang=args.lang)
+        note(Note("saved_game_waits", game=spec.name, path=str(save_path), command=resume_command(args)),
+             lang=args.lang)
     from ..refused import apply_refused
     apply_refused(session, session.solver.lexicon.name)
     assistant = Assistant(session, args.top, spec.rows, save_path, args.lang, spec.name, review_lists(args))
@@ -545,7 +546,30 @@ def run(args: argparse.Namespace) -> int:
         assistant.say(assistant.t("resumed", rows=assistant.count(session.used, "row"),
                                   words=" ".join(assistant.show(r.guess) for r in session.history)))
     assistant.prompt_next()
-    for line in input_lines():
-        if not assistant.handle(line):
-            break
+    try:
+        for line in input_lines():
+            if not assistant.handle(line):
+                break
+    except KeyboardInterrupt:
+        if interactive:
+            print()                      # off the prompt's line
+        saved = assistant.save_path
+        if saved is not None and session.history and not session.solved and saved.exists():
+            from ..language import Note
+            note(Note("saved_on_interrupt", path=str(saved), command=resume_command(args)), lang=args.lang)
+        raise
     return 2 if assistant.refused and not interactive else 0
+
+
+def resume_command(args: argparse.Namespace) -> str:
+    """Return the command that continues this game: chute assist with its game, board and save options, and --resume."""
+    import shlex
+    words = ["chute", "assist"]
+    if args.game != "wordle":
+        words += ["--game", args.game]
+    for option in ("boards", "rows"):
+        if getattr(args, option, None) is not None:
+            words += [f"--{option}", str(getattr(args, option))]
+    if args.session:
+        words += ["--session", args.session]
+    return shlex.join(words + ["--resume"])
