@@ -252,3 +252,30 @@ def test_ctrl_c_over_worker_processes_says_one_line(lists, to):
         for p in load:
             p.kill()
             p.wait()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers end with their parent on Linux (prctl)")
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL], ids=["kill", "kill-9"])
+def test_workers_end_with_a_killed_parent(lists, how):
+    """``kill`` or ``kill -9`` of a run with --jobs: its workers end too (they waited for work forever,
+    holding the run's output pipes open)."""
+    folder, answers, guesses, env = lists
+    argv = chute("tree", "--answers", answers, "--guesses", guesses, "--openers", "60", "--jobs", "2",
+                 "--quiet", env=env)
+    proc = subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while len(children_of(proc.pid)) < 2 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    workers = children_of(proc.pid)
+    assert len(workers) >= 2, "the workers never started"
+    time.sleep(0.3)
+    os.kill(proc.pid, how)
+    proc.wait(timeout=60)
+    deadline = time.monotonic() + 10
+    while [w for w in workers if live(w)] and time.monotonic() < deadline:
+        time.sleep(0.05)
+    left = [w for w in workers if live(w)]
+    for w in left:
+        os.kill(w, signal.SIGKILL)
+    assert not left, f"workers {left} outlived their parent"

@@ -26,6 +26,7 @@ from .errors import ChuteError
 RETRIES = 1          # fresh pools tried after a worker died
 POLL = 0.1           # seconds between looks at a noted Ctrl-C while waiting for the workers
 GRACE = 0.2          # a worker that died this close to a Ctrl-C died of it
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent dies
 
 
 def max_jobs() -> int:
@@ -42,11 +43,29 @@ def check_jobs(jobs: int) -> int:
     return jobs
 
 
-def quiet_worker(initializer: Callable[[], None] | None) -> None:
-    """Set up a forked worker: Ctrl-C ends it without a traceback of its own, then run ``initializer``."""
+def quiet_worker(initializer: Callable[[], None] | None, parent: int) -> None:
+    """Set up a forked worker: Ctrl-C ends it without a traceback of its own, it ends with its parent, then
+    run ``initializer``."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+    end_with_parent(parent)
     if initializer is not None:
         initializer()
+
+
+def end_with_parent(parent: int) -> None:
+    """Have the kernel kill this worker when its parent dies, however it dies (Linux; elsewhere nothing).
+
+    A parent ended by ``kill`` or ``kill -9`` left its workers waiting for work forever, holding its
+    output pipes open.
+    """
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL))
+        except (OSError, AttributeError):      # no prctl to call: the worker lives on as before
+            return
+    if os.getppid() != parent:                 # the parent died before the request was made
+        os._exit(1)
 
 
 @contextmanager
@@ -95,7 +114,7 @@ def run_tasks(fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int,
         while pending:
             try:
                 with ProcessPoolExecutor(min(jobs, len(pending)), mp_context=context,
-                                         initializer=quiet_worker, initargs=(initializer,)) as pool:
+                                         initializer=quiet_worker, initargs=(initializer, os.getpid())) as pool:
                     futures = {pool.submit(fn, task): i for i, task in pending.items()}
                     try:
                         while futures:
