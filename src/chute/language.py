@@ -173,6 +173,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "not_allowed": "{word} is not allowed in {reason}", "row_error": "row {n}: {error}",
         # a row, a word or an answer the player typed wrong (feedback.py, session.py, solver.py, words.py)
         "error": "chute: error: {message}",
+        "interrupted": "chute: interrupted",
         "unknown_tile": "unknown tile {tile} in pattern {text} (use g/y/b, c/i/_, 2/1/0 or emoji tiles)",
         "mixed_notations": "pattern {text} mixes notations ({families}); use one of g/y/b, c/i/_, 2/1/0 or "
                            "emoji tiles",
@@ -406,6 +407,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "nothing_fits_before": " junto com {clues}", "nothing_fits_plain": "nenhuma palavra das listas {name} cabe nas pistas",
         "not_allowed": "{word} não é permitida no {reason}", "row_error": "linha {n}: {error}",
         "error": "chute: erro: {message}",
+        "interrupted": "chute: interrompido",
         "unknown_tile": "cor desconhecida {tile} em {text} (use g/y/b, c/i/_, 2/1/0 ou quadradinhos emoji)",
         "mixed_notations": "as cores {text} misturam notações ({families}); use uma só: g/y/b, c/i/_, 2/1/0 ou "
                            "quadradinhos emoji",

@@ -57,8 +57,9 @@ def main(argv: list[str] | None = None) -> int:
     """Run the CLI; return the exit status (0 ok, 1 not found/failed, 2 user error, 130 interrupted)."""
     try:
         return run_command(argv)
-    except KeyboardInterrupt:           # Ctrl-C, even while the commands load
-        print("chute: interrupted", file=sys.stderr)
+    except KeyboardInterrupt:           # Ctrl-C while the commands load: the player's settings say the language
+        from ..language import default_language, phrase
+        print(phrase("interrupted", default_language()), file=sys.stderr)
         return 130
     except BrokenPipeError:
         # Output piped into `head` & co.: stop quietly, and keep Python from
@@ -83,6 +84,10 @@ def run_command(argv: list[str] | None) -> int:
         status = args.func(args)
         sys.stdout.flush()
         return int(status or 0)
+    except KeyboardInterrupt:
+        from ..language import phrase
+        print(phrase("interrupted", getattr(args, "lang", "en")), file=sys.stderr)
+        return 130
     except ChuteError as err:
         from ..language import error_text, phrase
         lang = getattr(args, "lang", "en")
