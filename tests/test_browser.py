@@ -241,6 +241,28 @@ def test_a_late_answer_to_the_game_left_behind_is_ignored(page, server):
     assert errors == []
 
 
+def test_a_review_being_graded_says_so_and_takes_no_second_click(page, server):
+    """While /api/review answers (slowed here by 1.5 s), the review says it is grading and its buttons wait."""
+    from chute.feedback import score
+    page.add_init_script("""
+      const fetched = window.fetch;
+      window.fetch = async (url, options) => {
+        const reply = await fetched(url, options);
+        if (String(url).endsWith('/api/review')) await new Promise((done) => setTimeout(done, 1500));
+        return reply;
+      };""")
+    open_game(page, server, "wordle")
+    play_row(page, "crane", [score("crane", "cigar")])
+    play_row(page, "cigar", ["ggggg"])
+    page.click("#review-game")
+    assert page.locator("#review").inner_text().startswith("Grading the game")
+    assert page.locator("#review").get_attribute("aria-busy") == "true"
+    assert page.locator("#review-game").is_disabled() and page.locator("#share-go").is_disabled()
+    page.wait_for_selector("#review[data-skill]", timeout=FIRST_SEARCH_MS)
+    assert page.locator("#review").get_attribute("aria-busy") == "false"
+    assert page.locator("#review-game").is_enabled() and page.locator("#review tbody tr").count() == 2
+
+
 def test_paste_a_share_text_and_read_the_review(page, server):
     open_game(page, server, "wordle")
     page.fill("#share-text", "Wordle 1,234 3/6\n\n⬛⬛🟨🟨⬛\n🟨🟩⬛🟩⬛\n🟩🟩🟩🟩🟩\n")

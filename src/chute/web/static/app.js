@@ -13,7 +13,8 @@ const T = {
         "share example": "Wordle 1,234 4/6", "answer hint": "answer (boards: a, b)",
         "answer label": "answer, or one per board separated by commas", "guesses hint": "guesses (optional)",
         "boards read": "{b} board(s), {r} rows", language: "language", keyboard: "keyboard", backspace: "backspace",
-        nothing: "no guess to suggest: type the word you played and click its colours" },
+        nothing: "no guess to suggest: type the word you played and click its colours",
+        grading: "Grading the game… (a game opened with a new word takes a few seconds)" },
   pt: { game: "Jogo", mode: "Modo", normal: "normal", hard: "difícil", contrast: "contraste", enter: "Enter",
         undo: "Desfazer", new: "Novo jogo", suggestions: "Sugestões", guess: "palpite", expected: "esperado",
         worst: "pior", answer: "chance", left: "Palavras possíveis", why: "Por que não…?", ask: "Perguntar",
@@ -25,7 +26,8 @@ const T = {
         "share example": "joguei term.ooo #300 4/6", "answer hint": "resposta (tabuleiros: a, b)",
         "answer label": "resposta, ou uma por tabuleiro separadas por vírgulas", "guesses hint": "palpites (opcional)",
         "boards read": "{b} tabuleiro(s), {r} linhas", language: "idioma", keyboard: "teclado", backspace: "apagar",
-        nothing: "nenhum palpite a sugerir: digite a palavra que jogou e clique nas cores" },
+        nothing: "nenhum palpite a sugerir: digite a palavra que jogou e clique nas cores",
+        grading: "Avaliando o jogo… (um jogo aberto com uma palavra nova leva alguns segundos)" },
 };
 const COLOURS = ["b", "y", "g"];
 const NAMES = { b: "grey", y: "yellow", g: "green" };     // a colour's key in T
@@ -394,18 +396,27 @@ function showReview(r) {
   out.dataset.skill = String(r.skill);
 }
 
+// while a review is graded: say so, and take no second request (the server grades one at a time)
+function grading(on, say = true) {
+  const out = $("review");
+  out.setAttribute("aria-busy", String(on));
+  for (const id of ["review-game", "share-go"]) $(id).disabled = on;
+  if (on) out.innerHTML = say ? `<p class="note">${t("grading")}</p>` : "";
+}
+
 // the game played on this page: its rows, the answers of its solved boards (the answer box for the others)
 async function reviewThisGame() {
   const out = $("review");
-  out.innerHTML = "";
   delete out.dataset.skill;
   const answers = $("share-answer").value.split(",").map((a) => a.trim()).filter(Boolean);
   const asked = gameKey();
+  grading(true);
   try {
     const r = await api("/api/review", { game: S.game.name, rule: $("mode").value, lang: S.lang,
       rows: S.rows.map((r) => ({ guess: r.guess, patterns: r.patterns })), ...(answers.length ? { answers } : {}) });
-    if (gameKey() === asked) showReview(r);     // unless the game moved on while it was graded
-  } catch (err) { if (gameKey() === asked) out.textContent = err.message; }
+    if (gameKey() === asked) showReview(r); else out.innerHTML = "";     // the game moved on while it was graded
+  } catch (err) { out.textContent = gameKey() === asked ? err.message : ""; }
+  finally { grading(false); }
 }
 
 async function readShare() {
@@ -413,7 +424,8 @@ async function readShare() {
   const answer = $("share-answer").value.trim();
   const guesses = $("share-guesses").value.trim().split(/[\s,]+/).filter(Boolean);
   const out = $("review");
-  out.innerHTML = "";
+  delete out.dataset.skill;
+  grading(true, guesses.length > 0 && answer !== "");      // a review to grade, not only a grid to read
   try {
     const share = await api("/api/share", { text, answer, lang: S.lang });
     const game = share.game || S.game.name;
@@ -432,6 +444,7 @@ async function readShare() {
       out.textContent = t("boards read").replace("{b}", num(share.boards.length)).replace("{r}", num(share.boards[0].length));
     }
   } catch (err) { out.textContent = err.message; }
+  finally { grading(false); }
 }
 
 function newGame() {
