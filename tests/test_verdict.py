@@ -148,8 +148,25 @@ def test_a_later_review_reads_the_best_guess_of_an_opener_s_large_sets_from_the_
     sizes = {str(code): size for code, size, _ in stored["bins"]}
     assert stored["best"]["0"] == first.rows[1].best and {c for c in sizes if sizes[c] > 100} == set(stored["best"])
     searched.clear()
-    again = review(wordle, ["fuzzy", "cigar"], "cigar")         # a new grader, as in a new process
-    assert 1352 not in searched and again.to_dict() == first.to_dict()
+    heard = []
+    again = review(wordle, ["fuzzy", "cigar"], "cigar", notify=heard.append)   # a new grader, as in a new process
+    assert 1352 not in searched and again.to_dict() == first.to_dict() and heard == []
+
+
+def test_a_first_search_of_an_opening_is_announced(wordle):
+    """``notify`` hears one note before an opening is graded for the first time, and none after."""
+    import chute.grading as grading
+    from chute.language import said
+    table = grading.OpenerTable(grading.Grader(wordle, 6, None))
+    if table.path is not None and table.path.exists():
+        table.path.unlink()
+    heard = []
+    review(wordle, ["jumbo", "cigar"], "cigar", notify=heard.append)
+    assert [said(n, "pt") for n in heard] == ["avaliando JUMBO como abertura pela primeira vez: alguns segundos "
+                                              "(fica guardado para as próximas revisões)"]
+    heard.clear()
+    review(wordle, ["jumbo", "cigar"], "cigar", notify=heard.append)
+    assert heard == []
 
 
 def test_skill_and_luck_formulas():

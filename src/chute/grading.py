@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import json
 import math
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 import numpy as np
 
 from .engine import Engine
+from .language import Note
 from .strategies.guard import LOSS_PER_ROW
 from .tree_search import INF, OverBudget, TreeSearch
 
@@ -297,8 +298,9 @@ class OpenerTable:
     VERSION = 3        # 2: normal mode searched with REVIEW_TOP (every entry from one search, on every machine);
                        # 3: the best guess of each large set an opener leaves
 
-    def __init__(self, grader: Grader):
+    def __init__(self, grader: Grader, notify: Callable[[Note], None] | None = None):
         self.grader = grader
+        self.notify = notify           # hears a note before an opener's first search (seconds)
         engine = grader.engine
         self.path = None
         if engine.cache_dir is not None:
@@ -326,9 +328,9 @@ class OpenerTable:
             from .engine import atomic_write
             atomic_write(self.path, json.dumps(self.data).encode())
 
-    def opener(self, word: str) -> tuple[int, list[tuple[int, int, int]]]:
+    def opener(self, word: str, say: bool = True) -> tuple[int, list[tuple[int, int, int]]]:
         """Return (total, bins as (code, size, total)) of an opener over every answer (the grader told each large
-        bin's best guess)."""
+        bin's best guess); ``say``: announce a first search to ``notify`` (the player's opening)."""
         found = self.data["openers"].get(word)
         try:
             if found is not None:
@@ -338,6 +340,8 @@ class OpenerTable:
         except (KeyError, TypeError, ValueError, AttributeError):
             pass
         grader = self.grader
+        if say and self.notify is not None:
+            self.notify(Note("first_opening", word=grader.engine.lexicon.show(word).upper()))
         result = grader.fast.search_opener(word)
         S = np.arange(len(grader.engine.lexicon.answers), dtype=np.int32)
         g = grader.engine.lexicon.guess_index[word]
@@ -372,6 +376,6 @@ class OpenerTable:
         """Return the rows the opener's best tree takes to find an answer."""
         if opener not in self.data["rows"]:
             self.data["openers"].pop(opener, None)
-            self.opener(opener)
+            self.opener(opener, say=False)
         value = self.data["rows"].get(opener, {}).get(answer)
         return int(value) if isinstance(value, int) else None

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -158,7 +158,8 @@ class Review:
 
 
 def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, rule: str | None = None,
-           prior: "Prior | None" = None, avoid: Iterable[str] = ()) -> Review:
+           prior: "Prior | None" = None, avoid: Iterable[str] = (), notify: Callable[[Note], None] | None = None
+           ) -> Review:
     """Return the review of a one-board game: ``guesses`` played in order against ``answer``.
 
     Every guess and the answer must be words of the lists' length.  Values
@@ -170,7 +171,8 @@ def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, r
     or one outside the prior given) is not held against the player: a row is
     graded while some word graded fits the clues before it (what the player
     could know), its luck while one shows the colours seen.  ``avoid``: words
-    the game refused, never a best move.
+    the game refused, never a best move.  ``notify`` hears a note before a
+    slow first search (an opening never graded before).
     """
     word = word_of_length(answer, engine.lexicon, "answer")
     played = [word_of_length(g, engine.lexicon, "guess") for g in guesses]
@@ -178,7 +180,7 @@ def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, r
         raise ChuteError("no guesses to review")
     if word in played:
         played = played[:played.index(word) + 1]
-    grader, table, known, notes = _grading(engine, [word], prior, rows, rule)
+    grader, table, known, notes = _grading(engine, [word], prior, rows, rule, notify)
     engine = grader.engine
     lexicon = engine.lexicon
     answers = lexicon.answers
@@ -253,7 +255,8 @@ def _grading_prior(lexicon, answers: Sequence[str], prior: "Prior | None") -> tu
     return make_prior(lexicon, DEFAULT_PRIOR), Note(key, words=words, name=lexicon.name, prior=DEFAULT_PRIOR)
 
 
-def _grading(engine: Engine, answers: Sequence[str], prior: "Prior | None", rows: int, rule: str | None
+def _grading(engine: Engine, answers: Sequence[str], prior: "Prior | None", rows: int, rule: str | None,
+             notify: Callable[[Note], None] | None = None
              ) -> tuple["Grader | PriorGrader", "OpenerTable | None", tuple[str, int] | None, list[str]]:
     """Return what a review of a game with these answers grades with: the grader, the opener table, the
     best opener known (None under a prior) and the notes (the prior graded under when it is not the one
@@ -275,7 +278,7 @@ def _grading(engine: Engine, answers: Sequence[str], prior: "Prior | None", rows
         notes.append(Note("review_prior", name=prior.name, exact=PRIOR_EXACT_MAX, found=PRIOR_FOUND_MAX, rows=rows,
                           extra=rows * LOSS_PER_ROW))
         return grader, None, None, notes
-    return grader, OpenerTable(grader), best_known(lexicon, rule, rows), notes
+    return grader, OpenerTable(grader, notify), best_known(lexicon, rule, rows), notes
 
 
 def _playable(lexicon, avoid: Iterable[str]) -> np.ndarray | None:
@@ -421,7 +424,8 @@ class BoardsReview:
 
 
 def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str], rows: int,
-                  shortlist: int = 8, prior: "Prior | None" = None, avoid: Iterable[str] = ()) -> BoardsReview:
+                  shortlist: int = 8, prior: "Prior | None" = None, avoid: Iterable[str] = (),
+                  notify: Callable[[Note], None] | None = None) -> BoardsReview:
     """Return the review of a multi-board game (Dueto, Quarteto, Dordle, Quordle...), round by round.
 
     Each open board is graded as in ``review`` (its candidates, the guess's
@@ -445,7 +449,7 @@ def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str]
     played = [word_of_length(g, engine.lexicon, "guess") for g in guesses]
     if not played:
         raise ChuteError("no guesses to review")
-    grader, table, known, notes = _grading(engine, secrets, prior, rows, None)
+    grader, table, known, notes = _grading(engine, secrets, prior, rows, None, notify)
     engine = grader.engine
     lexicon = engine.lexicon
     allowed = _playable(lexicon, avoid)

@@ -105,12 +105,21 @@ def run(args: argparse.Namespace) -> int:
         check_colours(lexicon, guesses, patterns, answer)
     from ..prior import make_prior
     prior = None if args.prior is None else make_prior(lexicon, args.prior)
-    result = review(engine, guesses, answer, rows=spec.rows, rule=rule_from_args(args), prior=prior)
+    result = review(engine, guesses, answer, rows=spec.rows, rule=rule_from_args(args), prior=prior,
+                    notify=progress_notes(args))
     if args.json:
         print(json.dumps(result.to_dict(show, args.lang), ensure_ascii=False, indent=1))
         return 0
     print("\n".join(report_lines(result, lexicon, sys.stdout, args.lang)))
     return 0
+
+
+def progress_notes(args: argparse.Namespace):
+    """Return what says a note before a slow first search, on a terminal (None: say nothing, e.g. --json)."""
+    if args.json or not sys.stderr.isatty():
+        return None
+    from .solving import note
+    return lambda message: note(message, lang=args.lang)
 
 
 def run_boards(args: argparse.Namespace, spec, lexicon, share) -> int:
@@ -148,7 +157,7 @@ def run_boards(args: argparse.Namespace, spec, lexicon, share) -> int:
         else:
             print("\n".join(decoded_lines(rows, answers, lexicon, spec.name, args.lang)))
         return 0
-    result = review_boards(engine, guesses, answers, spec.rows, prior=prior)
+    result = review_boards(engine, guesses, answers, spec.rows, prior=prior, notify=progress_notes(args))
     show = lexicon.show
     if args.json:
         print(json.dumps(result.to_dict(show, args.lang), ensure_ascii=False, indent=1))
