@@ -365,13 +365,14 @@ class Session:
                 raise
         return found
 
-    def review(self, answers: Sequence[str] | None = None, prior=None):
+    def review(self, answers: Sequence[str] | None = None, prior=None, notify=None):
         """Return the verdict on the rows played (``verdict.review``, or ``review_boards`` for several boards).
 
         The answers come from the game (``answers``); a board not solved needs
         its answer given.  The rows are graded within the game's row limit and,
         on one board, under its hard-mode rule; a word the game refused
-        (``reject``) is never a best move.
+        (``reject``) is never a best move.  ``notify`` hears a note before a
+        slow first search.
         """
         from .verdict import review, review_boards
         if not self.history:
@@ -382,8 +383,8 @@ class Session:
         avoid = self.solver.avoided          # words the game refused: never a best move
         if self.n_boards == 1:
             return review(self.solver.engine, guesses, words[0], rows=rows, rule=self.solver.hard, prior=prior,
-                          avoid=avoid)
-        return review_boards(self.solver.engine, guesses, words, rows, prior=prior, avoid=avoid)
+                          avoid=avoid, notify=notify)
+        return review_boards(self.solver.engine, guesses, words, rows, prior=prior, avoid=avoid, notify=notify)
 
     # -- saving --------------------------------------------------------------------
 
