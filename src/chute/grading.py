@@ -347,11 +347,12 @@ class OpenerTable:
         g = grader.engine.lexicon.guess_index[word]
         bins = grader.outcomes(g, S, grader.rows, None)
         best = {}
+        codes = grader.engine.matrix[g, S]
         for code, size, total in bins:
             # a large set of normal mode, searched by the fast search: its guess is in the search's memo
             # (hard modes: the next row's legal guesses differ, and ``best`` is asked with them)
             if grader.rule is None and size > EXACT_MAX and total < INF:
-                sub = S[grader.engine.matrix[g, S] == code]
+                sub = S[codes == code]
                 best[str(code)] = grader.engine.lexicon.guesses[grader.fast._guess_of(sub, grader.rows - 1, None, b"")]
         self.data["openers"][word] = {"total": int(result.total), "bins": [list(b) for b in bins], "best": best}
         if word not in self.data["rows"] and result.tree is not None:

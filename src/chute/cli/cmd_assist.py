@@ -270,11 +270,10 @@ class Assistant:
         """Print the verdict on the rows so far (the answers of the boards not solved follow the command)."""
         from ..errors import ChuteError
         from .cmd_review import boards_lines, report_lines
-        from .solving import note
+        from .solving import terminal_notes
         try:
             result = self.session.review([a for a in SEPARATORS.split(text) if a] or None,
-                                         notify=(lambda message: note(message, lang=self.lang))
-                                         if sys.stderr.isatty() else None)
+                                         notify=terminal_notes(self.lang))
         except ChuteError as err:
             self.refuse(error_text(err, self.lang))
             return

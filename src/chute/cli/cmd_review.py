@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     from ..grid_decoder import decode_grid
     from ..verdict import review
     from .common import engine_from_args, lexicon_from_args, spec_from_args
-    from .solving import rule_from_args
+    from .solving import rule_from_args, terminal_notes
     share = _share(args)
     if share is not None:
         if share.game is not None and args.game == "wordle" and share.game != "wordle":
@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     from ..prior import make_prior
     prior = None if args.prior is None else make_prior(lexicon, args.prior)
     result = review(engine, guesses, answer, rows=spec.rows, rule=rule_from_args(args), prior=prior,
-                    notify=progress_notes(args))
+                    notify=terminal_notes(args.lang, args.json))
     if args.json:
         print(json.dumps(result.to_dict(show, args.lang), ensure_ascii=False, indent=1))
         return 0
@@ -114,19 +114,12 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def progress_notes(args: argparse.Namespace):
-    """Return what says a note before a slow first search, on a terminal (None: say nothing, e.g. --json)."""
-    if args.json or not sys.stderr.isatty():
-        return None
-    from .solving import note
-    return lambda message: note(message, lang=args.lang)
-
-
 def run_boards(args: argparse.Namespace, spec, lexicon, share) -> int:
     """Review a multi-board game round by round (answers from --answer or the share text's solved rows)."""
     from ..errors import ChuteError
     from ..verdict import review_boards
     from .common import engine_from_args
+    from .solving import terminal_notes
     if args.rule:
         raise ChuteError(Note("boards_no_hard"))
     guesses = list(args.clues)
@@ -157,7 +150,8 @@ def run_boards(args: argparse.Namespace, spec, lexicon, share) -> int:
         else:
             print("\n".join(decoded_lines(rows, answers, lexicon, spec.name, args.lang)))
         return 0
-    result = review_boards(engine, guesses, answers, spec.rows, prior=prior, notify=progress_notes(args))
+    result = review_boards(engine, guesses, answers, spec.rows, prior=prior,
+                           notify=terminal_notes(args.lang, args.json))
     show = lexicon.show
     if args.json:
         print(json.dumps(result.to_dict(show, args.lang), ensure_ascii=False, indent=1))

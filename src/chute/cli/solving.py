@@ -159,6 +159,13 @@ def note(message: str, stream=None, lang: str = "en") -> None:
     print(phrase("cli_note", lang, message=said(message, lang)), file=stream or sys.stderr)
 
 
+def terminal_notes(lang: str, quiet: bool = False):
+    """Return what says a note before a slow first search, on a terminal (None: say nothing, e.g. --json)."""
+    if quiet or not sys.stderr.isatty():
+        return None
+    return lambda message: note(message, lang=lang)
+
+
 def show(lexicon, word: str) -> str:
     """Return a word for display: its accented spelling, upper case."""
     return lexicon.show(word).upper()
