@@ -467,3 +467,63 @@ def test_a_board_chute_cannot_read_keeps_its_rows(page, server, tmp_path, monkey
     play_row(page, "achey", ["ggggg"])
     assert "solved" in (page.locator(".board").first.get_attribute("class") or "")
     shot(page, "dordle-unknown-answer")
+
+
+ATTACKER = """<!doctype html><title>another site</title><body><form id="f" method="post" enctype="text/plain"
+action="{api}" target="sink"><input name='{{"game":"termo","word":"toras","x":"' value='"}}'></form>
+<iframe name="sink"></iframe><script>
+const body = JSON.stringify({{game: "termo", word: "serao"}});
+window.done = Promise.allSettled([
+  fetch("{api}", {{method: "POST", mode: "no-cors", headers: {{"Content-Type": "text/plain"}}, body}}),
+  fetch("{api}", {{method: "POST", headers: {{"Content-Type": "application/json"}}, body}}),
+]).then(() => {{ document.getElementById("f").submit(); return "sent"; }});
+</script>"""
+
+
+
+@pytest.fixture
+def another_site():
+    """Yield a function that serves a page from another origin on this machine (a real server on another port)."""
+    import http.server
+    import threading
+    pages: dict[str, bytes] = {}
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.end_headers()
+            self.wfile.write(pages.get(self.path, b""))
+
+        def log_message(self, *args):
+            pass
+
+    site = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=site.serve_forever, daemon=True).start()
+
+    def serve(html: str) -> str:
+        pages["/"] = html.encode()
+        return f"http://127.0.0.1:{site.server_address[1]}/"
+    yield serve
+    site.shutdown()
+    site.server_close()
+
+
+def test_a_page_on_another_site_cannot_change_the_players_refused_words(page, server, another_site, tmp_path,
+                                                                       monkeypatch):
+    """Another site's page (here another local origin: Chromium itself blocks public sites from loopback, other
+    browsers do not) posts to the server: a no-cors fetch, a JSON fetch, a form. Nothing is written."""
+    monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))      # the server runs in this process: its user files here
+    api = server + "api/refuse"
+    seen: list[int] = []
+    page.on("response", lambda r: seen.append(r.status) if r.url == api else None)
+    page.goto(another_site(ATTACKER.format(api=api)))
+    assert page.evaluate("window.done") == "sent"
+    page.wait_for_function("() => document.querySelector('iframe').contentDocument === null")    # the form posted
+    page.wait_for_timeout(500)
+    assert not (tmp_path / "rejected-termo.txt").exists()
+    assert len(seen) >= 2 and all(status in (403, 415) for status in seen), seen
+    open_game(page, server, "termo")                              # the page itself still refuses a word
+    page.locator("#suggestions tbody tr").first.locator("button.refuse").click()
+    page.wait_for_function("document.querySelector('#message').textContent.includes('never suggested again')")
+    assert (tmp_path / "rejected-termo.txt").exists()

@@ -26,8 +26,8 @@ TWO_CLUES = [{"guess": "soare", "patterns": ["bbbbb"]}, {"guess": "until", "patt
 
 @pytest.fixture(scope="module")
 def client() -> TestClient:
-    """Return a test client of the app."""
-    return TestClient(create_app())
+    """Return a test client of the app, at a name of this machine (the app refuses others)."""
+    return TestClient(create_app(), base_url="http://localhost")
 
 
 def test_the_page_and_its_assets_are_served(client):
@@ -368,3 +368,48 @@ def test_one_board_keeps_a_row_no_listed_word_fits_but_refuses_one_that_contradi
     odd_pt = client.post("/api/suggest", json={"game": "wordle", "lang": "pt",
                                                "rows": rows[:1] + [{"guess": "crane", "patterns": ["ggggg"]}]})
     assert odd_pt.status_code == 400 and odd_pt.json()["error"].startswith("linha 2: pista 2 (CRANE=CRANE) contradiz")
+
+
+def test_names_a_server_answers_to_and_how_a_host_header_is_read():
+    from chute.web.origin import LOOPBACK_NAMES, allowed_hosts, host_name
+    assert allowed_hosts("127.0.0.1") == allowed_hosts("localhost") == LOOPBACK_NAMES
+    assert allowed_hosts("::1") == LOOPBACK_NAMES and "127.0.0.2" in allowed_hosts("127.0.0.2")
+    assert allowed_hosts("0.0.0.0") is None and allowed_hosts("192.168.1.9") is None
+    assert allowed_hosts("myhost.lan") is None                  # a name on the network: the player chose it
+    assert [host_name(h) for h in ("localhost:8000", "[::1]:8000", "[::1]", "127.0.0.1", "Evil.Example:80")] == [
+        "localhost", "::1", "::1", "127.0.0.1", "evil.example"]
+
+
+def test_other_web_pages_and_other_host_names_are_refused(tmp_path, monkeypatch):
+    """A real server: a cross-site form or fetch, or a name pointed at 127.0.0.1 (DNS rebinding), gets a 403 or
+    415 in one line and never writes the player's refused words; the page's own requests go through."""
+    import httpx
+    from chute.web import running
+    monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))     # the server runs in this process
+    body = json.dumps({"game": "wordle", "word": "salet"})
+    as_json = {"Content-Type": "application/json"}
+    with running() as base:
+        port = base.rsplit(":", 1)[1]
+        attempts = {
+            "a form posting text": ({"Content-Type": "text/plain"}, 415),
+            "a form posting fields": ({"Content-Type": "application/x-www-form-urlencoded"}, 415),
+            "no content type": ({}, 415),
+            "another site's page": ({**as_json, "Origin": "http://evil.example"}, 403),
+            "a sandboxed frame": ({**as_json, "Origin": "null"}, 403),
+            "another port of this machine": ({**as_json, "Origin": "http://127.0.0.1:1"}, 403),
+            "a rebound name": ({**as_json, "Host": f"evil.example:{port}"}, 403),
+            "a rebound name, same origin": ({**as_json, "Host": f"evil.example:{port}",
+                                             "Origin": f"http://evil.example:{port}"}, 403),
+        }
+        for what, (headers, status) in attempts.items():
+            r = httpx.post(base + "/api/refuse", content=body, headers=headers, timeout=60)
+            assert r.status_code == status, what
+            assert set(r.json()) == {"error"} and "\n" not in r.json()["error"], what
+        assert not (tmp_path / "rejected-wordle.txt").exists()
+        assert httpx.get(base + "/", headers={"Host": "evil.example"}, timeout=60).status_code == 403
+        for host, origin in ((f"127.0.0.1:{port}", f"http://127.0.0.1:{port}"), (f"localhost:{port}", None),
+                             (f"[::1]:{port}", f"http://[::1]:{port}")):
+            headers = {**as_json, "Host": host, **({"Origin": origin} if origin else {})}
+            r = httpx.post(base + "/api/refuse", content=body, headers=headers, timeout=60)
+            assert r.status_code == 200 and r.json()["refused"] == ["salet"], host
+        assert httpx.get(base + "/", timeout=60).status_code == 200

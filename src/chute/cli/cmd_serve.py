@@ -12,13 +12,16 @@ HELP = "a local web page next to the game: clickable tiles, suggestions, review"
 DESCRIPTION = ("Serve chute's web page and JSON API on this machine (Starlette on uvicorn; every asset "
                "bundled, works offline). The page plays Wordle, Termo and their multi-board games: type "
                "a guess, click the tiles to the colours the game showed, read the suggestions and the words "
-               "left; paste a share text for the review. Binds to 127.0.0.1 unless told otherwise.")
+               "left; paste a share text for the review. Binds to 127.0.0.1 unless told otherwise. Requests from "
+               "other web pages are refused, so a site you visit cannot use it or change your list of refused "
+               "words; on this machine's own address it answers only at localhost, 127.0.0.1 and [::1].")
 EPILOG = "examples: chute serve | chute serve --port 8080 --open | chute serve --host 0.0.0.0"
 
 
 def add_arguments(p) -> None:
     """Add the ``serve`` options."""
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0: the network, "
+                   "answering at any name)")
     p.add_argument("--port", type=bounded_int(1, 65535), default=8000, help="port (default: 8000)")
     p.add_argument("--open", action="store_true", help="open the page in the browser")
 
@@ -28,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import ChuteError
     try:
         import uvicorn
-        from ..web import create_app, warm
+        from ..web import allowed_hosts, create_app, warm
     except ImportError:
         raise ChuteError("chute serve needs the web extra: pip install 'chute[web]'") from None
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
@@ -40,10 +43,11 @@ def run(args: argparse.Namespace) -> int:
         raise ChuteError(f"cannot listen on {args.host}:{args.port} ({err.strerror or err}): "
                          "choose another --host or --port") from None
     warm()                                      # the engines and kernels every request uses, before the page opens
-    url = f"http://{'localhost' if args.host in ('127.0.0.1', '0.0.0.0') else args.host}:{args.port}/"
+    name = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::", "::1") else args.host
+    url = f"http://{f'[{name}]' if ':' in name else name}:{args.port}/"
     print(f"chute: serving on {url} (Ctrl-C to stop)", file=sys.stderr, flush=True)
     if args.open:
         import webbrowser
         webbrowser.open(url)
-    uvicorn.run(create_app(), host=args.host, port=args.port, log_level="warning")
+    uvicorn.run(create_app(allowed_hosts(args.host)), host=args.host, port=args.port, log_level="warning")
     return 0

@@ -7,9 +7,10 @@ so one server serves many tabs and a restart loses nothing.  Engines and
 solvers are built once per process and shared.  A request's work runs in a
 worker thread under one lock (the compiled kernels run one call at a time),
 so the page and its files are served while a review computes for seconds.  Bad requests get a 4xx and
-one line of JSON (``{"error": "..."}``), never a traceback.
+one line of JSON (``{"error": "..."}``), never a traceback; so do requests from other web pages, and
+requests to a name that is not this machine's (``origin``).
 
-API (all POST bodies are JSON, at most ``MAX_BODY`` bytes):
+API (all POST bodies are JSON, sent as ``Content-Type: application/json``, at most ``MAX_BODY`` bytes):
 
 - ``GET /api/games``: the presets (name, boards, rows, letters, hard-mode rule, language).
 - ``POST /api/suggest`` ``{game, rule?, rows: [{guess, patterns}], top?, lang?}``: per board the
@@ -41,12 +42,14 @@ from typing import Any, Iterator
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..errors import ChuteError
 from ..language import LANGUAGES, error_text, phrase
+from .origin import LOOPBACK_NAMES, SameOrigin, allowed_hosts
 
 MAX_BODY = 64 * 1024        # bytes of a request body
 MAX_ROWS = 64               # rows a request may replay
@@ -335,8 +338,11 @@ async def _crash(request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse({"error": f"internal error: {type(exc).__name__}"}, status_code=500)
 
 
-def create_app() -> Starlette:
-    """Return the web application: the page, its assets and the JSON API."""
+def create_app(hosts: frozenset[str] | None = LOOPBACK_NAMES) -> Starlette:
+    """Return the web application: the page, its assets and the JSON API, answering at ``hosts`` (None: any name).
+
+    Requests from other web pages are refused whatever ``hosts`` (``origin.SameOrigin``).
+    """
     routes = [
         Route("/", _static("index.html", "text/html; charset=utf-8")),
         Route("/app.js", _static("app.js", "text/javascript; charset=utf-8")),
@@ -348,7 +354,8 @@ def create_app() -> Starlette:
         Route("/api/review", _endpoint(_review), methods=["POST"]),
         Route("/api/share", _endpoint(_share), methods=["POST"]),
     ]
-    return Starlette(routes=routes, exception_handlers={HTTPException: _not_found, Exception: _crash})
+    return Starlette(routes=routes, middleware=[Middleware(SameOrigin, hosts=hosts)],
+                     exception_handlers={HTTPException: _not_found, Exception: _crash})
 
 
 @contextmanager
@@ -363,7 +370,7 @@ def running(host: str = "127.0.0.1", timeout: float = 30.0) -> Iterator[str]:
     with socket.socket() as probe:
         probe.bind((host, 0))
         port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(), host=host, port=port, log_level="error"))
+    server = uvicorn.Server(uvicorn.Config(create_app(allowed_hosts(host)), host=host, port=port, log_level="error"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.time() + timeout

@@ -1,0 +1,78 @@
+"""Keep other web sites out of the local server: the names it answers to, where a request comes from, JSON bodies.
+
+A page on any site the player visits can make the browser send requests to ``http://127.0.0.1:8000``
+(a form, or a ``fetch`` in "no-cors" mode), which could fill the player's list of refused words; and a
+domain pointed at 127.0.0.1 after the page loaded ("DNS rebinding") could even read the answers. So,
+before any route, a request is refused (403 or 415, one line of JSON) unless:
+
+- its ``Host`` names this machine (localhost, 127.0.0.1, [::1]) when the server listens on a loopback
+  address; a server the player put on the network (``--host 0.0.0.0``) answers to any name;
+- its ``Origin``, when the browser sends one, is the page's own (the scheme and the name in ``Host``);
+- a POST says its body is JSON (``Content-Type: application/json``): a cross-site form cannot send
+  that, and a cross-site ``fetch`` can only after a CORS preflight, which this server never grants.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from urllib.parse import urlsplit
+
+from starlette.datastructures import Headers
+from starlette.responses import JSONResponse
+
+LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
+
+
+def allowed_hosts(listen: str) -> frozenset[str] | None:
+    """Return the names a server listening on ``listen`` answers to: this machine's for a loopback address, else None (any)."""
+    name = listen.strip("[]").lower()
+    if name == "localhost":
+        return LOOPBACK_NAMES
+    try:
+        loopback = ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return None
+    return LOOPBACK_NAMES | {name} if loopback else None
+
+
+def host_name(host: str) -> str:
+    """Return the name in a Host header, without its port or an IPv6 address's brackets ("[::1]:80" -> "::1")."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1:].partition("]")[0]
+    return host.rpartition(":")[0] if host.count(":") == 1 else host
+
+
+def refusal(method: str, scheme: str, headers: Headers, hosts: frozenset[str] | None) -> tuple[int, str] | None:
+    """Return the status and reason to refuse a request with, or None when it may go on."""
+    host = headers.get("host", "")
+    if hosts is not None and host_name(host) not in hosts:
+        return 403, (f"this server listens on this machine only and answers at localhost, 127.0.0.1 or [::1], "
+                     f"not at {host!r}")
+    origin = headers.get("origin")
+    if origin is not None:
+        parts = urlsplit(origin)
+        if (parts.scheme, parts.netloc.lower()) != (scheme, host.lower()):
+            return 403, f"requests from other web pages are refused (Origin {origin!r})"
+    if method == "POST":
+        media = headers.get("content-type", "").partition(";")[0].strip().lower()
+        if media != "application/json":
+            return 415, "send the request body as JSON (Content-Type: application/json)"
+    return None
+
+
+class SameOrigin:
+    """ASGI middleware: refuse a request from another site or sent to a name not this machine's (see the module)."""
+
+    def __init__(self, app, hosts: frozenset[str] | None = LOOPBACK_NAMES):
+        self.app = app
+        self.hosts = hosts
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] == "http":
+            refused = refusal(scope["method"], scope.get("scheme", "http"), Headers(scope=scope), self.hosts)
+            if refused is not None:
+                status, reason = refused
+                await JSONResponse({"error": reason}, status_code=status)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
