@@ -126,6 +126,41 @@ def test_assist_saves_every_row_and_resumes(capsys, monkeypatch, tmp_path):
     assert_user_error(status, out, err, "--session")
 
 
+def test_assist_warns_once_when_it_cannot_save_and_saves_again_when_it_can(capsys, monkeypatch, tmp_path):
+    """A save that fails (its folder gone, a full disk) is one warning, tried again after each row; the game goes on,
+    and without a terminal the status is 2 only if the game is still unsaved at the end."""
+    import io
+    folder = tmp_path / "games"
+    saved = folder / "game.json"
+
+    class FolderLostAWhile(io.StringIO):
+        """Standard input during which the save file's folder becomes a file, then comes back before line ``back``."""
+        lines, back = 0, 3
+
+        def __next__(self):
+            self.lines += 1
+            if self.lines == 1:
+                folder.rmdir()
+                folder.write_text("a file where the folder was")
+            if self.lines == self.back:
+                folder.unlink()
+            return super().__next__()
+
+    folder.mkdir()
+    monkeypatch.setattr("sys.stdin", FolderLostAWhile("bbgyg\nbbgyb\nundo\nquit\n"))
+    status, out, err = run(capsys, "assist", "-s", "entropy", "--session", saved)
+    assert status == 0 and err.count("\n") == 1 and err.startswith("chute: warning: cannot save the game"), err
+    assert "trying again after each row" in err and "DIACT ⬛⬛🟩🟨⬛" in out and "took back DIACT" in out
+    assert f"the game is saved again in {saved}" in out
+    assert [r["guess"] for r in json.loads(saved.read_text())["history"]] == ["soare"]
+    saved.unlink()
+    FolderLostAWhile.back = 0                         # lost for good
+    monkeypatch.setattr("sys.stdin", FolderLostAWhile("bbgyg\nbbgyb\n"))
+    status, out, err = run(capsys, "assist", "-s", "entropy", "--session", saved, "--lang", "pt")
+    assert status == 2 and err.count("\n") == 1 and err.startswith("chute: aviso: não dá para salvar o jogo"), err
+    assert "DIACT ⬛⬛🟩🟨⬛" in out and folder.read_text() == "a file where the folder was"
+
+
 def test_ctrl_c_in_assist_says_how_to_continue_the_saved_game(capsys, monkeypatch, tmp_path):
     """Ctrl-C at assist's prompt: 130, and the command that continues the saved game (its game and file)."""
     import chute.cli.console as console

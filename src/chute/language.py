@@ -111,7 +111,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "candidates_are": "candidates: {words}", "solved": "solved", "solved_at": "solved in {used}",
         "all_solved": "all {boards} boards solved in {used}", "all_solved_over": "all {boards} boards solved in "
                                                                                 "{used}, over the {rows} rows",
-        "cannot_save": "cannot save the game ({why}); going on without saving", "new_game": "new game",
+        "cannot_save": "cannot save the game ({why}); going on, and trying again after each row",
+        "saved_again": "the game is saved again in {path}", "warning": "chute: warning: {message}",
+        "new_game": "new game",
         "share_header": "(share text: its rows are read as the colours of the suggested guesses)",
         "reject_what": "reject what? write: reject WORD (a word the game refused)",
         "rejected_saved": "{word} will not be suggested again (remembered in {path})",
@@ -345,7 +347,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "all_solved": "os {boards} tabuleiros resolvidos em {used}", "all_solved_over": "os {boards} tabuleiros "
                                                                                       "resolvidos em {used}, além "
                                                                                       "das {rows} linhas",
-        "cannot_save": "não dá para salvar o jogo ({why}); seguindo sem salvar", "new_game": "novo jogo",
+        "cannot_save": "não dá para salvar o jogo ({why}); seguindo, e tentando de novo a cada linha",
+        "saved_again": "o jogo voltou a ser salvo em {path}", "warning": "chute: aviso: {message}",
+        "new_game": "novo jogo",
         "share_header": "(texto compartilhado: suas linhas são lidas como as cores dos palpites sugeridos)",
         "reject_what": "recusar o quê? escreva: recusar PALAVRA (uma palavra que o jogo recusou)",
         "rejected_saved": "{word} não será mais sugerida (guardada em {path})",

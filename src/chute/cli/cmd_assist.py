@@ -63,7 +63,8 @@ DESCRIPTION = ("Play alongside a real game of one or more boards: chute suggests
                "candidates left and the next suggestion. Commands: undo, list, why WORD, reject "
                "WORD, review, new, quit, help. On a terminal the game is saved after every row (--resume continues "
                "it). Without a terminal it reads the same lines from standard input (no "
-               "prompts), so it scripts; then the exit status is 2 if any line was refused.")
+               "prompts), so it scripts; then the exit status is 2 if any line was refused or the game "
+               "could not be saved (a save that fails is tried again after each row).")
 EPILOG = ("examples: printf 'bbgyg\\nbbgyb\\n' | chute assist | chute assist --game quarteto | "
           "chute assist --resume")
 
@@ -100,6 +101,7 @@ class Assistant:
         self.suggested: str | None = None
         self.noted: set[tuple[int, str]] = set()
         self.refused = 0
+        self.unsaved = False        # the last save failed: warned once, tried again after each row
 
     # -- output ---------------------------------------------------------------------
 
@@ -177,7 +179,7 @@ class Assistant:
         self.notes()
 
     def save(self) -> None:
-        """Write the game to the save file (atomically), or remove the file once the game is solved."""
+        """Write the game to the save file (atomically), or remove it once solved; while that fails, warn once."""
         if self.save_path is None:
             return
         import json
@@ -187,11 +189,21 @@ class Assistant:
             if self.session.solved:
                 self.save_path.unlink(missing_ok=True)
                 return
-            self.save_path.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                self.save_path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as err:
+                raise ChuteError(f"cannot make the folder {self.save_path.parent}: {err.strerror or err}") from None
             write_atomic(self.save_path, json.dumps(self.session.to_dict(), ensure_ascii=False), "saved game")
         except (OSError, ChuteError) as err:
-            self.refuse(self.t("cannot_save", why=err))
-            self.save_path = None
+            if not self.unsaved:                     # a full disk or a lost folder may come back: try every row
+                from . import one_line
+                print(self.t("warning", message=one_line(self.t("cannot_save", why=err))), file=sys.stderr,
+                      flush=True)
+            self.unsaved = True
+            return
+        if self.unsaved:
+            self.unsaved = False
+            self.say(self.t("saved_again", path=str(self.save_path)))
 
     # -- commands -------------------------------------------------------------------
 
@@ -517,7 +529,8 @@ def resume(session, path: Path, lang: str = "en"):
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the interactive loop until solved, quit or end of input; return 0 (2 if lines were refused without a terminal)."""
+    """Run the loop until solved, quit or end of input; return 0, or 2 without a terminal if a line was refused or the
+    game is unsaved."""
     from .console import input_lines, stdin_is_terminal
     from ..files import default_state_dir
     from .solving import note
@@ -556,11 +569,11 @@ def run(args: argparse.Namespace) -> int:
         if interactive:
             print()                      # off the prompt's line
         saved = assistant.save_path
-        if saved is not None and session.history and not session.solved and saved.exists():
+        if saved is not None and session.history and not session.solved and saved.exists() and not assistant.unsaved:
             from ..language import Note
             note(Note("saved_on_interrupt", path=str(saved), command=resume_command(args)), lang=args.lang)
         raise
-    return 2 if assistant.refused and not interactive else 0
+    return 2 if (assistant.refused or assistant.unsaved) and not interactive else 0
 
 
 def resume_command(args: argparse.Namespace) -> str:

@@ -20,8 +20,8 @@ EPILOG = "examples: chute serve | chute serve --port 8080 --open | chute serve -
 
 def add_arguments(p) -> None:
     """Add the ``serve`` options."""
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0: the network, "
-                   "answering at any name)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, this machine only; "
+                   "0.0.0.0: the network, answering at any name)")
     p.add_argument("--port", type=bounded_int(1, 65535), default=8000, help="port (default: 8000)")
     p.add_argument("--open", action="store_true", help="open the page in the browser")
 

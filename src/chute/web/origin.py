@@ -24,7 +24,7 @@ LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 
 
 def allowed_hosts(listen: str) -> frozenset[str] | None:
-    """Return the names a server listening on ``listen`` answers to: this machine's for a loopback address, else None (any)."""
+    """Return the names a server on ``listen`` answers to: this machine's on a loopback address, else None (any)."""
     name = listen.strip("[]").lower()
     if name == "localhost":
         return LOOPBACK_NAMES
