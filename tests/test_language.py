@@ -220,3 +220,28 @@ def test_errors_about_clues_and_rules_are_said_in_portuguese_too():
     assert error_text(err.value, "pt").startswith("XCCCC não é permitida no modo difícil: a primeira letra")
     assert error_text(ValueError("plain"), "pt") == "plain"
     assert pickle.loads(pickle.dumps(err.value.args[0])) == err.value.args[0]       # an Ordinal inside survives
+
+
+def test_the_first_ranking_of_openers_is_announced_on_a_terminal_in_the_players_language(monkeypatch, tmp_path):
+    """``suggest --lang pt`` on a terminal says, in Portuguese, that it ranks the openers once; off a terminal, nothing."""
+    import io
+    from chute.cli import main
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(["torta", "terra", "porta", "parto", "prato", "tropa", "corta", "carta"]) + "\n")
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    for lang, terminal, heard in (("pt", True, "chute: nota: ordenando os primeiros palpites de "),
+                                  ("en", True, "chute: note: ranking the first guesses of "), ("pt", False, None)):
+        monkeypatch.setenv("CHUTE_CACHE_DIR", str(tmp_path / f"cache-{lang}-{terminal}"))   # nothing ranked yet
+        err = Terminal() if terminal else io.StringIO()
+        monkeypatch.setattr(sys, "stderr", err)
+        monkeypatch.setattr(sys, "stdout", io.StringIO())
+        assert main(["suggest", "--answers", str(words), "--guesses", str(words), "--lang", lang]) == 0
+        said_ = [line for line in err.getvalue().splitlines() if "palpites" in line or "guesses" in line]
+        if heard is None:
+            assert said_ == []
+        else:
+            assert len(said_) == 1 and said_[0].startswith(heard), said_

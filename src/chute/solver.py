@@ -409,8 +409,8 @@ class Solver:
             state.allowed = self.lexicon.suggested_rows
         def compute(n: int) -> list[Ranked]:
             if self.notify is not None:
-                self.notify(f"ranking the first guesses of {self.lexicon.name} ({self.strategy.name}, "
-                            f"{self.belief.name} prior; once, then cached)...")
+                self.notify(Note("ranking_openers", lexicon=self.lexicon.name, strategy=self.strategy.name,
+                                 prior=self.belief.name))
             return self.strategy.rank(state, self.options, n)
 
         ranked = cached_openers(self.engine.cache_dir, self.lexicon.key, entry, top + len(self.avoided),

@@ -90,8 +90,8 @@ def solver_from_args(args: argparse.Namespace):
     strategy, rule = strategy_from_args(args, engine, args.strategy)
     solver = Solver(engine, strategy, options_from_args(args, args.depth), hard=rule, opener=args.opener,
                     weights=args.weights, prior=prior_from_args(args, lexicon))
-    if not getattr(args, "json", False) and sys.stderr.isatty():
-        solver.notify = note                # a progress line before the first, slow, opener ranking
+    # a progress line before the first, slow, opener ranking
+    solver.notify = terminal_notes(getattr(args, "lang", "en"), getattr(args, "json", False))
     return solver
 
 
