@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from chute import load_lexicon
+from chute.feedback import score
 from chute.cli import main
 from chute.feedback import Clue, score
 from chute.session import play
@@ -159,6 +160,21 @@ def test_assist_warns_once_when_it_cannot_save_and_saves_again_when_it_can(capsy
     status, out, err = run(capsys, "assist", "-s", "entropy", "--session", saved, "--lang", "pt")
     assert status == 2 and err.count("\n") == 1 and err.startswith("chute: aviso: não dá para salvar o jogo"), err
     assert "DIACT ⬛⬛🟩🟨⬛" in out and folder.read_text() == "a file where the folder was"
+
+
+def test_assist_says_once_when_the_rows_run_out_and_how_to_review_the_lost_game(capsys, monkeypatch):
+    """After the last row unsolved the game is lost (it shows its answer): one line says so and names review; play goes on."""
+    rows = "".join(f"{w}:{score(w, 'cigar')}\n" for w in ("fuzzy", "jumbo", "lymph", "vivid", "kebab", "dwell"))
+    status, out, err = assist(capsys, monkeypatch, rows + "review cigar\n")
+    lines = out.splitlines()
+    said_at = [i for i, line in enumerate(lines) if line.startswith("out of rows")]
+    assert status == 0 and err == "" and len(said_at) == 1 and "'review ANSWER'" in lines[said_at[0]]
+    assert lines[said_at[0] - 1].startswith("DWELL") and "row 7/6" in lines[said_at[0] + 2]
+    assert "wordle: CIGAR, not solved in 6 rows" in out
+    status, out, err = assist(capsys, monkeypatch, rows[:-len("dwell:bbbbb\n")], "--lang", "pt")
+    assert status == 0 and "acabaram as linhas" not in out           # five rows: not yet
+    status, out, err = assist(capsys, monkeypatch, "bbbbb/bbbbb\n" * 7, "--game", "dordle")
+    assert status == 0 and out.count("out of rows: the game is lost and shows its answers") == 1, out[-2000:]
 
 
 def test_ctrl_c_in_assist_says_how_to_continue_the_saved_game(capsys, monkeypatch, tmp_path):

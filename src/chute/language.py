@@ -129,6 +129,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "may_refuse": "{word} is not in the {name} word list: the game may refuse it",
         "game_over": "the game is over: every board is solved (new starts another)",
         "review_hint": "the verdict on this game: {command}",
+        "out_of_rows_one": "out of rows: the game is lost and shows its answer; 'review ANSWER' gives the verdict, "
+                           "or play on to see how chute would find it",
+        "out_of_rows_many": "out of rows: the game is lost and shows its answers; 'review ANSWER,ANSWER,...' (the "
+                            "boards not solved) gives the verdict, or play on to see how chute would find them",
         "neither": "{text} is neither colours nor a word of {n} letters",
         "finish_row": "finish the colours of this row first (or undo)",
         "unlisted_alone": "{text} is not a word of the list; to play a word the list lacks, give its colours too "
@@ -367,6 +371,11 @@ PHRASES: dict[str, dict[str, str]] = {
         "may_refuse": "{word} não está na lista de palavras {name}: o jogo pode recusá-la",
         "game_over": "o jogo acabou: todos os tabuleiros estão resolvidos (novo começa outro)",
         "review_hint": "o veredito deste jogo: {command}",
+        "out_of_rows_one": "acabaram as linhas: o jogo está perdido e mostra a resposta; 'revisar RESPOSTA' dá o "
+                           "veredito, ou continue para ver como o chute a acharia",
+        "out_of_rows_many": "acabaram as linhas: o jogo está perdido e mostra as respostas; 'revisar RESPOSTA,"
+                            "RESPOSTA,...' (dos tabuleiros não resolvidos) dá o veredito, ou continue para ver como "
+                            "o chute as acharia",
         "neither": "{text} não é nem cores nem uma palavra de {n} letras",
         "finish_row": "termine antes as cores desta linha (ou desfazer)",
         "unlisted_alone": "{text} não é uma palavra da lista; para jogar uma palavra que a lista não tem, dê também "

@@ -491,6 +491,8 @@ class Assistant:
                                                                       s.answers(), s.solver.hard, self.lang,
                                                                       self.lists)))
             return False
+        if s.used == self.rows:
+            self.say(self.t("out_of_rows_one" if len(s.open_boards()) == 1 else "out_of_rows_many"))
         self.prompt_next()
         return True
 
