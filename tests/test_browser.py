@@ -54,6 +54,13 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": _chromium()}
 
 
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    """Let Playwright's ``wait_for_function`` (it evaluates a string) run under the page's Content Security Policy;
+    ``test_the_page_runs_under_its_own_content_security_policy`` keeps the policy on."""
+    return {**browser_context_args, "bypass_csp": True}
+
+
 @pytest.fixture(scope="module")
 def server():
     """Return the URL of a real chute server (uvicorn on 127.0.0.1, a free port) for this module."""
@@ -527,3 +534,34 @@ def test_a_page_on_another_site_cannot_change_the_players_refused_words(page, se
     page.locator("#suggestions tbody tr").first.locator("button.refuse").click()
     page.wait_for_function("document.querySelector('#message').textContent.includes('never suggested again')")
     assert (tmp_path / "rejected-termo.txt").exists()
+
+
+def test_the_page_runs_under_its_own_content_security_policy(browser, server, another_site):
+    """With the server's policy enforced (no inline script or style, no framing): a row, the suggestions, a review
+    with its chart, and not one policy violation; another site's frame of the page stays empty."""
+    context = browser.new_context()                 # bypass_csp off: the policy as a player's browser applies it
+    page = context.new_page()
+    broken: list[str] = []
+    page.on("console", lambda m: broken.append(m.text) if "Content Security Policy" in m.text else None)
+    page.on("pageerror", lambda e: broken.append(str(e)))
+    page.goto(server)
+    page.wait_for_selector("body[data-ready='0']")
+    page.wait_for_selector("#suggestions tbody tr")
+    page.keyboard.type("crane")
+    for pos, clicks in enumerate((2, 1, 1, 0, 0)):             # CRANE against CIGAR: gyybb
+        for _ in range(clicks):
+            page.click(f".input-row .tile[data-board='0'][data-pos='{pos}']")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-ready='1']")
+    page.fill("#share-answer", "cigar")
+    page.click("#review-game")
+    page.wait_for_selector("#review[data-skill] svg rect", timeout=FIRST_SEARCH_MS)
+    fill = page.eval_on_selector("#review svg rect", "r => getComputedStyle(r).fill")
+    assert fill == "rgb(73, 124, 69)"                          # the game's green, from the style sheet
+    assert broken == []
+    framed = context.new_page()
+    framed.goto(another_site(f'<iframe src="{server}"></iframe>'))
+    framed.wait_for_timeout(1000)
+    child = framed.frames[1]
+    assert child.url != server or child.evaluate("document.body === null || !document.querySelector('#game')")
+    context.close()

@@ -36,6 +36,10 @@ def test_the_page_and_its_assets_are_served(client):
     assert '<script src="/app.js">' in page.text and "cdn" not in page.text.lower()
     for path in ("/app.js", "/style.css"):
         assert client.get(path).status_code == 200
+    for answer in (page, client.post("/api/suggest", json={"game": "wordle"}), client.get("/nope")):
+        policy = answer.headers["content-security-policy"]      # the page's own files only, in no other site's frame
+        assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy and "unsafe" not in policy
+        assert answer.headers["x-frame-options"] == "DENY" and answer.headers["x-content-type-options"] == "nosniff"
     games = client.get("/api/games").json()["games"]
     assert {g["name"] for g in games} >= {"wordle", "termo", "dueto", "quarteto", "dordle", "quordle", "octordle"}
     assert next(g for g in games if g["name"] == "termo")["language"] == "pt-BR"

@@ -1,4 +1,4 @@
-"""Keep other web sites out of the local server: the names it answers to, where a request comes from, JSON bodies.
+"""Keep other web sites out of the local server: the names it answers to, where a request comes from, JSON bodies, frames.
 
 A page on any site the player visits can make the browser send requests to ``http://127.0.0.1:8000``
 (a form, or a ``fetch`` in "no-cors" mode), which could fill the player's list of refused words; and a
@@ -10,6 +10,10 @@ before any route, a request is refused (403 or 415, one line of JSON) unless:
 - its ``Origin``, when the browser sends one, is the page's own (the scheme and the name in ``Host``);
 - a POST says its body is JSON (``Content-Type: application/json``): a cross-site form cannot send
   that, and a cross-site ``fetch`` can only after a CORS preflight, which this server never grants.
+
+Every answer also tells the browser to run only the server's own files (a Content Security Policy
+with no inline script or style), never to show the page in another site's frame (where a hidden page
+could steer the player's clicks), and not to guess a file's type.
 """
 
 from __future__ import annotations
@@ -21,6 +25,13 @@ from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
 
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
+HEADERS = [
+    (b"content-security-policy", b"default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+                                 b"form-action 'none'; frame-ancestors 'none'"),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),      # not no-referrer: a POST would then say "Origin: null"
+]
 
 
 def allowed_hosts(listen: str) -> frozenset[str] | None:
@@ -62,17 +73,25 @@ def refusal(method: str, scheme: str, headers: Headers, hosts: frozenset[str] | 
 
 
 class SameOrigin:
-    """ASGI middleware: refuse a request from another site or sent to a name not this machine's (see the module)."""
+    """ASGI middleware: refuse a request from another site or to a name not this machine's; guard every answer."""
 
     def __init__(self, app, hosts: frozenset[str] | None = LOOPBACK_NAMES):
         self.app = app
         self.hosts = hosts
 
     async def __call__(self, scope, receive, send) -> None:
-        if scope["type"] == "http":
-            refused = refusal(scope["method"], scope.get("scheme", "http"), Headers(scope=scope), self.hosts)
-            if refused is not None:
-                status, reason = refused
-                await JSONResponse({"error": reason}, status_code=status)(scope, receive, send)
-                return
-        await self.app(scope, receive, send)
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_guarded(message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *HEADERS]}
+            await send(message)
+
+        refused = refusal(scope["method"], scope.get("scheme", "http"), Headers(scope=scope), self.hosts)
+        if refused is not None:
+            status, reason = refused
+            await JSONResponse({"error": reason}, status_code=status)(scope, receive, send_guarded)
+            return
+        await self.app(scope, receive, send_guarded)

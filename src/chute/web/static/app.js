@@ -371,7 +371,7 @@ function chart(counts) {
   const bars = counts.map((c, i) => {
     const bh = Math.max(2, (Math.log10(c + 1) / top) * (h - 20));
     const x = 10 + i * (w - 20) / counts.length;
-    return `<rect x="${x}" y="${h - 12 - bh}" width="${(w - 20) / counts.length - 4}" height="${bh}" style="fill: var(--g)"></rect>` +
+    return `<rect x="${x}" y="${h - 12 - bh}" width="${(w - 20) / counts.length - 4}" height="${bh}" class="bar"></rect>` +
            `<text x="${x}" y="${h - 2}" font-size="9" fill="#ccc">${c}</text>`;
   }).join("");
   return `<svg width="${w}" height="${h}" role="img" aria-label="${t("chart")}">${bars}</svg>`;
