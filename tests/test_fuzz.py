@@ -97,6 +97,10 @@ def options(tmp: Path):
         st.tuples(st.just("--notation"), st.sampled_from(["gyb", "emoji", "termo", "nope"])),
         st.tuples(st.just("--discarded"), st.sampled_from(["ACLNRT", "1", ""])),
         st.tuples(st.just("--session"), f), st.tuples(st.just("--games"), number),
+        st.tuples(st.just("--journal"), f), st.tuples(st.just("--share"), f), st.tuples(st.just("--answer"), word),
+        st.tuples(st.just("--lang"), st.sampled_from(["pt", "en", "fr", ""])),
+        st.tuples(st.just("--cluster"), st.sampled_from(["nonsense", "http://x.org", "inproc://x", "ucx://h:1", "",
+                                                         "tcp://:1", "tcp://h:0", "tcp://h:99999", "tls://127.0.0.1:1"])),
         st.tuples(st.just("--strategies"), st.sampled_from(["entropy,minimax", "entropy:opener=zzzzz",
                                                              "entropy:depth=9", "entropy,entropy", ","])),
         st.tuples(st.sampled_from(["--hard", "--strict", "--json", "--quiet", "--all", "--explain", "--grep",
@@ -109,7 +113,7 @@ def options(tmp: Path):
 
 # Commands whose work grows with the lists get small lists and small numbers (the property is about
 # input handling, not speed).
-HEAVY = {"bench", "compare", "tree"}
+HEAVY = {"bench", "compare", "tree", "review", "prove"}
 
 
 def argv_for(tmp: Path):
@@ -119,7 +123,7 @@ def argv_for(tmp: Path):
     @st.composite
     def build(draw):
         command = draw(st.sampled_from(["score", "filter", "suggest", "assist", "play", "bench", "compare",
-                                        "tree", "nope", ""]))
+                                        "tree", "review", "prove", "nope", ""]))
         argv = [command] + draw(positional)
         for flag, value in draw(options(tmp)):
             argv.append(flag)
@@ -128,7 +132,9 @@ def argv_for(tmp: Path):
         if command in HEAVY:
             argv += ["--answers", str(tmp / "small.txt"), "--guesses", str(tmp / "words.txt"), "--sample", "5",
                      "--openers", "1", "--top", "3,2"] if command == "tree" else \
-                    ["--answers", str(tmp / "small.txt"), "--guesses", str(tmp / "words.txt"), "--sample", "5"]
+                    ["--answers", str(tmp / "small.txt"), "--guesses", str(tmp / "words.txt"), "--top", "1"] \
+                    if command == "prove" else ["--answers", str(tmp / "small.txt"), "--guesses", str(tmp / "words.txt")] \
+                    + (["--sample", "5"] if command != "review" else [])
             for i, a in enumerate(argv):              # keep the work small whatever was drawn
                 if a in ("--jobs", "--games") and i + 1 < len(argv):
                     argv[i + 1] = "1"

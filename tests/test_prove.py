@@ -161,6 +161,16 @@ def test_cli_prove_prints_the_optimum_and_refuses_bad_options(tmp_path, capsys):
     status = main(["prove", "--answers", str(a), "--guesses", str(g), "--cluster", "tcp://127.0.0.1:1"])
     err = capsys.readouterr().err
     assert status == 2 and "Dask scheduler" in err and err.count("\n") == 1
+    # addresses Dask cannot use (it raised ValueError or TypeError): one line before any work; an empty one too
+    for address in ("nonsense", "http://example.com", "inproc://x", "ucx://127.0.0.1:1", "", "tcp://:8786",
+                    "tcp://host:0", "tcp://host:port", "tcp://a b:8786"):
+        status = main(["prove", "--answers", str(a), "--guesses", str(g), "--cluster", address])
+        err = capsys.readouterr().err
+        assert status == 2 and "is not a scheduler address: write tcp://HOST:PORT" in err and err.count("\n") == 1, err
+    pytest.importorskip("distributed", reason="the cluster extra (distributed) is part of the test extra")
+    status = main(["prove", "--answers", str(a), "--guesses", str(g), "--cluster", "tls://127.0.0.1:1"])
+    err = capsys.readouterr().err      # TLS without its configuration: Dask's TypeError, said in one line
+    assert status == 2 and "cannot reach the Dask scheduler at tls://127.0.0.1:1" in err and err.count("\n") == 1
 
 
 def brute_hard_totals(engine: Engine, rows: int) -> dict[str, int]:

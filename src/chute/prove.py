@@ -371,7 +371,7 @@ def _prove_on_cluster(address: str, searcher: TreeSearch, lists: dict, pending: 
             "guesses": lists.get("guesses")}
     try:
         client = Client(address, timeout="20s")
-    except (OSError, TimeoutError) as err:
+    except (OSError, TimeoutError, ValueError, TypeError) as err:      # Dask's refusal of an address it cannot use
         raise ChuteError(f"cannot reach the Dask scheduler at {address}: {err}") from None
     try:
         workers = max(1, len(client.scheduler_info().get("workers", {})))

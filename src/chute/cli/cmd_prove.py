@@ -20,6 +20,21 @@ EPILOG = ("examples: chute prove --answers a.txt --guesses g.txt --top 5 | chute
           "chute prove --cluster tcp://10.0.0.5:8786 --journal wordle.journal")
 
 
+SCHEMES = ("tcp", "tls", "ws", "wss")      # Dask's network transports (not inproc: this process; not ucx: an extra)
+
+
+def scheduler_address(text: str) -> str:
+    """Return a Dask scheduler address ([tcp|tls|ws|wss://]HOST:PORT) as given; ArgumentTypeError if not one."""
+    from ..files import excerpt
+    scheme, sep, rest = text.strip().rpartition("://")
+    host, _, port = rest.rpartition(":")
+    if (scheme if sep else "tcp") not in SCHEMES or not host.strip("[]") or not port.isdigit() \
+            or not 1 <= int(port) <= 65535 or any(c.isspace() for c in rest):
+        raise argparse.ArgumentTypeError(f"{excerpt(text, 40)!s} is not a scheduler address: write tcp://HOST:PORT "
+                                         "(e.g. tcp://10.0.0.5:8786)")
+    return text.strip()
+
+
 def add_arguments(p) -> None:
     """Add the ``prove`` options."""
     mode = p.add_mutually_exclusive_group()
@@ -30,7 +45,7 @@ def add_arguments(p) -> None:
                    help="how many best openers get exact totals (default: 15)")
     p.add_argument("--journal", metavar="FILE", help="record settled openers here and resume from them")
     add_jobs_option(p, "search in N local processes (default: 1)")
-    p.add_argument("--cluster", metavar="ADDRESS",
+    p.add_argument("--cluster", metavar="ADDRESS", type=scheduler_address,
                    help="a Dask scheduler (tcp://HOST:8786) whose workers run the searches (chute[cluster])")
     p.add_argument("--csv", metavar="FILE", help="write every opener: opener, total, exact (0: a lower bound)")
     p.add_argument("--json", action="store_true", help="print the proof as JSON")
