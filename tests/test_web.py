@@ -232,6 +232,36 @@ def test_serve_refuses_a_taken_port_in_one_line(capsys):
     assert status == 2 and err.count("\n") == 1 and "--host" in err
 
 
+def test_serve_listens_where_told_and_answers_only_at_this_machines_names_on_loopback(capsys, monkeypatch):
+    """``--host`` as typed (spaces, an IPv6 address in brackets) reaches uvicorn clean; the URL said is one to open."""
+    import uvicorn
+    import chute.web as web
+    served: dict = {}
+    monkeypatch.setattr(web, "warm", lambda *args, **kwargs: None)
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: served.update(app=app, **kw))
+    for empty in ("", "  ", "[]"):                   # an empty address would listen everywhere
+        status = main(["serve", "--host", empty])
+        err = capsys.readouterr().err
+        assert status == 2 and err == "chute: error: --host: give an address to listen on (127.0.0.1: this machine; " \
+                                      "0.0.0.0: the network)\n" and served == {}
+    hosts = [(" 127.0.0.1 ", "127.0.0.1", True), ("0.0.0.0", "0.0.0.0", False)]
+    try:
+        with socket.socket(socket.AF_INET6) as probe:
+            probe.bind(("::1", 0))
+        hosts.append(("[::1]", "::1", True))
+    except OSError:
+        pass                                         # no IPv6 here: the bracketed form is not tried
+    for given, host, local in hosts:
+        with socket.socket() as free:
+            free.bind(("127.0.0.1", 0))
+            port = free.getsockname()[1]
+        assert main(["serve", "--host", given, "--port", str(port)]) == 0
+        assert capsys.readouterr().err == f"chute: serving on http://localhost:{port}/ (Ctrl-C to stop)\n"
+        assert served["host"] == host and served["port"] == port
+        rebound = TestClient(served["app"], base_url="http://evil.example").get("/")
+        assert rebound.status_code == (403 if local else 200), given
+
+
 def test_a_real_server_answers_2000_requests_from_50_clients_without_an_error():
     """uvicorn on 127.0.0.1, 50 concurrent clients, 2,000 suggest requests: no error (figures printed)."""
     import httpx

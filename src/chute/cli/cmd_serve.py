@@ -34,20 +34,25 @@ def run(args: argparse.Namespace) -> int:
         from ..web import allowed_hosts, create_app, warm
     except ImportError:
         raise ChuteError("chute serve needs the web extra: pip install 'chute[web]'") from None
-    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
+    host = args.host.strip()
+    if host.startswith("[") and host.endswith("]"):          # an IPv6 address as a URL writes it
+        host = host[1:-1]
+    if not host:
+        raise ChuteError("--host: give an address to listen on (127.0.0.1: this machine; 0.0.0.0: the network)")
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
     try:
         with socket.socket(family, socket.SOCK_STREAM) as probe:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            probe.bind((args.host, args.port))
+            probe.bind((host, args.port))
     except OSError as err:
         raise ChuteError(f"cannot listen on {args.host}:{args.port} ({err.strerror or err}): "
                          "choose another --host or --port") from None
     warm()                                      # the engines and kernels every request uses, before the page opens
-    name = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::", "::1") else args.host
+    name = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::", "::1", "0") else host
     url = f"http://{f'[{name}]' if ':' in name else name}:{args.port}/"
     print(f"chute: serving on {url} (Ctrl-C to stop)", file=sys.stderr, flush=True)
     if args.open:
         import webbrowser
         webbrowser.open(url)
-    uvicorn.run(create_app(allowed_hosts(args.host)), host=args.host, port=args.port, log_level="warning")
+    uvicorn.run(create_app(allowed_hosts(host)), host=host, port=args.port, log_level="warning")
     return 0
