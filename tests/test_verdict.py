@@ -600,10 +600,20 @@ def test_cli_reviews_a_termo_share_with_its_guesses(capsys, monkeypatch, tmp_pat
     (["review", "soare:ggggg", "cigar:ggggg"], "", "SOARE against CIGAR shows"),
     (["review", "crane:bbbbb"], "", "give the answer"),
     (["review", "--game", "quarteto", "--answer", "termo"], QUARTETO, "picture"),
+    (["review", "--answer", "cigar,rebut", "crane", "cigar"], "", "this game has one board: give one answer "
+                                                                  "(--answer WORD), not 2"),
+    (["review", "--answer", "cigar,rebut", "--lang", "pt"], "Wordle 1 2/6\n\n⬛⬛🟨🟨⬛\n🟩🟩🟩🟩🟩\n",
+     "este jogo tem um tabuleiro: dê uma resposta"),
 ])
 def test_cli_bad_reviews_are_one_line_and_status_2(capsys, monkeypatch, argv, stdin, message):
     status, out, err = run(capsys, monkeypatch, *argv, stdin=stdin)
     assert status == 2 and out == "" and err.count("\n") == 1 and message in err, err
+
+
+def test_cli_review_reads_one_answer_with_a_stray_comma_or_space(capsys, monkeypatch):
+    for typed in ("cigar,", " cigar", "CIGAR , "):
+        status, out, err = run(capsys, monkeypatch, "review", "--answer", typed, "crane", "cigar")
+        assert status == 0 and out.startswith("wordle: CIGAR, solved in 2/6"), (typed, err)
 
 
 def test_a_quarteto_review_grades_every_round_across_the_boards():

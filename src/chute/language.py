@@ -225,6 +225,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "share_board_unsolved": "board {n} was not solved in the share text: give the answers (--answer A,B,...)",
         "game_answers": "{game} has {n} boards: give {n} answers (--answer A,B,...), not {k}",
         "share_answers": "the share text has {n} boards: give {n} answers (--answer A,B,...), not {k}",
+        "one_answer": "this game has one board: give one answer (--answer WORD), not {k}",
         "give_guesses_or_share": "give the guesses played, or a share text (--share FILE) to decode",
         # clues and secrets on the command line (feedback.py, solver.py, session.py, cli/solving.py)
         "cli_note": "chute: note: {message}",
@@ -470,6 +471,7 @@ PHRASES: dict[str, dict[str, str]] = {
                                 "(--answer A,B,...)",
         "game_answers": "{game} tem {n} tabuleiros: dê {n} respostas (--answer A,B,...), não {k}",
         "share_answers": "o texto compartilhado tem {n} tabuleiros: dê {n} respostas (--answer A,B,...), não {k}",
+        "one_answer": "este jogo tem um tabuleiro: dê uma resposta (--answer PALAVRA), não {k}",
         "give_guesses_or_share": "dê os palpites jogados, ou um texto compartilhado (--share ARQUIVO) para decifrar",
         "cli_note": "chute: nota: {message}",
         "no_saved_game": "nenhum jogo inacabado salvo em {path}; começando um novo",

@@ -87,6 +87,10 @@ def run(args: argparse.Namespace) -> int:
             answer = guesses[-1]
     if answer is None:
         raise ChuteError(Note("give_answer_flag"))
+    answers = [a for a in answer.split(",") if a.strip()]
+    if len(answers) > 1:
+        raise ChuteError(Note("one_answer", k=len(answers)))
+    answer = answers[0].strip() if answers else answer        # "cigar," and " cigar" are CIGAR
     engine = engine_from_args(args, lexicon)
     show = lexicon.show
     if not guesses:
