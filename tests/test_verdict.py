@@ -590,6 +590,13 @@ def test_cli_reviews_a_termo_share_with_its_guesses(capsys, monkeypatch, tmp_pat
     assert status == 0, err
     assert out.startswith("termo: TERMO, solved in 3/6") and "SERÃO" in out
     assert engine.lexicon.name == "termo"
+    text = path.read_text(encoding="utf-8").replace("\n", "\r\n")
+    path.write_bytes(text.encode("utf-16"))           # saved by Windows Notepad as "Unicode", or PowerShell 5's >
+    status, again, err = run(capsys, monkeypatch, "review", "--share", path, *guesses)
+    assert status == 0 and again == out, err
+    path.write_bytes(b"joguei term.ooo #81 3/6\n\n\xff\xfe\x00")
+    status, out, err = run(capsys, monkeypatch, "review", "--share", path, *guesses)
+    assert status == 2 and err == f"chute: error: {path} is not UTF-8 text (nor UTF-16 with a byte-order mark)\n"
 
 
 @pytest.mark.parametrize("argv,stdin,message", [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import shutil
 import subprocess
 
@@ -133,6 +134,20 @@ def test_latin_1_files_are_read(tmp_path):
     path = write(tmp_path, "latin1.txt", "ávido\npão\n", encoding="latin-1")
     wl = read_word_file(path)
     assert wl.words == ["avido", "pao"] and wl.spellings["avido"] == "ávido"
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-8-sig", "utf-32"])
+def test_files_marked_with_a_byte_order_mark_are_read(tmp_path, encoding):
+    """Windows tools write UTF-16 with a byte-order mark (Notepad's "Unicode", PowerShell 5's ``>``)."""
+    data = "ávido\r\npão\r\n".encode(encoding)
+    if encoding == "utf-16-be":
+        data = codecs.BOM_UTF16_BE + data
+    (tmp_path / "marked.txt").write_bytes(data)
+    wl = read_word_file(tmp_path / "marked.txt")
+    assert wl.words == ["avido", "pao"] and wl.spellings["pao"] == "pão"
+    (tmp_path / "broken.txt").write_bytes(codecs.BOM_UTF16_LE + b"a\x00\x00\xd8")     # a lone surrogate
+    with pytest.raises(LexiconError, match="starts as UTF-16 text but is not UTF-16 throughout"):
+        read_word_file(tmp_path / "broken.txt")
 
 
 def test_words_lexicon_keeps_order_and_spelling():

@@ -9,6 +9,7 @@ that died are swept the next time that directory is written.
 
 from __future__ import annotations
 
+import codecs
 import os
 import re
 import stat
@@ -191,6 +192,31 @@ def read_limited(path: str | Path, what: str = "file", limit: int = MAX_INPUT_BY
     if len(data) > limit:
         raise ChuteError(f"{what} {path} is larger than {limit // 2**20} MB: refused")
     return data
+
+
+# a byte-order mark names the encoding: Windows tools (Notepad's "Unicode", PowerShell 5's ">") write UTF-16
+_BOMS = ((codecs.BOM_UTF32_LE, "utf-32", "UTF-32"), (codecs.BOM_UTF32_BE, "utf-32", "UTF-32"),
+         (codecs.BOM_UTF8, "utf-8-sig", "UTF-8"), (codecs.BOM_UTF16_LE, "utf-16", "UTF-16"),
+         (codecs.BOM_UTF16_BE, "utf-16", "UTF-16"))
+
+
+def decode_text(data: bytes, source: str, fallback: str | None = None) -> str:
+    """Return the text of a file's bytes: by its byte-order mark (UTF-8/16/32), else UTF-8, else ``fallback``.
+
+    ChuteError names the file when no encoding reads it.
+    """
+    for bom, codec, name in _BOMS:
+        if data.startswith(bom):
+            try:
+                return data.decode(codec)
+            except UnicodeDecodeError:
+                raise ChuteError(f"{source} starts as {name} text but is not {name} throughout") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        if fallback is None:
+            raise ChuteError(f"{source} is not UTF-8 text (nor UTF-16 with a byte-order mark)") from None
+        return data.decode(fallback)
 
 
 def text_lines(text: str, source: str, max_line: int = MAX_LINE_CHARS) -> Iterator[str]:

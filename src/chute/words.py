@@ -159,23 +159,16 @@ def read_lines(lines: Iterable[str], length: int | None = None) -> WordList:
 
 
 def read_word_file(path: str | Path, length: int | None = None) -> WordList:
-    """Return the words of a user's word file (UTF-8, or Latin-1 as a fallback)."""
+    """Return the words of a user's word file (UTF-8, UTF-16 with a byte-order mark, or Latin-1 as a fallback)."""
     return read_lines(word_file_lines(path), length)
 
 
 def word_file_lines(path: str | Path) -> list[str]:
-    """Return the lines of a user's word file (UTF-8, or Latin-1 as a fallback; LexiconError if unreadable)."""
+    """Return the lines of a user's word file (UTF-8, UTF-16 with a BOM, or Latin-1; LexiconError if unreadable)."""
     from .errors import ChuteError
-    from .files import read_limited, text_lines
+    from .files import decode_text, read_limited, text_lines
     try:
-        data = read_limited(path, "word file")
-    except ChuteError as err:
-        raise LexiconError(str(err)) from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
-    try:
+        text = decode_text(read_limited(path, "word file"), str(path), fallback="latin-1")
         return list(text_lines(text, str(path)))
     except ChuteError as err:
         raise LexiconError(str(err)) from None

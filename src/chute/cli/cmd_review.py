@@ -216,17 +216,12 @@ def decoded_lines(rows, answers, lexicon, game: str, lang: str = "en") -> list[s
 
 def _share(args: argparse.Namespace):
     """Return the share text given by --share (or piped in with no guesses), read; None without one."""
-    from ..files import read_limited
+    from ..files import decode_text, read_limited
     from ..share import parse_share
     if args.share == "-" or (args.share is None and not args.clues and not sys.stdin.isatty()):
         text = sys.stdin.read(1 << 20)
     elif args.share:
-        raw = read_limited(args.share, "share text")
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            from ..errors import ChuteError
-            raise ChuteError(f"{args.share} is not UTF-8 text") from None
+        text = decode_text(read_limited(args.share, "share text"), args.share)
     else:
         return None
     return parse_share(text)
