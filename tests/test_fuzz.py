@@ -100,7 +100,8 @@ def options(tmp: Path):
         st.tuples(st.just("--journal"), f), st.tuples(st.just("--share"), f), st.tuples(st.just("--answer"), word),
         st.tuples(st.just("--lang"), st.sampled_from(["pt", "en", "fr", ""])),
         st.tuples(st.just("--cluster"), st.sampled_from(["nonsense", "http://x.org", "inproc://x", "ucx://h:1", "",
-                                                         "tcp://:1", "tcp://h:0", "tcp://h:99999", "tls://127.0.0.1:1"])),
+                                                         "tcp://:1", "tcp://h:0", "tcp://h:99999",
+                                                         "tls://127.0.0.1:1"])),
         st.tuples(st.just("--strategies"), st.sampled_from(["entropy,minimax", "entropy:opener=zzzzz",
                                                              "entropy:depth=9", "entropy,entropy", ","])),
         st.tuples(st.sampled_from(["--hard", "--strict", "--json", "--quiet", "--all", "--explain", "--grep",
@@ -130,11 +131,9 @@ def argv_for(tmp: Path):
             if value is not None:
                 argv.append(value)
         if command in HEAVY:
-            argv += ["--answers", str(tmp / "small.txt"), "--guesses", str(tmp / "words.txt"), "--sample", "5",
-                     "--openers", "1", "--top", "3,2"] if command == "tree" else \
-                    ["--answers", str(tmp / "small.txt"), "--guesses", str(tmp / "words.txt"), "--top", "1"] \
-                    if command == "prove" else ["--answers", str(tmp / "small.txt"), "--guesses", str(tmp / "words.txt")] \
-                    + (["--sample", "5"] if command != "review" else [])
+            small = ["--answers", str(tmp / "small.txt"), "--guesses", str(tmp / "words.txt")]
+            argv += small + {"tree": ["--sample", "5", "--openers", "1", "--top", "3,2"], "prove": ["--top", "1"],
+                             "review": []}.get(command, ["--sample", "5"])
             for i, a in enumerate(argv):              # keep the work small whatever was drawn
                 if a in ("--jobs", "--games") and i + 1 < len(argv):
                     argv[i + 1] = "1"

@@ -13,7 +13,6 @@ import numpy as np
 import pytest
 
 from chute import load_lexicon
-from chute.feedback import score
 from chute.cli import main
 from chute.feedback import Clue, score
 from chute.session import play
@@ -163,7 +162,7 @@ def test_assist_warns_once_when_it_cannot_save_and_saves_again_when_it_can(capsy
 
 
 def test_assist_says_once_when_the_rows_run_out_and_how_to_review_the_lost_game(capsys, monkeypatch):
-    """After the last row unsolved the game is lost (it shows its answer): one line says so and names review; play goes on."""
+    """After the last row unsolved, the game is lost: one line says so and names review; play goes on."""
     rows = "".join(f"{w}:{score(w, 'cigar')}\n" for w in ("fuzzy", "jumbo", "lymph", "vivid", "kebab", "dwell"))
     status, out, err = assist(capsys, monkeypatch, rows + "review cigar\n")
     lines = out.splitlines()

@@ -223,7 +223,7 @@ def test_errors_about_clues_and_rules_are_said_in_portuguese_too():
 
 
 def test_the_first_ranking_of_openers_is_announced_on_a_terminal_in_the_players_language(monkeypatch, tmp_path):
-    """``suggest --lang pt`` on a terminal says, in Portuguese, that it ranks the openers once; off a terminal, nothing."""
+    """``suggest --lang pt`` on a terminal says in Portuguese that it ranks the openers once; elsewhere nothing."""
     import io
     from chute.cli import main
     words = tmp_path / "words.txt"

@@ -1,4 +1,4 @@
-"""Keep other web sites out of the local server: the names it answers to, where a request comes from, JSON bodies, frames.
+"""Keep other web sites out of the local server: the names it answers to, requests' origin, JSON bodies, frames.
 
 A page on any site the player visits can make the browser send requests to ``http://127.0.0.1:8000``
 (a form, or a ``fetch`` in "no-cors" mode), which could fill the player's list of refused words; and a
