@@ -542,7 +542,9 @@ def test_the_page_runs_under_its_own_content_security_policy(browser, server, an
     context = browser.new_context()                 # bypass_csp off: the policy as a player's browser applies it
     page = context.new_page()
     broken: list[str] = []
-    page.on("console", lambda m: broken.append(m.text) if "Content Security Policy" in m.text else None)
+    page.on("console", lambda m: broken.append(m.text) if m.type == "error" or "Content Security" in m.text else None)
+    icons: list[int] = []
+    page.on("response", lambda r: icons.append(r.status) if "favicon" in r.url else None)
     page.on("pageerror", lambda e: broken.append(str(e)))
     page.goto(server)
     page.wait_for_selector("body[data-ready='0']")
@@ -558,7 +560,7 @@ def test_the_page_runs_under_its_own_content_security_policy(browser, server, an
     page.wait_for_selector("#review[data-skill] svg rect", timeout=FIRST_SEARCH_MS)
     fill = page.eval_on_selector("#review svg rect", "r => getComputedStyle(r).fill")
     assert fill == "rgb(73, 124, 69)"                          # the game's green, from the style sheet
-    assert broken == []
+    assert broken == [] and icons == [200]                     # not even a missing icon
     framed = context.new_page()
     framed.goto(another_site(f'<iframe src="{server}"></iframe>'))
     framed.wait_for_timeout(1000)

@@ -36,6 +36,8 @@ def test_the_page_and_its_assets_are_served(client):
     assert '<script src="/app.js">' in page.text and "cdn" not in page.text.lower()
     for path in ("/app.js", "/style.css"):
         assert client.get(path).status_code == 200
+    icon = client.get("/favicon.svg")
+    assert icon.status_code == 200 and icon.headers["content-type"] == "image/svg+xml" and "<svg" in icon.text
     for answer in (page, client.post("/api/suggest", json={"game": "wordle"}), client.get("/nope")):
         policy = answer.headers["content-security-policy"]      # the page's own files only, in no other site's frame
         assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy and "unsafe" not in policy

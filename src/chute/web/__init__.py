@@ -347,6 +347,7 @@ def create_app(hosts: frozenset[str] | None = LOOPBACK_NAMES) -> Starlette:
         Route("/", _static("index.html", "text/html; charset=utf-8")),
         Route("/app.js", _static("app.js", "text/javascript; charset=utf-8")),
         Route("/style.css", _static("style.css", "text/css; charset=utf-8")),
+        Route("/favicon.svg", _static("favicon.svg", "image/svg+xml")),
         Route("/api/games", games),
         Route("/api/suggest", _endpoint(_suggest), methods=["POST"]),
         Route("/api/why", _endpoint(_why), methods=["POST"]),
