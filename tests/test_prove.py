@@ -118,6 +118,44 @@ def test_a_killed_run_resumes_from_its_journal(tmp_path, capsys):
     for key in ("best", "top", "settled", "cutoff"):
         assert resumed[key] == fresh[key]
     assert out is not None
+    lines = journal.read_text().splitlines()               # the torn line stays torn; none after it is joined to it
+    assert sum(not line.endswith("}") for line in lines) == 1 and lines[-1].endswith("}")
+
+
+def test_a_journal_the_disk_refuses_is_one_line_and_the_next_run_goes_on(tmp_path, capsys, monkeypatch):
+    """A full disk mid-run (a sync that fails): status 2, one line, the journal's lines kept; a header cut short
+    by the disk (the first write) is written anew; the run that goes on ends with a fresh run's table."""
+    import errno
+    import chute.prove as proving
+    a, g = small_lists(tmp_path, 6, 60, 200)
+    journal = tmp_path / "run.journal"
+    argv = ["prove", "--answers", str(a), "--guesses", str(g), "--top", "3", "--journal", str(journal), "-q"]
+    fsync, calls = os.fsync, []
+
+    def full_disk_after_twenty(fd):
+        calls.append(fd)
+        if len(calls) > 20:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        fsync(fd)
+
+    monkeypatch.setattr(proving.os, "fsync", full_disk_after_twenty)
+    status = main(argv)
+    err = capsys.readouterr().err
+    assert status == 2 and err.count("\n") == 1, err
+    assert err.startswith(f"chute: error: cannot write the journal {journal}: No space left on device; the openers")
+    kept = journal.read_text().splitlines()
+    assert len(kept) >= 20 and all(line.endswith("}") for line in kept)
+    monkeypatch.setattr(proving.os, "fsync", fsync)
+    status = main([*argv, "--json"])
+    resumed = json.loads(capsys.readouterr().out)
+    fresh_status = main(["prove", "--answers", str(a), "--guesses", str(g), "--top", "3", "--json", "-q"])
+    fresh = json.loads(capsys.readouterr().out)
+    assert status == fresh_status == 0 and all(resumed[k] == fresh[k] for k in ("best", "top", "settled", "cutoff"))
+    header = journal.read_text().splitlines()[0]
+    journal.write_text(header[:17])                          # the first write cut short
+    status = main([*argv, "--json"])
+    again = json.loads(capsys.readouterr().out)
+    assert status == 0 and again["best"] == fresh["best"] and journal.read_text().splitlines()[0] == header
 
 
 def test_a_dask_cluster_that_loses_a_worker_gives_the_same_table(tmp_path, monkeypatch):

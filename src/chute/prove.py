@@ -124,21 +124,27 @@ def journal_key(searcher: TreeSearch, top: int) -> dict:
     return key
 
 
+def journal_line(data: dict) -> str:
+    """Return one line of a journal: the JSON of ``data``, compact, and its newline."""
+    return json.dumps(data, separators=(",", ":")) + "\n"
+
+
 def read_journal(path: Path, key: dict) -> dict[str, Settled]:
-    """Return the openers a journal has settled (a torn last line, from a killed run, is ignored).
+    """Return the openers a journal has settled (a torn last line, from a killed run or a full disk, is ignored).
 
     Raises ChuteError when the journal belongs to other lists or options, or is not a journal.
     """
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return {}
     except UnicodeDecodeError:
         raise ChuteError(f"{path} is not a chute journal (not UTF-8 text)") from None
     except OSError as err:
         raise ChuteError(f"cannot read the journal {path}: {err.strerror or err}") from None
-    if not lines:
-        return {}
+    lines = text.splitlines()
+    if not lines or (len(lines) == 1 and not text.endswith("\n") and journal_line(key).startswith(text)):
+        return {}           # empty, or only the start of this run's header: the first write was cut short
     try:
         head = json.loads(lines[0])
     except ValueError:
@@ -169,17 +175,34 @@ class Journal:
         self.path = path
         self.key = key
         self.done = read_journal(path, key) if path is not None else {}
-        if path is not None and not self.done and not (path.exists() and path.stat().st_size):
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self._append(key)
+        self.torn = False               # the file ends inside a line: the next line starts on a new one
+        if path is None:
+            return
+        if not self.done:               # new, empty, or its header alone (maybe cut short): the header, whole
+            from .files import write_atomic
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as err:
+                raise ChuteError(f"cannot make the folder of the journal {path}: {err.strerror or err}") from None
+            write_atomic(path, journal_line(key), "journal")
+        else:
+            with open(path, "rb") as f:
+                f.seek(-1, os.SEEK_END)
+                self.torn = f.read(1) != b"\n"
 
     def _append(self, data: dict) -> None:
-        """Append one line and make it durable."""
+        """Append one line and make it durable (ChuteError when the disk refuses: what is written stays)."""
         assert self.path is not None
-        with open(self.path, "a", encoding="utf-8") as f:
-            f.write(json.dumps(data, separators=(",", ":")) + "\n")
-            f.flush()
-            os.fsync(f.fileno())
+        try:
+            with open(self.path, "a", encoding="utf-8") as f:
+                f.write(("\n" if self.torn else "") + journal_line(data))
+                f.flush()
+                os.fsync(f.fileno())
+        except OSError as err:
+            self.torn = True
+            raise ChuteError(f"cannot write the journal {self.path}: {err.strerror or err}; the openers it holds "
+                             "are kept, and the same command with the same --journal goes on from them") from None
+        self.torn = False
 
     def record(self, settled: Settled) -> None:
         """Record one settled opener."""
