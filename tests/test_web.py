@@ -358,6 +358,17 @@ def test_a_server_is_warmed_before_it_listens():
     assert out.stdout.split() == ["True", "True", "2"]        # one solver for one board, one for several
 
 
+def test_a_refused_word_the_disk_will_not_keep_is_a_507_in_one_line(client, tmp_path, monkeypatch):
+    """The server's disk at fault (here its state folder is a file), not the request: 507, the reason in one line."""
+    blocked = tmp_path / "state"
+    blocked.write_text("a file where the folder should be")
+    monkeypatch.setenv("CHUTE_STATE_DIR", str(blocked))
+    r = client.post("/api/refuse", json={"game": "wordle", "word": "salet"})
+    assert r.status_code == 507 and list(r.json()) == ["error"]
+    assert r.json()["error"].startswith(f"cannot remember the refused words in {blocked}") and "\n" not in r.text
+    assert blocked.read_text() == "a file where the folder should be"
+
+
 def test_a_refused_list_with_a_bad_byte_keeps_its_words(client, tmp_path, monkeypatch):
     """A stray byte in the user's list spoils one word, not the list: refusing another keeps the rest."""
     monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))

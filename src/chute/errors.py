@@ -19,3 +19,7 @@ class ContradictionError(ChuteError):
 
 class IllegalGuessError(ChuteError):
     """A guess the game (or its hard mode) does not allow."""
+
+
+class StorageError(ChuteError):
+    """A file the machine would not let chute write (a full disk, a folder it may not write in)."""

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Callable, Iterator, Mapping
 
-from .errors import ChuteError
+from .errors import ChuteError, StorageError
 
 MAX_INPUT_BYTES = 64 * 2**20      # a word list or tree file larger than this is refused
 MAX_LINE_CHARS = 4096             # a longer line in a word list is refused
@@ -85,7 +85,7 @@ def write_atomic(path: str | Path, data: bytes | str | Callable[[Path], None], w
     except (FileNotFoundError, NotADirectoryError):
         pass
     except (OSError, ValueError) as err:
-        raise ChuteError(f"cannot write {what} {path}: {getattr(err, 'strerror', None) or err}") from None
+        raise StorageError(f"cannot write {what} {path}: {getattr(err, 'strerror', None) or err}") from None
     path = Path(os.path.realpath(path))      # through a symlink: replace the file it names, keep the link
     sweep_temps(path.parent)
     tmp = _temp_path(path)
@@ -101,7 +101,7 @@ def write_atomic(path: str | Path, data: bytes | str | Callable[[Path], None], w
         _keep_mode(path, tmp)
         os.replace(tmp, path)
     except (OSError, MemoryError, ValueError) as err:
-        raise ChuteError(f"cannot write {what} {path}: {getattr(err, 'strerror', None) or err or 'out of memory'}") from None
+        raise StorageError(f"cannot write {what} {path}: {getattr(err, 'strerror', None) or err or 'out of memory'}") from None
     finally:
         try:
             os.unlink(tmp)
@@ -119,7 +119,7 @@ def _write_through(path: Path, data: bytes | str | Callable[[Path], None], what:
             with open(path, "wb") as f:
                 f.write(data.encode("utf-8") if isinstance(data, str) else data)
     except (OSError, ValueError) as err:
-        raise ChuteError(f"cannot write {what} {path}: {getattr(err, 'strerror', None) or err}") from None
+        raise StorageError(f"cannot write {what} {path}: {getattr(err, 'strerror', None) or err}") from None
     return path
 
 

@@ -15,7 +15,7 @@ import os
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from .errors import ChuteError
+from .errors import ChuteError, StorageError
 from .files import default_state_dir, write_atomic
 
 
@@ -34,14 +34,14 @@ def read_refused(path: Path) -> list[str]:
 
 
 def remember_refused(path: Path, words: Iterable[str]) -> list[str]:
-    """Return the refused list, sorted, once ``words`` are added to it on disk (``ChuteError`` if it cannot be written)."""
+    """Return the refused list, sorted, once ``words`` are added to it on disk (StorageError if it cannot be written)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with _locked(path.parent):
             merged = sorted(set(read_refused(path)) | set(words))
             write_atomic(path, "".join(f"{w}\n" for w in merged), "refused words")
     except OSError as err:
-        raise ChuteError(f"cannot remember the refused words in {path} ({err.strerror or err})") from None
+        raise StorageError(f"cannot remember the refused words in {path} ({err.strerror or err})") from None
     return merged
 
 

@@ -8,7 +8,8 @@ solvers are built once per process and shared.  A request's work runs in a
 worker thread under one lock (the compiled kernels run one call at a time),
 so the page and its files are served while a review computes for seconds.  Bad requests get a 4xx and
 one line of JSON (``{"error": "..."}``), never a traceback; so do requests from other web pages, and
-requests to a name that is not this machine's (``origin``).
+requests to a name that is not this machine's (``origin``).  A word refused that the server's disk will
+not keep gets 507 (Insufficient Storage) and the reason, in one line too.
 
 API (all POST bodies are JSON, sent as ``Content-Type: application/json``, at most ``MAX_BODY`` bytes):
 
@@ -47,7 +48,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from ..errors import ChuteError
+from ..errors import ChuteError, StorageError
 from ..language import LANGUAGES, error_text, phrase
 from .origin import LOOPBACK_NAMES, SameOrigin, allowed_hosts
 
@@ -312,7 +313,8 @@ def _endpoint(handler):
             return JSONResponse(await run_in_threadpool(_locked, handler, body))
         except (BadRequest, ChuteError) as err:      # a Note is said in the request's language
             lang = body["lang"] if body.get("lang") in LANGUAGES else "en"
-            status = err.status if isinstance(err, BadRequest) else 422
+            # the machine's disk, not the request, at fault: 507 Insufficient Storage
+            status = err.status if isinstance(err, BadRequest) else 507 if isinstance(err, StorageError) else 422
             return JSONResponse({"error": error_text(err, lang)}, status_code=status)
         except (RecursionError, MemoryError):
             return JSONResponse({"error": "the request is too large to answer"}, status_code=413)
