@@ -215,27 +215,31 @@ def live(pid: int) -> bool:
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads the worker processes from /proc (Linux)")
-@pytest.mark.parametrize("to", ["group", "parent"])
+@pytest.mark.parametrize("to", ["group", "parent", "ignored"])
 def test_ctrl_c_over_worker_processes_says_one_line(lists, to):
     """Ctrl-C from a terminal reaches the whole process group: the workers end silently, the parent says so
     once, 130.  It hung on a loaded machine when the interrupt struck inside concurrent.futures' waiting,
     so two busy processes load the cores meanwhile, and it is tried three times.  A SIGINT to the parent
-    alone (``kill -INT``) ends its workers too."""
+    alone (``kill -INT``) ends its workers too.  A run started with Ctrl-C ignored (``nohup``, a background
+    job of a script) ignores it in its workers too: it finishes, no worker dies.  Each run starts with the
+    disposition it tests, whatever the test runner's (a runner in the background ignores SIGINT)."""
     folder, answers, guesses, env = lists
     argv = chute("tree", "--answers", answers, "--guesses", guesses, "--openers", "60", "--jobs", "2",
                  "--quiet", env=env)
     load = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
     try:
         for attempt in range(3):
+            disposition = signal.SIG_IGN if to == "ignored" else signal.SIG_DFL
             proc = subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                    stderr=subprocess.PIPE, text=True, start_new_session=True)
+                                    stderr=subprocess.PIPE, text=True, start_new_session=True,
+                                    preexec_fn=lambda: signal.signal(signal.SIGINT, disposition))
             deadline = time.monotonic() + 120
             while len(children_of(proc.pid)) < 2 and proc.poll() is None and time.monotonic() < deadline:
                 time.sleep(0.02)
             workers = children_of(proc.pid)
             assert len(workers) >= 2, "the workers never started"
             time.sleep(0.2 + 0.2 * attempt)            # inside their first searches
-            if to == "group":
+            if to in ("group", "ignored"):
                 os.killpg(proc.pid, signal.SIGINT)     # what a terminal's Ctrl-C does
             else:
                 os.kill(proc.pid, signal.SIGINT)
@@ -245,6 +249,9 @@ def test_ctrl_c_over_worker_processes_says_one_line(lists, to):
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.communicate()
                 pytest.fail(f"attempt {attempt + 1}: still running 60 s after the interrupt")
+            if to == "ignored":
+                assert proc.returncode == 0 and err == "" and "best:" in out, err[-2000:]
+                break
             assert proc.returncode == 130 and err == "chute: interrupted\n", err[-2000:]
             time.sleep(0.2)
             assert not [w for w in workers if live(w)]

@@ -44,9 +44,10 @@ def check_jobs(jobs: int) -> int:
 
 
 def quiet_worker(initializer: Callable[[], None] | None, parent: int) -> None:
-    """Set up a forked worker: Ctrl-C ends it without a traceback of its own, it ends with its parent, then
-    run ``initializer``."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    """Set up a forked worker: Ctrl-C ends it without a traceback of its own (unless the parent ignores
+    Ctrl-C: then so does the worker), it ends with its parent, then run ``initializer``."""
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
     end_with_parent(parent)
     if initializer is not None:
         initializer()
