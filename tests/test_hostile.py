@@ -811,6 +811,32 @@ def test_ctrl_c_while_the_commands_load_is_one_line(capsys, monkeypatch):
     assert (status, out, err) == (130, "", "chute: interrupted\n")
 
 
+HOOK = """import builtins, sys
+real = builtins.__import__
+def interrupted_at_argparse(name, *args, **kwargs):
+    if name == "argparse":
+        raise KeyboardInterrupt
+    return real(name, *args, **kwargs)
+builtins.__import__ = interrupted_at_argparse
+"""
+
+
+@pytest.mark.parametrize("start", ["script", "module"])
+def test_ctrl_c_while_the_command_line_itself_imports_is_one_line(start):
+    """Ctrl-C while the ``chute`` script (its installed entry point) or ``python -m chute`` imports the command
+    line (argparse and the rest, ~40 ms): 'interrupted', 130, no traceback.  Only Python's own start-up is left."""
+    import subprocess
+    if start == "script":
+        go = ("from importlib.metadata import entry_points\n"
+              "run = next(e for e in entry_points(group='console_scripts') if e.name == 'chute').load()\n"
+              "sys.exit(run())\n")
+    else:
+        go = "import runpy\nrunpy.run_module('chute', run_name='__main__')\n"
+    done = subprocess.run([sys.executable, "-c", HOOK + go, "suggest"], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "CHUTE_LANG": "pt"})
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "chute: interrompido\n"), done.stderr[-800:]
+
+
 def test_output_into_a_closed_pipe_is_quiet():
     """`chute --help | head -1` and the like: output meeting a closed pipe stops quietly, status 0."""
     import subprocess
