@@ -226,6 +226,11 @@ def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, r
     return result
 
 
+def written_answers(text: str | None) -> list[str]:
+    """Return the answers written in one string, a board's each, comma-separated ("cigar, rebut"), blanks dropped."""
+    return [a.strip() for a in (text or "").split(",") if a.strip()]
+
+
 def check_colours(lexicon, guesses: Sequence[str], patterns: Sequence[str], answer: str) -> None:
     """Raise ChuteError unless every guess shows its colours against the answer (the first row that does not)."""
     word = word_of_length(answer, lexicon, "answer")

@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import ChuteError
     from ..feedback import parse_clue
     from ..grid_decoder import decode_grid
-    from ..verdict import review
+    from ..verdict import review, written_answers
     from .common import engine_from_args, lexicon_from_args, spec_from_args
     from .solving import rule_from_args, terminal_notes
     share = _share(args)
@@ -87,10 +87,10 @@ def run(args: argparse.Namespace) -> int:
             answer = guesses[-1]
     if answer is None:
         raise ChuteError(Note("give_answer_flag"))
-    answers = [a for a in answer.split(",") if a.strip()]
+    answers = written_answers(answer)
     if len(answers) > 1:
         raise ChuteError(Note("one_answer", k=len(answers)))
-    answer = answers[0].strip() if answers else answer        # "cigar," and " cigar" are CIGAR
+    answer = answers[0] if answers else answer        # "cigar," and " cigar" are CIGAR
     engine = engine_from_args(args, lexicon)
     show = lexicon.show
     if not guesses:
@@ -121,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
 def run_boards(args: argparse.Namespace, spec, lexicon, share) -> int:
     """Review a multi-board game round by round (answers from --answer or the share text's solved rows)."""
     from ..errors import ChuteError
-    from ..verdict import review_boards
+    from ..verdict import review_boards, written_answers
     from .common import engine_from_args
     from .solving import terminal_notes
     if args.rule:
@@ -130,7 +130,7 @@ def run_boards(args: argparse.Namespace, spec, lexicon, share) -> int:
     if any(ch in t for t in guesses for ch in ":="):
         raise ChuteError(Note("boards_words_only"))
     boards = spec.boards if share is None else len(share.boards)
-    answers = [a for a in (args.answer or "").split(",") if a.strip()]
+    answers = written_answers(args.answer)
     if not answers and share is not None and guesses:
         for k, rows in enumerate(share.boards):
             if not rows or set(rows[-1]) != {"g"} or len(rows) > len(guesses):

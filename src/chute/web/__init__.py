@@ -261,6 +261,7 @@ def _share(body: dict) -> dict:
     """Return a share text read, and decoded when the answer is given."""
     from ..share import parse_share
     from ..grid_decoder import decode_boards
+    from ..verdict import written_answers
     _lang(body)                 # its errors are said in it
     text = body.get("text")
     if not isinstance(text, str):
@@ -274,7 +275,7 @@ def _share(body: dict) -> dict:
         name = body.get("game") or share.game or "wordle"
         solver = solver_for(game_spec(name).lexicon, None)
         show = solver.lexicon.show
-        answers = [a.strip() for a in answer.split(",") if a.strip()]       # several boards: one answer each
+        answers = written_answers(answer)       # several boards: one answer each
         rows = decode_boards(solver.engine, share.boards, answers, hard=share.hard)
         out["decoded"] = [{"pattern": r.pattern, "patterns": list(r.patterns), "count": r.count,
                            "likely": [show(w) for w in r.likely]} for r in rows]
