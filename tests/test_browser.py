@@ -285,14 +285,14 @@ def test_paste_a_share_text_and_read_the_review(page, server):
     assert page.locator("#review svg").count() == 1 and page.locator("#review tbody tr").count() == 3
     assert all(h.strip() for h in page.locator("#review th").all_text_contents())    # a screen reader names every column
     shot(page, "review")
-    # an answer chute does not know (today's Wordle): the rows it can grade, and the notes that say why not the rest
-    page.fill("#share-text", "Wordle 1,600 3/6\n\n🟨⬛🟨⬛🟨\n🟨🟨🟨⬛🟩\n🟩🟩🟩🟩🟩\n")
-    page.fill("#share-answer", "achey")
-    page.fill("#share-guesses", "crane chewy achey")
+    # an answer chute does not know (MULTI): the rows it can grade, and the notes that say why not the rest
+    page.fill("#share-text", "Wordle 1,600 3/6\n\n🟨⬛🟨⬛⬛\n⬛⬛🟨🟨🟨\n🟩🟩🟩🟩🟩\n")
+    page.fill("#share-answer", "multi")
+    page.fill("#share-guesses", "tough spilt multi")
     page.click("#share-go")
     page.wait_for_selector("#review ul.note li")
     notes = page.locator("#review ul.note li").all_inner_texts()
-    assert any(n.startswith("ACHEY is not in chute's wordle word lists") for n in notes)
+    assert any(n.startswith("MULTI is not in chute's wordle word lists") for n in notes)
     last = page.locator("#review tbody tr").nth(2)
     assert last.locator("td").nth(3).inner_text() == "" and "not graded" in last.locator("td.note").inner_text()
 
@@ -444,34 +444,34 @@ def test_a_word_the_game_refused_is_never_suggested_again(page, server, tmp_path
 
 
 def test_one_board_whose_answer_chute_lacks_lists_its_strings(page, server):
-    """Wordle with ACHEY: the strings the clues allow, their chance, and "–" for the score chute does not compute."""
+    """Wordle with MULTI: the strings the clues allow, their chance, and "–" for the score chute does not compute."""
     open_game(page, server, "wordle")
-    for word, pattern in [("crane", "ybyby"), ("tough", "bbbby"), ("chewy", "yyybg")]:
+    for word, pattern in [("tough", "ybybb"), ("moist", "gbyby"), ("spilt", "bbyyy")]:
         play_row(page, word, [pattern])
     first = page.locator("#suggestions tbody tr").first
-    assert first.locator("td.word").inner_text().lower() == "hacey"
+    assert first.locator("td.word").inner_text().lower() == "mutil"
     cells = first.locator("td").all_inner_texts()
     assert cells[2] == "–" and cells[-2].endswith("%")          # the score column, the chance
-    assert page.locator("#left-count").inner_text() == "8" and "achey" in page.locator("#left").inner_text().lower()
+    assert page.locator("#left-count").inner_text() == "8" and "multi" in page.locator("#left").inner_text().lower()
 
 
 def test_a_board_chute_cannot_read_keeps_its_rows(page, server, tmp_path, monkeypatch):
-    """Dordle where one answer (ACHEY) is off chute's lists: every row stays, that board's words are strings."""
+    """Dordle where one answer (MULTI) is off chute's lists: every row stays, that board's words are strings."""
     monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))      # the refused string goes to a user file: here
     open_game(page, server, "dordle")
-    for word, patterns in [("crane", ["ybyby", "bbbbb"]), ("tough", ["bbbby", "bbbbb"]), ("chewy", ["yyybg", "bbbbg"])]:
+    for word, patterns in [("tough", ["ybybb", "bybby"]), ("moist", ["gbyby", "bybyb"]), ("spilt", ["bbyyy", "gybbb"])]:
         play_row(page, word, patterns)
     assert page.locator(".board").first.locator(".row:not(.input-row)").count() == 3
     notes = page.locator("#notes").inner_text()
     assert "board 1: no word in the wordle lists fits the clues" in notes and "8 strings of letters" in notes
-    assert page.locator("#left-count").inner_text() == "8 · 45" and page.locator("#suggestions tbody tr").count() > 0
-    play_row(page, "billy", ["bbbbg", "ggggg"])
+    assert page.locator("#left-count").inner_text() == "8 · 2" and page.locator("#suggestions tbody tr").count() > 0
+    play_row(page, "shops", ["bbbbb", "ggggg"])
     shown = [w.lower() for w in page.locator("#suggestions tbody td.word").all_inner_texts()]
-    assert shown[:2] == ["hacey", "hecay"]               # the board's likeliest strings, once the other is solved
+    assert shown[:2] == ["mutil", "multi"]               # the board's likeliest strings, once the other is solved
     page.locator("#suggestions tbody tr").first.locator("button.refuse").click()     # the game said "not in word list"
-    page.wait_for_function("document.querySelector('#suggestions tbody td.word').textContent.toLowerCase() === 'hecay'")
+    page.wait_for_function("document.querySelector('#suggestions tbody td.word').textContent.toLowerCase() === 'multi'")
     assert page.locator("#left-count").inner_text().startswith("7")
-    play_row(page, "achey", ["ggggg"])
+    play_row(page, "multi", ["ggggg"])
     assert "solved" in (page.locator(".board").first.get_attribute("class") or "")
     shot(page, "dordle-unknown-answer")
 

@@ -6,6 +6,8 @@ import math
 import subprocess
 import sys
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -38,9 +40,19 @@ def test_answers_prior_is_the_answer_list(wordle):
     assert prior.words == wordle.answers and prior.weights is None and not prior.widens
 
 
-def test_uniform_prior_is_every_accepted_word(wordle):
+def test_uniform_prior_is_every_accepted_word_but_the_later_ones(wordle):
     prior = make_prior(wordle, "uniform")
-    assert prior.words == wordle.guesses and prior.weights is None and prior.widens
+    assert prior.words == tuple(w for w in wordle.guesses if w not in wordle.later)
+    assert len(prior.words) == 12972 and prior.weights is None and prior.widens
+
+
+def test_the_later_words_are_outside_the_frequency_prior_and_leave_it_as_it_was(wordle):
+    """Wordle's 1,883 later words (ACHEY, ALLEN) hold no weight: every other word keeps the weight it had."""
+    prior = make_prior(wordle, "frequency")
+    assert len(prior.words) == 12972 and not set(prior.words) & wordle.later
+    assert wordle.frequencies["allen"] > 4 and "allen" in wordle.later      # frequent, yet not weighed
+    without = replace(wordle, guesses=prior.words, rare=frozenset(), later=frozenset())
+    np.testing.assert_allclose(prior.probabilities(), make_prior(without, "frequency").probabilities(), rtol=1e-12)
 
 
 def test_frequency_prior_boosts_a_curated_answer_list(wordle):
@@ -186,7 +198,7 @@ def test_guard_puts_safe_guesses_first_when_rows_run_out():
 
 def test_frequency_prior_finds_an_answer_beyond_the_list(wordle):
     solver = Solver(Engine.build(wordle), "expected-guesses", prior="frequency")
-    assert solver.initial_state().n == len(wordle.guesses)
+    assert solver.initial_state().n == len(wordle.guesses) - len(wordle.later)     # the later words: outside the prior
     secret = "years"
     assert secret not in wordle.answer_set
     game = play(solver, secret)

@@ -34,8 +34,8 @@ def wordle():
 
 @pytest.fixture(scope="module")
 def opening(wordle):
-    """Return the opening state: uniform over the 2,315 answers, every guess allowed."""
-    return State(wordle, list(wordle.lexicon.answers))
+    """Return the opening state: uniform over the 2,315 answers, every guess chute suggests allowed."""
+    return State(wordle, list(wordle.lexicon.answers), allowed=wordle.lexicon.suggested_rows)
 
 
 def small(words):

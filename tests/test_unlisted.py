@@ -78,14 +78,14 @@ def test_a_narrow_beam_keeps_only_strings_that_fit(model4):
 
 
 def test_a_game_against_an_answer_chute_lacks_is_played_to_the_end(wordle):
-    """ACHEY (accepted by today's game, not chute's): chute types strings, a refused one costs no row, and wins."""
-    game_words = set(wordle.lexicon.guess_set) | {"achey"}
-    result = play(Solver(wordle), "achey", accepts=game_words.__contains__)
-    assert result.solved_at == (len(result.guesses),) and result.guesses[-1] == "achey" and len(result.guesses) <= 6
+    """MULTI (accepted by today's game, not chute's): chute types strings, a refused one costs no row, and wins."""
+    game_words = set(wordle.lexicon.guess_set) | {"multi"}
+    result = play(Solver(wordle), "multi", accepts=game_words.__contains__)
+    assert result.solved_at == (len(result.guesses),) and result.guesses[-1] == "multi" and len(result.guesses) <= 6
     assert all(w in game_words for w in result.guesses)                # the game's own words only use rows
     assert result.refused and not set(result.refused) & game_words
     assert any("strings of letters fit the clues" in n for n in result.notes)
-    game = Session(Solver(wordle), 1, 6, ["achey"], accepts=game_words.__contains__)
+    game = Session(Solver(wordle), 1, 6, ["multi"], accepts=game_words.__contains__)
     game.autoplay()
     assert game.refused and game.solved
     game.new(["cigar"])                                                # a new game: nothing refused in it yet
@@ -93,7 +93,20 @@ def test_a_game_against_an_answer_chute_lacks_is_played_to_the_end(wordle):
     with pytest.raises(ChuteError, match="QQQQQ is not a word the game accepts"):
         Session(Solver(wordle), 1, 6, ["qqqqq"], accepts=game_words.__contains__)
     with pytest.raises(ChuteError, match="not an accepted word"):
-        Session(Solver(wordle), 1, 6, ["achey"])                        # without the game's word test: refused
+        Session(Solver(wordle), 1, 6, ["multi"])                        # without the game's word test: refused
+
+
+def test_a_word_of_the_later_list_is_an_accepted_word_not_a_string(wordle):
+    """ACHEY, on Wordle's later list of accepted words: outside the prior, found as a word once the prior's are out."""
+    assert "achey" in wordle.lexicon.later
+    for solver, prior in ((Solver(wordle), "wordle answer list"),
+                          (Solver(wordle, "expected-guesses", prior="frequency"), "frequency prior")):
+        assert "achey" not in solver.initial_state().candidates
+        result = play(solver, "achey")                 # the lists accept it: no word test of the game's needed
+        assert result.won and result.guesses[-1] == "achey" and not result.refused and len(result.guesses) <= 6
+        assert not any("strings of letters" in n for n in result.notes)
+        assert any(f"rule out every word of the {prior}; carrying on over the" in n for n in result.notes)
+        assert all(wordle.lexicon.is_suggested(g) for g in result.guesses[:-1])      # it alone is not suggested
 
 
 def test_strings_past_the_limit_come_when_the_kept_ones_are_refused(wordle, monkeypatch):
@@ -101,10 +114,10 @@ def test_strings_past_the_limit_come_when_the_kept_ones_are_refused(wordle, monk
     import chute.unlisted
     monkeypatch.setattr(chute.unlisted, "LIMIT", 3)
     solver = Solver(wordle)
-    state = solver.state_for(["crane:ybyby", "tough:bbbby", "chewy:yyybg"])
+    state = solver.state_for(["tough:ybybb", "moist:gbyby", "spilt:bbyyy"])
     assert state.unlisted and state.n == 3 and "the likeliest kept" in state.notes[-1]
     seen = []
-    while "achey" not in state.candidates:
+    while "multi" not in state.candidates:
         seen += state.candidates
         for word in state.candidates:
             solver.avoid(word)
@@ -116,7 +129,7 @@ def test_strings_past_the_limit_come_when_the_kept_ones_are_refused(wordle, monk
 def test_a_saved_game_keeps_the_strings_the_game_refused(wordle):
     """A resumed game does not offer again a string the game refused before it was saved."""
     game = Session(Solver(wordle))
-    game.replay([("crane", "ybyby"), ("tough", "bbbby"), ("chewy", "yyybg")])
+    game.replay([("tough", "ybybb"), ("moist", "gbyby"), ("spilt", "bbyyy")])
     first = game.next_guess()
     game.reject(first)
     data = game.to_dict()

@@ -231,23 +231,23 @@ def test_an_answer_off_the_answer_list_is_graded_under_the_default_prior(wordle)
 
 
 def test_an_answer_chute_does_not_know_is_graded_while_a_known_word_fits(wordle):
-    """ACHEY (a word of today's Wordle, not of chute's 2022 lists): rows graded while some known word fits them."""
-    result = review(wordle, ["crane", "tough", "chewy", "achey"], "achey")
+    """MULTI (a word Wordle does not accept, should it come to): rows graded while some known word fits them."""
+    result = review(wordle, ["tough", "moist", "spilt", "multi"], "multi")
     first, second, third, last = result.rows
     assert result.solved and [r.pattern for r in result.rows][-1] == "ggggg"
     assert first.before == 12972 and first.skill is not None and first.luck is not None
-    assert second.after == 3 and third.before == 3 and third.after == 0       # no known word shows CHEWY's colours
+    assert second.after == 2 and third.before == 2 and third.after == 0       # no known word shows SPILT's colours
     assert third.skill is not None and third.luck is None                    # graded; no luck against no word
-    assert last.value is None and last.skill is None and last.comment() == "ACHEY is not in the word lists: not graded"
+    assert last.value is None and last.skill is None and last.comment() == "MULTI is not in the word lists: not graded"
     assert result.skill == round((first.skill + second.skill + third.skill) / 3)
-    assert any(n.startswith("ACHEY is not in chute's wordle word lists") for n in result.notes)
-    assert any("ACHEY não está nas listas de palavras wordle do chute" in said(n, "pt") for n in result.notes)
+    assert any(n.startswith("MULTI is not in chute's wordle word lists") for n in result.notes)
+    assert any("MULTI não está nas listas de palavras wordle do chute" in said(n, "pt") for n in result.notes)
     # told to trust the answer list: graded over it while one of its answers fits, the first row only here
     from chute.prior import make_prior
-    told = review(wordle, ["crane", "tough", "chewy", "achey"], "achey", prior=make_prior(wordle.lexicon, "answers"))
+    told = review(wordle, ["tough", "moist", "spilt", "multi"], "multi", prior=make_prior(wordle.lexicon, "answers"))
     assert told.rows[0].before == 2315 and told.rows[0].skill is not None and told.rows[1].after == 0
     assert [r.skill is None for r in told.rows] == [False, False, True, True]
-    assert told.notes == ["ACHEY is not in chute's wordle word lists (the game's lists have changed since they were "
+    assert told.notes == ["MULTI is not in chute's wordle word lists (the game's lists have changed since they were "
                           "taken): a row is graded only while a word of the lists fits the clues before it"]
 
 
@@ -303,11 +303,11 @@ def test_review_refuses_bad_input(wordle):
 
 
 def test_a_multi_board_review_grades_around_an_answer_or_a_guess_chute_does_not_know(capsys, monkeypatch):
-    """Quordle with ACHEY and AARGH among the answers, a guess off the lists: graded where it can be, said so."""
+    """Quordle with MULTI and AARGH among the answers, a guess off the lists: graded where it can be, said so."""
     from chute.verdict import review_boards
     engine = Engine.build(load_lexicon("wordle"))
-    answers = ["aback", "achey", "tough", "aargh"]
-    guesses = ["crane", "tough", "xyzzy", "aback", "aargh", "chewy", "achey"]
+    answers = ["aback", "multi", "tough", "aargh"]
+    guesses = ["split", "tough", "xyzzy", "aback", "aargh", "moist", "multi"]
     result = review_boards(engine, guesses, answers, 9)
     assert result.solved and result.solved_at == [4, 7, 2, 5]
     unknown = result.rounds[2]                                            # XYZZY: no value, no grade
@@ -316,15 +316,15 @@ def test_a_multi_board_review_grades_around_an_answer_or_a_guess_chute_does_not_
     for rd in result.rounds[:2] + result.rounds[3:5]:                     # graded on the boards a known word fits
         graded = [b for b in rd.boards if b is not None and b.value is not None]
         assert rd.value == pytest.approx(sum(b.value for b in graded)) and rd.skill is not None
-    assert result.rounds[3].boards[1].after == 0                          # no known word fits ACHEY's board now
+    assert result.rounds[3].boards[1].after == 0                          # no known word fits MULTI's board now
     assert result.rounds[4].boards[1].value is None and result.rounds[6].value is None
     assert result.notes[:2] == [
-        "ACHEY and AARGH are not on the wordle answer list: the guesses are graded under the frequency prior, "
+        "MULTI and AARGH are not on the wordle answer list: the guesses are graded under the frequency prior, "
         "where every accepted word can be the answer",
-        "board 2: ACHEY is not in chute's wordle word lists (the game's lists have changed since they were taken): "
+        "board 2: MULTI is not in chute's wordle word lists (the game's lists have changed since they were taken): "
         "a row is graded only while a word of the lists fits the clues before it"]
-    assert said(result.notes[0], "pt").startswith("ACHEY e AARGH não estão na lista de respostas wordle")
-    assert said(result.notes[1], "pt").startswith("tabuleiro 2: ACHEY não está nas listas")
+    assert said(result.notes[0], "pt").startswith("MULTI e AARGH não estão na lista de respostas wordle")
+    assert said(result.notes[1], "pt").startswith("tabuleiro 2: MULTI não está nas listas")
     status, out, err = run(capsys, monkeypatch, "review", "--game", "quordle", "--answer", ",".join(answers),
                            *guesses, stdin="")
     assert status == 0 and "None" not in out and "  3  XYZZY      not graded" in out, err
@@ -332,7 +332,7 @@ def test_a_multi_board_review_grades_around_an_answer_or_a_guess_chute_does_not_
     status, out, err = run(capsys, monkeypatch, "review", "--game", "quordle", "--answer", ",".join(answers),
                            *guesses, "--json", "--lang", "pt", stdin="")
     data = json.loads(out)
-    assert data["rounds"][2]["comment"] == "sem nota" and data["notes"][1].startswith("tabuleiro 2: ACHEY")
+    assert data["rounds"][2]["comment"] == "sem nota" and data["notes"][1].startswith("tabuleiro 2: MULTI")
 
 
 def test_a_dordle_won_on_its_last_row_among_several_candidates(capsys, monkeypatch):
@@ -354,14 +354,14 @@ def test_a_dordle_won_on_its_last_row_among_several_candidates(capsys, monkeypat
 
 def test_a_share_text_is_decoded_against_an_answer_chute_does_not_know(capsys, monkeypatch):
     """The words that make each row are found against any answer, known or not."""
-    grid = "Wordle 1,600 4/6\n\n" + "\n".join(to_emoji(score(g, "achey")) for g in ("crane", "tough", "chewy",
-                                                                                      "achey")) + "\n"
-    status, out, err = run(capsys, monkeypatch, "review", "--answer", "achey", stdin=grid)
+    grid = "Wordle 1,600 4/6\n\n" + "\n".join(to_emoji(score(g, "multi")) for g in ("tough", "moist", "spilt",
+                                                                                      "multi")) + "\n"
+    status, out, err = run(capsys, monkeypatch, "review", "--answer", "multi", stdin=grid)
     assert status == 0, err
     lines = out.splitlines()
-    assert lines[0] == "wordle: the words that make each row against ACHEY"
-    assert lines[4].endswith("1 word: ACHEY")                   # the green row: the answer itself, known or not
-    assert " words: " in lines[1] and "CRANE" in lines[1]
+    assert lines[0] == "wordle: the words that make each row against MULTI"
+    assert lines[4].endswith("1 word: MULTI")                   # the green row: the answer itself, known or not
+    assert " words: " in lines[1] and " 11 words: " in lines[2] and "MOIST" in lines[2]
 
 
 # -- share texts -----------------------------------------------------------------------------------

@@ -161,9 +161,23 @@ def test_words_lexicon_keeps_order_and_spelling():
 
 def test_bundled_wordle():
     lexicon = load_lexicon("wordle")
-    assert (len(lexicon.answers), len(lexicon.guesses)) == (2315, 12972)
+    assert (len(lexicon.answers), len(lexicon.guesses)) == (2315, 14855)
     assert lexicon.answer_set <= lexicon.guess_set
     assert lexicon.is_answer("CIGAR") and lexicon.is_guess("aahed") and not lexicon.is_answer("aahed")
+    # the later list's 1,883 words: accepted, never suggested; the 12,972 of 2022 are suggested
+    assert len(lexicon.later) == 1883 and lexicon.later == lexicon.rare
+    assert lexicon.is_guess("achey") and not lexicon.is_suggested("achey") and lexicon.is_suggested("aahed")
+    assert len(lexicon.suggested_rows) == 12972
+
+
+def test_later_tag_is_read_like_rare_and_kept_apart(tmp_path):
+    guesses = tmp_path / "g.tsv"
+    guesses.write_text("cigar\t3.1\nrebut\t2.5\trare\nachey\t0.00\tlater\nlater\t5.49\n", encoding="utf-8")
+    answers = tmp_path / "a.txt"
+    answers.write_text("cigar\n", encoding="utf-8")
+    lexicon = load_lexicon("wordle", answers=answers, guesses=guesses)
+    assert lexicon.rare == {"rebut", "achey"} and lexicon.later == {"achey"}
+    assert lexicon.is_suggested("later") and lexicon.is_suggested("cigar")
 
 
 def test_bundled_termo_keeps_accents_and_frequencies():

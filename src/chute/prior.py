@@ -18,8 +18,16 @@ FILE       the words of a file, one per line with an optional weight after a
            tab or space (no weight: 1); words that are not accepted guesses
            are refused, weights must be positive.
 
+``frequency`` and ``uniform`` leave out the words tagged ``later`` (Wordle's
+1,883 words that the game came to accept after its 2022 lists: names and rare
+forms such as ALLEN, QURAN, ADORB, most never seen by wordfreq).  Weighed by
+frequency they cost the game's own answers rows (3.4527 -> 3.4587 mean guesses,
+and hard mode's plans ran out of budget: BENCHMARKS.md), so they are
+candidates only once the clues rule out every word of the prior, as any
+accepted word then is (``Solver``'s fallback), before strings of letters.
+
 K = 1.56 and Z0 = 3.53 are a logistic regression (maximum likelihood) of
-"is an answer" on English Zipf frequency over Wordle's 12,972 accepted words
+"is an answer" on English Zipf frequency over Wordle's 12,972 accepted words of 2022
 (2,315 answers): s(w) is the chance that an editor choosing answers by
 frequency picks w.  LISTED_SHARE = 0.97 is a round figure: the answer list
 is trusted for all but about one answer in thirty.  Played by
@@ -84,14 +92,23 @@ def boosts(lexicon: Lexicon) -> bool:
     return lexicon.curated and len(lexicon.answers) < len(lexicon.guesses)
 
 
+def _prior_words(lexicon: Lexicon) -> tuple[str, ...]:
+    """Return the accepted guesses a prior over the lexicon's words holds: all but the ones tagged ``later``."""
+    if not lexicon.later:
+        return tuple(lexicon.guesses)
+    return tuple(w for w in lexicon.guesses if w not in lexicon.later)
+
+
 def frequency_weights(lexicon: Lexicon) -> np.ndarray:
-    """Return the frequency prior's weight of every accepted guess, in the lexicon's order."""
+    """Return the frequency prior's weight of every accepted guess, in the lexicon's order (``later`` ones too)."""
     freq = lexicon.frequencies
     weights = logistic(np.array([freq.get(w, 0.0) for w in lexicon.guesses]))
     if boosts(lexicon):
         listed = np.fromiter((w in lexicon.answer_set for w in lexicon.guesses), dtype=bool,
                              count=len(lexicon.guesses))
-        rest = weights[~listed].sum()
+        listed_or_later = listed | np.fromiter((w in lexicon.later for w in lexicon.guesses), dtype=bool,
+                                               count=len(lexicon.guesses))
+        rest = weights[~listed_or_later].sum()
         weights[listed] = LISTED_SHARE / (1.0 - LISTED_SHARE) * rest / listed.sum()
     return weights
 
@@ -101,9 +118,12 @@ def make_prior(lexicon: Lexicon, spec: str = "answers") -> Prior:
     if spec == "answers":
         return Prior("answers", tuple(lexicon.answers))
     if spec == "uniform":
-        return Prior("uniform", tuple(lexicon.guesses))
+        return Prior("uniform", _prior_words(lexicon))
     if spec == "frequency":
-        return Prior("frequency", tuple(lexicon.guesses), frequency_weights(lexicon), boosts(lexicon))
+        weights = frequency_weights(lexicon)
+        if lexicon.later:
+            weights = weights[[w not in lexicon.later for w in lexicon.guesses]]
+        return Prior("frequency", _prior_words(lexicon), weights, boosts(lexicon))
     return file_prior(lexicon, spec)
 
 

@@ -26,9 +26,13 @@ CURATED = ("wordle",)
 # never suggests: Termo's bundled list is a whole dictionary, and the game
 # refuses most of its rarest words (the rule: scripts/build_lexicons.py).
 # The tag "name" marks a proper name or an abbreviation (PAULO, HTTPS): read the
-# same way (the tag says why).
+# same way (the tag says why).  The tag "later" marks a word the game came to
+# accept after the lists chute plays from (Wordle's 1,883 words of its later
+# list): read the same way, and outside the frequency prior (see chute/prior.py).
 RARE_TAG = "rare"
 NAME_TAG = "name"
+LATER_TAG = "later"
+TAGS = (RARE_TAG, NAME_TAG, LATER_TAG)
 MIN_LENGTH, MAX_LENGTH = 3, 12
 
 
@@ -68,7 +72,8 @@ class WordList:
     dropped: int = 0                                              # non-alphabetic entries
     rejected: set[str] = field(default_factory=set)               # ... which ones (distinct)
     merged: int = 0                                               # spellings folded into another
-    rare: set[str] = field(default_factory=set)                   # folded words tagged "rare"
+    rare: set[str] = field(default_factory=set)                   # folded words tagged (never suggested)
+    later: set[str] = field(default_factory=set)                  # ... of them, those tagged "later"
 
     @property
     def words(self) -> list[str]:
@@ -113,8 +118,8 @@ def parse_line(line: str) -> tuple[str, float | None] | None:
 
     Accepts one word per line, the DELAS format (first comma-separated token:
     ``abade,.N+z1:ms``), an optional frequency column after a tab or space, and after a
-    second tab the tag ``rare`` or ``name`` (a word read as a clue, never suggested; see
-    ``read_lines``).
+    second tab the tag ``rare``, ``name`` or ``later`` (a word read as a clue, never
+    suggested; see ``read_lines``).
     """
     line = line.lstrip("\ufeff").strip()
     if not line or line.startswith("#"):
@@ -151,10 +156,13 @@ def read_lines(lines: Iterable[str], length: int | None = None) -> WordList:
         if length is not None and len(fold(entry)) != length:
             continue
         word = result.add(entry, frequency)
-        if word is not None and line.rstrip().endswith((RARE_TAG, NAME_TAG)):
+        if word is not None and line.rstrip().endswith(TAGS):
             fields = line.split("\t")
-            if len(fields) > 2 and fields[2].strip() in (RARE_TAG, NAME_TAG):
+            tag = fields[2].strip() if len(fields) > 2 else ""
+            if tag in TAGS:
                 result.rare.add(word)
+            if tag == LATER_TAG:
+                result.later.add(word)
     return result
 
 
@@ -208,6 +216,7 @@ class Lexicon:
     curated: bool = False          # the answer list is the game's own (or the user's), not a frequency cut
     listed: tuple[str, ...] = ()   # the answer list, when ``answers`` were widened to a prior's words
     rare: frozenset[str] = field(default_factory=frozenset, repr=False)  # accepted, read, never suggested
+    later: frozenset[str] = field(default_factory=frozenset, repr=False)  # ... of them, those outside the prior
 
     def __repr__(self) -> str:
         return (f"Lexicon({self.name!r}, length={self.length}, {len(self.answers)} answers, "
@@ -356,9 +365,11 @@ def load_lexicon(game: str = "wordle", answers: str | Path | None = None,
     elif use_bundled:
         guess_sources.append(read_lines(_bundled_file(game, "guesses"), length))
     tagged: set[str] = set()
+    tagged_later: set[str] = set()
     for wl in guess_sources:
         rejected |= wl.rejected
         tagged |= wl.rare
+        tagged_later |= wl.later
         for w in wl.words:
             merged.put(w, wl.spellings[w], wl.frequencies.get(w))
 
@@ -376,10 +387,10 @@ def load_lexicon(game: str = "wordle", answers: str | Path | None = None,
     curated = user_answers is not None or (use_bundled and game in CURATED)
     rare = frozenset(tagged.difference(answer_words).intersection(guess_words))
     return Lexicon(name, length, answer_words, guess_words, merged.spellings,
-                   merged.frequencies, len(rejected), curated, rare=rare)
+                   merged.frequencies, len(rejected), curated, rare=rare, later=rare.intersection(tagged_later))
 
 
-LEXICON_CACHE_VERSION = 1
+LEXICON_CACHE_VERSION = 2
 
 
 def _bundled_cached(game: str) -> Lexicon:
@@ -400,7 +411,7 @@ def _bundled_cached(game: str) -> Lexicon:
     path = default_cache_dir() / f"lexicon-{game}-{h.hexdigest()[:24]}.marshal"
     try:
         fields = marshal.loads(path.read_bytes())
-        lexicon = Lexicon(*fields[:8], listed=fields[8], rare=fields[9])
+        lexicon = Lexicon(*fields[:8], listed=fields[8], rare=fields[9], later=fields[10])
         if lexicon.name == game and lexicon.length == BUNDLED_LENGTH and lexicon.answers and lexicon.guesses:
             return lexicon
     except (OSError, EOFError, ValueError, TypeError, IndexError):
@@ -408,7 +419,7 @@ def _bundled_cached(game: str) -> Lexicon:
     lexicon = load_lexicon(game, cache=False)
     data = marshal.dumps((lexicon.name, lexicon.length, lexicon.answers, lexicon.guesses, dict(lexicon.spellings),
                           dict(lexicon.frequencies), lexicon.dropped, lexicon.curated, lexicon.listed,
-                          frozenset(lexicon.rare)))
+                          frozenset(lexicon.rare), frozenset(lexicon.later)))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, data, "cache file")

@@ -84,7 +84,7 @@ def covered_first(lexicon, words: list[str]) -> np.ndarray:
     curated list (Wordle's) is the game's own, and covered first alone.
     """
     rare = lexicon.rare
-    if rare:        # the words are accepted guesses, folded: suggested unless rare
+    if len(rare) > len(lexicon.later):      # a dictionary's rare words (not a game's later ones): suggested words first
         return np.fromiter((w not in rare for w in words), dtype=bool, count=len(words))
     listed = set(lexicon.answer_list)
     return np.fromiter((w in listed for w in words), dtype=bool, count=len(words))
