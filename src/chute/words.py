@@ -301,7 +301,8 @@ class Lexicon:
 
     def summary(self) -> str:
         """Return a one-line description (name, counts, length)."""
-        return (f"{self.name}: {len(self.answers):,} answers, {len(self.guesses):,} accepted guesses, "
+        suggested = f" ({len(self.guesses) - len(self.rare):,} suggested)" if self.rare else ""
+        return (f"{self.name}: {len(self.answers):,} answers, {len(self.guesses):,} accepted guesses{suggested}, "
                 f"{self.length} letters")
 
 
