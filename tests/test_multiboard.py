@@ -691,3 +691,18 @@ def test_numpy_board_figures_equal_the_compiled_kernels(wordle, weighted):
             want[0], want[1], want[2] = math.log2(n) - ent / n, sq / n, ones / n
         want[3] = parts
         assert np.allclose(board_figures_numpy(wordle.matrix[:, cols], p, wordle.n_patterns), want, rtol=0, atol=1e-12)
+
+
+def test_a_board_falls_back_to_the_games_later_words_only_once_no_other_word_fits(wordle):
+    """Wordle's later words (ACHEY) join a board's words only when every other accepted word is ruled out."""
+    solver = MultiSolver(wordle)
+    lex = wordle.lexicon
+    some = solver.fallback_board([("crane", encode(score("crane", "achey")))])
+    assert some.n > 10 and not {lex.guesses[i] for i in some.index.tolist()} & lex.later
+    clues = [(g, encode(score(g, "achey"))) for g in ("crane", "tough", "chewy")]     # no word of 2022 fits them
+    assert [lex.guesses[i] for i in solver.fallback_board(clues).index.tolist()] == ["achey"]
+    # a board fallen back to the other words goes on to the later ones when those run out, and only then
+    board = solver.fallback_board(clues[:2])
+    assert board.n and not {lex.guesses[i] for i in board.index.tolist()} & lex.later
+    after = solver.narrow(board, *clues[2], history=clues[:2])
+    assert [lex.guesses[i] for i in after.index.tolist()] == ["achey"] and after.fallback

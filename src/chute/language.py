@@ -57,6 +57,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "ruled_out": "the clues rule out every word of {what}; carrying on over the {n} accepted words that fit{weighted}",
         "ruled_out_one": "the clues rule out every word of {what}; carrying on over the {n} accepted word that fit{weighted}",
         "of_prior": "the {name} prior", "of_answers": "the {name} answer list", "weighted": " (weighted by frequency)",
+        "of_earlier": "the {name} lists but the words the game added later",
         "plans_gave_up": "too many words are left to check the row limit within its budget: "
                          "the guesses are ranked by expected guesses alone",
         "left_tree": "row {row}: the game left the decision tree; following {name} from here",
@@ -295,6 +296,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "ruled_out": "as pistas descartam todas as palavras {what}; seguindo com as {n} palavras aceitas que cabem{weighted}",
         "ruled_out_one": "as pistas descartam todas as palavras {what}; seguindo com a {n} palavra aceita que cabe{weighted}",
         "of_prior": "da distribuição {name}", "of_answers": "da lista de respostas {name}",
+        "of_earlier": "das listas {name}, fora as que o jogo acrescentou depois",
         "weighted": " (pesadas pela frequência)",
         "plans_gave_up": "restam palavras demais para verificar o limite de linhas dentro do orçamento: "
                          "os palpites são ordenados só pelos palpites esperados",

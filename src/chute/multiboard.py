@@ -34,7 +34,8 @@ each weighted by the prior, so the secret may be any word a player knows, not
 only the answer list.  The figures above become weighted: bits over the
 patterns' probabilities, the expected candidates left, the chance of a hit,
 and the exact endgame's odds.  A board whose clues rule out every such word
-falls back to every accepted word that fits, weighted by ``fallback_weights``.
+falls back to every accepted word that fits (the game's later words once no other does),
+weighted by ``fallback_weights``.
 On the real 2022 Termo answers (a test: BENCHMARKS.md, "Multi-board under the
 prior") Dueto wins every game of three seeds of 1,000 (99.2/99.5/98.6% over the
 answer list alone) and Quarteto 2,999 of 3,000 (98.6/99.0/98.2%); on the
@@ -82,6 +83,7 @@ import math
 import sys
 from collections import OrderedDict
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 import numpy as np
@@ -279,17 +281,25 @@ class MultiSolver:
         """
         guess = fold(guess)
         keep = board.index[self._guess_codes(guess, board) == code]
-        if len(keep) or board.fallback:
+        if len(keep) or (board.fallback and (not len(board.index) or self._later[board.index].any())):
             return Board(keep, board.fallback)
         return self.fallback_board(list(history) + [(guess, code)])
 
+    @cached_property
+    def _later(self) -> np.ndarray:
+        """Return which accepted guesses are the game's later words (``Lexicon.later``)."""
+        lex = self.engine.lexicon
+        return np.fromiter((w in lex.later for w in lex.guesses), dtype=bool, count=len(lex.guesses))
+
     def fallback_board(self, history: Sequence[tuple[str, int]]) -> Board:
-        """Return the board of every accepted guess consistent with the clues (guess, code)."""
+        """Return the board of the accepted guesses consistent with the clues (guess, code): the game's later
+        words only once no other fits."""
         guesses = self.engine.lexicon.guesses
         ok = np.ones(len(guesses), dtype=bool)
         for guess, code in history:
             ok &= _codes([guess], guesses, self.engine.length)[0] == code
-        return Board(np.flatnonzero(ok).astype(np.int64), fallback=True)
+        earlier = ok & ~self._later
+        return Board(np.flatnonzero(earlier if earlier.any() else ok).astype(np.int64), fallback=True)
 
     @property
     def codes_t(self) -> np.ndarray:

@@ -301,13 +301,18 @@ class Solver:
         """Return the candidates, weights, unlisted flag and notes once the clues rule out every candidate of ``state``.
 
         The accepted words that fit come first (unless the state already fell back
-        to them); then the strings of letters the clues allow; then, with
-        ``unknown_ok``, no candidate at all.
+        to them), the game's later words (``Lexicon.later``) once no other fits;
+        then the strings of letters the clues allow; then, with ``unknown_ok``,
+        no candidate at all.
         """
-        candidates = [] if state.fallback else self._fitting_accepted(clues)
+        later_tier = state.fallback and self._later_left(state)
+        candidates = [] if state.fallback and not later_tier else self._fitting_accepted(clues)
+        earlier = [w for w in candidates if w not in self.lexicon.later]
+        candidates = earlier or candidates         # the game's later words come once no other word fits
         if candidates:
             weights = self._weights(candidates, True)
-            ruled_out = (Note("of_prior", name=self.belief.name) if self.belief.widens
+            ruled_out = (Note("of_earlier", name=self.lexicon.name) if later_tier else
+                         Note("of_prior", name=self.belief.name) if self.belief.widens
                          else Note("of_answers", name=self.lexicon.name))
             notes.append(Note("ruled_out_one" if len(candidates) == 1 else "ruled_out", what=ruled_out,
                               n=len(candidates), weighted=Note("weighted") if weights is not None else ""))
@@ -325,6 +330,12 @@ class Solver:
             raise ContradictionError(reason)
         unknown = Note("unknown_answer", name=self.lexicon.name)
         return [], None, state.unlisted, notes + ([] if unknown in notes else [unknown])
+
+    def _later_left(self, state: State) -> bool:
+        """Return whether a state that fell back to accepted words can fall back once more, to the game's later words."""
+        later = self.lexicon.later
+        return bool(later) and bool(state.candidates) and not state.unlisted and \
+            not any(w in later for w in state.candidates)
 
     def unlisted(self, clues: Sequence[Clue]) -> Unlisted:
         """Return the strings of letters the clues allow, likeliest first, less the words the game refused."""
