@@ -45,12 +45,12 @@ import csv
 import json
 import os
 import random
-import resource
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+# one process's wall and CPU seconds and its output: the helper of the script beside this one
+from vs_doddle import run
 
 WS_LISTS = r"""
 import json, sys
@@ -88,20 +88,6 @@ print(get_strategy("entropy").choose(state).upper(), len(state.candidates))
 
 TWO_CLUES = ["soare:bbbbb", "until:bbyyb"]
 ROWS = 6
-
-
-def run(argv: list[str], env: dict) -> tuple[float, float, str]:
-    """Return (wall seconds, CPU seconds, stdout) of one process and its children."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    done = subprocess.run(argv, env=env, capture_output=True, text=True, stdin=subprocess.DEVNULL,
-                          check=False)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode != 0:
-        raise SystemExit(f"{' '.join(argv[:4])} ... failed:\n{done.stderr[-2000:]}")
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu, done.stdout
 
 
 def chute_rows(csv_path: Path) -> dict[str, tuple[int, bool]]:
