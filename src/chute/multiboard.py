@@ -281,6 +281,7 @@ class MultiSolver:
         """
         guess = fold(guess)
         keep = board.index[self._guess_codes(guess, board) == code]
+        # a fallback board of the later words (or of none) has nowhere further to fall; one of 2022's falls to them
         if len(keep) or (board.fallback and (not len(board.index) or self._later[board.index].any())):
             return Board(keep, board.fallback)
         return self.fallback_board(list(history) + [(guess, code)])
