@@ -100,15 +100,13 @@ def _prior_words(lexicon: Lexicon) -> tuple[str, ...]:
 
 
 def frequency_weights(lexicon: Lexicon) -> np.ndarray:
-    """Return the frequency prior's weight of every accepted guess, in the lexicon's order (``later`` ones too)."""
+    """Return the frequency prior's weight of each word ``_prior_words`` holds, in the lexicon's order."""
+    words = _prior_words(lexicon)
     freq = lexicon.frequencies
-    weights = logistic(np.array([freq.get(w, 0.0) for w in lexicon.guesses]))
+    weights = logistic(np.array([freq.get(w, 0.0) for w in words]))
     if boosts(lexicon):
-        listed = np.fromiter((w in lexicon.answer_set for w in lexicon.guesses), dtype=bool,
-                             count=len(lexicon.guesses))
-        listed_or_later = listed | np.fromiter((w in lexicon.later for w in lexicon.guesses), dtype=bool,
-                                               count=len(lexicon.guesses))
-        rest = weights[~listed_or_later].sum()
+        listed = np.fromiter((w in lexicon.answer_set for w in words), dtype=bool, count=len(words))
+        rest = weights[~listed].sum()
         weights[listed] = LISTED_SHARE / (1.0 - LISTED_SHARE) * rest / listed.sum()
     return weights
 
@@ -120,10 +118,7 @@ def make_prior(lexicon: Lexicon, spec: str = "answers") -> Prior:
     if spec == "uniform":
         return Prior("uniform", _prior_words(lexicon))
     if spec == "frequency":
-        weights = frequency_weights(lexicon)
-        if lexicon.later:
-            weights = weights[[w not in lexicon.later for w in lexicon.guesses]]
-        return Prior("frequency", _prior_words(lexicon), weights, boosts(lexicon))
+        return Prior("frequency", _prior_words(lexicon), frequency_weights(lexicon), boosts(lexicon))
     return file_prior(lexicon, spec)
 
 
