@@ -77,6 +77,17 @@ def test_frequency_prior_of_a_frequency_cut_is_the_logistic_alone(termo):
     assert logistic(np.array([Z0 + 1]))[0] == pytest.approx(1 / (1 + math.exp(-K)))
 
 
+def test_a_custom_list_whose_other_words_are_all_later_ones_is_not_boosted(tmp_path):
+    """Answers CIGAR, guesses CIGAR and a later word: the prior holds the answer alone, at its own weight (was 0/0)."""
+    answers, guesses = tmp_path / "a.txt", tmp_path / "g.tsv"
+    answers.write_text("cigar\n", encoding="utf-8")
+    guesses.write_text("cigar\t3.1\nlater\t5.5\tlater\n", encoding="utf-8")
+    lexicon = load_lexicon("wordle", answers=answers, guesses=guesses)
+    prior = make_prior(lexicon, "frequency")
+    assert prior.words == ("cigar",) and not prior.boosted
+    np.testing.assert_allclose(prior.probabilities(), [1.0])
+
+
 def test_prior_file_reads_words_and_weights(tmp_path, wordle):
     path = tmp_path / "weights.txt"
     path.write_text("cigar\t3\nREBUT 1\n# a comment\nsissy\n", encoding="utf-8")

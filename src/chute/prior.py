@@ -89,7 +89,7 @@ def logistic(zipf: np.ndarray) -> np.ndarray:
 
 def boosts(lexicon: Lexicon) -> bool:
     """Return whether the frequency prior boosts the lexicon's answer list (the game's own, not all its words)."""
-    return lexicon.curated and len(lexicon.answers) < len(lexicon.guesses)
+    return lexicon.curated and len(lexicon.answers) < len(_prior_words(lexicon))     # some other word to weigh
 
 
 def _prior_words(lexicon: Lexicon) -> tuple[str, ...]:
