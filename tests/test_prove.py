@@ -211,6 +211,26 @@ def test_cli_prove_prints_the_optimum_and_refuses_bad_options(tmp_path, capsys):
     assert status == 2 and "cannot reach the Dask scheduler at tls://127.0.0.1:1" in err and err.count("\n") == 1
 
 
+def test_a_scheduler_that_refuses_the_connection_is_said_at_once(tmp_path, monkeypatch):
+    """Nothing listens at the address: one ChuteError before any search, Dask never asked (it would retry 20 s)."""
+    import socket
+    distributed = pytest.importorskip("distributed", reason="the cluster extra (distributed) is part of the test extra")
+    asked: list[str] = []
+    monkeypatch.setattr(distributed, "Client", lambda *a, **k: asked.append(a[0]))
+    monkeypatch.setattr("chute.prove.opener_bounds", lambda *a: asked.append("bounds"))
+    with socket.socket() as s:           # a port just freed: nothing listens there
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    a, g = small_lists(tmp_path, 7, 20, 30)
+    searcher = TreeSearch(engine_of(a, g), exact=True)
+    for address in (f"tcp://127.0.0.1:{port}", f"127.0.0.1:{port}", f"ws://127.0.0.1:{port}"):
+        with pytest.raises(ChuteError, match=f"cannot reach the Dask scheduler at .*{port}.*refused"):
+            prove(searcher, cluster=address)
+    with pytest.raises(ChuteError, match="is not a scheduler address"):
+        prove(searcher, cluster="inproc://x")
+    assert asked == []
+
+
 def brute_hard_totals(engine: Engine, rows: int) -> dict[str, int]:
     """Return every opener's least total under Wordle's hard rule, by exhaustive search."""
     from chute.feedback import Clue

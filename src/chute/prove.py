@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -318,6 +319,43 @@ def _dask_work(spec: dict, rows: list[int], cutoff: int) -> list[tuple[int, int,
 
 _DASK_SEARCHERS: dict[str, TreeSearch] = {}
 
+SCHEDULER_SCHEMES = ("tcp", "tls", "ws", "wss")   # Dask's network transports (not inproc, not the ucx extra)
+PROBE_SECONDS = 5.0          # a host that neither answers nor refuses this long is left to Dask's own 20 s
+
+
+def scheduler_endpoint(address: str) -> tuple[str, str, int]:
+    """Return (scheme, host, port) of a scheduler address ``[tcp|tls|ws|wss://]HOST:PORT``; ValueError if not one."""
+    scheme, sep, rest = address.strip().rpartition("://")
+    host, _, port = rest.rpartition(":")
+    scheme = scheme if sep else "tcp"
+    if scheme not in SCHEDULER_SCHEMES or not host.strip("[]") or not port.isdigit() \
+            or not 1 <= int(port) <= 65535 or any(c.isspace() for c in rest):
+        from .files import excerpt
+        raise ValueError(f"{excerpt(address)} is not a scheduler address: write tcp://HOST:PORT "
+                         "(e.g. tcp://10.0.0.5:8786)")
+    return scheme, host.strip("[]"), int(port)
+
+
+def _check_scheduler_reachable(address: str) -> None:
+    """Return once something listens at the scheduler's host and port; ChuteError at once if it is refused.
+
+    Dask retries a refused connection until its timeout (20 s here): a mistyped
+    port or a scheduler not started yet is said now, before any search.
+    """
+    try:
+        _, host, port = scheduler_endpoint(address)
+    except ValueError as err:
+        raise ChuteError(str(err)) from None
+    try:
+        socket.create_connection((host, port), timeout=PROBE_SECONDS).close()
+    except socket.timeout:
+        return                   # a slow network: Dask tries again with its own timeout
+    except ConnectionRefusedError:
+        raise ChuteError(f"cannot reach the Dask scheduler at {address}: nothing listens on port {port} "
+                         f"of {host} (connection refused)") from None
+    except OSError as err:       # an unknown host, no route, ...
+        raise ChuteError(f"cannot reach the Dask scheduler at {address}: {err.strerror or err}") from None
+
 
 def prove(searcher: TreeSearch, top: int = 15, journal: Path | None = None, jobs: int = 1,
           cluster: str | None = None, lists: dict | None = None,
@@ -334,6 +372,8 @@ def prove(searcher: TreeSearch, top: int = 15, journal: Path | None = None, jobs
         raise ChuteError("a proof needs the exact search (TreeSearch(..., exact=True))")
     if top < 1:
         raise ChuteError(f"top must be at least 1, not {top}")
+    if cluster:
+        _check_scheduler_reachable(cluster)
     start = time.perf_counter()
     guesses = searcher.lexicon.guesses
     record = Journal(journal, journal_key(searcher, top))

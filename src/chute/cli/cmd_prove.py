@@ -20,18 +20,15 @@ EPILOG = ("examples: chute prove --answers a.txt --guesses g.txt --top 5 | chute
           "chute prove --cluster tcp://10.0.0.5:8786 --journal wordle.journal")
 
 
-SCHEMES = ("tcp", "tls", "ws", "wss")      # Dask's network transports (not inproc: this process; not ucx: an extra)
-
-
 def scheduler_address(text: str) -> str:
     """Return a Dask scheduler address ([tcp|tls|ws|wss://]HOST:PORT) as given; ArgumentTypeError if not one."""
     from ..files import excerpt
-    scheme, sep, rest = text.strip().rpartition("://")
-    host, _, port = rest.rpartition(":")
-    if (scheme if sep else "tcp") not in SCHEMES or not host.strip("[]") or not port.isdigit() \
-            or not 1 <= int(port) <= 65535 or any(c.isspace() for c in rest):
+    from ..prove import scheduler_endpoint
+    try:
+        scheduler_endpoint(text)
+    except ValueError:
         raise argparse.ArgumentTypeError(f"{excerpt(text, 40)!s} is not a scheduler address: write tcp://HOST:PORT "
-                                         "(e.g. tcp://10.0.0.5:8786)")
+                                         "(e.g. tcp://10.0.0.5:8786)") from None
     return text.strip()
 
 
