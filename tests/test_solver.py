@@ -57,6 +57,17 @@ def test_advance_agrees_with_brute_force(solver, wordle):
             assert state.clues[-1] == Clue(guess, pattern)
 
 
+def test_every_game_starts_from_one_opening_computed_once(wordle):
+    """The opening candidates' weights and columns are looked up once per solver, shared read-only by every game."""
+    solver = Solver(wordle, "expected-guesses", prior="frequency")
+    first, second = solver.initial_state(), solver.initial_state()
+    assert first.cols is not None and first.cols is second.cols and first.weights is second.weights
+    assert not first.cols.flags.writeable and not first.weights.flags.writeable
+    assert np.array_equal(first.cols, wordle.columns(first.candidates)) and first.candidates is not second.candidates
+    after = solver.advance(first, "soare", score("soare", "until"))
+    assert solver.initial_state().n == first.n > after.n and after.cols.flags.writeable
+
+
 def test_advance_takes_any_notation_and_codes(solver):
     """Colours may be Termo's, digits or a base-3 code; all give the same state."""
     a = solver.advance(solver.initial_state(), "crane", "bygbb")

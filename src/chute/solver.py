@@ -142,6 +142,7 @@ class Solver:
         self.opener = self._check_opener(opener) if opener is not None else self._planned_opener()
         self.planned = opener is None and self.opener is not None     # the opener is the policy's, not the user's
         self._memo: dict[tuple, str] = {}      # clues (+ size, fallback) -> choice
+        self._opening_parts: tuple | None = None    # see _opening
         self.avoided: set[str] = set()         # words never suggested (the game refuses them)
         self.refused_strings: set[str] = set()  # strings the lists lack that the game refused (not its answer)
         for word in avoid:
@@ -203,14 +204,29 @@ class Solver:
 
     def initial_state(self) -> State:
         """Return the state before any guess: every word of the prior possible, every guess allowed but the avoided."""
-        if self.belief.widens:
-            words, weights = list(self.belief.words), self.belief.weights
-        else:
-            words = list(self.lexicon.answers)
-            weights = self._weights(words, False)
-        return State(self.engine, words, weights, self.without_avoided(self.lexicon.suggested_rows), [],
-                     self.hard, top_weight=None if weights is None else float(np.max(weights, initial=0.0)),
+        words, weights, cols = self._opening()
+        return State(self.engine, list(words), weights, self.without_avoided(self.lexicon.suggested_rows), [],
+                     self.hard, cols=cols, top_weight=None if weights is None else float(np.max(weights, initial=0.0)),
                      plans=self.plans)
+
+    def _opening(self) -> tuple[tuple[str, ...], np.ndarray | None, np.ndarray]:
+        """Return the opening candidates, their weights and matrix columns, computed once (read-only arrays).
+
+        Every game and every page request starts here: looking up 13,000 words
+        costs milliseconds, more than the rest of a late suggestion.
+        """
+        if self._opening_parts is None:
+            if self.belief.widens:
+                words, weights = tuple(self.belief.words), self.belief.weights
+            else:
+                words = tuple(self.lexicon.answers)
+                weights = self._weights(words, False)
+            cols = self.engine.columns(words)
+            for array in (weights, cols):
+                if array is not None:
+                    array.flags.writeable = False
+            self._opening_parts = (words, weights, cols)
+        return self._opening_parts
 
     def avoid(self, word: str) -> str:
         """Stop suggesting a word (the game refused it); return it folded.  Typed, it is still read as a clue."""
