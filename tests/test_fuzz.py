@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 import os
+import shutil
 import stat
 import sys
 import unicodedata
@@ -48,32 +49,48 @@ game = st.sampled_from(["wordle", "termo", "dueto", "quordle", "octordle", "nope
 strategy = st.sampled_from(["entropy", "minimax", "expected-size", "most-parts", "random", "first", "nope"])
 
 
-def files(tmp: Path):
-    """Return a strategy of file paths in ``tmp``: word lists, garbage, empty, a folder, missing, a device."""
+def _fixture_files() -> dict[str, bytes]:
+    """Return the fuzz's input files by name: word lists, garbage, empty, over-long, a tree, bad JSON."""
     lists = {
         "small.txt": "\n".join(WORDS[:30]) + "\n",
         "words.txt": "\n".join(WORDS) + "\n",
         "empty.txt": "",
-        "binary.bin": None,
-        "latin1.txt": None,
         "tree.json": '{"format": "chute-tree", "version": 1, "length": 5, "rows": 6, "rule": null, '
                      '"tree": {"guess": "zzzzz", "n": 3, "next": {}}}',
         "bad.json": "{oops",
         "deep.json": '{"next": ' * 2000 + "{}" + "}" * 2000,
         "long.txt": "a" * 20_000 + "\n",
     }
-    for name, text in lists.items():
+    out = {name: text.encode("utf-8") for name, text in lists.items()}
+    out["binary.bin"] = bytes(range(256)) * 10
+    out["latin1.txt"] = "ávido\nserão\n".encode("latin-1")
+    return out
+
+
+FIXTURES = _fixture_files()
+
+
+def restore(tmp: Path) -> None:
+    """Put back in ``tmp`` every fuzz file a command changed or removed (an output may name an input), and the folder."""
+    for name, data in FIXTURES.items():
         path = tmp / name
-        if name == "binary.bin":
-            path.write_bytes(bytes(range(256)) * 10)
-        elif name == "latin1.txt":
-            path.write_bytes("ávido\nserão\n".encode("latin-1"))
-        else:
-            path.write_text(text, encoding="utf-8")
+        try:
+            same = path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data
+        except OSError:
+            same = False
+        if not same:
+            if path.is_dir():
+                shutil.rmtree(path)
+            path.write_bytes(data)
     (tmp / "folder").mkdir(exist_ok=True)
-    names = [str(tmp / n) for n in lists] + [str(tmp / "folder"), str(tmp / "missing.txt"),
-                                              str(tmp / "no" / "dir" / "out.csv"), "out.csv", "out.png",
-                                              "out.svg", "t.json", "-", "/dev/null", str(tmp / "small.txt\x00x")]
+
+
+def files(tmp: Path):
+    """Return a strategy of file paths in ``tmp``: word lists, garbage, empty, a folder, missing, a device."""
+    restore(tmp)
+    names = [str(tmp / n) for n in FIXTURES] + [str(tmp / "folder"), str(tmp / "missing.txt"),
+                                                 str(tmp / "no" / "dir" / "out.csv"), "out.csv", "out.png",
+                                                 "out.svg", "t.json", "-", "/dev/null", str(tmp / "small.txt\x00x")]
     return st.sampled_from(names)
 
 
@@ -120,13 +137,14 @@ HEAVY = {"bench", "compare", "tree", "review", "prove"}
 def argv_for(tmp: Path):
     """Return a strategy of (argv, stdin text) for any command."""
     positional = st.lists(st.one_of(clue, word), max_size=4)
+    flags = options(tmp)
 
     @st.composite
     def build(draw):
         command = draw(st.sampled_from(["score", "filter", "suggest", "assist", "play", "bench", "compare",
                                         "tree", "review", "prove", "nope", ""]))
         argv = [command] + draw(positional)
-        for flag, value in draw(options(tmp)):
+        for flag, value in draw(flags):
             argv.append(flag)
             if value is not None:
                 argv.append(value)
@@ -197,7 +215,8 @@ def snapshot(root: Path) -> dict[str, float]:
     """Return the files under ``root`` (the project) with their modification times."""
     out = {}
     for folder, dirs, names in os.walk(root):
-        dirs[:] = [d for d in dirs if d not in (".git", "__pycache__", ".pytest_cache", ".hypothesis")
+        # the test runner's own folders; test-artifacts: the browser tests' screenshots (run alongside)
+        dirs[:] = [d for d in dirs if d not in (".git", "__pycache__", ".pytest_cache", ".hypothesis", "test-artifacts")
                    and not d.endswith(".egg-info")]
         for name in names:
             path = os.path.join(folder, name)
@@ -224,6 +243,7 @@ def test_every_command_survives_generated_input(sandbox, monkeypatch):
     @given(st.one_of(argv_for(sandbox), plausible(sandbox)))
     def check(case):
         argv, stdin = case
+        restore(sandbox)
         out, err = io.StringIO(), io.StringIO()
         old = sys.stdin, sys.stdout, sys.stderr
         sys.stdin, sys.stdout, sys.stderr = io.StringIO(stdin), out, err

@@ -33,6 +33,7 @@ def brute_total(engine, weights: dict[str, float], hard: bool = False, loss: flo
     ``loss`` costs that many guesses after the last row.
     """
     guesses = engine.lexicon.guesses
+    shown = {(g, c): score(g, c) for g in guesses for c in guesses}      # the rule, looked up: 900 pairs
 
     @lru_cache(maxsize=None)
     def f(words: tuple[str, ...], r: int, clues: tuple = ()) -> float:
@@ -47,11 +48,11 @@ def brute_total(engine, weights: dict[str, float], hard: bool = False, loss: flo
             return math.inf
         best = math.inf
         for g in guesses:
-            if hard and any(score(shown, g) != p for shown, p in clues):
+            if hard and any(shown[seen, g] != p for seen, p in clues):
                 continue           # strict: every guess fits every clue so far (it could be the answer)
             bins: dict[str, list[str]] = {}
             for c in words:
-                bins.setdefault(score(g, c), []).append(c)
+                bins.setdefault(shown[g, c], []).append(c)
             if len(bins) == 1 and "g" * 5 not in bins:
                 continue
             value = total + sum(f(tuple(sorted(b)), r - 1, clues + ((g, p),))
