@@ -129,6 +129,18 @@ def test_two_candidates_always_guess_one(wordle):
         assert s.choose(state) == "crane"
 
 
+def test_one_candidate_left_is_the_only_suggestion(wordle):
+    """The answer is known: it is the one guess suggested (no list of other words that would waste a row)."""
+    clues = [f"soare:{score('soare', 'tense')}", f"until:{score('until', 'tense')}"]
+    for solver in (Solver(wordle), Solver(wordle, "expected-guesses", prior="frequency"),
+                   Solver(wordle, "minimax")):
+        sg = solver.suggest(clues, top=5)
+        assert sg.candidates == ["tense"] and [r.guess for r in sg.ranked] == ["tense"]
+        assert sg.ranked[0].candidate and sg.ranked[0].expected == 1.0
+    outside = Solver(wordle).suggest(["aahed:ggggg"], top=5)       # a word the answer list lacks, solved
+    assert [r.guess for r in outside.ranked] == ["aahed"]
+
+
 def test_suggest_ranks_and_lists(solver):
     """suggest gives the ranked guesses, the candidates and notes; the choice comes first."""
     sg = solver.suggest([], top=5)

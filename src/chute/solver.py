@@ -521,6 +521,8 @@ class Solver:
             if state.unlisted:
                 state = self.refused_out(state)
                 ranked = self._unlisted_ranking(state, top)
+            elif state.n == 1:          # the answer is known: no other guess is worth a row
+                ranked = self._first(state, state.candidates[0], [], top)
             elif self._caches(state):
                 ranked = self._second_row(state, top)
             else:
