@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from functools import lru_cache
 
 import pytest
@@ -322,6 +323,59 @@ def test_cli_search_save_and_check(tmp_path, capsys, word_files):
     assert main(["tree", *lists, "--opener", tree.root.guess, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["openers"][0]["total"] >= tree.meta["total"]
+
+
+@pytest.mark.parametrize("command, option, what", [
+    (["tree", "--openers", "1"], "--out", "tree"), (["tree", "--openers", "1"], "--text", "tree text"),
+    (["bench", "--quiet"], "--csv", "games CSV"), (["prove", "--top", "1", "--quiet"], "--csv", "openers CSV")])
+def test_the_result_of_a_long_run_its_file_cannot_take_is_kept_elsewhere(tmp_path, capsys, word_files, monkeypatch,
+                                                                          command, option, what):
+    """A full disk at the end of a search or a benchmark: one line, status 2, the result kept in the temp folder."""
+    import tempfile
+    import chute.files
+    from chute.errors import StorageError
+    lists, lex = word_files
+    out = tmp_path / "result.out"
+    out.write_text("the user's old file\n")
+    real = chute.files.write_atomic
+
+    def full(path, data, what="file"):
+        if str(path) == str(out):
+            raise StorageError(f"cannot write {what} {path}: No space left on device")
+        return real(path, data, what)
+
+    monkeypatch.setattr(chute.files, "write_atomic", full)
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "elsewhere"))
+    argv = [command[0], *lists, *command[1:], option, str(out)]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"No space left on device; the {what} is kept in " in err, err
+    kept = Path(err.split("kept in ", 1)[1].strip())
+    assert kept.parent == tmp_path / "elsewhere" and kept.name.startswith("chute-result-") and kept.suffix == ".out"
+    if option == "--out":
+        assert DecisionTree.load(kept).evaluate(lex.answers).games == len(lex.answers)
+    else:
+        assert len(kept.read_text().splitlines()) > (20 if command[0] == "tree" else len(lex.answers) if
+                                                    command[0] == "bench" else len(lex.guesses))
+    assert out.read_text() == "the user's old file\n"
+    # nowhere to keep it either: the error alone
+    monkeypatch.setattr(tempfile, "mkstemp", lambda **k: (_ for _ in ()).throw(OSError(28, "No space left on device")))
+    assert main(argv) == 2
+    assert capsys.readouterr().err == f"chute: error: cannot write {what} {out}: No space left on device\n"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux), a device every write fills")
+def test_a_tree_written_to_a_full_device_is_kept_elsewhere(tmp_path, capsys, word_files, monkeypatch):
+    """/dev/full refuses every write with 'No space left on device', as a full disk does."""
+    import tempfile
+    lists, lex = word_files
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    assert main(["tree", *lists, "--openers", "1", "--quiet", "--out", "/dev/full"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("chute: error: cannot write tree /dev/full: No space left on device; the tree is kept in ")
+    kept = Path(err.split("kept in ", 1)[1].strip())
+    assert kept.parent == tmp_path and DecisionTree.load(kept).evaluate(lex.answers).games == len(lex.answers)
 
 
 def test_cli_check_unsound_tree_and_bad_file(tmp_path, capsys, word_files):

@@ -110,6 +110,49 @@ def write_atomic(path: str | Path, data: bytes | str | Callable[[Path], None], w
     return path
 
 
+def write_or_keep(path: str | Path, data: bytes | str, what: str) -> Path:
+    """Write ``data`` to ``path`` atomically and return the path; if it cannot, keep it in the temp folder.
+
+    For the result of a long run (a tree search, a benchmark): StorageError
+    then says why and where the data is kept, or only why if no copy could
+    be kept either.
+    """
+    try:
+        return write_atomic(path, data, what)
+    except StorageError as err:
+        kept = rescue(data, path)
+        if kept is None:
+            raise
+        raise StorageError(f"{err}; the {what} is kept in {kept}") from None
+
+
+def rescue(data: bytes | str, name: str | Path) -> Path | None:
+    """Return a new file in the system's temp folder holding ``data`` (named after ``name``); None if that fails too.
+
+    For work that took long to compute when its own file could not be
+    written (a full disk, a folder removed meanwhile): it is kept elsewhere.
+    """
+    import tempfile
+    stem, suffix = os.path.splitext(os.path.basename(str(name)))
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        fd, kept = tempfile.mkstemp(prefix=f"chute-{stem[:40]}-", suffix=suffix[:10])
+    except OSError:
+        return None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(payload)
+            f.flush()
+            os.fsync(f.fileno())
+    except OSError:
+        try:
+            os.unlink(kept)
+        except OSError:
+            pass
+        return None
+    return Path(kept)
+
+
 def _write_through(path: Path, data: bytes | str | Callable[[Path], None], what: str) -> Path:
     """Write straight into a file that is not a regular one (no temp file can replace a device)."""
     try:

@@ -259,11 +259,15 @@ class DecisionTree:
         root = _node_from(data.get("tree"), length, "root", 0)
         return cls(root, length, rows, rule, meta)
 
+    def to_json(self) -> str:
+        """Return the tree as one line of JSON text (what ``save`` writes)."""
+        return json.dumps(self.to_dict(), separators=(",", ":")) + "\n"
+
     def save(self, path: str | Path) -> None:
         """Write the tree as JSON (atomically: temp file, then rename)."""
         from .files import write_atomic
         try:
-            write_atomic(path, json.dumps(self.to_dict(), separators=(",", ":")) + "\n", "tree")
+            write_atomic(path, self.to_json(), "tree")
         except ChuteError as err:
             raise TreeError(str(err)) from None
 

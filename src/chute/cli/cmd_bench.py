@@ -230,9 +230,9 @@ def print_run(args: argparse.Namespace, result: "BenchResult", show: Callable[[s
               notes: list[str] | None = None) -> int:
     """Write the --csv and --plot files of a run and print its report (or JSON)."""
     from ..bench import can_draw, report
-    from ..files import write_atomic
+    from ..files import write_or_keep
     if args.csv:
-        write_atomic(args.csv, result.to_csv(show), "games CSV")
+        write_or_keep(args.csv, result.to_csv(show), "games CSV")
     if args.plot:
         from ..plot import save_histogram
         save_histogram(result, args.plot, show)

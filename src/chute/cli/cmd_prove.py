@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     """Run the proof and print the optimum, the best openers, and where every opener ended."""
     import time
     from pathlib import Path
-    from ..files import check_outputs, write_atomic
+    from ..files import check_outputs, write_or_keep
     from ..games import game_spec
     from ..prove import prove
     from ..render import plural
@@ -89,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
     if args.csv:
         lines = ["opener,total,exact"] + [f"{show(s.opener)},{'' if s.total >= INF else s.total},{int(s.exact)}"
                                            for s in table]
-        write_atomic(args.csv, "\n".join(lines) + "\n", "openers CSV")
+        write_or_keep(args.csv, "\n".join(lines) + "\n", "openers CSV")
     if args.json:
         data = result.to_dict()
         for key in ("top", "settled"):

@@ -161,9 +161,9 @@ def data_on_stdout(args: argparse.Namespace) -> bool:
 
 def write_outputs(args: argparse.Namespace, tree, lexicon) -> None:
     """Write the tree where --out, --text and --dot ask ('-' is standard output), each file atomically."""
-    from ..files import write_atomic
+    from ..files import write_or_keep
     if args.out:
-        tree.save(args.out)
+        write_or_keep(args.out, tree.to_json(), "tree")
     for what, path, text in (("tree text", args.text, lambda: tree.to_text(lexicon)),
                              ("tree DOT", args.dot, lambda: tree.to_dot(lexicon=lexicon))):
         if not path:
@@ -171,7 +171,7 @@ def write_outputs(args: argparse.Namespace, tree, lexicon) -> None:
         if path == "-":
             sys.stdout.write(text())
             continue
-        write_atomic(path, text(), what)
+        write_or_keep(path, text(), what)
 
 
 def run_check(args: argparse.Namespace) -> int:
