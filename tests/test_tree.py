@@ -365,6 +365,45 @@ def test_the_result_of_a_long_run_its_file_cannot_take_is_kept_elsewhere(tmp_pat
     assert capsys.readouterr().err == f"chute: error: cannot write {what} {out}: No space left on device\n"
 
 
+def test_every_output_of_a_run_is_tried_and_kept_when_its_file_is_refused(tmp_path, capsys, word_files, monkeypatch):
+    """bench --csv and --plot on a full disk: the plot is tried and kept though the CSV failed first; one line."""
+    import tempfile
+    import chute.files
+    pytest.importorskip("matplotlib", reason="the plot extra (matplotlib) is part of the test extra")
+    lists, lex = word_files
+    csv, plot = tmp_path / "g.csv", tmp_path / "h.png"
+    real = chute.files.write_atomic
+
+    def full(path, data, what="file"):
+        if str(path) in (str(csv), str(plot)):
+            raise chute.files.StorageError(f"cannot write {what} {path}: No space left on device")
+        return real(path, data, what)
+
+    monkeypatch.setattr(chute.files, "write_atomic", full)
+    (tmp_path / "kept").mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "kept"))
+    assert main(["bench", *lists, "--quiet", "--csv", str(csv), "--plot", str(plot)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "the games CSV is kept in " in err and "; cannot write plot " in err, err
+    kept = {k.suffix: k for k in (tmp_path / "kept").iterdir()}
+    assert sorted(kept) == [".csv", ".png"] and not csv.exists() and not plot.exists()
+    assert len(kept[".csv"].read_text().splitlines()) == 1 + len(lex.answers)
+    assert kept[".png"].read_bytes().startswith(b"\x89PNG")
+
+
+def test_a_tree_goes_to_standard_output_with_out_dash(capsys, word_files):
+    """--out - writes the tree's JSON on stdout (the figures on stderr); only one output may take stdout."""
+    lists, lex = word_files
+    assert main(["tree", *lists, "--openers", "1", "--out", "-"]) == 0
+    captured = capsys.readouterr()
+    tree = DecisionTree.from_dict(json.loads(captured.out))
+    assert tree.evaluate(lex.answers).games == len(lex.answers) and "best:" in captured.err
+    assert main(["tree", *lists, "--openers", "1", "--out", "-", "--text", "-"]) == 2
+    assert "only one of --out, --text and --dot" in capsys.readouterr().err
+    assert main(["tree", *lists, "--openers", "1", "--out", "-", "--json"]) == 2
+    capsys.readouterr()
+
+
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux), a device every write fills")
 def test_a_tree_written_to_a_full_device_is_kept_elsewhere(tmp_path, capsys, word_files, monkeypatch):
     """/dev/full refuses every write with 'No space left on device', as a full disk does."""

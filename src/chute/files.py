@@ -15,7 +15,7 @@ import re
 import stat
 import time
 from pathlib import Path
-from typing import Callable, Iterator, Mapping
+from typing import Callable, Iterable, Iterator, Mapping
 
 from .errors import ChuteError, StorageError
 
@@ -124,6 +124,24 @@ def write_or_keep(path: str | Path, data: bytes | str, what: str) -> Path:
         if kept is None:
             raise
         raise StorageError(f"{err}; the {what} is kept in {kept}") from None
+
+
+def write_each_or_keep(outputs: Iterable[tuple[str | Path | None, Callable[[], bytes | str], str]]) -> None:
+    """Write each (path, data function, what) whose path is set with ``write_or_keep``, every one tried.
+
+    One that fails does not stop the others; StorageError then names each
+    failure (and where its data is kept), on one line.
+    """
+    failed = []
+    for path, data, what in outputs:
+        if not path:
+            continue
+        try:
+            write_or_keep(path, data(), what)
+        except StorageError as err:
+            failed.append(str(err))
+    if failed:
+        raise StorageError("; ".join(failed))
 
 
 def rescue(data: bytes | str, name: str | Path) -> Path | None:

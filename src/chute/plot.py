@@ -97,9 +97,15 @@ def _figure(distribution: dict[int, int], rows: int, mean: float, heading: str, 
     return fig
 
 
+def histogram_image(result: Any, path: str | Path, show: Any = None) -> bytes:
+    """Return the histogram of a benchmark as the image a file at ``path`` holds (format from the suffix)."""
+    import io
+    image = io.BytesIO()
+    histogram_figure(result, show).savefig(image, format=plot_format(path), dpi=150)
+    return image.getvalue()
+
+
 def save_histogram(result: Any, path: str | Path, show: Any = None) -> Path:
     """Write the histogram of a benchmark to an image file (format from the suffix); return its path."""
-    from .files import write_atomic
-    fmt = plot_format(path)
-    fig = histogram_figure(result, show)
-    return write_atomic(path, lambda tmp: fig.savefig(tmp, format=fmt, dpi=150), "plot")
+    from .files import write_or_keep
+    return write_or_keep(path, histogram_image(result, path, show), "plot")

@@ -230,12 +230,12 @@ def print_run(args: argparse.Namespace, result: "BenchResult", show: Callable[[s
               notes: list[str] | None = None) -> int:
     """Write the --csv and --plot files of a run and print its report (or JSON)."""
     from ..bench import can_draw, report
-    from ..files import write_or_keep
-    if args.csv:
-        write_or_keep(args.csv, result.to_csv(show), "games CSV")
-    if args.plot:
-        from ..plot import save_histogram
-        save_histogram(result, args.plot, show)
+    from ..files import write_each_or_keep
+
+    def image() -> bytes:
+        from ..plot import histogram_image
+        return histogram_image(result, args.plot, show)
+    write_each_or_keep([(args.csv, lambda: result.to_csv(show), "games CSV"), (args.plot, image, "plot")])
     if args.json:
         print(result.to_json(show=show))
         return 0

@@ -44,7 +44,7 @@ def add_arguments(p) -> None:
     add_game_options(p, multi=True)
     p.set_defaults(game=None)   # --check reads the game from the tree when not given
     out = p.add_argument_group("output")
-    out.add_argument("--out", metavar="FILE", help="save the best tree as JSON")
+    out.add_argument("--out", metavar="FILE", help="save the best tree as JSON ('-': standard output)")
     out.add_argument("--text", metavar="FILE", help="write the tree as indented text ('-': standard output)")
     out.add_argument("--dot", metavar="FILE", help="write the tree as Graphviz DOT ('-': standard output)")
     out.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -145,10 +145,10 @@ def check_tree_outputs(args: argparse.Namespace) -> None:
     """Refuse outputs that are an input or each other, or cannot be written; at most one on stdout."""
     from ..errors import ChuteError
     from ..files import check_outputs
-    if [args.text, args.dot].count("-") > 1:
-        raise ChuteError("--text - and --dot - cannot both write to standard output")
+    if [args.out, args.text, args.dot].count("-") > 1:
+        raise ChuteError("only one of --out, --text and --dot can write to standard output ('-')")
     if args.json and data_on_stdout(args):
-        raise ChuteError("--json and --text -/--dot - cannot both write to standard output")
+        raise ChuteError("--json and --out -/--text -/--dot - cannot both write to standard output")
     check_outputs({"--out": args.out, "--text": args.text, "--dot": args.dot},
                   {"--check": args.check, "--answers": args.answers, "--guesses": args.guesses,
                    "--exclude": args.exclude})
@@ -156,22 +156,17 @@ def check_tree_outputs(args: argparse.Namespace) -> None:
 
 def data_on_stdout(args: argparse.Namespace) -> bool:
     """Return whether a tree is written to standard output (then every other line goes to stderr)."""
-    return "-" in (args.text, args.dot)
+    return "-" in (args.out, args.text, args.dot)
 
 
 def write_outputs(args: argparse.Namespace, tree, lexicon) -> None:
     """Write the tree where --out, --text and --dot ask ('-' is standard output), each file atomically."""
-    from ..files import write_or_keep
-    if args.out:
-        write_or_keep(args.out, tree.to_json(), "tree")
-    for what, path, text in (("tree text", args.text, lambda: tree.to_text(lexicon)),
-                             ("tree DOT", args.dot, lambda: tree.to_dot(lexicon=lexicon))):
-        if not path:
-            continue
-        if path == "-":
-            sys.stdout.write(text())
-            continue
-        write_or_keep(path, text(), what)
+    from ..files import write_each_or_keep
+    outputs = [(args.out, tree.to_json, "tree"), (args.text, lambda: tree.to_text(lexicon), "tree text"),
+               (args.dot, lambda: tree.to_dot(lexicon=lexicon), "tree DOT")]
+    for _, text, _ in (o for o in outputs if o[0] == "-"):
+        sys.stdout.write(text())
+    write_each_or_keep([o for o in outputs if o[0] != "-"])
 
 
 def run_check(args: argparse.Namespace) -> int:
