@@ -63,6 +63,7 @@ def test_every_game_starts_from_one_opening_computed_once(wordle):
     first, second = solver.initial_state(), solver.initial_state()
     assert first.cols is not None and first.cols is second.cols and first.weights is second.weights
     assert not first.cols.flags.writeable and not first.weights.flags.writeable
+    assert solver.belief.weights.flags.writeable          # the prior's own array is left as it was
     assert np.array_equal(first.cols, wordle.columns(first.candidates)) and first.candidates is not second.candidates
     after = solver.advance(first, "soare", score("soare", "until"))
     assert solver.initial_state().n == first.n > after.n and after.cols.flags.writeable

@@ -221,7 +221,8 @@ class Solver:
             else:
                 words = tuple(self.lexicon.answers)
                 weights = self._weights(words, False)
-            cols = self.engine.columns(words)
+            # read-only views: every state shares them, and the prior's own array stays as its owner left it
+            weights, cols = (None if a is None else a.view() for a in (weights, self.engine.columns(words)))
             for array in (weights, cols):
                 if array is not None:
                     array.flags.writeable = False
