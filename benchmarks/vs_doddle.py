@@ -60,13 +60,30 @@ def run(argv: list[str], env: dict) -> tuple[float, float, str]:
     import time
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run(argv, env=env, capture_output=True, text=True)
+    try:
+        done = subprocess.run(argv, env=env, capture_output=True, text=True)
+    except OSError as err:
+        raise SystemExit(f"{' '.join(argv[:4])} ... cannot start: {err}") from None
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(argv[:4])} ... failed:\n{done.stderr[-2000:]}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return wall, cpu, done.stdout
+
+
+def peer_python(module: str):
+    """Return an argparse type: a Python that imports ``module`` (else one line and status 2, not a traceback)."""
+    def check(path: str) -> str:
+        try:
+            done = subprocess.run([path, "-c", f"import {module}; print('imported')"], capture_output=True, text=True,
+                                  timeout=120)
+        except (OSError, subprocess.SubprocessError) as err:
+            raise argparse.ArgumentTypeError(f"{path!r} is not a Python that runs here: {err}") from None
+        if done.returncode != 0 or done.stdout.strip() != "imported":
+            raise argparse.ArgumentTypeError(f"{path!r} cannot import {module} (pip install {module} in that venv)")
+        return path
+    return check
 
 
 def answer(text: str) -> str:
@@ -82,7 +99,8 @@ def answer(text: str) -> str:
 def main() -> int:
     """Run the tasks on both sides, alternating, and print one line per side and a ratio per task."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--doddle", required=True, metavar="PYTHON", help="a python that has doddle 1.6.0 installed")
+    ap.add_argument("--doddle", required=True, metavar="PYTHON", type=peer_python("doddle"),
+                    help="a python that has doddle 1.6.0 installed")
     ap.add_argument("--runs", type=int, default=5, help="runs of each short task per side (default: 5)")
     ap.add_argument("--long", action="store_true", help="also the tree search and 1,000 Quordle games")
     args = ap.parse_args()

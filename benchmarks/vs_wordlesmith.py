@@ -50,7 +50,7 @@ import tempfile
 from pathlib import Path
 
 # one process's wall and CPU seconds and its output: the helper of the script beside this one
-from vs_doddle import run
+from vs_doddle import peer_python, run
 
 WS_LISTS = r"""
 import json, sys
@@ -117,7 +117,8 @@ def write_words(folder: Path, name: str, words: list[str]) -> Path:
 def main() -> int:
     """Play each secret list on both sides, alternating, and print a line of figures per side."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--wordlesmith", required=True, metavar="PYTHON", help="a python that has wordlesmith 0.1.0")
+    ap.add_argument("--wordlesmith", required=True, metavar="PYTHON", type=peer_python("wordlesmith"),
+                    help="a python that has wordlesmith 0.1.0")
     ap.add_argument("--sample", type=int, default=500, help="secrets drawn from each of the larger lists (default 500)")
     ap.add_argument("--seed", type=int, default=1, help="seed of the draws (default 1)")
     ap.add_argument("--jobs", type=int, default=2, help="processes for each side's games (default 2)")
