@@ -106,6 +106,15 @@ def test_exact_without_the_transposed_matrix_equals_brute_force(wordle, monkeypa
     assert TreeSearch(Engine.build(lex, cache=False)).MT.size == 0
 
 
+def test_searches_over_one_engine_share_its_transposed_matrix(wordle):
+    """A review builds two searches and a server one per review: the transposed copy is made once per engine."""
+    engine = Engine.build(small_lexicon(wordle, 3, 40, 30), cache=False)
+    first, second = TreeSearch(engine), TreeSearch(engine, exact=True, rule="hard")
+    assert first.MT is second.MT and first.MT.flags.c_contiguous
+    assert (first.MT == engine.matrix.T).all()
+    assert TreeSearch(Engine.build(engine.lexicon, cache=False)).MT is not first.MT
+
+
 @pytest.mark.parametrize("rule,rows", [("hard", 6), ("strict", 4)])
 def test_exact_equals_brute_force_hard_modes(wordle, rule, rows):
     lex = small_lexicon(wordle, 7, 16, 24)

@@ -284,6 +284,11 @@ class Engine:
         return cls(lexicon, matrix, folder)
 
     @cached_property
+    def transposed(self) -> np.ndarray:
+        """Return the matrix transposed, contiguous (answers x guesses): the tree search scans small sets in it."""
+        return np.ascontiguousarray(self.matrix.T)
+
+    @cached_property
     def guess_letters(self) -> np.ndarray:
         """Return the accepted guesses as an (n, length) array of letter numbers."""
         return letters_array(self.lexicon.guesses, self.length)

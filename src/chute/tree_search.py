@@ -133,8 +133,9 @@ class TreeSearch:
                          else np.union1d(suggested, self.ans_rows).astype(np.int32))
         self._every_row = len(self.all_rows) == self.n_guesses
         self.hw = word_cost_table(len(self.lexicon.answers))
-        # a transposed copy speeds up scans of small sets; past TRANSPOSE_BYTES memory matters more
-        self.MT = (np.ascontiguousarray(self.M.T) if self.M.nbytes <= TRANSPOSE_BYTES
+        # a transposed copy speeds up scans of small sets; past TRANSPOSE_BYTES memory matters more.  The
+        # engine's, made once: a review builds two searches, a server a search per review
+        self.MT = (engine.transposed if self.M.nbytes <= TRANSPOSE_BYTES
                    else np.empty((0, 0), dtype=self.M.dtype))
         # the most unsolved bins one guess can make (patterns minus all-green)
         self.max_parts = min(len(self.lexicon.answers), self.P - 1)
