@@ -236,6 +236,39 @@ def test_a_vouched_cache_is_mapped_and_a_changed_one_checked_again(tmp_path, cou
     assert np.array_equal(Engine.build(lex, cache_dir=tmp_path).matrix, good) and len(counting) == 2
 
 
+def test_matrices_no_run_has_read_for_two_months_are_deleted_when_a_new_one_is_written(tmp_path, counting):
+    """The cache does not grow with every word-list change: a stale matrix goes, one still read stays."""
+    import os
+    import time
+    old = time.time() - (engine_mod.UNUSED_DAYS + 1) * 86400
+
+    def age(path):
+        if path.exists():
+            os.utime(path, (old, old))
+
+    stale, read, fresh = (words_lexicon(SMALL[i::3]) for i in range(3))
+    for lex in (stale, read):
+        Engine.build(lex, cache_dir=tmp_path)
+        Engine.build(lex, cache_dir=tmp_path)                  # read back whole: stamped
+    files = {lex.key: sorted(tmp_path.glob(f"matrix-{lex.key[:32]}.*")) for lex in (stale, read)}
+    assert all(len(pair) == 2 for pair in files.values())     # .bin and .ok
+    for pair in files.values():
+        for f in pair:
+            age(f)
+    others = [tmp_path / "notes.txt", tmp_path / "matrix-mine.bin", tmp_path / f"openers-{'a' * 32}.json"]
+    for f in others:
+        f.write_text("not a matrix of chute's\n")
+        age(f)
+    Engine.build(read, cache_dir=tmp_path)                     # mapped: its stamp marks it used now
+    assert files[read.key][1].stat().st_mtime > old + 86400
+    built = len(counting)
+    Engine.build(fresh, cache_dir=tmp_path)                    # a new matrix written: the stale one goes
+    assert len(counting) == built + 1
+    assert not any(f.exists() for f in files[stale.key]) and all(f.exists() for f in files[read.key])
+    assert all(f.exists() for f in others)
+    assert np.array_equal(Engine.build(stale, cache_dir=tmp_path).matrix, Engine.build(stale, cache=False).matrix)
+
+
 def test_unwritable_cache_dir_works_and_warns_once(tmp_path, capsys, monkeypatch):
     """A cache directory that cannot be written: the engine works, one warning for the process."""
     monkeypatch.setattr(engine_mod, "_warned", set())

@@ -9,8 +9,10 @@ histograms (partitions) of those codes.
 from __future__ import annotations
 
 import os
+import re
 import struct
 import sys
+import time
 import zlib
 from dataclasses import dataclass
 from functools import cached_property
@@ -218,11 +220,53 @@ def _read_cached(path: Path, key: str, shape: tuple[int, int], dtype: np.dtype) 
 
 
 def _vouched(stamp: Path, line: str) -> bool:
-    """Return whether the stamp file holds exactly this line."""
+    """Return whether the stamp file holds exactly this line; if so, mark the matrix used now (the stamp's time)."""
     try:
-        return stamp.read_text(encoding="ascii") == line
+        if stamp.read_text(encoding="ascii") != line:
+            return False
     except (OSError, ValueError):
         return False
+    try:
+        os.utime(stamp)          # the last use, for _prune_unused (the matrix file's own time is in the stamp)
+    except OSError:
+        pass
+    return True
+
+
+# A cached matrix no run has read for this long is deleted when a new matrix is written: the cache
+# otherwise grows by 30-300 MB with every word-list change (a new version's lists, a custom list), and a
+# list used again after two months costs one rebuild (seconds). Chosen, not measured.
+UNUSED_DAYS = 60
+_MATRIX_FILE = re.compile(r"matrix-[0-9a-f]{32}\.(bin|ok)")
+
+
+def _prune_unused(folder: Path, keep: Path, days: float = UNUSED_DAYS) -> int:
+    """Delete the cached matrices (file and stamp) that no run has read for ``days``, but ``keep``; return how many."""
+    cutoff = time.time() - days * 86400
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return 0
+    removed = 0
+    for stem in sorted({n[:-4] for n in names if _MATRIX_FILE.fullmatch(n)}):
+        files = [folder / f"{stem}.bin", folder / f"{stem}.ok"]
+        if files[0] == keep:
+            continue
+        try:
+            last = max(f.stat().st_mtime for f in files if f.exists())
+        except (OSError, ValueError):
+            continue
+        if last >= cutoff:
+            continue
+        for f in files:
+            try:
+                f.unlink()
+            except FileNotFoundError:
+                pass
+            except OSError:
+                break
+        removed += 1
+    return removed
 
 
 def atomic_write(path: Path, data: bytes | Callable[[Path], None]) -> bool:
@@ -281,6 +325,7 @@ class Engine:
         matrix = compute_codes(lexicon.guesses, lexicon.answers, lexicon.length)
         if folder is not None:
             _write_cached(path, lexicon.key, matrix)
+            _prune_unused(folder, path)
         return cls(lexicon, matrix, folder)
 
     @cached_property
