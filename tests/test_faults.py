@@ -289,3 +289,25 @@ def test_workers_end_with_a_killed_parent(lists, how):
     for w in left:
         os.kill(w, signal.SIGKILL)
     assert not left, f"workers {left} outlived their parent"
+
+
+def test_the_pool_thread_s_error_after_a_ctrl_c_is_not_printed():
+    """CPython's pool management thread can trip over a pool a Ctrl-C tore down ("dictionary changed size
+    during iteration"); after a noted Ctrl-C its error is dropped, any other thread's error is printed."""
+    import threading
+    from concurrent.futures import process
+    from chute.parallel import pool_thread_hook
+    printed: list[str] = []
+    interrupted = threading.Event()
+    hook = pool_thread_hook(interrupted, lambda args: printed.append(args.thread.name))
+    manager = process._ExecutorManagerThread.__new__(process._ExecutorManagerThread)
+    threading.Thread.__init__(manager, name="pool manager")
+    other = threading.Thread(name="another thread")
+
+    def args(thread):
+        return threading.ExceptHookArgs((RuntimeError, RuntimeError("dictionary changed size"), None, thread))
+    hook(args(manager))                      # no Ctrl-C: a real error of the pool, printed
+    interrupted.set()
+    hook(args(other))                        # another thread: printed
+    hook(args(manager))                      # the pool's thread after a Ctrl-C: dropped
+    assert printed == ["pool manager", "another thread"]

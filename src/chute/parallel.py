@@ -85,6 +85,36 @@ def noted_interrupts() -> Iterator[threading.Event]:
         signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
+@contextmanager
+def quiet_pool_thread(interrupted: threading.Event) -> Iterator[None]:
+    """While the block runs, an error of the pool's own management thread after a Ctrl-C is not printed.
+
+    The Ctrl-C that reaches the whole group kills the workers while the parent
+    may still be queueing tasks; CPython's management thread then marks the
+    queued tasks failed while the parent adds one, and prints "RuntimeError:
+    dictionary changed size during iteration" from its thread.  The run ends
+    with "interrupted" all the same; the traceback is noise for the player.
+    """
+    previous = threading.excepthook
+    threading.excepthook = pool_thread_hook(interrupted, previous)
+    try:
+        yield
+    finally:
+        threading.excepthook = previous
+
+
+def pool_thread_hook(interrupted: threading.Event, previous: Callable[[Any], None]) -> Callable[[Any], None]:
+    """Return a thread excepthook that drops the pool management thread's error if a Ctrl-C is noted within GRACE."""
+    from concurrent.futures import process
+    manager = getattr(process, "_ExecutorManagerThread", None)
+
+    def hook(args) -> None:
+        if manager is not None and isinstance(args.thread, manager) and interrupted.wait(GRACE):
+            return
+        previous(args)
+    return hook
+
+
 def stop_workers(pool) -> None:
     """End the pool's worker processes at once (those a Ctrl-C sent to the parent alone left running)."""
     for process in list((getattr(pool, "_processes", None) or {}).values()):
@@ -111,13 +141,20 @@ def run_tasks(fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int,
         raise ChuteError("jobs above 1 need the fork start method (Linux, macOS)") from None
     pending = dict(enumerate(tasks))
     deaths = 0
-    with noted_interrupts() as interrupted:
+    with noted_interrupts() as interrupted, quiet_pool_thread(interrupted):
         while pending:
             try:
                 with ProcessPoolExecutor(min(jobs, len(pending)), mp_context=context,
                                          initializer=quiet_worker, initargs=(initializer, os.getpid())) as pool:
-                    futures = {pool.submit(fn, task): i for i, task in pending.items()}
+                    futures = {}
+                    for i, task in pending.items():
+                        if interrupted.is_set():        # the workers may be gone already: queue no more
+                            break
+                        futures[pool.submit(fn, task)] = i
                     try:
+                        if interrupted.is_set():
+                            stop_workers(pool)
+                            raise KeyboardInterrupt
                         while futures:
                             done, _ = wait(futures, timeout=POLL, return_when=FIRST_COMPLETED)
                             if interrupted.is_set():
