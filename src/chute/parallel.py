@@ -124,6 +124,13 @@ def stop_workers(pool) -> None:
             pass
 
 
+def stop_if_interrupted(pool, interrupted: threading.Event) -> None:
+    """Return if no Ctrl-C is noted; else stop the pool's workers and raise KeyboardInterrupt."""
+    if interrupted.is_set():
+        stop_workers(pool)
+        raise KeyboardInterrupt
+
+
 def run_tasks(fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int,
               initializer: Callable[[], None] | None = None) -> Iterator[tuple[int, Any]]:
     """Yield ``(index, fn(tasks[index]))`` as tasks finish in ``jobs`` forked processes.
@@ -152,14 +159,10 @@ def run_tasks(fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int,
                             break
                         futures[pool.submit(fn, task)] = i
                     try:
-                        if interrupted.is_set():
-                            stop_workers(pool)
-                            raise KeyboardInterrupt
+                        stop_if_interrupted(pool, interrupted)
                         while futures:
                             done, _ = wait(futures, timeout=POLL, return_when=FIRST_COMPLETED)
-                            if interrupted.is_set():
-                                stop_workers(pool)
-                                raise KeyboardInterrupt
+                            stop_if_interrupted(pool, interrupted)
                             for future in done:
                                 i = futures.pop(future)
                                 result = future.result()

@@ -7,6 +7,7 @@ and ``run(args)``; the CLI holds no rule of the game, it calls the library.
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import pkgutil
 import sys
@@ -32,10 +33,11 @@ class Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def command_modules() -> list[str]:
-    """Return the names of the command modules, in help order."""
+@functools.lru_cache(maxsize=None)
+def command_modules() -> tuple[str, ...]:
+    """Return the names of the command modules, in help order (the package folder read once)."""
     names = [m.name[4:] for m in pkgutil.iter_modules(__path__) if m.name.startswith("cmd_")]
-    return sorted(names, key=lambda n: (ORDER.index(n) if n in ORDER else len(ORDER), n))
+    return tuple(sorted(names, key=lambda n: (ORDER.index(n) if n in ORDER else len(ORDER), n)))
 
 
 def build_parser(only: str | None = None) -> Parser:
