@@ -9,7 +9,8 @@ columns.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.typed import Dict
 
 from .score import _score_code, powers_of_3
 
@@ -780,8 +781,14 @@ def solve_three(M, MT, S, rows, every, split_rows, split_every, ans_rows, hw, so
     return max(lb, beta), -1
 
 
+_MEMO_KEY = types.UniTuple(types.uint64, 2)
+
+
+@njit(cache=True)
 def two_rows_memo():
-    """Return an empty memo for ``solve_three``: 128-bit key of a candidate set -> its total with two rows left."""
-    from numba import types
-    from numba.typed import Dict
-    return Dict.empty(key_type=types.UniTuple(types.uint64, 2), value_type=types.int64)
+    """Return an empty memo for ``solve_three``: 128-bit key of a candidate set -> its total with two rows left.
+
+    Made by a cached kernel: ``Dict.empty`` called from Python compiles its
+    constructor again in every process (0.5-0.7 s, the first review's).
+    """
+    return Dict.empty(key_type=_MEMO_KEY, value_type=types.int64)
