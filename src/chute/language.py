@@ -236,6 +236,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "saved_on_interrupt": "the game is saved in {path}: '{command}' continues it",
         "first_opening": "grading {word} as an opening for the first time: a few seconds (kept for later reviews)",
         "ranking_openers": "ranking the first guesses of {lexicon} ({strategy}, {prior} prior; once, then cached)...",
+        "compiling_kernels": "compiling chute's search kernels for this machine: once, up to a minute (then cached)...",
         "saved_game_waits": "an unfinished {game} game is saved in {path}: '{command}' continues it (it is "
                             "replaced once you play a row here)",
         "cannot_read_clue": "cannot read clue {text}: write GUESS=SCORE (CHEST=c.E..) or guess:colours (chest:ybgbb)",
@@ -484,6 +485,8 @@ PHRASES: dict[str, dict[str, str]] = {
                          "próximas revisões)",
         "ranking_openers": "ordenando os primeiros palpites de {lexicon} ({strategy}, prior {prior}; uma vez, depois "
                            "fica guardado)...",
+        "compiling_kernels": "compilando os núcleos de busca do chute para esta máquina: uma vez, até um minuto "
+                             "(depois fica guardado)...",
         "saved_game_waits": "um jogo de {game} inacabado está salvo em {path}: '{command}' o continua (ele "
                             "é substituído quando você jogar uma linha aqui)",
         "cannot_read_clue": "não dá para ler a pista {text}: escreva PALPITE=PONTOS (CHEST=c.E..) ou palpite:cores "

@@ -86,8 +86,10 @@ def run_command(argv: list[str] | None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 0
+    from .solving import compiling_noted
     try:
-        status = args.func(args)
+        with compiling_noted(args):
+            status = args.func(args)
         sys.stdout.flush()
         return int(status or 0)
     except KeyboardInterrupt:
