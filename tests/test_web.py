@@ -381,6 +381,44 @@ def test_a_server_is_warmed_before_it_listens():
     assert out.stdout.split() == ["True", "True", "2"]        # one solver for one board, one for several
 
 
+def test_the_games_a_server_asks_itself_are_games_the_page_can_play():
+    """Each warm-up game replays as the page sends it (its words accepted, its rule kept) and finds every answer."""
+    from chute.web import WARM_GAMES, _rows_against, _session
+    for game, rule, guesses, answers in WARM_GAMES:
+        session, spec = _session({"game": game, "rule": rule, "rows": _rows_against(guesses, answers)})
+        assert spec.boards == len(answers) and session.solved and session.used == len(guesses), game
+
+
+def test_a_server_asks_itself_the_pages_requests_once_it_listens(tmp_path, _isolated_cache):
+    """``chute serve`` reviews a game on its own once it listens: the first review table is on disk though no
+    request came (on a fresh install this is when the kernels compile); Ctrl-C still stops it cleanly."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    for f in _isolated_cache.iterdir():             # the session's matrices and tables, but no review table
+        if f.is_file() and not f.name.startswith("review-"):
+            os.link(f, cache / f.name)
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    env = {**os.environ, "CHUTE_CACHE_DIR": str(cache)}
+    server = subprocess.Popen([sys.executable, "-m", "chute", "serve", "--port", str(port)], env=env,
+                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.time() + 120
+        while not any(cache.glob("review-*.json")) and server.poll() is None and time.time() < deadline:
+            time.sleep(0.2)
+        assert any(cache.glob("review-*.json")), "no review table written"
+    finally:
+        server.send_signal(signal.SIGINT)
+        out, err = server.communicate(timeout=60)
+    assert server.returncode in (0, 130) and "Traceback" not in err, err
+    assert f"chute: serving on http://localhost:{port}/" in err
+
+
 def test_a_refused_word_the_disk_will_not_keep_is_a_507_in_one_line(client, tmp_path, monkeypatch):
     """The server's disk at fault (here its state folder is a file), not the request: 507, the reason in one line."""
     blocked = tmp_path / "state"

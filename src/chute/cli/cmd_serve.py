@@ -54,5 +54,5 @@ def run(args: argparse.Namespace) -> int:
     if args.open:
         import webbrowser
         webbrowser.open(url)
-    uvicorn.run(create_app(allowed_hosts(host)), host=host, port=args.port, log_level="warning")
+    uvicorn.run(create_app(allowed_hosts(host), warm_up=True), host=host, port=args.port, log_level="warning")
     return 0

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import json
 import threading
-from contextlib import contextmanager
+from contextlib import asynccontextmanager, contextmanager
 from functools import lru_cache
 from importlib import resources
 from typing import Any, Iterator
@@ -282,6 +282,46 @@ def _share(body: dict) -> dict:
     return out
 
 
+def _rows_against(guesses: tuple[str, ...], answers: tuple[str, ...]) -> list[dict]:
+    """Return the page's rows for these guesses: the colours of each board still open, against its answer."""
+    from ..feedback import score
+    return [{"guess": g, "patterns": [score(g, a) for a in answers if a not in guesses[:i]]}
+            for i, g in enumerate(guesses)]
+
+
+# one request of each kind the page makes, asked by the server itself once it listens (``warm_kernels``)
+WARM_GAMES = (
+    ("wordle", None, ("salet", "corny", "cigar"), ("cigar",)),
+    ("wordle", "hard", ("salet", "crane", "cigar"), ("cigar",)),
+    ("termo", None, ("serao", "limpo", "termo"), ("termo",)),
+    ("termo", "strict", ("serao", "perto", "termo"), ("termo",)),
+    ("quarteto", None, ("serao", "limpo", "termo", "nobre", "fungo", "mundo"), ("termo", "nobre", "fungo", "mundo")),
+    ("quordle", None, ("salet", "corny", "cigar", "rebut", "sissy", "humph"), ("cigar", "rebut", "sissy", "humph")),
+)
+
+
+def warm_kernels() -> list[str]:
+    """Return what failed of the page's own requests, asked once each, one at a time under the server's lock.
+
+    ``chute serve`` runs this in the background once it listens: on a fresh
+    install numba compiles each kernel the first time it runs (a review:
+    about 15 s, a Quordle: 5-10 s), and the first review of a list builds its
+    table on disk; the player's first click should not pay for either.  A
+    request of the page waits for at most one of these, not for all of them.
+    """
+    failed = []
+    for game, rule, guesses, answers in WARM_GAMES:
+        rows = _rows_against(guesses, answers)
+        for handler, body in ((_suggest, {"game": game, "rule": rule, "rows": rows[:1]}),
+                              (_why, {"game": game, "rule": rule, "rows": rows[:1], "word": guesses[1]}),
+                              (_review, {"game": game, "rule": rule, "rows": rows})):
+            try:
+                _locked(handler, body)
+            except Exception as err:        # noqa: BLE001 - a warm-up never stops the server; the request will say why
+                failed.append(f"{handler.__name__} {game}: {type(err).__name__}: {err}")
+    return failed
+
+
 def _locked(handler, body: dict) -> dict:
     """Return the handler's answer to a body, computed under the server's one lock."""
     with _LOCK:
@@ -341,10 +381,11 @@ async def _crash(request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse({"error": f"internal error: {type(exc).__name__}"}, status_code=500)
 
 
-def create_app(hosts: frozenset[str] | None = LOOPBACK_NAMES) -> Starlette:
+def create_app(hosts: frozenset[str] | None = LOOPBACK_NAMES, warm_up: bool = False) -> Starlette:
     """Return the web application: the page, its assets and the JSON API, answering at ``hosts`` (None: any name).
 
-    Requests from other web pages are refused whatever ``hosts`` (``origin.SameOrigin``).
+    Requests from other web pages are refused whatever ``hosts`` (``origin.SameOrigin``).  With
+    ``warm_up`` the server asks itself the page's requests once it starts (``warm_kernels``).
     """
     routes = [
         Route("/", _static("index.html", "text/html; charset=utf-8")),
@@ -359,7 +400,15 @@ def create_app(hosts: frozenset[str] | None = LOOPBACK_NAMES) -> Starlette:
         Route("/api/share", _endpoint(_share), methods=["POST"]),
     ]
     return Starlette(routes=routes, middleware=[Middleware(SameOrigin, hosts=hosts)],
-                     exception_handlers={HTTPException: _not_found, Exception: _crash})
+                     exception_handlers={HTTPException: _not_found, Exception: _crash},
+                     lifespan=_warming if warm_up else None)
+
+
+@asynccontextmanager
+async def _warming(app: Starlette):
+    """Start ``warm_kernels`` in a background thread once the server listens (it ends with the process)."""
+    threading.Thread(target=warm_kernels, name="chute-warm", daemon=True).start()
+    yield
 
 
 @contextmanager
