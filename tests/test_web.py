@@ -390,8 +390,8 @@ def test_the_games_a_server_asks_itself_are_games_the_page_can_play():
 
 
 def test_a_server_asks_itself_the_pages_requests_once_it_listens(tmp_path, _isolated_cache):
-    """``chute serve`` reviews a game on its own once it listens: the first review table is on disk though no
-    request came (on a fresh install this is when the kernels compile); Ctrl-C still stops it cleanly."""
+    """``chute serve`` reviews a game on its own once it listens, in a process beside it: the first review table is
+    on disk though no request came (on a fresh install this is when the kernels compile); Ctrl-C stops both."""
     import os
     import signal
     import subprocess
@@ -417,6 +417,20 @@ def test_a_server_asks_itself_the_pages_requests_once_it_listens(tmp_path, _isol
         out, err = server.communicate(timeout=60)
     assert server.returncode in (0, 130) and "Traceback" not in err, err
     assert f"chute: serving on http://localhost:{port}/" in err
+    assert not _processes_with(f"CHUTE_CACHE_DIR={cache}"), "the warm-up process outlived the server"
+
+
+def _processes_with(variable: str) -> list[int]:
+    """Return the processes whose environment holds this NAME=VALUE (Linux's /proc; none elsewhere)."""
+    from pathlib import Path
+    found = []
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            if variable.encode() in (entry / "environ").read_bytes().split(b"\0"):
+                found.append(int(entry.name))
+        except OSError:                             # gone meanwhile, or not ours to read
+            pass
+    return found
 
 
 def test_a_refused_word_the_disk_will_not_keep_is_a_507_in_one_line(client, tmp_path, monkeypatch):

@@ -169,16 +169,15 @@ def terminal_notes(lang: str, quiet: bool = False):
 def compiling_noted(args: argparse.Namespace):
     """Return a context in which a kernel's first compilation (seconds, once per machine) is said on stderr.
 
-    On a terminal unless the output is --json or --quiet; for ``serve`` always
-    (its standard error is the server's log).
+    On a terminal unless the output is --json or --quiet; ``serve`` leaves it
+    to its warm-up process, which compiles them (``chute.web.warming``).
     """
     from contextlib import nullcontext
     from ..compiling import told_when_compiling
-    lang = getattr(args, "lang", "en")
     if getattr(args, "command", None) == "serve":
-        notify = lambda message: note(message, lang=lang)        # noqa: E731
-    else:
-        notify = terminal_notes(lang, bool(getattr(args, "json", False) or getattr(args, "quiet", False)))
+        return nullcontext()
+    notify = terminal_notes(getattr(args, "lang", "en"),
+                            bool(getattr(args, "json", False) or getattr(args, "quiet", False)))
     return nullcontext() if notify is None else told_when_compiling(notify)
 
 

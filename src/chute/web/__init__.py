@@ -38,7 +38,7 @@ import threading
 from contextlib import asynccontextmanager, contextmanager
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -300,14 +300,17 @@ WARM_GAMES = (
 )
 
 
-def warm_kernels() -> list[str]:
-    """Return what failed of the page's own requests, asked once each, one at a time under the server's lock.
+def warm_kernels(stop: Callable[[], bool] = lambda: False, locked: bool = False) -> list[str]:
+    """Return what failed of the page's own requests, asked once each until ``stop()`` says so.
 
-    ``chute serve`` runs this in the background once it listens: on a fresh
-    install numba compiles each kernel the first time it runs (a review:
-    about 15 s, a Quordle: 5-10 s), and the first review of a list builds its
-    table on disk; the player's first click should not pay for either.  A
-    request of the page waits for at most one of these, not for all of them.
+    ``chute serve`` runs this twice once it listens.  First in a process of
+    its own (``python -m chute.web.warming``): on a fresh install numba
+    compiles each kernel the first time it runs (a review: about 15 s, a
+    Quordle: 5-10 s) and the first review of a word list builds its table on
+    disk, both into the caches the server reads, on another core, so that
+    no request waits for it.  Then in the server, ``locked`` (each request
+    under the server's lock, so a player's waits for one at most): the
+    kernels are loaded from their cache (about a second) before a click needs them.
     """
     failed = []
     for game, rule, guesses, answers in WARM_GAMES:
@@ -315,9 +318,11 @@ def warm_kernels() -> list[str]:
         for handler, body in ((_suggest, {"game": game, "rule": rule, "rows": rows[:1]}),
                               (_why, {"game": game, "rule": rule, "rows": rows[:1], "word": guesses[1]}),
                               (_review, {"game": game, "rule": rule, "rows": rows})):
+            if stop():
+                return failed
             try:
-                _locked(handler, body)
-            except Exception as err:        # noqa: BLE001 - a warm-up never stops the server; the request will say why
+                _locked(handler, body) if locked else handler(body)
+            except Exception as err:        # noqa: BLE001 - a warm-up never fails the server; the request will say why
                 failed.append(f"{handler.__name__} {game}: {type(err).__name__}: {err}")
     return failed
 
@@ -406,9 +411,33 @@ def create_app(hosts: frozenset[str] | None = LOOPBACK_NAMES, warm_up: bool = Fa
 
 @asynccontextmanager
 async def _warming(app: Starlette):
-    """Start ``warm_kernels`` in a background thread once the server listens (it ends with the process)."""
-    threading.Thread(target=warm_kernels, name="chute-warm", daemon=True).start()
-    yield
+    """Run ``warm_kernels`` while the server runs: in a process of its own, then in the server; stop with it.
+
+    The process has its own session, so that Ctrl-C in the terminal reaches
+    the server alone (which ends it here); if the server is killed, it stops
+    at its next step.
+    """
+    import subprocess
+    import sys
+    child = subprocess.Popen([sys.executable, "-m", "chute.web.warming"], stdin=subprocess.DEVNULL,
+                             stdout=subprocess.DEVNULL, start_new_session=True)
+    stopping = threading.Event()
+
+    def then_here() -> None:
+        if child.wait() == 0:
+            warm_kernels(stopping.is_set, locked=True)
+    threading.Thread(target=then_here, name="chute-warm", daemon=True).start()
+    try:
+        yield
+    finally:
+        stopping.set()
+        if child.poll() is None:
+            child.terminate()
+        try:
+            child.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
 
 
 @contextmanager
