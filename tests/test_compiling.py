@@ -80,7 +80,7 @@ def test_a_terminal_hears_once_that_the_kernels_compile_and_never_again(tmp_path
 
 def test_a_review_compiles_nothing_once_its_kernels_are_cached():
     """Every kernel a review runs is read from the cache in a new process (an empty typed dict built from
-    Python used to compile its constructor in every process: half a second of each first review)."""
+    Python used to compile its constructor in every process: 0.15-0.25 s of each first search)."""
     code = ("from chute.compiling import told_when_compiling; from chute import Engine, load_lexicon; "
             "from chute.verdict import review; heard = []; engine = Engine.build(load_lexicon('wordle'))\n"
             "with told_when_compiling(heard.append): review(engine, ['salet', 'corny', 'cigar'], 'cigar')\n"
