@@ -420,6 +420,34 @@ def test_a_server_asks_itself_the_pages_requests_once_it_listens(tmp_path, _isol
     assert not _processes_with(f"CHUTE_CACHE_DIR={cache}"), "the warm-up process outlived the server"
 
 
+def test_a_warm_up_that_cannot_start_or_fails_leaves_the_server_serving(monkeypatch, capsys):
+    """No process to spare: the page is served all the same; a warm-up that fails says nothing and ends 1;
+    Ctrl-C ends it with 130."""
+    import os
+    import subprocess
+    import chute.web
+    from chute.web import warming
+
+    def no_process(*args, **kwargs):
+        raise OSError(11, "Resource temporarily unavailable")
+    monkeypatch.setattr(subprocess, "Popen", no_process)
+    with TestClient(create_app(warm_up=True), base_url="http://localhost") as served:
+        assert served.get("/").status_code == 200
+        assert served.post("/api/suggest", json={"game": "wordle", "rows": TWO_CLUES, "top": 1}).status_code == 200
+
+    def fails(*args, **kwargs):
+        raise RuntimeError("a module that will not load")
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+    capsys.readouterr()
+    monkeypatch.setattr(os, "nice", lambda increment: 0)         # not this test process's priority
+    for stand_in, status in ((fails, 1), (interrupted, 130)):
+        monkeypatch.setattr(chute.web, "warm_kernels", stand_in)
+        assert warming.main() == status
+    assert capsys.readouterr() == ("", "")
+
+
 def _processes_with(variable: str) -> list[int]:
     """Return the processes whose environment holds this NAME=VALUE (Linux's /proc; none elsewhere)."""
     from pathlib import Path

@@ -419,14 +419,21 @@ async def _warming(app: Starlette):
     """
     import subprocess
     import sys
-    child = subprocess.Popen([sys.executable, "-m", "chute.web.warming"], stdin=subprocess.DEVNULL,
-                             stdout=subprocess.DEVNULL, start_new_session=True)
+    try:
+        child = subprocess.Popen([sys.executable, "-m", "chute.web.warming"], stdin=subprocess.DEVNULL,
+                                 stdout=subprocess.DEVNULL, start_new_session=True)
+    except OSError:                 # no process to spare (a limit, no memory): each request does its own work
+        yield
+        return
     stopping = threading.Event()
 
     def then_here() -> None:
         if child.wait() == 0:
             warm_kernels(stopping.is_set, locked=True)
-    threading.Thread(target=then_here, name="chute-warm", daemon=True).start()
+    try:
+        threading.Thread(target=then_here, name="chute-warm", daemon=True).start()
+    except RuntimeError:            # no thread to spare: the kernels load on the first request that needs them
+        pass
     try:
         yield
     finally:

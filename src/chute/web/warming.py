@@ -13,10 +13,14 @@ import sys
 
 
 def main() -> int:
-    """Ask the page's requests once (``warm_kernels``); return 0, or 130 if stopped."""
+    """Ask the page's requests once (``warm_kernels``); return 0, 1 if it could not, or 130 if stopped.
+
+    It never prints a traceback on the server's log: a warm-up that fails
+    leaves each request to do its own work, as without it.
+    """
     try:
         os.nice(10)                 # the server's requests come first on a busy machine
-    except OSError:
+    except (AttributeError, OSError):   # no nice() (Windows), or not allowed
         pass
     try:
         from ..compiling import told_when_compiling
@@ -30,6 +34,8 @@ def main() -> int:
             warm_kernels(lambda: os.getppid() != server)       # the server gone: nobody will read the caches
     except KeyboardInterrupt:
         return 130
+    except Exception:               # noqa: BLE001 - e.g. its standard error closed, a module that will not load
+        return 1
     return 0
 
 
