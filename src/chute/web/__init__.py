@@ -417,11 +417,16 @@ async def _warming(app: Starlette):
     the server alone (which ends it here); if the server is killed, it stops
     at its next step.
     """
+    import os
     import subprocess
     import sys
+    from pathlib import Path
+    # the chute this server runs, wherever it was loaded from (a checkout's src, an installed package)
+    here = str(Path(__file__).resolve().parents[2])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p)}
     try:
         child = subprocess.Popen([sys.executable, "-m", "chute.web.warming"], stdin=subprocess.DEVNULL,
-                                 stdout=subprocess.DEVNULL, start_new_session=True)
+                                 stdout=subprocess.DEVNULL, start_new_session=True, env=env)
     except OSError:                 # no process to spare (a limit, no memory): each request does its own work
         yield
         return
