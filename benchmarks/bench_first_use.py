@@ -30,6 +30,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "src"))
 
 from chute.feedback import score  # noqa: E402
+from side_by_side import sides  # noqa: E402  (this folder is the script's first path)
 
 
 def rows(guesses: list[str], answers: list[str]) -> list[dict]:
@@ -50,13 +51,6 @@ REQUESTS = [
     ("quordle review", "/api/review", {"game": "quordle", "rows": QUORDLE}),
     ("quarteto review", "/api/review", {"game": "quarteto", "rows": QUARTETO}),
 ]
-
-
-def worktree(commit: str, folder: Path) -> Path:
-    """Return a checkout of ``commit`` in ``folder`` (a detached git worktree)."""
-    subprocess.run(["git", "-C", str(REPO), "worktree", "add", "--detach", "--force", str(folder), commit],
-                   check=True, capture_output=True)
-    return folder
 
 
 def post(url: str, body: dict) -> float:
@@ -109,17 +103,10 @@ def main() -> int:
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="chute-first-") as tmp:
         tmp = Path(tmp)
-        sides = {"old": worktree(args.old, tmp / "old") / "src"}
-        sides["new"] = (worktree(args.new, tmp / "new") / "src") if args.new else REPO / "src"
         print(f"# old {args.old}, new {args.new or 'working tree'}; fresh kernel and chute caches; first "
               f"request {args.wait:.0f} s after listening; load {os.getloadavg()[0]:.2f}", flush=True)
-        try:
-            figures = {k: first_use(src, tmp, args.wait) for k, src in sides.items()}
-        finally:
-            for k in ("old", "new"):
-                if (tmp / k).exists():
-                    subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", str(tmp / k)],
-                                   capture_output=True)
+        with sides(args.old, args.new, tmp) as srcs:
+            figures = {k: first_use(src, tmp, args.wait) for k, src in srcs.items()}
         print(f"{'':<20} {'old':>8} {'new':>8}")
         for label in figures["old"]:
             print(f"{label:<20} {figures['old'][label]:>7.2f}s {figures['new'][label]:>7.2f}s")

@@ -24,7 +24,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -56,6 +58,20 @@ def worktree(commit: str, folder: Path) -> Path:
     return folder
 
 
+@contextmanager
+def sides(old: str, new: str | None, tmp: Path) -> Iterator[dict[str, Path]]:
+    """Yield the ``src`` folders of the two sides ("old", "new": None is the working tree); remove the worktrees after."""
+    try:
+        found = {"old": worktree(old, tmp / "old") / "src"}
+        found["new"] = (worktree(new, tmp / "new") / "src") if new else REPO / "src"
+        yield found
+    finally:
+        for k in ("old", "new"):
+            if (tmp / k).exists():
+                subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", str(tmp / k)],
+                               capture_output=True)
+
+
 def run(src: Path, argv: list[str], env: dict) -> tuple[float, float, str]:
     """Run chute from ``src`` once; return (wall seconds, CPU seconds, output without timing lines)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -81,23 +97,21 @@ def main() -> int:
     names = args.only.split(",") if args.only else list(COMMANDS)
     with tempfile.TemporaryDirectory(prefix="chute-sbs-") as tmp:
         tmp = Path(tmp)
-        sides = {"old": worktree(args.old, tmp / "old") / "src"}
-        sides["new"] = (worktree(args.new, tmp / "new") / "src") if args.new else REPO / "src"
-        envs = {k: {**os.environ, "CHUTE_CACHE_DIR": str(tmp / f"cache-{k}"), "NO_COLOR": "1",
-                    "CHUTE_STATE_DIR": str(tmp / f"state-{k}")} for k in sides}
-        print(f"# old {args.old}, new {args.new or 'working tree'}; {args.runs} runs each, interleaved; "
-              f"load {os.getloadavg()[0]:.2f}")
-        print(f"{'command':<15} {'old wall':>9} {'new wall':>9} {'old cpu':>9} {'new cpu':>9} {'cpu new/old':>11}  same")
-        try:
+        with sides(args.old, args.new, tmp) as srcs:
+            envs = {k: {**os.environ, "CHUTE_CACHE_DIR": str(tmp / f"cache-{k}"), "NO_COLOR": "1",
+                        "CHUTE_STATE_DIR": str(tmp / f"state-{k}")} for k in srcs}
+            print(f"# old {args.old}, new {args.new or 'working tree'}; {args.runs} runs each, interleaved; "
+                  f"load {os.getloadavg()[0]:.2f}")
+            print(f"{'command':<15} {'old wall':>9} {'new wall':>9} {'old cpu':>9} {'new cpu':>9} {'cpu new/old':>11}  same")
             for name in names:
                 argv = COMMANDS[name]
-                for k in sides:                       # warm each side's cache once, untimed
-                    run(sides[k], argv, envs[k])
-                times = {k: ([], []) for k in sides}
+                for k in srcs:                        # warm each side's cache once, untimed
+                    run(srcs[k], argv, envs[k])
+                times = {k: ([], []) for k in srcs}
                 outputs = {}
                 for _ in range(args.runs):
-                    for k in sides:
-                        wall, cpu, text = run(sides[k], argv, envs[k])
+                    for k in srcs:
+                        wall, cpu, text = run(srcs[k], argv, envs[k])
                         times[k][0].append(wall)
                         times[k][1].append(cpu)
                         outputs[k] = text
@@ -106,11 +120,6 @@ def main() -> int:
                 ratio = med["new"][1] / med["old"][1] if med["old"][1] else float("nan")
                 print(f"{name:<15} {med['old'][0]:>8.3f}s {med['new'][0]:>8.3f}s {med['old'][1]:>8.3f}s "
                       f"{med['new'][1]:>8.3f}s {ratio:>11.2f}  {same}", flush=True)
-        finally:
-            for k in ("old", "new"):
-                if (tmp / k).exists():
-                    subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", str(tmp / k)],
-                                   capture_output=True)
         print(f"# load at end {os.getloadavg()[0]:.2f}")
     return 0
 

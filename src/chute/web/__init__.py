@@ -9,7 +9,9 @@ worker thread under one lock (the compiled kernels run one call at a time),
 so the page and its files are served while a review computes for seconds.  Bad requests get a 4xx and
 one line of JSON (``{"error": "..."}``), never a traceback; so do requests from other web pages, and
 requests to a name that is not this machine's (``origin``).  A word refused that the server's disk will
-not keep gets 507 (Insufficient Storage) and the reason, in one line too.
+not keep gets 507 (Insufficient Storage) and the reason, in one line too.  ``chute serve`` asks itself
+one game of each kind once it listens (``warm_kernels``), so that a fresh install's kernel compilation
+and first review tables are done before the player's first click needs them.
 
 API (all POST bodies are JSON, sent as ``Content-Type: application/json``, at most ``MAX_BODY`` bytes):
 
