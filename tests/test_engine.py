@@ -237,7 +237,8 @@ def test_a_vouched_cache_is_mapped_and_a_changed_one_checked_again(tmp_path, cou
 
 
 def test_matrices_no_run_has_read_for_two_months_are_deleted_when_a_new_one_is_written(tmp_path, counting):
-    """The cache does not grow with every word-list change: a stale matrix goes, one still read stays."""
+    """The cache does not grow with every word-list change: a stale matrix goes with its lists' tables (openers,
+    second rows, review tables, optimal trees); one still read stays, and so do files of other names."""
     import os
     import time
     old = time.time() - (engine_mod.UNUSED_DAYS + 1) * 86400
@@ -255,9 +256,13 @@ def test_matrices_no_run_has_read_for_two_months_are_deleted_when_a_new_one_is_w
     for pair in files.values():
         for f in pair:
             age(f)
-    others = [tmp_path / "notes.txt", tmp_path / "matrix-mine.bin", tmp_path / f"openers-{'a' * 32}.json"]
-    for f in others:
-        f.write_text("not a matrix of chute's\n")
+    others = [tmp_path / "notes.txt", tmp_path / "matrix-mine.bin", tmp_path / f"openers-{'a' * 32}.json",
+              tmp_path / f"multi-openers-{stale.key[:32]}.json", tmp_path / f"lexicon-wordle-{stale.key[:24]}.marshal"]
+    tables = {lex.key: [tmp_path / f"{name}-{lex.key[:32]}{tail}" for name, tail in
+                        (("openers", ".json"), ("second", ".json"), ("review", "-normal-6.json"),
+                         ("optimal", "-s1a2b-hard-6.json"))] for lex in (stale, read)}
+    for f in others + tables[stale.key] + tables[read.key]:
+        f.write_text("a table of chute's, or not\n")
         age(f)
     Engine.build(read, cache_dir=tmp_path)                     # mapped: its stamp marks it used now
     assert files[read.key][1].stat().st_mtime > old + 86400
@@ -265,7 +270,8 @@ def test_matrices_no_run_has_read_for_two_months_are_deleted_when_a_new_one_is_w
     Engine.build(fresh, cache_dir=tmp_path)                    # a new matrix written: the stale one goes
     assert len(counting) == built + 1
     assert not any(f.exists() for f in files[stale.key]) and all(f.exists() for f in files[read.key])
-    assert all(f.exists() for f in others)
+    assert not any(f.exists() for f in tables[stale.key])      # its lists' tables go with it
+    assert all(f.exists() for f in tables[read.key] + others)
     assert np.array_equal(Engine.build(stale, cache_dir=tmp_path).matrix, Engine.build(stale, cache=False).matrix)
 
 

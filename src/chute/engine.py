@@ -238,10 +238,14 @@ def _vouched(stamp: Path, line: str) -> bool:
 # list used again after two months costs one rebuild (seconds). Chosen, not measured.
 UNUSED_DAYS = 60
 _MATRIX_FILE = re.compile(r"matrix-[0-9a-f]{32}\.(bin|ok)")
+# the tables kept beside a matrix, named by the same lists' key: every run that reads them builds the
+# engine, which reads the matrix, so a matrix unused for that long leaves its tables unused too
+_TABLES = ("openers", "second", "review", "optimal")
 
 
 def _prune_unused(folder: Path, keep: Path, days: float = UNUSED_DAYS) -> int:
-    """Delete the cached matrices (file and stamp) that no run has read for ``days``, but ``keep``; return how many."""
+    """Delete the cached matrices (file, stamp and the tables of their lists) that no run has read for
+    ``days``, but ``keep``; return how many matrices."""
     cutoff = time.time() - days * 86400
     try:
         names = os.listdir(folder)
@@ -258,7 +262,9 @@ def _prune_unused(folder: Path, keep: Path, days: float = UNUSED_DAYS) -> int:
             continue
         if last >= cutoff:
             continue
-        for f in files:
+        key = stem[len("matrix-"):]
+        tables = [folder / n for n in names if any(n.startswith(f"{t}-{key}") for t in _TABLES)]
+        for f in files + tables:
             try:
                 f.unlink()
             except FileNotFoundError:
