@@ -31,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import ChuteError
     try:
         import uvicorn
-        from ..web import allowed_hosts, create_app, warm
+        from ..web import allowed_hosts, create_app, warm, warm_in_background
     except ImportError:
         raise ChuteError("chute serve needs the web extra: pip install 'chute[web]'") from None
     host = args.host.strip()
@@ -54,5 +54,7 @@ def run(args: argparse.Namespace) -> int:
     if args.open:
         import webbrowser
         webbrowser.open(url)
-    uvicorn.run(create_app(allowed_hosts(host), warm_up=True), host=host, port=args.port, log_level="warning")
+    with warm_in_background():                  # the page's requests asked once, in a process of its own
+        # no ASGI lifespan: nothing to start in it, and a second Ctrl-C would print its cancelled task's traceback
+        uvicorn.run(create_app(allowed_hosts(host)), host=host, port=args.port, log_level="warning", lifespan="off")
     return 0

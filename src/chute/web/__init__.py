@@ -10,7 +10,7 @@ so the page and its files are served while a review computes for seconds.  Bad r
 one line of JSON (``{"error": "..."}``), never a traceback; so do requests from other web pages, and
 requests to a name that is not this machine's (``origin``).  A word refused that the server's disk will
 not keep gets 507 (Insufficient Storage) and the reason, in one line too.  ``chute serve`` asks itself
-one game of each kind once it listens (``warm_kernels``), so that a fresh install's kernel compilation
+one game of each kind as it starts (``warm_kernels``), so that a fresh install's kernel compilation
 and first review tables are done before the player's first click needs them.
 
 API (all POST bodies are JSON, sent as ``Content-Type: application/json``, at most ``MAX_BODY`` bytes):
@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import json
 import threading
-from contextlib import asynccontextmanager, contextmanager
+from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
 from typing import Any, Callable, Iterator
@@ -291,7 +291,7 @@ def _rows_against(guesses: tuple[str, ...], answers: tuple[str, ...]) -> list[di
             for i, g in enumerate(guesses)]
 
 
-# one request of each kind the page makes, asked by the server itself once it listens (``warm_kernels``)
+# one request of each kind the page makes, asked by the server itself as it starts (``warm_kernels``)
 WARM_GAMES = (
     ("wordle", None, ("salet", "corny", "cigar"), ("cigar",)),
     ("wordle", "hard", ("salet", "crane", "cigar"), ("cigar",)),
@@ -305,7 +305,7 @@ WARM_GAMES = (
 def warm_kernels(stop: Callable[[], bool] = lambda: False, locked: bool = False) -> list[str]:
     """Return what failed of the page's own requests, asked once each until ``stop()`` says so.
 
-    ``chute serve`` runs this twice once it listens.  First in a process of
+    ``chute serve`` runs this twice as it starts.  First in a process of
     its own (``python -m chute.web.warming``): on a fresh install numba
     compiles each kernel the first time it runs (a review: about 15 s, a
     Quordle: 5-10 s) and the first review of a word list builds its table on
@@ -388,11 +388,10 @@ async def _crash(request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse({"error": f"internal error: {type(exc).__name__}"}, status_code=500)
 
 
-def create_app(hosts: frozenset[str] | None = LOOPBACK_NAMES, warm_up: bool = False) -> Starlette:
+def create_app(hosts: frozenset[str] | None = LOOPBACK_NAMES) -> Starlette:
     """Return the web application: the page, its assets and the JSON API, answering at ``hosts`` (None: any name).
 
-    Requests from other web pages are refused whatever ``hosts`` (``origin.SameOrigin``).  With
-    ``warm_up`` the server asks itself the page's requests once it starts (``warm_kernels``).
+    Requests from other web pages are refused whatever ``hosts`` (``origin.SameOrigin``).
     """
     routes = [
         Route("/", _static("index.html", "text/html; charset=utf-8")),
@@ -407,17 +406,16 @@ def create_app(hosts: frozenset[str] | None = LOOPBACK_NAMES, warm_up: bool = Fa
         Route("/api/share", _endpoint(_share), methods=["POST"]),
     ]
     return Starlette(routes=routes, middleware=[Middleware(SameOrigin, hosts=hosts)],
-                     exception_handlers={HTTPException: _not_found, Exception: _crash},
-                     lifespan=_warming if warm_up else None)
+                     exception_handlers={HTTPException: _not_found, Exception: _crash})
 
 
-@asynccontextmanager
-async def _warming(app: Starlette):
-    """Run ``warm_kernels`` while the server runs: in a process of its own, then in the server; stop with it.
+@contextmanager
+def warm_in_background() -> Iterator[None]:
+    """Run ``warm_kernels`` while the block serves: in a process of its own, then in this one; stop both after.
 
-    The process has its own session, so that Ctrl-C in the terminal reaches
-    the server alone (which ends it here); if the server is killed, it stops
-    at its next step.
+    ``chute serve`` wraps the server in it.  The process has its own session,
+    so that Ctrl-C in the terminal reaches the server alone (which ends it
+    here); if the server is killed, it stops at its next step.
     """
     import os
     import subprocess

@@ -1,6 +1,6 @@
 """``python -m chute.web.warming``: the page's own requests asked once, in a process beside ``chute serve``.
 
-Started by the server once it listens (``web._warming``), at a lower priority:
+Started by the server as it starts (``web.warm_in_background``), at a lower priority:
 it compiles the kernels and builds the review tables into the caches the
 server reads.  It says so on the server's log the first time a kernel must be
 compiled, and nothing else.
