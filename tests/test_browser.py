@@ -77,6 +77,9 @@ def shot(page, name: str) -> None:
 
 def open_game(page, server: str, game: str) -> None:
     """Load the page in English and pick a game; wait for its first suggestions."""
+    # a server answer may wait for a kernel's first compilation (a fresh clone, two busy cores): up to a
+    # review's time, not Playwright's 30 s (CI once timed out on a first row while another worker compiled)
+    page.set_default_timeout(FIRST_SEARCH_MS)
     page.goto(server)
     page.wait_for_selector("body[data-ready='0']")
     if page.locator("#lang").inner_text() == "EN":
