@@ -30,7 +30,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "src"))
 
 from chute.feedback import score  # noqa: E402
-from side_by_side import sides  # noqa: E402  (this folder is the script's first path)
+from side_by_side import at_least, sides  # noqa: E402  (this folder is the script's first path)
 
 
 def rows(guesses: list[str], answers: list[str]) -> list[dict]:
@@ -99,13 +99,14 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("old", help="the commit to compare against")
     ap.add_argument("new", nargs="?", help="the other commit (default: the working tree)")
-    ap.add_argument("--wait", type=float, default=90.0, help="seconds between listening and the first request")
+    ap.add_argument("--wait", type=at_least(0.0), default=90.0,
+                    help="seconds between listening and the first request")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="chute-first-") as tmp:
         tmp = Path(tmp)
-        print(f"# old {args.old}, new {args.new or 'working tree'}; fresh kernel and chute caches; first "
-              f"request {args.wait:.0f} s after listening; load {os.getloadavg()[0]:.2f}", flush=True)
         with sides(args.old, args.new, tmp) as srcs:
+            print(f"# old {args.old}, new {args.new or 'working tree'}; fresh kernel and chute caches; first "
+                  f"request {args.wait:.0f} s after listening; load {os.getloadavg()[0]:.2f}", flush=True)
             figures = {k: first_use(src, tmp, args.wait) for k, src in srcs.items()}
         print(f"{'':<20} {'old':>8} {'new':>8}")
         for label in figures["old"]:

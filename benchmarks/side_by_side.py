@@ -52,10 +52,28 @@ TIMING = re.compile(r"(\btime\b|\bseconds\b|\d+(\.\d+)? s\b|ms a game|games/s)")
 
 
 def worktree(commit: str, folder: Path) -> Path:
-    """Return a checkout of ``commit`` in ``folder`` (a detached git worktree)."""
-    subprocess.run(["git", "-C", str(REPO), "worktree", "add", "--detach", "--force", str(folder), commit],
-                   check=True, capture_output=True)
+    """Return a checkout of ``commit`` in ``folder`` (a detached git worktree); a commit git does not know
+    ends the script with one line and status 2."""
+    done = subprocess.run(["git", "-C", str(REPO), "worktree", "add", "--detach", "--force", str(folder), commit],
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        print(f"{Path(sys.argv[0]).name}: cannot check out {commit!r}: "
+              f"{(done.stderr.strip().splitlines() or ['git failed'])[-1]}", file=sys.stderr)
+        raise SystemExit(2)
     return folder
+
+
+def at_least(low: float, kind=float):
+    """Return an argparse type: a number of ``kind`` not below ``low``."""
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}")
+        return value
+    return parse
 
 
 @contextmanager
@@ -91,10 +109,13 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("old", help="the commit to compare against")
     ap.add_argument("new", nargs="?", help="the other commit (default: the working tree)")
-    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--runs", type=at_least(1, int), default=5)
     ap.add_argument("--only", help=f"comma-separated commands among: {', '.join(COMMANDS)}")
     args = ap.parse_args()
     names = args.only.split(",") if args.only else list(COMMANDS)
+    unknown = [n for n in names if n not in COMMANDS]
+    if unknown:
+        ap.error(f"unknown command {unknown[0]!r}; the commands: {', '.join(COMMANDS)}")
     with tempfile.TemporaryDirectory(prefix="chute-sbs-") as tmp:
         tmp = Path(tmp)
         with sides(args.old, args.new, tmp) as srcs:

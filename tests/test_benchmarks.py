@@ -1,0 +1,26 @@
+"""The benchmark scripts that compare two commits: bad arguments are one line and status 2, never a traceback."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+@pytest.mark.parametrize("script, args, says", [
+    ("side_by_side.py", ["no-such-commit", "--only", "score"], "cannot check out 'no-such-commit'"),
+    ("side_by_side.py", ["HEAD", "--runs", "0"], "--runs: must be at least 1"),
+    ("side_by_side.py", ["HEAD", "--only", "score,nosuch"], "unknown command 'nosuch'"),
+    ("bench_first_use.py", ["HEAD", "--wait", "-5"], "--wait: must be at least 0.0"),
+    ("bench_first_use.py", ["no-such-commit", "--wait", "0"], "cannot check out 'no-such-commit'"),
+])
+def test_a_bad_argument_is_one_line_and_status_2(script, args, says):
+    done = subprocess.run([sys.executable, str(BENCHMARKS / script), *args], capture_output=True, text=True,
+                          timeout=120)
+    lines = [line for line in done.stderr.splitlines() if not line.startswith("usage:") and line.strip()]
+    assert done.returncode == 2 and done.stdout == "" and "Traceback" not in done.stderr
+    assert len(lines) == 1 and says in lines[0], done.stderr
