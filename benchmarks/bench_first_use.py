@@ -29,19 +29,13 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "src"))
 
-from chute.feedback import score  # noqa: E402
+from chute.web import page_rows  # noqa: E402  (the rows the page sends)
 from side_by_side import at_least, sides  # noqa: E402  (this folder is the script's first path)
 
 
-def rows(guesses: list[str], answers: list[str]) -> list[dict]:
-    """Return the page's rows: the colours of each board still open against its answer."""
-    return [{"guess": g, "patterns": [score(g, a) for a in answers if a not in guesses[:i]]}
-            for i, g in enumerate(guesses)]
-
-
-WORDLE = rows(["salet", "corny", "cigar"], ["cigar"])
-QUORDLE = rows(["salet", "corny", "cigar", "rebut", "sissy", "humph"], ["cigar", "rebut", "sissy", "humph"])
-QUARTETO = rows(["serao", "limpo", "termo", "nobre", "fungo", "mundo"], ["termo", "nobre", "fungo", "mundo"])
+WORDLE = page_rows(["salet", "corny", "cigar"], ["cigar"])
+QUORDLE = page_rows(["salet", "corny", "cigar", "rebut", "sissy", "humph"], ["cigar", "rebut", "sissy", "humph"])
+QUARTETO = page_rows(["serao", "limpo", "termo", "nobre", "fungo", "mundo"], ["termo", "nobre", "fungo", "mundo"])
 
 REQUESTS = [
     ("wordle suggestion", "/api/suggest", {"game": "wordle", "rows": WORDLE[:1]}),

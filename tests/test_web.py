@@ -383,9 +383,9 @@ def test_a_server_is_warmed_before_it_listens():
 
 def test_the_games_a_server_asks_itself_are_games_the_page_can_play():
     """Each warm-up game replays as the page sends it (its words accepted, its rule kept) and finds every answer."""
-    from chute.web import WARM_GAMES, _rows_against, _session
+    from chute.web import WARM_GAMES, page_rows, _session
     for game, rule, guesses, answers in WARM_GAMES:
-        session, spec = _session({"game": game, "rule": rule, "rows": _rows_against(guesses, answers)})
+        session, spec = _session({"game": game, "rule": rule, "rows": page_rows(guesses, answers)})
         assert spec.boards == len(answers) and session.solved and session.used == len(guesses), game
 
 

@@ -40,7 +40,7 @@ import threading
 from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Sequence
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -284,8 +284,8 @@ def _share(body: dict) -> dict:
     return out
 
 
-def _rows_against(guesses: tuple[str, ...], answers: tuple[str, ...]) -> list[dict]:
-    """Return the page's rows for these guesses: the colours of each board still open, against its answer."""
+def page_rows(guesses: Sequence[str], answers: Sequence[str]) -> list[dict]:
+    """Return the rows the page sends for these guesses: the colours of each board still open, against its answer."""
     from ..feedback import score
     return [{"guess": g, "patterns": [score(g, a) for a in answers if a not in guesses[:i]]}
             for i, g in enumerate(guesses)]
@@ -316,7 +316,7 @@ def warm_kernels(stop: Callable[[], bool] = lambda: False, locked: bool = False)
     """
     failed = []
     for game, rule, guesses, answers in WARM_GAMES:
-        rows = _rows_against(guesses, answers)
+        rows = page_rows(guesses, answers)
         for handler, body in ((_suggest, {"game": game, "rule": rule, "rows": rows[:1]}),
                               (_why, {"game": game, "rule": rule, "rows": rows[:1], "word": guesses[1]}),
                               (_review, {"game": game, "rule": rule, "rows": rows})):
