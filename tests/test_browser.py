@@ -251,6 +251,32 @@ def test_a_late_answer_to_the_game_left_behind_is_ignored(page, server):
     assert errors == []
 
 
+
+def test_colours_clicked_before_the_reply_are_kept_by_their_board(page, server):
+    """Dueto: TERMO sent, SERÃO typed and its colours clicked on board 2 before the reply (which solves board 1)
+    comes: the reply keeps the clicks on board 2 (it used to reset them to grey, and the row went out wrong)."""
+    from chute.feedback import score
+    open_game(page, server, "dueto")
+    held = []
+    page.route("**/api/suggest", lambda route: held.append(route))     # the reply waits until the test lets it go
+    type_row(page, "termo", [score("termo", "termo"), score("termo", "serao")])
+    page.keyboard.press("Enter")
+    while not held:
+        page.wait_for_timeout(50)
+    page.keyboard.type("serao")                     # the next row, before the reply: it starts grey
+    assert page.locator(".input-row .tile[data-board='1'][data-pos='1']").get_attribute("aria-label") == "e, grey"
+    type_row(page, "", [score("serao", "termo"), "ggggg"])     # both boards are still open on the page
+    held.pop().continue_()
+    page.unroute("**/api/suggest")
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.locator(".board").nth(0).get_attribute("class") == "board solved"
+    board_2 = page.locator(".input-row .tile[data-board='0']")    # board 2, the one board left open
+    assert [board_2.nth(i).get_attribute("aria-label") for i in range(5)] == [
+        f"{c}, green" for c in "serao"]
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-ready='2']")
+    assert page.evaluate("[S.data.over, S.data.boards.map((b) => b.solved)]") == [True, [True, True]]
+
 def test_a_review_being_graded_says_so_and_takes_no_second_click(page, server):
     """While /api/review answers (slowed here by 1.5 s), the review says it is grading and its buttons wait."""
     from chute.feedback import score

@@ -31,7 +31,7 @@ const T = {
 };
 const COLOURS = ["b", "y", "g"];
 const NAMES = { b: "grey", y: "yellow", g: "green" };     // a colour's key in T
-const S = { games: [], game: null, rows: [], typed: "", colours: [], data: null, stale: false,
+const S = { games: [], game: null, rows: [], typed: "", colours: {}, data: null, stale: false,
             lang: (navigator.language || "en").toLowerCase().startsWith("pt") ? "pt" : "en" };
 const $ = (id) => document.getElementById(id);
 const t = (key) => (T[S.lang][key] || T.en[key] || key);
@@ -140,12 +140,12 @@ function drawBoards() {
       r.className = "row input-row";
       const k = open.indexOf(b);
       for (let i = 0; i < S.game.letters; i++) {
-        const c = coloursOf(k)[i];
+        const c = coloursOf(b)[i];
         const el = tile(S.typed[i] || "", S.typed[i] ? c : "", "input");
         el.tabIndex = 0;
         el.dataset.board = k; el.dataset.pos = i;
-        el.addEventListener("click", () => cycle(k, i));
-        el.addEventListener("keydown", (e) => { if (e.key === " ") { e.preventDefault(); cycle(k, i); } });
+        el.addEventListener("click", () => cycle(b, i));
+        el.addEventListener("keydown", (e) => { if (e.key === " ") { e.preventDefault(); cycle(b, i); } });
         r.appendChild(el);
       }
       board.appendChild(r);
@@ -154,16 +154,17 @@ function drawBoards() {
   }
 }
 
-// a board's colours typed so far (all grey until clicked; a board a game switch or a refused request left unset too)
-function coloursOf(k) { return S.colours[k] || "b".repeat(S.game.letters); }
+// board b's colours clicked for the row being typed (all grey until clicked); kept by the board's number, so
+// that a reply arriving meanwhile (a board solved, the game's first suggestions) never undoes a click
+function coloursOf(b) { return S.colours[b] || "b".repeat(S.game.letters); }
 
-function cycle(k, i) {
-  const row = coloursOf(k).split("");
+function cycle(b, i) {
+  const row = coloursOf(b).split("");
   row[i] = COLOURS[(COLOURS.indexOf(row[i]) + 1) % 3];
-  S.colours[k] = row.join("");
+  S.colours[b] = row.join("");
   const focused = document.activeElement && document.activeElement.classList.contains("tile");
   drawBoards();
-  if (focused) document.querySelector(`.input-row .tile[data-board="${k}"][data-pos="${i}"]`)?.focus();     // unless a reply since closed the board
+  if (focused) document.querySelector(`.input-row .tile[data-board="${openBoards().indexOf(b)}"][data-pos="${i}"]`)?.focus();     // unless a reply since closed the board
 }
 
 const KEY_SHADE = { g: "var(--g)", y: "var(--y)", b: "var(--b)", "": "var(--key)" };
@@ -328,7 +329,6 @@ async function refresh(refused) {
   }
   S.stale = false;
   save();
-  S.colours = openBoards().map(() => "b".repeat(S.game.letters));
   drawBoards(); drawKeyboard(); drawSide();
   document.body.dataset.game = S.game.name;
   document.body.dataset.ready = String(S.rows.length);
@@ -346,8 +346,8 @@ async function submit() {
   if (S.typed.length !== S.game.letters) { say(t("type")); return; }
   const open = openBoards();
   if (!open.length) return;
-  S.rows.push({ guess: S.typed, shown: S.typed, boards: open, patterns: open.map((_, k) => coloursOf(k)) });
-  S.typed = "";
+  S.rows.push({ guess: S.typed, shown: S.typed, boards: open, patterns: open.map((b) => coloursOf(b)) });
+  S.typed = ""; S.colours = {};       // the next row starts grey, even if its letters come before the reply
   await refresh();
 }
 
@@ -449,7 +449,7 @@ async function readShare() {
 
 function newGame() {
   S.game = S.games.find((g) => g.name === $("game").value);
-  S.rows = []; S.typed = ""; S.data = null; S.colours = [];
+  S.rows = []; S.typed = ""; S.data = null; S.colours = {};
   fitMode();
   drawBoards();           // the new game's empty boards at once: no tile of the old one is left to click
   refresh();
