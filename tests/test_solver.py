@@ -186,7 +186,8 @@ def test_opener_cache_is_written_and_survives_damage(wordle, tmp_path):
 
 def test_the_ranking_after_one_clue_is_kept_on_disk(wordle, tmp_path, monkeypatch):
     """The second row's ranking of a costly strategy is computed once per first clue, rule and prior, then read
-    (the same figures); a ranking that added a note, or with a word avoided, is not stored."""
+    (the same figures); a ranking that gave up its plans is stored with that note, which it says again when
+    read; with a word avoided, nothing is stored."""
     from chute.strategies import expected, guard
     eng = Engine(wordle.lexicon, wordle.matrix, tmp_path)
     calls = []
@@ -210,11 +211,38 @@ def test_the_ranking_after_one_clue_is_kept_on_disk(wordle, tmp_path, monkeypatc
     avoiding = make()
     avoiding.avoid(first.ranked[0].guess)
     assert first.ranked[0].guess not in [r.guess for r in avoiding.suggest(["salet:bybbb"], top=5).ranked]
-    monkeypatch.setattr(guard, "PLAN_BUDGET", 1_000)         # the plans give up and say so: not stored
-    for _ in range(2):
-        noted = make(hard="hard").suggest(["crane:bbbbb"], top=5)
-        assert expected.PLANS_GAVE_UP in noted.notes
-    assert calls.count((Clue("crane", "bbbbb"),)) == 2
+    monkeypatch.setattr(guard, "PLAN_BUDGET", 1_000)         # the plans give up and say so: stored, note and all
+    noted = [make(hard="hard").suggest(["crane:bbbbb"], top=5) for _ in range(2)]
+    assert all(expected.PLANS_GAVE_UP in n.notes for n in noted) and noted[1].ranked == noted[0].ranked
+    assert calls.count((Clue("crane", "bbbbb"),)) == 1       # a state too open to plan for: ranked once, not each time
+
+
+def test_a_stored_ranking_says_only_notes_it_can_say_again(tmp_path):
+    """A ranking is stored beside the notes ranking it said when they take no values (None from ``keep``: not
+    stored); a stored note chute cannot say again (unknown, or one that takes values) is a damaged entry,
+    recomputed."""
+    import json
+    from chute.openers import _checksum, cache_path, cached_openers
+    from chute.strategies.base import Ranked
+    computed = []
+
+    def rank(n):
+        computed.append(n)
+        return [Ranked("crane", 1.0, 2.0, 3, 4, False)]
+    heard = []
+    args = (tmp_path, "k" * 40, "entry", 1, rank, lambda w: True)
+    cached_openers(*args, kind="second", keep=lambda: None)
+    cached_openers(*args, kind="second", keep=lambda: ("plans_gave_up",))
+    cached_openers(*args, kind="second", heard=heard.append)
+    assert len(computed) == 2 and heard == [("plans_gave_up",)]
+    path = cache_path(tmp_path, "k" * 40, "second")
+    for bad in (["no_such_note"], ["plan"], "plans_gave_up"):       # "plan" takes values
+        data = json.loads(path.read_text())
+        stored = data["entries"]["entry"]
+        stored["notes"], stored["checksum"] = bad, _checksum("k" * 40, "entry", stored["rows"], bad)
+        path.write_text(json.dumps(data))
+        cached_openers(*args, kind="second", keep=lambda: ("plans_gave_up",))
+    assert len(computed) == 5
 
 
 def test_the_second_row_file_keeps_the_newest_rankings(tmp_path):

@@ -40,53 +40,73 @@ def _read(path: Path, lexicon_key: str) -> dict:
         return {}
 
 
-def _checksum(lexicon_key: str, entry: str, rows: list) -> str:
-    """Return the checksum that ties stored rows to their lexicon and entry key."""
-    text = json.dumps([lexicon_key, entry, rows], sort_keys=True, separators=(",", ":"))
+def _checksum(lexicon_key: str, entry: str, rows: list, notes: list | tuple = ()) -> str:
+    """Return the checksum that ties stored rows (and the notes ranking them said) to their lexicon and entry key."""
+    text = json.dumps([lexicon_key, entry, rows] + ([list(notes)] if notes else []), sort_keys=True,
+                      separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
-def _parse(stored, lexicon_key: str, entry: str, accepted: Callable[[str], bool]) -> list[Ranked] | None:
-    """Return a stored entry as Ranked, or None if it is malformed, edited, or names a word not accepted."""
+def plain_note(key) -> bool:
+    """Return whether ``key`` names a note that takes no values (one a stored ranking can say again)."""
+    from .language import PHRASES
+    text = PHRASES["en"].get(key) if isinstance(key, str) else None
+    return isinstance(text, str) and "{" not in text
+
+
+def _parse(stored, lexicon_key: str, entry: str, accepted: Callable[[str], bool]
+           ) -> tuple[list[Ranked], tuple[str, ...]] | None:
+    """Return a stored entry as (Ranked, the keys of the notes ranking it said), or None if it is malformed,
+    edited, or names a word not accepted or a note chute cannot say again."""
     try:
-        rows, checksum = stored["rows"], stored["checksum"]
-        if checksum != _checksum(lexicon_key, entry, rows):
+        rows, checksum, notes = stored["rows"], stored["checksum"], stored.get("notes", [])
+        if checksum != _checksum(lexicon_key, entry, rows, notes):
             return None
         ranked = [Ranked(str(r["guess"]), float(r["score"]), float(r["expected"]), int(r["worst"]),
                          int(r["parts"]), bool(r["candidate"])) for r in rows]
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, AttributeError):
         return None
     if not ranked or not all(accepted(r.guess) and math.isfinite(r.score) for r in ranked):
         return None
-    return ranked
+    if not isinstance(notes, list) or not all(plain_note(k) for k in notes):
+        return None
+    return ranked, tuple(notes)
 
 
 def cached_openers(cache_dir: Path | None, lexicon_key: str, entry: str, top: int,
                    compute: Callable[[int], list[Ranked]], accepted: Callable[[str], bool],
-                   kind: str = "openers", keep: Callable[[], bool] = lambda: True,
-                   limit: int | None = None) -> list[Ranked]:
+                   kind: str = "openers", keep: Callable[[], tuple[str, ...] | None] = lambda: (),
+                   limit: int | None = None, heard: Callable[[tuple[str, ...]], None] = lambda notes: None
+                   ) -> list[Ranked]:
     """Return the best ``top`` guesses for an entry key, from the cache or by ``compute(n)``.
 
     ``accepted`` tells the words of the lexicon: a stored entry naming another
     word, failing its checksum or malformed is recomputed and stored again.
-    ``kind`` names the file (openers, or second-row rankings); a ranking is
-    stored only when ``keep()`` says so once it is computed; past ``limit``
-    entries the oldest are dropped.
+    ``kind`` names the file (openers, or second-row rankings); once a ranking
+    is computed, ``keep()`` gives the keys of the notes to store beside it
+    (notes that take no values), or None not to store it; a stored ranking
+    read back tells ``heard`` its notes; past ``limit`` entries the oldest are
+    dropped.
     """
     if cache_dir is None:
         return compute(top)
     path = cache_path(cache_dir, lexicon_key, kind)
-    found = _parse(_read(path, lexicon_key).get(entry), lexicon_key, entry, accepted)
+    parsed = _parse(_read(path, lexicon_key).get(entry), lexicon_key, entry, accepted)
+    found, notes = parsed if parsed else ([], ())
     if found and (len(found) >= top or len(found) < STORED):   # short: the whole list
+        heard(notes)
         return found[:top]
     ranked = compute(max(top, STORED))
-    if not ranked or not keep():
+    notes = keep() if ranked else None
+    if notes is None or not all(plain_note(k) for k in notes):
         return ranked[:top]
     from .engine import atomic_write
     entries = _read(path, lexicon_key)          # re-read: another process may have added entries
     rows = [asdict(r) for r in ranked]          # full precision: cached == computed
     entries.pop(entry, None)                    # kept last: the newest
-    entries[entry] = {"rows": rows, "checksum": _checksum(lexicon_key, entry, rows)}
+    entries[entry] = {"rows": rows, "checksum": _checksum(lexicon_key, entry, rows, notes)}
+    if notes:
+        entries[entry]["notes"] = list(notes)
     while limit is not None and len(entries) > limit:
         del entries[next(iter(entries))]
     data = {"version": VERSION, "lexicon": lexicon_key, "entries": entries}

@@ -454,16 +454,24 @@ class Solver:
     def _second_row(self, state: State, top: int) -> list[Ranked]:
         """Return the ranking after one clue, kept on disk like the openers (each first clue ranked once).
 
-        Stored only when ranking it added no note (a plan given up is said
-        again each time); not with words avoided or off the lists.
+        Stored with the notes ranking it added when they take no values (a
+        plan given up: said again each time the ranking is read), else not
+        stored; not with words avoided or off the lists.
         """
         from .openers import SECOND_KEPT, cached_openers
         clue = state.clues[0]
         entry = f"{self._ranking_key()}|rule={self.hard}|plans={int(state.plans)}|after={clue.guess}:{clue.pattern}"
         said = len(state.notes)
+
+        def keep() -> tuple[str, ...] | None:
+            added = state.notes[said:]
+            return tuple(n.key for n in added) if all(isinstance(n, Note) and not n.values for n in added) else None
+
+        def heard(keys: tuple[str, ...]) -> None:
+            state.notes.extend(n for n in map(Note, keys) if n not in state.notes)
         return cached_openers(self.engine.cache_dir, self.lexicon.key, entry, top,
                               lambda n: self.strategy.rank(state, self.options, n), self.lexicon.is_guess,
-                              kind="second", keep=lambda: len(state.notes) == said, limit=SECOND_KEPT)
+                              kind="second", keep=keep, limit=SECOND_KEPT, heard=heard)
 
     def _caches(self, state: State) -> bool:
         """Return whether the state's ranking is kept on disk: one clue, a costly strategy, nothing avoided."""
