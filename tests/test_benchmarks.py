@@ -1,4 +1,4 @@
-"""The benchmark scripts that compare two commits: bad arguments are one line and status 2, never a traceback."""
+"""The benchmark scripts: bad arguments are one line and status 2, never a traceback."""
 
 from __future__ import annotations
 
@@ -17,6 +17,8 @@ BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
     ("side_by_side.py", ["HEAD", "--only", "score,nosuch"], "unknown command 'nosuch'"),
     ("bench_first_use.py", ["HEAD", "--wait", "-5"], "--wait: must be at least 0.0"),
     ("bench_first_use.py", ["no-such-commit", "--wait", "0"], "cannot check out 'no-such-commit'"),
+    ("bench_second_row.py", ["--clues", "0"], "--clues: must be at least 1"),
+    ("bench_second_row.py", ["--modes", "octordle"], "invalid choice: 'octordle'"),
 ])
 def test_a_bad_argument_is_one_line_and_status_2(script, args, says):
     done = subprocess.run([sys.executable, str(BENCHMARKS / script), *args], capture_output=True, text=True,
