@@ -85,7 +85,7 @@ def open_game(page, server: str, game: str) -> None:
     if page.locator("#lang").inner_text() == "EN":
         page.click("#lang")
     page.select_option("#game", game)
-    page.wait_for_selector(f"body[data-game='{game}'][data-ready='0']")
+    page.wait_for_selector(f"body[data-game='{game}'][data-ready='0'][data-asking='0']")
     page.wait_for_function("document.querySelector('#suggestions tbody tr') !== null")
 
 
@@ -253,8 +253,9 @@ def test_a_late_answer_to_the_game_left_behind_is_ignored(page, server):
 
 
 def test_colours_clicked_before_the_reply_are_kept_by_their_board(page, server):
-    """Dueto: TERMO sent, SERÃO typed and its colours clicked on board 2 before the reply (which solves board 1)
-    comes: the reply keeps the clicks on board 2 (it used to reset them to grey, and the row went out wrong)."""
+    """Dueto: TERMO sent (shown sent at once; the suggestions say they are being worked out), SERÃO typed and
+    its colours clicked on board 2 before the reply (which solves board 1) comes: the reply keeps the clicks on
+    board 2 (it used to reset them to grey, and the row went out wrong)."""
     from chute.feedback import score
     open_game(page, server, "dueto")
     held = []
@@ -263,12 +264,18 @@ def test_colours_clicked_before_the_reply_are_kept_by_their_board(page, server):
     page.keyboard.press("Enter")
     while not held:
         page.wait_for_timeout(50)
+    assert page.locator(".board").nth(1).locator(".row:not(.input-row)").count() == 1     # the row sent, at once
+    section = page.locator("section", has=page.locator("#suggestions"))
+    assert section.get_attribute("aria-busy") == "true"          # a screen reader hears the list is changing ...
+    page.wait_for_selector("#thinking", state="visible")          # ... and the screen says it, past a blink
+    assert page.locator("#thinking").inner_text() == "ranking the guesses…"
     page.keyboard.type("serao")                     # the next row, before the reply: it starts grey
     assert page.locator(".input-row .tile[data-board='1'][data-pos='1']").get_attribute("aria-label") == "e, grey"
     type_row(page, "", [score("serao", "termo"), "ggggg"])     # both boards are still open on the page
     held.pop().continue_()
     page.unroute("**/api/suggest")
     page.wait_for_selector("body[data-ready='1']")
+    assert section.get_attribute("aria-busy") == "false" and page.locator("#thinking").is_hidden()
     assert page.locator(".board").nth(0).get_attribute("class") == "board solved"
     board_2 = page.locator(".input-row .tile[data-board='0']")    # board 2, the one board left open
     assert [board_2.nth(i).get_attribute("aria-label") for i in range(5)] == [

@@ -14,7 +14,8 @@ const T = {
         "answer label": "answer, or one per board separated by commas", "guesses hint": "guesses (optional)",
         "boards read": "{b} board(s), {r} rows", language: "language", keyboard: "keyboard", backspace: "backspace",
         nothing: "no guess to suggest: type the word you played and click its colours",
-        grading: "Grading the game… (a game opened with a new word takes a few seconds)" },
+        grading: "Grading the game… (a game opened with a new word takes a few seconds)",
+        thinking: "ranking the guesses…" },
   pt: { game: "Jogo", mode: "Modo", normal: "normal", hard: "difícil", contrast: "contraste", enter: "Enter",
         undo: "Desfazer", new: "Novo jogo", suggestions: "Sugestões", guess: "palpite", expected: "esperado",
         worst: "pior", answer: "chance", left: "Palavras possíveis", why: "Por que não…?", ask: "Perguntar",
@@ -27,7 +28,8 @@ const T = {
         "answer label": "resposta, ou uma por tabuleiro separadas por vírgulas", "guesses hint": "palpites (opcional)",
         "boards read": "{b} tabuleiro(s), {r} linhas", language: "idioma", keyboard: "teclado", backspace: "apagar",
         nothing: "nenhum palpite a sugerir: digite a palavra que jogou e clique nas cores",
-        grading: "Avaliando o jogo… (um jogo aberto com uma palavra nova leva alguns segundos)" },
+        grading: "Avaliando o jogo… (um jogo aberto com uma palavra nova leva alguns segundos)",
+        thinking: "calculando os palpites…" },
 };
 const COLOURS = ["b", "y", "g"];
 const NAMES = { b: "grey", y: "yellow", g: "green" };     // a colour's key in T
@@ -307,7 +309,25 @@ function gameKey() {
   return JSON.stringify([b.game, b.rule, b.rows]);
 }
 
+// the suggestions are being worked out: the section says so to a screen reader at once, and on the
+// screen past a blink (a first clue after an unusual opener in hard mode can take seconds)
+let asking = 0, busyShown = null;
+function busy(on) {
+  asking += on ? 1 : -1;
+  const section = $("suggestions").closest("section");
+  section.setAttribute("aria-busy", String(asking > 0));
+  document.body.dataset.asking = String(asking);
+  clearTimeout(busyShown);
+  if (asking > 0) busyShown = setTimeout(() => { $("thinking").hidden = false; }, 300);
+  else $("thinking").hidden = true;
+}
+
 async function refresh(refused) {
+  busy(true);
+  try { return await askSuggestions(refused); } finally { busy(false); }
+}
+
+async function askSuggestions(refused) {
   const asked = gameKey();
   try {
     const d = await api("/api/suggest", suggestBody());
@@ -348,6 +368,7 @@ async function submit() {
   if (!open.length) return;
   S.rows.push({ guess: S.typed, shown: S.typed, boards: open, patterns: open.map((b) => coloursOf(b)) });
   S.typed = ""; S.colours = {};       // the next row starts grey, even if its letters come before the reply
+  drawBoards();                       // the row sent, at once: the next one can be typed while the reply comes
   await refresh();
 }
 
