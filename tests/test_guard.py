@@ -232,6 +232,51 @@ def test_plans_answer_as_the_compiled_tree_search(termo, rule, monkeypatch):
     assert [narrow.finishable(*case) for case in cases] != verdicts
 
 
+@pytest.mark.parametrize("game, rule", [("wordle", "hard"), ("termo", "strict"), ("termo", None)])
+def test_compiled_plans_answer_and_spend_as_numpy(game, rule, monkeypatch):
+    """The plans' figures and hard mode's allowed guesses, compiled once numba is loaded, are numpy's exactly:
+    the same answers, the same rows left legal (in order), the same budget spent, and the same ranking after a
+    first clue (strict Termo ARDUA: 1,708 sets looked at)."""
+    from chute.solver import DEFAULT_PRIOR, DEFAULT_STRATEGY
+    rnd = random.Random(7)
+    lexicon = load_lexicon(game)
+    engine = Engine(lexicon, Engine.build(lexicon).matrix, None)        # nothing read from or kept on disk
+    words = sorted(rnd.sample(list(lexicon.answer_list), 400))
+    suggested = np.asarray(lexicon.suggested_rows if lexicon.suggested_rows is not None
+                           else np.arange(len(lexicon.guesses)))
+    cases = []
+    probe = Plans(engine, rule, words, engine.columns(words), 6)
+    while len(cases) < 60:
+        clue_row = int(rnd.choice(suggested))
+        codes = probe.row_codes(np.array([clue_row]))[0]
+        code = int(codes[rnd.randrange(len(words))])
+        pool = np.flatnonzero(codes == code)
+        if code == engine.solved or len(pool) < 5:
+            continue
+        allowed = None if rule is None else allowed_after(engine, rule, suggested, clue_row, code)
+        pick = np.array(sorted(rnd.sample(pool.tolist(), min(len(pool), rnd.randint(5, 25)))))
+        cases.append((pick, allowed, rnd.choice([2, 3, 4]), clue_row, code))
+
+    def run(compiled: bool):
+        monkeypatch.setattr(Plans, "_compiled", lambda self: compiled)
+        plans = Plans(engine, rule, words, engine.columns(words), 6)
+        answers = [plans.finishable(pick, allowed, rows) for pick, allowed, rows, _, _ in cases]
+        legal = [plans.after(allowed, row, code) for _, allowed, _, row, code in cases if allowed is not None]
+        return answers, legal, plans.budget
+    numpy_answers, numpy_legal, numpy_budget = run(False)
+    answers, legal, budget = run(True)
+    assert answers == numpy_answers and 0 < sum(answers) < len(answers) and budget == numpy_budget
+    assert all(a.dtype == b.dtype and np.array_equal(a, b) for a, b in zip(legal, numpy_legal))
+    clue = {"hard": "klieg:bbbyb", "strict": "ardua:bybyb", None: "marim:bbbyb"}[rule]
+    rankings = []
+    for compiled in (False, True):
+        monkeypatch.setattr(Plans, "_compiled", lambda self: compiled)
+        solver = Solver(engine, DEFAULT_STRATEGY, hard=rule, prior=DEFAULT_PRIOR)
+        state = solver.state_for([clue])
+        rankings.append((solver.rank(state, 5).ranked, list(state.notes)))
+    assert rankings[0] == rankings[1]
+
+
 def test_plans_give_up_past_their_budget_and_say_so(termo, monkeypatch):
     """A state whose questions need more codes than PLAN_BUDGET is ranked by E(g) alone, with a note
     (a useless first guess, Termo CCCCC all grey, took two minutes before the budget)."""

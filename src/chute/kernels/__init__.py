@@ -1,5 +1,5 @@
 """Compiled kernels (numba), one home each: scoring (``score``), partition figures (``partition``),
-the tree search (``tree``).
+the tree search (``tree``), the guard's plans (``plans``).
 
 Kept apart so that importing chute never pays numba's start-up cost unless a
 matrix must be built or a kernel is called.  Every kernel is checked against

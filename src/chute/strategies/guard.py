@@ -11,7 +11,7 @@ three rows or more means none was found among the guesses tried, and a search
 that runs out of its budget says so (``None``).
 
 ``Plans`` asks the question the tree search (``tree_search``) answers, in
-numpy, over a fixed set of words, and weighs a guess by the prior mass it may lose:
+numpy (compiled figures once numba is loaded), over a fixed set of words, and weighs a guess by the prior mass it may lose:
 hard modes use it, where the families of alike words (?ARRA, ?ORRO) leave
 sets no plan covers, so "is it safe" becomes "how much could it lose".
 """
@@ -19,6 +19,7 @@ sets no plan covers, so "is it safe" becomes "how much could it lose".
 from __future__ import annotations
 
 import hashlib
+import sys
 
 import numpy as np
 
@@ -30,6 +31,7 @@ BUDGET = 400           # sets examined per question before giving up
 PLAN_TOP = 8           # ``Plans``: guesses tried per node by the tree search ...
 PLAN_FULL_ROWS = 2     # ... and every guess in the last two rows (where "no" is exact); the first values
                        # tried, not tuned (BENCHMARKS.md, "Hard modes: the opener of a proven plan")
+COMPILED_AFTER = 2_000     # ``Plans``: sets looked at in numpy before the compiled figures pay for loading numba
 LOSS_PER_ROW = 1       # a word not found within the rows costs the row limit again after the last row
 PLAN_BUDGET = 50_000_000   # ``Plans``: codes examined per state before it gives up (a few seconds), each
 PLAN_NODE_COST = 2_000     # look at a set counted as this many more (its fixed cost in numpy calls). The
@@ -137,9 +139,12 @@ class Plans:
 
     The question the tree search (``tree_search.TreeSearch`` with ``top=PLAN_TOP``
     and ``full_rows=PLAN_FULL_ROWS``) answers when asked only whether a tree
-    exists, asked here in numpy so that a single ``suggest`` needs no compiled
+    exists, asked here in numpy so that a small question needs no compiled
     code (loading it costs more than the whole question; ``tests/test_guard.py``
-    holds the two answers equal).  Every accepted guess is scored against the
+    holds the two answers equal); once numba is loaded (or past COMPILED_AFTER
+    sets) each set's figures and hard mode's legal guesses are compiled
+    (``kernels.plans``, ``kernels.tree.filter_allowed``): the same integers and
+    rows, so the same answers and budget (tested), about twice as fast.  Every accepted guess is scored against the
     words alone, so the answer is the same whether or not they are columns of
     the game's own matrix.  A set of ``n`` words with ``r`` rows left is
     finished when ``n <= 2`` and ``r >= n``; when a candidate splits it into
@@ -169,6 +174,7 @@ class Plans:
         self.cost = word_cost_table(len(words))
         self.memo: dict[tuple, bool] = {}
         self.budget = PLAN_BUDGET
+        self.looks = 0                              # sets looked at (``_scored``)
         self.root: np.ndarray | None = None         # strict mode: the widest allowed set asked about ...
         self.root_codes: dict[int, np.ndarray] = {}  # ... and each guess's codes against it
 
@@ -186,6 +192,11 @@ class Plans:
         allowed set met is a subset of the first (clues only narrow it), so each
         guess is scored once against that set and later sets read its codes.
         """
+        if self.rule == "hard" and self._compiled():        # the same rows, in the same order
+            from ..kernels.tree import filter_allowed
+            letters = self.engine.guess_letters
+            out = np.empty(len(allowed), dtype=np.intp)
+            return out[:filter_allowed(letters, allowed, letters[guess_row], int(code), False, out)]
         if self.rule != "strict":
             return allowed_after(self.engine, self.rule, allowed, guess_row, code)
         if self.root is None:
@@ -207,6 +218,33 @@ class Plans:
             return self.codes[at] if S is None else self.codes[np.ix_(at, S)]
         codes = np.asarray(self.engine.codes(np.asarray(rows), self.words, self.cols))
         return codes if S is None else codes[:, S]
+
+    def _compiled(self) -> bool:
+        """Return whether the plans use the compiled kernels: numba is loaded in this process (a ranking's
+        shortlist loads it), or the plans have looked at COMPILED_AFTER sets (then loading it pays)."""
+        return self.looks > COMPILED_AFTER or "chute.kernels" in sys.modules
+
+    def _scored(self, rows: np.ndarray, S: np.ndarray):
+        """Return, for these guess rows over the words at ``S``, ``_figures``' (parts, cand, score) and a function
+        giving the codes of the k-th row, the look charged to the budget.
+
+        Compiled when ``_compiled`` says so: the same figures, exactly
+        (integers), and the same charge.
+        """
+        self.looks += 1
+        at = self.local[rows]
+        if self._compiled() and (at >= 0).all():
+            from ..kernels.plans import plan_figures
+            self.budget -= len(rows) * len(S) + PLAN_NODE_COST
+            if self.budget < 0:
+                raise OutOfBudget
+            k = len(rows)
+            parts, cand, score = np.empty(k, np.int64), np.empty(k, np.int64), np.empty(k, np.int64)
+            plan_figures(self.codes, at, S, self.cost, self.engine.solved, self.engine.n_patterns,
+                         parts, cand, score)
+            return parts, cand, score, lambda i: self.codes[at[i], S]
+        codes = self._charge(self.row_codes(rows, S))
+        return (*_figures(codes, self.cost, self.engine.solved), lambda i: codes[i])
 
     def finishable(self, pick: np.ndarray, allowed: np.ndarray | None, rows: int) -> bool:
         """Return whether the words at positions ``pick`` (ascending) can surely be found within ``rows`` guesses."""
@@ -230,23 +268,21 @@ class Plans:
         found = self.memo.get(key)
         if found is not None:
             return found
-        solved = self.engine.solved
-        parts, _, _ = _figures(self._charge(self.row_codes(self.own[S], S)), self.cost, solved)
+        parts, _, _, _ = self._scored(self.own[S], S)
         rows = self.playable if allowed is None else allowed
         if (parts == n - 1).any():                  # a candidate that splits them into single words
             answer = True
         elif r == 2:
-            parts, _, _ = _figures(self._charge(self.row_codes(rows, S)), self.cost, solved)
+            parts, _, _, _ = self._scored(rows, S)
             answer = bool((parts == n).any())
         elif (parts == n - 2).any():                # one pair and single words
             answer = True
         else:
-            codes = self._charge(self.row_codes(rows, S))
-            parts, cand, score = _figures(codes, self.cost, solved)
+            parts, cand, score, codes = self._scored(rows, S)
             order = np.lexsort((np.arange(len(rows)), -cand, score))
             if r > PLAN_FULL_ROWS:
                 order = order[:PLAN_TOP]
-            answer = any(self._splits(S, int(rows[k]), codes[k], r - 1, allowed) for k in order.tolist())
+            answer = any(self._splits(S, int(rows[k]), codes(k), r - 1, allowed) for k in order.tolist())
         self.memo[key] = answer
         return answer
 
