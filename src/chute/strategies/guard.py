@@ -11,9 +11,10 @@ three rows or more means none was found among the guesses tried, and a search
 that runs out of its budget says so (``None``).
 
 ``Plans`` asks the question the tree search (``tree_search``) answers, in
-numpy (compiled figures once numba is loaded), over a fixed set of words, and weighs a guess by the prior mass it may lose:
-hard modes use it, where the families of alike words (?ARRA, ?ORRO) leave
-sets no plan covers, so "is it safe" becomes "how much could it lose".
+numpy (each set's figures compiled once numba is loaded), over a fixed set
+of words, and weighs a guess by the prior mass it may lose: hard modes use
+it, where the families of alike words (?ARRA, ?ORRO) leave sets no plan
+covers, so "is it safe" becomes "how much could it lose".
 """
 
 from __future__ import annotations
@@ -144,9 +145,9 @@ class Plans:
     holds the two answers equal); once numba is loaded (or past COMPILED_AFTER
     sets) each set's figures and hard mode's legal guesses are compiled
     (``kernels.plans``, ``kernels.tree.filter_allowed``): the same integers and
-    rows, so the same answers and budget (tested), about twice as fast.  Every accepted guess is scored against the
-    words alone, so the answer is the same whether or not they are columns of
-    the game's own matrix.  A set of ``n`` words with ``r`` rows left is
+    rows, so the same answers and budget (tested), up to twice as fast.
+    Every accepted guess is scored against the words alone, so the answer is
+    the same whether or not they are columns of the game's own matrix.  A set of ``n`` words with ``r`` rows left is
     finished when ``n <= 2`` and ``r >= n``; when a candidate splits it into
     single words (or one pair and single words, with three rows or more); with
     two rows, when an allowed guess splits it into single words; else when, for
@@ -195,6 +196,7 @@ class Plans:
         if self.rule == "hard" and self._compiled():        # the same rows, in the same order
             from ..kernels.tree import filter_allowed
             letters = self.engine.guess_letters
+            allowed = np.asarray(allowed, dtype=np.intp)      # one compiled signature
             out = np.empty(len(allowed), dtype=np.intp)
             return out[:filter_allowed(letters, allowed, letters[guess_row], int(code), False, out)]
         if self.rule != "strict":
