@@ -173,6 +173,25 @@ def test_strict_termo_families_of_alike_words_are_won(termo):
         assert game.guesses[-1] == secret and len(game.guesses) <= 6, game.guesses
 
 
+def sets_after_a_clue(plans, rule: str | None, suggested: np.ndarray, rnd: random.Random, count: int, low: int,
+                      high: int) -> list[tuple[np.ndarray, np.ndarray | None, int, int]]:
+    """Return ``count`` (pick, allowed, clue row, code): ``low``-``high`` of the plans' words that show one pattern
+    (not solved) to a random suggested guess, and the guesses the rule allows after it (None in normal mode)."""
+    engine, words = plans.engine, plans.words
+    cases = []
+    while len(cases) < count:
+        clue_row = int(rnd.choice(suggested))
+        codes = plans.row_codes(np.array([clue_row]))[0]
+        code = int(codes[rnd.randrange(len(words))])
+        pool = np.flatnonzero(codes == code)
+        if code == engine.solved or len(pool) < low:
+            continue
+        allowed = None if rule is None else allowed_after(engine, rule, suggested, clue_row, code)
+        pick = np.array(sorted(rnd.sample(pool.tolist(), min(len(pool), rnd.randint(low, high)))))
+        cases.append((pick, allowed, clue_row, code))
+    return cases
+
+
 def compiled_plans(engine, rule: str, words: list[str]):
     """Return f(pick, allowed, rows): the compiled tree search asked whether a tree exists (Plans' settings)."""
     from chute.strategies.guard import PLAN_FULL_ROWS, PLAN_TOP
@@ -213,16 +232,7 @@ def test_plans_answer_as_the_compiled_tree_search(termo, rule, monkeypatch):
     suggested = np.asarray(termo.suggested_rows)
     some = np.array(sorted(rnd.sample(range(len(termo.guesses)), 40)))     # rare words among them: scored on demand
     assert np.array_equal(plans.row_codes(some), engine.codes(some, words, engine.columns(words)))
-    cases = []
-    while len(cases) < 150:
-        clue_row = int(rnd.choice(suggested))
-        codes = plans.row_codes(np.array([clue_row]))[0]
-        code = int(codes[rnd.randrange(len(words))])
-        pool = np.flatnonzero(codes == code)
-        if code == engine.solved or len(pool) < 9:
-            continue
-        allowed = allowed_after(engine, rule, suggested, clue_row, code)
-        cases.append((np.array(sorted(rnd.sample(pool.tolist(), min(len(pool), rnd.randint(9, 20))))), allowed, 3))
+    cases = [(pick, allowed, 3) for pick, allowed, _, _ in sets_after_a_clue(plans, rule, suggested, rnd, 150, 9, 20)]
     compiled = compiled_plans(engine, rule, words)
     verdicts = [plans.finishable(*case) for case in cases]
     assert verdicts == [compiled(*case) for case in cases]
@@ -244,18 +254,9 @@ def test_compiled_plans_answer_and_spend_as_numpy(game, rule, monkeypatch):
     words = sorted(rnd.sample(list(lexicon.answer_list), 400))
     suggested = np.asarray(lexicon.suggested_rows if lexicon.suggested_rows is not None
                            else np.arange(len(lexicon.guesses)))
-    cases = []
     probe = Plans(engine, rule, words, engine.columns(words), 6)
-    while len(cases) < 60:
-        clue_row = int(rnd.choice(suggested))
-        codes = probe.row_codes(np.array([clue_row]))[0]
-        code = int(codes[rnd.randrange(len(words))])
-        pool = np.flatnonzero(codes == code)
-        if code == engine.solved or len(pool) < 5:
-            continue
-        allowed = None if rule is None else allowed_after(engine, rule, suggested, clue_row, code)
-        pick = np.array(sorted(rnd.sample(pool.tolist(), min(len(pool), rnd.randint(5, 25)))))
-        cases.append((pick, allowed, rnd.choice([2, 3, 4]), clue_row, code))
+    cases = [(pick, allowed, rnd.choice([2, 3, 4]), clue_row, code)
+             for pick, allowed, clue_row, code in sets_after_a_clue(probe, rule, suggested, rnd, 60, 5, 25)]
 
     def run(compiled: bool):
         monkeypatch.setattr(Plans, "_compiled", lambda self: compiled)
