@@ -21,6 +21,7 @@ import random
 import statistics
 import sys
 import time
+from pathlib import Path
 
 from side_by_side import at_least  # noqa: E402  (this folder is the script's first path)
 
@@ -28,6 +29,11 @@ MODES = {
     "wordle": ("wordle", None), "wordle-hard": ("wordle", "hard"),
     "termo": ("termo", None), "termo-strict": ("termo", "strict"),
 }
+
+
+def openers(lexicon) -> list[str]:
+    """Return the words the openers are drawn from: the ones chute suggests, sorted."""
+    return sorted(w for w in lexicon.guesses if lexicon.is_suggested(w))
 
 
 def measure(mode: str, clues: int, seed: int) -> list[tuple[str, int, float, bool]]:
@@ -43,10 +49,9 @@ def measure(mode: str, clues: int, seed: int) -> list[tuple[str, int, float, boo
     solver = Solver(engine, DEFAULT_STRATEGY, hard=rule, prior=DEFAULT_PRIOR)
     solver.rank(solver.initial_state(), 3)      # the matrix, the prior and the kernels loaded
     rng = random.Random(seed)
-    openers = rng.sample(sorted(w for w in lexicon.guesses if lexicon.is_suggested(w)), clues)
     answers = sorted(lexicon.answer_list)
     out = []
-    for opener in openers:
+    for opener in rng.sample(openers(lexicon), clues):
         clue = f"{opener}:{score(opener, rng.choice(answers))}"
         state = solver.state_for([clue])
         t0 = time.perf_counter()
@@ -63,6 +68,13 @@ def main() -> int:
     ap.add_argument("--modes", nargs="+", default=list(MODES), choices=list(MODES), metavar="MODE",
                     help=f"of {', '.join(MODES)} (default: all)")
     args = ap.parse_args()
+    from chute import load_lexicon
+    for mode in args.modes:
+        pool = len(openers(load_lexicon(MODES[mode][0])))
+        if args.clues > pool:
+            print(f"{Path(sys.argv[0]).name}: --clues {args.clues}: {mode} has {pool:,} openers to draw from",
+                  file=sys.stderr)
+            return 2
     print(f"# load {os.getloadavg()[0]:.2f}, {os.cpu_count()} cpus, seed {args.seed}")
     for mode in args.modes:
         rows = measure(mode, args.clues, args.seed)

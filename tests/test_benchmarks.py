@@ -19,6 +19,7 @@ BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
     ("bench_first_use.py", ["no-such-commit", "--wait", "0"], "cannot check out 'no-such-commit'"),
     ("bench_second_row.py", ["--clues", "0"], "--clues: must be at least 1"),
     ("bench_second_row.py", ["--modes", "octordle"], "invalid choice: 'octordle'"),
+    ("bench_second_row.py", ["--clues", "999999", "--modes", "wordle"], "wordle has 1"),
 ])
 def test_a_bad_argument_is_one_line_and_status_2(script, args, says):
     done = subprocess.run([sys.executable, str(BENCHMARKS / script), *args], capture_output=True, text=True,
