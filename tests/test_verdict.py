@@ -469,10 +469,31 @@ def test_dordle_share_text_and_octordle_scores():
     ("⬛⬛🟨🟨⬛  ⬛⬛🟨🟨⬛\n🟩🟩🟩🟩🟩\n", "different numbers of boards"),
     ("hello\n", "no rows of colours"),
     ("Wordle 1 X/6\n\n" + "⬛⬛🟨🟨⬛\n" * 5000, "at most 200"),
+    ("joguei term.ooo/4 #312 3/9\n\n🟨🟨⬛⬛⬛\n🟩🟩🟩🟩🟩\n", "names quarteto, a game of 4 boards, but its colours show 1 board$"),
+    ("Wordle 1 2/6\n\n⬛⬛🟨🟨⬛ ⬛⬛🟨🟨⬛\n🟩🟩🟩🟩🟩 🟩🟩🟩🟩🟩\n", "names wordle, a game of 1 board, but its colours show 2 boards"),
 ])
 def test_bad_share_texts_are_one_clear_error(text, message):
     with pytest.raises(ChuteError, match=message):
         parse_share(text)
+
+
+@pytest.mark.parametrize("argv,line", [
+    (["--game", "quarteto", "serao", "limpo"], "chute: error: quarteto has 4 boards: give 4 answers (--answer A,B,...)\n"),
+    (["--game", "quarteto", "--answer", "termo", "serao"],
+     "chute: error: quarteto has 4 boards: give 4 answers (--answer A,B,...), not 1\n"),
+    (["--share", "SHARE"], "chute: error: the share text has 2 boards: give 2 answers (--answer A,B,...)\n"),
+    (["--lang", "pt", "--share", "SHARE", "--answer", "termo"],
+     "chute: erro: o texto compartilhado tem 2 tabuleiros: dê 2 respostas (--answer A,B,...), não 1\n"),
+    (["--lang", "pt", "--share", "ONE"],
+     "chute: erro: o texto compartilhado é de quarteto, um jogo de 4 tabuleiros, mas suas cores mostram 1 tabuleiro\n"),
+])
+def test_a_wrong_number_of_answers_is_counted_in_words(capsys, monkeypatch, tmp_path, argv, line):
+    """The number of boards and of answers is said with its noun, singular or plural, and "not 0" is never said."""
+    (tmp_path / "two.txt").write_text("joguei term.ooo/2 #100 2&2/7\n\n🟨⬛⬛🟨🟨 🟩🟨🟩⬛⬛\n"
+                                      "🟩🟩🟩🟩🟩 🟩🟩🟩🟩🟩\n", encoding="utf-8")
+    (tmp_path / "one.txt").write_text("joguei term.ooo/4 #312 2/9\n\n🟨🟨⬛⬛⬛\n🟩🟩🟩🟩🟩\n", encoding="utf-8")
+    argv = [str(tmp_path / "two.txt") if a == "SHARE" else str(tmp_path / "one.txt") if a == "ONE" else a for a in argv]
+    assert run(capsys, monkeypatch, "review", *argv) == (2, "", line)
 
 
 def test_cli_review_of_guesses_prints_every_row_and_the_verdict(capsys, monkeypatch):

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from .feedback import looks_like_colours
-from .games import MAX_ROWS
+from .games import MAX_ROWS, game_spec
 from .language import Count, Note
 
 GAME_NAMES = ("wordle", "termo", "term.ooo", "dueto", "quarteto", "dordle", "quordle", "octordle",
@@ -114,6 +114,10 @@ def parse_share(text: str) -> Share:
                     raise ChuteError(Note("share_widths_differ", a=width, b=len(p)))
             solved = next((i for i, p in enumerate(patterns) if set(p) == {"g"}), None)
             boards.append(patterns if solved is None else patterns[:solved + 1])
+    if game is not None and game_spec(game).boards != len(boards):
+        raise ChuteError(Note("share_game_boards", game=game_spec(game).name,
+                              boards=Count(game_spec(game).boards, "board_noun"),
+                              grid=Count(len(boards), "board_noun")))
     if claimed and len(boards) == 1 and not claimed.startswith("X"):
         if int(claimed.split("/")[0]) != len(boards[0]):
             raise ChuteError(Note("share_header_rows", claimed=claimed, rows=Count(len(boards[0]), "row")))

@@ -137,8 +137,9 @@ def run_boards(args: argparse.Namespace, spec, lexicon, share) -> int:
                 raise ChuteError(Note("share_board_unsolved", n=k + 1))
             answers.append(guesses[len(rows) - 1])
     if len(answers) != boards:
-        raise ChuteError(Note("game_answers", game=spec.name, n=boards, k=len(answers)) if share is None
-                         else Note("share_answers", n=boards, k=len(answers)))
+        key = ("game_answers" if share is None else "share_answers") + ("" if answers else "_none")
+        raise ChuteError(Note(key, game=spec.name, boards=Count(boards, "board_noun"),
+                              answers=Count(boards, "answer_noun"), k=len(answers)))
     engine = engine_from_args(args, lexicon)
     from ..prior import make_prior
     prior = None if args.prior is None else make_prior(lexicon, args.prior)
