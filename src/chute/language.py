@@ -181,6 +181,9 @@ PHRASES: dict[str, dict[str, str]] = {
         # a row, a word or an answer the player typed wrong (feedback.py, session.py, solver.py, words.py)
         "error": "chute: error: {message}",
         "interrupted": "chute: interrupted",
+        # a line on the terminal while a step takes a while (cli/waiting.py), erased when it ends
+        "waiting_rank": "ranking the guesses...", "waiting_review": "grading the game...",
+        "waiting_play": "playing the game...",
         "unknown_tile": "unknown tile {tile} in pattern {text} (use g/y/b, c/i/_, 2/1/0 or emoji tiles)",
         "mixed_notations": "pattern {text} mixes notations ({families}); use one of g/y/b, c/i/_, 2/1/0 or "
                            "emoji tiles",
@@ -430,6 +433,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "not_allowed": "{word} não é permitida no {reason}", "row_error": "linha {n}: {error}",
         "error": "chute: erro: {message}",
         "interrupted": "chute: interrompido",
+        "waiting_rank": "calculando os palpites...", "waiting_review": "avaliando o jogo...",
+        "waiting_play": "jogando a partida...",
         "unknown_tile": "cor desconhecida {tile} em {text} (use g/y/b, c/i/_, 2/1/0 ou quadradinhos emoji)",
         "mixed_notations": "as cores {text} misturam notações ({families}); use uma só: g/y/b, c/i/_, 2/1/0 ou "
                            "quadradinhos emoji",

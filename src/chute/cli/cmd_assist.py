@@ -154,7 +154,9 @@ class Assistant:
         self.partial = []
         if s.solved:
             return
-        ranked = s.ranked(self.top)
+        from .solving import waiting_line
+        with waiting_line("waiting_rank", self.lang):
+            ranked = s.ranked(self.top)
         open_ = s.open_boards()
         self.suggested = ranked[0].guess if ranked else None
         one_left = all(s.boards[i].state.n == 1 for i in open_) and len(open_) == 1
@@ -282,10 +284,11 @@ class Assistant:
         """Print the verdict on the rows so far (the answers of the boards not solved follow the command)."""
         from ..errors import ChuteError
         from .cmd_review import boards_lines, report_lines
-        from .solving import terminal_notes
+        from .solving import terminal_notes, waiting_line
         try:
-            result = self.session.review([a for a in SEPARATORS.split(text) if a] or None,
-                                         notify=terminal_notes(self.lang))
+            with waiting_line("waiting_review", self.lang):
+                result = self.session.review([a for a in SEPARATORS.split(text) if a] or None,
+                                             notify=terminal_notes(self.lang))
         except ChuteError as err:
             self.refuse(error_text(err, self.lang))
             return

@@ -36,9 +36,10 @@ def run(args: argparse.Namespace) -> int:
     from ..feedback import all_green
     from ..language import counted, phrase
     from ..render import tiles, use_colour
-    from .solving import count_text, note, session_from_args
+    from .solving import count_text, note, session_from_args, waiting_line
     session, spec = session_from_args(args, args.secret, unlisted=True)
-    session.autoplay(args.max_guesses or (MAX_ROWS if spec.boards == 1 else 2 * spec.rows + spec.boards))
+    with waiting_line("waiting_play", args.lang, args.json):
+        session.autoplay(args.max_guesses or (MAX_ROWS if spec.boards == 1 else 2 * spec.rows + spec.boards))
     lexicon = session.solver.lexicon
     won = session.solved and session.used <= spec.rows
     if args.json:

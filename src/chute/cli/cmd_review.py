@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     from ..grid_decoder import decode_grid
     from ..verdict import review, written_answers
     from .common import engine_from_args, lexicon_from_args, spec_from_args
-    from .solving import rule_from_args, terminal_notes
+    from .solving import rule_from_args, terminal_notes, waiting_line
     share = _share(args)
     if share is not None:
         if share.game is not None and args.game == "wordle" and share.game != "wordle":
@@ -96,7 +96,8 @@ def run(args: argparse.Namespace) -> int:
     if not guesses:
         from ..prior import make_prior
         prior = None if args.prior is None else make_prior(lexicon, args.prior)
-        rows = decode_grid(engine, patterns or [], answer, hard=share.hard if share else False, prior=prior)
+        with waiting_line("waiting_review", args.lang, args.json):
+            rows = decode_grid(engine, patterns or [], answer, hard=share.hard if share else False, prior=prior)
         if args.json:
             print(json.dumps({"answer": show(answer), "rows": [
                 {"pattern": r.pattern, "count": r.count, "likely": [show(w) for w in r.likely]} for r in rows]},
@@ -109,8 +110,9 @@ def run(args: argparse.Namespace) -> int:
         check_colours(lexicon, guesses, patterns, answer)
     from ..prior import make_prior
     prior = None if args.prior is None else make_prior(lexicon, args.prior)
-    result = review(engine, guesses, answer, rows=spec.rows, rule=rule_from_args(args), prior=prior,
-                    notify=terminal_notes(args.lang, args.json))
+    with waiting_line("waiting_review", args.lang, args.json):
+        result = review(engine, guesses, answer, rows=spec.rows, rule=rule_from_args(args), prior=prior,
+                        notify=terminal_notes(args.lang, args.json))
     if args.json:
         print(json.dumps(result.to_dict(show, args.lang), ensure_ascii=False, indent=1))
         return 0
@@ -123,7 +125,7 @@ def run_boards(args: argparse.Namespace, spec, lexicon, share) -> int:
     from ..errors import ChuteError
     from ..verdict import review_boards, written_answers
     from .common import engine_from_args
-    from .solving import terminal_notes
+    from .solving import terminal_notes, waiting_line
     if args.rule:
         raise ChuteError(Note("boards_no_hard"))
     guesses = list(args.clues)
@@ -147,7 +149,8 @@ def run_boards(args: argparse.Namespace, spec, lexicon, share) -> int:
         if share is None:
             raise ChuteError(Note("give_guesses_or_share"))
         from ..grid_decoder import decode_boards
-        rows = decode_boards(engine, share.boards, answers, prior=prior)
+        with waiting_line("waiting_review", args.lang, args.json):
+            rows = decode_boards(engine, share.boards, answers, prior=prior)
         if args.json:
             print(json.dumps({"answers": [lexicon.show(a) for a in answers], "rows": [
                 {"patterns": list(r.patterns), "count": r.count, "likely": [lexicon.show(w) for w in r.likely]}
@@ -155,8 +158,9 @@ def run_boards(args: argparse.Namespace, spec, lexicon, share) -> int:
         else:
             print("\n".join(decoded_lines(rows, answers, lexicon, spec.name, args.lang)))
         return 0
-    result = review_boards(engine, guesses, answers, spec.rows, prior=prior,
-                           notify=terminal_notes(args.lang, args.json))
+    with waiting_line("waiting_review", args.lang, args.json):
+        result = review_boards(engine, guesses, answers, spec.rows, prior=prior,
+                               notify=terminal_notes(args.lang, args.json))
     show = lexicon.show
     if args.json:
         print(json.dumps(result.to_dict(show, args.lang), ensure_ascii=False, indent=1))

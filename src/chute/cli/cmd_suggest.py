@@ -51,13 +51,14 @@ def run(args: argparse.Namespace) -> int:
     """Print the ranked guesses for the clues' state; return 0."""
     from .common import spec_from_args
     from ..language import phrase
-    from .solving import count_text, note, show, solver_from_args, suggestion_table
+    from .solving import count_text, note, show, solver_from_args, suggestion_table, waiting_line
     if spec_from_args(args).boards > 1:
         return run_boards(args)
     solver = solver_from_args(args)
     lexicon = solver.lexicon
     clues = parse_clues(args.clues, lexicon.length)
-    suggestion = solver.suggest(clues, top=args.top)
+    with waiting_line("waiting_rank", args.lang, args.json):
+        suggestion = solver.suggest(clues, top=args.top)
     if args.json:
         print(json.dumps(suggestion.to_dict(), ensure_ascii=False, indent=1))
         return 0
@@ -80,7 +81,7 @@ def run_boards(args: argparse.Namespace) -> int:
     """Print the joint policy's best next guesses for a game of several boards after its rows; return 0."""
     from ..feedback import parse_board_row
     from ..language import column, decimal, number, phrase, said
-    from .solving import note, session_from_args, show
+    from .solving import note, session_from_args, show, waiting_line
     session, spec = session_from_args(args)
     lexicon = session.solver.lexicon
     lang = args.lang
@@ -88,7 +89,8 @@ def run_boards(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"game": spec.name, **session.report(args.top, lang=lang)}, ensure_ascii=False, indent=1))
         return 0
-    ranked = [] if session.solved else session.ranked(args.top)     # its errors before any output
+    with waiting_line("waiting_rank", lang):
+        ranked = [] if session.solved else session.ranked(args.top)     # its errors before any output
     where: dict[str, list[str]] = {}          # a note once, naming its boards unless it is every board's
     for i, board in enumerate(session.boards, 1):
         for message in board.state.notes:

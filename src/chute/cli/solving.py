@@ -154,9 +154,25 @@ def single_board(args: argparse.Namespace) -> None:
 
 
 def note(message: str, stream=None, lang: str = "en") -> None:
-    """Print a note for the user on stderr (or the given stream), in ``lang``."""
+    """Print a note for the user on stderr (or the given stream), in ``lang``, on a line of its own."""
     from ..language import phrase, said
+    from .waiting import erase
+    erase()
     print(phrase("cli_note", lang, message=said(message, lang)), file=stream or sys.stderr)
+
+
+def waiting_line(key: str, lang: str, quiet: bool = False):
+    """Return the context in which a terminal hears the phrase ``key`` while a step takes a while (``waiting``).
+
+    Nothing is shown when ``quiet`` (--json, --quiet) or when stderr is not a terminal.
+    """
+    from ..language import phrase
+    from .waiting import waiting
+    try:
+        shown = not quiet and sys.stderr is not None and sys.stderr.isatty()
+    except (ValueError, OSError):        # stderr closed
+        shown = False
+    return waiting(phrase(key, lang) if shown else None)
 
 
 def terminal_notes(lang: str, quiet: bool = False):
