@@ -356,8 +356,15 @@ def test_review_the_game_played_on_the_page(page, server):
     page.wait_for_selector("#review[data-skill] tbody tr:nth-child(3)", timeout=FIRST_SEARCH_MS)
     want = review_boards(engine, ["crane", "aback", "tough"], ["aback", "tough"], 7)
     assert page.locator("#review").get_attribute("data-skill") == str(want.skill)
+    english = [r["comment"] for r in want.to_dict(engine.lexicon.show, "en")["rounds"]]
+    assert page.locator("#review td.note").all_inner_texts() == english
     page.click("#lang")
     assert page.locator("#review-game").inner_text() == "Revisar este jogo"
+    # the review shown is asked again in Portuguese (the server kept it), its figures unchanged
+    portuguese = [r["comment"] for r in want.to_dict(engine.lexicon.show, "pt")["rounds"]]
+    page.wait_for_function("(c) => [...document.querySelectorAll('#review td.note')].map((e) => e.textContent)"
+                           ".join('|') === c", arg="|".join(portuguese), timeout=FIRST_SEARCH_MS)
+    assert page.locator("#review").get_attribute("data-skill") == str(want.skill)
 
 
 def test_a_dueto_share_text_decoded_from_its_colours(page, server):

@@ -120,6 +120,32 @@ def test_review_of_the_rows_played(client):
     assert bad.status_code == 400
 
 
+def test_a_review_asked_again_in_the_other_language_is_not_graded_again(client, monkeypatch):
+    """The page asks a review again when the player switches language: the server answers from the one it kept."""
+    import chute.session
+    import chute.verdict
+    graded = []
+    for module, name in ((chute.verdict, "review_boards"), (chute.verdict, "review")):
+        real = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *a, _real=real, _name=name, **k: graded.append(_name) or _real(*a, **k))
+    real_session_review = chute.session.Session.review
+    monkeypatch.setattr(chute.session.Session, "review",
+                        lambda self, *a, **k: graded.append("rows") or real_session_review(self, *a, **k))
+    game = {"game": "dordle", "guesses": ["crane", "tough", "aback"], "answers": ["aback", "tough"]}
+    english = client.post("/api/review", json={**game, "lang": "en"}).json()
+    portuguese = client.post("/api/review", json={**game, "lang": "pt"}).json()
+    assert graded == ["review_boards"]
+    assert english["rounds"][0]["comment"] != portuguese["rounds"][0]["comment"]
+    assert english["rounds"][0]["value"] == portuguese["rounds"][0]["value"]
+    rows = {"game": "wordle", "rows": [{"guess": "soare", "patterns": ["bbyyb"]}, {"guess": "cigar", "patterns": ["ggggg"]}]}
+    first = client.post("/api/review", json={**rows, "lang": "pt"}).json()
+    assert client.post("/api/review", json={**rows, "lang": "en"}).json()["rows"][0]["value"] == first["rows"][0]["value"]
+    assert graded == ["review_boards", "rows", "review"]         # the session's review grades by ``review``
+    assert client.post("/api/review", json={**game, "answers": ["aback", "aback"]}).status_code == 422   # an error is not kept
+    assert client.post("/api/review", json={**game, "answers": ["aback", "aback"]}).status_code == 422
+    assert graded == ["review_boards", "rows", "review", "review_boards", "review_boards"]
+
+
 def test_review_of_a_game_whose_answers_chute_does_not_know(client):
     """Answers off chute's lists (MULTI): reviewed, graded where a known word fits, the notes in the request's language."""
     one = client.post("/api/review", json={"game": "wordle", "guesses": ["tough", "moist", "spilt", "multi"],

@@ -2,7 +2,8 @@
 
 Every handler is a thin call into the library: a request carries the whole
 game so far (the rows played and the colours each board showed), the server
-replays it into a ``Session`` and answers; nothing is kept between requests,
+replays it into a ``Session`` and answers; nothing of a game is kept between requests but its latest
+reviews (``REVIEWS_KEPT``: the page asks a review again in the other language),
 so one server serves many tabs and a restart loses nothing.  Engines and
 solvers are built once per process and shared.  A request's work runs in a
 worker thread under one lock (the compiled kernels run one call at a time),
@@ -37,6 +38,7 @@ from __future__ import annotations
 
 import json
 import threading
+from collections import OrderedDict
 from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
@@ -233,30 +235,56 @@ def _refuse(body: dict) -> dict:
 
 
 def _review(body: dict) -> dict:
-    """Return the verdict on a finished game: its guesses and answers, or the rows played on the page."""
+    """Return the verdict on a finished game: its guesses and answers, or the rows played on the page.
+
+    A review is kept (``REVIEWS_KEPT``): the same game asked again, in the other
+    language, is answered without grading it again.
+    """
     from ..verdict import review, review_boards
     spec = _spec(body)
     rule = _rule(body, spec)
+    lang = _lang(body)
     guesses, answers = body.get("guesses"), body.get("answers")
     if isinstance(answers, str):
         answers = [answers]
     if "rows" in body and guesses is None:      # the game played on the page: its answers from its solved rows
         if answers is not None and (not isinstance(answers, list) or not all(isinstance(a, str) for a in answers)):
             raise BadRequest("answers must be a list of words")
-        lang = _lang(body)
-        session, _ = _session(body)
-        return session.review(answers or None).to_dict(_show(session), lang)
-    if (not isinstance(guesses, list) or not all(isinstance(g, str) for g in guesses) or not guesses
-            or len(guesses) > MAX_ROWS):
-        raise BadRequest("guesses must be a list of words")
-    if not isinstance(answers, list) or not all(isinstance(a, str) for a in answers) or len(answers) != spec.boards:
-        raise BadRequest(f"answers must be a list of {spec.boards} word{'s' if spec.boards > 1 else ''}")
-    lang = _lang(body)
-    solver = solver_for(spec.lexicon, rule)
-    show = solver.lexicon.show
-    if spec.boards == 1:
-        return review(solver.engine, guesses, answers[0], rows=spec.rows, rule=rule).to_dict(show, lang)
-    return review_boards(solver.engine, guesses, answers, spec.rows).to_dict(show, lang)
+
+        def grade():
+            session, _ = _session(body)
+            return session.review(answers or None), _show(session)
+    else:
+        if (not isinstance(guesses, list) or not all(isinstance(g, str) for g in guesses) or not guesses
+                or len(guesses) > MAX_ROWS):
+            raise BadRequest("guesses must be a list of words")
+        if not isinstance(answers, list) or not all(isinstance(a, str) for a in answers) or len(answers) != spec.boards:
+            raise BadRequest(f"answers must be a list of {spec.boards} word{'s' if spec.boards > 1 else ''}")
+
+        def grade():
+            solver = solver_for(spec.lexicon, rule)
+            if spec.boards == 1:
+                return review(solver.engine, guesses, answers[0], rows=spec.rows, rule=rule), solver.lexicon.show
+            return review_boards(solver.engine, guesses, answers, spec.rows), solver.lexicon.show
+    # what the verdict depends on: the game, its rows, and the words the user's game refused (never a best move)
+    key = json.dumps([spec.name, rule, body.get("rows"), guesses, answers, _refused(spec.lexicon)], sort_keys=True)
+    result, show = _kept(key, grade)
+    return result.to_dict(show, lang)
+
+
+REVIEWS_KEPT = 32           # reviews a server keeps, the latest asked
+_reviews: "OrderedDict[str, tuple[Any, Callable[[str], str]]]" = OrderedDict()
+
+
+def _kept(key: str, grade: Callable[[], tuple[Any, Callable[[str], str]]]) -> tuple[Any, Callable[[str], str]]:
+    """Return the review kept under ``key``, graded now when it is not (called under the server's lock)."""
+    if key in _reviews:
+        _reviews.move_to_end(key)
+        return _reviews[key]
+    _reviews[key] = kept = grade()
+    while len(_reviews) > REVIEWS_KEPT:
+        _reviews.popitem(last=False)
+    return kept
 
 
 def _share(body: dict) -> dict:

@@ -33,7 +33,7 @@ const T = {
 };
 const COLOURS = ["b", "y", "g"];
 const NAMES = { b: "grey", y: "yellow", g: "green" };     // a colour's key in T
-const S = { games: [], game: null, rows: [], typed: "", colours: {}, data: null, stale: false,
+const S = { games: [], game: null, rows: [], typed: "", colours: {}, data: null, stale: false, reviewed: null,
             lang: (navigator.language || "en").toLowerCase().startsWith("pt") ? "pt" : "en" };
 const $ = (id) => document.getElementById(id);
 const t = (key) => (T[S.lang][key] || T.en[key] || key);
@@ -431,13 +431,32 @@ async function reviewThisGame() {
   delete out.dataset.skill;
   const answers = $("share-answer").value.split(",").map((a) => a.trim()).filter(Boolean);
   const asked = gameKey();
+  const body = { game: S.game.name, rule: $("mode").value,
+    rows: S.rows.map((r) => ({ guess: r.guess, patterns: r.patterns })), ...(answers.length ? { answers } : {}) };
+  S.reviewed = null;
   grading(true);
   try {
-    const r = await api("/api/review", { game: S.game.name, rule: $("mode").value, lang: S.lang,
-      rows: S.rows.map((r) => ({ guess: r.guess, patterns: r.patterns })), ...(answers.length ? { answers } : {}) });
-    if (gameKey() === asked) showReview(r); else out.innerHTML = "";     // the game moved on while it was graded
+    const lang = S.lang;
+    const r = await api("/api/review", { ...body, lang });
+    if (gameKey() === asked) shownReview(r, body, lang); else out.innerHTML = "";     // the game moved on while it was graded
   } catch (err) { out.textContent = gameKey() === asked ? err.message : ""; }
   finally { grading(false); }
+}
+
+// a review shown, and what asked it: the other language asks it again (the server kept it: no second grading)
+function shownReview(r, body, lang) {
+  showReview(r);
+  S.reviewed = body;
+  if (lang !== S.lang) reviewInLanguage();          // the language was switched while it was graded
+}
+
+async function reviewInLanguage() {
+  const body = S.reviewed;
+  if (!body) return;
+  try {
+    const r = await api("/api/review", { ...body, lang: S.lang });
+    if (S.reviewed === body) showReview(r);          // unless another review or a share was asked meanwhile
+  } catch (_) { /* the review stays in the language it was asked in */ }
 }
 
 async function readShare() {
@@ -446,13 +465,16 @@ async function readShare() {
   const guesses = $("share-guesses").value.trim().split(/[\s,]+/).filter(Boolean);
   const out = $("review");
   delete out.dataset.skill;
+  S.reviewed = null;
   grading(true, guesses.length > 0 && answer !== "");      // a review to grade, not only a grid to read
   try {
     const share = await api("/api/share", { text, answer, lang: S.lang });
     const game = share.game || S.game.name;
     if (guesses.length && answer) {
       const answers = answer.split(",").map((a) => a.trim()).filter(Boolean);
-      showReview(await api("/api/review", { game, rule: share.hard ? "hard" : "normal", guesses, answers, lang: S.lang }));
+      const body = { game, rule: share.hard ? "hard" : "normal", guesses, answers };
+      const lang = S.lang;
+      shownReview(await api("/api/review", { ...body, lang }), body, lang);
     } else if (share.decoded) {
       // each row: its colours on every board (a gap for a board solved before), how many words make them, the likeliest
       const minis = (p) => p === null ? `<span class="minis solved"></span>` :
@@ -508,6 +530,7 @@ async function start() {
         if (JSON.stringify(suggestBody()) === asked) { S.data = d; drawSide(); }     // unless a row came meanwhile
       } catch (_) { /* the old ones stay */ }
     }
+    reviewInLanguage();
   });
   $("contrast").addEventListener("click", () => { document.body.classList.toggle("contrast"); save(); });
   $("why-form").addEventListener("submit", why);
