@@ -1,12 +1,14 @@
-"""The web server's figures: /api/suggest latency, throughput under 50 clients, and page-ready time in Chromium.
+"""The web server's figures: /api/suggest latency, a slow review and its second ask, throughput, page-ready time.
 
     python benchmarks/bench_web.py [--requests 2000] [--clients 50]
 
 A real uvicorn server on 127.0.0.1 (a free port), warm cache, warmed as ``chute serve`` is
 (``chute.web.warm``: the first solvers built, the compiled kernels loaded).  Suggest is asked
 after two clues (SOARE all grey, UNTIL ``bbyyb``): 200 requests one after the other
-for the latency (the median is the figure BENCHMARKS.md keeps), then ``--requests``
-from ``--clients`` concurrent clients for throughput and percentiles.  With
+for the latency (the median is the figure BENCHMARKS.md keeps); a review that grades for seconds
+(a Quarteto whose answer is off the answer list), then the same in the other language, which
+the server kept; then ``--requests`` from ``--clients`` concurrent clients for throughput and
+percentiles.  With
 Playwright and a Chromium (Debian's, by path), the time from opening the page to
 its first suggestions shown.
 """
@@ -21,6 +23,8 @@ import time
 
 BODY = {"game": "wordle", "rows": [{"guess": "soare", "patterns": ["bbbbb"]},
                                    {"guess": "until", "patterns": ["bbyyb"]}], "top": 10}
+REVIEW = {"game": "quarteto", "guesses": ["toras", "cuide", "pensa", "caspa", "lapso", "neste", "quero"],
+          "answers": ["neste", "quero", "lapso", "caspa"]}
 
 
 def main() -> None:
@@ -49,6 +53,15 @@ def measure(base: str, args: argparse.Namespace) -> None:
     q = statistics.quantiles(times, n=100)
     print(f"/api/suggest after two clues, one client: median {statistics.median(times) * 1000:.1f} ms, "
           f"p90 {q[89] * 1000:.1f} ms (round trip on 127.0.0.1)")
+    with httpx.Client(timeout=300) as http:
+        # a Quarteto whose answer CASPA is off the answer list: graded under the prior, the slow kind of review
+        asked = []
+        for lang in ("en", "pt"):
+            start = time.perf_counter()
+            http.post(base + "/api/review", json={**REVIEW, "lang": lang}).raise_for_status()
+            asked.append(time.perf_counter() - start)
+    print(f"/api/review of a Quarteto off the answer list: {asked[0]:.2f} s graded, "
+          f"{asked[1] * 1000:.0f} ms asked again in Portuguese (kept)")
     latencies: list[float] = []
     errors = 0
 
