@@ -64,6 +64,14 @@ if TYPE_CHECKING:
 
 SHOW_WORDS = 12            # candidates listed by name when at most this many are left
 
+
+def cost_against(value: float | None, best_value: float | None) -> float | None:
+    """Return what a value cost against the best one, never below 0 (None: either is unknown)."""
+    if value is None or best_value is None:
+        return None
+    return max(0.0, value - best_value)
+
+
 @dataclass
 class RowReview:
     """One graded row: the guess, its colours, the candidates around it, its value against the best."""
@@ -92,9 +100,7 @@ class RowReview:
     @property
     def cost(self) -> float | None:
         """Return what the guess cost against the best, in guesses on average (None: not graded)."""
-        if self.value is None or self.best_value is None:
-            return None
-        return max(0.0, self.value - self.best_value)
+        return cost_against(self.value, self.best_value)
 
     def comment(self, lang: str = "en", show=None) -> str:
         """Return a one-line comment on the row, in English or Brazilian Portuguese (``lang`` "pt")."""
@@ -375,9 +381,7 @@ class RoundReview:
     @property
     def cost(self) -> float | None:
         """Return what the guess cost against the best found, summed over the boards (None: not graded)."""
-        if self.value is None or self.best_value is None:
-            return None
-        return max(0.0, self.value - self.best_value)
+        return cost_against(self.value, self.best_value)
 
     def comment(self, lang: str = "en", show=None) -> str:
         """Return a one-line comment on the round in ``lang``: not graded, the best found, or what it cost."""
