@@ -480,6 +480,11 @@ def test_temp_files_of_dead_writers_are_swept(tmp_path):
     (["compare", "--strategies", "entropy,entropy"], ["twice"]),
     (["compare", "--game", "quordle"], ["compare plays one board"]),
     (["filter", "--words", "cigar", "xx"], ["'xx' has 2 letters"]),
+    (["filter", "--words", "cigar", "x"], ["'x' has 1 letter, expected 5"]),         # one letter, not "1 letters"
+    (["suggest", "a:b"], ["guess 'a' in 'a:b' has 1 letter, expected 5"]),
+    (["filter", "a:g"], ["the clues have 1 letter;"]),
+    (["score", "cigar", "a"], ["secret 'a' has 1 letter, but guess 'cigar' has 5"]),
+    (["score", "--game", "termo", "a", "cigar"], ["guess 'a' has 1 letter; termo words have 5"]),
     (["filter", "--words", "cigar", "rebut1"], ["rebut1"]),
     (["suggest", "crane:ggyb"], ["4 tiles, expected 5"]),
     (["suggest", "ggyb"], ["4 tiles, expected 5"]),

@@ -45,6 +45,8 @@ def test_reasons_in_portuguese():
     assert k.plain_reasons("longa", "pt")[0] == "não tem E e R, que a resposta tem"
     assert k.plain_reasons("morte", "pt") == []
     assert k.plain_reasons("mortes", "pt") == ["tem 6 letras, a resposta tem 5"]
+    assert k.plain_reasons("m") == ["it has 1 letter, the answer has 5"]          # one letter, not "1 letters"
+    assert k.plain_reasons("m", "pt") == ["tem 1 letra, a resposta tem 5"]
     one_e = Knowledge.from_clues([Clue("levee", "bybbb")], 5)           # exactly one E
     assert one_e.plain_reasons("eerie", "pt")[-1] == "tem 3 E, a resposta tem no máximo 1"
     two_e = Knowledge.from_clues([Clue("geese", "bgybb")], 5)           # two E at least

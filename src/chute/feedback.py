@@ -209,7 +209,7 @@ def parse_clue(text: str, length: int | None = None) -> Clue:
     word, sep, rest = m.groups()
     guess = _check_word(word, text)
     if length is not None and len(guess) != length:
-        raise NotationError(Note("guess_letters_in", word=excerpt(word), text=excerpt(text), k=len(guess),
+        raise NotationError(Note("guess_letters_in", word=excerpt(word), text=excerpt(text), k=Count(len(guess), "letter"),
                                  n=length))
     as_score = _guess_score(guess, rest, text) if sep == "=" else None
     try:
@@ -241,7 +241,7 @@ def parse_board_row(text: str, length: int) -> tuple[str, list[str | None]]:
         raise NotationError(Note("cannot_read_row", text=excerpt(text)))
     guess = _check_word(m.group(1), text)
     if len(guess) != length:
-        raise NotationError(Note("guess_letters_in", word=excerpt(m.group(1)), text=excerpt(text), k=len(guess),
+        raise NotationError(Note("guess_letters_in", word=excerpt(m.group(1)), text=excerpt(text), k=Count(len(guess), "letter"),
                                  n=length))
     patterns: list[str | None] = []
     for token in BOARD_SEPARATORS.split(m.group(2)):

@@ -26,7 +26,7 @@ from typing import Iterable
 from .errors import ContradictionError, NotationError
 from .feedback import (GREEN, YELLOW, Clue, Template, is_producible, parse_template,
                        to_emoji, to_guess_score)
-from .language import Note, and_list, ordinal, phrase
+from .language import Count, Note, and_list, counted, ordinal, phrase
 from .words import fold, is_word
 
 ALPHABET = string.ascii_lowercase
@@ -148,7 +148,7 @@ class Knowledge:
         clue = Clue(guess, pattern)
         name = clue_label(clue, len(self.clues) + 1)
         if len(guess) != self.length:
-            raise ContradictionError(Note("wrong_length", name=name, has=len(guess), want=self.length))
+            raise ContradictionError(Note("wrong_length", name=name, has=Count(len(guess), "letter"), want=self.length))
         if not is_producible(guess, pattern):
             raise ContradictionError(Note("unproducible", name=name))
         if not _producible_alone(guess, pattern):
@@ -522,7 +522,7 @@ class Knowledge:
         """Return, in plain sentences of ``lang`` ("en" or "pt"), every reason the word cannot be the secret."""
         f = self.faults(word)
         if "length" in f:
-            return [phrase("length", lang, has=f["length"], want=self.length)]
+            return [phrase("length", lang, has=counted(f["length"], "letter", lang), want=self.length)]
         word = fold(word)
         out = []
         if "missing" in f:

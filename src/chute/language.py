@@ -18,7 +18,7 @@ LANGUAGES = ("en", "pt")
 PHRASES: dict[str, dict[str, str]] = {
     "en": {
         # why a word cannot be the answer (knowledge.plain_reasons)
-        "length": "it has {has} letters, the answer has {want}",
+        "length": "it has {has}, the answer has {want}",
         "missing": "it lacks {letters}, which the answer has",
         "misplaced": "the {nth} letter is {letter}, not {mine}",
         "absent_one": "{letters} is not in the answer",
@@ -101,6 +101,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "decoded_head": "{game}: the words that make each row against {answers}",
         "decoded_tail": "give the guesses (chute review --share FILE WORD1 WORD2 ...) for the full review",
         "row": "row", "rows": "rows", "word": "word", "words": "words", "tile": "tile", "tiles": "tiles",
+        "letter": "letter", "letters": "letters",
         "board_noun": "board", "board_nouns": "boards", "answer_noun": "answer", "answer_nouns": "answers",
         "secret_noun": "secret word", "secret_nouns": "secret words",
         # chute assist, the interactive loop (cli/cmd_assist.py)
@@ -126,7 +127,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "board_solved": "board {n}: solved ({word})", "board_count": "board {n} ({count}):",
         "and_more": "... and {n} more, less likely",
         "why_what": "why what? write: why WORD", "why_what_boards": "why what? write: why WORD [BOARD]",
-        "letters_count": "{word} has {k} letters; the words have {n}",
+        "letters_count": "{word} has {k}; the words have {n}",
         "may_refuse": "{word} is not in the {name} word list: the game may refuse it",
         "game_over": "the game is over: every board is solved (new starts another)",
         "review_hint": "the verdict on this game: {command}",
@@ -162,7 +163,7 @@ PHRASES: dict[str, dict[str, str]] = {
         # clues that cannot all be true, and guesses a rule refuses (knowledge.py, solver.py, rules.py, session.py)
         "clue_n": "clue {n} ({written})", "clue_": "clue {written}",
         "conflicts": "{name} conflicts with earlier clues:",
-        "wrong_length": "{name} has {has} letters, expected {want}",
+        "wrong_length": "{name} has {has}, expected {want}",
         "unproducible": "{name}: no secret can produce this pattern (a repeated letter is yellow after a grey copy "
                         "of it; yellows go to the leftmost copies)",
         "unproducible_for": "{name}: no secret can produce this pattern for {guess}",
@@ -248,7 +249,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "cannot_read_clue": "cannot read clue {text}: write GUESS=SCORE (CHEST=c.E..) or guess:colours (chest:ybgbb)",
         "cannot_read_row": "cannot read row {text}: write guess:colours/colours/... (toras:bbgyb/gbbbb, '-' for a "
                            "board already solved)",
-        "guess_letters_in": "guess {word} in {text} has {k} letters, expected {n}",
+        "guess_letters_in": "guess {word} in {text} has {k}, expected {n}",
         "not_letters_in": "{word} in {text} is not a word of letters",
         "in_clue": "{error} in clue {text}",
         "score_mismatch": "score {score} in {text} does not match the guess: each letter must be the guess's letter "
@@ -267,7 +268,7 @@ PHRASES: dict[str, dict[str, str]] = {
                           "taken to accept them beside chute's words)",
     },
     "pt": {
-        "length": "tem {has} letras, a resposta tem {want}",
+        "length": "tem {has}, a resposta tem {want}",
         "missing": "não tem {letters}, que a resposta tem",
         "misplaced": "a {nth} letra é {letter}, não {mine}",
         "absent_one": "{letters} não está na resposta",
@@ -350,6 +351,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "decoded_head": "{game}: as palavras que fazem cada linha contra {answers}",
         "decoded_tail": "dê os palpites (chute review --share ARQUIVO PALAVRA1 PALAVRA2 ...) para a revisão completa",
         "row": "linha", "rows": "linhas", "word": "palavra", "words": "palavras", "tile": "quadradinho",
+        "letter": "letra", "letters": "letras",
         "tiles": "quadradinhos", "board_noun": "tabuleiro", "board_nouns": "tabuleiros",
         "answer_noun": "resposta", "answer_nouns": "respostas", "secret_noun": "palavra secreta",
         "secret_nouns": "palavras secretas",
@@ -377,7 +379,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "and_more": "... e mais {n}, menos prováveis",
         "why_what": "por que o quê? escreva: porque PALAVRA",
         "why_what_boards": "por que o quê? escreva: porque PALAVRA [TABULEIRO]",
-        "letters_count": "{word} tem {k} letras; as palavras têm {n}",
+        "letters_count": "{word} tem {k}; as palavras têm {n}",
         "may_refuse": "{word} não está na lista de palavras {name}: o jogo pode recusá-la",
         "game_over": "o jogo acabou: todos os tabuleiros estão resolvidos (novo começa outro)",
         "review_hint": "o veredito deste jogo: {command}",
@@ -414,7 +416,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "guess": "palpite", "guesses": "palpites",
         "clue_n": "pista {n} ({written})", "clue_": "pista {written}",
         "conflicts": "{name} contradiz as pistas anteriores:",
-        "wrong_length": "{name} tem {has} letras, eram esperadas {want}",
+        "wrong_length": "{name} tem {has}, eram esperadas {want}",
         "unproducible": "{name}: nenhuma resposta dá estas cores (uma letra repetida só fica amarela antes de uma "
                         "cópia cinza; os amarelos vão para as primeiras cópias)",
         "unproducible_for": "{name}: nenhuma resposta dá estas cores para {guess}",
@@ -504,7 +506,7 @@ PHRASES: dict[str, dict[str, str]] = {
                             "(serao:ybgbb)",
         "cannot_read_row": "não dá para ler a linha {text}: escreva palpite:cores/cores/... (toras:bbgyb/gbbbb, '-' "
                            "para um tabuleiro já resolvido)",
-        "guess_letters_in": "o palpite {word} em {text} tem {k} letras; eram esperadas {n}",
+        "guess_letters_in": "o palpite {word} em {text} tem {k}; eram esperadas {n}",
         "not_letters_in": "{word} em {text} não é uma palavra de letras",
         "in_clue": "{error} na pista {text}",
         "score_mismatch": "os pontos {score} em {text} não combinam com o palpite: cada letra tem de ser a letra do "

@@ -91,6 +91,7 @@ import numpy as np
 from .endgame import Endgame
 from .engine import NUMPY_CELLS, Engine, clog_table, code_dtype, compute_codes, letters_array
 from .errors import ChuteError
+from .language import counted
 from .results import GameResult
 from .words import fold
 
@@ -683,7 +684,7 @@ class MultiSolver:
         length = lex.length
         for s in secrets:
             if len(s) != length:
-                raise ChuteError(f"secret {s!r} has {len(s)} letters, expected {length}")
+                raise ChuteError(f"secret {s!r} has {counted(len(s), 'letter')}, expected {length}")
         cap = rows if not play_out else (max_rows or 2 * rows + len(secrets))
         boards = [self.board() for _ in secrets]
         histories: list[list[tuple[str, int]]] = [[] for _ in secrets]

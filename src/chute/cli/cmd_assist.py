@@ -357,7 +357,7 @@ class Assistant:
             return
         n = self.lexicon.length
         if len(w) != n:
-            self.say(self.t("letters_count", word=words[0].upper(), k=len(w), n=n))
+            self.say(self.t("letters_count", word=words[0].upper(), k=self.count(len(w), "letter"), n=n))
             return
         which = self.board_numbers(words[1:])
         if which is None:

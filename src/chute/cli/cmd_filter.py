@@ -62,8 +62,9 @@ def check_words(words: list[str], length: int | None) -> None:
     wrong = [(w, f) for w, f in zip(words, folded) if len(f) != length]
     if wrong:
         from ..files import excerpt
+        from ..language import counted
         word, f = wrong[0]
-        raise NotationError(f"--words entry {excerpt(word)} has {len(f)} letters, expected {length}"
+        raise NotationError(f"--words entry {excerpt(word)} has {counted(len(f), 'letter')}, expected {length}"
                             + (f" ({len(wrong) - 1} more)" if len(wrong) > 1 else ""))
 
 
@@ -80,6 +81,7 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import NotationError
     from ..feedback import Clue, parse_rows
     from ..grep import grep_pipeline
+    from ..language import counted
     from ..knowledge import Knowledge
     from ..words import bundled_path
     from .common import lexicon_from_args, read_words_arg
@@ -88,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     rows = parse_rows(args.clues)
     length = _row_length(rows) or args.length
     if args.length and length != args.length:
-        raise NotationError(f"the clues have {length} letters but --length is {args.length}")
+        raise NotationError(f"the clues have {counted(length, 'letter')} but --length is {args.length}")
     own_words = bool(args.words or args.words_file)
     if args.words:
         check_words(args.words, length or args.length)
@@ -96,14 +98,14 @@ def run(args: argparse.Namespace) -> int:
         lexicon = read_words_arg(args.words, args.words_file, length)
     else:
         if length and not args.length and not args.answers and not args.guesses and length != 5:
-            raise NotationError(f"the clues have {length} letters; the bundled {args.game} words have 5 "
+            raise NotationError(f"the clues have {counted(length, 'letter')}; the bundled {args.game} words have 5 "
                                 "(give --answers/--guesses lists of that length)")
         args.length = args.length or length
         lexicon = lexicon_from_args(args)
     if length is None:
         length = lexicon.length
     elif lexicon.length != length:
-        raise NotationError(f"the clues have {length} letters but the words have {lexicon.length}")
+        raise NotationError(f"the clues have {counted(length, 'letter')} but the words have {lexicon.length}")
     knowledge = Knowledge.from_rows(rows, length, discarded=args.discarded)
     if not own_words:
         for row in rows:

@@ -38,6 +38,7 @@ def run(args: argparse.Namespace) -> int:
     from ..feedback import format_clue, parse_word, score
     from ..render import tiles
     from ..errors import NotationError
+    from ..language import counted
 
     guess = parse_word(args.guess, "guess")
     if args.game:
@@ -45,12 +46,12 @@ def run(args: argparse.Namespace) -> int:
         from ..words import BUNDLED_LENGTH
         spec = game_spec(args.game)
         if len(guess) != BUNDLED_LENGTH:
-            raise NotationError(f"guess {args.guess!r} has {len(guess)} letters; {spec.name} words have "
+            raise NotationError(f"guess {args.guess!r} has {counted(len(guess), 'letter')}; {spec.name} words have "
                                 f"{BUNDLED_LENGTH}")
     secrets = [parse_word(s, "secret") for s in args.secrets]
     for text, secret in zip(args.secrets, secrets):
         if len(secret) != len(guess):
-            raise NotationError(f"secret {text!r} has {len(secret)} letters, but guess "
+            raise NotationError(f"secret {text!r} has {counted(len(secret), 'letter')}, but guess "
                                 f"{args.guess!r} has {len(guess)}")
     if args.notation:
         format_clue(guess, "b" * len(guess), args.notation)   # raises on an unknown notation
