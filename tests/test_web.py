@@ -122,8 +122,11 @@ def test_review_of_the_rows_played(client):
 
 def test_a_review_asked_again_in_the_other_language_is_not_graded_again(client, monkeypatch):
     """The page asks a review again when the player switches language: the server answers from the one it kept."""
+    from collections import OrderedDict
     import chute.session
     import chute.verdict
+    import chute.web
+    monkeypatch.setattr(chute.web, "_reviews", OrderedDict())        # none kept by the tests before
     graded = []
     for module, name in ((chute.verdict, "review_boards"), (chute.verdict, "review")):
         real = getattr(module, name)
@@ -144,6 +147,10 @@ def test_a_review_asked_again_in_the_other_language_is_not_graded_again(client, 
     assert client.post("/api/review", json={**game, "answers": ["aback", "aback"]}).status_code == 422   # an error is not kept
     assert client.post("/api/review", json={**game, "answers": ["aback", "aback"]}).status_code == 422
     assert graded == ["review_boards", "rows", "review", "review_boards", "review_boards"]
+    monkeypatch.setattr(chute.web, "REVIEWS_KEPT", 1)                  # a new review pushes the others out
+    client.post("/api/review", json={"game": "wordle", "guesses": ["soare", "cigar"], "answers": ["cigar"]})
+    client.post("/api/review", json=game)
+    assert graded[-2:] == ["review", "review_boards"]
 
 
 def test_review_of_a_game_whose_answers_chute_does_not_know(client):
