@@ -8,7 +8,16 @@ from typing import Iterator
 
 def stdin_is_terminal() -> bool:
     """Return whether standard input is an open terminal (False when it is closed or absent)."""
-    stream = sys.stdin
+    return _is_terminal(sys.stdin)
+
+
+def stderr_is_terminal() -> bool:
+    """Return whether standard error is an open terminal (False when it is closed or absent)."""
+    return _is_terminal(sys.stderr)
+
+
+def _is_terminal(stream) -> bool:
+    """Return whether a standard stream is an open terminal."""
     try:
         return stream is not None and not stream.closed and stream.isatty()
     except (ValueError, OSError, AttributeError):

@@ -167,17 +167,15 @@ def waiting_line(key: str, lang: str, quiet: bool = False):
     Nothing is shown when ``quiet`` (--json, --quiet) or when stderr is not a terminal.
     """
     from ..language import phrase
+    from .console import stderr_is_terminal
     from .waiting import waiting
-    try:
-        shown = not quiet and sys.stderr is not None and sys.stderr.isatty()
-    except (ValueError, OSError):        # stderr closed
-        shown = False
-    return waiting(phrase(key, lang) if shown else None)
+    return waiting(phrase(key, lang) if not quiet and stderr_is_terminal() else None)
 
 
 def terminal_notes(lang: str, quiet: bool = False):
     """Return what says a note before a slow first search, on a terminal (None: say nothing, e.g. --json)."""
-    if quiet or not sys.stderr.isatty():
+    from .console import stderr_is_terminal
+    if quiet or not stderr_is_terminal():
         return None
     return lambda message: note(message, lang=lang)
 

@@ -181,10 +181,14 @@ class Plans:
 
     def _charge(self, codes: np.ndarray) -> np.ndarray:
         """Return the codes after counting them against the budget (``OutOfBudget`` when it is spent)."""
-        self.budget -= codes.size + PLAN_NODE_COST
+        self._spend(codes.size)
+        return codes
+
+    def _spend(self, cells: int) -> None:
+        """Count a look at ``cells`` codes against the budget; raise ``OutOfBudget`` once it is spent."""
+        self.budget -= cells + PLAN_NODE_COST
         if self.budget < 0:
             raise OutOfBudget
-        return codes
 
     def after(self, allowed: np.ndarray, guess_row: int, code: int) -> np.ndarray:
         """Return the rows of ``allowed`` still legal after a guess showed ``code`` (``allowed_after``).
@@ -237,9 +241,7 @@ class Plans:
         at = self.local[rows]
         if self._compiled() and (at >= 0).all():
             from ..kernels.plans import plan_figures
-            self.budget -= len(rows) * len(S) + PLAN_NODE_COST
-            if self.budget < 0:
-                raise OutOfBudget
+            self._spend(len(rows) * len(S))
             k = len(rows)
             parts, cand, score = np.empty(k, np.int64), np.empty(k, np.int64), np.empty(k, np.int64)
             plan_figures(self.codes, at, S, self.cost, self.engine.solved, self.engine.n_patterns,
