@@ -37,6 +37,8 @@ COMMANDS = {
     "filter": ["filter", "crane:bbbbb", "-q"],
     "suggest": ["suggest", "soare:bbbbb", "until:bbyyb"],
     "suggest-termo": ["suggest", "--game", "termo", "serao:__c_i"],
+    "suggest-hard": ["suggest", "--hard", "salet:bybbb", "adorn:ybbyb"],
+    "suggest-strict": ["suggest", "--game", "termo", "--strict", "torce:bggbb", "morno:bggbg"],
     "play": ["play", "cigar"],
     "bench": ["bench", "--quiet"],
     "bench-hard": ["bench", "--quiet", "--hard"],
@@ -119,7 +121,9 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="chute-sbs-") as tmp:
         tmp = Path(tmp)
         with sides(args.old, args.new, tmp) as srcs:
-            envs = {k: {**os.environ, "CHUTE_CACHE_DIR": str(tmp / f"cache-{k}"), "NO_COLOR": "1",
+            # an installed package has its bytecode: a shell that forbids writing it recompiles chute on every start
+            base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+            envs = {k: {**base, "CHUTE_CACHE_DIR": str(tmp / f"cache-{k}"), "NO_COLOR": "1",
                         "CHUTE_STATE_DIR": str(tmp / f"state-{k}")} for k in srcs}
             print(f"# old {args.old}, new {args.new or 'working tree'}; {args.runs} runs each, interleaved; "
                   f"load {os.getloadavg()[0]:.2f}")

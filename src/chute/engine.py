@@ -21,6 +21,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from .arrays import distinct
 from .errors import ChuteError
 from .files import default_cache_dir
 from .feedback import n_patterns, solved_code
@@ -61,11 +62,16 @@ HISTOGRAM_CELLS = 1 << 22
 
 def compute_codes(guesses: Sequence[str], secrets: Sequence[str], length: int) -> np.ndarray:
     """Return the pattern codes of every guess against every secret (numpy if small, else compiled)."""
-    if len(guesses) * len(secrets) <= NUMPY_CELLS:
-        return numpy_codes(letters_array(guesses, length), letters_array(secrets, length))
+    return letter_codes(letters_array(guesses, length), letters_array(secrets, length))
+
+
+def letter_codes(g: np.ndarray, s: np.ndarray) -> np.ndarray:
+    """Return the codes of letter arrays ``g`` (G, n) against ``s`` (S, n) (numpy if small, else compiled)."""
+    if len(g) * len(s) <= NUMPY_CELLS:
+        return numpy_codes(g, s)
     from .kernels.score import pattern_matrix
-    out = np.empty((len(guesses), len(secrets)), dtype=code_dtype(length))
-    pattern_matrix(letters_array(guesses, length), letters_array(secrets, length), out)
+    out = np.empty((len(g), len(s)), dtype=code_dtype(g.shape[1]))
+    pattern_matrix(g, s, out)
     return out
 
 
@@ -120,7 +126,7 @@ def _one_guess_codes(g: np.ndarray, s: np.ndarray) -> np.ndarray:
     cols = np.ascontiguousarray(s.T)
     green = cols == g[:, None]
     out = (green * (2 * 3 ** np.arange(n, dtype=np.int64))[:, None]).sum(axis=0)
-    for letter in np.unique(g).tolist():
+    for letter in distinct(g).tolist():
         # copies of the letter the secret holds outside its green tiles, taken by yellows left to right
         free = ((cols == letter) & ~green).sum(axis=0, dtype=np.int8)
         for i in np.flatnonzero(g == letter).tolist():
@@ -402,10 +408,10 @@ class Engine:
                     return self.matrix
                 return self.matrix[:, cols]
             return self.matrix[np.ix_(rows, cols)]
-        guess_words = self.lexicon.guesses if rows is None else [self.lexicon.guesses[r] for r in rows]
-        out = np.empty((len(guess_words), len(cols)), dtype=self.matrix.dtype)
+        letters = self.guess_letters if rows is None else self.guess_letters[rows]
+        out = np.empty((len(letters), len(cols)), dtype=self.matrix.dtype)
         missing = np.flatnonzero(~known)
-        out[:, missing] = compute_codes(guess_words, [candidates[i] for i in missing.tolist()], self.length)
+        out[:, missing] = letter_codes(letters, letters_array([candidates[i] for i in missing.tolist()], self.length))
         if known.any():
             have = np.flatnonzero(known)
             out[:, have] = (self.matrix[:, cols[have]] if rows is None

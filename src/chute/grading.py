@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Callable, Sequence
 
 import numpy as np
 
+from .arrays import distinct, intersection, union
 from .engine import Engine
 from .language import Note
 from .strategies.guard import LOSS_PER_ROW
@@ -181,17 +182,17 @@ class PriorGrader:
         lexicon = engine.lexicon
         suggested = lexicon.suggested_rows
         self.playable = (None if suggested is None else
-                         np.union1d(suggested, [lexicon.guess_index[w] for w in lexicon.answer_list]).astype(np.int32))
+                         union(suggested, [lexicon.guess_index[w] for w in lexicon.answer_list]).astype(np.int32))
 
     def _rows(self, S: np.ndarray, allowed: np.ndarray | None) -> np.ndarray | None:
         """Return the guess rows a search from ``S`` may play: the legal ones chute suggests, and S's candidates."""
         if self.playable is None:
             return allowed
-        rows = self.playable if allowed is None else np.intersect1d(allowed, self.playable)
+        rows = self.playable if allowed is None else intersection(allowed, self.playable)
         own = self.search.tree.ans_rows[S]
         if allowed is not None:
-            own = np.intersect1d(own, allowed)
-        return np.union1d(rows, own).astype(np.int32)
+            own = intersection(own, allowed)
+        return union(rows, own).astype(np.int32)
 
     def exact_for(self, n: int) -> bool:
         """Return whether a set of ``n`` candidates is searched exactly (within ``PRIOR_NODES`` nodes per row)."""
@@ -267,7 +268,7 @@ class PriorGrader:
         own = float(expected_guesses(self.engine.matrix[np.ix_([g], S)], p, self.search.tree.P, self.solved)[0])
         codes = self.engine.matrix[g, S]
         bins = []
-        for code in np.unique(codes).tolist():
+        for code in distinct(codes).tolist():
             q = w[codes == code]
             m = float(q.sum())
             if code == self.solved:

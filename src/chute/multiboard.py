@@ -88,6 +88,7 @@ from typing import TYPE_CHECKING, Iterable, Sequence
 
 import numpy as np
 
+from .arrays import distinct
 from .endgame import Endgame
 from .engine import NUMPY_CELLS, Engine, clog_table, code_dtype, compute_codes, letters_array
 from .errors import ChuteError
@@ -639,7 +640,7 @@ class MultiSolver:
     def _candidate_rows(self, boards: Sequence[Board]) -> np.ndarray:
         """Return the sorted guess rows of every board's candidates."""
         parts = [b.index if b.fallback else self.answer_row[b.index] for b in boards]
-        rows = np.unique(np.concatenate(parts))
+        rows = distinct(np.concatenate(parts))
         return rows[rows >= 0]
 
     def _order(self, rows, score, bits, size, hits, reason, top, by_hits) -> list[Choice]:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Protocol, Sequence, Union
 
 import numpy as np
 
+from .arrays import intersection, union
 from .errors import ChuteError
 from .solver import Solver, string_figures
 from .strategies import Ranked, State
@@ -84,11 +85,11 @@ class Joint:
             # on its own (and so plays as its fast simulation does, exact endgame included)
             if st.allowed is not None and (ruled or self.solver.avoided):
                 rows = np.asarray(st.allowed, dtype=np.int64)
-                allowed = rows if allowed is None else np.intersect1d(allowed, rows)
+                allowed = rows if allowed is None else intersection(allowed, rows)
         if allowed is not None and not ruled:
             # without a hard-mode rule every board's candidates can be guessed, rare words too (a board's
             # last word must be): only the words chute does not suggest, and those refused, stay out
-            allowed = np.union1d(allowed, np.concatenate([np.asarray(st.candidate_rows, dtype=np.int64)
+            allowed = union(allowed, np.concatenate([np.asarray(st.candidate_rows, dtype=np.int64)
                                                           for st in states]))
             refused = [self.engine.lexicon.guess_index[w] for w in self.solver.avoided
                        if w in self.engine.lexicon.guess_index]

@@ -89,19 +89,12 @@ def logistic(zipf: np.ndarray) -> np.ndarray:
 
 def boosts(lexicon: Lexicon) -> bool:
     """Return whether the frequency prior boosts the lexicon's answer list (the game's own, not all its words)."""
-    return lexicon.curated and len(lexicon.answers) < len(_prior_words(lexicon))     # some other word to weigh
-
-
-def _prior_words(lexicon: Lexicon) -> tuple[str, ...]:
-    """Return the accepted guesses a prior over the lexicon's words holds: all but the ones tagged ``later``."""
-    if not lexicon.later:
-        return tuple(lexicon.guesses)
-    return tuple(w for w in lexicon.guesses if w not in lexicon.later)
+    return lexicon.curated and len(lexicon.answers) < len(lexicon.prior_words)     # some other word to weigh
 
 
 def frequency_weights(lexicon: Lexicon) -> np.ndarray:
-    """Return the frequency prior's weight of each word ``_prior_words`` holds, in the lexicon's order."""
-    words = _prior_words(lexicon)
+    """Return the frequency prior's weight of each word of ``Lexicon.prior_words``, in the lexicon's order."""
+    words = lexicon.prior_words
     freq = lexicon.frequencies
     weights = logistic(np.array([freq.get(w, 0.0) for w in words]))
     if boosts(lexicon):
@@ -116,9 +109,9 @@ def make_prior(lexicon: Lexicon, spec: str = "answers") -> Prior:
     if spec == "answers":
         return Prior("answers", tuple(lexicon.answers))
     if spec == "uniform":
-        return Prior("uniform", _prior_words(lexicon))
+        return Prior("uniform", lexicon.prior_words)
     if spec == "frequency":
-        return Prior("frequency", _prior_words(lexicon), frequency_weights(lexicon), boosts(lexicon))
+        return Prior("frequency", lexicon.prior_words, frequency_weights(lexicon), boosts(lexicon))
     return file_prior(lexicon, spec)
 
 

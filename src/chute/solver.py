@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 import numpy as np
 
+from .arrays import distinct
 from .engine import Engine, letters_array, numpy_codes
 from .errors import ContradictionError, LexiconError, NotationError
 from .files import excerpt
@@ -506,7 +507,7 @@ class Solver:
 
     def _progress(self, state: State, guess: str) -> str:
         """Return the guess, or the likeliest candidate if the guess could teach nothing."""
-        if guess in state.candidate_set or len(np.unique(self._codes_one(guess, state.candidates))) > 1:
+        if guess in state.candidate_set or len(distinct(self._codes_one(guess, state.candidates))) > 1:
             return guess
         prior = state.prior()
         return state.candidates[int(np.argmax(prior))]

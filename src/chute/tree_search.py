@@ -39,6 +39,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from .arrays import union
 from .errors import ChuteError
 from .feedback import decode, n_patterns
 from .files import excerpt
@@ -130,7 +131,7 @@ class TreeSearch:
         # read when typed, never suggested) and every answer, which can always be guessed
         suggested = self.lexicon.suggested_rows
         self.all_rows = (np.arange(self.n_guesses, dtype=np.int32) if suggested is None
-                         else np.union1d(suggested, self.ans_rows).astype(np.int32))
+                         else union(suggested, self.ans_rows).astype(np.int32))
         self._every_row = len(self.all_rows) == self.n_guesses
         self.hw = word_cost_table(len(self.lexicon.answers))
         # a transposed copy speeds up scans of small sets; past TRANSPOSE_BYTES memory matters more.  The

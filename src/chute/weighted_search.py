@@ -20,6 +20,7 @@ import math
 
 import numpy as np
 
+from .arrays import distinct
 from .tree_search import OverBudget, TreeSearch
 
 INF = math.inf
@@ -159,7 +160,7 @@ class WeightedSearch:
         """Return (code, weight, weighted total after it) for every bin guess row ``g`` leaves (the solved bin: 0)."""
         codes = self.M[g, S]
         out = []
-        for code in np.unique(codes).tolist():
+        for code in distinct(codes).tolist():
             sub = np.sort(S[codes == code])
             m = self.mass(sub)
             if code == self.solved:

@@ -247,6 +247,13 @@ class Lexicon:
         return {w: i for i, w in enumerate(self.answers)}
 
     @cached_property
+    def prior_words(self) -> tuple[str, ...]:
+        """Return the accepted guesses a prior over every word holds: all but the ones tagged ``later``."""
+        if not self.later:
+            return self.guesses
+        return tuple(w for w in self.guesses if w not in self.later)
+
+    @cached_property
     def key(self) -> str:
         """Return a hash identifying the exact lists and length (for caches)."""
         h = hashlib.sha256()

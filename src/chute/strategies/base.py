@@ -19,6 +19,7 @@ from typing import Callable, ClassVar, Sequence
 
 import numpy as np
 
+from ..arrays import intersection, union
 from ..engine import Engine, PartitionStats, partition_stats
 from ..errors import ChuteError
 from ..feedback import Clue
@@ -94,11 +95,11 @@ class State:
         rows = (np.arange(len(self.engine.lexicon.guesses), dtype=np.intp)
                 if self.allowed is None else np.asarray(self.allowed, dtype=np.intp))
         if len(self.rare_candidate_rows) or not len(rows):
-            rows = np.union1d(rows, self.rare_candidate_rows if len(rows) else self.candidate_rows)
+            rows = union(rows, self.rare_candidate_rows if len(rows) else self.candidate_rows)
         if options.candidates_only:
             index = self.engine.lexicon.guess_index
             cand_rows = np.array(sorted(index[w] for w in self.candidates if w in index), dtype=np.intp)
-            narrowed = np.intersect1d(rows, cand_rows)
+            narrowed = intersection(rows, cand_rows)
             if len(narrowed):
                 rows = narrowed
         return rows

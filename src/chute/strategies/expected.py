@@ -59,6 +59,7 @@ import numpy as np
 
 from .base import Options, Ranked, State, Strategy, best_indices, ranked_rows, register
 from .guard import LOSS_PER_ROW, Guard, OutOfBudget, Plans
+from ..arrays import union
 from ..feedback import Clue, decode
 from ..language import Note
 from ..rules import legal_mask, strict_codes
@@ -309,4 +310,4 @@ class ExpectedGuesses(Strategy):
         order = np.argsort(-state.prior(), kind="stable")
         likely = [index[state.candidates[j]] for j in order.tolist()
                   if state.candidates[j] in index and index[state.candidates[j]] in allowed][:LIKELIEST]
-        return np.unique(np.concatenate([keep, np.array(likely, dtype=np.intp)]))
+        return union(keep, np.array(likely, dtype=np.intp))

@@ -24,6 +24,7 @@ import sys
 
 import numpy as np
 
+from ..arrays import distinct, union
 from ..feedback import Clue, decode
 from ..rules import legal_mask, strict_codes
 
@@ -74,7 +75,7 @@ class Guard:
         self.spent += 1
         index = self.engine.lexicon.guess_index
         own = np.array([index[w] for w in words if w in index], dtype=np.intp)
-        pool = np.union1d(allowed, own)
+        pool = union(allowed, own)
         codes = np.asarray(self.engine.codes(pool, words, cols), dtype=np.int64)
         ordered = np.sort(codes, axis=1)
         parts = 1 + (np.diff(ordered, axis=1) != 0).sum(axis=1)
@@ -167,7 +168,7 @@ class Plans:
         self.own = np.array([index[w] for w in words], dtype=np.intp)         # each word's guess row
         suggested = engine.lexicon.suggested_rows
         self.playable = (np.arange(len(engine.lexicon.guesses), dtype=np.intp) if suggested is None
-                         else np.union1d(suggested, self.own))
+                         else union(suggested, self.own))
         # the codes of the guesses chute may play (a rare word of the dictionary only as a candidate)
         self.local = np.full(len(engine.lexicon.guesses), -1, dtype=np.intp)
         self.local[self.playable] = np.arange(len(self.playable))
@@ -206,7 +207,7 @@ class Plans:
         if self.rule != "strict":
             return allowed_after(self.engine, self.rule, allowed, guess_row, code)
         if self.root is None:
-            self.root = np.union1d(allowed, self.own)
+            self.root = union(allowed, self.own)
         pos = np.minimum(np.searchsorted(self.root, allowed), len(self.root) - 1)
         if not np.array_equal(self.root[pos], allowed):          # not inside the first set: ask the rule
             return allowed_after(self.engine, self.rule, allowed, guess_row, code)
@@ -258,7 +259,7 @@ class Plans:
             return False
         S = np.asarray(pick, dtype=np.intp)
         if allowed is not None:     # the candidates fit every clue: always allowed
-            allowed = np.union1d(np.asarray(allowed, dtype=np.intp), self.own[S])
+            allowed = union(np.asarray(allowed, dtype=np.intp), self.own[S])
         return self._finishable(S, rows, allowed, _key_of(allowed))
 
     def _finishable(self, S: np.ndarray, r: int, allowed: np.ndarray | None, akey: bytes) -> bool:
@@ -317,7 +318,7 @@ class Plans:
         """
         lost = 0.0
         solved = self.engine.solved
-        for code in np.unique(row_codes).tolist():
+        for code in distinct(row_codes).tolist():
             if code == solved:
                 continue
             pick = np.flatnonzero(row_codes == code)

@@ -7,6 +7,7 @@ import sys
 
 import numpy as np
 
+from ..arrays import distinct
 from ..engine import KERNEL_PATTERNS, PartitionStats, partition_stats
 from ..feedback import Clue, decode
 from ..errors import ChuteError
@@ -86,7 +87,7 @@ def _bins(strategy: PartitionStrategy, state: State, rows: np.ndarray, codes: np
     guess = state.engine.lexicon.guesses[rows[i]]
     out = []
     singleton = strategy.second(partition_stats(np.zeros((1, 1), dtype=row.dtype), state.engine.n_patterns))
-    for code in np.unique(row).tolist():
+    for code in distinct(row).tolist():
         cols = np.flatnonzero(row == code)
         p = float(prior[cols].sum())
         if len(cols) == 1:
