@@ -39,6 +39,7 @@ COMMANDS = {
     "suggest-termo": ["suggest", "--game", "termo", "serao:__c_i"],
     "suggest-hard": ["suggest", "--hard", "salet:bybbb", "adorn:ybbyb"],
     "suggest-strict": ["suggest", "--game", "termo", "--strict", "torce:bggbb", "morno:bggbg"],
+    "suggest-quarteto": ["suggest", "--game", "quarteto", "toras:bbgyb/gbbbb/bbbbb/ybbbg"],
     "play": ["play", "cigar"],
     "bench": ["bench", "--quiet"],
     "bench-hard": ["bench", "--quiet", "--hard"],

@@ -368,3 +368,23 @@ def test_a_folder_set_with_a_quoted_tilde_is_in_the_home_folder(tmp_path, monkey
     monkeypatch.setenv("CHUTE_CACHE_DIR", "~/cache")
     monkeypatch.setenv("CHUTE_STATE_DIR", "~/state")
     assert default_cache_dir() == tmp_path / "cache" and default_state_dir() == tmp_path / "state"
+
+
+def test_gather_equals_fancy_indexing_in_every_shape():
+    """``engine.gather`` gives ``codes[np.ix_(rows, cols)]`` C-ordered whichever way it gathers: index arrays,
+    lists, repeats, boolean masks, empty selections, every row (None), narrow and wide blocks."""
+    from chute.engine import gather
+    rng = np.random.default_rng(11)
+    for shape in ((300, 120), (2_000, 3_000)):
+        M = rng.integers(0, 243, shape).astype(np.uint8)
+        for t in range(60):
+            rows = rng.choice(shape[0], rng.integers(0, shape[0]), replace=bool(t % 2))
+            cols = rng.choice(shape[1], rng.integers(0, shape[1]), replace=bool(t % 3))
+            if t % 5 == 0:
+                rows = rows.tolist()
+            got = gather(M, rows, cols)
+            assert got.flags["C_CONTIGUOUS"] and np.array_equal(got, M[np.ix_(rows, cols)])
+            assert np.array_equal(gather(M, None, cols), M[:, cols])
+            masks = rng.random(shape[0]) < 0.3, rng.random(shape[1]) < 0.5
+            assert np.array_equal(gather(M, *masks), M[np.ix_(*masks)])
+    assert gather(M, [], [1, 2]).shape == (0, 2) and gather(M, [0], []).shape == (1, 0)

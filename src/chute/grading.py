@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Callable, Sequence
 import numpy as np
 
 from .arrays import distinct, intersection, union
-from .engine import Engine
+from .engine import Engine, gather
 from .language import Note
 from .strategies.guard import LOSS_PER_ROW
 from .tree_search import INF, OverBudget, TreeSearch
@@ -262,7 +262,7 @@ class PriorGrader:
         from .strategies.expected import expected_guesses, still_needed
         w = self.search.weights[S]
         p = w / w.sum()
-        e = expected_guesses(self.engine.matrix[np.ix_(rows, S)], p, self.search.tree.P, self.solved)
+        e = expected_guesses(gather(self.engine.matrix, rows, S), p, self.search.tree.P, self.solved)
         i = int(np.lexsort((rows, np.round(e, 12)))[0])
         best_row, best_e = int(rows[i]), float(e[i])
         own = float(expected_guesses(self.engine.matrix[np.ix_([g], S)], p, self.search.tree.P, self.solved)[0])

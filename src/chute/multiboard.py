@@ -90,7 +90,7 @@ import numpy as np
 
 from .arrays import distinct
 from .endgame import Endgame
-from .engine import NUMPY_CELLS, Engine, clog_table, code_dtype, compute_codes, letters_array
+from .engine import NUMPY_CELLS, Engine, clog_table, code_dtype, compute_codes, gather, letters_array
 from .errors import ChuteError
 from .language import counted
 from .results import GameResult
@@ -326,13 +326,13 @@ class MultiSolver:
             return _codes(lex.guesses, [lex.guesses[i] for i in board.index.tolist()], lex.length)
         if self._codes_t is not None:
             return self._codes_t[board.index].T
-        return self.engine.matrix[:, board.index]
+        return gather(self.engine.matrix, None, board.index)
 
     def _candidate_codes_t(self, board: Board) -> np.ndarray:
         """Return the codes as (candidates x guesses) for one board."""
         if not board.fallback:
             if self._codes_t is None and len(board.index) * GATHER_SHARE <= self.engine.matrix.shape[1]:
-                return np.ascontiguousarray(self.engine.matrix[:, board.index].T)
+                return np.ascontiguousarray(gather(self.engine.matrix, None, board.index).T)
             return self.codes_t[board.index]
         lex = self.engine.lexicon
         words = [lex.guesses[i] for i in board.index.tolist()]
@@ -474,7 +474,7 @@ class MultiSolver:
                 codes = _codes([lex.guesses[r] for r in rows.tolist()], words, lex.length)
                 cand_rows = b.index
             else:
-                codes = self.engine.matrix[np.ix_(rows, b.index)]
+                codes = gather(self.engine.matrix, rows, b.index)
                 cand_rows = self.answer_row[b.index]
             n = b.n
             w = self.probabilities(b)
