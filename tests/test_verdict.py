@@ -680,3 +680,21 @@ def test_cli_reviews_a_dueto_share_text_with_its_guesses(capsys, monkeypatch, tm
     assert data["answers"] == ["termo", "suíte"] and data["solved_at"] == [2, 3] and len(data["rounds"]) == 3
     status, out, err = run(capsys, monkeypatch, "review", "--share", path, "--answer", "termo", *guesses)
     assert status == 2 and "2 answers" in err
+
+
+@pytest.mark.parametrize("argv,stdin,line", [
+    ([], "", "chute: error: give the guesses played, or a share text (--share FILE) to decode\n"),
+    ([], " \n\n", "chute: error: give the guesses played, or a share text (--share FILE) to decode\n"),
+    (["--answer", "crane"], "", "chute: error: give the guesses played, or a share text (--share FILE) to decode\n"),
+    (["--game", "quarteto"], "", "chute: error: give the guesses played, or a share text (--share FILE) to decode\n"),
+    (["--share", "-"], "\n", "chute: error: the share text is empty: give the game's share text, or the guesses played\n"),
+    (["--share", "EMPTY"], "", "chute: error: the share text is empty: give the game's share text, or the guesses played\n"),
+    (["--lang", "pt", "--share", "EMPTY"], "",
+     "chute: erro: o texto compartilhado está vazio: dê o texto compartilhado do jogo, ou os palpites jogados\n"),
+])
+def test_nothing_to_review_is_said_as_such(capsys, monkeypatch, tmp_path, argv, stdin, line):
+    """Nothing piped in, no guesses: the review asks for the game (before, an empty pipe was "a share text with no
+    rows of colours", and ``--answer crane`` alone printed an empty decoding with status 0)."""
+    (tmp_path / "empty.txt").write_text("", encoding="utf-8")
+    argv = [str(tmp_path / "empty.txt") if a == "EMPTY" else a for a in argv]
+    assert run(capsys, monkeypatch, "review", *argv, stdin=stdin) == (2, "", line)

@@ -235,6 +235,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "share_answers_none": "the share text has {boards}: give {answers} (--answer A,B,...)",
         "one_answer": "this game has one board: give one answer (--answer WORD), not {k}",
         "give_guesses_or_share": "give the guesses played, or a share text (--share FILE) to decode",
+        "share_empty": "the share text is empty: give the game's share text, or the guesses played",
         # clues and secrets on the command line (feedback.py, solver.py, session.py, cli/solving.py)
         "cli_note": "chute: note: {message}",
         "no_saved_game": "no unfinished game saved in {path}; starting a new one",
@@ -489,6 +490,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "share_answers_none": "o texto compartilhado tem {boards}: dê {answers} (--answer A,B,...)",
         "one_answer": "este jogo tem um tabuleiro: dê uma resposta (--answer PALAVRA), não {k}",
         "give_guesses_or_share": "dê os palpites jogados, ou um texto compartilhado (--share ARQUIVO) para decifrar",
+        "share_empty": "o texto compartilhado está vazio: dê o texto compartilhado do jogo, ou os palpites jogados",
         "cli_note": "chute: nota: {message}",
         "no_saved_game": "nenhum jogo inacabado salvo em {path}; começando um novo",
         "saved_game_damaged": "o jogo salvo {path} está danificado; comece um jogo novo sem --resume",

@@ -56,6 +56,8 @@ def run(args: argparse.Namespace) -> int:
     from .common import engine_from_args, lexicon_from_args, spec_from_args
     from .solving import rule_from_args, terminal_notes, waiting_line
     share = _share(args)
+    if share is None and not args.clues:
+        raise ChuteError(Note("give_guesses_or_share"))
     if share is not None:
         if share.game is not None and args.game == "wordle" and share.game != "wordle":
             args.game = share.game
@@ -225,10 +227,15 @@ def _share(args: argparse.Namespace):
     from ..share import parse_share
     if args.share == "-" or (args.share is None and not args.clues and not sys.stdin.isatty()):
         text = sys.stdin.read(1 << 20)
+        if args.share is None and not text.strip():         # nothing piped in: no share text meant
+            return None
     elif args.share:
         text = decode_text(read_limited(args.share, "share text"), args.share)
     else:
         return None
+    if not text.strip():
+        from ..errors import ChuteError
+        raise ChuteError(Note("share_empty"))
     return parse_share(text)
 
 
