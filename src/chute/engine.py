@@ -120,8 +120,8 @@ def gather(codes: np.ndarray, rows, cols) -> np.ndarray:
 
     Fancy indexing costs about 6 ns a cell of the result; ``np.take`` of the
     columns about 8 ns per cache line each row touches (so a wide block of a
-    large matrix, e.g. 300 of Termo's columns over its 18,210 rows, takes 8 ms
-    against 34 ms, and every row taken is C-ordered, where ``codes[:, cols]``
+    large matrix, e.g. 300 of Termo's columns over its 18,210 rows, takes 7-8 ms
+    against 19-34 ms, and every row taken is C-ordered, where ``codes[:, cols]``
     is not); taking whole rows first about 0.4 ns a byte copied.  Measured on
     chute's Wordle and Termo matrices (2-core x86_64 VM, BENCHMARKS.md).
     """

@@ -222,7 +222,8 @@ def decoded_lines(rows, answers, lexicon, game: str, lang: str = "en") -> list[s
 
 
 def _share(args: argparse.Namespace):
-    """Return the share text given by --share (or piped in with no guesses), read; None without one."""
+    """Return the share text given by --share (or piped in with no guesses), read; None without one (an empty
+    pipe is none; an empty --share is an error)."""
     from ..files import decode_text, read_limited
     from ..share import parse_share
     if args.share == "-" or (args.share is None and not args.clues and not sys.stdin.isatty()):
