@@ -889,3 +889,14 @@ def test_import_chute_loads_no_layer_and_every_public_name_stays_itself():
     for name in chute.__all__:
         assert not isinstance(getattr(chute, name), types.ModuleType), name
     assert chute.decode(chute.encode("gybbb"), 5) == "gybbb"
+
+
+@pytest.mark.parametrize("content,argv", [("", []), ("# only a comment\n\n", []), ("crane\nabc\n", ["--length", "6"])])
+def test_an_answer_file_without_a_word_is_named(capsys, tmp_path, content, argv):
+    """An --answers file that holds no word of the length is named (before: 'no 5-letter answers left in the
+    wordle lexicon', as if --exclude had emptied the bundled list)."""
+    path = tmp_path / "answers.txt"
+    path.write_text(content, encoding="utf-8")
+    for command in ("suggest", "bench"):
+        status, out, err = run(capsys, command, "--answers", path, *argv)
+        assert_user_error(status, out, err, f"answer file {path} has no", "-letter word")

@@ -386,6 +386,8 @@ def load_lexicon(game: str = "wordle", answers: str | Path | None = None,
         excluded = set(read_word_file(exclude).words)
     answer_words = tuple(w for w in answer_list.words if w not in excluded)
     guess_words = tuple(sorted(w for w in merged.words if w not in excluded))
+    if user_answers is not None and not user_answers.words:      # the file itself holds none: name it
+        raise LexiconError(f"answer file {answers} has no {length}-letter word")
     if not answer_words:
         raise LexiconError(f"no {length}-letter answers left in the {game} lexicon"
                            + (" after --exclude" if excluded else ""))
