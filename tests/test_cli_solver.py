@@ -335,6 +335,19 @@ def test_sorted_sets_match_numpy():
     assert union([3, 1], [2, 3]).tolist() == [1, 2, 3] and intersection([[5, 1], [1, 2]], [1, 5]).tolist() == [1, 5]
 
 
+def test_most_common_first_orders_codes_by_count_then_value():
+    """``most_common_first`` lists the distinct codes by count, largest first, ties by the smaller code."""
+    import numpy as np
+    from chute.arrays import most_common_first
+    rng = np.random.default_rng(3)
+    for t in range(300):
+        codes = rng.integers(0, [3, 30, 243][t % 3], rng.integers(1, 60)).astype([np.uint8, np.uint16, np.int64][t % 3])
+        values, counts = np.unique(codes, return_counts=True)
+        want = sorted(values.tolist(), key=lambda v: (-counts[values.tolist().index(v)], v))
+        assert most_common_first(codes).tolist() == want
+    assert most_common_first(np.array([7, 2, 7, 2, 9], dtype=np.uint8)).tolist() == [2, 7, 9]
+
+
 def test_clues_may_continue_after_options(capsys):
     """Clues given after an option are still clues (argparse alone would refuse them)."""
     from chute.cli import main

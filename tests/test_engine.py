@@ -115,6 +115,33 @@ def test_codes_for_words_outside_the_answer_list(wordle):
         assert [decode(int(c), 5) for c in codes[i]] == [score(g, s) for s in cands]
 
 
+def test_codes_in_any_order_are_the_codes_with_their_columns_named(wordle):
+    """``codes_any_order`` gives each candidate's codes (off-list words scored on the fly) and which column is which."""
+    cands = ["aahed", "crane", "zymic", "abbey", "xylyl", "slate"]
+    cols = wordle.columns(cands)
+    for rows in (wordle.rows(["soare", "eerie", "zymic"]), None):
+        codes, order = wordle.codes_any_order(rows, cands, cols)
+        want = wordle.codes(rows, cands, cols)
+        assert codes.shape == want.shape and order is not None
+        assert sorted(order.tolist()) == list(range(len(cands)))
+        assert np.array_equal(codes, want[:, order])
+    answers = ["crane", "slate", "abbey"]
+    codes, order = wordle.codes_any_order(wordle.rows(["soare"]), answers, wordle.columns(answers))
+    assert order is None and np.array_equal(codes, wordle.codes(wordle.rows(["soare"]), answers))
+
+
+def test_a_state_partition_of_matches_the_stats_of_its_codes(wordle):
+    """``State.partition_of`` (columns in any order) gives the figures of ``stats(codes(rows))``, weighted or not."""
+    from chute.strategies.base import State
+    cands = ["aahed", "crane", "zymic", "abbey", "xylyl", "slate", "trace", "caret"]
+    rows = wordle.rows(["soare", "eerie", "zymic", "crate", "trace"])
+    for weights in (None, np.linspace(1.0, 3.0, len(cands))):
+        state = State(wordle, cands, weights)
+        got, want = state.partition_of(rows), state.stats(state.codes(rows))
+        for name in ("entropy", "expected", "worst", "parts"):
+            assert np.allclose(getattr(got, name), getattr(want, name), rtol=1e-12), name
+
+
 def test_partition_stats_kernel_and_numpy_agree(wordle, monkeypatch):
     """The compiled row statistics equal the numpy ones, uniform and weighted."""
     codes = wordle.matrix[:2000]

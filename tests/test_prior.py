@@ -140,10 +140,15 @@ def _one_guess_estimate(weights: np.ndarray) -> float:
     return 1 + 0.5 * float(-(q * np.log2(q)).sum()) ** 0.66
 
 
+@pytest.mark.parametrize("path", ["radix", "wide keys", "compiled"])
 @pytest.mark.parametrize("rule", [None, "hard", "strict"])
-def test_two_deep_scores_equal_a_brute_force_under_each_rule(wordle, rule):
+def test_two_deep_scores_equal_a_brute_force_under_each_rule(wordle, rule, path, monkeypatch):
     # E2(g) = 1 + sum over unsolved patterns of P(b) x min over the guesses legal after (g, b) of E_b(g')
     # families (?ATCH, ?IGHT, ?OUND, ?ILLS) whose best splitters are outside them, so the rule matters
+    # each way of summing: 16-bit keys sorted by radix, 64-bit keys (longer words), the compiled kernel
+    import chute.strategies.expected as expected
+    monkeypatch.setattr(expected, "RADIX_KEYS", 0 if path == "wide keys" else expected.RADIX_KEYS)
+    monkeypatch.setattr(expected, "KERNEL_CELLS", 0 if path == "compiled" else 1 << 62)
     rng = np.random.default_rng(11)
     family = [w for w in wordle.answers if w.endswith(("atch", "ight", "ound", "ill"))]
     others = rng.choice([w for w in wordle.answers if w not in family], 250, replace=False).tolist()

@@ -22,6 +22,13 @@ def distinct(values) -> np.ndarray:
     return a[keep]
 
 
+def most_common_first(codes) -> np.ndarray:
+    """Return the distinct values of an array of small non-negative integers, the most frequent first (ties: the smaller)."""
+    counts = np.bincount(np.asarray(codes).ravel())
+    present = np.flatnonzero(counts)
+    return present[np.argsort(-counts[present], kind="stable")]
+
+
 def union(a, b) -> np.ndarray:
     """Return the sorted values found in either array (``np.union1d``)."""
     return distinct(np.concatenate([np.asarray(a).ravel(), np.asarray(b).ravel()]))

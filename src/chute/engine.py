@@ -450,6 +450,28 @@ class Engine:
             out[:, have] = gather(self.matrix, rows, cols[have])
         return out
 
+    def codes_any_order(self, rows: np.ndarray | None, candidates: Sequence[str],
+                        cols: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+        """Return (codes, order): ``codes[:, k]`` is candidate ``order[k]`` (order None: the candidates' own).
+
+        For figures that do not depend on the columns' order (a partition's
+        histogram): the candidates off the matrix are scored on the fly and
+        set after the matrix's own, where ``codes`` would scatter both into
+        the candidates' order, which costs about 7 ns a cell (Wordle, hard
+        mode after JUMPY: 6,274 candidates, 5,161 off the answer list, every
+        guess: 0.55 s of scattering for 0.1 s of scoring).
+        """
+        known = cols >= 0
+        if known.all():
+            return self.codes(rows, candidates, cols), None
+        have, missing = np.flatnonzero(known), np.flatnonzero(~known)
+        letters = self.guess_letters if rows is None else self.guess_letters[rows]
+        out = np.empty((len(letters), len(cols)), dtype=self.matrix.dtype)
+        out[:, :len(have)] = gather(self.matrix, rows, cols[have])
+        out[:, len(have):] = letter_codes(letters, letters_array([candidates[i] for i in missing.tolist()],
+                                                                 self.length))
+        return out, np.concatenate([have, missing])
+
     def pattern(self, guess: str, secret: str) -> int:
         """Return the code of one guess against one word (matrix lookup when possible)."""
         r = self.lexicon.guess_index.get(guess)

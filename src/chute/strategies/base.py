@@ -133,6 +133,14 @@ class State:
         """Return the codes of the given guess rows against the candidates."""
         return self.engine.codes(None if self.all_rows(rows) else rows, self.candidates, self.columns)
 
+    def partition_of(self, rows: np.ndarray) -> PartitionStats:
+        """Return the partition figures of the given guess rows (``stats`` of their codes, gathered in any order)."""
+        codes, order = self.engine.codes_any_order(None if self.all_rows(rows) else rows, self.candidates,
+                                                   self.columns)
+        prior = None if self.weights is None else self.prior()
+        return partition_stats(codes, self.engine.n_patterns,
+                               prior if prior is None or order is None else prior[order])
+
     def prior(self) -> np.ndarray:
         """Return the candidates' probabilities (summing to 1)."""
         if self.weights is None:
@@ -237,8 +245,9 @@ class PartitionStrategy(Strategy):
 
     def rank(self, state: State, options: Options = Options(), top: int = 10) -> list[Ranked]:
         """Return the best ``top`` guesses by the partition score, with deterministic ties."""
-        rows, _, stats, scores = self.scored(state, options)
-        return order(state, rows, scores, stats, self.higher_is_better, options, top)
+        rows = state.guess_rows(options)
+        stats = state.partition_of(rows)
+        return order(state, rows, self.score(stats), stats, self.higher_is_better, options, top)
 
 
 def order(state: State, rows: np.ndarray, scores: np.ndarray, stats: PartitionStats,

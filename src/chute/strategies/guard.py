@@ -24,7 +24,7 @@ import sys
 
 import numpy as np
 
-from ..arrays import distinct, union
+from ..arrays import distinct, most_common_first, union
 from ..feedback import Clue, decode
 from ..rules import legal_mask, strict_codes
 
@@ -103,8 +103,7 @@ class Guard:
         """Return whether every pattern of one guess leaves a set finishable in ``rows_after`` rows."""
         unknown = False
         # the largest sets first: the likeliest to fail, and the cheapest way to learn it
-        codes, counts = np.unique(row_codes, return_counts=True)
-        for code in codes[np.argsort(-counts, kind="stable")].tolist():
+        for code in most_common_first(row_codes).tolist():
             if code == solved:
                 continue
             pick = np.flatnonzero(row_codes == code)
@@ -294,8 +293,7 @@ class Plans:
     def _splits(self, S: np.ndarray, guess_row: int, row_codes: np.ndarray, rows_after: int,
                 allowed: np.ndarray | None) -> bool:
         """Return whether every pattern of one guess leaves words a plan finishes in ``rows_after`` rows."""
-        codes, counts = np.unique(row_codes, return_counts=True)
-        for code in codes[np.argsort(-counts, kind="stable")].tolist():      # the largest first: likeliest to fail
+        for code in most_common_first(row_codes).tolist():      # the largest first: likeliest to fail
             if code == self.engine.solved:
                 continue
             sub = S[row_codes == code]
