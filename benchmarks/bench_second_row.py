@@ -8,7 +8,8 @@ ranking after that first clue once (it is then kept on disk).  Each clue is a
 seeded opener (a word chute suggests) scored against a seeded answer of the
 bundled answer list; the ranking is computed in one process with no cache,
 the kernels loaded beforehand, so the figures are the ranking's own work.  It
-prints each clue's candidates left and seconds, and per mode the median, the
+prints each clue's candidates left, seconds and best guess with its score (to
+nine decimals: two versions must print the same), and per mode the median, the
 maximum and how many rankings gave up their plans (a state too open to plan
 for, said in a note; kept on disk with it since stop 37).
 """
@@ -36,8 +37,9 @@ def openers(lexicon) -> list[str]:
     return sorted(w for w in lexicon.guesses if lexicon.is_suggested(w))
 
 
-def measure(mode: str, clues: int, seed: int) -> list[tuple[str, int, float, bool]]:
-    """Return (clue, candidates left, seconds, whether the plans gave up) per seeded first clue of a mode."""
+def measure(mode: str, clues: int, seed: int) -> list[tuple[str, int, float, bool, str]]:
+    """Return (clue, candidates left, seconds, whether the plans gave up, the best guess and its score) per
+    seeded first clue of a mode."""
     from chute import Engine, load_lexicon
     from chute.feedback import score
     from chute.solver import DEFAULT_PRIOR, DEFAULT_STRATEGY, Solver
@@ -55,8 +57,9 @@ def measure(mode: str, clues: int, seed: int) -> list[tuple[str, int, float, boo
         clue = f"{opener}:{score(opener, rng.choice(answers))}"
         state = solver.state_for([clue])
         t0 = time.perf_counter()
-        solver.rank(state, 5)
-        out.append((clue, state.n, time.perf_counter() - t0, PLANS_GAVE_UP in state.notes))
+        best = solver.rank(state, 5).ranked[0]
+        out.append((clue, state.n, time.perf_counter() - t0, PLANS_GAVE_UP in state.notes,
+                    f"{best.guess.upper()} {best.score:.9f}"))
     return out
 
 
@@ -78,11 +81,11 @@ def main() -> int:
     print(f"# load {os.getloadavg()[0]:.2f}, {os.cpu_count()} cpus, seed {args.seed}")
     for mode in args.modes:
         rows = measure(mode, args.clues, args.seed)
-        for clue, n, seconds, gave_up in rows:
-            print(f"{mode:13} {clue:14} {n:6,} left  {seconds:6.2f} s{'  (plans gave up)' if gave_up else ''}")
-        times = [s for _, _, s, _ in rows]
+        for clue, n, seconds, gave_up, best in rows:
+            print(f"{mode:13} {clue:14} {n:6,} left  {seconds:6.2f} s  {best}{'  (plans gave up)' if gave_up else ''}")
+        times = [r[2] for r in rows]
         print(f"{mode:13} median {statistics.median(times):.2f} s, max {max(times):.2f} s, "
-              f"plans gave up {sum(g for *_, g in rows)} of {len(rows)}", flush=True)
+              f"plans gave up {sum(r[3] for r in rows)} of {len(rows)}", flush=True)
     return 0
 
 
