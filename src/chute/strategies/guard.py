@@ -173,6 +173,7 @@ class Plans:
         self.local[self.playable] = np.arange(len(self.playable))
         self.codes = np.ascontiguousarray(engine.codes(self.playable, words, cols))
         self.cost = word_cost_table(len(words))
+        self.solved, self.n_patterns = engine.solved, engine.n_patterns     # read at every set looked at
         self.memo: dict[tuple, bool] = {}
         self.budget = PLAN_BUDGET
         self.looks = 0                              # sets looked at (``_scored``)
@@ -244,11 +245,11 @@ class Plans:
             self._spend(len(rows) * len(S))
             k = len(rows)
             parts, cand, score = np.empty(k, np.int64), np.empty(k, np.int64), np.empty(k, np.int64)
-            plan_figures(self.codes, at, S, self.cost, self.engine.solved, self.engine.n_patterns,
+            plan_figures(self.codes, at, S, self.cost, self.solved, self.n_patterns,
                          parts, cand, score)
             return parts, cand, score, lambda i: self.codes[at[i], S]
         codes = self._charge(self.row_codes(rows, S))
-        return (*_figures(codes, self.cost, self.engine.solved), lambda i: codes[i])
+        return (*_figures(codes, self.cost, self.solved), lambda i: codes[i])
 
     def finishable(self, pick: np.ndarray, allowed: np.ndarray | None, rows: int) -> bool:
         """Return whether the words at positions ``pick`` (ascending) can surely be found within ``rows`` guesses."""
@@ -294,7 +295,7 @@ class Plans:
                 allowed: np.ndarray | None) -> bool:
         """Return whether every pattern of one guess leaves words a plan finishes in ``rows_after`` rows."""
         for code in most_common_first(row_codes).tolist():      # the largest first: likeliest to fail
-            if code == self.engine.solved:
+            if code == self.solved:
                 continue
             sub = S[row_codes == code]
             if len(sub) <= 2:
