@@ -425,6 +425,26 @@ def test_the_games_a_server_asks_itself_are_games_the_page_can_play():
         assert spec.boards == len(answers) and session.solved and session.used == len(guesses), game
 
 
+def test_the_warm_up_runs_the_kernel_of_a_first_row_that_leaves_thousands_of_words(tmp_path, _isolated_cache):
+    """The warm-up's first rows reach the two-deep kernel (the page's first hard-mode ranking after an unusual
+    opener), so a fresh install compiles it before a player asks; a ranking already on disk runs nothing."""
+    import os
+    import subprocess
+    import sys
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    for f in _isolated_cache.iterdir():             # the session's matrices, but no ranking after a first clue
+        if f.is_file() and not f.name.startswith("second-"):
+            os.link(f, cache / f.name)
+    code = ("import sys, chute.web as web; web.WARM_GAMES = (); failed = web.warm_kernels(); "
+            "print(failed, 'chute.kernels.expected' in sys.modules)")
+    env = {**os.environ, "CHUTE_CACHE_DIR": str(cache)}
+    for ran in ("True", "False"):
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600, env=env)
+        assert out.returncode == 0, out.stderr
+        assert out.stdout.split() == ["[]", ran]
+
+
 def test_a_server_asks_itself_the_pages_requests_as_it_starts(tmp_path, _isolated_cache):
     """``chute serve`` reviews a game on its own as it starts, in a process beside it: the first review table is
     on disk though no request came (on a fresh install this is when the kernels compile); Ctrl-C, even twice,

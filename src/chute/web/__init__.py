@@ -328,10 +328,14 @@ WARM_GAMES = (
     ("quarteto", None, ("serao", "limpo", "termo", "nobre", "fungo", "mundo"), ("termo", "nobre", "fungo", "mundo")),
     ("quordle", None, ("salet", "corny", "cigar", "rebut", "sissy", "humph"), ("cigar", "rebut", "sissy", "humph")),
 )
+# and the suggestion after a first row that leaves thousands of words where the policy plans: its two-deep
+# sums run compiled (``kernels/expected.py``), which no warm game above reaches; its review would take 17 s
+WARM_FIRST_ROWS = (("wordle", "hard", "jumpy", "cigar"),)
 
 
 def warm_kernels(stop: Callable[[], bool] = lambda: False, locked: bool = False) -> list[str]:
-    """Return what failed of the page's own requests, asked once each until ``stop()`` says so.
+    """Return what failed of the page's own requests (``WARM_GAMES``, ``WARM_FIRST_ROWS``), asked once each until
+    ``stop()`` says so.
 
     ``chute serve`` runs this twice as it starts.  First in a process of
     its own (``python -m chute.web.warming``): on a fresh install numba
@@ -343,17 +347,20 @@ def warm_kernels(stop: Callable[[], bool] = lambda: False, locked: bool = False)
     kernels are loaded from their cache (about a second) before a click needs them.
     """
     failed = []
-    for game, rule, guesses, answers in WARM_GAMES:
-        rows = page_rows(guesses, answers)
-        for handler, body in ((_suggest, {"game": game, "rule": rule, "rows": rows[:1]}),
-                              (_why, {"game": game, "rule": rule, "rows": rows[:1], "word": guesses[1]}),
-                              (_review, {"game": game, "rule": rule, "rows": rows})):
-            if stop():
-                return failed
-            try:
-                _locked(handler, body) if locked else handler(body)
-            except Exception as err:        # noqa: BLE001 - a warm-up never fails the server; the request will say why
-                failed.append(f"{handler.__name__} {game}: {type(err).__name__}: {err}")
+    asks = [(handler, body) for game, rule, guesses, answers in WARM_GAMES
+            for rows in [page_rows(guesses, answers)]
+            for handler, body in ((_suggest, {"game": game, "rule": rule, "rows": rows[:1]}),
+                                  (_why, {"game": game, "rule": rule, "rows": rows[:1], "word": guesses[1]}),
+                                  (_review, {"game": game, "rule": rule, "rows": rows}))]
+    asks += [(_suggest, {"game": game, "rule": rule, "rows": page_rows([guess], [answer])})
+             for game, rule, guess, answer in WARM_FIRST_ROWS]
+    for handler, body in asks:
+        if stop():
+            return failed
+        try:
+            _locked(handler, body) if locked else handler(body)
+        except Exception as err:        # noqa: BLE001 - a warm-up never fails the server; the request will say why
+            failed.append(f"{handler.__name__} {body['game']}: {type(err).__name__}: {err}")
     return failed
 
 
