@@ -275,8 +275,11 @@ def test_where_the_policy_plans_its_best_guesses_are_scored_two_deep():
         assert abs(two - one) > 1e-3
 
 
-def test_two_deep_scores_stay_finite_when_some_words_weigh_nothing():
+@pytest.mark.parametrize("compiled", [False, True])
+def test_two_deep_scores_stay_finite_when_some_words_weigh_nothing(compiled, monkeypatch):
     # a state whose prior gives some words no weight (a word-weight file may hold them at 0 in a notebook)
+    import chute.strategies.expected as expected
+    monkeypatch.setattr(expected, "KERNEL_CELLS", 0 if compiled else 1 << 62)
     words = ["hatch", "match", "patch", "latch", "catch", "batch", "champ", "thump", "lymph", "mount"]
     engine = Engine.build(words_lexicon(words), cache=False)
     candidates = words[:6]
@@ -286,3 +289,25 @@ def test_two_deep_scores_stay_finite_when_some_words_weigh_nothing():
     codes = state.codes(rows)
     values = [second_guesses(state, rows, codes, i, state.prior()) for i in range(len(words))]
     assert all(math.isfinite(v) and v >= 1.0 for v in values)
+
+
+def test_two_deep_sums_agree_on_every_path_at_six_letters(monkeypatch):
+    # six letters: 729 patterns, 16-bit codes; the sorted keys, the 64-bit keys and the kernel give one value
+    import chute.strategies.expected as expected
+    rng = np.random.default_rng(4)
+    words = sorted({"".join(rng.choice(list("aeiorstnl"), 6)) for _ in range(700)})
+    engine = Engine.build(words_lexicon(words), cache=False)
+    assert engine.matrix.dtype == np.uint16
+    candidates = words[::2]
+    weights = rng.random(len(candidates)) + 0.1
+    state = State(engine, candidates, weights, None, [], None)
+    rows = np.arange(len(words))
+    codes = state.codes(rows)
+    values = {}
+    for path, radix, cells in (("radix", 1 << 16, 1 << 62), ("wide", 0, 1 << 62), ("compiled", 1 << 16, 0)):
+        monkeypatch.setattr(expected, "RADIX_KEYS", radix)
+        monkeypatch.setattr(expected, "KERNEL_CELLS", cells)
+        values[path] = [second_guesses(state, rows, codes, i, state.prior()) for i in range(0, len(words), 37)]
+    assert values["wide"] == pytest.approx(values["radix"], rel=1e-12)
+    assert values["compiled"] == pytest.approx(values["radix"], rel=1e-12)
+    assert all(v > 1.0 for v in values["radix"])
