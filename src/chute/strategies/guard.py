@@ -179,6 +179,7 @@ class Plans:
         self.looks = 0                              # sets looked at (``_scored``)
         self.root: np.ndarray | None = None         # strict mode: the widest allowed set asked about ...
         self.root_codes: dict[int, np.ndarray] = {}  # ... and each guess's codes against it
+        self.positions: dict[int, tuple] = {}       # id(allowed) -> (allowed, its positions in the first set)
 
     def _charge(self, codes: np.ndarray) -> np.ndarray:
         """Return the codes after counting them against the budget (``OutOfBudget`` when it is spent)."""
@@ -208,8 +209,8 @@ class Plans:
             return allowed_after(self.engine, self.rule, allowed, guess_row, code)
         if self.root is None:
             self.root = union(allowed, self.own)
-        pos = np.minimum(np.searchsorted(self.root, allowed), len(self.root) - 1)
-        if not np.array_equal(self.root[pos], allowed):          # not inside the first set: ask the rule
+        pos = self._root_positions(allowed)
+        if pos is None:          # not inside the first set: ask the rule
             return allowed_after(self.engine, self.rule, allowed, guess_row, code)
         codes = self.root_codes.get(guess_row)
         if codes is None:
@@ -217,6 +218,20 @@ class Plans:
             codes = strict_codes(self.engine, guess, self.root).astype(self.codes.dtype)
             self.root_codes[guess_row] = codes
         return allowed[codes[pos] == code]
+
+    def _root_positions(self, allowed: np.ndarray) -> np.ndarray | None:
+        """Return where the rows of ``allowed`` sit in the first set (None: not all inside it), kept while the
+        same array asks again (a set's every guess and pattern asks with its own allowed rows)."""
+        found = self.positions.get(id(allowed))
+        if found is not None and found[0] is allowed:
+            return found[1]
+        pos = np.minimum(np.searchsorted(self.root, allowed), len(self.root) - 1)
+        if not np.array_equal(self.root[pos], allowed):
+            pos = None
+        if len(self.positions) >= 64:
+            self.positions.clear()
+        self.positions[id(allowed)] = (allowed, pos)
+        return pos
 
     def row_codes(self, rows: np.ndarray, S: np.ndarray | None = None) -> np.ndarray:
         """Return the codes of these guess rows against the words (rows x words), or the words at ``S``."""
