@@ -23,7 +23,7 @@ def distinct(values) -> np.ndarray:
 
 
 def most_common_first(codes) -> np.ndarray:
-    """Return the distinct values of an array of small non-negative integers, the most frequent first (ties: the smaller)."""
+    """Return the distinct values of small non-negative integers, the most frequent first (ties: the smaller)."""
     counts = np.bincount(np.asarray(codes).ravel())
     present = np.flatnonzero(counts)
     return present[np.argsort(-counts[present], kind="stable")]
