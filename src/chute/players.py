@@ -90,7 +90,7 @@ class Joint:
             # without a hard-mode rule every board's candidates can be guessed, rare words too (a board's
             # last word must be): only the words chute does not suggest, and those refused, stay out
             allowed = union(allowed, np.concatenate([np.asarray(st.candidate_rows, dtype=np.int64)
-                                                          for st in states]))
+                                                     for st in states]))
             refused = [self.engine.lexicon.guess_index[w] for w in self.solver.avoided
                        if w in self.engine.lexicon.guess_index]
             allowed = allowed[~np.isin(allowed, refused)] if refused else allowed

@@ -347,13 +347,14 @@ def warm_kernels(stop: Callable[[], bool] = lambda: False, locked: bool = False)
     kernels are loaded from their cache (about a second) before a click needs them.
     """
     failed = []
-    asks = [(handler, body) for game, rule, guesses, answers in WARM_GAMES
-            for rows in [page_rows(guesses, answers)]
-            for handler, body in ((_suggest, {"game": game, "rule": rule, "rows": rows[:1]}),
-                                  (_why, {"game": game, "rule": rule, "rows": rows[:1], "word": guesses[1]}),
-                                  (_review, {"game": game, "rule": rule, "rows": rows}))]
-    asks += [(_suggest, {"game": game, "rule": rule, "rows": page_rows([guess], [answer])})
-             for game, rule, guess, answer in WARM_FIRST_ROWS]
+    asks = []
+    for game, rule, guesses, answers in WARM_GAMES:
+        rows = page_rows(guesses, answers)
+        asks += [(_suggest, {"game": game, "rule": rule, "rows": rows[:1]}),
+                 (_why, {"game": game, "rule": rule, "rows": rows[:1], "word": guesses[1]}),
+                 (_review, {"game": game, "rule": rule, "rows": rows})]
+    for game, rule, guess, answer in WARM_FIRST_ROWS:
+        asks.append((_suggest, {"game": game, "rule": rule, "rows": page_rows([guess], [answer])}))
     for handler, body in asks:
         if stop():
             return failed
