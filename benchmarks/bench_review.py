@@ -1,6 +1,6 @@
 """``chute review`` of games opened with a word never reviewed before: wall time, whole processes.
 
-Usage: python benchmarks/bench_review.py [OLD] [--runs 3] [--again]
+Usage: python benchmarks/bench_review.py [OLD] [--runs 3] [--again] [--only hard]
 
 Each run gets a cache folder of its own holding links to the user's cache
 (matrices, lexicons, proven openers) but no review tables, so every review
@@ -10,7 +10,8 @@ alternating with the working tree (the same load for both), and the outputs
 are compared (a line that differs is printed).  It prints the median wall
 seconds per case and side.  ``--again`` times a second review of each game
 instead, in a new process whose review table the first one filled (a player
-reviewing another game opened with the same word).  Check ``uptime`` first.
+reviewing another game opened with the same word).  ``--only TEXT`` keeps the
+cases whose arguments contain TEXT.  Check ``uptime`` first.
 """
 
 from __future__ import annotations
@@ -34,6 +35,11 @@ CASES = [
     ["review", "--game", "termo", "--answer", "termo", "shows", "termo"],
     ["review", "--game", "quarteto", "--answer", "neste,quero,lapso,algas", "aruru", "pisou", "neste", "quero",
      "lapso", "algas"],
+    # hard modes: every search carries the guesses each clue still allows
+    ["review", "--hard", "--answer", "cigar", "jumpy", "cigar"],
+    ["review", "--hard", "--answer", "cigar", "fuzzy", "cigar"],
+    ["review", "--game", "termo", "--strict", "--answer", "termo", "fuzil", "termo"],
+    ["review", "--game", "termo", "--strict", "--answer", "termo", "quilo", "termo"],
 ]
 
 
@@ -73,6 +79,7 @@ def main() -> int:
     ap.add_argument("old", nargs="?", help="a commit to measure beside the working tree")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--again", action="store_true", help="time a second review of each game")
+    ap.add_argument("--only", metavar="TEXT", help="only the cases whose arguments contain TEXT")
     args = ap.parse_args()
     if args.runs < 1:
         ap.error("--runs must be at least 1")
@@ -87,6 +94,8 @@ def main() -> int:
             sides = {args.old: Path(tmp) / "src", **sides}
         try:
             for argv in CASES:
+                if args.only and args.only not in " ".join(argv):
+                    continue
                 walls: dict[str, list[float]] = {name: [] for name in sides}
                 outs: dict[str, str] = {}
                 for _ in range(args.runs):

@@ -504,6 +504,25 @@ def test_the_compiled_three_row_search_is_the_python_search(wordle, exact, monke
     assert trees[0] == trees[1] and len(calls) > 20
 
 
+@pytest.mark.parametrize("rule,exact", [("hard", False), ("hard", True), ("strict", False)])
+def test_the_compiled_three_row_search_in_hard_modes_is_the_python_search(wordle, rule, exact, monkeypatch):
+    """Hard modes' nodes with three rows left are compiled too: the same totals and trees as in Python,
+    where each guess leaves its own set of guesses allowed next (Wordle's rule, or Termo's strict one)."""
+    from chute.kernels import tree as kernels
+    calls = []
+    kernel = kernels.solve_three_ruled
+    monkeypatch.setattr(kernels, "solve_three_ruled", lambda *a: calls.append(1) or kernel(*a))
+    lex = small_lexicon(wordle, 24, 300, 500)
+    openers = random.Random(24).sample(lex.guesses, 4)
+    trees = []
+    for compiled in (True, False):
+        searcher = TreeSearch(Engine.build(lex, cache=False), rows=4, rule=rule, exact=exact)
+        searcher.compiled_three = compiled
+        trees.append([(r.total, r.tree.root.to_dict() if r.tree else None) for r in search(searcher, openers)])
+    assert trees[0] == trees[1] and len(calls) > 20
+    assert any(total < INF for total, _ in trees[0])
+
+
 def test_trees_play_only_the_suggested_words(wordle):
     """A lexicon's rare words (read, never suggested) are never played unless they are answers."""
     from dataclasses import replace

@@ -246,6 +246,27 @@ class TreeSearch:
         self._bits[id(rows)] = (rows, bits)
         return bits
 
+    def _solve_three_ruled(self, S: np.ndarray, rows: np.ndarray, every: bool, lb: int, beta: int,
+                           akey: bytes) -> tuple[int, int, int]:
+        """Return (total, guess row, cells scanned) of ``S`` with three rows left in a hard mode, compiled
+        (``rows``: the guesses allowed there, ``akey`` their key)."""
+        kern = self._kernels()
+        if self.rule == "hard":
+            at, least = self._hard_masks()
+            bits = self._bits_of(rows)
+        else:
+            bits, at, least = self._NO_BITS
+        parent = np.frombuffer(akey.ljust(16, b"\0")[:16], dtype=np.uint64)
+        val, g, cells = kern.solve_three_ruled(self.M, self.MT, S, rows, every, self.ans_rows, self.hw,
+                                               self.solved, self.P, self.max_parts, lb, beta,
+                                               self.rule == "strict", self.letters, bits, at, least,
+                                               kern._DEBRUIJN_INDEX, parent, self._memo2())
+        return int(val), int(g), int(cells)
+
+    # strict mode's stand-ins for hard mode's bitsets (one compiled signature for both rules)
+    _NO_BITS = (np.empty(0, dtype=np.uint64), np.empty((0, 0, 0), dtype=np.uint64),
+                np.empty((0, 0, 0), dtype=np.uint64))
+
     @staticmethod
     def _akey(allowed: np.ndarray | None) -> bytes:
         """Return a short key identifying an allowed-guess set (empty for all guesses)."""
@@ -320,6 +341,11 @@ class TreeSearch:
             self._count(len(S) * len(rows))
             tt[key] = (int(val), int(g))
             return int(val)
+        if r == 3 and self.compiled_three and self.rule is not None and (self.exact or r <= self.full_rows):
+            val, g, cells = self._solve_three_ruled(S, rows, every, lb, beta, akey)
+            self._count(cells)
+            tt[key] = (val, g)
+            return val
         # candidates first: one that splits S into single words is optimal (2n - 1)
         crow = self.ans_rows[S]
         nb, cand, sc = self._scan(S, crow)

@@ -781,6 +781,216 @@ def solve_three(M, MT, S, rows, every, split_rows, split_every, ans_rows, hw, so
     return max(lb, beta), -1
 
 
+
+@njit(cache=True, nogil=True)
+def _candidate_splits_rest(M, B, ans_rows, solved, mark, stamp):
+    """Return (whether a candidate of ``B`` gives every other candidate its own unsolved pattern, next stamp)."""
+    m = B.shape[0]
+    for j in range(m):
+        row = M[ans_rows[B[j]]]
+        stamp += 1
+        ok = True
+        for i in range(m):
+            if i == j:
+                continue
+            c = np.int64(row[B[i]])
+            if c == solved or mark[c] == stamp:
+                ok = False
+                break
+            mark[c] = stamp
+        if ok:
+            return True, stamp
+    return False, stamp
+
+
+@njit(cache=True, nogil=True)
+def _hard_child_key(B, g_letters, code, parent_key, out):
+    """Fill ``out`` with a 128-bit key of a bin and the guesses Wordle's hard mode allows it next; return it
+    as a tuple.
+
+    The allowed guesses are those of the parent set (``parent_key``) with the
+    clue's greens in place and each letter it revealed used as often: the
+    key hashes the bin with those constraints, not the guesses themselves.
+    """
+    h1, h2 = _bin_key(B)
+    n = g_letters.shape[0]
+    need = np.zeros(26, dtype=np.int64)
+    rest = code
+    for i in range(n):
+        tile = rest % 3
+        rest //= 3
+        if tile > 0:
+            need[g_letters[i]] += 1
+        green = np.uint64(g_letters[i] + 1) if tile == 2 else np.uint64(0)
+        h1 = (h1 ^ (green + np.uint64(i << 8))) * _FNV_PRIME
+        h2 = _mix(h2 + green + np.uint64(i << 8) + _GOLDEN)
+    for a in range(26):
+        if need[a] > 0:
+            v = np.uint64((a << 16) | (need[a] << 24))
+            h1 = (h1 ^ v) * _FNV_PRIME
+            h2 = _mix(h2 + v + _GOLDEN)
+    for j in range(2):
+        h1 = (h1 ^ parent_key[j]) * _FNV_PRIME
+        h2 = _mix(h2 + parent_key[j] + _GOLDEN)
+    out[0] = h1
+    out[1] = h2
+    return (h1, h2)
+
+
+@njit(cache=True, nogil=True)
+def solve_three_ruled(M, MT, S, rows, every, ans_rows, hw, solved, n_patterns, max_parts, lb, beta,
+                      strict, letters, parent_bits, at, least, index, parent_key, memo):
+    """Return ``(total, guess row, cells scanned)``: ``TreeSearch.solve`` of ``S`` with three rows left in a
+    hard mode, every allowed guess tried, compiled.
+
+    ``rows`` are the guesses allowed at this node (``every``: all of them, in
+    order).  After guess ``g`` shows a bin its pattern, the guesses allowed
+    next are those of ``rows`` that keep the clue (``strict``: Termo's rule,
+    consistent with it; else Wordle's, from ``parent_bits``, the bitset of
+    ``rows``, and ``hard_masks``' ``at`` and ``least``), as ``filter_allowed``
+    and ``filter_allowed_hard`` give them.  Two rows left, a bin of ``m``
+    words costs ``2m - 1`` when one of them tells the others apart, ``2m``
+    when an allowed guess tells them all apart, else it cannot finish.  The
+    guesses are tried in the Python search's order (equal partitions are not
+    skipped: they leave different guesses allowed), so the same guess is
+    returned; a total ``>= beta`` is only a lower bound, and then the row is -1.
+    ``memo`` (``two_rows_memo()``, Wordle's rule only) keeps the totals of
+    bins met before by a key of the bin, the clue's constraints and
+    ``parent_key`` (two 64-bit words naming ``rows``): many guesses leave a
+    bin the same guesses allowed (a grey clue adds no constraint).
+    """
+    n = S.shape[0]
+    K = rows.shape[0]
+    cnb = np.empty(n, dtype=np.int64)
+    ccand = np.empty(n, dtype=np.int64)
+    csc = np.empty(n, dtype=np.int64)
+    crow = np.empty(n, dtype=rows.dtype)
+    for j in range(n):
+        crow[j] = ans_rows[S[j]]
+    scan(M, MT, S, crow, False, hw, solved, n_patterns, cnb, ccand, csc)
+    best_c = -1
+    for j in range(n):
+        if cnb[j] == n - 1 and (best_c < 0 or crow[j] < best_c):
+            best_c = crow[j]
+    if best_c >= 0:
+        return 2 * n - 1, best_c, 0
+    for j in range(n):
+        if cnb[j] == n - 2 and (best_c < 0 or crow[j] < best_c):
+            best_c = crow[j]
+    if best_c >= 0:
+        return 2 * n, best_c, 0
+    lb = max(lb, 2 * n, _size_lb(n, 3, max_parts))
+    if lb >= beta:
+        return lb, -1, 0
+    nb = np.empty(K, dtype=np.int64)
+    cand = np.empty(K, dtype=np.int64)
+    sc = np.empty(K, dtype=np.int64)
+    scan(M, MT, S, rows, every, hw, solved, n_patterns, nb, cand, sc)
+    cells = n * K
+    top = 0
+    count = 0
+    for k in range(K):
+        v = nb[k] + 2 * cand[k]
+        if v > top:
+            top = v
+        if 3 * n - 2 * cand[k] - nb[k] < beta:
+            count += 1
+    lb = max(lb, 3 * n - top)
+    if lb >= beta:
+        return lb, -1, cells
+    viable = np.empty(count, dtype=np.int64)
+    keys = np.empty(count, dtype=np.int64)
+    i = 0
+    for k in range(K):
+        if 3 * n - 2 * cand[k] - nb[k] < beta:
+            viable[i] = k
+            keys[i] = 2 * sc[k] + (1 - cand[k])
+            i += 1
+    order = viable[np.argsort(keys, kind="mergesort")]
+    best = beta
+    best_g = -1
+    mark = np.zeros(n_patterns, dtype=np.int64)
+    stamp = 0
+    counts = np.zeros(n_patterns, dtype=np.int64)
+    code_of = np.empty(n, dtype=np.int64)
+    touched = np.empty(n, dtype=np.int64)
+    members = np.empty(n, dtype=S.dtype)
+    child = np.empty(K, dtype=np.int32)
+    key_out = np.empty(2, dtype=np.uint64)
+    for idx in range(count):
+        k = order[idx]
+        if 3 * n - 2 * cand[k] - nb[k] >= best:
+            continue
+        g = rows[k]
+        row = M[g]
+        nt = 0
+        for j in range(n):
+            c = np.int64(row[S[j]])
+            code_of[j] = c
+            if counts[c] == 0:
+                touched[nt] = c
+                nt += 1
+            counts[c] += 1
+        total = n
+        for t in range(nt):
+            c = touched[t]
+            m = counts[c]
+            if c == solved:
+                continue
+            if m == 1:
+                total += 1
+            elif m == 2:
+                total += 3
+            else:
+                total += _size_lb(m, 2, max_parts)
+        for t in range(nt):
+            c = touched[t]
+            m = counts[c]
+            if c == solved or m <= 2 or total >= best:
+                continue
+            p = 0
+            for j in range(n):
+                if code_of[j] == c:
+                    members[p] = S[j]
+                    p += 1
+            B = members[:m]
+            found, stamp = _candidate_splits_rest(M, B, ans_rows, solved, mark, stamp)
+            if found:
+                value = 2 * m - 1
+            elif not strict and _hard_child_key(B, letters[g], c, parent_key, key_out) in memo:
+                value = memo[(key_out[0], key_out[1])]
+            else:
+                if strict:
+                    kept = filter_allowed(letters, rows, letters[g], c, True, child)
+                else:
+                    kept = filter_allowed_hard(parent_bits, at, least, letters[g], c, index, child)
+                cells += m * kept
+                value = _INF
+                allowed = child[:kept]
+                if MT.shape[0]:
+                    if kept and _some_guess_splits_all(MT, B, allowed, False, solved):
+                        value = 2 * m
+                else:
+                    for q in range(kept):
+                        stamp += 1
+                        if _splits_all(M[allowed[q]], B, solved, mark, stamp):
+                            value = 2 * m
+                            break
+                if not strict:
+                    memo[(key_out[0], key_out[1])] = value
+            total += value - _size_lb(m, 2, max_parts)
+        for t in range(nt):
+            counts[touched[t]] = 0
+        if total < best:
+            best = total
+            best_g = g
+            if best <= lb:
+                break
+    if best_g >= 0:
+        return best, best_g, cells
+    return max(lb, beta), -1, cells
+
+
 _MEMO_KEY = types.UniTuple(types.uint64, 2)
 
 
