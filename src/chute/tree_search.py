@@ -415,10 +415,12 @@ class TreeSearch:
                 e = tt.get((sub.tobytes(), r1, ckey))
                 if e is not None and e[1] != -1:
                     total += e[0]
-                    continue
-                blb = max(e[0], self._size_lb(m, r1)) if e is not None else self._size_lb(m, r1)
-                total += blb
-                pending.append((sub, child, ckey, blb))
+                else:
+                    blb = max(e[0], self._size_lb(m, r1)) if e is not None else self._size_lb(m, r1)
+                    total += blb
+                    pending.append((sub, child, ckey, blb))
+                if total >= best:       # the bins left only add to it: the guess cannot do better
+                    break
             if total >= best:
                 continue
             for sub, child, ckey, blb in pending:
