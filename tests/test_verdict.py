@@ -268,6 +268,35 @@ def test_the_best_move_under_a_prior_is_a_word_chute_suggests_or_a_candidate():
     assert result.rows[2].exact and result.rows[2].best_value < result.rows[2].value
 
 
+def test_a_hard_mode_review_moves_only_among_the_words_its_searches_play(monkeypatch):
+    """In hard modes as in normal mode, a review's best moves are words chute suggests or answers: the
+    guesses a clue leaves allowed are taken among those, exactly the set the opener's search gave that
+    clue (so the next row finds its candidates in that search's memo), never a word only read when typed."""
+    from dataclasses import replace
+    from chute.feedback import encode
+    from chute.grading import Grader
+    from chute.words import Lexicon
+    wordle = load_lexicon("wordle")
+    rnd = random.Random(41)
+    answers = rnd.sample(wordle.answers, 60)
+    extra = rnd.sample(sorted(set(wordle.guesses) - set(answers)), 400)
+    rare = frozenset(extra[:340])
+    lexicon = replace(Lexicon("small41", 5, tuple(answers), tuple(sorted(answers + extra))), rare=rare)
+    engine = Engine.build(lexicon, cache=False)
+    asked = []
+    best = Grader.best
+    monkeypatch.setattr(Grader, "best", lambda self, S, r, allowed: asked.append((self, allowed)) or
+                        best(self, S, r, allowed))
+    for rule in ("hard", "strict"):
+        for opener, answer in zip([w for w in extra if w not in rare][:3], answers):
+            asked.clear()
+            review(engine, [opener, answer], answer, rule=rule)
+            grader, allowed = asked[1]                      # the second row's: after the opener's clue
+            g = lexicon.guess_index[opener]
+            assert allowed.tolist() == grader.fast._child_allowed(None, g, encode(score(opener, answer))).tolist()
+            assert rare.isdisjoint(lexicon.guesses[i] for i in allowed.tolist()), rule
+
+
 def test_a_word_the_game_refused_is_never_a_best_move(wordle):
     """A session's refused words (assist's reject, the page's ✕) are left out of its review's best moves."""
     from chute.session import Session

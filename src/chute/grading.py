@@ -88,6 +88,11 @@ class Grader:
         """Return the search for a set of ``n`` candidates: exact when small (and the row within its budget)."""
         return self.exact if self.exact_for(n) else self.fast
 
+    def search_rows(self) -> np.ndarray | None:
+        """Return the guess rows its searches play where no rule narrows them (None: every guess): the words
+        chute suggests and the answers, so a hard mode's allowed sets are those the opener's search used."""
+        return None if self.fast._every_row else self.fast.all_rows
+
     def exact_for(self, n: int) -> bool:
         """Return whether a set of ``n`` candidates is solved exactly (this row within ``REVIEW_CELLS``)."""
         return n <= EXACT_MAX and not self.over
@@ -193,6 +198,11 @@ class PriorGrader:
         if allowed is not None:
             own = intersection(own, allowed)
         return union(rows, own).astype(np.int32)
+
+    @staticmethod
+    def search_rows() -> None:
+        """Return None: every guess may be allowed, ``_rows`` keeps those a search plays (the candidates too)."""
+        return None
 
     def exact_for(self, n: int) -> bool:
         """Return whether a set of ``n`` candidates is searched exactly (within ``PRIOR_NODES`` nodes per row)."""

@@ -191,7 +191,7 @@ def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, r
     lexicon = engine.lexicon
     answers = lexicon.answers
     S = np.arange(len(answers), dtype=np.int32)
-    allowed = _playable(lexicon, avoid)      # the legal guesses (hard mode), less the refused words
+    allowed = _playable(grader, avoid)       # the legal guesses (hard mode), less the refused words
     clues: list[Clue] = []
     out: list[RowReview] = []
     for i, g in enumerate(played):
@@ -213,6 +213,8 @@ def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, r
             np.array([c for c in S.tolist() if score(g, answers[c]) == pattern], dtype=np.int32)
         if rule:
             mask = legal_mask(engine, clue, rule)
+            if allowed is None:
+                allowed = grader.search_rows()
             allowed = (np.flatnonzero(mask).astype(np.int32) if allowed is None
                        else allowed[mask[allowed]])
         row.after = len(S)
@@ -292,10 +294,13 @@ def _grading(engine: Engine, answers: Sequence[str], prior: "Prior | None", rows
     return grader, OpenerTable(grader, notify), best_known(lexicon, rule, rows), notes
 
 
-def _playable(lexicon, avoid: Iterable[str]) -> np.ndarray | None:
-    """Return the guess rows a review's best move may be, as the searches take them (None: every guess)."""
-    rows = rows_without(lexicon, avoid)
-    return None if rows is None else rows.astype(np.int32)
+def _playable(grader: "Grader | PriorGrader", avoid: Iterable[str]) -> np.ndarray | None:
+    """Return the guess rows a review's best move may be, as the searches take them (None: every one they play)."""
+    lexicon = grader.engine.lexicon
+    refused = [w for w in avoid if w in lexicon.guess_index]
+    if not refused:
+        return None
+    return rows_without(lexicon, refused, grader.search_rows()).astype(np.int32)
 
 
 def _ungraded_note(lexicon, word: str, prior: "Prior | None", board: int | None = None) -> Note:
@@ -461,7 +466,7 @@ def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str]
     grader, table, known, notes = _grading(engine, secrets, prior, rows, None, notify)
     engine = grader.engine
     lexicon = engine.lexicon
-    allowed = _playable(lexicon, avoid)
+    allowed = _playable(grader, avoid)
     n_all = len(lexicon.answers)
     sets = [np.arange(n_all, dtype=np.int32) for _ in secrets]
     solved_at: list[int | None] = [None] * len(secrets)
