@@ -557,6 +557,88 @@ def _bin_key(B):
 
 
 @njit(cache=True, nogil=True)
+def _candidate_splits_rest(M, B, ans_rows, solved, mark, stamp):
+    """Return (whether a candidate of ``B`` gives every other candidate its own unsolved pattern, next stamp)."""
+    m = B.shape[0]
+    for j in range(m):
+        row = M[ans_rows[B[j]]]
+        stamp += 1
+        ok = True
+        for i in range(m):
+            if i == j:
+                continue
+            c = np.int64(row[B[i]])
+            if c == solved or mark[c] == stamp:
+                ok = False
+                break
+            mark[c] = stamp
+        if ok:
+            return True, stamp
+    return False, stamp
+
+
+
+@njit(cache=True, nogil=True)
+def _settled_by_a_candidate(M, MT, S, rows, ans_rows, hw, solved, n_patterns):
+    """Return ``(2n - 1, row)`` for a candidate of ``S`` that tells every other apart (optimal), else ``(2n, row)``
+    for one that leaves a single pair, the lowest row each time; else ``(0, -1)``."""
+    n = S.shape[0]
+    cnb = np.empty(n, dtype=np.int64)
+    ccand = np.empty(n, dtype=np.int64)
+    csc = np.empty(n, dtype=np.int64)
+    crow = np.empty(n, dtype=rows.dtype)     # the same type as rows: one compiled scan
+    for j in range(n):
+        crow[j] = ans_rows[S[j]]
+    scan(M, MT, S, crow, False, hw, solved, n_patterns, cnb, ccand, csc)
+    for left in (1, 2):
+        best_c = -1
+        for j in range(n):
+            if cnb[j] == n - left and (best_c < 0 or crow[j] < best_c):
+                best_c = crow[j]
+        if best_c >= 0:
+            return 2 * n - 2 + left, np.int64(best_c)
+    return 0, np.int64(-1)
+
+
+@njit(cache=True, nogil=True)
+def _viable_order(n, nb, cand, sc, beta):
+    """Return (the positions of the guesses worth trying, in order, ``3n - max(2c + p)``): those whose bound
+    ``3n - 2c - p`` is under ``beta``, by score, candidates first, then position (``np.lexsort`` in ``_choices``)."""
+    K = nb.shape[0]
+    top = 0
+    count = 0
+    for k in range(K):
+        v = nb[k] + 2 * cand[k]
+        if v > top:
+            top = v
+        if 3 * n - 2 * cand[k] - nb[k] < beta:
+            count += 1
+    viable = np.empty(count, dtype=np.int64)
+    keys = np.empty(count, dtype=np.int64)
+    i = 0
+    for k in range(K):
+        if 3 * n - 2 * cand[k] - nb[k] < beta:
+            viable[i] = k
+            keys[i] = 2 * sc[k] + (1 - cand[k])
+            i += 1
+    return viable[np.argsort(keys, kind="mergesort")], 3 * n - top
+
+
+@njit(cache=True, nogil=True)
+def _count_bins(row, S, counts, code_of, touched):
+    """Return how many patterns guess ``row`` shows ``S``: ``counts`` (zero before) gets each one's size,
+    ``code_of`` each candidate's pattern, ``touched`` the patterns met, in order."""
+    nt = 0
+    for j in range(S.shape[0]):
+        c = np.int64(row[S[j]])
+        code_of[j] = c
+        if counts[c] == 0:
+            touched[nt] = c
+            nt += 1
+        counts[c] += 1
+    return nt
+
+@njit(cache=True, nogil=True)
 def _two_rows(M, MT, B, rows, every, ans_rows, solved, mark, stamp, memo):
     """Return the least total of ``B`` (3+ candidates) with two rows left, and the next stamp.
 
@@ -577,20 +659,9 @@ def _two_rows(M, MT, B, rows, every, ans_rows, solved, mark, stamp, memo):
 def _two_rows_search(M, MT, B, rows, every, ans_rows, solved, mark, stamp):
     """Return ``_two_rows`` without the memo."""
     m = B.shape[0]
-    for j in range(m):
-        row = M[ans_rows[B[j]]]
-        stamp += 1
-        ok = True
-        for i in range(m):
-            if i == j:
-                continue
-            c = np.int64(row[B[i]])
-            if c == solved or mark[c] == stamp:
-                ok = False
-                break
-            mark[c] = stamp
-        if ok:
-            return 2 * m - 1, stamp
+    found, stamp = _candidate_splits_rest(M, B, ans_rows, solved, mark, stamp)
+    if found:
+        return 2 * m - 1, stamp
     if MT.shape[0]:
         return (2 * m if _some_guess_splits_all(MT, B, rows, every, solved) else _INF), stamp
     for k in range(rows.shape[0]):
@@ -660,26 +731,10 @@ def solve_three(M, MT, S, rows, every, split_rows, split_every, ans_rows, hw, so
     tried in the same order, so the same guess is returned.
     """
     n = S.shape[0]
-    # a candidate that tells every other apart is optimal (2n - 1); one leaving a pair, 2n
     K = rows.shape[0]
-    cnb = np.empty(n, dtype=np.int64)
-    ccand = np.empty(n, dtype=np.int64)
-    csc = np.empty(n, dtype=np.int64)
-    crow = np.empty(n, dtype=rows.dtype)     # the same type as rows: one compiled scan
-    for j in range(n):
-        crow[j] = ans_rows[S[j]]
-    scan(M, MT, S, crow, False, hw, solved, n_patterns, cnb, ccand, csc)
-    best_c = -1
-    for j in range(n):
-        if cnb[j] == n - 1 and (best_c < 0 or crow[j] < best_c):
-            best_c = crow[j]
-    if best_c >= 0:
-        return 2 * n - 1, best_c
-    for j in range(n):
-        if cnb[j] == n - 2 and (best_c < 0 or crow[j] < best_c):
-            best_c = crow[j]
-    if best_c >= 0:
-        return 2 * n, best_c
+    settled, by = _settled_by_a_candidate(M, MT, S, rows, ans_rows, hw, solved, n_patterns)
+    if by >= 0:
+        return settled, by
     lb = max(lb, 2 * n, _size_lb(n, 3, max_parts))
     if lb >= beta:
         return lb, -1
@@ -689,27 +744,11 @@ def solve_three(M, MT, S, rows, every, split_rows, split_every, ans_rows, hw, so
     cand = np.empty(K, dtype=np.int64)
     sc = np.empty(K, dtype=np.int64)
     scan(M, MT, S, rows, every, hw, solved, n_patterns, nb, cand, sc)
-    top = 0
-    count = 0
-    for k in range(K):
-        v = nb[k] + 2 * cand[k]
-        if v > top:
-            top = v
-        if 3 * n - 2 * cand[k] - nb[k] < beta:
-            count += 1
-    lb = max(lb, 3 * n - top)
+    order, bound = _viable_order(n, nb, cand, sc, beta)
+    lb = max(lb, bound)
     if lb >= beta:
         return lb, -1
-    # the viable guesses by (score, candidate first, position), as np.lexsort in ``_choices``
-    viable = np.empty(count, dtype=np.int64)
-    keys = np.empty(count, dtype=np.int64)
-    i = 0
-    for k in range(K):
-        if 3 * n - 2 * cand[k] - nb[k] < beta:
-            viable[i] = k
-            keys[i] = 2 * sc[k] + (1 - cand[k])
-            i += 1
-    order = viable[np.argsort(keys, kind="mergesort")]
+    count = order.shape[0]
     best = beta
     best_g = -1
     label = np.full(n_patterns, -1, dtype=np.int64)
@@ -727,14 +766,7 @@ def solve_three(M, MT, S, rows, every, split_rows, split_every, ans_rows, hw, so
         g = rows[k]
         row = M[g]
         # the bins' sizes, and lower bounds of their totals (exact for one or two words)
-        nt = 0
-        for j in range(n):
-            c = np.int64(row[S[j]])
-            code_of[j] = c
-            if counts[c] == 0:
-                touched[nt] = c
-                nt += 1
-            counts[c] += 1
+        nt = _count_bins(row, S, counts, code_of, touched)
         total = n
         big = 0
         for t in range(nt):
@@ -780,27 +812,6 @@ def solve_three(M, MT, S, rows, every, split_rows, split_every, ans_rows, hw, so
         return best, best_g
     return max(lb, beta), -1
 
-
-
-@njit(cache=True, nogil=True)
-def _candidate_splits_rest(M, B, ans_rows, solved, mark, stamp):
-    """Return (whether a candidate of ``B`` gives every other candidate its own unsolved pattern, next stamp)."""
-    m = B.shape[0]
-    for j in range(m):
-        row = M[ans_rows[B[j]]]
-        stamp += 1
-        ok = True
-        for i in range(m):
-            if i == j:
-                continue
-            c = np.int64(row[B[i]])
-            if c == solved or mark[c] == stamp:
-                ok = False
-                break
-            mark[c] = stamp
-        if ok:
-            return True, stamp
-    return False, stamp
 
 
 @njit(cache=True, nogil=True)
@@ -861,24 +872,9 @@ def solve_three_ruled(M, MT, S, rows, every, ans_rows, hw, solved, n_patterns, m
     """
     n = S.shape[0]
     K = rows.shape[0]
-    cnb = np.empty(n, dtype=np.int64)
-    ccand = np.empty(n, dtype=np.int64)
-    csc = np.empty(n, dtype=np.int64)
-    crow = np.empty(n, dtype=rows.dtype)
-    for j in range(n):
-        crow[j] = ans_rows[S[j]]
-    scan(M, MT, S, crow, False, hw, solved, n_patterns, cnb, ccand, csc)
-    best_c = -1
-    for j in range(n):
-        if cnb[j] == n - 1 and (best_c < 0 or crow[j] < best_c):
-            best_c = crow[j]
-    if best_c >= 0:
-        return 2 * n - 1, best_c, 0
-    for j in range(n):
-        if cnb[j] == n - 2 and (best_c < 0 or crow[j] < best_c):
-            best_c = crow[j]
-    if best_c >= 0:
-        return 2 * n, best_c, 0
+    settled, by = _settled_by_a_candidate(M, MT, S, rows, ans_rows, hw, solved, n_patterns)
+    if by >= 0:
+        return settled, by, 0
     lb = max(lb, 2 * n, _size_lb(n, 3, max_parts))
     if lb >= beta:
         return lb, -1, 0
@@ -887,26 +883,11 @@ def solve_three_ruled(M, MT, S, rows, every, ans_rows, hw, solved, n_patterns, m
     sc = np.empty(K, dtype=np.int64)
     scan(M, MT, S, rows, every, hw, solved, n_patterns, nb, cand, sc)
     cells = n * K
-    top = 0
-    count = 0
-    for k in range(K):
-        v = nb[k] + 2 * cand[k]
-        if v > top:
-            top = v
-        if 3 * n - 2 * cand[k] - nb[k] < beta:
-            count += 1
-    lb = max(lb, 3 * n - top)
+    order, bound = _viable_order(n, nb, cand, sc, beta)
+    lb = max(lb, bound)
     if lb >= beta:
         return lb, -1, cells
-    viable = np.empty(count, dtype=np.int64)
-    keys = np.empty(count, dtype=np.int64)
-    i = 0
-    for k in range(K):
-        if 3 * n - 2 * cand[k] - nb[k] < beta:
-            viable[i] = k
-            keys[i] = 2 * sc[k] + (1 - cand[k])
-            i += 1
-    order = viable[np.argsort(keys, kind="mergesort")]
+    count = order.shape[0]
     best = beta
     best_g = -1
     mark = np.zeros(n_patterns, dtype=np.int64)
@@ -923,14 +904,7 @@ def solve_three_ruled(M, MT, S, rows, every, ans_rows, hw, solved, n_patterns, m
             continue
         g = rows[k]
         row = M[g]
-        nt = 0
-        for j in range(n):
-            c = np.int64(row[S[j]])
-            code_of[j] = c
-            if counts[c] == 0:
-                touched[nt] = c
-                nt += 1
-            counts[c] += 1
+        nt = _count_bins(row, S, counts, code_of, touched)
         total = n
         for t in range(nt):
             c = touched[t]
