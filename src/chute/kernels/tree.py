@@ -639,6 +639,36 @@ def _count_bins(row, S, counts, code_of, touched):
     return nt
 
 @njit(cache=True, nogil=True)
+def _bin_members(S, code_of, c, members):
+    """Return the candidates of ``S`` that show pattern ``c`` (``code_of``: each one's), in order, in ``members``."""
+    p = 0
+    for j in range(S.shape[0]):
+        if code_of[j] == c:
+            members[p] = S[j]
+            p += 1
+    return members[:p]
+
+@njit(cache=True, nogil=True)
+def _two_rows_bound(counts, touched, nt, solved, max_parts):
+    """Return (the least the bins ``_count_bins`` found can cost with two rows left, how many have three words or
+    more): one word costs 1, two 3, more at least ``_size_lb``; the solved bin nothing."""
+    total = 0
+    big = 0
+    for t in range(nt):
+        c = touched[t]
+        m = counts[c]
+        if c == solved:
+            continue
+        if m == 1:
+            total += 1
+        elif m == 2:
+            total += 3
+        else:
+            total += _size_lb(m, 2, max_parts)
+            big += 1
+    return total, big
+
+@njit(cache=True, nogil=True)
 def _two_rows(M, MT, B, rows, every, ans_rows, solved, mark, stamp, memo):
     """Return the least total of ``B`` (3+ candidates) with two rows left, and the next stamp.
 
@@ -767,20 +797,8 @@ def solve_three(M, MT, S, rows, every, split_rows, split_every, ans_rows, hw, so
         row = M[g]
         # the bins' sizes, and lower bounds of their totals (exact for one or two words)
         nt = _count_bins(row, S, counts, code_of, touched)
-        total = n
-        big = 0
-        for t in range(nt):
-            c = touched[t]
-            m = counts[c]
-            if c == solved:
-                continue
-            if m == 1:
-                total += 1
-            elif m == 2:
-                total += 3
-            else:
-                total += _size_lb(m, 2, max_parts)
-                big += 1
+        bound, big = _two_rows_bound(counts, touched, nt, solved, max_parts)
+        total = n + bound
         seen_before = False
         if total < best and big:
             # guesses that split S alike have equal totals: only the first can improve the best
@@ -793,12 +811,7 @@ def solve_three(M, MT, S, rows, every, split_rows, split_every, ans_rows, hw, so
                     m = counts[c]
                     if c == solved or m <= 2 or total >= best:
                         continue
-                    p = 0
-                    for j in range(n):
-                        if code_of[j] == c:
-                            members[p] = S[j]
-                            p += 1
-                    value, stamp = _two_rows(M, MT, members[:m], split_rows, split_every, ans_rows, solved,
+                    value, stamp = _two_rows(M, MT, _bin_members(S, code_of, c, members), split_rows, split_every, ans_rows, solved,
                                              mark, stamp, memo)
                     total += min(value, _INF) - _size_lb(m, 2, max_parts)
         for t in range(nt):
@@ -905,29 +918,14 @@ def solve_three_ruled(M, MT, S, rows, every, ans_rows, hw, solved, n_patterns, m
         g = rows[k]
         row = M[g]
         nt = _count_bins(row, S, counts, code_of, touched)
-        total = n
-        for t in range(nt):
-            c = touched[t]
-            m = counts[c]
-            if c == solved:
-                continue
-            if m == 1:
-                total += 1
-            elif m == 2:
-                total += 3
-            else:
-                total += _size_lb(m, 2, max_parts)
+        bound, _ = _two_rows_bound(counts, touched, nt, solved, max_parts)
+        total = n + bound
         for t in range(nt):
             c = touched[t]
             m = counts[c]
             if c == solved or m <= 2 or total >= best:
                 continue
-            p = 0
-            for j in range(n):
-                if code_of[j] == c:
-                    members[p] = S[j]
-                    p += 1
-            B = members[:m]
+            B = _bin_members(S, code_of, c, members)
             found, stamp = _candidate_splits_rest(M, B, ans_rows, solved, mark, stamp)
             if found:
                 value = 2 * m - 1
