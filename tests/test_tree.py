@@ -641,3 +641,31 @@ def test_hard_mode_bitsets_allow_exactly_what_the_rule_allows(wordle):
         checked += 1
         allowed_some += 0 < len(want) < len(parent)
     assert checked == 120 and allowed_some > 20
+
+
+@pytest.mark.parametrize("rule", ["hard", "strict"])
+def test_children_are_known_by_what_their_clue_demands(wordle, rule):
+    """A child's allowed guesses are kept by what the clue demands of the next row (hard mode: the greens and
+    each revealed letter's count; strict: the clue): the key and the guesses are those the rule gives."""
+    lex = small_lexicon(wordle, 25, 120, 600)
+    searcher = TreeSearch(Engine.build(lex, cache=False), rule=rule)
+    gi = lex.guess_index
+    # guesses that repeat a letter meet clues that reveal it once or twice
+    rng = random.Random(25)
+    guesses = [w for w in lex.guesses if len(set(w)) < 5][:60] + rng.sample(lex.guesses, 60)
+    first = guesses[0]
+    shown = next(c for c in (searcher.engine.pattern(first, s) for s in lex.answers) if c % 3 == 2)   # a green
+    parents = [None, searcher._child_allowed(None, gi[first], shown)]
+    for parent in parents:
+        pkey = searcher._akey(parent)
+        for secret in rng.sample(lex.answers, 12):
+            for w in guesses:
+                g, code = gi[w], searcher.engine.pattern(w, secret)
+                want = searcher._child_allowed(parent, g, code)
+                key, child = searcher._child_key(parent, pkey, g, code)
+                assert key == searcher._akey(want), (w, secret)
+                assert child is None or child.tolist() == want.tolist()
+                assert searcher._child(parent, g, code, key)[0].tolist() == want.tolist()
+    if rule == "hard":      # the keys are shared: many clues, fewer demands (a grey letter demands nothing)
+        clues = {k for k in searcher._child_keys if isinstance(k[1], int)}
+        assert len(set(searcher._child_keys.values())) < len(clues)

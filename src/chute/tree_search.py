@@ -50,6 +50,8 @@ from .words import Lexicon, fold
 INF = 10**9
 DEFAULT_TOP = (200, 30, 10, 4, 2)
 TRANSPOSE_BYTES = 128 * 2**20
+CHILD_KEYS = 1 << 18               # children's keys kept, at most (~70 MB)
+CHILDREN_BYTES = 64 * 2**20        # children's guess rows kept, at most
 
 
 class OverBudget(Exception):
@@ -154,6 +156,11 @@ class TreeSearch:
         self._two = None         # memo of the compiled three-row search
         self._masks = None       # hard mode's bitsets (``_hard_masks``)
         self._bits: dict[int, tuple[np.ndarray, np.ndarray]] = {}    # id(rows) -> (rows, their bitset)
+        self._child_keys: dict[tuple, bytes] = {}   # (parent's key, a clue or what it demands) -> the child's key
+        self._children: dict[bytes, np.ndarray] = {}     # a child's key -> its guess rows (``_child``)
+        self._children_size = 0
+        self._tiles: list[tuple[int, ...]] | None = None     # each pattern's tiles, position by position
+        self._guess_letters: list[tuple[int, ...]] | None = None
         self.compiled_three = True   # False: the three-row nodes in Python too (the tests compare)
         self.classes = True          # False: every guess at every node (the tests compare)
 
@@ -227,6 +234,60 @@ class TreeSearch:
         else:
             cnt = kern.filter_allowed(self.letters, base, self.letters[g], int(code), True, out)
         return out[:cnt]
+
+    def _demand(self, g: int, code: int) -> tuple:
+        """Return what guess row ``g`` showing ``code`` demands of hard mode's next guesses: greens, letters revealed.
+
+        The greens stay in place and each revealed letter is used as often:
+        equal demands, equal children (Termo's strict mode demands the clue itself).
+        """
+        if self._tiles is None:
+            self._tiles = [tuple(code // 3 ** i % 3 for i in range(self.length)) for code in range(self.P)]
+            self._guess_letters = [tuple(w) for w in self.letters.tolist()]
+        tiles, letters = self._tiles[code], self._guess_letters[g]
+        return (tuple([a if t == 2 else -1 for a, t in zip(letters, tiles)]),
+                tuple(sorted([a for a, t in zip(letters, tiles) if t])))
+
+    def _child_key(self, allowed: np.ndarray | None, akey: bytes, g: int, code: int) -> tuple[bytes, np.ndarray | None]:
+        """Return (the key of the guesses legal after guess row ``g`` showed ``code``, those guesses, or None
+        when they are not worked out yet: ``_child`` gives them).
+
+        In hard mode many guesses of a node demand the same of the next row (a
+        grey letter demands nothing), and a node searched again meets its
+        children again: their keys are kept, and the guesses worked out only
+        for a child that is searched.  In Termo's strict mode each clue demands
+        its own: the guesses are worked out at once.
+        """
+        if self.rule is None:
+            return b"", None
+        if self.rule != "hard":
+            child = self._child_allowed(allowed, g, code)
+            return self._akey(child), child
+        clue = (akey, g * self.P + code)
+        ckey = self._child_keys.get(clue)
+        if ckey is None:
+            demand = (akey, self._demand(g, code))
+            ckey = self._child_keys.get(demand)
+            if ckey is None:
+                ckey = self._child(allowed, g, code, None)[1]
+            if len(self._child_keys) >= CHILD_KEYS:
+                self._child_keys.clear()
+            self._child_keys[clue] = self._child_keys[demand] = ckey
+        return ckey, None
+
+    def _child(self, allowed: np.ndarray | None, g: int, code: int,
+               ckey: bytes | None) -> tuple[np.ndarray | None, bytes]:
+        """Return (the guess rows legal after guess row ``g`` showed ``code``, their key), hard mode's kept a while."""
+        child = self._children.get(ckey) if ckey is not None else None
+        if child is None:
+            child = self._child_allowed(allowed, g, code)
+            ckey = self._akey(child)
+            if self._children_size + child.nbytes > CHILDREN_BYTES:
+                self._children.clear()
+                self._children_size = 0
+            self._children[ckey] = child
+            self._children_size += child.nbytes
+        return child, ckey
 
     def _hard_masks(self) -> tuple[np.ndarray, np.ndarray]:
         """Return hard mode's bitsets over the guess rows (made on first use)."""
@@ -410,20 +471,21 @@ class TreeSearch:
                     total += 3
                     continue
                 sub = words[starts[i]:starts[i + 1]]
-                child = self._child_allowed(allowed, g, int(codes[i]))
-                ckey = self._akey(child)
+                ckey, child = self._child_key(allowed, akey, g, int(codes[i]))
                 e = tt.get((sub.tobytes(), r1, ckey))
                 if e is not None and e[1] != -1:
                     total += e[0]
                 else:
                     blb = max(e[0], self._size_lb(m, r1)) if e is not None else self._size_lb(m, r1)
                     total += blb
-                    pending.append((sub, child, ckey, blb))
+                    pending.append((sub, child, ckey, blb, int(codes[i])))
                 if total >= best:       # the bins left only add to it: the guess cannot do better
                     break
             if total >= best:
                 continue
-            for sub, child, ckey, blb in pending:
+            for sub, child, ckey, blb, code in pending:
+                if child is None and self.rule is not None:
+                    child = self._child(allowed, g, code, ckey)[0]
                 total -= blb
                 total += self.solve(sub, r1, child, best - total, ckey, reps)
                 if total >= best:
