@@ -278,6 +278,8 @@ class TreeSearch:
     def _child(self, allowed: np.ndarray | None, g: int, code: int,
                ckey: bytes | None) -> tuple[np.ndarray | None, bytes]:
         """Return (the guess rows legal after guess row ``g`` showed ``code``, their key), hard mode's kept a while."""
+        if self.rule is None:
+            return None, b""
         child = self._children.get(ckey) if ckey is not None else None
         if child is None:
             child = self._child_allowed(allowed, g, code)
@@ -484,7 +486,7 @@ class TreeSearch:
             if total >= best:
                 continue
             for sub, child, ckey, blb, code in pending:
-                if child is None and self.rule is not None:
+                if child is None and self.rule is not None:      # hard mode: worked out once searched
                     child = self._child(allowed, g, code, ckey)[0]
                 total -= blb
                 total += self.solve(sub, r1, child, best - total, ckey, reps)
