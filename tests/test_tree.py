@@ -554,7 +554,8 @@ def test_one_guess_per_column_of_codes_gives_the_same_trees(wordle, exact):
 
 def test_the_scan_kernels_agree_and_keep_the_first_guess_of_each_column(wordle):
     """Pairs (small sets), growing bins (larger) and row-by-row counts give the same figures, equal to
-    a plain count; the representatives are the first guess of each distinct column of codes."""
+    a plain count; the representatives are the first guess of each distinct column of codes, scanned
+    alone."""
     import numpy as np
     from chute.kernels import tree as kernels
     lex = small_lexicon(wordle, 23, 200, 600)
@@ -564,6 +565,7 @@ def test_the_scan_kernels_agree_and_keep_the_first_guess_of_each_column(wordle):
     rng = np.random.default_rng(23)
     every = searcher.all_rows
     subset = np.sort(rng.choice(every, 300, replace=False)).astype(np.int32)
+    branches = set()
     for n in (3, 17, 40, 41, 90, 200):
         S = np.sort(rng.choice(len(lex.answers), n, replace=False)).astype(np.int32)
         for rows, is_every in ((every, True), (subset, False)):
@@ -573,12 +575,16 @@ def test_the_scan_kernels_agree_and_keep_the_first_guess_of_each_column(wordle):
                 reps = np.empty(len(rows), dtype=np.int32)
                 count = kernels.scan_classes(M, mt, S, rows, is_every, searcher.hw, searcher.solved, searcher.P,
                                              nb, cand, sc, reps)
-                figures.append((nb.tolist(), cand.tolist(), sc.tolist(), reps[:count].tolist()))
+                figures.append((nb[:count].tolist(), cand[:count].tolist(), sc[:count].tolist(),
+                                reps[:count].tolist()))
                 plain = [np.empty(len(rows), dtype=np.int64) for _ in range(3)]
                 kernels.scan(M, mt, S, rows, is_every, searcher.hw, searcher.solved, searcher.P, *plain)
-                assert tuple(p.tolist() for p in plain) == figures[-1][:3]
+                at = np.searchsorted(rows, reps[:count])       # the representatives' positions in ``rows``
+                assert tuple(p[at].tolist() for p in plain) == figures[-1][:3]
+                nb, cand, sc = plain
             assert figures[0] == figures[1]
-            nb, cand, sc, reps = figures[0]
+            reps = figures[0][3]
+            branches.add(len(reps) < len(rows))     # guesses alike (the representatives scanned alone), or none
             first: dict[bytes, int] = {}
             for k, g in enumerate(rows.tolist()):
                 column = M[g, S]
@@ -588,6 +594,7 @@ def test_the_scan_kernels_agree_and_keep_the_first_guess_of_each_column(wordle):
                 assert cand[k] == c and nb[k] == int((sizes > 0).sum()) - c
                 assert sc[k] == int(sum(m * searcher.hw[m] for m in sizes[sizes > 0])) - c * int(searcher.hw[1])
             assert reps == sorted(first.values())
+    assert branches == {True, False}
 
 
 def test_the_two_row_splitter_check_is_the_plain_rule(wordle):

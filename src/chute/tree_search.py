@@ -191,7 +191,8 @@ class TreeSearch:
         return nb, cand, sc
 
     def _scan_classes(self, S: np.ndarray, rows: np.ndarray):
-        """Return ``_scan``'s figures and the first row of each distinct column of codes over ``S`` (in order)."""
+        """Return the first row of each distinct column of codes over ``S`` (in order) and ``_scan``'s figures
+        of those rows: (bins, is candidate, score, rows)."""
         k = len(rows)
         nb = np.empty(k, dtype=np.int64)
         cand = np.empty(k, dtype=np.int64)
@@ -200,7 +201,7 @@ class TreeSearch:
         every = rows is self.all_rows and self._every_row
         count = self._kernels().scan_classes(self.M, self.MT, S, rows, every, self.hw, self.solved, self.P,
                                              nb, cand, sc, reps)
-        return nb, cand, sc, reps[:count].copy()
+        return nb[:count], cand[:count], sc[:count], reps[:count].copy()
 
     def _memo2(self):
         """Return the compiled search's memo of two-row totals (made on first use)."""
@@ -339,16 +340,18 @@ class TreeSearch:
 
     def _choices(self, S: np.ndarray, rows: np.ndarray, r: int, beta: int = INF, classes: bool = False):
         """Return the scan figures of the rows, the positions of the guesses to try, in order, and
-        (with ``classes``) the first row of each distinct partition of ``S``, else None.
+        (with ``classes``) the first row of each distinct column of codes over ``S``, else None: then
+        the figures and positions are those of these rows alone, the others splitting ``S`` alike.
 
         A guess whose bound ``3|S| - 2c - p`` reaches ``beta`` can never be used: it is left out.
         """
         reps = None
+        self._count(len(S) * len(rows))
         if classes:
             nb, cand, sc, reps = self._scan_classes(S, rows)
+            rows = reps
         else:
             nb, cand, sc = self._scan(S, rows)
-        self._count(len(S) * len(rows))
         kern = self._kernels()
         dedupe = self.rule is None   # hard modes: equal partitions lead to different allowed sets
         # near the row limit, a few good-looking guesses may all fail to finish
@@ -434,6 +437,8 @@ class TreeSearch:
             return lb
         # with four rows or more, the children try only one guess per distinct partition of S
         nb, cand, order, reps = self._choices(S, rows, r, beta, classes=self.classes and self.rule is None and r >= 4)
+        if reps is not None:
+            rows = reps         # the figures and positions are the representatives'
         lb = max(lb, 3 * n - int((nb + 2 * cand).max()))
         if lb >= beta:
             tt[key] = (lb, -1)

@@ -58,15 +58,15 @@ def scan(M, MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, sco
 
 @njit(cache=True, nogil=True)
 def scan_classes(M, MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, score_out, reps_out):
-    """``scan``, and fill ``reps_out`` with the first row of each distinct column of codes over ``S``;
-    return how many.
+    """Fill ``reps_out`` with the first row of each distinct column of codes over ``S`` (in the order of
+    ``rows``) and the first entries of the figure arrays with ``scan``'s figures of those rows; return
+    how many.
 
-    Guesses that give every candidate of ``S`` the same codes split every
-    subset of ``S`` alike, so below this node only these representatives (in
-    the order of ``rows``) need trying.
+    Guesses that give every candidate of ``S`` the same codes split ``S`` and
+    every subset of it alike, with the same figures: only these
+    representatives need scanning and trying, here and below.
     """
     K = rows.shape[0]
-    scan(M, MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, score_out)
     hashes = _column_hashes(M, MT, S, rows, all_rows)
     size = 16
     while size < 2 * K:
@@ -87,6 +87,11 @@ def scan_classes(M, MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_
             if t == h:
                 break
             slot = (slot + np.uint64(1)) & mask
+    if count == K:          # every column distinct: the rows as given (every row, in order, reads faster)
+        scan(M, MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, score_out)
+    else:
+        scan(M, MT, S, reps_out[:count], False, hw, solved, n_patterns, nb_out[:count], cand_out[:count],
+             score_out[:count])
     return count
 
 
