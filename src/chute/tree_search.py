@@ -435,7 +435,7 @@ class TreeSearch:
         if lb >= beta:
             tt[key] = (lb, -1)
             return lb
-        # with four rows or more, the children try only one guess per distinct partition of S
+        # with four rows or more, this node and its children try only one guess per distinct column of codes over S
         nb, cand, order, reps = self._choices(S, rows, r, beta, classes=self.classes and self.rule is None and r >= 4)
         if reps is not None:
             rows = reps         # the figures and positions are the representatives'
