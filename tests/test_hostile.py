@@ -294,11 +294,11 @@ _MARKER = {}
 
 
 def _die_once(task):
-    """Kill this worker the first time task 3 runs (a marker file remembers); return task * 2."""
+    """Kill this worker the first time the marked task runs (a marker file remembers); return task * 2."""
     import os
     import signal
     marker = _MARKER["path"]
-    if task == 3 and not marker.exists():
+    if task == _MARKER.get("task", 3) and not marker.exists():
         marker.write_text("died")
         os.kill(os.getpid(), signal.SIGKILL)
     return task * 2
@@ -319,8 +319,37 @@ def test_a_dead_worker_is_retried_then_reported(tmp_path):
     _MARKER["path"] = tmp_path / "marker"
     results = dict(run_tasks(_die_once, list(range(8)), 2))
     assert results == {i: 2 * i for i in range(8)} and _MARKER["path"].exists()
+    # a death far down a long queue (most tasks not queued in the pool yet): every task still runs once
+    _MARKER.update(path=tmp_path / "marker2", task=45)
+    try:
+        results = dict(run_tasks(_die_once, list(range(60)), 2))
+    finally:
+        del _MARKER["task"]
+    assert results == {i: 2 * i for i in range(60)} and _MARKER["path"].exists()
     with pytest.raises(ChuteError, match="died twice"):
         list(run_tasks(_always_die, list(range(4)), 2))
+
+
+def test_a_long_run_queues_a_few_tasks_per_worker_in_order(monkeypatch):
+    """The pool is fed as tasks finish (each wait visits every queued future: 13,000 queued at once kept
+    the parent of a proof busy on a whole core), in the tasks' order (a proof's order of promise)."""
+    from concurrent.futures import ProcessPoolExecutor
+    from chute import parallel
+    submitted, yielded, most = [], [0], [0]
+    submit = ProcessPoolExecutor.submit
+
+    def counting_submit(pool, fn, *args):
+        submitted.append(args[0])
+        most[0] = max(most[0], len(submitted) - yielded[0])
+        return submit(pool, fn, *args)
+    monkeypatch.setattr(ProcessPoolExecutor, "submit", counting_submit)
+    results = {}
+    for i, value in parallel.run_tasks(abs, [-t for t in range(300)], 2):
+        results[i] = value
+        yielded[0] += 1
+    assert results == {t: t for t in range(300)}
+    assert submitted == [-t for t in range(300)]
+    assert 2 <= most[0] <= parallel.WINDOW * 2
 
 
 def _children(pid):

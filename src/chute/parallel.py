@@ -25,6 +25,7 @@ from .errors import ChuteError
 
 RETRIES = 1          # fresh pools tried after a worker died
 POLL = 0.1           # seconds between looks at a noted Ctrl-C while waiting for the workers
+WINDOW = 4           # tasks queued per worker: each wait() visits every queued task's future
 GRACE = 0.2          # a worker that died this close to a Ctrl-C died of it
 PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent dies
 
@@ -153,12 +154,17 @@ def run_tasks(fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int,
             try:
                 with ProcessPoolExecutor(min(jobs, len(pending)), mp_context=context,
                                          initializer=quiet_worker, initargs=(initializer, os.getpid())) as pool:
-                    futures = {}
-                    for i, task in pending.items():
-                        if interrupted.is_set():        # the workers may be gone already: queue no more
-                            break
-                        futures[pool.submit(fn, task)] = i
+                    queue = iter(list(pending.items()))
+                    futures: dict = {}
+
+                    def feed() -> None:          # after a Ctrl-C the workers may be gone already: queue no more
+                        while len(futures) < WINDOW * jobs and not interrupted.is_set():
+                            item = next(queue, None)
+                            if item is None:
+                                return
+                            futures[pool.submit(fn, item[1])] = item[0]
                     try:
+                        feed()
                         stop_if_interrupted(pool, interrupted)
                         while futures:
                             done, _ = wait(futures, timeout=POLL, return_when=FIRST_COMPLETED)
@@ -168,6 +174,7 @@ def run_tasks(fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int,
                                 result = future.result()
                                 del pending[i]
                                 yield i, result
+                            feed()
                     except GeneratorExit:          # the caller stopped early: drop the queued work
                         pool.shutdown(wait=True, cancel_futures=True)
                         raise
