@@ -553,12 +553,12 @@ def test_one_guess_per_column_of_codes_gives_the_same_trees(wordle, exact):
 
 
 def test_the_scan_kernels_agree_and_keep_the_first_guess_of_each_column(wordle):
-    """Pairs (small sets), growing bins (larger) and row-by-row counts give the same figures, equal to
-    a plain count; the representatives are the first guess of each distinct column of codes, scanned
-    alone."""
+    """Pairs (small sets), growing bins (larger) and row-by-row counts (the largest, or no transposed
+    copy) give the same figures, equal to a plain count; the representatives are the first guess of each
+    distinct column of codes, scanned alone."""
     import numpy as np
     from chute.kernels import tree as kernels
-    lex = small_lexicon(wordle, 23, 200, 600)
+    lex = small_lexicon(wordle, 23, 400, 600)
     searcher = TreeSearch(Engine.build(lex, cache=False))
     M, MT = searcher.M, searcher.MT
     no_mt = np.empty((0, 0), dtype=M.dtype)
@@ -566,7 +566,8 @@ def test_the_scan_kernels_agree_and_keep_the_first_guess_of_each_column(wordle):
     every = searcher.all_rows
     subset = np.sort(rng.choice(every, 300, replace=False)).astype(np.int32)
     branches = set()
-    for n in (3, 17, 40, 41, 90, 200):
+    assert kernels.PAIRS_MAX == 40 and max(kernels.GROW_MAX, 400 // kernels.GROW_MAX_SHARE) == 200
+    for n in (3, 17, 40, 41, 90, 200, 201, 330):
         S = np.sort(rng.choice(len(lex.answers), n, replace=False)).astype(np.int32)
         for rows, is_every in ((every, True), (subset, False)):
             figures = []

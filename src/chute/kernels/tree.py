@@ -24,6 +24,12 @@ PAIRS_MAX = 40
 # guesses whose bins grow together in ``_scan_grow`` (their counts stay in the L1/L2 cache)
 GROW_BLOCK = 128
 GROW_PATTERNS_MAX = 3**7     # longer words: counts per pattern, guess by guess
+# Past this many candidates, or a 25th of the answers if more, counting each guess's bins row by row
+# beats growing them: a guess's row of codes is read whole once the candidates cover its cache lines,
+# while growing costs the same for every candidate (measured on Wordle's lists, crossing near 200, and
+# a 10k x 10k list, near 400; this 2-core AMD EPYC, 2026-11-27)
+GROW_MAX = 200
+GROW_MAX_SHARE = 25
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
 
@@ -38,7 +44,7 @@ def scan(M, MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, sco
     """
     n = S.shape[0]
     K = rows.shape[0]
-    if MT.shape[0] == 0:              # no transposed copy (a large matrix): row by row
+    if MT.shape[0] == 0 or n > max(GROW_MAX, M.shape[1] // GROW_MAX_SHARE):   # no transposed copy, or many
         _scan_counts(M, S, rows, hw, solved, n_patterns, nb_out, cand_out, score_out)
     elif n > PAIRS_MAX and n_patterns <= GROW_PATTERNS_MAX:
         _scan_grow(MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, score_out)
