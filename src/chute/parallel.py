@@ -137,7 +137,8 @@ def run_tasks(fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int,
     """Yield ``(index, fn(tasks[index]))`` as tasks finish in ``jobs`` forked processes.
 
     ``fn`` must be a module-level function; it reads shared state from module
-    globals set before this call (forked workers inherit them).
+    globals set before this call (forked workers inherit them).  Tasks start in
+    their order, ``WINDOW`` per worker queued at a time.
     """
     import multiprocessing            # here, not at import: --jobs is checked by every command's parser
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
