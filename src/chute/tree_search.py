@@ -339,17 +339,15 @@ class TreeSearch:
         return hashlib.blake2b(allowed.tobytes(), digest_size=16).digest()
 
     def _choices(self, S: np.ndarray, rows: np.ndarray, r: int, beta: int = INF, classes: bool = False):
-        """Return the scan figures of the rows, the positions of the guesses to try, in order, and
-        (with ``classes``) the first row of each distinct column of codes over ``S``, else None: then
-        the figures and positions are those of these rows alone, the others splitting ``S`` alike.
+        """Return the scan figures, the positions of the guesses to try, in order, and the rows both are
+        of: ``rows``, or with ``classes`` the first row of each distinct column of codes over ``S`` (the
+        others split ``S`` alike).
 
         A guess whose bound ``3|S| - 2c - p`` reaches ``beta`` can never be used: it is left out.
         """
-        reps = None
         self._count(len(S) * len(rows))
         if classes:
-            nb, cand, sc, reps = self._scan_classes(S, rows)
-            rows = reps
+            nb, cand, sc, rows = self._scan_classes(S, rows)
         else:
             nb, cand, sc = self._scan(S, rows)
         kern = self._kernels()
@@ -360,13 +358,13 @@ class TreeSearch:
             # equal partitions are skipped as the search reaches them (``solve``): hashing
             # every guess here would cost more than the few that pass the bounds
             viable = np.flatnonzero(3 * len(S) - 2 * cand - nb < beta)
-            return nb, cand, viable[np.lexsort((viable, -cand[viable], sc[viable]))], reps
+            return nb, cand, viable[np.lexsort((viable, -cand[viable], sc[viable]))], rows
         depth = self.rows - r
         K = self.top[min(depth - 1, len(self.top) - 1)] if depth >= 1 else self.top[0]
         K = min(K, len(rows))
         out = self._buf
         cnt = kern.select_top(self.M, S, rows, sc, cand, K, dedupe, self.solved, self.P, out)
-        return nb, cand, out[:cnt].copy(), reps
+        return nb, cand, out[:cnt].copy(), rows
 
     def solve(self, S: np.ndarray, r: int, allowed: np.ndarray | None = None,
               beta: int = INF, akey: bytes = b"", guesses: np.ndarray | None = None) -> int:
@@ -436,9 +434,8 @@ class TreeSearch:
             tt[key] = (lb, -1)
             return lb
         # with four rows or more, this node and its children try only one guess per distinct column of codes over S
-        nb, cand, order, reps = self._choices(S, rows, r, beta, classes=self.classes and self.rule is None and r >= 4)
-        if reps is not None:
-            rows = reps         # the figures and positions are the representatives'
+        classes = self.classes and self.rule is None and r >= 4
+        nb, cand, order, rows = self._choices(S, rows, r, beta, classes=classes)
         lb = max(lb, 3 * n - int((nb + 2 * cand).max()))
         if lb >= beta:
             tt[key] = (lb, -1)
@@ -494,7 +491,7 @@ class TreeSearch:
                 if child is None and self.rule is not None:      # hard mode: worked out once searched
                     child = self._child(allowed, g, code, ckey)[0]
                 total -= blb
-                total += self.solve(sub, r1, child, best - total, ckey, reps)
+                total += self.solve(sub, r1, child, best - total, ckey, rows if classes else None)
                 if total >= best:
                     break
             if total < best:
