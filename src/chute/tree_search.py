@@ -52,6 +52,8 @@ DEFAULT_TOP = (200, 30, 10, 4, 2)
 TRANSPOSE_BYTES = 128 * 2**20
 CHILD_KEYS = 1 << 18               # children's keys kept, at most (~70 MB)
 CHILDREN_BYTES = 64 * 2**20        # children's guess rows kept, at most
+THREE_KEYS = 1 << 21               # the compiled four-row search's memo entries kept, at most (~200 MB)
+NO_BUDGET = 2**62
 
 
 class OverBudget(Exception):
@@ -162,6 +164,8 @@ class TreeSearch:
         self._tiles: list[tuple[int, ...]] | None = None     # each pattern's tiles, position by position
         self._guess_letters: list[tuple[int, ...]] | None = None
         self.compiled_three = True   # False: the three-row nodes in Python too (the tests compare)
+        self.compiled_four = True    # False: hard modes' four-row nodes try their guesses in Python
+        self._three = None           # memos of the compiled four-row search (``_four_memos``)
         self.classes = True          # False: every guess at every node (the tests compare)
 
     def _count(self, cells: int) -> None:
@@ -315,17 +319,57 @@ class TreeSearch:
         """Return (total, guess row, cells scanned) of ``S`` with three rows left in a hard mode, compiled
         (``rows``: the guesses allowed there, ``akey`` their key)."""
         kern = self._kernels()
-        if self.rule == "hard":
-            at, least = self._hard_masks()
-            bits = self._bits_of(rows)
-        else:
-            bits, at, least = self._NO_BITS
-        parent = np.frombuffer(akey.ljust(16, b"\0")[:16], dtype=np.uint64)
+        bits, at, least = self._rule_bits(rows)
         val, g, cells = kern.solve_three_ruled(self.M, self.MT, S, rows, every, self.ans_rows, self.hw,
                                                self.solved, self.P, self.max_parts, lb, beta,
                                                self.rule == "strict", self.letters, bits, at, least,
-                                               kern._DEBRUIJN_INDEX, parent, self._memo2())
+                                               kern._DEBRUIJN_INDEX, self._key_words(akey), self._memo2())
         return int(val), int(g), int(cells)
+
+    def _rule_bits(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Return what the compiled hard-mode searches filter ``rows`` with: their bitset and hard mode's masks
+        (Termo's strict rule: empty stand-ins)."""
+        if self.rule == "hard":
+            at, least = self._hard_masks()
+            return self._bits_of(rows), at, least
+        return self._NO_BITS
+
+    @staticmethod
+    def _key_words(akey: bytes) -> np.ndarray:
+        """Return an allowed set's key as the two 64-bit words the compiled searches take."""
+        return np.frombuffer(akey.ljust(16, b"\0")[:16], dtype=np.uint64)
+
+    def _three_compiled(self, r: int) -> bool:
+        """Return whether nodes with ``r`` (three) rows left are searched by the compiled kernels: every guess
+        tried there (exact, or within ``full_rows`` of the limit)."""
+        return self.compiled_three and (self.exact or r <= self.full_rows)
+
+    def _four_memos(self):
+        """Return the compiled four-row search's memos (bins' three-row results, allowed sets' keys), emptied
+        once they pass ``THREE_KEYS`` entries."""
+        kern = self._kernels()
+        if self._three is None or len(self._three[0]) > THREE_KEYS or len(self._three[1]) > THREE_KEYS:
+            self._three = (kern.three_rows_memo(), kern.allowed_sets_memo())
+        return self._three
+
+    def _solve_four_ruled(self, S: np.ndarray, rows: np.ndarray, order: np.ndarray, nb: np.ndarray,
+                          cand: np.ndarray, lb: int, beta: int, akey: bytes) -> tuple[int, int]:
+        """Return (total, guess row) of ``S`` with four rows left in a hard mode, the guesses of ``order`` tried in
+        turn, compiled (``rows``: the guesses allowed there, ``akey`` their key); the row is -1 when the total
+        is only a lower bound."""
+        kern = self._kernels()
+        bits, at, least = self._rule_bits(rows)
+        left = NO_BUDGET if self.budget is None else max(self.budget - self.cells, 0)
+        memo3, sets = self._four_memos()
+        val, g, cells, searched, over = kern.solve_four_ruled(
+            self.M, self.MT, S, rows, order, nb, cand, self.ans_rows, self.hw, self.solved, self.P,
+            self.max_parts, lb, beta, self.rule == "strict", self.letters, bits, at, least,
+            kern._DEBRUIJN_INDEX, self._key_words(akey), left, self._memo2(), memo3, sets)
+        self.scans += int(searched)
+        self.cells += int(cells)
+        if over:
+            raise OverBudget(f"more than {self.budget:,} cells")
+        return int(val), int(g)
 
     # strict mode's stand-ins for hard mode's bitsets (one compiled signature for both rules)
     _NO_BITS = (np.empty(0, dtype=np.uint64), np.empty((0, 0, 0), dtype=np.uint64),
@@ -396,7 +440,7 @@ class TreeSearch:
         if guesses is not None:
             rows = guesses
         every = rows is self.all_rows and self._every_row
-        if r == 3 and self.compiled_three and self.rule is None and (self.exact or r <= self.full_rows):
+        if r == 3 and self.rule is None and self._three_compiled(r):
             # the most frequent node, every guess tried: the same search, compiled
             val, g = self._kernels().solve_three(self.M, self.MT, S, rows, every, self.all_rows,
                                                  self._every_row, self.ans_rows,
@@ -405,7 +449,7 @@ class TreeSearch:
             self._count(len(S) * len(rows))
             tt[key] = (int(val), int(g))
             return int(val)
-        if r == 3 and self.compiled_three and self.rule is not None and (self.exact or r <= self.full_rows):
+        if r == 3 and self.rule is not None and self._three_compiled(r):
             val, g, cells = self._solve_three_ruled(S, rows, every, lb, beta, akey)
             self._count(cells)
             tt[key] = (val, g)
@@ -440,6 +484,11 @@ class TreeSearch:
         if lb >= beta:
             tt[key] = (lb, -1)
             return lb
+        if r == 4 and self.rule is not None and self.compiled_four and self._three_compiled(3):
+            # the guesses tried as below, compiled, with their bins' three-row searches
+            best, best_g = self._solve_four_ruled(S, rows, order, nb, cand, lb, beta, akey)
+            tt[key] = (best, best_g)
+            return best
         best, best_g = beta, -1
         kern = self._kernels()
         k_split = kern.split

@@ -839,26 +839,26 @@ def solve_three(M, MT, S, rows, every, split_rows, split_every, ans_rows, hw, so
 
 
 @njit(cache=True, nogil=True)
-def _hard_child_key(B, g_letters, code, parent_key, out):
-    """Fill ``out`` with a 128-bit key of a bin and the guesses Wordle's hard mode allows it next; return it
-    as a tuple.
-
-    The allowed guesses are those of the parent set (``parent_key``) with the
-    clue's greens in place and each letter it revealed used as often: the
-    key hashes the bin with those constraints, not the guesses themselves.
-    """
-    h1, h2 = _bin_key(B)
+def _demand_key(g_letters, code, parent_key, strict):
+    """Return a 128-bit key of the guesses a hard mode allows after guess ``g_letters`` showed ``code``, from the
+    key of the guesses allowed before (``parent_key``): Wordle's rule keeps the greens in place and each
+    revealed letter used as often (a grey letter demands nothing); Termo's strict rule demands the whole clue."""
+    h1 = _FNV_OFFSET ^ np.uint64(7 if strict else 3)
+    h2 = _GOLDEN
     n = g_letters.shape[0]
     need = np.zeros(26, dtype=np.int64)
     rest = code
     for i in range(n):
         tile = rest % 3
         rest //= 3
-        if tile > 0:
-            need[g_letters[i]] += 1
-        green = np.uint64(g_letters[i] + 1) if tile == 2 else np.uint64(0)
-        h1 = (h1 ^ (green + np.uint64(i << 8))) * _FNV_PRIME
-        h2 = _mix(h2 + green + np.uint64(i << 8) + _GOLDEN)
+        if strict:
+            v = np.uint64(((g_letters[i] + 1) << 2) | tile) + np.uint64(i << 16)
+        else:
+            if tile > 0:
+                need[g_letters[i]] += 1
+            v = np.uint64(g_letters[i] + 1 if tile == 2 else 0) + np.uint64(i << 8)
+        h1 = (h1 ^ v) * _FNV_PRIME
+        h2 = _mix(h2 + v + _GOLDEN)
     for a in range(26):
         if need[a] > 0:
             v = np.uint64((a << 16) | (need[a] << 24))
@@ -867,9 +867,29 @@ def _hard_child_key(B, g_letters, code, parent_key, out):
     for j in range(2):
         h1 = (h1 ^ parent_key[j]) * _FNV_PRIME
         h2 = _mix(h2 + parent_key[j] + _GOLDEN)
-    out[0] = h1
-    out[1] = h2
     return (h1, h2)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _pair_key(a, b):
+    """Return a 128-bit key of two 128-bit keys (a bin's, and its allowed guesses')."""
+    return (_mix(a[0] ^ b[0]) ^ (b[1] * _FNV_PRIME), _mix(a[1] + b[1] + _GOLDEN) ^ b[0])
+
+
+@njit(cache=True, nogil=True)
+def _hard_child_key(B, g_letters, code, parent_key, out):
+    """Fill ``out`` with a 128-bit key of a bin and the guesses Wordle's hard mode allows it next; return it
+    as a tuple.
+
+    The allowed guesses are those of the parent set (``parent_key``) with the
+    clue's greens in place and each letter it revealed used as often: the
+    key hashes the bin with those constraints (``_demand_key``), not the
+    guesses themselves.
+    """
+    key = _pair_key(_bin_key(B), _demand_key(g_letters, code, parent_key, False))
+    out[0] = key[0]
+    out[1] = key[1]
+    return key
 
 
 @njit(cache=True, nogil=True)
@@ -974,7 +994,144 @@ def solve_three_ruled(M, MT, S, rows, every, ans_rows, hw, solved, n_patterns, m
     return max(lb, beta), -1, cells
 
 
+@njit(cache=True, nogil=True)
+def _allowed_after(rows, strict, letters, parent_bits, at, least, index, g, code, out):
+    """Return how many guesses of ``rows`` a hard mode allows after guess row ``g`` showed ``code``, written
+    to ``out`` in ascending order (``filter_allowed``, or ``filter_allowed_hard`` from ``parent_bits``)."""
+    if strict:
+        return filter_allowed(letters, rows, letters[g], code, True, out)
+    return filter_allowed_hard(parent_bits, at, least, letters[g], code, index, out)
+
+
+@njit(cache=True, nogil=True)
+def solve_four_ruled(M, MT, S, rows, order, nb, cand, ans_rows, hw, solved, n_patterns, max_parts, lb, beta,
+                     strict, letters, parent_bits, at, least, index, parent_key, budget, memo2, memo3, sets):
+    """Return ``(total, guess row, cells scanned, sets searched, over budget)``: ``TreeSearch.solve`` of ``S``
+    with four rows left in a hard mode, from its guesses to try on, compiled.
+
+    The node's own scan and order stay in Python (``order``: positions in
+    ``rows``, the guesses allowed here; ``nb``, ``cand``: their figures); this
+    tries them in that order, as the Python loop does: the bins largest first,
+    lower bounds for the bins not solved yet, then each bin with three rows
+    left by ``solve_three_ruled`` within what the best total so far leaves.
+    ``memo3`` keeps those bins' results by a key of the bin and of the
+    guesses allowed there ((total, row), row -1 when the total is only a
+    lower bound); ``sets`` maps a key of (the guesses allowed here, a clue's
+    demand) to a key of the guesses it leaves, named by content so that
+    equal sets share their results.  ``parent_key``: two 64-bit words naming
+    ``rows``.  Once the cells scanned pass ``budget`` the search stops and
+    says so (what the memos hold stays sound).  A total ``>= beta`` is only a
+    lower bound, and then the row is -1.
+    """
+    n = S.shape[0]
+    K = rows.shape[0]
+    best = beta
+    best_g = -1
+    cells = 0
+    searched = 0
+    counts = np.zeros(n_patterns, dtype=np.int64)
+    code_of = np.empty(n, dtype=np.int64)
+    touched = np.empty(n, dtype=np.int64)
+    members = np.empty(n, dtype=S.dtype)
+    child = np.empty(K, dtype=np.int32)
+    child_bits = np.empty(parent_bits.shape[0], dtype=np.uint64)
+    child_key = np.empty(2, dtype=np.uint64)
+    pend_code = np.empty(n, dtype=np.int64)
+    pend_lb = np.empty(n, dtype=np.int64)
+    pend_key = np.empty((n, 2), dtype=np.uint64)
+    pend_set = np.empty((n, 2), dtype=np.uint64)
+    bin_order = np.empty(n, dtype=np.int64)
+    for idx in range(order.shape[0]):
+        k = order[idx]
+        if 3 * n - 2 * cand[k] - nb[k] >= best:
+            continue
+        g = rows[k]
+        row = M[g]
+        nt = _count_bins(row, S, counts, code_of, touched)
+        for t in range(nt):          # the bins largest first, then by pattern, as ``split`` gives them
+            bin_order[t] = -counts[touched[t]] * n_patterns + touched[t]
+        sorted_bins = np.sort(bin_order[:nt])
+        total = n
+        pending = 0
+        for t in range(nt):
+            c = sorted_bins[t] % n_patterns
+            if c < 0:
+                c += n_patterns
+            m = counts[c]
+            if c == solved:
+                continue
+            if m == 1:
+                total += 1
+            elif m == 2:
+                total += 3
+            else:
+                dk = _demand_key(letters[g], c, parent_key, strict)
+                if dk in sets:
+                    sk = sets[dk]
+                else:
+                    kept = _allowed_after(rows, strict, letters, parent_bits, at, least, index, g, c, child)
+                    sk = _bin_key(child[:kept])
+                    sets[dk] = sk
+                bk = _bin_key(_bin_members(S, code_of, c, members))
+                key = _pair_key(bk, sk)
+                blb = _size_lb(m, 3, max_parts)
+                if key in memo3:
+                    val, gg = memo3[key]
+                    if gg != -1:
+                        total += val
+                        blb = -1
+                    else:
+                        blb = max(blb, val)
+                if blb >= 0:
+                    total += blb
+                    pend_code[pending] = c
+                    pend_lb[pending] = blb
+                    pend_key[pending, 0] = key[0]
+                    pend_key[pending, 1] = key[1]
+                    pend_set[pending, 0] = sk[0]
+                    pend_set[pending, 1] = sk[1]
+                    pending += 1
+            if total >= best:      # the bins left only add to it: the guess cannot do better
+                break
+        if total < best:
+            for p in range(pending):
+                c = pend_code[p]
+                blb = pend_lb[p]
+                key = (pend_key[p, 0], pend_key[p, 1])
+                B = _bin_members(S, code_of, c, members)
+                kept = _allowed_after(rows, strict, letters, parent_bits, at, least, index, g, c, child)
+                allowed = child[:kept]
+                if not strict:
+                    rows_to_bits(allowed, child_bits)
+                child_key[0] = pend_set[p, 0]
+                child_key[1] = pend_set[p, 1]
+                val, gg, sub_cells = solve_three_ruled(M, MT, B, allowed, False, ans_rows, hw, solved, n_patterns,
+                                                       max_parts, blb, best - (total - blb), strict, letters, child_bits, at,
+                                                       least, index, child_key, memo2)
+                memo3[key] = (np.int64(val), np.int64(gg))
+                cells += sub_cells
+                searched += 1
+                total += val - blb
+                if cells > budget:
+                    for t in range(nt):
+                        counts[touched[t]] = 0
+                    return max(lb, best), np.int64(-1), cells, searched, True
+                if total >= best:
+                    break
+        for t in range(nt):
+            counts[touched[t]] = 0
+        if total < best:
+            best = total
+            best_g = g
+            if best <= lb:
+                break
+    if best_g >= 0:
+        return best, np.int64(best_g), cells, searched, False
+    return max(lb, beta), np.int64(-1), cells, searched, False
+
+
 _MEMO_KEY = types.UniTuple(types.uint64, 2)
+_TOTAL_ROW = types.UniTuple(types.int64, 2)
 
 
 @njit(cache=True)
@@ -985,3 +1142,16 @@ def two_rows_memo():
     constructor again in every process (0.15-0.25 s of the first search).
     """
     return Dict.empty(key_type=_MEMO_KEY, value_type=types.int64)
+
+
+@njit(cache=True)
+def three_rows_memo():
+    """Return an empty memo for ``solve_four_ruled``: 128-bit key of a bin and its allowed guesses -> (total, row)."""
+    return Dict.empty(key_type=_MEMO_KEY, value_type=_TOTAL_ROW)
+
+
+@njit(cache=True)
+def allowed_sets_memo():
+    """Return an empty memo for ``solve_four_ruled``: 128-bit key of (allowed guesses, a clue's demand) -> the
+    128-bit key of the guesses it leaves."""
+    return Dict.empty(key_type=_MEMO_KEY, value_type=_MEMO_KEY)
