@@ -524,43 +524,53 @@ def test_the_compiled_three_row_search_in_hard_modes_is_the_python_search(wordle
 
 
 @pytest.mark.parametrize("rule,exact", [("hard", False), ("hard", True), ("strict", False), ("strict", True)])
-def test_the_compiled_four_row_search_in_hard_modes_is_the_python_search(wordle, rule, exact, monkeypatch):
-    """Hard modes' nodes with four rows left try their guesses compiled too (each bin's three-row search
-    inside the kernel, memoised by the bin and the guesses it allows): the same totals and trees as the
-    Python loop, infeasible openers included."""
-    from chute.kernels import tree as kernels
+def test_the_compiled_four_and_five_row_searches_in_hard_modes_are_the_python_search(wordle, rule, exact,
+                                                                                        monkeypatch):
+    """Hard modes' nodes with four rows left are compiled whole, and those with five try their guesses
+    compiled (each bin's search inside the kernel, memoised by the bin and the guesses it allows): the same
+    totals and trees as the Python nodes, infeasible openers included."""
     calls = []
-    kernel = kernels.solve_four_ruled
-    monkeypatch.setattr(kernels, "solve_four_ruled", lambda *a: calls.append(1) or kernel(*a))
+    method = TreeSearch._solve_ruled      # the kernels call each other: spied on from the Python side
+    monkeypatch.setattr(TreeSearch, "_solve_ruled", lambda self, *a, **k: calls.append(a[6]) or method(self, *a, **k))
     lex = small_lexicon(wordle, 44, 400, 600)
-    openers = random.Random(44).sample(lex.guesses, 5)
+    openers = random.Random(44).sample(lex.guesses, 4)
     trees = []
-    for compiled in (True, False):
-        searcher = TreeSearch(Engine.build(lex, cache=False), rows=5, rule=rule, exact=exact)
-        searcher.compiled_four = compiled
-        trees.append([(r.total, r.tree.root.to_dict() if r.tree else None) for r in search(searcher, openers)])
-    assert trees[0] == trees[1] and len(calls) > 10
-    assert any(total < INF for total, _ in trees[0])
+    for four, five in ((True, True), (True, False), (False, False)):
+        for rows in (5, 6):
+            searcher = TreeSearch(Engine.build(lex, cache=False), rows=rows, rule=rule, exact=exact)
+            searcher.compiled_four, searcher.compiled_five = four, five
+            trees.append([(r.total, r.tree.root.to_dict() if r.tree else None) for r in search(searcher, openers)])
+    assert trees[0:2] == trees[2:4] == trees[4:6]
+    assert calls.count(4) > 10 and calls.count(5) > 10
+    assert any(total < INF for total, _ in trees[0]) and any(total < INF for total, _ in trees[1])
 
 
-def test_the_compiled_four_row_search_stops_at_its_budget(wordle, monkeypatch):
-    """A budget of cells stops the compiled four-row search inside the kernel (OverBudget), and the memos it
-    kept stay sound: the same search without a budget then finds the total of a search never stopped."""
-    from chute.kernels import tree as kernels
+@pytest.mark.parametrize("rows", [5, 6])
+def test_the_compiled_hard_mode_searches_stop_at_their_budget(wordle, rows, monkeypatch):
+    """A budget of cells stops the compiled four- and five-row searches inside the kernel (OverBudget), and
+    the memos they kept stay sound: the same search without a budget then finds the total of a search
+    never stopped."""
     from chute.tree_search import OverBudget
     stopped = []
-    kernel = kernels.solve_four_ruled
-    monkeypatch.setattr(kernels, "solve_four_ruled", lambda *a: (lambda out: stopped.append(out[4]) or out)(kernel(*a)))
+    method = TreeSearch._solve_ruled
+
+    def spy(self, *a, **k):
+        try:
+            return method(self, *a, **k)
+        except OverBudget:
+            stopped.append(a[6])
+            raise
+    monkeypatch.setattr(TreeSearch, "_solve_ruled", spy)
     lex = small_lexicon(wordle, 45, 600, 1400)
     engine = Engine.build(lex, cache=False)
-    whole = TreeSearch(engine, rows=5, rule="hard", exact=True)
-    fresh = whole.search_opener("jambu").total      # 60% of its cells scanned by the compiled four-row search
-    searcher = TreeSearch(engine, rows=5, rule="hard", exact=True)
+    whole = TreeSearch(engine, rows=rows, rule="hard", exact=True)
+    fresh = whole.search_opener("jambu").total      # most of its cells scanned by the compiled searches
+    searcher = TreeSearch(engine, rows=rows, rule="hard", exact=True)
     searcher.budget = whole.cells // 2
     stopped.clear()
     with pytest.raises(OverBudget):
         searcher.search_opener("jambu")
-    assert stopped[-1] and searcher.cells < whole.cells       # the kernel said it stopped, early
+    assert stopped and searcher.cells < whole.cells       # a kernel said it stopped, early
     searcher.budget = None
     assert searcher.search_opener("jambu").total == fresh < INF
 

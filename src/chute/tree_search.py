@@ -52,7 +52,7 @@ DEFAULT_TOP = (200, 30, 10, 4, 2)
 TRANSPOSE_BYTES = 128 * 2**20
 CHILD_KEYS = 1 << 18               # children's keys kept, at most (~70 MB)
 CHILDREN_BYTES = 64 * 2**20        # children's guess rows kept, at most
-THREE_KEYS = 1 << 21               # the compiled four-row search's memo entries kept, at most (~200 MB)
+RULED_KEYS = 1 << 21               # entries of each memo of the compiled hard-mode searches, at most (~100 MB)
 NO_BUDGET = 2**62
 
 
@@ -164,8 +164,9 @@ class TreeSearch:
         self._tiles: list[tuple[int, ...]] | None = None     # each pattern's tiles, position by position
         self._guess_letters: list[tuple[int, ...]] | None = None
         self.compiled_three = True   # False: the three-row nodes in Python too (the tests compare)
-        self.compiled_four = True    # False: hard modes' four-row nodes try their guesses in Python
-        self._three = None           # memos of the compiled four-row search (``_four_memos``)
+        self.compiled_four = True    # False: hard modes' four-row nodes in Python
+        self.compiled_five = True    # False: hard modes' five-row nodes try their guesses in Python
+        self._ruled = None           # memos of the compiled hard-mode searches (``_ruled_memos``)
         self.classes = True          # False: every guess at every node (the tests compare)
 
     def _count(self, cells: int) -> None:
@@ -344,27 +345,40 @@ class TreeSearch:
         tried there (exact, or within ``full_rows`` of the limit)."""
         return self.compiled_three and (self.exact or r <= self.full_rows)
 
-    def _four_memos(self):
-        """Return the compiled four-row search's memos (bins' three-row results, allowed sets' keys), emptied
-        once they pass ``THREE_KEYS`` entries."""
+    def _ruled_memos(self):
+        """Return the compiled hard-mode searches' memos (bins' results with three and four rows left, allowed
+        sets' keys), emptied once one passes ``RULED_KEYS`` entries."""
         kern = self._kernels()
-        if self._three is None or len(self._three[0]) > THREE_KEYS or len(self._three[1]) > THREE_KEYS:
-            self._three = (kern.three_rows_memo(), kern.allowed_sets_memo())
-        return self._three
+        if self._ruled is None or max(len(m) for m in self._ruled) > RULED_KEYS:
+            self._ruled = (kern.rows_left_memo(), kern.rows_left_memo(), kern.allowed_sets_memo())
+        return self._ruled
 
-    def _solve_four_ruled(self, S: np.ndarray, rows: np.ndarray, order: np.ndarray, nb: np.ndarray,
-                          cand: np.ndarray, lb: int, beta: int, akey: bytes) -> tuple[int, int]:
-        """Return (total, guess row) of ``S`` with four rows left in a hard mode, the guesses of ``order`` tried in
-        turn, compiled (``rows``: the guesses allowed there, ``akey`` their key); the row is -1 when the total
-        is only a lower bound."""
+    def _ruled_compiled(self, r: int) -> bool:
+        """Return whether a hard-mode node with ``r`` rows left (4 or 5) is searched by the compiled kernels."""
+        return (self.rule is not None and self._three_compiled(3) and self.compiled_four
+                and (r == 4 or (r == 5 and self.compiled_five)))
+
+    def _solve_ruled(self, S: np.ndarray, rows: np.ndarray, every: bool, lb: int, beta: int, akey: bytes,
+                     r: int, order: np.ndarray | None = None, nb: np.ndarray | None = None,
+                     cand: np.ndarray | None = None) -> tuple[int, int]:
+        """Return (total, guess row) of ``S`` in a hard mode, compiled: with four rows left the whole node
+        (``solve_four_node``), with five the guesses of ``order`` tried in turn (``solve_five_ruled``); the
+        row is -1 when the total is only a lower bound (``rows``: the guesses allowed, ``akey`` their key)."""
         kern = self._kernels()
         bits, at, least = self._rule_bits(rows)
         left = NO_BUDGET if self.budget is None else max(self.budget - self.cells, 0)
-        memo3, sets = self._four_memos()
-        val, g, cells, searched, over = kern.solve_four_ruled(
-            self.M, self.MT, S, rows, order, nb, cand, self.ans_rows, self.hw, self.solved, self.P,
-            self.max_parts, lb, beta, self.rule == "strict", self.letters, bits, at, least,
-            kern._DEBRUIJN_INDEX, self._key_words(akey), left, self._memo2(), memo3, sets)
+        memo3, memo4, sets = self._ruled_memos()
+        strict = self.rule == "strict"
+        if r == 4:
+            val, g, cells, searched, over = kern.solve_four_node(
+                self.M, self.MT, S, rows, every, self._top_k(4), self.ans_rows, self.hw, self.solved, self.P,
+                self.max_parts, lb, beta, strict, self.letters, bits, at, least, kern._DEBRUIJN_INDEX,
+                self._key_words(akey), left, self._memo2(), memo3, sets)
+        else:
+            val, g, cells, searched, over = kern.solve_five_ruled(
+                self.M, self.MT, S, rows, order, nb, cand, self._top_k(4), self.ans_rows, self.hw, self.solved,
+                self.P, self.max_parts, lb, beta, strict, self.letters, bits, at, least, kern._DEBRUIJN_INDEX,
+                self._key_words(akey), left, self._memo2(), memo3, memo4, sets)
         self.scans += int(searched)
         self.cells += int(cells)
         if over:
@@ -382,6 +396,16 @@ class TreeSearch:
             return b""
         return hashlib.blake2b(allowed.tobytes(), digest_size=16).digest()
 
+    def _top_k(self, r: int) -> int:
+        """Return how many guesses a node with ``r`` rows left tries, the best by the heuristic (0: every one
+        its bounds allow, as the exact search does, and every search within ``full_rows`` of the limit)."""
+        # near the row limit, a few good-looking guesses may all fail to finish
+        # in time: try every guess there (the sets are small by then)
+        if self.exact or r <= self.full_rows:
+            return 0
+        depth = self.rows - r
+        return self.top[min(depth - 1, len(self.top) - 1)] if depth >= 1 else self.top[0]
+
     def _choices(self, S: np.ndarray, rows: np.ndarray, r: int, beta: int = INF, classes: bool = False):
         """Return the scan figures, the positions of the guesses to try, in order, and the rows both are
         of: ``rows``, or with ``classes`` the first row of each distinct column of codes over ``S`` (the
@@ -396,15 +420,12 @@ class TreeSearch:
             nb, cand, sc = self._scan(S, rows)
         kern = self._kernels()
         dedupe = self.rule is None   # hard modes: equal partitions lead to different allowed sets
-        # near the row limit, a few good-looking guesses may all fail to finish
-        # in time: try every guess there (the sets are small by then)
-        if self.exact or r <= self.full_rows:
+        K = self._top_k(r)
+        if not K:
             # equal partitions are skipped as the search reaches them (``solve``): hashing
             # every guess here would cost more than the few that pass the bounds
             viable = np.flatnonzero(3 * len(S) - 2 * cand - nb < beta)
             return nb, cand, viable[np.lexsort((viable, -cand[viable], sc[viable]))], rows
-        depth = self.rows - r
-        K = self.top[min(depth - 1, len(self.top) - 1)] if depth >= 1 else self.top[0]
         K = min(K, len(rows))
         out = self._buf
         cnt = kern.select_top(self.M, S, rows, sc, cand, K, dedupe, self.solved, self.P, out)
@@ -454,6 +475,9 @@ class TreeSearch:
             self._count(cells)
             tt[key] = (val, g)
             return val
+        if r == 4 and self._ruled_compiled(r):
+            tt[key] = self._solve_ruled(S, rows, every, lb, beta, akey, r)
+            return tt[key][0]
         # candidates first: one that splits S into single words is optimal (2n - 1)
         crow = self.ans_rows[S]
         nb, cand, sc = self._scan(S, crow)
@@ -484,11 +508,10 @@ class TreeSearch:
         if lb >= beta:
             tt[key] = (lb, -1)
             return lb
-        if r == 4 and self.rule is not None and self.compiled_four and self._three_compiled(3):
-            # the guesses tried as below, compiled, with their bins' three-row searches
-            best, best_g = self._solve_four_ruled(S, rows, order, nb, cand, lb, beta, akey)
-            tt[key] = (best, best_g)
-            return best
+        if r == 5 and self._ruled_compiled(r):
+            # the guesses tried as below, compiled, with their bins' four-row searches
+            tt[key] = self._solve_ruled(S, rows, every, lb, beta, akey, r, order, nb, cand)
+            return tt[key][0]
         best, best_g = beta, -1
         kern = self._kernels()
         k_split = kern.split

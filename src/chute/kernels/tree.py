@@ -1004,122 +1004,236 @@ def _allowed_after(rows, strict, letters, parent_bits, at, least, index, g, code
 
 
 @njit(cache=True, nogil=True)
+def _bins_of_guess(row, S, g, rows, r1, best, max_parts, n_patterns, solved, strict, letters, parent_bits, at,
+                   least, index, parent_key, sets, memo, counts, code_of, touched, members, child, pend):
+    """Return (the least guess row ``g`` (``row``: its codes) can cost ``S``, how many of its bins wait for a
+    search, how many patterns it shows); the bins taken largest first, then by pattern (as ``split``
+    gives them), and no more once the total reaches ``best``.
+
+    A bin of one word costs 1, of two 3, a larger one its result in ``memo``
+    (keyed by the bin and the guesses allowed there, ``r1`` rows left) or,
+    not known yet, a lower bound: then its pattern, bound, key and allowed
+    set's key wait in a row of ``pend``.  ``sets`` names each allowed set by
+    its content (``solve_four_ruled``).  ``counts`` is left for the caller to
+    clear (``touched``: the patterns met).
+    """
+    n = S.shape[0]
+    nt = _count_bins(row, S, counts, code_of, touched)
+    order = np.empty(nt, dtype=np.int64)
+    for t in range(nt):
+        order[t] = -counts[touched[t]] * n_patterns + touched[t]
+    order.sort()
+    total = n
+    pending = 0
+    for t in range(nt):
+        c = order[t] % n_patterns
+        m = counts[c]
+        if c == solved:
+            continue
+        if m == 1:
+            total += 1
+        elif m == 2:
+            total += 3
+        else:
+            dk = _demand_key(letters[g], c, parent_key, strict)
+            if dk in sets:
+                sk = sets[dk]
+            else:
+                kept = _allowed_after(rows, strict, letters, parent_bits, at, least, index, g, c, child)
+                sk = _bin_key(child[:kept])
+                sets[dk] = sk
+            key = _pair_key(_bin_key(_bin_members(S, code_of, c, members)), sk)
+            blb = _size_lb(m, r1, max_parts)
+            known = False
+            if key in memo:
+                val, gg = memo[key]
+                if gg != -1:
+                    total += val
+                    known = True
+                else:
+                    blb = max(blb, val)
+            if not known:
+                total += blb
+                pend[pending, 0] = c
+                pend[pending, 1] = blb
+                pend[pending, 2] = np.int64(key[0])
+                pend[pending, 3] = np.int64(key[1])
+                pend[pending, 4] = np.int64(sk[0])
+                pend[pending, 5] = np.int64(sk[1])
+                pending += 1
+        if total >= best:      # the bins left only add to it: the guess cannot do better
+            break
+    return total, pending, nt
+
+
+@njit(cache=True, nogil=True)
+def _loop_buffers(S, rows, parent_bits, n_patterns):
+    """Return the scratch arrays of a compiled hard-mode loop over the guesses of a node (``solve_four_ruled``):
+    counts per pattern (zero), each candidate's pattern, the patterns met, a bin's members, a child's
+    allowed rows, their bitset and key, and the bins waiting for a search (``_bins_of_guess``)."""
+    n = S.shape[0]
+    return (np.zeros(n_patterns, dtype=np.int64), np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64),
+            np.empty(n, dtype=S.dtype), np.empty(rows.shape[0], dtype=np.int32),
+            np.empty(parent_bits.shape[0], dtype=np.uint64), np.empty(2, dtype=np.uint64),
+            np.empty((n, 6), dtype=np.int64))
+
+
+@njit(cache=True, nogil=True)
+def _pending_bin(S, g, rows, pend, p, strict, letters, parent_bits, at, least, index, code_of, members, child,
+                 child_bits, child_key):
+    """Return (the candidates of the ``p``-th bin waiting in ``pend``, the guesses allowed there), filling
+    ``child_bits`` (Wordle's rule) and ``child_key`` for its search."""
+    c = pend[p, 0]
+    B = _bin_members(S, code_of, c, members)
+    kept = _allowed_after(rows, strict, letters, parent_bits, at, least, index, g, c, child)
+    allowed = child[:kept]
+    if not strict:
+        rows_to_bits(allowed, child_bits)
+    child_key[0] = np.uint64(pend[p, 4])
+    child_key[1] = np.uint64(pend[p, 5])
+    return B, allowed
+
+
+@njit(cache=True, nogil=True)
 def solve_four_ruled(M, MT, S, rows, order, nb, cand, ans_rows, hw, solved, n_patterns, max_parts, lb, beta,
                      strict, letters, parent_bits, at, least, index, parent_key, budget, memo2, memo3, sets):
     """Return ``(total, guess row, cells scanned, sets searched, over budget)``: ``TreeSearch.solve`` of ``S``
     with four rows left in a hard mode, from its guesses to try on, compiled.
 
-    The node's own scan and order stay in Python (``order``: positions in
-    ``rows``, the guesses allowed here; ``nb``, ``cand``: their figures); this
-    tries them in that order, as the Python loop does: the bins largest first,
-    lower bounds for the bins not solved yet, then each bin with three rows
-    left by ``solve_three_ruled`` within what the best total so far leaves.
-    ``memo3`` keeps those bins' results by a key of the bin and of the
-    guesses allowed there ((total, row), row -1 when the total is only a
-    lower bound); ``sets`` maps a key of (the guesses allowed here, a clue's
-    demand) to a key of the guesses it leaves, named by content so that
-    equal sets share their results.  ``parent_key``: two 64-bit words naming
-    ``rows``.  Once the cells scanned pass ``budget`` the search stops and
-    says so (what the memos hold stays sound).  A total ``>= beta`` is only a
-    lower bound, and then the row is -1.
+    The node's own scan and order are given (``order``: positions in
+    ``rows``, the guesses allowed here; ``nb``, ``cand``: their figures);
+    this tries them in that order, as the Python loop does: the bins largest
+    first, lower bounds for the bins not solved yet (``_bins_of_guess``),
+    then each such bin with three rows left by ``solve_three_ruled`` within
+    what the best total so far leaves.  ``memo3`` keeps those bins' results
+    by a key of the bin and of the guesses allowed there ((total, row), row
+    -1 when the total is only a lower bound); ``sets`` maps a key of (the
+    guesses allowed here, a clue's demand) to a key of the guesses it leaves,
+    named by content so that equal sets share their results.
+    ``parent_key``: two 64-bit words naming ``rows``.  Once the cells scanned
+    pass ``budget`` the search stops and says so (what the memos hold stays
+    sound).  A total ``>= beta`` is only a lower bound, and then the row is -1.
     """
     n = S.shape[0]
-    K = rows.shape[0]
     best = beta
     best_g = -1
     cells = 0
     searched = 0
-    counts = np.zeros(n_patterns, dtype=np.int64)
-    code_of = np.empty(n, dtype=np.int64)
-    touched = np.empty(n, dtype=np.int64)
-    members = np.empty(n, dtype=S.dtype)
-    child = np.empty(K, dtype=np.int32)
-    child_bits = np.empty(parent_bits.shape[0], dtype=np.uint64)
-    child_key = np.empty(2, dtype=np.uint64)
-    pend_code = np.empty(n, dtype=np.int64)
-    pend_lb = np.empty(n, dtype=np.int64)
-    pend_key = np.empty((n, 2), dtype=np.uint64)
-    pend_set = np.empty((n, 2), dtype=np.uint64)
-    bin_order = np.empty(n, dtype=np.int64)
+    counts, code_of, touched, members, child, child_bits, child_key, pend = _loop_buffers(S, rows, parent_bits,
+                                                                                         n_patterns)
     for idx in range(order.shape[0]):
         k = order[idx]
         if 3 * n - 2 * cand[k] - nb[k] >= best:
             continue
         g = rows[k]
-        row = M[g]
-        nt = _count_bins(row, S, counts, code_of, touched)
-        for t in range(nt):          # the bins largest first, then by pattern, as ``split`` gives them
-            bin_order[t] = -counts[touched[t]] * n_patterns + touched[t]
-        sorted_bins = np.sort(bin_order[:nt])
-        total = n
-        pending = 0
-        for t in range(nt):
-            c = sorted_bins[t] % n_patterns
-            if c < 0:
-                c += n_patterns
-            m = counts[c]
-            if c == solved:
-                continue
-            if m == 1:
-                total += 1
-            elif m == 2:
-                total += 3
-            else:
-                dk = _demand_key(letters[g], c, parent_key, strict)
-                if dk in sets:
-                    sk = sets[dk]
-                else:
-                    kept = _allowed_after(rows, strict, letters, parent_bits, at, least, index, g, c, child)
-                    sk = _bin_key(child[:kept])
-                    sets[dk] = sk
-                bk = _bin_key(_bin_members(S, code_of, c, members))
-                key = _pair_key(bk, sk)
-                blb = _size_lb(m, 3, max_parts)
-                if key in memo3:
-                    val, gg = memo3[key]
-                    if gg != -1:
-                        total += val
-                        blb = -1
-                    else:
-                        blb = max(blb, val)
-                if blb >= 0:
-                    total += blb
-                    pend_code[pending] = c
-                    pend_lb[pending] = blb
-                    pend_key[pending, 0] = key[0]
-                    pend_key[pending, 1] = key[1]
-                    pend_set[pending, 0] = sk[0]
-                    pend_set[pending, 1] = sk[1]
-                    pending += 1
-            if total >= best:      # the bins left only add to it: the guess cannot do better
+        total, pending, nt = _bins_of_guess(M[g], S, g, rows, 3, best, max_parts, n_patterns, solved, strict,
+                                            letters, parent_bits, at, least, index, parent_key, sets, memo3,
+                                            counts, code_of, touched, members, child, pend)
+        for p in range(pending if total < best else 0):
+            blb = pend[p, 1]
+            B, allowed = _pending_bin(S, g, rows, pend, p, strict, letters, parent_bits, at, least, index,
+                                      code_of, members, child, child_bits, child_key)
+            val, gg, sub_cells = solve_three_ruled(M, MT, B, allowed, False, ans_rows, hw, solved, n_patterns,
+                                                   max_parts, blb, best - (total - blb), strict, letters,
+                                                   child_bits, at, least, index, child_key, memo2)
+            memo3[(np.uint64(pend[p, 2]), np.uint64(pend[p, 3]))] = (np.int64(val), np.int64(gg))
+            cells += sub_cells
+            searched += 1
+            total += val - blb
+            if cells > budget or total >= best:
                 break
-        if total < best:
-            for p in range(pending):
-                c = pend_code[p]
-                blb = pend_lb[p]
-                key = (pend_key[p, 0], pend_key[p, 1])
-                B = _bin_members(S, code_of, c, members)
-                kept = _allowed_after(rows, strict, letters, parent_bits, at, least, index, g, c, child)
-                allowed = child[:kept]
-                if not strict:
-                    rows_to_bits(allowed, child_bits)
-                child_key[0] = pend_set[p, 0]
-                child_key[1] = pend_set[p, 1]
-                val, gg, sub_cells = solve_three_ruled(M, MT, B, allowed, False, ans_rows, hw, solved, n_patterns,
-                                                       max_parts, blb, best - (total - blb), strict, letters, child_bits, at,
-                                                       least, index, child_key, memo2)
-                memo3[key] = (np.int64(val), np.int64(gg))
-                cells += sub_cells
-                searched += 1
-                total += val - blb
-                if cells > budget:
-                    for t in range(nt):
-                        counts[touched[t]] = 0
-                    return max(lb, best), np.int64(-1), cells, searched, True
-                if total >= best:
-                    break
         for t in range(nt):
             counts[touched[t]] = 0
+        if cells > budget:
+            return max(lb, best), np.int64(-1), cells, searched, True
+        if total < best:
+            best = total
+            best_g = g
+            if best <= lb:
+                break
+    if best_g >= 0:
+        return best, np.int64(best_g), cells, searched, False
+    return max(lb, beta), np.int64(-1), cells, searched, False
+
+
+@njit(cache=True, nogil=True)
+def solve_four_node(M, MT, S, rows, every, K, ans_rows, hw, solved, n_patterns, max_parts, lb, beta, strict,
+                    letters, parent_bits, at, least, index, parent_key, budget, memo2, memo3, sets):
+    """Return ``solve_four_ruled``'s five figures for ``S`` (three words or more) with four rows left in a
+    hard mode, the node's own steps compiled too: a candidate that settles ``S``, the bounds from its size
+    and from one scan of ``rows`` (``every``: all guesses, in order), then the guesses to try in the
+    Python search's order: every viable one (``K`` = 0, exact) or the best ``K`` by the heuristic."""
+    n = S.shape[0]
+    settled, by = _settled_by_a_candidate(M, MT, S, rows, ans_rows, hw, solved, n_patterns)
+    if by >= 0:
+        return settled, by, 0, 0, False
+    lb = max(lb, 2 * n, _size_lb(n, 4, max_parts))
+    if lb >= beta:
+        return lb, np.int64(-1), 0, 0, False
+    nrows = rows.shape[0]
+    nb = np.empty(nrows, dtype=np.int64)
+    cand = np.empty(nrows, dtype=np.int64)
+    sc = np.empty(nrows, dtype=np.int64)
+    scan(M, MT, S, rows, every, hw, solved, n_patterns, nb, cand, sc)
+    cells = n * nrows
+    order, bound = _viable_order(n, nb, cand, sc, beta)
+    if K > 0:
+        out = np.empty(nrows, dtype=np.int64)
+        count = select_top(M, S, rows, sc, cand, min(K, nrows), False, solved, n_patterns, out)
+        order = out[:count]
+    lb = max(lb, bound)
+    if lb >= beta:
+        return lb, np.int64(-1), cells, 1, False
+    val, g, sub_cells, searched, over = solve_four_ruled(M, MT, S, rows, order, nb, cand, ans_rows, hw, solved,
+                                                         n_patterns, max_parts, lb, beta, strict, letters,
+                                                         parent_bits, at, least, index, parent_key,
+                                                         budget - cells, memo2, memo3, sets)
+    return val, g, cells + sub_cells, searched + 1, over
+
+
+@njit(cache=True, nogil=True)
+def solve_five_ruled(M, MT, S, rows, order, nb, cand, K4, ans_rows, hw, solved, n_patterns, max_parts, lb, beta,
+                     strict, letters, parent_bits, at, least, index, parent_key, budget, memo2, memo3, memo4,
+                     sets):
+    """Return ``solve_four_ruled``'s five figures for ``S`` with five rows left: its guesses tried the same way,
+    each bin with four rows left searched by ``solve_four_node`` (``K4``: guesses it tries, 0 for every
+    viable one) and kept in ``memo4``."""
+    n = S.shape[0]
+    best = beta
+    best_g = -1
+    cells = 0
+    searched = 0
+    counts, code_of, touched, members, child, child_bits, child_key, pend = _loop_buffers(S, rows, parent_bits,
+                                                                                         n_patterns)
+    for idx in range(order.shape[0]):
+        k = order[idx]
+        if 3 * n - 2 * cand[k] - nb[k] >= best:
+            continue
+        g = rows[k]
+        total, pending, nt = _bins_of_guess(M[g], S, g, rows, 4, best, max_parts, n_patterns, solved, strict,
+                                            letters, parent_bits, at, least, index, parent_key, sets, memo4,
+                                            counts, code_of, touched, members, child, pend)
+        over = False
+        for p in range(pending if total < best else 0):
+            blb = pend[p, 1]
+            B, allowed = _pending_bin(S, g, rows, pend, p, strict, letters, parent_bits, at, least, index,
+                                      code_of, members, child, child_bits, child_key)
+            val, gg, sub_cells, sub_searched, over = solve_four_node(
+                M, MT, B.copy(), allowed.copy(), False, K4, ans_rows, hw, solved, n_patterns, max_parts, blb,
+                best - (total - blb), strict, letters, child_bits.copy(), at, least, index, child_key.copy(),
+                budget - cells, memo2, memo3, sets)
+            cells += sub_cells
+            searched += sub_searched
+            if over:
+                break
+            memo4[(np.uint64(pend[p, 2]), np.uint64(pend[p, 3]))] = (np.int64(val), np.int64(gg))
+            total += val - blb
+            if total >= best:
+                break
+        for t in range(nt):
+            counts[touched[t]] = 0
+        if over or cells > budget:
+            return max(lb, best), np.int64(-1), cells, searched, True
         if total < best:
             best = total
             best_g = g
@@ -1145,8 +1259,9 @@ def two_rows_memo():
 
 
 @njit(cache=True)
-def three_rows_memo():
-    """Return an empty memo for ``solve_four_ruled``: 128-bit key of a bin and its allowed guesses -> (total, row)."""
+def rows_left_memo():
+    """Return an empty memo for ``solve_four_ruled`` and ``solve_five_ruled``: 128-bit key of a bin and its allowed
+    guesses -> (total, row) with three (or four) rows left."""
     return Dict.empty(key_type=_MEMO_KEY, value_type=_TOTAL_ROW)
 
 
