@@ -26,6 +26,11 @@ of the limit where every guess is tried.  ``exact`` tries every guess, one per
 distinct partition (in hard modes every allowed guess, since equal partitions
 leave different guesses allowed), and so proves the total optimal for its
 opener.
+
+The nodes nearest the limit run compiled (``kernels/tree.py``), the same
+search in the same order: those with three rows left, and in hard modes
+those with four (whole) and five (their loop over guesses), whose bins each
+carry the guesses their clue still allows, with memos of their own.
 """
 
 from __future__ import annotations
@@ -337,8 +342,9 @@ class TreeSearch:
 
     @staticmethod
     def _key_words(akey: bytes) -> np.ndarray:
-        """Return an allowed set's key as the two 64-bit words the compiled searches take."""
-        return np.frombuffer(akey.ljust(16, b"\0")[:16], dtype=np.uint64)
+        """Return an allowed set's key as the two 64-bit words the compiled searches take (a writable array: the
+        type the kernels pass each other, so one compiled version serves both)."""
+        return np.frombuffer(akey.ljust(16, b"\0")[:16], dtype=np.uint64).copy()
 
     def _three_compiled(self, r: int) -> bool:
         """Return whether nodes with ``r`` (three) rows left are searched by the compiled kernels: every guess

@@ -1121,6 +1121,9 @@ def solve_four_ruled(M, MT, S, rows, order, nb, cand, ans_rows, hw, solved, n_pa
     searched = 0
     counts, code_of, touched, members, child, child_bits, child_key, pend = _loop_buffers(S, rows, parent_bits,
                                                                                          n_patterns)
+    # False, known only when it runs: a constant would be typed apart from the flag Python passes, and the
+    # kernel it goes to compiled twice (13 s more on a fresh install)
+    not_every = S.shape[0] < 0
     for idx in range(order.shape[0]):
         k = order[idx]
         if 3 * n - 2 * cand[k] - nb[k] >= best:
@@ -1133,7 +1136,7 @@ def solve_four_ruled(M, MT, S, rows, order, nb, cand, ans_rows, hw, solved, n_pa
             blb = pend[p, 1]
             B, allowed = _pending_bin(S, g, rows, pend, p, strict, letters, parent_bits, at, least, index,
                                       code_of, members, child, child_bits, child_key)
-            val, gg, sub_cells = solve_three_ruled(M, MT, B, allowed, False, ans_rows, hw, solved, n_patterns,
+            val, gg, sub_cells = solve_three_ruled(M, MT, B, allowed, not_every, ans_rows, hw, solved, n_patterns,
                                                    max_parts, blb, best - (total - blb), strict, letters,
                                                    child_bits, at, least, index, child_key, memo2)
             memo3[(np.uint64(pend[p, 2]), np.uint64(pend[p, 3]))] = (np.int64(val), np.int64(gg))
@@ -1205,6 +1208,9 @@ def solve_five_ruled(M, MT, S, rows, order, nb, cand, K4, ans_rows, hw, solved, 
     searched = 0
     counts, code_of, touched, members, child, child_bits, child_key, pend = _loop_buffers(S, rows, parent_bits,
                                                                                          n_patterns)
+    # False, known only when it runs: a constant would be typed apart from the flag Python passes, and the
+    # kernel it goes to compiled twice (13 s more on a fresh install)
+    not_every = S.shape[0] < 0
     for idx in range(order.shape[0]):
         k = order[idx]
         if 3 * n - 2 * cand[k] - nb[k] >= best:
@@ -1219,7 +1225,7 @@ def solve_five_ruled(M, MT, S, rows, order, nb, cand, K4, ans_rows, hw, solved, 
             B, allowed = _pending_bin(S, g, rows, pend, p, strict, letters, parent_bits, at, least, index,
                                       code_of, members, child, child_bits, child_key)
             val, gg, sub_cells, sub_searched, over = solve_four_node(
-                M, MT, B.copy(), allowed.copy(), False, K4, ans_rows, hw, solved, n_patterns, max_parts, blb,
+                M, MT, B.copy(), allowed.copy(), not_every, K4, ans_rows, hw, solved, n_patterns, max_parts, blb,
                 best - (total - blb), strict, letters, child_bits.copy(), at, least, index, child_key.copy(),
                 budget - cells, memo2, memo3, sets)
             cells += sub_cells
