@@ -244,7 +244,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "saved_on_interrupt": "the game is saved in {path}: '{command}' continues it",
         "first_opening": "grading {word} as an opening for the first time: a few seconds (kept for later reviews)",
         "ranking_openers": "ranking the first guesses of {lexicon} ({strategy}, {prior} prior; once, then cached)...",
-        "compiling_kernels": "compiling chute's search kernels for this machine: once, up to a minute (then cached)...",
+        "compiling_kernels": "compiling chute's search kernels for this machine: once, a minute or two (then cached)...",
         "saved_game_waits": "an unfinished {game} game is saved in {path}: '{command}' continues it (it is "
                             "replaced once you play a row here)",
         "cannot_read_clue": "cannot read clue {text}: write GUESS=SCORE (CHEST=c.E..) or guess:colours (chest:ybgbb)",
@@ -500,7 +500,7 @@ PHRASES: dict[str, dict[str, str]] = {
                          "próximas revisões)",
         "ranking_openers": "ordenando os primeiros palpites de {lexicon} ({strategy}, prior {prior}; uma vez, depois "
                            "fica guardado)...",
-        "compiling_kernels": "compilando os núcleos de busca do chute para esta máquina: uma vez, até um minuto "
+        "compiling_kernels": "compilando os núcleos de busca do chute para esta máquina: uma vez, um ou dois minutos "
                              "(depois fica guardado)...",
         "saved_game_waits": "um jogo de {game} inacabado está salvo em {path}: '{command}' o continua (ele "
                             "é substituído quando você jogar uma linha aqui)",

@@ -1129,7 +1129,7 @@ def solve_four_ruled(M, MT, S, rows, order, nb, cand, ans_rows, hw, solved, n_pa
         if 3 * n - 2 * cand[k] - nb[k] >= best:
             continue
         g = rows[k]
-        total, pending, nt = _bins_of_guess(M[g], S, g, rows, 3, best, max_parts, n_patterns, solved, strict,
+        total, pending, nt = _bins_of_guess(M[g], S, g, rows, np.int64(3), best, max_parts, n_patterns, solved, strict,
                                             letters, parent_bits, at, least, index, parent_key, sets, memo3,
                                             counts, code_of, touched, members, child, pend)
         for p in range(pending if total < best else 0):
@@ -1216,7 +1216,7 @@ def solve_five_ruled(M, MT, S, rows, order, nb, cand, K4, ans_rows, hw, solved, 
         if 3 * n - 2 * cand[k] - nb[k] >= best:
             continue
         g = rows[k]
-        total, pending, nt = _bins_of_guess(M[g], S, g, rows, 4, best, max_parts, n_patterns, solved, strict,
+        total, pending, nt = _bins_of_guess(M[g], S, g, rows, np.int64(4), best, max_parts, n_patterns, solved, strict,
                                             letters, parent_bits, at, least, index, parent_key, sets, memo4,
                                             counts, code_of, touched, members, child, pend)
         over = False
