@@ -58,7 +58,7 @@ TRANSPOSE_BYTES = 128 * 2**20
 CHILD_KEYS = 1 << 18               # children's keys kept, at most (~70 MB)
 CHILDREN_BYTES = 64 * 2**20        # children's guess rows kept, at most
 RULED_KEYS = 1 << 21               # entries of each memo of the compiled hard-mode searches, at most (~100 MB)
-NO_BUDGET = 2**62
+NO_BUDGET = 2**62                   # the cells a compiled search may scan when no budget is set
 
 
 class OverBudget(Exception):

@@ -1068,9 +1068,10 @@ def _bins_of_guess(row, S, g, rows, r1, best, max_parts, n_patterns, solved, str
 
 @njit(cache=True, nogil=True)
 def _loop_buffers(S, rows, parent_bits, n_patterns):
-    """Return the scratch arrays of a compiled hard-mode loop over the guesses of a node (``solve_four_ruled``):
-    counts per pattern (zero), each candidate's pattern, the patterns met, a bin's members, a child's
-    allowed rows, their bitset and key, and the bins waiting for a search (``_bins_of_guess``)."""
+    """Return the scratch arrays of a compiled hard-mode loop over a node's guesses (``solve_four_ruled``,
+    ``solve_five_ruled``): counts per pattern (zero), each candidate's pattern, the patterns met, a bin's
+    members, a child's allowed rows, their bitset and key, and the bins waiting for a search
+    (``_bins_of_guess``)."""
     n = S.shape[0]
     return (np.zeros(n_patterns, dtype=np.int64), np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64),
             np.empty(n, dtype=S.dtype), np.empty(rows.shape[0], dtype=np.int32),
