@@ -1180,14 +1180,20 @@ def solve_four_node(M, MT, S, rows, every, K, ans_rows, hw, solved, n_patterns, 
     sc = np.empty(nrows, dtype=np.int64)
     scan(M, MT, S, rows, every, hw, solved, n_patterns, nb, cand, sc)
     cells = n * nrows
-    order, bound = _viable_order(n, nb, cand, sc, beta)
-    if K > 0:
-        out = np.empty(nrows, dtype=np.int64)
-        count = select_top(M, S, rows, sc, cand, min(K, nrows), False, solved, n_patterns, out)
-        order = out[:count]
+    if K > 0:             # the best K by the heuristic, picked once the bound lets the node go on
+        top = 0
+        for k in range(nrows):
+            top = max(top, nb[k] + 2 * cand[k])
+        bound = 3 * n - top
+        order = np.empty(0, dtype=np.int64)
+    else:
+        order, bound = _viable_order(n, nb, cand, sc, beta)
     lb = max(lb, bound)
     if lb >= beta:
         return lb, np.int64(-1), cells, 1, False
+    if K > 0:
+        out = np.empty(nrows, dtype=np.int64)
+        order = out[:select_top(M, S, rows, sc, cand, min(K, nrows), False, solved, n_patterns, out)]
     val, g, sub_cells, searched, over = solve_four_ruled(M, MT, S, rows, order, nb, cand, ans_rows, hw, solved,
                                                          n_patterns, max_parts, lb, beta, strict, letters,
                                                          parent_bits, at, least, index, parent_key,
