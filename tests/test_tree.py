@@ -11,6 +11,7 @@ import pytest
 
 from chute.errors import ChuteError
 
+from chute.arrays import union
 from chute.cli import main
 from chute.engine import Engine
 from chute.feedback import Clue, score
@@ -648,6 +649,86 @@ def test_the_scan_kernels_agree_and_keep_the_first_guess_of_each_column(wordle):
                 assert sc[k] == int(sum(m * searcher.hw[m] for m in sizes[sizes > 0])) - c * int(searcher.hw[1])
             assert reps == sorted(first.values())
     assert branches == {True, False}
+
+
+def test_the_numpy_primitives_are_the_kernels(wordle):
+    """A small search scans and splits in numpy (``tree_numpy``) until loading numba pays: each primitive
+    gives its kernel's values, types and order (figures, a guess per column of codes, bins, partition
+    hashes, the best guesses with and without equal partitions)."""
+    import numpy as np
+    from chute import tree_numpy
+    from chute.kernels import tree as kernels
+    lex = small_lexicon(wordle, 46, 400, 600)
+    searcher = TreeSearch(Engine.build(lex, cache=False))
+    M, P, solved, hw = searcher.M, searcher.P, searcher.solved, searcher.hw
+    rng = np.random.default_rng(46)
+    every = np.arange(searcher.n_guesses, dtype=np.int32)
+    label = np.full(P, -1, dtype=np.int64)
+    compared = 0
+    classed = set()
+    for n in (1, 2, 5, 17, 40, 41, 90, 250):
+        S = np.sort(rng.choice(len(lex.answers), n, replace=False)).astype(np.int32)
+        subset = np.sort(rng.choice(every, 200, replace=False)).astype(np.int32)
+        for rows, is_every in ((every, True), (union(subset, searcher.ans_rows[S]).astype(np.int32), False)):
+            k = len(rows)
+            outs = []
+            for kern, mt in ((kernels, searcher.MT), (tree_numpy, None)):
+                plain = [np.empty(k, dtype=np.int64) for _ in range(3)]
+                kern.scan(M, mt, S, rows, is_every, hw, solved, P, *plain)
+                classes = [np.empty(k, dtype=np.int64) for _ in range(3)] + [np.empty(k, dtype=np.int32)]
+                count = kern.scan_classes(M, mt, S, rows, is_every, hw, solved, P, *classes)
+                g = int(rows[k // 2])
+                hashes = np.empty(k, dtype=np.uint64)
+                kern.all_hashes(M, S, rows, solved, P, hashes)
+                one = [int(kern.partition_hash(M[int(r)], S, solved, P, label)) for r in rows[:40]]
+                tops = []
+                for K, dedupe in ((1, True), (30, True), (30, False), (k, True)):
+                    out = np.empty(k, dtype=np.int64)
+                    got = kern.select_top(M, S, rows, plain[2], plain[1], K, dedupe, solved, P, out)
+                    tops.append(out[:got].tolist())
+                outs.append((*plain, count, *(c[:count] for c in classes), *kern.split(M, g, S, solved, P),
+                             hashes, one, tops))
+            for a, b in zip(*outs):
+                if isinstance(a, np.ndarray):
+                    assert a.dtype == b.dtype and a.tolist() == b.tolist()
+                else:
+                    assert a == b
+            compared += 1
+            classed.add(outs[0][3] < k)
+    assert compared == 16 and classed == {True, False}     # guesses alike (representatives kept), and none
+
+
+@pytest.mark.parametrize("exact", [False, True])
+def test_a_small_search_runs_in_numpy_and_is_the_compiled_search(wordle, exact, monkeypatch):
+    """A normal-mode search starts on numpy's primitives (its three-row nodes in Python), and moves to the
+    compiled kernels once its scans pass COMPILED_AFTER cells or NUMPY_SECONDS: the same totals and trees
+    throughout, and a search that stays small never loads them."""
+    import chute.tree_search as tree_search
+    from chute import tree_numpy
+    monkeypatch.setattr(tree_search, "_compiler_loaded", lambda: False)     # numba is loaded in the tests
+    used = []
+    for name in ("scan", "scan_classes", "split", "select_top", "partition_hash"):
+        real = getattr(tree_numpy, name)
+        monkeypatch.setattr(tree_numpy, name, lambda *a, _real=real, _name=name: used.append(_name) or _real(*a))
+    lex = small_lexicon(wordle, 47, 150, 250)
+    openers = random.Random(47).sample(lex.guesses, 3)
+    trees, states = [], []
+    cells, seconds = 10**12, 10**12
+    for step in range(4):       # numpy throughout, moving on (by cells, by time), compiled from the start
+        monkeypatch.setattr(tree_search, "COMPILED_AFTER", cells)
+        monkeypatch.setattr(tree_search, "NUMPY_SECONDS", seconds)
+        used.clear()
+        searcher = TreeSearch(Engine.build(lex, cache=False), rows=5, exact=exact)
+        trees.append([(r.total, r.tree.root.to_dict() if r.tree else None) for r in search(searcher, openers)])
+        states.append((searcher._k is None, set(used)))
+        if step == 0:
+            whole = (searcher.cells, searcher.numpy_seconds)
+        cells, seconds = [(whole[0] // 2, 10**12), (10**12, 1e-9), (0, 10**12)][min(step, 2)]     # 1e-9: one scan
+    assert trees[0] == trees[1] == trees[2] == trees[3] and any(total < INF for total, _ in trees[0])
+    primitives = {"scan", "scan_classes", "split", "partition_hash"} | (set() if exact else {"select_top"})
+    assert states[0] == (True, primitives) and whole[1] > 0
+    assert states[1][0] is False and states[1][1] and states[2][0] is False and states[2][1]
+    assert states[3] == (False, set())
 
 
 def test_the_two_row_splitter_check_is_the_plain_rule(wordle):

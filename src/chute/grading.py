@@ -147,7 +147,7 @@ class Grader:
     def _outcomes(self, g: int, S: np.ndarray, r: int, allowed: np.ndarray | None) -> list[tuple[int, int, int]]:
         """Return ``outcomes`` by the searches the sets and the row's budget call for."""
         search = self.searcher(len(S))
-        words, starts, codes = search._kernels().split(search.M, g, S, search.solved, search.P)
+        words, starts, codes = search.split(g, S)
         out = []
         for i in range(len(codes)):
             sub = np.sort(words[starts[i]:starts[i + 1]])

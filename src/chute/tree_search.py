@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import sys
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -48,6 +49,7 @@ from .arrays import union
 from .errors import ChuteError
 from .feedback import decode, n_patterns
 from .files import excerpt
+from . import tree_numpy
 from .strategies.guard import word_cost_table
 from .tree import RULES, DecisionTree, TreeNode
 from .words import Lexicon, fold
@@ -59,6 +61,19 @@ CHILD_KEYS = 1 << 18               # children's keys kept, at most (~70 MB)
 CHILDREN_BYTES = 64 * 2**20        # children's guess rows kept, at most
 RULED_KEYS = 1 << 21               # entries of each memo of the compiled hard-mode searches, at most (~100 MB)
 NO_BUDGET = 2**62                   # the cells a compiled search may scan when no budget is set
+# A normal-mode search scans with numpy's primitives (``tree_numpy``) until the compiled kernels pay for
+# loading numba (0.8-0.9 s here): numpy takes 50-70 ns a cell, and 1-3 ms a scan more to read a few
+# columns of a large matrix, so the search moves on once its scans would pass COMPILED_AFTER cells or
+# have taken NUMPY_SECONDS.  A review of a game whose opener is known scans 0.1-3 M cells in 1-9 scans,
+# 0.01-0.2 s (BENCHMARKS.md, "A review without the compiler"); the results are the same either way.
+COMPILED_AFTER = 5_000_000
+NUMPY_SECONDS = 0.4
+
+
+def _compiler_loaded() -> bool:
+    """Return whether this process has loaded the compiled tree kernels (a server, a prover): then they cost
+    nothing more."""
+    return "chute.kernels.tree" in sys.modules
 
 
 class OverBudget(Exception):
@@ -143,10 +158,7 @@ class TreeSearch:
                          else union(suggested, self.ans_rows).astype(np.int32))
         self._every_row = len(self.all_rows) == self.n_guesses
         self.hw = word_cost_table(len(self.lexicon.answers))
-        # a transposed copy speeds up scans of small sets; past TRANSPOSE_BYTES memory matters more.  The
-        # engine's, made once: a review builds two searches, a server a search per review
-        self.MT = (engine.transposed if self.M.nbytes <= TRANSPOSE_BYTES
-                   else np.empty((0, 0), dtype=self.M.dtype))
+        self._mt: np.ndarray | None = None    # the transposed matrix (``MT``), made when a kernel needs it
         # the most unsolved bins one guess can make (patterns minus all-green)
         self.max_parts = min(len(self.lexicon.answers), self.P - 1)
         self.letters = None
@@ -160,6 +172,8 @@ class TreeSearch:
         self._buf = np.empty(max(self.n_guesses, 1), dtype=np.int64)
         self._label = np.full(self.P, -1, dtype=np.int64)     # scratch of ``partition_hash``
         self._k = None
+        self.small = rule is None    # numpy's primitives while the search is small (``_primitives``)
+        self.numpy_seconds = 0.0     # the time its scans took in numpy
         self._two = None         # memo of the compiled three-row search
         self._masks = None       # hard mode's bitsets (``_hard_masks``)
         self._bits: dict[int, tuple[np.ndarray, np.ndarray]] = {}    # id(rows) -> (rows, their bitset)
@@ -188,7 +202,32 @@ class TreeSearch:
         if self._k is None:
             from .kernels import tree as tree_kernels
             self._k = tree_kernels
+            self.small = False
         return self._k
+
+    def _primitives(self, cells: int = 0):
+        """Return the module of scans and splits for the next step: ``tree_numpy`` while the search is small
+        (normal mode, its scans with the next ``cells`` short of ``COMPILED_AFTER`` and within
+        ``NUMPY_SECONDS``, numba not loaded here), else the compiled kernels."""
+        if self.small and (self.cells + cells >= COMPILED_AFTER or self.numpy_seconds >= NUMPY_SECONDS
+                           or _compiler_loaded()):
+            self.small = False
+        return tree_numpy if self.small else self._kernels()
+
+    @property
+    def MT(self) -> np.ndarray:
+        """Return the matrix transposed (answers x guesses), which speeds up the kernels' scans of small sets;
+        empty past TRANSPOSE_BYTES, where memory matters more.  The engine's, made once (a review builds two
+        searches, a server a search per review), and only for the kernels."""
+        if self._mt is None:
+            self._mt = (self.engine.transposed if self.M.nbytes <= TRANSPOSE_BYTES
+                        else np.empty((0, 0), dtype=self.M.dtype))
+        return self._mt
+
+    def split(self, g: int, S: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Return ``(words, starts, codes)``: the candidates of ``S`` by the pattern guess row ``g`` shows them,
+        bins largest first (``kernels.tree.split``)."""
+        return self._primitives().split(self.M, g, S, self.solved, self.P)
 
     def _scan(self, S: np.ndarray, rows: np.ndarray):
         """Return (unsolved bins, is candidate, heuristic score) per guess row."""
@@ -197,8 +236,18 @@ class TreeSearch:
         cand = np.empty(k, dtype=np.int64)
         sc = np.empty(k, dtype=np.int64)
         every = rows is self.all_rows and self._every_row
-        self._kernels().scan(self.M, self.MT, S, rows, every, self.hw, self.solved, self.P, nb, cand, sc)
+        self._run_scan("scan", len(S) * k, S, rows, every, self.hw, self.solved, self.P, nb, cand, sc)
         return nb, cand, sc
+
+    def _run_scan(self, name: str, cells: int, *args):
+        """Return the scan ``name`` of the primitives ``_primitives(cells)`` picks, run on the matrices and
+        ``args``; the time it takes in numpy counted."""
+        kern = self._primitives(cells)
+        start = time.perf_counter()
+        out = getattr(kern, name)(self.M, None if kern is tree_numpy else self.MT, *args)
+        if kern is tree_numpy:
+            self.numpy_seconds += time.perf_counter() - start
+        return out
 
     def _scan_classes(self, S: np.ndarray, rows: np.ndarray):
         """Return the first row of each distinct column of codes over ``S`` (in order) and ``_scan``'s figures
@@ -209,8 +258,8 @@ class TreeSearch:
         sc = np.empty(k, dtype=np.int64)
         reps = np.empty(k, dtype=np.int32)
         every = rows is self.all_rows and self._every_row
-        count = self._kernels().scan_classes(self.M, self.MT, S, rows, every, self.hw, self.solved, self.P,
-                                             nb, cand, sc, reps)
+        count = self._run_scan("scan_classes", len(S) * k, S, rows, every, self.hw, self.solved, self.P,
+                               nb, cand, sc, reps)
         return nb[:count], cand[:count], sc[:count], reps[:count].copy()
 
     def _memo2(self):
@@ -349,7 +398,8 @@ class TreeSearch:
     def _three_compiled(self, r: int) -> bool:
         """Return whether nodes with ``r`` (three) rows left are searched by the compiled kernels: every guess
         tried there (exact, or within ``full_rows`` of the limit)."""
-        return self.compiled_three and (self.exact or r <= self.full_rows)
+        return (self.compiled_three and (self.exact or r <= self.full_rows)
+                and self._primitives() is not tree_numpy)
 
     def _ruled_memos(self):
         """Return the compiled hard-mode searches' memos (bins' results with three and four rows left, allowed
@@ -424,7 +474,7 @@ class TreeSearch:
             nb, cand, sc, rows = self._scan_classes(S, rows)
         else:
             nb, cand, sc = self._scan(S, rows)
-        kern = self._kernels()
+        kern = self._primitives()
         dedupe = self.rule is None   # hard modes: equal partitions lead to different allowed sets
         K = self._top_k(r)
         if not K:
@@ -519,7 +569,7 @@ class TreeSearch:
             tt[key] = self._solve_ruled(S, rows, every, lb, beta, akey, r, order, nb, cand)
             return tt[key][0]
         best, best_g = beta, -1
-        kern = self._kernels()
+        kern = self._primitives()
         k_split = kern.split
         M, solved, P = self.M, self.solved, self.P
         r1 = r - 1
@@ -629,7 +679,7 @@ class TreeSearch:
     def subtree(self, S: np.ndarray, r: int, allowed=None, akey: bytes = b"") -> tuple:
         """Return the chosen tree for a set as nested tuples (guess row, size, ((code, child), ...))."""
         g = self._guess_of(S, r, allowed, akey)
-        words, starts, codes = self._kernels().split(self.M, g, S, self.solved, self.P)
+        words, starts, codes = self.split(g, S)
         kids = []
         for i in range(len(codes)):
             if codes[i] == self.solved:
@@ -667,7 +717,7 @@ class TreeSearch:
         for k in order.tolist():
             if len(picked) >= count:
                 break
-            self._kernels().all_hashes(self.M, S, self.all_rows[k:k + 1], self.solved, self.P, hs)
+            self._primitives().all_hashes(self.M, S, self.all_rows[k:k + 1], self.solved, self.P, hs)
             if int(hs[0]) not in seen:
                 seen.add(int(hs[0]))
                 picked.append(int(self.all_rows[k]))
@@ -677,7 +727,7 @@ class TreeSearch:
         """Return the (pattern code, answer columns) bins the opener splits the answers into."""
         g = self._opener_row(opener)
         S = np.arange(len(self.lexicon.answers), dtype=np.int32)
-        words, starts, codes = self._kernels().split(self.M, g, S, self.solved, self.P)
+        words, starts, codes = self.split(g, S)
         return [(int(codes[i]), words[starts[i]:starts[i + 1]].copy()) for i in range(len(codes))]
 
     def _opener_row(self, opener: str) -> int:

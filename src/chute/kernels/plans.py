@@ -10,7 +10,7 @@ from numba import njit
 def plan_figures(codes, at, S, cost, solved, n_patterns, parts, cand, score):
     """Fill, for the guess at row ``at[i]`` of ``codes`` (guesses x words) over the words ``S``: its unsolved
     bins ``parts[i]``, whether it is one of the words ``cand[i]``, and the tree search's heuristic
-    ``score[i]`` (the sum over its bins of m * cost[m], less cost[1] for the solved one): ``guard._figures``."""
+    ``score[i]`` (the sum over its bins of m * cost[m], less cost[1] for the solved one): ``tree_numpy.figures``."""
     n = len(S)
     count = np.zeros(n_patterns, dtype=np.int64)
     seen = np.empty(n, dtype=np.int64)

@@ -27,6 +27,7 @@ import numpy as np
 from ..arrays import distinct, most_common_first, union
 from ..feedback import Clue, decode
 from ..rules import legal_mask, strict_codes
+from ..tree_numpy import figures
 
 TRIED = 6              # guesses tried per set with three rows or more
 BUDGET = 400           # sets examined per question before giving up
@@ -247,8 +248,8 @@ class Plans:
         return self.looks > COMPILED_AFTER or "chute.kernels" in sys.modules
 
     def _scored(self, rows: np.ndarray, S: np.ndarray):
-        """Return, for these guess rows over the words at ``S``, ``_figures``' (parts, cand, score) and a function
-        giving the codes of the k-th row, the look charged to the budget.
+        """Return, for these guess rows over the words at ``S``, ``tree_numpy.figures``' (parts, cand, score) and
+        a function giving the codes of the k-th row, the look charged to the budget.
 
         Compiled when ``_compiled`` says so: the same figures, exactly
         (integers), and the same charge.
@@ -264,7 +265,7 @@ class Plans:
                          parts, cand, score)
             return parts, cand, score, lambda i: self.codes[at[i], S]
         codes = self._charge(self.row_codes(rows, S))
-        return (*_figures(codes, self.cost, self.solved), lambda i: codes[i])
+        return (*figures(codes, self.cost, self.solved), lambda i: codes[i])
 
     def finishable(self, pick: np.ndarray, allowed: np.ndarray | None, rows: int) -> bool:
         """Return whether the words at positions ``pick`` (ascending) can surely be found within ``rows`` guesses."""
@@ -358,23 +359,6 @@ def word_cost_table(n: int) -> np.ndarray:
     """
     m = np.maximum(np.arange(n + 1, dtype=np.float64), 1.0)
     return np.rint(1000.0 * (1.0 + np.log2(m))).astype(np.int64)
-
-
-def _figures(codes: np.ndarray, cost: np.ndarray, solved: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Return, per row of codes (guesses x words), its unsolved bins, whether it is a candidate, and its score.
-
-    The score is the tree search's heuristic: the sum over the words outside
-    the solved bin of ``cost[size of their bin]`` (lower is better).
-    """
-    k, n = codes.shape
-    ordered = np.sort(codes, axis=1)
-    starts = np.ones(ordered.shape, dtype=bool)
-    starts[:, 1:] = ordered[:, 1:] != ordered[:, :-1]
-    run = np.cumsum(starts, axis=1) - 1 + (np.arange(k) * n)[:, None]
-    sizes = np.bincount(run.ravel(), minlength=k * n)
-    cand = (ordered[:, -1] == solved).astype(np.int64)      # the solved code is the largest
-    score = (sizes * cost[sizes]).reshape(k, n).sum(axis=1) - cand * cost[1]
-    return starts.sum(axis=1) - cand, cand, score
 
 
 def _key_of(allowed: np.ndarray | None) -> bytes:

@@ -1,0 +1,196 @@
+"""The tree search's primitives in numpy: what ``kernels/tree.py`` gives a search, without loading numba.
+
+A review of a game whose opener is known searches a few small sets (a
+hundred thousand cells or so), where loading the compiler takes ten times as
+long as the work (0.8-0.9 s on a 2-core VM).  ``TreeSearch`` starts on these
+and moves to the compiled kernels once its scans pass ``COMPILED_AFTER``
+cells.  Each function takes the kernel's arguments and gives its results,
+values and order alike (the tests compare them), so that a search is the
+same search on either.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+_M64 = (1 << 64) - 1
+_FNV_OFFSET = 14695981039346656037
+_FNV_PRIME = 1099511628211
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_SOLVED_LABEL = 1 << 30
+PAIRS_MAX = 40        # words below which ``figures`` compares pairs of words rather than sorting (measured)
+
+
+def figures(codes: np.ndarray, cost: np.ndarray, solved: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return, per row of codes (guesses x words), its unsolved bins, whether it is a candidate, and its score.
+
+    The score is the tree search's heuristic: the sum over the words outside
+    the solved bin of ``cost[size of their bin]`` (lower is better).
+    """
+    k, n = codes.shape
+    if 0 < n <= PAIRS_MAX:
+        return _figures_by_pairs(np.ascontiguousarray(codes.T), cost, solved)
+    return _figures_by_sorting(codes, cost, solved)
+
+
+def _figures_by_sorting(codes: np.ndarray, cost: np.ndarray, solved: int) -> tuple[np.ndarray, np.ndarray,
+                                                                                    np.ndarray]:
+    """Return ``figures`` by sorting each guess's codes and measuring the runs."""
+    k, n = codes.shape
+    if n == 0:
+        zero = np.zeros(k, dtype=np.int64)
+        return zero, zero.copy(), zero.copy()
+    ordered = np.sort(codes, axis=1)
+    starts = np.ones(ordered.shape, dtype=bool)
+    starts[:, 1:] = ordered[:, 1:] != ordered[:, :-1]
+    run = np.cumsum(starts, axis=1) - 1 + (np.arange(k) * n)[:, None]
+    sizes = np.bincount(run.ravel(), minlength=k * n)
+    cand = (ordered[:, -1] == solved).astype(np.int64)      # the solved code is the largest
+    score = (sizes * cost[sizes]).reshape(k, n).sum(axis=1) - cand * cost[1]
+    return starts.sum(axis=1) - cand, cand, score
+
+
+def _figures_by_pairs(columns: np.ndarray, cost: np.ndarray, solved: int) -> tuple[np.ndarray, np.ndarray,
+                                                                                    np.ndarray]:
+    """Return ``figures`` from each word's codes (``columns``: words x guesses) by comparing every pair of
+    words, a pass over the guesses each: quicker than sorting every guess's codes while the words are few."""
+    n, k = columns.shape
+    sizes = np.ones((n, k), dtype=np.int16)
+    bins = np.zeros(k, dtype=np.int64)
+    equal = np.empty(k, dtype=bool)
+    alone = np.empty(k, dtype=bool)
+    for j in range(n):
+        alone[:] = True
+        for i in range(j):
+            np.equal(columns[i], columns[j], out=equal)
+            sizes[i] += equal
+            sizes[j] += equal
+            alone &= ~equal
+        bins += alone
+    cand = (columns == solved).any(axis=0).astype(np.int64)
+    score = cost[sizes].sum(axis=0) - cand * cost[1]
+    return bins - cand, cand, score
+
+
+def _columns(M: np.ndarray, S, rows, all_rows: bool) -> np.ndarray:
+    """Return the codes of ``rows`` (``all_rows``: every guess) against each word of ``S``: words x guesses.
+
+    The words' columns of every guess first, then the guesses: a matrix's rows are long, and picking a few
+    entries of each costs more than copying the columns whole (2-7 ms against 0.2-2 ms for 4-16 words of
+    Wordle's 12,972 guesses).
+    """
+    columns = np.ascontiguousarray(M[:, S].T)
+    return columns if all_rows else columns[:, rows]
+
+
+def _figures_of_columns(columns: np.ndarray, cost: np.ndarray, solved: int):
+    """Return ``figures`` from the words' codes (words x guesses)."""
+    if 0 < len(columns) <= PAIRS_MAX:
+        return _figures_by_pairs(columns, cost, solved)
+    return _figures_by_sorting(np.ascontiguousarray(columns.T), cost, solved)
+
+
+def scan(M, MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, score_out) -> None:
+    """Fill, per guess ``rows[k]``, the figures of the partition it makes of ``S`` (``kernels.tree.scan``)."""
+    nb, cand, score = _figures_of_columns(_columns(M, S, rows, all_rows), hw, solved)
+    nb_out[:len(nb)] = nb
+    cand_out[:len(nb)] = cand
+    score_out[:len(nb)] = score
+
+
+def _code_keys(n: int) -> np.ndarray:
+    """Return the kernels' n fixed random odd 64-bit keys (splitmix64 of (j + 1) x the golden ratio)."""
+    z = (np.arange(1, n + 1, dtype=np.uint64) * _GOLDEN)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return (z ^ (z >> np.uint64(31))) | np.uint64(1)
+
+
+def scan_classes(M, MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, score_out, reps_out) -> int:
+    """Fill ``reps_out`` with the first row of each distinct column of codes over ``S`` (in the order of
+    ``rows``) and the figure arrays with those rows' figures; return how many (``kernels.tree.scan_classes``,
+    whose hash of a column this computes too)."""
+    columns = _columns(M, S, rows, all_rows)
+    hashes = np.zeros(columns.shape[1], dtype=np.uint64)
+    for key, codes in zip(_code_keys(len(S)).tolist(), columns):
+        hashes += (codes.astype(np.uint64) + np.uint64(1)) * np.uint64(key)
+    order = np.argsort(hashes, kind="stable")
+    first = np.ones(len(order), dtype=bool)
+    first[1:] = hashes[order[1:]] != hashes[order[:-1]]
+    kept = np.sort(order[first])
+    count = len(kept)
+    reps_out[:count] = rows[kept]
+    nb, cand, score = _figures_of_columns(columns[:, kept], hw, solved)
+    nb_out[:count] = nb
+    cand_out[:count] = cand
+    score_out[:count] = score
+    return count
+
+
+def split(M, g, S, solved, n_patterns) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return ``(words, starts, codes)``: the candidates of ``S`` grouped by the pattern guess ``g`` gives them,
+    bins largest first (then by code), each in the order of ``S`` (``kernels.tree.split``)."""
+    row = np.asarray(M[g][S], dtype=np.int64)
+    counts = np.bincount(row, minlength=n_patterns)
+    present = np.flatnonzero(counts)
+    codes = present[np.argsort(-counts[present], kind="stable")]
+    rank = np.empty(n_patterns, dtype=np.int64)
+    rank[codes] = np.arange(len(codes))
+    words = np.asarray(S)[np.argsort(rank[row], kind="stable")]
+    starts = np.zeros(len(codes) + 1, dtype=np.int64)
+    np.cumsum(counts[codes], out=starts[1:])
+    return words, starts, codes.astype(np.int64)
+
+
+def partition_hash(row, S, solved, n_patterns, label) -> int:
+    """Return ``kernels.tree.partition_hash``: the FNV-1a hash of the bins' labels by first appearance, the
+    solved bin marked (``label`` is unused: the kernel's scratch)."""
+    codes = np.asarray(row[S], dtype=np.int64)
+    order = np.argsort(codes, kind="stable")
+    ordered = codes[order]
+    starts = np.ones(len(codes), dtype=bool)
+    starts[1:] = ordered[1:] != ordered[:-1]
+    group = np.empty(len(codes), dtype=np.int64)
+    group[order] = np.cumsum(starts) - 1
+    first = order[starts]            # each bin's first candidate (a stable sort keeps the order of S)
+    label_of = np.empty(len(first), dtype=np.int64)
+    label_of[np.argsort(first, kind="stable")] = np.arange(len(first))
+    labels = label_of[group]
+    hit = codes == solved
+    if hit.any():                   # the solved bin takes no label of its own
+        mark = labels[hit][0]
+        labels[labels > mark] -= 1
+        labels[hit] = _SOLVED_LABEL
+    h = _FNV_OFFSET
+    for lab in labels.tolist():
+        h = ((h ^ lab) * _FNV_PRIME) & _M64
+    return h
+
+
+def all_hashes(M, S, rows, solved, n_patterns, out) -> None:
+    """Fill ``out[k]`` with the partition hash of guess ``rows[k]``."""
+    for k, g in enumerate(np.asarray(rows).tolist()):
+        out[k] = partition_hash(M[g], S, solved, n_patterns, None)
+
+
+def select_top(M, S, rows, score, cand, K, dedupe, solved, n_patterns, out) -> int:
+    """Fill ``out`` with the positions of the ``K`` best guesses, best first (the lowest score, then a
+    candidate, then the lowest position), with ``dedupe`` only the first of guesses that split ``S`` alike;
+    return how many (``kernels.tree.select_top``)."""
+    order = np.lexsort((np.arange(len(score)), -np.asarray(cand), np.asarray(score)))
+    if not dedupe:
+        count = min(K, len(order))
+        out[:count] = order[:count]
+        return count
+    count = 0
+    seen: set[tuple[int, int, int]] = set()
+    for k in order.tolist():
+        key = (int(score[k]), int(cand[k]), partition_hash(M[rows[k]], S, solved, n_patterns, None))
+        if key in seen:
+            continue
+        seen.add(key)
+        out[count] = k
+        count += 1
+        if count == K:
+            break
+    return count
