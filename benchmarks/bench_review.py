@@ -27,6 +27,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 CASES = [
+    ["review", "--answer", "cigar", "salet", "corny", "cigar"],   # a usual game: --again, its searches are small
     ["review", "--answer", "cigar", "fuzzy", "cigar"],
     ["review", "--answer", "cigar", "jumbo", "cigar"],
     ["review", "--answer", "cigar", "fuzzy", "jumbo", "cigar"],
