@@ -1,12 +1,12 @@
 """The tree search's primitives in numpy: what ``kernels/tree.py`` gives a search, without loading numba.
 
-A review of a game whose opener is known searches a few small sets (a
-hundred thousand cells or so), where loading the compiler takes ten times as
-long as the work (0.8-0.9 s on a 2-core VM).  ``TreeSearch`` starts on these
-and moves to the compiled kernels once its scans pass ``COMPILED_AFTER``
-cells.  Each function takes the kernel's arguments and gives its results,
-values and order alike (the tests compare them), so that a search is the
-same search on either.
+A review of a game whose opener is known searches a few small sets (0.1-3 M
+cells), where loading the compiler takes ten times as long as the work
+(0.8-0.9 s on a 2-core VM).  ``TreeSearch`` starts on these and moves to the
+compiled kernels once its scans would pass ``COMPILED_AFTER`` cells or have
+taken ``NUMPY_SECONDS``.  Each function takes the kernel's arguments (the
+transposed matrix ``MT`` unused) and gives its results, values and order
+alike (the tests compare them), so that a search is the same search on either.
 """
 
 from __future__ import annotations
