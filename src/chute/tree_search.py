@@ -569,8 +569,6 @@ class TreeSearch:
             tt[key] = self._solve_ruled(S, rows, every, lb, beta, akey, r, order, nb, cand)
             return tt[key][0]
         best, best_g = beta, -1
-        kern = self._primitives()
-        k_split = kern.split
         M, solved, P = self.M, self.solved, self.P
         r1 = r - 1
         # every guess was listed (exact, or near the row limit): skip a partition met before
@@ -579,12 +577,13 @@ class TreeSearch:
             if 3 * n - 2 * int(cand[k]) - int(nb[k]) >= best:
                 continue
             g = int(rows[k])
+            kern = self._primitives()       # numpy's or the kernels' (which give the same hashes)
             if seen is not None:
                 h = int(kern.partition_hash(M[g], S, solved, P, self._label))
                 if h in seen:
                     continue
                 seen.add(h)
-            words, starts, codes = k_split(M, g, S, solved, P)
+            words, starts, codes = kern.split(M, g, S, solved, P)
             nbins = len(codes)
             # lower bounds of the bins: exact for 1-2 words, memoised or by size otherwise
             pending = []
