@@ -27,10 +27,7 @@ def figures(codes: np.ndarray, cost: np.ndarray, solved: int) -> tuple[np.ndarra
     The score is the tree search's heuristic: the sum over the words outside
     the solved bin of ``cost[size of their bin]`` (lower is better).
     """
-    k, n = codes.shape
-    if 0 < n <= PAIRS_MAX:
-        return _figures_by_pairs(np.ascontiguousarray(codes.T), cost, solved)
-    return _figures_by_sorting(codes, cost, solved)
+    return _figures_of_columns(codes.T, cost, solved)
 
 
 def _figures_by_sorting(codes: np.ndarray, cost: np.ndarray, solved: int) -> tuple[np.ndarray, np.ndarray,
@@ -84,9 +81,10 @@ def _columns(M: np.ndarray, S, rows, all_rows: bool) -> np.ndarray:
 
 
 def _figures_of_columns(columns: np.ndarray, cost: np.ndarray, solved: int):
-    """Return ``figures`` from the words' codes (words x guesses)."""
+    """Return ``figures`` from the words' codes (words x guesses): pairs of words while they are few, else sorted
+    codes (each layout made contiguous, at no cost when it is)."""
     if 0 < len(columns) <= PAIRS_MAX:
-        return _figures_by_pairs(columns, cost, solved)
+        return _figures_by_pairs(np.ascontiguousarray(columns), cost, solved)
     return _figures_by_sorting(np.ascontiguousarray(columns.T), cost, solved)
 
 
