@@ -126,6 +126,80 @@ def test_the_found_tree_is_an_upper_bound_and_equal_weights_find_the_uniform_opt
         assert equal.solve(S, 6) == pytest.approx(exact.solve(S, 6))
 
 
+def _small_engine(seed: int, n_answers: int, n_extra: int) -> Engine:
+    """Return an engine over a random part of Wordle's lists: answers, and other accepted guesses."""
+    import random
+    from chute.words import Lexicon, load_lexicon
+    wordle = load_lexicon("wordle")
+    rnd = random.Random(seed)
+    answers = rnd.sample(wordle.answers, n_answers)
+    extra = rnd.sample(sorted(set(wordle.guesses) - set(answers)), n_extra)
+    return Engine.build(Lexicon(f"small{seed}", 5, tuple(answers), tuple(sorted(answers + extra))), cache=False)
+
+
+def test_the_numpy_weighted_bounds_are_the_kernel():
+    """A small weighted search bounds its guesses in numpy (``tree_numpy.weighted_bounds``) until loading numba
+    pays: the kernel's bounds to the last bit (each sum taken in the kernel's order) and its partition keys, for
+    sets of every size, weights tied, zero or spread, every guess or some."""
+    from chute import tree_numpy
+    from chute.kernels.weighted import weighted_bounds
+    from chute.feedback import n_patterns
+    engine = _small_engine(46, 400, 600)
+    M, P = engine.matrix, n_patterns(5)
+    rng = np.random.default_rng(46)
+    every = np.arange(M.shape[0], dtype=np.int32)
+    told_nothing = keys_shared = 0
+    for n in (0, 1, 2, 3, 5, 17, 40, 41, 90):
+        S = np.sort(rng.choice(M.shape[1], n, replace=False)).astype(np.int32)
+        spread = rng.random(n) ** 3
+        spread[: n // 3] = spread[n // 2] if n else 0.0       # ties, and a bin's heaviest word twice
+        for w in (spread, np.where(rng.random(n) < 0.3, 0.0, spread), np.full(n, 1 / max(n, 1))):
+            some = np.sort(rng.choice(every, 150, replace=False)).astype(np.int32)
+            for rows in (every, some):
+                got = []
+                for bounds in (weighted_bounds, tree_numpy.weighted_bounds):
+                    lb, keys = np.full(len(rows), -1.0), np.zeros(len(rows), dtype=np.int64)
+                    bounds(M, rows, S, w, P - 1, P, lb, keys)
+                    got.append((lb, keys))
+                (lb, keys), (lb_np, keys_np) = got
+                assert lb.tobytes() == lb_np.tobytes() and keys.tobytes() == keys_np.tobytes()
+                told_nothing += int(np.isinf(lb).sum())
+                keys_shared += len(keys) - len(set(keys.tolist()))
+    assert told_nothing and keys_shared        # guesses that tell nothing, and guesses that split alike
+
+
+def test_a_small_weighted_search_runs_in_numpy_and_is_the_compiled_search(monkeypatch):
+    """A weighted search in normal mode starts on numpy's bounds, its cells and time counted with its
+    equal-weights search's, and moves to the kernel with it: the same totals, guesses and bins either way."""
+    import chute.tree_search as tree_search
+    from chute import tree_numpy
+    real = tree_numpy.weighted_bounds
+    engine = _small_engine(47, 120, 200)
+    n = len(engine.lexicon.answers)
+    w = np.random.default_rng(47).random(n) ** 2
+    results = {}
+    for switch in ("numpy", "after one scan", "compiled"):
+        rng = np.random.default_rng(48)
+        used = []
+        with monkeypatch.context() as patch:
+            patch.setattr(tree_search, "_compiler_loaded", lambda: switch == "compiled")
+            patch.setattr(tree_search, "NUMPY_SECONDS", 1e-12 if switch == "after one scan" else 60.0)
+            patch.setattr(tree_numpy, "weighted_bounds", lambda *a: used.append(len(a[2])) or real(*a))
+            search = WeightedSearch(engine, w, rows=6, loss=6.0)
+            found = []
+            for size in (6, 14, 30, 30):
+                S = np.sort(rng.choice(n, size, replace=False)).astype(np.int32)
+                for r in (3, 6):
+                    row, total = search.best(S, r)
+                    found.append((row, total, search.outcomes(row, S, r, None, True)))
+        results[switch] = found
+        assert (len(used) > 1, len(used) == 1, search.tree.small) == {
+            "numpy": (True, False, True), "after one scan": (False, True, False),
+            "compiled": (False, False, False)}[switch], used
+    assert results["numpy"] == results["after one scan"] == results["compiled"]
+    assert any(np.isfinite(total) and len(bins) > 3 for _, total, bins in results["numpy"])
+
+
 def test_review_with_equal_weights_grades_as_the_answer_list(engine):
     # a prior over the answers with equal weights: the same values, best guesses and grades
     prior = Prior("equal.txt", tuple(engine.lexicon.answers))

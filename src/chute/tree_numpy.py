@@ -1,12 +1,15 @@
-"""The tree search's primitives in numpy: what ``kernels/tree.py`` gives a search, without loading numba.
+"""The tree search's primitives in numpy: what ``kernels/tree.py`` (and ``kernels/weighted.py``, the weighted
+search's bounds) gives a search, without loading numba.
 
 A review of a game whose opener is known searches a few small sets (0.1-3 M
 cells), where loading the compiler takes ten times as long as the work
 (0.8-0.9 s on a 2-core VM).  ``TreeSearch`` starts on these and moves to the
 compiled kernels once its scans would pass ``COMPILED_AFTER`` cells or have
-taken ``NUMPY_SECONDS``.  Each function takes the kernel's arguments (the
-transposed matrix ``MT`` unused) and gives its results, values and order
-alike (the tests compare them), so that a search is the same search on either.
+taken ``NUMPY_SECONDS``; a ``WeightedSearch`` (a review under a prior) moves
+with its equal-weights search.  Each function takes the kernel's arguments
+(the transposed matrix ``MT`` unused) and gives its results, values and order
+alike, floats to the last bit (the tests compare them), so that a search is
+the same search on either.
 """
 
 from __future__ import annotations
@@ -192,3 +195,62 @@ def select_top(M, S, rows, score, cand, K, dedupe, solved, n_patterns, out) -> i
         if count == K:
             break
     return count
+
+
+
+_WEIGHTED_OFFSET = 1469598103934665603    # where the weighted kernel's partition key starts
+
+
+def weighted_bounds(M, rows, S, w, solved, n_patterns, lb, key) -> None:
+    """Fill ``lb[i]`` and ``key[i]`` for guess ``rows[i]`` over the words ``S`` weighing ``w``
+    (``kernels.weighted.weighted_bounds``: the same floats, summed in the same order, and the same keys).
+
+    Word after word, per guess: the word opens a bin unless it equals a word before it, whose bin it joins
+    (comparing it with those words, a pass over the guesses each: the sets a weighted search solves hold
+    tens of words), and the bin's weight, size and heaviest word grow as the kernel's do.
+    """
+    n, k = len(S), len(rows)
+    w = np.asarray(w, dtype=np.float64).tolist()
+    total = 0.0
+    for x in w:
+        total += x                  # word after word, as the kernel adds them
+    lb[:k] = total
+    key[:k] = np.uint64(_WEIGHTED_OFFSET).view(np.int64)
+    if n == 0 or k == 0:
+        return
+    columns = _columns(M, S, rows, False)          # words x guesses
+    at = np.arange(k)
+    first = np.empty((n, k), dtype=np.int64)       # per word and guess, the first word of its bin ...
+    label = np.empty((n, k), dtype=np.int64)       # ... and the bin's label: the bins in the order they open
+    mass = np.zeros(n * k)          # per bin (its first word x guesses): its weight, its heaviest word, its size
+    heavy = np.zeros(n * k)
+    count = np.zeros(n * k, dtype=np.int64)
+    bins = np.zeros(k, dtype=np.int64)
+    equal = np.empty(k, dtype=bool)
+    for j in range(n):
+        owner = first[j]
+        owner[:] = j
+        for i in range(j - 1, -1, -1):         # the first word it equals is the last one written
+            np.equal(columns[i], columns[j], out=equal)
+            np.copyto(owner, i, where=equal)
+        opens = owner == j
+        label[j] = np.where(opens, bins, label.ravel()[np.minimum(owner, j - 1) * k + at] if j else 0)
+        bins += opens
+        cell = owner * k + at
+        mass[cell] += w[j]
+        heavy[cell] = np.maximum(heavy[cell], w[j])
+        count[cell] += 1
+    mass, heavy, count = mass.reshape(n, k), heavy.reshape(n, k), count.reshape(n, k)
+    unsolved = columns != solved
+    bound = lb[:k]
+    for j in range(n):              # bin after bin, as the kernel adds them (adding 0.0 changes nothing)
+        counted = (first[j] == j) & unsolved[j]
+        bound += np.where(counted, mass[j], 0.0)
+        bound += np.where(counted & (count[j] >= 2), mass[j] - heavy[j], 0.0)
+    if n > 1:
+        bound[(bins == 1) & unsolved[0]] = np.inf    # one bin and nothing solved: the guess tells nothing
+    h = np.full(k, _WEIGHTED_OFFSET, dtype=np.uint64)
+    prime = np.uint64(_FNV_PRIME)
+    for j in range(n):
+        h = (h ^ (label[j] * 2 + ~unsolved[j]).astype(np.uint64)) * prime
+    key[:k] = h.view(np.int64)

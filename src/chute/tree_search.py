@@ -243,11 +243,28 @@ class TreeSearch:
         """Return the scan ``name`` of the primitives ``_primitives(cells)`` picks, run on the matrices and
         ``args``; the time it takes in numpy counted."""
         kern = self._primitives(cells)
+        if kern is not tree_numpy:
+            return getattr(kern, name)(self.M, self.MT, *args)
         start = time.perf_counter()
-        out = getattr(kern, name)(self.M, None if kern is tree_numpy else self.MT, *args)
-        if kern is tree_numpy:
-            self.numpy_seconds += time.perf_counter() - start
+        out = getattr(kern, name)(self.M, None, *args)
+        self.numpy_seconds += time.perf_counter() - start
         return out
+
+    def weighted_bounds(self, S: np.ndarray, rows: np.ndarray, w: np.ndarray, lb: np.ndarray,
+                        keys: np.ndarray) -> None:
+        """Fill, per guess row, the weighted search's lower bound and partition key over ``S`` weighing ``w``
+        (``kernels.weighted.weighted_bounds``), on the primitives this search is on: the weighted search's
+        scans count toward its move to the kernels as its own do."""
+        cells = len(S) * len(rows)
+        kern = self._primitives(cells)
+        self.cells += cells
+        if kern is not tree_numpy:
+            from .kernels.weighted import weighted_bounds
+            weighted_bounds(self.M, rows, S, w, self.solved, self.P, lb, keys)
+            return
+        start = time.perf_counter()
+        tree_numpy.weighted_bounds(self.M, rows, S, w, self.solved, self.P, lb, keys)
+        self.numpy_seconds += time.perf_counter() - start
 
     def _scan_classes(self, S: np.ndarray, rows: np.ndarray):
         """Return the first row of each distinct column of codes over ``S`` (in order) and ``_scan``'s figures

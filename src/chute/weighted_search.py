@@ -96,8 +96,7 @@ class WeightedSearch:
         rows = self._rows(allowed)
         lb = np.empty(len(rows), dtype=np.float64)
         keys = np.empty(len(rows), dtype=np.int64)
-        from .kernels.weighted import weighted_bounds
-        weighted_bounds(self.M, rows, S, w[S], self.solved, self.tree.P, lb, keys)
+        self.tree.weighted_bounds(S, rows, w[S], lb, keys)
         order = np.lexsort((rows, lb))
         best, best_row = INF, -1
         seen: set[int] = set()
