@@ -377,15 +377,18 @@ def test_a_matrix_too_large_for_the_memory_is_refused_before_allocating(monkeypa
     Engine.build(lexicon, cache=False)
 
 
-@pytest.mark.parametrize("shape", [(0, 5), (1, 1), (63, 65), (130, 7), (200, 129)])
-def test_tiled_transpose_equals_numpy(shape):
-    from chute.kernels.layout import transposed
+@pytest.mark.parametrize("shape", [(0, 5), (5, 0), (1, 1), (63, 65), (64, 3), (130, 7), (200, 129)])
+def test_the_transpose_by_blocks_of_rows_equals_numpy(shape, monkeypatch):
+    """``engine.transpose`` copies a block of rows at a time: the same contiguous array as numpy's copy of
+    ``a.T``, whether the rows fill the blocks or not."""
+    from chute import engine as engine_mod
+    monkeypatch.setattr(engine_mod, "TRANSPOSE_ROWS", 64)
     a = np.random.default_rng(sum(shape)).integers(0, 243, size=shape).astype(np.uint8)
-    for threads in (True, False):
-        out = transposed(a, threads=threads)
-        assert out.flags.c_contiguous and out.shape == shape[::-1] and np.array_equal(out, a.T)
+    out = engine_mod.transpose(a)
+    assert out.flags.c_contiguous and out.shape == shape[::-1] and np.array_equal(out, a.T)
     b = a.astype(np.uint16)
-    assert np.array_equal(transposed(b), b.T)
+    assert out.dtype == np.uint8 and engine_mod.transpose(b).dtype == np.uint16
+    assert np.array_equal(engine_mod.transpose(b), b.T)
 
 
 def test_a_folder_set_with_a_quoted_tilde_is_in_the_home_folder(tmp_path, monkeypatch):

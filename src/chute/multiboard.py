@@ -308,8 +308,7 @@ class MultiSolver:
     def codes_t(self) -> np.ndarray:
         """Return the matrix as (answers x guesses), made once: one candidate's codes are contiguous."""
         if self._codes_t is None:
-            from .kernels.layout import transposed
-            self._codes_t = transposed(self.engine.matrix, threads=not _IN_WORKER[0])
+            self._codes_t = self.engine.transposed
         return self._codes_t
 
     def many_games(self) -> "MultiSolver":

@@ -1,6 +1,6 @@
 """Compiled kernels (numba), one home each: scoring (``score``), partition figures (``partition``),
-a tiled transpose (``layout``), the tree searches (``tree``, ``weighted``), the guard's plans
-(``plans``), the two-deep estimate of ``expected-guesses`` (``expected``).
+the tree searches (``tree``, ``weighted``), the guard's plans (``plans``), the two-deep estimate of
+``expected-guesses`` (``expected``).
 
 Kept apart so that importing chute never pays numba's start-up cost unless a
 matrix must be built or a kernel is called.  Every kernel is checked against
