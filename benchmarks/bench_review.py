@@ -34,6 +34,10 @@ CASES = [
     ["review", "--answer", "raven", "beret", "raven"],          # BERET leaves 94 words that are slow to solve exactly
     ["review", "--game", "dordle", "--answer", "loath,feral", "urdee", "feral", "loath"],
     ["review", "--game", "termo", "--answer", "termo", "shows", "termo"],
+    # answers off the answer list, graded under the frequency prior (a weighted search bounds the guesses)
+    ["review", "--answer", "works", "salet", "corny", "works"],
+    ["review", "--game", "termo", "--answer", "chope", "toras", "lince", "chove", "chope"],
+    ["review", "--game", "termo", "--answer", "teima", "toras", "pinte", "temia", "teima"],
     ["review", "--game", "quarteto", "--answer", "neste,quero,lapso,algas", "aruru", "pisou", "neste", "quero",
      "lapso", "algas"],
     # hard modes: every search carries the guesses each clue still allows
