@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 from functools import lru_cache
 
+import numpy as np
 import pytest
 
 from chute.errors import ChuteError
@@ -96,15 +97,43 @@ def test_exact_equals_brute_force(wordle, seed, n_answers, n_extra, rows, n_open
     assert exact_totals(lex, openers, rows) == want
 
 
-def test_exact_without_the_transposed_matrix_equals_brute_force(wordle, monkeypatch):
-    """A matrix too large to copy is scanned row by row: the same exact totals."""
+@pytest.mark.parametrize("rows_copied", [0, 1024])
+def test_exact_without_the_transposed_matrix_equals_brute_force(wordle, monkeypatch, rows_copied):
+    """A matrix too large to copy whole is scanned row by row, or in the rows of the sets searched, copied
+    when first read (a prior's matrix): the same exact totals, hard mode's too."""
     import chute.tree_search as tree_search
     monkeypatch.setattr(tree_search, "TRANSPOSE_BYTES", 0)
+    monkeypatch.setattr(tree_search, "ROWS_COPIED_MAX", rows_copied)
     lex = small_lexicon(wordle, 2, 60, 30)
     openers = random.Random(2).sample(lex.guesses, 3)
     brute = brute_force(lex)
     assert exact_totals(lex, openers) == {o: brute(o, 6) for o in openers}
+    hard = small_lexicon(wordle, 7, 16, 24)
+    hard_openers = random.Random(7).sample(hard.guesses, 3)
+    assert exact_totals(hard, hard_openers, 6, "hard") == {o: brute_force(hard, "hard")(o, 6) for o in hard_openers}
     assert TreeSearch(Engine.build(lex, cache=False)).MT.size == 0
+
+
+def test_a_matrix_too_large_to_copy_has_only_the_rows_its_searches_read_copied(wordle, monkeypatch):
+    """Past TRANSPOSE_BYTES a search copies the transposed rows of the words it scans, once: a set's search
+    leaves exactly its words' rows copied (the same total as with the whole transpose); a set over
+    ROWS_COPIED_MAX words is scanned in the matrix itself, its smaller bins in their rows."""
+    import chute.tree_search as tree_search
+    lex = small_lexicon(wordle, 4, 300, 200)
+    engine = Engine.build(lex, cache=False)
+    S = np.sort(np.random.default_rng(4).choice(len(lex.answers), 40, replace=False)).astype(np.int32)
+    whole = TreeSearch(engine, exact=True).solve(S, 6)
+    monkeypatch.setattr(tree_search, "TRANSPOSE_BYTES", 0)
+    monkeypatch.setattr(tree_search, "_compiler_loaded", lambda: True)
+    big = Engine.build(lex, cache=False)
+    assert TreeSearch(big, exact=True).solve(S, 6) == whole
+    rows, copied = big._rows_copied
+    assert np.flatnonzero(copied).tolist() == S.tolist()
+    assert np.array_equal(rows[S], engine.matrix[:, S].T) and not rows[copied == 0].any()
+    monkeypatch.setattr(tree_search, "ROWS_COPIED_MAX", 39)
+    other = Engine.build(lex, cache=False)
+    assert TreeSearch(other, exact=True).solve(S, 6) == whole
+    assert set(np.flatnonzero(other._rows_copied[1]).tolist()) < set(S.tolist())
 
 
 def test_searches_over_one_engine_share_its_transposed_matrix(wordle):

@@ -140,12 +140,14 @@ def _small_engine(seed: int, n_answers: int, n_extra: int) -> Engine:
 def test_the_numpy_weighted_bounds_are_the_kernel():
     """A small weighted search bounds its guesses in numpy (``tree_numpy.weighted_bounds``) until loading numba
     pays: the kernel's bounds to the last bit (each sum taken in the kernel's order) and its partition keys, for
-    sets of every size, weights tied, zero or spread, every guess or some."""
+    sets of every size, weights tied, zero or spread, every guess or some; the kernel the same reading the
+    matrix, its transpose, or a transpose holding only the set's rows."""
     from chute import tree_numpy
     from chute.kernels.weighted import weighted_bounds
     from chute.feedback import n_patterns
     engine = _small_engine(46, 400, 600)
     M, P = engine.matrix, n_patterns(5)
+    no_mt = np.empty((0, 0), dtype=M.dtype)
     rng = np.random.default_rng(46)
     every = np.arange(M.shape[0], dtype=np.int32)
     told_nothing = keys_shared = 0
@@ -157,12 +159,15 @@ def test_the_numpy_weighted_bounds_are_the_kernel():
             some = np.sort(rng.choice(every, 150, replace=False)).astype(np.int32)
             for rows in (every, some):
                 got = []
-                for bounds in (weighted_bounds, tree_numpy.weighted_bounds):
+                rows_of_s = Engine(engine.lexicon, M).transposed_rows(S)      # S's rows only, the others zeros
+                for bounds, mt in ((weighted_bounds, no_mt), (weighted_bounds, engine.transposed),
+                                   (weighted_bounds, rows_of_s), (tree_numpy.weighted_bounds, None)):
                     lb, keys = np.full(len(rows), -1.0), np.zeros(len(rows), dtype=np.int64)
-                    bounds(M, rows, S, w, P - 1, P, lb, keys)
-                    got.append((lb, keys))
-                (lb, keys), (lb_np, keys_np) = got
-                assert lb.tobytes() == lb_np.tobytes() and keys.tobytes() == keys_np.tobytes()
+                    bounds(M, mt, rows, S, w, P - 1, P, lb, keys)
+                    got.append((lb.tobytes(), keys.tobytes()))
+                assert got[1:] == got[:-1]
+                lb = np.frombuffer(got[0][0])
+                keys = np.frombuffer(got[0][1], dtype=np.int64)
                 told_nothing += int(np.isinf(lb).sum())
                 keys_shared += len(keys) - len(set(keys.tolist()))
     assert told_nothing and keys_shared        # guesses that tell nothing, and guesses that split alike

@@ -395,6 +395,31 @@ class Engine:
         return transpose(self.matrix)
 
     @cached_property
+    def _rows_copied(self) -> tuple[np.ndarray, np.ndarray]:
+        """Return (the matrix transposed, each row copied the first time it is asked for; which rows are).
+
+        Its memory is mapped, not allocated by numpy, which would ask the kernel for huge pages: a row
+        written would then take 2 MB, and 300 scattered rows nearly the whole matrix."""
+        import mmap
+        shape = self.matrix.shape[::-1]
+        buffer = mmap.mmap(-1, max(shape[0] * shape[1] * self.matrix.itemsize, 1))
+        rows = np.frombuffer(buffer, dtype=self.matrix.dtype, count=shape[0] * shape[1]).reshape(shape)
+        return rows, np.zeros(shape[0], dtype=bool)
+
+    def transposed_rows(self, S: np.ndarray) -> np.ndarray:
+        """Return the matrix transposed (answers x guesses) with at least the rows of the answer columns ``S``
+        copied, the others never written (nor their memory taken): what a search over a matrix too large
+        to copy whole reads of it (a prior's, 193-331 MB)."""
+        rows, copied = self._rows_copied
+        S = np.asarray(S)
+        missing = S[~copied[S]]
+        for start in range(0, len(missing), TRANSPOSE_ROWS):        # a bounded block of columns at a time
+            block = missing[start:start + TRANSPOSE_ROWS]
+            rows[block] = self.matrix[:, block].T
+            copied[block] = True
+        return rows
+
+    @cached_property
     def guess_letters(self) -> np.ndarray:
         """Return the accepted guesses as an (n, length) array of letter numbers."""
         return letters_array(self.lexicon.guesses, self.length)

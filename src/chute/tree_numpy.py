@@ -201,7 +201,7 @@ def select_top(M, S, rows, score, cand, K, dedupe, solved, n_patterns, out) -> i
 _WEIGHTED_OFFSET = 1469598103934665603    # where the weighted kernel's partition key starts
 
 
-def weighted_bounds(M, rows, S, w, solved, n_patterns, lb, key) -> None:
+def weighted_bounds(M, MT, rows, S, w, solved, n_patterns, lb, key) -> None:
     """Fill ``lb[i]`` and ``key[i]`` for guess ``rows[i]`` over the words ``S`` weighing ``w``
     (``kernels.weighted.weighted_bounds``: the same floats, summed in the same order, and the same keys).
 

@@ -56,7 +56,8 @@ from .words import Lexicon, fold
 
 INF = 10**9
 DEFAULT_TOP = (200, 30, 10, 4, 2)
-TRANSPOSE_BYTES = 128 * 2**20
+TRANSPOSE_BYTES = 128 * 2**20     # a larger matrix (a prior's) is not copied whole: only the rows its searches read
+ROWS_COPIED_MAX = 1024             # ... for sets of at most this many words (larger ones scan the matrix itself)
 CHILD_KEYS = 1 << 18               # children's keys kept, at most (~70 MB)
 CHILDREN_BYTES = 64 * 2**20        # children's guess rows kept, at most
 RULED_KEYS = 1 << 21               # entries of each memo of the compiled hard-mode searches, at most (~100 MB)
@@ -224,6 +225,14 @@ class TreeSearch:
                         else np.empty((0, 0), dtype=self.M.dtype))
         return self._mt
 
+    def _mt_for(self, S: np.ndarray) -> np.ndarray:
+        """Return the transposed matrix a kernel given the set ``S`` reads: ``MT``, or past TRANSPOSE_BYTES one
+        holding the rows of S's words (a kernel reads no other row: only its set's and its bins'), or
+        for a set of more than ROWS_COPIED_MAX words none (the kernel scans the matrix itself)."""
+        if self.M.nbytes <= TRANSPOSE_BYTES or len(S) > ROWS_COPIED_MAX:
+            return self.MT
+        return self.engine.transposed_rows(S)
+
     def split(self, g: int, S: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Return ``(words, starts, codes)``: the candidates of ``S`` by the pattern guess row ``g`` shows them,
         bins largest first (``kernels.tree.split``)."""
@@ -239,14 +248,14 @@ class TreeSearch:
         self._run_scan("scan", len(S) * k, S, rows, every, self.hw, self.solved, self.P, nb, cand, sc)
         return nb, cand, sc
 
-    def _run_scan(self, name: str, cells: int, *args):
-        """Return the scan ``name`` of the primitives ``_primitives(cells)`` picks, run on the matrices and
-        ``args``; the time it takes in numpy counted."""
+    def _run_scan(self, name: str, cells: int, S: np.ndarray, *args):
+        """Return the scan ``name`` of the primitives ``_primitives(cells)`` picks, run on the matrices, the set
+        ``S`` and ``args``; the time it takes in numpy counted."""
         kern = self._primitives(cells)
         if kern is not tree_numpy:
-            return getattr(kern, name)(self.M, self.MT, *args)
+            return getattr(kern, name)(self.M, self._mt_for(S), S, *args)
         start = time.perf_counter()
-        out = getattr(kern, name)(self.M, None, *args)
+        out = getattr(kern, name)(self.M, None, S, *args)
         self.numpy_seconds += time.perf_counter() - start
         return out
 
@@ -260,10 +269,10 @@ class TreeSearch:
         self.cells += cells
         if kern is not tree_numpy:
             from .kernels.weighted import weighted_bounds
-            weighted_bounds(self.M, rows, S, w, self.solved, self.P, lb, keys)
+            weighted_bounds(self.M, self._mt_for(S), rows, S, w, self.solved, self.P, lb, keys)
             return
         start = time.perf_counter()
-        tree_numpy.weighted_bounds(self.M, rows, S, w, self.solved, self.P, lb, keys)
+        tree_numpy.weighted_bounds(self.M, None, rows, S, w, self.solved, self.P, lb, keys)
         self.numpy_seconds += time.perf_counter() - start
 
     def _scan_classes(self, S: np.ndarray, rows: np.ndarray):
@@ -392,7 +401,7 @@ class TreeSearch:
         (``rows``: the guesses allowed there, ``akey`` their key)."""
         kern = self._kernels()
         bits, at, least = self._rule_bits(rows)
-        val, g, cells = kern.solve_three_ruled(self.M, self.MT, S, rows, every, self.ans_rows, self.hw,
+        val, g, cells = kern.solve_three_ruled(self.M, self._mt_for(S), S, rows, every, self.ans_rows, self.hw,
                                                self.solved, self.P, self.max_parts, lb, beta,
                                                self.rule == "strict", self.letters, bits, at, least,
                                                kern._DEBRUIJN_INDEX, self._key_words(akey), self._memo2())
@@ -444,12 +453,12 @@ class TreeSearch:
         strict = self.rule == "strict"
         if r == 4:
             val, g, cells, searched, over = kern.solve_four_node(
-                self.M, self.MT, S, rows, every, self._top_k(4), self.ans_rows, self.hw, self.solved, self.P,
+                self.M, self._mt_for(S), S, rows, every, self._top_k(4), self.ans_rows, self.hw, self.solved, self.P,
                 self.max_parts, lb, beta, strict, self.letters, bits, at, least, kern._DEBRUIJN_INDEX,
                 self._key_words(akey), left, self._memo2(), memo3, sets)
         else:
             val, g, cells, searched, over = kern.solve_five_ruled(
-                self.M, self.MT, S, rows, order, nb, cand, self._top_k(4), self.ans_rows, self.hw, self.solved,
+                self.M, self._mt_for(S), S, rows, order, nb, cand, self._top_k(4), self.ans_rows, self.hw, self.solved,
                 self.P, self.max_parts, lb, beta, strict, self.letters, bits, at, least, kern._DEBRUIJN_INDEX,
                 self._key_words(akey), left, self._memo2(), memo3, memo4, sets)
         self.scans += int(searched)
@@ -536,7 +545,7 @@ class TreeSearch:
         every = rows is self.all_rows and self._every_row
         if r == 3 and self.rule is None and self._three_compiled(r):
             # the most frequent node, every guess tried: the same search, compiled
-            val, g = self._kernels().solve_three(self.M, self.MT, S, rows, every, self.all_rows,
+            val, g = self._kernels().solve_three(self.M, self._mt_for(S), S, rows, every, self.all_rows,
                                                  self._every_row, self.ans_rows,
                                                  self.hw, self.solved, self.P, self.max_parts, lb, beta,
                                                  self._memo2())
