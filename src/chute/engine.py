@@ -204,7 +204,7 @@ MEMORY_HEADROOM = 250 * 2**20
 
 
 # Rows of a matrix copied at a time by ``transpose``: 120 -> 28 ms for Wordle's 14,855 x 2,315 matrix and
-# 175 -> 38 ms for Termo's 18,210 x 2,510 (numpy's copy of ``M.T``), medians of 7 on this 2-core AMD EPYC
+# 175 -> 38 ms for Termo's 18,210 x 2,510 (numpy's copy of ``M.T``), medians of 7 on a 2-core Intel Xeon VM
 # (256 to 2,048 rows: 26-54 ms; square tiles of 64 to 512: 26-65 ms).
 TRANSPOSE_ROWS = 1024
 
