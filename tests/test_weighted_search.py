@@ -161,7 +161,8 @@ def test_the_numpy_weighted_bounds_are_the_kernel():
                 got = []
                 rows_of_s = Engine(engine.lexicon, M).transposed_rows(S)      # S's rows only, the others zeros
                 for bounds, mt in ((weighted_bounds, no_mt), (weighted_bounds, engine.transposed),
-                                   (weighted_bounds, rows_of_s), (tree_numpy.weighted_bounds, None)):
+                                   (weighted_bounds, rows_of_s), (tree_numpy.weighted_bounds, None),
+                                   (tree_numpy.weighted_bounds, rows_of_s)):
                     lb, keys = np.full(len(rows), -1.0), np.zeros(len(rows), dtype=np.int64)
                     bounds(M, mt, rows, S, w, P - 1, P, lb, keys)
                     got.append((lb.tobytes(), keys.tobytes()))

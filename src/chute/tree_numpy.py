@@ -7,7 +7,8 @@ cells), where loading the compiler takes ten times as long as the work
 compiled kernels once its scans would pass ``COMPILED_AFTER`` cells or have
 taken ``NUMPY_SECONDS``; a ``WeightedSearch`` (a review under a prior) moves
 with its equal-weights search.  Each function takes the kernel's arguments
-(the transposed matrix ``MT`` unused) and gives its results, values and order
+(the transposed matrix ``MT`` read only where given: ``None`` while a
+search has no copy) and gives its results, values and order
 alike, floats to the last bit (the tests compare them), so that a search is
 the same search on either.
 """
@@ -72,14 +73,15 @@ def _figures_by_pairs(columns: np.ndarray, cost: np.ndarray, solved: int) -> tup
     return bins - cand, cand, score
 
 
-def _columns(M: np.ndarray, S, rows, all_rows: bool) -> np.ndarray:
+def _columns(M: np.ndarray, MT: np.ndarray | None, S, rows, all_rows: bool) -> np.ndarray:
     """Return the codes of ``rows`` (``all_rows``: every guess) against each word of ``S``: words x guesses.
 
-    The words' columns of every guess first, then the guesses: a matrix's rows are long, and picking a few
-    entries of each costs more than copying the columns whole (2-7 ms against 0.2-2 ms for 4-16 words of
-    Wordle's 12,972 guesses).
+    The words' rows of the transposed matrix ``MT`` when given (a prior's large matrix has those copied as
+    searches first read them: 2-3 ms a scan saved), else their columns of every guess first, then the
+    guesses: a matrix's rows are long, and picking a few entries of each costs more than copying the
+    columns whole (2-7 ms against 0.2-2 ms for 4-16 words of Wordle's 12,972 guesses).
     """
-    columns = np.ascontiguousarray(M[:, S].T)
+    columns = MT[S] if MT is not None and MT.shape[0] else np.ascontiguousarray(M[:, S].T)
     return columns if all_rows else columns[:, rows]
 
 
@@ -93,7 +95,7 @@ def _figures_of_columns(columns: np.ndarray, cost: np.ndarray, solved: int):
 
 def scan(M, MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, score_out) -> None:
     """Fill, per guess ``rows[k]``, the figures of the partition it makes of ``S`` (``kernels.tree.scan``)."""
-    nb, cand, score = _figures_of_columns(_columns(M, S, rows, all_rows), hw, solved)
+    nb, cand, score = _figures_of_columns(_columns(M, MT, S, rows, all_rows), hw, solved)
     nb_out[:len(nb)] = nb
     cand_out[:len(nb)] = cand
     score_out[:len(nb)] = score
@@ -111,7 +113,7 @@ def scan_classes(M, MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_
     """Fill ``reps_out`` with the first row of each distinct column of codes over ``S`` (in the order of
     ``rows``) and the figure arrays with those rows' figures; return how many (``kernels.tree.scan_classes``,
     whose hash of a column this computes too)."""
-    columns = _columns(M, S, rows, all_rows)
+    columns = _columns(M, MT, S, rows, all_rows)
     hashes = np.zeros(columns.shape[1], dtype=np.uint64)
     for key, codes in zip(_code_keys(len(S)).tolist(), columns):
         hashes += (codes.astype(np.uint64) + np.uint64(1)) * np.uint64(key)
@@ -218,7 +220,7 @@ def weighted_bounds(M, MT, rows, S, w, solved, n_patterns, lb, key) -> None:
     key[:k] = np.uint64(_WEIGHTED_OFFSET).view(np.int64)
     if n == 0 or k == 0:
         return
-    columns = _columns(M, S, rows, False)          # words x guesses
+    columns = _columns(M, MT, S, rows, False)          # words x guesses
     at = np.arange(k)
     first = np.empty((n, k), dtype=np.int64)       # per word and guess, the first word of its bin ...
     label = np.empty((n, k), dtype=np.int64)       # ... and the bin's label: the bins in the order they open

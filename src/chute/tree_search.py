@@ -233,6 +233,12 @@ class TreeSearch:
             return self.MT
         return self.engine.transposed_rows(S)
 
+    def _numpy_mt_for(self, S: np.ndarray) -> np.ndarray | None:
+        """Return the transposed matrix numpy's primitives read for the set ``S``: past TRANSPOSE_BYTES the rows
+        of S's words (``_mt_for``), else None (they read the matrix's columns: transposing it whole, 30-40
+        ms, is the kernels' cost)."""
+        return None if self.M.nbytes <= TRANSPOSE_BYTES else self._mt_for(S)
+
     def split(self, g: int, S: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Return ``(words, starts, codes)``: the candidates of ``S`` by the pattern guess row ``g`` shows them,
         bins largest first (``kernels.tree.split``)."""
@@ -255,7 +261,7 @@ class TreeSearch:
         if kern is not tree_numpy:
             return getattr(kern, name)(self.M, self._mt_for(S), S, *args)
         start = time.perf_counter()
-        out = getattr(kern, name)(self.M, None, S, *args)
+        out = getattr(kern, name)(self.M, self._numpy_mt_for(S), S, *args)
         self.numpy_seconds += time.perf_counter() - start
         return out
 
@@ -272,7 +278,7 @@ class TreeSearch:
             weighted_bounds(self.M, self._mt_for(S), rows, S, w, self.solved, self.P, lb, keys)
             return
         start = time.perf_counter()
-        tree_numpy.weighted_bounds(self.M, None, rows, S, w, self.solved, self.P, lb, keys)
+        tree_numpy.weighted_bounds(self.M, self._numpy_mt_for(S), rows, S, w, self.solved, self.P, lb, keys)
         self.numpy_seconds += time.perf_counter() - start
 
     def _scan_classes(self, S: np.ndarray, rows: np.ndarray):
