@@ -731,9 +731,10 @@ def test_the_numpy_primitives_are_the_kernels(wordle):
 
 @pytest.mark.parametrize("exact", [False, True])
 def test_a_small_search_runs_in_numpy_and_is_the_compiled_search(wordle, exact, monkeypatch):
-    """A normal-mode search starts on numpy's primitives (its three-row nodes in Python), and moves to the
-    compiled kernels once its scans pass COMPILED_AFTER cells or NUMPY_SECONDS: the same totals and trees
-    throughout, and a search that stays small never loads them."""
+    """A normal-mode search starts on numpy's primitives (its three-row nodes in Python), reading the matrix's
+    columns until NUMPY_TRANSPOSE_SECONDS then its transpose (or the rows it copies of a matrix too large to
+    transpose), and moves to the compiled kernels once its scans pass COMPILED_AFTER cells or NUMPY_SECONDS:
+    the same totals and trees throughout, and a search that stays small never loads them."""
     import chute.tree_search as tree_search
     from chute import tree_numpy
     monkeypatch.setattr(tree_search, "_compiler_loaded", lambda: False)     # numba is loaded in the tests
@@ -744,22 +745,32 @@ def test_a_small_search_runs_in_numpy_and_is_the_compiled_search(wordle, exact, 
     lex = small_lexicon(wordle, 47, 150, 250)
     openers = random.Random(47).sample(lex.guesses, 3)
     trees, states = [], []
-    cells, seconds = 10**12, 10**12
-    for step in range(4):       # numpy throughout, moving on (by cells, by time), compiled from the start
-        monkeypatch.setattr(tree_search, "COMPILED_AFTER", cells)
+    never = 10**12
+    # numpy throughout (reading the matrix's columns, its transpose, or the rows of a matrix too large to
+    # copy), moving on (by cells, by time: 1e-9 is one scan), compiled from the start
+    steps = [(never, never, never, None), (never, never, 0.0, None), (never, never, never, 0), (None, never, never, None),
+             (never, 1e-9, never, None), (0, never, never, None)]
+    for cells, seconds, transpose_after, transpose_bytes in steps:
+        monkeypatch.setattr(tree_search, "COMPILED_AFTER", whole[0] // 2 if cells is None else cells)
         monkeypatch.setattr(tree_search, "NUMPY_SECONDS", seconds)
+        monkeypatch.setattr(tree_search, "NUMPY_TRANSPOSE_SECONDS", transpose_after)
+        if transpose_bytes is not None:
+            monkeypatch.setattr(tree_search, "TRANSPOSE_BYTES", transpose_bytes)
         used.clear()
-        searcher = TreeSearch(Engine.build(lex, cache=False), rows=5, exact=exact)
+        engine = Engine.build(lex, cache=False)
+        searcher = TreeSearch(engine, rows=5, exact=exact)
         trees.append([(r.total, r.tree.root.to_dict() if r.tree else None) for r in search(searcher, openers)])
-        states.append((searcher._k is None, set(used)))
-        if step == 0:
+        read = "transposed" if "transposed" in vars(engine) else "rows" if "_rows_copied" in vars(engine) else None
+        states.append((searcher._k is None, set(used), read))
+        monkeypatch.setattr(tree_search, "TRANSPOSE_BYTES", 128 * 2**20)
+        if len(trees) == 1:
             whole = (searcher.cells, searcher.numpy_seconds)
-        cells, seconds = [(whole[0] // 2, 10**12), (10**12, 1e-9), (0, 10**12)][min(step, 2)]     # 1e-9: one scan
-    assert trees[0] == trees[1] == trees[2] == trees[3] and any(total < INF for total, _ in trees[0])
+    assert all(tree == trees[0] for tree in trees) and any(total < INF for total, _ in trees[0])
     primitives = {"scan", "scan_classes", "split", "partition_hash"} | (set() if exact else {"select_top"})
-    assert states[0] == (True, primitives) and whole[1] > 0
-    assert states[1][0] is False and states[1][1] and states[2][0] is False and states[2][1]
-    assert states[3] == (False, set())
+    assert states[:3] == [(True, primitives, None), (True, primitives, "transposed"), (True, primitives, "rows")]
+    assert whole[1] > 0
+    assert states[3][0] is False and states[3][1] and states[4][0] is False and states[4][1]
+    assert states[5] == (False, set(), "transposed")
 
 
 def test_the_two_row_splitter_check_is_the_plain_rule(wordle):

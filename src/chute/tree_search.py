@@ -69,6 +69,9 @@ NO_BUDGET = 2**62                   # the cells a compiled search may scan when 
 # 0.01-0.2 s (BENCHMARKS.md, "A review without the compiler"); the results are the same either way.
 COMPILED_AFTER = 5_000_000
 NUMPY_SECONDS = 0.4
+# Numpy's scans read a few columns of a matrix, 1-3 ms a scan, until they have taken this long; then they
+# read its transpose, made whole (28-38 ms for Wordle's and Termo's answer lists; ``engine.transpose``).
+NUMPY_TRANSPOSE_SECONDS = 0.03
 
 
 def _compiler_loaded() -> bool:
@@ -234,10 +237,16 @@ class TreeSearch:
         return self.engine.transposed_rows(S)
 
     def _numpy_mt_for(self, S: np.ndarray) -> np.ndarray | None:
-        """Return the transposed matrix numpy's primitives read for the set ``S``: past TRANSPOSE_BYTES the rows
-        of S's words (``_mt_for``), else None (they read the matrix's columns: transposing it whole, 30-40
-        ms, is the kernels' cost)."""
-        return None if self.M.nbytes <= TRANSPOSE_BYTES else self._mt_for(S)
+        """Return the transposed matrix numpy's primitives read for the set ``S``, or None (they read the
+        matrix's columns): past TRANSPOSE_BYTES the rows of S's words (``_mt_for``); else the whole transpose
+        once it is made, or once the numpy scans have taken NUMPY_TRANSPOSE_SECONDS, about what making it
+        takes (so a search pays at most twice the better of the two)."""
+        if self.M.nbytes > TRANSPOSE_BYTES:
+            return self._mt_for(S)
+        if (self._mt is not None or "transposed" in vars(self.engine)
+                or self.numpy_seconds >= NUMPY_TRANSPOSE_SECONDS):
+            return self.MT
+        return None
 
     def split(self, g: int, S: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Return ``(words, starts, codes)``: the candidates of ``S`` by the pattern guess row ``g`` shows them,
