@@ -63,10 +63,13 @@ CHILDREN_BYTES = 64 * 2**20        # children's guess rows kept, at most
 RULED_KEYS = 1 << 21               # entries of each memo of the compiled hard-mode searches, at most (~100 MB)
 NO_BUDGET = 2**62                   # the cells a compiled search may scan when no budget is set
 # A normal-mode search scans with numpy's primitives (``tree_numpy``) until the compiled kernels pay for
-# loading numba (0.8-0.9 s here): numpy takes 50-70 ns a cell, and 1-3 ms a scan more to read a few
-# columns of a large matrix, so the search moves on once its scans would pass COMPILED_AFTER cells or
-# have taken NUMPY_SECONDS.  A review of a game whose opener is known scans 0.1-3 M cells in 1-9 scans,
-# 0.01-0.2 s (BENCHMARKS.md, "A review without the compiler"); the results are the same either way.
+# loading numba (0.8-0.9 s on the 2-core AMD VM of stop 45, 0.3-0.45 s on the Intel one of stop 46): numpy
+# takes 50-70 ns a cell, and 1-3 ms a scan more to read a few columns of a large matrix (less once it reads
+# the transpose), so the search moves on once its scans would pass COMPILED_AFTER cells or have taken
+# NUMPY_SECONDS.  A review of a game whose opener is known scans 0.1-3 M cells in 1-9 scans, 0.01-0.2 s
+# (BENCHMARKS.md, "A review without the compiler"); the results are the same either way.  10 M and 20 M
+# cells were tried on stop 46's machine over 14 reviews that outgrow numpy: 13.5 and 13.6 s in all
+# against 13.0 s (some faster, Quarteto and Dordle slower), so 5 M stays.
 COMPILED_AFTER = 5_000_000
 NUMPY_SECONDS = 0.4
 # Numpy's scans read a few columns of a matrix, 1-3 ms a scan, until they have taken this long; then they
