@@ -189,6 +189,23 @@ def test_a_first_search_of_an_opening_is_announced(wordle):
     assert heard == []
 
 
+@pytest.mark.parametrize("rule", [None, "hard"])
+def test_the_rows_an_opener_table_keeps_are_the_trees_games(wordle, rule):
+    """An opener table keeps how many rows the best tree takes per answer, found by splitting the answers
+    down the tree with the engine's codes: the length of the tree's own game against each, every answer,
+    one the tree loses off its branches too."""
+    from chute.grading import rows_by_answer
+    from chute.tree_search import TreeSearch
+    tree = TreeSearch(wordle, rule=rule).search_opener("crane").tree
+    want = {a: len(tree.play(a)) for a in wordle.lexicon.answers}
+    assert rows_by_answer(tree, wordle) == want and max(want.values()) >= 5
+    pattern, pruned = max(tree.root.children.items(), key=lambda pc: len(pc[1].children))
+    del pruned.children[sorted(pruned.children)[0]]                    # some answers now leave the tree
+    want = {a: len(tree.play(a)) for a in wordle.lexicon.answers}
+    assert rows_by_answer(tree, wordle) == want
+    assert any(not tree.play(a)[-1].solved for a in wordle.lexicon.answers)
+
+
 def test_skill_and_luck_formulas():
     """Skill halves every quarter guess lost; luck is the share of worse outcomes (ties count half)."""
     assert skill_of(0) == 99 and skill_of(0.25) == 50 and skill_of(0.5) == 25 and skill_of(float("inf")) == 0
