@@ -746,6 +746,7 @@ def test_a_small_search_runs_in_numpy_and_is_the_compiled_search(wordle, exact, 
     openers = random.Random(47).sample(lex.guesses, 3)
     trees, states = [], []
     never = 10**12
+    whole = (0, 0.0)            # the first search's cells and numpy seconds, once it has run
     # numpy throughout (reading the matrix's columns, its transpose, or the rows of a matrix too large to
     # copy), moving on (by cells, by time: 1e-9 is one scan), compiled from the start
     steps = [(never, never, never, None), (never, never, 0.0, None), (never, never, never, 0), (None, never, never, None),
