@@ -134,6 +134,14 @@ def test_a_matrix_too_large_to_copy_has_only_the_rows_its_searches_read_copied(w
     other = Engine.build(lex, cache=False)
     assert TreeSearch(other, exact=True).solve(S, 6) == whole
     assert set(np.flatnonzero(other._rows_copied[1]).tolist()) < set(S.tolist())
+    import mmap
+
+    def refused(*args):
+        raise OSError(12, "Cannot allocate memory")
+    monkeypatch.setattr(mmap, "mmap", refused)           # a system that will not map the memory: the matrix
+    monkeypatch.setattr(tree_search, "ROWS_COPIED_MAX", 1024)
+    short = Engine.build(lex, cache=False)
+    assert TreeSearch(short, exact=True).solve(S, 6) == whole and short._rows_copied is None
 
 
 def test_searches_over_one_engine_share_its_transposed_matrix(wordle):

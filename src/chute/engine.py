@@ -395,21 +395,27 @@ class Engine:
         return transpose(self.matrix)
 
     @cached_property
-    def _rows_copied(self) -> tuple[np.ndarray, np.ndarray]:
-        """Return (the matrix transposed, each row copied the first time it is asked for; which rows are).
+    def _rows_copied(self) -> tuple[np.ndarray, np.ndarray] | None:
+        """Return (the matrix transposed, each row copied the first time it is asked for; which rows are), or
+        None where the system will not map that much memory (then searches read the matrix itself).
 
         Its memory is mapped, not allocated by numpy, which would ask the kernel for huge pages: a row
         written would then take 2 MB, and 300 scattered rows nearly the whole matrix."""
         import mmap
         shape = self.matrix.shape[::-1]
-        buffer = mmap.mmap(-1, max(shape[0] * shape[1] * self.matrix.itemsize, 1))
+        try:
+            buffer = mmap.mmap(-1, max(shape[0] * shape[1] * self.matrix.itemsize, 1))
+        except (OSError, ValueError, OverflowError, MemoryError):
+            return None
         rows = np.frombuffer(buffer, dtype=self.matrix.dtype, count=shape[0] * shape[1]).reshape(shape)
         return rows, np.zeros(shape[0], dtype=bool)
 
-    def transposed_rows(self, S: np.ndarray) -> np.ndarray:
+    def transposed_rows(self, S: np.ndarray) -> np.ndarray | None:
         """Return the matrix transposed (answers x guesses) with at least the rows of the answer columns ``S``
         copied, the others never written (nor their memory taken): what a search over a matrix too large
-        to copy whole reads of it (a prior's, 193-331 MB)."""
+        to copy whole reads of it (a prior's, 193-331 MB); None when that memory cannot be mapped."""
+        if self._rows_copied is None:
+            return None
         rows, copied = self._rows_copied
         S = np.asarray(S)
         missing = S[~copied[S]]

@@ -237,7 +237,8 @@ class TreeSearch:
         for a set of more than ROWS_COPIED_MAX words none (the kernel scans the matrix itself)."""
         if self.M.nbytes <= TRANSPOSE_BYTES or len(S) > ROWS_COPIED_MAX:
             return self.MT
-        return self.engine.transposed_rows(S)
+        rows = self.engine.transposed_rows(S)
+        return self.MT if rows is None else rows
 
     def _numpy_mt_for(self, S: np.ndarray) -> np.ndarray | None:
         """Return the transposed matrix numpy's primitives read for the set ``S``, or None (they read the
