@@ -17,6 +17,7 @@ cases whose arguments contain TEXT.  Check ``uptime`` first.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import statistics
 import subprocess
@@ -62,6 +63,23 @@ def fresh_cache(folder: Path, source: Path) -> None:
             (folder / f.name).symlink_to(f)
 
 
+@contextlib.contextmanager
+def sides(old: str | None):
+    """Yield {name: source folder}: the working tree's, and with ``old`` (a commit) that commit's, checked out in a
+    temporary git worktree that is removed afterwards."""
+    with tempfile.TemporaryDirectory(prefix="chute-review-old-") as tmp:
+        found = {"now": REPO / "src"}
+        if old:
+            subprocess.run(["git", "-C", str(REPO), "worktree", "add", "--detach", "--force", tmp, old],
+                           check=True, capture_output=True)
+            found = {old: Path(tmp) / "src", **found}
+        try:
+            yield found
+        finally:
+            if old:
+                subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", tmp], capture_output=True)
+
+
 def run(src: Path, argv: list[str], source: Path, again: bool = False) -> tuple[float, str]:
     """Return (wall seconds, stdout) of one review from ``src`` with a cache that has no review table
     (``again``: the table a first review, not timed, filled)."""
@@ -91,33 +109,24 @@ def main() -> int:
     source = user_cache()
     print(f"# load {os.getloadavg()[0]:.2f}, {os.cpu_count()} cpus, cache {source}"
           f"{', second reviews' if args.again else ''}")
-    with tempfile.TemporaryDirectory(prefix="chute-review-old-") as tmp:
-        sides = {"now": REPO / "src"}
-        if args.old:
-            subprocess.run(["git", "-C", str(REPO), "worktree", "add", "--detach", "--force", tmp, args.old],
-                           check=True, capture_output=True)
-            sides = {args.old: Path(tmp) / "src", **sides}
-        try:
-            for argv in CASES:
-                if args.only and args.only not in " ".join(argv):
-                    continue
-                walls: dict[str, list[float]] = {name: [] for name in sides}
-                outs: dict[str, str] = {}
-                for _ in range(args.runs):
-                    for name, src in sides.items():
-                        wall, out = run(src, argv, source, args.again)
-                        walls[name].append(wall)
-                        outs[name] = out
-                figures = "  ".join(f"{name} {statistics.median(w):6.2f} s" for name, w in walls.items())
-                print(f"{figures}  {' '.join(argv[1:])}", flush=True)
-                if len(outs) == 2:
-                    a, b = outs.values()
-                    for la, lb in zip(a.splitlines(), b.splitlines()):
-                        if la != lb:
-                            print(f"    was: {la}\n    now: {lb}")
-        finally:
-            if args.old:
-                subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", tmp], capture_output=True)
+    with sides(args.old) as found:
+        for argv in CASES:
+            if args.only and args.only not in " ".join(argv):
+                continue
+            walls: dict[str, list[float]] = {name: [] for name in found}
+            outs: dict[str, str] = {}
+            for _ in range(args.runs):
+                for name, src in found.items():
+                    wall, out = run(src, argv, source, args.again)
+                    walls[name].append(wall)
+                    outs[name] = out
+            figures = "  ".join(f"{name} {statistics.median(w):6.2f} s" for name, w in walls.items())
+            print(f"{figures}  {' '.join(argv[1:])}", flush=True)
+            if len(outs) == 2:
+                a, b = outs.values()
+                for la, lb in zip(a.splitlines(), b.splitlines()):
+                    if la != lb:
+                        print(f"    was: {la}\n    now: {lb}")
     print(f"# load at end {os.getloadavg()[0]:.2f}")
     return 0
 

@@ -28,7 +28,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench_review import REPO, run, user_cache
+from bench_review import REPO, fresh_cache, run, sides, user_cache
 
 TERMO_2022 = Path(os.environ.get("CHUTE_SHARED_DIR") or REPO.parent / "shared") / "data" / "termo-2022"
 OPENERS = {"termo": ["serao", "audio", "termo", "saiba", "areio", "toras", "media", "pneus"],
@@ -76,7 +76,6 @@ def games(game: str, words: list[str], rng: random.Random) -> list[list[str]]:
 def loads_numba(src: Path, argv: list[str], source: Path) -> bool:
     """Return whether a second review loads numba (a first one, untimed, filled the opener's table)."""
     with tempfile.TemporaryDirectory(prefix="chute-review-") as tmp:
-        from bench_review import fresh_cache
         fresh_cache(Path(tmp), source)
         env = {**os.environ, "PYTHONPATH": str(src), "CHUTE_CACHE_DIR": tmp, "CHUTE_STATE_DIR": tmp}
         subprocess.run([sys.executable, "-m", "chute", *argv], capture_output=True, env=env, timeout=600)
@@ -104,33 +103,24 @@ def main() -> int:
     print(f"# load {os.getloadavg()[0]:.2f}, {os.cpu_count()} cpus, cache {source}, {len(words)} {args.game} "
           f"games, seed {args.seed}")
     cases = games(args.game, words, rng)
-    with tempfile.TemporaryDirectory(prefix="chute-review-old-") as tmp:
-        sides = {"now": REPO / "src"}
-        if args.old:
-            subprocess.run(["git", "-C", str(REPO), "worktree", "add", "--detach", "--force", tmp, args.old],
-                           check=True, capture_output=True)
-            sides = {args.old: Path(tmp) / "src", **sides}
-        medians: dict[str, list[float]] = {name: [] for name in sides}
-        numba: dict[str, int] = {name: 0 for name in sides}
-        try:
-            for argv in cases:
-                walls: dict[str, list[float]] = {name: [] for name in sides}
-                outs: dict[str, str] = {}
-                for _ in range(args.runs):
-                    for name, src in sides.items():
-                        wall, out = run(src, argv, source, again=True)
-                        walls[name].append(wall)
-                        outs[name] = out
-                for name, src in sides.items():
-                    medians[name].append(statistics.median(walls[name]))
-                    numba[name] += loads_numba(src, argv, source)
-                figures = "  ".join(f"{name} {statistics.median(w):6.2f} s" for name, w in walls.items())
-                print(f"{figures}  {' '.join(argv[3:])}", flush=True)
-                if len(outs) == 2 and len(set(outs.values())) == 2:
-                    print("    the outputs differ")
-        finally:
-            if args.old:
-                subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", tmp], capture_output=True)
+    with sides(args.old) as found:
+        medians: dict[str, list[float]] = {name: [] for name in found}
+        numba: dict[str, int] = {name: 0 for name in found}
+        for argv in cases:
+            walls: dict[str, list[float]] = {name: [] for name in found}
+            outs: dict[str, str] = {}
+            for _ in range(args.runs):
+                for name, src in found.items():
+                    wall, out = run(src, argv, source, again=True)
+                    walls[name].append(wall)
+                    outs[name] = out
+            for name, src in found.items():
+                medians[name].append(statistics.median(walls[name]))
+                numba[name] += loads_numba(src, argv, source)
+            figures = "  ".join(f"{name} {statistics.median(w):6.2f} s" for name, w in walls.items())
+            print(f"{figures}  {' '.join(argv[3:])}", flush=True)
+            if len(outs) == 2 and len(set(outs.values())) == 2:
+                print("    the outputs differ")
     for name, m in medians.items():
         print(f"{name:>9}: median {statistics.median(m):.2f} s, mean {statistics.mean(m):.2f} s, largest "
               f"{max(m):.2f} s, {sum(x < 0.5 for x in m)} of {len(m)} under 0.5 s, numba loaded in {numba[name]}")
