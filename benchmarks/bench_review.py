@@ -26,6 +26,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from side_by_side import worktree
+
 REPO = Path(__file__).resolve().parents[1]
 CASES = [
     ["review", "--answer", "cigar", "salet", "corny", "cigar"],   # a usual game: --again, its searches are small
@@ -70,9 +72,7 @@ def sides(old: str | None):
     with tempfile.TemporaryDirectory(prefix="chute-review-old-") as tmp:
         found = {"now": REPO / "src"}
         if old:
-            subprocess.run(["git", "-C", str(REPO), "worktree", "add", "--detach", "--force", tmp, old],
-                           check=True, capture_output=True)
-            found = {old: Path(tmp) / "src", **found}
+            found = {old: worktree(old, Path(tmp)) / "src", **found}      # an unknown commit: one line, status 2
         try:
             yield found
         finally:
@@ -107,9 +107,9 @@ def main() -> int:
     if args.runs < 1:
         ap.error("--runs must be at least 1")
     source = user_cache()
-    print(f"# load {os.getloadavg()[0]:.2f}, {os.cpu_count()} cpus, cache {source}"
-          f"{', second reviews' if args.again else ''}")
     with sides(args.old) as found:
+        print(f"# load {os.getloadavg()[0]:.2f}, {os.cpu_count()} cpus, cache {source}"
+              f"{', second reviews' if args.again else ''}")
         for argv in CASES:
             if args.only and args.only not in " ".join(argv):
                 continue

@@ -85,7 +85,8 @@ def loads_numba(src: Path, argv: list[str], source: Path) -> bool:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 usage="%(prog)s [OLD] [--game termo|wordle] [--games N] [--runs N] [--seed N]")
     ap.add_argument("old", nargs="?", help="a commit to measure beside the working tree")
     ap.add_argument("--game", choices=["termo", "wordle"], default="termo")
     ap.add_argument("--games", type=int, default=30)
@@ -100,10 +101,10 @@ def main() -> int:
         print(f"skipped: no real Termo lists at {TERMO_2022} (set CHUTE_SHARED_DIR)")
         return 0
     source = user_cache()
-    print(f"# load {os.getloadavg()[0]:.2f}, {os.cpu_count()} cpus, cache {source}, {len(words)} {args.game} "
-          f"games, seed {args.seed}")
-    cases = games(args.game, words, rng)
     with sides(args.old) as found:
+        print(f"# load {os.getloadavg()[0]:.2f}, {os.cpu_count()} cpus, cache {source}, {len(words)} "
+              f"{args.game} games, seed {args.seed}")
+        cases = games(args.game, words, rng)
         medians: dict[str, list[float]] = {name: [] for name in found}
         numba: dict[str, int] = {name: 0 for name in found}
         for argv in cases:

@@ -20,6 +20,10 @@ BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
     ("bench_second_row.py", ["--clues", "0"], "--clues: must be at least 1"),
     ("bench_second_row.py", ["--modes", "octordle"], "invalid choice: 'octordle'"),
     ("bench_second_row.py", ["--clues", "999999", "--modes", "wordle"], "wordle has 1"),
+    ("bench_review.py", ["no-such-commit", "--only", "nothing matches this"], "cannot check out 'no-such-commit'"),
+    ("bench_review.py", ["--runs", "0"], "--runs must be at least 1"),
+    ("bench_review_offlist.py", ["--games", "0"], "--runs and --games must be at least 1"),
+    ("bench_review_offlist.py", ["--game", "octordle"], "invalid choice: 'octordle'"),
 ])
 def test_a_bad_argument_is_one_line_and_status_2(script, args, says):
     done = subprocess.run([sys.executable, str(BENCHMARKS / script), *args], capture_output=True, text=True,
