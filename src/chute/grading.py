@@ -23,6 +23,7 @@ import numpy as np
 
 from .arrays import distinct, intersection, union
 from .engine import Engine, gather
+from .feedback import encode
 from .language import Note
 from .strategies.guard import LOSS_PER_ROW
 from .tree_search import INF, OverBudget, TreeSearch
@@ -73,7 +74,6 @@ def rows_by_answer(tree: "DecisionTree", engine: Engine) -> dict[str, int]:
     """Return, per answer, how many clues the tree's game against it shows (``len(tree.play(answer))``), from
     the engine's codes: the answers split down the tree once, where ``play`` scores each answer again at
     every node it passes (0.3-0.4 s for Wordle's 2,315 answers)."""
-    from .feedback import encode
     answers = engine.lexicon.answers
     index = engine.lexicon.guess_index
     most = max(tree.rows, 1) * 4             # ``play``'s bound on a game

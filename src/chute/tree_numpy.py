@@ -199,7 +199,6 @@ def select_top(M, S, rows, score, cand, K, dedupe, solved, n_patterns, out) -> i
     return count
 
 
-
 _WEIGHTED_OFFSET = 1469598103934665603    # where the weighted kernel's partition key starts
 
 
