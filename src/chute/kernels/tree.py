@@ -188,38 +188,39 @@ def _scan_grow(MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, 
 
 @njit(cache=True, nogil=True)
 def _scan_pairs(C, hw, solved, nb_out, cand_out, score_out):
-    """``scan`` for small sets: ``C[j, k]`` is the code guess ``k`` gives candidate ``j``."""
+    """``scan`` for small sets: ``C[j, k]`` is the code guess ``k`` gives candidate ``j``.
+
+    Candidate j's rank in its bin (how many earlier candidates share its code)
+    is all a guess's figures need: a rank of 0 opens a bin, and a bin growing
+    from m to m + 1 words adds (m + 1) hw[m + 1] - m hw[m] to the score, as in
+    ``_scan_grow``.  One 8-bit count per guess, compared pair by pair.
+    """
     n, K = C.shape
-    size = np.ones((n, K), dtype=np.int8)     # n <= PAIRS_MAX: 8-bit lanes, twice as many per vector
-    dup = np.empty(K, dtype=np.uint8)
+    growth = np.zeros(n + 1, dtype=np.int64)
+    for m in range(n):
+        growth[m] = (m + 1) * hw[m + 1] - m * hw[m]
+    rank = np.empty(K, dtype=np.uint8)        # n <= PAIRS_MAX: 8-bit lanes, 32 to a vector
     for k in range(K):
         nb_out[k] = 0
         cand_out[k] = 0
         score_out[k] = 0
     for j in range(n):
         cj = C[j]
-        sj = size[j]
-        dup[:] = 0
+        rank[:] = 0
         for i in range(j):
             ci = C[i]
-            si = size[i]
             for k in range(K):
-                e = np.int8(cj[k] == ci[k])
-                sj[k] += e
-                si[k] += e
-                dup[k] |= e
+                rank[k] += cj[k] == ci[k]
         for k in range(K):
-            nb_out[k] += 1 - dup[k]
-    for j in range(n):
-        cj = C[j]
-        sj = size[j]
-        for k in range(K):
+            r = rank[k]
+            nb_out[k] += r == 0
+            score_out[k] += growth[r]
             if cj[k] == solved:
                 cand_out[k] = 1
-            else:
-                score_out[k] += hw[sj[k]]
     for k in range(K):
-        nb_out[k] -= cand_out[k]
+        cand = cand_out[k]
+        nb_out[k] -= cand
+        score_out[k] -= cand * hw[1]        # the solved bin (one word) is not scored
 
 
 @njit(cache=True, nogil=True)
