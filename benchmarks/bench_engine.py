@@ -82,10 +82,11 @@ def main() -> int:
               f"python {sys.version.split()[0]}")
         import numba
         import numpy as np
-        from chute.engine import Engine, compute_codes
-        from chute.solver import Solver
+
+        from chute.game.engine import Engine, compute_codes
+        from chute.game.words import load_lexicon
+        from chute.playing.solver import Solver
         from chute.strategies import Options, get_strategy, strategy_names
-        from chute.words import load_lexicon
         print(f"# numpy {np.__version__}, numba {numba.__version__} ({numba.config.NUMBA_NUM_THREADS} threads)")
 
         med, best = median_time(lambda: load_lexicon(args.game), args.runs)

@@ -29,9 +29,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "src"))
 
-from chute.web import page_rows  # noqa: E402  (the rows the page sends)
 from side_by_side import at_least, sides  # noqa: E402  (this folder is the script's first path)
 
+from chute.web import page_rows  # noqa: E402  (the rows the page sends)
 
 WORDLE = page_rows(["salet", "corny", "cigar"], ["cigar"])
 QUORDLE = page_rows(["salet", "corny", "cigar", "rebut", "sissy", "humph"], ["cigar", "rebut", "sissy", "humph"])

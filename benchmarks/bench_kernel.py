@@ -40,9 +40,10 @@ def main() -> None:
     ap.add_argument("--threads", type=int, default=0, help="numba threads (default: all cores)")
     args = ap.parse_args()
     import numba
-    from chute.engine import code_dtype, letters_array, numpy_codes
+
+    from chute.game.engine import code_dtype, letters_array, numpy_codes
+    from chute.game.words import load_lexicon
     from chute.kernels.score import pattern_matrix
-    from chute.words import load_lexicon
     if args.threads:
         numba.set_num_threads(args.threads)
     print(f"# {time.strftime('%Y-%m-%d %H:%M')}  load {os.getloadavg()[0]:.2f}  cpus {os.cpu_count()}  "

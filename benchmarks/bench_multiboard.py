@@ -25,13 +25,13 @@ import sys
 import time
 from pathlib import Path
 
-from chute.engine import Engine
-from chute.games import game_spec
 from chute.bench import run_many, secret_tuples
-from chute.multiboard import DEFAULT, Policy
-from chute.prior import make_prior
-from chute.solver import DEFAULT_PRIOR
-from chute.words import load_lexicon
+from chute.game.engine import Engine
+from chute.game.games import game_spec
+from chute.game.prior import make_prior
+from chute.game.words import load_lexicon
+from chute.playing.multiboard import DEFAULT, Policy
+from chute.playing.solver import DEFAULT_PRIOR
 
 GAMES = ["dueto", "dordle", "quarteto", "quordle", "octordle"]
 TERMO_2022 = Path(__file__).resolve().parents[2] / "shared" / "data" / "termo-2022"
@@ -117,7 +117,7 @@ def run_termo_real(args) -> dict:
     if not (TERMO_2022 / "answers.txt").is_file():
         print(f"skipped: {TERMO_2022} not present")
         return {}
-    from chute.words import read_word_file
+    from chute.game.words import read_word_file
     real_answers = read_word_file(TERMO_2022 / "answers.txt").words
     real_guesses = read_word_file(TERMO_2022 / "guesses.txt").words
     bundled = load_lexicon("termo")
@@ -155,7 +155,7 @@ def run_termo_real(args) -> dict:
                  ("real lists, real answers", engine_real, None),
                  ("bundled lists, real answers", engine_bundled, real_secrets)]
     from chute import bench
-    from chute.solver import Solver
+    from chute.playing.solver import Solver
     for label, engine, secrets in scenarios:
         solver = Solver(engine, "entropy")
         r = bench.run(solver, secrets, rows=6, tree=secrets is None)

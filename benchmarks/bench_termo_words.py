@@ -23,8 +23,8 @@ import time
 from pathlib import Path
 
 from chute import Engine, Solver, load_lexicon
-from chute.feedback import score
-from chute.words import fold
+from chute.game.feedback import score
+from chute.game.words import fold
 
 HERE = Path(__file__).resolve().parent
 

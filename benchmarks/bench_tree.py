@@ -63,6 +63,7 @@ SCALE = {"scale-5k": 5000, "scale-10k": 10000, "scale-20k": 20000}
 def scale_words(n: int, folder: Path) -> Path:
     """Return a file of n words drawn (seed 0) from the bundled lists, written in ``folder``."""
     import random
+
     from chute import load_lexicon
     words = sorted(set(load_lexicon("termo").guesses) | set(load_lexicon("wordle").guesses))
     path = folder / f"words-{n}.txt"

@@ -9,7 +9,7 @@ them (``load_lexicon(..., exclude=...)``: gone from the answers and the
 accepted guesses, and from the letter model's training words); chute then
 plays each of them with its default policy against a game that still accepts
 every word of the bundled lists.  When no word it knows fits, chute guesses the
-likeliest strings of letters (``chute.unlisted``); one the game refuses is
+likeliest strings of letters (``chute.playing.unlisted``); one the game refuses is
 dropped at no row.  Figures: rows used (mean, max, games over the 6 rows), how
 many games reached that point, and the strings refused on the way.
 
@@ -33,7 +33,7 @@ from pathlib import Path
 
 def sample(game: str, kind: str, n: int, seed: int) -> list[str]:
     """Return ``n`` secrets of a kind, seeded, in sorted order."""
-    from chute.words import load_lexicon
+    from chute.game.words import load_lexicon
     lexicon = load_lexicon(game)
     if kind == "band":
         pool = sorted(w for w in lexicon.guesses if w not in lexicon.answer_set and w not in lexicon.later
@@ -45,14 +45,14 @@ def sample(game: str, kind: str, n: int, seed: int) -> list[str]:
 
 def run(game: str, secrets: list[str], order: int, typed: float) -> dict:
     """Return the figures of playing each secret with chute's lists less the secrets."""
-    import chute.unlisted as unlisted
-    from chute.engine import Engine
-    from chute.session import play
-    from chute.solver import DEFAULT_PRIOR, DEFAULT_STRATEGY, Solver
-    from chute.words import load_lexicon
-    import chute.solver
+    import chute.playing.solver
+    import chute.playing.unlisted as unlisted
+    from chute.game.engine import Engine
+    from chute.game.words import load_lexicon
+    from chute.playing.session import play
+    from chute.playing.solver import DEFAULT_PRIOR, DEFAULT_STRATEGY, Solver
     unlisted.ORDER = order
-    chute.solver.TYPED = typed
+    chute.playing.solver.TYPED = typed
     unlisted.model_for.cache_clear()
     accepted = load_lexicon(game).guess_set          # the game: every word of the bundled lists
     with tempfile.TemporaryDirectory() as folder:

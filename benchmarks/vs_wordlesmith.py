@@ -192,7 +192,7 @@ def main() -> int:
 
 def _later_words(me: list[str], env: dict) -> set[str]:
     """Return the words chute's bundled Wordle lists hold as the game's later additions."""
-    code = "from chute.words import load_lexicon; print('\\n'.join(load_lexicon('wordle').later))"
+    code = "from chute.game.words import load_lexicon; print('\\n'.join(load_lexicon('wordle').later))"
     return set(run([me[0], "-c", code], env)[2].split())
 
 

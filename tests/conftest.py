@@ -1,4 +1,6 @@
-"""Shared fixtures: an isolated on-disk cache and state folder per test session, the reference data folder.
+"""Shared fixtures: an isolated on-disk cache and state folder per test session, the reference data folder,
+chute's command line run in this process (``cli``), small seeded lists and engines over them (``small_lists``,
+``small_engine``).
 
 The reference data (the real 2022 Termo lists: a test, never a source) is read
 from ``$CHUTE_SHARED_DIR/data/termo-2022`` when that variable is set, else
@@ -9,8 +11,11 @@ where they looked, when it is absent.
 
 from __future__ import annotations
 
+import io
 import os
+import random
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -63,3 +68,55 @@ def termo_2022() -> Path:
     if not (TERMO_2022 / "answers.txt").is_file():
         pytest.skip(f"the real Termo lists are not at {TERMO_2022} (set CHUTE_SHARED_DIR to the shared folder)")
     return TERMO_2022
+
+
+@pytest.fixture
+def cli(capsys, monkeypatch):
+    """Return a runner of chute commands in this process: ``cli(*argv, stdin=None)`` gives (status, stdout,
+    stderr); ``stdin`` is read as a file, not a terminal; an argparse error gives its exit status."""
+    from chute.cli import main
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+
+    def run(*argv, stdin: str | None = None) -> tuple[int, str, str]:
+        if stdin is not None:
+            monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        try:
+            status = main([str(a) for a in argv])
+        except SystemExit as exit_:
+            status = exit_.code
+        out, err = capsys.readouterr()
+        return status, out, err
+    return run
+
+
+def sample_lexicon(seed: int, n_answers: int, n_extra: int, name: str | None = None):
+    """Return small seeded lists drawn from Wordle's: ``n_answers`` answers, and as many other accepted
+    guesses again as ``n_extra``."""
+    from chute import Lexicon, load_lexicon
+    wordle = load_lexicon("wordle")
+    rnd = random.Random(seed)
+    answers = rnd.sample(wordle.answers, n_answers)
+    extra = rnd.sample(sorted(set(wordle.guesses) - set(answers)), n_extra)
+    return Lexicon(name or f"small{seed}", 5, tuple(answers), tuple(sorted(answers + extra)))
+
+
+@pytest.fixture(scope="session")
+def small_lists():
+    """Return ``sample_lexicon``: small seeded lists drawn from Wordle's, ``small_lists(seed, answers, extra)``."""
+    return sample_lexicon
+
+
+@pytest.fixture(scope="session")
+def small_engine():
+    """Return a builder of engines over small lists: ``small_engine(words)`` (answers = guesses), or
+    ``small_engine(seed=S, answers=A, extra=E)`` (seeded lists drawn from Wordle's); not cached on disk
+    unless ``cache_dir`` is given."""
+    from chute import Engine, words_lexicon
+
+    def build(words=None, *, seed: int = 0, answers: int = 60, extra: int = 140, cache_dir=None):
+        lexicon = words_lexicon(words) if words is not None else sample_lexicon(seed, answers, extra)
+        if cache_dir is not None:
+            return Engine.build(lexicon, cache_dir=cache_dir)
+        return Engine.build(lexicon, cache=False)
+    return build

@@ -23,8 +23,8 @@ import numpy as np
 import pytest
 
 from chute import Engine, load_lexicon
-from chute.engine import _read_cached
-from chute.tree import DecisionTree
+from chute.game.engine import _read_cached
+from chute.search.tree import DecisionTree
 
 KILLS = int(os.environ.get("CHUTE_FAULT_KILLS", "6"))
 
@@ -297,6 +297,7 @@ def test_the_pool_thread_s_error_after_a_ctrl_c_is_not_printed():
     during iteration"); after a noted Ctrl-C its error is dropped, any other thread's error is printed."""
     import threading
     from concurrent.futures import process
+
     from chute.parallel import pool_thread_hook
     printed: list[str] = []
     interrupted = threading.Event()

@@ -165,7 +165,7 @@ def argv_for(tmp: Path):
 
 def plausible(tmp: Path):
     """Return a strategy of (argv, stdin) that mostly make sense: real clues of a real game, valid options."""
-    from chute.feedback import score
+    from chute.game.feedback import score
 
     @st.composite
     def build(draw):

@@ -13,17 +13,9 @@ import numpy as np
 import pytest
 
 from chute import load_lexicon
-from chute.cli import main
-from chute.feedback import Clue, score
-from chute.session import play
-from chute.knowledge import Knowledge
-
-
-def run(capsys, *argv):
-    """Return (status, stdout, stderr) of a chute command run in this process."""
-    status = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return status, out, err
+from chute.game.feedback import Clue, score
+from chute.game.knowledge import Knowledge
+from chute.playing.session import play
 
 
 def assert_user_error(status, out, err, *words):
@@ -37,12 +29,12 @@ def assert_user_error(status, out, err, *words):
 
 # ----- a false statement: deductions agree with the filter ------------------------------------------
 
-def test_two_greens_from_two_clues_count_twice(capsys):
+def test_two_greens_from_two_clues_count_twice(cli, capsys):
     clues = [Clue(g, p) for g, p in (("welkt", "bgbby"), ("viced", "bbbgy"), ("pured", "bbygy"))]
     k = Knowledge.from_clues(clues)
     assert k.min_count["e"] == 2
     assert k.filter(["deter"]) == k.deduced().filter(["deter"]) == ["deter"]
-    status, out, _ = run(capsys, "filter", "welkt:bgbby", "viced:bbbgy", "pured:bbygy")
+    status, out, _ = cli("filter", "welkt:bgbby", "viced:bbbgy", "pured:bbygy")
     assert status == 0 and "1 answer fits:\nDETER" in out and "at least 2 E" in out
 
 
@@ -80,53 +72,51 @@ def test_deductions_never_change_what_fits_on_random_games():
 
 # ----- assist: nothing typed is lost ------------------------------------------------------------------
 
-def assist(capsys, monkeypatch, stdin, *argv):
+def assist(cli, stdin, *argv):
     """Return (status, stdout, stderr) of ``chute assist -s entropy`` (the words these scripts expect)
     reading a script from standard input."""
-    import io
-    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-    return run(capsys, "assist", "-s", "entropy", *argv)
+    return cli("assist", "-s", "entropy", *argv, stdin=stdin)
 
 
-def test_assist_reads_a_pasted_share_text(capsys, monkeypatch):
+def test_assist_reads_a_pasted_share_text(cli, capsys, monkeypatch):
     from chute import Engine, Solver
-    from chute.feedback import to_emoji
+    from chute.game.feedback import to_emoji
     game = play(Solver(Engine.build(load_lexicon("wordle"))), "crane")      # the user followed chute
     rows = [to_emoji(c.pattern) for c in game.clues]
     share = f"Wordle 1,234 {len(rows)}/6*\n\n" + "\n".join(rows) + "\n"
-    status, out, err = assist(capsys, monkeypatch, share)
+    status, out, err = assist(cli, share)
     assert status == 0 and err == "", err
     assert "share text" in out and "SOARE ⬛⬛🟩🟨🟩  19 candidates" in out and f"solved in {len(rows)}" in out
     game = play(Solver(Engine.build(load_lexicon("termo"))), "termo")
     rows = [to_emoji(c.pattern) for c in game.clues]
     share = f"joguei term.ooo #321 {len(rows)}/6 *\n\n" + "\n".join(rows) + "\n"
-    status, out, err = assist(capsys, monkeypatch, share, "--game", "termo")
+    status, out, err = assist(cli, share, "--game", "termo")
     assert status == 0 and err == "" and f"solved in {len(rows)}" in out
 
 
-def test_assist_saves_every_row_and_resumes(capsys, monkeypatch, tmp_path):
+def test_assist_saves_every_row_and_resumes(cli, capsys, monkeypatch, tmp_path):
     saved = tmp_path / "game.json"
-    status, out, _ = assist(capsys, monkeypatch, "bbgyg\n", "--session", saved)
+    status, out, _ = assist(cli, "bbgyg\n", "--session", saved)
     assert status == 0 and json.loads(saved.read_text())["history"][0]["guess"] == "soare"
-    status, out, _ = assist(capsys, monkeypatch, "bbgyb\n", "--session", saved, "--resume")
+    status, out, _ = assist(cli, "bbgyb\n", "--session", saved, "--resume")
     assert status == 0 and "resumed after 1 row: SOARE" in out and "DIACT ⬛⬛🟩🟨⬛" in out
     assert len(json.loads(saved.read_text())["history"]) == 2
-    status, out, _ = assist(capsys, monkeypatch, "undo\nquit\n", "--session", saved, "--resume")
+    status, out, _ = assist(cli, "undo\nquit\n", "--session", saved, "--resume")
     assert len(json.loads(saved.read_text())["history"]) == 1 and "took back DIACT" in out
-    status, out, _ = assist(capsys, monkeypatch, "crane:ggggg\n", "--session", saved, "--resume")
+    status, out, _ = assist(cli, "crane:ggggg\n", "--session", saved, "--resume")
     assert "solved in 2" in out and not saved.exists()          # a finished game leaves nothing to resume
     # a saved game of other lists or another mode is refused in one line
-    assist(capsys, monkeypatch, "bbgyg\n", "--session", saved)
-    status, out, err = assist(capsys, monkeypatch, "", "--session", saved, "--resume", "--hard")
+    assist(cli, "bbgyg\n", "--session", saved)
+    status, out, err = assist(cli, "", "--session", saved, "--resume", "--hard")
     assert_user_error(status, out, err, "normal mode")
     saved.write_text("{broken")
-    status, out, err = assist(capsys, monkeypatch, "", "--session", saved, "--resume")
+    status, out, err = assist(cli, "", "--session", saved, "--resume")
     assert_user_error(status, out, err, "damaged")
-    status, out, err = assist(capsys, monkeypatch, "", "--resume")
+    status, out, err = assist(cli, "", "--resume")
     assert_user_error(status, out, err, "--session")
 
 
-def test_assist_warns_once_when_it_cannot_save_and_saves_again_when_it_can(capsys, monkeypatch, tmp_path):
+def test_assist_warns_once_when_it_cannot_save_and_saves_again_when_it_can(cli, capsys, monkeypatch, tmp_path):
     """A save that fails (its folder gone, a full disk) is one warning, tried again after each row; the game goes on,
     and without a terminal the status is 2 only if the game is still unsaved at the end."""
     import io
@@ -148,7 +138,7 @@ def test_assist_warns_once_when_it_cannot_save_and_saves_again_when_it_can(capsy
 
     folder.mkdir()
     monkeypatch.setattr("sys.stdin", FolderLostAWhile("bbgyg\nbbgyb\nundo\nquit\n"))
-    status, out, err = run(capsys, "assist", "-s", "entropy", "--session", saved)
+    status, out, err = cli("assist", "-s", "entropy", "--session", saved)
     assert status == 0 and err.count("\n") == 1 and err.startswith("chute: warning: cannot save the game"), err
     assert "trying again after each row" in err and "DIACT ⬛⬛🟩🟨⬛" in out and "took back DIACT" in out
     assert f"the game is saved again in {saved}" in out
@@ -156,29 +146,29 @@ def test_assist_warns_once_when_it_cannot_save_and_saves_again_when_it_can(capsy
     saved.unlink()
     FolderLostAWhile.back = 0                         # lost for good
     monkeypatch.setattr("sys.stdin", FolderLostAWhile("bbgyg\nbbgyb\n"))
-    status, out, err = run(capsys, "assist", "-s", "entropy", "--session", saved, "--lang", "pt")
+    status, out, err = cli("assist", "-s", "entropy", "--session", saved, "--lang", "pt")
     assert status == 2 and err.count("\n") == 1 and err.startswith("chute: aviso: não dá para salvar o jogo"), err
     assert "DIACT ⬛⬛🟩🟨⬛" in out and folder.read_text() == "a file where the folder was"
 
 
-def test_assist_says_once_when_the_rows_run_out_and_how_to_review_the_lost_game(capsys, monkeypatch):
+def test_assist_says_once_when_the_rows_run_out_and_how_to_review_the_lost_game(cli, capsys, monkeypatch):
     """After the last row unsolved, the game is lost: one line says so and names review; play goes on."""
     rows = "".join(f"{w}:{score(w, 'cigar')}\n" for w in ("fuzzy", "jumbo", "lymph", "vivid", "kebab", "dwell"))
-    status, out, err = assist(capsys, monkeypatch, rows + "review cigar\n")
+    status, out, err = assist(cli, rows + "review cigar\n")
     lines = out.splitlines()
     said_at = [i for i, line in enumerate(lines) if line.startswith("out of rows")]
     assert status == 0 and err == "" and len(said_at) == 1 and "'review ANSWER'" in lines[said_at[0]]
     assert lines[said_at[0] - 1].startswith("DWELL") and "row 7/6" in lines[said_at[0] + 2]
     assert "wordle: CIGAR, not solved in 6 rows" in out
-    status, out, err = assist(capsys, monkeypatch, rows[:-len("dwell:bbbbb\n")], "--lang", "pt")
+    status, out, err = assist(cli, rows[:-len("dwell:bbbbb\n")], "--lang", "pt")
     assert status == 0 and "acabaram as linhas" not in out           # five rows: not yet
     rows = "".join(f"{w} {score(w, 'cigar')} {score(w, 'rebut')}\n"
                    for w in ("fuzzy", "jumbo", "lymph", "vivid", "kebab", "dwell", "whiff"))
-    status, out, err = assist(capsys, monkeypatch, rows, "--game", "dordle")
+    status, out, err = assist(cli, rows, "--game", "dordle")
     assert status == 0 and out.count("out of rows: the game is lost and shows its answers") == 1, out[-2000:]
 
 
-def test_ctrl_c_in_assist_says_how_to_continue_the_saved_game(capsys, monkeypatch, tmp_path):
+def test_ctrl_c_in_assist_says_how_to_continue_the_saved_game(cli, capsys, monkeypatch, tmp_path):
     """Ctrl-C at assist's prompt: 130, and the command that continues the saved game (its game and file)."""
     import chute.cli.console as console
 
@@ -187,11 +177,11 @@ def test_ctrl_c_in_assist_says_how_to_continue_the_saved_game(capsys, monkeypatc
         raise KeyboardInterrupt
     saved = tmp_path / "my game.json"
     monkeypatch.setattr(console, "input_lines", typed_then_ctrl_c)
-    status, out, err = run(capsys, "assist", "--game", "termo", "--session", saved)
+    status, out, err = cli("assist", "--game", "termo", "--session", saved)
     command = f"chute assist --game termo --session '{saved}' --resume"
     assert status == 130 and err == f"chute: note: the game is saved in {saved}: '{command}' continues it\n" \
         "chute: interrupted\n"
-    status, out, err = run(capsys, "assist", "--game", "termo", "--session", saved, "--resume", "--lang", "pt")
+    status, out, err = cli("assist", "--game", "termo", "--session", saved, "--resume", "--lang", "pt")
     assert status == 130 and "retomado depois de 1 linha: TORAS" in out
     assert err == f"chute: nota: o jogo está salvo em {saved}: '{command}' o continua\nchute: interrompido\n"
 
@@ -199,23 +189,23 @@ def test_ctrl_c_in_assist_says_how_to_continue_the_saved_game(capsys, monkeypatc
         raise KeyboardInterrupt
         yield
     monkeypatch.setattr(console, "input_lines", ctrl_c_at_once)         # no row played: nothing to continue
-    status, out, err = run(capsys, "assist", "--game", "termo", "--session", tmp_path / "new.json")
+    status, out, err = cli("assist", "--game", "termo", "--session", tmp_path / "new.json")
     assert (status, err) == (130, "chute: interrupted\n")
 
 
-def test_assist_one_candidate_offers_nothing_else(capsys, monkeypatch):
-    from chute.feedback import score
-    status, out, _ = assist(capsys, monkeypatch, f"{score('soare', 'crane')}\n{score('diact', 'crane')}\n"
+def test_assist_one_candidate_offers_nothing_else(cli, capsys, monkeypatch):
+    from chute.game.feedback import score
+    status, out, _ = assist(cli, f"{score('soare', 'crane')}\n{score('diact', 'crane')}\n"
                             f"anvil {score('anvil', 'crane')}\n")
     last = out.splitlines()[-1]
     assert last.startswith("1 candidate · row 4/6 · try CRANE") and "also" not in last
 
 
-def test_multi_board_assist_has_why(capsys, monkeypatch):
-    from chute.feedback import score
+def test_multi_board_assist_has_why(cli, capsys, monkeypatch):
+    from chute.game.feedback import score
     secrets = ["cigar", "rebut"]
     first = "trace " + " ".join(score("trace", s) for s in secrets)
-    status, out, err = assist(capsys, monkeypatch, f"{first}\nwhy cigar\nwhy rebut 2\nwhy xyzzy 1\n",
+    status, out, err = assist(cli, f"{first}\nwhy cigar\nwhy rebut 2\nwhy xyzzy 1\n",
                               "--game", "dordle")
     assert status == 0, err
     assert "board 1: CIGAR fits every clue" in out and "board 2: CIGAR cannot be the answer" in out
@@ -223,8 +213,8 @@ def test_multi_board_assist_has_why(capsys, monkeypatch):
     assert "XYZZY is not in the wordle word list" in out
 
 
-def test_why_a_non_word_says_so(capsys, monkeypatch):
-    status, out, _ = assist(capsys, monkeypatch, "bbgyg\nwhy xyzzy\nwhy dicta\n")
+def test_why_a_non_word_says_so(cli, capsys, monkeypatch):
+    status, out, _ = assist(cli, "bbgyg\nwhy xyzzy\nwhy dicta\n")
     assert "XYZZY is not in the wordle word list" in out
     assert "DICTA cannot be the answer: it lacks E and R, which the answer has; the 3rd letter is A, not C" in out
     assert "Valid:" not in out and "Mask:" not in out
@@ -334,6 +324,7 @@ def test_a_long_run_queues_a_few_tasks_per_worker_in_order(monkeypatch):
     """The pool is fed as tasks finish (each wait visits every queued future: 13,000 queued at once kept
     the parent of a proof busy on a whole core), in the tasks' order (a proof's order of promise)."""
     from concurrent.futures import ProcessPoolExecutor
+
     from chute import parallel
     submitted, yielded, most = [], [0], [0]
     submit = ProcessPoolExecutor.submit
@@ -407,51 +398,47 @@ def test_tree_jobs_survive_a_killed_worker(tmp_path):
 
 # ----- outputs: atomic, never over an input, for every game ------------------------------------------
 
-def test_multi_board_bench_writes_csv_and_plot(capsys, tmp_path):
+def test_multi_board_bench_writes_csv_and_plot(cli, capsys, tmp_path):
     pytest.importorskip("matplotlib", reason="the plot extra (matplotlib) is part of the test extra")
     csv_path, png = tmp_path / "q.csv", tmp_path / "q.png"
-    status, out, err = run(capsys, "bench", "--game", "quordle", "--games", "6", "--hardest", "2",
-                           "--plot", png, "--csv", csv_path, "--quiet")
+    status, out, err = cli("bench", "--game", "quordle", "--games", "6", "--hardest", "2", "--plot", png, "--csv", csv_path, "--quiet")
     assert status == 0, err
     rows = csv_path.read_text().splitlines()
     assert rows[0] == "secret,guesses,solved,won,solved_at,sequence" and len(rows) == 7
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert out.count(" rows, solved:") + out.count(" rows, FAILED:") == 2          # --hardest 2
     for bad in (["--per-game"], ["--tree", str(csv_path)]):
-        status, out, err = run(capsys, "bench", "--game", "quordle", "--games", "2", *bad)
+        status, out, err = cli("bench", "--game", "quordle", "--games", "2", *bad)
         assert_user_error(status, out, err)
 
 
-def test_outputs_never_overwrite_inputs_or_each_other(capsys, tmp_path):
+def test_outputs_never_overwrite_inputs_or_each_other(cli, capsys, tmp_path):
     words = tmp_path / "words.txt"
     words.write_text("\n".join(load_lexicon("wordle").answers[:40]) + "\n")
     before = words.read_bytes()
-    status, out, err = run(capsys, "bench", "--answers", words, "--csv", words)
+    status, out, err = cli("bench", "--answers", words, "--csv", words)
     assert_user_error(status, out, err, "--csv", "--answers")
     assert words.read_bytes() == before
     tree = tmp_path / "t.json"
-    status, out, err = run(capsys, "tree", "--answers", words, "--guesses", words, "--opener",
-                           load_lexicon("wordle").answers[0], "--out", tree, "--text", tree)
+    status, out, err = cli("tree", "--answers", words, "--guesses", words, "--opener", load_lexicon("wordle").answers[0], "--out", tree, "--text", tree)
     assert_user_error(status, out, err, "--text", "--out")
     assert not tree.exists()
-    status, out, err = run(capsys, "tree", "--answers", words, "--guesses", words, "--opener",
-                           load_lexicon("wordle").answers[0], "--out", tree)
+    status, out, err = cli("tree", "--answers", words, "--guesses", words, "--opener", load_lexicon("wordle").answers[0], "--out", tree)
     assert status == 0 and tree.exists()
     good = tree.read_bytes()
-    status, out, err = run(capsys, "tree", "--check", tree, "--answers", words, "--guesses", words, "--dot", tree)
+    status, out, err = cli("tree", "--check", tree, "--answers", words, "--guesses", words, "--dot", tree)
     assert_user_error(status, out, err, "--dot", "--check")
     assert tree.read_bytes() == good
 
 
-def test_tree_text_on_stdout_keeps_talk_on_stderr(capsys, tmp_path):
+def test_tree_text_on_stdout_keeps_talk_on_stderr(cli, capsys, tmp_path):
     words = tmp_path / "words.txt"
     words.write_text("\n".join(load_lexicon("wordle").answers[:40]) + "\n")
     tree = tmp_path / "t.json"
-    assert run(capsys, "tree", "--answers", words, "--guesses", words, "--out", tree, "--openers", "1")[0] == 0
-    status, out, err = run(capsys, "tree", "--check", tree, "--answers", words, "--guesses", words, "--dot", "-")
+    assert cli("tree", "--answers", words, "--guesses", words, "--out", tree, "--openers", "1")[0] == 0
+    status, out, err = cli("tree", "--check", tree, "--answers", words, "--guesses", words, "--dot", "-")
     assert status == 0 and out.startswith("digraph") and "sound" in err
-    status, out, err = run(capsys, "tree", "--check", tree, "--answers", words, "--guesses", words,
-                           "--dot", "-", "-q")
+    status, out, err = cli("tree", "--check", tree, "--answers", words, "--guesses", words, "--dot", "-", "-q")
     assert out.startswith("digraph")
 
 
@@ -474,6 +461,7 @@ def test_temp_files_of_dead_writers_are_swept(tmp_path):
     """kill -9 mid-write leaves a temp file; the next write in that folder removes it."""
     import subprocess
     import sys
+
     from chute.files import write_atomic
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
                           text=True).stdout.strip()
@@ -522,49 +510,49 @@ def test_temp_files_of_dead_writers_are_swept(tmp_path):
     (["score", "--game", "nope", "crane", "cigar"], ["unknown game"]),
     (["play", "--game", "quordle", "cigar", "rebut", "sissy", "humph", "--tree", "t.json"], ["one board"]),
 ])
-def test_bad_options_are_one_line(capsys, argv, words):
-    status, out, err = run(capsys, *argv)
+def test_bad_options_are_one_line(cli, capsys, argv, words):
+    status, out, err = cli(*argv)
     assert_user_error(status, out, err, *words)
 
 
-def test_spaced_tiles_are_read(capsys):
-    status, out, _ = run(capsys, "suggest", "crane:g g y b b", "--top", "1")
-    again = run(capsys, "suggest", "crane:ggybb", "--top", "1")[1]
+def test_spaced_tiles_are_read(cli, capsys):
+    status, out, _ = cli("suggest", "crane:g g y b b", "--top", "1")
+    again = cli("suggest", "crane:ggybb", "--top", "1")[1]
     assert status == 0 and out == again
-    status, out, _ = run(capsys, "suggest", "crane", "2 2 1 0 0", "--top", "1")
+    status, out, _ = cli("suggest", "crane", "2 2 1 0 0", "--top", "1")
     assert status == 0 and out == again
 
 
-def test_decomposed_accents_are_read(capsys):
+def test_decomposed_accents_are_read(cli, capsys):
     nfd = unicodedata.normalize("NFD", "serão")
     assert len(nfd) == 6
-    status, out, _ = run(capsys, "score", nfd, "termo")
+    status, out, _ = cli("score", nfd, "termo")
     assert status == 0 and "SERÃO" in out
-    status, out, _ = run(capsys, "filter", "--game", "termo", f"{nfd}:__c_i", "-q")
+    status, out, _ = cli("filter", "--game", "termo", f"{nfd}:__c_i", "-q")
     assert status == 0 and out.split()[0] == "TIROU"
 
 
-def test_huge_inputs_are_refused_quickly(capsys, tmp_path):
+def test_huge_inputs_are_refused_quickly(cli, capsys, tmp_path):
     import time
     t0 = time.perf_counter()
-    status, out, err = run(capsys, "suggest", "--answers", "/dev/zero")
+    status, out, err = cli("suggest", "--answers", "/dev/zero")
     assert_user_error(status, out, err, "larger than")
     long_line = tmp_path / "long.txt"
     long_line.write_text("crane\n" + "a" * 10_000_000 + "\n")
-    status, out, err = run(capsys, "filter", "--words-file", long_line)
+    status, out, err = cli("filter", "--words-file", long_line)
     assert_user_error(status, out, err, "line 2", "not a word list")
     assert len(err) < 300                            # the input is not echoed back
-    status, out, err = run(capsys, "suggest", "crane:" + "g" * 1_000_000)
+    status, out, err = cli("suggest", "crane:" + "g" * 1_000_000)
     assert_user_error(status, out, err)
     assert len(err) < 600
     assert time.perf_counter() - t0 < 30
 
 
-def test_a_deeply_nested_tree_file_is_refused(capsys, tmp_path):
+def test_a_deeply_nested_tree_file_is_refused(cli, capsys, tmp_path):
     deep = tmp_path / "deep.json"
     deep.write_text('{"next": ' * 100_000 + "{}" + "}" * 100_000)
     for argv in (["tree", "--check", deep], ["play", "crane", "--tree", deep]):
-        status, out, err = run(capsys, *argv)
+        status, out, err = cli(*argv)
         assert_user_error(status, out, err, "deep")
 
 
@@ -581,6 +569,7 @@ def test_a_command_loads_only_its_own_options_and_parses_as_the_whole_parser_doe
     """``chute score`` does not import the other commands' modules (40 ms a run); its arguments read the same."""
     import subprocess
     import sys
+
     from chute.cli import build_parser, command_modules
     code = ("import sys; from chute.cli import main; main(['score', 'crane', 'cigar']);"
             "print(sorted(m for m in sys.modules if m.startswith('chute.cli.cmd_')))")
@@ -594,32 +583,32 @@ def test_a_command_loads_only_its_own_options_and_parses_as_the_whole_parser_doe
     assert sorted(command_modules()) == sorted(whole._subparsers._group_actions[0].choices)
 
 
-def test_counts_of_one_are_singular(capsys):
-    status, out, _ = run(capsys, "play", "crane", "--max-guesses", "1")
+def test_counts_of_one_are_singular(cli, capsys):
+    status, out, _ = cli("play", "crane", "--max-guesses", "1")
     assert status == 1 and out.rstrip().endswith("not found in 1 guess")
-    status, out, _ = run(capsys, "bench", "--sample", "1", "--quiet")
+    status, out, _ = cli("bench", "--sample", "1", "--quiet")
     assert status == 0 and "  1 game (a sample" in out
 
 
-def test_words_then_clues_and_clarity_hints(capsys):
-    status, out, _ = run(capsys, "filter", "--words", "cigar", "rebut", "crane:bbbbb", "--explain")
+def test_words_then_clues_and_clarity_hints(cli, capsys):
+    status, out, _ = cli("filter", "--words", "cigar", "rebut", "crane:bbbbb", "--explain")
     assert status == 1 and "CIGAR   Invalid: has C--AR" in out and "No word in the list fits" in out
-    status, out, _ = run(capsys, "filter", "soare:ggggb")
+    status, out, _ = cli("filter", "soare:ggggb")
     assert status == 1 and "1 accepted guess fits (see --all): SOARS" in out
-    status, out, _ = run(capsys, "suggest", "--depth", "2", "soare:bbbbb", "--top", "2")
+    status, out, _ = cli("suggest", "--depth", "2", "soare:bbbbb", "--top", "2")
     assert status == 0 and "2-row bits" in out
 
 
 def _parallel_codes(block):
     """Return the pattern codes of a block of guesses against the answers (a worker process)."""
-    from chute.engine import compute_codes
+    from chute.game.engine import compute_codes
     lex = load_lexicon("wordle")
     return int(compute_codes(list(block), list(lex.answers), 5).sum(dtype=np.int64))   # threaded kernel
 
 
 def test_workers_forked_after_a_parallel_kernel_survive():
     """The parent runs the threaded kernel, then forks workers that run it too (GNU OpenMP would kill them)."""
-    from chute.engine import compute_codes
+    from chute.game.engine import compute_codes
     from chute.parallel import run_tasks
     lex = load_lexicon("wordle")
     words = list(lex.guesses[:8000])
@@ -629,15 +618,16 @@ def test_workers_forked_after_a_parallel_kernel_survive():
     assert got == {i: _parallel_codes(b) for i, b in enumerate(blocks)}
 
 
-def test_assist_session_must_be_a_file(capsys, monkeypatch, tmp_path):
-    status, out, err = assist(capsys, monkeypatch, "bbgyg\n", "--session", tmp_path)
+def test_assist_session_must_be_a_file(cli, capsys, monkeypatch, tmp_path):
+    status, out, err = assist(cli, "bbgyg\n", "--session", tmp_path)
     assert_user_error(status, out, err, "--session", "directory")
 
 
-def test_outputs_write_into_devices_and_keep_symlinks(capsys, tmp_path):
+def test_outputs_write_into_devices_and_keep_symlinks(cli, capsys, tmp_path):
     """An output that is a device is written into, never replaced; a symlink keeps pointing at the new file."""
     import os
     import stat
+
     from chute.errors import ChuteError
     from chute.files import write_atomic
     write_atomic("/dev/null", "discarded\n")
@@ -651,45 +641,46 @@ def test_outputs_write_into_devices_and_keep_symlinks(capsys, tmp_path):
     link.symlink_to(real)
     write_atomic(link, "new\n")
     assert link.is_symlink() and real.read_text() == "new\n"
-    status, out, err = run(capsys, "bench", "--sample", "2", "--quiet", "--csv", "/dev/full")
+    status, out, err = cli("bench", "--sample", "2", "--quiet", "--csv", "/dev/full")
     assert_user_error(status, out, err, "No space left")
 
 
-def test_typing_a_game_name_as_a_guess_is_not_a_share_header(capsys, monkeypatch):
+def test_typing_a_game_name_as_a_guess_is_not_a_share_header(cli, capsys, monkeypatch):
     """TERMO and DUETO are words: typed alone (colours next) or with colours, they are a played row."""
-    from chute.feedback import score
-    from chute.share import is_header_line
+    from chute.game.feedback import score
+    from chute.game.share import is_header_line
     assert not is_header_line("termo") and not is_header_line("termo ggggg")
     assert is_header_line("joguei term.ooo/2 #96 4&5/7") and is_header_line("Daily Quordle 123")
-    status, out, err = assist(capsys, monkeypatch, f"termo\n{score('termo', 'prato')}\n", "--game", "termo")
+    status, out, err = assist(cli, f"termo\n{score('termo', 'prato')}\n", "--game", "termo")
     assert status == 0 and "colours for TERMO?" in out and "TERMO " in out, err
 
 
-def test_lists_too_large_for_the_memory_are_one_line_and_status_2(capsys, monkeypatch, tmp_path):
+def test_lists_too_large_for_the_memory_are_one_line_and_status_2(cli, capsys, monkeypatch, tmp_path):
     """A matrix that cannot fit is refused before it is allocated: one line, status 2, no traceback."""
-    import chute.engine as engine_mod
+    import chute.game.engine as engine_mod
     monkeypatch.setattr(engine_mod, "available_memory", lambda: 200 * 2**20)
-    status, out, err = run(capsys, "suggest", "--no-cache")
+    status, out, err = cli("suggest", "--no-cache")
     assert status == 2 and out == "" and err.count("\n") == 1
     assert "pattern matrix of 14,855 guesses x 2,315 answers needs" in err and "shorter word lists" in err
 
 
-def test_assist_reject_remembers_the_word_across_sessions(capsys, monkeypatch, tmp_path):
+def test_assist_reject_remembers_the_word_across_sessions(cli, capsys, monkeypatch, tmp_path):
     """reject WORD drops it from the suggestions and writes it to the user's list, read by the next session."""
     monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))
-    status, out, err = assist(capsys, monkeypatch, "reject soare\nquit\n")
+    status, out, err = assist(cli, "reject soare\nquit\n")
     assert status == 0 and "SOARE will not be suggested again" in out and "try ROATE" in out
     assert (tmp_path / "rejected-wordle.txt").read_text() == "soare\n"
-    status, out, err = assist(capsys, monkeypatch, "quit\n")
+    status, out, err = assist(cli, "quit\n")
     assert "try ROATE" in out and "try SOARE" not in out
-    status, out, err = assist(capsys, monkeypatch, "reject zz\nquit\n")
+    status, out, err = assist(cli, "reject zz\nquit\n")
     assert "not a word of 5 letters" in out + err
 
 
-def test_refused_words_of_sessions_side_by_side_are_all_kept(capsys, monkeypatch, tmp_path):
+def test_refused_words_of_sessions_side_by_side_are_all_kept(cli, capsys, monkeypatch, tmp_path):
     """A word added by another session (the page, a second terminal) while assist runs is not lost when assist adds its own."""
     import io
-    from chute.refused import refused_path, remember_refused
+
+    from chute.game.refused import refused_path, remember_refused
     monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))
     path = refused_path("wordle")
     path.write_text("crane\n")
@@ -702,19 +693,19 @@ def test_refused_words_of_sessions_side_by_side_are_all_kept(capsys, monkeypatch
             return super().__next__()
 
     monkeypatch.setattr("sys.stdin", OtherSessionMeanwhile("reject soare\nquit\n"))
-    status, out, err = run(capsys, "assist", "-s", "entropy")
+    status, out, err = cli("assist", "-s", "entropy")
     assert status == 0 and "SOARE will not be suggested again" in out, err
     assert path.read_text() == "crane\nslate\nsoare\n"
     path.write_text("soare\n")                        # the user takes CRANE and SLATE back by hand
     assert remember_refused(path, ["roate"]) == ["roate", "soare"]
 
 
-def test_assist_reject_with_a_state_folder_it_cannot_write(capsys, monkeypatch, tmp_path):
+def test_assist_reject_with_a_state_folder_it_cannot_write(cli, capsys, monkeypatch, tmp_path):
     """A state "folder" that is a file: the word is still dropped for the session, a note says why, no traceback."""
     blocked = tmp_path / "state"
     blocked.write_text("not a folder")
     monkeypatch.setenv("CHUTE_STATE_DIR", str(blocked))
-    status, out, err = assist(capsys, monkeypatch, "reject soare\nquit\n")
+    status, out, err = assist(cli, "reject soare\nquit\n")
     assert status == 0 and "SOARE will not be suggested again in this session" in out and "try ROATE" in out
     assert "cannot remember the refused words" in err and "Traceback" not in err
     assert blocked.read_text() == "not a folder"
@@ -755,33 +746,33 @@ def test_an_ascii_console_reads_on_past_a_line_it_cannot_decode():
 UNKNOWN_ROWS = ["tough:ybybb,bybby", "moist:gbyby,bybyb", "spilt:bbyyy,gybbb"]      # boards: MULTI, SHOPS
 
 
-def test_a_board_whose_answer_chute_does_not_know_does_not_stop_the_others(capsys):
+def test_a_board_whose_answer_chute_does_not_know_does_not_stop_the_others(cli, capsys):
     """The row is what the game showed: kept, that board's words are the strings its clues allow, the others play on."""
-    status, out, err = run(capsys, "suggest", "--game", "dordle", *UNKNOWN_ROWS)
+    status, out, err = cli("suggest", "--game", "dordle", *UNKNOWN_ROWS)
     assert status == 0 and "candidates 1: 8 · 2: 2" in out and out.count("\n") > 5
     assert "board 1: no word in the wordle lists fits the clues: spilt:bbyyy together with" in err
     assert "the answer is a word chute does not know: 8 strings of letters fit the clues" in err
     assert "MULTI" in out.splitlines()[1]                     # the board's strings, the likeliest first
     # the known board solved: the unknown board's likeliest strings are the guesses (a traceback before)
-    status, out, err = run(capsys, "suggest", "--game", "dordle", *UNKNOWN_ROWS, "shops:bbbbb,ggggg")
+    status, out, err = cli("suggest", "--game", "dordle", *UNKNOWN_ROWS, "shops:bbbbb,ggggg")
     assert status == 0 and "candidates 1: 8 · 2: solved" in out and "Traceback" not in err
     table = out.split("solves")[1].split()
     assert "MULTI" in table and table[1] == "MUTIL"
     # one board alone: the strings, likeliest first, MULTI among them (an error before)
-    status, out, err = run(capsys, "suggest", "tough:ybybb", "moist:gbyby", "spilt:bbyyy")
+    status, out, err = cli("suggest", "tough:ybybb", "moist:gbyby", "spilt:bbyyy")
     assert status == 0 and "8 candidates left" in out and "MULTI" in out and "strings of letters" in err
     # clues that contradict each other are refused, on one board or several
-    status, out, err = run(capsys, "suggest", "--game", "dordle", *UNKNOWN_ROWS, "crane:ggggg,bbbbb")
+    status, out, err = cli("suggest", "--game", "dordle", *UNKNOWN_ROWS, "crane:ggggg,bbbbb")
     assert_user_error(status, out, err, "row 4", "conflicts with earlier clues")
-    status, out, err = run(capsys, "suggest", "tough:ybybb", "moist:gbyby", "spilt:bbyyy", "crane:ggggg")
+    status, out, err = cli("suggest", "tough:ybybb", "moist:gbyby", "spilt:bbyyy", "crane:ggggg")
     assert_user_error(status, out, err, "conflicts with earlier clues")
 
 
-def test_assist_plays_on_past_a_board_it_cannot_read(capsys, monkeypatch):
+def test_assist_plays_on_past_a_board_it_cannot_read(cli, capsys, monkeypatch):
     """A board whose answer chute lacks: its likeliest strings are suggested; one the game refuses is dropped."""
     script = "\n".join(r.replace(":", " ").replace(",", " ") for r in UNKNOWN_ROWS) + \
         "\nshops bbbbb ggggg\nwhy multi\nreject mutil\nmulti ggggg\n"
-    status, out, err = assist(capsys, monkeypatch, script, "--game", "dordle")
+    status, out, err = assist(cli, script, "--game", "dordle")
     assert status == 0 and "Traceback" not in err
     assert "try MUTIL  (also MULTI, MITUL)" in out
     assert "board 1: MULTI fits every clue: it could be the answer" in out
@@ -791,21 +782,21 @@ def test_assist_plays_on_past_a_board_it_cannot_read(capsys, monkeypatch):
     assert "rejected-wordle" not in out                       # a string is not remembered as a refused word
 
 
-def test_a_string_the_game_refused_stays_refused_when_the_game_is_resumed(capsys, monkeypatch, tmp_path):
+def test_a_string_the_game_refused_stays_refused_when_the_game_is_resumed(cli, capsys, monkeypatch, tmp_path):
     """assist saves the game at a refused string (not only at a row): resumed, the next string is offered."""
     saved = tmp_path / "game.json"
     script = "tough ybybb\nmoist gbyby\nspilt bbyyy\nreject mutil\nquit\n"
-    status, out, err = assist(capsys, monkeypatch, script, "--session", str(saved))
+    status, out, err = assist(cli, script, "--session", str(saved))
     assert status == 0 and "try MULTI" in out.splitlines()[-1]
-    status, out, err = assist(capsys, monkeypatch, "quit\n", "--session", str(saved), "--resume")
+    status, out, err = assist(cli, "quit\n", "--session", str(saved), "--resume")
     assert status == 0 and "7 candidates · row 4/6 · try MULTI" in out and "MUTIL" not in out
 
 
-def test_assist_lists_the_likeliest_words_and_reads_slips_as_what_they_meant(capsys, monkeypatch):
+def test_assist_lists_the_likeliest_words_and_reads_slips_as_what_they_meant(cli, capsys, monkeypatch):
     """list: at most 200 words, then how many more; list x: a bad board number; a stray key among emoji tiles: colours."""
     import io
     monkeypatch.setattr("sys.stdin", io.StringIO("list\nlist x\n🟩🟩⬛⬛x\n:/=\n"))
-    status, out, err = run(capsys, "assist")
+    status, out, err = cli("assist")
     lines = out.splitlines()
     assert lines[0].startswith("12,972 candidates") and lines[-1] == "... and 12,772 more, less likely"
     assert len(" ".join(lines[1:-1]).split()) == 200
@@ -815,10 +806,10 @@ def test_assist_lists_the_likeliest_words_and_reads_slips_as_what_they_meant(cap
         "chute: error: ':/=' is neither colours nor a word of 5 letters"]
 
 
-def test_assist_says_a_mistyped_row_in_portuguese(capsys, monkeypatch):
+def test_assist_says_a_mistyped_row_in_portuguese(cli, capsys, monkeypatch):
     """--lang pt: the slips of a played row are said in Portuguese, each one line, and the game goes on."""
     script = "toras:bbyg\ntoras:🟩🟩⬛⬛x\ngy🟩bb\nrecusar abc\nrevisar\ntoras bbbyb\n"
-    status, out, err = assist(capsys, monkeypatch, script, "--game", "termo", "--lang", "pt")
+    status, out, err = assist(cli, script, "--game", "termo", "--lang", "pt")
     assert status == 2 and err.splitlines() == [
         "chute: erro: as cores 'bbyg' têm 4 quadradinhos; eram esperados 5",
         "chute: erro: cor desconhecida 'x' em '🟩🟩⬛⬛x' (use g/y/b, c/i/_, 2/1/0 ou quadradinhos emoji)",
@@ -827,20 +818,20 @@ def test_assist_says_a_mistyped_row_in_portuguese(capsys, monkeypatch):
         "chute: erro: 'abc' não é uma palavra de 5 letras",
         "chute: erro: nenhuma linha jogada para revisar"]
     assert "TORAS ⬛⬛⬛🟨⬛" in out
-    status, out, err = assist(capsys, monkeypatch, "toras bbbbb bbbbb ggggg\n", "--game", "dueto", "--lang", "pt")
+    status, out, err = assist(cli, "toras bbbbb bbbbb ggggg\n", "--game", "dueto", "--lang", "pt")
     assert err == "chute: erro: 3 padrões para 2 tabuleiros não resolvidos\n"
-    status, _, err = run(capsys, "review", "--game", "dueto", "--lang", "pt", "--answer", "toras", "serao")
+    status, _, err = cli("review", "--game", "dueto", "--lang", "pt", "--answer", "toras", "serao")
     assert status == 2 and err == "chute: erro: dueto tem 2 tabuleiros: dê 2 respostas (--answer A,B,...), não 1\n"
-    status, _, err = run(capsys, "review", "--game", "termo", "--lang", "pt", "--answer", "sereia", "toras")
+    status, _, err = cli("review", "--game", "termo", "--lang", "pt", "--answer", "sereia", "toras")
     assert status == 2 and err == "chute: erro: a resposta 'sereia' não é uma palavra de 5 letras\n"
-    status, _, err = run(capsys, "review", "--game", "termo", "--answer", "sereia", "toras")
+    status, _, err = cli("review", "--game", "termo", "--answer", "sereia", "toras")
     assert status == 2 and err == "chute: error: the answer 'sereia' is not a word of 5 letters\n"
 
 
-def test_assist_in_portuguese(capsys, monkeypatch):
+def test_assist_in_portuguese(cli, capsys, monkeypatch):
     """--lang pt: the loop talks Portuguese and reads its command names (none of five letters: a Termo word)."""
     script = "serao bygby\nporque carro\nlistar\nponto bgbgb\ndesfazer\n?\nsair\nponto bgbgb\n"
-    status, out, err = assist(capsys, monkeypatch, script, "--game", "termo", "--lang", "pt")
+    status, out, err = assist(cli, script, "--game", "termo", "--lang", "pt")
     lines = out.splitlines()
     assert status == 0 and err == ""
     assert lines[0].startswith("2.510 candidatas · linha 1/6 · tente ")          # entropy over the answers
@@ -849,18 +840,18 @@ def test_assist_in_portuguese(capsys, monkeypatch):
     assert "PONTO ⬛🟩⬛🟩⬛  3 candidatas" in out and "candidatas: MORTE FORTE CORTE" in out
     assert "PONTO desfeita" in out and "Comandos: desfazer (volta a última linha)" in out
     assert out.count("PONTO ⬛🟩⬛🟩⬛") == 1                                    # 'sair' ended the session
-    status, out, err = assist(capsys, monkeypatch, "crane ybyby bbbbb\nbbbby\n", "--game", "dordle", "--lang", "pt")
+    status, out, err = assist(cli, "crane ybyby bbbbb\nbbbby\n", "--game", "dordle", "--lang", "pt")
     assert "tabuleiro 2?" in out and "candidatas 1: " in out and "tente " in out
 
 
-def test_ctrl_c_while_the_commands_load_is_one_line(capsys, monkeypatch):
+def test_ctrl_c_while_the_commands_load_is_one_line(cli, capsys, monkeypatch):
     """Ctrl-C before a command runs (its modules still importing) is 'interrupted', 130, no traceback."""
     import chute.cli
 
     def interrupted(only=None):
         raise KeyboardInterrupt
     monkeypatch.setattr(chute.cli, "build_parser", interrupted)
-    status, out, err = run(capsys, "suggest")
+    status, out, err = cli("suggest")
     assert (status, out, err) == (130, "", "chute: interrupted\n")
 
 
@@ -921,11 +912,11 @@ def test_import_chute_loads_no_layer_and_every_public_name_stays_itself():
 
 
 @pytest.mark.parametrize("content,argv", [("", []), ("# only a comment\n\n", []), ("crane\nabc\n", ["--length", "6"])])
-def test_an_answer_file_without_a_word_is_named(capsys, tmp_path, content, argv):
+def test_an_answer_file_without_a_word_is_named(cli, capsys, tmp_path, content, argv):
     """An --answers file that holds no word of the length is named (before: 'no 5-letter answers left in the
     wordle lexicon', as if --exclude had emptied the bundled list)."""
     path = tmp_path / "answers.txt"
     path.write_text(content, encoding="utf-8")
     for command in ("suggest", "bench"):
-        status, out, err = run(capsys, command, "--answers", path, *argv)
+        status, out, err = cli(command, "--answers", path, *argv)
         assert_user_error(status, out, err, f"answer file {path} has no", "-letter word")

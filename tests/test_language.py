@@ -10,13 +10,22 @@ from pathlib import Path
 
 import pytest
 
-from chute.engine import Engine
-from chute.feedback import Clue
-from chute.knowledge import Knowledge
-from chute.language import PHRASES, Note, and_list, decimal, number, ordinal, phrase, said
-from chute.rules import violation
-from chute.solver import Solver, why
-from chute.words import load_lexicon
+from chute.game.engine import Engine
+from chute.game.feedback import Clue
+from chute.game.knowledge import Knowledge
+from chute.game.rules import violation
+from chute.game.words import load_lexicon
+from chute.language import (
+    PHRASES,
+    Note,
+    and_list,
+    decimal,
+    number,
+    ordinal,
+    phrase,
+    said,
+)
+from chute.playing.solver import Solver, why
 
 
 def test_every_phrase_exists_in_both_languages_with_the_same_blanks():
@@ -79,7 +88,7 @@ def test_a_grey_copy_caps_the_count_in_both_languages():
 
 def test_a_guess_breaking_two_grey_letters_names_the_same_one_in_every_process():
     """The grey letters were walked as a set, whose order changes with Python's hash seed: now alphabetical."""
-    code = ("from chute.feedback import Clue; from chute.rules import violation; "
+    code = ("from chute.game.feedback import Clue; from chute.game.rules import violation; "
             "print(violation('acrxe', [Clue('crane', 'bbbbg')], 'strict'))")
     said = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                            env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout for seed in range(6)}
@@ -111,8 +120,8 @@ def test_a_note_is_its_english_text_and_says_itself_in_portuguese():
 
 
 def test_the_web_report_says_its_notes_in_the_language_asked():
+    from chute.playing.session import Session
     from chute.web import solver_for
-    from chute.session import Session
     session = Session(solver_for("termo", None, 1))
     assert session.report(3, 5)["notes"][0].startswith("TORAS opens the best proven plan")
     assert session.report(3, 5, "pt")["notes"][0].startswith("TORAS abre o melhor plano provado")
@@ -187,9 +196,9 @@ def test_every_phrase_said_in_the_code_is_given_exactly_its_blanks():
 def test_a_count_in_a_note_takes_its_noun_singular_or_plural_in_either_language():
     """"1 row" and "2 rows", "1 linha" and "2 linhas": a Note says a Count with its noun, and pickles."""
     from chute.errors import ChuteError
-    from chute.feedback import parse_colours
+    from chute.game.feedback import parse_colours
+    from chute.game.share import parse_share
     from chute.language import Count, error_text
-    from chute.share import parse_share
     for text, en, pt in [("g", "pattern 'g' has 1 tile, expected 5", "as cores 'g' têm 1 quadradinho; eram esperados 5"),
                          ("gg", "pattern 'gg' has 2 tiles, expected 5", "as cores 'gg' têm 2 quadradinhos; eram "
                                                                         "esperados 5")]:
@@ -215,7 +224,7 @@ def test_errors_about_clues_and_rules_are_said_in_portuguese_too():
                               "0 copies")
     assert error_text(err.value, "pt") == ("pista 2 (CRANE=CRANE) contradiz as pistas anteriores: N precisa de pelo "
                                            "menos 1 e no máximo 0 cópias")
-    from chute.rules import check_guess
+    from chute.game.rules import check_guess
     with pytest.raises(IllegalGuessError) as err:
         check_guess("xcccc", [Clue("cigac", "gbbby")], "hard")
     assert str(err.value) == "XCCCC is not allowed in hard mode: the 1st letter must be C (green in CIGAC)"
@@ -227,6 +236,7 @@ def test_errors_about_clues_and_rules_are_said_in_portuguese_too():
 def test_the_first_ranking_of_openers_is_announced_on_a_terminal_in_the_players_language(monkeypatch, tmp_path):
     """``suggest --lang pt`` on a terminal says in Portuguese that it ranks the openers once; elsewhere nothing."""
     import io
+
     from chute.cli import main
     words = tmp_path / "words.txt"
     words.write_text("\n".join(["torta", "terra", "porta", "parto", "prato", "tropa", "corta", "carta"]) + "\n")

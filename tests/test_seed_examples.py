@@ -13,7 +13,7 @@ import json
 import pytest
 
 from chute.cli import main
-from chute.feedback import parse_rows, score
+from chute.game.feedback import parse_rows, score
 
 EXAMPLES = {
     # answer: (clues, word list, correct eligible words)

@@ -1,14 +1,22 @@
 """chute: an exact, fast solver for Wordle-family games (Wordle, Termo, and their multi-board modes).
 
-The library is usable on its own (from a notebook); the ``chute`` command is a
-thin front end over it.  The pipeline, top to bottom::
+The library is usable on its own (from a notebook); the ``chute`` command and
+the page are thin front ends over it.  The package is a stack of folders, each
+importing only those below it (docs/architecture.md)::
 
-    words -> feedback -> knowledge -> kernels -> engine -> strategies -> solver -> players -> session -> bench/tree
+    cli, web -> bench, reviewing -> playing -> strategies -> search -> game -> kernels
+    over the ground every floor uses: errors, language, files, parallel, arrays
 """
 
 __version__ = "0.1.0"
 
-from .errors import ChuteError, ContradictionError, IllegalGuessError, LexiconError, NotationError
+from .errors import (
+    ChuteError,
+    ContradictionError,
+    IllegalGuessError,
+    LexiconError,
+    NotationError,
+)
 
 __all__ = [
     "__version__", "ChuteError", "ContradictionError", "IllegalGuessError", "LexiconError",
@@ -21,14 +29,16 @@ __all__ = [
 # Every layer loads on first use, so ``import chute`` (and ``chute --help``) stays light: numpy and
 # numba are imported only where a matrix or a strategy is needed, and the command line is already
 # inside its Ctrl-C handler when the word lists load.
-_LAZY = {"Lexicon": "words", "fold": "words", "load_lexicon": "words", "words_lexicon": "words",
-         "Clue": "feedback", "score": "feedback", "parse_clue": "feedback", "encode": "feedback",
-         "decode": "feedback",
-         "Engine": "engine", "Solver": "solver", "Suggestion": "solver", "GameResult": "results", "Session": "session",
-         "play": "session", "BenchResult": "bench", "review": "verdict",
+_LAZY = {"Lexicon": "game.words", "fold": "game.words", "load_lexicon": "game.words",
+         "words_lexicon": "game.words", "Clue": "game.feedback", "score": "game.feedback",
+         "parse_clue": "game.feedback", "encode": "game.feedback", "decode": "game.feedback",
+         "Knowledge": "game.knowledge", "Engine": "game.engine", "GameResult": "game.results",
+         "DecisionTree": "search.tree", "build_tree": "search.tree_search",
          "Options": "strategies", "State": "strategies", "get_strategy": "strategies",
-         "strategy_names": "strategies", "Knowledge": "knowledge", "benchmark": "bench",
-         "DecisionTree": "tree", "build_tree": "tree_search", "MultiSolver": "multiboard"}
+         "strategy_names": "strategies",
+         "Solver": "playing.solver", "Suggestion": "playing.solver", "Session": "playing.session",
+         "play": "playing.session", "MultiSolver": "playing.multiboard",
+         "review": "reviewing.verdict", "BenchResult": "bench", "benchmark": "bench"}
 
 
 def __dir__() -> list[str]:

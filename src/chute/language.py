@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-
 LANGUAGES = ("en", "pt")
 
 PHRASES: dict[str, dict[str, str]] = {

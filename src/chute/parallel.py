@@ -140,7 +140,7 @@ def run_tasks(fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int,
     globals set before this call (forked workers inherit them).  Tasks start in
     their order, ``WINDOW`` per worker queued at a time.
     """
-    import multiprocessing            # here, not at import: --jobs is checked by every command's parser
+    import multiprocessing  # here, not at import: --jobs is checked by every command's parser
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
     from concurrent.futures.process import BrokenProcessPool
     check_jobs(jobs)

@@ -7,7 +7,7 @@ import re
 import sys
 from pathlib import Path
 
-from ..feedback import SOLVED_MARKS
+from ..game.feedback import SOLVED_MARKS
 from ..language import error_text
 from .common import add_game_options, add_lang_option, bounded_int
 from .solving import add_solver_options
@@ -185,6 +185,7 @@ class Assistant:
         if self.save_path is None:
             return
         import json
+
         from ..errors import ChuteError
         from ..files import write_atomic
         try:
@@ -211,7 +212,7 @@ class Assistant:
 
     def handle(self, line: str) -> bool:
         """Act on one input line; return False when the session should end."""
-        from ..share import is_header_line
+        from ..game.share import is_header_line
         text = line.strip()
         if not text:
             if self.single and len(line) == self.lexicon.length:
@@ -254,7 +255,7 @@ class Assistant:
     def reject(self, text: str) -> None:
         """Stop suggesting a word the game refused, remember it in the user's list, and suggest again."""
         from ..errors import ChuteError
-        from ..words import fold
+        from ..game.words import fold
         if not text or len(text.split()) != 1:
             self.say(self.t("reject_what"))
             return
@@ -263,7 +264,7 @@ class Assistant:
         except ChuteError as err:
             self.refuse(error_text(err, self.lang))
             return
-        from ..refused import refused_path, remember_refused
+        from ..game.refused import refused_path, remember_refused
         from .solving import note
         if word not in self.lexicon.guess_set:      # a string the lists lack: not the answer; kept with the game
             self.save()
@@ -283,12 +284,13 @@ class Assistant:
     def review(self, text: str) -> None:
         """Print the verdict on the rows so far (the answers of the boards not solved follow the command)."""
         from ..errors import ChuteError
+        from ..reviewing.verdict import review_session
         from .cmd_review import boards_lines, report_lines
         from .solving import terminal_notes, waiting_line
         try:
             with waiting_line("waiting_review", self.lang):
-                result = self.session.review([a for a in SEPARATORS.split(text) if a] or None,
-                                             notify=terminal_notes(self.lang))
+                result = review_session(self.session, [a for a in SEPARATORS.split(text) if a] or None,
+                                        notify=terminal_notes(self.lang))
         except ChuteError as err:
             self.refuse(error_text(err, self.lang))
             return
@@ -344,8 +346,8 @@ class Assistant:
 
     def why(self, text: str) -> None:
         """Say why a word could or could not be the answer on each board asked, and what it does as a guess."""
-        from ..feedback import parse_word
         from ..errors import NotationError
+        from ..game.feedback import parse_word
         words = text.split()
         if not words:
             self.say(self.t("why_what" if self.single else "why_what_boards"))
@@ -364,7 +366,7 @@ class Assistant:
             return
         if w not in self.lexicon.guess_set:
             self.say(self.t("may_refuse", word=w.upper(), name=self.lexicon.name))
-        from ..solver import why
+        from ..playing.solver import why
         for i in which:
             verdict = why(self.session.boards[i].state, w, self.lang)
             head = "" if self.single else f"{self.board(i)}: "
@@ -375,7 +377,7 @@ class Assistant:
     def row(self, line: str) -> bool:
         """Read a played row (colours, word + colours, or a word alone) and play it when complete."""
         from ..errors import NotationError
-        from ..feedback import looks_like_colours, parse_clue, parse_colours
+        from ..game.feedback import looks_like_colours, parse_clue, parse_colours
         n = self.lexicon.length
         if self.session.solved:
             self.refuse(self.t("game_over"))
@@ -403,8 +405,8 @@ class Assistant:
     def tokens(self, tokens: list[str]) -> bool:
         """Read a word and/or patterns split on separators; wait for more boards, or play the row."""
         from ..errors import NotationError
-        from ..feedback import looks_like_colours, means_colours, parse_colours
-        from ..words import fold, is_word
+        from ..game.feedback import looks_like_colours, means_colours, parse_colours
+        from ..game.words import fold, is_word
         n = self.lexicon.length
         s = self.session
         first = tokens[0]
@@ -468,7 +470,7 @@ class Assistant:
 
     def after_row(self) -> bool:
         """Show the row just played on every board; return False when every board is solved."""
-        from ..render import tiles, use_colour
+        from ..game.render import tiles, use_colour
         s = self.session
         row = s.history[-1]
         colour = use_colour(sys.stdout)
@@ -513,10 +515,11 @@ def review_lists(args: argparse.Namespace) -> list[str] | None:
 def resume(session, path: Path, lang: str = "en"):
     """Return the session saved at ``path``, replayed on ``session``'s solver (a new one if none is saved)."""
     import json
+
     from ..errors import ChuteError
     from ..files import read_limited
     from ..language import Count, Note
-    from ..session import Session
+    from ..playing.session import Session
     from .solving import note
     if not path.exists():
         note(Note("no_saved_game", path=str(path)), lang=lang)
@@ -536,11 +539,10 @@ def resume(session, path: Path, lang: str = "en"):
 def run(args: argparse.Namespace) -> int:
     """Run the loop until solved, quit or end of input; return 0, or 2 without a terminal if a line was refused or the
     game is unsaved."""
-    from .console import input_lines, stdin_is_terminal
     from ..files import default_state_dir
-    from .solving import note
-    from .solving import session_from_args
-    session, spec = session_from_args(args)
+    from .console import input_lines, stdin_is_terminal
+    from .solving import note, session_from_args
+    session, spec = session_from_args(args, refused=True)
     interactive = stdin_is_terminal()
     save_path = Path(args.session) if args.session else (
         default_state_dir() / f"assist-{spec.name}.json" if interactive else None)
@@ -556,8 +558,6 @@ def run(args: argparse.Namespace) -> int:
         from ..language import Note
         note(Note("saved_game_waits", game=spec.name, path=str(save_path), command=resume_command(args)),
              lang=args.lang)
-    from ..refused import apply_refused
-    apply_refused(session, session.solver.lexicon.name)
     assistant = Assistant(session, args.top, spec.rows, save_path, args.lang, spec.name, review_lists(args))
     if interactive:
         boards = "" if spec.boards == 1 else assistant.t("n_boards", n=spec.boards)

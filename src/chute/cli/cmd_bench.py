@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Callable
 
-from ..games import MAX_ROWS
+from ..game.games import MAX_ROWS
 from .common import add_game_options, add_jobs_option, bounded_int
 from .solving import add_solver_options
 
@@ -82,7 +82,7 @@ def secrets_from_args(args: argparse.Namespace, lexicon, unlisted: bool = False)
         return None
     from ..bench import split_secrets
     from ..errors import ChuteError
-    from ..words import read_word_file
+    from ..game.words import read_word_file
     from .solving import note
     words = read_word_file(args.secrets, lexicon.length).words
     known, unknown = split_secrets(lexicon, words)
@@ -100,7 +100,7 @@ def secrets_from_args(args: argparse.Namespace, lexicon, unlisted: bool = False)
     if not known and not (unlisted and unknown):       # an empty file is not "every answer"
         raise ChuteError(f"no secret in {args.secrets} is an accepted {lexicon.length}-letter word of {lexicon.name}")
     if unlisted:
-        from ..session import game_accepting
+        from ..playing.session import game_accepting
         args.accepts = game_accepting(lexicon, unknown)
         return known + unknown
     return known
@@ -109,17 +109,22 @@ def secrets_from_args(args: argparse.Namespace, lexicon, unlisted: bool = False)
 def make_solver(args: argparse.Namespace, engine, strategy: str, opener: str | None = None,
                 depth: int | None = None):
     """Return the solver the options describe, for one strategy (opener and depth may override)."""
-    from ..solver import Solver
-    from .solving import check_strategy, options_from_args, prior_from_args, strategy_from_args
+    from ..playing.assembly import game_solver
+    from .solving import (
+        check_strategy,
+        options_from_args,
+        prior_from_args,
+        strategy_from_args,
+    )
     depth = args.depth if depth is None else depth
     check_strategy(strategy, depth)
     chosen, rule = strategy_from_args(args, engine, strategy)
     prior = prior_from_args(args, engine.lexicon)
     if prior.widens:      # thousands of games: every word of the prior a matrix column (cached like the matrix)
-        from ..engine import Engine
+        from ..game.engine import Engine
         engine = Engine.build(engine.lexicon.widened(prior.words), cache=not args.no_cache)
-    return Solver(engine, chosen, options_from_args(args, depth), hard=rule,
-                  opener=opener if opener is not None else args.opener, weights=args.weights, prior=prior)
+    return game_solver(engine, 1, rule, chosen, prior, options_from_args(args, depth),
+                       opener if opener is not None else args.opener, args.weights)
 
 
 def describe(args: argparse.Namespace, spec, engine, secrets, solver, strategy: str, depth: int) -> dict:
@@ -139,7 +144,7 @@ def check_bench_outputs(args: argparse.Namespace) -> None:
     """Fail before the run if --csv/--plot cannot be written, or would overwrite an input or each other."""
     from ..files import check_outputs
     if args.plot:
-        from ..plot import plot_format, require_matplotlib
+        from ..bench.plot import plot_format, require_matplotlib
         plot_format(args.plot)
         require_matplotlib()
     check_outputs({"--csv": args.csv, "--plot": args.plot},
@@ -160,8 +165,8 @@ def run(args: argparse.Namespace) -> int:
     """Run the benchmark and print the report (or JSON); write CSV and plot if asked."""
     from .. import bench
     from ..bench import Progress
-    from .solving import check_strategy, resolve_policy
     from .common import spec_from_args
+    from .solving import check_strategy, resolve_policy
     if spec_from_args(args).boards > 1:          # multi-board games
         return run_multi(args)
     resolve_policy(args)
@@ -194,8 +199,8 @@ def add_bench_options(parser: argparse.ArgumentParser) -> None:
 
 def run_multi(args: argparse.Namespace) -> int:
     """Play N seeded random multi-board games; print success rate, rows, distribution, worst tuples."""
-    from ..errors import ChuteError
     from ..bench import Progress, run_many, secret_tuples
+    from ..errors import ChuteError
     from .common import engine_from_args, lexicon_from_args, spec_from_args
     from .solving import multi_prior_from_args, policy_from_args
     spec = spec_from_args(args)
@@ -233,7 +238,7 @@ def print_run(args: argparse.Namespace, result: "BenchResult", show: Callable[[s
     from ..files import write_each_or_keep
 
     def image() -> bytes:
-        from ..plot import histogram_image
+        from ..bench.plot import histogram_image
         return histogram_image(result, args.plot, show)
     write_each_or_keep([(args.csv, lambda: result.to_csv(show), "games CSV"), (args.plot, image, "plot")])
     if args.json:

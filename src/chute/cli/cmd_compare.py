@@ -9,7 +9,6 @@ from .cmd_bench import add_run_options
 from .common import add_game_options
 from .solving import add_solver_options
 
-
 HELP = "benchmark several strategies on the same list, one table"
 DESCRIPTION = ("Play the same answers with several strategies and print one table: mean, "
                "median, standard deviation, maximum, failures and time. A strategy may carry "
@@ -70,9 +69,9 @@ def run(args: argparse.Namespace) -> int:
 
     from .. import bench
     from ..bench import Progress, compare_table
+    from ..errors import ChuteError
     from ..strategies import get_strategy
     from .cmd_bench import describe, make_solver, prepare
-    from ..errors import ChuteError
     if args.strategy is not None:
         raise ChuteError("compare takes --strategies LIST (comma-separated), not --strategy")
     entries = parse_entries(args.strategies, args.opener, args.depth)

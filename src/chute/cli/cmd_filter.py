@@ -9,7 +9,6 @@ import textwrap
 
 from .common import add_game_options
 
-
 HELP = "the words that fit the clues, and what the clues imply"
 DESCRIPTION = ("List the words consistent with every clue, with a summary of what is known. "
                "A CLUE is GUESS=SCORE (CHEST=c.E..: upper case correct, lower case present, "
@@ -46,7 +45,7 @@ def add_arguments(p) -> None:
 
 def split_words(words: list[str] | None, clues: list[str]) -> tuple[list[str] | None, list[str]]:
     """Return (words, clues): a token after --words that is written as a clue (crane:bbbbb) is a clue."""
-    from ..feedback import looks_like_template
+    from ..game.feedback import looks_like_template
     if not words:
         return words, clues
     is_clue = [any(c in t for c in ":=[]_.") or looks_like_template(t) for t in words]
@@ -56,7 +55,7 @@ def split_words(words: list[str] | None, clues: list[str]) -> tuple[list[str] | 
 def check_words(words: list[str], length: int | None) -> None:
     """Refuse --words entries that are not words of letters, or not all of one length."""
     from ..errors import NotationError
-    from ..feedback import parse_word
+    from ..game.feedback import parse_word
     folded = [parse_word(w, "--words entry") for w in words]
     length = length or len(folded[0])
     wrong = [(w, f) for w, f in zip(words, folded) if len(f) != length]
@@ -78,16 +77,37 @@ def _row_length(rows) -> int | None:
 
 def run(args: argparse.Namespace) -> int:
     """Filter the chosen words by the clues and print them; return 0, or 1 when none fit."""
-    from ..errors import NotationError
-    from ..feedback import Clue, parse_rows
-    from ..grep import grep_pipeline
-    from ..language import counted
-    from ..knowledge import Knowledge
-    from ..words import bundled_path
-    from .common import lexicon_from_args, read_words_arg
+    from ..game.feedback import parse_rows
+    from ..game.knowledge import Knowledge
 
     args.words, args.clues = split_words(args.words, args.clues)
     rows = parse_rows(args.clues)
+    lexicon, length, own_words = _words_for(args, rows)
+    knowledge = Knowledge.from_rows(rows, length, discarded=args.discarded)
+    if not own_words:
+        _warn_unknown_guesses(rows, lexicon)
+    pool = lexicon.guesses if args.all else lexicon.answers
+    if args.grep:
+        print(_grep(args, knowledge, lexicon, pool))
+        return 0
+    candidates = knowledge.filter(pool)
+    # with no candidate: the accepted words that fit (none: the strings of letters the clues allow)
+    accepted = knowledge.filter(lexicon.guesses) if not candidates and not own_words else None
+    if args.json:
+        print(json.dumps(_json(args, knowledge, lexicon, pool, candidates, accepted, own_words), ensure_ascii=False))
+    elif args.quiet:
+        for w in candidates:
+            print(lexicon.show(w).upper())
+    else:
+        print("\n".join(_report(args, knowledge, lexicon, pool, candidates, accepted, own_words)))
+    return 0 if candidates else 1
+
+
+def _words_for(args: argparse.Namespace, rows) -> tuple:
+    """Return (the words to filter, the clues' word length, whether they are the user's own --words)."""
+    from ..errors import NotationError
+    from ..language import counted
+    from .common import lexicon_from_args, read_words_arg
     length = _row_length(rows) or args.length
     if args.length and length != args.length:
         raise NotationError(f"the clues have {counted(length, 'letter')} but --length is {args.length}")
@@ -106,96 +126,95 @@ def run(args: argparse.Namespace) -> int:
         length = lexicon.length
     elif lexicon.length != length:
         raise NotationError(f"the clues have {counted(length, 'letter')} but the words have {lexicon.length}")
-    knowledge = Knowledge.from_rows(rows, length, discarded=args.discarded)
-    if not own_words:
-        for row in rows:
-            if isinstance(row, Clue) and not lexicon.is_guess(row.guess):
-                print(f"chute: warning: {row.guess.upper()} is not in the {lexicon.name} list of "
-                      "accepted guesses (used anyway: games change their lists)", file=sys.stderr)
-    pool = lexicon.guesses if args.all else lexicon.answers
+    return lexicon, length, own_words
 
-    if args.grep:
-        if args.words:
-            print(grep_pipeline(knowledge, words=[lexicon.show(w) for w in pool]))
-        else:
-            if args.words_file:
-                paths = [args.words_file]
-            else:
-                game_lexicon = _game_lexicon(args.game)
-                answers = args.answers or bundled_path(game_lexicon, "answers")
-                guesses = args.guesses or bundled_path(game_lexicon, "guesses")
-                paths = [answers, guesses] if args.all else [answers]
-                if args.exclude:
-                    print("chute: note: the pipeline does not drop the --exclude words", file=sys.stderr)
-            print(grep_pipeline(knowledge, paths))
-        return 0
 
-    candidates = knowledge.filter(pool)
-    # with no candidate: the accepted words that fit (none: the strings of letters the clues allow)
-    accepted = knowledge.filter(lexicon.guesses) if not candidates and not own_words else None
-    if args.json:
-        result = {
-            "count": len(candidates),
-            "candidates": [lexicon.show(w) for w in candidates],
-            "folded": candidates,
-            "lexicon": lexicon.name,
-            "pool": "words" if own_words else ("guesses" if args.all else "answers"),
-            "knowledge": knowledge.to_dict(),
-        }
-        if accepted == []:
-            result["unlisted"] = _unlisted(knowledge, lexicon)
-        if args.explain:
-            result["explain"] = [{"word": lexicon.show(w), "eligible": not reasons, "reasons": reasons,
-                                  "why": knowledge.plain_reasons(w)}
-                                 for w in pool for reasons in [knowledge.reasons(w)]]
-        print(json.dumps(result, ensure_ascii=False))
-        return 0 if candidates else 1
+def _warn_unknown_guesses(rows, lexicon) -> None:
+    """Warn on stderr of each played guess the lists do not accept (it is still read: games change)."""
+    from ..game.feedback import Clue
+    for row in rows:
+        if isinstance(row, Clue) and not lexicon.is_guess(row.guess):
+            print(f"chute: warning: {row.guess.upper()} is not in the {lexicon.name} list of "
+                  "accepted guesses (used anyway: games change their lists)", file=sys.stderr)
 
-    shown = [lexicon.show(w).upper() for w in candidates]
-    if args.quiet:
-        for w in shown:
-            print(w)
-        return 0 if candidates else 1
-    print(knowledge.summary())
-    print()
+
+def _grep(args: argparse.Namespace, knowledge, lexicon, pool) -> str:
+    """Return the grep/awk pipeline that filters the same words (``--grep``)."""
+    from ..game.grep import grep_pipeline
+    from ..game.words import bundled_path
+    if args.words:
+        return grep_pipeline(knowledge, words=[lexicon.show(w) for w in pool])
+    if args.words_file:
+        return grep_pipeline(knowledge, [args.words_file])
+    game_lexicon = _game_lexicon(args.game)
+    answers = args.answers or bundled_path(game_lexicon, "answers")
+    guesses = args.guesses or bundled_path(game_lexicon, "guesses")
+    if args.exclude:
+        print("chute: note: the pipeline does not drop the --exclude words", file=sys.stderr)
+    return grep_pipeline(knowledge, [answers, guesses] if args.all else [answers])
+
+
+def _json(args: argparse.Namespace, knowledge, lexicon, pool, candidates, accepted, own_words) -> dict:
+    """Return the ``--json`` result: the words that fit, what is known, and ``--explain``'s reasons."""
+    result = {
+        "count": len(candidates),
+        "candidates": [lexicon.show(w) for w in candidates],
+        "folded": candidates,
+        "lexicon": lexicon.name,
+        "pool": "words" if own_words else ("guesses" if args.all else "answers"),
+        "knowledge": knowledge.to_dict(),
+    }
+    if accepted == []:
+        result["unlisted"] = _unlisted(knowledge, lexicon)
+    if args.explain:
+        result["explain"] = [{"word": lexicon.show(w), "eligible": not reasons, "reasons": reasons,
+                              "why": knowledge.plain_reasons(w)}
+                             for w in pool for reasons in [knowledge.reasons(w)]]
+    return result
+
+
+def _report(args: argparse.Namespace, knowledge, lexicon, pool, candidates, accepted, own_words) -> list[str]:
+    """Return the lines for people: what is known, ``--explain``'s table, and the words that fit (or why none)."""
+    lines = [knowledge.summary(), ""]
     if args.explain:
         width = max((len(lexicon.show(w)) for w in pool), default=5) + 3
         for w in pool:
-            print(f"{lexicon.show(w).upper():<{width}}{knowledge.explain(w)}")
+            lines.append(f"{lexicon.show(w).upper():<{width}}{knowledge.explain(w)}")
             plain = knowledge.plain_reasons(w)
             if plain:
-                print(" " * width + "(" + "; ".join(plain) + ")")
-        print()
+                lines.append(" " * width + "(" + "; ".join(plain) + ")")
+        lines.append("")
     what, whats = (("word", "words") if own_words else
                    ("accepted guess", "accepted guesses") if args.all else ("answer", "answers"))
-    if not candidates:
-        print(f"No {what} in the list fits the clues (they are consistent: the secret is not in the list).")
-        if pool is lexicon.answers and not own_words and len(lexicon.guesses) > len(lexicon.answers):
-            more = accepted
-            if more:
-                shown_more = " ".join(lexicon.show(w).upper() for w in more[:10])
-                print(f"{len(more):,} accepted guess{'' if len(more) == 1 else 'es'} fit{'s' if len(more) == 1 else ''} "
-                      f"(see --all): {shown_more}{' ...' if len(more) > 10 else ''}")
-        if accepted == []:
-            strings = _unlisted(knowledge, lexicon)
-            print(textwrap.fill(f"No accepted word fits either: the answer is a word chute's lists lack, or a colour "
-                                f"was typed wrong. The likeliest strings of letters the clues allow ({len(strings):,}"
-                                f"{' kept' if len(strings) >= 2000 else ''}):", width=78))
-            print(textwrap.fill(" ".join(w.upper() for w in strings[:30]) + (" ..." if len(strings) > 30 else ""),
-                                width=78, break_on_hyphens=False))
-        return 1
-    print(f"{len(candidates)} {what if len(candidates) == 1 else whats} fit{'s' if len(candidates) == 1 else ''}:")
-    print(textwrap.fill(" ".join(shown), width=78, break_on_hyphens=False))
-    return 0
+    if candidates:
+        lines.append(f"{len(candidates)} {what if len(candidates) == 1 else whats} "
+                     f"fit{'s' if len(candidates) == 1 else ''}:")
+        lines.append(textwrap.fill(" ".join(lexicon.show(w).upper() for w in candidates), width=78,
+                                   break_on_hyphens=False))
+        return lines
+    lines.append(f"No {what} in the list fits the clues (they are consistent: the secret is not in the list).")
+    if accepted and pool is lexicon.answers and len(lexicon.guesses) > len(lexicon.answers):
+        shown_more = " ".join(lexicon.show(w).upper() for w in accepted[:10])
+        lines.append(f"{len(accepted):,} accepted guess{'' if len(accepted) == 1 else 'es'} "
+                     f"fit{'s' if len(accepted) == 1 else ''} (see --all): {shown_more}"
+                     f"{' ...' if len(accepted) > 10 else ''}")
+    if accepted == []:
+        strings = _unlisted(knowledge, lexicon)
+        lines.append(textwrap.fill(f"No accepted word fits either: the answer is a word chute's lists lack, or a "
+                                   f"colour was typed wrong. The likeliest strings of letters the clues allow "
+                                   f"({len(strings):,}{' kept' if len(strings) >= 2000 else ''}):", width=78))
+        lines.append(textwrap.fill(" ".join(w.upper() for w in strings[:30]) + (" ..." if len(strings) > 30 else ""),
+                                   width=78, break_on_hyphens=False))
+    return lines
 
 
 def _unlisted(knowledge, lexicon) -> list[str]:
     """Return the strings of letters the knowledge allows, likeliest first by the lists' letter model (``unlisted``)."""
-    from ..unlisted import model_for, unlisted_words
+    from ..playing.unlisted import model_for, unlisted_words
     return unlisted_words(knowledge, model_for(lexicon.guesses)).words
 
 
 def _game_lexicon(game: str) -> str:
     """Return the bundled lexicon name of a game preset."""
-    from ..games import game_spec
+    from ..game.games import game_spec
     return game_spec(game).lexicon

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import sys
 import json
+import sys
 
-from ..games import MAX_ROWS
+from ..game.games import MAX_ROWS
 from .common import add_game_options, add_lang_option, bounded_int
 from .solving import add_solver_options
-
 
 HELP = "watch the solver play a game against a known secret"
 DESCRIPTION = ("Play a whole game against SECRET with the chosen strategy, printing each guess "
@@ -33,9 +32,9 @@ def add_arguments(p) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play the game and print it (tiles for one board, a grid for several); return 0 if solved within the rows."""
-    from ..feedback import all_green
+    from ..game.feedback import all_green
+    from ..game.render import tiles, use_colour
     from ..language import counted, phrase
-    from ..render import tiles, use_colour
     from .solving import count_text, note, session_from_args, waiting_line
     session, spec = session_from_args(args, args.secret, unlisted=True)
     with waiting_line("waiting_play", args.lang, args.json):
@@ -91,10 +90,11 @@ def game_json(session, spec) -> dict:
 
 def grid_lines(session, spec, counts: bool = True, columns: int | None = None, lang: str = "en") -> list[str]:
     """Return the game as a grid, one line per row and a column of tiles per board, in bands that fit ``columns``."""
-    from ..language import column, phrase
     import shutil
-    from ..feedback import all_green
-    from ..render import tiles, use_colour, width
+
+    from ..game.feedback import all_green
+    from ..game.render import tiles, use_colour, width
+    from ..language import column, phrase
     lexicon = session.solver.lexicon
     colour = use_colour(sys.stdout)
     cell = width("x" * lexicon.length, colour)

@@ -22,7 +22,7 @@ EPILOG = ("examples: chute prove --answers a.txt --guesses g.txt --top 5 | chute
 
 def scheduler_address(text: str) -> str:
     """Return a Dask scheduler address ([tcp|tls|ws|wss://]HOST:PORT) as given; ArgumentTypeError if not one."""
-    from ..prove import scheduler_endpoint
+    from ..search.prove import scheduler_endpoint
     try:
         scheduler_endpoint(text)
     except ValueError as err:          # the library's own sentence: one home for the rule and its words
@@ -53,11 +53,12 @@ def run(args: argparse.Namespace) -> int:
     """Run the proof and print the optimum, the best openers, and where every opener ended."""
     import time
     from pathlib import Path
+
     from ..files import check_outputs, write_or_keep
-    from ..games import game_spec
-    from ..prove import prove
-    from ..render import plural
-    from ..tree_search import INF, TreeSearch
+    from ..game.games import game_spec
+    from ..game.render import plural
+    from ..search.prove import prove
+    from ..search.tree_search import INF, TreeSearch
     from .common import engine_from_args, lexicon_from_args
     from .solving import rule_from_args
     check_outputs({"--csv": args.csv, "--journal": args.journal},

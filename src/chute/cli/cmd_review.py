@@ -50,9 +50,9 @@ def add_arguments(p) -> None:
 def run(args: argparse.Namespace) -> int:
     """Read the game, review (or decode) it, and print the verdict."""
     from ..errors import ChuteError
-    from ..feedback import parse_clue
-    from ..grid_decoder import decode_grid
-    from ..verdict import review, written_answers
+    from ..game.feedback import parse_clue
+    from ..reviewing.grid_decoder import decode_grid
+    from ..reviewing.verdict import review, written_answers
     from .common import engine_from_args, lexicon_from_args, spec_from_args
     from .solving import rule_from_args, terminal_notes, waiting_line
     share = _share(args)
@@ -96,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
     engine = engine_from_args(args, lexicon)
     show = lexicon.show
     if not guesses:
-        from ..prior import make_prior
+        from ..game.prior import make_prior
         prior = None if args.prior is None else make_prior(lexicon, args.prior)
         with waiting_line("waiting_review", args.lang, args.json):
             rows = decode_grid(engine, patterns or [], answer, hard=share.hard if share else False, prior=prior)
@@ -108,9 +108,9 @@ def run(args: argparse.Namespace) -> int:
         print("\n".join(decoded_lines(rows, [answer], lexicon, lexicon.name, args.lang)))
         return 0
     if patterns is not None:
-        from ..verdict import check_colours
+        from ..game.feedback import check_colours
         check_colours(lexicon, guesses, patterns, answer)
-    from ..prior import make_prior
+    from ..game.prior import make_prior
     prior = None if args.prior is None else make_prior(lexicon, args.prior)
     with waiting_line("waiting_review", args.lang, args.json):
         result = review(engine, guesses, answer, rows=spec.rows, rule=rule_from_args(args), prior=prior,
@@ -125,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
 def run_boards(args: argparse.Namespace, spec, lexicon, share) -> int:
     """Review a multi-board game round by round (answers from --answer or the share text's solved rows)."""
     from ..errors import ChuteError
-    from ..verdict import review_boards, written_answers
+    from ..reviewing.verdict import review_boards, written_answers
     from .common import engine_from_args
     from .solving import terminal_notes, waiting_line
     if args.rule:
@@ -145,12 +145,12 @@ def run_boards(args: argparse.Namespace, spec, lexicon, share) -> int:
         raise ChuteError(Note(key, game=spec.name, boards=Count(boards, "board_noun"),
                               answers=Count(boards, "answer_noun"), k=len(answers)))
     engine = engine_from_args(args, lexicon)
-    from ..prior import make_prior
+    from ..game.prior import make_prior
     prior = None if args.prior is None else make_prior(lexicon, args.prior)
     if not guesses:
         if share is None:
             raise ChuteError(Note("give_guesses_or_share"))
-        from ..grid_decoder import decode_boards
+        from ..reviewing.grid_decoder import decode_boards
         with waiting_line("waiting_review", args.lang, args.json):
             rows = decode_boards(engine, share.boards, answers, prior=prior)
         if args.json:
@@ -173,7 +173,7 @@ def run_boards(args: argparse.Namespace, spec, lexicon, share) -> int:
 
 def boards_lines(result, game: str, show, lang: str = "en") -> list[str]:
     """Return a multi-board review as printed lines in ``lang``: the verdict, then a round a line and a board each."""
-    from ..feedback import to_emoji
+    from ..game.feedback import to_emoji
     from ..language import counted, decimal, number, phrase, said
     state = (phrase("boards_solved_in", lang, rows=counted(max(result.solved_at), "row", lang)) if result.solved
              else phrase("boards_not_solved", lang, rows=counted(result.row_limit, "row", lang)))
@@ -208,7 +208,7 @@ def review_command(game: str, guesses: list[str], answers: list[str], rule: str 
 
 def decoded_lines(rows, answers, lexicon, game: str, lang: str = "en") -> list[str]:
     """Return a decoded colours-only grid as lines: each row's colours per board and the words that make them."""
-    from ..feedback import to_emoji
+    from ..game.feedback import to_emoji
     from ..language import counted, phrase
     show = lexicon.show
     lines = [phrase("decoded_head", lang, game=game, answers=" / ".join(show(a).upper() for a in answers))]
@@ -225,7 +225,7 @@ def _share(args: argparse.Namespace):
     """Return the share text given by --share (or piped in with no guesses), read; None without one (an empty
     pipe is none; an empty --share is an error)."""
     from ..files import decode_text, read_limited
-    from ..share import parse_share
+    from ..game.share import parse_share
     if args.share == "-" or (args.share is None and not args.clues and not sys.stdin.isatty()):
         text = sys.stdin.read(1 << 20)
         if args.share is None and not text.strip():         # nothing piped in: no share text meant
@@ -242,8 +242,8 @@ def _share(args: argparse.Namespace):
 
 def report_lines(result, lexicon, stream, lang: str = "en") -> list[str]:
     """Return the printed review in ``lang``: a line per row, the verdict, and what optimal play does."""
+    from ..game.render import tiles, use_colour
     from ..language import counted, decimal, number, phrase, said
-    from ..render import tiles, use_colour
     show = lexicon.show
     colour = use_colour(stream)
     used = len(result.rows)

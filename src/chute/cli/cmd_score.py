@@ -35,15 +35,15 @@ def _display(text: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Print the pattern of the guess against each secret; return the exit status."""
-    from ..feedback import format_clue, parse_word, score
-    from ..render import tiles
     from ..errors import NotationError
+    from ..game.feedback import format_clue, parse_word, score
+    from ..game.render import tiles
     from ..language import counted
 
     guess = parse_word(args.guess, "guess")
     if args.game:
-        from ..games import game_spec
-        from ..words import BUNDLED_LENGTH
+        from ..game.games import game_spec
+        from ..game.words import BUNDLED_LENGTH
         spec = game_spec(args.game)
         if len(guess) != BUNDLED_LENGTH:
             raise NotationError(f"guess {args.guess!r} has {counted(len(guess), 'letter')}; {spec.name} words have "

@@ -31,6 +31,7 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import ChuteError
     try:
         import uvicorn
+
         from ..web import allowed_hosts, create_app, warm, warm_in_background
     except ImportError:
         raise ChuteError("chute serve needs the web extra: pip install 'chute[web]'") from None

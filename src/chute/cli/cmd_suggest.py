@@ -8,7 +8,6 @@ import json
 from .common import add_game_options, add_lang_option, bounded_int
 from .solving import add_solver_options
 
-
 HELP = "the best next guesses after some clues"
 DESCRIPTION = ("Rank the next guesses for the state the clues leave: each with the strategy's "
                "score, the expected number of candidates left, the worst case, and whether it "
@@ -38,7 +37,7 @@ def add_arguments(p) -> None:
 def parse_clues(tokens: list[str], length: int):
     """Return the clues written as command-line tokens (templates are refused here)."""
     from ..errors import NotationError
-    from ..feedback import Clue, parse_rows
+    from ..game.feedback import Clue, parse_rows
     rows = parse_rows(tokens, length)
     for row in rows:
         if not isinstance(row, Clue):
@@ -49,9 +48,16 @@ def parse_clues(tokens: list[str], length: int):
 
 def run(args: argparse.Namespace) -> int:
     """Print the ranked guesses for the clues' state; return 0."""
-    from .common import spec_from_args
     from ..language import phrase
-    from .solving import count_text, note, show, solver_from_args, suggestion_table, waiting_line
+    from .common import spec_from_args
+    from .solving import (
+        count_text,
+        note,
+        show,
+        solver_from_args,
+        suggestion_table,
+        waiting_line,
+    )
     if spec_from_args(args).boards > 1:
         return run_boards(args)
     solver = solver_from_args(args)
@@ -79,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
 
 def run_boards(args: argparse.Namespace) -> int:
     """Print the joint policy's best next guesses for a game of several boards after its rows; return 0."""
-    from ..feedback import parse_board_row
+    from ..game.feedback import parse_board_row
     from ..language import column, decimal, number, phrase, said
     from .solving import note, session_from_args, show, waiting_line
     session, spec = session_from_args(args)

@@ -9,7 +9,6 @@ import time
 
 from .common import add_game_options, add_jobs_option, bounded_int
 
-
 HELP = "find the decision tree with the fewest guesses in total (optimal play)"
 DESCRIPTION = ("Search the decision tree that solves every answer with the fewest guesses in "
                "total (the lowest mean), within the row limit: a guess at each node, a child "
@@ -57,8 +56,8 @@ def run(args: argparse.Namespace) -> int:
         return run_check(args)
     from ..errors import ChuteError
     from ..files import excerpt
-    from ..tree_search import TreeSearch, parse_top, search
-    from ..words import fold
+    from ..game.words import fold
+    from ..search.tree_search import TreeSearch, parse_top, search
     from .common import engine_from_args, lexicon_from_args, spec_from_args
     from .solving import single_board
     args.game = args.game or "wordle"
@@ -171,14 +170,14 @@ def write_outputs(args: argparse.Namespace, tree, lexicon) -> None:
 
 def run_check(args: argparse.Namespace) -> int:
     """Verify a saved tree against the word lists; print its figures; 0 if sound, else 1."""
-    from ..tree import DecisionTree
+    from ..search.tree import DecisionTree
     from .common import lexicon_from_args
     check_tree_outputs(args)
     talk = sys.stderr if data_on_stdout(args) else sys.stdout
     tree = DecisionTree.load(args.check)
     if args.game is None:
         game = str(tree.meta.get("game", "wordle"))
-        from ..games import PRESETS
+        from ..game.games import PRESETS
         args.game = game if game in PRESETS else "wordle"
     if args.rows is not None:
         tree.rows = args.rows

@@ -8,9 +8,8 @@ from functools import lru_cache
 
 from ..errors import ChuteError
 from ..files import excerpt
-from ..games import PRESETS, GameSpec, game_spec
-from ..words import Lexicon, load_lexicon, words_lexicon
-
+from ..game.games import PRESETS, GameSpec, game_spec
+from ..game.words import Lexicon, load_lexicon, words_lexicon
 
 MAX_SEED = 2**32 - 1
 
@@ -85,7 +84,7 @@ def _load(game, answers, guesses, exclude, length, cache) -> Lexicon:
 
 def engine_from_args(args: argparse.Namespace, lexicon: Lexicon | None = None):
     """Return the engine (pattern matrix) for the chosen lexicon, cached unless --no-cache."""
-    from ..engine import Engine
+    from ..game.engine import Engine
     return Engine.build(lexicon or lexicon_from_args(args), cache=not args.no_cache)
 
 
@@ -97,7 +96,7 @@ def read_words_arg(words: list[str] | None, words_file: str | None, length: int 
     if words:
         items.extend(words)
     if words_file:
-        from ..words import read_word_file
+        from ..game.words import read_word_file
         wl = read_word_file(words_file, length)
         items.extend(wl.spellings.values())
     if not items:

@@ -49,7 +49,7 @@ def add_solver_options(parser: argparse.ArgumentParser) -> None:
 
 def resolve_policy(args: argparse.Namespace) -> None:
     """Fill in the default policy where the options name none (the library's DEFAULT_STRATEGY and DEFAULT_PRIOR)."""
-    from ..solver import DEFAULT_PRIOR, DEFAULT_STRATEGY
+    from ..playing.solver import DEFAULT_PRIOR, DEFAULT_STRATEGY
     if getattr(args, "strategy", None) is None:
         args.strategy = "entropy" if (getattr(args, "depth", 1) or 1) > 1 else DEFAULT_STRATEGY
     if getattr(args, "prior", None) is None:
@@ -74,22 +74,24 @@ def strategy_from_args(args: argparse.Namespace, engine, name: str):
         return with_tree(args, engine.lexicon, name, rule)
     if getattr(args, "tree", None) or getattr(args, "opener", None):
         raise ChuteError("--strategy optimal follows its own tree: it does not go with --tree or --opener")
-    from ..optimal import optimal_strategy
+    from ..playing.optimal import optimal_strategy
     from .common import spec_from_args
     return optimal_strategy(engine, rule, spec_from_args(args).rows, quiet=getattr(args, "json", False)), rule
 
 
-def solver_from_args(args: argparse.Namespace):
-    """Return the Solver the options describe (lexicon, engine, strategy, rule, opener)."""
-    from ..solver import Solver
+def solver_from_args(args: argparse.Namespace, refused: bool = False):
+    """Return the Solver the options describe (lexicon, engine, strategy, rule, opener); with ``refused``, it
+    never suggests the words of the user's refused list for these word lists."""
+    from ..game.refused import refused_words
+    from ..playing.assembly import game_solver
     from .common import engine_from_args, lexicon_from_args
     resolve_policy(args)
     check_strategy(args.strategy, args.depth)           # an unknown name fails before any loading
     lexicon = lexicon_from_args(args)
     engine = engine_from_args(args, lexicon)
     strategy, rule = strategy_from_args(args, engine, args.strategy)
-    solver = Solver(engine, strategy, options_from_args(args, args.depth), hard=rule, opener=args.opener,
-                    weights=args.weights, prior=prior_from_args(args, lexicon))
+    solver = game_solver(engine, 1, rule, strategy, prior_from_args(args, lexicon), options_from_args(args, args.depth),
+                         args.opener, args.weights, refused_words(lexicon.name) if refused else ())
     # a progress line before the first, slow, opener ranking
     solver.notify = terminal_notes(getattr(args, "lang", "en"), getattr(args, "json", False))
     return solver
@@ -105,7 +107,7 @@ def options_from_args(args: argparse.Namespace, depth: int):
 
 def prior_from_args(args: argparse.Namespace, lexicon):
     """Return the prior --prior names for the lexicon (one clear error for a bad name or file)."""
-    from ..prior import make_prior
+    from ..game.prior import make_prior
     return make_prior(lexicon, getattr(args, "prior", None) or "answers")
 
 
@@ -115,9 +117,9 @@ def with_tree(args: argparse.Namespace, lexicon, strategy, rule: str | None):
     if not path:
         return strategy, rule
     from ..errors import ChuteError
+    from ..search.tree import DecisionTree
     from ..strategies import get_strategy
     from ..strategies.follow import FollowTree
-    from ..tree import DecisionTree
     if getattr(args, "opener", None) is not None:
         raise ChuteError("--opener and --tree do not go together: the tree fixes the opener")
     tree = DecisionTree.load(path)
@@ -187,7 +189,8 @@ def compiling_noted(args: argparse.Namespace):
     to its warm-up process, which compiles them (``chute.web.warming``).
     """
     from contextlib import nullcontext
-    from ..compiling import told_when_compiling
+
+    from ..kernels.compiling import told_when_compiling
     if getattr(args, "command", None) == "serve":
         return nullcontext()
     notify = terminal_notes(getattr(args, "lang", "en"),
@@ -238,27 +241,29 @@ def count_text(n: int, lang: str = "en") -> str:
     return counted(n, "candidate", lang)
 
 
-def session_from_args(args: argparse.Namespace, secrets=None, unlisted: bool = False):
+def session_from_args(args: argparse.Namespace, secrets=None, unlisted: bool = False, refused: bool = False):
     """Return (session, spec): a game of the options' board count, the one-board solver or the joint policy.
 
     With ``unlisted``, a secret the lists lack is played as an answer chute
-    does not know (the game taken to accept it beside chute's words).
+    does not know (the game taken to accept it beside chute's words); with
+    ``refused``, the words of the user's refused list are never suggested.
     """
-    from ..players import Joint
-    from ..session import Session
-    from ..solver import Solver
+    from ..game.refused import refused_words
+    from ..playing.assembly import game_player, game_solver
+    from ..playing.session import Session
     from .common import engine_from_args, lexicon_from_args, spec_from_args
     spec = spec_from_args(args)
     if spec.boards == 1:
-        solver = solver_from_args(args)
+        solver = solver_from_args(args, refused)
         lexicon, joint = solver.lexicon, None
     else:
         policy = policy_from_args(args)
         refuse_hard_mode(args, spec)
         lexicon = lexicon_from_args(args)
-        solver = Solver(engine_from_args(args, lexicon), "entropy", weights=getattr(args, "weights", "auto"),
-                        prior=multi_prior_from_args(args, lexicon))
-        joint = Joint(solver, policy)
+        solver = game_solver(engine_from_args(args, lexicon), spec.boards, weights=getattr(args, "weights", "auto"),
+                             prior=multi_prior_from_args(args, lexicon),
+                             refused=refused_words(lexicon.name) if refused else ())
+        joint = game_player(solver, spec.boards, policy)
     accepts, said = game_words(lexicon, secrets) if unlisted else (None, None)
     session = Session(solver, spec.boards, spec.rows, secrets, joint, accepts=accepts)
     if said:        # only once the secrets are a game's (a wrong count is the one line said)
@@ -268,7 +273,7 @@ def session_from_args(args: argparse.Namespace, secrets=None, unlisted: bool = F
 
 def game_words(lexicon, secrets) -> tuple:
     """Return (the game's word test, the sentence saying so) when some secret is a word the lists lack, else (None, None)."""
-    from ..words import fold, is_word
+    from ..game.words import fold, is_word
     lacking = [w for w in dict.fromkeys(fold(s) for s in secrets or ())
                if len(w) == lexicon.length and is_word(w) and w not in lexicon.guess_set]
     if not lacking:
@@ -276,22 +281,23 @@ def game_words(lexicon, secrets) -> tuple:
     from ..language import Note
     said = Note("secret_unknown_one" if len(lacking) == 1 else "secret_unknown",
                 words=" ".join(w.upper() for w in lacking), name=lexicon.name)
-    from ..session import game_accepting
+    from ..playing.session import game_accepting
     return game_accepting(lexicon, lacking), said
 
 
 def multi_prior_from_args(args: argparse.Namespace, lexicon):
     """Return the prior of a multi-board game: --prior, else the default (``solver.DEFAULT_PRIOR``)."""
-    from ..prior import make_prior
-    from ..solver import DEFAULT_PRIOR
+    from ..game.prior import make_prior
+    from ..playing.solver import DEFAULT_PRIOR
     return make_prior(lexicon, getattr(args, "prior", None) or DEFAULT_PRIOR)
 
 
 def policy_from_args(args: argparse.Namespace):
     """Return the multi-board policy the options ask for (strategy, opener, candidates only)."""
-    from ..errors import ChuteError
-    from ..multiboard import DEFAULT
     from dataclasses import replace
+
+    from ..errors import ChuteError
+    from ..playing.multiboard import DEFAULT
     strategy = getattr(args, "strategy", None) or "entropy"
     if strategy == "entropy":
         policy = DEFAULT
@@ -305,7 +311,7 @@ def policy_from_args(args: argparse.Namespace):
     if getattr(args, "depth", 1) and getattr(args, "depth", 1) > 1:
         raise ChuteError("--depth 2 is for one board; multi-board games search their endgame exactly")
     if getattr(args, "opener", None) is not None:
-        from ..words import fold
+        from ..game.words import fold
         if not fold(args.opener):
             raise ChuteError("--opener needs a word")
         policy = replace(policy, opener=args.opener)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit, prange
+
+from ._numba import njit, prange
 
 CHUNKS = 8          # rows are spread over this many scratch tables (one per worker at most)
 

@@ -4,7 +4,9 @@ parts; one board's figures for the multi-board policy; the look-ahead's best sec
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+
+from ._numba import njit, prange
+
 
 @njit(cache=True, nogil=True, inline="always")
 def _add_bin(h, e, big, k, c, clog_c, m, uniform):

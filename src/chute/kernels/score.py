@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+
+from ._numba import njit, prange
+
 
 @njit(cache=True, nogil=True)
 def powers_of_3(n):

@@ -11,7 +11,6 @@ machine.
 from __future__ import annotations
 
 import math
-
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -20,9 +19,9 @@ from typing import Callable, ClassVar, Sequence
 import numpy as np
 
 from ..arrays import intersection, union
-from ..engine import Engine, PartitionStats, partition_stats
 from ..errors import ChuteError
-from ..feedback import Clue
+from ..game.engine import Engine, PartitionStats, partition_stats
+from ..game.feedback import Clue
 
 
 @dataclass(frozen=True)

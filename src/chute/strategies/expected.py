@@ -57,12 +57,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..arrays import union
+from ..game.feedback import Clue, decode
+from ..game.rules import legal_mask, strict_codes
+from ..language import Note
 from .base import Options, Ranked, State, Strategy, best_indices, ranked_rows, register
 from .guard import LOSS_PER_ROW, Guard, OutOfBudget, Plans
-from ..arrays import union
-from ..feedback import Clue, decode
-from ..language import Note
-from ..rules import legal_mask, strict_codes
 
 SPREAD = 0.5          # A in f(H) = 1 + A * H ** P
 POWER = 0.66          # P

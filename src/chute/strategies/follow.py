@@ -10,7 +10,7 @@ from ..language import Note
 from .base import Options, Ranked, State, Strategy, describe
 
 if TYPE_CHECKING:
-    from ..tree import DecisionTree
+    from ..search.tree import DecisionTree
 
 
 class FollowTree(Strategy):

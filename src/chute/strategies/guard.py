@@ -20,20 +20,20 @@ covers, so "is it safe" becomes "how much could it lose".
 from __future__ import annotations
 
 import hashlib
-import sys
 
 import numpy as np
 
 from ..arrays import distinct, most_common_first, union
-from ..feedback import Clue, decode
-from ..rules import legal_mask, strict_codes
-from ..tree_numpy import figures
+from ..game.feedback import Clue, decode
+from ..game.rules import legal_mask, strict_codes
+from ..kernels import loaded as kernels_loaded
+from ..kernels.tree_numpy import figures, word_cost_table
 
 TRIED = 6              # guesses tried per set with three rows or more
 BUDGET = 400           # sets examined per question before giving up
 PLAN_TOP = 8           # ``Plans``: guesses tried per node by the tree search ...
 PLAN_FULL_ROWS = 2     # ... and every guess in the last two rows (where "no" is exact); the first values
-                       # tried, not tuned (BENCHMARKS.md, "Hard modes: the opener of a proven plan")
+                       # tried, not tuned (BENCHMARKS.md, "The real game")
 COMPILED_AFTER = 2_000     # ``Plans``: sets looked at in numpy before the compiled figures pay for loading numba
 LOSS_PER_ROW = 1       # a word not found within the rows costs the row limit again after the last row
 PLAN_BUDGET = 50_000_000   # ``Plans``: codes examined per state before it gives up (a few seconds), each
@@ -245,7 +245,7 @@ class Plans:
     def _compiled(self) -> bool:
         """Return whether the plans use the compiled kernels: numba is loaded in this process (a ranking's
         shortlist loads it), or the plans have looked at COMPILED_AFTER sets (then loading it pays)."""
-        return self.looks > COMPILED_AFTER or "chute.kernels" in sys.modules
+        return self.looks > COMPILED_AFTER or kernels_loaded()
 
     def _scored(self, rows: np.ndarray, S: np.ndarray):
         """Return, for these guess rows over the words at ``S``, ``tree_numpy.figures``' (parts, cand, score) and
@@ -348,17 +348,6 @@ class Plans:
             else:
                 lost += float(mass[pick].sum())
         return lost
-
-
-def word_cost_table(n: int) -> np.ndarray:
-    """Return the heuristic cost per word of a bin of m candidates, m = 0..n, as integers (x1000).
-
-    A guess scores the sum over its unsolved bins of m * w(m), with
-    w(m) = 1 + log2 m: ranking by it is ranking by entropy with a one-guess
-    bonus for a candidate.  Integers keep equal partitions exactly tied.
-    """
-    m = np.maximum(np.arange(n + 1, dtype=np.float64), 1.0)
-    return np.rint(1000.0 * (1.0 + np.log2(m))).astype(np.int64)
 
 
 def _key_of(allowed: np.ndarray | None) -> bytes:

@@ -3,15 +3,22 @@ by the best second guess in each bin (``Options.depth`` 2)."""
 
 from __future__ import annotations
 
-import sys
-
 import numpy as np
 
 from ..arrays import distinct
-from ..engine import KERNEL_PATTERNS, PartitionStats, partition_stats
-from ..feedback import Clue, decode
 from ..errors import ChuteError
-from .base import Options, PartitionStrategy, Ranked, State, Strategy, order, ranked_rows
+from ..game.engine import KERNEL_PATTERNS, PartitionStats, partition_stats
+from ..game.feedback import Clue, decode
+from ..kernels import loaded as kernels_loaded
+from .base import (
+    Options,
+    PartitionStrategy,
+    Ranked,
+    State,
+    Strategy,
+    order,
+    ranked_rows,
+)
 
 
 class LookAhead(Strategy):
@@ -64,7 +71,7 @@ def deepen(strategy: PartitionStrategy, state: State, rows: np.ndarray, codes: n
     deep = np.empty(len(first))
     picked = np.empty(len(first), dtype=np.intp)
     fast = (strategy.kernel_mode is not None and not state.rule and not options.candidates_only
-            and state.engine.n_patterns <= KERNEL_PATTERNS and (state.n > 20 or "chute.kernels" in sys.modules))
+            and state.engine.n_patterns <= KERNEL_PATTERNS and (state.n > 20 or kernels_loaded()))
     for k, ranked in enumerate(first):
         i = row_of[ranked.guess]
         picked[k] = i
@@ -82,7 +89,7 @@ def deepen(strategy: PartitionStrategy, state: State, rows: np.ndarray, codes: n
 def _bins(strategy: PartitionStrategy, state: State, rows: np.ndarray, codes: np.ndarray, i: int,
           prior: np.ndarray, options: Options) -> list[tuple[float, float]]:
     """Return (probability, best second score) for every bin guess row ``i`` leaves."""
-    from ..rules import legal_mask
+    from ..game.rules import legal_mask
     row = np.asarray(codes[i])
     guess = state.engine.lexicon.guesses[rows[i]]
     out = []

@@ -75,8 +75,8 @@ class BadRequest(Exception):
 @lru_cache(maxsize=16)
 def engine_for(lexicon_name: str):
     """Return the shared engine of a bundled lexicon."""
-    from ..engine import Engine
-    from ..words import load_lexicon
+    from ..game.engine import Engine
+    from ..game.words import load_lexicon
     return Engine.build(load_lexicon(lexicon_name))
 
 
@@ -86,15 +86,8 @@ def solver_for(lexicon_name: str, rule: str | None, boards: int = 2, refused: tu
     policy (expected guesses under the frequency prior); several boards share entropy's solver under the same
     prior, whose words and weights the joint policy plays, as the CLI.  It never suggests the ``refused`` words
     (one solver per list, so that no request changes another's)."""
-    from ..solver import DEFAULT_PRIOR, DEFAULT_STRATEGY, Solver
-    strategy = DEFAULT_STRATEGY if boards == 1 else "entropy"
-    solver = Solver(engine_for(lexicon_name), strategy, hard=rule, prior=DEFAULT_PRIOR)
-    for word in refused:
-        try:
-            solver.avoid(word)
-        except ChuteError:
-            pass                    # a word of another length in the user's list: not for these lists
-    return solver
+    from ..playing.assembly import game_solver
+    return game_solver(engine_for(lexicon_name), boards, rule, refused=refused)
 
 
 def warm(lexicons: tuple[str, ...] = ("wordle", "termo")) -> None:
@@ -104,7 +97,7 @@ def warm(lexicons: tuple[str, ...] = ("wordle", "termo")) -> None:
     server ranks on every request, and with the kernels a suggestion after two
     clues takes about half the time (BENCHMARKS.md, "chute serve").
     """
-    from ..engine import prefer_compiled
+    from ..game.engine import prefer_compiled
     for lexicon in lexicons:
         for boards in (1, 2):
             solver_for(lexicon, None, boards, _refused(lexicon)).openers(1)
@@ -114,13 +107,13 @@ def warm(lexicons: tuple[str, ...] = ("wordle", "termo")) -> None:
 
 def _refused(lexicon_name: str) -> tuple[str, ...]:
     """Return the user's refused words for a word list (``refused``), sorted."""
-    from ..refused import read_refused, refused_path
-    return tuple(sorted(set(read_refused(refused_path(lexicon_name)))))
+    from ..game.refused import refused_words
+    return refused_words(lexicon_name)
 
 
 def _spec(body: dict):
     """Return the game preset a request names."""
-    from ..games import PRESETS, game_spec
+    from ..game.games import PRESETS, game_spec
     name = body.get("game", "wordle")
     if not isinstance(name, str) or name not in PRESETS:
         raise BadRequest(f"unknown game {str(name)[:40]!r}; the games are {', '.join(PRESETS)}")
@@ -141,7 +134,7 @@ def _rule(body: dict, spec) -> str | None:
 
 def _session(body: dict):
     """Return (session, spec): the game of a request replayed row by row."""
-    from ..session import Session
+    from ..playing.session import Session
     spec = _spec(body)
     rule = _rule(body, spec)
     rows = body.get("rows", [])
@@ -181,7 +174,7 @@ def _show(session):
 
 def games(_: Request) -> JSONResponse:
     """Return the game presets."""
-    from ..games import PRESETS
+    from ..game.games import PRESETS
     out = []
     for name, spec in PRESETS.items():
         out.append({"name": name, "boards": spec.boards, "rows": spec.rows, "lexicon": spec.lexicon,
@@ -202,7 +195,7 @@ def _suggest(body: dict) -> dict:
 
 def _why(body: dict) -> dict:
     """Return why a word could or could not be the answer on a board."""
-    from ..solver import why
+    from ..playing.solver import why
     word = body.get("word")
     if not isinstance(word, str):
         raise BadRequest("give the word: {\"word\": WORD}")
@@ -224,8 +217,8 @@ def _why(body: dict) -> dict:
 
 def _refuse(body: dict) -> dict:
     """Add a word the game refused to the user's list for the game's word list; return the list."""
-    from ..refused import refused_path, remember_refused
-    from ..solver import checked_word
+    from ..game.refused import refused_path, remember_refused
+    from ..playing.solver import checked_word
     spec = _spec(body)
     word = body.get("word")
     if not isinstance(word, str):
@@ -240,7 +233,7 @@ def _review(body: dict) -> dict:
     A review is kept (``REVIEWS_KEPT``): the same game asked again, in the other
     language, is answered without grading it again.
     """
-    from ..verdict import review, review_boards
+    from ..reviewing.verdict import review, review_boards
     spec = _spec(body)
     rule = _rule(body, spec)
     lang = _lang(body)
@@ -252,8 +245,9 @@ def _review(body: dict) -> dict:
             raise BadRequest("answers must be a list of words")
 
         def grade():
+            from ..reviewing.verdict import review_session
             session, _ = _session(body)
-            return session.review(answers or None), _show(session)
+            return review_session(session, answers or None), _show(session)
     else:
         if (not isinstance(guesses, list) or not all(isinstance(g, str) for g in guesses) or not guesses
                 or len(guesses) > MAX_ROWS):
@@ -289,9 +283,9 @@ def _kept(key: str, grade: Callable[[], tuple[Any, Callable[[str], str]]]) -> tu
 
 def _share(body: dict) -> dict:
     """Return a share text read, and decoded when the answer is given."""
-    from ..share import parse_share
-    from ..grid_decoder import decode_boards
-    from ..verdict import written_answers
+    from ..game.share import parse_share
+    from ..reviewing.grid_decoder import decode_boards
+    from ..reviewing.verdict import written_answers
     _lang(body)                 # its errors are said in it
     text = body.get("text")
     if not isinstance(text, str):
@@ -301,7 +295,7 @@ def _share(body: dict) -> dict:
                            "boards": share.boards}
     answer = body.get("answer")
     if isinstance(answer, str) and answer.strip():
-        from ..games import game_spec
+        from ..game.games import game_spec
         name = body.get("game") or share.game or "wordle"
         solver = solver_for(game_spec(name).lexicon, None)
         show = solver.lexicon.show
@@ -314,7 +308,7 @@ def _share(body: dict) -> dict:
 
 def page_rows(guesses: Sequence[str], answers: Sequence[str]) -> list[dict]:
     """Return the rows the page sends for these guesses: the colours of each board still open, against its answer."""
-    from ..feedback import score
+    from ..game.feedback import score
     return [{"guess": g, "patterns": [score(g, a) for a in answers if a not in guesses[:i]]}
             for i, g in enumerate(guesses)]
 
@@ -496,6 +490,7 @@ def running(host: str = "127.0.0.1", timeout: float = 30.0) -> Iterator[str]:
     """
     import socket
     import time
+
     import uvicorn
     with socket.socket() as probe:
         probe.bind((host, 0))

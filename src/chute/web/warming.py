@@ -23,7 +23,7 @@ def main() -> int:
     except (AttributeError, OSError):   # no nice() (Windows), or not allowed
         pass
     try:
-        from ..compiling import told_when_compiling
+        from ..kernels.compiling import told_when_compiling
         from ..language import phrase
         from . import warm_kernels
 

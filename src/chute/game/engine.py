@@ -1,0 +1,682 @@
+"""The guess x answer pattern matrix: built by a compiled kernel, cached on disk.
+
+Cell ``[i, j]`` holds the base-3 code (see ``feedback``) of guess ``i`` against
+answer ``j``.  Strategies never index the matrix directly: they ask an
+``Engine`` for the codes of some guesses against some candidates, and for
+histograms (partitions) of those codes.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import struct
+import sys
+import time
+import zlib
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Callable, Sequence
+
+import numpy as np
+
+from ..arrays import distinct
+from ..errors import ChuteError
+from ..files import default_cache_dir
+from ..kernels import loaded as kernels_loaded
+from .feedback import n_patterns, solved_code
+from .words import Lexicon
+
+MAGIC = b"CHUTEPM1"
+_HEADER = struct.Struct("<8s64sIIIII")   # magic, key, itemsize, rows, cols, crc32, reserved
+_warned: set[str] = set()
+
+
+def code_dtype(length: int) -> np.dtype:
+    """Return the smallest unsigned dtype that holds every pattern code of a length."""
+    top = n_patterns(length)
+    if top <= 256:
+        return np.dtype(np.uint8)
+    if top <= 65536:
+        return np.dtype(np.uint16)
+    return np.dtype(np.uint32)
+
+
+def letters_array(words: Sequence[str], length: int) -> np.ndarray:
+    """Return the words as an (n, length) array of letter numbers 0..25."""
+    if not words:
+        return np.zeros((0, length), dtype=np.int8)
+    raw = np.frombuffer("".join(words).encode("ascii"), dtype=np.uint8)
+    return (raw.reshape(len(words), length) - ord("a")).astype(np.int8)
+
+
+LETTERS = 26                          # letters_array numbers a..z 0..25 (words are folded)
+# Below this many cells numpy scores faster than importing numba (~0.3 s at start-up).
+NUMPY_CELLS = 4_000_000
+KERNEL_PATTERNS = n_patterns(8)      # the compiled partition kernels keep a table of this many patterns
+# Up to this many candidates, sorting rows beats a rows x patterns histogram.
+SORT_COLS = 48
+# A rows x patterns histogram larger than this (cells; 32 MB of int64) sorts rows instead: long words.
+HISTOGRAM_CELLS = 1 << 22
+
+
+def compute_codes(guesses: Sequence[str], secrets: Sequence[str], length: int) -> np.ndarray:
+    """Return the pattern codes of every guess against every secret (numpy if small, else compiled)."""
+    return letter_codes(letters_array(guesses, length), letters_array(secrets, length))
+
+
+def letter_codes(g: np.ndarray, s: np.ndarray) -> np.ndarray:
+    """Return the codes of letter arrays ``g`` (G, n) against ``s`` (S, n) (numpy if small, else compiled)."""
+    if len(g) * len(s) <= NUMPY_CELLS:
+        return numpy_codes(g, s)
+    from ..kernels.score import pattern_matrix
+    out = np.empty((len(g), len(s)), dtype=code_dtype(g.shape[1]))
+    pattern_matrix(g, s, out)
+    return out
+
+
+def numpy_codes(g: np.ndarray, s: np.ndarray) -> np.ndarray:
+    """Return the codes of letter arrays ``g`` (G, n) against ``s`` (S, n), vectorised in numpy.
+
+    The same rule as ``feedback.score``: greens first, then left to right a
+    letter is yellow while the secret has an unmatched copy of it.  So the
+    r-th non-green copy of a letter in the guess is yellow when r is less than
+    the secret's copies of it minus its greens, and only guesses that repeat a
+    letter need more than one pass per position.
+    """
+    n = g.shape[1]
+    if g.shape[0] == 1 and s.shape[0]:
+        return _one_guess_codes(g[0], s)[None, :]
+    dt = code_dtype(n)
+    out = np.zeros((g.shape[0], s.shape[0]), dtype=dt)
+    if out.size == 0:
+        return out
+    counts = np.zeros((LETTERS, s.shape[0]), dtype=np.int8)         # each secret's copies of each letter
+    cols = np.arange(s.shape[0])
+    for j in range(n):
+        counts[s[:, j], cols] += 1          # a column appears once per position: no repeated index
+    green = [g[:, i, None] == s[None, :, i] for i in range(n)]
+    for i in range(n):
+        out += green[i].view(np.uint8).astype(dt, copy=False) * dt.type(2 * 3**i)
+    for i in range(n):
+        free = counts[g[:, i]] - green[i]       # unmatched copies of guess letter i, before its repeats
+        rank = None                             # non-green copies of it earlier in the guess
+        for j in range(n):
+            same = np.flatnonzero(g[:, j] == g[:, i]) if j != i else ()
+            if not len(same):
+                continue
+            free[same] -= green[j][same]
+            if j < i:
+                if rank is None:
+                    rank = np.zeros(out.shape, dtype=np.int8)
+                rank[same] += ~green[j][same]
+        yellow = ~green[i] & (free > (0 if rank is None else rank))
+        out += yellow.view(np.uint8).astype(dt, copy=False) * dt.type(3**i)
+    return out
+
+
+def gather(codes: np.ndarray, rows, cols) -> np.ndarray:
+    """Return ``codes[np.ix_(rows, cols)]`` (``rows`` None: every row), C-ordered, gathered the cheapest way.
+
+    Fancy indexing costs about 6 ns a cell of the result; ``np.take`` of the
+    columns about 8 ns per cache line each row touches (so a wide block of a
+    large matrix, e.g. 300 of Termo's columns over its 18,210 rows, takes 7-8 ms
+    against 19-34 ms, and every row taken is C-ordered, where ``codes[:, cols]``
+    is not); taking whole rows first about 0.4 ns a byte copied.  Measured on
+    chute's Wordle and Termo matrices (2-core x86_64 VM, BENCHMARKS.md).
+    """
+    cols = _indices(cols)
+    if rows is None:
+        return np.take(codes, cols, axis=1)
+    rows = _indices(rows)
+    n_rows, width = codes.shape
+    r, c = len(rows), len(cols)
+    by_cell = 6 * r * c
+    by_columns = 8 * n_rows * min(c, width // 64 + 1) + r * c
+    by_rows = 0.4 * r * width + 1.5 * r * c
+    if by_cell <= min(by_columns, by_rows):
+        return codes[np.ix_(rows, cols)]
+    if by_columns <= by_rows:
+        return np.take(codes, cols, axis=1)[rows]
+    return np.take(np.take(codes, rows, axis=0), cols, axis=1)
+
+
+def _indices(index) -> np.ndarray:
+    """Return an index as positions (a boolean mask, as ``np.ix_`` reads it, becomes its true positions)."""
+    index = np.asarray(index)
+    if index.dtype == bool:
+        return np.flatnonzero(index)
+    return index if index.size else index.astype(np.intp)
+
+
+def _one_guess_codes(g: np.ndarray, s: np.ndarray) -> np.ndarray:
+    """Return the codes of one guess's letters ``g`` (n,) against ``s`` (S, n): ``numpy_codes`` letter by letter.
+
+    One guess is the common case (the hard-mode rules, a played row): over
+    the secrets' letters by position, each a contiguous row, and the guess's
+    distinct letters it takes a few passes where the general form takes n squared.
+    """
+    n = g.shape[0]
+    cols = np.ascontiguousarray(s.T)
+    green = cols == g[:, None]
+    out = (green * (2 * 3 ** np.arange(n, dtype=np.int64))[:, None]).sum(axis=0)
+    for letter in distinct(g).tolist():
+        # copies of the letter the secret holds outside its green tiles, taken by yellows left to right
+        free = ((cols == letter) & ~green).sum(axis=0, dtype=np.int8)
+        for i in np.flatnonzero(g == letter).tolist():
+            yellow = ~green[i] & (free > 0)
+            free -= yellow
+            out += yellow * 3 ** i
+    return out.astype(code_dtype(n))
+
+
+def warn_once(message: str) -> None:
+    """Print a warning on stderr, once per process."""
+    if message not in _warned:
+        _warned.add(message)
+        print(f"chute: warning: {message}", file=sys.stderr)
+
+
+def available_memory() -> int | None:
+    """Return the bytes this process may still allocate (available RAM, capped by ``ulimit -v``), None if unknown."""
+    found = []
+    try:
+        with open("/proc/meminfo", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    found.append(int(line.split()[1]) * 1024)
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        import resource
+        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+        if soft != resource.RLIM_INFINITY:
+            with open("/proc/self/statm", encoding="ascii") as f:
+                used = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+            found.append(max(soft - used, 0))
+    except (ImportError, OSError, ValueError, IndexError, AttributeError):
+        pass
+    return min(found) if found else None
+
+
+# Headroom a command needs beside its largest array (the interpreter, numpy, numba, the word lists).
+MEMORY_HEADROOM = 250 * 2**20
+
+
+# Rows of a matrix copied at a time by ``transpose``: 120 -> 28 ms for Wordle's 14,855 x 2,315 matrix and
+# 175 -> 38 ms for Termo's 18,210 x 2,510 (numpy's copy of ``M.T``), medians of 7 on a 2-core Intel Xeon VM
+# (256 to 2,048 rows: 26-54 ms; square tiles of 64 to 512: 26-65 ms).
+TRANSPOSE_ROWS = 1024
+
+
+def transpose(M: np.ndarray) -> np.ndarray:
+    """Return ``M`` transposed, contiguous: copied a block of rows at a time, so that what is read and what is
+    written stay in the processor's caches (numpy's copy of ``M.T`` strides across the whole matrix)."""
+    out = np.empty((M.shape[1], M.shape[0]), dtype=M.dtype)
+    for start in range(0, M.shape[0], TRANSPOSE_ROWS):
+        out[:, start:start + TRANSPOSE_ROWS] = M[start:start + TRANSPOSE_ROWS].T
+    return out
+
+
+def check_memory(nbytes: int, what: str) -> None:
+    """Raise a ChuteError naming ``what`` if ``nbytes`` (plus headroom) cannot be allocated here."""
+    free = available_memory()
+    if free is not None and nbytes + MEMORY_HEADROOM > free:
+        raise ChuteError(f"{what} needs {nbytes / 2**30:.1f} GiB and this machine has "
+                         f"{free / 2**30:.1f} GiB available: use shorter word lists")
+
+
+def _stamp(st: os.stat_result, crc: int) -> str:
+    """Return the line that vouches for a cache file checked whole: its size, time, inode and checksum."""
+    return f"{st.st_size} {st.st_mtime_ns} {st.st_ino} {crc}\n"
+
+
+def _read_cached(path: Path, key: str, shape: tuple[int, int], dtype: np.dtype) -> np.ndarray | None:
+    """Return the matrix stored at ``path`` if it is whole and matches ``key``, else None.
+
+    A file checked whole once (its checksum) is vouched for by a stamp beside
+    it (``.ok``: size, modification time, inode, checksum); while the file is
+    unchanged it is mapped, copy on write, rather than read and checked again,
+    so a warm start costs no time for large matrices.
+    """
+    stamp = path.with_suffix(".ok")
+    try:
+        with open(path, "rb", buffering=0) as f:
+            header = f.read(_HEADER.size)
+            if len(header) != _HEADER.size:
+                return None
+            magic, stored_key, itemsize, rows, cols, crc, _ = _HEADER.unpack(header)
+            if (magic != MAGIC or stored_key != key.encode() or itemsize != dtype.itemsize
+                    or (rows, cols) != shape):
+                return None
+            size = rows * cols * itemsize
+            st = os.fstat(f.fileno())
+            if st.st_size != _HEADER.size + size:
+                return None
+            if size and _vouched(stamp, _stamp(st, crc)):
+                import mmap
+                mapped = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_COPY)
+                return np.frombuffer(mapped, dtype=dtype, count=rows * cols, offset=_HEADER.size).reshape(shape)
+            # read straight into the array: several times faster than f.read() for 30 MB
+            matrix = np.empty(shape, dtype=dtype)
+            view = memoryview(matrix.reshape(-1).view(np.uint8))
+            done = 0
+            while done < size:
+                got = f.readinto(view[done:])
+                if not got:
+                    return None
+                done += got
+    except (OSError, ValueError):
+        return None
+    if zlib.crc32(view) != crc:
+        return None
+    atomic_write(stamp, _stamp(st, crc).encode())
+    return matrix
+
+
+def _vouched(stamp: Path, line: str) -> bool:
+    """Return whether the stamp file holds exactly this line; if so, mark the matrix used now (the stamp's time)."""
+    try:
+        if stamp.read_text(encoding="ascii") != line:
+            return False
+    except (OSError, ValueError):
+        return False
+    try:
+        os.utime(stamp)          # the last use, for _prune_unused (the matrix file's own time is in the stamp)
+    except OSError:
+        pass
+    return True
+
+
+# A cached matrix no run has read for this long is deleted when a new matrix is written: the cache
+# otherwise grows by 30-300 MB with every word-list change (a new version's lists, a custom list), and a
+# list used again after two months costs one rebuild (seconds). Chosen, not measured.
+UNUSED_DAYS = 60
+_MATRIX_FILE = re.compile(r"matrix-[0-9a-f]{32}\.(bin|ok)")
+# the tables kept beside a matrix, named by the same lists' key: every run that reads them builds the
+# engine, which reads the matrix, so a matrix unused for that long leaves its tables unused too
+_TABLES = ("openers", "second", "review", "optimal")
+
+
+def _prune_unused(folder: Path, keep: Path, days: float = UNUSED_DAYS) -> int:
+    """Delete the cached matrices (file, stamp and the tables of their lists) that no run has read for
+    ``days``, but ``keep``; return how many matrices."""
+    cutoff = time.time() - days * 86400
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return 0
+    removed = 0
+    for stem in sorted({n[:-4] for n in names if _MATRIX_FILE.fullmatch(n)}):
+        files = [folder / f"{stem}.bin", folder / f"{stem}.ok"]
+        if files[0] == keep:
+            continue
+        try:
+            last = max(f.stat().st_mtime for f in files if f.exists())
+        except (OSError, ValueError):
+            continue
+        if last >= cutoff:
+            continue
+        key = stem[len("matrix-"):]
+        tables = [folder / n for n in names if any(n.startswith(f"{t}-{key}") for t in _TABLES)]
+        for f in files + tables:
+            try:
+                f.unlink()
+            except FileNotFoundError:
+                pass
+            except OSError:
+                break
+        removed += 1
+    return removed
+
+
+def atomic_write(path: Path, data: bytes | Callable[[Path], None]) -> bool:
+    """Store a cache file atomically (``files.write_atomic``); return False, warning once, on failure."""
+    from ..files import write_atomic
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, data, "cache file")
+        return True
+    except (OSError, ChuteError, MemoryError) as err:
+        reason = (err.strerror if isinstance(err, OSError) else "out of memory" if isinstance(err, MemoryError)
+                  else str(err).rsplit(": ", 1)[-1])
+        warn_once(f"cannot write the cache in {path.parent} ({reason}); working without caching")
+        return False
+
+
+def _write_cached(path: Path, key: str, matrix: np.ndarray) -> None:
+    """Store the matrix at ``path`` atomically with its key and checksum (no copy of the matrix)."""
+    matrix = np.ascontiguousarray(matrix)
+    payload = memoryview(matrix.reshape(-1).view(np.uint8))
+    header = _HEADER.pack(MAGIC, key.encode(), matrix.dtype.itemsize, matrix.shape[0],
+                          matrix.shape[1], zlib.crc32(payload), 0)
+
+    def write(tmp: Path) -> None:
+        with open(tmp, "wb") as f:
+            f.write(header)
+            f.write(payload)
+    atomic_write(path, write)
+
+
+@dataclass(eq=False)
+class Engine:
+    """Pattern codes for a lexicon's guesses against its answers, plus partition helpers."""
+
+    lexicon: Lexicon
+    matrix: np.ndarray          # (len(guesses), len(answers)) codes
+    cache_dir: Path | None = None   # where derived results may be cached; None: no caching
+
+    def __repr__(self) -> str:
+        rows, cols = self.matrix.shape
+        return f"Engine({self.lexicon.name!r}, {rows}x{cols} {self.matrix.dtype} matrix)"
+
+    @classmethod
+    def build(cls, lexicon: Lexicon, cache: bool = True, cache_dir: Path | None = None) -> "Engine":
+        """Return the engine for a lexicon, loading its matrix from the disk cache when valid."""
+        shape = (len(lexicon.guesses), len(lexicon.answers))
+        dtype = code_dtype(lexicon.length)
+        check_memory(shape[0] * shape[1] * dtype.itemsize, f"the pattern matrix of {shape[0]:,} guesses "
+                     f"x {shape[1]:,} answers")
+        folder = (cache_dir or default_cache_dir()) if cache else None
+        if folder is not None:
+            path = folder / f"matrix-{lexicon.key[:32]}.bin"
+            found = _read_cached(path, lexicon.key, shape, dtype)
+            if found is not None:
+                return cls(lexicon, found, folder)
+        matrix = compute_codes(lexicon.guesses, lexicon.answers, lexicon.length)
+        if folder is not None:
+            _write_cached(path, lexicon.key, matrix)
+            _prune_unused(folder, path)
+        return cls(lexicon, matrix, folder)
+
+    @cached_property
+    def transposed(self) -> np.ndarray:
+        """Return the matrix transposed, contiguous (answers x guesses): the tree search scans small sets in it."""
+        return transpose(self.matrix)
+
+    @cached_property
+    def _rows_copied(self) -> tuple[np.ndarray, np.ndarray] | None:
+        """Return (the matrix transposed, each row copied the first time it is asked for; which rows are), or
+        None where the system will not map that much memory (then searches read the matrix itself).
+
+        Its memory is mapped, not allocated by numpy, which would ask the kernel for huge pages: a row
+        written would then take 2 MB, and 300 scattered rows nearly the whole matrix."""
+        import mmap
+        shape = self.matrix.shape[::-1]
+        try:
+            buffer = mmap.mmap(-1, max(shape[0] * shape[1] * self.matrix.itemsize, 1))
+        except (OSError, ValueError, OverflowError, MemoryError):
+            return None
+        rows = np.frombuffer(buffer, dtype=self.matrix.dtype, count=shape[0] * shape[1]).reshape(shape)
+        return rows, np.zeros(shape[0], dtype=bool)
+
+    def transposed_rows(self, S: np.ndarray) -> np.ndarray | None:
+        """Return the matrix transposed (answers x guesses) with at least the rows of the answer columns ``S``
+        copied, the others never written (nor their memory taken): what a search over a matrix too large
+        to copy whole reads of it (a prior's, 193-331 MB); None when that memory cannot be mapped."""
+        if self._rows_copied is None:
+            return None
+        rows, copied = self._rows_copied
+        S = np.asarray(S)
+        missing = S[~copied[S]]
+        for start in range(0, len(missing), TRANSPOSE_ROWS):        # a bounded block of columns at a time
+            block = missing[start:start + TRANSPOSE_ROWS]
+            rows[block] = self.matrix[:, block].T
+            copied[block] = True
+        return rows
+
+    @cached_property
+    def guess_letters(self) -> np.ndarray:
+        """Return the accepted guesses as an (n, length) array of letter numbers."""
+        return letters_array(self.lexicon.guesses, self.length)
+
+    @cached_property
+    def guess_letter_counts(self) -> np.ndarray:
+        """Return, per accepted guess, how many times it holds each letter: an (n, 26) array."""
+        letters = self.guess_letters
+        counts = np.zeros((len(letters), 26), dtype=np.uint8)
+        for i in range(letters.shape[1]):
+            np.add.at(counts, (np.arange(len(letters)), letters[:, i]), 1)
+        return counts
+
+    @cached_property
+    def letter_planes(self) -> tuple[np.ndarray, np.ndarray]:
+        """Return, over every accepted guess, (whether position i holds letter c: (length, 26, n) bools,
+        how many times it holds letter c: (26, n)), contiguous per (i, c) and per c."""
+        letters = self.guess_letters
+        at = letters.T[:, None, :] == np.arange(26, dtype=letters.dtype)[None, :, None]
+        return at, np.ascontiguousarray(self.guess_letter_counts.T)
+
+    @property
+    def length(self) -> int:
+        """Return the word length."""
+        return self.lexicon.length
+
+    @property
+    def n_patterns(self) -> int:
+        """Return the number of distinct pattern codes (3**length)."""
+        return n_patterns(self.lexicon.length)
+
+    @property
+    def solved(self) -> int:
+        """Return the all-green code."""
+        return solved_code(self.lexicon.length)
+
+    def rows(self, words: Sequence[str]) -> np.ndarray:
+        """Return the matrix rows of accepted guesses."""
+        index = self.lexicon.guess_index
+        return np.fromiter((index[w] for w in words), dtype=np.intp, count=len(words))
+
+    def columns(self, words: Sequence[str]) -> np.ndarray:
+        """Return the matrix columns of words (-1 for a word that is not an answer)."""
+        answer_index = self.lexicon.answer_index
+        return np.fromiter((answer_index.get(w, -1) for w in words), dtype=np.intp, count=len(words))
+
+    def codes(self, rows: np.ndarray | None, candidates: Sequence[str], cols: np.ndarray | None = None) -> np.ndarray:
+        """Return the codes of the given guess rows (all if None) against candidate words.
+
+        Candidates that are answers come from the matrix; any other word (a
+        fallback to the accepted list) is scored on the fly.  ``cols`` are the
+        candidates' columns when the caller knows them (``columns``).
+        """
+        if cols is None:
+            cols = self.columns(candidates)
+        if (cols >= 0).all():
+            if rows is None:
+                if len(cols) == self.matrix.shape[1] and np.array_equal(cols, np.arange(len(cols))):
+                    return self.matrix
+            return gather(self.matrix, rows, cols)
+        codes, order = self.codes_any_order(rows, candidates, cols)
+        where = np.empty_like(order)
+        where[order] = np.arange(len(order))
+        return np.take(codes, where, axis=1)        # a gather: scattering the columns costs 8x more
+
+    def codes_any_order(self, rows: np.ndarray | None, candidates: Sequence[str],
+                        cols: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+        """Return (codes, order): ``codes[:, k]`` is candidate ``order[k]`` (order None: the candidates' own).
+
+        For figures that do not depend on the columns' order (a partition's
+        histogram): the candidates off the matrix are scored on the fly and
+        set after the matrix's own, where ``codes`` puts them back in the
+        candidates' order, about 1 ns a cell (Wordle, hard mode after JUMPY:
+        6,274 candidates, 5,161 off the answer list, every guess: 0.1 s of
+        scoring; scattering them into order, as ``codes`` did, took 0.55 s).
+        """
+        known = cols >= 0
+        if known.all():
+            return self.codes(rows, candidates, cols), None     # the matrix's own columns, in order
+        have, missing = np.flatnonzero(known), np.flatnonzero(~known)
+        letters = self.guess_letters if rows is None else self.guess_letters[rows]
+        out = np.empty((len(letters), len(cols)), dtype=self.matrix.dtype)
+        out[:, :len(have)] = gather(self.matrix, rows, cols[have])
+        out[:, len(have):] = letter_codes(letters, letters_array([candidates[i] for i in missing.tolist()],
+                                                                 self.length))
+        return out, np.concatenate([have, missing])
+
+    def pattern(self, guess: str, secret: str) -> int:
+        """Return the code of one guess against one word (matrix lookup when possible)."""
+        r = self.lexicon.guess_index.get(guess)
+        c = self.lexicon.answer_index.get(secret)
+        if r is not None and c is not None:
+            return int(self.matrix[r, c])
+        return int(compute_codes([guess], [secret], self.length)[0, 0])
+
+
+def histograms(codes: np.ndarray, n_patterns: int, weights: np.ndarray | None = None) -> np.ndarray:
+    """Return, per row of ``codes``, the (weighted) count of columns showing each pattern.
+
+    Counts are int64 when unweighted; weighted (or too large for one int64 bincount) they are float64.
+    """
+    rows, cols = codes.shape
+    weighted = weights is not None or rows * n_patterns >= 2**31
+    w = None
+    if weighted:
+        w = np.ones(cols) if weights is None else np.asarray(weights, dtype=np.float64)
+    out = np.zeros((rows, n_patterns), dtype=np.float64 if weighted else np.int64)
+    # One bincount per block of rows: offset each row's codes into its own range.
+    block = max(1, min(rows, (1 << 22) // max(cols, 1)))
+    offsets = (np.arange(block, dtype=np.int64) * n_patterns)[:, None]
+    for start in range(0, rows, block):
+        part = codes[start:start + block].astype(np.int64)
+        n = part.shape[0]
+        part += offsets[:n]
+        out[start:start + n] = np.bincount(
+            part.ravel(), weights=None if w is None else np.tile(w, n),
+            minlength=n * n_patterns).reshape(n, n_patterns)
+    return out
+
+
+@dataclass(frozen=True)
+class PartitionStats:
+    """Per-row figures of the partitions some guesses make of the candidates."""
+
+    entropy: np.ndarray      # bits of information of the pattern
+    expected: np.ndarray     # expected number of candidates left
+    worst: np.ndarray        # largest bin
+    parts: np.ndarray        # number of non-empty bins
+
+    def __len__(self) -> int:
+        return len(self.entropy)
+
+    def take(self, idx: np.ndarray) -> "PartitionStats":
+        """Return the figures of the chosen rows only."""
+        return PartitionStats(self.entropy[idx], self.expected[idx], self.worst[idx], self.parts[idx])
+
+
+_CLOG: dict[int, np.ndarray] = {}
+_COMPILED = [False]      # partition_stats: compiled kernels at every size (see prefer_compiled)
+
+
+def prefer_compiled(on: bool = True) -> bool:
+    """Make ``partition_stats`` use compiled kernels for small inputs too; return the old setting.
+
+    Worth it when one process ranks many small candidate sets (benchmarks walk
+    hundreds of states); a single ``suggest`` is faster without loading numba.
+    """
+    old = _COMPILED[0]
+    _COMPILED[0] = bool(on)
+    return old
+
+
+def clog_table(n: int) -> np.ndarray:
+    """Return the table c * log2(c) for c = 0..n (0 at c = 0): a bin's share of the entropy sums."""
+    table = _CLOG.get(n)
+    if table is None or len(table) <= n:
+        c = np.arange(max(n, 1) + 1, dtype=np.float64)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            table = np.where(c > 0, c * np.log2(np.where(c > 0, c, 1.0)), 0.0)
+        _CLOG[n] = table
+    return table
+
+
+def partition_stats(codes: np.ndarray, n_patterns: int, weights: np.ndarray | None = None) -> PartitionStats:
+    """Return entropy, expected size, worst bin and bin count for every row of ``codes``.
+
+    ``weights`` are the columns' probabilities (None: uniform).  Large inputs
+    (or any, once the compiled kernels are loaded): a kernel in time rows x
+    columns with no rows x patterns temporaries, at any word length.  Small
+    ones stay in numpy, so a short command never pays for loading the
+    compiler: per-row histograms while rows x patterns is small, else
+    sorting each row and measuring its runs (memory rows x columns).
+    """
+    rows, cols = codes.shape
+    if cols == 0 or rows == 0:          # no candidate, or no guess (a hard mode that allows none)
+        zero = np.zeros(rows)
+        return PartitionStats(zero, zero, zero.astype(np.int64), zero.astype(np.int64))
+    prob = None if weights is None else np.asarray(weights, dtype=np.float64) / np.sum(weights)
+    if _COMPILED[0] and codes.size <= NUMPY_CELLS:
+        # many small rankings in one process (prefer_compiled): serial, rows x candidates
+        from ..kernels.partition import row_stats_sparse
+        out = _empty_stats(rows)
+        row_stats_sparse(np.ascontiguousarray(codes), np.empty(0) if prob is None else prob, n_patterns, *out)
+        return PartitionStats(*out)
+    if _use_kernel(codes.size):
+        from ..kernels._numba import threads
+        from ..kernels.partition import row_stats
+        out = _empty_stats(rows)
+        row_stats(np.ascontiguousarray(codes), np.empty(0) if prob is None else prob, n_patterns,
+                  min(rows, 8 * threads()), *out)
+        return PartitionStats(*out)
+    if cols <= SORT_COLS or rows * n_patterns > HISTOGRAM_CELLS:
+        return _sorted_stats(codes, prob)
+    counts = histograms(codes, n_patterns)
+    worst = counts.max(axis=1)
+    parts = np.count_nonzero(counts, axis=1)
+    if prob is None:
+        clog = clog_table(cols)[counts].sum(axis=1)
+        entropy = np.log2(cols) - clog / cols
+        expected = (counts * counts).sum(axis=1) / cols
+    else:
+        mass = histograms(codes, n_patterns, prob)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            entropy = -np.where(mass > 0, mass * np.log2(np.where(mass > 0, mass, 1.0)), 0.0).sum(axis=1)
+        expected = (mass * counts).sum(axis=1)
+    return PartitionStats(entropy, expected, worst, parts)
+
+
+def _empty_stats(rows: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Return the four output arrays a partition kernel fills: entropy, expected, worst, parts."""
+    return np.empty(rows), np.empty(rows), np.empty(rows, dtype=np.int64), np.empty(rows, dtype=np.int64)
+
+
+def _use_kernel(cells: int) -> bool:
+    """Return whether to use the compiled kernel: a big job, or the compiler is loaded anyway."""
+    return cells > NUMPY_CELLS or kernels_loaded()
+
+
+def _sorted_stats(codes: np.ndarray, prob: np.ndarray | None) -> PartitionStats:
+    """Return partition figures by sorting each row and measuring its runs (fast for few columns)."""
+    rows, cols = codes.shape
+    if prob is None:
+        ordered = np.sort(codes, axis=1)
+    else:
+        order = np.argsort(codes, axis=1, kind="stable")
+        ordered = np.take_along_axis(codes, order, axis=1)
+    new = np.ones((rows, cols), dtype=bool)
+    new[:, 1:] = ordered[:, 1:] != ordered[:, :-1]
+    starts = np.flatnonzero(new.ravel())                 # first cell of every bin, row by row
+    sizes = np.diff(np.append(starts, rows * cols))
+    run_row = starts // cols
+    first = np.searchsorted(run_row, np.arange(rows))    # every row has at least one bin
+    parts = np.diff(np.append(first, len(starts)))
+    worst = np.maximum.reduceat(sizes, first)
+    size = sizes.astype(np.float64)
+    if prob is None:
+        squares = np.bincount(run_row, weights=size * size, minlength=rows)
+        clog = np.bincount(run_row, weights=size * np.log2(size), minlength=rows)
+        return PartitionStats(np.log2(cols) - clog / cols, squares / cols, worst, parts)
+    mass = np.add.reduceat(prob[order].ravel(), starts)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        plog = np.where(mass > 0, mass * np.log2(np.where(mass > 0, mass, 1.0)), 0.0)
+    entropy = -np.bincount(run_row, weights=plog, minlength=rows)
+    expected = np.bincount(run_row, weights=mass * size, minlength=rows)
+    return PartitionStats(entropy, expected, worst, parts)
+
+
+def partition(codes_row: np.ndarray, candidates: Sequence[str]) -> dict[int, list[str]]:
+    """Return the candidates grouped by the pattern one guess gives them (code -> words)."""
+    bins: dict[int, list[str]] = {}
+    for code, word in zip(codes_row.tolist(), candidates):
+        bins.setdefault(code, []).append(word)
+    return bins

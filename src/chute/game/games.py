@@ -1,0 +1,51 @@
+"""Game presets: which lexicon, how many boards, how many rows, which hard-mode rule."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import ChuteError
+
+MAX_ROWS = 200      # the most rows a game is played for, solved or not (a benchmark's walk recurses per row)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """The shape of one game: lexicon name, boards played at once, row limit, hard rule."""
+
+    name: str
+    lexicon: str
+    boards: int = 1
+    rows: int = 6
+    hard_rule: str = "hard"      # "hard" (Wordle) or "strict" (Termo)
+    language: str = "en"
+
+
+PRESETS: dict[str, GameSpec] = {
+    "wordle": GameSpec("wordle", "wordle", 1, 6, "hard", "en"),
+    "dordle": GameSpec("dordle", "wordle", 2, 7, "hard", "en"),
+    "quordle": GameSpec("quordle", "wordle", 4, 9, "hard", "en"),
+    "octordle": GameSpec("octordle", "wordle", 8, 13, "hard", "en"),
+    "termo": GameSpec("termo", "termo", 1, 6, "strict", "pt"),
+    "dueto": GameSpec("dueto", "termo", 2, 7, "strict", "pt"),
+    "quarteto": GameSpec("quarteto", "termo", 4, 9, "strict", "pt"),
+}
+
+
+def game_spec(name: str, boards: int | None = None, rows: int | None = None) -> GameSpec:
+    """Return the preset for a game name, with boards/rows overridden when given."""
+    try:
+        spec = PRESETS[name]
+    except KeyError:
+        raise ChuteError(f"unknown game {name!r}; choose from {', '.join(PRESETS)}") from None
+    if boards is not None:
+        if boards < 1:
+            raise ChuteError(f"boards must be at least 1, not {boards}")
+        spec = GameSpec(spec.name if boards == spec.boards else f"{spec.lexicon}x{boards}",
+                        spec.lexicon, boards, spec.rows if rows is None else rows, spec.hard_rule,
+                        spec.language)
+    if rows is not None:
+        if rows < 1:
+            raise ChuteError(f"rows must be at least 1, not {rows}")
+        spec = GameSpec(spec.name, spec.lexicon, spec.boards, rows, spec.hard_rule, spec.language)
+    return spec

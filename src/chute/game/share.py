@@ -1,0 +1,124 @@
+"""Share texts: the lines a game's "share" button copies, as far as reading a pasted text needs.
+
+A share text is a header line (``Wordle 1,234 4/6*``, ``joguei term.ooo #321 3/6``,
+``Daily Quordle 123``), maybe score lines (Quordle's keycap digits, ``Score: 64``)
+or a link, then rows of emoji tiles.  The tile rows are colours in chute's
+notations already (``feedback.parse_colours`` reads them); this module tells
+the other lines apart so they are not taken for clues.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..language import Count, Note
+from .feedback import looks_like_colours
+from .games import MAX_ROWS, game_spec
+
+GAME_NAMES = ("wordle", "termo", "term.ooo", "dueto", "quarteto", "dordle", "quordle", "octordle",
+              "sedecordle")
+_SCORE = re.compile(r"(?:^|\s)(?:[0-9X]{1,2}(?:&[0-9X]{1,2})*|[0-9X])/\d{1,2}\*?(?:\s|$)")
+_KEYCAP = "\u20e3"
+
+
+def is_header_line(line: str) -> bool:
+    """Return whether a pasted line is a share text's header, score or link line (not colours, not a command).
+
+    A game's name alone is not enough (TERMO and DUETO are words a player types): a header
+    also holds a number (``Wordle 1,234 4/6``, ``Daily Quordle 123``) or says ``Practice``
+    (``Practice Quordle``, the header of Quordle's practice games).
+    """
+    text = line.strip()
+    if not text or looks_like_colours(text):
+        return False
+    lower = text.lower()
+    named = any(name in lower for name in GAME_NAMES) and (any(c.isdigit() for c in text)
+                                                           or lower.startswith("practice "))
+    return (named or bool(_SCORE.search(text)) or _KEYCAP in text
+            or lower.startswith(("http://", "https://", "score:")))
+
+
+@dataclass
+class Share:
+    """A pasted share text, read: the game it names, hard mode, and each board's rows of colours."""
+
+    game: str | None                  # a preset name (wordle, termo, dueto, quarteto, dordle, ...), None if unnamed
+    hard: bool                        # the header marks hard mode (Wordle ``4/6*``, Termo ``*3/6``)
+    claimed: str | None               # the score the header claims ("4/6", "X/6"), if any
+    boards: list[list[str]]           # per board, the patterns in chute's notation, up to the solving row
+
+    @property
+    def length(self) -> int:
+        """Return the word length the rows show."""
+        return len(self.boards[0][0]) if self.boards and self.boards[0] else 0
+
+
+_HEADERS = (("term.ooo/2", "dueto"), ("term.ooo/4", "quarteto"), ("term.ooo", "termo"), ("octordle", "octordle"),
+            ("quordle", "quordle"), ("dordle", "dordle"), ("wordle", "wordle"))
+_CLAIM = re.compile(r"(\*?)([0-9X]{1,2})/(\d{1,2})(\*?)")
+
+
+def parse_share(text: str) -> Share:
+    """Return a share text read into boards of patterns (ChuteError, one clear line, when it cannot be).
+
+    The header names the game and (``*``) hard mode.  Colour rows follow; a
+    row holding several boards separates them by spaces (Dueto, Dordle), and
+    a blank line starts the next band of boards (Quordle, Octordle).  A board's
+    rows stop at its all-green row (the games pad solved boards with blanks).
+    """
+    from ..errors import ChuteError
+    from .feedback import parse_colours
+    game, hard, claimed = None, False, None
+    bands: list[list[list[str]]] = []
+    band: list[list[str]] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            if band:
+                bands.append(band)
+                band = []
+            continue
+        if looks_like_colours(line) and not is_header_line(line):
+            try:
+                band.append([parse_colours(group) for group in line.split()])
+            except ChuteError as err:
+                raise ChuteError(Note("share_line", n=number, error=err.args[0] if err.args else str(err))) from None
+            continue
+        if is_header_line(line) and game is None:
+            lower = line.lower()
+            game = next((name for key, name in _HEADERS if key in lower), None)
+            claim = _CLAIM.search(line)
+            if claim:
+                claimed = f"{claim.group(2)}/{claim.group(3)}"
+                hard = bool(claim.group(1) or claim.group(4))
+    if band:
+        bands.append(band)
+    rows = sum(len(b) for b in bands)
+    if rows > MAX_ROWS:
+        raise ChuteError(Note("share_too_long", rows=rows, most=MAX_ROWS))
+    if not bands:
+        raise ChuteError(Note("share_no_rows"))
+    boards: list[list[str]] = []
+    width = None
+    for rows in bands:
+        columns = len(rows[0])
+        if any(len(r) != columns for r in rows):
+            raise ChuteError(Note("share_boards_differ"))
+        for c in range(columns):
+            patterns = [r[c] for r in rows]
+            for p in patterns:
+                if width is None:
+                    width = len(p)
+                elif len(p) != width:
+                    raise ChuteError(Note("share_widths_differ", a=width, b=len(p)))
+            solved = next((i for i, p in enumerate(patterns) if set(p) == {"g"}), None)
+            boards.append(patterns if solved is None else patterns[:solved + 1])
+    if game is not None and game_spec(game).boards != len(boards):
+        raise ChuteError(Note("share_game_boards", game=game_spec(game).name,
+                              boards=Count(game_spec(game).boards, "board_noun"),
+                              grid=Count(len(boards), "board_noun")))
+    if claimed and len(boards) == 1 and not claimed.startswith("X"):
+        if int(claimed.split("/")[0]) != len(boards[0]):
+            raise ChuteError(Note("share_header_rows", claimed=claimed, rows=Count(len(boards[0]), "row")))
+    return Share(game, hard, claimed, boards)

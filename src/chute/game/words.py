@@ -1,0 +1,455 @@
+"""Lexicons: load word lists, normalise them (fold accents, lower case), dedupe, exclude.
+
+A lexicon keeps each word in its folded form (``avido``) for play and its
+display spelling (``ávido``) and frequency (Zipf scale) where known.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import unicodedata
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
+
+from ..errors import ChuteError, LexiconError
+
+if TYPE_CHECKING:
+    import numpy as np
+
+BUNDLED = ("wordle", "termo")
+BUNDLED_LENGTH = 5
+# Games whose bundled answer list is the game's own published list (Termo's is
+# a frequency cut made by chute from a dictionary, see NOTICE).
+CURATED = ("wordle",)
+# A third column "rare" in a word file marks a word chute reads as a clue but
+# never suggests: Termo's bundled list is a whole dictionary, and the game
+# refuses most of its rarest words (the rule: scripts/build_lexicons.py).
+# The tag "name" marks a proper name or an abbreviation (PAULO, HTTPS): read the
+# same way (the tag says why).  The tag "later" marks a word the game came to
+# accept after the lists chute plays from (Wordle's 1,883 words of its later
+# list): read the same way, and outside the frequency prior (see chute/prior.py).
+RARE_TAG = "rare"
+NAME_TAG = "name"
+LATER_TAG = "later"
+TAGS = (RARE_TAG, NAME_TAG, LATER_TAG)
+MIN_LENGTH, MAX_LENGTH = 3, 12
+
+
+def fold(word: str) -> str:
+    """Return the word in lower case with accents removed (``Ávido`` -> ``avido``)."""
+    word = word.strip().lower()
+    if word.isascii():          # nothing to decompose (most words; keeps start-up fast)
+        return word
+    decomposed = unicodedata.normalize("NFD", word)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def is_word(folded: str) -> bool:
+    """Return whether a folded entry is a plain word of letters a-z."""
+    return folded.isascii() and folded.isalpha()
+
+
+def word_of_length(text: str, lexicon: "Lexicon", what: str) -> str:
+    """Return ``text`` folded; ChuteError unless it is a word of the lists' length (in the lists or not).
+
+    ``what``: "answer" or "guess", how the error names the text.
+    """
+    from ..files import excerpt
+    from ..language import Note
+    word = fold(text)
+    if len(word) != lexicon.length or not is_word(word):
+        raise ChuteError(Note(f"{what}_not_a_word", text=excerpt(text), n=lexicon.length))
+    return word
+
+
+@dataclass
+class WordList:
+    """Words read from one source: display spellings with optional frequencies."""
+
+    spellings: dict[str, str] = field(default_factory=dict)      # folded -> display
+    frequencies: dict[str, float] = field(default_factory=dict)  # folded -> zipf
+    dropped: int = 0                                              # non-alphabetic entries
+    rejected: set[str] = field(default_factory=set)               # ... which ones (distinct)
+    merged: int = 0                                               # spellings folded into another
+    rare: set[str] = field(default_factory=set)                   # folded words tagged (never suggested)
+    later: set[str] = field(default_factory=set)                  # ... of them, those tagged "later"
+
+    @property
+    def words(self) -> list[str]:
+        """Return the folded words in the order first seen."""
+        return list(self.spellings)
+
+    def add(self, spelling: str, frequency: float | None = None) -> str | None:
+        """Add one entry, merging spellings that fold together (the most frequent shows); return its
+        folded word (None when it is not a word)."""
+        spelling = spelling.strip().lower()
+        if spelling.isascii():          # nothing to normalise or fold (most words; keeps start-up fast)
+            word = spelling
+        else:
+            spelling = unicodedata.normalize("NFC", spelling)
+            word = fold(spelling)
+        if not is_word(word):
+            if spelling not in self.rejected:
+                self.rejected.add(spelling)
+                self.dropped += 1
+            return None
+        self.put(word, spelling, frequency)
+        return word
+
+    def put(self, word: str, spelling: str, frequency: float | None = None) -> None:
+        """Add a word already folded and checked, with its display spelling (``add`` does the checks)."""
+        if word in self.spellings:
+            self.merged += 1
+            old = self.frequencies.get(word)
+            if frequency is not None and (old is None or frequency > old):
+                self.spellings[word] = spelling
+                self.frequencies[word] = frequency
+            elif self.spellings[word] == word and spelling != word and frequency is None:
+                self.spellings[word] = spelling   # prefer the accented spelling for display
+            return
+        self.spellings[word] = spelling
+        if frequency is not None:
+            self.frequencies[word] = frequency
+
+
+def parse_line(line: str) -> tuple[str, float | None] | None:
+    """Return (entry, frequency) from one line of a word file, or None for a blank/comment.
+
+    Accepts one word per line, the DELAS format (first comma-separated token:
+    ``abade,.N+z1:ms``), an optional frequency column after a tab or space, and after a
+    second tab the tag ``rare``, ``name`` or ``later`` (a word read as a clue, never
+    suggested; see ``read_lines``).
+    """
+    line = line.lstrip("\ufeff").strip()
+    if not line or line.startswith("#"):
+        return None
+    if "," in line:
+        return line.split(",", 1)[0].strip(), None
+    if "\t" in line:
+        fields = line.split("\t")
+        return fields[0].strip(), _number(fields[1]) if len(fields) > 1 else None
+    parts = line.split()
+    if len(parts) == 2 and _number(parts[1]) is not None:
+        return parts[0], _number(parts[1])
+    # One word, or a multi-word entry ("new york") that is dropped as non-alphabetic.
+    return line, None
+
+
+def _number(text: str) -> float | None:
+    """Return the text as a finite number, or None."""
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None
+
+
+def read_lines(lines: Iterable[str], length: int | None = None) -> WordList:
+    """Return the words of the given length (any length if None) from lines of a word file."""
+    result = WordList()
+    for line in lines:
+        parsed = parse_line(line)
+        if parsed is None:
+            continue
+        entry, frequency = parsed
+        if length is not None and len(fold(entry)) != length:
+            continue
+        word = result.add(entry, frequency)
+        if word is not None and line.rstrip().endswith(TAGS):
+            fields = line.split("\t")
+            tag = fields[2].strip() if len(fields) > 2 else ""
+            if tag in TAGS:
+                result.rare.add(word)
+            if tag == LATER_TAG:
+                result.later.add(word)
+    return result
+
+
+def read_word_file(path: str | Path, length: int | None = None) -> WordList:
+    """Return the words of a user's word file (UTF-8, UTF-16 with a byte-order mark, or Latin-1 as a fallback)."""
+    return read_lines(word_file_lines(path), length)
+
+
+def word_file_lines(path: str | Path) -> list[str]:
+    """Return the lines of a user's word file (UTF-8, UTF-16 with a BOM, or Latin-1; LexiconError if unreadable)."""
+    from ..errors import ChuteError
+    from ..files import decode_text, read_limited, text_lines
+    try:
+        text = decode_text(read_limited(path, "word file"), str(path), fallback="latin-1")
+        return list(text_lines(text, str(path)))
+    except ChuteError as err:
+        raise LexiconError(str(err)) from None
+
+
+def _bundled_file(game: str, kind: str) -> list[str]:
+    """Return the lines of a bundled list (kind: answers or guesses)."""
+    folder = resources.files("chute") / "data" / game
+    for name in (f"{kind}.tsv", f"{kind}.txt"):
+        entry = folder / name
+        if entry.is_file():
+            return entry.read_text(encoding="utf-8").splitlines()
+    raise LexiconError(f"bundled lexicon {game!r} has no {kind} list; reinstall chute")
+
+
+def bundled_path(game: str, kind: str) -> Path:
+    """Return the file system path of a bundled list (for grep pipelines)."""
+    folder = resources.files("chute") / "data" / game
+    for name in (f"{kind}.tsv", f"{kind}.txt"):
+        entry = folder / name
+        if entry.is_file():
+            return Path(str(entry))
+    raise LexiconError(f"bundled lexicon {game!r} has no {kind} list")
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """The words of one game: possible answers and every accepted guess (answers included)."""
+
+    name: str
+    length: int
+    answers: tuple[str, ...]
+    guesses: tuple[str, ...]
+    spellings: Mapping[str, str] = field(default_factory=dict, repr=False)
+    frequencies: Mapping[str, float] = field(default_factory=dict, repr=False)
+    dropped: int = 0
+    curated: bool = False          # the answer list is the game's own (or the user's), not a frequency cut
+    listed: tuple[str, ...] = ()   # the answer list, when ``answers`` were widened to a prior's words
+    rare: frozenset[str] = field(default_factory=frozenset, repr=False)  # accepted, read, never suggested
+    later: frozenset[str] = field(default_factory=frozenset, repr=False)  # ... of them, those outside the prior
+
+    def __repr__(self) -> str:
+        return (f"Lexicon({self.name!r}, length={self.length}, {len(self.answers)} answers, "
+                f"{len(self.guesses)} guesses)")
+
+    def show(self, word: str) -> str:
+        """Return the display spelling of a word (accents kept), falling back to the word."""
+        return self.spellings.get(fold(word), word)
+
+    @cached_property
+    def answer_set(self) -> frozenset[str]:
+        """Return the answers as a set."""
+        return frozenset(self.answers)
+
+    @cached_property
+    def guess_set(self) -> frozenset[str]:
+        """Return the accepted guesses as a set."""
+        return frozenset(self.guesses)
+
+    @cached_property
+    def guess_index(self) -> dict[str, int]:
+        """Return each accepted guess's row number."""
+        return {w: i for i, w in enumerate(self.guesses)}
+
+    @cached_property
+    def answer_index(self) -> dict[str, int]:
+        """Return each answer's column number."""
+        return {w: i for i, w in enumerate(self.answers)}
+
+    @cached_property
+    def prior_words(self) -> tuple[str, ...]:
+        """Return the accepted guesses a prior over every word holds: all but the ones tagged ``later``."""
+        if not self.later:
+            return self.guesses
+        return tuple(w for w in self.guesses if w not in self.later)
+
+    @cached_property
+    def key(self) -> str:
+        """Return a hash identifying the exact lists and length (for caches)."""
+        h = hashlib.sha256()
+        h.update(f"len={self.length}\n".encode())
+        h.update("\n".join(self.guesses).encode())
+        h.update(b"\n--answers--\n")
+        h.update("\n".join(self.answers).encode())
+        return h.hexdigest()
+
+    @cached_property
+    def suggested_rows(self) -> np.ndarray | None:
+        """Return the sorted guess rows chute may suggest (None: every accepted guess)."""
+        if not self.rare:
+            return None
+        import numpy as np
+        return np.array([i for i, w in enumerate(self.guesses) if w not in self.rare], dtype=np.intp)
+
+    @property
+    def suggest_key(self) -> str:
+        """Return a short hash of the words chute never suggests (empty when it suggests every guess)."""
+        if not self.rare:
+            return ""
+        return hashlib.sha256("\n".join(sorted(self.rare)).encode()).hexdigest()[:16]
+
+    def is_suggested(self, word: str) -> bool:
+        """Return whether chute may suggest the word (an accepted guess, not a rare one)."""
+        w = fold(word)
+        return w in self.guess_set and w not in self.rare
+
+    @property
+    def answer_list(self) -> tuple[str, ...]:
+        """Return the answer list the game picks from (before any widening to a prior's words)."""
+        return self.listed or self.answers
+
+    def widened(self, words: Sequence[str]) -> "Lexicon":
+        """Return the lexicon whose answers (the matrix columns) are these words, the answer list kept."""
+        if tuple(words) == self.answers:
+            return self
+        return replace(self, answers=tuple(words), listed=self.answer_list)
+
+    def listed_lexicon(self) -> "Lexicon":
+        """Return the lexicon whose answers are the answer list (itself unless it was widened)."""
+        return replace(self, answers=self.listed, listed=()) if self.listed else self
+
+    def is_answer(self, word: str) -> bool:
+        """Return whether the word is a possible answer."""
+        return fold(word) in self.answer_set
+
+    def is_guess(self, word: str) -> bool:
+        """Return whether the word is an accepted guess."""
+        return fold(word) in self.guess_set
+
+    def summary(self) -> str:
+        """Return a one-line description (name, counts, length)."""
+        suggested = f" ({len(self.guesses) - len(self.rare):,} suggested)" if self.rare else ""
+        return (f"{self.name}: {len(self.answers):,} answers, {len(self.guesses):,} accepted guesses{suggested}, "
+                f"{self.length} letters")
+
+
+def _check_length(length: int) -> None:
+    if not MIN_LENGTH <= length <= MAX_LENGTH:
+        raise LexiconError(f"word length must be from {MIN_LENGTH} to {MAX_LENGTH}, not {length}")
+
+
+def _single_length(wordlist: WordList) -> int | None:
+    lengths = {len(w) for w in wordlist.words}
+    return lengths.pop() if len(lengths) == 1 else None
+
+
+def load_lexicon(game: str = "wordle", answers: str | Path | None = None,
+                 guesses: str | Path | None = None, exclude: str | Path | None = None,
+                 length: int | None = None, cache: bool = True) -> Lexicon:
+    """Return the lexicon of a bundled game, optionally replaced or trimmed by user files.
+
+    ``answers``/``guesses`` replace the bundled lists; an accepted-guess list
+    always includes the answers.  ``exclude`` drops forbidden words from both.
+    ``length`` picks the word length (bundled lists are 5 letters only).
+    A bundled lexicon as it ships is kept, parsed, in the cache folder
+    (``cache``: see ``_bundled_cached``).
+    """
+    if game not in BUNDLED:
+        raise LexiconError(f"unknown lexicon {game!r}; choose from {', '.join(BUNDLED)}")
+    if cache and not (answers or guesses or exclude) and length in (None, BUNDLED_LENGTH):
+        return _bundled_cached(game)
+    if length is not None:
+        _check_length(length)
+    user_answers = read_word_file(answers, length) if answers else None
+    user_guesses = read_word_file(guesses, length) if guesses else None
+    if length is None:
+        length = BUNDLED_LENGTH
+        for wl in (user_answers, user_guesses):
+            if wl is not None and _single_length(wl):
+                length = _single_length(wl)
+                break
+        if user_answers is not None and _single_length(user_answers) is None:
+            user_answers = read_word_file(answers, length)
+        if user_guesses is not None and _single_length(user_guesses) is None:
+            user_guesses = read_word_file(guesses, length)
+        _check_length(length)
+    use_bundled = length == BUNDLED_LENGTH
+    if not use_bundled and (user_answers is None and user_guesses is None):
+        raise LexiconError(f"the bundled {game} lexicon has only {BUNDLED_LENGTH}-letter words; "
+                           f"give --answers/--guesses files with {length}-letter words")
+
+    merged = WordList()
+    rejected: set[str] = set()
+    answer_list: WordList
+    if user_answers is not None:
+        answer_list = user_answers
+    elif use_bundled:
+        answer_list = read_lines(_bundled_file(game, "answers"), length)
+    else:
+        answer_list = user_guesses  # type: ignore[assignment]
+    guess_sources: list[WordList] = [answer_list]
+    if user_guesses is not None:
+        guess_sources.append(user_guesses)
+    elif use_bundled:
+        guess_sources.append(read_lines(_bundled_file(game, "guesses"), length))
+    tagged: set[str] = set()
+    tagged_later: set[str] = set()
+    for wl in guess_sources:
+        rejected |= wl.rejected
+        tagged |= wl.rare
+        tagged_later |= wl.later
+        for w in wl.words:
+            merged.put(w, wl.spellings[w], wl.frequencies.get(w))
+
+    excluded: set[str] = set()
+    if exclude:
+        excluded = set(read_word_file(exclude).words)
+    answer_words = tuple(w for w in answer_list.words if w not in excluded)
+    guess_words = tuple(sorted(w for w in merged.words if w not in excluded))
+    if user_answers is not None and not user_answers.words:      # the file itself holds none: name it
+        raise LexiconError(f"answer file {answers} has no {length}-letter word")
+    if not answer_words:
+        raise LexiconError(f"no {length}-letter answers left in the {game} lexicon"
+                           + (" after --exclude" if excluded else ""))
+    name = game if (user_answers is None and user_guesses is None) else f"{game}+custom"
+    if excluded:
+        name += "-excluded"
+    curated = user_answers is not None or (use_bundled and game in CURATED)
+    rare = frozenset(tagged.difference(answer_words).intersection(guess_words))
+    return Lexicon(name, length, answer_words, guess_words, merged.spellings,
+                   merged.frequencies, len(rejected), curated, rare=rare, later=rare.intersection(tagged_later))
+
+
+LEXICON_CACHE_VERSION = 2
+
+
+def _bundled_cached(game: str) -> Lexicon:
+    """Return a bundled lexicon from the cache folder, parsing and storing it when absent or stale.
+
+    The entry is named by a hash of the bundled files and holds plain values
+    (``marshal``: no code runs on load); anything unreadable is rebuilt.
+    Parsing Termo's 20,789 lines takes 37 ms, loading the entry 4 ms.
+    """
+    import marshal
+
+    from ..errors import ChuteError
+    from ..files import default_cache_dir, write_atomic
+    folder = resources.files("chute") / "data" / game
+    h = hashlib.sha256(f"lexicon v{LEXICON_CACHE_VERSION} {game}\n".encode())
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith((".tsv", ".txt")):
+            h.update(entry.name.encode() + b"\0" + entry.read_bytes())
+    path = default_cache_dir() / f"lexicon-{game}-{h.hexdigest()[:24]}.marshal"
+    try:
+        fields = marshal.loads(path.read_bytes())
+        lexicon = Lexicon(*fields[:8], listed=fields[8], rare=fields[9], later=fields[10])
+        if lexicon.name == game and lexicon.length == BUNDLED_LENGTH and lexicon.answers and lexicon.guesses:
+            return lexicon
+    except (OSError, EOFError, ValueError, TypeError, IndexError):
+        pass
+    lexicon = load_lexicon(game, cache=False)
+    data = marshal.dumps((lexicon.name, lexicon.length, lexicon.answers, lexicon.guesses, dict(lexicon.spellings),
+                          dict(lexicon.frequencies), lexicon.dropped, lexicon.curated, lexicon.listed,
+                          frozenset(lexicon.rare), frozenset(lexicon.later)))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, data, "cache file")
+    except (OSError, ChuteError):             # a cache that cannot be written is only slower
+        pass
+    return lexicon
+
+
+def words_lexicon(words: Iterable[str], length: int | None = None, name: str = "words") -> Lexicon:
+    """Return a lexicon whose answers and guesses are the given words (``--words``)."""
+    words = list(words)
+    wl = read_lines(words, length)
+    if length is None:
+        length = _single_length(wl) or BUNDLED_LENGTH
+        wl = read_lines(words, length)
+    if not wl.words:
+        raise LexiconError(f"no {length}-letter words given")
+    words_t = tuple(wl.words)
+    return Lexicon(name, length, words_t, tuple(sorted(words_t)), wl.spellings, wl.frequencies, wl.dropped)

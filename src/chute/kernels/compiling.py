@@ -1,0 +1,62 @@
+"""Telling the player, once, that the compiled kernels are being built for this machine.
+
+numba compiles a kernel the first time it runs on a machine and caches it (in
+the package's ``__pycache__``); that first time costs seconds per command, up
+to a minute for a tree search, with nothing on the screen.  A front end names
+who hears of it for the length of a command (``told_when_compiling``);
+``chute.kernels`` reports each compilation its cache could not spare
+(``compiling``).  This module imports nothing heavy, so the command line can
+listen before it knows whether a kernel will run.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from contextlib import contextmanager
+from typing import Callable, Iterator
+
+from ..language import Note
+
+COMPILING = Note("compiling_kernels")
+
+
+class _Hearer:
+    """Who hears ``COMPILING``, in which process, and whether it was told."""
+
+    def __init__(self, notify: Callable[[Note], None]):
+        self.notify = notify
+        self.pid = os.getpid()
+        self.told = False
+
+
+_hearers: list[_Hearer] = []
+_lock = threading.Lock()
+
+
+@contextmanager
+def told_when_compiling(notify: Callable[[Note], None]) -> Iterator[None]:
+    """Within the block, have ``notify`` hear ``COMPILING`` once, when this process first compiles a kernel."""
+    hearer = _Hearer(notify)
+    with _lock:
+        _hearers.append(hearer)
+    try:
+        yield
+    finally:
+        with _lock:
+            _hearers.remove(hearer)
+
+
+def compiling() -> None:
+    """Tell the hearers of this process that a kernel is being compiled (not read from the cache), once each.
+
+    Worker processes forked from the one that listens stay silent: the player
+    hears one line, from the process that owns the terminal.
+    """
+    pid = os.getpid()
+    with _lock:
+        due = [h for h in _hearers if h.pid == pid and not h.told]
+        for hearer in due:
+            hearer.told = True
+    for hearer in due:
+        hearer.notify(COMPILING)

@@ -1,0 +1,735 @@
+"""The tree search's nodes nearest the row limit, compiled: the fewest guesses for a set with two or three
+rows left (``solve_three``; ``solve_three_ruled`` in hard modes), and hard modes' nodes with four and five
+rows left, with the memos they share."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._numba import Dict, njit, types
+from .hard import (
+    _allowed_after,
+    _bin_key,
+    _demand_key,
+    _hard_child_key,
+    _pair_key,
+    filter_allowed,
+    filter_allowed_hard,
+    rows_to_bits,
+)
+from .scan import partition_hash, scan, select_top
+
+_INF = 10**9
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _size_lb(m, r, max_parts):
+    """Return ``TreeSearch._size_lb``: a lower bound on the cost of m candidates with r rows left."""
+    if m <= 0:
+        return 0
+    if r <= 0:
+        return _INF
+    if m == 1:
+        return 1
+    if r == 1:
+        return _INF
+    return max(2 * m - 1, 3 * m - 2 - max_parts)
+
+
+@njit(cache=True, nogil=True)
+def _splits_all(row, B, solved, mark, stamp):
+    """Return whether one guess row gives every candidate of ``B`` its own pattern, none solved.
+
+    ``mark`` is scratch of one entry per pattern; ``stamp`` a value none of it holds yet.
+    """
+    for j in range(B.shape[0]):
+        c = np.int64(row[B[j]])
+        if c == solved or mark[c] == stamp:
+            return False
+        mark[c] = stamp
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _candidate_splits_rest(M, B, ans_rows, solved, mark, stamp):
+    """Return (whether a candidate of ``B`` gives every other candidate its own unsolved pattern, next stamp)."""
+    m = B.shape[0]
+    for j in range(m):
+        row = M[ans_rows[B[j]]]
+        stamp += 1
+        ok = True
+        for i in range(m):
+            if i == j:
+                continue
+            c = np.int64(row[B[i]])
+            if c == solved or mark[c] == stamp:
+                ok = False
+                break
+            mark[c] = stamp
+        if ok:
+            return True, stamp
+    return False, stamp
+
+
+@njit(cache=True, nogil=True)
+def _settled_by_a_candidate(M, MT, S, rows, ans_rows, hw, solved, n_patterns):
+    """Return ``(2n - 1, row)`` for a candidate of ``S`` that tells every other apart (optimal), else ``(2n, row)``
+    for one that leaves a single pair, the lowest row each time; else ``(0, -1)``."""
+    n = S.shape[0]
+    cnb = np.empty(n, dtype=np.int64)
+    ccand = np.empty(n, dtype=np.int64)
+    csc = np.empty(n, dtype=np.int64)
+    crow = np.empty(n, dtype=rows.dtype)     # the same type as rows: one compiled scan
+    for j in range(n):
+        crow[j] = ans_rows[S[j]]
+    scan(M, MT, S, crow, False, hw, solved, n_patterns, cnb, ccand, csc)
+    for left in (1, 2):
+        best_c = -1
+        for j in range(n):
+            if cnb[j] == n - left and (best_c < 0 or crow[j] < best_c):
+                best_c = crow[j]
+        if best_c >= 0:
+            return 2 * n - 2 + left, np.int64(best_c)
+    return 0, np.int64(-1)
+
+
+@njit(cache=True, nogil=True)
+def _viable_order(n, nb, cand, sc, beta):
+    """Return (the positions of the guesses worth trying, in order, ``3n - max(2c + p)``): those whose bound
+    ``3n - 2c - p`` is under ``beta``, by score, candidates first, then position (``np.lexsort`` in ``_choices``)."""
+    K = nb.shape[0]
+    top = 0
+    count = 0
+    for k in range(K):
+        v = nb[k] + 2 * cand[k]
+        if v > top:
+            top = v
+        if 3 * n - 2 * cand[k] - nb[k] < beta:
+            count += 1
+    viable = np.empty(count, dtype=np.int64)
+    keys = np.empty(count, dtype=np.int64)
+    i = 0
+    for k in range(K):
+        if 3 * n - 2 * cand[k] - nb[k] < beta:
+            viable[i] = k
+            keys[i] = 2 * sc[k] + (1 - cand[k])
+            i += 1
+    return viable[np.argsort(keys, kind="mergesort")], 3 * n - top
+
+
+@njit(cache=True, nogil=True)
+def _scanned(M, MT, S, rows, every, hw, solved, n_patterns):
+    """Return one scan's figures of the guesses ``rows`` over ``S``: unsolved bins, whether each is a
+    candidate, and the heuristic score (``scan.scan``)."""
+    K = rows.shape[0]
+    nb = np.empty(K, dtype=np.int64)
+    cand = np.empty(K, dtype=np.int64)
+    sc = np.empty(K, dtype=np.int64)
+    scan(M, MT, S, rows, every, hw, solved, n_patterns, nb, cand, sc)
+    return nb, cand, sc
+
+
+@njit(cache=True, nogil=True)
+def _bin_buffers(S, n_patterns):
+    """Return the scratch arrays of a loop that counts each guess's bins of ``S``: counts per pattern (zero),
+    each candidate's pattern, the patterns met, and a bin's members."""
+    n = S.shape[0]
+    return (np.zeros(n_patterns, dtype=np.int64), np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64),
+            np.empty(n, dtype=S.dtype))
+
+
+@njit(cache=True, nogil=True)
+def _worth_trying(k, rows, n, nb, cand, best):
+    """Return the guess ``rows[k]`` of a node's loop, or -1 when its bound from the node's scan (every word
+    outside its candidate's bin needs two guesses more, a bin of several three) already reaches ``best``."""
+    if 3 * n - 2 * cand[k] - nb[k] >= best:
+        return np.int64(-1)
+    return np.int64(rows[k])
+
+
+@njit(cache=True, nogil=True)
+def _count_bins(row, S, counts, code_of, touched):
+    """Return how many patterns guess ``row`` shows ``S``: ``counts`` (zero before) gets each one's size,
+    ``code_of`` each candidate's pattern, ``touched`` the patterns met, in order."""
+    nt = 0
+    for j in range(S.shape[0]):
+        c = np.int64(row[S[j]])
+        code_of[j] = c
+        if counts[c] == 0:
+            touched[nt] = c
+            nt += 1
+        counts[c] += 1
+    return nt
+
+
+@njit(cache=True, nogil=True)
+def _bins_bound(row, S, counts, code_of, touched, solved, max_parts):
+    """Return (how many patterns, ``_two_rows_bound``'s bound and whether a bin needs a search) for the bins a
+    guess's row of codes makes of ``S``, counted into ``counts`` (``_count_bins``)."""
+    nt = _count_bins(row, S, counts, code_of, touched)
+    bound, big = _two_rows_bound(counts, touched, nt, solved, max_parts)
+    return nt, bound, big
+
+
+@njit(cache=True, nogil=True)
+def _bin_members(S, code_of, c, members):
+    """Return the candidates of ``S`` that show pattern ``c`` (``code_of``: each one's), in order, in ``members``."""
+    p = 0
+    for j in range(S.shape[0]):
+        if code_of[j] == c:
+            members[p] = S[j]
+            p += 1
+    return members[:p]
+
+
+@njit(cache=True, nogil=True)
+def _two_rows_bound(counts, touched, nt, solved, max_parts):
+    """Return (the least the bins ``_count_bins`` found can cost with two rows left, how many have three words or
+    more): one word costs 1, two 3, more at least ``_size_lb``; the solved bin nothing."""
+    total = 0
+    big = 0
+    for t in range(nt):
+        c = touched[t]
+        if c == solved:
+            continue
+        m = counts[c]
+        if m <= 2:
+            total += 2 * m - 1          # one word: 1 guess; two: 1 + 2
+        else:
+            total += _size_lb(m, 2, max_parts)
+            big += 1
+    return total, big
+
+
+@njit(cache=True, nogil=True)
+def _two_rows(M, MT, B, rows, every, ans_rows, solved, mark, stamp, memo):
+    """Return the least total of ``B`` (3+ candidates) with two rows left, and the next stamp.
+
+    ``2m - 1`` when a candidate tells the others apart, ``2m`` when another
+    guess tells them all apart, else INF (as ``TreeSearch.solve`` with r = 2).
+    ``memo`` keeps the totals of the sets met before, by 128-bit key.  ``rows``
+    holds a guess of each way to split ``B``; ``every`` says it is every guess in order.
+    """
+    key = _bin_key(B)
+    if key in memo:
+        return memo[key], stamp
+    value, stamp = _two_rows_search(M, MT, B, rows, every, ans_rows, solved, mark, stamp)
+    memo[key] = value
+    return value, stamp
+
+
+@njit(cache=True, nogil=True)
+def _two_rows_search(M, MT, B, rows, every, ans_rows, solved, mark, stamp):
+    """Return ``_two_rows`` without the memo."""
+    m = B.shape[0]
+    found, stamp = _candidate_splits_rest(M, B, ans_rows, solved, mark, stamp)
+    if found:
+        return 2 * m - 1, stamp
+    if MT.shape[0]:
+        return (2 * m if _some_guess_splits_all(MT, B, rows, every, solved) else _INF), stamp
+    for k in range(rows.shape[0]):
+        stamp += 1
+        if _splits_all(M[rows[k]], B, solved, mark, stamp):
+            return 2 * m, stamp
+    return _INF, stamp
+
+
+@njit(cache=True, nogil=True)
+def _some_guess_splits_all(MT, B, rows, every, solved):
+    """Return whether a guess of ``rows`` gives each candidate of ``B`` (3 or more) its own pattern,
+    none solved.
+
+    From the transposed matrix: the guesses that tell the first two
+    candidates apart, then of those the ones that tell the third from both,
+    and so on: the survivors shrink fast, and usually none is left.
+    """
+    m = B.shape[0]
+    K = rows.shape[0]
+    survivors = np.empty(K, dtype=np.int64)
+    first = MT[B[0]]
+    second = MT[B[1]]
+    third = MT[B[2]]
+    count = 0
+    for k in range(K):        # the first three candidates at once, without branches
+        g = k if every else np.int64(rows[k])
+        a = first[g]
+        b = second[g]
+        c = third[g]
+        survivors[count] = g
+        count += (a != b) & (a != c) & (b != c) & (a != solved) & (b != solved) & (c != solved)
+    for j in range(3, m):
+        src = MT[B[j]]
+        kept = 0
+        for t in range(count):
+            g = survivors[t]
+            c = src[g]
+            if c == solved:
+                continue
+            ok = True
+            for i in range(j):
+                if MT[B[i], g] == c:
+                    ok = False
+                    break
+            if ok:
+                survivors[kept] = g
+                kept += 1
+        count = kept
+        if count == 0:
+            return False
+    return count > 0
+
+
+@njit(cache=True, nogil=True)
+def solve_three(M, MT, S, rows, every, split_rows, split_every, ans_rows, hw, solved, n_patterns, max_parts,
+                lb, beta, memo):
+    """Return ``(total, guess row)``: ``TreeSearch.solve`` of ``S`` with three rows left, normal mode,
+    every guess tried (deduplicated by partition), compiled.
+
+    ``rows`` are the guesses to try (``every``: all of them, in order); ``split_rows``
+    (``split_every``) the ones a set of two rows left may use, where contiguous rows of
+    the transposed matrix are cheaper to compare than a gathered subset.
+    ``lb`` is a lower bound already known; ``memo`` (``two_rows_memo()``) the totals of
+    sets with two rows left met before.  As in the Python search, a total
+    ``>= beta`` is only a lower bound, and then the row is -1; the guesses are
+    tried in the same order, so the same guess is returned.
+    """
+    n = S.shape[0]
+    settled, by = _settled_by_a_candidate(M, MT, S, rows, ans_rows, hw, solved, n_patterns)
+    if by >= 0:
+        return settled, by
+    lb = max(lb, 2 * n, _size_lb(n, 3, max_parts))
+    if lb >= beta:
+        return lb, -1
+    mark = np.zeros(n_patterns, dtype=np.int64)
+    stamp = 0
+    nb, cand, sc = _scanned(M, MT, S, rows, every, hw, solved, n_patterns)
+    order, bound = _viable_order(n, nb, cand, sc, beta)
+    lb = max(lb, bound)
+    if lb >= beta:
+        return lb, -1
+    count = order.shape[0]
+    best = beta
+    best_g = -1
+    label = np.full(n_patterns, -1, dtype=np.int64)
+    counts, code_of, touched, members = _bin_buffers(S, n_patterns)
+    seen = set()
+    seen.add(np.uint64(0))
+    seen.discard(np.uint64(0))
+    for idx in range(count):
+        g = _worth_trying(order[idx], rows, n, nb, cand, best)
+        if g < 0:
+            continue
+        row = M[g]
+        # the bins' sizes, and lower bounds of their totals (exact for one or two words)
+        nt, bound, big = _bins_bound(row, S, counts, code_of, touched, solved, max_parts)
+        total = n + bound
+        seen_before = False
+        if total < best and big:
+            # guesses that split S alike have equal totals: only the first can improve the best
+            h = partition_hash(row, S, solved, n_patterns, label)
+            seen_before = h in seen
+            if not seen_before:
+                seen.add(h)
+                for t in range(nt):
+                    c = touched[t]
+                    m = counts[c]
+                    if c == solved or m <= 2 or total >= best:
+                        continue
+                    value, stamp = _two_rows(M, MT, _bin_members(S, code_of, c, members), split_rows, split_every, ans_rows, solved,
+                                             mark, stamp, memo)
+                    total += min(value, _INF) - _size_lb(m, 2, max_parts)
+        for t in range(nt):
+            counts[touched[t]] = 0
+        if not seen_before and total < best:
+            best = total
+            best_g = g
+            if best <= lb:
+                break
+    if best_g >= 0:
+        return best, best_g
+    return max(lb, beta), -1
+
+
+@njit(cache=True, nogil=True)
+def solve_three_ruled(M, MT, S, rows, every, ans_rows, hw, solved, n_patterns, max_parts, lb, beta,
+                      strict, letters, parent_bits, at, least, index, parent_key, memo):
+    """Return ``(total, guess row, cells scanned)``: ``TreeSearch.solve`` of ``S`` with three rows left in a
+    hard mode, every allowed guess tried, compiled.
+
+    ``rows`` are the guesses allowed at this node (``every``: all of them, in
+    order).  After guess ``g`` shows a bin its pattern, the guesses allowed
+    next are those of ``rows`` that keep the clue (``strict``: Termo's rule,
+    consistent with it; else Wordle's, from ``parent_bits``, the bitset of
+    ``rows``, and ``hard_masks``' ``at`` and ``least``), as ``filter_allowed``
+    and ``filter_allowed_hard`` give them.  Two rows left, a bin of ``m``
+    words costs ``2m - 1`` when one of them tells the others apart, ``2m``
+    when an allowed guess tells them all apart, else it cannot finish.  The
+    guesses are tried in the Python search's order (equal partitions are not
+    skipped: they leave different guesses allowed), so the same guess is
+    returned; a total ``>= beta`` is only a lower bound, and then the row is -1.
+    ``memo`` (``two_rows_memo()``, Wordle's rule only) keeps the totals of
+    bins met before by a key of the bin, the clue's constraints and
+    ``parent_key`` (two 64-bit words naming ``rows``): many guesses leave a
+    bin the same guesses allowed (a grey clue adds no constraint).
+    """
+    n = S.shape[0]
+    K = rows.shape[0]
+    settled, by = _settled_by_a_candidate(M, MT, S, rows, ans_rows, hw, solved, n_patterns)
+    if by >= 0:
+        return settled, by, 0
+    lb = max(lb, 2 * n, _size_lb(n, 3, max_parts))
+    if lb >= beta:
+        return lb, -1, 0
+    nb, cand, sc = _scanned(M, MT, S, rows, every, hw, solved, n_patterns)
+    cells = n * K
+    order, bound = _viable_order(n, nb, cand, sc, beta)
+    lb = max(lb, bound)
+    if lb >= beta:
+        return lb, -1, cells
+    count = order.shape[0]
+    best = beta
+    best_g = -1
+    mark = np.zeros(n_patterns, dtype=np.int64)
+    stamp = 0
+    counts, code_of, touched, members = _bin_buffers(S, n_patterns)
+    child = np.empty(K, dtype=np.int32)
+    key_out = np.empty(2, dtype=np.uint64)
+    for idx in range(count):
+        g = _worth_trying(order[idx], rows, n, nb, cand, best)
+        if g < 0:
+            continue
+        row = M[g]
+        nt, bound, _ = _bins_bound(row, S, counts, code_of, touched, solved, max_parts)
+        total = n + bound
+        for t in range(nt):
+            c = touched[t]
+            m = counts[c]
+            if c == solved or m <= 2 or total >= best:
+                continue
+            B = _bin_members(S, code_of, c, members)
+            found, stamp = _candidate_splits_rest(M, B, ans_rows, solved, mark, stamp)
+            if found:
+                value = 2 * m - 1
+            elif not strict and _hard_child_key(B, letters[g], c, parent_key, key_out) in memo:
+                value = memo[(key_out[0], key_out[1])]
+            else:
+                if strict:
+                    kept = filter_allowed(letters, rows, letters[g], c, True, child)
+                else:
+                    kept = filter_allowed_hard(parent_bits, at, least, letters[g], c, index, child)
+                cells += m * kept
+                value = _INF
+                allowed = child[:kept]
+                if MT.shape[0]:
+                    if kept and _some_guess_splits_all(MT, B, allowed, False, solved):
+                        value = 2 * m
+                else:
+                    for q in range(kept):
+                        stamp += 1
+                        if _splits_all(M[allowed[q]], B, solved, mark, stamp):
+                            value = 2 * m
+                            break
+                if not strict:
+                    memo[(key_out[0], key_out[1])] = value
+            total += value - _size_lb(m, 2, max_parts)
+        for t in range(nt):
+            counts[touched[t]] = 0
+        if total < best:
+            best = total
+            best_g = g
+            if best <= lb:
+                break
+    if best_g >= 0:
+        return best, best_g, cells
+    return max(lb, beta), -1, cells
+
+
+@njit(cache=True, nogil=True)
+def _bins_of_guess(row, S, g, rows, r1, best, max_parts, n_patterns, solved, strict, letters, parent_bits, at,
+                   least, index, parent_key, sets, memo, counts, code_of, touched, members, child, pend):
+    """Return (the least guess row ``g`` (``row``: its codes) can cost ``S``, how many of its bins wait for a
+    search, how many patterns it shows); the bins taken largest first, then by pattern (as ``split``
+    gives them), and no more once the total reaches ``best``.
+
+    A bin of one word costs 1, of two 3, a larger one its result in ``memo``
+    (keyed by the bin and the guesses allowed there, ``r1`` rows left) or,
+    not known yet, a lower bound: then its pattern, bound, key and allowed
+    set's key wait in a row of ``pend``.  ``sets`` names each allowed set by
+    its content (``solve_four_ruled``).  ``counts`` is left for the caller to
+    clear (``touched``: the patterns met).
+    """
+    n = S.shape[0]
+    nt = _count_bins(row, S, counts, code_of, touched)
+    order = np.empty(nt, dtype=np.int64)
+    for t in range(nt):
+        order[t] = -counts[touched[t]] * n_patterns + touched[t]
+    order.sort()
+    total = n
+    pending = 0
+    for t in range(nt):
+        c = order[t] % n_patterns
+        m = counts[c]
+        if c == solved:
+            continue
+        if m <= 2:
+            total += 2 * m - 1          # one word: 1 guess; two: 1 + 2
+        else:
+            dk = _demand_key(letters[g], c, parent_key, strict)
+            if dk in sets:
+                sk = sets[dk]
+            else:
+                kept = _allowed_after(rows, strict, letters, parent_bits, at, least, index, g, c, child)
+                sk = _bin_key(child[:kept])
+                sets[dk] = sk
+            key = _pair_key(_bin_key(_bin_members(S, code_of, c, members)), sk)
+            blb = _size_lb(m, r1, max_parts)
+            known = False
+            if key in memo:
+                val, gg = memo[key]
+                if gg != -1:
+                    total += val
+                    known = True
+                else:
+                    blb = max(blb, val)
+            if not known:
+                total += blb
+                pend[pending, 0] = c
+                pend[pending, 1] = blb
+                pend[pending, 2] = np.int64(key[0])
+                pend[pending, 3] = np.int64(key[1])
+                pend[pending, 4] = np.int64(sk[0])
+                pend[pending, 5] = np.int64(sk[1])
+                pending += 1
+        if total >= best:      # the bins left only add to it: the guess cannot do better
+            break
+    return total, pending, nt
+
+
+@njit(cache=True, nogil=True)
+def _loop_buffers(S, rows, parent_bits, n_patterns):
+    """Return the scratch arrays of a compiled hard-mode loop over a node's guesses (``solve_four_ruled``,
+    ``solve_five_ruled``): counts per pattern (zero), each candidate's pattern, the patterns met, a bin's
+    members, a child's allowed rows, their bitset and key, and the bins waiting for a search
+    (``_bins_of_guess``)."""
+    n = S.shape[0]
+    # the last, False, known only when it runs: a constant would be typed apart from the flag Python passes
+    # to the search of a bin, and that kernel compiled twice (13 s more on a fresh install)
+    counts, code_of, touched, members = _bin_buffers(S, n_patterns)
+    return (counts, code_of, touched, members, np.empty(rows.shape[0], dtype=np.int32),
+            np.empty(parent_bits.shape[0], dtype=np.uint64), np.empty(2, dtype=np.uint64),
+            np.empty((n, 6), dtype=np.int64), n < 0)
+
+
+@njit(cache=True, nogil=True)
+def _guess_bins(k, n, nb, cand, best, M, S, rows, rows_left, max_parts, n_patterns, solved, strict, letters,
+                parent_bits, at, least, index, parent_key, sets, memo, counts, code_of, touched, members, child,
+                pend):
+    """Return (the guess ``rows[k]``, ``_bins_of_guess``'s three figures) in a hard-mode loop over a node's
+    guesses, or a guess of -1 when its bound from the node's scan already reaches ``best``."""
+    g = _worth_trying(k, rows, n, nb, cand, best)
+    if g < 0:
+        return g, best, 0, 0
+    total, pending, nt = _bins_of_guess(M[g], S, g, rows, rows_left, best, max_parts, n_patterns, solved, strict,
+                                        letters, parent_bits, at, least, index, parent_key, sets, memo,
+                                        counts, code_of, touched, members, child, pend)
+    return g, total, pending, nt
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _better(total, g, best, best_g, lb):
+    """Return (the best total, its guess, whether it reaches the lower bound ``lb``) once guess ``g`` has
+    cost ``total``."""
+    if total < best:
+        return total, g, total <= lb
+    return best, best_g, False
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _loop_result(best, best_g, lb, beta, cells, searched):
+    """Return a hard-mode loop's five figures: its best total and guess, or the bound and -1 when no guess
+    beat ``beta``."""
+    if best_g >= 0:
+        return best, np.int64(best_g), cells, searched, False
+    return max(lb, beta), np.int64(-1), cells, searched, False
+
+
+@njit(cache=True, nogil=True)
+def _pending_bin(S, g, rows, pend, p, strict, letters, parent_bits, at, least, index, code_of, members, child,
+                 child_bits, child_key):
+    """Return (the candidates of the ``p``-th bin waiting in ``pend``, the guesses allowed there), filling
+    ``child_bits`` (Wordle's rule) and ``child_key`` for its search."""
+    c = pend[p, 0]
+    B = _bin_members(S, code_of, c, members)
+    kept = _allowed_after(rows, strict, letters, parent_bits, at, least, index, g, c, child)
+    allowed = child[:kept]
+    if not strict:
+        rows_to_bits(allowed, child_bits)
+    child_key[0] = np.uint64(pend[p, 4])
+    child_key[1] = np.uint64(pend[p, 5])
+    return B, allowed
+
+
+@njit(cache=True, nogil=True)
+def solve_four_ruled(M, MT, S, rows, order, nb, cand, ans_rows, hw, solved, n_patterns, max_parts, lb, beta,
+                     strict, letters, parent_bits, at, least, index, parent_key, budget, memo2, memo3, sets):
+    """Return ``(total, guess row, cells scanned, sets searched, over budget)``: ``TreeSearch.solve`` of ``S``
+    with four rows left in a hard mode, from its guesses to try on, compiled.
+
+    The node's own scan and order are given (``order``: positions in
+    ``rows``, the guesses allowed here; ``nb``, ``cand``: their figures);
+    this tries them in that order, as the Python loop does: the bins largest
+    first, lower bounds for the bins not solved yet (``_bins_of_guess``),
+    then each such bin with three rows left by ``solve_three_ruled`` within
+    what the best total so far leaves.  ``memo3`` keeps those bins' results
+    by a key of the bin and of the guesses allowed there ((total, row), row
+    -1 when the total is only a lower bound); ``sets`` maps a key of (the
+    guesses allowed here, a clue's demand) to a key of the guesses it leaves,
+    named by content so that equal sets share their results.
+    ``parent_key``: two 64-bit words naming ``rows``.  Once the cells scanned
+    pass ``budget`` the search stops and says so (what the memos hold stays
+    sound).  A total ``>= beta`` is only a lower bound, and then the row is -1.
+    """
+    n, best, best_g, cells, searched = S.shape[0], beta, np.int64(-1), 0, 0
+    counts, code_of, touched, members, child, child_bits, child_key, pend, not_every = _loop_buffers(
+        S, rows, parent_bits, n_patterns)
+    for idx in range(order.shape[0]):
+        g, total, pending, nt = _guess_bins(order[idx], n, nb, cand, best, M, S, rows, np.int64(3), max_parts,
+                                            n_patterns, solved, strict, letters, parent_bits, at, least, index,
+                                            parent_key, sets, memo3, counts, code_of, touched, members, child, pend)
+        if g < 0:
+            continue
+        for p in range(pending if total < best else 0):
+            blb = pend[p, 1]
+            B, allowed = _pending_bin(S, g, rows, pend, p, strict, letters, parent_bits, at, least, index,
+                                      code_of, members, child, child_bits, child_key)
+            val, gg, sub_cells = solve_three_ruled(M, MT, B, allowed, not_every, ans_rows, hw, solved, n_patterns,
+                                                   max_parts, blb, best - (total - blb), strict, letters,
+                                                   child_bits, at, least, index, child_key, memo2)
+            memo3[(np.uint64(pend[p, 2]), np.uint64(pend[p, 3]))] = (np.int64(val), np.int64(gg))
+            cells += sub_cells
+            searched += 1
+            total += val - blb
+            if cells > budget or total >= best:
+                break
+        for t in range(nt):
+            counts[touched[t]] = 0
+        if cells > budget:
+            return max(lb, best), np.int64(-1), cells, searched, True
+        best, best_g, settled = _better(total, g, best, best_g, lb)
+        if settled:
+            break
+    return _loop_result(best, best_g, lb, beta, cells, searched)
+
+
+@njit(cache=True, nogil=True)
+def solve_four_node(M, MT, S, rows, every, K, ans_rows, hw, solved, n_patterns, max_parts, lb, beta, strict,
+                    letters, parent_bits, at, least, index, parent_key, budget, memo2, memo3, sets):
+    """Return ``solve_four_ruled``'s five figures for ``S`` (three words or more) with four rows left in a
+    hard mode, the node's own steps compiled too: a candidate that settles ``S``, the bounds from its size
+    and from one scan of ``rows`` (``every``: all guesses, in order), then the guesses to try in the
+    Python search's order: every viable one (``K`` = 0, exact) or the best ``K`` by the heuristic."""
+    n = S.shape[0]
+    settled, by = _settled_by_a_candidate(M, MT, S, rows, ans_rows, hw, solved, n_patterns)
+    if by >= 0:
+        return settled, by, 0, 0, False
+    lb = max(lb, 2 * n, _size_lb(n, 4, max_parts))
+    if lb >= beta:
+        return lb, np.int64(-1), 0, 0, False
+    nrows = rows.shape[0]
+    nb, cand, sc = _scanned(M, MT, S, rows, every, hw, solved, n_patterns)
+    cells = n * nrows
+    if K > 0:             # the best K by the heuristic, picked once the bound lets the node go on
+        top = 0
+        for k in range(nrows):
+            top = max(top, nb[k] + 2 * cand[k])
+        bound = 3 * n - top
+        order = np.empty(0, dtype=np.int64)
+    else:
+        order, bound = _viable_order(n, nb, cand, sc, beta)
+    lb = max(lb, bound)
+    if lb >= beta:
+        return lb, np.int64(-1), cells, 1, False
+    if K > 0:
+        out = np.empty(nrows, dtype=np.int64)
+        order = out[:select_top(M, S, rows, sc, cand, min(K, nrows), False, solved, n_patterns, out)]
+    val, g, sub_cells, searched, over = solve_four_ruled(M, MT, S, rows, order, nb, cand, ans_rows, hw, solved,
+                                                         n_patterns, max_parts, lb, beta, strict, letters,
+                                                         parent_bits, at, least, index, parent_key,
+                                                         budget - cells, memo2, memo3, sets)
+    return val, g, cells + sub_cells, searched + 1, over
+
+
+@njit(cache=True, nogil=True)
+def solve_five_ruled(M, MT, S, rows, order, nb, cand, K4, ans_rows, hw, solved, n_patterns, max_parts, lb, beta,
+                     strict, letters, parent_bits, at, least, index, parent_key, budget, memo2, memo3, memo4,
+                     sets):
+    """Return ``solve_four_ruled``'s five figures for ``S`` with five rows left: its guesses tried the same way,
+    each bin with four rows left searched by ``solve_four_node`` (``K4``: guesses it tries, 0 for every
+    viable one) and kept in ``memo4``.
+
+    Its loop is ``solve_four_ruled``'s with another search per bin: numba cannot take that search as an
+    argument and still cache the kernel, so the two loops share their steps as helpers instead."""
+    n, best, best_g, cells, searched = S.shape[0], beta, np.int64(-1), 0, 0
+    counts, code_of, touched, members, child, child_bits, child_key, pend, not_every = _loop_buffers(
+        S, rows, parent_bits, n_patterns)
+    for idx in range(order.shape[0]):
+        g, total, pending, nt = _guess_bins(order[idx], n, nb, cand, best, M, S, rows, np.int64(4), max_parts,
+                                            n_patterns, solved, strict, letters, parent_bits, at, least, index,
+                                            parent_key, sets, memo4, counts, code_of, touched, members, child, pend)
+        if g < 0:
+            continue
+        over = False
+        for p in range(pending if total < best else 0):
+            blb = pend[p, 1]
+            B, allowed = _pending_bin(S, g, rows, pend, p, strict, letters, parent_bits, at, least, index,
+                                      code_of, members, child, child_bits, child_key)
+            val, gg, sub_cells, sub_searched, over = solve_four_node(
+                M, MT, B.copy(), allowed.copy(), not_every, K4, ans_rows, hw, solved, n_patterns, max_parts, blb,
+                best - (total - blb), strict, letters, child_bits.copy(), at, least, index, child_key.copy(),
+                budget - cells, memo2, memo3, sets)
+            cells += sub_cells
+            searched += sub_searched
+            if over:
+                break
+            memo4[(np.uint64(pend[p, 2]), np.uint64(pend[p, 3]))] = (np.int64(val), np.int64(gg))
+            total += val - blb
+            if total >= best:
+                break
+        for t in range(nt):
+            counts[touched[t]] = 0
+        if over or cells > budget:
+            return max(lb, best), np.int64(-1), cells, searched, True
+        best, best_g, settled = _better(total, g, best, best_g, lb)
+        if settled:
+            break
+    return _loop_result(best, best_g, lb, beta, cells, searched)
+
+
+_MEMO_KEY = types.UniTuple(types.uint64, 2)
+
+
+_TOTAL_ROW = types.UniTuple(types.int64, 2)
+
+
+@njit(cache=True)
+def two_rows_memo():
+    """Return an empty memo for ``solve_three``: 128-bit key of a candidate set -> its total with two rows left.
+
+    Made by a cached kernel: ``Dict.empty`` called from Python compiles its
+    constructor again in every process (0.15-0.25 s of the first search).
+    """
+    return Dict.empty(key_type=_MEMO_KEY, value_type=types.int64)
+
+
+@njit(cache=True)
+def rows_left_memo():
+    """Return an empty memo for ``solve_four_ruled`` and ``solve_five_ruled``: 128-bit key of a bin and its allowed
+    guesses -> (total, row) with three (or four) rows left."""
+    return Dict.empty(key_type=_MEMO_KEY, value_type=_TOTAL_ROW)
+
+
+@njit(cache=True)
+def allowed_sets_memo():
+    """Return an empty memo for ``solve_four_ruled``: 128-bit key of (allowed guesses, a clue's demand) -> the
+    128-bit key of the guesses it leaves."""
+    return Dict.empty(key_type=_MEMO_KEY, value_type=_MEMO_KEY)

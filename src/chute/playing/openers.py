@@ -1,0 +1,146 @@
+"""The opener cache: the ranked first guesses per lexicon, strategy and options, kept on disk
+(and the ranked second guesses after each first clue); the best openers known for the bundled
+lists (``best_known``, ``planned_known``: ``data/best_openers.json``).
+
+Ranking every accepted guess against every answer is the costliest step of a
+game and its result never changes for the same lists, so it is stored as JSON
+next to the engine's matrix (same cache directory, atomic write) and reused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from dataclasses import asdict
+from pathlib import Path
+from typing import Callable
+
+from ..strategies.base import Ranked
+
+VERSION = 3          # 2: entries carry a checksum; 3: depth 2 chooses within its own width (older entries are recomputed)
+STORED = 20          # how many ranked openers an entry keeps
+SECOND_KEPT = 600    # how many rankings after one clue a lexicon's file keeps (a few first clues per game mode)
+
+
+def cache_path(cache_dir: Path, lexicon_key: str, kind: str = "openers") -> Path:
+    """Return the opener cache file of a lexicon (``kind="second"``: the rankings after one clue)."""
+    return cache_dir / f"{kind}-{lexicon_key[:32]}.json"
+
+
+def _read(path: Path, lexicon_key: str) -> dict:
+    """Return the entries stored for this lexicon, or {} when the file is missing or not ours."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("version") != VERSION or data.get("lexicon") != lexicon_key:
+            return {}
+        entries = data["entries"]
+        return entries if isinstance(entries, dict) else {}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        return {}
+
+
+def _checksum(lexicon_key: str, entry: str, rows: list, notes: list | tuple = ()) -> str:
+    """Return the checksum that ties stored rows (and the notes ranking them said) to their lexicon and entry key."""
+    text = json.dumps([lexicon_key, entry, rows] + ([list(notes)] if notes else []), sort_keys=True,
+                      separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def plain_note(key) -> bool:
+    """Return whether ``key`` names a note that takes no values (one a stored ranking can say again)."""
+    from ..language import PHRASES
+    text = PHRASES["en"].get(key) if isinstance(key, str) else None
+    return isinstance(text, str) and "{" not in text
+
+
+def _parse(stored, lexicon_key: str, entry: str, accepted: Callable[[str], bool]
+           ) -> tuple[list[Ranked], tuple[str, ...]] | None:
+    """Return a stored entry as (Ranked, the keys of the notes ranking it said), or None if it is malformed,
+    edited, or names a word not accepted or a note chute cannot say again."""
+    try:
+        rows, checksum, notes = stored["rows"], stored["checksum"], stored.get("notes", [])
+        if checksum != _checksum(lexicon_key, entry, rows, notes):
+            return None
+        ranked = [Ranked(str(r["guess"]), float(r["score"]), float(r["expected"]), int(r["worst"]),
+                         int(r["parts"]), bool(r["candidate"])) for r in rows]
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    if not ranked or not all(accepted(r.guess) and math.isfinite(r.score) for r in ranked):
+        return None
+    if not isinstance(notes, list) or not all(plain_note(k) for k in notes):
+        return None
+    return ranked, tuple(notes)
+
+
+def cached_openers(cache_dir: Path | None, lexicon_key: str, entry: str, top: int,
+                   compute: Callable[[int], list[Ranked]], accepted: Callable[[str], bool],
+                   kind: str = "openers", keep: Callable[[], tuple[str, ...] | None] = lambda: (),
+                   limit: int | None = None, heard: Callable[[tuple[str, ...]], None] = lambda notes: None
+                   ) -> list[Ranked]:
+    """Return the best ``top`` guesses for an entry key, from the cache or by ``compute(n)``.
+
+    ``accepted`` tells the words of the lexicon: a stored entry naming another
+    word, failing its checksum or malformed is recomputed and stored again.
+    ``kind`` names the file (openers, or second-row rankings); once a ranking
+    is computed, ``keep()`` gives the keys of the notes to store beside it
+    (notes that take no values), or None not to store it; a stored ranking
+    read back tells ``heard`` its notes; past ``limit`` entries the oldest are
+    dropped.
+    """
+    if cache_dir is None:
+        return compute(top)
+    path = cache_path(cache_dir, lexicon_key, kind)
+    parsed = _parse(_read(path, lexicon_key).get(entry), lexicon_key, entry, accepted)
+    found, notes = parsed if parsed else ([], ())
+    if found and (len(found) >= top or len(found) < STORED):   # short: the whole list
+        heard(notes)
+        return found[:top]
+    ranked = compute(max(top, STORED))
+    notes = keep() if ranked else None
+    if notes is None or not all(plain_note(k) for k in notes):
+        return ranked[:top]
+    from ..game.engine import atomic_write
+    entries = _read(path, lexicon_key)          # re-read: another process may have added entries
+    rows = [asdict(r) for r in ranked]          # full precision: cached == computed
+    entries.pop(entry, None)                    # kept last: the newest
+    entries[entry] = {"rows": rows, "checksum": _checksum(lexicon_key, entry, rows, notes)}
+    if notes:
+        entries[entry]["notes"] = list(notes)
+    while limit is not None and len(entries) > limit:
+        del entries[next(iter(entries))]
+    data = {"version": VERSION, "lexicon": lexicon_key, "entries": entries}
+    atomic_write(path, json.dumps(data, indent=1).encode())
+    return ranked[:top]
+
+
+def best_known(lexicon, rule: str | None, rows: int) -> tuple[str, int] | None:
+    """Return (opener, total) of the best opener known for these bundled lists and rule within ``rows`` (None: unknown).
+
+    A tree that finishes within fewer rows finishes within more, so an entry
+    for 6 rows serves a 9-row game as the best known (not proven there).
+    """
+    entry = _known_entry(lexicon, rule, rows)
+    return None if entry is None else (entry["opener"], int(entry["total"]))
+
+
+def planned_known(lexicon, rule: str | None, rows: int) -> tuple[str, int, bool] | None:
+    """Return (opener, total, whether it is the best known) of the proven plan the default policy opens with
+    (the best known unless an entry names another: ``"planned"``, chosen on chute's own lists where the
+    policy plays it better)."""
+    entry = _known_entry(lexicon, rule, rows)
+    if entry is None:
+        return None
+    planned = entry.get("planned", entry)
+    return planned["opener"], int(planned["total"]), planned is entry
+
+
+def _known_entry(lexicon, rule: str | None, rows: int) -> dict | None:
+    """Return the entry of ``best_openers.json`` for these bundled lists, rule and rows (None: none)."""
+    import json
+    from importlib import resources
+    lexicon = lexicon.listed_lexicon()      # a lexicon widened to a prior's words keeps its answer list
+    data = json.loads(resources.files("chute").joinpath("data/best_openers.json").read_text(encoding="utf-8"))
+    fits = [e for e in data["entries"] if e["key"] == lexicon.key[:16] and e["rule"] == rule and e["rows"] <= rows
+            and e.get("suggested", "") == lexicon.suggest_key]
+    return max(fits, key=lambda e: (e["rows"], -e["total"])) if fits else None

@@ -1,0 +1,577 @@
+"""The verdict on a finished game: every guess graded against the best play, with skill and luck.
+
+For each row, over the candidates left before it (uniform over the answer
+list, the prior of ``chute tree``), a guess is worth the expected number of
+guesses needed to finish with optimal play after it, counting itself:
+``1 + (sum over the bins it leaves of f(bin)) / n``, where ``f(S)`` is the
+least total number of guesses that finishes every word of ``S`` within the
+rows left (``tree_search``; the bin the guess solves costs nothing more).
+The best guess is worth ``f(S) / n``; the difference is what the guess cost.
+
+Values are exact (proven: every guess tried) when at most ``grading.EXACT_MAX``
+candidates are left, otherwise the best found by the default search and the
+row says so.  The first row compares the opener played with the best opener
+known for the bundled lists (``data/best_openers.json``), so no review ever
+searches every opener.
+
+Under a prior (``review(..., prior=)``, ``chute review --prior frequency``)
+the answers are not equally likely: every total above becomes a weighted
+total, ``sum of w(c) x guesses``, divided by the candidates' weight
+(``PriorGrader``, ``weighted_search``).  Values are exact with at most
+``grading.PRIOR_EXACT_MAX`` candidates, otherwise the weighted value of the tree the
+equal-weights search finds (a strategy that exists: an upper bound); the
+opening, over every word of the prior, is estimated by the expected-guesses
+formula against the opener the default policy plays, and says so.  The row
+limit is a cost there, not a wall: a word not found in time counts
+``LOSS_PER_ROW`` x rows guesses after the last row (a lost Wordle game weighs
+12), so a guess that risks an unlikely word is worth what the risk costs.
+
+Skill and luck, 0 to 99, per row and for the game (the mean of the rows):
+
+- skill = 99 x 2^(-cost / SKILL_HALF): an optimal guess is 99, and every
+  quarter of a guess lost on average halves it (0 for a guess that risks
+  running out of rows where the best did not);
+- luck = 99 x (P(an outcome worse than the one seen) + P(an equally good one) / 2),
+  over the outcomes the guess could have shown, each weighted by its
+  probability and judged by the expected guesses it leaves.
+
+The searches behind the values, the opener table and these two formulas are
+``grading``'s; a share text of colours alone is decoded by ``decode``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+
+import numpy as np
+
+from ..errors import ChuteError
+from ..game.engine import Engine
+from ..game.feedback import Clue, encode, score
+from ..game.rules import legal_mask, rows_without, violation_note
+from ..game.words import word_of_length
+from ..language import Note, decimal, phrase, said
+from ..playing.openers import best_known
+from ..search.tree_search import INF
+from ..strategies.guard import LOSS_PER_ROW
+from .grading import (
+    PRIOR_EXACT_MAX,
+    PRIOR_FOUND_MAX,
+    Grader,
+    OpenerTable,
+    PriorGrader,
+    luck_of,
+    skill_of,
+)
+
+if TYPE_CHECKING:
+    from ..game.prior import Prior
+    from ..playing.session import Session
+
+SHOW_WORDS = 12            # candidates listed by name when at most this many are left
+
+
+def cost_against(value: float | None, best_value: float | None) -> float | None:
+    """Return what a value cost against the best one, never below 0 (None: either is unknown)."""
+    if value is None or best_value is None:
+        return None
+    return max(0.0, value - best_value)
+
+
+@dataclass
+class RowReview:
+    """One graded row: the guess, its colours, the candidates around it, its value against the best."""
+
+    guess: str
+    pattern: str
+    before: int                          # candidates before the guess
+    after: int                           # candidates after it
+    words_before: list[str]              # named when few
+    words_after: list[str]
+    value: float | None                  # expected guesses to finish after playing it (counting it)
+    best: str | None                     # the best guess here
+    best_value: float | None
+    exact: bool                          # values proven (every guess tried), else the best found
+    skill: int | None
+    luck: int | None
+    could_be_answer: bool
+    violation: str | None = None         # the hard-mode rule it broke (a Note: it can say itself in Portuguese)
+    note: tuple[str, dict] | None = None # a comment that replaces the grade: (key of language.PHRASES, its values)
+    estimated: bool = False              # values from the expected-guesses formula, not a tree (an opening under a prior)
+
+    def violation_text(self, lang: str = "en") -> str | None:
+        """Return the hard-mode rule the guess broke, in ``lang`` (None if it broke none)."""
+        return None if self.violation is None else said(self.violation, lang)
+
+    @property
+    def cost(self) -> float | None:
+        """Return what the guess cost against the best, in guesses on average (None: not graded)."""
+        return cost_against(self.value, self.best_value)
+
+    def comment(self, lang: str = "en", show=None) -> str:
+        """Return a one-line comment on the row, in English or Brazilian Portuguese (``lang`` "pt")."""
+        show = show or (lambda w: w)
+        def say(key: str, **values) -> str:
+            return phrase(key, lang, **{k: show(v).upper() if isinstance(v, str) else v for k, v in values.items()})
+        if self.note:
+            return say(self.note[0], **self.note[1])
+        if self.before == 1:
+            if self.pattern == "g" * len(self.pattern):
+                return say("only_left")
+            return say("was_only_left", word=self.words_before[0]) if self.words_before else say("one_left")
+        if self.cost is None or self.best is None:
+            return say("not_graded")
+        if math.isinf(self.cost):
+            return say("risked", best=self.best)
+        if self.cost < 1e-9:
+            return say("best" if self.exact else "best_found")
+        return say("cost", amount=decimal(self.cost, 2 if self.cost >= 0.01 else 3, lang), best=self.best)
+
+    def to_dict(self, show=None, lang: str = "en") -> dict[str, Any]:
+        """Return the row as a JSON-ready dict (words spelt by ``show``, the comment in ``lang``)."""
+        show = show or (lambda w: w)
+        def num(x):
+            return None if x is None else (None if math.isinf(x) else round(x, 4))
+        return {"guess": show(self.guess), "pattern": self.pattern, "before": self.before, "after": self.after,
+                "words_before": [show(w) for w in self.words_before],
+                "words_after": [show(w) for w in self.words_after],
+                "value": num(self.value), "best": None if self.best is None else show(self.best),
+                "best_value": num(self.best_value), "cost": num(self.cost), "exact": self.exact,
+                "estimated": self.estimated,
+                "skill": self.skill, "luck": self.luck, "could_be_answer": self.could_be_answer,
+                "violation": self.violation_text(lang), "comment": self.comment(lang, show)}
+
+
+@dataclass
+class Review:
+    """A whole game's review: the rows, the verdict, and what optimal play does."""
+
+    answer: str
+    rows: list[RowReview]
+    row_limit: int
+    rule: str | None
+    solved: bool
+    skill: int | None
+    luck: int | None
+    optimal_rows: int | None = None          # rows the optimal strategy needs for this answer
+    optimal_mean: float | None = None        # its mean over every answer
+    optimal_opener: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+    def to_dict(self, show=None, lang: str = "en") -> dict[str, Any]:
+        """Return the review as a JSON-ready dict (comments in ``lang``: "en" or "pt")."""
+        show = show or (lambda w: w)
+        return {"answer": show(self.answer), "solved": self.solved, "rows_used": len(self.rows),
+                "row_limit": self.row_limit, "rule": self.rule, "skill": self.skill, "luck": self.luck,
+                "optimal": {"opener": None if self.optimal_opener is None else show(self.optimal_opener),
+                            "rows_for_this_answer": self.optimal_rows,
+                            "mean": None if self.optimal_mean is None else round(self.optimal_mean, 4)},
+                "rows": [r.to_dict(show, lang) for r in self.rows], "notes": [said(n, lang) for n in self.notes]}
+
+
+def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, rule: str | None = None,
+           prior: "Prior | None" = None, avoid: Iterable[str] = (), notify: Callable[[Note], None] | None = None
+           ) -> Review:
+    """Return the review of a one-board game: ``guesses`` played in order against ``answer``.
+
+    Every guess and the answer must be words of the lists' length.  Values
+    are graded over the answer list (uniform), or under ``prior`` when it
+    reaches beyond it (``PriorGrader``).  Without a prior, a game whose answer
+    is off the answer list (the game's lists have drifted) is graded under the
+    default policy's prior, where every accepted word can be the answer, and
+    says so.  An answer outside the words graded (a word chute does not know,
+    or one outside the prior given) is not held against the player: a row is
+    graded while some word graded fits the clues before it (what the player
+    could know), its luck while one shows the colours seen.  ``avoid``: words
+    the game refused, never a best move.  ``notify`` hears a note before a
+    slow first search (an opening never graded before).
+    """
+    word = word_of_length(answer, engine.lexicon, "answer")
+    played = [word_of_length(g, engine.lexicon, "guess") for g in guesses]
+    if not played:
+        raise ChuteError("no guesses to review")
+    if word in played:
+        played = played[:played.index(word) + 1]
+    grader, table, known, notes = _grading(engine, [word], prior, rows, rule, notify)
+    engine = grader.engine
+    lexicon = engine.lexicon
+    answers = lexicon.answers
+    S = np.arange(len(answers), dtype=np.int32)
+    allowed = _playable(grader, avoid)       # the legal guesses (hard mode), less the refused words
+    clues: list[Clue] = []
+    out: list[RowReview] = []
+    for i, g in enumerate(played):
+        r = rows - i
+        pattern = score(g, word)
+        code = encode(pattern)
+        before_words = [answers[c] for c in S.tolist()]
+        broke = violation_note(g, clues, rule, lexicon.show) if rule else None
+        row = RowReview(g, pattern, len(S), 0, before_words if len(S) <= SHOW_WORDS else [], [], None, None,
+                        None, False, None, None, g in set(before_words), broke)
+        g_row = lexicon.guess_index.get(g)
+        if r >= 1 and g_row is not None and len(S):
+            _grade(grader, row, g_row, S, r, allowed, code, first=(i == 0), known=known, table=table)
+        elif g_row is None:
+            row.note = ("not_in_lists", {"word": g})
+        clue = Clue(g, pattern)
+        clues.append(clue)
+        S = S[engine.matrix[g_row, S] == code] if g_row is not None else \
+            np.array([c for c in S.tolist() if score(g, answers[c]) == pattern], dtype=np.int32)
+        if rule:
+            mask = legal_mask(engine, clue, rule)
+            if allowed is None:
+                allowed = grader.search_rows()
+            allowed = (np.flatnonzero(mask).astype(np.int32) if allowed is None
+                       else allowed[mask[allowed]])
+        row.after = len(S)
+        row.words_after = [answers[c] for c in S.tolist()] if len(S) <= SHOW_WORDS else []
+        out.append(row)
+    solved = played[-1] == word
+    skills = [r.skill for r in out if r.skill is not None]
+    lucks = [r.luck for r in out if r.luck is not None]
+    result = Review(word, out, rows, rule, solved and len(played) <= rows,
+                    int(round(sum(skills) / len(skills))) if skills else None,
+                    int(round(sum(lucks) / len(lucks))) if lucks else None, notes=notes)
+    if known is not None:
+        opener, total = known
+        result.optimal_opener = opener
+        result.optimal_mean = total / len(answers)
+        result.optimal_rows = table.rows_needed(opener, word) if table is not None else None
+    return result
+
+
+def written_answers(text: str | None) -> list[str]:
+    """Return the answers written in one string, a board's each, comma-separated ("cigar, rebut"), blanks dropped."""
+    return [a.strip() for a in (text or "").split(",") if a.strip()]
+
+
+def _grading_prior(lexicon, answers: Sequence[str], prior: "Prior | None") -> tuple["Prior | None", Note | None]:
+    """Return the prior a review grades under, and the note saying why when it is not the one asked for.
+
+    No prior asked and an answer off the answer list (the game's lists have
+    drifted): the default policy's prior, under which every accepted word can
+    be the answer, so the game is still graded.
+    """
+    if prior is not None:
+        return prior, None
+    off = [a for a in answers if a not in lexicon.answer_set]
+    if not off:
+        return None, None
+    from ..game.prior import make_prior
+    from ..playing.solver import DEFAULT_PRIOR
+    key = "review_widened" if len(off) == 1 else "review_widened_many"
+    words = tuple(lexicon.show(a).upper() for a in off)
+    return make_prior(lexicon, DEFAULT_PRIOR), Note(key, words=words, name=lexicon.name, prior=DEFAULT_PRIOR)
+
+
+def _grading(engine: Engine, answers: Sequence[str], prior: "Prior | None", rows: int, rule: str | None,
+             notify: Callable[[Note], None] | None = None
+             ) -> tuple["Grader | PriorGrader", "OpenerTable | None", tuple[str, int] | None, list[str]]:
+    """Return what a review of a game with these answers grades with: the grader, the opener table, the
+    best opener known (None under a prior) and the notes (the prior graded under when it is not the one
+    asked for, each answer outside the words graded, named by its board when several, how values under a
+    prior are found)."""
+    prior, widened = _grading_prior(engine.lexicon, answers, prior)
+    notes: list[str] = [] if widened is None else [widened]
+    weighted = prior is not None and prior.widens
+    if weighted:
+        wide = Engine.build(engine.lexicon.widened(prior.words), cache=engine.cache_dir is not None)
+        grader: Grader | PriorGrader = PriorGrader(wide, prior, rows, rule, base=engine)
+    else:
+        grader = Grader(engine, rows, rule)
+    lexicon = grader.engine.lexicon
+    several = len(answers) > 1
+    notes += [_ungraded_note(lexicon, a, prior if weighted else None, board=k + 1 if several else None)
+              for k, a in enumerate(answers) if a not in lexicon.answer_index]
+    if weighted:
+        notes.append(Note("review_prior", name=prior.name, exact=PRIOR_EXACT_MAX, found=PRIOR_FOUND_MAX, rows=rows,
+                          extra=rows * LOSS_PER_ROW))
+        return grader, None, None, notes
+    return grader, OpenerTable(grader, notify), best_known(lexicon, rule, rows), notes
+
+
+def _playable(grader: "Grader | PriorGrader", avoid: Iterable[str]) -> np.ndarray | None:
+    """Return the guess rows a review's best move may be, as the searches take them (None: every one they play)."""
+    lexicon = grader.engine.lexicon
+    refused = [w for w in avoid if w in lexicon.guess_index]
+    if not refused:
+        return None
+    return rows_without(lexicon, refused, grader.search_rows()).astype(np.int32)
+
+
+def _ungraded_note(lexicon, word: str, prior: "Prior | None", board: int | None = None) -> Note:
+    """Return the note on an answer outside the words graded (on a board of several: named by its number)."""
+    shown = lexicon.show(word).upper()
+    if word not in lexicon.guess_set:
+        note = Note("review_unknown", word=shown, name=lexicon.name)
+    elif prior is not None:
+        note = Note("review_outside_prior", word=shown, name=prior.name)
+    else:
+        note = Note("review_unlisted", word=shown, name=lexicon.name)
+    return note if board is None else Note("on_board", n=board, note=note)
+
+
+def _grade(grader: "Grader | PriorGrader", row: RowReview, g: int, S: np.ndarray, r: int,
+           allowed: np.ndarray | None, code: int, first: bool, known: tuple[str, int] | None,
+           table: "OpenerTable | None") -> None:
+    """Fill a row's value, best guess, skill and luck (totals are weighted: every answer weighs 1 without a prior)."""
+    n = len(S)
+    mass = grader.mass(S)
+    lexicon = grader.engine.lexicon
+    grader.start_row()
+    if first and n == len(lexicon.answers) and not grader.exact_for(n) and table is not None:
+        # the opening: the opener's best tree against the best opener known (never every opener)
+        total, bins = table.opener(row.guess)
+        row.value = total / n if total < INF else math.inf
+        if known is not None:
+            row.best, row.best_value = known[0], known[1] / n
+            if row.value < row.best_value:
+                row.best, row.best_value = row.guess, row.value
+        row.exact = False
+    elif isinstance(grader, PriorGrader) and not grader.exact_for(n) and (n == len(lexicon.answers)
+                                                                         or n > PRIOR_FOUND_MAX):
+        # under a prior, the opening and sets too large to search: the expected-guesses estimate
+        # (the opening against the default policy's opener, a larger set against every legal guess)
+        row.value, best_row, row.best_value, bins = (grader.opening(g) if first and n == len(lexicon.answers)
+                                                     else grader.estimate(g, S, grader.guess_rows(S, allowed)))
+        row.best = lexicon.guesses[best_row]
+        if row.value < row.best_value:
+            row.best, row.best_value = row.guess, row.value
+        row.exact, row.estimated = False, True
+    else:
+        best_row, best_total = grader.best(S, r, allowed)
+        row.best = lexicon.guesses[best_row] if best_row >= 0 else None
+        row.best_value = best_total / mass if best_total < INF else math.inf
+        bins = grader.outcomes(g, S, r, allowed)
+        after = sum(t for _, _, t in bins)
+        row.value = 1 + after / mass if after < INF else math.inf
+        row.exact = grader.exact_for(n)
+        if not row.exact and row.value < row.best_value:
+            row.best, row.best_value = row.guess, row.value      # the guess played beat the best found
+    if row.best_value is not None and math.isinf(row.best_value):
+        if r == 1:
+            # the last row: only a candidate can win, as likely as its share of the candidates
+            hit = grader.hit_mass(g, S)
+            row.best, row.best_value, row.value = None, None, None
+            row.skill = 99 if row.could_be_answer else 0
+            row.luck = (luck_of([0.0, 1.0], [hit, mass - hit], 0.0 if code == grader.solved else 1.0)
+                        if row.could_be_answer else None)
+            row.note = ("last_row", {"n": n}) if row.could_be_answer else ("last_row_lost", {})
+        else:
+            row.note = ("no_finish", {})
+        return
+    row.skill = skill_of(row.value - row.best_value if row.best_value is not None else None)
+    values = [0.0 if c == grader.solved else (t / size if t < INF else 1e9) for c, size, t in bins]
+    weights = [size for _, size, _ in bins]
+    seen = next((v for (c, _, _), v in zip(bins, values) if c == code), None)
+    row.luck = None if seen is None else luck_of(values, weights, seen)     # None: no word graded shows the colours seen
+
+
+@dataclass
+class RoundReview:
+    """One round of a multi-board game: the guess, each open board's row, and the round's value."""
+
+    guess: str
+    boards: list[RowReview | None]       # None: the board was solved before this round
+    value: float | None                  # the sum over the open boards of their expected guesses after the guess
+    best: str | None                     # the best guess found for the round by that sum
+    best_value: float | None
+    skill: int | None
+    luck: int | None
+
+    @property
+    def cost(self) -> float | None:
+        """Return what the guess cost against the best found, summed over the boards (None: not graded)."""
+        return cost_against(self.value, self.best_value)
+
+    def comment(self, lang: str = "en", show=None) -> str:
+        """Return a one-line comment on the round in ``lang``: not graded, the best found, or what it cost."""
+        show = show or (lambda w: w)
+        if self.value is None:
+            return phrase("not_graded", lang) if self.skill is None else ""     # else graded board by board
+        if self.cost is not None and self.cost < 1e-9:
+            return phrase("best_found", lang)
+        if self.cost is not None and math.isinf(self.cost) and self.best:
+            return phrase("risked", lang, best=show(self.best).upper())
+        if self.cost is not None and self.best:
+            return phrase("round_cost", lang, amount=decimal(self.cost, 2, lang), best=show(self.best).upper())
+        return ""
+
+    def to_dict(self, show=None, lang: str = "en") -> dict[str, Any]:
+        """Return the round as a JSON-ready dict."""
+        show = show or (lambda w: w)
+        def num(x):
+            return None if x is None or math.isinf(x) else round(x, 4)
+        return {"guess": show(self.guess), "value": num(self.value),
+                "best": None if self.best is None else show(self.best), "best_value": num(self.best_value),
+                "cost": num(self.cost), "skill": self.skill, "luck": self.luck, "comment": self.comment(lang, show),
+                "boards": [None if b is None else b.to_dict(show, lang) for b in self.boards]}
+
+
+@dataclass
+class BoardsReview:
+    """A multi-board game's review: one graded round per row, across the boards."""
+
+    answers: list[str]
+    rounds: list[RoundReview]
+    row_limit: int
+    solved_at: list[int | None]
+    skill: int | None
+    luck: int | None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def solved(self) -> bool:
+        """Return whether every board was solved within the rows."""
+        return all(s is not None and s <= self.row_limit for s in self.solved_at)
+
+    def to_dict(self, show=None, lang: str = "en") -> dict[str, Any]:
+        """Return the review as a JSON-ready dict."""
+        show = show or (lambda w: w)
+        return {"answers": [show(a) for a in self.answers], "solved": self.solved, "solved_at": self.solved_at,
+                "rows_used": len(self.rounds), "row_limit": self.row_limit, "skill": self.skill, "luck": self.luck,
+                "rounds": [r.to_dict(show, lang) for r in self.rounds], "notes": [said(n, lang) for n in self.notes]}
+
+
+def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str], rows: int,
+                  shortlist: int = 8, prior: "Prior | None" = None, avoid: Iterable[str] = (),
+                  notify: Callable[[Note], None] | None = None) -> BoardsReview:
+    """Return the review of a multi-board game (Dueto, Quarteto, Dordle, Quordle...), round by round.
+
+    Each open board is graded as in ``review`` (its candidates, the guess's
+    value on it, its own best guess).  A round's value is the sum over the
+    open boards of the expected guesses each still needs after the guess; the
+    round's best is the guess with the least such sum among a shortlist (each
+    board's own best, the joint policy's top ``shortlist``, the guess played),
+    so round values are the best found, never a proof.  Under ``prior`` (one
+    that reaches beyond the answer list) each board is graded as ``review``
+    grades under it, and the opening round's best is the sum of the boards'
+    bests.  Answers off the answer list and words chute does not know are
+    handled as ``review`` handles them: without a prior the game is graded
+    under the default policy's prior, a board is graded while a word graded
+    fits its clues, and a round on the boards graded then (not at all for a
+    guess chute does not know).  ``avoid``: words the game refused, never a best move.
+    """
+    from ..playing.multiboard import rank as joint_rank
+    secrets = [word_of_length(a, engine.lexicon, "answer") for a in answers]
+    if len(set(secrets)) != len(secrets):
+        raise ChuteError("the answers of a multi-board game must be different")
+    played = [word_of_length(g, engine.lexicon, "guess") for g in guesses]
+    if not played:
+        raise ChuteError("no guesses to review")
+    grader, table, known, notes = _grading(engine, secrets, prior, rows, None, notify)
+    engine = grader.engine
+    lexicon = engine.lexicon
+    allowed = _playable(grader, avoid)
+    n_all = len(lexicon.answers)
+    sets = [np.arange(n_all, dtype=np.int32) for _ in secrets]
+    solved_at: list[int | None] = [None] * len(secrets)
+    rounds: list[RoundReview] = []
+    for i, g in enumerate(played):
+        r = max(rows - i, 1)
+        open_ = [k for k, s in enumerate(solved_at) if s is None]
+        if not open_:
+            break
+        g_row = lexicon.guess_index.get(g)
+        graded = [k for k in open_ if len(sets[k]) and g_row is not None]   # some word graded fits the board's clues
+        befores = [sets[k] for k in graded]          # each graded board's candidates before the guess
+        board_rows: list[RowReview | None] = [None] * len(secrets)
+        for k in open_:
+            S = sets[k]
+            pattern = score(g, secrets[k])
+            code = encode(pattern)
+            before = [lexicon.answers[c] for c in S.tolist()]
+            row = RowReview(g, pattern, len(S), 0, before if len(S) <= SHOW_WORDS else [], [], None, None, None,
+                            False, None, None, g in set(before))
+            if k in graded:
+                _grade(grader, row, g_row, S, r, allowed, code, first=(i == 0), known=known, table=table)
+            elif g_row is None:
+                row.note = ("not_in_lists", {"word": g})
+            S = S[engine.matrix[g_row, S] == code] if g_row is not None else \
+                np.array([c for c in S.tolist() if score(g, lexicon.answers[c]) == pattern], dtype=np.int32)
+            sets[k] = S
+            row.after = len(S)
+            row.words_after = [lexicon.answers[c] for c in S.tolist()] if len(S) <= SHOW_WORDS else []
+            board_rows[k] = row
+            if set(pattern) == {"g"}:
+                solved_at[k] = i + 1
+        lucks = [board_rows[k].luck for k in graded if board_rows[k].luck is not None]
+        luck = int(round(sum(lucks) / len(lucks))) if lucks else None
+        if not graded or any(board_rows[k].value is None for k in graded):
+            # no value to sum (a guess or answers chute does not know; the last row, where only a
+            # candidate can win): the boards' own grades, if any
+            skills = [board_rows[k].skill for k in graded if board_rows[k].skill is not None]
+            rounds.append(RoundReview(g, board_rows, None, None, None,
+                                      int(round(sum(skills) / len(skills))) if skills else None, luck))
+            continue
+        value = sum(board_rows[k].value for k in graded)       # each board's value, graded above
+        best, best_value = g, value
+        if i == 0 and known is not None and len(graded) * known[1] / n_all < best_value:
+            best, best_value = known[0], len(graded) * known[1] / n_all      # the best opener known, proven
+        if i == 0:
+            # every board starts from the same words, so the boards' best is one guess and its round value their sum
+            opening = [board_rows[k] for k in graded]
+            if all(b.best is not None and b.best_value is not None for b in opening):
+                value0 = sum(b.best_value for b in opening)
+                if value0 < best_value - 1e-12:
+                    best, best_value = opening[0].best, value0
+        candidates = [] if i == 0 else _shortlist(grader, [board_rows[k] for k in graded], befores, shortlist,
+                                                  joint_rank, r, set(avoid))
+        for w in candidates:
+            v = _round_value(grader, lexicon.guess_index[w], befores, r, allowed)
+            if v < best_value - 1e-12 or (abs(v - best_value) <= 1e-12 and w < best and best != g):
+                best, best_value = w, v
+        cost = value - best_value if math.isfinite(value) else math.inf
+        rounds.append(RoundReview(g, board_rows, value, best, best_value, skill_of(cost), luck))
+    skills = [x.skill for x in rounds if x.skill is not None]
+    lucks = [x.luck for x in rounds if x.luck is not None]
+    return BoardsReview(secrets, rounds, rows, solved_at,
+                        int(round(sum(skills) / len(skills))) if skills else None,
+                        int(round(sum(lucks) / len(lucks))) if lucks else None, notes)
+
+
+def _round_value(grader: "Grader | PriorGrader", g: int, sets: list[np.ndarray], r: int,
+                 allowed: np.ndarray | None = None) -> float:
+    """Return the sum over boards of the expected guesses each needs after guess row ``g`` (counting it)."""
+    total = 0.0
+    for S in sets:
+        if isinstance(grader, PriorGrader) and len(S) > PRIOR_FOUND_MAX:
+            total += grader.estimate(g, S, np.array([g]))[0]      # too many to search: estimated, as its row
+            continue
+        after = sum(t for _, _, t in grader.outcomes(g, S, r, allowed))
+        total += 1 + after / grader.mass(S) if after < INF else math.inf
+    return total
+
+
+def _shortlist(grader: "Grader | PriorGrader", rows: list[RowReview], befores: list[np.ndarray], top: int,
+               joint_rank, r: int, avoid: set[str]) -> list[str]:
+    """Return the guesses a round's best is sought among (after the opening): each board's best, the joint policy's top."""
+    answers = grader.engine.lexicon.answers
+    words = {row.best for row in rows if row.best}
+    boards = [[answers[c] for c in S.tolist()] for S in befores]
+    words |= {c.guess for c in joint_rank(grader.engine, boards, rows_left=r, top=top + len(avoid))}
+    return sorted(words - avoid)
+
+
+def review_session(session: "Session", answers: Sequence[str] | None = None, prior: "Prior | None" = None,
+                   notify: Callable[[Note], None] | None = None) -> "Review | BoardsReview":
+    """Return the verdict on the rows a session played (``review``, or ``review_boards`` for several boards).
+
+    The answers come from the game (``answers``); a board not solved needs its
+    answer given.  The rows are graded within the game's row limit and, on one
+    board, under its hard-mode rule; a word the game refused (``reject``) is
+    never a best move.  ``notify`` hears a note before a slow first search.
+    """
+    if not session.history:
+        raise ChuteError(Note("no_rows_review"))
+    words = session.answers(answers)
+    guesses = [row.guess for row in session.history]
+    rows = session.rows if session.rows is not None else max(6, session.used)
+    solver = session.solver
+    avoid = solver.avoided          # words the game refused: never a best move
+    if session.n_boards == 1:
+        return review(solver.engine, guesses, words[0], rows=rows, rule=solver.hard, prior=prior,
+                      avoid=avoid, notify=notify)
+    return review_boards(solver.engine, guesses, words, rows, prior=prior, avoid=avoid, notify=notify)

@@ -1,0 +1,932 @@
+"""The search for optimal decision trees (``tree.DecisionTree``): the fewest guesses in total.
+
+The search is a depth-first branch and bound over candidate sets:
+
+- ``f(S, r)``, the least total for the set ``S`` with ``r`` rows left, is
+  ``|S| + min over guesses g of the sum of f(B, r - 1)`` over the bins ``B``
+  that ``g`` splits ``S`` into (the solved bin costs nothing more);
+- each answer needs at least one guess and all but the guessed word at least
+  two, so ``f(S) >= 2|S| - 1``, met exactly by a candidate that splits ``S``
+  into single words; otherwise ``f(S) >= 2|S|``, met by a candidate leaving
+  one pair and single words (or any guess splitting ``S`` completely);
+- a guess making ``p`` unsolved bins, ``c = 1`` if it is itself a candidate,
+  costs at least ``3|S| - 2c - p``, so ``f(S) >= 3|S| - max(2c + p)``;
+- with one row left only a single word can be solved, with two only a guess
+  that splits ``S`` into single words finishes (else the cost is infinite);
+- results are memoised on the candidate set and rows left (and, in hard
+  modes, the set of guesses still allowed), as exact values or as proven
+  lower bounds;
+- a guess is abandoned as soon as its bins' costs so far plus the lower bounds
+  of the rest reach the best total found.
+
+``top`` limits the guesses tried per node to the best few by a heuristic (per
+bin of ``m`` words, ``m (1 + log2 m)``: entropy with a bonus for a candidate),
+guesses that split the set the same way counted once, except within three rows
+of the limit where every guess is tried.  ``exact`` tries every guess, one per
+distinct partition (in hard modes every allowed guess, since equal partitions
+leave different guesses allowed), and so proves the total optimal for its
+opener.
+
+The nodes nearest the limit run compiled (``kernels/tree.py``), the same
+search in the same order: those with three rows left, and in hard modes
+those with four (whole) and five (their loop over guesses), whose bins each
+carry the guesses their clue still allows, with memos of their own.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import numpy as np
+
+from ..arrays import union
+from ..errors import ChuteError
+from ..files import excerpt
+from ..game.feedback import decode, n_patterns
+from ..game.words import Lexicon, fold
+from ..kernels import tree_numpy
+from ..kernels.tree_numpy import word_cost_table
+from .tree import RULES, DecisionTree, TreeNode
+
+INF = 10**9
+DEFAULT_TOP = (200, 30, 10, 4, 2)
+TRANSPOSE_BYTES = 128 * 2**20     # a larger matrix (a prior's) is not copied whole: only the rows its searches read
+ROWS_COPIED_MAX = 1024             # ... for sets of at most this many words (larger ones scan the matrix itself)
+CHILD_KEYS = 1 << 18               # children's keys kept, at most (~70 MB)
+CHILDREN_BYTES = 64 * 2**20        # children's guess rows kept, at most
+RULED_KEYS = 1 << 21               # entries of each memo of the compiled hard-mode searches, at most (~100 MB)
+NO_BUDGET = 2**62                   # the cells a compiled search may scan when no budget is set
+# A normal-mode search scans with numpy's primitives (``tree_numpy``) until the compiled kernels pay for
+# loading numba (0.3-0.9 s on a 2-core VM, by the CPU): numpy
+# takes 50-70 ns a cell, and 1-3 ms a scan more to read a few columns of a large matrix (less once it reads
+# the transpose), so the search moves on once its scans would pass COMPILED_AFTER cells or have taken
+# NUMPY_SECONDS.  A review of a game whose opener is known scans 0.1-3 M cells in 1-9 scans, 0.01-0.2 s
+# (BENCHMARKS.md, "Reviews"); the results are the same either way.  10 M and 20 M cells were tried over
+# 14 reviews that outgrow numpy: 13.5 and 13.6 s in all against 13.0 s (some faster, Quarteto and Dordle
+# slower), so 5 M stays.
+COMPILED_AFTER = 5_000_000
+NUMPY_SECONDS = 0.4
+# Numpy's scans read a few columns of a matrix, 1-3 ms a scan, until they have taken this long; then they
+# read its transpose, made whole (28-38 ms for Wordle's and Termo's answer lists; ``engine.transpose``).
+NUMPY_TRANSPOSE_SECONDS = 0.03
+
+
+def _compiler_loaded() -> bool:
+    """Return whether this process has loaded the compiled tree kernels (a server, a prover): then they cost
+    nothing more."""
+    return "chute.kernels.tree" in sys.modules
+
+
+class OverBudget(Exception):
+    """An exact search did more work than its budget allows (nodes visited, or pairs scanned)."""
+
+
+@dataclass
+class OpenerResult:
+    """The best tree found for one opener: its total, whether it is proven optimal, time taken."""
+
+    opener: str
+    total: int
+    games: int
+    exact: bool
+    seconds: float
+    nodes: int
+    tree: DecisionTree | None = None
+
+    @property
+    def mean(self) -> float:
+        """Return the mean number of guesses per answer."""
+        return self.total / self.games if self.games else math.inf
+
+    @property
+    def feasible(self) -> bool:
+        """Return whether the opener solves every answer within the row limit."""
+        return self.total < INF
+
+
+def parse_top(text: str | int | Sequence[int] | None) -> tuple[int, ...]:
+    """Return a per-depth schedule of guesses tried per node from ``12`` or ``50,12,3`` (last repeats)."""
+    if text is None:
+        return DEFAULT_TOP
+    if isinstance(text, int):
+        items: list[Any] = [text]
+    elif isinstance(text, str):
+        items = [t for t in text.replace(" ", "").split(",") if t]
+    else:
+        items = list(text)
+    try:
+        values = tuple(int(t) for t in items)
+    except ValueError:
+        raise ChuteError(f"top expects numbers like 12 or 50,12,3, not {excerpt(str(text))}") from None
+    if not values or any(v < 1 for v in values):
+        raise ChuteError(f"top values must be at least 1, not {excerpt(str(text))}")
+    return values
+
+
+class TreeSearch:
+    """Branch-and-bound search for the tree with the least total guesses, per opener.
+
+    ``rule``: None, "hard" or "strict"; ``top``: guesses tried per node by
+    depth below the opener (ignored when ``exact``), except that nodes with at
+    most ``full_rows`` rows left try every guess.
+    """
+
+    def __init__(self, engine, rows: int = 6, rule: str | None = None,
+                 top: Sequence[int] | int | str | None = None, exact: bool = False,
+                 full_rows: int = 3):
+        if rule not in RULES:
+            raise ChuteError(f"unknown hard-mode rule {rule!r}")
+        if rows < 1:
+            raise ChuteError(f"the row limit must be at least 1, not {rows}")
+        self.engine = engine
+        self.lexicon: Lexicon = engine.lexicon
+        self.rows = rows
+        self.rule = rule
+        self.top = parse_top(top)
+        self.exact = exact
+        self.full_rows = full_rows
+        self.M = np.ascontiguousarray(engine.matrix)
+        self.length = self.lexicon.length
+        self.P = n_patterns(self.length)
+        self.solved = self.P - 1
+        self.n_guesses = len(self.lexicon.guesses)
+        gi = self.lexicon.guess_index
+        self.ans_rows = np.array([gi[w] for w in self.lexicon.answers], dtype=np.int32)
+        # the guesses the search may play: the ones chute suggests (a dictionary's rare words are
+        # read when typed, never suggested) and every answer, which can always be guessed
+        suggested = self.lexicon.suggested_rows
+        self.all_rows = (np.arange(self.n_guesses, dtype=np.int32) if suggested is None
+                         else union(suggested, self.ans_rows).astype(np.int32))
+        self._every_row = len(self.all_rows) == self.n_guesses
+        self.hw = word_cost_table(len(self.lexicon.answers))
+        self._mt: np.ndarray | None = None    # the transposed matrix (``MT``), made when a kernel needs it
+        # the most unsolved bins one guess can make (patterns minus all-green)
+        self.max_parts = min(len(self.lexicon.answers), self.P - 1)
+        self.letters = None
+        if rule is not None:
+            from ..game.engine import letters_array
+            self.letters = letters_array(self.lexicon.guesses, self.length)
+        self.tt: dict[tuple, tuple[int, int]] = {}
+        self.scans = 0
+        self.cells = 0           # (candidate, guess) pairs the scans looked at: their cost, for ``budget``
+        self.budget: int | None = None   # the count of ``cells`` past which a search raises OverBudget (None: no limit)
+        self._buf = np.empty(max(self.n_guesses, 1), dtype=np.int64)
+        self._label = np.full(self.P, -1, dtype=np.int64)     # scratch of ``partition_hash``
+        self._k = None
+        self.small = rule is None    # numpy's primitives while the search is small (``_primitives``)
+        self.numpy_seconds = 0.0     # the time its scans took in numpy
+        self._two = None         # memo of the compiled three-row search
+        self._masks = None       # hard mode's bitsets (``_hard_masks``)
+        self._bits: dict[int, tuple[np.ndarray, np.ndarray]] = {}    # id(rows) -> (rows, their bitset)
+        self._child_keys: dict[tuple, bytes] = {}   # (parent's key, a clue or what it demands) -> the child's key
+        self._children: dict[bytes, np.ndarray] = {}     # a child's key -> its guess rows (``_child``)
+        self._children_size = 0
+        self._tiles: list[tuple[int, ...]] | None = None     # each pattern's tiles, position by position
+        self._guess_letters: list[tuple[int, ...]] | None = None
+        self.compiled_three = True   # False: the three-row nodes in Python too (the tests compare)
+        self.compiled_four = True    # False: hard modes' four-row nodes in Python
+        self.compiled_five = True    # False: hard modes' five-row nodes try their guesses in Python
+        self._ruled = None           # memos of the compiled hard-mode searches (``_ruled_memos``)
+        self.classes = True          # False: every guess at every node (the tests compare)
+
+    def _count(self, cells: int) -> None:
+        """Count one scan of the guesses over ``cells`` pairs; raise OverBudget once the cells pass ``budget``."""
+        self.scans += 1
+        self.cells += cells
+        if self.budget is not None and self.cells > self.budget:
+            raise OverBudget(f"more than {self.budget:,} cells")
+
+    # -- kernels, loaded on first use
+
+    def _kernels(self):
+        """Return the compiled kernels module (numba is imported on first use only)."""
+        if self._k is None:
+            from ..kernels import tree as tree_kernels
+            self._k = tree_kernels
+            self.small = False
+        return self._k
+
+    def _primitives(self, cells: int = 0):
+        """Return the module of scans and splits for the next step: ``tree_numpy`` while the search is small
+        (normal mode, its scans with the next ``cells`` short of ``COMPILED_AFTER`` and within
+        ``NUMPY_SECONDS``, numba not loaded here), else the compiled kernels."""
+        if self.small and (self.cells + cells >= COMPILED_AFTER or self.numpy_seconds >= NUMPY_SECONDS
+                           or _compiler_loaded()):
+            self.small = False
+        return tree_numpy if self.small else self._kernels()
+
+    @property
+    def MT(self) -> np.ndarray:
+        """Return the matrix transposed (answers x guesses), which speeds up the kernels' scans of small sets;
+        empty past TRANSPOSE_BYTES, where memory matters more.  The engine's, made once (a review builds two
+        searches, a server a search per review), and only for the kernels."""
+        if self._mt is None:
+            self._mt = (self.engine.transposed if self.M.nbytes <= TRANSPOSE_BYTES
+                        else np.empty((0, 0), dtype=self.M.dtype))
+        return self._mt
+
+    def _mt_for(self, S: np.ndarray) -> np.ndarray:
+        """Return the transposed matrix a kernel given the set ``S`` reads: ``MT``, or past TRANSPOSE_BYTES one
+        holding the rows of S's words (a kernel reads no other row: only its set's and its bins'), or
+        for a set of more than ROWS_COPIED_MAX words none (the kernel scans the matrix itself)."""
+        if self.M.nbytes <= TRANSPOSE_BYTES or len(S) > ROWS_COPIED_MAX:
+            return self.MT
+        rows = self.engine.transposed_rows(S)
+        return self.MT if rows is None else rows
+
+    def _numpy_mt_for(self, S: np.ndarray) -> np.ndarray | None:
+        """Return the transposed matrix numpy's primitives read for the set ``S``, or None (they read the
+        matrix's columns): past TRANSPOSE_BYTES the rows of S's words (``_mt_for``); else the whole transpose
+        once it is made, or once the numpy scans have taken NUMPY_TRANSPOSE_SECONDS, about what making it
+        takes (so a search pays at most twice the better of the two)."""
+        if self.M.nbytes > TRANSPOSE_BYTES:
+            return self._mt_for(S)
+        if (self._mt is not None or "transposed" in vars(self.engine)
+                or self.numpy_seconds >= NUMPY_TRANSPOSE_SECONDS):
+            return self.MT
+        return None
+
+    def split(self, g: int, S: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Return ``(words, starts, codes)``: the candidates of ``S`` by the pattern guess row ``g`` shows them,
+        bins largest first (``kernels.tree.split``)."""
+        return self._primitives().split(self.M, g, S, self.solved, self.P)
+
+    def _scan(self, S: np.ndarray, rows: np.ndarray):
+        """Return (unsolved bins, is candidate, heuristic score) per guess row."""
+        k = len(rows)
+        nb = np.empty(k, dtype=np.int64)
+        cand = np.empty(k, dtype=np.int64)
+        sc = np.empty(k, dtype=np.int64)
+        every = rows is self.all_rows and self._every_row
+        self._run_scan("scan", len(S) * k, S, rows, every, self.hw, self.solved, self.P, nb, cand, sc)
+        return nb, cand, sc
+
+    def _run_scan(self, name: str, cells: int, S: np.ndarray, *args):
+        """Return the scan ``name`` of the primitives ``_primitives(cells)`` picks, run on the matrices, the set
+        ``S`` and ``args``; the time it takes in numpy counted."""
+        kern = self._primitives(cells)
+        if kern is not tree_numpy:
+            return getattr(kern, name)(self.M, self._mt_for(S), S, *args)
+        start = time.perf_counter()
+        out = getattr(kern, name)(self.M, self._numpy_mt_for(S), S, *args)
+        self.numpy_seconds += time.perf_counter() - start
+        return out
+
+    def weighted_bounds(self, S: np.ndarray, rows: np.ndarray, w: np.ndarray, lb: np.ndarray,
+                        keys: np.ndarray) -> None:
+        """Fill, per guess row, the weighted search's lower bound and partition key over ``S`` weighing ``w``
+        (``kernels.weighted.weighted_bounds``), on the primitives this search is on: the weighted search's
+        scans count toward its move to the kernels as its own do."""
+        cells = len(S) * len(rows)
+        kern = self._primitives(cells)
+        self.cells += cells
+        if kern is not tree_numpy:
+            from ..kernels.weighted import weighted_bounds
+            weighted_bounds(self.M, self._mt_for(S), rows, S, w, self.solved, self.P, lb, keys)
+            return
+        start = time.perf_counter()
+        tree_numpy.weighted_bounds(self.M, self._numpy_mt_for(S), rows, S, w, self.solved, self.P, lb, keys)
+        self.numpy_seconds += time.perf_counter() - start
+
+    def _scan_classes(self, S: np.ndarray, rows: np.ndarray):
+        """Return the first row of each distinct column of codes over ``S`` (in order) and ``_scan``'s figures
+        of those rows: (bins, is candidate, score, rows)."""
+        k = len(rows)
+        nb = np.empty(k, dtype=np.int64)
+        cand = np.empty(k, dtype=np.int64)
+        sc = np.empty(k, dtype=np.int64)
+        reps = np.empty(k, dtype=np.int32)
+        every = rows is self.all_rows and self._every_row
+        count = self._run_scan("scan_classes", len(S) * k, S, rows, every, self.hw, self.solved, self.P,
+                               nb, cand, sc, reps)
+        return nb[:count], cand[:count], sc[:count], reps[:count].copy()
+
+    def _memo2(self):
+        """Return the compiled search's memo of two-row totals (made on first use)."""
+        if self._two is None:
+            self._two = self._kernels().two_rows_memo()
+        return self._two
+
+    def _size_lb(self, m: int, r: int) -> int:
+        """Return a lower bound on the cost of m candidates with r rows left, from m alone."""
+        if m <= 0:
+            return 0
+        if r <= 0:
+            return INF
+        if m == 1:
+            return 1
+        if r == 1:
+            return INF
+        return max(2 * m - 1, 3 * m - 2 - self.max_parts)
+
+    def _child_allowed(self, allowed: np.ndarray | None, g: int, code: int) -> np.ndarray | None:
+        """Return the guess rows still legal after guess row ``g`` showed ``code`` (None: all)."""
+        if self.rule is None:
+            return None
+        base = self.all_rows if allowed is None else allowed
+        out = np.empty(len(base), dtype=np.int32)
+        kern = self._kernels()
+        if self.rule == "hard":      # an AND of bitsets: a node's children share its allowed set's bits
+            at, least = self._hard_masks()
+            cnt = kern.filter_allowed_hard(self._bits_of(base), at, least, self.letters[g], int(code),
+                                           kern._DEBRUIJN_INDEX, out)
+        else:
+            cnt = kern.filter_allowed(self.letters, base, self.letters[g], int(code), True, out)
+        return out[:cnt]
+
+    def _demand(self, g: int, code: int) -> tuple:
+        """Return what guess row ``g`` showing ``code`` demands of hard mode's next guesses: greens, letters revealed.
+
+        The greens stay in place and each revealed letter is used as often:
+        equal demands, equal children (Termo's strict mode demands the clue itself).
+        """
+        if self._tiles is None:
+            self._tiles = [tuple(code // 3 ** i % 3 for i in range(self.length)) for code in range(self.P)]
+            self._guess_letters = [tuple(w) for w in self.letters.tolist()]
+        tiles, letters = self._tiles[code], self._guess_letters[g]
+        return (tuple([a if t == 2 else -1 for a, t in zip(letters, tiles)]),
+                tuple(sorted([a for a, t in zip(letters, tiles) if t])))
+
+    def _child_key(self, allowed: np.ndarray | None, akey: bytes, g: int, code: int) -> tuple[bytes, np.ndarray | None]:
+        """Return (the key of the guesses legal after guess row ``g`` showed ``code``, those guesses, or None
+        when they are not worked out yet: ``_child`` gives them).
+
+        In hard mode many guesses of a node demand the same of the next row (a
+        grey letter demands nothing), and a node searched again meets its
+        children again: their keys are kept, and the guesses worked out only
+        for a child that is searched.  In Termo's strict mode each clue demands
+        its own: the guesses are worked out at once.
+        """
+        if self.rule is None:
+            return b"", None
+        if self.rule != "hard":
+            child = self._child_allowed(allowed, g, code)
+            return self._akey(child), child
+        clue = (akey, g * self.P + code)
+        ckey = self._child_keys.get(clue)
+        if ckey is None:
+            demand = (akey, self._demand(g, code))
+            ckey = self._child_keys.get(demand)
+            if ckey is None:
+                ckey = self._child(allowed, g, code, None)[1]
+            if len(self._child_keys) >= CHILD_KEYS:
+                self._child_keys.clear()
+            self._child_keys[clue] = self._child_keys[demand] = ckey
+        return ckey, None
+
+    def _child(self, allowed: np.ndarray | None, g: int, code: int,
+               ckey: bytes | None) -> tuple[np.ndarray | None, bytes]:
+        """Return (the guess rows legal after guess row ``g`` showed ``code``, their key), hard mode's kept a while."""
+        if self.rule is None:
+            return None, b""
+        child = self._children.get(ckey) if ckey is not None else None
+        if child is None:
+            child = self._child_allowed(allowed, g, code)
+            ckey = self._akey(child)
+            if self._children_size + child.nbytes > CHILDREN_BYTES:
+                self._children.clear()
+                self._children_size = 0
+            self._children[ckey] = child
+            self._children_size += child.nbytes
+        return child, ckey
+
+    def _hard_masks(self) -> tuple[np.ndarray, np.ndarray]:
+        """Return hard mode's bitsets over the guess rows (made on first use)."""
+        if self._masks is None:
+            self._masks = self._kernels().hard_masks(self.letters)
+        return self._masks
+
+    def _bits_of(self, rows: np.ndarray) -> np.ndarray:
+        """Return the bitset of a set of guess rows, kept while the same array is the parent of many children."""
+        found = self._bits.get(id(rows))
+        if found is not None and found[0] is rows:
+            return found[1]
+        if len(self._bits) >= 64:
+            self._bits.clear()
+        bits = np.empty((self.n_guesses + 63) // 64, dtype=np.uint64)
+        self._kernels().rows_to_bits(rows, bits)
+        self._bits[id(rows)] = (rows, bits)
+        return bits
+
+    def _solve_three_ruled(self, S: np.ndarray, rows: np.ndarray, every: bool, lb: int, beta: int,
+                           akey: bytes) -> tuple[int, int, int]:
+        """Return (total, guess row, cells scanned) of ``S`` with three rows left in a hard mode, compiled
+        (``rows``: the guesses allowed there, ``akey`` their key)."""
+        kern = self._kernels()
+        bits, at, least = self._rule_bits(rows)
+        val, g, cells = kern.solve_three_ruled(self.M, self._mt_for(S), S, rows, every, self.ans_rows, self.hw,
+                                               self.solved, self.P, self.max_parts, lb, beta,
+                                               self.rule == "strict", self.letters, bits, at, least,
+                                               kern._DEBRUIJN_INDEX, self._key_words(akey), self._memo2())
+        return int(val), int(g), int(cells)
+
+    def _rule_bits(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Return what the compiled hard-mode searches filter ``rows`` with: their bitset and hard mode's masks
+        (Termo's strict rule: empty stand-ins)."""
+        if self.rule == "hard":
+            at, least = self._hard_masks()
+            return self._bits_of(rows), at, least
+        return self._NO_BITS
+
+    @staticmethod
+    def _key_words(akey: bytes) -> np.ndarray:
+        """Return an allowed set's key as the two 64-bit words the compiled searches take (a writable array: the
+        type the kernels pass each other, so one compiled version serves both)."""
+        return np.frombuffer(akey.ljust(16, b"\0")[:16], dtype=np.uint64).copy()
+
+    def _three_compiled(self, r: int) -> bool:
+        """Return whether nodes with ``r`` (three) rows left are searched by the compiled kernels: every guess
+        tried there (exact, or within ``full_rows`` of the limit)."""
+        return (self.compiled_three and (self.exact or r <= self.full_rows)
+                and self._primitives() is not tree_numpy)
+
+    def _ruled_memos(self):
+        """Return the compiled hard-mode searches' memos (bins' results with three and four rows left, allowed
+        sets' keys), emptied once one passes ``RULED_KEYS`` entries."""
+        kern = self._kernels()
+        if self._ruled is None or max(len(m) for m in self._ruled) > RULED_KEYS:
+            self._ruled = (kern.rows_left_memo(), kern.rows_left_memo(), kern.allowed_sets_memo())
+        return self._ruled
+
+    def _ruled_compiled(self, r: int) -> bool:
+        """Return whether a hard-mode node with ``r`` rows left (4 or 5) is searched by the compiled kernels."""
+        return (self.rule is not None and self._three_compiled(3) and self.compiled_four
+                and (r == 4 or (r == 5 and self.compiled_five)))
+
+    def _solve_ruled(self, S: np.ndarray, rows: np.ndarray, every: bool, lb: int, beta: int, akey: bytes,
+                     r: int, order: np.ndarray | None = None, nb: np.ndarray | None = None,
+                     cand: np.ndarray | None = None) -> tuple[int, int]:
+        """Return (total, guess row) of ``S`` in a hard mode, compiled: with four rows left the whole node
+        (``solve_four_node``), with five the guesses of ``order`` tried in turn (``solve_five_ruled``); the
+        row is -1 when the total is only a lower bound (``rows``: the guesses allowed, ``akey`` their key)."""
+        kern = self._kernels()
+        bits, at, least = self._rule_bits(rows)
+        left = NO_BUDGET if self.budget is None else max(self.budget - self.cells, 0)
+        memo3, memo4, sets = self._ruled_memos()
+        strict = self.rule == "strict"
+        if r == 4:
+            val, g, cells, searched, over = kern.solve_four_node(
+                self.M, self._mt_for(S), S, rows, every, self._top_k(4), self.ans_rows, self.hw, self.solved, self.P,
+                self.max_parts, lb, beta, strict, self.letters, bits, at, least, kern._DEBRUIJN_INDEX,
+                self._key_words(akey), left, self._memo2(), memo3, sets)
+        else:
+            val, g, cells, searched, over = kern.solve_five_ruled(
+                self.M, self._mt_for(S), S, rows, order, nb, cand, self._top_k(4), self.ans_rows, self.hw, self.solved,
+                self.P, self.max_parts, lb, beta, strict, self.letters, bits, at, least, kern._DEBRUIJN_INDEX,
+                self._key_words(akey), left, self._memo2(), memo3, memo4, sets)
+        self.scans += int(searched)
+        self.cells += int(cells)
+        if over:
+            raise OverBudget(f"more than {self.budget:,} cells")
+        return int(val), int(g)
+
+    # strict mode's stand-ins for hard mode's bitsets (one compiled signature for both rules)
+    _NO_BITS = (np.empty(0, dtype=np.uint64), np.empty((0, 0, 0), dtype=np.uint64),
+                np.empty((0, 0, 0), dtype=np.uint64))
+
+    @staticmethod
+    def _akey(allowed: np.ndarray | None) -> bytes:
+        """Return a short key identifying an allowed-guess set (empty for all guesses)."""
+        if allowed is None:
+            return b""
+        return hashlib.blake2b(allowed.tobytes(), digest_size=16).digest()
+
+    def _top_k(self, r: int) -> int:
+        """Return how many guesses a node with ``r`` rows left tries, the best by the heuristic (0: every one
+        its bounds allow, as the exact search does, and every search within ``full_rows`` of the limit)."""
+        # near the row limit, a few good-looking guesses may all fail to finish
+        # in time: try every guess there (the sets are small by then)
+        if self.exact or r <= self.full_rows:
+            return 0
+        depth = self.rows - r
+        return self.top[min(depth - 1, len(self.top) - 1)] if depth >= 1 else self.top[0]
+
+    def _choices(self, S: np.ndarray, rows: np.ndarray, r: int, beta: int = INF, classes: bool = False):
+        """Return the scan figures, the positions of the guesses to try, in order, and the rows both are
+        of: ``rows``, or with ``classes`` the first row of each distinct column of codes over ``S`` (the
+        others split ``S`` alike).
+
+        A guess whose bound ``3|S| - 2c - p`` reaches ``beta`` can never be used: it is left out.
+        """
+        self._count(len(S) * len(rows))
+        if classes:
+            nb, cand, sc, rows = self._scan_classes(S, rows)
+        else:
+            nb, cand, sc = self._scan(S, rows)
+        kern = self._primitives()
+        dedupe = self.rule is None   # hard modes: equal partitions lead to different allowed sets
+        K = self._top_k(r)
+        if not K:
+            # equal partitions are skipped as the search reaches them (``solve``): hashing
+            # every guess here would cost more than the few that pass the bounds
+            viable = np.flatnonzero(3 * len(S) - 2 * cand - nb < beta)
+            return nb, cand, viable[np.lexsort((viable, -cand[viable], sc[viable]))], rows
+        K = min(K, len(rows))
+        out = self._buf
+        cnt = kern.select_top(self.M, S, rows, sc, cand, K, dedupe, self.solved, self.P, out)
+        return nb, cand, out[:cnt].copy(), rows
+
+    def solve(self, S: np.ndarray, r: int, allowed: np.ndarray | None = None,
+              beta: int = INF, akey: bytes = b"", guesses: np.ndarray | None = None) -> int:
+        """Return the least total for candidate set ``S`` (answer columns) with ``r`` rows left.
+
+        If the result is ``>= beta`` it is only a lower bound (the search gave
+        up once no tree could cost less than ``beta``).  ``guesses`` (normal
+        mode): the guess rows worth trying, one per distinct partition of a
+        set holding ``S`` (the first in row order); None: every guess.  The
+        totals and the chosen guesses are the same either way.
+        """
+        n = len(S)
+        if n == 1:
+            return 1 if r >= 1 else INF
+        if r <= 1:
+            return INF
+        if n == 2:
+            return 3
+        key = (S.tobytes(), r, akey)
+        tt = self.tt
+        entry = tt.get(key)
+        lb = 0
+        if entry is not None:
+            val, g = entry
+            if g != -1 or val >= beta:
+                return val
+            lb = val
+        rows = self.all_rows if allowed is None else allowed
+        if guesses is not None:
+            rows = guesses
+        every = rows is self.all_rows and self._every_row
+        compiled = self._compiled_node(S, r, rows, every, lb, beta, akey)
+        if compiled is not None:
+            tt[key] = compiled
+            return compiled[0]
+        # candidates first: one that splits S into single words is optimal (2n - 1)
+        crow = self.ans_rows[S]
+        nb, cand, sc = self._scan(S, crow)
+        perfect = np.flatnonzero(nb == n - 1)
+        if len(perfect):
+            tt[key] = (2 * n - 1, int(crow[perfect].min()))
+            return 2 * n - 1
+        if r == 2:
+            # one row after this guess: only single words may remain
+            nb, cand, sc = self._scan(S, rows)
+            self._count(len(S) * len(rows))
+            split_all = np.flatnonzero(nb == n)
+            tt[key] = (2 * n, int(rows[split_all[0]])) if len(split_all) else (INF, -2)
+            return tt[key][0]
+        # else 2n is a bound, met by a candidate leaving one pair and single words
+        pair = np.flatnonzero(nb == n - 2)
+        if len(pair):
+            tt[key] = (2 * n, int(crow[pair].min()))
+            return 2 * n
+        lb = max(lb, 2 * n, self._size_lb(n, r))
+        if lb >= beta:
+            tt[key] = (lb, -1)
+            return lb
+        # with four rows or more, this node and its children try only one guess per distinct column of codes over S
+        classes = self.classes and self.rule is None and r >= 4
+        nb, cand, order, rows = self._choices(S, rows, r, beta, classes=classes)
+        lb = max(lb, 3 * n - int((nb + 2 * cand).max()))
+        if lb >= beta:
+            tt[key] = (lb, -1)
+            return lb
+        if r == 5 and self._ruled_compiled(r):
+            # the guesses tried as below, compiled, with their bins' four-row searches
+            tt[key] = self._solve_ruled(S, rows, every, lb, beta, akey, r, order, nb, cand)
+            return tt[key][0]
+        best, best_g = beta, -1
+        M, solved, P = self.M, self.solved, self.P
+        r1 = r - 1
+        # every guess was listed (exact, or near the row limit): skip a partition met before
+        seen: set[int] | None = set() if (self.exact or r <= self.full_rows) and self.rule is None else None
+        for k in order.tolist():
+            if 3 * n - 2 * int(cand[k]) - int(nb[k]) >= best:
+                continue
+            g = int(rows[k])
+            kern = self._primitives()       # numpy's or the kernels' (which give the same hashes)
+            if seen is not None:
+                h = int(kern.partition_hash(M[g], S, solved, P, self._label))
+                if h in seen:
+                    continue
+                seen.add(h)
+            total, pending = self._bins_bound(kern, S, g, r1, allowed, akey, best)
+            if total >= best:
+                continue
+            total = self._search_bins(pending, g, r1, allowed, total, best, rows if classes else None)
+            if total < best:
+                best, best_g = total, g
+                if best <= lb:
+                    break
+        if best_g >= 0:
+            tt[key] = (best, best_g)
+            return best
+        lb = max(lb, beta)
+        tt[key] = (lb, -1)
+        return lb
+
+    def _compiled_node(self, S: np.ndarray, r: int, rows: np.ndarray, every: bool, lb: int, beta: int,
+                       akey: bytes) -> tuple[int, int] | None:
+        """Return (total, guess row) of a node the compiled kernels search whole (three rows left; four in hard
+        modes), or None where ``solve`` searches it in Python."""
+        if r == 3 and self.rule is None and self._three_compiled(r):
+            # the most frequent node, every guess tried: the same search, compiled
+            val, g = self._kernels().solve_three(self.M, self._mt_for(S), S, rows, every, self.all_rows,
+                                                 self._every_row, self.ans_rows,
+                                                 self.hw, self.solved, self.P, self.max_parts, lb, beta,
+                                                 self._memo2())
+            self._count(len(S) * len(rows))
+            return int(val), int(g)
+        if r == 3 and self.rule is not None and self._three_compiled(r):
+            val, g, cells = self._solve_three_ruled(S, rows, every, lb, beta, akey)
+            self._count(cells)
+            return val, g
+        if r == 4 and self._ruled_compiled(r):
+            return self._solve_ruled(S, rows, every, lb, beta, akey, r)
+        return None
+
+    def _bins_bound(self, kern, S: np.ndarray, g: int, r1: int, allowed: np.ndarray | None, akey: bytes,
+                    best: int) -> tuple[int, list]:
+        """Return (a lower bound on guess ``g``'s total over ``S``, the bins still to search as (words, their
+        allowed guesses, key, bound, code)): the bins of one or two words exact, the others memoised or bounded
+        by size; once the bound reaches ``best`` the bins left are not looked at."""
+        words, starts, codes = kern.split(self.M, g, S, self.solved, self.P)
+        pending = []
+        total = len(S)
+        for i in range(len(codes)):
+            m = int(starts[i + 1] - starts[i])
+            if codes[i] == self.solved:
+                continue
+            if m == 1:
+                total += 1
+                continue
+            if r1 <= 1:
+                return INF, pending
+            if m == 2:
+                total += 3
+                continue
+            sub = words[starts[i]:starts[i + 1]]
+            ckey, child = self._child_key(allowed, akey, g, int(codes[i]))
+            e = self.tt.get((sub.tobytes(), r1, ckey))
+            if e is not None and e[1] != -1:
+                total += e[0]
+            else:
+                blb = max(e[0], self._size_lb(m, r1)) if e is not None else self._size_lb(m, r1)
+                total += blb
+                pending.append((sub, child, ckey, blb, int(codes[i])))
+            if total >= best:       # the bins left only add to it: the guess cannot do better
+                break
+        return total, pending
+
+    def _search_bins(self, pending: list, g: int, r1: int, allowed: np.ndarray | None, total: int, best: int,
+                     guesses: np.ndarray | None) -> int:
+        """Return guess ``g``'s total once each bin still pending is searched in place of its bound, stopping
+        once it reaches ``best``."""
+        for sub, child, ckey, blb, code in pending:
+            if child is None and self.rule is not None:      # hard mode: worked out once searched
+                child = self._child(allowed, g, code, ckey)[0]
+            total -= blb
+            total += self.solve(sub, r1, child, best - total, ckey, guesses)
+            if total >= best:
+                break
+        return total
+
+    def bound(self, S: np.ndarray, r: int, allowed: np.ndarray | None = None, akey: bytes = b"") -> int:
+        """Return a lower bound on the least total of ``S`` from one scan of the guesses (memoised).
+
+        The bounds ``solve`` starts from: exact for a candidate that splits
+        ``S`` into single words (or leaves one pair), else the most of ``2n``,
+        the size bound and ``3n - max(2c + p)`` over every allowed guess.
+        """
+        n = len(S)
+        if n <= 2 or r <= 1:
+            return self.solve(S, r, allowed, INF, akey)
+        key = (S.tobytes(), r, akey)
+        entry = self.tt.get(key)
+        if entry is not None:
+            return entry[0]
+        crow = self.ans_rows[S]
+        nb, cand, _ = self._scan(S, crow)
+        if (nb == n - 1).any():
+            return 2 * n - 1
+        rows = self.all_rows if allowed is None else allowed
+        nb, cand, _ = self._scan(S, rows)
+        self._count(len(S) * len(rows))
+        if r == 2:
+            return 2 * n if (nb == n).any() else INF
+        lb = max(2 * n, self._size_lb(n, r), 3 * n - int((nb + 2 * cand).max()) if len(nb) else INF)
+        self.tt[key] = (lb, -1)
+        return lb
+
+    # -- building trees from the memo
+
+    def _guess_of(self, S: np.ndarray, r: int, allowed, akey: bytes) -> int:
+        """Return the guess row the search chose for a set (solving it if needed)."""
+        n = len(S)
+        if n <= 2:
+            return int(self.ans_rows[S].min())
+        key = (S.tobytes(), r, akey)
+        entry = self.tt.get(key)
+        if entry is None or entry[1] < 0:
+            self.solve(S, r, allowed, INF, akey)
+            entry = self.tt[key]
+        if entry[1] < 0:
+            raise ChuteError("no tree within the row limit")
+        return entry[1]
+
+    def subtree(self, S: np.ndarray, r: int, allowed=None, akey: bytes = b"") -> tuple:
+        """Return the chosen tree for a set as nested tuples (guess row, size, ((code, child), ...))."""
+        g = self._guess_of(S, r, allowed, akey)
+        words, starts, codes = self.split(g, S)
+        kids = []
+        for i in range(len(codes)):
+            if codes[i] == self.solved:
+                continue
+            sub = words[starts[i]:starts[i + 1]]
+            child = self._child_allowed(allowed, g, int(codes[i]))
+            kids.append((int(codes[i]), self.subtree(sub, r - 1, child, self._akey(child))))
+        return (g, len(S), tuple(kids))
+
+    def to_node(self, nested: tuple) -> TreeNode:
+        """Return a TreeNode from the nested tuples of ``subtree``."""
+        g, n, kids = nested
+        node = TreeNode(self.lexicon.guesses[g], n)
+        for code, child in kids:
+            node.children[decode(code, self.length)] = self.to_node(child)
+        return node
+
+    # -- openers
+
+    def rank_openers(self, count: int) -> list[str]:
+        """Return the ``count`` most promising first guesses (equal partitions counted once).
+
+        Ranked by the opener's lower bound ``3n - 2c - p`` (most unsolved bins,
+        a candidate counting two), then by the heuristic score, then
+        alphabetically: the bound ranks the known best Wordle openers (SALET,
+        REAST, CRATE, TRACE, SLATE) in its first five, where entropy ranks SALET
+        eighth and puts SOARE, 77 guesses worse, first.
+        """
+        S = np.arange(len(self.lexicon.answers), dtype=np.int32)
+        nb, cand, sc = self._scan(S, self.all_rows)
+        order = np.lexsort((self.all_rows, sc, -(nb + 2 * cand)))
+        picked: list[int] = []
+        seen: set[int] = set()
+        hs = np.empty(1, dtype=np.uint64)
+        for k in order.tolist():
+            if len(picked) >= count:
+                break
+            self._primitives().all_hashes(self.M, S, self.all_rows[k:k + 1], self.solved, self.P, hs)
+            if int(hs[0]) not in seen:
+                seen.add(int(hs[0]))
+                picked.append(int(self.all_rows[k]))
+        return [self.lexicon.guesses[i] for i in picked]
+
+    def opener_bins(self, opener: str) -> list[tuple[int, np.ndarray]]:
+        """Return the (pattern code, answer columns) bins the opener splits the answers into."""
+        g = self._opener_row(opener)
+        S = np.arange(len(self.lexicon.answers), dtype=np.int32)
+        words, starts, codes = self.split(g, S)
+        return [(int(codes[i]), words[starts[i]:starts[i + 1]].copy()) for i in range(len(codes))]
+
+    def _opener_row(self, opener: str) -> int:
+        """Return the matrix row of an opener; raise ChuteError if it is not an accepted guess."""
+        word = fold(opener)
+        row = self.lexicon.guess_index.get(word)
+        if row is None:
+            raise ChuteError(f"opener {opener!r} is not an accepted {self.length}-letter guess")
+        return row
+
+    def solve_bin(self, opener_row: int, code: int, S: np.ndarray) -> tuple[int, tuple | None]:
+        """Return the least total of one opener bin and its subtree (None when infeasible)."""
+        if code == self.solved:
+            return 0, None
+        allowed = self._child_allowed(None, opener_row, code)
+        akey = self._akey(allowed)
+        value = self.solve(S, self.rows - 1, allowed, INF, akey)
+        if value >= INF:
+            return INF, None
+        return value, self.subtree(S, self.rows - 1, allowed, akey)
+
+    def describe(self) -> dict[str, Any]:
+        """Return the search settings as plain data (for a tree's metadata)."""
+        return {"lexicon": self.lexicon.name, "lexicon_key": self.lexicon.key[:16],
+                "answers": len(self.lexicon.answers), "guesses": self.n_guesses,
+                "rows": self.rows, "rule": self.rule, "exact": self.exact,
+                "top": None if self.exact else list(self.top)}
+
+    def assemble(self, opener: str, results: dict[int, tuple[int, tuple | None]],
+                 seconds: float, nodes: int) -> OpenerResult:
+        """Return the opener's result from its solved bins (code -> (total, subtree))."""
+        row = self._opener_row(opener)
+        n = len(self.lexicon.answers)
+        total = n + sum(v for v, _ in results.values())
+        tree = None
+        if total < INF:
+            root = TreeNode(self.lexicon.guesses[row], n)
+            for code, (_, nested) in sorted(results.items()):
+                if nested is not None:
+                    root.children[decode(code, self.length)] = self.to_node(nested)
+            meta = self.describe()
+            meta.update({"opener": self.lexicon.guesses[row], "total": total,
+                         "mean": round(total / n, 4), "seconds": round(seconds, 2)})
+            tree = DecisionTree(root, self.length, self.rows, self.rule, meta)
+            stats = tree.evaluate(self.lexicon.answers)
+            meta["worst"] = stats.worst
+            meta["distribution"] = {str(k): v for k, v in sorted(stats.distribution.items())}
+        return OpenerResult(self.lexicon.guesses[row], min(total, INF), n, self.exact,
+                            seconds, nodes, tree)
+
+    def search_opener(self, opener: str) -> OpenerResult:
+        """Return the best tree found for one opener (in this process)."""
+        t0 = time.perf_counter()
+        scans0 = self.scans
+        row = self._opener_row(opener)
+        results = {}
+        for code, S in self.opener_bins(opener):
+            results[code] = self.solve_bin(row, code, S)
+            if results[code][0] >= INF:
+                break
+        return self.assemble(opener, results, time.perf_counter() - t0, self.scans - scans0)
+
+
+# -- parallel search over (opener, bin) tasks
+
+_WORKER: TreeSearch | None = None
+
+
+def _work(task: tuple[str, int, int, np.ndarray]) -> tuple[str, int, int, tuple | None, int]:
+    """Solve one opener bin in a worker process; return (opener, code, total, subtree, scans)."""
+    opener, row, code, S = task
+    assert _WORKER is not None
+    before = _WORKER.scans
+    value, nested = _WORKER.solve_bin(row, code, S)
+    return opener, code, value, nested, _WORKER.scans - before
+
+
+def search(searcher: TreeSearch, openers: Sequence[str], jobs: int = 1,
+           progress=None) -> list[OpenerResult]:
+    """Return the best tree found for each opener, bins spread over ``jobs`` processes.
+
+    ``progress(opener_result)`` is called as each opener finishes.
+    """
+    openers = list(dict.fromkeys(fold(o) for o in openers))
+    rows = {o: searcher._opener_row(o) for o in openers}
+    if jobs <= 1:
+        out = []
+        for o in openers:
+            res = searcher.search_opener(o)
+            if progress:
+                progress(res)
+            out.append(res)
+        return out
+    from ..parallel import run_tasks
+    global _WORKER
+    tasks = []
+    for o in openers:
+        for code, S in searcher.opener_bins(o):
+            tasks.append((o, rows[o], code, S))
+    # big bins first so that the pool finishes together; openers in order otherwise
+    order = {o: i for i, o in enumerate(openers)}
+    tasks.sort(key=lambda t: (order[t[0]], -len(t[3])))
+    pending = {o: sum(1 for t in tasks if t[0] == o) for o in openers}
+    results: dict[str, dict[int, tuple[int, tuple | None]]] = {o: {} for o in openers}
+    started = {o: time.perf_counter() for o in openers}
+    scans = Counter()
+    done: dict[str, OpenerResult] = {}
+    _WORKER = searcher
+    try:
+        for _, (o, code, value, nested, sc) in run_tasks(_work, tasks, jobs):
+            results[o][code] = (value, nested)
+            scans[o] += sc
+            pending[o] -= 1
+            if pending[o] == 0:
+                res = searcher.assemble(o, results[o], time.perf_counter() - started[o], scans[o])
+                done[o] = res
+                if progress:
+                    progress(res)
+    finally:
+        _WORKER = None
+    return [done[o] for o in openers]
+
+
+def build_tree(engine, opener: str | None = None, *, openers: int = 10, rows: int = 6,
+               rule: str | None = None, top: Sequence[int] | int | str | None = None,
+               exact: bool = False, jobs: int = 1) -> DecisionTree:
+    """Return the best tree found: for ``opener``, else for the best of the ``openers`` ranked first.
+
+    The notebook entry point: ``build_tree(Engine.build(load_lexicon("wordle")), "salet")``.
+    Raises ChuteError when no tree finishes every answer within ``rows``.
+    """
+    searcher = TreeSearch(engine, rows=rows, rule=rule, top=top, exact=exact)
+    words = [opener] if opener else searcher.rank_openers(openers)
+    results = [r for r in search(searcher, words, jobs=jobs) if r.feasible]
+    if not results:
+        raise ChuteError(f"no tree found that solves every answer within {rows} row{'s' if rows != 1 else ''}")
+    best = min(results, key=lambda r: r.total)
+    assert best.tree is not None
+    return best.tree

@@ -1,0 +1,427 @@
+"""The engine: codes agree with ``score`` everywhere, partition figures, and the disk cache."""
+
+from __future__ import annotations
+
+import random
+import struct
+
+import numpy as np
+import pytest
+
+import chute.game.engine as engine_mod
+from chute.errors import ChuteError
+from chute.game.engine import (
+    Engine,
+    compute_codes,
+    histograms,
+    letters_array,
+    numpy_codes,
+    partition,
+    partition_stats,
+)
+from chute.game.feedback import decode, encode, score
+from chute.game.words import load_lexicon, words_lexicon
+
+TRICKY = ["geese", "speed", "abbey", "eerie", "erase", "sheep", "eager", "added", "daddy", "mamma",
+          "llama", "allay", "lolly", "skill", "bills", "aahed", "fluff", "puppy", "tenth", "fifty"]
+
+
+@pytest.fixture(scope="module")
+def wordle():
+    """Return the bundled wordle engine (built once, then cached for the session)."""
+    return Engine.build(load_lexicon("wordle"))
+
+
+def test_numpy_codes_agree_with_score_on_repeated_letters():
+    """Every cell of the numpy scorer equals feedback.score, repeated letters included."""
+    rng = random.Random(7)
+    words = load_lexicon("wordle").guesses
+    guesses = TRICKY + rng.sample(words, 150)
+    secrets = TRICKY + rng.sample(words, 150)
+    codes = numpy_codes(letters_array(guesses, 5), letters_array(secrets, 5))
+    for i, g in enumerate(guesses):
+        for j, s in enumerate(secrets):
+            assert decode(int(codes[i, j]), 5) == score(g, s), (g, s)
+
+
+@pytest.mark.parametrize("length", [4, 5, 6, 8])
+def test_numpy_codes_agree_with_score_on_words_made_of_few_letters(length):
+    """Words of three letters' worth (a letter three or four times over) and of z: every cell equals feedback.score."""
+    rng = random.Random(length)
+    words = ["".join(rng.choice("abz") for _ in range(length)) for _ in range(120)] + ["z" * length]
+    codes = numpy_codes(letters_array(words, length), letters_array(words[::-1], length))
+    assert codes.dtype == engine_mod.code_dtype(length)
+    for i, g in enumerate(words):
+        for j, s in enumerate(words[::-1]):
+            assert decode(int(codes[i, j]), length) == score(g, s), (g, s)
+
+
+def test_one_guess_codes_agree_with_score(wordle):
+    """One guess at a time (the hard-mode rules' case) the numpy scorer still equals feedback.score."""
+    rng = random.Random(8)
+    words = load_lexicon("wordle").guesses
+    secrets = TRICKY + rng.sample(words, 400)
+    for g in TRICKY + rng.sample(words, 60):
+        codes = numpy_codes(letters_array([g], 5), letters_array(secrets, 5))
+        assert codes.shape == (1, len(secrets))
+        assert [decode(int(c), 5) for c in codes[0]] == [score(g, s) for s in secrets], g
+
+
+def test_matrix_kernel_agrees_with_score(wordle):
+    """Sampled cells of the compiled matrix equal feedback.score."""
+    lex = wordle.lexicon
+    rng = np.random.default_rng(3)
+    for r, c in zip(rng.integers(0, len(lex.guesses), 3000), rng.integers(0, len(lex.answers), 3000)):
+        assert wordle.matrix[r, c] == encode(score(lex.guesses[r], lex.answers[c]))
+    # the compiled kernel and numpy give the same block
+    rows = list(lex.guesses[:300])
+    big = compute_codes(rows * 20, lex.answers[:800], 5)      # above the numpy threshold
+    assert np.array_equal(big[:300], numpy_codes(letters_array(rows, 5), letters_array(lex.answers[:800], 5)))
+
+
+@pytest.mark.parametrize("length", range(3, 13))
+def test_compiled_kernels_equal_score_cell_by_cell_at_every_length(length):
+    """Every cell of the vectorised kernel (parallel and serial) equals feedback.score, at 3 to 12 letters.
+
+    Words drawn from few letters, so most hold repeated letters (three or four
+    copies too), the hard case of the yellow rule.
+    """
+    from chute.game.engine import code_dtype
+    from chute.kernels.score import codes_serial, pattern_matrix
+    rng = random.Random(length)
+    alphabet = "abcdez"[: 3 + length % 4]
+    words = sorted({"".join(rng.choice(alphabet) for _ in range(length)) for _ in range(160)})
+    guesses, secrets = words[:120], words[-90:]
+    g, s = letters_array(guesses, length), letters_array(secrets, length)
+    fast = np.empty((len(guesses), len(secrets)), dtype=code_dtype(length))
+    serial = np.empty_like(fast)
+    pattern_matrix(g, s, fast)
+    codes_serial(g, s, serial)
+    assert np.array_equal(fast, serial)
+    for i, word in enumerate(guesses):
+        for j, secret in enumerate(secrets):
+            assert decode(int(fast[i, j]), length) == score(word, secret), (word, secret)
+
+
+def test_longer_words_use_wider_codes():
+    """Six-letter patterns (729 codes) need uint16 and still agree with score."""
+    lex = words_lexicon(["banana", "bandit", "cannon", "anoint", "nation", "tannin"])
+    eng = Engine.build(lex, cache=False)
+    assert eng.matrix.dtype == np.uint16
+    for i, g in enumerate(lex.guesses):
+        for j, s in enumerate(lex.answers):
+            assert decode(int(eng.matrix[i, j]), 6) == score(g, s)
+
+
+def test_codes_for_words_outside_the_answer_list(wordle):
+    """Candidates that are not answers are scored on the fly, mixed with matrix columns."""
+    cands = ["aahed", "crane", "zymic", "abbey"]
+    rows = wordle.rows(["soare", "eerie"])
+    codes = wordle.codes(rows, cands)
+    for i, g in enumerate(["soare", "eerie"]):
+        assert [decode(int(c), 5) for c in codes[i]] == [score(g, s) for s in cands]
+
+
+def test_codes_in_any_order_are_the_codes_with_their_columns_named(wordle):
+    """``codes_any_order`` gives each candidate's codes (off-list words scored on the fly) and which column is which."""
+    cands = ["aahed", "crane", "zymic", "abbey", "xylyl", "slate"]
+    cols = wordle.columns(cands)
+    for rows in (wordle.rows(["soare", "eerie", "zymic"]), None):
+        codes, order = wordle.codes_any_order(rows, cands, cols)
+        want = wordle.codes(rows, cands, cols)
+        assert codes.shape == want.shape and order is not None
+        assert sorted(order.tolist()) == list(range(len(cands)))
+        assert np.array_equal(codes, want[:, order])
+    answers = ["crane", "slate", "abbey"]
+    codes, order = wordle.codes_any_order(wordle.rows(["soare"]), answers, wordle.columns(answers))
+    assert order is None and np.array_equal(codes, wordle.codes(wordle.rows(["soare"]), answers))
+
+
+def test_a_state_partition_of_matches_the_stats_of_its_codes(wordle):
+    """``State.partition_of`` (columns in any order) gives the figures of ``stats(codes(rows))``, weighted or not."""
+    from chute.strategies.base import State
+    cands = ["aahed", "crane", "zymic", "abbey", "xylyl", "slate", "trace", "caret"]
+    rows = wordle.rows(["soare", "eerie", "zymic", "crate", "trace"])
+    for weights in (None, np.linspace(1.0, 3.0, len(cands))):
+        state = State(wordle, cands, weights)
+        got, want = state.partition_of(rows), state.stats(state.codes(rows))
+        for name in ("entropy", "expected", "worst", "parts"):
+            assert np.allclose(getattr(got, name), getattr(want, name), rtol=1e-12), name
+
+
+def test_partition_stats_kernel_and_numpy_agree(wordle, monkeypatch):
+    """The compiled row statistics equal the numpy ones, uniform and weighted."""
+    codes = wordle.matrix[:2000]
+    w = np.random.default_rng(0).random(codes.shape[1])
+    monkeypatch.setattr(engine_mod, "_use_kernel", lambda cells: True)
+    fast = [partition_stats(codes, 243), partition_stats(codes, 243, w)]
+    monkeypatch.setattr(engine_mod, "_use_kernel", lambda cells: False)
+    slow = [partition_stats(codes, 243), partition_stats(codes, 243, w)]
+    for a, b in zip(fast, slow):
+        assert np.allclose(a.entropy, b.entropy) and np.allclose(a.expected, b.expected)
+        assert np.array_equal(a.worst, b.worst) and np.array_equal(a.parts, b.parts)
+
+
+@pytest.mark.parametrize("kernel", [True, False])
+def test_partition_stats_of_no_guess_is_empty_on_every_path(monkeypatch, kernel):
+    """No guess to rank (a hard mode that allows none): empty figures, not a division by zero in the kernel."""
+    monkeypatch.setattr(engine_mod, "_use_kernel", lambda cells: kernel)
+    codes = np.zeros((0, 40), dtype=np.uint8)
+    for st in (partition_stats(codes, 243), partition_stats(codes, 243, np.ones(40))):
+        assert len(st) == 0 and st.entropy.shape == st.worst.shape == (0,)
+
+
+def test_partition_stats_match_a_hand_count():
+    """Entropy, expected size, worst bin and parts of a tiny partition, by hand."""
+    codes = np.array([[0, 0, 1, 2]], dtype=np.uint8)            # bins of 2, 1, 1
+    st = partition_stats(codes, 3)
+    assert st.entropy[0] == pytest.approx(1.5)
+    assert st.expected[0] == pytest.approx((2 * 2 + 1 + 1) / 4)
+    assert st.worst[0] == 2 and st.parts[0] == 3
+    counts = histograms(codes, 3)
+    assert counts.tolist() == [[2, 1, 1]]
+    assert partition(codes[0], ["a", "b", "c", "d"]) == {0: ["a", "b"], 1: ["c"], 2: ["d"]}
+
+
+# -- the disk cache ----------------------------------------------------------------------
+
+SMALL = ["crane", "slate", "trace", "crate", "react", "caret", "cater", "spine", "snipe", "pines"]
+
+
+def _cache_file(folder):
+    """Return the one matrix file in a cache folder."""
+    files = list(folder.glob("matrix-*.bin"))
+    assert len(files) == 1
+    return files[0]
+
+
+@pytest.fixture
+def counting(monkeypatch):
+    """Count how often the engine computes a matrix."""
+    calls = []
+    real = engine_mod.compute_codes
+
+    def spy(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs)
+    monkeypatch.setattr(engine_mod, "compute_codes", spy)
+    return calls
+
+
+def test_cache_is_written_then_reused(tmp_path, counting):
+    """A second build loads the matrix from disk instead of computing it."""
+    lex = words_lexicon(SMALL)
+    first = Engine.build(lex, cache_dir=tmp_path)
+    second = Engine.build(lex, cache_dir=tmp_path)
+    assert len(counting) == 1
+    assert np.array_equal(first.matrix, second.matrix)
+    assert not list(tmp_path.glob("*.tmp"))                   # the temp file was renamed
+
+
+@pytest.mark.parametrize("damage", ["truncate", "flip", "foreign-key", "garbage", "empty"])
+def test_damaged_cache_is_rebuilt(tmp_path, counting, damage):
+    """A truncated, corrupted, foreign or garbage cache file is never trusted: rebuilt, same matrix."""
+    lex = words_lexicon(SMALL)
+    good = Engine.build(lex, cache_dir=tmp_path).matrix.copy()
+    path = _cache_file(tmp_path)
+    data = bytearray(path.read_bytes())
+    if damage == "truncate":
+        data = data[: len(data) - 7]
+    elif damage == "flip":
+        data[-3] ^= 0xFF
+    elif damage == "foreign-key":
+        header = struct.Struct("<8s64sIIIII")
+        fields = list(header.unpack(bytes(data[: header.size])))
+        fields[1] = b"f" * 64
+        data[: header.size] = header.pack(*fields)
+    elif damage == "garbage":
+        data = bytearray(b"not a matrix at all" * 10)
+    else:
+        data = bytearray()
+    path.write_bytes(bytes(data))
+    again = Engine.build(lex, cache_dir=tmp_path)
+    assert len(counting) == 2
+    assert np.array_equal(again.matrix, good)
+    assert Engine.build(lex, cache_dir=tmp_path) is not None and len(counting) == 2   # repaired on disk
+
+
+def test_a_vouched_cache_is_mapped_and_a_changed_one_checked_again(tmp_path, counting):
+    """Once checked whole, an unchanged file is mapped (its stamp vouches); a changed one is checked again."""
+    import os
+    lex = words_lexicon(SMALL)
+    good = Engine.build(lex, cache_dir=tmp_path).matrix.copy()
+    path = _cache_file(tmp_path)
+    stamp = path.with_suffix(".ok")
+    assert not stamp.exists()                                  # written: not yet checked from disk
+    first = Engine.build(lex, cache_dir=tmp_path)             # read whole, checked, vouched
+    assert stamp.exists() and np.array_equal(first.matrix, good)
+    mapped = Engine.build(lex, cache_dir=tmp_path).matrix      # mapped, copy on write
+    assert np.array_equal(mapped, good) and mapped.flags.writeable and len(counting) == 1
+    mapped[0, 0] ^= 1                                          # a write stays in this process
+    assert np.array_equal(Engine.build(lex, cache_dir=tmp_path).matrix, good)
+    data = bytearray(path.read_bytes())
+    data[-3] ^= 0xFF
+    st = path.stat()
+    path.write_bytes(bytes(data))                              # changed in place: same size and inode
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
+    again = Engine.build(lex, cache_dir=tmp_path)
+    assert len(counting) == 2 and np.array_equal(again.matrix, good)
+    stamp.write_text("1 2 3 4\n")                             # a stamp that vouches for another file
+    assert np.array_equal(Engine.build(lex, cache_dir=tmp_path).matrix, good) and len(counting) == 2
+
+
+def test_matrices_no_run_has_read_for_two_months_are_deleted_when_a_new_one_is_written(tmp_path, counting):
+    """The cache does not grow with every word-list change: a stale matrix goes with its lists' tables (openers,
+    second rows, review tables, optimal trees); one still read stays, and so do files of other names."""
+    import os
+    import time
+    old = time.time() - (engine_mod.UNUSED_DAYS + 1) * 86400
+
+    def age(path):
+        if path.exists():
+            os.utime(path, (old, old))
+
+    stale, read, fresh = (words_lexicon(SMALL[i::3]) for i in range(3))
+    for lex in (stale, read):
+        Engine.build(lex, cache_dir=tmp_path)
+        Engine.build(lex, cache_dir=tmp_path)                  # read back whole: stamped
+    files = {lex.key: sorted(tmp_path.glob(f"matrix-{lex.key[:32]}.*")) for lex in (stale, read)}
+    assert all(len(pair) == 2 for pair in files.values())     # .bin and .ok
+    for pair in files.values():
+        for f in pair:
+            age(f)
+    others = [tmp_path / "notes.txt", tmp_path / "matrix-mine.bin", tmp_path / f"openers-{'a' * 32}.json",
+              tmp_path / f"multi-openers-{stale.key[:32]}.json", tmp_path / f"lexicon-wordle-{stale.key[:24]}.marshal"]
+    tables = {lex.key: [tmp_path / f"{name}-{lex.key[:32]}{tail}" for name, tail in
+                        (("openers", ".json"), ("second", ".json"), ("review", "-normal-6.json"),
+                         ("optimal", "-s1a2b-hard-6.json"))] for lex in (stale, read)}
+    for f in others + tables[stale.key] + tables[read.key]:
+        f.write_text("a table of chute's, or not\n")
+        age(f)
+    Engine.build(read, cache_dir=tmp_path)                     # mapped: its stamp marks it used now
+    assert files[read.key][1].stat().st_mtime > old + 86400
+    built = len(counting)
+    Engine.build(fresh, cache_dir=tmp_path)                    # a new matrix written: the stale one goes
+    assert len(counting) == built + 1
+    assert not any(f.exists() for f in files[stale.key]) and all(f.exists() for f in files[read.key])
+    assert not any(f.exists() for f in tables[stale.key])      # its lists' tables go with it
+    assert all(f.exists() for f in tables[read.key] + others)
+    assert np.array_equal(Engine.build(stale, cache_dir=tmp_path).matrix, Engine.build(stale, cache=False).matrix)
+
+
+def test_unwritable_cache_dir_works_and_warns_once(tmp_path, capsys, monkeypatch):
+    """A cache directory that cannot be written: the engine works, one warning for the process."""
+    monkeypatch.setattr(engine_mod, "_warned", set())
+    blocker = tmp_path / "file"
+    blocker.write_text("a file where the cache folder should be")
+    folder = blocker / "cache"
+    a = Engine.build(words_lexicon(SMALL), cache_dir=folder)
+    b = Engine.build(words_lexicon(SMALL[:6]), cache_dir=folder)
+    err = capsys.readouterr().err
+    assert err.count("working without caching") == 1
+    assert a.matrix.shape == (10, 10) and b.matrix.shape == (6, 6)
+
+
+def test_no_cache_touches_no_file(tmp_path, monkeypatch):
+    """cache=False neither reads nor writes the cache directory."""
+    monkeypatch.setenv("CHUTE_CACHE_DIR", str(tmp_path / "never"))
+    eng = Engine.build(words_lexicon(SMALL), cache=False)
+    assert eng.cache_dir is None
+    assert not (tmp_path / "never").exists()
+
+
+@pytest.mark.parametrize("cols", [1, 2, 5, 30, 48, 49, 200])
+def test_partition_stats_paths_agree(wordle, monkeypatch, cols):
+    """Sorted runs, histograms and the kernel give the same figures for any number of candidates."""
+    rng = np.random.default_rng(cols)
+    codes = np.ascontiguousarray(wordle.matrix[:3000, np.sort(rng.choice(2315, cols, replace=False))])
+    w = rng.random(cols)
+    results = []
+    for sort_cols, kernel in ((10**6, False), (0, False), (0, True)):
+        monkeypatch.setattr(engine_mod, "SORT_COLS", sort_cols)
+        monkeypatch.setattr(engine_mod, "_use_kernel", lambda cells: kernel)
+        results.append([partition_stats(codes, 243), partition_stats(codes, 243, w)])
+    for other in results[1:]:
+        for a, b in zip(results[0], other):
+            assert np.allclose(a.entropy, b.entropy) and np.allclose(a.expected, b.expected)
+            assert np.array_equal(a.worst, b.worst) and np.array_equal(a.parts, b.parts)
+
+
+@pytest.mark.parametrize("length", [9, 12])
+def test_partition_stats_at_long_words_agree_and_stay_small(length, monkeypatch):
+    """Past 8 letters (3^L patterns) the kernel, sorted runs and hand counts agree; no rows x 3^L table is made."""
+    import tracemalloc
+    rng = np.random.default_rng(length)
+    n_pat = 3 ** length
+    codes = rng.integers(0, 40, size=(400, 60)).astype(np.uint32) * (n_pat // 41)   # few distinct codes, spread out
+    w = rng.random(60)
+    tracemalloc.start()
+    monkeypatch.setattr(engine_mod, "_use_kernel", lambda cells: False)
+    numpy_side = [partition_stats(codes, n_pat), partition_stats(codes, n_pat, w)]
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 50 * 2**20                  # a 400 x 3^12 int64 histogram alone would be 1.7 GB
+    monkeypatch.setattr(engine_mod, "_use_kernel", lambda cells: True)
+    kernel_side = [partition_stats(codes, n_pat), partition_stats(codes, n_pat, w)]
+    for a, b in zip(numpy_side, kernel_side):
+        assert np.allclose(a.entropy, b.entropy) and np.allclose(a.expected, b.expected)
+        assert np.array_equal(a.worst, b.worst) and np.array_equal(a.parts, b.parts)
+    row = codes[7].tolist()
+    sizes = [row.count(c) for c in set(row)]
+    assert numpy_side[0].worst[7] == max(sizes) and numpy_side[0].parts[7] == len(sizes)
+    assert numpy_side[0].expected[7] == pytest.approx(sum(c * c for c in sizes) / 60)
+
+
+def test_a_matrix_too_large_for_the_memory_is_refused_before_allocating(monkeypatch, tmp_path):
+    """Engine.build checks the matrix size against the memory available and says so in one line."""
+    lexicon = words_lexicon(["crane", "cigar", "rebut", "sissy"])
+    monkeypatch.setattr(engine_mod, "available_memory", lambda: 300 * 2**20)
+    Engine.build(lexicon, cache=False)                       # 16 bytes: fine
+    monkeypatch.setattr(engine_mod, "available_memory", lambda: 100 * 2**20)
+    with pytest.raises(ChuteError, match="pattern matrix of 4 guesses x 4 answers needs .* available"):
+        Engine.build(lexicon, cache=False)
+    monkeypatch.setattr(engine_mod, "available_memory", lambda: None)           # unknown: no check
+    Engine.build(lexicon, cache=False)
+
+
+@pytest.mark.parametrize("shape", [(0, 5), (5, 0), (1, 1), (63, 65), (64, 3), (130, 7), (200, 129)])
+def test_the_transpose_by_blocks_of_rows_equals_numpy(shape, monkeypatch):
+    """``engine.transpose`` copies a block of rows at a time: the same contiguous array as numpy's copy of
+    ``a.T``, whether the rows fill the blocks or not."""
+    from chute.game import engine as engine_mod
+    monkeypatch.setattr(engine_mod, "TRANSPOSE_ROWS", 64)
+    a = np.random.default_rng(sum(shape)).integers(0, 243, size=shape).astype(np.uint8)
+    out = engine_mod.transpose(a)
+    assert out.flags.c_contiguous and out.shape == shape[::-1] and np.array_equal(out, a.T)
+    b = a.astype(np.uint16)
+    assert out.dtype == np.uint8 and engine_mod.transpose(b).dtype == np.uint16
+    assert np.array_equal(engine_mod.transpose(b), b.T)
+
+
+def test_a_folder_set_with_a_quoted_tilde_is_in_the_home_folder(tmp_path, monkeypatch):
+    """CHUTE_CACHE_DIR="~/x" (quoted, so the shell left the ~) is ~/x, not a folder named '~' here."""
+    from chute.files import default_cache_dir, default_state_dir
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("CHUTE_CACHE_DIR", "~/cache")
+    monkeypatch.setenv("CHUTE_STATE_DIR", "~/state")
+    assert default_cache_dir() == tmp_path / "cache" and default_state_dir() == tmp_path / "state"
+
+
+def test_gather_equals_fancy_indexing_in_every_shape():
+    """``engine.gather`` gives ``codes[np.ix_(rows, cols)]`` C-ordered whichever way it gathers: index arrays,
+    lists, repeats, boolean masks, empty selections, every row (None), narrow and wide blocks."""
+    from chute.game.engine import gather
+    rng = np.random.default_rng(11)
+    for shape in ((300, 120), (2_000, 3_000)):
+        M = rng.integers(0, 243, shape).astype(np.uint8)
+        for t in range(60):
+            rows = rng.choice(shape[0], rng.integers(0, shape[0]), replace=bool(t % 2))
+            cols = rng.choice(shape[1], rng.integers(0, shape[1]), replace=bool(t % 3))
+            if t % 5 == 0:
+                rows = rows.tolist()
+            got = gather(M, rows, cols)
+            assert got.flags["C_CONTIGUOUS"] and np.array_equal(got, M[np.ix_(rows, cols)])
+            assert np.array_equal(gather(M, None, cols), M[:, cols])
+            masks = rng.random(shape[0]) < 0.3, rng.random(shape[1]) < 0.5
+            assert np.array_equal(gather(M, *masks), M[np.ix_(*masks)])
+    assert gather(M, [], [1, 2]).shape == (0, 2) and gather(M, [0], []).shape == (1, 0)
