@@ -60,7 +60,8 @@ def run(args: argparse.Namespace) -> int:
     from ..search.prove import prove
     from ..search.tree_search import INF, TreeSearch
     from .common import engine_from_args, lexicon_from_args
-    from .solving import rule_from_args
+    from .solving import rule_from_args, single_board
+    single_board(args)
     check_outputs({"--csv": args.csv, "--journal": args.journal},
                   {"--answers": args.answers, "--guesses": args.guesses, "--exclude": args.exclude})
     spec = game_spec(args.game)
@@ -79,11 +80,20 @@ def run(args: argparse.Namespace) -> int:
             sys.stderr.write(f"\r\x1b[2Kproving: {done:,}/{total:,} openers settled, about {left:,.0f} s left")
             sys.stderr.flush()
 
-    lists = {"game": spec.lexicon, "answers": args.answers, "guesses": args.guesses}
+    def notify(message: str) -> None:
+        if tty:
+            sys.stderr.write("\r\x1b[2K")
+        print(f"chute: note: {message}", file=sys.stderr, flush=True)
+
+    lists = {"game": spec.lexicon, "answers": args.answers, "guesses": args.guesses, "exclude": args.exclude,
+             "length": args.length}
     result = prove(searcher, top=args.top, journal=Path(args.journal) if args.journal else None,
-                   jobs=args.jobs, cluster=args.cluster, lists=lists, progress=progress)
+                   jobs=args.jobs, cluster=args.cluster, lists=lists, progress=progress, notify=notify)
     if tty:
         sys.stderr.write("\r\x1b[2K")
+    if result.damaged:
+        print(f"chute: note: {plural(result.damaged, 'line')} of the journal {args.journal} could not be trusted "
+              "(damaged, or wrong for these lists): their openers were searched again", file=sys.stderr)
     table = result.table()
     if args.csv:
         lines = ["opener,total,exact"] + [f"{show(s.opener)},{'' if s.total >= INF else s.total},{int(s.exact)}"

@@ -25,10 +25,12 @@ interruptions.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import socket
 import time
+from concurrent.futures import CancelledError
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
@@ -40,7 +42,7 @@ from .tree_search import INF, TreeSearch
 
 JOURNAL_FORMAT = "chute-prove-journal"
 BATCH = 8                   # openers per Dask task: fewer round trips, a cut-off a few openers stale
-JOURNAL_VERSION = 1
+JOURNAL_VERSION = 2         # 2: every entry carries a checksum over the journal's key and the entry
 
 
 @dataclass(frozen=True)
@@ -65,6 +67,7 @@ class Proof:
     top: int
     seconds: float
     bounds: dict[str, int]              # every opener's cheap bound (from its partition alone)
+    damaged: int = 0                    # journal lines not trusted (damaged, or wrong for these lists): searched again
 
     @property
     def cutoff(self) -> int:
@@ -113,7 +116,7 @@ class Proof:
         return {"answers": self.answers, "openers": len(self.settled), "proven": self.proven,
                 "best": None if best is None else best.to_dict(), "top": [s.to_dict() for s in self.ranking[:self.top]],
                 "cutoff": None if self.cutoff >= INF else self.cutoff, "settled": [s.to_dict() for s in self.table()],
-                "seconds": round(self.seconds, 2)}
+                "journal_damaged": self.damaged, "seconds": round(self.seconds, 2)}
 
 
 def journal_key(searcher: TreeSearch, top: int) -> dict:
@@ -130,56 +133,116 @@ def journal_line(data: dict) -> str:
     return json.dumps(data, separators=(",", ":")) + "\n"
 
 
-def read_journal(path: Path, key: dict) -> dict[str, Settled]:
-    """Return the openers a journal has settled (a torn last line, from a killed run or a full disk, is ignored).
+def entry_check(key: dict, entry: dict) -> str:
+    """Return the checksum of a journal entry: BLAKE2b over the journal's key (the lists, rule, rows, top) and
+    the entry, so that a changed digit, a line copied from another run's journal or one written by hand fails."""
+    material = json.dumps([{k: v for k, v in key.items() if k != "version"}, entry], sort_keys=True,
+                          separators=(",", ":"))
+    return hashlib.blake2b(material.encode("utf-8"), digest_size=8).hexdigest()
 
-    Raises ChuteError when the journal belongs to other lists or options, or is not a journal.
+
+def checked_line(key: dict, settled: Settled) -> str:
+    """Return the journal line of a settled opener, its checksum included."""
+    entry = settled.to_dict()
+    return journal_line({**entry, "check": entry_check(key, entry)})
+
+
+def _entry(key: dict, raw: bytes) -> Settled | None:
+    """Return the opener a journal line settles, or None when the line is damaged (not text, not an entry of
+    the right shape and types, or its checksum does not match)."""
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict) or set(data) != {"opener", "total", "exact", "check"}:
+        return None
+    opener, total, exact, check = data["opener"], data["total"], data["exact"], data.pop("check")
+    if not isinstance(opener, str) or not isinstance(exact, bool) or not isinstance(check, str):
+        return None
+    if total is not None and (type(total) is not int or total < 1):
+        return None
+    if check != entry_check(key, data):
+        return None
+    return Settled(opener, INF if total is None else total, exact)
+
+
+@dataclass
+class JournalRead:
+    """What a journal holds: the openers it settled, and how many of its lines were damaged (searched again)."""
+
+    done: dict[str, Settled]
+    damaged: int = 0
+    outdated: bool = False          # written by an older chute: its entries carry no checksum, so none is used
+
+
+def read_journal(path: Path, key: dict) -> JournalRead:
+    """Return the openers a journal has settled, each line read on its own: a damaged line is counted and its
+    opener searched again; a torn last line (a killed run, a full disk) is dropped silently.
+
+    Raises ChuteError when the journal belongs to other lists or options, or is not a journal at all.
     """
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except FileNotFoundError:
-        return {}
-    except UnicodeDecodeError:
-        raise ChuteError(f"{path} is not a chute journal (not UTF-8 text)") from None
+        return JournalRead({})
     except OSError as err:
         raise ChuteError(f"cannot read the journal {path}: {err.strerror or err}") from None
-    lines = text.splitlines()
-    if not lines or (len(lines) == 1 and not text.endswith("\n") and journal_line(key).startswith(text)):
-        return {}           # empty, or only the start of this run's header: the first write was cut short
+    lines = data.split(b"\n")
+    torn = lines.pop()              # b"" when the file ends with a newline; else a line cut short
+    header = journal_line(key).encode("utf-8")
+    if not lines:
+        if not torn or header.startswith(torn):
+            return JournalRead({})  # empty, or only the start of this run's header: the first write was cut short
+        raise ChuteError(f"{path} is not a chute journal")
     try:
-        head = json.loads(lines[0])
-    except ValueError:
-        raise ChuteError(f"{path} is not a chute journal") from None
+        head = json.loads(lines[0].decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise ChuteError(f"{path} is not a chute journal (its first line is not a journal's header)") from None
     if not isinstance(head, dict) or head.get("format") != JOURNAL_FORMAT:
         raise ChuteError(f"{path} is not a chute journal")
+    older = head.get("version") == 1 and {k: v for k, v in head.items() if k != "version"} == \
+        {k: v for k, v in key.items() if k != "version"}
+    if older:
+        return JournalRead({}, damaged=len([line for line in lines[1:] if line.strip()]), outdated=True)
     if head != key:
         differ = [k for k in ("lexicon", "rule", "rows", "top") if head.get(k) != key[k]]
         if head.get("lexicon_key") != key["lexicon_key"]:
             differ.insert(0, "word lists")
         raise ChuteError(f"the journal {path} belongs to another run ({', '.join(differ) or 'version'} differ); "
                          "use another --journal")
-    out: dict[str, Settled] = {}
-    for line in lines[1:]:
-        try:
-            entry = json.loads(line)
-            total = INF if entry["total"] is None else int(entry["total"])
-            out[str(entry["opener"])] = Settled(str(entry["opener"]), total, bool(entry["exact"]))
-        except (ValueError, KeyError, TypeError):
-            continue                                    # a line torn by a kill: that opener runs again
-    return out
+    done: dict[str, Settled] = {}
+    seen: dict[str, int] = {}
+    damaged = 0
+    for raw in lines[1:]:
+        if not raw.strip():
+            continue
+        entry = _entry(key, raw)
+        if entry is None:
+            damaged += 1
+            continue
+        seen[entry.opener] = seen.get(entry.opener, 0) + 1
+        done[entry.opener] = entry
+    for opener, times in seen.items():
+        if times > 1:               # one opener settled twice: neither line can be trusted over the other
+            del done[opener]
+            damaged += times
+    return JournalRead(done, damaged)
 
 
 class Journal:
-    """An append-only record of settled openers, each line flushed and synced to disk as it is written."""
+    """An append-only record of settled openers, each line checksummed, flushed and synced as it is written."""
 
     def __init__(self, path: Path | None, key: dict):
         self.path = path
         self.key = key
-        self.done = read_journal(path, key) if path is not None else {}
+        found = read_journal(path, key) if path is not None else JournalRead({})
+        self.done = found.done
+        self.damaged = found.damaged     # lines not trusted: their openers are searched again
         self.torn = False               # the file ends inside a line: the next line starts on a new one
         if path is None:
             return
-        if not self.done:               # new, empty, or its header alone (maybe cut short): the header, whole
+        if not self.done and not found.damaged or found.outdated:
+            # new, empty, its header alone (maybe cut short), or an older chute's: this run's header, whole
             from ..files import write_atomic
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
@@ -191,12 +254,12 @@ class Journal:
                 f.seek(-1, os.SEEK_END)
                 self.torn = f.read(1) != b"\n"
 
-    def _append(self, data: dict) -> None:
+    def _append(self, line: str) -> None:
         """Append one line and make it durable (ChuteError when the disk refuses: what is written stays)."""
         assert self.path is not None
         try:
             with open(self.path, "a", encoding="utf-8") as f:
-                f.write(("\n" if self.torn else "") + journal_line(data))
+                f.write(("\n" if self.torn else "") + line)
                 f.flush()
                 os.fsync(f.fileno())
         except OSError as err:
@@ -209,7 +272,12 @@ class Journal:
         """Record one settled opener."""
         self.done[settled.opener] = settled
         if self.path is not None:
-            self._append(settled.to_dict())
+            self._append(checked_line(self.key, settled))
+
+    def drop(self, opener: str) -> None:
+        """Forget an entry found wrong for these lists (its opener is searched again and recorded anew)."""
+        if self.done.pop(opener, None) is not None:
+            self.damaged += 1
 
 
 def opener_bounds(searcher: TreeSearch) -> tuple[np.ndarray, np.ndarray, list[list[int]]]:
@@ -303,24 +371,55 @@ def _work(row: int) -> tuple[int, int, bool]:
 
 
 def _dask_work(spec: dict, rows: list[int], cutoff: int) -> list[tuple[int, int, bool]]:
-    """Settle some openers on a Dask worker: the engine comes from the worker's disk cache, once per worker."""
-    searcher = _DASK_SEARCHERS.get(spec["key"])
-    if searcher is None:
-        os.environ.setdefault("NUMBA_NUM_THREADS", "1")
-        from ..game.engine import Engine
-        from ..game.words import load_lexicon
-        lexicon = load_lexicon(spec["game"], spec["answers"], spec["guesses"])
-        if lexicon.key != spec["key"]:
-            raise ChuteError("the worker's word lists differ from the client's")
-        searcher = TreeSearch(Engine.build(lexicon), rows=spec["rows"], rule=spec["rule"], exact=True)
-        _DASK_SEARCHERS[spec["key"]] = searcher
-    return [(row, *settle(searcher, row, cutoff)) for row in rows]
+    """Settle some openers on a Dask worker: the lists come with the task (their files' contents), the engine
+    from the worker's disk cache, once per worker; an error names the worker."""
+    try:
+        searcher = _DASK_SEARCHERS.get(spec["key"])
+        if searcher is None:
+            os.environ.setdefault("NUMBA_NUM_THREADS", "1")
+            searcher = _worker_searcher(spec)
+            _DASK_SEARCHERS[spec["key"]] = searcher
+        return [(row, *settle(searcher, row, cutoff)) for row in rows]
+    except Exception as err:            # said by the client in one line, naming the worker
+        try:
+            from distributed import get_worker
+            where = get_worker().address
+        except (ImportError, ValueError):
+            where = "a worker"
+        message = err.args[0] if isinstance(err, ChuteError) and err.args else f"{type(err).__name__}: {err}"
+        raise ChuteError(f"the Dask worker {where} failed: {message}") from None
+
+
+def _worker_searcher(spec: dict) -> TreeSearch:
+    """Return the exact search of the lists a task describes, their files written where this worker can read
+    them (a client's relative path means nothing on another machine)."""
+    import tempfile
+
+    from ..game.engine import Engine
+    from ..game.words import load_lexicon
+    folder = Path(tempfile.gettempdir()) / f"chute-lists-{spec['key'][:16]}"
+    folder.mkdir(exist_ok=True)
+    paths = {}
+    for name in ("answers", "guesses", "exclude"):
+        if spec["files"].get(name) is not None:
+            paths[name] = folder / f"{name}.txt"
+            paths[name].write_bytes(spec["files"][name])
+    lexicon = load_lexicon(spec["game"], paths.get("answers"), paths.get("guesses"), paths.get("exclude"),
+                           spec.get("length"))
+    if lexicon.key != spec["key"]:
+        raise ChuteError("its word lists differ from the client's")
+    return TreeSearch(Engine.build(lexicon), rows=spec["rows"], rule=spec["rule"], exact=True)
 
 
 _DASK_SEARCHERS: dict[str, TreeSearch] = {}
 
 SCHEDULER_SCHEMES = ("tcp", "tls", "ws", "wss")   # Dask's network transports (not inproc, not the ucx extra)
 PROBE_SECONDS = 5.0          # a host that neither answers nor refuses this long is left to Dask's own 20 s
+HANDSHAKE_SECONDS = 10.0     # a Dask scheduler greets a connection at once; silence this long is not one
+HANDSHAKE_MAX = 1 << 20      # ... with a message of a few hundred bytes: a larger "length" is another protocol
+WORKERS_WAIT = 60.0          # seconds a proof waits for the cluster to have a worker before it gives up
+LOST_WAIT = 20.0             # seconds the client may be cut from its scheduler before the run is given up
+POLL = 0.5                   # seconds between two looks at the cluster while tasks run
 
 
 def scheduler_endpoint(address: str) -> tuple[str, str, int]:
@@ -336,18 +435,20 @@ def scheduler_endpoint(address: str) -> tuple[str, str, int]:
     return scheme, host.strip("[]"), int(port)
 
 
-def _check_scheduler_reachable(address: str) -> None:
-    """Return once something listens at the scheduler's host and port; ChuteError at once if it is refused.
+def _check_scheduler_answers(address: str) -> None:
+    """Return once a Dask scheduler answers at the address; ChuteError at once if the port is refused, and within
+    ``HANDSHAKE_SECONDS`` if what listens there is not a Dask scheduler (a web page, another service).
 
-    Dask retries a refused connection until its timeout (20 s here): a mistyped
-    port or a scheduler not started yet is said now, before any search.
+    Dask retries a refused connection until its timeout, waits without end on a
+    server that says nothing (its dashboard, a ``chute serve``), and reads a
+    service's greeting as the length of a message: each is said here instead.
     """
     try:
-        _, host, port = scheduler_endpoint(address)
+        scheme, host, port = scheduler_endpoint(address)
     except ValueError as err:
         raise ChuteError(str(err)) from None
     try:
-        socket.create_connection((host, port), timeout=PROBE_SECONDS).close()
+        sock = socket.create_connection((host, port), timeout=PROBE_SECONDS)
     except socket.timeout:
         return                   # a slow network: Dask tries again with its own timeout
     except ConnectionRefusedError:
@@ -355,29 +456,56 @@ def _check_scheduler_reachable(address: str) -> None:
                          f"of {host} (connection refused)") from None
     except OSError as err:       # an unknown host, no route, ...
         raise ChuteError(f"cannot reach the Dask scheduler at {address}: {err.strerror or err}") from None
+    with sock:
+        if scheme != "tcp":
+            return               # TLS and websockets speak first from the client: left to Dask
+        # a Dask server greets each connection with its handshake: 8 bytes, the message's length, first
+        sock.settimeout(HANDSHAKE_SECONDS)
+        head = b""
+        try:
+            while len(head) < 8:
+                chunk = sock.recv(8 - len(head))
+                if not chunk:
+                    break
+                head += chunk
+        except OSError:
+            pass
+    if len(head) < 8:
+        raise ChuteError(f"{address} does not answer as a Dask scheduler (is it the dashboard's port? the "
+                         "scheduler's is usually 8786)")
+    if not 0 < int.from_bytes(head, "little") < HANDSHAKE_MAX:
+        raise ChuteError(f"{address} does not answer as a Dask scheduler: something else listens there "
+                         f"(it began with {head[:8]!r})")
 
 
 def prove(searcher: TreeSearch, top: int = 15, journal: Path | None = None, jobs: int = 1,
           cluster: str | None = None, lists: dict | None = None,
-          progress: Callable[[Settled, int, int], None] | None = None) -> Proof:
+          progress: Callable[[Settled, int, int], None] | None = None,
+          notify: Callable[[str], None] | None = None) -> Proof:
     """Return every opener settled: the optimum and the ``top`` best proven, the rest exact or bounded.
 
     ``jobs`` > 1 spreads the searches over forked local processes;
     ``cluster`` (a Dask scheduler address) sends them to a Dask cluster, whose
-    workers load the lists described by ``lists`` (``game``, ``answers``,
-    ``guesses`` paths or None for the bundled ones).  ``progress(settled,
-    done, total)`` is called as each opener is settled.
+    workers play the lists described by ``lists`` (``game``, ``answers``,
+    ``guesses``, ``exclude`` paths or None for the bundled ones, ``length``;
+    the files' contents are sent with the tasks).  ``progress(settled, done,
+    total)`` is called as each opener is settled; ``notify`` hears what the
+    run waits for (a cluster without workers).
     """
     if not searcher.exact:
         raise ChuteError("a proof needs the exact search (TreeSearch(..., exact=True))")
     if top < 1:
         raise ChuteError(f"top must be at least 1, not {top}")
     if cluster:
-        _check_scheduler_reachable(cluster)
+        _check_scheduler_answers(cluster)
     start = time.perf_counter()
     guesses = searcher.lexicon.guesses
     record = Journal(journal, journal_key(searcher, top))
     bounds, reps, groups = opener_bounds(searcher)
+    row_of = {guesses[g]: g for g in searcher.all_rows.tolist()}
+    for word, entry in list(record.done.items()):
+        if word not in row_of or entry.total < bounds[row_of[word]]:     # not an opener here, or below its bound
+            record.drop(word)
     settled: dict[str, Settled] = dict(record.done)
     count = len(searcher.all_rows)
 
@@ -398,7 +526,8 @@ def prove(searcher: TreeSearch, top: int = 15, journal: Path | None = None, jobs
     groups_of = {int(rep): group for rep, group in zip(reps.tolist(), groups)}
     pending = [int(r) for r in reps.tolist() if any(guesses[g] not in settled for g in groups_of[int(r)])]
     if cluster:
-        _prove_on_cluster(cluster, searcher, lists or {}, pending, bounds, cutoff, accept)
+        _prove_on_cluster(cluster, searcher, lists or {}, pending, bounds, cutoff, accept,
+                          lambda: len(settled), notify)
     elif jobs > 1:
         import multiprocessing
 
@@ -419,33 +548,45 @@ def prove(searcher: TreeSearch, top: int = 15, journal: Path | None = None, jobs
             else:
                 accept(row, *settle(searcher, row, limit))
     return Proof(settled, len(searcher.lexicon.answers), top, time.perf_counter() - start,
-                 {guesses[g]: int(bounds[g]) for g in searcher.all_rows.tolist()})
+                 {guesses[g]: int(bounds[g]) for g in searcher.all_rows.tolist()}, record.damaged)
 
 
 def _prove_on_cluster(address: str, searcher: TreeSearch, lists: dict, pending: Sequence[int],
-                      bounds: np.ndarray, cutoff: Callable[[], int],
-                      accept: Callable[[int, int, bool], None]) -> None:
-    """Send the openers to a Dask cluster, a few per worker at a time, and accept results as they come."""
+                      bounds: np.ndarray, cutoff: Callable[[], int], accept: Callable[[int, int, bool], None],
+                      settled: Callable[[], int], notify: Callable[[str], None] | None) -> None:
+    """Send the openers to a Dask cluster, a few per worker at a time, and accept results as they come.
+
+    While the cluster has no worker the run waits, says so through ``notify``,
+    and gives up after ``WORKERS_WAIT`` seconds; a scheduler lost for
+    ``LOST_WAIT`` seconds ends it too: each in one line that says the journal
+    keeps what was settled.
+    """
     try:
-        from distributed import Client, as_completed
+        from distributed import Client
+        from distributed import wait as dask_wait
     except ImportError:
         raise ChuteError("--cluster needs the cluster extra: pip install 'chute[cluster]'") from None
     spec = {"key": searcher.lexicon.key, "rows": searcher.rows, "rule": searcher.rule,
-            "game": lists.get("game", searcher.lexicon.name), "answers": lists.get("answers"),
-            "guesses": lists.get("guesses")}
+            "game": lists.get("game") or searcher.lexicon.name.split("+", 1)[0].removesuffix("-excluded"),
+            "length": lists.get("length"),
+            "files": _list_files(lists)}
     try:
         client = Client(address, timeout="20s")
     except (OSError, TimeoutError, ValueError, TypeError) as err:      # Dask's refusal of an address it cannot use
         raise ChuteError(f"cannot reach the Dask scheduler at {address}: {err}") from None
+
+    def lost() -> ChuteError:
+        return ChuteError(f"lost the Dask scheduler at {address}; the journal keeps {settled():,} settled "
+                          "openers: run the same command to go on")
+
     try:
-        workers = max(1, len(client.scheduler_info().get("workers", {})))
+        cluster = _Cluster(client, address, notify, lost)
+        workers = cluster.wait_for_workers(settled)
         queue = list(pending)
-        running = as_completed()
-        inflight = 0
+        inflight: set = set()
 
         def feed() -> None:
-            nonlocal inflight
-            while queue and inflight < 2 * workers:
+            while queue and len(inflight) < 2 * workers:
                 limit = cutoff()
                 batch = []
                 while queue and len(batch) < BATCH:
@@ -455,16 +596,90 @@ def _prove_on_cluster(address: str, searcher: TreeSearch, lists: dict, pending: 
                     else:
                         batch.append(row)
                 if batch:
-                    running.add(client.submit(_dask_work, spec, batch, limit, retries=2, pure=False))
-                    inflight += 1
+                    inflight.add(client.submit(_dask_work, spec, batch, limit, retries=2, pure=False))
         feed()
-        for future in running:
-            results = future.result()
-            future.release()                     # drop it at once: a dead worker's results are not recomputed
-            inflight -= 1
-            for row, total, exact in results:
-                accept(row, total, exact)
+        while inflight:
+            try:
+                done, _ = dask_wait(list(inflight), timeout=POLL, return_when="FIRST_COMPLETED")
+            except TimeoutError:
+                workers = cluster.wait_for_workers(settled) or workers
+                continue
+            except (OSError, RuntimeError, CancelledError):
+                raise lost() from None
+            for future in done:
+                inflight.discard(future)
+                try:
+                    results = future.result()
+                except ChuteError:
+                    raise                        # a worker's own failure, said with its address
+                except (CancelledError, OSError, RuntimeError, TimeoutError):
+                    raise lost() from None
+                future.release()                 # drop it at once: a dead worker's results are not recomputed
+                for row, total, exact in results:
+                    accept(row, total, exact)
             feed()
     finally:
-        client.close()
+        try:
+            client.close(timeout=5)
+        except Exception:                # the scheduler gone: nothing left to close cleanly
+            pass
 
+
+class _Cluster:
+    """The client's view of a Dask cluster while a proof runs: how many workers it has, and for how long it has
+    had none or been cut from its scheduler."""
+
+    def __init__(self, client, address: str, notify: Callable[[str], None] | None, lost: Callable[[], ChuteError]):
+        self.client, self.address, self.notify, self.lost = client, address, notify, lost
+        self.none_since: float | None = None
+        self.cut_since: float | None = None
+        self.said = -1
+
+    def workers(self) -> int | None:
+        """Return how many workers the scheduler has now (None: it does not answer)."""
+        try:
+            return len(self.client.nthreads())
+        except (OSError, RuntimeError, TimeoutError, CancelledError):
+            return None
+
+    def wait_for_workers(self, settled: Callable[[], int]) -> int:
+        """Return how many workers the cluster has, once it has one; ChuteError once it has had none for
+        ``WORKERS_WAIT`` seconds, or the scheduler has not answered for ``LOST_WAIT``."""
+        while True:
+            n = self.workers()
+            now = time.monotonic()
+            if n is None:
+                self.cut_since = self.cut_since or now
+                if now - self.cut_since >= LOST_WAIT:
+                    raise self.lost()
+            elif n > 0:
+                self.none_since = self.cut_since = None
+                if self.said == 0 and self.notify:
+                    self.notify(f"the Dask cluster at {self.address} has {n} worker{'' if n == 1 else 's'} again")
+                self.said = n
+                return n
+            else:
+                self.cut_since = None
+                self.none_since = self.none_since or now
+                if self.said != 0 and self.notify:
+                    self.notify(f"waiting for workers: the Dask cluster at {self.address} has none now "
+                                f"(giving up after {WORKERS_WAIT:.0f} s)")
+                self.said = 0
+                if now - self.none_since >= WORKERS_WAIT:
+                    raise ChuteError(f"the Dask cluster at {self.address} has had no worker for "
+                                     f"{WORKERS_WAIT:.0f} s; the journal keeps {settled():,} settled openers: "
+                                     "start workers and run the same command to go on")
+            time.sleep(POLL)
+
+
+def _list_files(lists: dict) -> dict[str, bytes | None]:
+    """Return the contents of the word files a proof plays (None where the bundled list is used), read here so
+    that a worker on another machine plays the same words."""
+    out: dict[str, bytes | None] = {}
+    for name in ("answers", "guesses", "exclude"):
+        path = lists.get(name)
+        try:
+            out[name] = Path(path).read_bytes() if path else None
+        except OSError as err:
+            raise ChuteError(f"cannot read the {name} file {path}: {err.strerror or err}") from None
+    return out
