@@ -657,8 +657,8 @@ def test_typing_a_game_name_as_a_guess_is_not_a_share_header(cli, capsys, monkey
 
 def test_lists_too_large_for_the_memory_are_one_line_and_status_2(cli, capsys, monkeypatch, tmp_path):
     """A matrix that cannot fit is refused before it is allocated: one line, status 2, no traceback."""
-    import chute.game.engine as engine_mod
-    monkeypatch.setattr(engine_mod, "available_memory", lambda: 200 * 2**20)
+    import chute.game.memory as memory_mod
+    monkeypatch.setattr(memory_mod, "memory_limits", lambda: [(200 * 2**20, "this machine has {free} available")])
     status, out, err = cli("suggest", "--no-cache")
     assert status == 2 and out == "" and err.count("\n") == 1
     assert "pattern matrix of 14,855 guesses x 2,315 answers needs" in err and "shorter word lists" in err

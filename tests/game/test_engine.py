@@ -275,7 +275,9 @@ def test_matrices_no_run_has_read_for_two_months_are_deleted_when_a_new_one_is_w
     second rows, review tables, optimal trees); one still read stays, and so do files of other names."""
     import os
     import time
-    old = time.time() - (engine_mod.UNUSED_DAYS + 1) * 86400
+
+    from chute.game.cache import UNUSED_DAYS
+    old = time.time() - (UNUSED_DAYS + 1) * 86400
 
     def age(path):
         if path.exists():
@@ -375,12 +377,13 @@ def test_partition_stats_at_long_words_agree_and_stay_small(length, monkeypatch)
 def test_a_matrix_too_large_for_the_memory_is_refused_before_allocating(monkeypatch, tmp_path):
     """Engine.build checks the matrix size against the memory available and says so in one line."""
     lexicon = words_lexicon(["crane", "cigar", "rebut", "sissy"])
-    monkeypatch.setattr(engine_mod, "available_memory", lambda: 300 * 2**20)
+    import chute.game.memory as memory_mod
+    monkeypatch.setattr(memory_mod, "memory_limits", lambda: [(300 * 2**20, "this machine has {free} available")])
     Engine.build(lexicon, cache=False)                       # 16 bytes: fine
-    monkeypatch.setattr(engine_mod, "available_memory", lambda: 100 * 2**20)
+    monkeypatch.setattr(memory_mod, "memory_limits", lambda: [(100 * 2**20, "this machine has {free} available")])
     with pytest.raises(ChuteError, match="pattern matrix of 4 guesses x 4 answers needs .* available"):
         Engine.build(lexicon, cache=False)
-    monkeypatch.setattr(engine_mod, "available_memory", lambda: None)           # unknown: no check
+    monkeypatch.setattr(memory_mod, "memory_limits", lambda: [])                # unknown: no check
     Engine.build(lexicon, cache=False)
 
 

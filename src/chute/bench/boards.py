@@ -7,7 +7,7 @@ import time
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..errors import ChuteError
-from ..game.games import GameSpec, game_spec
+from ..game.games import GameSpec, game_spec, played_on
 from ..game.results import GameResult
 from .results import BenchResult
 
@@ -40,7 +40,7 @@ def _play_out(chooser: "MultiSolver | Player", secrets: Sequence[str], rows: int
     if isinstance(chooser, MultiSolver):
         return chooser.simulate(secrets, rows, play_out=True)
     from ..playing.session import play
-    return play(chooser.solver, secrets, rows, 2 * rows + len(secrets), chooser)
+    return play(chooser.solver, secrets, rows, played_on(rows, len(secrets)), chooser)
 
 
 def _play_chunk(chunk: Sequence[tuple[str, ...]]) -> list[GameResult]:
@@ -64,7 +64,7 @@ def _play_unlisted(results: list[GameResult], unlisted: dict[int, tuple[str, ...
     for i in range(len(results) + len(unlisted)):
         if i in unlisted:
             secrets = unlisted[i]
-            out.append(play(player.solver, secrets, rows, 2 * rows + len(secrets), player, accepts))
+            out.append(play(player.solver, secrets, rows, played_on(rows, len(secrets)), player, accepts))
             if progress:
                 progress.advance(1)
         else:

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from ..game.games import MAX_ROWS
+from ..game.games import MAX_ROWS, played_on
 from .common import add_game_options, add_lang_option, bounded_int
 from .solving import add_solver_options
 
@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     from .solving import count_text, note, session_from_args, waiting_line
     session, spec = session_from_args(args, args.secret, unlisted=True)
     with waiting_line("waiting_play", args.lang, args.json):
-        session.autoplay(args.max_guesses or (MAX_ROWS if spec.boards == 1 else 2 * spec.rows + spec.boards))
+        session.autoplay(args.max_guesses or (MAX_ROWS if spec.boards == 1 else played_on(spec.rows, spec.boards)))
     lexicon = session.solver.lexicon
     won = session.solved and session.used <= spec.rows
     if args.json:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from functools import lru_cache
 
@@ -18,6 +19,8 @@ def bounded_int(low: int, high: int | None = None, what: str = "number"):
     """Return an argparse type that reads a whole number in [low, high], with one clear message otherwise."""
     def parse(text: str) -> int:
         try:
+            if not re.fullmatch(r"[+-]?[0-9]+", text.strip()):   # int() would read ٣, ５ and 1_0 as numbers
+                raise ValueError(text)
             value = int(text.strip(), 10)
         except (ValueError, AttributeError):
             raise argparse.ArgumentTypeError(f"expected a whole {what}, not {excerpt(text, 20)}") from None
@@ -72,8 +75,11 @@ def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
     lexicon = _load(spec.lexicon, args.answers, args.guesses, args.exclude, args.length,
                     not getattr(args, "no_cache", False))
     if lexicon.dropped and not getattr(args, "json", False):
-        print(f"chute: note: dropped {lexicon.dropped} non-alphabetic entr"
-              f"{'y' if lexicon.dropped == 1 else 'ies'} from the word lists", file=sys.stderr)
+        named = ", ".join(w[:20] for w in lexicon.not_words) + (", ..." if lexicon.dropped > len(
+            lexicon.not_words) else "")
+        print(f"chute: note: dropped {lexicon.dropped} entr{'y' if lexicon.dropped == 1 else 'ies'} of the word "
+              f"lists that {'is not a word' if lexicon.dropped == 1 else 'are not words'} of letters: {named}",
+              file=sys.stderr)
     return lexicon
 
 

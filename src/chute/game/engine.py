@@ -9,10 +9,8 @@ histograms (partitions) of those codes.
 from __future__ import annotations
 
 import os
-import re
 import struct
 import sys
-import time
 import zlib
 from dataclasses import dataclass
 from functools import cached_property
@@ -25,6 +23,8 @@ from ..arrays import distinct
 from ..errors import ChuteError
 from ..files import default_cache_dir
 from ..kernels import loaded as kernels_loaded
+from .cache import LARGE, cache_limit, human_bytes, prune
+from .memory import check_memory
 from .feedback import n_patterns, solved_code
 from .words import Lexicon
 
@@ -178,32 +178,6 @@ def warn_once(message: str) -> None:
         print(f"chute: warning: {message}", file=sys.stderr)
 
 
-def available_memory() -> int | None:
-    """Return the bytes this process may still allocate (available RAM, capped by ``ulimit -v``), None if unknown."""
-    found = []
-    try:
-        with open("/proc/meminfo", encoding="ascii") as f:
-            for line in f:
-                if line.startswith("MemAvailable:"):
-                    found.append(int(line.split()[1]) * 1024)
-    except (OSError, ValueError, IndexError):
-        pass
-    try:
-        import resource
-        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
-        if soft != resource.RLIM_INFINITY:
-            with open("/proc/self/statm", encoding="ascii") as f:
-                used = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
-            found.append(max(soft - used, 0))
-    except (ImportError, OSError, ValueError, IndexError, AttributeError):
-        pass
-    return min(found) if found else None
-
-
-# Headroom a command needs beside its largest array (the interpreter, numpy, numba, the word lists).
-MEMORY_HEADROOM = 250 * 2**20
-
-
 # Rows of a matrix copied at a time by ``transpose``: 120 -> 28 ms for Wordle's 14,855 x 2,315 matrix and
 # 175 -> 38 ms for Termo's 18,210 x 2,510 (numpy's copy of ``M.T``), medians of 7 on a 2-core Intel Xeon VM
 # (256 to 2,048 rows: 26-54 ms; square tiles of 64 to 512: 26-65 ms).
@@ -217,14 +191,6 @@ def transpose(M: np.ndarray) -> np.ndarray:
     for start in range(0, M.shape[0], TRANSPOSE_ROWS):
         out[:, start:start + TRANSPOSE_ROWS] = M[start:start + TRANSPOSE_ROWS].T
     return out
-
-
-def check_memory(nbytes: int, what: str) -> None:
-    """Raise a ChuteError naming ``what`` if ``nbytes`` (plus headroom) cannot be allocated here."""
-    free = available_memory()
-    if free is not None and nbytes + MEMORY_HEADROOM > free:
-        raise ChuteError(f"{what} needs {nbytes / 2**30:.1f} GiB and this machine has "
-                         f"{free / 2**30:.1f} GiB available: use shorter word lists")
 
 
 def _stamp(st: os.stat_result, crc: int) -> str:
@@ -283,52 +249,24 @@ def _vouched(stamp: Path, line: str) -> bool:
     except (OSError, ValueError):
         return False
     try:
-        os.utime(stamp)          # the last use, for _prune_unused (the matrix file's own time is in the stamp)
+        os.utime(stamp)          # the last use, for cache.prune (the matrix file's own time is in the stamp)
     except OSError:
         pass
     return True
 
 
-# A cached matrix no run has read for this long is deleted when a new matrix is written: the cache
-# otherwise grows by 30-300 MB with every word-list change (a new version's lists, a custom list), and a
-# list used again after two months costs one rebuild (seconds). Chosen, not measured.
-UNUSED_DAYS = 60
-_MATRIX_FILE = re.compile(r"matrix-[0-9a-f]{32}\.(bin|ok)")
-# the tables kept beside a matrix, named by the same lists' key: every run that reads them builds the
-# engine, which reads the matrix, so a matrix unused for that long leaves its tables unused too
-_TABLES = ("openers", "second", "review", "optimal")
-
-
-def _prune_unused(folder: Path, keep: Path, days: float = UNUSED_DAYS) -> int:
-    """Delete the cached matrices (file, stamp and the tables of their lists) that no run has read for
-    ``days``, but ``keep``; return how many matrices."""
-    cutoff = time.time() - days * 86400
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return 0
-    removed = 0
-    for stem in sorted({n[:-4] for n in names if _MATRIX_FILE.fullmatch(n)}):
-        files = [folder / f"{stem}.bin", folder / f"{stem}.ok"]
-        if files[0] == keep:
-            continue
-        try:
-            last = max(f.stat().st_mtime for f in files if f.exists())
-        except (OSError, ValueError):
-            continue
-        if last >= cutoff:
-            continue
-        key = stem[len("matrix-"):]
-        tables = [folder / n for n in names if any(n.startswith(f"{t}-{key}") for t in _TABLES)]
-        for f in files + tables:
-            try:
-                f.unlink()
-            except FileNotFoundError:
-                pass
-            except OSError:
-                break
-        removed += 1
-    return removed
+def _fits_the_cache(nbytes: int, folder: Path) -> bool:
+    """Return whether a matrix of ``nbytes`` goes to the cache: not when it alone is over the cache's limit
+    (``CHUTE_CACHE_MAX``); a large one is said as it is written, and either way once on stderr."""
+    limit = cache_limit()
+    if nbytes > limit:
+        warn_once(f"the pattern matrix of these lists ({human_bytes(nbytes)}) is larger than the cache's limit "
+                  f"({human_bytes(limit)}, CHUTE_CACHE_MAX): it is not cached, and is built again each run")
+        return False
+    if nbytes >= LARGE:
+        warn_once(f"caching a {human_bytes(nbytes)} pattern matrix in {folder} (the cache keeps at most "
+                  f"{human_bytes(limit)}, least recently used first; 'chute cache' shows what it holds)")
+    return True
 
 
 def atomic_write(path: Path, data: bytes | Callable[[Path], None]) -> bool:
@@ -385,9 +323,9 @@ class Engine:
             if found is not None:
                 return cls(lexicon, found, folder)
         matrix = compute_codes(lexicon.guesses, lexicon.answers, lexicon.length)
-        if folder is not None:
+        if folder is not None and _fits_the_cache(matrix.nbytes, folder):
             _write_cached(path, lexicon.key, matrix)
-            _prune_unused(folder, path)
+            prune(folder, path)
         return cls(lexicon, matrix, folder)
 
     @cached_property

@@ -49,3 +49,9 @@ def game_spec(name: str, boards: int | None = None, rows: int | None = None) -> 
             raise ChuteError(f"rows must be at least 1, not {rows}")
         spec = GameSpec(spec.name, spec.lexicon, spec.boards, rows, spec.hard_rule, spec.language)
     return spec
+
+
+def played_on(rows: int, boards: int) -> int:
+    """Return the most rows a game of ``rows`` rows and ``boards`` boards is played on (past its limit, a lost game
+    goes on until every board is found): what a benchmark plays out, and a saved game may hold."""
+    return 2 * rows + boards

@@ -148,17 +148,24 @@ def _number(text: str) -> float | None:
     return value if math.isfinite(value) else None
 
 
-def read_lines(lines: Iterable[str], length: int | None = None) -> WordList:
-    """Return the words of the given length (any length if None) from lines of a word file."""
+class TooManyWords(Exception):
+    """A word list past the words whose pattern matrix could fit in memory (``memory.most_words``)."""
+
+
+def read_lines(lines: Iterable[str], length: int | None = None, most: int | None = None) -> WordList:
+    """Return the words of the given length (any length if None) from lines of a word file; ``TooManyWords`` as
+    soon as it holds more than ``most`` (the file is not read on)."""
     result = WordList()
     for line in lines:
         parsed = parse_line(line)
         if parsed is None:
             continue
         entry, frequency = parsed
-        if length is not None and len(fold(entry)) != length:
-            continue
+        if length is not None and len(fold(entry)) != length and "\ufffd" not in entry:
+            continue                # another length's word; a damaged line is dropped and named whatever its length
         word = result.add(entry, frequency)
+        if most is not None and len(result.spellings) > most:
+            raise TooManyWords()
         if word is not None and line.rstrip().endswith(TAGS):
             fields = line.split("\t")
             tag = fields[2].strip() if len(fields) > 2 else ""
@@ -169,20 +176,65 @@ def read_lines(lines: Iterable[str], length: int | None = None) -> WordList:
     return result
 
 
-def read_word_file(path: str | Path, length: int | None = None) -> WordList:
-    """Return the words of a user's word file (UTF-8, UTF-16 with a byte-order mark, or Latin-1 as a fallback)."""
-    return read_lines(word_file_lines(path), length)
+def read_word_file(path: str | Path, length: int | None = None, known: int | None = None) -> WordList:
+    """Return the words of a user's word file (UTF-8, UTF-16 with a byte-order mark, or Latin-1 as a fallback).
+
+    ``known``: the words of the other list, when the pattern matrix is to be
+    checked against the memory as the file is read (0: this list is the first):
+    a list too large for it is refused as soon as that is certain, not once it
+    is all parsed.
+    """
+    if known is None:
+        return read_lines(word_file_lines(path), length)
+    from .memory import check_memory, most_words
+    most = most_words(known)
+    try:
+        return read_lines(word_file_lines(path), length, most)
+    except TooManyWords:
+        assert most is not None
+        check_memory((most + 1) * max(known, most + 1), f"the pattern matrix of the word list {path} (more than "
+                     f"{most:,} words{f' against {known:,}' if known else ''})")
+        raise LexiconError(f"the word list {path} is too large for this machine's memory") from None
+
+
+NAMED_DROPPED = 5          # entries a note names when a word file has some that are not words
 
 
 def word_file_lines(path: str | Path) -> list[str]:
-    """Return the lines of a user's word file (UTF-8, UTF-16 with a BOM, or Latin-1; LexiconError if unreadable)."""
+    """Return the lines of a user's word file (UTF-8, UTF-16 with a BOM, or Latin-1; LexiconError if unreadable).
+
+    A UTF-8 file with a few lines that are not UTF-8 (a byte damaged) keeps its
+    other lines as UTF-8: those lines read with U+FFFD in place of the bad
+    bytes, so they are dropped as not words, and named, like any such entry.
+    A file with no UTF-8 at all is Latin-1.
+    """
     from ..errors import ChuteError
     from ..files import decode_text, read_limited, text_lines
     try:
-        text = decode_text(read_limited(path, "word file"), str(path), fallback="latin-1")
+        data = read_limited(path, "word file")
+        try:
+            text = decode_text(data, str(path))
+        except ChuteError:
+            if data.startswith((b"\xff\xfe", b"\xfe\xff", b"\xef\xbb\xbf", b"\x00\x00\xfe\xff")):
+                raise                       # a byte-order mark that the rest of the file does not keep
+            text = _mostly_utf8(data)
         return list(text_lines(text, str(path)))
     except ChuteError as err:
         raise LexiconError(str(err)) from None
+
+
+def _mostly_utf8(data: bytes) -> str:
+    """Return a file's text that is not UTF-8 throughout: UTF-8 line by line, each bad byte U+FFFD, when some
+    line holds valid UTF-8 beyond ASCII (the file is UTF-8 with damaged lines); else the whole file as Latin-1."""
+    lines = data.split(b"\n")
+    for line in lines:
+        if not line.isascii():
+            try:
+                line.decode("utf-8")
+            except UnicodeDecodeError:
+                continue
+            return "\n".join(line.decode("utf-8", errors="replace") for line in lines)
+    return data.decode("latin-1")
 
 
 def _bundled_file(game: str, kind: str) -> list[str]:
@@ -220,6 +272,7 @@ class Lexicon:
     listed: tuple[str, ...] = ()   # the answer list, when ``answers`` were widened to a prior's words
     rare: frozenset[str] = field(default_factory=frozenset, repr=False)  # accepted, read, never suggested
     later: frozenset[str] = field(default_factory=frozenset, repr=False)  # ... of them, those outside the prior
+    not_words: tuple[str, ...] = field(default=(), repr=False)       # a few of the entries dropped, to name them
 
     def __repr__(self) -> str:
         return (f"Lexicon({self.name!r}, length={self.length}, {len(self.answers)} answers, "
@@ -343,8 +396,9 @@ def load_lexicon(game: str = "wordle", answers: str | Path | None = None,
         return _bundled_cached(game)
     if length is not None:
         _check_length(length)
-    user_answers = read_word_file(answers, length) if answers else None
-    user_guesses = read_word_file(guesses, length) if guesses else None
+    user_answers = read_word_file(answers, length, known=0) if answers else None
+    user_guesses = read_word_file(guesses, length, known=len(user_answers.spellings) if user_answers else 0) \
+        if guesses else None
     if length is None:
         length = BUNDLED_LENGTH
         for wl in (user_answers, user_guesses):
@@ -400,7 +454,8 @@ def load_lexicon(game: str = "wordle", answers: str | Path | None = None,
     curated = user_answers is not None or (use_bundled and game in CURATED)
     rare = frozenset(tagged.difference(answer_words).intersection(guess_words))
     return Lexicon(name, length, answer_words, guess_words, merged.spellings,
-                   merged.frequencies, len(rejected), curated, rare=rare, later=rare.intersection(tagged_later))
+                   merged.frequencies, len(rejected), curated, rare=rare, later=rare.intersection(tagged_later),
+                   not_words=tuple(sorted(rejected)[:NAMED_DROPPED]))
 
 
 LEXICON_CACHE_VERSION = 2

@@ -9,9 +9,38 @@ numba is set up in ``_numba``, which every compiled module imports, and
 ``compiling`` tells the player when a kernel is compiled.
 """
 
+import os
 import sys
+
+# Whether this process asked for kernels that several threads may call at once (``prefer_threadsafe``).
+_threadsafe_asked = False
+THREADSAFE_LAYERS = ("omp", "tbb", "safe", "threadsafe")
 
 
 def loaded() -> bool:
     """Return whether the compiled kernels are loaded in this process (numba's start-up already paid)."""
     return f"{__name__}._numba" in sys.modules
+
+
+def prefer_threadsafe() -> None:
+    """Ask, before the kernels load, for a threading layer that several threads may call at once (a server).
+
+    numba's default here, workqueue, survives the fork of ``--jobs`` but not
+    two threads; OpenMP is the reverse, and a server forks no worker.
+    """
+    global _threadsafe_asked
+    _threadsafe_asked = True
+
+
+def threadsafe() -> bool:
+    """Return whether several threads may call the compiled kernels at once in this process."""
+    if not loaded():
+        return _threadsafe_asked and "NUMBA_THREADING_LAYER" not in os.environ or \
+            os.environ.get("NUMBA_THREADING_LAYER", "") in THREADSAFE_LAYERS
+    import numba
+    return str(numba.config.THREADING_LAYER) in THREADSAFE_LAYERS
+
+
+def wants_threadsafe() -> bool:
+    """Return whether ``prefer_threadsafe`` was asked in this process (read by ``_numba`` as numba is set up)."""
+    return _threadsafe_asked

@@ -11,13 +11,25 @@ from numba import njit, prange, types  # noqa: F401  (the kernels' compiler, fro
 from numba.core import event
 from numba.typed import Dict  # noqa: F401
 
+from . import wants_threadsafe
 from .compiling import compiling
+
+
+def _openmp() -> bool:
+    """Return whether numba's OpenMP threading layer loads here (it needs the system's libgomp)."""
+    try:
+        from numba.np.ufunc import omppool  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
 
 if "NUMBA_THREADING_LAYER" not in os.environ:
     # GNU OpenMP (numba's default here) kills a process forked after a parallel kernel ran, and
     # --jobs forks workers; the workqueue layer survives fork and is as fast for these loops.
-    # It is not thread-safe: callers that run kernels from several threads must serialise them.
-    numba.config.THREADING_LAYER = "workqueue"
+    # It is not thread-safe: a server, which serves requests in threads and forks no worker, asks
+    # for OpenMP (``prefer_threadsafe``) and, without it, runs one request's kernels at a time.
+    numba.config.THREADING_LAYER = "omp" if wants_threadsafe() and _openmp() else "workqueue"
 
 
 class _CompileWatch(event.Listener):

@@ -81,6 +81,7 @@ from __future__ import annotations
 
 import math
 import sys
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cached_property
@@ -99,6 +100,7 @@ from ..game.engine import (
     gather,
     letters_array,
 )
+from ..game.games import played_on
 from ..game.results import GameResult
 from ..game.words import fold
 from ..language import counted
@@ -232,6 +234,7 @@ class MultiSolver:
         self.answer_row = np.array([gi.get(a, -1) for a in lex.answers], dtype=np.int64)
         self.all_answers = np.arange(len(lex.answers), dtype=np.int64)
         self._cache: OrderedDict[bytes, np.ndarray] = OrderedDict()
+        self._cache_lock = threading.Lock()    # a server's requests share the solver: one writer of the cache
         self.endgame = Endgame(engine.matrix, self.answer_row, self.solved_code,
                                None if self.weights is None else self.weights.tolist())
         self.cache_size = cache_size
@@ -354,10 +357,11 @@ class MultiSolver:
         chance the board is left with one candidate (a hit included).
         """
         key = board.key()
-        found = self._cache.get(key)
-        if found is not None:
-            self._cache.move_to_end(key)
-            return found
+        with self._cache_lock:
+            found = self._cache.get(key)
+            if found is not None:
+                self._cache.move_to_end(key)
+                return found
         n = board.n
         g = self.n_guesses
         out = np.empty((4, g), dtype=np.float64)
@@ -393,9 +397,10 @@ class MultiSolver:
             out[2] = ones / n
             out[3] = parts
         if n >= self.cache_min:
-            self._cache[key] = out
-            if len(self._cache) > self.cache_size:
-                self._cache.popitem(last=False)
+            with self._cache_lock:
+                self._cache[key] = out
+                while len(self._cache) > self.cache_size:
+                    self._cache.popitem(last=False)
         return out
 
     def _compile_if_large(self, boards: Sequence[Board]) -> None:
@@ -696,7 +701,7 @@ class MultiSolver:
         for s in secrets:
             if len(s) != length:
                 raise ChuteError(f"secret {s!r} has {counted(len(s), 'letter')}, expected {length}")
-        cap = rows if not play_out else (max_rows or 2 * rows + len(secrets))
+        cap = rows if not play_out else (max_rows or played_on(rows, len(secrets)))
         boards = [self.board() for _ in secrets]
         histories: list[list[tuple[str, int]]] = [[] for _ in secrets]
         solved_at: list[int | None] = [None] * len(secrets)
@@ -787,6 +792,7 @@ def _codes(guesses: Sequence[str], secrets: Sequence[str], length: int) -> np.nd
 
 # ----- module-level conveniences -----------------------------------------------------------------
 _SOLVERS: dict[tuple, tuple[Engine, MultiSolver]] = {}
+_SOLVERS_LOCK = threading.Lock()
 
 
 def board_prior(prior: "Prior", lexicon) -> "Prior":
@@ -829,20 +835,22 @@ def solver_for(engine: Engine, policy: Policy = DEFAULT, prior: "Prior | None" =
     """
     widened = prior is not None and prior.widens
     key = (id(engine), policy, prior.key() if widened else None)
-    found = _SOLVERS.get(key)
-    if found is not None and found[0] is engine:
-        return found[1]
-    if len(_SOLVERS) >= 8:
-        _SOLVERS.pop(next(iter(_SOLVERS)))
-    if widened:
-        lexicon = engine.lexicon
-        played = board_prior(prior, lexicon)
-        wide = Engine.build(lexicon.widened(played.words), cache=cache) if played.words != lexicon.answers else engine
-        solver = MultiSolver(wide, policy, weights=played.weights, fallback_weights=fallback_weights(lexicon))
-    else:
-        solver = MultiSolver(engine, policy)
-    _SOLVERS[key] = (engine, solver)
-    return solver
+    with _SOLVERS_LOCK:         # several requests of a server at once: each solver built once
+        found = _SOLVERS.get(key)
+        if found is not None and found[0] is engine:
+            return found[1]
+        if len(_SOLVERS) >= 8:
+            _SOLVERS.pop(next(iter(_SOLVERS)))
+        if widened:
+            lexicon = engine.lexicon
+            played = board_prior(prior, lexicon)
+            wide = (Engine.build(lexicon.widened(played.words), cache=cache) if played.words != lexicon.answers
+                    else engine)
+            solver = MultiSolver(wide, policy, weights=played.weights, fallback_weights=fallback_weights(lexicon))
+        else:
+            solver = MultiSolver(engine, policy)
+        _SOLVERS[key] = (engine, solver)
+        return solver
 
 
 def choose(engine: Engine, boards: Sequence[Sequence[str]], policy: Policy = DEFAULT,

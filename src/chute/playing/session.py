@@ -16,6 +16,7 @@ from typing import Callable, Iterable, Sequence
 
 from ..errors import ChuteError, NotationError
 from ..game.feedback import Clue
+from ..game.games import played_on
 from ..game.results import GameResult
 from ..game.words import fold
 from ..language import Count, Note
@@ -393,6 +394,9 @@ class Session:
         if not isinstance(boards, int) or not 1 <= boards <= 64 or not isinstance(history, list) \
                 or not (rows is None or isinstance(rows, int)):
             raise ChuteError("the saved game is damaged")
+        if rows is not None and len(history) > played_on(rows, boards):
+            raise ChuteError(f"the saved game is damaged: it holds {len(history):,} rows, more than a game of "
+                             f"{rows} rows is played on ({played_on(rows, boards)})")
         refused = data.get("refused_strings", [])
         if not isinstance(refused, list) or not all(isinstance(w, str) for w in refused):
             raise ChuteError("the saved game is damaged")
@@ -402,12 +406,16 @@ class Session:
                 solver.avoid(word)
             except ChuteError:
                 raise ChuteError("the saved game is damaged") from None
-        for row in history:
+        for i, row in enumerate(history, 1):
             try:
                 guess, patterns = row["guess"], [p for p in row["patterns"] if p is not None]
             except (TypeError, KeyError):
                 raise ChuteError("the saved game is damaged") from None
-            session.play(guess, None if session.secrets is not None else patterns)
+            try:
+                session.play(guess, None if session.secrets is not None else patterns)
+            except ChuteError as err:     # colours that contradict an earlier row, a word of another length...
+                from ..language import error_text
+                raise ChuteError(f"the saved game is damaged: row {i}: {error_text(err, 'en')}") from None
         return session
 
 

@@ -58,10 +58,29 @@ from .origin import LOOPBACK_NAMES, SameOrigin, allowed_hosts
 
 MAX_BODY = 64 * 1024        # bytes of a request body
 MAX_ROWS = 64               # rows a request may replay
+MAX_WORK = 160              # board-rows a request may replay (rows x boards): an Octordle played on to 20 rows
 MAX_WORDS = 200             # candidates listed per board
 MAX_TOP = 50
+WORKING = 4                 # requests worked on at once (threads; the kernels and numpy release the GIL)
+QUEUE_SECONDS = 30.0        # a request waits this long for its turn, then is answered 503
 
-_LOCK = threading.Lock()    # numba's workqueue layer is not thread-safe: one kernel call at a time
+_slots: threading.BoundedSemaphore | None = None
+_state = threading.Lock()   # what requests share and write: the solvers built, the reviews kept
+
+
+def _turns() -> threading.BoundedSemaphore:
+    """Return the turns requests take: ``WORKING`` at once where the compiled kernels are thread-safe (the
+    server asks for that as it starts: ``warm``), else one (numba's workqueue layer allows one thread)."""
+    global _slots
+    with _state:
+        if _slots is None:
+            from ..kernels import threadsafe
+            _slots = threading.BoundedSemaphore(WORKING if threadsafe() else 1)
+        return _slots
+
+
+class Busy(Exception):
+    """Every turn stayed taken for ``QUEUE_SECONDS``: the request is answered 503, not queued for ever."""
 
 
 class BadRequest(Exception):
@@ -72,7 +91,20 @@ class BadRequest(Exception):
         self.status = status
 
 
-@lru_cache(maxsize=16)
+def _once(build):
+    """Return ``build`` memoised, each value built once even when several requests ask for it together."""
+    cached = lru_cache(maxsize=16)(build)
+    lock = threading.Lock()
+
+    def get(*args):
+        with lock:                  # the first asker builds; the others wait for its value, never build again
+            return cached(*args)
+    get.cache_clear, get.cache_info = cached.cache_clear, cached.cache_info
+    get.__doc__, get.__name__, get.__wrapped__ = build.__doc__, build.__name__, build
+    return get
+
+
+@_once
 def engine_for(lexicon_name: str):
     """Return the shared engine of a bundled lexicon."""
     from ..game.engine import Engine
@@ -80,7 +112,7 @@ def engine_for(lexicon_name: str):
     return Engine.build(load_lexicon(lexicon_name))
 
 
-@lru_cache(maxsize=16)
+@_once
 def solver_for(lexicon_name: str, rule: str | None, boards: int = 2, refused: tuple[str, ...] = ()):
     """Return the shared solver of a bundled lexicon and hard-mode rule: one board plays the CLI's default
     policy (expected guesses under the frequency prior); several boards share entropy's solver under the same
@@ -98,6 +130,8 @@ def warm(lexicons: tuple[str, ...] = ("wordle", "termo")) -> None:
     clues takes about half the time (BENCHMARKS.md, "chute serve").
     """
     from ..game.engine import prefer_compiled
+    from ..kernels import prefer_threadsafe
+    prefer_threadsafe()                          # requests run in threads: kernels several may call at once
     for lexicon in lexicons:
         for boards in (1, 2):
             solver_for(lexicon, None, boards, _refused(lexicon)).openers(1)
@@ -140,6 +174,8 @@ def _session(body: dict):
     rows = body.get("rows", [])
     if not isinstance(rows, list) or len(rows) > MAX_ROWS:
         raise BadRequest(f"rows must be a list of at most {MAX_ROWS} rows")
+    if len(rows) * spec.boards > MAX_WORK:
+        raise BadRequest(f"{spec.name} replays at most {MAX_WORK // spec.boards} rows in one request", 413)
     parsed = []
     for i, row in enumerate(rows, 1):
         if not isinstance(row, dict) or not isinstance(row.get("guess"), str):
@@ -186,7 +222,7 @@ def games(_: Request) -> JSONResponse:
 def _suggest(body: dict) -> dict:
     """Return the suggestions and the boards' state for a request."""
     top = body.get("top", 10)
-    if not isinstance(top, int) or not 1 <= top <= MAX_TOP:
+    if type(top) is not int or not 1 <= top <= MAX_TOP:      # JSON's true is no number
         raise BadRequest(f"top must be a whole number from 1 to {MAX_TOP}")
     lang = _lang(body)
     session, spec = _session(body)
@@ -271,13 +307,17 @@ _reviews: "OrderedDict[str, tuple[Any, Callable[[str], str]]]" = OrderedDict()
 
 
 def _kept(key: str, grade: Callable[[], tuple[Any, Callable[[str], str]]]) -> tuple[Any, Callable[[str], str]]:
-    """Return the review kept under ``key``, graded now when it is not (called under the server's lock)."""
-    if key in _reviews:
-        _reviews.move_to_end(key)
-        return _reviews[key]
-    _reviews[key] = kept = grade()
-    while len(_reviews) > REVIEWS_KEPT:
-        _reviews.popitem(last=False)
+    """Return the review kept under ``key``, graded now when it is not (two requests for the same new review may
+    both grade it; the store itself is written by one at a time)."""
+    with _state:
+        if key in _reviews:
+            _reviews.move_to_end(key)
+            return _reviews[key]
+    kept = grade()
+    with _state:
+        _reviews[key] = kept
+        while len(_reviews) > REVIEWS_KEPT:
+            _reviews.popitem(last=False)
     return kept
 
 
@@ -360,9 +400,15 @@ def warm_kernels(stop: Callable[[], bool] = lambda: False, locked: bool = False)
 
 
 def _locked(handler, body: dict) -> dict:
-    """Return the handler's answer to a body, computed under the server's one lock."""
-    with _LOCK:
+    """Return the handler's answer to a body, computed in one of the server's turns (``Busy`` when none came
+    free within ``QUEUE_SECONDS``)."""
+    turns = _turns()
+    if not turns.acquire(timeout=QUEUE_SECONDS):
+        raise Busy()
+    try:
         return handler(body)
+    finally:
+        turns.release()
 
 
 def _endpoint(handler):
@@ -387,8 +433,12 @@ def _endpoint(handler):
             return JSONResponse({"error": "the request body must be a JSON object"}, status_code=400)
         try:
             # in a worker thread, so the event loop keeps serving the page and its files meanwhile (a
-            # review can take seconds); the lock still runs one request's kernels at a time
+            # review can take seconds), and other clients' requests in the other turns
             return JSONResponse(await run_in_threadpool(_locked, handler, body))
+        except Busy:
+            return JSONResponse({"error": f"the server is busy: every one of its {WORKING} turns has been taken for "
+                                          f"{QUEUE_SECONDS:.0f} s; ask again in a moment"},
+                                status_code=503, headers={"Retry-After": "5"})
         except (BadRequest, ChuteError) as err:      # a Note is said in the request's language
             lang = body["lang"] if body.get("lang") in LANGUAGES else "en"
             # the machine's disk, not the request, at fault: 507 Insufficient Storage

@@ -47,10 +47,12 @@ def allowed_hosts(listen: str) -> frozenset[str] | None:
 
 
 def host_name(host: str) -> str:
-    """Return the name in a Host header, without its port or an IPv6 address's brackets ("[::1]:80" -> "::1")."""
+    """Return the name in a Host header, without its port or an IPv6 address's brackets ("[::1]:80" -> "::1");
+    a bracketed address followed by anything but a port (``[::1]evil.com``) is no name of this machine: "" then."""
     host = host.strip().lower()
     if host.startswith("["):
-        return host[1:].partition("]")[0]
+        name, _, rest = host[1:].partition("]")
+        return name if rest == "" or (rest.startswith(":") and rest[1:].isascii() and rest[1:].isdigit()) else ""
     return host.rpartition(":")[0] if host.count(":") == 1 else host
 
 

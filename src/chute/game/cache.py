@@ -1,0 +1,171 @@
+"""The on-disk cache as a whole: what it holds, its size against its limit, and keeping it within it.
+
+Each pattern matrix (``matrix-KEY.bin`` and its stamp ``.ok``) comes with the
+tables chute keeps for the same word lists (``openers-KEY``, ``second-KEY``,
+``review-KEY``, ``optimal-KEY``): one *set* of files, kept or deleted together.
+Whenever a matrix is written the cache is pruned: the sets no run has used for
+``UNUSED_DAYS``, then the least recently used ones until the whole cache is
+within its limit (``CHUTE_CACHE_MAX``, default 2 GiB). The lexicons kept
+parsed (``lexicon-*``) are small and stay.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import ChuteError
+
+DEFAULT_LIMIT = 2 * 2**30
+# A cached matrix no run has read for this long is deleted when a new matrix is written: the cache
+# otherwise grows by 30-300 MB with every word-list change (a new version's lists, a custom list), and a
+# list used again after two months costs one rebuild (seconds). Chosen, not measured.
+UNUSED_DAYS = 60
+LARGE = 256 * 2**20          # a matrix this large is said when it is written to the cache, or left out of it
+MATRIX_FILE = re.compile(r"matrix-([0-9a-f]{32})\.(bin|ok)")
+TABLES = ("openers", "second", "review", "optimal")
+OWN_FILE = re.compile(r"(matrix|openers|second|review|optimal|lexicon)-[0-9a-zA-Z_.-]+")
+_UNITS = {"": 1, "B": 1, "K": 2**10, "KB": 2**10, "KIB": 2**10, "M": 2**20, "MB": 2**20, "MIB": 2**20,
+          "G": 2**30, "GB": 2**30, "GIB": 2**30, "T": 2**40, "TB": 2**40, "TIB": 2**40}
+
+
+def parse_size(text: str, what: str = "CHUTE_CACHE_MAX") -> int:
+    """Return a size in bytes written as a number and an optional unit (``500M``, ``2G``, ``2 GiB``, ``0``)."""
+    m = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]+)?)\s*([A-Za-z]*)\s*", text)
+    if not m or m.group(2).upper() not in _UNITS:
+        raise ChuteError(f"{what} must be a size such as 500M or 2G, not {text[:40]!r}")
+    return int(float(m.group(1)) * _UNITS[m.group(2).upper()])
+
+
+def human_bytes(n: int) -> str:
+    """Return a size for people: ``717 MiB`` below a GiB, ``1.6 GiB`` above, ``12 KiB`` below a MiB."""
+    if n >= 2**30:
+        return f"{n / 2**30:.1f} GiB"
+    if n >= 2**20:
+        return f"{n / 2**20:.0f} MiB"
+    return f"{max(n, 0) / 2**10:.0f} KiB"
+
+
+def cache_limit() -> int:
+    """Return the most bytes the cache may hold: ``$CHUTE_CACHE_MAX``, else ``DEFAULT_LIMIT``."""
+    text = os.environ.get("CHUTE_CACHE_MAX")
+    return DEFAULT_LIMIT if text is None or not text.strip() else parse_size(text)
+
+
+@dataclass
+class CacheSet:
+    """One word lists' files in the cache: their matrix, its stamp and their tables."""
+
+    key: str
+    files: list[Path] = field(default_factory=list)
+    size: int = 0
+    last_used: float = 0.0          # the newest time a run read or wrote any of them
+
+    @property
+    def matrix(self) -> Path:
+        """Return the path of the set's matrix file."""
+        return self.files[0].parent / f"matrix-{self.key}.bin"
+
+
+@dataclass
+class CacheContents:
+    """What the cache folder holds: the sets of each word lists, and chute's other files (lexicons)."""
+
+    folder: Path
+    sets: list[CacheSet]
+    other: list[Path]
+    other_size: int
+
+    @property
+    def size(self) -> int:
+        """Return the bytes chute's files take in the folder."""
+        return sum(s.size for s in self.sets) + self.other_size
+
+
+def contents(folder: Path) -> CacheContents:
+    """Return what the cache folder holds (an empty view when it does not exist or cannot be read)."""
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return CacheContents(folder, [], [], 0)
+    sets: dict[str, CacheSet] = {}
+    for name in names:
+        m = MATRIX_FILE.fullmatch(name)
+        if m:
+            sets.setdefault(m.group(1), CacheSet(m.group(1)))
+    other: list[Path] = []
+    other_size = 0
+    for name in names:
+        if not OWN_FILE.fullmatch(name):
+            continue
+        path = folder / name
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        owner = next((sets[k] for k in _keys_of(name) if k in sets), None)
+        if owner is None:
+            other.append(path)
+            other_size += st.st_size
+        else:
+            owner.files.append(path)
+            owner.size += st.st_size
+            owner.last_used = max(owner.last_used, st.st_mtime)
+    for s in sets.values():
+        s.files.sort(key=lambda p: (not p.name.startswith("matrix-"), p.name))
+    return CacheContents(folder, [s for s in sets.values() if s.files], other, other_size)
+
+
+def _keys_of(name: str) -> list[str]:
+    """Return the lists' key a cache file of chute's is named by (a matrix's, or a table's), if any."""
+    m = MATRIX_FILE.fullmatch(name)
+    if m:
+        return [m.group(1)]
+    for table in TABLES:
+        if name.startswith(f"{table}-"):
+            return [name[len(table) + 1:len(table) + 33]]
+    return []
+
+
+def prune(folder: Path, keep: Path | None = None, days: float = UNUSED_DAYS, limit: int | None = None,
+          now: float | None = None) -> list[CacheSet]:
+    """Delete the sets no run has used for ``days``, then the least recently used until the cache is within
+    ``limit`` (``cache_limit()``), never the set of ``keep`` (the matrix just written or read); return them."""
+    limit = cache_limit() if limit is None else limit
+    now = time.time() if now is None else now
+    found = contents(folder)
+    total = found.size
+    removed = []
+    for s in sorted(found.sets, key=lambda s: s.last_used):
+        if keep is not None and s.matrix == keep:
+            continue
+        if s.last_used >= now - days * 86400 and total <= limit:
+            continue
+        if _delete(s.files):
+            total -= s.size
+            removed.append(s)
+    return removed
+
+
+def clear(folder: Path) -> tuple[int, int]:
+    """Delete every file of chute's in the cache folder; return (how many, their bytes)."""
+    found = contents(folder)
+    files = [f for s in found.sets for f in s.files] + found.other
+    size = found.size
+    _delete(files)
+    return len(files), size
+
+
+def _delete(files: list[Path]) -> bool:
+    """Delete files (those already gone are fine); return False when one cannot be deleted."""
+    for f in files:
+        try:
+            f.unlink()
+        except FileNotFoundError:
+            pass
+        except OSError:
+            return False
+    return True
