@@ -54,6 +54,12 @@ def letters_array(words: Sequence[str], length: int) -> np.ndarray:
 LETTERS = 26                          # letters_array numbers a..z 0..25 (words are folded)
 # Below this many cells numpy scores faster than importing numba (~0.3 s at start-up).
 NUMPY_CELLS = 4_000_000
+# ... and a whole matrix this large, where numba is not loaded yet: numpy builds Wordle's 34 M cells in
+# 0.55-0.8 s of CPU and Termo's 46 M in 1.1 s, where the compiled kernel costs 0.4-0.5 s with numba's start
+# once it is compiled, and 4-5 s more the first time on a machine (its compilation); a matrix is built
+# once and then read from the cache, so the first run's price is the one that counts
+NUMPY_MATRIX_CELLS = 64_000_000
+NUMPY_PARTITION_CELLS = 16_000_000   # partition figures in numpy up to this many cells while numba is not loaded
 KERNEL_PATTERNS = n_patterns(8)      # the compiled partition kernels keep a table of this many patterns
 # Up to this many candidates, sorting rows beats a rows x patterns histogram.
 SORT_COLS = 48
@@ -68,7 +74,8 @@ def compute_codes(guesses: Sequence[str], secrets: Sequence[str], length: int) -
 
 def letter_codes(g: np.ndarray, s: np.ndarray) -> np.ndarray:
     """Return the codes of letter arrays ``g`` (G, n) against ``s`` (S, n) (numpy if small, else compiled)."""
-    if len(g) * len(s) <= NUMPY_CELLS:
+    cells = len(g) * len(s)
+    if cells <= NUMPY_CELLS or cells <= NUMPY_MATRIX_CELLS and not kernels_loaded():
         return numpy_codes(g, s)
     from ..kernels.score import pattern_matrix
     out = np.empty((len(g), len(s)), dtype=code_dtype(g.shape[1]))
@@ -579,8 +586,10 @@ def _empty_stats(rows: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndar
 
 
 def _use_kernel(cells: int) -> bool:
-    """Return whether to use the compiled kernel: a big job, or the compiler is loaded anyway."""
-    return cells > NUMPY_CELLS or kernels_loaded()
+    """Return whether to use the compiled partition kernel: the compiler is loaded anyway, or a job too large
+    for numpy (a first ranking after one clue, 5-10 M cells, takes 0.15 s in numpy where loading the compiled
+    kernels takes 0.3-0.5 s, and compiling them on a fresh install 4 s)."""
+    return cells > NUMPY_PARTITION_CELLS or kernels_loaded()
 
 
 def _sorted_stats(codes: np.ndarray, prob: np.ndarray | None) -> PartitionStats:

@@ -1,6 +1,7 @@
 """The opener cache: the ranked first guesses per lexicon, strategy and options, kept on disk
-(and the ranked second guesses after each first clue); the best openers known for the bundled
-lists (``best_known``, ``planned_known``: ``data/best_openers.json``).
+(and the ranked second guesses after each first clue), those of the bundled lists shipped with chute
+(``data/openers/``); the best openers known for the bundled lists (``best_known``,
+``planned_known``: ``data/best_openers.json``).
 
 Ranking every accepted guess against every answer is the costliest step of a
 game and its result never changes for the same lists, so it is stored as JSON
@@ -28,15 +29,36 @@ def cache_path(cache_dir: Path, lexicon_key: str, kind: str = "openers") -> Path
     return cache_dir / f"{kind}-{lexicon_key[:32]}.json"
 
 
+def shipped(lexicon_key: str, kind: str = "openers") -> dict:
+    """Return the entries chute ships for the bundled lists (``data/openers/``: the rankings its commands and
+    page ask first, computed by ``scripts/build_openers.py``), so that a first run need not rank them; {} for
+    other lists."""
+    from importlib import resources
+    name = cache_path(Path("."), lexicon_key, kind).name
+    try:
+        text = resources.files("chute").joinpath("data", "openers", name).read_text(encoding="utf-8")
+    except (OSError, ValueError):
+        return {}
+    return _entries(text, lexicon_key)
+
+
 def _read(path: Path, lexicon_key: str) -> dict:
     """Return the entries stored for this lexicon, or {} when the file is missing or not ours."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        return _entries(path.read_text(encoding="utf-8"), lexicon_key)
+    except (OSError, ValueError):
+        return {}
+
+
+def _entries(text: str, lexicon_key: str) -> dict:
+    """Return the entries of an opener file's text for this lexicon ({} when it is another's or malformed)."""
+    try:
+        data = json.loads(text)
         if data.get("version") != VERSION or data.get("lexicon") != lexicon_key:
             return {}
         entries = data["entries"]
         return entries if isinstance(entries, dict) else {}
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return {}
 
 
@@ -91,7 +113,8 @@ def cached_openers(cache_dir: Path | None, lexicon_key: str, entry: str, top: in
     if cache_dir is None:
         return compute(top)
     path = cache_path(cache_dir, lexicon_key, kind)
-    parsed = _parse(_read(path, lexicon_key).get(entry), lexicon_key, entry, accepted)
+    parsed = (_parse(_read(path, lexicon_key).get(entry), lexicon_key, entry, accepted)
+              or _parse(shipped(lexicon_key, kind).get(entry), lexicon_key, entry, accepted))
     found, notes = parsed if parsed else ([], ())
     if found and (len(found) >= top or len(found) < STORED):   # short: the whole list
         heard(notes)

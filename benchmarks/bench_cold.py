@@ -1,0 +1,80 @@
+"""First use: the commands a new player runs first, each from caches as a fresh install has them.
+
+Usage: python benchmarks/bench_cold.py [OLD] [--runs 1]
+
+Each side runs from a copy of its ``src`` (a new path: numba's cache beside it is
+empty) with an empty chute cache and an empty ``NUMBA_CACHE_DIR``, the commands
+one after the other as a player would (the second finds what the first cached),
+and prints each command's CPU seconds (its process and children), wall seconds
+and peak memory. With OLD (a commit), that commit is measured the same way first,
+from a temporary git worktree. Check ``uptime`` first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from side_by_side import worktree
+
+REPO = Path(__file__).resolve().parents[1]
+FIRST = [
+    ["suggest"],
+    ["suggest", "crane:bbybb"],
+    ["review", "crane", "lotus", "golly", "dolly", "holly", "jolly"],
+    ["suggest", "--game", "quordle"],
+    ["suggest", "--game", "termo", "serao:bbbyb"],
+]
+
+
+def first_use(src: Path) -> list[tuple[str, float, float, float]]:
+    """Return (command, CPU s, wall s, peak MiB) for each first command, run from a fresh copy of ``src``."""
+    out = []
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(tmp) / "src"
+        shutil.copytree(src, copy, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+        env = {**os.environ, "PYTHONPATH": str(copy), "CHUTE_CACHE_DIR": str(Path(tmp) / "cache"),
+               "NUMBA_CACHE_DIR": str(Path(tmp) / "numba")}
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        for argv in FIRST:
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "chute", *argv], env=env, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, check=False)
+            wall = time.perf_counter() - start
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+            out.append((" ".join(["chute", *argv]), cpu, wall, after.ru_maxrss / 1024))
+    return out
+
+
+def main() -> int:
+    """Measure the working tree's first use, and OLD's first when given."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("old", nargs="?", help="a commit to measure first, the same way")
+    args = ap.parse_args()
+    print(f"# {time.strftime('%Y-%m-%d %H:%M')}  load {os.getloadavg()[0]:.2f}  cpus {os.cpu_count()}", flush=True)
+    sides = []
+    if args.old:
+        with tempfile.TemporaryDirectory() as tmp:
+            try:
+                sides.append(("old", first_use(worktree(args.old, Path(tmp) / "old") / "src")))
+            finally:
+                subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", str(Path(tmp) / "old")],
+                               capture_output=True)
+    sides.append(("new", first_use(REPO / "src")))
+    print(f"{'command':<58}" + "".join(f"{name + ' CPU':>10}{name + ' wall':>10}" for name, _ in sides))
+    for i, (command, *_) in enumerate(sides[0][1]):
+        print(f"{command:<58}" + "".join(f"{rows[i][1]:>9.2f}s{rows[i][2]:>9.2f}s" for _, rows in sides))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""Rebuild the opener rankings chute ships for its bundled lists (``src/chute/data/openers/``).
+
+    python scripts/build_openers.py
+
+A first ``chute suggest`` ranks every accepted guess over every word the prior
+allows (12,972 x 12,972 codes for Wordle): seconds of work whose result depends
+only on the lists and the policy. This runs the commands and the page the way a
+player first meets them (``chute suggest`` in each mode, with the default policy
+and with entropy; the page's solvers), each into an empty cache folder, and
+copies the opener files they write. The same code and lists give the same files;
+an entry whose lists, strategy or options change is not found at run time and is
+ranked as before (``openers.cached_openers``). Run it after a change that moves a
+first ranking (``tests/playing/test_shipped_openers.py`` says when).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "src" / "chute" / "data" / "openers"
+COMMANDS = [
+    ["suggest"], ["suggest", "--hard"], ["suggest", "-s", "entropy"],
+    ["suggest", "--game", "termo"], ["suggest", "--game", "termo", "--strict"],
+    ["suggest", "--game", "termo", "-s", "entropy"],
+]
+# the page's solvers (``chute.web.solver_for``): one board and several, each lexicon and rule
+PAGE = ("from chute.web import solver_for\n"
+        "for lexicon, rule in (('wordle', None), ('wordle', 'hard'), ('termo', None), ('termo', 'strict')):\n"
+        "    solver_for(lexicon, rule, 1).openers(20)\n")
+
+
+def main() -> int:
+    """Run the first rankings into an empty cache and copy the opener files into the package; return 0."""
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**os.environ, "CHUTE_CACHE_DIR": tmp, "PYTHONPATH": str(ROOT / "src")}
+        for argv in COMMANDS:
+            subprocess.run([sys.executable, "-m", "chute", *argv, "--top", "1"], env=env, check=True,
+                           stdout=subprocess.DEVNULL)
+        subprocess.run([sys.executable, "-c", PAGE], env=env, check=True)
+        files = sorted(Path(tmp).glob("openers-*.json"))
+        if OUT.exists():
+            shutil.rmtree(OUT)
+        OUT.mkdir(parents=True)
+        for f in files:
+            data = json.loads(f.read_text(encoding="utf-8"))
+            data["entries"] = dict(sorted(data["entries"].items()))          # the same bytes from run to run
+            (OUT / f.name).write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+            print(f"{f.name}: {len(data['entries'])} rankings")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
