@@ -610,3 +610,24 @@ def test_the_page_runs_under_its_own_content_security_policy(browser, server, an
     child = framed.frames[1]
     assert child.url != server or child.evaluate("document.body === null || !document.querySelector('#game')")
     context.close()
+
+
+def test_enter_sends_a_whole_word_whatever_button_was_clicked_before(page, server):
+    """After New game, Undo or a suggested word was clicked (the button keeps the focus), Enter with five letters
+    typed sends the row, as in the game: it never clicks that button again (a second game, a second undo)."""
+    open_game(page, server, "wordle")
+    play_row(page, "soare", ["bbbbb"])
+    page.click("#undo")                                           # the row taken back; Undo keeps the focus
+    page.wait_for_selector("body[data-ready='0']")
+    type_row(page, "crane", ["bbbbb"])
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-ready='1']")                # sent, not a second undo
+    assert page.locator(".board .row").first.locator(".tile").first.get_attribute("aria-label").startswith("c")
+    page.click("#new")                                            # a new game; New game keeps the focus
+    page.wait_for_selector("body[data-ready='0'][data-asking='0']")
+    type_row(page, "until", ["bbbbb"])
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-ready='1']")                # sent, and the same game: no third one
+    page.locator("#suggestions tbody tr td.word button").first.click()    # a suggested word typed by a click
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-ready='2']")

@@ -540,7 +540,9 @@ async function start() {
     if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.key === " " && e.target.closest(".tile")) return;          // the tile cycles its own colour
     if (e.key === "Enter" || e.key === "Backspace" || e.key.length === 1) {
-      if (e.key === "Enter" && e.target.closest("button")) return;
+      // Enter on a focused button clicks it, unless a whole word is typed: then, as in the game, it sends the row
+      // (a button clicked before, New game or Undo, must not be clicked again by the Enter meant for the row)
+      if (e.key === "Enter" && e.target.closest("button") && S.typed.length !== S.game.letters) return;
       e.preventDefault(); press(e.key);
     }
   });
