@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import random
@@ -745,3 +746,25 @@ def test_nothing_to_review_is_said_as_such(cli, capsys, monkeypatch, tmp_path, a
     (tmp_path / "empty.txt").write_text("", encoding="utf-8")
     argv = [str(tmp_path / "empty.txt") if a == "EMPTY" else a for a in argv]
     assert cli("review", *argv, stdin=stdin) == (2, "", line)
+
+
+def test_a_forced_row_has_no_luck_and_stays_out_of_the_games(wordle, cli):
+    """A row with one word left could show one outcome only: its luck is blank, not 50, and the game's luck is
+    the mean of the other rows'."""
+    result = review(wordle, ["crane", "moist", "vigor", "cigar"], "cigar")
+    assert [r.before for r in result.rows] == [2315, 8, 2, 1] and result.rows[-1].luck is None
+    lucks = [r.luck for r in result.rows[:-1]]
+    assert result.luck == round(sum(lucks) / len(lucks))
+    status, out, _ = cli("review", "crane", "moist", "vigor", "cigar")
+    assert status == 0 and any(line.lstrip().startswith("4  CIGAR") and "luck  -  " in line for line in out.splitlines())
+
+
+def test_a_row_no_guess_could_finish_shows_no_value_against_infinity(wordle):
+    """Where no guess could finish every word in the rows left, the row says so in words: never 'vs inf'."""
+    import math
+
+    from chute.cli.cmd_review import report_lines
+    result = review(wordle, ["crane", "moist", "cigar"], "cigar")
+    result.rows[1].value = result.rows[1].best_value = math.inf
+    lines = report_lines(result, wordle.lexicon, io.StringIO(), "en")
+    assert not any("inf" in line for line in lines)

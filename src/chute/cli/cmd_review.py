@@ -11,7 +11,8 @@ from ..language import Count, Note
 from .common import add_game_options, add_lang_option
 
 HELP = "grade a finished game: each guess against the best play, skill and luck"
-DESCRIPTION = ("Review a finished one-board game: for every row the candidates before and after, what the "
+DESCRIPTION = ("Review a finished game of one board or several (--game dordle, quordle, ...: round by round, "
+               "each open board graded): for every row the candidates before and after, what the "
                "guess was worth (the expected guesses to finish with optimal play after it) against the "
                "best guess there, skill and luck from 0 to 99, hard-mode slips, and what optimal play "
                "needs for this answer. Give the guesses (the answer is --answer, or the last guess), "
@@ -181,7 +182,8 @@ def boards_lines(result, game: str, show, lang: str = "en") -> list[str]:
                " · " + phrase("skill_luck", lang, skill=result.skill, luck="-" if result.luck is None else result.luck))
     lines = [f"{game}: {' '.join(show(a).upper() for a in result.answers)}, {state}{verdict}"]
     for i, rd in enumerate(result.rounds, 1):
-        value = ("" if rd.value is None else (phrase("at_risk", lang) if math.isinf(rd.value) else
+        value = ("" if rd.value is None or rd.best_value is None or math.isinf(rd.best_value) else
+                 (phrase("at_risk", lang) if math.isinf(rd.value) else
                                               decimal(rd.value, 3, lang)).rjust(7)
                  + f" vs {decimal(rd.best_value, 3, lang):>7}")
         grade = ("" if rd.skill is None else f"  {phrase('skill_col', lang)} {rd.skill}  {phrase('luck_col', lang)} "
@@ -252,11 +254,12 @@ def report_lines(result, lexicon, stream, lang: str = "en") -> list[str]:
              if result.rows[-1].guess == result.answer
              else phrase("not_solved_in", lang, rows=counted(used, "row", lang)))
     mode = f" · {phrase(result.rule, lang)}" if result.rule else ""
-    verdict = "" if result.skill is None else " · " + phrase("skill_luck", lang, skill=result.skill, luck=result.luck)
+    verdict = ("" if result.skill is None else
+               " · " + phrase("skill_luck", lang, skill=result.skill, luck="-" if result.luck is None else result.luck))
     lines = [f"{lexicon.name}: {show(result.answer).upper()}, {state}{mode}{verdict}"]
     figure = (lambda x: decimal(x, 3, lang).rjust(6))
     for i, r in enumerate(result.rows, 1):
-        value = ("" if r.value is None or r.best_value is None else
+        value = ("" if r.value is None or r.best_value is None or math.isinf(r.best_value) else
                  (" " + phrase("at_risk", lang) if r.value == float("inf") else figure(r.value))
                  + f" vs {figure(r.best_value)}" + ("" if r.exact else "~" if r.estimated else "*"))
         grade = ("" if r.skill is None else

@@ -357,7 +357,7 @@ def _grade(grader: "Grader | PriorGrader", row: RowReview, g: int, S: np.ndarray
             row.best, row.best_value, row.value = None, None, None
             row.skill = 99 if row.could_be_answer else 0
             row.luck = (luck_of([0.0, 1.0], [hit, mass - hit], 0.0 if code == grader.solved else 1.0)
-                        if row.could_be_answer else None)
+                        if row.could_be_answer and hit < mass else None)     # one word left: no luck in it
             row.note = ("last_row", {"n": n}) if row.could_be_answer else ("last_row_lost", {})
         else:
             row.note = ("no_finish", {})
@@ -366,7 +366,8 @@ def _grade(grader: "Grader | PriorGrader", row: RowReview, g: int, S: np.ndarray
     values = [0.0 if c == grader.solved else (t / size if t < INF else 1e9) for c, size, t in bins]
     weights = [size for _, size, _ in bins]
     seen = next((v for (c, _, _), v in zip(bins, values) if c == code), None)
-    row.luck = None if seen is None else luck_of(values, weights, seen)     # None: no word graded shows the colours seen
+    # None: no word graded shows the colours seen, or only one outcome could be (a forced row has no luck)
+    row.luck = None if seen is None or len(bins) == 1 else luck_of(values, weights, seen)
 
 
 @dataclass
