@@ -267,8 +267,10 @@ def test_assist_on_a_terminal_edits_lines_saves_and_ends_cleanly(tmp_path):
         assert json.loads(saved.read_text())["history"][0]["guess"] == "soare"
         read_until(b"> ", 5)
         os.write(fd, b"\x04")                     # Ctrl-D
-        tail = read_until(b"\n", 10)
+        tail = read_until(b"continues it", 10)
         assert b"\n" in tail          # the shell prompt starts on a line of its own
+        # said as Ctrl-C says it: where the game is, and the command that continues it
+        assert b"the game is saved in" in tail and b"chute assist --resume" in tail, tail
     except BaseException:
         os.kill(pid, 9)              # a failed check must not leave the child waiting for input
         raise

@@ -566,17 +566,22 @@ def run(args: argparse.Namespace) -> int:
         assistant.say(assistant.t("resumed", rows=assistant.count(session.used, "row"),
                                   words=" ".join(assistant.show(r.guess) for r in session.history)))
     assistant.prompt_next()
-    try:
-        for line in input_lines():
-            if not assistant.handle(line):
-                break
-    except KeyboardInterrupt:
-        if interactive:
-            print()                      # off the prompt's line
+    def say_saved() -> None:
         saved = assistant.save_path
         if saved is not None and session.history and not session.solved and saved.exists() and not assistant.unsaved:
             from ..language import Note
             note(Note("saved_on_interrupt", path=str(saved), command=resume_command(args)), lang=args.lang)
+    try:
+        for line in input_lines():
+            if not assistant.handle(line):
+                break
+        else:                            # the input ended (Ctrl-D on a terminal): said as Ctrl-C is
+            if interactive:
+                say_saved()
+    except KeyboardInterrupt:
+        if interactive:
+            print()                      # off the prompt's line
+        say_saved()
         raise
     return 2 if (assistant.refused or assistant.unsaved) and not interactive else 0
 
