@@ -213,3 +213,23 @@ def test_a_multi_board_game_is_refused_as_tree_refuses_it(cli):
     for game in ("quordle", "dueto"):
         status, _, err = cli("prove", "--game", game)
         assert status == 2 and err.count("\n") == 1 and "one board" in err
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(entries=st.lists(st.fixed_dictionaries({
+    "opener": st.one_of(st.text(max_size=6), st.sampled_from(["salet", "cigar", "zzzzz"]), st.integers(),
+                        st.lists(st.text(max_size=3), max_size=2)),
+    "total": st.one_of(st.none(), st.integers(-10, 10**6), st.floats(allow_nan=True), st.text(max_size=3)),
+    "exact": st.one_of(st.booleans(), st.integers(0, 1), st.none()),
+    "check": st.one_of(st.text(max_size=16), st.from_regex(r"[0-9a-f]{16}", fullmatch=True))}),
+    min_size=1, max_size=5), at=st.integers(min_value=1))
+def test_random_entries_among_the_good_ones_never_give_a_wrong_optimum(engine, truth, tmp_path, entries, at):
+    """Lines of any shape, types and checksum slipped in among a whole journal's: the proof says what a proof
+    without a journal says."""
+    fresh, lines = truth
+    place = 1 + at % len(lines)
+    forged = [json.dumps(e, allow_nan=True).encode() for e in entries]
+    path = tmp_path / f"random{random.random()}.jsonl"
+    rewrite(path, lines[:place] + forged + lines[place:])
+    proof = prove(searcher(engine), top=TOP, journal=path)
+    assert same_result(proof, fresh)
