@@ -72,7 +72,8 @@ def test_values_equal_a_brute_force_on_small_lists(seed):
                 bins.setdefault(score(row.guess, s), []).append(s)
             want = 1 + sum(f(tuple(b), r - 1) for p, b in bins.items() if set(p) != {"g"}) / len(S)
             assert row.value == pytest.approx(want)
-            assert 0 <= row.skill <= 99 and 0 <= row.luck <= 99
+            assert 0 <= row.skill <= 99 and (0 <= row.luck <= 99 if row.luck is not None
+                                             else row.before in (1, row.after))     # a forced row: no luck
             S = tuple(bins[score(row.guess, secret)])
             if row.guess == secret:
                 break
