@@ -700,3 +700,19 @@ def test_a_board_falls_back_to_the_games_later_words_only_once_no_other_word_fit
     assert board.n and not {lex.guesses[i] for i in board.index.tolist()} & lex.later
     after = solver.narrow(board, *clues[2], history=clues[:2])
     assert [lex.guesses[i] for i in after.index.tolist()] == ["achey"] and after.fallback
+
+
+def test_a_refused_word_keeps_the_opening_and_its_ranking_on_disk(wordle, monkeypatch):
+    """Refusing a word the opening does not hold leaves the opener as it was (TARES, from the ranking kept on
+    disk); refusing the opener itself gives the next of that ranking, never a ranking of another kind."""
+    from chute.playing.assembly import game_solver
+    from chute.playing.multiboard import MultiSolver
+    from chute.playing.session import Session
+    plain = [c.guess for c in Session(game_solver(wordle, 4), 4, 9).ranked(3)]
+    scored = []
+    real = MultiSolver._joint
+    monkeypatch.setattr(MultiSolver, "_joint", lambda self, boards: scored.append(1) or real(self, boards))
+    kept = [c.guess for c in Session(game_solver(wordle, 4, refused=("zymic",)), 4, 9).ranked(3)]
+    assert kept == plain and scored == []
+    without = [c.guess for c in Session(game_solver(wordle, 4, refused=(plain[0],)), 4, 9).ranked(3)]
+    assert without == plain[1:] + without[2:] and plain[0] not in without and scored == []

@@ -539,8 +539,10 @@ class MultiSolver:
             rows = legal(np.array([self.opener_row], dtype=np.int64))
             if len(rows):
                 return self._order(rows, *self._score_rows(rows, boards), "opener", top, by_hits=False)
-        if opening and self.policy.open_by == "parts" and mask is None:
-            return self._opening(boards, top)
+        if opening and self.policy.open_by == "parts":
+            found = self._opening_allowed(boards, top, mask)
+            if found:
+                return found
         if self.policy.finish and singles:
             rows = legal(np.array(sorted({self._row_of(b, i) for b, i in singles}), dtype=np.int64))
             if len(rows):
@@ -577,6 +579,18 @@ class MultiSolver:
         return ranked
 
     OPENING_VERSION = 1
+    OPENING_LEFT_OUT = 64        # words a player's refusals may take out of the opening and it still be the same
+
+    def _opening_allowed(self, boards: Sequence[Board], top: int, mask: np.ndarray | None) -> list[Choice]:
+        """Return the opening ranking (``_opening``, kept on disk) less the guesses ``mask`` leaves out (the words
+        the game refused): the same opener and order as without them; [] when too many are left out to tell."""
+        if mask is None:
+            return self._opening(boards, top)
+        left_out = int((~mask[self._suggested(np.arange(self.n_guesses, dtype=np.int64))]).sum())
+        if left_out > self.OPENING_LEFT_OUT:
+            return []
+        gi = self.engine.lexicon.guess_index
+        return [c for c in self._opening(boards, top + left_out) if mask[gi[c.guess]]][:top]
 
     def _opening(self, boards: Sequence[Board], top: int) -> list[Choice]:
         """Return the best ``top`` first guesses (most distinct patterns), kept on disk like the matrix.
