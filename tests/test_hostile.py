@@ -678,6 +678,23 @@ def test_assist_reject_remembers_the_word_across_sessions(cli, capsys, monkeypat
     assert "not a word of 5 letters" in out + err
 
 
+def test_assist_unreject_takes_a_refusal_back_and_keeps_the_rows(cli, capsys, monkeypatch, tmp_path):
+    """unreject WORD (a refusal made by mistake): out of the user's list, suggested again, the rows played kept."""
+    monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))
+    (tmp_path / "rejected-wordle.txt").write_text("crane\nsoare\n")
+    status, out, err = assist(cli, "unreject\nunreject soare\nquit\n")
+    assert status == 0 and "refused now: CRANE, SOARE" in out and "SOARE may be suggested again" in out, err
+    assert out.rstrip().endswith("try SOARE  (also ROATE, RAISE)")
+    assert (tmp_path / "rejected-wordle.txt").read_text() == "crane\n"
+    status, out, err = assist(cli, "reject soare\nroate bbbbb\nunreject soare\nlist\nquit\n")
+    assert "SOARE may be suggested again" in out and "row 2/6" in out.split("may be suggested again")[1]
+    status, out, err = assist(cli, "unreject roate\nunreject zz\nquit\n")
+    assert status == 2 and "ROATE was not refused" in err and "not a word of 5 letters" in err
+    assert (tmp_path / "rejected-wordle.txt").read_text() == "crane\n"
+    status, out, err = assist(cli, "recusar serao\nreaceitar serao\nsair\n", "--game", "termo", "--lang", "pt")
+    assert status == 0 and "SERÃO pode voltar a ser sugerida" in out, err
+
+
 def test_refused_words_of_sessions_side_by_side_are_all_kept(cli, capsys, monkeypatch, tmp_path):
     """A word added by another session (the page, a second terminal) while assist runs is not lost when assist adds its own."""
     import io

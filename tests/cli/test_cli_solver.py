@@ -210,7 +210,8 @@ def test_assist_scripted_game(cli, capsys, monkeypatch):
     assert "DICTA cannot be the answer" in out and "CRANE fits every clue" in out
     assert "took back DIACT" in out and "colours for DIACT?" in out
     assert "candidates: CRANE CRAVE CRAZE" in out
-    assert lines[-2].startswith("CRANE") and lines[-2].endswith("solved in 4")
+    assert lines[-10].startswith("CRANE") and lines[-10].endswith("solved in 4")
+    assert lines[-9:-1] == ["", "Wordle 4/6", "", "⬛⬛🟩🟨🟩", "⬛⬛🟩🟨⬛", "🟨🟨⬛⬛⬛", "🟩🟩🟩🟩🟩", ""]    # to share
     assert lines[-1] == "the verdict on this game: chute review --game wordle soare diact anvil crane"
 
 
@@ -236,7 +237,7 @@ def test_assist_fallback_note_once(cli, capsys, monkeypatch):
     assert status == 0 and out.count("answer list") == 0
     script = "soare bbyby\ncanal bgbyb\naahed ggggg\n"
     status, out, _ = cli("assist", "-s", "entropy", stdin=script)
-    assert status == 0 and out.count("rule out every word") == 1 and out.splitlines()[-2].endswith("solved in 3")
+    assert status == 0 and out.count("rule out every word") == 1 and "solved in 3\n\nWordle 3/6\n" in out
 
 
 def test_assist_reviews_the_game_and_says_how_to_review_it_once_solved(cli, capsys, monkeypatch, tmp_path):

@@ -514,6 +514,23 @@ def test_a_rejected_word_is_never_suggested_but_still_read_as_a_clue(wordle):
         game.reject("xx")
 
 
+def test_a_refusal_taken_back_suggests_the_word_again_after_the_rows_played(wordle):
+    """Session.unreject: the word back in the ranking, the rows and their candidates as they were."""
+    game = Session(Solver(wordle), 1)
+    first = game.next_guess()
+    game.reject(first)
+    second = game.next_guess()
+    game.play(second, "bbbbb")
+    left = game.boards[0].state.n
+    assert game.unreject(first.upper()) == first
+    assert [r.guess for r in game.history] == [second] and game.boards[0].state.n == left
+    assert first in [r.guess for r in game.ranked(50)] or first not in game.boards[0].state.candidates
+    fresh = Session(Solver(wordle), 1)
+    assert fresh.next_guess() == first
+    game.undo()
+    assert game.next_guess() == first                     # the planned opener is the opener again
+
+
 def test_candidates_come_likeliest_first(wordle):
     """A player reads the candidates likeliest first under the prior (alphabetical among equals and without one)."""
     s = Solver(wordle, "expected-guesses", prior="frequency")

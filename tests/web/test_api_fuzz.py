@@ -13,7 +13,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from chute.web import create_app  # noqa: E402
 
-ENDPOINTS = ["/api/suggest", "/api/why", "/api/refuse", "/api/review", "/api/share"]
+ENDPOINTS = ["/api/suggest", "/api/why", "/api/refuse", "/api/unrefuse", "/api/review", "/api/share"]
 GAMES = ["wordle", "termo", "dueto", "quordle", "octordle", "nope"]
 WORDS = ["soare", "crane", "cigar", "termo", "serao", "zzzzz", "ab", "", "ÁVIDO", "toras"]
 PATTERNS = ["bbbbb", "gyybb", "ggggg", "bbyyb", "", "gggg", "xyz", "🟩🟩⬛⬛🟨", "c_i__"]

@@ -349,10 +349,10 @@ def test_review_the_game_played_on_the_page(page, server):
     want = review_boards(engine, ["crane", "aback"], ["aback", "tough"], 7)
     assert page.locator("#review").get_attribute("data-skill") == str(want.skill)
     assert page.locator("#review tbody tr").count() == 2 and page.locator("#message").inner_text() == ""
-    play_row(page, "tough", ["ggggg"])
-    assert page.locator("#message").inner_text() == "The game is over: “Review this game” (below) grades it."
-    page.fill("#share-answer", "")                                      # solved: the answers are the game's
-    page.click("#review-game")
+    play_row(page, "tough", ["ggggg"])                # won: the result, the share text, and the review at once
+    assert page.locator("#result-line").inner_text() == "Solved in 2&3/7" and page.locator("#message").inner_text() == ""
+    assert page.locator("#share-out").inner_text() == ("Daily Dordle 2&3/7\n\n🟨⬛🟩⬛⬛ ⬛⬛⬛⬛⬛\n"
+                                                       "🟩🟩🟩🟩🟩 ⬛⬛⬛⬛⬛\n⬜⬜⬜⬜⬜ 🟩🟩🟩🟩🟩")
     page.wait_for_selector("#review[data-skill] tbody tr:nth-child(3)", timeout=FIRST_SEARCH_MS)
     want = review_boards(engine, ["crane", "aback", "tough"], ["aback", "tough"], 7)
     assert page.locator("#review").get_attribute("data-skill") == str(want.skill)
@@ -484,6 +484,44 @@ def test_a_word_the_game_refused_is_never_suggested_again(page, server, tmp_path
     shown = [w.lower() for w in page.locator("#suggestions tbody td.word").all_inner_texts()]
     assert word not in shown and len(shown) == 10
     assert (tmp_path / "rejected-termo.txt").read_text(encoding="utf-8") == word + "\n"
+    undo = page.locator("#unrefuse")                         # a ✕ clicked by mistake is taken back
+    assert undo.is_visible() and undo.inner_text() == f"Suggest again: {word.upper()}"
+    undo.click()
+    page.wait_for_function("document.querySelector('#message').textContent.includes('may be suggested again')")
+    assert page.locator("#suggestions tbody td.word").first.inner_text().lower() == word and not undo.is_visible()
+    assert (tmp_path / "rejected-termo.txt").read_text(encoding="utf-8") == ""
+
+
+def test_a_finished_game_shows_its_result_and_share_text_and_keeps_its_colours(page, server):
+    """Won: the result line, the share text to copy, the board lit and the keyboard's colours kept; lost: X/6."""
+    from chute.game.feedback import score
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_game(page, server, "wordle")
+    assert page.locator("#result").is_hidden()
+    play_row(page, "crane", [score("crane", "cigar")])
+    play_row(page, "cigar", ["ggggg"])
+    assert page.locator("#result-line").inner_text() == "Solved in 2/6"
+    share = "Wordle 2/6\n\n🟩🟨🟨⬛⬛\n🟩🟩🟩🟩🟩"
+    assert page.locator("#share-out").inner_text() == share
+    page.click("#copy-share")
+    page.wait_for_function("document.querySelector('#copied').textContent === 'copied'")
+    assert page.evaluate("navigator.clipboard.readText()") == share
+    board = page.locator(".board").first
+    assert board.evaluate("(b) => getComputedStyle(b).opacity") == "1"
+    keys = page.evaluate("Object.fromEntries([...document.querySelectorAll('.key')].map((k) => [k.textContent, k.className]))")
+    assert keys["c"] == keys["i"] == "key g" and keys["n"] == "key b"        # the colours stay on the keys
+    page.wait_for_selector("#review[data-skill]", timeout=FIRST_SEARCH_MS)      # the review, opened by itself
+    page.click("#new")
+    assert page.locator("#result").is_hidden()
+    page.wait_for_selector("body[data-ready='0']")
+    for word in ["crane", "pious", "dumpy", "lofty", "bobby", "hello"]:
+        play_row(page, word, [score(word, "cigar")])
+    assert page.locator("#result-line").inner_text() == "Not solved X/6"
+    assert page.locator("#share-out").inner_text().startswith("Wordle X/6\n\n🟩🟨🟨⬛⬛\n")
+    assert "give the answers below" in page.locator("#message").inner_text()
+    assert page.locator("#review").inner_text() == ""            # a lost game waits for its answer
+    page.click("#lang")
+    page.wait_for_function("document.querySelector('#result-line').textContent === 'Não resolvido X/6'")
 
 
 def test_one_board_whose_answer_chute_lacks_lists_its_strings(page, server):

@@ -407,6 +407,14 @@ def test_a_refused_word_is_remembered_and_never_suggested(client, tmp_path, monk
     monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path / "other"))
     back = client.post("/api/suggest", json={"game": "termo", "rows": []}).json()["suggestions"][0]["guess"]
     assert back == first                           # a request's list never changes another's solver
+    monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))
+    undone = client.post("/api/unrefuse", json={"game": "quarteto", "word": first}).json()
+    assert undone == {"word": first, "refused": []}
+    assert (tmp_path / "rejected-termo.txt").read_text(encoding="utf-8") == ""
+    again = client.post("/api/suggest", json={"game": "termo", "rows": []}).json()["suggestions"][0]["guess"]
+    assert again == first                          # taken back: suggested again
+    assert client.post("/api/unrefuse", json={"game": "termo", "word": "xx"}).status_code == 422
+    assert client.post("/api/unrefuse", json={"game": "termo"}).status_code == 400
 
 
 def test_a_server_is_warmed_before_it_listens():
@@ -652,3 +660,15 @@ def test_other_web_pages_and_other_host_names_are_refused(tmp_path, monkeypatch)
             r = httpx.post(base + "/api/refuse", content=body, headers=headers, timeout=60)
             assert r.status_code == 200 and r.json()["refused"] == ["salet"], host
         assert httpx.get(base + "/", timeout=60).status_code == 200
+
+
+def test_a_finished_game_comes_with_its_share_text(client):
+    """/api/suggest: once the game is over, its share text in the game's own format (hard mode starred)."""
+    rows = [{"guess": "crane", "patterns": ["gyybb"]}, {"guess": "cigar", "patterns": ["ggggg"]}]
+    playing = client.post("/api/suggest", json={"game": "wordle", "rows": rows[:1]}).json()
+    assert not playing["over"] and "share" not in playing
+    won = client.post("/api/suggest", json={"game": "wordle", "rule": "hard", "rows": rows}).json()
+    assert won["over"] and won["share"] == "Wordle 2/6*\n\n🟩🟨🟨⬛⬛\n🟩🟩🟩🟩🟩"
+    duo = [{"guess": "serao", "patterns": ["ggggg", "bggbg"]}, {"guess": "termo", "patterns": ["ggggg"]}]
+    over = client.post("/api/suggest", json={"game": "dueto", "rows": duo}).json()
+    assert over["share"] == "joguei term.ooo/2 1&2/7\n\n🟩🟩🟩🟩🟩 ⬛🟩🟩⬛🟩\n⬜⬜⬜⬜⬜ 🟩🟩🟩🟩🟩"

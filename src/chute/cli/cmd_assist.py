@@ -23,7 +23,7 @@ chute suggest reads it), or one board per line (chute asks for the next);
 - for a board already solved if you type all of them.
 Commands: undo (take back the last row), list [N] (the 200 likeliest candidates; of board N),
 why WORD [N] (why a word can or cannot be the answer), reject WORD (the game
-refused it: never suggested again, remembered), review [ANSWER,...] (the verdict on
+refused it: never suggested again, remembered; unreject WORD takes that back), review [ANSWER,...] (the verdict on
 the rows so far: skill, luck, the best moves; the answers of boards not solved
 after it), new (start over), quit, help. Blank lines and a pasted share text's header are skipped.
 End of input (Ctrl-D) or quit ends the session; on a terminal it is saved
@@ -40,7 +40,7 @@ chute suggest lê), ou um tabuleiro por linha (o chute pede o próximo); - para 
 tabuleiro já resolvido se digitar todos.
 Comandos: desfazer (volta a última linha), listar [N] (as 200 candidatas mais prováveis; do
 tabuleiro N), porque PALAVRA [N] (por que uma palavra pode ou não ser a resposta), recusar PALAVRA
-(o jogo a recusou: nunca mais sugerida, e guardada), revisar [RESPOSTA,...] (o veredito das linhas
+(o jogo a recusou: nunca mais sugerida, e guardada; reaceitar PALAVRA desfaz isso), revisar [RESPOSTA,...] (o veredito das linhas
 até aqui: habilidade, sorte, as melhores jogadas; depois dele, as respostas dos tabuleiros não
 resolvidos), novo (recomeça), sair, ? (esta ajuda); os
 comandos em inglês também valem. Linhas vazias e o cabeçalho de um texto compartilhado são pulados.
@@ -54,14 +54,14 @@ QUIT = {"quit", "exit", "q"}
 LIST_MAX = 200          # words ``list`` shows of a board, likeliest first (a fresh game has thousands)
 # Portuguese names of the commands (with --lang pt; none has five letters, so none is a Termo word)
 PT_COMMANDS = {"desfazer": "undo", "novo": "new", "listar": "list", "porque": "why", "recusar": "reject",
-               "revisar": "review", "sair": "quit"}
+               "reaceitar": "unreject", "revisar": "review", "sair": "quit"}
 
 
 HELP = "interactive helper: suggests guesses, you type the colours"
 DESCRIPTION = ("Play alongside a real game of one or more boards: chute suggests a guess, you "
                "type the colours the game showed (any notation), and it shows the tiles, the "
                "candidates left and the next suggestion. Commands: undo, list, why WORD, reject "
-               "WORD, review, new, quit, help. On a terminal the game is saved after every row (--resume continues "
+               "WORD, unreject WORD, review, new, quit, help. On a terminal the game is saved after every row (--resume continues "
                "it). Without a terminal it reads the same lines from standard input (no "
                "prompts), so it scripts; then the exit status is 2 if any line was refused or the game "
                "could not be saved (a save that fails is tried again after each row).")
@@ -244,6 +244,8 @@ class Assistant:
             self.why(argument)
         elif command == "reject":
             self.reject(argument)
+        elif command == "unreject":
+            self.unreject(argument)
         elif command == "review":
             self.review(argument)
         elif is_header_line(text):
@@ -279,6 +281,35 @@ class Assistant:
                 self.say(self.t("rejected_session", word=self.show(word)))
         if self.pending and fold(self.pending) == word:
             self.pending = None
+        self.prompt_next()
+
+    def unreject(self, text: str) -> None:
+        """Suggest again a word refused by mistake: take it out of the user's list, replay the rows, suggest again."""
+        from ..errors import ChuteError
+        from ..game.refused import forget_refused, refused_path
+        from ..playing.solver import checked_word
+        from .solving import note
+        refused = self.session.solver.avoided | self.session.solver.refused_strings
+        if not text or len(text.split()) != 1:
+            self.say(self.t("unreject_what", words=", ".join(self.show(w) for w in sorted(refused)) or "-"))
+            return
+        try:
+            word = checked_word(self.lexicon, text)
+            if word not in refused:
+                self.refuse(self.t("not_rejected", word=self.show(word)))
+                return
+            self.session.unreject(word)
+        except ChuteError as err:
+            self.refuse(error_text(err, self.lang))
+            return
+        if word in self.lexicon.guess_set:
+            path = refused_path(self.lexicon.name)
+            try:
+                forget_refused(path, [word])
+            except ChuteError as err:
+                note(str(err))
+        self.save()
+        self.say(self.t("unrejected", word=self.show(word)))
         self.prompt_next()
 
     def review(self, text: str) -> None:
@@ -487,9 +518,13 @@ class Assistant:
                 tail = self.t("solved") if board.solved else self.count(board.state.n)
                 self.say(f"{self.board(i)}: {shown}  {tail}")
         if s.solved:
+            from ..game.games import GameSpec
+            from ..game.share import share_text
             if not self.single:
                 self.say(self.t("all_solved" if s.used <= self.rows else "all_solved_over", boards=s.n_boards,
                                 used=s.used, rows=self.rows))
+            game = GameSpec(self.game, self.lexicon.name, s.n_boards, self.rows)
+            self.say("\n" + share_text(game, s.board_patterns(), hard=bool(s.solver.hard)) + "\n")
             if self.lists is not None:
                 from .cmd_review import review_command
                 self.say(self.t("review_hint", command=review_command(self.game, [r.guess for r in s.history],

@@ -81,8 +81,7 @@ def game_json(session, spec) -> dict:
                 "fallback": board.state.fallback, "notes": list(board.state.notes), "refused": list(session.refused)}
     at = session.solved_at()
     boards = [{"secret": show(board.secret), "solved_at": at[i],
-               "patterns": [row.patterns[i] for row in session.history if row.patterns[i] is not None]}
-              for i, board in enumerate(session.boards)]
+               "patterns": patterns} for i, (board, patterns) in enumerate(zip(session.boards, session.board_patterns()))]
     return {"game": spec.name, "boards": spec.boards, "rows": spec.rows, "lexicon": session.solver.lexicon.name,
             "policy": session.player.name, "guesses": [show(r.guess) for r in session.history],
             "rows_used": session.used, "solved": won, "board": boards}

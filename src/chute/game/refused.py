@@ -45,6 +45,19 @@ def remember_refused(path: Path, words: Iterable[str]) -> list[str]:
     return merged
 
 
+def forget_refused(path: Path, words: Iterable[str]) -> list[str]:
+    """Return the refused list, sorted, once ``words`` are taken out of it on disk (the player took a refusal
+    back; StorageError if it cannot be written)."""
+    try:
+        with _locked(path.parent) if path.parent.is_dir() else contextlib.nullcontext():
+            kept = sorted(set(read_refused(path)) - set(words))
+            if path.exists():
+                write_atomic(path, "".join(f"{w}\n" for w in kept), "refused words")
+    except OSError as err:
+        raise StorageError(f"cannot take the refused words out of {path} ({err.strerror or err})") from None
+    return kept
+
+
 @contextlib.contextmanager
 def _locked(folder: Path) -> Iterator[None]:
     """Hold an exclusive lock on the folder while its list is read and rewritten (where the system has flock)."""

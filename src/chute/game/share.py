@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..language import Count, Note
 from .feedback import looks_like_colours
-from .games import MAX_ROWS, game_spec
+from .games import MAX_ROWS, GameSpec, game_spec
 
 GAME_NAMES = ("wordle", "termo", "term.ooo", "dueto", "quarteto", "dordle", "quordle", "octordle",
               "sedecordle")
@@ -122,3 +122,29 @@ def parse_share(text: str) -> Share:
         if int(claimed.split("/")[0]) != len(boards[0]):
             raise ChuteError(Note("share_header_rows", claimed=claimed, rows=Count(len(boards[0]), "row")))
     return Share(game, hard, claimed, boards)
+
+
+_TILES = {"g": "🟩", "y": "🟨", "b": "⬛"}
+_PAD = "⬜"                 # a board's rows past its solving row, as Quordle pads them (read back as grey, then cut)
+_TERMO_HEADERS = {1: "joguei term.ooo", 2: "joguei term.ooo/2", 4: "joguei term.ooo/4"}
+_WORDLE_HEADERS = {1: "Wordle", 2: "Daily Dordle", 4: "Daily Quordle", 8: "Daily Octordle"}
+
+
+def share_text(game: GameSpec, boards: list[list[str]], hard: bool = False) -> str:
+    """Return a finished game's share text in its game's own format: a header with each board's rows
+    (X: not solved), then the colours as emoji tiles, boards side by side in bands of two.
+
+    ``boards`` holds each board's patterns up to its solving row.  ``parse_share`` reads it back.
+    """
+    scores = [str(len(b)) if b and set(b[-1]) == {"g"} else "X" for b in boards]
+    headers = _TERMO_HEADERS if game.lexicon == "termo" else _WORDLE_HEADERS if game.lexicon == "wordle" else {}
+    header = f"{headers.get(len(boards), game.name.capitalize())} {'&'.join(scores)}/{game.rows}{'*' if hard else ''}"
+    width = len(next((p for b in boards for p in b), "")) or 5
+    bands = []
+    for first in range(0, len(boards), 2):
+        pair = boards[first:first + 2]
+        depth = max(len(b) for b in pair)
+        lines = [" ".join("".join(_TILES[c] for c in b[i]) if i < len(b) else _PAD * width for b in pair)
+                 for i in range(depth)]
+        bands.append("\n".join(lines))
+    return header + "\n\n" + "\n\n".join(bands)

@@ -123,6 +123,15 @@ class Session:
         self.boards = [replace(b, state=self.solver.refused_out(b.state)) for b in self.boards]
         return w
 
+    def unreject(self, word: str) -> str:
+        """Suggest a word again that was refused (``reject``); return it folded. The rows played are replayed, so
+        every board's guesses allowed hold the word again where its rules let them."""
+        w = self.solver.unavoid(word)
+        rows = [(row.guess, [p for p in row.patterns if p is not None]) for row in self.history]
+        self.new(self.secrets)
+        self.replay((guess, None if self.secrets is not None else patterns) for guess, patterns in rows)
+        return w
+
     def undo(self) -> Row | None:
         """Take back the last row; return it (None if nothing was played)."""
         if not self.history:
@@ -148,6 +157,10 @@ class Session:
     def finished(self) -> bool:
         """Return whether the game is over: all boards solved or the rows used up."""
         return self.solved or (self.rows is not None and self.used >= self.rows)
+
+    def board_patterns(self) -> list[list[str]]:
+        """Return each board's patterns row by row, up to the row that solved it."""
+        return [[row.patterns[i] for row in self.history if row.patterns[i] is not None] for i in range(self.n_boards)]
 
     def open_boards(self) -> list[int]:
         """Return the indexes of the boards not yet solved."""
@@ -357,10 +370,9 @@ class Session:
                              Note("boards_not_solved_give" if len(unsolved) > 1 else "board_not_solved_give",
                                   boards=", ".join(unsolved)))
         from ..game.feedback import check_colours
-        for i, answer in enumerate(found):          # an answer given must show the colours the board showed
-            rows = [(row.guess, row.patterns[i]) for row in self.history if row.patterns[i] is not None]
+        for i, (answer, patterns) in enumerate(zip(found, self.board_patterns())):   # the colours the board showed
             try:
-                check_colours(self.solver.lexicon, [g for g, _ in rows], [p for _, p in rows], answer)
+                check_colours(self.solver.lexicon, [row.guess for row in self.history][:len(patterns)], patterns, answer)
             except ChuteError as err:
                 if self.n_boards > 1:
                     raise ChuteError(Note("board_comma", n=i + 1, error=err.args[0])) from None

@@ -260,6 +260,18 @@ class Solver:
         self._memo.clear()
         return w
 
+    def unavoid(self, word: str) -> str:
+        """Suggest a word again that was avoided (the player took back its refusal); return it folded."""
+        w = checked_word(self.lexicon, word)
+        if w in self.avoided or w in self.refused_strings:
+            self.avoided.discard(w)
+            self.refused_strings.discard(w)
+            if self.opener is None and not self.planned:        # the planned opener, if it was the word refused
+                self.opener = self._planned_opener()
+                self.planned = self.opener is not None
+            self._memo.clear()
+        return w
+
     def without_avoided(self, allowed: np.ndarray | None) -> np.ndarray | None:
         """Return the allowed guess rows less the avoided words (None: every guess, when nothing is avoided)."""
         return rows_without(self.lexicon, self.avoided, allowed)

@@ -19,13 +19,15 @@ API (all POST bodies are JSON, sent as ``Content-Type: application/json``, at mo
 - ``GET /api/games``: the presets (name, boards, rows, letters, hard-mode rule, language).
 - ``POST /api/suggest`` ``{game, rule?, rows: [{guess, patterns}], top?, lang?}``: per board the
   candidates left (count and the first ``MAX_WORDS``), solved or not, the letters' colours,
-  and the top suggestions with their figures; the notes in ``lang`` ("en" or "pt").
+  and the top suggestions with their figures; the notes in ``lang`` ("en" or "pt"); once the game is
+  over, its share text in the game's own format (``share``).
 - ``POST /api/why`` ``{game, rule?, rows, word, board?, lang?}``: why the word could or could not be
   the answer on that board (``"all"``: on each open board), and what it does as a guess (in English,
   or Brazilian Portuguese with ``"lang": "pt"``).
 - ``POST /api/refuse`` ``{game, word}``: the game refused the word ("palavra inválida"): it is added to
   the user's list for that word list (``refused``, shared with ``assist``'s ``reject``) and never
   suggested again.
+- ``POST /api/unrefuse`` ``{game, word}``: takes a word back out of that list (refused by mistake).
 - ``POST /api/review`` ``{game, rule?, guesses, answers, lang?}``: the verdict on a finished game
   (comments in English, or Brazilian Portuguese with ``"lang": "pt"``); or ``{game, rule?, rows,
   answers?, lang?}``: the game played on the page, its answers taken from its solved rows (``answers``:
@@ -226,7 +228,11 @@ def _suggest(body: dict) -> dict:
         raise BadRequest(f"top must be a whole number from 1 to {MAX_TOP}")
     lang = _lang(body)
     session, spec = _session(body)
-    return {"game": spec.name, **session.report(top, MAX_WORDS, lang)}
+    out = {"game": spec.name, **session.report(top, MAX_WORDS, lang)}
+    if out["over"]:             # the game's own share text, to copy
+        from ..game.share import share_text
+        out["share"] = share_text(spec, session.board_patterns(), hard=_rule(body, spec) is not None)
+    return out
 
 
 def _why(body: dict) -> dict:
@@ -261,6 +267,18 @@ def _refuse(body: dict) -> dict:
         raise BadRequest("give the word the game refused: {\"word\": WORD}")
     w = checked_word(engine_for(spec.lexicon).lexicon, word)
     return {"word": w, "refused": remember_refused(refused_path(spec.lexicon), [w])}
+
+
+def _unrefuse(body: dict) -> dict:
+    """Take a word out of the user's refused list for the game's word list (refused by mistake); return the list."""
+    from ..game.refused import forget_refused, refused_path
+    from ..playing.solver import checked_word
+    spec = _spec(body)
+    word = body.get("word")
+    if not isinstance(word, str):
+        raise BadRequest("give the word to suggest again: {\"word\": WORD}")
+    w = checked_word(engine_for(spec.lexicon).lexicon, word)
+    return {"word": w, "refused": forget_refused(refused_path(spec.lexicon), [w])}
 
 
 def _review(body: dict) -> dict:
@@ -482,6 +500,7 @@ def create_app(hosts: frozenset[str] | None = LOOPBACK_NAMES) -> Starlette:
         Route("/api/suggest", _endpoint(_suggest), methods=["POST"]),
         Route("/api/why", _endpoint(_why), methods=["POST"]),
         Route("/api/refuse", _endpoint(_refuse), methods=["POST"]),
+        Route("/api/unrefuse", _endpoint(_unrefuse), methods=["POST"]),
         Route("/api/review", _endpoint(_review), methods=["POST"]),
         Route("/api/share", _endpoint(_share), methods=["POST"]),
     ]

@@ -6,8 +6,8 @@ const T = {
         undo: "Undo", new: "New game", suggestions: "Suggestions", guess: "guess", expected: "expected",
         worst: "worst", answer: "chance", left: "Words left", why: "Why not…?", ask: "Ask",
         review: "Review a game", read: "Read", "review this": "Review this game", solved: "solved", type: "Type a guess, click the tiles to the colours the game showed, then Enter.",
-        skill: "skill", luck: "luck", comment: "comment", row: "row", words: "words", chart: "words left per row", over: "The game is over: “Review this game” (below) grades it.",
-        board: "board", refuse: "the game refused this word", refused: "never suggested again (the game refused it)", offline: "chute's server is not answering: start 'chute serve' again, then press Enter", bits: "bits", guesses: "guesses", "joint score": "joint score", parts: "parts",
+        skill: "skill", luck: "luck", comment: "comment", row: "row", words: "words", chart: "words left per row", over: "The game is over: give the answers below, then “Review this game” grades it.",
+        board: "board", refuse: "the game refused this word", refused: "never suggested again (the game refused it)", unrefuse: "Suggest again", unrefused: "may be suggested again", won: "Solved in", lost: "Not solved", copy: "Copy", copied: "copied", offline: "chute's server is not answering: start 'chute serve' again, then press Enter", bits: "bits", guesses: "guesses", "joint score": "joint score", parts: "parts",
         letters: "letters", eliminated: "eliminated", order: "order", score: "score", nats: "nats", best: "best",
         grey: "grey", yellow: "yellow", green: "green", blank: "blank", word: "word", "share text": "share text",
         "share example": "Wordle 1,234 4/6", "answer hint": "answer (boards: a, b)",
@@ -20,8 +20,8 @@ const T = {
         undo: "Desfazer", new: "Novo jogo", suggestions: "Sugestões", guess: "palpite", expected: "esperado",
         worst: "pior", answer: "chance", left: "Palavras possíveis", why: "Por que não…?", ask: "Perguntar",
         review: "Revisar um jogo", read: "Ler", "review this": "Revisar este jogo", solved: "resolvido", type: "Digite um palpite, clique nas letras até as cores que o jogo mostrou, e Enter.",
-        skill: "habilidade", luck: "sorte", comment: "comentário", row: "linha", words: "palavras", chart: "palavras restantes por linha", over: "O jogo acabou: “Revisar este jogo” (abaixo) o avalia.",
-        board: "tabuleiro", refuse: "o jogo recusou esta palavra", refused: "não será mais sugerida (o jogo a recusou)", offline: "o servidor do chute não responde: rode 'chute serve' de novo e aperte Enter", bits: "bits", guesses: "palpites", "joint score": "pontuação conjunta", parts: "partes",
+        skill: "habilidade", luck: "sorte", comment: "comentário", row: "linha", words: "palavras", chart: "palavras restantes por linha", over: "O jogo acabou: dê as respostas abaixo, e “Revisar este jogo” o avalia.",
+        board: "tabuleiro", refuse: "o jogo recusou esta palavra", refused: "não será mais sugerida (o jogo a recusou)", unrefuse: "Sugerir de novo", unrefused: "pode voltar a ser sugerida", won: "Resolvido em", lost: "Não resolvido", copy: "Copiar", copied: "copiado", offline: "o servidor do chute não responde: rode 'chute serve' de novo e aperte Enter", bits: "bits", guesses: "palpites", "joint score": "pontuação conjunta", parts: "partes",
         letters: "letras", eliminated: "eliminadas", order: "ordem", score: "pontuação", nats: "nats", best: "melhor",
         grey: "cinza", yellow: "amarelo", green: "verde", blank: "vazio", word: "palavra", "share text": "texto compartilhado",
         "share example": "joguei term.ooo #300 4/6", "answer hint": "resposta (tabuleiros: a, b)",
@@ -173,7 +173,8 @@ const KEY_SHADE = { g: "var(--g)", y: "var(--y)", b: "var(--b)", "": "var(--key)
 
 function drawKeyboard() {
   // one board: the letter's colour; several: a stripe per open board, left to right, as the boards stand
-  const open = S.data ? S.data.boards.filter((b) => !b.solved) : [];
+  // a finished game keeps every board's colours, as the game's own keyboard does
+  const open = S.data ? S.data.boards.filter((b) => !b.solved || S.data.over) : [];
   const letters = {};
   for (const b of open) {
     for (const [l, c] of Object.entries(b.letters)) {
@@ -292,10 +293,50 @@ async function refuseWord(word) {
   try {
     await api("/api/refuse", { game: S.game.name, word });
     await refresh(`${word.toUpperCase()}: ${t("refused")}`);
+    offerUnrefuse(word);
   } catch (err) { say(err.message); }
 }
 
-function say(text) { $("message").textContent = text || ""; }
+// a ✕ clicked by mistake is taken back beside its message, until the next message replaces it
+function offerUnrefuse(word) {
+  const button = $("unrefuse");
+  button.textContent = `${t("unrefuse")}: ${word.toUpperCase()}`;
+  button.dataset.word = word;
+  button.hidden = false;
+}
+
+async function unrefuseWord(word) {
+  try {
+    await api("/api/unrefuse", { game: S.game.name, word });
+    await refresh(`${word.toUpperCase()}: ${t("unrefused")}`);
+  } catch (err) { say(err.message); }
+}
+
+// a finished game: the result as the game says it, and its share text to copy
+function drawResult() {
+  const d = S.data, share = d && d.over ? d.share : "";
+  document.body.dataset.over = String(Boolean(share));
+  $("result").hidden = !share;
+  if (!share) return;
+  const score = share.split("\n")[0].split(" ").pop();
+  $("result-line").textContent = `${t(score.includes("X") ? "lost" : "won")} ${score}`;
+  $("share-out").textContent = share;
+  $("copied").textContent = "";
+}
+
+async function copyShare() {
+  try {
+    await navigator.clipboard.writeText(S.data.share);
+    $("copied").textContent = t("copied");
+  } catch (_) {                   // no clipboard (an http page on another host): select it, for Ctrl-C
+    getSelection().selectAllChildren($("share-out"));
+  }
+}
+
+function say(text) {
+  $("message").textContent = text || "";
+  $("unrefuse").hidden = true;
+}
 
 // what /api/suggest is asked: the game so far, its notes in the page's language
 function suggestBody() {
@@ -334,7 +375,10 @@ async function askSuggestions(refused) {
     if (gameKey() !== asked) return;          // the newer request that changed them draws the page
     S.data = d;
     S.data.rows.forEach((r, i) => { if (S.rows[i]) S.rows[i].shown = r.guess; });     // as the game spells it
-    say(refused || (S.data.over ? t("over") : ""));
+    const won = S.data.over && S.data.boards.every((b) => b.solved);
+    say(refused || (S.data.over && !won ? t("over") : ""));
+    drawResult();
+    if (won && !refused) reviewThisGame(false);        // a game won is graded at once: the answers are on the boards
   } catch (err) {
     if (gameKey() !== asked) return;
     // the server refused the last row (a word of the wrong length, colours that contradict): take it back
@@ -426,10 +470,10 @@ function grading(on, say = true) {
 }
 
 // the game played on this page: its rows, the answers of its solved boards (the answer box for the others)
-async function reviewThisGame() {
+async function reviewThisGame(fromBox = true) {
   const out = $("review");
   delete out.dataset.skill;
-  const answers = $("share-answer").value.split(",").map((a) => a.trim()).filter(Boolean);
+  const answers = fromBox ? $("share-answer").value.split(",").map((a) => a.trim()).filter(Boolean) : [];
   const asked = gameKey();
   const body = { game: S.game.name, rule: $("mode").value,
     rows: S.rows.map((r) => ({ guess: r.guess, patterns: r.patterns })), ...(answers.length ? { answers } : {}) };
@@ -493,8 +537,13 @@ async function readShare() {
 function newGame() {
   S.game = S.games.find((g) => g.name === $("game").value);
   S.rows = []; S.typed = ""; S.data = null; S.colours = {};
+  if (S.reviewed && S.reviewed.rows) {          // the review of the game played here goes with it (a pasted one stays)
+    $("review").innerHTML = "";
+    delete $("review").dataset.skill;
+    S.reviewed = null;
+  }
   fitMode();
-  drawBoards();           // the new game's empty boards at once: no tile of the old one is left to click
+  drawBoards(); drawResult();     // the new game's empty boards at once: no tile of the old one is left to click
   refresh();
 }
 
@@ -518,10 +567,12 @@ async function start() {
   $("mode").addEventListener("change", newGame);
   $("new").addEventListener("click", newGame);
   $("undo").addEventListener("click", () => { S.rows.pop(); refresh(); });
+  $("copy-share").addEventListener("click", copyShare);
+  $("unrefuse").addEventListener("click", (e) => unrefuseWord(e.currentTarget.dataset.word));
   $("enter").addEventListener("click", submit);
   $("lang").addEventListener("click", async () => {
     S.lang = S.lang === "pt" ? "en" : "pt";
-    translate(); drawBoards(); drawSide(); drawKeyboard();    // the figures and the tiles' and keys' spoken names
+    translate(); drawBoards(); drawSide(); drawKeyboard(); drawResult();    // the result, the figures and the tiles' and keys' spoken names
     save();
     if (S.data && !S.stale) {       // the notes are the server's words: ask them again in this language
       const asked = JSON.stringify(suggestBody());
@@ -535,7 +586,7 @@ async function start() {
   $("contrast").addEventListener("click", () => { document.body.classList.toggle("contrast"); save(); });
   $("why-form").addEventListener("submit", why);
   $("share-go").addEventListener("click", readShare);
-  $("review-game").addEventListener("click", reviewThisGame);
+  $("review-game").addEventListener("click", () => reviewThisGame());
   document.addEventListener("keydown", (e) => {
     if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.key === " " && e.target.closest(".tile")) return;          // the tile cycles its own colour

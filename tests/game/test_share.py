@@ -1,0 +1,30 @@
+"""A finished game's share text: the game's own header and tiles, read back by ``parse_share``."""
+
+import pytest
+
+from chute.game.games import game_spec
+from chute.game.share import parse_share, share_text
+
+
+def test_one_board_won_in_hard_mode_is_the_games_own_text():
+    text = share_text(game_spec("wordle"), [["gyybb", "bgbbb", "ggggg"]], hard=True)
+    assert text == "Wordle 3/6*\n\n🟩🟨🟨⬛⬛\n⬛🟩⬛⬛⬛\n🟩🟩🟩🟩🟩"
+    assert share_text(game_spec("termo"), [["bybbb"] * 6]).startswith("joguei term.ooo X/6\n\n⬛🟨⬛⬛⬛\n")
+
+
+@pytest.mark.parametrize("game, boards", [
+    ("wordle", [["bybbb", "ggggg"]]),
+    ("termo", [["bbbbb"] * 6]),
+    ("dueto", [["ybbbb", "ggggg"], ["bbbbb", "bybbb", "ggggg"]]),
+    ("quarteto", [["ggggg"], ["bybbb"] * 9, ["bbbbb", "ggggg"], ["ybbbb", "bbybb", "ggggg"]]),
+    ("dordle", [["bbbbb"] * 7, ["ggggg"]]),
+    ("quordle", [["ybbbb", "ggggg"], ["ggggg"], ["bbbbb", "bbbbb", "ggggg"], ["bbbbb"] * 4 + ["ggggg"]]),
+    ("octordle", [["bbbbb"] * k + ["ggggg"] for k in range(8)]),
+])
+def test_a_share_text_reads_back_as_the_game_and_its_boards(game, boards):
+    """Each board's rows up to its solving row, boards side by side in bands of two, padded with blank tiles."""
+    read = parse_share(share_text(game_spec(game), boards))
+    assert read.game == game and read.boards == boards and not read.hard
+    lost = [b for b in boards if b[-1] != "ggggg"]
+    header = share_text(game_spec(game), boards).split("\n")[0]
+    assert header.count("X") == len(lost) and header.endswith(f"/{game_spec(game).rows}")
