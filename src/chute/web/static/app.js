@@ -254,6 +254,7 @@ function drawSide() {
   // the words left on each open board, likeliest first (several boards: a group each, named by its number)
   const open = d.boards.map((b, i) => ({ ...b, number: i + 1 })).filter((b) => !b.solved);
   $("left-count").textContent = open.length ? open.map((b) => num(b.count)).join(" · ") : num(0);
+  $("left-title").closest("section").hidden = Boolean(d.over && !open.length);     // a game won has no words left to list
   $("left-count").classList.toggle("several", open.length > 1);
   const left = $("left");
   left.innerHTML = "";
