@@ -1,6 +1,7 @@
 """Words the game refused ("palavra inválida"): the user's list per word list, never suggested again.
 
-``assist``'s ``reject WORD`` and the page's refuse button both add to it; every
+``assist``'s ``reject WORD`` and the page's refuse button both add to it (``unreject`` and
+"Suggest again" take a word back out); every
 session of that word list reads it back (``Session.reject`` for each word).  The
 file is one folded word a line, written atomically in the user's state folder.
 A word is added to the list as it is on disk at that moment, under a lock, so
@@ -13,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import os
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from ..errors import StorageError
 from ..files import default_state_dir, write_atomic
@@ -35,27 +36,28 @@ def read_refused(path: Path) -> list[str]:
 
 def remember_refused(path: Path, words: Iterable[str]) -> list[str]:
     """Return the refused list, sorted, once ``words`` are added to it on disk (StorageError if it cannot be written)."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with _locked(path.parent):
-            merged = sorted(set(read_refused(path)) | set(words))
-            write_atomic(path, "".join(f"{w}\n" for w in merged), "refused words")
-    except OSError as err:
-        raise StorageError(f"cannot remember the refused words in {path} ({err.strerror or err})") from None
-    return merged
+    return _rewritten(path, lambda kept: kept | set(words), "remember the refused words in", create=True)
 
 
 def forget_refused(path: Path, words: Iterable[str]) -> list[str]:
     """Return the refused list, sorted, once ``words`` are taken out of it on disk (the player took a refusal
     back; StorageError if it cannot be written)."""
+    return _rewritten(path, lambda kept: kept - set(words), "take the refused words out of", create=False)
+
+
+def _rewritten(path: Path, change: Callable[[set[str]], set[str]], doing: str, create: bool) -> list[str]:
+    """Return the list on disk changed by ``change``, sorted, written back under the folder's lock (a missing
+    list is made only when ``create``)."""
     try:
+        if create:
+            path.parent.mkdir(parents=True, exist_ok=True)
         with _locked(path.parent) if path.parent.is_dir() else contextlib.nullcontext():
-            kept = sorted(set(read_refused(path)) - set(words))
-            if path.exists():
-                write_atomic(path, "".join(f"{w}\n" for w in kept), "refused words")
+            words = sorted(change(set(read_refused(path))))
+            if create or path.exists():
+                write_atomic(path, "".join(f"{w}\n" for w in words), "refused words")
     except OSError as err:
-        raise StorageError(f"cannot take the refused words out of {path} ({err.strerror or err})") from None
-    return kept
+        raise StorageError(f"cannot {doing} {path} ({err.strerror or err})") from None
+    return words
 
 
 @contextlib.contextmanager

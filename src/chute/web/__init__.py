@@ -44,6 +44,7 @@ from collections import OrderedDict
 from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
 from starlette.applications import Starlette
@@ -259,26 +260,27 @@ def _why(body: dict) -> dict:
 
 def _refuse(body: dict) -> dict:
     """Add a word the game refused to the user's list for the game's word list; return the list."""
-    from ..game.refused import refused_path, remember_refused
-    from ..playing.solver import checked_word
-    spec = _spec(body)
-    word = body.get("word")
-    if not isinstance(word, str):
-        raise BadRequest("give the word the game refused: {\"word\": WORD}")
-    w = checked_word(engine_for(spec.lexicon).lexicon, word)
-    return {"word": w, "refused": remember_refused(refused_path(spec.lexicon), [w])}
+    from ..game.refused import remember_refused
+    path, word = _refused_word(body, "give the word the game refused: {\"word\": WORD}")
+    return {"word": word, "refused": remember_refused(path, [word])}
 
 
 def _unrefuse(body: dict) -> dict:
     """Take a word out of the user's refused list for the game's word list (refused by mistake); return the list."""
-    from ..game.refused import forget_refused, refused_path
+    from ..game.refused import forget_refused
+    path, word = _refused_word(body, "give the word to suggest again: {\"word\": WORD}")
+    return {"word": word, "refused": forget_refused(path, [word])}
+
+
+def _refused_word(body: dict, missing: str) -> tuple[Path, str]:
+    """Return (the user's refused list for the request's game, its word folded); ``missing`` when it gives none."""
+    from ..game.refused import refused_path
     from ..playing.solver import checked_word
     spec = _spec(body)
     word = body.get("word")
     if not isinstance(word, str):
-        raise BadRequest("give the word to suggest again: {\"word\": WORD}")
-    w = checked_word(engine_for(spec.lexicon).lexicon, word)
-    return {"word": w, "refused": forget_refused(refused_path(spec.lexicon), [w])}
+        raise BadRequest(missing)
+    return refused_path(spec.lexicon), checked_word(engine_for(spec.lexicon).lexicon, word)
 
 
 def _review(body: dict) -> dict:
