@@ -144,6 +144,7 @@ def test_a_whole_termo_game_with_accents(page, server):
     assert page.locator(".board .row").nth(2).locator(".tile").nth(2).inner_text().lower() == "í"
     assert "solved" in (page.locator(".board").first.get_attribute("class") or "")
     assert page.locator("#left-title").is_hidden() and page.locator("#left button").count() == 0     # won: no "0 left"
+    assert page.locator("#sugg-title").is_hidden()                                       # nor an empty table
     page.click("#lang")
     assert page.locator("#undo").inner_text() == "Desfazer"
     # everything the page says follows the language: the tiles' spoken colours, the hints, why not
@@ -514,6 +515,7 @@ def test_a_finished_game_shows_its_result_and_share_text_and_keeps_its_colours(p
     page.click("#new")
     assert page.locator("#result").is_hidden()
     page.wait_for_selector("body[data-ready='0']")
+    assert page.locator("#sugg-title").is_visible() and page.locator("#left-title").is_visible()
     for word in ["crane", "pious", "dumpy", "lofty", "bobby", "hello"]:
         play_row(page, word, [score(word, "cigar")])
     assert page.locator("#result-line").inner_text() == "Not solved X/6"

@@ -255,6 +255,7 @@ function drawSide() {
   const open = d.boards.map((b, i) => ({ ...b, number: i + 1 })).filter((b) => !b.solved);
   $("left-count").textContent = open.length ? open.map((b) => num(b.count)).join(" · ") : num(0);
   $("left-title").closest("section").hidden = Boolean(d.over && !open.length);     // a game won has no words left to list
+  $("sugg-title").closest("section").hidden = Boolean(d.over && !d.suggestions.length);    // nor a guess to suggest
   $("left-count").classList.toggle("several", open.length > 1);
   const left = $("left");
   left.innerHTML = "";
