@@ -144,16 +144,16 @@ def termo():
 
 
 def test_hard_modes_open_with_the_best_proven_tree(wordle, termo):
-    """The default policy opens where a plan covers the answer list (hard modes, priors that do not boost a
-    curated list); the user's opener wins."""
+    """The default policy opens where a plan covers the answer list (hard modes, and normal mode where every guess
+    keeps each word finishable); the user's opener wins."""
     assert Solver(Engine.build(termo), "expected-guesses", hard="strict", prior="frequency").opener == "torce"
     assert best_known(termo, "strict", 6) == ("tirem", 8863)        # the optimum; the policy plays it worse
     wordle_hard = Solver(Engine.build(wordle), "expected-guesses", hard="hard", prior="frequency")
     assert wordle_hard.opener == "salet" and wordle_hard.planned
     termo_normal = Solver(Engine.build(termo), "expected-guesses", prior="frequency")   # chute's own frequency cut
     assert termo_normal.opener == "toras" and termo_normal.plans
-    wordle_normal = Solver(Engine.build(wordle), "expected-guesses", prior="frequency")  # the game's list, boosted
-    assert wordle_normal.opener is None and not wordle_normal.plans
+    wordle_normal = Solver(Engine.build(wordle), "expected-guesses", prior="frequency")  # the game's list, boosted:
+    assert wordle_normal.opener == "salet" and wordle_normal.planned and not wordle_normal.plans   # no loss charge
     assert Solver(Engine.build(wordle), "expected-guesses", prior="answers").opener == "salet"    # the list alone
     assert not Solver(Engine.build(wordle), "expected-guesses", prior="uniform").plans          # every word: too many
     assert Solver(Engine.build(wordle), "entropy", hard="hard").opener is None                   # no plans

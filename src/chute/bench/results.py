@@ -212,7 +212,18 @@ def report(result: BenchResult, blocks: bool = True, show: Callable[[str], str] 
         worst = ", ".join(f"{show(g.secret).upper()} {g.rows_used}" for g in s.hardest)
         lines.append("")
         lines.append(f"  hardest: {worst}")
+    lost = [g for g in result.games if not g.won]
+    if lost:
+        lines.append("")
+        lines.append(f"  lost ({len(lost):,}), as played:")
+        lines += [f"    {show(g.secret).upper():<8} {' '.join(show(w).upper() for w in g.guesses)}"
+                  for g in lost[:LOST_SHOWN]]
+        if len(lost) > LOST_SHOWN:
+            lines.append(f"    ... and {len(lost) - LOST_SHOWN:,} more (--json or --csv lists them all)")
     return "\n".join(lines)
+
+
+LOST_SHOWN = 20     # lost games a report lists with their paths
 
 
 def _chart(s: Stats, rows: int, blocks: bool, share: bool) -> list[str]:

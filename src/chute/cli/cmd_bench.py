@@ -22,10 +22,12 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--max-guesses", type=bounded_int(1, MAX_ROWS), default=30, metavar="N",
                    help="give a failed game up after N guesses (default: 30)")
     add_jobs_option(g, "split the work across N processes (default: 1)")
-    g.add_argument("--secrets", metavar="FILE",
+    g.add_argument("--secrets", metavar="FILE|accepted|earlier",
                    help="play these secrets (one per line: the game's real answers) while chute keeps "
                         "its own lists; words the lists lack are played as answers chute does not know "
-                        "(the game taken to accept them beside chute's words)")
+                        "(the game taken to accept them beside chute's words); 'accepted': every word the "
+                        "lists accept, 'earlier': all but those the game added later (Wordle's 12,972 of "
+                        "2022); a file of that name is read as a file")
     g.add_argument("--per-game", action="store_true",
                    help="play each game on its own instead of walking the shared decision tree "
                         "(a check: the figures are the same)")
@@ -80,6 +82,10 @@ def secrets_from_args(args: argparse.Namespace, lexicon, unlisted: bool = False)
     """
     if not getattr(args, "secrets", None):
         return None
+    named = named_secrets(args.secrets, lexicon)
+    if named is not None:
+        args.unknown_secrets, args.unlisted_secrets = [], []
+        return named
     from ..bench import split_secrets
     from ..errors import ChuteError
     from ..game.words import read_word_file
@@ -104,6 +110,19 @@ def secrets_from_args(args: argparse.Namespace, lexicon, unlisted: bool = False)
         args.accepts = game_accepting(lexicon, unknown)
         return known + unknown
     return known
+
+
+def named_secrets(name: str, lexicon) -> list[str] | None:
+    """Return the words ``--secrets accepted`` or ``earlier`` names (None for a file's path)."""
+    from pathlib import Path
+    if name not in SECRET_NAMES or Path(name).exists():
+        return None
+    if name == "accepted":
+        return list(lexicon.guesses)
+    return [w for w in lexicon.guesses if w not in lexicon.later]
+
+
+SECRET_NAMES = ("accepted", "earlier")
 
 
 def make_solver(args: argparse.Namespace, engine, strategy: str, opener: str | None = None,

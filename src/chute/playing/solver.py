@@ -180,17 +180,19 @@ class Solver:
         return word
 
     def _planned_opener(self) -> str | None:
-        """Return the opener of the best proven tree for these lists, for a policy that plans.
+        """Return the opener of the best proven tree for these lists, for a policy that plans or guards every word.
 
         From it a plan covers every word of the answer list within the rows
         (``best_openers.json``); the opener of least expected guesses may have
-        none in hard modes (strict Termo's SERÃO leaves ?ARRA's family).  Not
-        under a prior that boosts a curated list in normal mode: there the
-        words off the list fall under the guard's floor, and Wordle's SALET
-        plays its answers better than REAST but loses held-out words
-        (BENCHMARKS.md).  None when the policy does not plan or no tree is known.
+        none in hard modes (strict Termo's SERÃO leaves ?ARRA's family).  In
+        normal mode, where every guess keeps each word finishable
+        (``expected``), Wordle's SALET leaves plans for all but 8 of the
+        12,972 words where REAST, the opener of least expected guesses under
+        the boosted prior, leaves 41 (BENCHMARKS.md, "Never lose").  None when
+        the policy does not plan or no tree is known.
         """
-        if not self.plans:
+        if not (self.plans or (self.hard is None and getattr(self.strategy, "planned_opener", False)
+                               and self.belief.name != "uniform")):
             return None
         from .openers import planned_known
         known = planned_known(self.lexicon, self.hard, self.options.rows)

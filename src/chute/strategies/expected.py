@@ -46,11 +46,14 @@ still protected at the next.  1/20 was set by hand on Wordle's answers in hard m
 games: 9 lost with the three-row guard, 7 lost guarding every candidate, none
 lost guarding those at 1/20, relative to the state's likeliest then); no Termo
 list was used.  Under Wordle's boosted prior the words off its answer list fall
-under that floor, so a plan would sacrifice them (BENCHMARKS.md): there, in
-normal mode, with three rows or fewer left (``guard.Guard``), the best guess
-after which every candidate can surely be finished in the rows that remain
-moves to the top (usually the best guess itself: one check); when none is
-shown safe, the best not shown unsafe does.
+under that floor, so a plan would sacrifice them: there, in normal mode, the
+policy keeps every word finishable (``_keep_finishable``): the best guess
+after which the plans finish every candidate within the rows left goes first,
+else the plan's own guess for the state, found by a wider search if need be.
+WIDE_TOP (60) was set on Wordle's 12,972 words of 2022 (the answers and the
+held-out band measured after): from SALET, PLAN_TOP's 8 guesses a set leave
+three of its bins without a plan, 30 leave two, 60 one (ybgbb, the ?ILLS
+family); no Termo list was used.
 """
 
 from __future__ import annotations
@@ -62,13 +65,16 @@ from ..game.feedback import Clue, decode
 from ..game.rules import legal_mask, strict_codes
 from ..language import Note
 from .base import Options, Ranked, State, Strategy, best_indices, ranked_rows, register
-from .guard import LOSS_PER_ROW, Guard, OutOfBudget, Plans
+from .guard import LOSS_PER_ROW, OutOfBudget, Plans
 
 SPREAD = 0.5          # A in f(H) = 1 + A * H ** P
 POWER = 0.66          # P
-GUARD_ROWS = 3        # the row limit is checked when this many rows or fewer are left
 GUARD_WIDTH = 64      # how many of the best guesses the guard examines
+OPENING_CHECKED = 1_000   # an opening of more words is the opener's to keep (a proven plan's: ``Solver``)
+WIDE_TOP = 60         # when none of them keeps every word finishable: guesses tried per set by the wider search
+WIDE_BUDGET = 1_000_000_000     # ... and the codes it may examine (about ten seconds)
 PLANS_GAVE_UP = Note("plans_gave_up")
+NO_PLAN = Note("no_plan")
 GUARD_FLOOR = 0.05    # hard modes weigh the words at least this likely relative to the prior's likeliest
 CELLS = 1 << 22       # histogram cells per chunk of guesses
 SHORTLIST = 256       # guesses scored in full: the most informative ...
@@ -76,6 +82,23 @@ LIKELIEST = 64        # ... and the likeliest candidates
 SECOND_WIDTH = 16     # where the policy plans, the best this many are scored two guesses deep
 KERNEL_CELLS = 1 << 19   # two-deep sums over this many (guess, word) cells are compiled
 RADIX_KEYS = 1 << 16     # (bin, code) keys this many or fewer sort as 16-bit integers
+
+
+def _first(idx: np.ndarray, k: int, state: State, rows: np.ndarray) -> np.ndarray:
+    """Return ``idx`` with its k-th guess moved first, noting the move (it was chosen to keep every word)."""
+    if k == 0:
+        return idx
+    guesses = state.engine.lexicon.guesses
+    show = state.engine.lexicon.show
+    _tell(state, Note("kept_finishable", word=show(guesses[int(rows[idx[k]])]).upper(),
+                      better=show(guesses[int(rows[idx[0]])]).upper()))
+    return np.concatenate([idx[k:k + 1], idx[:k], idx[k + 1:]])
+
+
+def _tell(state: State, note: Note) -> None:
+    """Add a note to the state's notes, once."""
+    if note not in state.notes:
+        state.notes.append(note)
 
 
 def covered_first(lexicon, words: list[str]) -> np.ndarray:
@@ -229,8 +252,8 @@ class ExpectedGuesses(Strategy):
             scores, idx = self._second_look(state, rows, codes, prior, scores, idx)
         if len(idx) and state.plans and state.clues:
             idx = self._least_loss(state, options, rows, codes, scores, idx, left)
-        elif len(idx) and left <= GUARD_ROWS:
-            idx = self._first_safe(state, rows, codes, idx, left)
+        if len(idx) and state.rule is None and not state.plans and (state.clues or state.n <= OPENING_CHECKED):
+            rows, codes, scores, idx = self._keep_finishable(state, options, rows, codes, scores, prior, idx, left)
         idx = idx[:top]
         stats = state.stats(codes[idx])
         return ranked_rows(state, rows[idx], scores[idx].tolist(), stats)
@@ -252,25 +275,50 @@ class ExpectedGuesses(Strategy):
         return new, idx
 
     @staticmethod
-    def _first_safe(state: State, rows: np.ndarray, codes: np.ndarray, idx: np.ndarray, left: int) -> np.ndarray:
-        """Return ``idx`` with the best guess shown safe for every candidate first (else the best not shown unsafe)."""
-        engine = state.engine
-        guard = Guard(engine, state.rule)
-        allowed = state.guess_rows(Options())
-        words, cols = state.candidates, state.columns
-        first_unknown = None
-        for k, i in enumerate(idx.tolist()):
-            verdict = guard.splits_finishably(words, cols, int(rows[i]), np.asarray(codes[i]), allowed, left - 1,
-                                              engine.solved)
-            if verdict:
-                first_unknown = k
-                break
-            if verdict is None and first_unknown is None:
-                first_unknown = k
-        if first_unknown is None:
-            return idx
-        k = first_unknown
-        return np.concatenate([idx[k:k + 1], idx[:k], idx[k + 1:]])
+    def _keep_finishable(state: State, options: Options, rows: np.ndarray, codes: np.ndarray, scores: np.ndarray,
+                         prior: np.ndarray, idx: np.ndarray, left: int):
+        """Return (rows, codes, scores, idx) with the best guess after which a plan finishes every candidate first.
+
+        Normal mode only.  The GUARD_WIDTH best guesses are tried in order
+        (usually the first is safe: one check); when none is, the guess of
+        the plan found for the state itself goes first, scored and added to
+        the rows if the shortlist lacked it.  A state reached by a safe guess
+        always has that plan (the same search, over a subset of the same
+        words, finds it again), so from a proven opening no word is ever lost.
+        """
+        if state.n <= 1 or left < 1:
+            return rows, codes, scores, idx
+        words = list(state.candidates)
+        plans = Plans(state.engine, None, words, state.columns, options.rows)
+        allowed = state.guess_rows(options)
+        guess = None
+        try:
+            for k, i in enumerate(idx[:GUARD_WIDTH].tolist()):
+                if plans.keeps_all(int(rows[i]), codes[i], allowed, left - 1):
+                    return rows, codes, scores, _first(idx, k, state, rows)
+            guess = plans.plan_guess(allowed, left)
+        except OutOfBudget:
+            pass
+        if guess is None:           # a wider search, once per such state (the first clue's largest sets)
+            try:
+                guess = Plans(state.engine, None, words, state.columns, options.rows, top=WIDE_TOP,
+                              budget=WIDE_BUDGET).plan_guess(allowed, left)
+            except OutOfBudget:     # a state too open to plan for (after a useless guess): E(g) alone
+                _tell(state, PLANS_GAVE_UP)
+                return rows, codes, scores, idx
+        if guess is None:
+            _tell(state, NO_PLAN)
+            return rows, codes, scores, idx
+        at = np.flatnonzero(rows == guess)
+        if not len(at):
+            extra = np.asarray(state.codes(np.array([guess], dtype=rows.dtype)))
+            rows = np.append(rows, guess)
+            codes = np.vstack([np.asarray(codes), extra])
+            scores = np.append(scores, expected_guesses(extra, prior, state.engine.n_patterns, state.engine.solved))
+            at = [len(rows) - 1]
+        if not (idx == at[0]).any():
+            idx = np.append(idx, at[0])
+        return rows, codes, scores, _first(idx, int(np.flatnonzero(idx == at[0])[0]), state, rows)
 
     @staticmethod
     def _least_loss(state: State, options: Options, rows: np.ndarray, codes: np.ndarray, scores: np.ndarray,
@@ -301,8 +349,7 @@ class ExpectedGuesses(Strategy):
                     return idx
                 charged[k] = scores[i] + cost * lost
         except OutOfBudget:         # a state too open to plan for (after a useless guess): E(g) alone
-            if PLANS_GAVE_UP not in state.notes:
-                state.notes.append(PLANS_GAVE_UP)
+            _tell(state, PLANS_GAVE_UP)
             return idx
         return idx[np.lexsort((np.arange(len(idx)), charged))]
 

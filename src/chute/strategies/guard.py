@@ -158,7 +158,8 @@ class Plans:
     among the guesses tried (exact at two rows).
     """
 
-    def __init__(self, engine, rule: str | None, words: list[str], cols: np.ndarray, rows: int):
+    def __init__(self, engine, rule: str | None, words: list[str], cols: np.ndarray, rows: int,
+                 top: int | None = None, budget: int | None = None):
         self.engine = engine
         self.rule = rule
         self.words = words
@@ -176,7 +177,9 @@ class Plans:
         self.cost = word_cost_table(len(words))
         self.solved, self.n_patterns = engine.solved, engine.n_patterns     # read at every set looked at
         self.memo: dict[tuple, bool] = {}
-        self.budget = PLAN_BUDGET
+        self.witness: dict[tuple, int] = {}       # a set's key -> the guess row of the plan found for it
+        self.top = PLAN_TOP if top is None else top                # guesses tried per set, three rows or more
+        self.budget = PLAN_BUDGET if budget is None else budget
         self.looks = 0                              # sets looked at (``_scored``)
         self.root: np.ndarray | None = None         # strict mode: the widest allowed set asked about ...
         self.root_codes: dict[int, np.ndarray] = {}  # ... and each guess's codes against it
@@ -289,21 +292,28 @@ class Plans:
         found = self.memo.get(key)
         if found is not None:
             return found
-        parts, _, _, _ = self._scored(self.own[S], S)
+        own = self.own[S]
+        parts, _, _, _ = self._scored(own, S)
         rows = self.playable if allowed is None else allowed
+        guess = None
         if (parts == n - 1).any():                  # a candidate that splits them into single words
-            answer = True
+            guess = int(own[np.argmax(parts == n - 1)])
         elif r == 2:
             parts, _, _, _ = self._scored(rows, S)
-            answer = bool((parts == n).any())
+            if (parts == n).any():
+                guess = int(rows[np.argmax(parts == n)])
         elif (parts == n - 2).any():                # one pair and single words
-            answer = True
+            guess = int(own[np.argmax(parts == n - 2)])
         else:
             parts, cand, score, codes = self._scored(rows, S)
             order = np.lexsort((np.arange(len(rows)), -cand, score))
             if r > PLAN_FULL_ROWS:
-                order = order[:PLAN_TOP]
-            answer = any(self._splits(S, int(rows[k]), codes(k), r - 1, allowed) for k in order.tolist())
+                order = order[:self.top]
+            guess = next((int(rows[k]) for k in order.tolist()
+                          if self._splits(S, int(rows[k]), codes(k), r - 1, allowed)), None)
+        answer = guess is not None
+        if answer:
+            self.witness[key] = guess
         self.memo[key] = answer
         return answer
 
@@ -320,6 +330,33 @@ class Plans:
             if not self._finishable(sub, rows_after, after, _key_of(after)):
                 return False
         return True
+
+    def keeps_all(self, guess_row: int, row_codes: np.ndarray, allowed: np.ndarray | None, rows_after: int) -> bool:
+        """Return whether a plan finishes every word within ``rows_after`` rows after this guess, whatever it shows."""
+        if rows_after <= 1:         # the last row: every pattern but the solved one must hold one word
+            counts = np.bincount(np.asarray(row_codes, dtype=np.int64), minlength=self.n_patterns)
+            counts[self.solved] = 0
+            return bool(counts.max(initial=0) <= rows_after)
+        S = np.arange(len(self.words), dtype=np.intp)
+        if allowed is not None:     # the candidates fit every clue: always allowed
+            allowed = union(np.asarray(allowed, dtype=np.intp), self.own)
+        return self._splits(S, int(guess_row), np.asarray(row_codes), rows_after, allowed)
+
+    def plan_guess(self, allowed: np.ndarray | None, rows: int) -> int | None:
+        """Return the guess row of a plan that finishes every word within ``rows`` rows (None: no plan found).
+
+        A set no larger than the rows is finished by its words in turn, the first of them first.
+        """
+        n = len(self.words)
+        if n <= rows:
+            return int(self.own[0]) if n else None
+        S = np.arange(n, dtype=np.intp)
+        if allowed is not None:
+            allowed = union(np.asarray(allowed, dtype=np.intp), self.own)
+        akey = _key_of(allowed)
+        if not self._finishable(S, rows, allowed, akey):
+            return None
+        return self.witness.get((S.tobytes(), rows, akey))
 
     def lost_mass(self, guess_row: int, row_codes: np.ndarray, mass: np.ndarray, listed: np.ndarray,
                   allowed: np.ndarray | None, rows_after: int) -> float:
