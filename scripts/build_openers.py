@@ -39,15 +39,21 @@ PAGE = ("from chute.web import solver_for\n"
 
 def main() -> int:
     """Run the first rankings into an empty cache and copy the opener files into the package; return 0."""
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryDirectory() as aside:
         env = {**os.environ, "CHUTE_CACHE_DIR": tmp, "PYTHONPATH": str(ROOT / "src")}
-        for argv in COMMANDS:
-            subprocess.run([sys.executable, "-m", "chute", *argv, "--top", "1"], env=env, check=True,
-                           stdout=subprocess.DEVNULL)
-        subprocess.run([sys.executable, "-c", PAGE], env=env, check=True)
+        kept = Path(aside) / "openers"
+        if OUT.exists():            # ranked afresh: a ranking still shipped would be read, not written
+            shutil.move(str(OUT), kept)
+        try:
+            for argv in COMMANDS:
+                subprocess.run([sys.executable, "-m", "chute", *argv, "--top", "1"], env=env, check=True,
+                               stdout=subprocess.DEVNULL)
+            subprocess.run([sys.executable, "-c", PAGE], env=env, check=True)
+        except BaseException:
+            if kept.exists():
+                shutil.move(str(kept), OUT)
+            raise
         files = sorted(Path(tmp).glob("openers-*.json"))
-        if OUT.exists():
-            shutil.rmtree(OUT)
         OUT.mkdir(parents=True)
         for f in files:
             data = json.loads(f.read_text(encoding="utf-8"))

@@ -12,7 +12,7 @@ from chute.game.feedback import score
 from chute.playing.session import play
 from chute.playing.solver import DEFAULT_PRIOR, DEFAULT_STRATEGY
 from chute.strategies import Options, expected
-from chute.strategies.guard import Plans
+from chute.strategies.guard import Plans, also_accepted
 
 
 @pytest.fixture(scope="module")
@@ -54,18 +54,32 @@ def test_a_plans_guess_keeps_every_word_and_the_last_row_needs_one_word_a_patter
     assert two.plan_guess(None, 1) is None and two.plan_guess(None, 2) == lexicon.guess_index["batch"]
 
 
+def kept(solver, clues: list[str], guess: str, rows_after: int) -> bool:
+    """Return whether the plans (first search, then the wider) finish every word that fits the clues, the
+    accepted words off the prior included, within ``rows_after`` rows after the guess."""
+    state = solver.state_for(clues)
+    engine = solver.engine
+    words = list(state.candidates) + also_accepted(engine.lexicon, state.clues, state.candidate_set)
+    cols = engine.columns(words)
+    row = engine.lexicon.guess_index[guess]
+    codes = np.asarray(engine.codes(np.array([row]), words, cols))[0]
+    return any(Plans(engine, None, words, cols, 6, **wide).keeps_all(row, codes, None, rows_after)
+               for wide in ({}, {"top": expected.WIDE_TOP, "budget": expected.WIDE_BUDGET}))
+
+
 def test_the_policy_moves_a_safe_guess_first_and_says_why(default_solver):
     """After REAST shows only E, LINED averages fewer guesses but leaves ?I?ED's family; a safe guess goes first."""
     suggestion = default_solver.suggest(["reast:bybbb"], top=3)
-    state = default_solver.state_for(["reast:bybbb"])
     best = suggestion.ranked[0].guess
-    assert best != "lined"
+    state = default_solver.state_for(["reast:bybbb"])
+    words = list(state.candidates) + also_accepted(default_solver.lexicon, state.clues, state.candidate_set)
+    lined = default_solver.lexicon.guess_index["lined"]
+    codes = np.asarray(default_solver.engine.codes(np.array([lined]), words, default_solver.engine.columns(words)))[0]
+    first = Plans(default_solver.engine, None, words, default_solver.engine.columns(words), 6)
+    assert best != "lined" and not first.keeps_all(lined, codes, None, 4)
     assert any(n.key == "kept_finishable" for n in suggestion.notes if hasattr(n, "key"))
     assert "keeps every word finishable" in " ".join(suggestion.notes)
-    plans = Plans(default_solver.engine, None, list(state.candidates), state.columns, 6)
-    row = default_solver.lexicon.guess_index[best]
-    codes = np.asarray(default_solver.engine.codes(np.array([row]), state.candidates, state.columns))[0]
-    assert plans.keeps_all(row, codes, None, 4)
+    assert kept(default_solver, ["reast:bybbb"], best, 4)
 
 
 @pytest.mark.parametrize("secret", ["biked", "coxed", "diked", "doxed", "fazed", "gibed", "jibed", "laved", "cozed"])
@@ -81,14 +95,23 @@ def test_a_wider_search_finds_the_plan_the_first_misses(default_solver):
     clues = ["reast:bybbb", "lined:bbbgg"]
     suggestion = default_solver.suggest(clues, top=5)
     state = default_solver.state_for(clues)
-    best = suggestion.ranked[0].guess
-    row = default_solver.lexicon.guess_index[best]
-    codes = np.asarray(default_solver.engine.codes(np.array([row]), state.candidates, state.columns))[0]
-    narrow = Plans(default_solver.engine, None, list(state.candidates), state.columns, 6)
-    wide = Plans(default_solver.engine, None, list(state.candidates), state.columns, 6, top=expected.WIDE_TOP,
-                 budget=expected.WIDE_BUDGET)
-    assert narrow.plan_guess(None, 4) is None and wide.keeps_all(row, codes, None, 3)
+    words = list(state.candidates) + also_accepted(default_solver.lexicon, state.clues, state.candidate_set)
+    narrow = Plans(default_solver.engine, None, words, default_solver.engine.columns(words), 6)
+    assert narrow.plan_guess(None, 4) is None and kept(default_solver, clues, suggestion.ranked[0].guess, 3)
     assert "keeps every word finishable" in " ".join(suggestion.notes)
+
+
+@pytest.mark.parametrize("secret", ["binky", "winky", "zinky"])
+def test_words_the_game_added_later_are_kept_finishable_too(default_solver, secret):
+    """A word off the prior (Wordle's later words: no candidate while a word of the prior fits) is found within
+    the rows: with one candidate left the policy does not play it when that would strand the later words."""
+    game = play(default_solver, secret, rows=None)
+    assert game.guesses[-1] == secret and len(game.guesses) <= 6, game.guesses
+    clues = ["salet:bbbbb", "cornu:bbbyb", "kindy:yggbg", "pinky:bgggg"]
+    state = default_solver.state_for(clues)
+    assert state.candidates == ["hinky", "zinky"] or state.n <= 2
+    assert set(also_accepted(default_solver.lexicon, state.clues, state.candidate_set)) >= {"binky", "winky"}
+    assert default_solver.choose(state) not in state.candidate_set            # it would strand two words
 
 
 def test_a_state_with_no_plan_is_ranked_by_expected_guesses_and_says_so(wordle_engine):

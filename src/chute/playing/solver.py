@@ -451,6 +451,8 @@ class Solver:
         """Return the guess the policy fixes without ranking (one or two candidates), else None."""
         if state.n == 0:
             raise ContradictionError("no candidates are left")
+        if self._keeps_beyond(state):
+            return None
         if state.n == 1:
             return state.candidates[0]
         if state.n == 2:
@@ -537,9 +539,15 @@ class Solver:
             self._memo[key] = guess
         return guess
 
+    def _keeps_beyond(self, state: State) -> bool:
+        """Return whether the strategy keeps accepted words off the prior finishable in this state."""
+        keeps = getattr(self.strategy, "keeps_beyond", None)
+        return bool(keeps and keeps(state))
+
     def _progress(self, state: State, guess: str) -> str:
         """Return the guess, or the likeliest candidate if the guess could teach nothing."""
-        if guess in state.candidate_set or len(distinct(self._codes_one(guess, state.candidates))) > 1:
+        if (guess in state.candidate_set or len(distinct(self._codes_one(guess, state.candidates))) > 1
+                or self._keeps_beyond(state)):
             return guess
         prior = state.prior()
         return state.candidates[int(np.argmax(prior))]
@@ -563,7 +571,7 @@ class Solver:
             if state.unlisted:
                 state = self.refused_out(state)
                 ranked = self._unlisted_ranking(state, top)
-            elif state.n == 1:          # the answer is known: no other guess is worth a row
+            elif state.n == 1 and not self._keeps_beyond(state):     # the answer is known
                 ranked = self._first(state, state.candidates[0], [], top)
             elif self._caches(state):
                 ranked = self._second_row(state, top)

@@ -65,7 +65,7 @@ from ..game.feedback import Clue, decode
 from ..game.rules import legal_mask, strict_codes
 from ..language import Note
 from .base import Options, Ranked, State, Strategy, best_indices, ranked_rows, register
-from .guard import LOSS_PER_ROW, OutOfBudget, Plans
+from .guard import LOSS_PER_ROW, OutOfBudget, Plans, also_accepted
 
 SPREAD = 0.5          # A in f(H) = 1 + A * H ** P
 POWER = 0.66          # P
@@ -236,7 +236,7 @@ class ExpectedGuesses(Strategy):
     costly = True
     state_only = True
     planned_opener = True
-    revision = 1            # 1: two guesses deep where the policy plans
+    revision = 2            # 1: two guesses deep where the policy plans; 2: every word kept finishable in normal mode
 
     def rank(self, state: State, options: Options = Options(), top: int = 10) -> list[Ranked]:
         """Return the best ``top`` guesses by expected guesses; with few rows left, the safe ones first."""
@@ -257,6 +257,19 @@ class ExpectedGuesses(Strategy):
         idx = idx[:top]
         stats = state.stats(codes[idx])
         return ranked_rows(state, rows[idx], scores[idx].tolist(), stats)
+
+    def choose(self, state: State, options: Options = Options()) -> str:
+        """Return the best guess (the only candidate, unless words off the prior must be kept finishable)."""
+        if state.n == 1 and not self.keeps_beyond(state):
+            return state.candidates[0]
+        return self.rank(state, options, top=1)[0].guess
+
+    @staticmethod
+    def keeps_beyond(state: State) -> bool:
+        """Return whether accepted words off the prior fit the clues and are kept finishable here (normal mode,
+        Wordle's later words): then one or two candidates are no forced move."""
+        return (state.rule is None and not state.plans
+                and bool(also_accepted(state.engine.lexicon, state.clues, state.candidate_set)))
 
     @staticmethod
     def _second_look(state: State, rows: np.ndarray, codes: np.ndarray, prior: np.ndarray, scores: np.ndarray,
@@ -286,22 +299,28 @@ class ExpectedGuesses(Strategy):
         always has that plan (the same search, over a subset of the same
         words, finds it again), so from a proven opening no word is ever lost.
         """
-        if state.n <= 1 or left < 1:
+        if left < 1:
             return rows, codes, scores, idx
-        words = list(state.candidates)
-        plans = Plans(state.engine, None, words, state.columns, options.rows)
+        engine = state.engine
+        extra = also_accepted(engine.lexicon, state.clues, state.candidate_set)
+        words = list(state.candidates) + extra
+        if len(words) <= 1:
+            return rows, codes, scores, idx
+        cols = np.concatenate([state.columns, engine.columns(extra)]) if extra else state.columns
+        plans = Plans(engine, None, words, cols, options.rows)
         allowed = state.guess_rows(options)
         guess = None
         try:
             for k, i in enumerate(idx[:GUARD_WIDTH].tolist()):
-                if plans.keeps_all(int(rows[i]), codes[i], allowed, left - 1):
+                row = plans.row_codes(np.array([rows[i]]))[0] if extra else codes[i]
+                if plans.keeps_all(int(rows[i]), row, allowed, left - 1):
                     return rows, codes, scores, _first(idx, k, state, rows)
             guess = plans.plan_guess(allowed, left)
         except OutOfBudget:
             pass
         if guess is None:           # a wider search, once per such state (the first clue's largest sets)
             try:
-                guess = Plans(state.engine, None, words, state.columns, options.rows, top=WIDE_TOP,
+                guess = Plans(engine, None, words, cols, options.rows, top=WIDE_TOP,
                               budget=WIDE_BUDGET).plan_guess(allowed, left)
             except OutOfBudget:     # a state too open to plan for (after a useless guess): E(g) alone
                 _tell(state, PLANS_GAVE_UP)
