@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Rebuild the opener rankings chute ships for its bundled lists (``src/chute/data/openers/``).
+"""Rebuild the opener rankings chute ships for its bundled lists (``src/chute/data/openers/``), and the
+rankings after each first clue of Wordle's default policy.
 
     python scripts/build_openers.py
 
@@ -35,6 +36,18 @@ COMMANDS = [
 PAGE = ("from chute.web import solver_for\n"
         "for lexicon, rule in (('wordle', None), ('wordle', 'hard'), ('termo', None), ('termo', 'strict')):\n"
         "    solver_for(lexicon, rule, 1).openers(20)\n")
+# the rankings after each first clue of Wordle's default policy: keeping every word finishable makes some
+# of them seconds of search (SALET's ybgbb, twenty), which a new player's second row should not wait for
+SECOND = ("from chute.web import solver_for\n"
+          "from chute.game.feedback import Clue, decode\n"
+          "import numpy as np\n"
+          "solver = solver_for('wordle', None, 1)\n"
+          "state = solver.initial_state()\n"
+          "opener = solver.first_guess()\n"
+          "row = solver.engine.lexicon.guess_index[opener]\n"
+          "codes = np.asarray(solver.engine.codes(np.array([row]), state.candidates, state.columns))[0]\n"
+          "for code in sorted(set(codes.tolist())):\n"
+          "    solver.suggest([Clue(opener, decode(code, 5))], top=1)\n")
 
 
 def main() -> int:
@@ -49,16 +62,20 @@ def main() -> int:
                 subprocess.run([sys.executable, "-m", "chute", *argv, "--top", "1"], env=env, check=True,
                                stdout=subprocess.DEVNULL)
             subprocess.run([sys.executable, "-c", PAGE], env=env, check=True)
+            subprocess.run([sys.executable, "-c", SECOND], env=env, check=True)
         except BaseException:
             if kept.exists():
                 shutil.move(str(kept), OUT)
             raise
-        files = sorted(Path(tmp).glob("openers-*.json"))
+        files = sorted([*Path(tmp).glob("openers-*.json"), *Path(tmp).glob("second-*.json")])
         OUT.mkdir(parents=True)
         for f in files:
             data = json.loads(f.read_text(encoding="utf-8"))
             data["entries"] = dict(sorted(data["entries"].items()))          # the same bytes from run to run
-            (OUT / f.name).write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+            compact = f.name.startswith("second-")        # 162 rankings: half the bytes without the indent
+            text = json.dumps(data, sort_keys=True, separators=(",", ":")) if compact else json.dumps(
+                data, indent=1, sort_keys=True)
+            (OUT / f.name).write_text(text + "\n", encoding="utf-8")
             print(f"{f.name}: {len(data['entries'])} rankings")
     return 0
 

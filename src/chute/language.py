@@ -59,8 +59,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "of_earlier": "the {name} lists but the words the game added later",
         "plans_gave_up": "too many words are left to check the row limit within its budget: "
                          "the guesses are ranked by expected guesses alone",
-        "kept_finishable": "{word} keeps every word finishable within the rows left; "
-                           "{better} would average fewer guesses but could lose a word",
+        "kept_finishable": "the first suggestion keeps every word finishable within the rows left; "
+                           "one with a better average could lose a word",
         "no_plan": "no plan found that finishes every word left within the rows: "
                    "the guesses are ranked by expected guesses alone",
         "left_tree": "row {row}: the game left the decision tree; following {name} from here",
@@ -315,8 +315,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "weighted": " (pesadas pela frequência)",
         "plans_gave_up": "restam palavras demais para verificar o limite de linhas dentro do orçamento: "
                          "os palpites são ordenados só pelos palpites esperados",
-        "kept_finishable": "{word} deixa toda palavra ao alcance nas linhas que restam; "
-                           "{better} teria média menor, mas poderia perder uma palavra",
+        "kept_finishable": "a primeira sugestão deixa toda palavra ao alcance nas linhas que restam; "
+                           "uma de média melhor poderia perder alguma palavra",
         "no_plan": "nenhum plano encontrado que acerte toda palavra que resta dentro das linhas: "
                    "os palpites são ordenados só pelos palpites esperados",
         "left_tree": "linha {row}: o jogo saiu da árvore de decisão; seguindo {name} daqui em diante",

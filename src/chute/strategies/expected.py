@@ -75,6 +75,7 @@ WIDE_TOP = 60         # when none of them keeps every word finishable: guesses t
 WIDE_BUDGET = 1_000_000_000     # ... and the codes it may examine (about ten seconds)
 PLANS_GAVE_UP = Note("plans_gave_up")
 NO_PLAN = Note("no_plan")
+KEPT_FINISHABLE = Note("kept_finishable")
 GUARD_FLOOR = 0.05    # hard modes weigh the words at least this likely relative to the prior's likeliest
 CELLS = 1 << 22       # histogram cells per chunk of guesses
 SHORTLIST = 256       # guesses scored in full: the most informative ...
@@ -84,14 +85,11 @@ KERNEL_CELLS = 1 << 19   # two-deep sums over this many (guess, word) cells are 
 RADIX_KEYS = 1 << 16     # (bin, code) keys this many or fewer sort as 16-bit integers
 
 
-def _first(idx: np.ndarray, k: int, state: State, rows: np.ndarray) -> np.ndarray:
+def _first(idx: np.ndarray, k: int, state: State) -> np.ndarray:
     """Return ``idx`` with its k-th guess moved first, noting the move (it was chosen to keep every word)."""
     if k == 0:
         return idx
-    guesses = state.engine.lexicon.guesses
-    show = state.engine.lexicon.show
-    _tell(state, Note("kept_finishable", word=show(guesses[int(rows[idx[k]])]).upper(),
-                      better=show(guesses[int(rows[idx[0]])]).upper()))
+    _tell(state, KEPT_FINISHABLE)
     return np.concatenate([idx[k:k + 1], idx[:k], idx[k + 1:]])
 
 
@@ -314,7 +312,7 @@ class ExpectedGuesses(Strategy):
             for k, i in enumerate(idx[:GUARD_WIDTH].tolist()):
                 row = plans.row_codes(np.array([rows[i]]))[0] if extra else codes[i]
                 if plans.keeps_all(int(rows[i]), row, allowed, left - 1):
-                    return rows, codes, scores, _first(idx, k, state, rows)
+                    return rows, codes, scores, _first(idx, k, state)
             guess = plans.plan_guess(allowed, left)
         except OutOfBudget:
             pass
@@ -337,7 +335,7 @@ class ExpectedGuesses(Strategy):
             at = [len(rows) - 1]
         if not (idx == at[0]).any():
             idx = np.append(idx, at[0])
-        return rows, codes, scores, _first(idx, int(np.flatnonzero(idx == at[0])[0]), state, rows)
+        return rows, codes, scores, _first(idx, int(np.flatnonzero(idx == at[0])[0]), state)
 
     @staticmethod
     def _least_loss(state: State, options: Options, rows: np.ndarray, codes: np.ndarray, scores: np.ndarray,
