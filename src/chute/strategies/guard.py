@@ -222,6 +222,7 @@ class Plans:
         self.root: np.ndarray | None = None         # strict mode: the widest allowed set asked about ...
         self.root_codes: dict[int, np.ndarray] = {}  # ... and each guess's codes against it
         self.positions: dict[int, tuple] = {}       # id(allowed) -> (allowed, its positions in the first set)
+        self.keys: dict[int, tuple] = {}            # id(allowed) -> (allowed, its key)
 
     def _charge(self, codes: np.ndarray) -> np.ndarray:
         """Return the codes after counting them against the budget (``OutOfBudget`` when it is spent)."""
@@ -275,6 +276,20 @@ class Plans:
         self.positions[id(allowed)] = (allowed, pos)
         return pos
 
+    def _key(self, allowed: np.ndarray | None) -> bytes:
+        """Return ``_key_of(allowed)``, kept while the same array asks again (in normal mode every set of a
+        question asks with the one array: hashing it each time cost a third of a benchmark)."""
+        if allowed is None:
+            return b""
+        found = self.keys.get(id(allowed))
+        if found is not None and found[0] is allowed:
+            return found[1]
+        if len(self.keys) >= 64:
+            self.keys.clear()
+        key = _key_of(allowed)
+        self.keys[id(allowed)] = (allowed, key)
+        return key
+
     def row_codes(self, rows: np.ndarray, S: np.ndarray | None = None) -> np.ndarray:
         """Return the codes of these guess rows against the words (rows x words), or the words at ``S``."""
         at = self.local[rows]
@@ -317,7 +332,7 @@ class Plans:
         S = np.asarray(pick, dtype=np.intp)
         if allowed is not None:     # the candidates fit every clue: always allowed
             allowed = union(np.asarray(allowed, dtype=np.intp), self.own[S])
-        return self._finishable(S, rows, allowed, _key_of(allowed))
+        return self._finishable(S, rows, allowed, self._key(allowed))
 
     def _finishable(self, S: np.ndarray, r: int, allowed: np.ndarray | None, akey: bytes) -> bool:
         """Return whether a plan finds every word of ``S`` within ``r`` rows, guessing from ``allowed``."""
@@ -365,7 +380,7 @@ class Plans:
             if len(sub) <= 2:
                 continue
             after = None if allowed is None else self.after(allowed, guess_row, code)
-            if not self._finishable(sub, rows_after, after, _key_of(after)):
+            if not self._finishable(sub, rows_after, after, self._key(after)):
                 return False
         return True
 
@@ -391,7 +406,7 @@ class Plans:
         S = np.arange(n, dtype=np.intp)
         if allowed is not None:
             allowed = union(np.asarray(allowed, dtype=np.intp), self.own)
-        akey = _key_of(allowed)
+        akey = self._key(allowed)
         if not self._finishable(S, rows, allowed, akey):
             return None
         return self.witness.get((S.tobytes(), rows, akey))
