@@ -394,3 +394,20 @@ def test_bench_runs_any_player_with_the_same_games(engine300):
     assert [g.guesses for g in played.games] == [g.guesses for g in walked.games]
     assert played.stats == walked.stats and played.games[0].patterns     # sessions keep the patterns
 
+
+
+def test_the_tree_walk_keys_a_state_on_the_rows_left_and_the_words_off_the_prior_it_keeps():
+    """Two states with the same candidates differ when accepted words off the prior still fit one of them (the
+    policy plays another guess there), or when fewer rows are left: a walk that shared their choice looped."""
+    from chute.bench.one_board import _state_key
+    from chute.playing.solver import DEFAULT_PRIOR, DEFAULT_STRATEGY
+    solver = Solver(Engine.build(load_lexicon("wordle")), DEFAULT_STRATEGY, prior=DEFAULT_PRIOR)
+    clues = ["salet:bbbbb", "cornu:bbbyb", "kindy:yggbg", "pinky:bgggg"]
+    kept = solver.state_for(clues)                     # HINKY ZINKY, and the later BINKY WINKY
+    cleared = solver.state_for(clues + ["bower:bbbbb"])  # HINKY ZINKY alone
+    assert kept.candidates == cleared.candidates and set(solver.beyond(kept)) >= {"binky", "winky"}
+    assert solver.beyond(cleared) == ()
+    assert _state_key(kept, False, solver.beyond(kept)) != _state_key(cleared, False, solver.beyond(cleared))
+    assert solver.choose(kept) not in kept.candidates and solver.choose(cleared) in cleared.candidates
+    later = solver.advance(solver.advance(cleared, "plumb", "bbbbb"), "acred", "bbbbb")    # two rows fewer left
+    assert later.candidates == cleared.candidates and _state_key(later, False) != _state_key(cleared, False)

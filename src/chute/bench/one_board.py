@@ -60,20 +60,22 @@ def sample_secrets(answers: Sequence[str], n: int | None, seed: int = 0) -> list
     return [w for i, w in enumerate(answers) if i in chosen]
 
 
-def _state_key(state: State, by_clues: bool) -> tuple:
+def _state_key(state: State, by_clues: bool, beyond: tuple[str, ...] = ()) -> tuple:
     """Return a hashable key for what a solver's choice depends on in a state.
 
-    The candidates (their weights follow from them), the guesses a hard-mode
-    rule still allows, whether the answer list ran out, and whether this is the
-    opening move (the opener is chosen there whatever the candidates).  A
-    strategy that also reads the clues (letters already played, a seed drawn
-    from them) is keyed on the clues as well.
+    The candidates (their weights follow from them), the rows left (the row
+    limit is guarded), the accepted words off the prior the policy keeps
+    finishable (``beyond``), the guesses a hard-mode rule still allows,
+    whether the answer list ran out, and whether this is the opening move (the
+    opener is chosen there whatever the candidates).  A strategy that also
+    reads the clues (letters already played, a seed drawn from them) is keyed
+    on the clues as well.
     """
     allowed = state.allowed
     # a digest, not the bytes: hard-mode states would otherwise keep ~100 kB of rows each
     akey = None if allowed is None else hashlib.blake2b(np.asarray(allowed).tobytes(), digest_size=16).digest()
-    clues = tuple(state.clues) if by_clues else not state.clues
-    return (clues, tuple(state.candidates), akey, state.rule, state.fallback)
+    clues = tuple(state.clues) if by_clues else (not state.clues, len(state.clues))
+    return (clues, tuple(state.candidates), beyond, akey, state.rule, state.fallback)
 
 
 def depends_on_state_only(solver: Solver) -> bool:
@@ -122,7 +124,7 @@ class TreeWalk:
 
     def choose(self, state: State) -> str:
         """Return the solver's guess for a state, computed once per distinct state."""
-        key = _state_key(state, self.by_clues)
+        key = _state_key(state, self.by_clues, self.solver.beyond(state))
         guess = self.memo.get(key)
         if guess is None:
             guess = self.memo[key] = self.solver.choose(state)

@@ -541,8 +541,16 @@ class Solver:
 
     def _keeps_beyond(self, state: State) -> bool:
         """Return whether the strategy keeps accepted words off the prior finishable in this state."""
+        return bool(self.beyond(state))
+
+    def beyond(self, state: State) -> tuple[str, ...]:
+        """Return the accepted words off the prior that the strategy keeps finishable in this state (its choice
+        depends on them as on the candidates)."""
         keeps = getattr(self.strategy, "keeps_beyond", None)
-        return bool(keeps and keeps(state))
+        if not (keeps and keeps(state)):
+            return ()
+        from ..strategies.guard import also_accepted
+        return tuple(also_accepted(self.lexicon, state.clues, state.candidate_set))
 
     def _progress(self, state: State, guess: str) -> str:
         """Return the guess, or the likeliest candidate if the guess could teach nothing."""
