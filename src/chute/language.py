@@ -67,6 +67,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "plan": "{opener} opens {which} for these lists: every one of the {n} answers within {rows} rows, "
                 "{mean} guesses on average",
         "best_plan": "the best proven plan", "a_plan": "a proven plan",
+        "plan_mark": "<- plan",
+        "plan_legend": "plan: {opener} comes first as the opener of a proven plan ({mean} guesses on average over "
+                       "the answers); the scores above look one guess ahead",
         "unknown_answer": "no word of the {name} lists fits these clues: the answer is a word chute does not know, "
                           "or a colour was typed wrong",
         "unlisted": "{reason}; if the colours are right, the answer is a word chute does not know: {n} strings of "
@@ -323,6 +326,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "plan": "{opener} abre {which} para estas listas: todas as {n} respostas em até {rows} linhas, "
                 "{mean} palpites em média",
         "best_plan": "o melhor plano provado", "a_plan": "um plano provado",
+        "plan_mark": "<- plano",
+        "plan_legend": "plano: {opener} vem primeiro por abrir um plano provado ({mean} palpites em média nas "
+                       "respostas); as pontuações acima olham um palpite à frente",
         "unknown_answer": "nenhuma palavra das listas {name} cabe nestas pistas: a resposta é uma palavra que o chute "
                           "não conhece, ou uma cor foi digitada errada",
         "unlisted": "{reason}; se as cores estão certas, a resposta é uma palavra que o chute não conhece: {n} "

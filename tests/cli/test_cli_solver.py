@@ -27,7 +27,9 @@ def test_suggest_opener(cli, capsys):
     lines = out.splitlines()
     assert "12,972 candidates" in lines[0] and "expected-guesses (opener)" in lines[0]   # any accepted word
     assert lines[2].split()[:3] == ["1", "SALET", "3.521"] and "SALET opens the best proven plan" in err
-    assert len(lines) == 2 + 10
+    assert lines[2].endswith("<- plan") and not lines[3].endswith("<- plan")      # first by its plan, not its score
+    assert lines[-1].startswith("plan: SALET comes first as the opener of a proven plan (3.4212 guesses")
+    assert len(lines) == 2 + 10 + 1
     status, out, _ = cli("suggest", "-s", "entropy")
     lines = out.splitlines()
     assert "2,315 candidates" in lines[0] and lines[2].split()[:3] == ["1", "SOARE", "5.886"]

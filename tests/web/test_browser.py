@@ -372,6 +372,9 @@ def test_a_dueto_share_text_decoded_from_its_colours(page, server):
     """Colours only, two boards and their answers: each row's colours per board and the words that make both."""
     open_game(page, server, "termo")
     assert page.locator("#notes li").first.inner_text().startswith("TORAS opens the best proven plan")   # why first
+    mark = page.locator("#suggestions tbody tr").first.locator("span.plan")     # first by its plan, marked so
+    assert mark.inner_text() == "plan" and "3.4195 guesses on average" in mark.get_attribute("title")
+    assert page.locator("#suggestions tbody tr").nth(1).locator("span.plan").count() == 0
     page.fill("#share-text", "joguei term.ooo/2 #100 4&5/7\n\n🟨⬛⬛🟨🟨 🟩🟨🟩⬛⬛\n⬛⬛🟩⬛🟨 ⬛⬛⬛⬛🟨\n"
                              "🟩⬛⬛🟨⬛ ⬛🟨⬛⬛🟨\n🟩🟩🟩🟩🟩 ⬛🟩⬛🟨⬛\n⬛⬛⬛⬛⬛ 🟩🟩🟩🟩🟩\n")
     page.fill("#share-answer", "festa, termo")

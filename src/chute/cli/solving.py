@@ -216,16 +216,23 @@ def suggestion_table(suggestion, lexicon, lang: str = "en") -> list[str]:
 
     A strategy whose score is itself the expected or worst count shows it once; names and figures in ``lang``.
     """
-    from ..language import column, decimal, percent
+    from ..language import Note, column, decimal, percent, said
     label = suggestion.score_label
     own = label not in ("expected", "worst")
     width = lexicon.length + 2
     head = f"{'#':>3}  {column('guess', lang):<{width}}" + (f" {column(label, lang):>10}" if own else "")
     lines = [head + f" {column('expected', lang):>9} {column('worst', lang):>6}  {column('chance', lang):>6}"]
+    planned = None
     for i, (r, chance) in enumerate(zip(suggestion.ranked, suggestion.chances()), 1):
         score = f" {format_number(r.score, label, lang):>10}" if own else ""
-        lines.append(f"{i:>3}  {show(lexicon, r.guess):<{width}}{score} {decimal(r.expected, 2, lang):>9} {r.worst:>6}  "
-                     f"{percent(chance, lang) if r.candidate else '':>6}".rstrip())
+        mark = ""
+        if suggestion.plan_of(r.guess):
+            mark, planned = "  " + said(Note("plan_mark"), lang), r.guess
+        lines.append((f"{i:>3}  {show(lexicon, r.guess):<{width}}{score} {decimal(r.expected, 2, lang):>9} {r.worst:>6}  "
+                      f"{percent(chance, lang) if r.candidate else '':>6}".rstrip() + mark))
+    if planned is not None:
+        lines.append(said(Note("plan_legend", opener=show(lexicon, planned),
+                               mean=suggestion.plan_of(planned)["plan"]), lang))
     return lines
 
 

@@ -257,13 +257,15 @@ class Session:
                                            for row in self.history]}
         out["notes"] = []                   # what the ranking itself says (a proven plan's opener), beside the boards' notes
         if not self.solved and self.open_boards():
+            suggestion = None
             if self.n_boards == 1 and isinstance(self.player, OneBoard):
                 suggestion = self.suggest(top)          # the player's own ranking, with its notes
                 ranked = suggestion.ranked
                 out["notes"] = [n for n in suggestion.notes if n not in boards[0]["notes"]]
             else:
                 ranked = self.ranked(top)
-            out["suggestions"] = [{**r.to_dict(), "guess": show(r.guess)} for r in ranked]
+            out["suggestions"] = [{**r.to_dict(), "guess": show(r.guess),
+                                   **(suggestion.plan_of(r.guess) if suggestion else {})} for r in ranked]
             if self.n_boards == 1 and ranked:       # one board: each guess's chance of being the answer
                 for entry, chance in zip(out["suggestions"], self.open_states()[0].chances([r.guess for r in ranked])):
                     entry["chance"] = round(chance, 6)

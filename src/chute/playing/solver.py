@@ -71,6 +71,7 @@ class Suggestion:
     strategy: str
     score_label: str
     state: State = field(repr=False)
+    plan: tuple[str, float] | None = None      # (opener, mean guesses of its proven plan) when it comes first by plan
 
     @property
     def n_candidates(self) -> int:
@@ -80,6 +81,11 @@ class Suggestion:
     def chances(self) -> list[float]:
         """Return each ranked guess's chance of being the answer under the prior (0 when it cannot be)."""
         return self.state.chances([r.guess for r in self.ranked])
+
+    def plan_of(self, guess: str) -> dict:
+        """Return ``{"plan": mean}`` for the planned opener (placed first by its proven plan, not by the score
+        column), else {}."""
+        return {"plan": round(self.plan[1], 4)} if self.plan and self.plan[0] == guess else {}
 
     @property
     def best(self) -> str | None:
@@ -92,8 +98,8 @@ class Suggestion:
         return {"strategy": self.strategy, "score_label": self.score_label,
                 "clues": [str(c) for c in self.state.clues], "remaining": self.n_candidates,
                 "fallback": self.fallback, "notes": list(self.notes),
-                "suggestions": [{**r.to_dict(), "guess": show(r.guess), "folded": r.guess, "chance": round(c, 6)}
-                                for r, c in zip(self.ranked, self.chances())],
+                "suggestions": [{**r.to_dict(), "guess": show(r.guess), "folded": r.guess, "chance": round(c, 6),
+                                 **self.plan_of(r.guess)} for r, c in zip(self.ranked, self.chances())],
                 "candidates": [show(w) for w in self.candidates], "folded": list(self.candidates)}
 
 
@@ -564,7 +570,7 @@ class Solver:
 
     def rank(self, state: State, top: int = 10) -> Suggestion:
         """Return the ranked suggestions for a state, the policy's choice first."""
-        plan = []
+        plan, planned = [], None
         if not state.clues and state.n > 2:
             from .openers import STORED
             ranked = self.openers(max(top, STORED))        # the opener played may rank below the top few
@@ -574,6 +580,7 @@ class Solver:
                 plan.append(Note("plan", opener=self.lexicon.show(self.opener).upper(),
                                  which=Note("best_plan" if self.plan_best else "a_plan"), n=len(answers),
                                  rows=self.options.rows, mean=self.plan_total / len(answers)))
+                planned = (self.opener, self.plan_total / len(answers))
         else:
             self.strategy.observe(state)
             if state.unlisted:
@@ -589,7 +596,7 @@ class Solver:
             if forced is not None:
                 ranked = self._first(state, forced, ranked, top)
         return Suggestion(ranked, state.likeliest(), list(state.notes) + plan, state.fallback,
-                          self.strategy.name, self.score_label(), state)
+                          self.strategy.name, self.score_label(), state, planned)
 
     def _unlisted_ranking(self, state: State, top: int) -> list[Ranked]:
         """Return the best guesses where no listed word fits: the likeliest strings, or a word that splits them.

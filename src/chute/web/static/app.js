@@ -15,7 +15,8 @@ const T = {
         "boards read": "{b} board(s), {r} rows", language: "language", keyboard: "keyboard", backspace: "backspace",
         nothing: "no guess to suggest: type the word you played and click its colours",
         grading: "Grading the game… (a game opened with a new word takes a few seconds)",
-        thinking: "ranking the guesses…" },
+        thinking: "ranking the guesses…", plan: "plan",
+        "plan title": "first as the opener of a proven plan, {m} guesses on average over the answers; the scores look one guess ahead" },
   pt: { game: "Jogo", mode: "Modo", normal: "normal", hard: "difícil", contrast: "contraste", enter: "Enter",
         undo: "Desfazer", new: "Novo jogo", suggestions: "Sugestões", guess: "palpite", expected: "esperado",
         worst: "pior", answer: "chance", left: "Palavras possíveis", why: "Por que não…?", ask: "Perguntar",
@@ -29,7 +30,8 @@ const T = {
         "boards read": "{b} tabuleiro(s), {r} linhas", language: "idioma", keyboard: "teclado", backspace: "apagar",
         nothing: "nenhum palpite a sugerir: digite a palavra que jogou e clique nas cores",
         grading: "Avaliando o jogo… (um jogo aberto com uma palavra nova leva alguns segundos)",
-        thinking: "calculando os palpites…" },
+        thinking: "calculando os palpites…", plan: "plano",
+        "plan title": "primeiro por abrir um plano provado, {m} palpites em média nas respostas; as pontuações olham um palpite à frente" },
 };
 const COLOURS = ["b", "y", "g"];
 const NAMES = { b: "grey", y: "yellow", g: "green" };     // a colour's key in T
@@ -230,6 +232,13 @@ function drawSide() {
     const btn = tr.querySelector("td.word button");
     btn.textContent = s.guess;
     btn.addEventListener("click", () => typeWord(s.guess));
+    if (s.plan !== undefined) {           // first by its proven plan, not by the score column: say so
+      const mark = document.createElement("span");
+      mark.className = "plan";
+      mark.textContent = t("plan");
+      mark.title = t("plan title").replace("{m}", num(s.plan, 4));
+      tr.children[2].append(" ", mark);         // beside the score it outranks
+    }
     // the game said "not a word": never suggested again, remembered beside assist's 'reject WORD'
     const refuse = tr.querySelector("button.refuse");
     refuse.title = `${t("refuse")}: ${s.guess.toUpperCase()}`;
