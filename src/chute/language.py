@@ -235,6 +235,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "all_or_no_colours": "give every guess with its colours, or none",
         "share_rows_guesses": "the share text has {rows}; guesses given: {k}",
         "give_answer_flag": "give the answer (--answer WORD): the game was not solved, or only its colours are known",
+        "full_game_answer": "{k} guesses and no answer: give --answer {word} if the last row found it, or the answer "
+                            "of a game lost (--answer WORD)",
         "boards_no_hard": "multi-board games are reviewed without hard mode",
         "boards_words_only": "give a multi-board game's guesses as words (the colours come from the answers)",
         "share_board_unsolved": "board {n} was not solved in the share text: give the answers (--answer A,B,...)",
@@ -498,6 +500,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "share_rows_guesses": "o texto compartilhado tem {rows}; palpites dados: {k}",
         "give_answer_flag": "dê a resposta (--answer PALAVRA): o jogo não foi resolvido, ou só as cores são "
                             "conhecidas",
+        "full_game_answer": "{k} palpites e nenhuma resposta: dê --answer {word} se a última linha a achou, ou a "
+                            "resposta de um jogo perdido (--answer PALAVRA)",
         "boards_no_hard": "jogos de vários tabuleiros são revisados sem modo difícil",
         "boards_words_only": "dê os palpites de um jogo de vários tabuleiros como palavras (as cores vêm das "
                              "respostas)",

@@ -227,6 +227,26 @@ def test_cli_review_says_the_broken_rule_once_with_the_game_s_spelling(cli, caps
     assert "mode: hard mode" not in out
 
 
+def test_cli_review_of_typed_words_reads_a_share_text_piped_in_and_never_grades_a_loss_solved(cli, capsys):
+    """Words typed and a share text piped in: its colours and result count (a lost hard game, X/6*, is not graded
+    "solved in 6/6"); six words alone do not say whether the last found the answer, so the answer is asked for."""
+    words = ["crane", "slate", "trace", "brace", "grace", "place"]
+    status, out, err = cli("review", *words, stdin="")
+    assert status == 2 and not out and "6 guesses and no answer: give --answer PLACE" in err
+    lost = "Wordle 1,000 X/6*\n\n" + "\n".join(score(w, "frame") for w in words).translate(
+        str.maketrans("gyb", "🟩🟨⬛")) + "\n"
+    status, out, err = cli("review", *words, stdin=lost)
+    assert status == 2 and not out and "give the answer (--answer WORD)" in err
+    status, out, err = cli("review", *words, "--answer", "frame", stdin=lost)
+    assert status == 0 and "not solved" in out.splitlines()[0].lower() and "hard mode" in out.splitlines()[0]
+    won = "Wordle 1,001 3/6\n\n" + "\n".join(score(w, "trace") for w in words[:3]).translate(
+        str.maketrans("gyb", "🟩🟨⬛")) + "\n"
+    status, out, _ = cli("review", *words[:3], stdin=won)
+    assert status == 0 and "TRACE, solved in 3/6" in out.splitlines()[0]
+    status, out, err = cli("review", *words[:2], stdin=won)        # two words for a three-row grid
+    assert status == 2 and "3 rows" in err
+
+
 def test_cli_review_in_portuguese(cli, capsys, monkeypatch):
     """--lang pt: every line of the review in Brazilian Portuguese, figures with a decimal comma."""
     status, out, _ = cli("review", "--game", "termo", "--strict", "--answer", "morte", "serao", "ponto", "corte", "morte", "--lang", "pt", stdin="")
@@ -642,7 +662,8 @@ def test_cli_review_grades_under_the_frequency_prior(cli, capsys, monkeypatch):
     assert any("frequency prior" in note and "over 300 candidates" in note for note in data["notes"])
     status, out, err = cli("review", "--prior", "frequency", "--answer", "cigar", "soare", "clint", "cigar", stdin="")
     assert status == 0 and "~  skill" in out and "~ = estimated" in out
-    status, out, err = cli("review", "--prior", "frequency", "crane", "lotus", "golly", "dolly", "holly", "jolly", "--json", stdin="")
+    status, out, err = cli("review", "--prior", "frequency", "crane", "lotus", "golly", "dolly", "holly", "jolly", "--answer", "jolly",
+                           "--json", stdin="")
     rows = json.loads(out)["rows"]
     assert status == 0 and rows[1]["before"] > 300 and rows[1]["estimated"]     # too many to search: estimated
     assert rows[4]["exact"] and rows[4]["skill"] < 50                           # HOLLY among six ?OLLY: poor

@@ -52,6 +52,7 @@ def run(args: argparse.Namespace) -> int:
     """Read the game, review (or decode) it, and print the verdict."""
     from ..errors import ChuteError
     from ..game.feedback import parse_clue
+    from ..game.words import fold
     from ..reviewing.grid_decoder import decode_grid
     from ..reviewing.verdict import review, written_answers
     from .common import engine_from_args, lexicon_from_args, spec_from_args
@@ -86,6 +87,8 @@ def run(args: argparse.Namespace) -> int:
         if patterns is not None:
             solved = [g for g, p in zip(guesses, patterns) if set(p) == {"g"}]
             answer = solved[-1] if solved else None
+        elif len(guesses) >= spec.rows:         # every row used: found in the last, or lost; only the player knows
+            raise ChuteError(Note("full_game_answer", k=len(guesses), word=lexicon.show(fold(guesses[-1])).upper()))
         else:
             answer = guesses[-1]
     if answer is None:
@@ -228,10 +231,12 @@ def _share(args: argparse.Namespace):
     pipe is none; an empty --share is an error)."""
     from ..files import decode_text, read_limited
     from ..game.share import parse_share
-    if args.share == "-" or (args.share is None and not args.clues and not sys.stdin.isatty()):
-        text = sys.stdin.read(1 << 20)
-        if args.share is None and not text.strip():         # nothing piped in: no share text meant
+    if args.share is None:
+        text = _piped_text(wait=not args.clues)
+        if text is None or not text.strip():          # nothing piped in: no share text meant
             return None
+    elif args.share == "-":
+        text = sys.stdin.read(1 << 20)
     elif args.share:
         text = decode_text(read_limited(args.share, "share text"), args.share)
     else:
@@ -240,6 +245,33 @@ def _share(args: argparse.Namespace):
         from ..errors import ChuteError
         raise ChuteError(Note("share_empty"))
     return parse_share(text)
+
+
+PIPE_WAIT = 1.0      # seconds a review given its guesses waits for a share text on a pipe that sends nothing
+
+
+def _piped_text(wait: bool) -> str | None:
+    """Return the text piped on standard input (None at a terminal, or when unreadable; with guesses given,
+    ``wait`` False, None when a pipe sends nothing within PIPE_WAIT seconds: a script's stdin left open)."""
+    stdin = sys.stdin
+    if stdin is None or stdin.isatty():
+        return None
+    if not wait:
+        try:
+            fd = stdin.fileno()
+        except (OSError, ValueError):            # an in-memory stream: it never blocks
+            fd = None
+        if fd is not None:
+            import select
+            try:
+                if not select.select([fd], [], [], PIPE_WAIT)[0]:
+                    return None
+            except (OSError, ValueError):         # a file select cannot watch (Windows): read it
+                pass
+    try:
+        return stdin.read(1 << 20)
+    except (OSError, ValueError):
+        return None
 
 
 def report_lines(result, lexicon, stream, lang: str = "en") -> list[str]:
