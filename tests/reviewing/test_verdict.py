@@ -750,6 +750,8 @@ def test_cli_reviews_a_dueto_share_text_with_its_guesses(cli, capsys, monkeypatc
     assert data["answers"] == ["termo", "suíte"] and data["solved_at"] == [2, 3] and len(data["rounds"]) == 3
     status, out, err = cli("review", "--share", path, "--answer", "termo", *guesses)
     assert status == 2 and "2 answers" in err
+    status, out, err = cli("review", "--share", path, "toras", "termo", "suite")      # not the grid's first row
+    assert status == 2 and not out and "row 1: TORAS against TERMO shows" in err
 
 
 @pytest.mark.parametrize("argv,stdin,line", [

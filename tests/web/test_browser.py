@@ -322,6 +322,11 @@ def test_paste_a_share_text_and_read_the_review(page, server):
     assert page.locator("#review svg").count() == 1 and page.locator("#review tbody tr").count() == 3
     assert all(h.strip() for h in page.locator("#review th").all_text_contents())    # a screen reader names every column
     shot(page, "review")
+    # words that do not make the grid's colours are refused, as the command line refuses them
+    page.fill("#share-guesses", "soare hempy cigar")
+    page.click("#share-go")
+    page.wait_for_function("document.querySelector('#review').textContent.includes('HEMPY against CIGAR shows')")
+    assert page.locator("#review").get_attribute("data-skill") is None
     # an answer chute does not know (MULTI): the rows it can grade, and the notes that say why not the rest
     page.fill("#share-text", "Wordle 1,600 3/6\n\n🟨⬛🟨⬛⬛\n⬛⬛🟨🟨🟨\n🟩🟩🟩🟩🟩\n")
     page.fill("#share-answer", "multi")

@@ -88,6 +88,15 @@ def test_why_review_and_share(client):
     review = client.post("/api/review", json={"game": "wordle", "guesses": ["soare", "riyal", "cigar"],
                                               "answers": ["cigar"]}).json()
     assert review["answer"] == "cigar" and len(review["rows"]) == 3 and 0 <= review["skill"] <= 99
+    # typed words beside a share text's grid: they must make its colours, as the command line checks
+    grid = {"game": "wordle", "guesses": ["soare", "hempy", "cigar"], "answers": ["cigar"],
+            "patterns": [["bbyyb", "bgggg", "ggggg"]]}
+    refused = client.post("/api/review", json=grid)
+    assert refused.status_code == 422 and "row 2: HEMPY against CIGAR shows" in refused.json()["error"]
+    grid["guesses"] = ["soare", "riyal", "cigar"]
+    grid["patterns"] = [["bbyyb", "ygbgb", "ggggg"]]
+    assert client.post("/api/review", json=grid).json()["skill"] == review["skill"]
+    assert client.post("/api/review", json={**grid, "patterns": [["bbyyb"], ["ggggg"]]}).status_code == 400
     pt = client.post("/api/review", json={"game": "termo", "guesses": ["serao", "corta", "termo"],
                                           "answers": ["termo"], "lang": "pt"}).json()
     assert pt["rows"][0]["guess"] == "serão" and "palpites em média" in pt["rows"][0]["comment"]

@@ -148,6 +148,9 @@ def run_boards(args: argparse.Namespace, spec, lexicon, share) -> int:
         key = ("game_answers" if share is None else "share_answers") + ("" if answers else "_none")
         raise ChuteError(Note(key, game=spec.name, boards=Count(boards, "board_noun"),
                               answers=Count(boards, "answer_noun"), k=len(answers)))
+    if share is not None and guesses:
+        from ..game.feedback import check_grid
+        check_grid(lexicon, guesses, share.boards, answers)
     engine = engine_from_args(args, lexicon)
     from ..game.prior import make_prior
     prior = None if args.prior is None else make_prior(lexicon, args.prior)

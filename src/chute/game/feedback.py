@@ -421,6 +421,12 @@ def letter_states(clues: Sequence[Clue]) -> dict[str, str]:
     return out
 
 
+def check_grid(lexicon, guesses: Sequence[str], boards: Sequence[Sequence[str]], answers: Sequence[str]) -> None:
+    """Raise ChuteError unless the guesses show each board's colours (a share text's grid) against its answer."""
+    for rows, answer in zip(boards, answers):
+        check_colours(lexicon, guesses[:len(rows)], rows, answer)
+
+
 def check_colours(lexicon, guesses: Sequence[str], patterns: Sequence[str], answer: str) -> None:
     """Raise ChuteError unless every guess shows its colours against the answer (the first row that does not)."""
     word = word_of_length(answer, lexicon, "answer")

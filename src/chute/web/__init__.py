@@ -310,6 +310,14 @@ def _review(body: dict) -> dict:
             raise BadRequest("guesses must be a list of words")
         if not isinstance(answers, list) or not all(isinstance(a, str) for a in answers) or len(answers) != spec.boards:
             raise BadRequest(f"answers must be a list of {spec.boards} word{'s' if spec.boards > 1 else ''}")
+        grid = body.get("patterns")             # a share text's colours, board by board: the guesses must show them
+        if grid is not None:
+            if (not isinstance(grid, list) or len(grid) != spec.boards
+                    or not all(isinstance(rows, list) and len(rows) <= len(guesses)
+                               and all(isinstance(p, str) for p in rows) for rows in grid)):
+                raise BadRequest(f"patterns must be a list of {spec.boards} lists of colours, a row each")
+            from ..game.feedback import check_grid
+            check_grid(solver_for(spec.lexicon, rule).lexicon, guesses, grid, answers)
 
         def grade():
             solver = solver_for(spec.lexicon, rule)

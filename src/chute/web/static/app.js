@@ -527,7 +527,7 @@ async function readShare() {
     const game = share.game || S.game.name;
     if (guesses.length && answer) {
       const answers = answer.split(",").map((a) => a.trim()).filter(Boolean);
-      const body = { game, rule: share.hard ? "hard" : "normal", guesses, answers };
+      const body = { game, rule: share.hard ? "hard" : "normal", guesses, answers, patterns: share.boards };
       const lang = S.lang;
       shownReview(await api("/api/review", { ...body, lang }), body, lang);
     } else if (share.decoded) {
