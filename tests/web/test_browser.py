@@ -561,7 +561,7 @@ def test_a_board_chute_cannot_read_keeps_its_rows(page, server, tmp_path, monkey
     assert shown[:2] == ["mutil", "multi"]               # the board's likeliest strings, once the other is solved
     page.locator("#suggestions tbody tr").first.locator("button.refuse").click()     # the game said "not in word list"
     page.wait_for_function("document.querySelector('#suggestions tbody td.word').textContent.toLowerCase() === 'multi'")
-    assert page.locator("#left-count").inner_text().startswith("7")
+    assert page.locator("#left-count").inner_text() == "7 (board 1)"       # board 2 solved: whose count it is
     play_row(page, "multi", ["ggggg"])
     assert "solved" in (page.locator(".board").first.get_attribute("class") or "")
     shot(page, "dordle-unknown-answer")

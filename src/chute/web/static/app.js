@@ -15,7 +15,7 @@ const T = {
         "boards read": "{b} board(s), {r} rows", language: "language", keyboard: "keyboard", backspace: "backspace",
         nothing: "no guess to suggest: type the word you played and click its colours",
         grading: "Grading the game… (a game opened with a new word takes a few seconds)",
-        thinking: "ranking the guesses…", plan: "plan",
+        thinking: "ranking the guesses…", plan: "plan", boards: "boards",
         "plan title": "first as the opener of a proven plan, {m} guesses on average over the answers; the scores look one guess ahead" },
   pt: { game: "Jogo", mode: "Modo", normal: "normal", hard: "difícil", contrast: "contraste", enter: "Enter",
         undo: "Desfazer", new: "Novo jogo", suggestions: "Sugestões", guess: "palpite", expected: "esperado",
@@ -30,7 +30,7 @@ const T = {
         "boards read": "{b} tabuleiro(s), {r} linhas", language: "idioma", keyboard: "teclado", backspace: "apagar",
         nothing: "nenhum palpite a sugerir: digite a palavra que jogou e clique nas cores",
         grading: "Avaliando o jogo… (um jogo aberto com uma palavra nova leva alguns segundos)",
-        thinking: "calculando os palpites…", plan: "plano",
+        thinking: "calculando os palpites…", plan: "plano", boards: "tabuleiros",
         "plan title": "primeiro por abrir um plano provado, {m} palpites em média nas respostas; as pontuações olham um palpite à frente" },
 };
 const COLOURS = ["b", "y", "g"];
@@ -262,7 +262,10 @@ function drawSide() {
   }
   // the words left on each open board, likeliest first (several boards: a group each, named by its number)
   const open = d.boards.map((b, i) => ({ ...b, number: i + 1 })).filter((b) => !b.solved);
-  $("left-count").textContent = open.length ? open.map((b) => num(b.count)).join(" · ") : num(0);
+  // with a board solved, the counts say whose they are ("7 · 5 (boards 2, 4)")
+  const whose = open.length && open.length < d.boards.length && d.boards.length > 1 ?
+    ` (${t(open.length > 1 ? "boards" : "board")} ${open.map((b) => b.number).join(", ")})` : "";
+  $("left-count").textContent = open.length ? open.map((b) => num(b.count)).join(" · ") + whose : num(0);
   $("left-title").closest("section").hidden = Boolean(d.over && !open.length);     // a game won has no words left to list
   $("sugg-title").closest("section").hidden = Boolean(d.over && !d.suggestions.length);    // nor a guess to suggest
   $("left-count").classList.toggle("several", open.length > 1);
