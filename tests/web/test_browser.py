@@ -355,6 +355,8 @@ def test_review_the_game_played_on_the_page(page, server):
     want = review_boards(engine, ["crane", "aback"], ["aback", "tough"], 7)
     assert page.locator("#review").get_attribute("data-skill") == str(want.skill)
     assert page.locator("#review tbody tr").count() == 2 and page.locator("#message").inner_text() == ""
+    first = page.locator("#review tbody tr").first.locator("td").nth(2).inner_text()     # each open board's words
+    assert first.count("→") == 2 and " · " in first, first
     play_row(page, "tough", ["ggggg"])                # won: the result, the share text, and the review at once
     assert page.locator("#result-line").inner_text() == "Solved in 2&3/7" and page.locator("#message").inner_text() == ""
     assert page.locator("#share-out").inner_text() == ("Daily Dordle 2&3/7\n\n🟨⬛🟩⬛⬛ ⬛⬛⬛⬛⬛\n"

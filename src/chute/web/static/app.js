@@ -456,6 +456,12 @@ function chart(counts) {
   return `<svg width="${w}" height="${h}" role="img" aria-label="${t("chart")}">${bars}</svg>`;
 }
 
+// a row's words before → after; a round of several boards: each open board's, in board order ("263 → 8 · 40 → 3")
+function words(x) {
+  if (x.before !== undefined) return num(x.before) + " → " + num(x.after);
+  return (x.boards || []).filter((b) => b && b.before !== undefined).map((b) => num(b.before) + " → " + num(b.after)).join(" · ");
+}
+
 // a review (one board's rows, or several boards' rounds) as a table, its chart and its notes
 function showReview(r) {
   const out = $("review");
@@ -463,7 +469,7 @@ function showReview(r) {
   const grade = (x) => x ?? "–";      // null: not graded (an answer or a word chute does not know)
   out.innerHTML = `<p><b>${t("skill")} ${grade(r.skill)} · ${t("luck")} ${grade(r.luck)}</b></p>` +
     `<table><thead><tr><th>${t("row")}</th><th>${t("guess")}</th><th>${t("words")}</th><th>${t("skill")}</th><th>${t("luck")}</th><th><span class="sr-only">${t("comment")}</span></th></tr></thead><tbody>` +
-    rows.map((x, i) => `<tr><td>${i + 1}</td><td class="word">${x.guess}</td><td>${x.before !== undefined ? num(x.before) + " → " + num(x.after) : ""}</td>` +
+    rows.map((x, i) => `<tr><td>${i + 1}</td><td class="word">${x.guess}</td><td>${words(x)}</td>` +
       `<td>${x.skill ?? ""}</td><td>${x.luck ?? ""}</td><td class="note">${x.comment || (x.best ? t("best") + " " + x.best : "")}</td></tr>`).join("") +
     "</tbody></table>" + (r.rows ? chart(r.rows.map((x) => x.after)) : "");
   if ((r.notes || []).length) {          // the server's words: why a row is not graded, the prior graded under
