@@ -539,6 +539,9 @@ class Solver:
             return self._memo[key]
         if not state.clues:
             guess = self.first_guess()
+        elif self._caches(state):       # after the first clue: the ranking kept on disk (or shipped), as suggest reads it
+            ranked = self._second_row(state, 1)
+            guess = self._progress(state, ranked[0].guess if ranked else self.strategy.choose(state, self.options))
         else:
             guess = self._progress(state, self.strategy.choose(state, self.options))
         if len(self._memo) < 200_000:
