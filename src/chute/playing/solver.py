@@ -492,12 +492,13 @@ class Solver:
         return (f"{self.strategy.name}{f'@{revision}' if revision else ''}|{self.options.key()}|w={self.weights}"
                 f"|p={self.belief.key()}|s={self.lexicon.suggest_key}")
 
-    def _second_row(self, state: State, top: int) -> list[Ranked]:
+    def _second_row(self, state: State, top: int, store: bool = True) -> list[Ranked]:
         """Return the ranking after one clue, kept on disk like the openers (each first clue ranked once).
 
         Stored with the notes ranking it added when they take no values (a
         plan given up: said again each time the ranking is read), else not
-        stored; not with words avoided or off the lists.
+        stored; not with words avoided or off the lists; never with ``store``
+        False (a game played through: read when kept, else ranked).
         """
         from .openers import SECOND_KEPT, cached_openers
         clue = state.clues[0]
@@ -505,6 +506,8 @@ class Solver:
         said = len(state.notes)
 
         def keep() -> tuple[str, ...] | None:
+            if not store:
+                return None
             added = state.notes[said:]
             return tuple(n.key for n in added) if all(isinstance(n, Note) and not n.values for n in added) else None
 
@@ -539,8 +542,8 @@ class Solver:
             return self._memo[key]
         if not state.clues:
             guess = self.first_guess()
-        elif self._caches(state):       # after the first clue: the ranking kept on disk (or shipped), as suggest reads it
-            ranked = self._second_row(state, 1)
+        elif self._caches(state):       # after the first clue: the ranking kept on disk or shipped, as suggest reads it
+            ranked = self._second_row(state, 1, store=False)      # (a benchmark's thousands of games write nothing)
             guess = self._progress(state, ranked[0].guess if ranked else self.strategy.choose(state, self.options))
         else:
             guess = self._progress(state, self.strategy.choose(state, self.options))
