@@ -25,7 +25,7 @@ from chute.strategies.expected import (
     second_guesses,
     still_needed,
 )
-from chute.strategies.guard import Guard
+from chute.strategies.guard import Plans
 
 
 @pytest.fixture(scope="module")
@@ -207,8 +207,8 @@ def test_guard_puts_safe_guesses_first_when_rows_run_out():
     ranked = ExpectedGuesses().rank(state, opts, top=len(words))
     def safe(word):
         row = lexicon.guess_index[word]
-        return Guard(engine, None).splits_finishably(cands, state.columns, row, engine.codes(np.array([row]), cands)[0],
-                                                     np.arange(len(words)), 1, engine.solved)
+        return Plans(engine, None, cands, state.columns, 2).keeps_all(row, engine.codes(np.array([row]), cands)[0],
+                                                                      np.arange(len(words)), 1)
     safe_words = [r.guess for r in ranked if safe(r.guess)]
     assert safe_words, "some word tells HATCH, MATCH and PATCH apart"
     assert ranked[0].guess in safe_words

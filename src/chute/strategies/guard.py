@@ -1,20 +1,12 @@
-"""The row limit guarded: can every candidate still be found in the rows left, after a guess?
-
-``finishable`` answers for a set of candidates, the guesses the rules allow
-and a number of rows, by a small search: a set no larger than the rows is
-finished by guessing its words in turn (a candidate is always allowed); with
-one row it must be a single word; with two, some allowed guess (or candidate)
-must tell every word apart, which is checked over every allowed guess, so
-"no" is exact there; with more, the few guesses that split the set most finely
-are tried, each pattern in turn.  A "yes" is a plan that exists; a "no" at
-three rows or more means none was found among the guesses tried, and a search
-that runs out of its budget says so (``None``).
+"""The row limit guarded: can every word still be found in the rows left, after a guess?
 
 ``Plans`` asks the question the tree search (``tree_search``) answers, in
 numpy (each set's figures compiled once numba is loaded), over a fixed set
-of words, and weighs a guess by the prior mass it may lose: hard modes use
-it, where the families of alike words (?ARRA, ?ORRO) leave sets no plan
-covers, so "is it safe" becomes "how much could it lose".
+of words: whether a guess keeps every word finishable (``keeps_all``), the
+guess of a plan for them all (``plan_guess``), and the prior mass a guess may
+lose (``lost_mass``): hard modes weigh that, where the families of alike words
+(?ARRA, ?ORRO) leave sets no plan covers, so "is it safe" becomes "how much
+could it lose".
 """
 
 from __future__ import annotations
@@ -31,8 +23,6 @@ from ..game.rules import legal_mask, strict_codes
 from ..kernels import loaded as kernels_loaded
 from ..kernels.tree_numpy import figures, word_cost_table
 
-TRIED = 6              # guesses tried per set with three rows or more
-BUDGET = 400           # sets examined per question before giving up
 PLAN_TOP = 8           # ``Plans``: guesses tried per node by the tree search ...
 PLAN_FULL_ROWS = 2     # ... and every guess in the last two rows (where "no" is exact); the first values
                        # tried, not tuned (BENCHMARKS.md, "The real game")
@@ -47,78 +37,6 @@ PLAN_NODE_COST = 2_000     # look at a set counted as this many more (its fixed 
 
 class OutOfBudget(Exception):
     """Raised by ``Plans`` when a state's questions need more than ``PLAN_BUDGET`` codes examined."""
-
-
-class Guard:
-    """Answers ``finishable`` questions about one game state's candidates, with a memo and a budget."""
-
-    def __init__(self, engine, rule: str | None, budget: int = BUDGET):
-        self.engine = engine
-        self.rule = rule
-        self.budget = budget
-        self.spent = 0
-        self.memo: dict[tuple, bool] = {}
-
-    def after(self, allowed: np.ndarray, guess_row: int, code: int) -> np.ndarray:
-        """Return the guess rows still allowed after a guess showed ``code`` (all of them in normal mode)."""
-        return allowed_after(self.engine, self.rule, allowed, guess_row, code)
-
-    def finishable(self, words: list[str], cols: np.ndarray, allowed: np.ndarray, rows: int) -> bool | None:
-        """Return whether every word can surely be found within ``rows`` guesses (None: out of budget)."""
-        m = len(words)
-        if m <= rows:
-            return True
-        if rows <= 1:
-            return False
-        key = (tuple(words), rows, hash(allowed.tobytes()) if self.rule else 0)
-        if key in self.memo:
-            return self.memo[key]
-        if self.spent >= self.budget:
-            return None
-        self.spent += 1
-        index = self.engine.lexicon.guess_index
-        own = np.array([index[w] for w in words if w in index], dtype=np.intp)
-        pool = union(allowed, own)
-        codes = np.asarray(self.engine.codes(pool, words, cols), dtype=np.int64)
-        ordered = np.sort(codes, axis=1)
-        parts = 1 + (np.diff(ordered, axis=1) != 0).sum(axis=1)
-        solved = self.engine.solved
-        if rows == 2:
-            answer = bool((parts == m).any())      # all apart: a candidate's own pattern is the solved one
-            self.memo[key] = answer
-            return answer
-        largest = _largest_bins(ordered)
-        order = np.lexsort((pool, -parts, largest))[:TRIED]
-        answer: bool | None = False
-        for i in order.tolist():
-            verdict = self.splits_finishably(words, cols, pool[i], codes[i], allowed, rows - 1, solved)
-            if verdict:
-                answer = True
-                break
-            if verdict is None:
-                answer = None
-        if answer is not None:
-            self.memo[key] = answer
-        return answer
-
-    def splits_finishably(self, words: list[str], cols: np.ndarray, guess_row: int, row_codes: np.ndarray,
-                          allowed: np.ndarray, rows_after: int, solved: int) -> bool | None:
-        """Return whether every pattern of one guess leaves a set finishable in ``rows_after`` rows."""
-        unknown = False
-        # the largest sets first: the likeliest to fail, and the cheapest way to learn it
-        for code in most_common_first(row_codes).tolist():
-            if code == solved:
-                continue
-            pick = np.flatnonzero(row_codes == code)
-            if len(pick) <= rows_after:
-                continue
-            verdict = self.finishable([words[j] for j in pick.tolist()], cols[pick],
-                                      self.after(allowed, int(guess_row), int(code)), rows_after)
-            if verdict is False:
-                return False
-            if verdict is None:
-                unknown = True
-        return None if unknown else True
 
 
 def allowed_after(engine, rule: str | None, allowed: np.ndarray, guess_row: int, code: int) -> np.ndarray:
@@ -163,15 +81,6 @@ def _later_fitting(lexicon, clues: tuple) -> list[str]:
     if len(_FITS) > FITS_KEPT:
         _FITS.popitem(last=False)
     return words
-
-
-def _largest_bins(ordered: np.ndarray) -> np.ndarray:
-    """Return, per row of sorted codes, the size of its largest run (the largest set a pattern leaves)."""
-    k, n = ordered.shape
-    starts = np.ones(ordered.shape, dtype=bool)
-    starts[:, 1:] = ordered[:, 1:] != ordered[:, :-1]
-    run = np.cumsum(starts, axis=1) - 1 + (np.arange(k) * n)[:, None]
-    return np.bincount(run.ravel(), minlength=k * n).reshape(k, n).max(axis=1)
 
 
 class Plans:
