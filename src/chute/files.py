@@ -10,6 +10,7 @@ that died are swept the next time that directory is written.
 from __future__ import annotations
 
 import codecs
+import contextlib
 import os
 import re
 import stat
@@ -289,6 +290,22 @@ def text_lines(text: str, source: str, max_line: int = MAX_LINE_CHARS) -> Iterat
             raise ChuteError(f"{source}, line {number:,}: {len(line):,} characters, more than "
                              f"{max_line:,}: not a word list")
         yield line
+
+
+@contextlib.contextmanager
+def folder_lock(folder: Path) -> Iterator[None]:
+    """Hold an exclusive lock on a folder while one of its files is read and rewritten (where the system has flock)."""
+    try:
+        import fcntl
+    except ImportError:              # pragma: no cover - Windows: no lock, the write is still atomic
+        yield
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)                 # closing the descriptor releases the lock
 
 
 def default_cache_dir() -> Path:

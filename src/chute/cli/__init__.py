@@ -15,7 +15,7 @@ import sys
 from ..errors import ChuteError
 
 # Commands in the order ``chute --help`` lists them; others follow alphabetically.
-ORDER = ["score", "filter", "suggest", "assist", "play", "review", "bench", "compare", "tree", "words"]
+ORDER = ["score", "filter", "suggest", "assist", "play", "review", "stats", "bench", "compare", "tree", "words"]
 
 
 # List positionals that may continue after options (clues, secrets).

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..game.feedback import SOLVED_MARKS
 from ..language import error_text
-from .common import add_game_options, add_lang_option, bounded_int
+from .common import add_game_options, add_history_option, add_lang_option, bounded_int
 from .solving import add_solver_options
 
 SESSION_HELP = """\
@@ -79,6 +79,7 @@ def add_arguments(p) -> None:
                    help="save the game to FILE after every row (default on a terminal: chute's state "
                         "folder, one file per game)")
     add_lang_option(p, "talk (and read the command names, Portuguese ones beside the English)")
+    add_history_option(p)
     add_solver_options(p)
     add_game_options(p)
 
@@ -87,8 +88,9 @@ class Assistant:
     """The loop's state and its replies for a session of 1 to N boards; writes to stdout, errors to stderr."""
 
     def __init__(self, session, top: int, rows: int, save_path: Path | None = None, lang: str = "en",
-                 game: str = "wordle", lists: list[str] | None = None):
+                 game: str = "wordle", lists: list[str] | None = None, history: bool = False):
         self.session = session
+        self.history = history      # keep the game in your history once it is over (and its review, if asked)
         self.lang = lang
         self.game = game
         self.lists = lists          # the word-list options ``chute review`` needs (None: it cannot replay this game)
@@ -328,6 +330,10 @@ class Assistant:
         lines = (report_lines(result, self.lexicon, sys.stdout, self.lang) if self.single
                  else boards_lines(result, self.game, self.lexicon.show, self.lang))
         self.say("\n".join(lines))
+        if self.history:
+            from ..reviewing.history import review_record
+            from .common import keep_game
+            keep_game(review_record(result, self.game, "assist", self.lexicon.show), self.lang)
 
     def undo(self) -> None:
         """Clear a half-typed row, or take back the last row played."""
@@ -506,6 +512,10 @@ class Assistant:
         row = s.history[-1]
         colour = use_colour(sys.stdout)
         self.notes()
+        if self.history and (s.solved or s.used == self.rows):
+            from ..reviewing.history import session_record
+            from .common import keep_game
+            keep_game(session_record(s, self.game, "assist"), self.lang)
         for i, p in enumerate(row.patterns):
             if p is None:
                 continue
@@ -576,6 +586,7 @@ def run(args: argparse.Namespace) -> int:
     game is unsaved."""
     from ..files import default_state_dir
     from .console import input_lines, stdin_is_terminal
+    from .common import history_wanted
     from .solving import note, session_from_args
     session, spec = session_from_args(args, refused=True)
     interactive = stdin_is_terminal()
@@ -593,7 +604,8 @@ def run(args: argparse.Namespace) -> int:
         from ..language import Note
         note(Note("saved_game_waits", game=spec.name, path=str(save_path), command=resume_command(args)),
              lang=args.lang)
-    assistant = Assistant(session, args.top, spec.rows, save_path, args.lang, spec.name, review_lists(args))
+    assistant = Assistant(session, args.top, spec.rows, save_path, args.lang, spec.name, review_lists(args),
+                          history_wanted(args))
     if interactive:
         boards = "" if spec.boards == 1 else assistant.t("n_boards", n=spec.boards)
         assistant.say(assistant.t("welcome", game=spec.name, boards=boards, rows=spec.rows))

@@ -8,7 +8,7 @@ import math
 import sys
 
 from ..language import Count, Note
-from .common import add_game_options, add_lang_option
+from .common import add_game_options, add_history_option, add_lang_option
 
 HELP = "grade a finished game: each guess against the best play, skill and luck"
 DESCRIPTION = ("Review a finished game of one board or several (--game dordle, quordle, ...: round by round, "
@@ -45,6 +45,7 @@ def add_arguments(p) -> None:
                         "have made each row of a colours-only grid by it (default: answers first, then by frequency)")
     p.add_argument("--json", action="store_true", help="print the review as JSON")
     add_lang_option(p, "write the review")
+    add_history_option(p)
     add_game_options(p, multi=False)
 
 
@@ -119,6 +120,7 @@ def run(args: argparse.Namespace) -> int:
     with waiting_line("waiting_review", args.lang, args.json):
         result = review(engine, guesses, answer, rows=spec.rows, rule=rule_from_args(args), prior=prior,
                         notify=terminal_notes(args.lang, args.json))
+    kept_in_history(args, result, spec.name, show)
     if args.json:
         print(json.dumps(result.to_dict(show, args.lang), ensure_ascii=False, indent=1))
         return 0
@@ -171,11 +173,20 @@ def run_boards(args: argparse.Namespace, spec, lexicon, share) -> int:
         result = review_boards(engine, guesses, answers, spec.rows, prior=prior,
                                notify=terminal_notes(args.lang, args.json))
     show = lexicon.show
+    kept_in_history(args, result, spec.name, show)
     if args.json:
         print(json.dumps(result.to_dict(show, args.lang), ensure_ascii=False, indent=1))
         return 0
     print("\n".join(boards_lines(result, spec.name, show, args.lang)))
     return 0
+
+
+def kept_in_history(args: argparse.Namespace, result, game: str, show) -> None:
+    """Keep a reviewed game that is over in your history, with its skill and luck (unless --no-history)."""
+    from ..reviewing.history import review_record
+    from .common import history_wanted, keep_game
+    if history_wanted(args):
+        keep_game(review_record(result, game, "review", show), args.lang)
 
 
 def boards_lines(result, game: str, show, lang: str = "en") -> list[str]:

@@ -108,3 +108,29 @@ def read_words_arg(words: list[str] | None, words_file: str | None, length: int 
     if not items:
         raise ChuteError("no words given")
     return words_lexicon(items, length)
+
+
+def add_history_option(parser: argparse.ArgumentParser) -> None:
+    """Add --no-history: keep this game out of your history (``chute stats``)."""
+    parser.add_argument("--no-history", action="store_true",
+                        help="do not keep this game in your history (chute stats): e.g. someone else's game; "
+                             "a game on word lists of your own is never kept")
+
+
+def history_wanted(args: argparse.Namespace) -> bool:
+    """Return whether the game of this command goes in your history: not with --no-history, nor on lists of one's own."""
+    return not getattr(args, "no_history", False) and all(
+        getattr(args, name, None) is None for name in ("answers", "guesses", "length"))
+
+
+def keep_game(record, lang: str = "en") -> None:
+    """Keep a finished game in your history (None: a game going on); a history that cannot be written is a warning."""
+    if record is None:
+        return
+    from ..errors import StorageError
+    from ..language import error_text, phrase
+    from ..reviewing.history import record_game
+    try:
+        record_game(record)
+    except StorageError as err:
+        print(phrase("warning", lang, message=error_text(err, lang)), file=sys.stderr)

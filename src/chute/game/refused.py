@@ -12,12 +12,11 @@ words, and a word the user deleted by hand stays deleted.
 from __future__ import annotations
 
 import contextlib
-import os
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable
 
 from ..errors import StorageError
-from ..files import default_state_dir, write_atomic
+from ..files import default_state_dir, folder_lock, write_atomic
 
 
 def refused_path(lexicon_name: str) -> Path:
@@ -51,29 +50,13 @@ def _rewritten(path: Path, change: Callable[[set[str]], set[str]], doing: str, c
     try:
         if create:
             path.parent.mkdir(parents=True, exist_ok=True)
-        with _locked(path.parent) if path.parent.is_dir() else contextlib.nullcontext():
+        with folder_lock(path.parent) if path.parent.is_dir() else contextlib.nullcontext():
             words = sorted(change(set(read_refused(path))))
             if create or path.exists():
                 write_atomic(path, "".join(f"{w}\n" for w in words), "refused words")
     except OSError as err:
         raise StorageError(f"cannot {doing} {path} ({err.strerror or err})") from None
     return words
-
-
-@contextlib.contextmanager
-def _locked(folder: Path) -> Iterator[None]:
-    """Hold an exclusive lock on the folder while its list is read and rewritten (where the system has flock)."""
-    try:
-        import fcntl
-    except ImportError:              # pragma: no cover - Windows: no lock, the write is still atomic
-        yield
-        return
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)                 # closing the descriptor releases the lock
 
 
 def refused_words(lexicon_name: str) -> tuple[str, ...]:
