@@ -681,3 +681,43 @@ def test_enter_sends_a_whole_word_whatever_button_was_clicked_before(page, serve
     page.locator("#suggestions tbody tr td.word button").first.click()    # a suggested word typed by a click
     page.keyboard.press("Enter")
     page.wait_for_selector("body[data-ready='2']")
+
+
+def test_your_games_are_kept_with_their_figures_and_can_be_cleared(page, server, tmp_path, monkeypatch):
+    """A game won (with its review's skill and luck) and one lost are kept in the history file `chute stats`
+    reads; the figures and the bars say so; a row of a finished game taken back takes it out; Clear empties it."""
+    from chute.game.feedback import score
+    from chute.reviewing.history import read_history
+    monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))
+    open_game(page, server, "wordle")
+    page.wait_for_function("document.querySelector('#history').textContent.includes('No games kept yet')")
+    assert page.locator("#clear-history").is_hidden()
+    play_row(page, "crane", [score("crane", "cigar")])
+    play_row(page, "cigar", ["ggggg"])
+    page.wait_for_selector("#review[data-skill]", timeout=FIRST_SEARCH_MS)
+    page.wait_for_function("document.querySelector('#history .figures') !== null")
+    figures = page.locator("#history .figures").first.inner_text().split()
+    assert figures[:4] == ["1", "Played", "100", "Win"]
+    assert page.locator("#history .dist .bar.last").inner_text() == "1"      # the 2-row bar, lit
+    [won] = read_history(tmp_path / "history.json")
+    assert (won.game, won.guesses, won.answers, won.solved_at, won.source) == ("wordle", ("crane", "cigar"),
+                                                                               ("cigar",), (2,), "page")
+    assert won.skill is not None and won.luck is not None
+    page.click("#new")
+    page.wait_for_selector("body[data-ready='0']")
+    words = ["crane", "pious", "dumpy", "lofty", "bobby", "hello"]
+    for word in words:
+        play_row(page, word, [score(word, "cigar")])
+    page.wait_for_function("document.querySelector('#history .figures b').textContent === '2'")
+    assert page.locator("#history .figures").first.inner_text().split()[2] == "50"
+    lost = read_history(tmp_path / "history.json")[-1]
+    assert lost.guesses == tuple(words) and lost.solved_at == (None,) and not lost.won
+    shot(page, "history")
+    page.click("#undo")                      # the last row was mistyped: that game is not over any more
+    page.wait_for_function("document.querySelector('#history .figures b').textContent === '1'")
+    assert len(read_history(tmp_path / "history.json")) == 1
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.click("#clear-history")
+    page.wait_for_function("document.querySelector('#history').textContent.includes('No games kept yet')")
+    assert not (tmp_path / "history.json").exists() and (tmp_path / "history.cleared.json").exists()
+    assert "History cleared: 1 game(s)" in page.locator("#message").inner_text()

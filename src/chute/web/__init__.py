@@ -32,6 +32,11 @@ API (all POST bodies are JSON, sent as ``Content-Type: application/json``, at mo
   (comments in English, or Brazilian Portuguese with ``"lang": "pt"``); or ``{game, rule?, rows,
   answers?, lang?}``: the game played on the page, its answers taken from its solved rows (``answers``:
   the unsolved boards' answers, or every board's).
+- ``GET /api/history``: your history (``reviewing.history``, shared with ``chute stats``): the statistics
+  per game and mode, and the latest games.  ``POST /api/history/keep`` ``{game, rule?, rows}`` keeps the
+  game played on the page once it is over (``/api/review`` with ``"keep": true`` keeps it with its skill
+  and luck); ``/api/history/forget`` takes it out (a row of it taken back); ``/api/history/clear`` empties
+  the history (the file moved aside).
 - ``POST /api/share`` ``{text, answer?, game?, lang?}``: a share text read (its game, boards of colours)
   and, with the answer, each row decoded into the words that make it (errors in ``lang``).
 """
@@ -327,7 +332,63 @@ def _review(body: dict) -> dict:
     # what the verdict depends on: the game, its rows, and the words the user's game refused (never a best move)
     key = json.dumps([spec.name, rule, body.get("rows"), guesses, answers, _refused(spec.lexicon)], sort_keys=True)
     result, show = _kept(key, grade)
-    return result.to_dict(show, lang)
+    out = result.to_dict(show, lang)
+    if body.get("keep") is True:            # the player's own game: kept in the history once it is over
+        from ..reviewing.history import record_game, review_record
+        record = review_record(result, spec.name, "page", show)
+        out["kept"] = record is not None
+        if record is not None:
+            record_game(record)
+    return out
+
+
+HISTORY_LATEST = 10         # games the page lists under its statistics
+
+
+def _history_answer(games=None) -> dict:
+    """Return the history as the page shows it: the statistics per game and mode, the latest games first."""
+    from ..reviewing.history import read_history, statistics
+    games = read_history() if games is None else games
+    latest = sorted(games, key=lambda g: g.when)[-HISTORY_LATEST:][::-1]
+    return {"stats": [s.to_dict() for s in statistics(games)],
+            "games": [dict(g.to_dict(), won=g.won, rows=g.rows) for g in latest]}
+
+
+def _history(_: dict) -> dict:
+    """Return your history: the statistics and the latest games."""
+    return _history_answer()
+
+
+def _keep(body: dict) -> dict:
+    """Keep the game played on the page in the history once it is over (as far as its boards were found); return it."""
+    from ..reviewing.history import record_game, session_record
+    session, spec = _session(body)
+    record = session_record(session, spec.name, "page")
+    return _history_answer(None if record is None else record_game(record))
+
+
+def _forget(body: dict) -> dict:
+    """Take the game played on the page out of the history (a row of a finished game taken back); return it."""
+    from ..game.words import fold
+    from ..reviewing.history import GameRecord, forget_game
+    spec = _spec(body)
+    rows = body.get("rows")
+    if not isinstance(rows, list) or not all(isinstance(r, dict) and isinstance(r.get("guess"), str) for r in rows):
+        raise BadRequest("rows must be a list of {\"guess\": WORD, ...}")
+    rule = _rule(body, spec)
+    show = solver_for(spec.lexicon, rule).lexicon.show
+    guesses = tuple(show(fold(r["guess"])) for r in rows[:spec.rows])
+    if not guesses:
+        return _history_answer()
+    return _history_answer(forget_game(GameRecord(spec.name, rule or "normal", spec.rows, guesses, ("",) * spec.boards,
+                                                  (None,) * spec.boards)))
+
+
+def _clear(_: dict) -> dict:
+    """Empty the history (the file moved aside, so that it can be taken back by hand); return it, and the count."""
+    from ..reviewing.history import clear_history
+    cleared, aside = clear_history()
+    return dict(_history_answer([]), cleared=cleared, aside=None if aside is None else str(aside))
 
 
 REVIEWS_KEPT = 32           # reviews a server keeps, the latest asked
@@ -439,8 +500,12 @@ def _locked(handler, body: dict) -> dict:
         turns.release()
 
 
-def _endpoint(handler):
-    """Wrap a JSON handler: read and check the body, call the library, turn errors into one-line 4xx JSON."""
+def _endpoint(handler, turn: bool = True):
+    """Wrap a JSON handler: read and check the body, call the library, turn errors into one-line 4xx JSON.
+
+    ``turn``: the handler waits for one of the server's turns (its work is the engine's); a quick one that only
+    reads or writes a small file (the history) is answered at once, never behind another client's review.
+    """
     async def endpoint(request: Request) -> Response:
         try:
             length = int(request.headers.get("content-length") or 0)
@@ -462,6 +527,8 @@ def _endpoint(handler):
         try:
             # in a worker thread, so the event loop keeps serving the page and its files meanwhile (a
             # review can take seconds), and other clients' requests in the other turns
+            if not turn:
+                return JSONResponse(await run_in_threadpool(handler, body))
             return JSONResponse(await run_in_threadpool(_locked, handler, body))
         except Busy:
             return JSONResponse({"error": f"the server is busy: every one of its {WORKING} turns has been taken for "
@@ -513,6 +580,10 @@ def create_app(hosts: frozenset[str] | None = LOOPBACK_NAMES) -> Starlette:
         Route("/api/unrefuse", _endpoint(_unrefuse), methods=["POST"]),
         Route("/api/review", _endpoint(_review), methods=["POST"]),
         Route("/api/share", _endpoint(_share), methods=["POST"]),
+        Route("/api/history", _endpoint(_history, turn=False), methods=["GET", "POST"]),
+        Route("/api/history/keep", _endpoint(_keep), methods=["POST"]),
+        Route("/api/history/forget", _endpoint(_forget, turn=False), methods=["POST"]),
+        Route("/api/history/clear", _endpoint(_clear, turn=False), methods=["POST"]),
     ]
     return Starlette(routes=routes, middleware=[Middleware(SameOrigin, hosts=hosts)],
                      exception_handlers={HTTPException: _not_found, Exception: _crash})

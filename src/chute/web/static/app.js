@@ -16,7 +16,12 @@ const T = {
         nothing: "no guess to suggest: type the word you played and click its colours",
         grading: "Grading the game… (a game opened with a new word takes a few seconds)",
         thinking: "ranking the guesses…", plan: "plan", boards: "boards",
-        "plan title": "first as the opener of a proven plan, {m} guesses on average over the answers; the scores look one guess ahead" },
+        "plan title": "first as the opener of a proven plan, {m} guesses on average over the answers; the scores look one guess ahead",
+        "your games": "Your games", played: "Played", "win %": "Win %", streak: "Current streak", "best streak": "Best streak",
+        distribution: "Rows each win took (X: lost)", "no history": "No games kept yet: a game you finish or review here, or with chute review or assist, is kept in your history on this machine (chute stats shows it too).",
+        "clear history": "Clear history", "clear confirm": "Clear your history? The file is moved aside, next to it, so that it can be taken back.",
+        cleared: "History cleared: {n} game(s) moved to {path}", strict: "strict", "mean rows": "rows per win",
+        "latest games": "Latest games", "average of": "average over {n} reviewed" },
   pt: { game: "Jogo", mode: "Modo", normal: "normal", hard: "difícil", contrast: "contraste", enter: "Enter",
         undo: "Desfazer", new: "Novo jogo", suggestions: "Sugestões", guess: "palpite", expected: "esperado",
         worst: "pior", answer: "chance", left: "Palavras possíveis", why: "Por que não…?", ask: "Perguntar",
@@ -31,11 +36,16 @@ const T = {
         nothing: "nenhum palpite a sugerir: digite a palavra que jogou e clique nas cores",
         grading: "Avaliando o jogo… (um jogo aberto com uma palavra nova leva alguns segundos)",
         thinking: "calculando os palpites…", plan: "plano", boards: "tabuleiros",
-        "plan title": "primeiro por abrir um plano provado, {m} palpites em média nas respostas; as pontuações olham um palpite à frente" },
+        "plan title": "primeiro por abrir um plano provado, {m} palpites em média nas respostas; as pontuações olham um palpite à frente",
+        "your games": "Seus jogos", played: "Jogos", "win %": "% de vitórias", streak: "Sequência atual", "best streak": "Melhor sequência",
+        distribution: "Linhas de cada vitória (X: perdidos)", "no history": "Nenhum jogo guardado ainda: um jogo que você termina ou revisa aqui, ou com chute review ou assist, fica no seu histórico nesta máquina (chute stats também o mostra).",
+        "clear history": "Apagar histórico", "clear confirm": "Apagar seu histórico? O arquivo é movido para o lado, junto dele, e pode ser recuperado.",
+        cleared: "Histórico apagado: {n} jogo(s) movidos para {path}", strict: "estrito", "mean rows": "linhas por vitória",
+        "latest games": "Últimos jogos", "average of": "média de {n} revisados" },
 };
 const COLOURS = ["b", "y", "g"];
 const NAMES = { b: "grey", y: "yellow", g: "green" };     // a colour's key in T
-const S = { games: [], game: null, rows: [], typed: "", colours: {}, data: null, stale: false, reviewed: null,
+const S = { games: [], game: null, rows: [], typed: "", colours: {}, data: null, stale: false, reviewed: null, history: null,
             lang: (navigator.language || "en").toLowerCase().startsWith("pt") ? "pt" : "en" };
 const $ = (id) => document.getElementById(id);
 const t = (key) => (T[S.lang][key] || T.en[key] || key);
@@ -393,6 +403,7 @@ async function askSuggestions(refused) {
     say(refused || (S.data.over && !won ? t("over") : ""));
     drawResult();
     if (won && !refused) reviewThisGame(false);        // a game won is graded at once: the answers are on the boards
+    else if (S.data.over && !refused) keepGame();      // a game lost is kept as it is; its review, once asked, adds to it
   } catch (err) {
     if (gameKey() !== asked) return;
     // the server refused the last row (a word of the wrong length, colours that contradict): take it back
@@ -495,7 +506,7 @@ async function reviewThisGame(fromBox = true) {
   delete out.dataset.skill;
   const answers = fromBox ? $("share-answer").value.split(",").map((a) => a.trim()).filter(Boolean) : [];
   const asked = gameKey();
-  const body = { game: S.game.name, rule: $("mode").value,
+  const body = { game: S.game.name, rule: $("mode").value, keep: true,
     rows: S.rows.map((r) => ({ guess: r.guess, patterns: r.patterns })), ...(answers.length ? { answers } : {}) };
   S.reviewed = null;
   grading(true);
@@ -503,6 +514,7 @@ async function reviewThisGame(fromBox = true) {
     const lang = S.lang;
     const r = await api("/api/review", { ...body, lang });
     if (gameKey() === asked) shownReview(r, body, lang); else out.innerHTML = "";     // the game moved on while it was graded
+    if (r.kept) loadHistory();
   } catch (err) { out.textContent = gameKey() === asked ? err.message : ""; }
   finally { grading(false); }
 }
@@ -536,9 +548,11 @@ async function readShare() {
     const game = share.game || S.game.name;
     if (guesses.length && answer) {
       const answers = answer.split(",").map((a) => a.trim()).filter(Boolean);
-      const body = { game, rule: share.hard ? "hard" : "normal", guesses, answers, patterns: share.boards };
+      const body = { game, rule: share.hard ? "hard" : "normal", guesses, answers, patterns: share.boards, keep: true };
       const lang = S.lang;
-      shownReview(await api("/api/review", { ...body, lang }), body, lang);
+      const r = await api("/api/review", { ...body, lang });
+      shownReview(r, body, lang);
+      if (r.kept) loadHistory();
     } else if (share.decoded) {
       // each row: its colours on every board (a gap for a board solved before), how many words make them, the likeliest
       const minis = (p) => p === null ? `<span class="minis solved"></span>` :
@@ -554,6 +568,71 @@ async function readShare() {
   finally { grading(false); }
 }
 
+// your history, kept by the server in its state folder: the current game's figures first, the latest games after
+async function loadHistory() {
+  try { drawHistory(await api("/api/history")); } catch (_) { /* no history shown: the game plays on */ }
+}
+
+function drawHistory(h) {
+  if (h) S.history = h;
+  h = S.history;
+  if (!h) return;
+  const out = $("history");
+  $("clear-history").hidden = !h.stats.length;
+  if (!h.stats.length) { out.innerHTML = `<p class="note">${t("no history")}</p>`; return; }
+  const game = S.game ? S.game.name : "", mode = S.game && S.game.boards === 1 ? $("mode").value : "normal";
+  const here = (s) => s.game === game && (s.mode === "normal") === (mode === "normal");
+  const stats = [...h.stats.filter(here), ...h.stats.filter((s) => !here(s))];
+  const last = h.games[0];
+  out.innerHTML = stats.map((s) => statsBlock(s, last)).join("") +
+    `<h3>${t("latest games")}</h3><ol>` + h.games.map((g) =>
+      `<li><span class="word">${g.guesses.join(" ")}</span> · ${cap(g.game)} ${g.won ? g.rows : "X"}/${g.row_limit}` +
+      (g.skill === null ? "" : ` · ${t("skill")} ${g.skill} · ${t("luck")} ${g.luck ?? "–"}`) + "</li>").join("") + "</ol>";
+  // widths set through the style object: the page's Content Security Policy refuses style attributes in markup
+  for (const bar of out.querySelectorAll(".dist .bar")) bar.style.width = bar.dataset.width + "%";
+}
+
+function cap(name) { return name[0].toUpperCase() + name.slice(1); }
+
+// one game and mode: played, win %, streaks, and a bar per number of rows a win took (the latest game's lit)
+function statsBlock(s, last) {
+  const figure = (value, label) => `<div><b>${value}</b><span>${t(label)}</span></div>`;
+  const counts = [...Array(s.row_limit).keys()].map((i) => [String(i + 1), s.rows[String(i + 1)] || 0]);
+  for (const r of Object.keys(s.rows)) if (Number(r) > s.row_limit) counts.push([r, s.rows[r]]);
+  counts.push(["X", s.lost]);
+  const top = Math.max(1, ...counts.map(([, n]) => n));
+  const lastHere = last && last.game === s.game && last.mode === s.mode ? (last.won ? String(last.rows) : "X") : null;
+  const grades = s.skill === null ? "" : `<p class="note">${t("skill")} ${num(s.skill)} · ${t("luck")} ${num(s.luck)} · ${t("average of").replace("{n}", num(s.reviewed))}` +
+    (s.mean_rows === null ? "" : ` · ${num(s.mean_rows, 2)} ${t("mean rows")}`) + "</p>";
+  return `<h3>${cap(s.game)} · ${t(s.mode)}</h3><div class="figures">` + figure(num(s.played), "played") +
+    figure(num(Math.round(100 * s.win_rate)), "win %") + figure(num(s.streak), "streak") +
+    figure(num(s.best_streak), "best streak") + `</div><div class="dist" role="img" aria-label="${t("distribution")}: ` +
+    counts.map(([r, n]) => `${r}: ${n}`).join(", ") + `" title="${t("distribution")}">` +
+    counts.map(([r, n]) => `<span>${r}</span><span class="bar${r === lastHere ? " last" : ""}" data-width="${Math.max(8, 100 * n / top)}">${n}</span>`).join("") +
+    "</div>" + grades;
+}
+
+// the game played here is over: kept in the history (a game won is kept by its review, with its skill and luck)
+async function keepGame() {
+  try { drawHistory(await api("/api/history/keep", { game: S.game.name, rule: $("mode").value,
+    rows: S.rows.map((r) => ({ guess: r.guess, patterns: r.patterns })) })); } catch (_) { /* kept next time */ }
+}
+
+// a row of a finished game taken back: that game leaves the history (played on, it is kept again as it ends)
+async function forgetGame(rows) {
+  try { drawHistory(await api("/api/history/forget", { game: S.game.name, rule: $("mode").value,
+    rows: rows.map((r) => ({ guess: r.guess })) })); } catch (_) { /* it stays */ }
+}
+
+async function clearHistory() {
+  if (!confirm(t("clear confirm"))) return;
+  try {
+    const h = await api("/api/history/clear", {});
+    drawHistory(h);
+    say(t("cleared").replace("{n}", num(h.cleared)).replace("{path}", h.aside || ""));
+  } catch (err) { say(err.message); }
+}
+
 function newGame() {
   S.game = S.games.find((g) => g.name === $("game").value);
   S.rows = []; S.typed = ""; S.data = null; S.colours = {};
@@ -563,6 +642,7 @@ function newGame() {
     S.reviewed = null;
   }
   fitMode();
+  drawHistory();                  // this game's figures first
   drawBoards(); drawResult();     // the new game's empty boards at once: no tile of the old one is left to click
   refresh();
 }
@@ -586,13 +666,18 @@ async function start() {
   $("game").addEventListener("change", newGame);
   $("mode").addEventListener("change", newGame);
   $("new").addEventListener("click", newGame);
-  $("undo").addEventListener("click", () => { S.rows.pop(); refresh(); });
+  $("undo").addEventListener("click", () => {
+    const over = S.data && S.data.over && !S.stale, rows = S.rows.slice();
+    S.rows.pop(); refresh();
+    if (over) forgetGame(rows);
+  });
+  $("clear-history").addEventListener("click", clearHistory);
   $("copy-share").addEventListener("click", copyShare);
   $("unrefuse").addEventListener("click", (e) => unrefuseWord(e.currentTarget.dataset.word));
   $("enter").addEventListener("click", submit);
   $("lang").addEventListener("click", async () => {
     S.lang = S.lang === "pt" ? "en" : "pt";
-    translate(); drawBoards(); drawSide(); drawKeyboard(); drawResult();    // the result, the figures and the tiles' and keys' spoken names
+    translate(); drawBoards(); drawSide(); drawKeyboard(); drawResult(); drawHistory();    // the result, the figures and the tiles' and keys' spoken names
     save();
     if (S.data && !S.stale) {       // the notes are the server's words: ask them again in this language
       const asked = JSON.stringify(suggestBody());
@@ -617,6 +702,7 @@ async function start() {
       e.preventDefault(); press(e.key);
     }
   });
+  loadHistory();
   if (restore()) {
     translate();
     fitMode();
