@@ -35,7 +35,7 @@ def test_two_greens_from_two_clues_count_twice(cli, capsys):
     assert k.min_count["e"] == 2
     assert k.filter(["deter"]) == k.deduced().filter(["deter"]) == ["deter"]
     status, out, _ = cli("filter", "welkt:bgbby", "viced:bbbgy", "pured:bbygy")
-    assert status == 0 and "1 answer fits:\nDETER" in out and "at least 2 E" in out
+    assert status == 0 and "1 likely answer · 1 possible word fit; the likely answers:\nDETER" in out and "at least 2 E" in out
 
 
 def test_deductions_never_change_what_fits_on_random_games():
@@ -86,7 +86,7 @@ def test_assist_reads_a_pasted_share_text(cli, capsys, monkeypatch):
     share = f"Wordle 1,234 {len(rows)}/6*\n\n" + "\n".join(rows) + "\n"
     status, out, err = assist(cli, share)
     assert status == 0 and err == "", err
-    assert "share text" in out and "SOARE ⬛⬛🟩🟨🟩  19 candidates" in out and f"solved in {len(rows)}" in out
+    assert "share text" in out and "SOARE ⬛⬛🟩🟨🟩  19 likely answers · 40 possible words" in out and f"solved in {len(rows)}" in out
     game = play(Solver(Engine.build(load_lexicon("termo"))), "termo")
     rows = [to_emoji(c.pattern) for c in game.clues]
     share = f"joguei term.ooo #321 {len(rows)}/6 *\n\n" + "\n".join(rows) + "\n"
@@ -198,7 +198,7 @@ def test_assist_one_candidate_offers_nothing_else(cli, capsys, monkeypatch):
     status, out, _ = assist(cli, f"{score('soare', 'crane')}\n{score('diact', 'crane')}\n"
                             f"anvil {score('anvil', 'crane')}\n")
     last = out.splitlines()[-1]
-    assert last.startswith("1 candidate · row 4/6 · try CRANE") and "also" not in last
+    assert last.startswith("1 likely answer · 1 possible word · row 4/6 · try CRANE") and "also" not in last
 
 
 def test_multi_board_assist_has_why(cli, capsys, monkeypatch):
@@ -262,7 +262,7 @@ def test_assist_on_a_terminal_edits_lines_saves_and_ends_cleanly(tmp_path):
         assert b"try SOARE" in read_until(b"> ")
         os.write(fd, b"bbbb\x1b[Db\r")            # left arrow then one more b: 'bbbbb' with line editing
         screen = read_until(b"row 2/6")
-        assert "SOARE ⬛⬛⬛⬛⬛  183 candidates".encode() in screen, screen
+        assert "SOARE ⬛⬛⬛⬛⬛  183 likely answers · 664 possible words".encode() in screen, screen
         saved = tmp_path / "state" / "assist-wordle.json"
         assert json.loads(saved.read_text())["history"][0]["guess"] == "soare"
         read_until(b"> ", 5)
@@ -768,18 +768,18 @@ UNKNOWN_ROWS = ["tough:ybybb,bybby", "moist:gbyby,bybyb", "spilt:bbyyy,gybbb"]  
 def test_a_board_whose_answer_chute_does_not_know_does_not_stop_the_others(cli, capsys):
     """The row is what the game showed: kept, that board's words are the strings its clues allow, the others play on."""
     status, out, err = cli("suggest", "--game", "dordle", *UNKNOWN_ROWS)
-    assert status == 0 and "candidates 1: 8 · 2: 2" in out and out.count("\n") > 5
+    assert status == 0 and "likely answers/possible words 1: 8 strings of letters, 2: 0/2" in out and out.count("\n") > 5
     assert "board 1: no word in the wordle lists fits the clues: spilt:bbyyy together with" in err
     assert "the answer is a word chute does not know: 8 strings of letters fit the clues" in err
     assert "MULTI" in out.splitlines()[1]                     # the board's strings, the likeliest first
     # the known board solved: the unknown board's likeliest strings are the guesses (a traceback before)
     status, out, err = cli("suggest", "--game", "dordle", *UNKNOWN_ROWS, "shops:bbbbb,ggggg")
-    assert status == 0 and "candidates 1: 8 · 2: solved" in out and "Traceback" not in err
+    assert status == 0 and "likely answers/possible words 1: 8 strings of letters, 2: solved" in out and "Traceback" not in err
     table = out.split("solves")[1].split()
     assert "MULTI" in table and table[1] == "MUTIL"
     # one board alone: the strings, likeliest first, MULTI among them (an error before)
     status, out, err = cli("suggest", "tough:ybybb", "moist:gbyby", "spilt:bbyyy")
-    assert status == 0 and "8 candidates left" in out and "MULTI" in out and "strings of letters" in err
+    assert status == 0 and "0 likely answers · 0 possible words · 8 strings of letters" in out and "MULTI" in out and "strings of letters" in err
     # clues that contradict each other are refused, on one board or several
     status, out, err = cli("suggest", "--game", "dordle", *UNKNOWN_ROWS, "crane:ggggg,bbbbb")
     assert_user_error(status, out, err, "row 4", "conflicts with earlier clues")
@@ -796,7 +796,7 @@ def test_assist_plays_on_past_a_board_it_cannot_read(cli, capsys, monkeypatch):
     assert "try MUTIL  (also MULTI, MITUL)" in out
     assert "board 1: MULTI fits every clue: it could be the answer" in out
     assert "MUTIL is not a word of the game, so not its answer: dropped" in out
-    assert "candidates 1: 7 · 2: solved · row 5/7 · try MULTI" in out
+    assert "likely answers/possible words 1: 7 strings of letters, 2: solved · row 5/7 · try MULTI" in out
     assert "all 2 boards solved in 5" in out
     assert "rejected-wordle" not in out                       # a string is not remembered as a refused word
 
@@ -808,7 +808,7 @@ def test_a_string_the_game_refused_stays_refused_when_the_game_is_resumed(cli, c
     status, out, err = assist(cli, script, "--session", str(saved))
     assert status == 0 and "try MULTI" in out.splitlines()[-1]
     status, out, err = assist(cli, "quit\n", "--session", str(saved), "--resume")
-    assert status == 0 and "7 candidates · row 4/6 · try MULTI" in out and "MUTIL" not in out
+    assert status == 0 and "0 likely answers · 0 possible words · 7 strings of letters · row 4/6 · try MULTI" in out and "MUTIL" not in out
 
 
 def test_assist_lists_the_likeliest_words_and_reads_slips_as_what_they_meant(cli, capsys, monkeypatch):
@@ -817,7 +817,7 @@ def test_assist_lists_the_likeliest_words_and_reads_slips_as_what_they_meant(cli
     monkeypatch.setattr("sys.stdin", io.StringIO("list\nlist x\n🟩🟩⬛⬛x\n:/=\n"))
     status, out, err = cli("assist")
     lines = out.splitlines()
-    assert lines[0].startswith("12,972 candidates") and lines[-1] == "... and 12,772 more, less likely"
+    assert lines[0].startswith("2,315 likely answers · 14,855 possible words · row 1/6") and lines[-1] == "... and 12,772 more, less likely"
     assert len(" ".join(lines[1:-1]).split()) == 200
     assert status == 2 and err.splitlines() == [
         "chute: error: expected a board number, not 'x'",
@@ -853,14 +853,14 @@ def test_assist_in_portuguese(cli, capsys, monkeypatch):
     status, out, err = assist(cli, script, "--game", "termo", "--lang", "pt")
     lines = out.splitlines()
     assert status == 0 and err == ""
-    assert lines[0].startswith("2.510 candidatas · linha 1/6 · tente ")          # entropy over the answers
-    assert lines[1] == "SERÃO ⬛🟨🟩⬛🟨  18 candidatas"
+    assert lines[0].startswith("2.510 respostas prováveis · 18.210 palavras possíveis · linha 1/6 · tente ")          # entropy over the answers
+    assert lines[1] == "SERÃO ⬛🟨🟩⬛🟨  18 respostas prováveis · 66 palavras possíveis"
     assert "CARRO não pode ser a resposta: não tem E, que a resposta tem" in out
-    assert "PONTO ⬛🟩⬛🟩⬛  3 candidatas" in out and "candidatas: MORTE FORTE CORTE" in out
+    assert "PONTO ⬛🟩⬛🟩⬛  3 respostas prováveis · 5 palavras possíveis" in out and "mais prováveis primeiro: MORTE FORTE CORTE" in out
     assert "PONTO desfeita" in out and "Comandos: desfazer (volta a última linha)" in out
     assert out.count("PONTO ⬛🟩⬛🟩⬛") == 1                                    # 'sair' ended the session
     status, out, err = assist(cli, "crane ybyby bbbbb\nbbbby\n", "--game", "dordle", "--lang", "pt")
-    assert "tabuleiro 2?" in out and "candidatas 1: " in out and "tente " in out
+    assert "tabuleiro 2?" in out and "respostas prováveis/palavras possíveis 1: " in out and "tente " in out
 
 
 def test_ctrl_c_while_the_commands_load_is_one_line(cli, capsys, monkeypatch):

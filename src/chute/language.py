@@ -84,6 +84,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "not_answer": "{word} could not have been the answer", "left": "left: {words}",
         "values_key": "(values: expected guesses to finish with optimal play after the guess, counting it; "
                       "* = best found, not proven; ~ = estimated)",
+        "left_key": "(words left after the row: likely answers/possible words, the game's answer list and every "
+                    "word it accepts that fit the clues)",
         "optimal_finds": "optimal play ({opener} first) finds {answer} in {rows}; it averages {mean} over the "
                          "{n} answers",
         "review_unlisted": "{word} is not on the {name} answer list: a row is graded only while an answer of the "
@@ -119,6 +121,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "stats_cleared": "your history is cleared: {games} moved to {path} (move it back to undo)",
         "stats_none_to_clear": "your history is empty already",
         "game_noun": "game", "game_nouns": "games",
+        # the words left (game.words_left): the same two figures everywhere
+        "likely_answer": "likely answer", "likely_answers": "likely answers",
+        "possible_word": "possible word", "possible_words": "possible words",
+        "letter_string": "string of letters", "letter_strings": "strings of letters",
         "row": "row", "rows": "rows", "word": "word", "words": "words", "tile": "tile", "tiles": "tiles",
         "letter": "letter", "letters": "letters",
         "board_noun": "board", "board_nouns": "boards", "answer_noun": "answer", "answer_nouns": "answers",
@@ -127,9 +133,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "candidate": "candidate", "candidates": "candidates",
         "note": "note: {message}", "try": "try {word}", "also": "  (also {words})",
         "prompt_one": "{count} · row {row}/{rows} · {advice}",
-        "prompt_many": "candidates {parts} · row {row}/{rows} · {advice}",
+        "prompt_many": "{parts} · row {row}/{rows} · {advice}",
         "no_suggestion": "no guess to suggest: type the word you played and its colours",
-        "candidates_are": "candidates: {words}", "solved": "solved", "solved_at": "solved in {used}",
+        "candidates_are": "likeliest first: {words}", "solved": "solved", "solved_at": "solved in {used}",
         "all_solved": "all {boards} boards solved in {used}", "all_solved_over": "all {boards} boards solved in "
                                                                                 "{used}, over the {rows} rows",
         "cannot_save": "cannot save the game ({why}); going on, and trying again after each row",
@@ -167,13 +173,13 @@ PHRASES: dict[str, dict[str, str]] = {
         "welcome": "{game}: {boards}{rows} rows. Type the colours the game shows (help for more; quit or Ctrl-D to stop)",
         "n_boards": "{n} boards, ", "resumed": "resumed after {rows}: {words}",
         # chute suggest and chute play (cli/cmd_suggest.py, cli/cmd_play.py, cli/solving.py)
-        "left_line": "{count} left · {strategy}", "opener": " (opener)", "beyond": " · beyond the answer list",
+        "left_line": "{count} · {strategy}", "opener": " (opener)", "beyond": " · beyond the answer list",
         "beyond_lists": " · strings of letters beyond the lists",
         "col_guess": "guess", "col_expected": "expected", "col_worst": "worst", "col_chance": "chance",
         "col_score": "score", "col_bits": "bits", "col_solves": "solves", "col_row": "row",
         "col_guesses": "guesses", "col_parts": "parts", "col_letters": "letters", "col_eliminated": "eliminated",
         "col_order": "order", "col_nats": "nats",
-        "boards_line": "{game} · row {row} of {rows} · candidates {parts} · joint policy",
+        "boards_line": "{game} · row {row} of {rows} · {parts} · joint policy",
         "all_boards_solved": "{game}: every board is solved, in {used} of {rows} rows",
         "past_limit": "all {rows} rows are used: these guesses play on past the limit",
         "no_board_left": "no guess to suggest: no open board has a word of the lists left",
@@ -358,6 +364,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "not_answer": "{word} não podia ser a resposta", "left": "restavam: {words}",
         "values_key": "(valores: palpites esperados para terminar com jogo ótimo depois do palpite, contando-o; "
                       "* = o melhor encontrado, não provado; ~ = estimado)",
+        "left_key": "(palavras restantes depois da linha: respostas prováveis/palavras possíveis, as da lista de "
+                    "respostas do jogo e todas as que ele aceita que cabem nas pistas)",
         "optimal_finds": "o jogo ótimo ({opener} primeiro) acha {answer} em {rows}; a média é {mean} nas "
                          "{n} respostas",
         "review_unlisted": "{word} não está na lista de respostas {name}: uma linha só recebe nota enquanto uma "
@@ -395,6 +403,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "stats_cleared": "seu histórico foi apagado: {games} movidos para {path} (mova de volta para desfazer)",
         "stats_none_to_clear": "seu histórico já está vazio",
         "game_noun": "jogo", "game_nouns": "jogos",
+        "likely_answer": "resposta provável", "likely_answers": "respostas prováveis",
+        "possible_word": "palavra possível", "possible_words": "palavras possíveis",
+        "letter_string": "sequência de letras", "letter_strings": "sequências de letras",
         "row": "linha", "rows": "linhas", "word": "palavra", "words": "palavras", "tile": "quadradinho",
         "letter": "letra", "letters": "letras",
         "tiles": "quadradinhos", "board_noun": "tabuleiro", "board_nouns": "tabuleiros",
@@ -403,9 +414,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "candidate": "candidata", "candidates": "candidatas",
         "note": "nota: {message}", "try": "tente {word}", "also": "  (ou {words})",
         "prompt_one": "{count} · linha {row}/{rows} · {advice}",
-        "prompt_many": "candidatas {parts} · linha {row}/{rows} · {advice}",
+        "prompt_many": "{parts} · linha {row}/{rows} · {advice}",
         "no_suggestion": "nenhum palpite a sugerir: digite a palavra que jogou e as cores",
-        "candidates_are": "candidatas: {words}", "solved": "resolvido", "solved_at": "resolvido em {used}",
+        "candidates_are": "mais prováveis primeiro: {words}", "solved": "resolvido", "solved_at": "resolvido em {used}",
         "all_solved": "os {boards} tabuleiros resolvidos em {used}", "all_solved_over": "os {boards} tabuleiros "
                                                                                       "resolvidos em {used}, além "
                                                                                       "das {rows} linhas",
@@ -446,14 +457,14 @@ PHRASES: dict[str, dict[str, str]] = {
         "welcome": "{game}: {boards}{rows} linhas. Digite as cores que o jogo mostra (? para ajuda; sair ou Ctrl-D "
                    "para parar)",
         "n_boards": "{n} tabuleiros, ", "resumed": "retomado depois de {rows}: {words}",
-        "left_line": "{count} restantes · {strategy}", "opener": " (abertura)",
+        "left_line": "{count} · {strategy}", "opener": " (abertura)",
         "beyond": " · além da lista de respostas",
         "beyond_lists": " · sequências de letras além das listas",
         "col_guess": "palpite", "col_expected": "esperado", "col_worst": "pior", "col_chance": "chance",
         "col_score": "pontuação", "col_bits": "bits", "col_solves": "resolve", "col_row": "linha",
         "col_guesses": "palpites", "col_parts": "partes", "col_letters": "letras", "col_eliminated": "eliminadas",
         "col_order": "ordem", "col_nats": "nats",
-        "boards_line": "{game} · linha {row} de {rows} · candidatas {parts} · política conjunta",
+        "boards_line": "{game} · linha {row} de {rows} · {parts} · política conjunta",
         "all_boards_solved": "{game}: todos os tabuleiros resolvidos, em {used} de {rows} linhas",
         "past_limit": "as {rows} linhas foram usadas: estes palpites seguem além do limite",
         "no_board_left": "nenhum palpite a sugerir: nenhum tabuleiro aberto tem palavras das listas",

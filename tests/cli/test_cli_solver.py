@@ -25,21 +25,21 @@ def test_suggest_opener(cli, capsys):
     status, out, err = cli("suggest")
     assert status == 0
     lines = out.splitlines()
-    assert "12,972 candidates" in lines[0] and "expected-guesses (opener)" in lines[0]   # any accepted word
+    assert lines[0] == "2,315 likely answers · 14,855 possible words · expected-guesses (opener)"
     assert lines[2].split()[:3] == ["1", "SALET", "3.521"] and "SALET opens the best proven plan" in err
     assert lines[2].endswith("<- plan") and not lines[3].endswith("<- plan")      # first by its plan, not its score
     assert lines[-1].startswith("plan: SALET comes first as the opener of a proven plan (3.4212 guesses")
     assert len(lines) == 2 + 10 + 1
     status, out, _ = cli("suggest", "-s", "entropy")
     lines = out.splitlines()
-    assert "2,315 candidates" in lines[0] and lines[2].split()[:3] == ["1", "SOARE", "5.886"]
+    assert lines[0].startswith("2,315 likely answers · 14,855 possible words") and lines[2].split()[:3] == ["1", "SOARE", "5.886"]
 
 
 def test_suggest_after_clues_lists_few_candidates(cli, capsys):
     """After two clues: the candidates (at most 10) and the top guesses with their figures."""
     status, out, _ = cli("suggest", "soare:bbgyg", "diact", "bbgyb", "--top", "3", "-s", "entropy")
     assert status == 0
-    assert "candidates: CRANE CRAVE CRAZE" in out
+    assert "likeliest first: CRANE CRAVE CRAZE" in out
     assert [line.split()[1] for line in out.splitlines()[3:]] == ["ANVIL", "AVANT", "AVENS"]
 
 
@@ -156,7 +156,7 @@ def test_play_prints_each_row_and_the_count(cli, capsys):
     status, out, _ = cli("play", "crane", "-s", "entropy")
     lines = out.splitlines()
     assert status == 0
-    assert lines[0].startswith("SOARE") and "19 candidates" in lines[0]
+    assert lines[0].startswith("SOARE") and "19 likely answers · 40 possible words" in lines[0]
     assert lines[-2].startswith("CRANE") and lines[-1] == "solved CRANE in 4/6"
 
 
@@ -208,11 +208,11 @@ def test_assist_scripted_game(cli, capsys, monkeypatch):
     assert status == 0 and err == ""
     assert "> " not in out
     lines = out.splitlines()
-    assert lines[0].startswith("2,315 candidates") and "try SOARE" in lines[0]
-    assert "SOARE ⬛⬛🟩🟨🟩  19 candidates" in out
+    assert lines[0].startswith("2,315 likely answers · 14,855 possible words · row 1/6") and "try SOARE" in lines[0]
+    assert "SOARE ⬛⬛🟩🟨🟩  19 likely answers · 40 possible words" in out
     assert "DICTA cannot be the answer" in out and "CRANE fits every clue" in out
     assert "took back DIACT" in out and "colours for DIACT?" in out
-    assert "candidates: CRANE CRAVE CRAZE" in out
+    assert "likeliest first: CRANE CRAVE CRAZE" in out
     assert lines[-10].startswith("CRANE") and lines[-10].endswith("solved in 4")
     assert lines[-9:-1] == ["", "Wordle 4/6", "", "⬛⬛🟩🟨🟩", "⬛⬛🟩🟨⬛", "🟨🟨⬛⬛⬛", "🟩🟩🟩🟩🟩", ""]    # to share
     assert lines[-1] == "the verdict on this game: chute review --game wordle soare diact anvil crane"
@@ -272,7 +272,7 @@ def test_assist_skips_blank_lines_and_ends_on_eof_or_quit(cli, capsys, monkeypat
     """An accidental Enter loses nothing: blank lines are skipped; end of input or quit ends the session."""
     assert cli("assist", stdin="")[0] == 0
     status, out, _ = cli("assist", "-s", "entropy", stdin="\n   \nbbbbb\n\n")
-    assert status == 0 and "SOARE ⬛⬛⬛⬛⬛  183 candidates" in out and "row 2/6" in out
+    assert status == 0 and "SOARE ⬛⬛⬛⬛⬛  183 likely answers · 664 possible words" in out and "row 2/6" in out
     status, out, _ = cli("assist", stdin="quit\nbbbbb\n")
     assert status == 0 and len(out.splitlines()) == 1
 
@@ -368,7 +368,7 @@ def test_suggest_several_boards_ranks_the_joint_policy_after_the_rows(cli, capsy
     status, out, err = cli("suggest", "--game", "quarteto", *QUARTETO_ROWS, "bugre:bbbyy/-/bbbgb/bbbyb", "--top", "3")
     assert status == 0, err
     lines = out.splitlines()
-    assert lines[0].startswith("quarteto · row 5 of 9 · candidates 1: 8 · 2: solved · 3: 4 · 4: 7")
+    assert lines[0].startswith("quarteto · row 5 of 9 · likely answers/possible words 1: 3/8, 2: solved, 3: 1/4, 4: 2/7")
     assert "board 3: FORRÓ ZORRO PORRO JORRO" in lines          # likeliest first
     table = lines[lines.index(next(line for line in lines if line.lstrip().startswith("#"))) + 1:]
     assert len(table) == 3
@@ -449,17 +449,17 @@ def test_suggest_several_large_boards_load_the_compiler_and_rank_the_same():
 def test_suggest_and_play_in_portuguese(cli, capsys):
     """--lang pt: the ranking, its notes, the grid and the verdict in Brazilian Portuguese, decimal commas."""
     status, out, err = cli("suggest", "--game", "termo", "--strict", "--lang", "pt")
-    assert status == 0 and out.startswith("18.210 candidatas restantes · expected-guesses (abertura) · modo estrito")
+    assert status == 0 and out.startswith("2.510 respostas prováveis · 18.210 palavras possíveis · expected-guesses (abertura) · modo estrito")
     assert out.splitlines()[1].split() == ["#", "palpite", "palpites", "esperado", "pior", "chance"]
     assert "<0,1%" in out and "abre um plano provado para estas listas" in err
     status, out, err = cli("suggest", "--game", "termo", "serao:bygby", "--lang", "pt")
-    assert status == 0 and out.startswith("66 candidatas restantes") and "2,634" in out
+    assert status == 0 and out.startswith("18 respostas prováveis · 66 palavras possíveis") and "2,634" in out
     status, out, _ = cli("suggest", "--game", "quarteto", "serao:bbbbb,bybbb,bbbbg,ggggg", "--lang", "pt")
-    assert status == 0 and out.startswith("quarteto · linha 2 de 9 · candidatas 1: 168 · 2: 614 · 3: 632 · "
-                                          "4: resolvido · política conjunta")
+    assert status == 0 and out.startswith("quarteto · linha 2 de 9 · respostas prováveis/palavras possíveis 1: 15/168, "
+                                          "2: 53/614, 3: 87/632, 4: resolvido · política conjunta")
     assert out.splitlines()[1].split() == ["#", "palpite", "pontuação", "bits", "esperado", "resolve"]
     status, out, _ = cli("play", "--game", "termo", "termo", "--lang", "pt")
-    assert status == 0 and "21 candidatas" in out and out.rstrip().endswith("resolvido em 3/6: TERMO")
+    assert status == 0 and "TORAS 🟩🟨🟩⬛⬛  7 respostas prováveis · 21 palavras possíveis" in out and out.rstrip().endswith("resolvido em 3/6: TERMO")
     status, out, _ = cli("play", "--game", "dueto", "termo", "festa", "--lang", "pt")
     assert status == 0 and out.startswith("linha  tabuleiro 1") and "resolvido em 5/7: TERMO FESTA" in out
     status, out, err = cli("suggest", "--game", "termo", "--strict", "serao:bygby", "ponto:bgbgb", "--lang", "pt")

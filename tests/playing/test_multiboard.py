@@ -345,7 +345,7 @@ def test_assist_quordle_one_line_per_round(cli, capsys, monkeypatch):
     script = "\n".join(rows_for(["trace", "noils", "cigar", "rebut", "sissy", "humph"], secrets)) + "\n"
     status, out, err = cli("assist", "--game", "quordle", "--prior", "answers", stdin=script)
     assert status == 0 and err == ""
-    assert out.splitlines()[0].startswith("candidates 1: 2,315 · 2: 2,315 · 3: 2,315 · 4: 2,315 · row 1/9 · try ")
+    assert out.splitlines()[0].startswith("likely answers/possible words 1: 2,315/14,855, 2: 2,315/14,855, 3: 2,315/14,855, 4: 2,315/14,855 · row 1/9 · try ")
     assert "board 1: CIGAR ⬛" not in out and "board 1: CIGAR 🟩🟩🟩🟩🟩  solved" in out
     assert "3: solved" not in out.split("SISSY")[0]
     assert "\nall 4 boards solved in 6\n\nDaily Quordle " in out

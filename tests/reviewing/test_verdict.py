@@ -252,7 +252,7 @@ def test_cli_review_in_portuguese(cli, capsys, monkeypatch):
     status, out, _ = cli("review", "--game", "termo", "--strict", "--answer", "morte", "serao", "ponto", "corte", "morte", "--lang", "pt", stdin="")
     lines = out.splitlines()
     assert status == 0 and lines[0].startswith("termo: MORTE, resolvido em 4/6 · modo estrito · habilidade ")
-    assert "2.510 → 18" in lines[1] and "custou 0,08 palpites em média; a melhor era TIREM" in lines[1]
+    assert "SERÃO ⬛🟨🟩⬛🟨  18/66 " in lines[1] and "custou 0,08 palpites em média; a melhor era TIREM" in lines[1]
     assert lines[3] == "       modo estrito: a terceira letra tem de ser R (verde em SERÃO)"
     assert lines[4] == "       PONTO não podia ser a resposta" and "restavam: MORTE, FORTE" in out
     assert lines[-1] == "o jogo ótimo (TIREM primeiro) acha MORTE em 3 linhas; a média é 3,5311 nas 2.510 respostas"

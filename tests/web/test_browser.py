@@ -114,7 +114,8 @@ def test_type_a_guess_click_the_colours_and_read_the_suggestions(page, server):
     first = page.locator("#suggestions tbody tr td.word").first.inner_text().lower()
     play_row(page, "soare", ["bbbbb"])
     play_row(page, "until", ["bbyyb"])
-    assert page.locator("#left-count").inner_text() == "30"      # every accepted word that fits (11 answers)
+    # the words left as everywhere: the answer list's that fit, and every accepted word's (a later one among them)
+    assert page.locator("#left-count").inner_text() == "11 likely answers · 31 possible words"
     shown = [w.lower() for w in page.locator("#suggestions tbody td.word").all_inner_texts()]
     solver = Solver(Engine.build(load_lexicon("wordle")), DEFAULT_STRATEGY, prior=DEFAULT_PRIOR)
     want = solver.suggest([parse_clue("soare:bbbbb"), parse_clue("until:bbyyb")], top=10)
@@ -166,8 +167,10 @@ def test_a_quarteto_round(page, server):
     assert page.locator(".board").count() == 4
     play_row(page, "serao", [score("serao", s) for s in secrets])
     # the words left per board: a count each, and a group of words each, named by its number
-    counts = [int(c.replace(",", "")) for c in page.locator("#left-count").inner_text().split(" · ")]
-    assert len(counts) == 4 and min(counts) > 1 and page.locator("#suggestions tbody tr").count() > 0
+    # likely answers/possible words per board, the key said once
+    counts = [[int(n.replace(",", "")) for n in c.split("/")] for c in page.locator("#left-count").inner_text().split(" · ")]
+    assert len(counts) == 4 and all(1 < likely <= possible for likely, possible in counts)
+    assert page.locator("#left-key").inner_text() == "likely answers/possible words" and page.locator("#suggestions tbody tr").count() > 0
     groups = page.locator("#left .group")
     assert groups.count() == 4 and groups.nth(2).locator(".label").inner_text() == "3"
     assert groups.nth(2).get_attribute("aria-label") == "board 3"
@@ -356,7 +359,7 @@ def test_review_the_game_played_on_the_page(page, server):
     assert page.locator("#review").get_attribute("data-skill") == str(want.skill)
     assert page.locator("#review tbody tr").count() == 2 and page.locator("#message").inner_text() == ""
     first = page.locator("#review tbody tr").first.locator("td").nth(2).inner_text()     # each open board's words
-    assert first.count("→") == 2 and " · " in first, first
+    assert first == " · ".join(f"{k}: {b.left.likely}/{b.left.possible:,}" for k, b in enumerate(want.rounds[0].boards, 1)), first
     play_row(page, "tough", ["ggggg"])                # won: the result, the share text, and the review at once
     assert page.locator("#result-line").inner_text() == "Solved in 2&3/7" and page.locator("#message").inner_text() == ""
     assert page.locator("#share-out").inner_text() == ("Daily Dordle 2&3/7\n\n🟨⬛🟩⬛⬛ ⬛⬛⬛⬛⬛\n"
@@ -545,7 +548,8 @@ def test_one_board_whose_answer_chute_lacks_lists_its_strings(page, server):
     assert first.locator("td.word").inner_text().lower() == "mutil"
     cells = first.locator("td").all_inner_texts()
     assert cells[2] == "–" and cells[-2].endswith("%")          # the score column, the chance
-    assert page.locator("#left-count").inner_text() == "8" and "multi" in page.locator("#left").inner_text().lower()
+    assert page.locator("#left-count").inner_text() == "0 likely answers · 0 possible words · 8 strings of letters"
+    assert "multi" in page.locator("#left").inner_text().lower()
 
 
 def test_a_board_chute_cannot_read_keeps_its_rows(page, server, tmp_path, monkeypatch):
@@ -557,13 +561,13 @@ def test_a_board_chute_cannot_read_keeps_its_rows(page, server, tmp_path, monkey
     assert page.locator(".board").first.locator(".row:not(.input-row)").count() == 3
     notes = page.locator("#notes").inner_text()
     assert "board 1: no word in the wordle lists fits the clues" in notes and "8 strings of letters" in notes
-    assert page.locator("#left-count").inner_text() == "8 · 2" and page.locator("#suggestions tbody tr").count() > 0
+    assert page.locator("#left-count").inner_text() == "8 strings of letters · 0/2" and page.locator("#suggestions tbody tr").count() > 0
     play_row(page, "shops", ["bbbbb", "ggggg"])
     shown = [w.lower() for w in page.locator("#suggestions tbody td.word").all_inner_texts()]
     assert shown[:2] == ["mutil", "multi"]               # the board's likeliest strings, once the other is solved
     page.locator("#suggestions tbody tr").first.locator("button.refuse").click()     # the game said "not in word list"
     page.wait_for_function("document.querySelector('#suggestions tbody td.word').textContent.toLowerCase() === 'multi'")
-    assert page.locator("#left-count").inner_text() == "7 (board 1)"       # board 2 solved: whose count it is
+    assert page.locator("#left-count").inner_text() == "7 strings of letters (board 1)"       # board 2 solved: whose count it is
     play_row(page, "multi", ["ggggg"])
     assert "solved" in (page.locator(".board").first.get_attribute("class") or "")
     shot(page, "dordle-unknown-answer")

@@ -170,16 +170,16 @@ class Assistant:
             state = s.boards[0].state
             if 0 < state.n <= 10 and state.clues:
                 self.say(self.t("candidates_are", words=" ".join(self.show(w) for w in state.likeliest())))
-            self.say(self.t("prompt_one", count=self.count(state.n), row=s.used + 1, rows=self.rows, advice=advice))
+            self.say(self.t("prompt_one", count=state.words_left().said(self.lang), row=s.used + 1, rows=self.rows,
+                            advice=advice))
         else:
-            from ..language import number
+            from ..game.words_left import said_per_board
             for i in open_:
                 st = s.boards[i].state
                 if st.clues and 0 < st.n <= 10:
                     self.say(f"{self.board(i)}: " + " ".join(self.show(w) for w in st.likeliest()))
-            parts = [f"{i + 1}: " + (self.t("solved") if b.solved else number(b.state.n, self.lang))
-                     for i, b in enumerate(s.boards)]
-            self.say(self.t("prompt_many", parts=" · ".join(parts), row=s.used + 1, rows=self.rows, advice=advice))
+            self.say(self.t("prompt_many", parts=said_per_board(s.words_left(), self.lang), row=s.used + 1,
+                            rows=self.rows, advice=advice))
         self.notes()
 
     def save(self) -> None:
@@ -522,10 +522,10 @@ class Assistant:
             board = s.boards[i]
             shown = tiles(self.lexicon.show(row.guess), p, colour)
             if self.single:
-                tail = self.t("solved_at", used=s.used) if board.solved else self.count(board.state.n)
+                tail = self.t("solved_at", used=s.used) if board.solved else board.state.words_left().said(self.lang)
                 self.say(f"{shown}  {tail}")
             else:
-                tail = self.t("solved") if board.solved else self.count(board.state.n)
+                tail = self.t("solved") if board.solved else board.state.words_left().said(self.lang)
                 self.say(f"{self.board(i)}: {shown}  {tail}")
         if s.solved:
             from ..game.games import GameSpec

@@ -164,6 +164,8 @@ def _json(args: argparse.Namespace, knowledge, lexicon, pool, candidates, accept
         "pool": "words" if own_words else ("guesses" if args.all else "answers"),
         "knowledge": knowledge.to_dict(),
     }
+    if not own_words:
+        result.update(_words_left(knowledge, lexicon).to_dict())
     if accepted == []:
         result["unlisted"] = _unlisted(knowledge, lexicon)
     if args.explain:
@@ -187,8 +189,13 @@ def _report(args: argparse.Namespace, knowledge, lexicon, pool, candidates, acce
     what, whats = (("word", "words") if own_words else
                    ("accepted guess", "accepted guesses") if args.all else ("answer", "answers"))
     if candidates:
-        lines.append(f"{len(candidates)} {what if len(candidates) == 1 else whats} "
-                     f"fit{'s' if len(candidates) == 1 else ''}:")
+        if own_words:
+            lines.append(f"{len(candidates)} {what if len(candidates) == 1 else whats} "
+                         f"fit{'s' if len(candidates) == 1 else ''}:")
+        else:
+            left = _words_left(knowledge, lexicon)
+            listed = "" if left.likely is None else "; the possible words" if args.all else "; the likely answers"
+            lines.append(f"{left.said()} fit{listed}:")
         lines.append(textwrap.fill(" ".join(lexicon.show(w).upper() for w in candidates), width=78,
                                    break_on_hyphens=False))
         return lines
@@ -206,6 +213,15 @@ def _report(args: argparse.Namespace, knowledge, lexicon, pool, candidates, acce
         lines.append(textwrap.fill(" ".join(w.upper() for w in strings[:30]) + (" ..." if len(strings) > 30 else ""),
                                    width=78, break_on_hyphens=False))
     return lines
+
+
+def _words_left(knowledge, lexicon):
+    """Return the likely answers and possible words that fit what is known (``game.words_left``'s two figures)."""
+    from ..game.words_left import WordsLeft
+    possible = len(knowledge.filter(lexicon.guesses))
+    if len(lexicon.answer_list) == len(lexicon.guesses):
+        return WordsLeft(None, possible)
+    return WordsLeft(len(knowledge.filter(lexicon.answer_list)), possible)
 
 
 def _unlisted(knowledge, lexicon) -> list[str]:

@@ -35,7 +35,8 @@ def run(args: argparse.Namespace) -> int:
     from ..game.feedback import all_green
     from ..game.render import tiles, use_colour
     from ..language import counted, phrase
-    from .solving import count_text, note, session_from_args, waiting_line
+    from ..game.words_left import words_left
+    from .solving import note, session_from_args, waiting_line
     session, spec = session_from_args(args, args.secret, unlisted=True)
     with waiting_line("waiting_play", args.lang, args.json):
         session.autoplay(args.max_guesses or (MAX_ROWS if spec.boards == 1 else played_on(spec.rows, spec.boards)))
@@ -46,10 +47,12 @@ def run(args: argparse.Namespace) -> int:
         return 0 if won else 1
     lang = args.lang
     if spec.boards == 1:
-        for row in session.history:
+        clues = session.boards[0].state.clues
+        for k, row in enumerate(session.history):
             for _, message in row.notes:
                 note(message, lang=lang)
-            tail = "" if row.patterns[0] == all_green(lexicon.length) else f"  {count_text(row.left[0], lang)}"
+            left = words_left(lexicon, clues[:k + 1])
+            tail = "" if row.patterns[0] == all_green(lexicon.length) else f"  {left.said(lang)}"
             print(f"{tiles(lexicon.show(row.guess), row.patterns[0], use_colour(sys.stdout))}{tail}")
     else:
         print("\n".join(grid_lines(session, spec, lang=lang)))

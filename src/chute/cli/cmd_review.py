@@ -192,7 +192,7 @@ def kept_in_history(args: argparse.Namespace, result, game: str, show) -> None:
 def boards_lines(result, game: str, show, lang: str = "en") -> list[str]:
     """Return a multi-board review as printed lines in ``lang``: the verdict, then a round a line and a board each."""
     from ..game.feedback import to_emoji
-    from ..language import counted, decimal, number, phrase, said
+    from ..language import counted, decimal, phrase, said
     state = (phrase("boards_solved_in", lang, rows=counted(max(result.solved_at), "row", lang)) if result.solved
              else phrase("boards_not_solved", lang, rows=counted(result.row_limit, "row", lang)))
     verdict = ("" if result.skill is None else
@@ -208,8 +208,9 @@ def boards_lines(result, game: str, show, lang: str = "en") -> list[str]:
         lines.append(f"  {i}  {show(rd.guess).upper():<8} {value}{grade}  {rd.comment(lang, show)}".rstrip())
         for k, b in enumerate(rd.boards, 1):
             if b is not None:
-                lines.append(f"       {phrase('board', lang, n=k)}: {to_emoji(b.pattern)} {number(b.before, lang):>5} → "
-                             f"{number(b.after, lang):<5} {b.comment(lang, show)}")
+                lines.append(f"       {phrase('board', lang, n=k)}: {to_emoji(b.pattern)} {left_text(b, lang):<11} "
+                             f"{b.comment(lang, show)}")
+    lines.append("  " + phrase("left_key", lang))
     lines.append("  " + phrase("round_key", lang))
     lines.extend(said(n, lang) for n in result.notes)
     return lines
@@ -288,6 +289,11 @@ def _piped_text(wait: bool) -> str | None:
         return None
 
 
+def left_text(row, lang: str = "en") -> str:
+    """Return a reviewed row's words left as "48/246" (likely answers/possible words); blank once it is found."""
+    return "" if row.left is None or set(row.pattern) == {"g"} else row.left.short(lang)
+
+
 def report_lines(result, lexicon, stream, lang: str = "en") -> list[str]:
     """Return the printed review in ``lang``: a line per row, the verdict, and what optimal play does."""
     from ..game.render import tiles, use_colour
@@ -311,14 +317,15 @@ def report_lines(result, lexicon, stream, lang: str = "en") -> list[str]:
         grade = ("" if r.skill is None else
                  f"  {phrase('skill_col', lang)} {r.skill:>2}  {phrase('luck_col', lang)} "
                  + (" -" if r.luck is None else f"{r.luck:>2}"))        # no luck: no word graded shows the colours seen
-        lines.append(f"  {i}  {tiles(show(r.guess), r.pattern, colour)}  {number(r.before, lang):>6} → "
-                     f"{number(r.after, lang):<6} {value}{grade}  {r.comment(lang, show)}")
+        lines.append(f"  {i}  {tiles(show(r.guess), r.pattern, colour)}  {left_text(r, lang):<11} "
+                     f"{value}{grade}  {r.comment(lang, show)}")
         if r.violation:
             lines.append(f"       {r.violation_text(lang)}")
         if not r.could_be_answer and r.before > 1 and r.value is not None:
             lines.append("       " + phrase("not_answer", lang, word=show(r.guess).upper()))
         if 1 < r.before and r.words_before and r.after <= 12 and r.words_after and r.after > 1:
             lines.append("       " + phrase("left", lang, words=", ".join(show(w).upper() for w in r.words_after)))
+    lines.append("  " + phrase("left_key", lang))
     lines.append("  " + phrase("values_key", lang))
     if result.optimal_rows is not None:
         lines.append(phrase("optimal_finds", lang, opener=show(result.optimal_opener).upper(),

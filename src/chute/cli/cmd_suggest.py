@@ -51,7 +51,6 @@ def run(args: argparse.Namespace) -> int:
     from ..language import phrase
     from .common import spec_from_args
     from .solving import (
-        count_text,
         note,
         show,
         solver_from_args,
@@ -72,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     for message in suggestion.notes:
         note(message, lang=lang)
     n = suggestion.n_candidates
-    print(phrase("left_line", lang, count=count_text(n, lang), strategy=suggestion.strategy)
+    print(phrase("left_line", lang, count=suggestion.state.words_left().said(lang), strategy=suggestion.strategy)
           + ("" if clues else phrase("opener", lang))
           + (f" · {phrase(solver.hard, lang)}" if solver.hard else "")
           + (phrase("beyond_lists" if suggestion.state.unlisted else "beyond", lang) if suggestion.fallback else ""))
@@ -86,7 +85,8 @@ def run(args: argparse.Namespace) -> int:
 def run_boards(args: argparse.Namespace) -> int:
     """Print the joint policy's best next guesses for a game of several boards after its rows; return 0."""
     from ..game.feedback import parse_board_row
-    from ..language import column, decimal, number, phrase, said
+    from ..game.words_left import said_per_board
+    from ..language import column, decimal, phrase, said
     from .solving import note, session_from_args, show, waiting_line
     session, spec = session_from_args(args)
     lexicon = session.solver.lexicon
@@ -105,8 +105,7 @@ def run_boards(args: argparse.Namespace) -> int:
         text = said(message, lang)
         note(text if len(boards) == session.n_boards else f"{phrase('board', lang, n=', '.join(boards))}: {text}",
              lang=lang)
-    counts = " · ".join(f"{i}: " + (phrase("solved", lang) if b.solved else number(b.state.n, lang))
-                        for i, b in enumerate(session.boards, 1))
+    counts = said_per_board(session.words_left(), lang)
     if session.solved:
         print(phrase("all_boards_solved", lang, game=spec.name, used=session.used, rows=spec.rows))
         return 0

@@ -242,12 +242,6 @@ def candidate_lines(words, lexicon, width: int = 78) -> list[str]:
     return textwrap.wrap(text, width) or [""]
 
 
-def count_text(n: int, lang: str = "en") -> str:
-    """Return ``1 candidate`` / ``N candidates`` with thousands separators, in ``lang``."""
-    from ..language import counted
-    return counted(n, "candidate", lang)
-
-
 def session_from_args(args: argparse.Namespace, secrets=None, unlisted: bool = False, refused: bool = False):
     """Return (session, spec): a game of the options' board count, the one-board solver or the joint policy.
 

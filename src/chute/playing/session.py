@@ -19,6 +19,7 @@ from ..game.feedback import Clue
 from ..game.games import played_on
 from ..game.results import GameResult
 from ..game.words import fold
+from ..game.words_left import WordsLeft
 from ..language import Count, Note
 from ..strategies import State
 from .players import OneBoard, Player, Ranking
@@ -162,6 +163,10 @@ class Session:
         """Return each board's patterns row by row, up to the row that solved it."""
         return [[row.patterns[i] for row in self.history if row.patterns[i] is not None] for i in range(self.n_boards)]
 
+    def words_left(self) -> list["WordsLeft | None"]:
+        """Return per board the likely answers and possible words left (``game.words_left``), None once solved."""
+        return [None if b.solved else b.state.words_left() for b in self.boards]
+
     def open_boards(self) -> list[int]:
         """Return the indexes of the boards not yet solved."""
         return [i for i, b in enumerate(self.boards) if not b.solved]
@@ -249,9 +254,10 @@ class Session:
         from ..game.feedback import letter_states
         from ..language import said
         show = self.solver.lexicon.show
-        boards = [{"solved": b.solved, "count": b.state.n,
+        boards = [{"solved": b.solved, "count": b.state.n, **(left.to_dict() if left else {}),
                    "candidates": [show(w) for w in b.state.likeliest(max_words)],
-                   "letters": letter_states(b.state.clues), "notes": list(b.state.notes)} for b in self.boards]
+                   "letters": letter_states(b.state.clues), "notes": list(b.state.notes)}
+                  for b, left in zip(self.boards, self.words_left())]
         out = {"rows_used": self.used, "row_limit": self.rows, "over": self.finished, "boards": boards,
                "suggestions": [], "rows": [{"guess": show(row.guess), "patterns": list(row.patterns)}
                                            for row in self.history]}

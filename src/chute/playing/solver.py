@@ -97,6 +97,7 @@ class Suggestion:
         show = self.state.engine.lexicon.show
         return {"strategy": self.strategy, "score_label": self.score_label,
                 "clues": [str(c) for c in self.state.clues], "remaining": self.n_candidates,
+                **self.state.words_left().to_dict(),
                 "fallback": self.fallback, "notes": list(self.notes),
                 "suggestions": [{**r.to_dict(), "guess": show(r.guess), "folded": r.guess, "chance": round(c, 6),
                                  **self.plan_of(r.guess)} for r, c in zip(self.ranked, self.chances())],

@@ -52,6 +52,7 @@ from ..game.engine import Engine
 from ..game.feedback import Clue, encode, score
 from ..game.rules import legal_mask, rows_without, violation_note
 from ..game.words import word_of_length
+from ..game.words_left import WordsLeft, words_left
 from ..language import Note, decimal, phrase, said
 from ..playing.openers import best_known
 from ..search.tree_search import INF
@@ -100,6 +101,7 @@ class RowReview:
     violation: str | None = None         # the hard-mode rule it broke (a Note: it can say itself in Portuguese)
     note: tuple[str, dict] | None = None # a comment that replaces the grade: (key of language.PHRASES, its values)
     estimated: bool = False              # values from the expected-guesses formula, not a tree (an opening under a prior)
+    left: WordsLeft | None = None        # the likely answers and possible words after the row (``game.words_left``)
 
     def violation_text(self, lang: str = "en") -> str | None:
         """Return the hard-mode rule the guess broke, in ``lang`` (None if it broke none)."""
@@ -141,6 +143,7 @@ class RowReview:
                 "best_value": num(self.best_value), "cost": num(self.cost), "exact": self.exact,
                 "estimated": self.estimated,
                 "skill": self.skill, "luck": self.luck, "could_be_answer": self.could_be_answer,
+                **(self.left or WordsLeft(None, 0)).to_dict(),
                 "violation": self.violation_text(lang), "comment": self.comment(lang, show)}
 
 
@@ -217,6 +220,7 @@ def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, r
             row.note = ("not_in_lists", {"word": g})
         clue = Clue(g, pattern)
         clues.append(clue)
+        row.left = words_left(lexicon, clues)
         S = S[engine.matrix[g_row, S] == code] if g_row is not None else \
             np.array([c for c in S.tolist() if score(g, answers[c]) == pattern], dtype=np.int32)
         if rule:
@@ -493,6 +497,7 @@ def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str]
             S = S[engine.matrix[g_row, S] == code] if g_row is not None else \
                 np.array([c for c in S.tolist() if score(g, lexicon.answers[c]) == pattern], dtype=np.int32)
             sets[k] = S
+            row.left = words_left(lexicon, [Clue(w, score(w, secrets[k])) for w in played[:i + 1]])
             row.after = len(S)
             row.words_after = [lexicon.answers[c] for c in S.tolist()] if len(S) <= SHOW_WORDS else []
             board_rows[k] = row

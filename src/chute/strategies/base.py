@@ -14,7 +14,7 @@ import math
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable, ClassVar, Sequence
+from typing import TYPE_CHECKING, Callable, ClassVar, Sequence
 
 import numpy as np
 
@@ -22,6 +22,9 @@ from ..arrays import intersection, union
 from ..errors import ChuteError
 from ..game.engine import Engine, PartitionStats, partition_stats
 from ..game.feedback import Clue
+
+if TYPE_CHECKING:
+    from ..game.words_left import WordsLeft
 
 
 @dataclass(frozen=True)
@@ -66,6 +69,14 @@ class State:
         return (f"State({self.n} candidates [{shown}], {len(self.clues)} clues"
                 + (f", rule={self.rule!r}" if self.rule else "") + (", fallback" if self.fallback else "")
                 + (", unlisted" if self.unlisted else "") + ")")
+
+    def words_left(self) -> "WordsLeft":
+        """Return how many of the game's likely answers and possible words fit the clues (``game.words_left``)."""
+        from dataclasses import replace as with_strings
+
+        from ..game.words_left import words_left
+        left = words_left(self.engine.lexicon, self.clues)
+        return with_strings(left, strings=self.n) if self.unlisted else left
 
     @property
     def columns(self) -> np.ndarray:

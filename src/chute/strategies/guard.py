@@ -12,14 +12,13 @@ could it lose".
 from __future__ import annotations
 
 import hashlib
-from collections import OrderedDict
 
 import numpy as np
 
 from ..arrays import distinct, most_common_first, union
-from ..game.engine import compute_codes
-from ..game.feedback import Clue, decode, encode
+from ..game.feedback import Clue, decode
 from ..game.rules import legal_mask, strict_codes
+from ..game.words_left import fitting
 from ..kernels import loaded as kernels_loaded
 from ..kernels.tree_numpy import figures, word_cost_table
 
@@ -56,31 +55,7 @@ def also_accepted(lexicon, clues, candidates: frozenset[str]) -> list[str]:
     """
     if not lexicon.later or not clues:
         return []
-    return [w for w in _later_fitting(lexicon, tuple(clues)) if w not in candidates]
-
-
-FITS_KEPT = 4_096       # clue sequences whose fitting later words are kept (a benchmark's states share prefixes)
-_FITS: OrderedDict = OrderedDict()
-
-
-def _later_fitting(lexicon, clues: tuple) -> list[str]:
-    """Return the lexicon's ``later`` words that fit the clues, in its order, from the fit of all but the last."""
-    key = (id(lexicon), clues)
-    hit = _FITS.get(key)
-    if hit is not None and hit[0] is lexicon:
-        _FITS.move_to_end(key)
-        return hit[1]
-    if not clues:
-        words = [w for w in lexicon.guesses if w in lexicon.later]
-    else:
-        base = _later_fitting(lexicon, clues[:-1])
-        last = clues[-1]
-        fits = compute_codes([last.guess], base, lexicon.length)[0] == encode(last.pattern) if base else []
-        words = [w for w, f in zip(base, fits) if f]
-    _FITS[key] = (lexicon, words)
-    if len(_FITS) > FITS_KEPT:
-        _FITS.popitem(last=False)
-    return words
+    return [w for w in fitting(lexicon, "later", tuple(clues)) if w not in candidates]
 
 
 class Plans:

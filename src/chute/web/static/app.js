@@ -21,10 +21,13 @@ const T = {
         distribution: "Rows each win took (X: lost)", "no history": "No games kept yet: a game you finish or review here, or with chute review or assist, is kept in your history on this machine (chute stats shows it too).",
         "clear history": "Clear history", "clear confirm": "Clear your history? The file is moved aside, next to it, so that it can be taken back.",
         cleared: "History cleared: {n} game(s) moved to {path}", strict: "strict", "mean rows": "rows per win",
-        "latest games": "Latest games", "average of": "average over {n} reviewed" },
+        "latest games": "Latest games", "average of": "average over {n} reviewed",
+        "likely answer": "likely answer", "likely answers": "likely answers", "possible word": "possible word",
+        "possible words": "possible words", string: "string of letters", strings: "strings of letters",
+        "words key": "words left after the row: likely answers (the game's answer list) / possible words (every word it accepts)" },
   pt: { game: "Jogo", mode: "Modo", normal: "normal", hard: "difícil", contrast: "contraste", enter: "Enter",
         undo: "Desfazer", new: "Novo jogo", suggestions: "Sugestões", guess: "palpite", expected: "esperado",
-        worst: "pior", answer: "chance", left: "Palavras possíveis", why: "Por que não…?", ask: "Perguntar",
+        worst: "pior", answer: "chance", left: "Palavras restantes", why: "Por que não…?", ask: "Perguntar",
         review: "Revisar um jogo", read: "Ler", "review this": "Revisar este jogo", solved: "resolvido", type: "Digite um palpite, clique nas letras até as cores que o jogo mostrou, e Enter.",
         skill: "habilidade", luck: "sorte", comment: "comentário", row: "linha", words: "palavras", chart: "palavras restantes por linha", over: "O jogo acabou: dê as respostas abaixo, e “Revisar este jogo” o avalia.",
         board: "tabuleiro", refuse: "o jogo recusou esta palavra", refused: "não será mais sugerida (o jogo a recusou)", unrefuse: "Sugerir de novo", unrefused: "pode voltar a ser sugerida", won: "Resolvido em", lost: "Não resolvido", copy: "Copiar", copied: "copiado", offline: "o servidor do chute não responde: rode 'chute serve' de novo e aperte Enter", bits: "bits", guesses: "palpites", "joint score": "pontuação conjunta", parts: "partes",
@@ -41,7 +44,10 @@ const T = {
         distribution: "Linhas de cada vitória (X: perdidos)", "no history": "Nenhum jogo guardado ainda: um jogo que você termina ou revisa aqui, ou com chute review ou assist, fica no seu histórico nesta máquina (chute stats também o mostra).",
         "clear history": "Apagar histórico", "clear confirm": "Apagar seu histórico? O arquivo é movido para o lado, junto dele, e pode ser recuperado.",
         cleared: "Histórico apagado: {n} jogo(s) movidos para {path}", strict: "estrito", "mean rows": "linhas por vitória",
-        "latest games": "Últimos jogos", "average of": "média de {n} revisados" },
+        "latest games": "Últimos jogos", "average of": "média de {n} revisados",
+        "likely answer": "resposta provável", "likely answers": "respostas prováveis", "possible word": "palavra possível",
+        "possible words": "palavras possíveis", string: "sequência de letras", strings: "sequências de letras",
+        "words key": "palavras restantes depois da linha: respostas prováveis (a lista de respostas do jogo) / palavras possíveis (todas as que ele aceita)" },
 };
 const COLOURS = ["b", "y", "g"];
 const NAMES = { b: "grey", y: "yellow", g: "green" };     // a colour's key in T
@@ -221,6 +227,20 @@ function drawKeyboard() {
   }
 }
 
+// the words left, as everywhere in chute: the game's likely answers (its answer list) and the possible words (every
+// word it accepts) that fit; strings of letters when no word of the lists does
+function leftSaid(b) {
+  const n = (x, one, many) => `${num(x)} ${t(x === 1 ? one : many)}`;
+  const words = b.likely_answers === null ? n(b.possible_words, "possible word", "possible words") :
+    n(b.likely_answers, "likely answer", "likely answers") + " · " + n(b.possible_words, "possible word", "possible words");
+  return words + (b.strings !== undefined ? " · " + n(b.strings, "string", "strings") : "");
+}
+
+function leftShort(b) {
+  if (b.strings !== undefined && !b.possible_words) return `${num(b.strings)} ${t(b.strings === 1 ? "string" : "strings")}`;
+  return b.likely_answers === null ? num(b.possible_words) : `${num(b.likely_answers)}/${num(b.possible_words)}`;
+}
+
 function drawSide() {
   const body = $("suggestions").querySelector("tbody");
   body.innerHTML = "";
@@ -275,7 +295,10 @@ function drawSide() {
   // with a board solved, the counts say whose they are ("7 · 5 (boards 2, 4)")
   const whose = open.length && open.length < d.boards.length && d.boards.length > 1 ?
     ` (${t(open.length > 1 ? "boards" : "board")} ${open.map((b) => b.number).join(", ")})` : "";
-  $("left-count").textContent = open.length ? open.map((b) => num(b.count)).join(" · ") + whose : num(0);
+  $("left-count").textContent = open.length === 1 && d.boards.length === 1 ? leftSaid(open[0]) :
+    open.length ? open.map(leftShort).join(" · ") + whose : num(0);
+  $("left-key").hidden = d.boards.length === 1 || !open.length;        // several boards: "7/70" says its key
+  $("left-key").textContent = open.length && open[0].likely_answers === null ? t("possible words") : `${t("likely answers")}/${t("possible words")}`;
   $("left-title").closest("section").hidden = Boolean(d.over && !open.length);     // a game won has no words left to list
   $("sugg-title").closest("section").hidden = Boolean(d.over && !d.suggestions.length);    // nor a guess to suggest
   $("left-count").classList.toggle("several", open.length > 1);
@@ -467,10 +490,10 @@ function chart(counts) {
   return `<svg width="${w}" height="${h}" role="img" aria-label="${t("chart")}">${bars}</svg>`;
 }
 
-// a row's words before → after; a round of several boards: each open board's, in board order ("263 → 8 · 40 → 3")
+// a row's words left after it, likely answers/possible words; a round of several boards: each open board's ("1: 8/40 · 3: 2/9")
 function words(x) {
-  if (x.before !== undefined) return num(x.before) + " → " + num(x.after);
-  return (x.boards || []).filter((b) => b && b.before !== undefined).map((b) => num(b.before) + " → " + num(b.after)).join(" · ");
+  if (x.boards === undefined) return /^g+$/.test(x.pattern) ? "" : leftShort(x);
+  return (x.boards || []).map((b, k) => b && !/^g+$/.test(b.pattern) ? `${k + 1}: ${leftShort(b)}` : "").filter(Boolean).join(" · ");
 }
 
 // a review (one board's rows, or several boards' rounds) as a table, its chart and its notes
@@ -479,10 +502,10 @@ function showReview(r) {
   const rows = r.rows || r.rounds;
   const grade = (x) => x ?? "–";      // null: not graded (an answer or a word chute does not know)
   out.innerHTML = `<p><b>${t("skill")} ${grade(r.skill)} · ${t("luck")} ${grade(r.luck)}</b></p>` +
-    `<table><thead><tr><th>${t("row")}</th><th>${t("guess")}</th><th>${t("words")}</th><th>${t("skill")}</th><th>${t("luck")}</th><th><span class="sr-only">${t("comment")}</span></th></tr></thead><tbody>` +
+    `<table><thead><tr><th>${t("row")}</th><th>${t("guess")}</th><th title="${t("words key")}">${t("words")}</th><th>${t("skill")}</th><th>${t("luck")}</th><th><span class="sr-only">${t("comment")}</span></th></tr></thead><tbody>` +
     rows.map((x, i) => `<tr><td>${i + 1}</td><td class="word">${x.guess}</td><td>${words(x)}</td>` +
       `<td>${x.skill ?? ""}</td><td>${x.luck ?? ""}</td><td class="note">${x.comment || (x.best ? t("best") + " " + x.best : "")}</td></tr>`).join("") +
-    "</tbody></table>" + (r.rows ? chart(r.rows.map((x) => x.after)) : "");
+    "</tbody></table>" + `<p class="note">${t("words key")}</p>` + (r.rows ? chart(r.rows.map((x) => x.likely_answers ?? x.possible_words)) : "");
   if ((r.notes || []).length) {          // the server's words: why a row is not graded, the prior graded under
     const ul = document.createElement("ul");
     ul.className = "note";

@@ -1,0 +1,114 @@
+"""How many words are left: the two figures every front end shows, and the words of a list that fit the clues.
+
+A player's question "how many words can it still be?" has two honest answers, and chute gives
+both, labelled, everywhere (``filter``, ``suggest``, ``assist``, ``play``, ``review``, the page):
+
+- **likely answers**: the words of the game's answer list that fit every clue (Wordle's 2,315,
+  the answers chute lists for Termo): what the game most likely picked;
+- **possible words**: every word the game accepts that fits (Wordle's 14,855 guesses): what it
+  could still be if its editors picked off the list.
+
+The ranking itself weighs the candidates by the prior (``game.prior``), a third set between the
+two; its size is no figure a player needs.  Lists of one's own without a separate answer list
+have one figure, the possible words.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Sequence
+
+from .engine import compute_codes
+from .feedback import Clue, encode
+
+FITS_KEPT = 4_096       # (list, clue sequence) fits kept: a benchmark's and a page's states share prefixes
+_FITS: OrderedDict = OrderedDict()
+_LOCK = threading.Lock()        # the page's requests run in threads
+
+
+@dataclass(frozen=True)
+class WordsLeft:
+    """The words left after some clues: the likely answers (None: no separate answer list) and the possible words."""
+
+    likely: int | None
+    possible: int
+    strings: int | None = None      # no word of the lists fits: the strings of letters played instead (``unlisted``)
+
+    def said(self, lang: str = "en") -> str:
+        """Return the figures as a player reads them: "48 likely answers · 246 possible words"."""
+        from ..language import counted
+        possible = counted(self.possible, "possible_word", lang)
+        words = possible if self.likely is None else f"{counted(self.likely, 'likely_answer', lang)} · {possible}"
+        return words if self.strings is None else f"{words} · {counted(self.strings, 'letter_string', lang)}"
+
+    def short(self, lang: str = "en") -> str:
+        """Return the figures without their labels: "7/70" (likely/possible), or "70"; the strings when no word fits."""
+        from ..language import counted, number
+        if self.strings is not None and not self.possible:
+            return counted(self.strings, "letter_string", lang)
+        possible = number(self.possible, lang)
+        return possible if self.likely is None else f"{number(self.likely, lang)}/{possible}"
+
+    def to_dict(self) -> dict:
+        """Return the figures as a JSON-ready dict."""
+        return {"likely_answers": self.likely, "possible_words": self.possible,
+                **({} if self.strings is None else {"strings": self.strings})}
+
+
+def said_per_board(lefts: Sequence["WordsLeft | None"], lang: str = "en") -> str:
+    """Return several boards' figures on one line, labelled once: "likely answers/possible words 1: 7/70,
+    2: solved, 3: 9/57" (None: a board solved)."""
+    from ..language import phrase
+    known = [w for w in lefts if w is not None]
+    label = phrase("possible_words", lang) if known and known[0].likely is None else \
+        f"{phrase('likely_answers', lang)}/{phrase('possible_words', lang)}"
+    return label + " " + ", ".join(f"{i}: " + (phrase("solved", lang) if w is None else w.short(lang))
+                                   for i, w in enumerate(lefts, 1))
+
+
+def words_left(lexicon, clues: Sequence[Clue]) -> WordsLeft:
+    """Return how many of the game's answers and of the words it accepts fit every clue."""
+    clues = tuple(clues)
+    possible = len(fitting(lexicon, "accepted", clues))
+    if len(lexicon.answer_list) == len(lexicon.guesses):
+        return WordsLeft(None, possible)
+    return WordsLeft(len(fitting(lexicon, "answers", clues)), possible)
+
+
+def _pool(lexicon, which: str) -> Sequence[str]:
+    """Return the words of a list of the lexicon: its answer list, every accepted word, or the words added later."""
+    if which == "answers":
+        return lexicon.answer_list
+    if which == "accepted":
+        return lexicon.guesses
+    if which == "later":
+        return [w for w in lexicon.guesses if w in lexicon.later]
+    raise ValueError(f"no list {which!r}")
+
+
+def fitting(lexicon, which: str, clues: tuple[Clue, ...]) -> list[str]:
+    """Return the words of the lexicon's list ``which`` ("answers", "accepted", "later") that fit every clue, in
+    its order: scored by the game's rule against the fit of all but the last clue, which is kept too."""
+    key = (id(lexicon), which, clues)
+    with _LOCK:
+        hit = _FITS.get(key)
+        if hit is not None and hit[0] is lexicon:
+            _FITS.move_to_end(key)
+            return hit[1]
+    if not clues:
+        words = list(_pool(lexicon, which))
+    else:
+        base = fitting(lexicon, which, clues[:-1])
+        last = clues[-1]
+        if base and len(last.guess) == lexicon.length:
+            fits = compute_codes([last.guess], base, lexicon.length)[0] == encode(last.pattern)
+            words = [w for w, f in zip(base, fits) if f]
+        else:
+            words = []
+    with _LOCK:
+        _FITS[key] = (lexicon, words)
+        if len(_FITS) > FITS_KEPT:
+            _FITS.popitem(last=False)
+    return words

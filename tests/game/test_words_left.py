@@ -1,0 +1,45 @@
+"""The words left, counted twice everywhere: the game's likely answers and every word it accepts that fits."""
+
+from __future__ import annotations
+
+import random
+
+from chute import load_lexicon, words_lexicon
+from chute.game.feedback import Clue, score
+from chute.game.knowledge import Knowledge
+from chute.game.words_left import WordsLeft, fitting, said_per_board, words_left
+
+
+def brute(words, clues) -> list[str]:
+    """Return the words every clue's colours fit, by the game's rule word by word."""
+    return [w for w in words if all(score(c.guess, w) == c.pattern for c in clues)]
+
+
+def test_the_two_figures_are_the_game_s_rule_over_its_two_lists():
+    """Seeded games: likely answers and possible words equal a brute force by ``score`` and the clue reader's
+    filter; a fit is the same asked at once or clue by clue."""
+    wordle = load_lexicon("wordle")
+    rnd = random.Random(7)
+    for _ in range(12):
+        secret = rnd.choice(wordle.answers)
+        clues = [Clue(g, score(g, secret)) for g in rnd.sample(wordle.guesses, rnd.randint(1, 3))]
+        left = words_left(wordle, clues)
+        assert left.likely == len(brute(wordle.answer_list, clues)) >= 1
+        assert left.possible == len(brute(wordle.guesses, clues)) == len(Knowledge.from_rows(clues, 5).filter(wordle.guesses))
+        assert fitting(wordle, "accepted", tuple(clues)) == brute(wordle.guesses, clues)
+    opening = words_left(wordle, [])
+    assert (opening.likely, opening.possible) == (2315, 14855)
+    assert fitting(wordle, "later", ()) == [w for w in wordle.guesses if w in wordle.later]
+
+
+def test_said_in_both_languages_and_per_board():
+    """Labelled, singular or plural, the language's digits; one list has one figure; a board's strings shown."""
+    assert WordsLeft(48, 246).said() == "48 likely answers · 246 possible words"
+    assert WordsLeft(1, 1).said() == "1 likely answer · 1 possible word"
+    assert WordsLeft(2510, 18210).said("pt") == "2.510 respostas prováveis · 18.210 palavras possíveis"
+    assert WordsLeft(0, 0, strings=8).said() == "0 likely answers · 0 possible words · 8 strings of letters"
+    assert said_per_board([WordsLeft(7, 70), None, WordsLeft(0, 0, 3)]) == \
+        "likely answers/possible words 1: 7/70, 2: solved, 3: 3 strings of letters"
+    own = words_lexicon(["crane", "crate", "trace"])
+    assert words_left(own, [Clue("crane", "gggbg")]) == WordsLeft(None, 1)
+    assert said_per_board([words_left(own, [])], "pt") == "palavras possíveis 1: 3"
