@@ -48,6 +48,20 @@ PHRASES: dict[str, dict[str, str]] = {
         "risked": "risked running out of rows; {best} was safe", "best": "the best move",
         "best_found": "the best move found", "cost": "cost {amount} guesses on average; best {best}",
         "not_in_lists": "{word} is not in the word lists: not graded",
+        "story_best": "left {after} of {before} {noun} ({mean} on average): the best move",
+        "story_best_found": "left {after} of {before} {noun} ({mean} on average): the best move found",
+        "story_cost": "left {after} of {before} {noun} ({mean} on average; {best} {best_mean}, {amount} guesses "
+                      "fewer to finish)",
+        "story_found_best": "found among {before} {noun}: the best move",
+        "story_found": "found among {before} {noun}; {best} was {amount} guesses better on average",
+        "story_all_best": "every graded row was the best move",
+        "story_no_best": "not one of the {n} graded rows was the best move",
+        "story_one_best": "{k} of {n} graded rows was the best move",
+        "story_best_rows": "{k} of {n} graded rows were the best move",
+        "story_costliest": "{word} cost the most ({amount} guesses on average)",
+        "story_risked": "{word} risked running out of rows",
+        "story_lucky": "lucky colours (luck {luck})", "story_unlucky": "unlucky colours (luck {luck})",
+        "story_even": "luck about even ({luck})",
         "last_row": "the last row: a guess among {n} candidates",
         "last_row_lost": "the last row, and not a candidate: it could not win",
         "no_finish": "no guess finishes every candidate within the rows left",
@@ -84,6 +98,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "not_answer": "{word} could not have been the answer", "left": "left: {words}",
         "values_key": "(values: expected guesses to finish with optimal play after the guess, counting it; "
                       "* = best found, not proven; ~ = estimated)",
+        "grades_key": "(skill: 99 for the best move, halved by every quarter of a guess it cost on average; luck: "
+                      "how the colours seen compare with the others the guess could have shown, 50 is average)",
         "left_key": "(words left after the row: likely answers/possible words, the game's answer list and every "
                     "word it accepts that fit the clues)",
         "optimal_finds": "optimal play ({opener} first) finds {answer} in {rows}; it averages {mean} over the "
@@ -179,6 +195,21 @@ PHRASES: dict[str, dict[str, str]] = {
         "col_score": "score", "col_bits": "bits", "col_solves": "solves", "col_row": "row",
         "col_guesses": "guesses", "col_parts": "parts", "col_letters": "letters", "col_eliminated": "eliminated",
         "col_order": "order", "col_nats": "nats",
+        # what each column means: a line under a table, a tooltip on the page (language.column_key)
+        "key_guesses": "guesses: the expected guesses to finish, this one included",
+        "key_bits": "bits: what the colours tell on average (each bit halves the words left)",
+        "key_nats": "nats: what the colours tell on average, in natural units",
+        "key_expected": "expected: the words it leaves on average", "key_worst": "worst: at most",
+        "key_chance": "chance: that it is the answer",
+        "key_parts": "parts: the different colour patterns it can show",
+        "key_letters": "letters: how common its untried letters are",
+        "key_eliminated": "eliminated: the words it rules out on average",
+        "key_order": "order: its place in the fixed list",
+        "key_score": "score: what the joint policy ranks by (bits over the open boards, and finishing boards as the "
+                     "rows run out)",
+        "key_solves": "solves: the chance it is one board's answer",
+        "key_joint_bits": "bits: what the colours tell, summed over the open boards",
+        "key_joint_expected": "expected: the words it leaves on average, summed over the boards",
         "boards_line": "{game} · row {row} of {rows} · {parts} · joint policy",
         "all_boards_solved": "{game}: every board is solved, in {used} of {rows} rows",
         "past_limit": "all {rows} rows are used: these guesses play on past the limit",
@@ -328,6 +359,20 @@ PHRASES: dict[str, dict[str, str]] = {
         "best_found": "a melhor jogada encontrada",
         "cost": "custou {amount} palpites em média; a melhor era {best}",
         "not_in_lists": "{word} não está nas listas de palavras: sem nota",
+        "story_best": "deixou {after} de {before} {noun} ({mean} em média): a melhor jogada",
+        "story_best_found": "deixou {after} de {before} {noun} ({mean} em média): a melhor jogada encontrada",
+        "story_cost": "deixou {after} de {before} {noun} ({mean} em média; {best} {best_mean}, {amount} palpites "
+                      "a menos para terminar)",
+        "story_found_best": "achou entre {before} {noun}: a melhor jogada",
+        "story_found": "achou entre {before} {noun}; {best} era {amount} palpites melhor em média",
+        "story_all_best": "toda linha avaliada foi a melhor jogada",
+        "story_no_best": "nenhuma das {n} linhas avaliadas foi a melhor jogada",
+        "story_one_best": "{k} de {n} linhas avaliadas foi a melhor jogada",
+        "story_best_rows": "{k} de {n} linhas avaliadas foram a melhor jogada",
+        "story_costliest": "{word} foi a que mais custou ({amount} palpites em média)",
+        "story_risked": "{word} arriscou ficar sem linhas",
+        "story_lucky": "cores de sorte (sorte {luck})", "story_unlucky": "cores de azar (sorte {luck})",
+        "story_even": "sorte na média ({luck})",
         "last_row": "a última linha: um palpite entre {n} candidatas",
         "last_row_lost": "a última linha, e não era candidata: não podia ganhar",
         "no_finish": "nenhum palpite resolve todas as candidatas nas linhas que restam",
@@ -364,6 +409,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "not_answer": "{word} não podia ser a resposta", "left": "restavam: {words}",
         "values_key": "(valores: palpites esperados para terminar com jogo ótimo depois do palpite, contando-o; "
                       "* = o melhor encontrado, não provado; ~ = estimado)",
+        "grades_key": "(habilidade: 99 para a melhor jogada, cortada pela metade a cada quarto de palpite que ela "
+                      "custou em média; sorte: como as cores vistas se comparam às outras que o palpite podia mostrar, "
+                      "50 é a média)",
         "left_key": "(palavras restantes depois da linha: respostas prováveis/palavras possíveis, as da lista de "
                     "respostas do jogo e todas as que ele aceita que cabem nas pistas)",
         "optimal_finds": "o jogo ótimo ({opener} primeiro) acha {answer} em {rows}; a média é {mean} nas "
@@ -464,6 +512,20 @@ PHRASES: dict[str, dict[str, str]] = {
         "col_score": "pontuação", "col_bits": "bits", "col_solves": "resolve", "col_row": "linha",
         "col_guesses": "palpites", "col_parts": "partes", "col_letters": "letras", "col_eliminated": "eliminadas",
         "col_order": "ordem", "col_nats": "nats",
+        "key_guesses": "palpites: os palpites esperados para terminar, contando este",
+        "key_bits": "bits: o que as cores dizem em média (cada bit corta pela metade as palavras restantes)",
+        "key_nats": "nats: o que as cores dizem em média, em unidades naturais",
+        "key_expected": "esperado: as palavras que ele deixa em média", "key_worst": "pior: no máximo",
+        "key_chance": "chance: de ser a resposta",
+        "key_parts": "partes: os padrões de cores diferentes que ele pode mostrar",
+        "key_letters": "letras: quão comuns são suas letras ainda não tentadas",
+        "key_eliminated": "eliminadas: as palavras que ele descarta em média",
+        "key_order": "ordem: seu lugar na lista fixa",
+        "key_score": "pontuação: o que a política conjunta ordena (bits nos tabuleiros abertos, e terminar "
+                     "tabuleiros quando as linhas acabam)",
+        "key_solves": "resolve: a chance de ser a resposta de um tabuleiro",
+        "key_joint_bits": "bits: o que as cores dizem, somado nos tabuleiros abertos",
+        "key_joint_expected": "esperado: as palavras que ele deixa em média, somadas nos tabuleiros",
         "boards_line": "{game} · linha {row} de {rows} · {parts} · política conjunta",
         "all_boards_solved": "{game}: todos os tabuleiros resolvidos, em {used} de {rows} linhas",
         "past_limit": "as {rows} linhas foram usadas: estes palpites seguem além do limite",
@@ -640,6 +702,12 @@ def column(label: str, lang: str = "en") -> str:
     """Return a table column's name in ``lang`` (a score's own name when the table has no word for it)."""
     key = "col_" + label
     return phrase(key, lang) if key in PHRASES["en"] else label
+
+
+def column_key(labels: list[str], lang: str = "en") -> str:
+    """Return the line that says what each column of a table means, for the labels that have a key."""
+    keys = ["key_" + label for label in labels]
+    return "(" + "; ".join(phrase(key, lang) for key in keys if key in PHRASES["en"]) + ")"
 
 
 def percent(p: float, lang: str = "en") -> str:

@@ -29,7 +29,7 @@ def test_suggest_opener(cli, capsys):
     assert lines[2].split()[:3] == ["1", "SALET", "3.521"] and "SALET opens the best proven plan" in err
     assert lines[2].endswith("<- plan") and not lines[3].endswith("<- plan")      # first by its plan, not its score
     assert lines[-1].startswith("plan: SALET comes first as the opener of a proven plan (3.4212 guesses")
-    assert len(lines) == 2 + 10 + 1
+    assert len(lines) == 2 + 10 + 2 and lines[-2].startswith("(guesses: the expected guesses to finish")
     status, out, _ = cli("suggest", "-s", "entropy")
     lines = out.splitlines()
     assert lines[0].startswith("2,315 likely answers · 14,855 possible words") and lines[2].split()[:3] == ["1", "SOARE", "5.886"]
@@ -40,7 +40,7 @@ def test_suggest_after_clues_lists_few_candidates(cli, capsys):
     status, out, _ = cli("suggest", "soare:bbgyg", "diact", "bbgyb", "--top", "3", "-s", "entropy")
     assert status == 0
     assert "likeliest first: CRANE CRAVE CRAZE" in out
-    assert [line.split()[1] for line in out.splitlines()[3:]] == ["ANVIL", "AVANT", "AVENS"]
+    assert [line.split()[1] for line in out.splitlines()[3:-1]] == ["ANVIL", "AVANT", "AVENS"]
 
 
 def test_suggest_json(cli, capsys):
@@ -371,7 +371,7 @@ def test_suggest_several_boards_ranks_the_joint_policy_after_the_rows(cli, capsy
     assert lines[0].startswith("quarteto · row 5 of 9 · likely answers/possible words 1: 3/8, 2: solved, 3: 1/4, 4: 2/7")
     assert "board 3: FORRÓ ZORRO PORRO JORRO" in lines          # likeliest first
     table = lines[lines.index(next(line for line in lines if line.lstrip().startswith("#"))) + 1:]
-    assert len(table) == 3
+    assert len(table) == 3 + 1 and table[-1].startswith("(score: what the joint policy ranks by")
     skipped = cli("suggest", "--game", "quarteto", *QUARTETO_ROWS, "bugre:bbbyy/bbbgb/bbbyb", "--top", "3")
     assert skipped[1] == out
 
@@ -443,7 +443,7 @@ def test_suggest_several_large_boards_load_the_compiler_and_rank_the_same():
         *table, last = done.stdout.strip().splitlines()
         assert last == f"{cells == 1} 0", done.stdout + done.stderr
         tables.append(table)
-    assert tables[0] == tables[1] and len(tables[0]) == 12
+    assert tables[0] == tables[1] and len(tables[0]) == 13
 
 
 def test_suggest_and_play_in_portuguese(cli, capsys):

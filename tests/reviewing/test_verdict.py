@@ -252,9 +252,12 @@ def test_cli_review_in_portuguese(cli, capsys, monkeypatch):
     status, out, _ = cli("review", "--game", "termo", "--strict", "--answer", "morte", "serao", "ponto", "corte", "morte", "--lang", "pt", stdin="")
     lines = out.splitlines()
     assert status == 0 and lines[0].startswith("termo: MORTE, resolvido em 4/6 · modo estrito · habilidade ")
-    assert "SERÃO ⬛🟨🟩⬛🟨  18/66 " in lines[1] and "custou 0,08 palpites em média; a melhor era TIREM" in lines[1]
-    assert lines[3] == "       modo estrito: a terceira letra tem de ser R (verde em SERÃO)"
-    assert lines[4] == "       PONTO não podia ser a resposta" and "restavam: MORTE, FORTE" in out
+    assert lines[1] == ("3 de 4 linhas avaliadas foram a melhor jogada; SERÃO foi a que mais custou (0,08 palpites "
+                        "em média); sorte na média (42).")
+    assert "SERÃO ⬛🟨🟩⬛🟨  18/66 " in lines[2] and lines[2].endswith(
+        "deixou 18 de 2.510 respostas prováveis (49 em média; TIREM 105, 0,08 palpites a menos para terminar)")
+    assert lines[4] == "       modo estrito: a terceira letra tem de ser R (verde em SERÃO)"
+    assert lines[5] == "       PONTO não podia ser a resposta" and "restavam: MORTE, FORTE" in out
     assert lines[-1] == "o jogo ótimo (TIREM primeiro) acha MORTE em 3 linhas; a média é 3,5311 nas 2.510 respostas"
     assert not any(word in out for word in (" skill ", " luck ", "cost ", "best move", "could not"))
     status, out, _ = cli("review", "--game", "termo", "--answer", "termo", "serao", "termo", "--prior", "frequency", "--lang", "pt", "--json", stdin="")
@@ -574,7 +577,7 @@ def test_cli_review_of_guesses_prints_every_row_and_the_verdict(cli, capsys, mon
     assert status == 0 and err == ""
     lines = out.splitlines()
     assert lines[0].startswith("wordle: CIGAR, solved in 3/6 · skill ") and "luck" in lines[0]
-    assert "best SALET" in out and "optimal play (SALET first) finds CIGAR in" in out
+    assert "; SALET " in out and "optimal play (SALET first) finds CIGAR in" in out
     status, out, _ = cli("review", "soare:bbyyb", "riyal:ygbgb", "cigar:ggggg", "--json", stdin="")
     data = json.loads(out)
     assert status == 0 and data["answer"] == "cigar" and len(data["rows"]) == 3 and data["rows"][2]["skill"] == 99

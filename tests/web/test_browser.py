@@ -725,3 +725,29 @@ def test_your_games_are_kept_with_their_figures_and_can_be_cleared(page, server,
     page.wait_for_function("document.querySelector('#history').textContent.includes('No games kept yet')")
     assert not (tmp_path / "history.json").exists() and (tmp_path / "history.cleared.json").exists()
     assert "History cleared: 1 game(s)" in page.locator("#message").inner_text()
+
+
+def test_the_review_tells_its_story_and_every_heading_explains_itself(page, server):
+    """A game won: the verdict in a sentence, each row's comment with the words it left against the best's
+    average, a picture of both, and a tooltip on every heading (the suggestions' too); Portuguese on the PT page."""
+    from chute import Engine, load_lexicon
+    from chute.game.feedback import score
+    from chute.reviewing.verdict import review
+    open_game(page, server, "wordle")
+    titles = page.eval_on_selector_all("#suggestions th[id]", "(hs) => hs.map((h) => h.title)")
+    assert len(titles) == 5 and all(titles) and "expected guesses to finish" in titles[1]
+    play_row(page, "crane", [score("crane", "cigar")])
+    play_row(page, "cigar", ["ggggg"])
+    page.wait_for_selector("#review[data-skill]", timeout=FIRST_SEARCH_MS)
+    engine = Engine.build(load_lexicon("wordle"))
+    want = review(engine, ["crane", "cigar"], "cigar").to_dict(engine.lexicon.show, "en")
+    assert page.locator("#review p.story").inner_text() == want["story"]
+    assert page.locator("#review td.note").first.inner_text() == want["rows"][0]["comment"]
+    assert want["rows"][0]["comment"].startswith("left 8 of 2,315 likely answers (79 on average; SALET 71")
+    assert page.locator("#review svg rect.bar").count() == 1 and page.locator("#review svg rect.best").count() == 1
+    heads = page.eval_on_selector_all("#review th[title]", "(hs) => hs.map((h) => h.title)")
+    assert len(heads) == 5 and "50 is average" in heads[4]
+    page.click("#lang")
+    page.wait_for_function("document.querySelector('#review p.story').textContent.includes('jogada')")
+    assert page.locator("#review td.note").first.inner_text().startswith("deixou 8 de 2.315 respostas prováveis")
+    shot(page, "review-story")

@@ -99,8 +99,8 @@ def test_why_review_and_share(client):
     assert client.post("/api/review", json={**grid, "patterns": [["bbyyb"], ["ggggg"]]}).status_code == 400
     pt = client.post("/api/review", json={"game": "termo", "guesses": ["serao", "corta", "termo"],
                                           "answers": ["termo"], "lang": "pt"}).json()
-    assert pt["rows"][0]["guess"] == "serão" and "palpites em média" in pt["rows"][0]["comment"]
-    assert pt["rows"][2]["comment"] == "a melhor jogada"
+    assert pt["rows"][0]["guess"] == "serão" and "palpites a menos para terminar" in pt["rows"][0]["comment"]
+    assert pt["rows"][2]["comment"] == "achou entre 2 respostas prováveis: a melhor jogada"
     share = client.post("/api/share", json={"text": "Wordle 1 3/6\n\n⬛⬛🟨🟨⬛\n🟨🟩⬛🟩⬛\n🟩🟩🟩🟩🟩",
                                             "answer": "cigar"}).json()
     assert share["game"] == "wordle" and share["boards"] == [["bbyyb", "ygbgb", "ggggg"]]

@@ -198,6 +198,8 @@ def boards_lines(result, game: str, show, lang: str = "en") -> list[str]:
     verdict = ("" if result.skill is None else
                " · " + phrase("skill_luck", lang, skill=result.skill, luck="-" if result.luck is None else result.luck))
     lines = [f"{game}: {' '.join(show(a).upper() for a in result.answers)}, {state}{verdict}"]
+    if result.story(lang, show):
+        lines.append(result.story(lang, show))
     for i, rd in enumerate(result.rounds, 1):
         value = ("" if rd.value is None or rd.best_value is None or math.isinf(rd.best_value) else
                  (phrase("at_risk", lang) if math.isinf(rd.value) else
@@ -211,6 +213,7 @@ def boards_lines(result, game: str, show, lang: str = "en") -> list[str]:
                 lines.append(f"       {phrase('board', lang, n=k)}: {to_emoji(b.pattern)} {left_text(b, lang):<11} "
                              f"{b.comment(lang, show)}")
     lines.append("  " + phrase("left_key", lang))
+    lines.append("  " + phrase("grades_key", lang))
     lines.append("  " + phrase("round_key", lang))
     lines.extend(said(n, lang) for n in result.notes)
     return lines
@@ -309,6 +312,8 @@ def report_lines(result, lexicon, stream, lang: str = "en") -> list[str]:
     verdict = ("" if result.skill is None else
                " · " + phrase("skill_luck", lang, skill=result.skill, luck="-" if result.luck is None else result.luck))
     lines = [f"{lexicon.name}: {show(result.answer).upper()}, {state}{mode}{verdict}"]
+    if result.story(lang, show):
+        lines.append(result.story(lang, show))
     figure = (lambda x: decimal(x, 3, lang).rjust(6))
     for i, r in enumerate(result.rows, 1):
         value = ("" if r.value is None or r.best_value is None or math.isinf(r.best_value) else
@@ -326,6 +331,7 @@ def report_lines(result, lexicon, stream, lang: str = "en") -> list[str]:
         if 1 < r.before and r.words_before and r.after <= 12 and r.words_after and r.after > 1:
             lines.append("       " + phrase("left", lang, words=", ".join(show(w).upper() for w in r.words_after)))
     lines.append("  " + phrase("left_key", lang))
+    lines.append("  " + phrase("grades_key", lang))
     lines.append("  " + phrase("values_key", lang))
     if result.optimal_rows is not None:
         lines.append(phrase("optimal_finds", lang, opener=show(result.optimal_opener).upper(),

@@ -86,7 +86,7 @@ def run_boards(args: argparse.Namespace) -> int:
     """Print the joint policy's best next guesses for a game of several boards after its rows; return 0."""
     from ..game.feedback import parse_board_row
     from ..game.words_left import said_per_board
-    from ..language import column, decimal, phrase, said
+    from ..language import column, column_key, decimal, percent, phrase, said
     from .solving import note, session_from_args, show, waiting_line
     session, spec = session_from_args(args)
     lexicon = session.solver.lexicon
@@ -123,7 +123,8 @@ def run_boards(args: argparse.Namespace) -> int:
     for k, choice in enumerate(ranked, 1):
         print(f"{k:>3}  {show(lexicon, choice.guess):<{width}} {decimal(choice.score, 3, lang):>{wide}} "
               f"{decimal(choice.bits, 3, lang):>7} {decimal(choice.expected, 2, lang):>9} "
-              f"{decimal(choice.p_hit, 2, lang):>7}")
+              f"{percent(choice.p_hit, lang) if choice.p_hit else '':>7}".rstrip())
+    print(column_key(["score", "joint_bits", "joint_expected", "solves"], lang))
     if session.finished:
         note(phrase("past_limit", lang, rows=spec.rows), lang=lang)
     return 0

@@ -216,7 +216,7 @@ def suggestion_table(suggestion, lexicon, lang: str = "en") -> list[str]:
 
     A strategy whose score is itself the expected or worst count shows it once; names and figures in ``lang``.
     """
-    from ..language import Note, column, decimal, percent, said
+    from ..language import Note, column, column_key, decimal, percent, said
     label = suggestion.score_label
     own = label not in ("expected", "worst")
     width = lexicon.length + 2
@@ -230,6 +230,7 @@ def suggestion_table(suggestion, lexicon, lang: str = "en") -> list[str]:
             mark, planned = "  " + said(Note("plan_mark"), lang), r.guess
         lines.append((f"{i:>3}  {show(lexicon, r.guess):<{width}}{score} {decimal(r.expected, 2, lang):>9} {r.worst:>6}  "
                       f"{percent(chance, lang) if r.candidate else '':>6}".rstrip() + mark))
+    lines.append(column_key(([label] if own else []) + ["expected", "worst", "chance"], lang))
     if planned is not None:
         lines.append(said(Note("plan_legend", opener=show(lexicon, planned),
                                mean=suggestion.plan_of(planned)["plan"]), lang))

@@ -48,12 +48,12 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 import numpy as np
 
 from ..errors import ChuteError
-from ..game.engine import Engine
+from ..game.engine import Engine, compute_codes
 from ..game.feedback import Clue, encode, score
 from ..game.rules import legal_mask, rows_without, violation_note
 from ..game.words import word_of_length
-from ..game.words_left import WordsLeft, words_left
-from ..language import Note, decimal, phrase, said
+from ..game.words_left import WordsLeft, fitting, words_left
+from ..language import Note, decimal, number, phrase, said
 from ..playing.openers import best_known
 from ..search.tree_search import INF
 from ..strategies.guard import LOSS_PER_ROW
@@ -102,6 +102,8 @@ class RowReview:
     note: tuple[str, dict] | None = None # a comment that replaces the grade: (key of language.PHRASES, its values)
     estimated: bool = False              # values from the expected-guesses formula, not a tree (an opening under a prior)
     left: WordsLeft | None = None        # the likely answers and possible words after the row (``game.words_left``)
+    story: tuple[str, int, int, float, float] | None = None   # the words the comment counts: (noun key, before,
+                                         # after, what the guess and the best leave of them on average)
 
     def violation_text(self, lang: str = "en") -> str | None:
         """Return the hard-mode rule the guess broke, in ``lang`` (None if it broke none)."""
@@ -127,9 +129,22 @@ class RowReview:
             return say("not_graded")
         if math.isinf(self.cost):
             return say("risked", best=self.best)
+        amount = decimal(self.cost, 2 if self.cost >= 0.01 else 3, lang)
+        if self.story is None:
+            return say("best" if self.exact else "best_found") if self.cost < 1e-9 else \
+                say("cost", amount=amount, best=self.best)
+        noun, before, after, mean, best_mean = self.story
+        def figure(x: float) -> str:
+            return decimal(x, 0 if x >= 10 else 1, lang)
+        counts = {"before": number(before, lang), "after": number(after, lang), "noun": phrase(noun, lang),
+                  "mean": figure(mean)}
+        if self.pattern == "g" * len(self.pattern):
+            return phrase("story_found_best" if self.cost < 1e-9 else "story_found", lang, amount=amount,
+                          best=show(self.best).upper(), **counts)
         if self.cost < 1e-9:
-            return say("best" if self.exact else "best_found")
-        return say("cost", amount=decimal(self.cost, 2 if self.cost >= 0.01 else 3, lang), best=self.best)
+            return phrase("story_best" if self.exact else "story_best_found", lang, **counts)
+        return phrase("story_cost", lang, amount=amount, best=show(self.best).upper(), best_mean=figure(best_mean),
+                      **counts)
 
     def to_dict(self, show=None, lang: str = "en") -> dict[str, Any]:
         """Return the row as a JSON-ready dict (words spelt by ``show``, the comment in ``lang``)."""
@@ -144,6 +159,9 @@ class RowReview:
                 "estimated": self.estimated,
                 "skill": self.skill, "luck": self.luck, "could_be_answer": self.could_be_answer,
                 **(self.left or WordsLeft(None, 0)).to_dict(),
+                "counted": None if self.story is None else dict(zip(("words", "before", "after", "mean", "best_mean"),
+                                                                    (self.story[0], *self.story[1:3],
+                                                                     *(round(x, 2) for x in self.story[3:])))),
                 "violation": self.violation_text(lang), "comment": self.comment(lang, show)}
 
 
@@ -163,15 +181,48 @@ class Review:
     optimal_opener: str | None = None
     notes: list[str] = field(default_factory=list)
 
+    def story(self, lang: str = "en", show=None) -> str:
+        """Return the game told in a sentence: how many rows were the best move, the costliest, the luck."""
+        return game_story(self.rows, self.luck, lang, show)
+
     def to_dict(self, show=None, lang: str = "en") -> dict[str, Any]:
         """Return the review as a JSON-ready dict (comments in ``lang``: "en" or "pt")."""
         show = show or (lambda w: w)
         return {"answer": show(self.answer), "solved": self.solved, "rows_used": len(self.rows),
+                "story": self.story(lang, show),
                 "row_limit": self.row_limit, "rule": self.rule, "skill": self.skill, "luck": self.luck,
                 "optimal": {"opener": None if self.optimal_opener is None else show(self.optimal_opener),
                             "rows_for_this_answer": self.optimal_rows,
                             "mean": None if self.optimal_mean is None else round(self.optimal_mean, 4)},
                 "rows": [r.to_dict(show, lang) for r in self.rows], "notes": [said(n, lang) for n in self.notes]}
+
+
+LUCKY, UNLUCKY = 60, 40       # a game's luck said as lucky above, unlucky below (50: the colours as good as usual)
+
+
+def game_story(rows: Sequence["RowReview | RoundReview"], luck: int | None, lang: str = "en", show=None) -> str:
+    """Return a game's rows (or rounds) told in one sentence: the best moves among those graded, the row that
+    cost the most or risked the game, and the luck."""
+    show = show or (lambda w: w)
+    graded = [r for r in rows if r.cost is not None]
+    parts = []
+    if graded:
+        best = sum(1 for r in graded if r.cost < 1e-9)
+        n = number(len(graded), lang)
+        parts.append(phrase("story_all_best", lang) if best == len(graded) else
+                     phrase("story_no_best", lang, n=n) if best == 0 else
+                     phrase("story_one_best" if best == 1 else "story_best_rows", lang, k=number(best, lang), n=n))
+        worst = max(graded, key=lambda r: r.cost)
+        if math.isinf(worst.cost):
+            parts.append(phrase("story_risked", lang, word=show(worst.guess).upper()))
+        elif worst.cost >= 0.005:
+            parts.append(phrase("story_costliest", lang, word=show(worst.guess).upper(),
+                                amount=decimal(worst.cost, 2, lang)))
+    if luck is not None:
+        parts.append(phrase("story_lucky" if luck > LUCKY else "story_unlucky" if luck < UNLUCKY else "story_even",
+                            lang, luck=luck))
+    text = "; ".join(parts)
+    return text[:1].upper() + text[1:] + "." if text else ""
 
 
 def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, rule: str | None = None,
@@ -219,6 +270,7 @@ def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, r
         elif g_row is None:
             row.note = ("not_in_lists", {"word": g})
         clue = Clue(g, pattern)
+        row.story = row_story(lexicon, word, clues, clue, row.best)
         clues.append(clue)
         row.left = words_left(lexicon, clues)
         S = S[engine.matrix[g_row, S] == code] if g_row is not None else \
@@ -244,6 +296,30 @@ def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, r
         result.optimal_mean = total / len(answers)
         result.optimal_rows = table.rows_needed(opener, word) if table is not None else None
     return result
+
+
+def row_story(lexicon, answer: str, before: Sequence[Clue], clue: Clue,
+              best: str | None) -> tuple[str, int, int, float, float] | None:
+    """Return what a row's comment counts: the likely answers before and after it (the possible words when the
+    answer is off the answer list), and what the guess and the best guess leave of them on average (None: no
+    best known, or no such word fitted)."""
+    which, noun = ("answers", "likely_answers") if answer in lexicon.answer_list else ("accepted", "possible_words")
+    words = fitting(lexicon, which, tuple(before))
+    if not words or best is None:
+        return None
+    after = len(fitting(lexicon, which, (*before, clue)))
+    return (noun, len(words), after, average_left(clue.guess, words, lexicon.length),
+            average_left(best, words, lexicon.length))
+
+
+def average_left(guess: str, words: Sequence[str], length: int) -> float:
+    """Return how many of ``words`` a guess leaves on average, each word equally likely (none once it is found)."""
+    codes = compute_codes([guess], words, length)[0]
+    sizes = np.bincount(codes)
+    solved = encode("g" * length)
+    if solved < len(sizes):
+        sizes[solved] = 0
+    return float((sizes.astype(np.float64) ** 2).sum() / len(words))
 
 
 def written_answers(text: str | None) -> list[str]:
@@ -432,10 +508,15 @@ class BoardsReview:
         """Return whether every board was solved within the rows."""
         return all(s is not None and s <= self.row_limit for s in self.solved_at)
 
+    def story(self, lang: str = "en", show=None) -> str:
+        """Return the game told in a sentence: how many rounds were the best found, the costliest, the luck."""
+        return game_story(self.rounds, self.luck, lang, show)
+
     def to_dict(self, show=None, lang: str = "en") -> dict[str, Any]:
         """Return the review as a JSON-ready dict."""
         show = show or (lambda w: w)
         return {"answers": [show(a) for a in self.answers], "solved": self.solved, "solved_at": self.solved_at,
+                "story": self.story(lang, show),
                 "rows_used": len(self.rounds), "row_limit": self.row_limit, "skill": self.skill, "luck": self.luck,
                 "rounds": [r.to_dict(show, lang) for r in self.rounds], "notes": [said(n, lang) for n in self.notes]}
 
@@ -497,7 +578,9 @@ def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str]
             S = S[engine.matrix[g_row, S] == code] if g_row is not None else \
                 np.array([c for c in S.tolist() if score(g, lexicon.answers[c]) == pattern], dtype=np.int32)
             sets[k] = S
-            row.left = words_left(lexicon, [Clue(w, score(w, secrets[k])) for w in played[:i + 1]])
+            board_clues = [Clue(w, score(w, secrets[k])) for w in played[:i + 1]]
+            row.story = row_story(lexicon, secrets[k], board_clues[:-1], board_clues[-1], row.best)
+            row.left = words_left(lexicon, board_clues)
             row.after = len(S)
             row.words_after = [lexicon.answers[c] for c in S.tolist()] if len(S) <= SHOW_WORDS else []
             board_rows[k] = row

@@ -24,7 +24,16 @@ const T = {
         "latest games": "Latest games", "average of": "average over {n} reviewed",
         "likely answer": "likely answer", "likely answers": "likely answers", "possible word": "possible word",
         "possible words": "possible words", string: "string of letters", strings: "strings of letters",
-        "words key": "words left after the row: likely answers (the game's answer list) / possible words (every word it accepts)" },
+        "words key": "words left after the row: likely answers (the game's answer list) / possible words (every word it accepts)",
+        "row key": "the row of the game", "guess key": "the word played",
+        "skill key": "99 for the best move; every quarter of a guess it cost on average halves it",
+        "luck key": "how the colours seen compare with the others the guess could have shown: 50 is average, 99 the best",
+        "chart key": "each row: the likely answers it left (filled) and what the best guess leaves on average (outlined)",
+        "key guesses": "the expected guesses to finish, this one included", "key bits": "what the colours tell on average (each bit halves the words left)",
+        "key joint score": "what the joint policy ranks by: bits over the open boards, and finishing boards as the rows run out",
+        "key expected": "the words it leaves on average", "key worst": "the most words it can leave",
+        "key chance": "the chance it is the answer", "key boards bits": "what the colours tell, summed over the open boards",
+        "key boards chance": "the chance it is one board's answer", "key guess": "click a word to type it" },
   pt: { game: "Jogo", mode: "Modo", normal: "normal", hard: "difícil", contrast: "contraste", enter: "Enter",
         undo: "Desfazer", new: "Novo jogo", suggestions: "Sugestões", guess: "palpite", expected: "esperado",
         worst: "pior", answer: "chance", left: "Palavras restantes", why: "Por que não…?", ask: "Perguntar",
@@ -47,7 +56,16 @@ const T = {
         "latest games": "Últimos jogos", "average of": "média de {n} revisados",
         "likely answer": "resposta provável", "likely answers": "respostas prováveis", "possible word": "palavra possível",
         "possible words": "palavras possíveis", string: "sequência de letras", strings: "sequências de letras",
-        "words key": "palavras restantes depois da linha: respostas prováveis (a lista de respostas do jogo) / palavras possíveis (todas as que ele aceita)" },
+        "words key": "palavras restantes depois da linha: respostas prováveis (a lista de respostas do jogo) / palavras possíveis (todas as que ele aceita)",
+        "row key": "a linha do jogo", "guess key": "a palavra jogada",
+        "skill key": "99 para a melhor jogada; cada quarto de palpite que ela custou em média a corta pela metade",
+        "luck key": "como as cores vistas se comparam às outras que o palpite podia mostrar: 50 é a média, 99 a melhor",
+        "chart key": "cada linha: as respostas prováveis que deixou (cheia) e o que o melhor palpite deixa em média (contorno)",
+        "key guesses": "os palpites esperados para terminar, contando este", "key bits": "o que as cores dizem em média (cada bit corta pela metade as palavras restantes)",
+        "key joint score": "o que a política conjunta ordena: bits nos tabuleiros abertos, e terminar tabuleiros quando as linhas acabam",
+        "key expected": "as palavras que ele deixa em média", "key worst": "o máximo de palavras que ele pode deixar",
+        "key chance": "a chance de ser a resposta", "key boards bits": "o que as cores dizem, somado nos tabuleiros abertos",
+        "key boards chance": "a chance de ser a resposta de um tabuleiro", "key guess": "clique numa palavra para digitá-la" },
 };
 const COLOURS = ["b", "y", "g"];
 const NAMES = { b: "grey", y: "yellow", g: "green" };     // a colour's key in T
@@ -251,6 +269,10 @@ function drawSide() {
   // one board: the largest set a guess may leave; several: the joint policy's bits (no one worst case)
   const several = d.boards.length > 1;
   $("fifth-label").textContent = t(several ? "bits" : "worst");
+  // every heading says what it means, as a tooltip (the CLI prints the same under its table)
+  const keys = { "score-label": "key " + S.scoreLabel, "expected-label": "key expected", "fifth-label": several ? "key boards bits" : "key worst",
+                 "chance-label": several ? "key boards chance" : "key chance", "guess-label": "key guess" };
+  for (const [id, key] of Object.entries(keys)) $(id).title = T[S.lang][key] || T.en[key] || "";
   d.suggestions.forEach((s, i) => {
     const tr = document.createElement("tr");
     const score = s.score !== undefined ? s.score : s.bits;
@@ -479,15 +501,24 @@ async function why(e) {
   } catch (err) { if (gameKey() === asked) $("why-answer").textContent = err.message; }
 }
 
-function chart(counts) {
-  const w = 260, h = 90, top = Math.max(...counts.map((c) => Math.log10(c + 1)), 1);
-  const bars = counts.map((c, i) => {
-    const bh = Math.max(2, (Math.log10(c + 1) / top) * (h - 20));
-    const x = 10 + i * (w - 20) / counts.length;
-    return `<rect x="${x}" y="${h - 12 - bh}" width="${(w - 20) / counts.length - 4}" height="${bh}" class="bar"></rect>` +
-           `<text x="${x}" y="${h - 2}" font-size="9" fill="#ccc">${c}</text>`;
+// the game's picture: per row the words it left (filled) beside what the best guess leaves on average (outlined),
+// on a log scale, the counts under the bars
+function chart(rows) {
+  const pairs = rows.map((x) => x.counted ? [x.counted.after, x.counted.best_mean] : [x.likely_answers ?? x.possible_words, null]);
+  const w = 320, h = 120, base = h - 26, slot = (w - 20) / pairs.length;
+  const top = Math.max(1, ...pairs.flat().filter((v) => v !== null).map((v) => Math.log10(v + 1)));
+  const height = (v) => Math.max(2, (Math.log10(v + 1) / top) * (base - 8));
+  const bars = pairs.map(([played, best], i) => {
+    const x = 10 + i * slot, bw = Math.min(slot * 0.38, 24);
+    let out = `<rect x="${x}" y="${base - height(played)}" width="${bw}" height="${height(played)}" class="bar"></rect>` +
+      `<text x="${x}" y="${base + 11}" font-size="9" fill="#ccc">${num(played)}</text>` +
+      `<text x="${x + slot * 0.3}" y="${h - 2}" font-size="9" fill="#888">${i + 1}</text>`;
+    if (best !== null) out += `<rect x="${x + bw + 2}" y="${base - height(best)}" width="${bw}" height="${height(best)}" class="best"></rect>`;
+    return out;
   }).join("");
-  return `<svg width="${w}" height="${h}" role="img" aria-label="${t("chart")}">${bars}</svg>`;
+  const said = pairs.map(([played, best], i) => `${t("row")} ${i + 1}: ${num(played)}` + (best === null ? "" : ` (${t("best")} ${num(best, 1)})`)).join(", ");
+  return `<svg width="${w}" height="${h}" role="img" aria-label="${t("chart")}: ${said}">${bars}</svg>` +
+    `<p class="note">${t("chart key")}</p>`;
 }
 
 // a row's words left after it, likely answers/possible words; a round of several boards: each open board's ("1: 8/40 · 3: 2/9")
@@ -501,11 +532,16 @@ function showReview(r) {
   const out = $("review");
   const rows = r.rows || r.rounds;
   const grade = (x) => x ?? "–";      // null: not graded (an answer or a word chute does not know)
+  const head = (label, key) => `<th title="${t(key)}">${t(label)}</th>`;
   out.innerHTML = `<p><b>${t("skill")} ${grade(r.skill)} · ${t("luck")} ${grade(r.luck)}</b></p>` +
-    `<table><thead><tr><th>${t("row")}</th><th>${t("guess")}</th><th title="${t("words key")}">${t("words")}</th><th>${t("skill")}</th><th>${t("luck")}</th><th><span class="sr-only">${t("comment")}</span></th></tr></thead><tbody>` +
+    (r.story ? `<p class="story"></p>` : "") +
+    `<table><thead><tr>${head("row", "row key")}${head("guess", "guess key")}${head("words", "words key")}` +
+    `${head("skill", "skill key")}${head("luck", "luck key")}<th><span class="sr-only">${t("comment")}</span></th></tr></thead><tbody>` +
     rows.map((x, i) => `<tr><td>${i + 1}</td><td class="word">${x.guess}</td><td>${words(x)}</td>` +
       `<td>${x.skill ?? ""}</td><td>${x.luck ?? ""}</td><td class="note">${x.comment || (x.best ? t("best") + " " + x.best : "")}</td></tr>`).join("") +
-    "</tbody></table>" + `<p class="note">${t("words key")}</p>` + (r.rows ? chart(r.rows.map((x) => x.likely_answers ?? x.possible_words)) : "");
+    "</tbody></table>" + `<p class="note">${t("words key")}; ${t("skill")}: ${t("skill key")}; ${t("luck")}: ${t("luck key")}</p>` +
+    (r.rows ? chart(r.rows.filter((x) => !/^g+$/.test(x.pattern))) : "");
+  if (r.story) out.querySelector("p.story").textContent = r.story;
   if ((r.notes || []).length) {          // the server's words: why a row is not graded, the prior graded under
     const ul = document.createElement("ul");
     ul.className = "note";
