@@ -43,3 +43,23 @@ def test_said_in_both_languages_and_per_board():
     own = words_lexicon(["crane", "crate", "trace"])
     assert words_left(own, [Clue("crane", "gggbg")]) == WordsLeft(None, 1)
     assert said_per_board([words_left(own, [])], "pt") == "palavras possíveis 1: 3"
+
+
+def test_past_answers_are_never_the_answer_but_still_guesses(cli, tmp_path):
+    """--not-answers: the words leave the answers, the prior and the possible words, stay accepted and suggested;
+    --exclude drops a word from both lists."""
+    past = tmp_path / "past.txt"
+    past.write_text("cigar\nrebut\n", encoding="utf-8")
+    lexicon = load_lexicon("wordle", not_answers=past)
+    plain = load_lexicon("wordle")
+    assert "cigar" not in lexicon.answer_set and "cigar" not in lexicon.prior_words
+    assert "cigar" in lexicon.guess_set and lexicon.is_suggested("cigar") and lexicon.past == {"cigar", "rebut"}
+    assert len(lexicon.answers) == 2313 and lexicon.key != plain.key and lexicon.name == "wordle-past"
+    assert words_left(lexicon, []) == WordsLeft(2313, 14853)
+    status, out, _ = cli("suggest", "--not-answers", past, "salet:bybbb", "chair:gbyyg", "--top", "2")
+    assert status == 0 and out.startswith("0 likely answers · 1 possible word · ") and "likeliest first: CIMAR\n" in out
+    status, out, _ = cli("suggest", "salet:bybbb", "chair:gbyyg", "--top", "2")
+    assert out.startswith("1 likely answer · 2 possible words · ") and "likeliest first: CIGAR CIMAR\n" in out
+    status, out, _ = cli("filter", "--not-answers", past, "salet:bybbb", "chair:gbyyg")
+    assert status == 1 and "1 accepted guess fits (see --all): CIMAR" in out
+    assert "cigar" not in load_lexicon("wordle", exclude=past).guess_set

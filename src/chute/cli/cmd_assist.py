@@ -552,8 +552,8 @@ def review_lists(args: argparse.Namespace) -> list[str] | None:
     import shlex
     if getattr(args, "boards", None) is not None or getattr(args, "rows", None) is not None:
         return None
-    lists = [f"--{name} {shlex.quote(str(value))}" for name in ("answers", "guesses", "exclude")
-             if (value := getattr(args, name, None)) is not None]
+    lists = [f"--{name.replace('_', '-')} {shlex.quote(str(value))}"
+             for name in ("answers", "guesses", "exclude", "not_answers") if (value := getattr(args, name, None)) is not None]
     return lists + ([f"--length {args.length}"] if getattr(args, "length", None) is not None else [])
 
 

@@ -168,6 +168,7 @@ def check_bench_outputs(args: argparse.Namespace) -> None:
         require_matplotlib()
     check_outputs({"--csv": args.csv, "--plot": args.plot},
                   {"--answers": args.answers, "--guesses": args.guesses, "--exclude": args.exclude,
+                   "--not-answers": args.not_answers,
                    "--tree": getattr(args, "tree", None), "--secrets": getattr(args, "secrets", None)})
 
 

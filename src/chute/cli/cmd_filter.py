@@ -86,13 +86,13 @@ def run(args: argparse.Namespace) -> int:
     knowledge = Knowledge.from_rows(rows, length, discarded=args.discarded)
     if not own_words:
         _warn_unknown_guesses(rows, lexicon)
-    pool = lexicon.guesses if args.all else lexicon.answers
+    pool = lexicon.possible_answers if args.all else lexicon.answers
     if args.grep:
         print(_grep(args, knowledge, lexicon, pool))
         return 0
     candidates = knowledge.filter(pool)
     # with no candidate: the accepted words that fit (none: the strings of letters the clues allow)
-    accepted = knowledge.filter(lexicon.guesses) if not candidates and not own_words else None
+    accepted = knowledge.filter(lexicon.possible_answers) if not candidates and not own_words else None
     if args.json:
         print(json.dumps(_json(args, knowledge, lexicon, pool, candidates, accepted, own_words), ensure_ascii=False))
     elif args.quiet:
@@ -149,8 +149,8 @@ def _grep(args: argparse.Namespace, knowledge, lexicon, pool) -> str:
     game_lexicon = _game_lexicon(args.game)
     answers = args.answers or bundled_path(game_lexicon, "answers")
     guesses = args.guesses or bundled_path(game_lexicon, "guesses")
-    if args.exclude:
-        print("chute: note: the pipeline does not drop the --exclude words", file=sys.stderr)
+    if args.exclude or args.not_answers:
+        print("chute: note: the pipeline does not drop the --exclude or --not-answers words", file=sys.stderr)
     return grep_pipeline(knowledge, [answers, guesses] if args.all else [answers])
 
 
@@ -218,8 +218,8 @@ def _report(args: argparse.Namespace, knowledge, lexicon, pool, candidates, acce
 def _words_left(knowledge, lexicon):
     """Return the likely answers and possible words that fit what is known (``game.words_left``'s two figures)."""
     from ..game.words_left import WordsLeft
-    possible = len(knowledge.filter(lexicon.guesses))
-    if len(lexicon.answer_list) == len(lexicon.guesses):
+    possible = len(knowledge.filter(lexicon.possible_answers))
+    if len(lexicon.answer_list) == len(lexicon.possible_answers):
         return WordsLeft(None, possible)
     return WordsLeft(len(knowledge.filter(lexicon.answer_list)), possible)
 

@@ -63,7 +63,8 @@ def run(args: argparse.Namespace) -> int:
     from .solving import rule_from_args, single_board
     single_board(args)
     check_outputs({"--csv": args.csv, "--journal": args.journal},
-                  {"--answers": args.answers, "--guesses": args.guesses, "--exclude": args.exclude})
+                  {"--answers": args.answers, "--guesses": args.guesses, "--exclude": args.exclude,
+                   "--not-answers": args.not_answers})
     spec = game_spec(args.game)
     rows = args.rows or spec.rows
     lexicon = lexicon_from_args(args)
@@ -86,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"chute: note: {message}", file=sys.stderr, flush=True)
 
     lists = {"game": spec.lexicon, "answers": args.answers, "guesses": args.guesses, "exclude": args.exclude,
-             "length": args.length}
+             "not_answers": args.not_answers, "length": args.length}
     result = prove(searcher, top=args.top, journal=Path(args.journal) if args.journal else None,
                    jobs=args.jobs, cluster=args.cluster, lists=lists, progress=progress, notify=notify)
     if tty:

@@ -150,7 +150,7 @@ def check_tree_outputs(args: argparse.Namespace) -> None:
         raise ChuteError("--json and --out -/--text -/--dot - cannot both write to standard output")
     check_outputs({"--out": args.out, "--text": args.text, "--dot": args.dot},
                   {"--check": args.check, "--answers": args.answers, "--guesses": args.guesses,
-                   "--exclude": args.exclude})
+                   "--exclude": args.exclude, "--not-answers": args.not_answers})
 
 
 def data_on_stdout(args: argparse.Namespace) -> bool:

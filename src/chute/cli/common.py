@@ -60,6 +60,9 @@ def add_game_options(parser: argparse.ArgumentParser, multi: bool = True) -> Non
     g.add_argument("--answers", metavar="FILE", help="possible answers, one per line (replaces the bundled list)")
     g.add_argument("--guesses", metavar="FILE", help="accepted guesses, one per line (replaces the bundled list)")
     g.add_argument("--exclude", metavar="FILE", help="forbidden words to drop from both lists")
+    g.add_argument("--not-answers", metavar="FILE",
+                   help="words that will not be the answer (e.g. past answers): never candidates, still accepted "
+                        "and suggested as guesses")
     g.add_argument("--length", type=bounded_int(3, 12), metavar="N", help="word length (3-12; user lists)")
     g.add_argument("--no-cache", action="store_true", help="do not read or write the on-disk cache")
 
@@ -73,7 +76,7 @@ def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
     """Return the lexicon chosen by the game and list options, reporting dropped entries."""
     spec = spec_from_args(args)
     lexicon = _load(spec.lexicon, args.answers, args.guesses, args.exclude, args.length,
-                    not getattr(args, "no_cache", False))
+                    not getattr(args, "no_cache", False), getattr(args, "not_answers", None))
     if lexicon.dropped and not getattr(args, "json", False):
         named = ", ".join(w[:20] for w in lexicon.not_words) + (", ..." if lexicon.dropped > len(
             lexicon.not_words) else "")
@@ -84,8 +87,8 @@ def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
 
 
 @lru_cache(maxsize=8)
-def _load(game, answers, guesses, exclude, length, cache) -> Lexicon:
-    return load_lexicon(game, answers, guesses, exclude, length, cache=cache)
+def _load(game, answers, guesses, exclude, length, cache, not_answers=None) -> Lexicon:
+    return load_lexicon(game, answers, guesses, exclude, length, cache=cache, not_answers=not_answers)
 
 
 def engine_from_args(args: argparse.Namespace, lexicon: Lexicon | None = None):

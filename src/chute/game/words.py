@@ -273,6 +273,7 @@ class Lexicon:
     rare: frozenset[str] = field(default_factory=frozenset, repr=False)  # accepted, read, never suggested
     later: frozenset[str] = field(default_factory=frozenset, repr=False)  # ... of them, those outside the prior
     not_words: tuple[str, ...] = field(default=(), repr=False)       # a few of the entries dropped, to name them
+    past: frozenset[str] = field(default_factory=frozenset, repr=False)  # accepted, never the answer (past answers)
 
     def __repr__(self) -> str:
         return (f"Lexicon({self.name!r}, length={self.length}, {len(self.answers)} answers, "
@@ -305,9 +306,14 @@ class Lexicon:
     @cached_property
     def prior_words(self) -> tuple[str, ...]:
         """Return the accepted guesses a prior over every word holds: all but the ones tagged ``later``."""
-        if not self.later:
+        if not self.later and not self.past:
             return self.guesses
-        return tuple(w for w in self.guesses if w not in self.later)
+        return tuple(w for w in self.guesses if w not in self.later and w not in self.past)
+
+    @cached_property
+    def possible_answers(self) -> tuple[str, ...]:
+        """Return the accepted guesses that could be the answer: all but the past answers the user ruled out."""
+        return tuple(w for w in self.guesses if w not in self.past) if self.past else self.guesses
 
     @cached_property
     def key(self) -> str:
@@ -317,6 +323,9 @@ class Lexicon:
         h.update("\n".join(self.guesses).encode())
         h.update(b"\n--answers--\n")
         h.update("\n".join(self.answers).encode())
+        if self.past:
+            h.update(b"\n--past--\n")
+            h.update("\n".join(sorted(self.past)).encode())
         return h.hexdigest()
 
     @cached_property
@@ -381,18 +390,19 @@ def _single_length(wordlist: WordList) -> int | None:
 
 def load_lexicon(game: str = "wordle", answers: str | Path | None = None,
                  guesses: str | Path | None = None, exclude: str | Path | None = None,
-                 length: int | None = None, cache: bool = True) -> Lexicon:
+                 length: int | None = None, cache: bool = True, not_answers: str | Path | None = None) -> Lexicon:
     """Return the lexicon of a bundled game, optionally replaced or trimmed by user files.
 
     ``answers``/``guesses`` replace the bundled lists; an accepted-guess list
-    always includes the answers.  ``exclude`` drops forbidden words from both.
+    always includes the answers.  ``exclude`` drops forbidden words from both;
+    ``not_answers`` (past answers) only from the answers: still accepted and suggested, never a candidate.
     ``length`` picks the word length (bundled lists are 5 letters only).
     A bundled lexicon as it ships is kept, parsed, in the cache folder
     (``cache``: see ``_bundled_cached``).
     """
     if game not in BUNDLED:
         raise LexiconError(f"unknown lexicon {game!r}; choose from {', '.join(BUNDLED)}")
-    if cache and not (answers or guesses or exclude) and length in (None, BUNDLED_LENGTH):
+    if cache and not (answers or guesses or exclude or not_answers) and length in (None, BUNDLED_LENGTH):
         return _bundled_cached(game)
     if length is not None:
         _check_length(length)
@@ -441,21 +451,24 @@ def load_lexicon(game: str = "wordle", answers: str | Path | None = None,
     excluded: set[str] = set()
     if exclude:
         excluded = set(read_word_file(exclude).words)
-    answer_words = tuple(w for w in answer_list.words if w not in excluded)
+    past: set[str] = set(read_word_file(not_answers).words) if not_answers else set()
+    answer_words = tuple(w for w in answer_list.words if w not in excluded and w not in past)
     guess_words = tuple(sorted(w for w in merged.words if w not in excluded))
     if user_answers is not None and not user_answers.words:      # the file itself holds none: name it
         raise LexiconError(f"answer file {answers} has no {length}-letter word")
     if not answer_words:
         raise LexiconError(f"no {length}-letter answers left in the {game} lexicon"
-                           + (" after --exclude" if excluded else ""))
+                           + (" after --exclude" if excluded else "") + (" and --not-answers" if past else ""))
     name = game if (user_answers is None and user_guesses is None) else f"{game}+custom"
     if excluded:
         name += "-excluded"
+    if past:
+        name += "-past"
     curated = user_answers is not None or (use_bundled and game in CURATED)
     rare = frozenset(tagged.difference(answer_words).intersection(guess_words))
     return Lexicon(name, length, answer_words, guess_words, merged.spellings,
                    merged.frequencies, len(rejected), curated, rare=rare, later=rare.intersection(tagged_later),
-                   not_words=tuple(sorted(rejected)[:NAMED_DROPPED]))
+                   not_words=tuple(sorted(rejected)[:NAMED_DROPPED]), past=frozenset(past.intersection(guess_words)))
 
 
 LEXICON_CACHE_VERSION = 2

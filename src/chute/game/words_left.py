@@ -6,7 +6,8 @@ both, labelled, everywhere (``filter``, ``suggest``, ``assist``, ``play``, ``rev
 - **likely answers**: the words of the game's answer list that fit every clue (Wordle's 2,315,
   the answers chute lists for Termo): what the game most likely picked;
 - **possible words**: every word the game accepts that fits (Wordle's 14,855 guesses): what it
-  could still be if its editors picked off the list.
+  could still be if its editors picked off the list (less the past answers the player ruled out,
+  ``--not-answers``).
 
 The ranking itself weighs the candidates by the prior (``game.prior``), a third set between the
 two; its size is no figure a player needs.  Lists of one's own without a separate answer list
@@ -72,7 +73,7 @@ def words_left(lexicon, clues: Sequence[Clue]) -> WordsLeft:
     """Return how many of the game's answers and of the words it accepts fit every clue."""
     clues = tuple(clues)
     possible = len(fitting(lexicon, "accepted", clues))
-    if len(lexicon.answer_list) == len(lexicon.guesses):
+    if len(lexicon.answer_list) == len(lexicon.possible_answers):
         return WordsLeft(None, possible)
     return WordsLeft(len(fitting(lexicon, "answers", clues)), possible)
 
@@ -82,7 +83,7 @@ def _pool(lexicon, which: str) -> Sequence[str]:
     if which == "answers":
         return lexicon.answer_list
     if which == "accepted":
-        return lexicon.guesses
+        return lexicon.possible_answers
     if which == "later":
         return [w for w in lexicon.guesses if w in lexicon.later]
     raise ValueError(f"no list {which!r}")

@@ -400,12 +400,12 @@ def _worker_searcher(spec: dict) -> TreeSearch:
     folder = Path(tempfile.gettempdir()) / f"chute-lists-{spec['key'][:16]}"
     folder.mkdir(exist_ok=True)
     paths = {}
-    for name in ("answers", "guesses", "exclude"):
+    for name in ("answers", "guesses", "exclude", "not_answers"):
         if spec["files"].get(name) is not None:
             paths[name] = folder / f"{name}.txt"
             paths[name].write_bytes(spec["files"][name])
     lexicon = load_lexicon(spec["game"], paths.get("answers"), paths.get("guesses"), paths.get("exclude"),
-                           spec.get("length"))
+                           spec.get("length"), not_answers=paths.get("not_answers"))
     if lexicon.key != spec["key"]:
         raise ChuteError("its word lists differ from the client's")
     return TreeSearch(Engine.build(lexicon), rows=spec["rows"], rule=spec["rule"], exact=True)
@@ -567,7 +567,7 @@ def _prove_on_cluster(address: str, searcher: TreeSearch, lists: dict, pending: 
     except ImportError:
         raise ChuteError("--cluster needs the cluster extra: pip install 'chute[cluster]'") from None
     spec = {"key": searcher.lexicon.key, "rows": searcher.rows, "rule": searcher.rule,
-            "game": lists.get("game") or searcher.lexicon.name.split("+", 1)[0].removesuffix("-excluded"),
+            "game": lists.get("game") or searcher.lexicon.name.split("+", 1)[0].removesuffix("-past").removesuffix("-excluded"),
             "length": lists.get("length"),
             "files": _list_files(lists)}
     try:
@@ -676,7 +676,7 @@ def _list_files(lists: dict) -> dict[str, bytes | None]:
     """Return the contents of the word files a proof plays (None where the bundled list is used), read here so
     that a worker on another machine plays the same words."""
     out: dict[str, bytes | None] = {}
-    for name in ("answers", "guesses", "exclude"):
+    for name in ("answers", "guesses", "exclude", "not_answers"):
         path = lists.get(name)
         try:
             out[name] = Path(path).read_bytes() if path else None
