@@ -33,10 +33,34 @@ def main() -> None:
     ap.add_argument("--requests", type=int, default=2000)
     ap.add_argument("--clients", type=int, default=50)
     args = ap.parse_args()
-    from chute.web import running, warm
+    from chute.web import running, warm, warm_kernels
     warm()                                  # as ``chute serve`` does before it listens
+    start = time.perf_counter()
+    failed = warm_kernels()                 # and its warm-up, in the server, once the first is done
+    print(f"# warm-up in the server: {time.perf_counter() - start:.1f} s{'; failed: ' + str(failed) if failed else ''}")
     with running() as base:
+        first_of_each_game(base)
         measure(base, args)
+
+
+def first_of_each_game(base: str) -> None:
+    """Print the first suggestion of each game once the server has warmed up: its opening, then after a row."""
+    import httpx
+
+    from chute.game.feedback import score
+    from chute.game.games import PRESETS
+    secrets = {"wordle": ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade"],
+               "termo": ["termo", "suite", "avido", "festa"]}
+    figures = []
+    with httpx.Client(timeout=120) as http:
+        for name, spec in PRESETS.items():
+            answers = secrets[spec.lexicon][:spec.boards]
+            first = "trace" if spec.lexicon == "wordle" else "serao"
+            for rows in ([], [{"guess": first, "patterns": [score(first, a) for a in answers]}]):
+                start = time.perf_counter()
+                http.post(base + "/api/suggest", json={"game": name, "rows": rows, "top": 10}).raise_for_status()
+                figures.append(f"{name} {'opening' if not rows else 'row 1'} {(time.perf_counter() - start) * 1000:.0f}")
+    print("first /api/suggest of each game after the warm-up, ms: " + ", ".join(figures))
 
 
 def measure(base: str, args: argparse.Namespace) -> None:

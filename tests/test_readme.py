@@ -83,4 +83,4 @@ def test_the_notebook_two_board_session(notebook):
     duo = notebook["duo"]
     report = duo.report(top=3)
     assert len(report["suggestions"]) == 3 and [b["count"] for b in report["boards"]] == [2198, 886]
-    assert report["rows"] == [{"guess": "toras", "patterns": ["bbbyb", "bybbb"]}]
+    assert report["rows"] == [{"guess": "toras", "patterns": ["bbbyb", "bybbb"], "known": True}]

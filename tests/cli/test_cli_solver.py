@@ -383,7 +383,8 @@ def test_suggest_several_boards_json_is_the_pages_report(cli, capsys):
     assert [b["solved"] for b in data["boards"]] == [False, True, False, False]
     assert [b["count"] for b in data["boards"]] == [17, 1, 20, 13]
     assert len(data["suggestions"]) == 2 and data["score_label"] == "joint score"
-    assert data["rows"][1] == {"guess": "crime", "patterns": ["bybby", "bybyb", "bybbb", "bgbbb"]}
+    assert data["rows"][1] == {"guess": "crime", "patterns": ["bybby", "bybyb", "bybbb", "bgbbb"], "known": True}
+    assert [b.get("likely_answers") for b in data["boards"]] == [3, None, 5, 5]
 
 
 def test_suggest_several_boards_when_every_board_is_solved(cli, capsys):

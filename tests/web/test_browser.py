@@ -751,3 +751,18 @@ def test_the_review_tells_its_story_and_every_heading_explains_itself(page, serv
     page.wait_for_function("document.querySelector('#review p.story').textContent.includes('jogada')")
     assert page.locator("#review td.note").first.inner_text().startswith("deixou 8 de 2.315 respostas prováveis")
     shot(page, "review-story")
+
+
+def test_a_row_chute_does_not_know_is_said_at_the_board_with_an_undo(page, server):
+    """XYZZY played: a warning under the boards (not only a note by the suggestions) and an Undo that takes the
+    row back; a known word says nothing."""
+    open_game(page, server, "wordle")
+    play_row(page, "xyzzy", ["bbbbb"])
+    assert page.locator("#message").inner_text().startswith("XYZZY is not a word chute knows")
+    undo = page.locator("#undo-unknown")
+    assert undo.is_visible() and undo.inner_text() == "Undo"
+    undo.click()
+    page.wait_for_selector("body[data-ready='0']")
+    assert page.locator("#message").inner_text() == "" and not undo.is_visible()
+    play_row(page, "crane", ["bbbbb"])
+    assert page.locator("#message").inner_text() == "" and not undo.is_visible()

@@ -259,7 +259,8 @@ class Session:
                    "letters": letter_states(b.state.clues), "notes": list(b.state.notes)}
                   for b, left in zip(self.boards, self.words_left())]
         out = {"rows_used": self.used, "row_limit": self.rows, "over": self.finished, "boards": boards,
-               "suggestions": [], "rows": [{"guess": show(row.guess), "patterns": list(row.patterns)}
+               "suggestions": [], "rows": [{"guess": show(row.guess), "patterns": list(row.patterns),
+                                            "known": self.solver.lexicon.is_guess(row.guess)}
                                            for row in self.history]}
         out["notes"] = []                   # what the ranking itself says (a proven plan's opener), beside the boards' notes
         if not self.solved and self.open_boards():

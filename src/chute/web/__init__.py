@@ -478,6 +478,9 @@ def warm_kernels(stop: Callable[[], bool] = lambda: False, locked: bool = False)
                  (_review, {"game": game, "rule": rule, "rows": rows})]
     for game, rule, guess, answer in WARM_FIRST_ROWS:
         asks.append((_suggest, {"game": game, "rule": rule, "rows": page_rows([guess], [answer])}))
+    from ..game.games import PRESETS
+    for game in PRESETS:                # every game's opening: a multi-board one ranks its own opener once
+        asks.append((_suggest, {"game": game, "rows": []}))
     for handler, body in asks:
         if stop():
             return failed

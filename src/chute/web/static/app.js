@@ -33,7 +33,8 @@ const T = {
         "key joint score": "what the joint policy ranks by: bits over the open boards, and finishing boards as the rows run out",
         "key expected": "the words it leaves on average", "key worst": "the most words it can leave",
         "key chance": "the chance it is the answer", "key boards bits": "what the colours tell, summed over the open boards",
-        "key boards chance": "the chance it is one board's answer", "key guess": "click a word to type it" },
+        "key boards chance": "the chance it is one board's answer", "key guess": "click a word to type it",
+        "unknown row": "{word} is not a word chute knows: if the game refused it, or it is a typo, undo the row; if the game took it, play on" },
   pt: { game: "Jogo", mode: "Modo", normal: "normal", hard: "difícil", contrast: "contraste", enter: "Enter",
         undo: "Desfazer", new: "Novo jogo", suggestions: "Sugestões", guess: "palpite", expected: "esperado",
         worst: "pior", answer: "chance", left: "Palavras restantes", why: "Por que não…?", ask: "Perguntar",
@@ -65,7 +66,8 @@ const T = {
         "key joint score": "o que a política conjunta ordena: bits nos tabuleiros abertos, e terminar tabuleiros quando as linhas acabam",
         "key expected": "as palavras que ele deixa em média", "key worst": "o máximo de palavras que ele pode deixar",
         "key chance": "a chance de ser a resposta", "key boards bits": "o que as cores dizem, somado nos tabuleiros abertos",
-        "key boards chance": "a chance de ser a resposta de um tabuleiro", "key guess": "clique numa palavra para digitá-la" },
+        "key boards chance": "a chance de ser a resposta de um tabuleiro", "key guess": "clique numa palavra para digitá-la",
+        "unknown row": "{word} não é uma palavra que o chute conhece: se o jogo a recusou, ou foi um erro de digitação, desfaça a linha; se o jogo a aceitou, continue" },
 };
 const COLOURS = ["b", "y", "g"];
 const NAMES = { b: "grey", y: "yellow", g: "green" };     // a colour's key in T
@@ -405,6 +407,16 @@ async function copyShare() {
 function say(text) {
   $("message").textContent = text || "";
   $("unrefuse").hidden = true;
+  $("undo-unknown").hidden = true;
+}
+
+// the row just played holds a word chute's lists lack: said at the board, with an Undo beside it (a typo, or a
+// word the game refused: its colours would mislead every suggestion after it)
+function warnUnknown() {
+  const last = S.data && S.data.rows[S.data.rows.length - 1];
+  if (!last || last.known !== false || S.data.over) return;
+  say(t("unknown row").replace("{word}", last.guess.toUpperCase()));
+  $("undo-unknown").hidden = false;
 }
 
 // what /api/suggest is asked: the game so far, its notes in the page's language
@@ -446,6 +458,7 @@ async function askSuggestions(refused) {
     S.data.rows.forEach((r, i) => { if (S.rows[i]) S.rows[i].shown = r.guess; });     // as the game spells it
     const won = S.data.over && S.data.boards.every((b) => b.solved);
     say(refused || (S.data.over && !won ? t("over") : ""));
+    if (!refused) warnUnknown();
     drawResult();
     if (won && !refused) reviewThisGame(false);        // a game won is graded at once: the answers are on the boards
     else if (S.data.over && !refused) keepGame();      // a game lost is kept as it is; its review, once asked, adds to it
@@ -731,6 +744,7 @@ async function start() {
     if (over) forgetGame(rows);
   });
   $("clear-history").addEventListener("click", clearHistory);
+  $("undo-unknown").addEventListener("click", () => { say(""); $("undo").click(); });
   $("copy-share").addEventListener("click", copyShare);
   $("unrefuse").addEventListener("click", (e) => unrefuseWord(e.currentTarget.dataset.word));
   $("enter").addEventListener("click", submit);
