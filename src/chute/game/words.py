@@ -311,6 +311,13 @@ class Lexicon:
         return tuple(w for w in self.guesses if w not in self.later and w not in self.past)
 
     @cached_property
+    def offensive(self) -> frozenset[str]:
+        """Return the accepted words chute never suggests as a probe for their meaning (``game.offensive``)."""
+        from .offensive import language_of, offensive_words
+        language = language_of(self.name)
+        return frozenset() if language is None else offensive_words(language).intersection(self.guess_set)
+
+    @cached_property
     def possible_answers(self) -> tuple[str, ...]:
         """Return the accepted guesses that could be the answer: all but the past answers the user ruled out."""
         return tuple(w for w in self.guesses if w not in self.past) if self.past else self.guesses
@@ -330,23 +337,35 @@ class Lexicon:
 
     @cached_property
     def suggested_rows(self) -> np.ndarray | None:
-        """Return the sorted guess rows chute may suggest (None: every accepted guess)."""
-        if not self.rare:
+        """Return the sorted guess rows chute may suggest (None: every accepted guess): neither rare nor offensive."""
+        if not self.rare and not self.offensive:
             return None
         import numpy as np
-        return np.array([i for i, w in enumerate(self.guesses) if w not in self.rare], dtype=np.intp)
+        return np.array([i for i, w in enumerate(self.guesses) if w not in self.rare and w not in self.offensive],
+                        dtype=np.intp)
 
     @property
     def suggest_key(self) -> str:
-        """Return a short hash of the words chute never suggests (empty when it suggests every guess)."""
+        """Return a short hash of the rare words chute never suggests (empty when it has none).
+
+        The key of the proofs and stored rankings made over the lists' guesses; the offensive words,
+        which chute stopped suggesting after they were made, are dropped where those are read
+        (``cached_openers``' ``shown``), so that the proven figures stay the ones proven.
+        """
         if not self.rare:
             return ""
         return hashlib.sha256("\n".join(sorted(self.rare)).encode()).hexdigest()[:16]
 
+    @property
+    def played_key(self) -> str:
+        """Return a short hash of every word chute never suggests, rare or offensive (a tree it builds plays neither)."""
+        unsuggested = self.rare | self.offensive
+        return hashlib.sha256("\n".join(sorted(unsuggested)).encode()).hexdigest()[:16] if unsuggested else ""
+
     def is_suggested(self, word: str) -> bool:
-        """Return whether chute may suggest the word (an accepted guess, not a rare one)."""
+        """Return whether chute may suggest the word (an accepted guess, neither rare nor offensive)."""
         w = fold(word)
-        return w in self.guess_set and w not in self.rare
+        return w in self.guess_set and w not in self.rare and w not in self.offensive
 
     @property
     def answer_list(self) -> tuple[str, ...]:

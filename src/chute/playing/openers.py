@@ -98,8 +98,8 @@ def _parse(stored, lexicon_key: str, entry: str, accepted: Callable[[str], bool]
 def cached_openers(cache_dir: Path | None, lexicon_key: str, entry: str, top: int,
                    compute: Callable[[int], list[Ranked]], accepted: Callable[[str], bool],
                    kind: str = "openers", keep: Callable[[], tuple[str, ...] | None] = lambda: (),
-                   limit: int | None = None, heard: Callable[[tuple[str, ...]], None] = lambda notes: None
-                   ) -> list[Ranked]:
+                   limit: int | None = None, heard: Callable[[tuple[str, ...]], None] = lambda notes: None,
+                   shown: Callable[[str], bool] = lambda word: True) -> list[Ranked]:
     """Return the best ``top`` guesses for an entry key, from the cache or by ``compute(n)``.
 
     ``accepted`` tells the words of the lexicon: a stored entry naming another
@@ -108,7 +108,8 @@ def cached_openers(cache_dir: Path | None, lexicon_key: str, entry: str, top: in
     is computed, ``keep()`` gives the keys of the notes to store beside it
     (notes that take no values), or None not to store it; a stored ranking
     read back tells ``heard`` its notes; past ``limit`` entries the oldest are
-    dropped.
+    dropped; ``shown`` drops a stored word chute no longer plays (an offensive one, in a ranking made before
+    it stopped suggesting them) from what is read.
     """
     if cache_dir is None:
         return compute(top)
@@ -116,6 +117,7 @@ def cached_openers(cache_dir: Path | None, lexicon_key: str, entry: str, top: in
     parsed = (_parse(_read(path, lexicon_key).get(entry), lexicon_key, entry, accepted)
               or _parse(shipped(lexicon_key, kind).get(entry), lexicon_key, entry, accepted))
     found, notes = parsed if parsed else ([], ())
+    found = [r for r in found if shown(r.guess)]
     if found and (len(found) >= top or len(found) < STORED):   # short: the whole list
         heard(notes)
         return found[:top]

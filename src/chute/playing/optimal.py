@@ -36,7 +36,7 @@ def tree_path(engine: Engine, rule: str | None, rows: int) -> Path | None:
     if engine.cache_dir is None:
         return None
     lex = engine.lexicon
-    suggested = f"-s{lex.suggest_key}" if lex.suggest_key else ""     # trees play suggested words only
+    suggested = f"-s{lex.played_key}" if lex.played_key else ""       # trees play suggested words only
     return engine.cache_dir / f"optimal-{lex.key[:32]}{suggested}-{rule or 'normal'}-{rows}.json"
 
 

@@ -514,9 +514,11 @@ class Solver:
 
         def heard(keys: tuple[str, ...]) -> None:
             state.notes.extend(n for n in map(Note, keys) if n not in state.notes)
+        offensive = self.lexicon.offensive
         return cached_openers(self.engine.cache_dir, self.lexicon.key, entry, top,
                               lambda n: self.strategy.rank(state, self.options, n), self.lexicon.is_guess,
-                              kind="second", keep=keep, limit=SECOND_KEPT, heard=heard)
+                              kind="second", keep=keep, limit=SECOND_KEPT, heard=heard,
+                              shown=lambda w: w not in offensive or w in state.candidate_set)
 
     def _caches(self, state: State) -> bool:
         """Return whether the state's ranking is kept on disk: one clue, a costly strategy, nothing avoided."""

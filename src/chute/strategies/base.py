@@ -128,11 +128,12 @@ class State:
         once it holds at least ``RARE_SHARE`` of the state's probability.
         """
         lexicon = self.engine.lexicon
-        if not lexicon.rare:
+        unsuggested = lexicon.rare | lexicon.offensive
+        if not unsuggested:
             return np.empty(0, dtype=np.intp)
         index = lexicon.guess_index
         likely = np.flatnonzero(self.prior() >= RARE_SHARE).tolist()
-        return np.array(sorted(index[self.candidates[j]] for j in likely if self.candidates[j] in lexicon.rare),
+        return np.array(sorted(index[self.candidates[j]] for j in likely if self.candidates[j] in unsuggested),
                         dtype=np.intp)
 
     def all_rows(self, rows: np.ndarray) -> bool:

@@ -1,0 +1,40 @@
+"""Words a player would not play: slurs and obscenities chute never suggests, though it reads them when typed.
+
+The lists are the List of Dirty, Naughty, Obscene, and Otherwise Bad Words (LDNOOBW, CC BY 4.0;
+``data/offensive/en.txt`` and ``pt.txt``, their provenance in their headers and NOTICE) with
+chute's own changes (``data/offensive/changes.txt``): a slur the list lacks added, and the everyday
+words it carries for a second sense ("comer", to eat) kept.  A word on them is no guess chute
+plays to narrow the words down; it is played once the clues make it a likely answer, as the
+rare words of a dictionary are (``State.rare_candidate_rows``): a game whose answer it is can
+still be won.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+
+LANGUAGE_OF = {"wordle": "en", "termo": "pt"}       # the bundled word lists' language
+
+
+def language_of(lexicon_name: str) -> str | None:
+    """Return the language of a bundled game's lexicon by its name ("termo+custom-past" is Portuguese); None for
+    lists of one's own (``words_lexicon``), whose game and language chute does not know."""
+    base = lexicon_name.split("+", 1)[0].split("-", 1)[0]
+    return LANGUAGE_OF.get(base)
+
+
+@lru_cache(maxsize=None)
+def offensive_words(language: str) -> frozenset[str]:
+    """Return the folded words chute never suggests in a language (none for a language it has no list for)."""
+    folder = resources.files("chute") / "data" / "offensive"
+    entry = folder / f"{language}.txt"
+    if not entry.is_file():
+        return frozenset()
+    words = {line.strip() for line in entry.read_text(encoding="utf-8").splitlines()
+             if line.strip() and not line.startswith("#")}
+    for line in (folder / "changes.txt").read_text(encoding="utf-8").splitlines():
+        parts = line.split()
+        if len(parts) >= 2 and parts[0] == language and parts[1][:1] in "+-":
+            (words.add if parts[1][0] == "+" else words.discard)(parts[1][1:])
+    return frozenset(words)
