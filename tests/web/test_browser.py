@@ -766,3 +766,19 @@ def test_a_row_chute_does_not_know_is_said_at_the_board_with_an_undo(page, serve
     assert page.locator("#message").inner_text() == "" and not undo.is_visible()
     play_row(page, "crane", ["bbbbb"])
     assert page.locator("#message").inner_text() == "" and not undo.is_visible()
+
+
+def test_an_octordle_s_striped_keys_keep_their_letters_light_and_outlined(page, server):
+    """Several boards at phone width: a key striped by boards shows a light letter outlined in black, whatever
+    its best colour (a dark letter on a yellow key is unreadable over grey stripes)."""
+    from chute.game.feedback import score
+    page.set_viewport_size({"width": 375, "height": 812})
+    open_game(page, server, "octordle")
+    secrets = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade"]
+    play_row(page, "trace", [score("trace", s) for s in secrets])
+    styles = page.eval_on_selector_all(".key.split", "(ks) => ks.map((k) => [k.textContent, getComputedStyle(k).color,"
+                                                     " getComputedStyle(k).textShadow])")
+    assert len(styles) >= 4 and all(color == "rgb(248, 248, 248)" and "rgb(0, 0, 0)" in shadow
+                                    for _, color, shadow in styles), styles
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    shot(page, "octordle-phone-keys")
