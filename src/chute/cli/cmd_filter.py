@@ -217,11 +217,8 @@ def _report(args: argparse.Namespace, knowledge, lexicon, pool, candidates, acce
 
 def _words_left(knowledge, lexicon):
     """Return the likely answers and possible words that fit what is known (``game.words_left``'s two figures)."""
-    from ..game.words_left import WordsLeft
-    possible = len(knowledge.filter(lexicon.possible_answers))
-    if len(lexicon.answer_list) == len(lexicon.possible_answers):
-        return WordsLeft(None, possible)
-    return WordsLeft(len(knowledge.filter(lexicon.answer_list)), possible)
+    from ..game.words_left import counted_left, pool
+    return counted_left(lexicon, lambda which: len(knowledge.filter(pool(lexicon, which))))
 
 
 def _unlisted(knowledge, lexicon) -> list[str]:

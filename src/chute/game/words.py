@@ -318,6 +318,11 @@ class Lexicon:
         return frozenset() if language is None else offensive_words(language).intersection(self.guess_set)
 
     @cached_property
+    def unsuggested(self) -> frozenset[str]:
+        """Return the accepted words chute never suggests as a probe: the rare and the offensive ones."""
+        return self.rare | self.offensive if self.offensive else self.rare
+
+    @cached_property
     def possible_answers(self) -> tuple[str, ...]:
         """Return the accepted guesses that could be the answer: all but the past answers the user ruled out."""
         return tuple(w for w in self.guesses if w not in self.past) if self.past else self.guesses
@@ -338,11 +343,11 @@ class Lexicon:
     @cached_property
     def suggested_rows(self) -> np.ndarray | None:
         """Return the sorted guess rows chute may suggest (None: every accepted guess): neither rare nor offensive."""
-        if not self.rare and not self.offensive:
+        unsuggested = self.unsuggested
+        if not unsuggested:
             return None
         import numpy as np
-        return np.array([i for i, w in enumerate(self.guesses) if w not in self.rare and w not in self.offensive],
-                        dtype=np.intp)
+        return np.array([i for i, w in enumerate(self.guesses) if w not in unsuggested], dtype=np.intp)
 
     @property
     def suggest_key(self) -> str:
@@ -359,13 +364,13 @@ class Lexicon:
     @property
     def played_key(self) -> str:
         """Return a short hash of every word chute never suggests, rare or offensive (a tree it builds plays neither)."""
-        unsuggested = self.rare | self.offensive
+        unsuggested = self.unsuggested
         return hashlib.sha256("\n".join(sorted(unsuggested)).encode()).hexdigest()[:16] if unsuggested else ""
 
     def is_suggested(self, word: str) -> bool:
         """Return whether chute may suggest the word (an accepted guess, neither rare nor offensive)."""
         w = fold(word)
-        return w in self.guess_set and w not in self.rare and w not in self.offensive
+        return w in self.guess_set and w not in self.unsuggested
 
     @property
     def answer_list(self) -> tuple[str, ...]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 from .engine import compute_codes
 from .feedback import Clue, encode
@@ -72,13 +72,19 @@ def said_per_board(lefts: Sequence["WordsLeft | None"], lang: str = "en") -> str
 def words_left(lexicon, clues: Sequence[Clue]) -> WordsLeft:
     """Return how many of the game's answers and of the words it accepts fit every clue."""
     clues = tuple(clues)
-    possible = len(fitting(lexicon, "accepted", clues))
+    return counted_left(lexicon, lambda which: len(fitting(lexicon, which, clues)))
+
+
+def counted_left(lexicon, count: Callable[[str], int]) -> WordsLeft:
+    """Return the two figures, ``count(pool)`` giving how many words of a pool ("answers", "accepted") fit: one
+    figure when the answer list is every accepted word (lists of one's own)."""
+    possible = count("accepted")
     if len(lexicon.answer_list) == len(lexicon.possible_answers):
         return WordsLeft(None, possible)
-    return WordsLeft(len(fitting(lexicon, "answers", clues)), possible)
+    return WordsLeft(count("answers"), possible)
 
 
-def _pool(lexicon, which: str) -> Sequence[str]:
+def pool(lexicon, which: str) -> Sequence[str]:
     """Return the words of a list of the lexicon: its answer list, every accepted word, or the words added later."""
     if which == "answers":
         return lexicon.answer_list
@@ -99,7 +105,7 @@ def fitting(lexicon, which: str, clues: tuple[Clue, ...]) -> list[str]:
             _FITS.move_to_end(key)
             return hit[1]
     if not clues:
-        words = list(_pool(lexicon, which))
+        words = list(pool(lexicon, which))
     else:
         base = fitting(lexicon, which, clues[:-1])
         last = clues[-1]

@@ -103,8 +103,19 @@ def finished_record(game: str, rule: str | None, row_limit: int, guesses: Sequen
     solved_at = tuple(guesses.index(a) + 1 if a and a in guesses else None for a in answers)
     if not all(s is not None for s in solved_at) and len(guesses) < row_limit:
         return None
-    return GameRecord(game, rule or "normal", row_limit, tuple(show(g) for g in guesses[:row_limit]),
+    return GameRecord(game, rule or "normal", row_limit, kept_guesses(guesses, row_limit, show),
                       tuple(show(a) if a else "" for a in answers), solved_at, skill, luck, source)
+
+
+def kept_guesses(guesses: Sequence[str], row_limit: int, show: Callable[[str], str]) -> tuple[str, ...]:
+    """Return the guesses a record keeps, as the game spells them: those within the row limit."""
+    return tuple(show(g) for g in guesses[:row_limit])
+
+
+def game_key(game: str, rule: str | None, row_limit: int, guesses: Sequence[str],
+             show: Callable[[str], str]) -> tuple:
+    """Return what makes a game the same game in the history (``GameRecord.key``) from its folded guesses."""
+    return (game, rule or "normal", row_limit, kept_guesses(guesses, row_limit, show))
 
 
 def review_record(result: "Review | BoardsReview", game: str, source: str = "review",
@@ -165,12 +176,14 @@ def record_game(record: GameRecord, path: Path | None = None) -> list[GameRecord
     return _rewritten(path, change, create=True)
 
 
-def forget_game(record: GameRecord, path: Path | None = None) -> list[GameRecord]:
-    """Return the history once the game ``record`` names is taken out of it (a row of it taken back on the page)."""
+def forget_game(record: GameRecord | tuple, path: Path | None = None) -> list[GameRecord]:
+    """Return the history once the game a record (or its ``game_key``) names is taken out of it (a row of it taken
+    back on the page)."""
     path = path or history_path()
     if not path.exists():
         return []
-    return _rewritten(path, lambda games: [g for g in games if g.key != record.key], create=False)
+    key = record.key if isinstance(record, GameRecord) else record
+    return _rewritten(path, lambda games: [g for g in games if g.key != key], create=False)
 
 
 def clear_history(path: Path | None = None) -> tuple[int, Path | None]:

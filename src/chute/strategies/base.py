@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Callable, ClassVar, Sequence
 
@@ -72,11 +72,9 @@ class State:
 
     def words_left(self) -> "WordsLeft":
         """Return how many of the game's likely answers and possible words fit the clues (``game.words_left``)."""
-        from dataclasses import replace as with_strings
-
         from ..game.words_left import words_left
         left = words_left(self.engine.lexicon, self.clues)
-        return with_strings(left, strings=self.n) if self.unlisted else left
+        return replace(left, strings=self.n) if self.unlisted else left
 
     @property
     def columns(self) -> np.ndarray:
@@ -128,7 +126,7 @@ class State:
         once it holds at least ``RARE_SHARE`` of the state's probability.
         """
         lexicon = self.engine.lexicon
-        unsuggested = lexicon.rare | lexicon.offensive
+        unsuggested = lexicon.unsuggested
         if not unsuggested:
             return np.empty(0, dtype=np.intp)
         index = lexicon.guess_index

@@ -370,18 +370,17 @@ def _keep(body: dict) -> dict:
 def _forget(body: dict) -> dict:
     """Take the game played on the page out of the history (a row of a finished game taken back); return it."""
     from ..game.words import fold
-    from ..reviewing.history import GameRecord, forget_game
+    from ..reviewing.history import forget_game, game_key
     spec = _spec(body)
     rows = body.get("rows")
     if not isinstance(rows, list) or not all(isinstance(r, dict) and isinstance(r.get("guess"), str) for r in rows):
         raise BadRequest("rows must be a list of {\"guess\": WORD, ...}")
-    rule = _rule(body, spec)
-    show = solver_for(spec.lexicon, rule).lexicon.show
-    guesses = tuple(show(fold(r["guess"])) for r in rows[:spec.rows])
-    if not guesses:
+    if not rows:
         return _history_answer()
-    return _history_answer(forget_game(GameRecord(spec.name, rule or "normal", spec.rows, guesses, ("",) * spec.boards,
-                                                  (None,) * spec.boards)))
+    rule = _rule(body, spec)
+    key = game_key(spec.name, rule, spec.rows, [fold(r["guess"]) for r in rows],
+                   solver_for(spec.lexicon, rule).lexicon.show)
+    return _history_answer(forget_game(key))
 
 
 def _clear(_: dict) -> dict:
