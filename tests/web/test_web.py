@@ -681,3 +681,21 @@ def test_a_finished_game_comes_with_its_share_text(client):
     duo = [{"guess": "serao", "patterns": ["ggggg", "bggbg"]}, {"guess": "termo", "patterns": ["ggggg"]}]
     over = client.post("/api/suggest", json={"game": "dueto", "rows": duo}).json()
     assert over["share"] == "joguei term.ooo/2 1&2/7\n\n🟩🟩🟩🟩🟩 ⬛🟩🟩⬛🟩\n⬜⬜⬜⬜⬜ 🟩🟩🟩🟩🟩"
+
+
+def test_a_history_that_cannot_be_written_never_costs_the_review(client, tmp_path, monkeypatch):
+    """The page's own game reviewed with "keep": graded and answered, the history's failure said beside it."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("", encoding="utf-8")
+    monkeypatch.setenv("CHUTE_STATE_DIR", str(blocker / "state"))      # a folder inside a file: never writable
+    body = {"game": "wordle", "keep": True, "rows": [{"guess": "crane", "patterns": ["gyybb"]},
+                                                     {"guess": "cigar", "patterns": ["ggggg"]}]}
+    r = client.post("/api/review", json=body)
+    assert r.status_code == 200 and r.json()["skill"] is not None
+    assert r.json()["kept"] is False and "history" in r.json()["history_error"]
+    monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))
+    r = client.post("/api/review", json=body)
+    assert r.json()["kept"] is True and "history_error" not in r.json()
+    (tmp_path / "history.json").write_bytes(b"\xff" * 10)
+    assert client.get("/api/history").status_code == 507                 # unreadable: said, never overwritten
+    assert (tmp_path / "history.json").read_bytes() == b"\xff" * 10

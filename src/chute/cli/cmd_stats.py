@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from .common import add_lang_option
+from .common import add_lang_option, bounded_int
 
 HELP = "your games: played, won, the rows each win took, streaks, skill and luck"
 DESCRIPTION = ("Show the statistics of the games you played or reviewed: a game reviewed with 'chute review', "
@@ -21,7 +21,7 @@ LATEST = 5              # games listed after the figures
 def add_arguments(p) -> None:
     """Add the ``stats`` options."""
     p.add_argument("--game", metavar="NAME", help="only this game (wordle, termo, quordle, ...)")
-    p.add_argument("--latest", type=int, default=LATEST, metavar="N",
+    p.add_argument("--latest", type=bounded_int(0, 10_000), default=LATEST, metavar="N",
                    help=f"list the N latest games (default {LATEST}; 0: none)")
     p.add_argument("--json", action="store_true", help="print the statistics and every game kept as JSON")
     p.add_argument("--clear", action="store_true",

@@ -397,7 +397,7 @@ class Lexicon:
 
     def summary(self) -> str:
         """Return a one-line description (name, counts, length)."""
-        suggested = f" ({len(self.guesses) - len(self.rare):,} suggested)" if self.rare else ""
+        suggested = f" ({len(self.guesses) - len(self.unsuggested):,} suggested)" if self.unsuggested else ""
         return (f"{self.name}: {len(self.answers):,} answers, {len(self.guesses):,} accepted guesses{suggested}, "
                 f"{self.length} letters")
 

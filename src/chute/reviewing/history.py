@@ -16,8 +16,8 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
-from ..errors import StorageError
-from ..files import default_state_dir, folder_lock, write_atomic
+from ..errors import ChuteError, StorageError
+from ..files import default_state_dir, folder_lock, read_limited, write_atomic
 
 if TYPE_CHECKING:
     from ..playing.session import Session
@@ -145,12 +145,12 @@ def history_path() -> Path:
 def read_history(path: Path | None = None) -> list[GameRecord]:
     """Return the games kept, oldest first (none when there is no file; StorageError when it cannot be read)."""
     path = path or history_path()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    if not path.exists():
         return []
-    except (OSError, UnicodeDecodeError) as err:
-        raise StorageError(f"cannot read your history {path} ({getattr(err, 'strerror', None) or err})") from None
+    try:
+        text = read_limited(path, "your history").decode("utf-8")
+    except (ChuteError, UnicodeDecodeError) as err:     # unreadable, a folder, past the size any history reaches
+        raise StorageError(f"cannot read your history {path} ({err})") from None
     try:
         data = json.loads(text)
         return [GameRecord.from_dict(d) for d in data["games"]]

@@ -336,9 +336,13 @@ def _review(body: dict) -> dict:
     if body.get("keep") is True:            # the player's own game: kept in the history once it is over
         from ..reviewing.history import record_game, review_record
         record = review_record(result, spec.name, "page", show)
-        out["kept"] = record is not None
+        out["kept"] = False
         if record is not None:
-            record_game(record)
+            try:
+                record_game(record)
+                out["kept"] = True
+            except StorageError as err:     # a history that cannot be written never costs the review
+                out["history_error"] = error_text(err, lang)
     return out
 
 
