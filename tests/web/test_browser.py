@@ -782,3 +782,46 @@ def test_an_octordle_s_striped_keys_keep_their_letters_light_and_outlined(page, 
                                     for _, color, shadow in styles), styles
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     shot(page, "octordle-phone-keys")
+
+
+# every visible piece of text or control on the page, and the pairs whose boxes overlap (one inside the
+# other is no overlap: a label holds its select; a cell holds its word)
+OVERLAPS = """() => {
+  const els = [...document.querySelectorAll('h1, h2, label, button, select, input, th, td, .tile, .key, p, #left-count')]
+    .filter((el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 &&
+                      getComputedStyle(el).visibility !== 'hidden' && !el.closest('[hidden]'); });
+  const out = [];
+  for (let i = 0; i < els.length; i++) for (let j = i + 1; j < els.length; j++) {
+    const a = els[i], b = els[j];
+    if (a.contains(b) || b.contains(a)) continue;
+    const p = a.getBoundingClientRect(), q = b.getBoundingClientRect();
+    const w = Math.min(p.right, q.right) - Math.max(p.left, q.left), h = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+    if (w > 1 && h > 1) out.push([a.id || a.className || a.tagName, a.textContent.trim().slice(0, 20),
+                                  b.id || b.className || b.tagName, b.textContent.trim().slice(0, 20)]);
+  }
+  return out;
+}"""
+
+
+def test_a_quarteto_at_phone_width_has_no_overlap_and_its_rows_line_up(page, server):
+    """A Quarteto in Portuguese at 375 px, one board solved at the first row: no two pieces of text or
+    controls overlap (headings, buttons, table headings, tiles, keys), nothing scrolls sideways, and the
+    boards' rows stay on the same lines after a board is solved."""
+    from chute.game.feedback import score
+    page.set_viewport_size({"width": 375, "height": 812})
+    open_game(page, server, "quarteto")
+    page.click("#lang")
+    secrets = ["termo", "suite", "avido", "serao"]
+    play_row(page, "serao", [score("serao", s) for s in secrets])
+    play_row(page, "termo", [score("termo", s) for s in secrets[:3]])
+    assert page.evaluate(OVERLAPS) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    boards = page.eval_on_selector_all(".board", "(bs) => bs.map((b) => [Math.round(b.getBoundingClientRect().top),"
+                                                 " [...b.querySelectorAll('.row')].map((r) => "
+                                                 "Math.round(r.getBoundingClientRect().top))])")
+    # boards side by side (the same top): their k-th rows on one line, whichever was solved first
+    assert len({top for top, _ in boards}) == 2, boards
+    for top in {top for top, _ in boards}:
+        side = [rows for t, rows in boards if t == top]
+        assert all(len({rows[k] for rows in side if len(rows) > k}) == 1 for k in range(3)), boards
+    shot(page, "quarteto-phone-pt")
