@@ -8,7 +8,7 @@ A first ``chute suggest`` ranks every accepted guess over every word the prior
 allows (12,972 x 12,972 codes for Wordle): seconds of work whose result depends
 only on the lists and the policy. This runs the commands and the page the way a
 player first meets them (``chute suggest`` in each mode, with the default policy
-and with entropy; the page's solvers), each into an empty cache folder, and
+and with entropy, and with common words only; the page's solvers), each into an empty cache folder, and
 copies the opener files they write. The same code and lists give the same files;
 an entry whose lists, strategy or options change is not found at run time and is
 ranked as before (``openers.cached_openers``). Run it after a change that moves a
@@ -31,11 +31,13 @@ COMMANDS = [
     ["suggest"], ["suggest", "--hard"], ["suggest", "-s", "entropy"],
     ["suggest", "--game", "termo"], ["suggest", "--game", "termo", "--strict"],
     ["suggest", "--game", "termo", "-s", "entropy"],
+    ["suggest", "--common"], ["suggest", "--game", "termo", "--common"],
 ]
 # the page's solvers (``chute.web.solver_for``): one board and several, each lexicon and rule
 PAGE = ("from chute.web import solver_for\n"
         "for lexicon, rule in (('wordle', None), ('wordle', 'hard'), ('termo', None), ('termo', 'strict')):\n"
-        "    solver_for(lexicon, rule, 1).openers(20)\n")
+        "    solver_for(lexicon, rule, 1).openers(20)\n"
+        "    solver_for(lexicon, rule, 1, (), True).openers(20)\n")
 # the rankings after each first clue of Wordle's default policy: keeping every word finishable makes some
 # of them seconds of search (SALET's ybgbb, twenty), which a new player's second row should not wait for
 SECOND = ("from chute.web import solver_for\n"

@@ -784,6 +784,30 @@ def test_an_octordle_s_striped_keys_keep_their_letters_light_and_outlined(page, 
     shot(page, "octordle-phone-keys")
 
 
+def test_common_words_only_changes_the_suggestions_and_is_remembered(page, server):
+    """The header's "common words" box: the same rows, suggestions of common words only (SALET's plan gives
+    way to SLATE), kept across a reload; unticked, the plan is back."""
+    from chute import load_lexicon
+    common = load_lexicon("wordle", common=3)
+    open_game(page, server, "wordle")
+    first = lambda: page.locator("#suggestions tbody tr td.word").first.inner_text().lower()   # noqa: E731
+    assert first() == "salet" and not page.locator("#common").is_checked()
+    assert "once per million" in page.locator("#common-label").get_attribute("title")
+    page.check("#common")
+    page.wait_for_function("document.querySelector('#suggestions tbody td.word').textContent.toLowerCase() === 'slate'")
+    play_row(page, "slate", ["bybbb"])
+    words = [w.lower() for w in page.locator("#suggestions tbody td.word").all_inner_texts()]
+    assert words and all(w in common.answer_set or common.frequencies[w] >= 3 for w in words), words
+    page.reload()
+    page.wait_for_selector("body[data-ready='1'][data-asking='0']")
+    assert page.locator("#common").is_checked()
+    assert [w.lower() for w in page.locator("#suggestions tbody td.word").all_inner_texts()] == words
+    page.click("#new")
+    page.uncheck("#common")
+    page.wait_for_function("document.querySelector('#suggestions tbody td.word').textContent.toLowerCase() === 'salet'")
+    shot(page, "common-words")
+
+
 # every visible piece of text or control on the page, and the pairs whose boxes overlap (one inside the
 # other is no overlap: a label holds its select; a cell holds its word)
 OVERLAPS = """() => {

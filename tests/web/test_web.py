@@ -59,6 +59,28 @@ def test_suggest_answers_what_the_library_answers(client):
     assert [s["chance"] for s in data["suggestions"]] == pytest.approx(want.chances(), abs=1e-6)
 
 
+def test_common_words_only_is_the_command_line_s_on_the_same_matrix(client):
+    """``"common": true`` suggests as ``chute suggest --common``, on one matrix shared with the other solvers;
+    a review asked with it grades against common words; anything but a boolean is refused."""
+    from chute.web import engine_for, solver_for
+    data = client.post("/api/suggest", json={"game": "wordle", "rows": TWO_CLUES, "top": 5, "common": True}).json()
+    engine = Engine.build(load_lexicon("wordle", common=3))
+    want = Solver(engine, DEFAULT_STRATEGY, prior=DEFAULT_PRIOR).suggest(
+        [parse_clue("soare:bbbbb"), parse_clue("until:bbyyb")], top=5)
+    assert [s["guess"] for s in data["suggestions"]] == [r.guess for r in want.ranked]
+    assert data["boards"][0]["count"] == 30                 # the words left are the same
+    assert engine_for("wordle", True).matrix is engine_for("wordle").matrix
+    assert solver_for("wordle", None, 1, (), True).lexicon.common == 3.0
+    opening = client.post("/api/suggest", json={"game": "quordle", "common": True}).json()
+    assert opening["suggestions"][0]["guess"] == "tears"
+    graded = client.post("/api/review", json={"game": "wordle", "guesses": ["salet", "cigar"], "answers": ["cigar"],
+                                              "common": True}).json()
+    assert graded["rows"][0]["best"] != "salet"              # SALET is no common word: the best is one
+    for bad in ("yes", 1, None):
+        answer = client.post("/api/suggest", json={"game": "wordle", "common": bad})
+        assert answer.status_code == 400 and answer.json()["error"] == "common must be true or false"
+
+
 def test_suggest_termo_with_accents_and_a_quarteto_round(client):
     opening = client.post("/api/suggest", json={"game": "termo", "rows": []}).json()
     assert opening["suggestions"][0]["guess"] == "toras" and opening["notes"][0].startswith("TORAS opens the best "

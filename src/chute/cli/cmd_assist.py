@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..game.feedback import SOLVED_MARKS
 from ..language import error_text
-from .common import add_game_options, add_history_option, add_lang_option, bounded_int
+from .common import add_game_options, add_history_option, add_lang_option, bounded_int, common_from_args
 from .solving import add_solver_options
 
 SESSION_HELP = """\
@@ -554,6 +554,8 @@ def review_lists(args: argparse.Namespace) -> list[str] | None:
         return None
     lists = [f"--{name.replace('_', '-')} {shlex.quote(str(value))}"
              for name in ("answers", "guesses", "exclude", "not_answers") if (value := getattr(args, name, None)) is not None]
+    if (floor := common_from_args(args)) is not None:
+        lists.append(f"--common-floor {floor:g}")
     return lists + ([f"--length {args.length}"] if getattr(args, "length", None) is not None else [])
 
 

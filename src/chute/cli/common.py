@@ -10,7 +10,7 @@ from functools import lru_cache
 from ..errors import ChuteError
 from ..files import excerpt
 from ..game.games import PRESETS, GameSpec, game_spec
-from ..game.words import Lexicon, load_lexicon, words_lexicon
+from ..game.words import COMMON_FLOOR, MAX_ZIPF, Lexicon, load_lexicon, words_lexicon
 
 MAX_SEED = 2**32 - 1
 
@@ -48,8 +48,22 @@ def add_lang_option(parser: argparse.ArgumentParser, what: str) -> None:
                              "options stay English")
 
 
+def zipf_floor(text: str) -> float:
+    """Return a Zipf frequency from 0 to 8 read from an option, with one clear message otherwise."""
+    import math
+    try:
+        value = float(text.strip())
+    except (ValueError, AttributeError):
+        raise argparse.ArgumentTypeError(f"expected a Zipf frequency such as 3 or 3.5, not {excerpt(text, 20)}") \
+            from None
+    if not (math.isfinite(value) and 0 <= value <= MAX_ZIPF):
+        raise argparse.ArgumentTypeError(f"a Zipf frequency is from 0 to {MAX_ZIPF:g}, not {excerpt(text, 20)}")
+    return value
+
+
 def add_game_options(parser: argparse.ArgumentParser, multi: bool = True) -> None:
-    """Add --game and the lexicon options (--answers, --guesses, --exclude, --length, --no-cache)."""
+    """Add --game and the lexicon options (--answers, --guesses, --exclude, --not-answers, --common, --length,
+    --no-cache)."""
     g = parser.add_argument_group("game and word lists")
     g.add_argument("--game", default="wordle", metavar="NAME",
                    help=f"game preset: {', '.join(PRESETS)} (default: wordle)")
@@ -63,8 +77,21 @@ def add_game_options(parser: argparse.ArgumentParser, multi: bool = True) -> Non
     g.add_argument("--not-answers", metavar="FILE",
                    help="words that will not be the answer (e.g. past answers): never candidates, still accepted "
                         "and suggested as guesses")
+    g.add_argument("--common", action="store_true",
+                   help="suggest only common words: on the answer list, or at least --common-floor on the Zipf "
+                        "frequency scale; other words are still read as guesses, and suggested once the clues make "
+                        "one a likely answer")
+    g.add_argument("--common-floor", type=zipf_floor, metavar="ZIPF",
+                   help=f"the frequency --common asks for, 0-8 (implies --common; default {COMMON_FLOOR:g}: once per "
+                        "million words)")
     g.add_argument("--length", type=bounded_int(3, 12), metavar="N", help="word length (3-12; user lists)")
     g.add_argument("--no-cache", action="store_true", help="do not read or write the on-disk cache")
+
+
+def common_from_args(args: argparse.Namespace) -> float | None:
+    """Return the common-words floor --common/--common-floor ask for (None: every word may be suggested)."""
+    floor = getattr(args, "common_floor", None)
+    return floor if floor is not None else COMMON_FLOOR if getattr(args, "common", False) else None
 
 
 def spec_from_args(args: argparse.Namespace) -> GameSpec:
@@ -76,7 +103,7 @@ def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
     """Return the lexicon chosen by the game and list options, reporting dropped entries."""
     spec = spec_from_args(args)
     lexicon = _load(spec.lexicon, args.answers, args.guesses, args.exclude, args.length,
-                    not getattr(args, "no_cache", False), getattr(args, "not_answers", None))
+                    not getattr(args, "no_cache", False), getattr(args, "not_answers", None), common_from_args(args))
     if lexicon.dropped and not getattr(args, "json", False):
         named = ", ".join(w[:20] for w in lexicon.not_words) + (", ..." if lexicon.dropped > len(
             lexicon.not_words) else "")
@@ -87,8 +114,8 @@ def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
 
 
 @lru_cache(maxsize=8)
-def _load(game, answers, guesses, exclude, length, cache, not_answers=None) -> Lexicon:
-    return load_lexicon(game, answers, guesses, exclude, length, cache=cache, not_answers=not_answers)
+def _load(game, answers, guesses, exclude, length, cache, not_answers=None, common=None) -> Lexicon:
+    return load_lexicon(game, answers, guesses, exclude, length, cache=cache, not_answers=not_answers, common=common)
 
 
 def engine_from_args(args: argparse.Namespace, lexicon: Lexicon | None = None):

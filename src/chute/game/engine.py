@@ -316,6 +316,12 @@ class Engine:
         rows, cols = self.matrix.shape
         return f"Engine({self.lexicon.name!r}, {rows}x{cols} {self.matrix.dtype} matrix)"
 
+    def reading(self, lexicon: Lexicon) -> "Engine":
+        """Return an engine sharing this matrix for another reading of the same lists (a common-words floor)."""
+        if lexicon.key != self.lexicon.key:
+            raise ChuteError(f"{lexicon.name}'s lists are not the lists of this engine ({self.lexicon.name})")
+        return self if lexicon is self.lexicon else Engine(lexicon, self.matrix, self.cache_dir)
+
     @classmethod
     def build(cls, lexicon: Lexicon, cache: bool = True, cache_dir: Path | None = None) -> "Engine":
         """Return the engine for a lexicon, loading its matrix from the disk cache when valid."""

@@ -37,6 +37,11 @@ NAME_TAG = "name"
 LATER_TAG = "later"
 TAGS = (RARE_TAG, NAME_TAG, LATER_TAG)
 MIN_LENGTH, MAX_LENGTH = 3, 12
+# "Common words only": the Zipf frequency a word needs to be suggested.  3 is once
+# per million words, where the Zipf scale's authors put the line between low- and
+# high-frequency words (van Heuven et al., 2014); chosen from that scale alone.
+COMMON_FLOOR = 3.0
+MAX_ZIPF = 8.0
 
 
 def fold(word: str) -> str:
@@ -274,6 +279,7 @@ class Lexicon:
     later: frozenset[str] = field(default_factory=frozenset, repr=False)  # ... of them, those outside the prior
     not_words: tuple[str, ...] = field(default=(), repr=False)       # a few of the entries dropped, to name them
     past: frozenset[str] = field(default_factory=frozenset, repr=False)  # accepted, never the answer (past answers)
+    common: float | None = None    # suggest only words this frequent (Zipf), or on the answer list (None: any)
 
     def __repr__(self) -> str:
         return (f"Lexicon({self.name!r}, length={self.length}, {len(self.answers)} answers, "
@@ -318,9 +324,31 @@ class Lexicon:
         return frozenset() if language is None else offensive_words(language).intersection(self.guess_set)
 
     @cached_property
+    def uncommon(self) -> frozenset[str]:
+        """Return the accepted words below the ``common`` floor (none without one): neither on the answer list
+        nor a past answer, and rarer than the floor (a word of unknown frequency is rarer)."""
+        if self.common is None:
+            return frozenset()
+        listed = set(self.answer_list) | self.past
+        floor = self.common
+        return frozenset(w for w in self.guesses if w not in listed and self.frequencies.get(w, -1.0) < floor)
+
+    @cached_property
     def unsuggested(self) -> frozenset[str]:
-        """Return the accepted words chute never suggests as a probe: the rare and the offensive ones."""
-        return self.rare | self.offensive if self.offensive else self.rare
+        """Return the accepted words chute never suggests as a probe: the rare, the offensive and the uncommon."""
+        return self.rare.union(self.offensive, self.uncommon)
+
+    def common_only(self, floor: float | None = COMMON_FLOOR) -> "Lexicon":
+        """Return the lexicon that suggests only words of the answer list or of Zipf frequency ``floor`` or more
+        (None: every word); the lists, and so the matrix and its key, stay the same."""
+        if floor is None:
+            return replace(self, common=None) if self.common is not None else self
+        if isinstance(floor, bool) or not (isinstance(floor, (int, float)) and 0 <= floor <= MAX_ZIPF):
+            raise LexiconError(f"the common-words floor is a Zipf frequency from 0 to {MAX_ZIPF:g}, not {floor!r}")
+        if not self.frequencies:
+            raise LexiconError(f"the {self.name} word lists give no word frequencies (a second column), so "
+                               "chute cannot tell common words")
+        return replace(self, common=float(floor))
 
     @cached_property
     def possible_answers(self) -> tuple[str, ...]:
@@ -355,11 +383,13 @@ class Lexicon:
 
         The key of the proofs and stored rankings made over the lists' guesses; the offensive words,
         which chute stopped suggesting after they were made, are dropped where those are read
-        (``cached_openers``' ``shown``), so that the proven figures stay the ones proven.
+        (``cached_openers``' ``shown``), so that the proven figures stay the ones proven.  A common-words
+        floor's words count with the rare ones: its rankings and proofs are its own.
         """
-        if not self.rare:
+        kept_out = self.rare | self.uncommon if self.common is not None else self.rare
+        if not kept_out:
             return ""
-        return hashlib.sha256("\n".join(sorted(self.rare)).encode()).hexdigest()[:16]
+        return hashlib.sha256("\n".join(sorted(kept_out)).encode()).hexdigest()[:16]
 
     @property
     def played_key(self) -> str:
@@ -397,7 +427,8 @@ class Lexicon:
 
     def summary(self) -> str:
         """Return a one-line description (name, counts, length)."""
-        suggested = f" ({len(self.guesses) - len(self.unsuggested):,} suggested)" if self.unsuggested else ""
+        common = f", common words only: Zipf {self.common:g} or on the answer list" if self.common is not None else ""
+        suggested = f" ({len(self.guesses) - len(self.unsuggested):,} suggested{common})" if self.unsuggested else ""
         return (f"{self.name}: {len(self.answers):,} answers, {len(self.guesses):,} accepted guesses{suggested}, "
                 f"{self.length} letters")
 
@@ -414,18 +445,22 @@ def _single_length(wordlist: WordList) -> int | None:
 
 def load_lexicon(game: str = "wordle", answers: str | Path | None = None,
                  guesses: str | Path | None = None, exclude: str | Path | None = None,
-                 length: int | None = None, cache: bool = True, not_answers: str | Path | None = None) -> Lexicon:
+                 length: int | None = None, cache: bool = True, not_answers: str | Path | None = None,
+                 common: float | None = None) -> Lexicon:
     """Return the lexicon of a bundled game, optionally replaced or trimmed by user files.
 
     ``answers``/``guesses`` replace the bundled lists; an accepted-guess list
     always includes the answers.  ``exclude`` drops forbidden words from both;
     ``not_answers`` (past answers) only from the answers: still accepted and suggested, never a candidate.
     ``length`` picks the word length (bundled lists are 5 letters only).
-    A bundled lexicon as it ships is kept, parsed, in the cache folder
+    ``common`` suggests only the words of at least that Zipf frequency or on the answer list
+    (``Lexicon.common_only``).  A bundled lexicon as it ships is kept, parsed, in the cache folder
     (``cache``: see ``_bundled_cached``).
     """
     if game not in BUNDLED:
         raise LexiconError(f"unknown lexicon {game!r}; choose from {', '.join(BUNDLED)}")
+    if common is not None:
+        return load_lexicon(game, answers, guesses, exclude, length, cache, not_answers).common_only(common)
     if cache and not (answers or guesses or exclude or not_answers) and length in (None, BUNDLED_LENGTH):
         return _bundled_cached(game)
     if length is not None:

@@ -605,8 +605,9 @@ class MultiSolver:
         k = len(boards)
         path = None
         if self.engine.cache_dir is not None:
-            h = hashlib.sha256(f"{self.OPENING_VERSION} {self.engine.lexicon.key} {self.policy.label()} {k} "
-                               f"{top}".encode())
+            lex = self.engine.lexicon
+            h = hashlib.sha256(f"{self.OPENING_VERSION} {lex.key} {self.policy.label()} {k} {top} "
+                               f"{lex.played_key}".encode())     # the words it may suggest
             if self.weights is not None:
                 h.update(np.round(self.weights, 12).tobytes())
             path = self.engine.cache_dir / f"multi-openers-{h.hexdigest()[:32]}.json"
@@ -858,8 +859,12 @@ def solver_for(engine: Engine, policy: Policy = DEFAULT, prior: "Prior | None" =
         if widened:
             lexicon = engine.lexicon
             played = board_prior(prior, lexicon)
-            wide = (Engine.build(lexicon.widened(played.words), cache=cache) if played.words != lexicon.answers
-                    else engine)
+            wide = engine
+            if played.words != lexicon.answers:
+                widened = lexicon.widened(played.words)
+                shared = [s.engine for _, s in _SOLVERS.values() if s.engine.lexicon.key == widened.key]
+                # the same lists read with another common-words floor share the matrix
+                wide = shared[0].reading(widened) if shared else Engine.build(widened, cache=cache)
             solver = MultiSolver(wide, policy, weights=played.weights, fallback_weights=fallback_weights(lexicon))
         else:
             solver = MultiSolver(engine, policy)

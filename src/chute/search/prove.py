@@ -374,11 +374,12 @@ def _dask_work(spec: dict, rows: list[int], cutoff: int) -> list[tuple[int, int,
     """Settle some openers on a Dask worker: the lists come with the task (their files' contents), the engine
     from the worker's disk cache, once per worker; an error names the worker."""
     try:
-        searcher = _DASK_SEARCHERS.get(spec["key"])
+        kept = f"{spec['key']}|{spec.get('common')}"       # the same lists with another common-words floor
+        searcher = _DASK_SEARCHERS.get(kept)
         if searcher is None:
             os.environ.setdefault("NUMBA_NUM_THREADS", "1")
             searcher = _worker_searcher(spec)
-            _DASK_SEARCHERS[spec["key"]] = searcher
+            _DASK_SEARCHERS[kept] = searcher
         return [(row, *settle(searcher, row, cutoff)) for row in rows]
     except Exception as err:            # said by the client in one line, naming the worker
         try:
@@ -405,7 +406,7 @@ def _worker_searcher(spec: dict) -> TreeSearch:
             paths[name] = folder / f"{name}.txt"
             paths[name].write_bytes(spec["files"][name])
     lexicon = load_lexicon(spec["game"], paths.get("answers"), paths.get("guesses"), paths.get("exclude"),
-                           spec.get("length"), not_answers=paths.get("not_answers"))
+                           spec.get("length"), not_answers=paths.get("not_answers"), common=spec.get("common"))
     if lexicon.key != spec["key"]:
         raise ChuteError("its word lists differ from the client's")
     return TreeSearch(Engine.build(lexicon), rows=spec["rows"], rule=spec["rule"], exact=True)
@@ -568,7 +569,7 @@ def _prove_on_cluster(address: str, searcher: TreeSearch, lists: dict, pending: 
         raise ChuteError("--cluster needs the cluster extra: pip install 'chute[cluster]'") from None
     spec = {"key": searcher.lexicon.key, "rows": searcher.rows, "rule": searcher.rule,
             "game": lists.get("game") or searcher.lexicon.name.split("+", 1)[0].removesuffix("-past").removesuffix("-excluded"),
-            "length": lists.get("length"),
+            "length": lists.get("length"), "common": searcher.lexicon.common,
             "files": _list_files(lists)}
     try:
         client = Client(address, timeout="20s")

@@ -101,33 +101,41 @@ class BadRequest(Exception):
 
 def _once(build):
     """Return ``build`` memoised, each value built once even when several requests ask for it together."""
-    cached = lru_cache(maxsize=16)(build)
-    lock = threading.Lock()
+    import inspect
+    cached = lru_cache(maxsize=32)(build)
+    lock = threading.RLock()        # reentrant: a value may be built from another of the same function's
+    signature = inspect.signature(build)
 
-    def get(*args):
+    def get(*args, **kwargs):
+        bound = signature.bind(*args, **kwargs)
+        bound.apply_defaults()      # one value whether a default is given or left out
         with lock:                  # the first asker builds; the others wait for its value, never build again
-            return cached(*args)
+            return cached(*bound.args)
     get.cache_clear, get.cache_info = cached.cache_clear, cached.cache_info
     get.__doc__, get.__name__, get.__wrapped__ = build.__doc__, build.__name__, build
     return get
 
 
 @_once
-def engine_for(lexicon_name: str):
-    """Return the shared engine of a bundled lexicon."""
+def engine_for(lexicon_name: str, common: bool = False):
+    """Return the shared engine of a bundled lexicon; ``common``: the same matrix, suggesting common words only."""
     from ..game.engine import Engine
     from ..game.words import load_lexicon
+    if common:
+        plain = engine_for(lexicon_name)
+        return plain.reading(plain.lexicon.common_only())
     return Engine.build(load_lexicon(lexicon_name))
 
 
 @_once
-def solver_for(lexicon_name: str, rule: str | None, boards: int = 2, refused: tuple[str, ...] = ()):
+def solver_for(lexicon_name: str, rule: str | None, boards: int = 2, refused: tuple[str, ...] = (),
+               common: bool = False):
     """Return the shared solver of a bundled lexicon and hard-mode rule: one board plays the CLI's default
     policy (expected guesses under the frequency prior); several boards share entropy's solver under the same
     prior, whose words and weights the joint policy plays, as the CLI.  It never suggests the ``refused`` words
-    (one solver per list, so that no request changes another's)."""
+    (one solver per list, so that no request changes another's); ``common``: only common words (``--common``)."""
     from ..playing.assembly import game_solver
-    return game_solver(engine_for(lexicon_name), boards, rule, refused=refused)
+    return game_solver(engine_for(lexicon_name, common), boards, rule, refused=refused)
 
 
 def warm(lexicons: tuple[str, ...] = ("wordle", "termo")) -> None:
@@ -194,13 +202,21 @@ def _session(body: dict):
         if not isinstance(patterns, list) or not all(isinstance(p, str) for p in patterns):
             raise BadRequest(f"row {i}: patterns must be a list of colours, one per unsolved board")
         parsed.append((row["guess"], patterns))
-    session = Session(solver_for(spec.lexicon, rule, spec.boards, _refused(spec.lexicon)), spec.boards, spec.rows,
-                      keep_unknown=True)      # a row the game showed stays, even when no listed word fits it
+    session = Session(solver_for(spec.lexicon, rule, spec.boards, _refused(spec.lexicon), _common(body)),
+                      spec.boards, spec.rows, keep_unknown=True)      # a row the game showed stays, even when no listed word fits it
     try:
         session.replay(parsed)
     except ChuteError as err:
         raise BadRequest(err.args[0] if err.args else str(err)) from None     # a Note: said in the page's language
     return session, spec
+
+
+def _common(body: dict) -> bool:
+    """Return whether the request asks for common words only (``--common``'s floor)."""
+    common = body.get("common", False)
+    if type(common) is not bool:
+        raise BadRequest("common must be true or false")
+    return common
 
 
 def _lang(body: dict) -> str:
@@ -325,12 +341,14 @@ def _review(body: dict) -> dict:
             check_grid(solver_for(spec.lexicon, rule).lexicon, guesses, grid, answers)
 
         def grade():
-            solver = solver_for(spec.lexicon, rule)
+            solver = solver_for(spec.lexicon, rule, common=_common(body))
             if spec.boards == 1:
                 return review(solver.engine, guesses, answers[0], rows=spec.rows, rule=rule), solver.lexicon.show
             return review_boards(solver.engine, guesses, answers, spec.rows), solver.lexicon.show
-    # what the verdict depends on: the game, its rows, and the words the user's game refused (never a best move)
-    key = json.dumps([spec.name, rule, body.get("rows"), guesses, answers, _refused(spec.lexicon)], sort_keys=True)
+    # what the verdict depends on: the game, its rows, the words the user's game refused (never a best move) and
+    # whether only common words are
+    key = json.dumps([spec.name, rule, body.get("rows"), guesses, answers, _refused(spec.lexicon), _common(body)],
+                     sort_keys=True)
     result, show = _kept(key, grade)
     out = result.to_dict(show, lang)
     if body.get("keep") is True:            # the player's own game: kept in the history once it is over

@@ -34,7 +34,8 @@ const T = {
         "key expected": "the words it leaves on average", "key worst": "the most words it can leave",
         "key chance": "the chance it is the answer", "key boards bits": "what the colours tell, summed over the open boards",
         "key boards chance": "the chance it is one board's answer", "key guess": "click a word to type it",
-        "unknown row": "{word} is not a word chute knows: if the game refused it, or it is a typo, undo the row; if the game took it, play on" },
+        "unknown row": "{word} is not a word chute knows: if the game refused it, or it is a typo, undo the row; if the game took it, play on",
+        common: "common words", "common title": "suggest only common words (on the game's answer list, or used once per million words or more); the others are still read, and suggested once the clues make one a likely answer; the review grades against common words too" },
   pt: { game: "Jogo", mode: "Modo", normal: "normal", hard: "difícil", contrast: "contraste", enter: "Enter",
         undo: "Desfazer", new: "Novo jogo", suggestions: "Sugestões", guess: "palpite", expected: "esperado",
         worst: "pior", answer: "chance", left: "Palavras restantes", why: "Por que não…?", ask: "Perguntar",
@@ -67,7 +68,8 @@ const T = {
         "key expected": "as palavras que ele deixa em média", "key worst": "o máximo de palavras que ele pode deixar",
         "key chance": "a chance de ser a resposta", "key boards bits": "o que as cores dizem, somado nos tabuleiros abertos",
         "key boards chance": "a chance de ser a resposta de um tabuleiro", "key guess": "clique numa palavra para digitá-la",
-        "unknown row": "{word} não é uma palavra que o chute conhece: se o jogo a recusou, ou foi um erro de digitação, desfaça a linha; se o jogo a aceitou, continue" },
+        "unknown row": "{word} não é uma palavra que o chute conhece: se o jogo a recusou, ou foi um erro de digitação, desfaça a linha; se o jogo a aceitou, continue",
+        common: "palavras comuns", "common title": "sugerir só palavras comuns (da lista de respostas do jogo, ou usadas uma vez por milhão de palavras ou mais); as outras ainda são lidas, e sugeridas quando as pistas fazem de uma uma resposta provável; a revisão também compara com palavras comuns" },
 };
 const COLOURS = ["b", "y", "g"];
 const NAMES = { b: "grey", y: "yellow", g: "green" };     // a colour's key in T
@@ -96,7 +98,7 @@ const SAVED = "chute.game.v1";
 function save() {
   try {
     localStorage.setItem(SAVED, JSON.stringify({ game: S.game.name, mode: $("mode").value, lang: S.lang,
-      contrast: document.body.classList.contains("contrast"),
+      contrast: document.body.classList.contains("contrast"), common: $("common").checked,
       rows: S.rows.map((r) => ({ guess: r.guess, boards: r.boards, patterns: r.patterns })) }));
   } catch (_) { /* storage full or disabled: the game still plays */ }
 }
@@ -109,6 +111,7 @@ function restore() {
     $("mode").value = saved.mode === "hard" ? "hard" : "normal";
     if (saved.lang === "pt" || saved.lang === "en") S.lang = saved.lang;
     document.body.classList.toggle("contrast", saved.contrast === true);
+    $("common").checked = saved.common === true;
     S.game = S.games.find((g) => g.name === saved.game);
     S.rows = saved.rows.filter((r) => r && typeof r.guess === "string" && Array.isArray(r.patterns))
       .map((r) => ({ guess: r.guess, shown: r.guess, boards: r.boards, patterns: r.patterns }));
@@ -134,6 +137,7 @@ function translate() {
   document.querySelectorAll("[data-t]").forEach((el) => { el.textContent = t(el.dataset.t); });
   document.querySelectorAll("[data-t-hint]").forEach((el) => { el.placeholder = t(el.dataset.tHint); });
   document.querySelectorAll("[data-t-label]").forEach((el) => { el.setAttribute("aria-label", t(el.dataset.tLabel)); });
+  document.querySelectorAll("[data-t-title]").forEach((el) => { el.title = t(el.dataset.tTitle); });
   $("lang").textContent = S.lang === "pt" ? "EN" : "PT";
   $("lang").setAttribute("aria-label", `${$("lang").textContent} (${t("language")})`);   // the name holds the text it shows
 }
@@ -421,14 +425,14 @@ function warnUnknown() {
 
 // what /api/suggest is asked: the game so far, its notes in the page's language
 function suggestBody() {
-  return { game: S.game.name, rule: $("mode").value, lang: S.lang,
+  return { game: S.game.name, rule: $("mode").value, lang: S.lang, common: $("common").checked,
            rows: S.rows.map((r) => ({ guess: r.guess, patterns: r.patterns })), top: 10 };
 }
 
 // the game a request answers: a reply to a game since switched, or to rows since changed, is stale
 function gameKey() {
   const b = suggestBody();
-  return JSON.stringify([b.game, b.rule, b.rows]);
+  return JSON.stringify([b.game, b.rule, b.common, b.rows]);
 }
 
 // the suggestions are being worked out: the section says so to a screen reader at once, and on the
@@ -578,7 +582,7 @@ async function reviewThisGame(fromBox = true) {
   delete out.dataset.skill;
   const answers = fromBox ? $("share-answer").value.split(",").map((a) => a.trim()).filter(Boolean) : [];
   const asked = gameKey();
-  const body = { game: S.game.name, rule: $("mode").value, keep: true,
+  const body = { game: S.game.name, rule: $("mode").value, keep: true, common: $("common").checked,
     rows: S.rows.map((r) => ({ guess: r.guess, patterns: r.patterns })), ...(answers.length ? { answers } : {}) };
   S.reviewed = null;
   grading(true);
@@ -620,7 +624,8 @@ async function readShare() {
     const game = share.game || S.game.name;
     if (guesses.length && answer) {
       const answers = answer.split(",").map((a) => a.trim()).filter(Boolean);
-      const body = { game, rule: share.hard ? "hard" : "normal", guesses, answers, patterns: share.boards, keep: true };
+      const body = { game, rule: share.hard ? "hard" : "normal", guesses, answers, patterns: share.boards, keep: true,
+                     common: $("common").checked };
       const lang = S.lang;
       const r = await api("/api/review", { ...body, lang });
       shownReview(r, body, lang);
@@ -762,12 +767,14 @@ async function start() {
     reviewInLanguage();
   });
   $("contrast").addEventListener("click", () => { document.body.classList.toggle("contrast"); save(); });
+  $("common").addEventListener("change", () => { save(); refresh(); });      // the same rows, other suggestions
   $("why-form").addEventListener("submit", why);
   $("share-go").addEventListener("click", readShare);
   $("review-game").addEventListener("click", () => reviewThisGame());
   document.addEventListener("keydown", (e) => {
-    if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
-    if (e.key === " " && e.target.closest(".tile")) return;          // the tile cycles its own colour
+    // letters typed after ticking a box go to the board; a field of text keeps its own
+    if (e.target.closest("textarea, select, input:not([type='checkbox'])") || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === " " && e.target.closest(".tile, input")) return;   // the tile cycles its own colour; the box ticks
     if (e.key === "Enter" || e.key === "Backspace" || e.key.length === 1) {
       // Enter on a focused button clicks it, unless a whole word is typed: then, as in the game, it sends the row
       // (a button clicked before, New game or Undo, must not be clicked again by the Enter meant for the row)
