@@ -92,6 +92,7 @@ PHRASES: dict[str, dict[str, str]] = {
                         "letters fits the clues",
         "unlisted_more": " (the likeliest kept)",
         # the review as the CLI prints it (cli/cmd_review.py) and its notes
+        "chute_game": "chute's own game: {words} ({ended})",
         "solved_in": "solved in {used}/{limit}", "found_over": "found in {used}, over the {rows}",
         "not_solved_in": "not solved in {rows}", "skill_luck": "skill {skill} · luck {luck}",
         "skill_col": "skill", "luck_col": "luck", "at_risk": "at risk",
@@ -403,6 +404,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "unlisted_one": "{reason}; se as cores estão certas, a resposta é uma palavra que o chute não conhece: uma "
                         "só sequência de letras cabe nas pistas",
         "unlisted_more": " (guardadas as mais prováveis)",
+        "chute_game": "o jogo do próprio chute: {words} ({ended})",
         "solved_in": "resolvido em {used}/{limit}", "found_over": "achada em {used}, além de {rows}",
         "not_solved_in": "não resolvido em {rows}", "skill_luck": "habilidade {skill} · sorte {luck}",
         "skill_col": "habilidade", "luck_col": "sorte", "at_risk": "em risco",

@@ -254,10 +254,11 @@ def test_cli_review_in_portuguese(cli, capsys, monkeypatch):
     assert status == 0 and lines[0].startswith("termo: MORTE, resolvido em 4/6 · modo estrito · habilidade ")
     assert lines[1] == ("3 de 4 linhas avaliadas foram a melhor jogada; SERÃO foi a que mais custou (0,08 palpites "
                         "em média); sorte na média (42).")
-    assert "SERÃO ⬛🟨🟩⬛🟨  18/66 " in lines[2] and lines[2].endswith(
+    assert lines[2] == "o jogo do próprio chute: TORCE MORTE (resolvido em 2/6)"
+    assert "SERÃO ⬛🟨🟩⬛🟨  18/66 " in lines[3] and lines[3].endswith(
         "deixou 18 de 2.510 respostas prováveis (49 em média; TIREM 105, 0,08 palpites a menos para terminar)")
-    assert lines[4] == "       modo estrito: a terceira letra tem de ser R (verde em SERÃO)"
-    assert lines[5] == "       PONTO não podia ser a resposta" and "restavam: MORTE, FORTE" in out
+    assert lines[5] == "       modo estrito: a terceira letra tem de ser R (verde em SERÃO)"
+    assert lines[6] == "       PONTO não podia ser a resposta" and "restavam: MORTE, FORTE" in out
     assert lines[-1] == "o jogo ótimo (TIREM primeiro) acha MORTE em 3 linhas; a média é 3,5311 nas 2.510 respostas"
     assert not any(word in out for word in (" skill ", " luck ", "cost ", "best move", "could not"))
     status, out, _ = cli("review", "--game", "termo", "--answer", "termo", "serao", "termo", "--prior", "frequency", "--lang", "pt", "--json", stdin="")
@@ -795,3 +796,28 @@ def test_a_row_no_guess_could_finish_shows_no_value_against_infinity(wordle):
     result.rows[1].value = result.rows[1].best_value = math.inf
     lines = report_lines(result, wordle.lexicon, io.StringIO(), "en")
     assert not any("inf" in line for line in lines)
+
+
+def test_chute_s_own_game_is_set_beside_the_player_s():
+    """The review plays chute's policy against the answer: the game ``chute play`` plays, in words and colours,
+    said in both languages; several boards too; none when the answer is no word chute accepts."""
+    from chute.playing.assembly import game_solver
+    from chute.playing.session import Session
+    from chute.reviewing.verdict import review_boards
+    engine = Engine.build(load_lexicon("wordle"))
+    result = review(engine, ["crane", "lotus", "golly", "dolly", "holly", "jolly"], "jolly")
+    session = Session(game_solver(engine), 1, 6)
+    session.new(["jolly"])
+    played = [row.guess for row in session.autoplay()]
+    assert list(result.chute.guesses) == played and played[-1] == "jolly" and result.chute.solved
+    assert result.chute.patterns[-1] == ("ggggg",) and result.chute.patterns[0] == (score(played[0], "jolly"),)
+    said = result.chute.said()
+    assert said == f"chute's own game: {' '.join(w.upper() for w in played)} (solved in {len(played)}/6)"
+    assert result.chute.said("pt").startswith("o jogo do próprio chute: SALET")
+    data = result.to_dict(engine.lexicon.show)["chute_game"]
+    assert [r["guess"] for r in data["rows"]] == played and data["said"] == said
+    boards = review_boards(engine, ["tares", "doily", "cigar", "humph"], ["cigar", "humph"], 7)
+    assert boards.chute.solved and {"cigar", "humph"} <= set(boards.chute.guesses)
+    assert all(p[1] is None for g, p in zip(boards.chute.guesses, boards.chute.patterns)
+               if boards.chute.guesses.index("humph") < boards.chute.guesses.index(g))
+    assert review(engine, ["crane", "xyzzy"], "xyzzy").chute is None          # a word chute does not accept

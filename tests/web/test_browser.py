@@ -747,6 +747,13 @@ def test_the_review_tells_its_story_and_every_heading_explains_itself(page, serv
     assert page.locator("#review svg rect.bar").count() == 1 and page.locator("#review svg rect.best").count() == 1
     heads = page.eval_on_selector_all("#review th[title]", "(hs) => hs.map((h) => h.title)")
     assert len(heads) == 5 and "50 is average" in heads[4]
+    # the player's rows beside chute's own game against the same answer, as tiles
+    paths = page.locator("#review .paths .path")
+    assert paths.count() == 2 and paths.nth(0).locator(".note").inner_text() == "You (2/6)"
+    ours = [row["guess"] for row in want["chute_game"]["rows"]]
+    assert paths.nth(1).locator(".note").inner_text() == f"chute's own game ({len(ours)}/6)"
+    assert paths.nth(1).locator(".mini-row").count() == len(ours) and ours[0] == "salet"
+    assert paths.nth(1).locator(".mini-row").last.locator(".mini.g").count() == 5
     page.click("#lang")
     page.wait_for_function("document.querySelector('#review p.story').textContent.includes('jogada')")
     assert page.locator("#review td.note").first.inner_text().startswith("deixou 8 de 2.315 respostas prováveis")

@@ -200,6 +200,8 @@ def boards_lines(result, game: str, show, lang: str = "en") -> list[str]:
     lines = [f"{game}: {' '.join(show(a).upper() for a in result.answers)}, {state}{verdict}"]
     if result.story(lang, show):
         lines.append(result.story(lang, show))
+    if result.chute is not None:
+        lines.append(result.chute.said(lang, show))
     for i, rd in enumerate(result.rounds, 1):
         value = ("" if rd.value is None or rd.best_value is None or math.isinf(rd.best_value) else
                  (phrase("at_risk", lang) if math.isinf(rd.value) else
@@ -314,6 +316,8 @@ def report_lines(result, lexicon, stream, lang: str = "en") -> list[str]:
     lines = [f"{lexicon.name}: {show(result.answer).upper()}, {state}{mode}{verdict}"]
     if result.story(lang, show):
         lines.append(result.story(lang, show))
+    if result.chute is not None:
+        lines.append(result.chute.said(lang, show))
     figure = (lambda x: decimal(x, 3, lang).rjust(6))
     for i, r in enumerate(result.rows, 1):
         value = ("" if r.value is None or r.best_value is None or math.isinf(r.best_value) else

@@ -57,6 +57,7 @@ from ..language import Note, decimal, number, phrase, said
 from ..playing.openers import best_known
 from ..search.tree_search import INF
 from ..strategies.guard import LOSS_PER_ROW
+from .chute_game import ChuteGame, chute_game, policy_solver
 from .grading import (
     PRIOR_EXACT_MAX,
     PRIOR_FOUND_MAX,
@@ -70,6 +71,7 @@ from .grading import (
 if TYPE_CHECKING:
     from ..game.prior import Prior
     from ..playing.session import Session
+    from ..playing.solver import Solver
 
 SHOW_WORDS = 12            # candidates listed by name when at most this many are left
 
@@ -180,6 +182,7 @@ class Review:
     optimal_mean: float | None = None        # its mean over every answer
     optimal_opener: str | None = None
     notes: list[str] = field(default_factory=list)
+    chute: ChuteGame | None = None           # the game chute's own policy plays against the answer
 
     def story(self, lang: str = "en", show=None) -> str:
         """Return the game told in a sentence: how many rows were the best move, the costliest, the luck."""
@@ -194,7 +197,9 @@ class Review:
                 "optimal": {"opener": None if self.optimal_opener is None else show(self.optimal_opener),
                             "rows_for_this_answer": self.optimal_rows,
                             "mean": None if self.optimal_mean is None else round(self.optimal_mean, 4)},
-                "rows": [r.to_dict(show, lang) for r in self.rows], "notes": [said(n, lang) for n in self.notes]}
+                "rows": [r.to_dict(show, lang) for r in self.rows], "notes": [said(n, lang) for n in self.notes],
+                "chute_game": None if self.chute is None else {**self.chute.to_dict(show),
+                                                               "said": self.chute.said(lang, show)}}
 
 
 LUCKY, UNLUCKY = 60, 40       # a game's luck said as lucky above, unlucky below (50: the colours as good as usual)
@@ -226,8 +231,8 @@ def game_story(rows: Sequence["RowReview | RoundReview"], luck: int | None, lang
 
 
 def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, rule: str | None = None,
-           prior: "Prior | None" = None, avoid: Iterable[str] = (), notify: Callable[[Note], None] | None = None
-           ) -> Review:
+           prior: "Prior | None" = None, avoid: Iterable[str] = (), notify: Callable[[Note], None] | None = None,
+           policy: "Solver | None" = None) -> Review:
     """Return the review of a one-board game: ``guesses`` played in order against ``answer``.
 
     Every guess and the answer must be words of the lists' length.  Values
@@ -240,8 +245,11 @@ def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, r
     graded while some word graded fits the clues before it (what the player
     could know), its luck while one shows the colours seen.  ``avoid``: words
     the game refused, never a best move.  ``notify`` hears a note before a
-    slow first search (an opening never graded before).
+    slow first search (an opening never graded before).  Beside it, the game
+    ``policy`` plays against the answer (default: chute's default policy).
     """
+    avoid = tuple(sorted(set(avoid)))
+    policy = policy or policy_solver(engine, 1, rule, avoid)
     word = word_of_length(answer, engine.lexicon, "answer")
     played = [word_of_length(g, engine.lexicon, "guess") for g in guesses]
     if not played:
@@ -295,6 +303,7 @@ def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, r
         result.optimal_opener = opener
         result.optimal_mean = total / len(answers)
         result.optimal_rows = table.rows_needed(opener, word) if table is not None else None
+    result.chute = chute_game(policy, [word], rows)
     return result
 
 
@@ -502,6 +511,7 @@ class BoardsReview:
     skill: int | None
     luck: int | None
     notes: list[str] = field(default_factory=list)
+    chute: ChuteGame | None = None           # the game chute's own policy plays against the answers
 
     @property
     def solved(self) -> bool:
@@ -518,12 +528,14 @@ class BoardsReview:
         return {"answers": [show(a) for a in self.answers], "solved": self.solved, "solved_at": self.solved_at,
                 "story": self.story(lang, show),
                 "rows_used": len(self.rounds), "row_limit": self.row_limit, "skill": self.skill, "luck": self.luck,
-                "rounds": [r.to_dict(show, lang) for r in self.rounds], "notes": [said(n, lang) for n in self.notes]}
+                "rounds": [r.to_dict(show, lang) for r in self.rounds], "notes": [said(n, lang) for n in self.notes],
+                "chute_game": None if self.chute is None else {**self.chute.to_dict(show),
+                                                               "said": self.chute.said(lang, show)}}
 
 
 def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str], rows: int,
                   shortlist: int = 8, prior: "Prior | None" = None, avoid: Iterable[str] = (),
-                  notify: Callable[[Note], None] | None = None) -> BoardsReview:
+                  notify: Callable[[Note], None] | None = None, policy: "Solver | None" = None) -> BoardsReview:
     """Return the review of a multi-board game (Dueto, Quarteto, Dordle, Quordle...), round by round.
 
     Each open board is graded as in ``review`` (its candidates, the guess's
@@ -538,9 +550,12 @@ def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str]
     handled as ``review`` handles them: without a prior the game is graded
     under the default policy's prior, a board is graded while a word graded
     fits its clues, and a round on the boards graded then (not at all for a
-    guess chute does not know).  ``avoid``: words the game refused, never a best move.
+    guess chute does not know).  ``avoid``: words the game refused, never a best move.  Beside it, the
+    game ``policy`` plays against the answers (default: chute's joint policy).
     """
     from ..playing.multiboard import rank as joint_rank
+    avoid = tuple(sorted(set(avoid)))
+    policy = policy or policy_solver(engine, len(answers), None, avoid)
     secrets = [word_of_length(a, engine.lexicon, "answer") for a in answers]
     if len(set(secrets)) != len(secrets):
         raise ChuteError("the answers of a multi-board game must be different")
@@ -618,7 +633,8 @@ def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str]
     lucks = [x.luck for x in rounds if x.luck is not None]
     return BoardsReview(secrets, rounds, rows, solved_at,
                         int(round(sum(skills) / len(skills))) if skills else None,
-                        int(round(sum(lucks) / len(lucks))) if lucks else None, notes)
+                        int(round(sum(lucks) / len(lucks))) if lucks else None, notes,
+                        chute_game(policy, secrets, rows))
 
 
 def _round_value(grader: "Grader | PriorGrader", g: int, sets: list[np.ndarray], r: int,
@@ -662,5 +678,5 @@ def review_session(session: "Session", answers: Sequence[str] | None = None, pri
     avoid = solver.avoided          # words the game refused: never a best move
     if session.n_boards == 1:
         return review(solver.engine, guesses, words[0], rows=rows, rule=solver.hard, prior=prior,
-                      avoid=avoid, notify=notify)
-    return review_boards(solver.engine, guesses, words, rows, prior=prior, avoid=avoid, notify=notify)
+                      avoid=avoid, notify=notify, policy=solver)
+    return review_boards(solver.engine, guesses, words, rows, prior=prior, avoid=avoid, notify=notify, policy=solver)

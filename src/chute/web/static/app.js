@@ -35,6 +35,7 @@ const T = {
         "key chance": "the chance it is the answer", "key boards bits": "what the colours tell, summed over the open boards",
         "key boards chance": "the chance it is one board's answer", "key guess": "click a word to type it",
         "unknown row": "{word} is not a word chute knows: if the game refused it, or it is a typo, undo the row; if the game took it, play on",
+        you: "You", "chute game": "chute's own game",
         common: "common words", "common title": "suggest only common words (on the game's answer list, or used once per million words or more); the others are still read, and suggested once the clues make one a likely answer; the review grades against common words too" },
   pt: { game: "Jogo", mode: "Modo", normal: "normal", hard: "difícil", contrast: "contraste", enter: "Enter",
         undo: "Desfazer", new: "Novo jogo", suggestions: "Sugestões", guess: "palpite", expected: "esperado",
@@ -69,6 +70,7 @@ const T = {
         "key chance": "a chance de ser a resposta", "key boards bits": "o que as cores dizem, somado nos tabuleiros abertos",
         "key boards chance": "a chance de ser a resposta de um tabuleiro", "key guess": "clique numa palavra para digitá-la",
         "unknown row": "{word} não é uma palavra que o chute conhece: se o jogo a recusou, ou foi um erro de digitação, desfaça a linha; se o jogo a aceitou, continue",
+        you: "Você", "chute game": "o jogo do chute",
         common: "palavras comuns", "common title": "sugerir só palavras comuns (da lista de respostas do jogo, ou usadas uma vez por milhão de palavras ou mais); as outras ainda são lidas, e sugeridas quando as pistas fazem de uma uma resposta provável; a revisão também compara com palavras comuns" },
 };
 const COLOURS = ["b", "y", "g"];
@@ -559,6 +561,7 @@ function showReview(r) {
     "</tbody></table>" + `<p class="note">${t("words key")}; ${t("skill")}: ${t("skill key")}; ${t("luck")}: ${t("luck key")}</p>` +
     (r.rows ? chart(r.rows.filter((x) => !/^g+$/.test(x.pattern))) : "");
   if (r.story) out.querySelector("p.story").textContent = r.story;
+  if (r.chute_game) (out.querySelector("p.story") || out.querySelector("p")).after(paths(r));
   if ((r.notes || []).length) {          // the server's words: why a row is not graded, the prior graded under
     const ul = document.createElement("ul");
     ul.className = "note";
@@ -566,6 +569,37 @@ function showReview(r) {
     out.appendChild(ul);
   }
   out.dataset.skill = String(r.skill);
+}
+
+// the player's rows beside chute's own game against the same answer (one board: tiles; several: a line)
+function paths(r) {
+  const c = r.chute_game;
+  const box = document.createElement("div");
+  box.className = "paths";
+  box.setAttribute("aria-label", c.said);
+  if (!r.rows) { box.textContent = c.said; box.classList.add("note"); return box; }
+  const column = (title, rows) => {
+    const col = document.createElement("div");
+    col.className = "path";
+    const head = document.createElement("p");
+    head.className = "note"; head.textContent = title;
+    col.appendChild(head);
+    for (const row of rows) {
+      const line = document.createElement("div");
+      line.className = "mini-row";
+      Array.from(row.guess).forEach((letter, i) => {
+        const cell = document.createElement("span");
+        cell.className = "mini " + row.pattern[i]; cell.textContent = letter;
+        line.appendChild(cell);
+      });
+      col.appendChild(line);
+    }
+    return col;
+  };
+  box.appendChild(column(`${t("you")} (${r.solved ? r.rows_used : "X"}/${r.row_limit})`, r.rows));
+  box.appendChild(column(`${t("chute game")} (${c.solved ? c.rows_used : "X"}/${c.row_limit})`,
+                         c.rows.map((x) => ({ guess: x.guess, pattern: x.patterns[0] }))));
+  return box;
 }
 
 // while a review is graded: say so, and take no second request (the server grades one at a time)

@@ -1,0 +1,60 @@
+"""chute's own game against a reviewed game's answers: the path its default policy plays, set beside the player's."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Sequence
+
+from ..errors import ChuteError
+from ..language import counted, phrase
+
+if TYPE_CHECKING:
+    from ..game.engine import Engine
+    from ..playing.solver import Solver
+
+
+@dataclass(frozen=True)
+class ChuteGame:
+    """The rows chute's policy plays against some answers: each guess and the colours it shows per board
+    (None on a board solved before)."""
+
+    guesses: tuple[str, ...]
+    patterns: tuple[tuple[str | None, ...], ...]
+    row_limit: int
+    solved: bool
+
+    def said(self, lang: str = "en", show=None) -> str:
+        """Return the game in a line: chute's guesses and how it ended."""
+        show = show or (lambda w: w)
+        words = " ".join(show(g).upper() for g in self.guesses)
+        ended = (phrase("solved_in", lang, used=len(self.guesses), limit=self.row_limit) if self.solved
+                 else phrase("not_solved_in", lang, rows=counted(self.row_limit, "row", lang)))
+        return phrase("chute_game", lang, words=words, ended=ended)
+
+    def to_dict(self, show=None) -> dict[str, Any]:
+        """Return the game as a JSON-ready dict."""
+        show = show or (lambda w: w)
+        return {"rows": [{"guess": show(g), "patterns": list(p)} for g, p in zip(self.guesses, self.patterns)],
+                "solved": self.solved, "rows_used": len(self.guesses), "row_limit": self.row_limit}
+
+
+@lru_cache(maxsize=8)
+def policy_solver(engine: Engine, boards: int, rule: str | None, refused: tuple[str, ...] = ()) -> Solver:
+    """Return the solver of chute's default policy for these lists (kept: its choices are remembered)."""
+    from ..playing.assembly import game_solver
+    return game_solver(engine, boards, rule, refused=refused)
+
+
+def chute_game(solver: Solver, answers: Sequence[str], rows: int) -> ChuteGame | None:
+    """Return the game the solver's policy plays against the answers within ``rows`` (None: it cannot play them,
+    an answer being no word the lists accept)."""
+    from ..playing.session import Session
+    try:
+        session = Session(solver, len(answers), rows)
+        session.new(list(answers))
+        played = session.autoplay(limit=rows)
+    except ChuteError:
+        return None
+    return ChuteGame(tuple(r.guess for r in played), tuple(tuple(r.patterns) for r in played), rows,
+                     session.solved)
