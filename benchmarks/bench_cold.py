@@ -28,7 +28,7 @@ REPO = Path(__file__).resolve().parents[1]
 FIRST = [
     ["suggest"],
     ["suggest", "crane:bbybb"],
-    ["review", "crane", "lotus", "golly", "dolly", "holly", "jolly"],
+    ["review", "crane", "lotus", "golly", "dolly", "holly", "jolly", "--answer", "jolly"],
     ["suggest", "--game", "quordle"],
     ["suggest", "--game", "termo", "serao:bbbyb"],
 ]

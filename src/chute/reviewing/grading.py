@@ -326,9 +326,12 @@ class OpenerTable:
     Kept in the cache folder beside the matrix (atomic writes, checked on
     load), so a review never searches an opener twice: the first review of a
     game opened with a new word searches that opener once (0.3-3 s for
-    Wordle in normal mode).  The best guess found for each set too large to
-    solve exactly is kept too, so the second row of a later review need not
-    search that set again.
+    Wordle in normal mode, once its kernels are compiled).  The best guess
+    found for each set too large to solve exactly is kept too, so the second
+    row of a later review need not search that set again.  For the bundled
+    lists chute ships the entries of the openers players use most
+    (``data/review/``, made by ``scripts/build_reviews.py``): a first review of
+    a game opened with one of them searches nothing large and compiles nothing.
     """
 
     VERSION = 3        # 2: normal mode searched with REVIEW_TOP (every entry from one search, on every machine);
@@ -339,23 +342,33 @@ class OpenerTable:
         self.notify = notify           # hears a note before an opener's first search (seconds)
         engine = grader.engine
         self.path = None
+        self.name = table_name(engine.lexicon, grader.rule, grader.rows)
         if engine.cache_dir is not None:
-            tag = f"{engine.lexicon.key[:32]}-{grader.rule or 'normal'}-{grader.rows}"
-            self.path = engine.cache_dir / f"review-{tag}.json"
+            self.path = engine.cache_dir / self.name
         self.data = self._load()
+        self.shipped = self._parse(_shipped_text(self.name))
 
     def _load(self) -> dict:
         """Return the stored table, or an empty one when missing, damaged or for other lists."""
-        empty = {"version": self.VERSION, "key": self.grader.engine.lexicon.key, "openers": {}, "rows": {}}
         if self.path is None:
+            return self._parse(None)
+        try:
+            return self._parse(self.path.read_text(encoding="utf-8"))
+        except OSError:
+            return self._parse(None)
+
+    def _parse(self, text: str | None) -> dict:
+        """Return the table a file's text holds, or an empty one when there is none, damaged or for other lists."""
+        empty = {"version": self.VERSION, "key": self.grader.engine.lexicon.key, "openers": {}, "rows": {}}
+        if text is None:
             return empty
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            data = json.loads(text)
             if (data.get("version") != self.VERSION or data.get("key") != empty["key"]
                     or not isinstance(data.get("openers"), dict) or not isinstance(data.get("rows"), dict)):
                 return empty
             return data
-        except (OSError, ValueError, AttributeError, RecursionError):
+        except (ValueError, AttributeError, RecursionError):
             return empty
 
     def _save(self) -> None:
@@ -367,7 +380,7 @@ class OpenerTable:
     def opener(self, word: str, say: bool = True) -> tuple[int, list[tuple[int, int, int]]]:
         """Return (total, bins as (code, size, total)) of an opener over every answer (the grader told each large
         bin's best guess); ``say``: announce a first search to ``notify`` (the player's opening)."""
-        found = self.data["openers"].get(word)
+        found = self.data["openers"].get(word) or self.shipped["openers"].get(word)
         try:
             if found is not None:
                 total, bins = int(found["total"]), [(int(c), int(n), int(t)) for c, n, t in found["bins"]]
@@ -411,8 +424,27 @@ class OpenerTable:
 
     def rows_needed(self, opener: str, answer: str) -> int | None:
         """Return the rows the opener's best tree takes to find an answer."""
-        if opener not in self.data["rows"]:
+        rows = self.data["rows"].get(opener) or self.shipped["rows"].get(opener)
+        if not isinstance(rows, dict):
             self.data["openers"].pop(opener, None)
+            self.shipped["openers"].pop(opener, None)
             self.opener(opener, say=False)
-        value = self.data["rows"].get(opener, {}).get(answer)
+            rows = self.data["rows"].get(opener, {})
+        value = rows.get(answer)
         return int(value) if isinstance(value, int) else None
+
+
+def table_name(lexicon, rule: str | None, rows: int) -> str:
+    """Return the file name of the opener table of these lists, rule and rows (and the words chute plays:
+    a table's best guesses are words it suggests)."""
+    played = f"-s{lexicon.played_key}" if lexicon.played_key else ""
+    return f"review-{lexicon.key[:32]}{played}-{rule or 'normal'}-{rows}.json"
+
+
+def _shipped_text(name: str) -> str | None:
+    """Return the text of the opener table chute ships under this name (None: none)."""
+    from importlib import resources
+    try:
+        return resources.files("chute").joinpath("data", "review", name).read_text(encoding="utf-8")
+    except (OSError, ValueError):
+        return None
