@@ -487,6 +487,11 @@ class Solver:
                                 compute, self.lexicon.is_suggested)
         return [r for r in ranked if r.guess not in self.avoided][:top]
 
+    def policy_key(self) -> str:
+        """Return what the games this solver plays depend on besides the lists' words: its ranking's key, the
+        rule, the rows and the opener (a stored game is this solver's when the keys agree)."""
+        return f"{self._ranking_key()}|rule={self.hard}|opener={self.opener}|avoided={len(self.avoided)}"
+
     def _ranking_key(self) -> str:
         """Return what a stored ranking depends on besides the clues: strategy, options, weights, prior, words."""
         revision = getattr(self.strategy, "revision", 0)

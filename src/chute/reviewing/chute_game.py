@@ -1,7 +1,14 @@
-"""chute's own game against a reviewed game's answers: the path its default policy plays, set beside the player's."""
+"""chute's own game against a reviewed game's answers: the path its default policy plays, set beside the player's.
+
+For the bundled one-board games chute ships the game its default policy plays
+against every answer of the list (``data/games/``, made by
+``scripts/build_games.py``), read when the solver is that policy: a review then
+plays nothing.
+"""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Sequence
@@ -49,7 +56,12 @@ def policy_solver(engine: Engine, boards: int, rule: str | None, refused: tuple[
 def chute_game(solver: Solver, answers: Sequence[str], rows: int) -> ChuteGame | None:
     """Return the game the solver's policy plays against the answers within ``rows`` (None: it cannot play them,
     an answer being no word the lists accept)."""
+    from ..game.feedback import score
     from ..playing.session import Session
+    if len(answers) == 1:
+        kept = shipped_games(solver).get(answers[0])
+        if kept is not None and len(kept) <= rows:
+            return ChuteGame(kept, tuple((score(g, answers[0]),) for g in kept), rows, kept[-1] == answers[0])
     try:
         session = Session(solver, len(answers), rows)
         session.new(list(answers))
@@ -58,3 +70,28 @@ def chute_game(solver: Solver, answers: Sequence[str], rows: int) -> ChuteGame |
         return None
     return ChuteGame(tuple(r.guess for r in played), tuple(tuple(r.patterns) for r in played), rows,
                      session.solved)
+
+
+def games_name(lexicon, rule: str | None, rows: int) -> str:
+    """Return the file name of the games chute ships for these lists, rule and rows (and the words it plays)."""
+    played = f"-s{lexicon.played_key}" if lexicon.played_key else ""
+    return f"games-{lexicon.key[:32]}{played}-{rule or 'normal'}-{rows}.json"
+
+
+@lru_cache(maxsize=8)
+def _shipped(name: str, key: str, policy: str) -> dict[str, tuple[str, ...]]:
+    """Return the games of a shipped file, by answer, when it is these lists' and this policy's ({} otherwise)."""
+    from importlib import resources
+    try:
+        data = json.loads(resources.files("chute").joinpath("data", "games", name).read_text(encoding="utf-8"))
+        if data.get("version") != 1 or data.get("key") != key or data.get("policy") != policy:
+            return {}
+        return {answer: tuple(line.split()) for answer, line in data["games"].items()}
+    except (OSError, ValueError, AttributeError, KeyError, TypeError):
+        return {}
+
+
+def shipped_games(solver: Solver) -> dict[str, tuple[str, ...]]:
+    """Return the games chute ships for the solver's lists, rule and rows when it plays their policy, by answer."""
+    lexicon = solver.lexicon
+    return _shipped(games_name(lexicon, solver.hard, solver.options.rows), lexicon.key, solver.policy_key())
