@@ -377,7 +377,7 @@ class Lexicon:
         import numpy as np
         return np.array([i for i, w in enumerate(self.guesses) if w not in unsuggested], dtype=np.intp)
 
-    @property
+    @cached_property
     def suggest_key(self) -> str:
         """Return a short hash of the rare words chute never suggests (empty when it has none).
 
@@ -391,9 +391,10 @@ class Lexicon:
             return ""
         return hashlib.sha256("\n".join(sorted(kept_out)).encode()).hexdigest()[:16]
 
-    @property
+    @cached_property
     def played_key(self) -> str:
-        """Return a short hash of every word chute never suggests, rare or offensive (a tree it builds plays neither)."""
+        """Return a short hash of every word chute never suggests: rare, offensive or uncommon (a tree it builds plays
+        none of them)."""
         unsuggested = self.unsuggested
         return hashlib.sha256("\n".join(sorted(unsuggested)).encode()).hexdigest()[:16] if unsuggested else ""
 
