@@ -98,7 +98,10 @@ def test_the_command_line_suggests_common_words(cli, tmp_path):
     lex = load_lexicon("wordle", common=4)
     words = [line.split()[1].lower() for line in out.splitlines()[2:7]]
     assert status == 0 and all(lex.frequencies[w] >= 4 or w in lex.answer_set for w in words), words
-    for bad, said in (("x", "expected a Zipf frequency"), ("9", "from 0 to 8"), ("nan", "from 0 to 8")):
+    status, out, _ = cli("suggest", "--common-floor", "3,5", "--top", "1")     # a decimal comma, as Portuguese writes it
+    assert status == 0 and out
+    for bad, said in (("x", "expected a Zipf frequency"), ("9", "from 0 to 8"), ("nan", "from 0 to 8"),
+                      ("3,5,1", "expected a Zipf frequency"), ("-1", "from 0 to 8")):
         status, out, err = cli("suggest", "--common-floor", bad)
         assert status == 2 and not out and said in err and len(err.strip().splitlines()) == 1
     answers = tmp_path / "a.txt"

@@ -721,6 +721,7 @@ def test_your_games_are_kept_with_their_figures_and_can_be_cleared(page, server,
     page.wait_for_function("document.querySelector('#history .figures b').textContent === '1'")
     assert len(read_history(tmp_path / "history.json")) == 1
     page.on("dialog", lambda dialog: dialog.accept())
+    page.wait_for_selector("body[data-asking='0']")     # the undo's suggestions in: their reply clears the message
     page.click("#clear-history")
     page.wait_for_function("document.querySelector('#history').textContent.includes('No games kept yet')")
     assert not (tmp_path / "history.json").exists() and (tmp_path / "history.cleared.json").exists()

@@ -49,10 +49,10 @@ def add_lang_option(parser: argparse.ArgumentParser, what: str) -> None:
 
 
 def zipf_floor(text: str) -> float:
-    """Return a Zipf frequency from 0 to 8 read from an option, with one clear message otherwise."""
+    """Return a Zipf frequency from 0 to 8 read from an option (3.5 or 3,5), with one clear message otherwise."""
     import math
     try:
-        value = float(text.strip())
+        value = float(text.strip().replace(",", ".", 1) if "." not in text else text.strip())
     except (ValueError, AttributeError):
         raise argparse.ArgumentTypeError(f"expected a Zipf frequency such as 3 or 3.5, not {excerpt(text, 20)}") \
             from None

@@ -463,12 +463,14 @@ def page_rows(guesses: Sequence[str], answers: Sequence[str]) -> list[dict]:
             for i, g in enumerate(guesses)]
 
 
-# one request of each kind the page makes, asked by the server itself as it starts (``warm_kernels``)
+# one request of each kind the page makes, asked by the server itself as it starts (``warm_kernels``); the
+# one-board games open with words whose review tables do not ship (``data/review/``), so that their reviews
+# search an opener: the compiled tree search (and hard modes') is loaded before a player's unusual opener needs it
 WARM_GAMES = (
-    ("wordle", None, ("salet", "corny", "cigar"), ("cigar",)),
-    ("wordle", "hard", ("salet", "carry", "cigar"), ("cigar",)),     # its review reaches the compiled hard-mode search
-    ("termo", None, ("serao", "limpo", "termo"), ("termo",)),
-    ("termo", "strict", ("serao", "perto", "termo"), ("termo",)),
+    ("wordle", None, ("cloth", "corny", "cigar"), ("cigar",)),
+    ("wordle", "hard", ("cloth", "carry", "cigar"), ("cigar",)),    # its review reaches the compiled hard searches
+    ("termo", None, ("cinto", "limpo", "termo"), ("termo",)),
+    ("termo", "strict", ("cinto", "termo"), ("termo",)),
     ("quarteto", None, ("serao", "limpo", "termo", "nobre", "fungo", "mundo"), ("termo", "nobre", "fungo", "mundo")),
     ("quordle", None, ("salet", "corny", "cigar", "rebut", "sissy", "humph"), ("cigar", "rebut", "sissy", "humph")),
 )
