@@ -249,7 +249,7 @@ def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, r
     ``policy`` plays against the answer (default: chute's default policy).
     """
     avoid = tuple(sorted(set(avoid)))
-    policy = policy or policy_solver(engine, 1, rule, avoid)
+    base = engine                       # the lists as given (the grader's may be widened to a prior's words)
     word = word_of_length(answer, engine.lexicon, "answer")
     played = [word_of_length(g, engine.lexicon, "guess") for g in guesses]
     if not played:
@@ -303,7 +303,7 @@ def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, r
         result.optimal_opener = opener
         result.optimal_mean = total / len(answers)
         result.optimal_rows = table.rows_needed(opener, word) if table is not None else None
-    result.chute = chute_game(policy, [word], rows)
+    result.chute = chute_game(policy or policy_solver(base, 1, rule, avoid), [word], rows)
     return result
 
 
@@ -555,7 +555,7 @@ def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str]
     """
     from ..playing.multiboard import rank as joint_rank
     avoid = tuple(sorted(set(avoid)))
-    policy = policy or policy_solver(engine, len(answers), None, avoid)
+    base = engine                       # the lists as given (the grader's may be widened to a prior's words)
     secrets = [word_of_length(a, engine.lexicon, "answer") for a in answers]
     if len(set(secrets)) != len(secrets):
         raise ChuteError("the answers of a multi-board game must be different")
@@ -634,7 +634,7 @@ def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str]
     return BoardsReview(secrets, rounds, rows, solved_at,
                         int(round(sum(skills) / len(skills))) if skills else None,
                         int(round(sum(lucks) / len(lucks))) if lucks else None, notes,
-                        chute_game(policy, secrets, rows))
+                        chute_game(policy or policy_solver(base, len(secrets), None, avoid), secrets, rows))
 
 
 def _round_value(grader: "Grader | PriorGrader", g: int, sets: list[np.ndarray], r: int,
