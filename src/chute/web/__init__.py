@@ -202,8 +202,9 @@ def _session(body: dict):
         if not isinstance(patterns, list) or not all(isinstance(p, str) for p in patterns):
             raise BadRequest(f"row {i}: patterns must be a list of colours, one per unsolved board")
         parsed.append((row["guess"], patterns))
+    # keep_unknown: a row the game showed stays, even when no listed word fits it
     session = Session(solver_for(spec.lexicon, rule, spec.boards, _refused(spec.lexicon), _common(body)),
-                      spec.boards, spec.rows, keep_unknown=True)      # a row the game showed stays, even when no listed word fits it
+                      spec.boards, spec.rows, keep_unknown=True)
     try:
         session.replay(parsed)
     except ChuteError as err:
