@@ -32,6 +32,13 @@ _UNITS = {"": 1, "B": 1, "K": 2**10, "KB": 2**10, "KIB": 2**10, "M": 2**20, "MB"
           "G": 2**30, "GB": 2**30, "GIB": 2**30, "T": 2**40, "TB": 2**40, "TIB": 2**40}
 
 
+def table_name(kind: str, lexicon, rule: str | None, rows: int) -> str:
+    """Return the file name of a table kept for these lists, the words chute plays from them, a hard-mode rule
+    and a row limit (``optimal`` trees, ``review`` opener tables; ``games`` as chute ships them)."""
+    played = f"-s{lexicon.played_key}" if lexicon.played_key else ""
+    return f"{kind}-{lexicon.key[:32]}{played}-{rule or 'normal'}-{rows}.json"
+
+
 def parse_size(text: str, what: str = "CHUTE_CACHE_MAX") -> int:
     """Return a size in bytes written as a number and an optional unit (``500M``, ``2G``, ``2 GiB``, ``0``)."""
     m = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]+)?)\s*([A-Za-z]*)\s*", text)

@@ -861,10 +861,10 @@ def solver_for(engine: Engine, policy: Policy = DEFAULT, prior: "Prior | None" =
             played = board_prior(prior, lexicon)
             wide = engine
             if played.words != lexicon.answers:
-                widened = lexicon.widened(played.words)
-                shared = [s.engine for _, s in _SOLVERS.values() if s.engine.lexicon.key == widened.key]
+                board_lexicon = lexicon.widened(played.words)
+                shared = [s.engine for _, s in _SOLVERS.values() if s.engine.lexicon.key == board_lexicon.key]
                 # the same lists read with another common-words floor share the matrix
-                wide = shared[0].reading(widened) if shared else Engine.build(widened, cache=cache)
+                wide = shared[0].reading(board_lexicon) if shared else Engine.build(board_lexicon, cache=cache)
             solver = MultiSolver(wide, policy, weights=played.weights, fallback_weights=fallback_weights(lexicon))
         else:
             solver = MultiSolver(engine, policy)

@@ -35,9 +35,8 @@ def tree_path(engine: Engine, rule: str | None, rows: int) -> Path | None:
     """Return where the optimal tree of these lists, rule and rows is cached (None without a cache)."""
     if engine.cache_dir is None:
         return None
-    lex = engine.lexicon
-    suggested = f"-s{lex.played_key}" if lex.played_key else ""       # trees play suggested words only
-    return engine.cache_dir / f"optimal-{lex.key[:32]}{suggested}-{rule or 'normal'}-{rows}.json"
+    from ..game.cache import table_name
+    return engine.cache_dir / table_name("optimal", engine.lexicon, rule, rows)     # trees play suggested words only
 
 
 def optimal_tree(engine: Engine, rule: str | None = None, rows: int = 6, quiet: bool = False) -> DecisionTree:

@@ -74,8 +74,8 @@ def chute_game(solver: Solver, answers: Sequence[str], rows: int) -> ChuteGame |
 
 def games_name(lexicon, rule: str | None, rows: int) -> str:
     """Return the file name of the games chute ships for these lists, rule and rows (and the words it plays)."""
-    played = f"-s{lexicon.played_key}" if lexicon.played_key else ""
-    return f"games-{lexicon.key[:32]}{played}-{rule or 'normal'}-{rows}.json"
+    from ..game.cache import table_name
+    return table_name("games", lexicon, rule, rows)
 
 
 @lru_cache(maxsize=8)

@@ -437,8 +437,8 @@ class OpenerTable:
 def table_name(lexicon, rule: str | None, rows: int) -> str:
     """Return the file name of the opener table of these lists, rule and rows (and the words chute plays:
     a table's best guesses are words it suggests)."""
-    played = f"-s{lexicon.played_key}" if lexicon.played_key else ""
-    return f"review-{lexicon.key[:32]}{played}-{rule or 'normal'}-{rows}.json"
+    from ..game.cache import table_name as named
+    return named("review", lexicon, rule, rows)
 
 
 def _shipped_text(name: str) -> str | None:
