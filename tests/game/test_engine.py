@@ -441,3 +441,52 @@ def test_gather_equals_fancy_indexing_in_every_shape():
             masks = rng.random(shape[0]) < 0.3, rng.random(shape[1]) < 0.5
             assert np.array_equal(gather(M, *masks), M[np.ix_(*masks)])
     assert gather(M, [], [1, 2]).shape == (0, 2) and gather(M, [0], []).shape == (1, 0)
+
+
+def test_gather_of_every_column_in_order_takes_the_rows_alone_and_no_large_column_copy(monkeypatch):
+    """Every column in order is a take of rows (no column pass over the matrix); a column selection whose
+    every-row copy would pass ``GATHER_COPY_BYTES`` is gathered another way, with the same codes."""
+    from chute.game.engine import gather
+    rng = np.random.default_rng(5)
+    M = rng.integers(0, 243, (3_000, 400)).astype(np.uint8)
+    rows = rng.choice(3_000, 1_200, replace=False)
+    taken = []
+    real_take = np.take
+    monkeypatch.setattr(engine_mod.np, "take", lambda a, i, axis=None: taken.append((a.shape, axis)) or
+                        real_take(a, i, axis=axis))
+    got = gather(M, rows, np.arange(400))
+    assert np.array_equal(got, M[rows]) and taken == [(M.shape, 0)]
+    cols = rng.choice(400, 390, replace=False)
+    monkeypatch.setattr(engine_mod, "GATHER_COPY_BYTES", 1_000)
+    taken.clear()
+    got = gather(M, rows, cols)
+    assert np.array_equal(got, M[np.ix_(rows, cols)])
+    assert all(shape != M.shape or axis != 1 for shape, axis in taken)      # never every row's columns
+
+
+def test_a_first_ranking_reads_the_matrix_in_place_and_gathers_others_in_blocks(wordle, monkeypatch):
+    """``State.partition_of`` over every guess and every answer in order reads the matrix itself (no gather);
+    over other candidates (off-list words too) it works in blocks of ``PARTITION_BLOCK_BYTES`` and gives the
+    figures of the whole codes at once."""
+    import chute.strategies.base as base
+    from chute.strategies.base import State
+    rows = np.arange(len(wordle.lexicon.guesses))
+    state = State(wordle, list(wordle.lexicon.answers), None)
+    monkeypatch.setattr(engine_mod, "gather", lambda *a: pytest.fail("the whole matrix gathered"))
+    got = state.partition_of(rows)
+    want = engine_mod.partition_stats(wordle.matrix, wordle.n_patterns)
+    assert np.array_equal(got.parts, want.parts) and np.allclose(got.entropy, want.entropy)
+    monkeypatch.undo()
+    cands = list(wordle.lexicon.answers[::7]) + ["xylyl", "zymic", "aahed"]
+    weights = np.linspace(1.0, 2.0, len(cands))
+    state = State(wordle, cands, weights)
+    whole = state.stats(state.codes(rows))
+    seen = []
+    real = wordle.codes_any_order
+    monkeypatch.setattr(base, "PARTITION_BLOCK_BYTES", 500 * len(cands))
+    monkeypatch.setattr(type(wordle), "codes_any_order",
+                        lambda self, r, *a: seen.append(len(r)) or real(r, *a))
+    got = state.partition_of(rows)
+    assert max(seen) == 500 and sum(seen) == len(rows)
+    for name in ("entropy", "expected", "worst", "parts"):
+        assert np.allclose(getattr(got, name), getattr(whole, name), rtol=1e-12), name

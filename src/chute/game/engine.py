@@ -141,6 +141,9 @@ def _block_codes(g: np.ndarray, s: np.ndarray) -> np.ndarray:
     return out
 
 
+GATHER_COPY_BYTES = 1 << 25     # ``gather`` takes the columns of every row first only while that copy is this small
+
+
 def gather(codes: np.ndarray, rows, cols) -> np.ndarray:
     """Return ``codes[np.ix_(rows, cols)]`` (``rows`` None: every row), C-ordered, gathered the cheapest way.
 
@@ -157,8 +160,12 @@ def gather(codes: np.ndarray, rows, cols) -> np.ndarray:
     rows = _indices(rows)
     n_rows, width = codes.shape
     r, c = len(rows), len(cols)
+    if c == width and (cols == np.arange(width)).all():      # every column in order: the rows alone
+        return np.take(codes, rows, axis=0)
     by_cell = 6 * r * c
-    by_columns = 8 * n_rows * min(c, width // 64 + 1) + r * c
+    # taking the columns first holds them for every row: not when that copy would be large
+    by_columns = (8 * n_rows * min(c, width // 64 + 1) + r * c if n_rows * c * codes.itemsize <= GATHER_COPY_BYTES
+                  else np.inf)
     by_rows = 0.4 * r * width + 1.5 * r * c
     if by_cell <= min(by_columns, by_rows):
         return codes[np.ix_(rows, cols)]
@@ -461,8 +468,12 @@ class Engine:
         where[order] = np.arange(len(order))
         return np.take(codes, where, axis=1)        # a gather: scattering the columns costs 8x more
 
+    def in_place(self, cols: np.ndarray) -> bool:
+        """Return whether these columns are the whole matrix in order (its codes can be read without a copy)."""
+        return len(cols) == self.matrix.shape[1] and bool((cols == np.arange(len(cols))).all())
+
     def codes_any_order(self, rows: np.ndarray | None, candidates: Sequence[str],
-                        cols: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+                        cols: np.ndarray, letters: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray | None]:
         """Return (codes, order): ``codes[:, k]`` is candidate ``order[k]`` (order None: the candidates' own).
 
         For figures that do not depend on the columns' order (a partition's
@@ -471,16 +482,19 @@ class Engine:
         candidates' order, about 1 ns a cell (Wordle, hard mode after JUMPY:
         6,274 candidates, 5,161 off the answer list, every guess: 0.1 s of
         scoring; scattering them into order, as ``codes`` did, took 0.55 s).
+        ``letters`` are the letters of the candidates off the matrix, when the
+        caller asks block by block.
         """
         known = cols >= 0
         if known.all():
             return self.codes(rows, candidates, cols), None     # the matrix's own columns, in order
         have, missing = np.flatnonzero(known), np.flatnonzero(~known)
-        letters = self.guess_letters if rows is None else self.guess_letters[rows]
-        out = np.empty((len(letters), len(cols)), dtype=self.matrix.dtype)
+        guess_letters = self.guess_letters if rows is None else self.guess_letters[rows]
+        out = np.empty((len(guess_letters), len(cols)), dtype=self.matrix.dtype)
         out[:, :len(have)] = gather(self.matrix, rows, cols[have])
-        out[:, len(have):] = letter_codes(letters, letters_array([candidates[i] for i in missing.tolist()],
-                                                                 self.length))
+        if letters is None:
+            letters = letters_array([candidates[i] for i in missing.tolist()], self.length)
+        out[:, len(have):] = letter_codes(guess_letters, letters)
         return out, np.concatenate([have, missing])
 
     def pattern(self, guess: str, secret: str) -> int:
@@ -614,6 +628,12 @@ def _use_kernel(cells: int) -> bool:
     for numpy (a first ranking after one clue, 5-10 M cells, takes 0.15 s in numpy where loading the compiled
     kernels takes 0.3-0.5 s, and compiling them on a fresh install 4 s)."""
     return cells > NUMPY_PARTITION_CELLS or kernels_loaded()
+
+
+def load_kernels_for(cells: int) -> None:
+    """Load the compiled kernels when a job of ``cells`` codes, done block by block, is too large for numpy."""
+    if _use_kernel(cells):
+        from ..kernels import partition  # noqa: F401  (loading it loads numba: every later block runs compiled)
 
 
 def _sorted_stats(codes: np.ndarray, prob: np.ndarray | None) -> PartitionStats:

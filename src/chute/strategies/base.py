@@ -20,7 +20,7 @@ import numpy as np
 
 from ..arrays import intersection, union
 from ..errors import ChuteError
-from ..game.engine import Engine, PartitionStats, partition_stats
+from ..game.engine import Engine, PartitionStats, letters_array, load_kernels_for, partition_stats
 from ..game.feedback import Clue
 
 if TYPE_CHECKING:
@@ -45,6 +45,7 @@ class Options:
 
 
 RARE_SHARE = 0.01      # a rare candidate this likely (or more) may be guessed
+PARTITION_BLOCK_BYTES = 1 << 25   # ``partition_of`` gathers codes in blocks of about this many bytes
 
 
 @dataclass
@@ -143,12 +144,30 @@ class State:
         return self.engine.codes(None if self.all_rows(rows) else rows, self.candidates, self.columns)
 
     def partition_of(self, rows: np.ndarray) -> PartitionStats:
-        """Return the partition figures of the given guess rows (``stats`` of their codes, gathered in any order)."""
-        codes, order = self.engine.codes_any_order(None if self.all_rows(rows) else rows, self.candidates,
-                                                   self.columns)
+        """Return the partition figures of the given guess rows (``stats`` of their codes, gathered in any order).
+
+        The matrix is read in place when the rows and candidates are all of
+        it; otherwise the codes are gathered (or scored, for words off the
+        matrix) in blocks of about PARTITION_BLOCK_BYTES, so that a first
+        ranking never holds a second copy of the matrix.
+        """
+        engine = self.engine
         prior = None if self.weights is None else self.prior()
-        return partition_stats(codes, self.engine.n_patterns,
-                               prior if prior is None or order is None else prior[order])
+        if self.all_rows(rows) and engine.in_place(self.columns):
+            return partition_stats(engine.matrix, engine.n_patterns, prior)
+        rows = np.asarray(rows)
+        missing = self.columns < 0
+        letters = (letters_array([self.candidates[i] for i in np.flatnonzero(missing).tolist()], engine.length)
+                   if missing.any() else None)
+        step = max(1, PARTITION_BLOCK_BYTES // max(self.n * engine.matrix.dtype.itemsize, 1))
+        load_kernels_for(len(rows) * self.n)
+        parts = []
+        for start in range(0, len(rows), step):
+            codes, order = engine.codes_any_order(rows[start:start + step], self.candidates, self.columns, letters)
+            parts.append(partition_stats(codes, engine.n_patterns,
+                                         prior if prior is None or order is None else prior[order]))
+        return parts[0] if len(parts) == 1 else PartitionStats(
+            *(np.concatenate([getattr(p, name) for p in parts]) for name in ("entropy", "expected", "worst", "parts")))
 
     def prior(self) -> np.ndarray:
         """Return the candidates' probabilities (summing to 1)."""

@@ -77,7 +77,7 @@ PLANS_GAVE_UP = Note("plans_gave_up")
 NO_PLAN = Note("no_plan")
 KEPT_FINISHABLE = Note("kept_finishable")
 GUARD_FLOOR = 0.05    # hard modes weigh the words at least this likely relative to the prior's likeliest
-CELLS = 1 << 22       # histogram cells per chunk of guesses
+CELLS = 1 << 20       # histogram cells per chunk of guesses (each holds about 60 bytes of temporaries)
 SHORTLIST = 256       # guesses scored in full: the most informative ...
 LIKELIEST = 64        # ... and the likeliest candidates
 SECOND_WIDTH = 16     # where the policy plans, the best this many are scored two guesses deep
@@ -381,10 +381,7 @@ class ExpectedGuesses(Strategy):
         """
         if len(rows) <= SHORTLIST + LIKELIEST:
             return rows
-        # in blocks of rows: the opening state of a prior over 18,210 words would hold 330 M codes at once
-        block = max(1, 8 * CELLS // max(state.n, 1))
-        entropy = np.concatenate([state.partition_of(rows[i:i + block]).entropy
-                                  for i in range(0, len(rows), block)])
+        entropy = state.partition_of(rows).entropy         # in blocks of rows: never the whole matrix again
         keep = rows[np.argsort(-np.round(entropy, 9), kind="stable")[:SHORTLIST]]
         index = state.engine.lexicon.guess_index
         allowed = set(rows.tolist())

@@ -1,0 +1,106 @@
+"""Peak memory of whole chute processes at long words and large lists, first run and warm, against the target.
+
+    python benchmarks/bench_memory.py              # every case below
+    python benchmarks/bench_memory.py --only 9     # the cases whose name starts with "9"
+
+Each case writes its lists to a temporary folder (seeded words, as
+``bench_kernel.py`` draws them for lengths chute bundles no lists of; at five
+letters a seeded sample of the bundled Wordle and Termo words, as
+``bench_tree.py --scale`` draws them), then runs each command in a fresh
+process with its own empty cache folder and numba cache: the first run, the
+same command again (warm: the matrix read from the cache), and a suggestion
+after one clue.  The figure is the process's peak resident memory
+(``wait4``'s ``ru_maxrss``), set beside the matrix's size and the target,
+1.2 x the matrix + 250 MB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bench_kernel import words_of
+from bench_tree import scale_words
+
+from chute.game.engine import code_dtype
+
+MB = 1 << 20
+# name -> (letters, answers, guesses): the sizes the target names (9 and 10 letters) and 10,000 x 10,000
+CASES = {
+    "9 letters, 5,056 x 29,150": (9, 5_056, 29_150),
+    "10 letters, 3,100 x 29,150": (10, 3_100, 29_150),
+    "12 letters, 2,000 x 20,000": (12, 2_000, 20_000),
+    "5 letters, 10,000 x 10,000": (5, 10_000, 10_000),
+}
+
+
+def lists_for(letters: int, answers: int, guesses: int, folder: Path) -> tuple[Path, Path]:
+    """Return (answers file, guesses file) for a case, written in ``folder``."""
+    if letters == 5:
+        words = scale_words(guesses, folder)
+        return words, words
+    pool = words_of(letters, guesses, letters)
+    g = folder / f"guesses-{letters}.txt"
+    a = folder / f"answers-{letters}.txt"
+    g.write_text("\n".join(pool) + "\n", encoding="utf-8")
+    a.write_text("\n".join(sorted(random.Random(letters).sample(pool, answers))) + "\n", encoding="utf-8")
+    return a, g
+
+
+def peak(argv: list[str], env: dict[str, str]) -> tuple[float, float, int]:
+    """Return (peak resident MiB, CPU seconds, exit status) of one chute process."""
+    proc = subprocess.Popen([sys.executable, "-m", "chute", *argv], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    err = proc.stderr.read().decode(errors="replace").strip()
+    proc.stderr.close()
+    if proc.returncode:
+        print(f"    {' '.join(argv)}: status {proc.returncode}: {err.splitlines()[-1] if err else ''}")
+    return usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime, proc.returncode
+
+
+def clue_for(answers: Path, guesses: Path) -> str:
+    """Return a clue of the first guess against a seeded answer, in GUESS:COLOURS notation."""
+    from chute.game.feedback import score
+    guess = guesses.read_text(encoding="utf-8").split()[0]
+    answer = random.Random(1).choice(answers.read_text(encoding="utf-8").split())
+    return f"{guess}:{score(guess, answer)}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", default="", help="run the cases whose name starts with this")
+    args = parser.parse_args()
+    print(f"# {time.strftime('%Y-%m-%d %H:%M')}  load {os.getloadavg()[0]:.2f}  cpus {os.cpu_count()}")
+    print(f"{'case':30} {'run':18} {'matrix':>9} {'peak':>9} {'target':>9} {'CPU':>8}  within")
+    for name, (letters, n_answers, n_guesses) in CASES.items():
+        if not name.startswith(args.only):
+            continue
+        with tempfile.TemporaryDirectory() as tmp:
+            folder = Path(tmp)
+            answers, guesses = lists_for(letters, n_answers, n_guesses, folder)
+            n_a = len(answers.read_text(encoding="utf-8").split())
+            n_g = len(guesses.read_text(encoding="utf-8").split())
+            matrix = n_a * n_g * code_dtype(letters).itemsize / MB
+            target = 1.2 * matrix + 250
+            env = dict(os.environ, CHUTE_CACHE_DIR=str(folder / "cache"), NUMBA_CACHE_DIR=str(folder / "numba"))
+            lists = ["--answers", str(answers), "--guesses", str(guesses)]
+            runs = [("first suggest", ["suggest", *lists]),
+                    ("warm suggest", ["suggest", *lists]),
+                    ("suggest CLUE", ["suggest", *lists, clue_for(answers, guesses)])]
+            for label, argv in runs:
+                mib, cpu, status = peak(argv, env)
+                ok = "yes" if mib <= target and not status else "NO"
+                print(f"{name:30} {label:18} {matrix:>6.0f} MiB {mib:>5.0f} MiB {target:>5.0f} MiB {cpu:>7.1f}s  {ok}",
+                      flush=True)
+
+
+if __name__ == "__main__":
+    main()
