@@ -307,6 +307,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "first_opening": "grading {word} as an opening for the first time: a few seconds (kept for later reviews)",
         "ranking_openers": "ranking the first guesses of {lexicon} ({strategy}, {prior} prior; once, then cached)...",
         "compiling_kernels": "compiling chute's search kernels for this machine: once, a minute or two (then cached)...",
+        "waiting_for_compile": "waiting for another chute process compiling the same kernel (then read from the "
+                               "cache)...",
         "saved_game_waits": "an unfinished {game} game is saved in {path}: '{command}' continues it (it is "
                             "replaced once you play a row here)",
         "cannot_read_clue": "cannot read clue {text}: write GUESS=SCORE (CHEST=c.E..) or guess:colours (chest:ybgbb)",
@@ -626,6 +628,8 @@ PHRASES: dict[str, dict[str, str]] = {
                            "fica guardado)...",
         "compiling_kernels": "compilando os núcleos de busca do chute para esta máquina: uma vez, um ou dois minutos "
                              "(depois fica guardado)...",
+        "waiting_for_compile": "esperando outro processo do chute que compila o mesmo núcleo (depois lido do "
+                               "cache)...",
         "saved_game_waits": "um jogo de {game} inacabado está salvo em {path}: '{command}' o continua (ele "
                             "é substituído quando você jogar uma linha aqui)",
         "cannot_read_clue": "não dá para ler a pista {text}: escreva PALPITE=PONTOS (CHEST=c.E..) ou palpite:cores "

@@ -11,7 +11,7 @@ import time
 
 from numba import njit
 
-from chute import kernels  # noqa: F401  (its import is what listens to numba)
+from chute.kernels import _numba  # noqa: F401  (its import is what listens to numba)
 from chute.game.words import load_lexicon
 from chute.kernels.compiling import COMPILING, told_when_compiling
 

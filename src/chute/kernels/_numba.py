@@ -7,12 +7,20 @@ before its first kernel is compiled or called.
 import os
 
 import numba
-from numba import njit, prange, types  # noqa: F401  (the kernels' compiler, from here)
+from numba import prange, types  # noqa: F401  (the kernels' names, from here)
 from numba.core import event
 from numba.typed import Dict  # noqa: F401
 
 from . import wants_threadsafe
 from .compiling import compiling
+from .shared_cache import guard, release
+
+
+def njit(*args, **options):
+    """Return ``numba.njit``'s kernel (or decorator) with its disk cache shared safely between processes."""
+    if len(args) == 1 and callable(args[0]) and not options:
+        return guard(numba.njit(args[0]))
+    return lambda fn: guard(numba.njit(*args, **options)(fn))
 
 
 def _openmp() -> bool:
@@ -39,7 +47,10 @@ class _CompileWatch(event.Listener):
         compiling()
 
     def on_end(self, ev: event.Event) -> None:
-        pass
+        # failed, nothing will be saved: let the processes waiting for it compile it themselves (numba 0.68's
+        # ``Event.is_failed`` says the opposite of its name, so the exception is read directly)
+        if getattr(ev, "_exc_details", None) is not None:
+            release(getattr(ev.data.get("dispatcher"), "_cache", None))
 
 
 event.register("numba:compile", _CompileWatch())

@@ -27,7 +27,7 @@ class _Hearer:
     def __init__(self, notify: Callable[[Note], None]):
         self.notify = notify
         self.pid = os.getpid()
-        self.told = False
+        self.told: set[Note] = set()
 
 
 _hearers: list[_Hearer] = []
@@ -36,7 +36,8 @@ _lock = threading.Lock()
 
 @contextmanager
 def told_when_compiling(notify: Callable[[Note], None]) -> Iterator[None]:
-    """Within the block, have ``notify`` hear ``COMPILING`` once, when this process first compiles a kernel."""
+    """Within the block, have ``notify`` hear ``COMPILING`` once, when this process first compiles a kernel (and
+    ``shared_cache.WAITING`` once, when it first waits for another process compiling one)."""
     hearer = _Hearer(notify)
     with _lock:
         _hearers.append(hearer)
@@ -48,15 +49,20 @@ def told_when_compiling(notify: Callable[[Note], None]) -> Iterator[None]:
 
 
 def compiling() -> None:
-    """Tell the hearers of this process that a kernel is being compiled (not read from the cache), once each.
+    """Tell the hearers of this process that a kernel is being compiled (not read from the cache), once each."""
+    tell(COMPILING)
+
+
+def tell(note: Note) -> None:
+    """Tell the hearers of this process ``note`` (a kernel compiled, or waited for), once each.
 
     Worker processes forked from the one that listens stay silent: the player
     hears one line, from the process that owns the terminal.
     """
     pid = os.getpid()
     with _lock:
-        due = [h for h in _hearers if h.pid == pid and not h.told]
+        due = [h for h in _hearers if h.pid == pid and note not in h.told]
         for hearer in due:
-            hearer.told = True
+            hearer.told.add(note)
     for hearer in due:
-        hearer.notify(COMPILING)
+        hearer.notify(note)
