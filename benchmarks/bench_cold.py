@@ -1,13 +1,17 @@
 """First use: the commands a new player runs first, each from caches as a fresh install has them.
 
-Usage: python benchmarks/bench_cold.py [OLD] [--runs 1]
+Usage: python benchmarks/bench_cold.py [OLD] [--ahead] [--pause S]
 
 Each side runs from a copy of its ``src`` (a new path: numba's cache beside it is
 empty) with an empty chute cache and an empty ``NUMBA_CACHE_DIR``, the commands
 one after the other as a player would (the second finds what the first cached),
 and prints each command's CPU seconds (its process and children), wall seconds
 and peak memory. With OLD (a commit), that commit is measured the same way first,
-from a temporary git worktree. Check ``uptime`` first.
+from a temporary git worktree. ``--ahead`` lets the first command start the
+process that compiles the kernels ahead (``cli/ahead.py``, as on a player's
+terminal; its CPU is its own, not counted in a command's) and says when it
+finished; ``--pause S`` waits S seconds between commands, as a player reading
+each answer does. Check ``uptime`` first.
 """
 
 from __future__ import annotations
@@ -34,16 +38,19 @@ FIRST = [
 ]
 
 
-def first_use(src: Path) -> list[tuple[str, float, float, float]]:
+def first_use(src: Path, ahead: bool = False, pause: float = 0.0) -> list[tuple[str, float, float, float]]:
     """Return (command, CPU s, wall s, peak MiB) for each first command, run from a fresh copy of ``src``."""
     out = []
     with tempfile.TemporaryDirectory() as tmp:
         copy = Path(tmp) / "src"
         shutil.copytree(src, copy, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
         env = {**os.environ, "PYTHONPATH": str(copy), "CHUTE_CACHE_DIR": str(Path(tmp) / "cache"),
-               "NUMBA_CACHE_DIR": str(Path(tmp) / "numba")}
+               "NUMBA_CACHE_DIR": str(Path(tmp) / "numba"), "CHUTE_COMPILE_AHEAD": "1" if ahead else "0"}
         env.pop("PYTHONDONTWRITEBYTECODE", None)
-        for argv in FIRST:
+        began = time.perf_counter()
+        for k, argv in enumerate(FIRST):
+            if k and pause:
+                time.sleep(pause)
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
             subprocess.run([sys.executable, "-m", "chute", *argv], env=env, stdout=subprocess.DEVNULL,
@@ -52,6 +59,10 @@ def first_use(src: Path) -> list[tuple[str, float, float, float]]:
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
             out.append((" ".join(["chute", *argv]), cpu, wall, after.ru_maxrss / 1024))
+        if ahead:
+            while not list((Path(tmp) / "cache").glob("kernels-*.ok")) and time.perf_counter() - began < 900:
+                time.sleep(0.5)
+            print(f"# compiled ahead, {time.perf_counter() - began:.0f} s after the first command", flush=True)
     return out
 
 
@@ -59,17 +70,19 @@ def main() -> int:
     """Measure the working tree's first use, and OLD's first when given."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("old", nargs="?", help="a commit to measure first, the same way")
+    ap.add_argument("--ahead", action="store_true", help="let the first command compile the kernels ahead")
+    ap.add_argument("--pause", type=float, default=0.0, help="seconds between commands (default 0)")
     args = ap.parse_args()
     print(f"# {time.strftime('%Y-%m-%d %H:%M')}  load {os.getloadavg()[0]:.2f}  cpus {os.cpu_count()}", flush=True)
     sides = []
     if args.old:
         with tempfile.TemporaryDirectory() as tmp:
             try:
-                sides.append(("old", first_use(worktree(args.old, Path(tmp) / "old") / "src")))
+                sides.append(("old", first_use(worktree(args.old, Path(tmp) / "old") / "src", False, args.pause)))
             finally:
                 subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", str(Path(tmp) / "old")],
                                capture_output=True)
-    sides.append(("new", first_use(REPO / "src")))
+    sides.append(("new", first_use(REPO / "src", args.ahead, args.pause)))
     print(f"{'command':<58}" + "".join(f"{name + ' CPU':>10}{name + ' wall':>10}" for name, _ in sides))
     for i, (command, *_) in enumerate(sides[0][1]):
         print(f"{command:<58}" + "".join(f"{rows[i][1]:>9.2f}s{rows[i][2]:>9.2f}s" for _, rows in sides))

@@ -49,9 +49,10 @@ TERMO_2022 = SHARED / "data" / "termo-2022"
 @pytest.fixture(autouse=True, scope="session")
 def _isolated_cache(tmp_path_factory):
     """Point chute's cache and saved games at fresh folders so tests never touch the user's; talk English
-    whatever the machine's locale (the tests that want Portuguese ask for it)."""
+    whatever the machine's locale (the tests that want Portuguese ask for it); compile nothing ahead."""
     paths = {"CHUTE_CACHE_DIR": tmp_path_factory.mktemp("chute-cache"),
-             "CHUTE_STATE_DIR": tmp_path_factory.mktemp("chute-state"), "CHUTE_LANG": "en"}
+             "CHUTE_STATE_DIR": tmp_path_factory.mktemp("chute-state"), "CHUTE_LANG": "en",
+             "CHUTE_COMPILE_AHEAD": "0"}         # no command compiles ahead in the background (tests ask for it)
     old = {k: os.environ.get(k) for k in paths}
     os.environ.update({k: str(v) for k, v in paths.items()})
     yield paths["CHUTE_CACHE_DIR"]

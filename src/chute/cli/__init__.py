@@ -86,7 +86,9 @@ def run_command(argv: list[str] | None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 0
+    from .ahead import start_if_due
     from .solving import compiling_noted
+    start_if_due(args)
     try:
         with compiling_noted(args):
             status = args.func(args)

@@ -1,0 +1,113 @@
+"""Compiling ahead: on a machine whose kernels are not compiled yet, a process of its own compiles them while the
+player's first commands answer (``python -m chute.cli.ahead``).
+
+numba compiles each kernel the first time it runs on a machine (seconds each,
+about a minute in all).  The first command a player types answers in numpy
+where it can; meanwhile this process, at a low priority, asks the page's own
+requests once (``web.warm_kernels``: a suggestion, a review and a multi-board
+game of each kind), which compiles the kernels into numba's cache and builds
+the first review tables into chute's.  A later command reads them; one that
+needs a kernel being compiled waits for it rather than compiling it twice
+(``kernels.shared_cache``).  It starts once per machine and version (a stamp
+in chute's cache says it finished), only for a command run on a terminal
+(``CHUTE_COMPILE_AHEAD=1`` starts it anyway, ``0`` never), and one at a time
+(a lock file).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ENV = "CHUTE_COMPILE_AHEAD"
+KERNELS = Path(__file__).resolve().parents[1] / "kernels"
+COMMANDS = frozenset({"suggest", "play", "assist", "review", "bench", "tree", "prove", "compare"})   # run kernels
+
+
+def start_if_due(args) -> None:
+    """Start the process for a command that runs kernels, on a terminal, when this machine's are not compiled."""
+    if getattr(args, "command", None) not in COMMANDS or getattr(args, "no_cache", False):
+        return
+    from ..files import default_cache_dir
+    from .console import stderr_is_terminal
+    cache_dir = default_cache_dir()
+    if due(stderr_is_terminal(), cache_dir):
+        start(cache_dir)
+
+
+def stamp_path(cache_dir: Path) -> Path:
+    """Return the file that says the kernels of this chute, numba and Python are compiled into this numba cache."""
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        numba = version("numba")
+    except PackageNotFoundError:
+        numba = "?"
+    parts = [sys.version, numba, os.environ.get("NUMBA_CACHE_DIR", ""), str(KERNELS)]
+    for path in sorted(KERNELS.glob("*.py")):
+        st = path.stat()
+        parts.append(f"{path.name}:{st.st_size}:{st.st_mtime_ns}")
+    key = hashlib.blake2b("\n".join(parts).encode(), digest_size=10).hexdigest()
+    return cache_dir / f"kernels-{key}.ok"
+
+
+def due(on_terminal: bool, cache_dir: Path) -> bool:
+    """Return whether a command should start the process: not done yet, and on a terminal (or asked to)."""
+    wanted = os.environ.get(ENV, "")
+    if wanted == "0" or not (on_terminal or wanted == "1"):
+        return False
+    return not stamp_path(cache_dir).exists()
+
+
+def start(cache_dir: Path) -> subprocess.Popen | None:
+    """Start the process in a session of its own (Ctrl-C in the terminal is the command's alone); None if the
+    machine has no process to spare."""
+    here = str(Path(__file__).resolve().parents[2])       # the chute this command runs, wherever it was loaded from
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p),
+           "CHUTE_CACHE_DIR": str(cache_dir)}
+    try:
+        return subprocess.Popen([sys.executable, "-m", "chute.cli.ahead"], stdin=subprocess.DEVNULL,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+                                env=env)
+    except OSError:
+        return None
+
+
+def main() -> int:
+    """Compile the kernels (``web.warm_kernels``) unless another process does; return 0, or 1 if it could not.
+
+    The stamp is written only when every request was answered.
+    """
+    try:
+        os.nice(10)                 # the player's commands come first
+    except (AttributeError, OSError):
+        pass
+    try:
+        import fcntl
+
+        from ..files import default_cache_dir, write_atomic
+        cache_dir = default_cache_dir()
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        fd = os.open(cache_dir / "kernels-ahead.lock", os.O_RDWR | os.O_CREAT, 0o666)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:     # another process compiles ahead already
+            return 0
+        stamp = stamp_path(cache_dir)
+        if stamp.exists():
+            return 0
+        from ..web import warm_kernels
+        if warm_kernels():
+            return 1
+        write_atomic(stamp, "compiled\n", "stamp")
+    except KeyboardInterrupt:
+        return 130
+    except Exception:               # noqa: BLE001 - it never fails a command: each command compiles what it needs
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
