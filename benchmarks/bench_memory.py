@@ -9,7 +9,7 @@ letters a seeded sample of the bundled Wordle and Termo words, as
 ``bench_tree.py --scale`` draws them), then runs each command in a fresh
 process with its own empty cache folder and numba cache: the first run, the
 same command again (warm: the matrix read from the cache), and a suggestion
-after one clue.  The figure is the process's peak resident memory
+after one clue; at five letters also the tree search of the first opener.  The figure is the process's peak resident memory
 (``wait4``'s ``ru_maxrss``), set beside the matrix's size and the target,
 1.2 x the matrix + 250 MB.
 """
@@ -95,6 +95,8 @@ def main() -> None:
             runs = [("first suggest", ["suggest", *lists]),
                     ("warm suggest", ["suggest", *lists]),
                     ("suggest CLUE", ["suggest", *lists, clue_for(answers, guesses)])]
+            if letters == 5:
+                runs.append(("tree --openers 1", ["tree", *lists, "--openers", "1"]))
             for label, argv in runs:
                 mib, cpu, status = peak(argv, env)
                 ok = "yes" if mib <= target and not status else "NO"

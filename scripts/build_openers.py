@@ -8,8 +8,8 @@ A first ``chute suggest`` ranks every accepted guess over every word the prior
 allows (12,972 x 12,972 codes for Wordle): seconds of work whose result depends
 only on the lists and the policy. This runs the commands and the page the way a
 player first meets them (``chute suggest`` in each mode, with the default policy
-and with entropy, and with common words only; the page's solvers), each into an empty cache folder, and
-copies the opener files they write. The same code and lists give the same files;
+and with entropy, and with common words only; each multi-board game; the page's solvers), each into an
+empty cache folder, and copies the opener files they write. The same code and lists give the same files;
 an entry whose lists, strategy or options change is not found at run time and is
 ranked as before (``openers.cached_openers``). Run it after a change that moves a
 first ranking (``tests/playing/test_shipped_openers.py`` says when).
@@ -32,6 +32,9 @@ COMMANDS = [
     ["suggest", "--game", "termo"], ["suggest", "--game", "termo", "--strict"],
     ["suggest", "--game", "termo", "-s", "entropy"],
     ["suggest", "--common"], ["suggest", "--game", "termo", "--common"],
+    # the multi-board games' openings (every guess over every board word: seconds, and a kernel to compile)
+    *[["suggest", "--game", game, *common] for game in ("dordle", "quordle", "octordle", "dueto", "quarteto")
+      for common in ([], ["--common"])],
 ]
 # the page's solvers (``chute.web.solver_for``): one board and several, each lexicon and rule
 PAGE = ("from chute.web import solver_for\n"
@@ -71,6 +74,10 @@ def main() -> int:
             raise
         files = sorted([*Path(tmp).glob("openers-*.json"), *Path(tmp).glob("second-*.json")])
         OUT.mkdir(parents=True)
+        for f in sorted(Path(tmp).glob("multi-openers-*.json")):       # a list of first guesses, best first
+            ranked = json.loads(f.read_text(encoding="utf-8"))
+            (OUT / f.name).write_text(json.dumps(ranked, separators=(",", ":")) + "\n", encoding="utf-8")
+            print(f"{f.name}: {len(ranked)} first guesses")
         for f in files:
             data = json.loads(f.read_text(encoding="utf-8"))
             data["entries"] = dict(sorted(data["entries"].items()))          # the same bytes from run to run

@@ -13,12 +13,33 @@ from chute.playing import openers as openers_mod
 
 SHIPPED = sorted(p.name for p in resources.files("chute").joinpath("data", "openers").iterdir()
                  if p.name.endswith(".json"))
+MULTI_GAMES = ("dordle", "quordle", "octordle", "dueto", "quarteto")
+
+
+def _joint(game: str, common: bool):
+    """Return the joint policy's solver of a multi-board game, as the command line and the page build it."""
+    from chute.game.games import PRESETS
+    from chute.playing.multiboard import DEFAULT, solver_for
+    from chute.web import solver_for as page_solver
+    spec = PRESETS[game]
+    solver = page_solver(spec.lexicon, None, spec.boards, (), common)
+    return solver_for(solver.engine, DEFAULT, solver.belief), spec.boards
+
+
+def _multi_names() -> set[str]:
+    """Return the names of the opening rankings the multi-board games' solvers read (common words or not)."""
+    return {joint.opening_name(boards) for joint, boards in (_joint(g, c) for g in MULTI_GAMES for c in (False, True))}
+
+
+MULTI = {name for name in SHIPPED if name.startswith("multi-openers-")}
 
 
 def test_the_bundled_lists_have_shipped_rankings_that_check():
     keys = {load_lexicon(name).key for name in ("wordle", "termo")}
     wordle = load_lexicon("wordle")
-    assert {f"openers-{k[:32]}.json" for k in keys} | {f"second-{wordle.key[:32]}.json"} == set(SHIPPED)
+    one_board = {f"openers-{k[:32]}.json" for k in keys} | {f"second-{wordle.key[:32]}.json"}
+    assert one_board <= set(SHIPPED)
+    assert {name for name in SHIPPED if name not in one_board} == MULTI   # one per multi-board game, common or not
     second = openers_mod.shipped(wordle.key, "second")
     assert len(second) >= 150                   # every first clue of the default policy's opener
     for entry, stored in second.items():
@@ -77,3 +98,33 @@ def _shipped_file(name: str, key: str) -> dict:
     """Return the entries of a shipped opener file, read straight from the package."""
     text = resources.files("chute").joinpath("data", "openers", name).read_text(encoding="utf-8")
     return openers_mod._entries(text, key)
+
+
+def test_a_first_multi_board_suggestion_reads_the_shipped_opening_and_ranks_nothing(cli, tmp_path, monkeypatch):
+    """Each multi-board game's first suggestion (every word, and common words only) reads its opening from the
+    package: no guess is ranked over the boards, so no kernel is compiled for it."""
+    from chute.playing.multiboard import MultiSolver
+    assert _multi_names() == MULTI
+    monkeypatch.setenv("CHUTE_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(MultiSolver, "figures", lambda self, board: pytest.fail("the opening was ranked again"))
+    for game in MULTI_GAMES:
+        for common in ([], ["--common"]):
+            status, out, err = cli("suggest", "--game", game, *common, "--top", "3")
+            assert status == 0 and len(out.splitlines()) >= 4, (game, err)
+    assert not list(tmp_path.glob("multi-openers-*"))
+
+
+@pytest.mark.slow
+def test_the_shipped_multi_board_openings_are_what_chute_ranks_today(tmp_path, monkeypatch):
+    """With nothing shipped, Dordle's and Quarteto's openings are ranked again, guess for guess as shipped."""
+    import chute.playing.multiboard as multiboard
+    monkeypatch.setattr(multiboard, "_shipped_text", lambda name: None)
+    for game in ("dordle", "quarteto"):
+        solver, boards = _joint(game, False)
+        name = solver.opening_name(boards)
+        monkeypatch.setattr(solver.engine, "cache_dir", tmp_path)
+        ranked = solver._opening([solver.board(None)] * boards, 100)
+        shipped = json.loads(resources.files("chute").joinpath("data", "openers", name).read_text(encoding="utf-8"))
+        assert [c.guess for c in ranked] == [c["guess"] for c in shipped], game
+        assert _rounded([{"score": c.score, "bits": c.bits} for c in ranked]) == \
+            _rounded([{"score": c["score"], "bits": c["bits"]} for c in shipped]), game

@@ -54,11 +54,12 @@ def letters_array(words: Sequence[str], length: int) -> np.ndarray:
 LETTERS = 26                          # letters_array numbers a..z 0..25 (words are folded)
 # Below this many cells numpy scores faster than importing numba (~0.3 s at start-up).
 NUMPY_CELLS = 4_000_000
-# ... and a whole matrix this large, where numba is not loaded yet: numpy builds Wordle's 34 M cells in
-# 0.55-0.8 s of CPU and Termo's 46 M in 1.1 s, where the compiled kernel costs 0.4-0.5 s with numba's start
-# once it is compiled, and 4-5 s more the first time on a machine (its compilation); a matrix is built
-# once and then read from the cache, so the first run's price is the one that counts
-NUMPY_MATRIX_CELLS = 64_000_000
+# ... and a whole matrix this large, where numba is not loaded yet: numpy builds it in blocks of rows
+# (``BLOCK_CELLS``) at about 7 ns a cell at five letters (Wordle's 34 M cells 0.25 s of CPU, Termo's 46 M
+# 0.35 s, Quordle's boards' 116 M 0.9 s), where the compiled kernel costs 0.4-0.5 s with numba's start once
+# it is compiled, and 4-5 s more the first time on a machine (its compilation); a matrix is built once and
+# then read from the cache, so the first run's price is the one that counts
+NUMPY_MATRIX_CELLS = 160_000_000
 NUMPY_PARTITION_CELLS = 16_000_000   # partition figures in numpy up to this many cells while numba is not loaded
 KERNEL_PATTERNS = n_patterns(8)      # the compiled partition kernels keep a table of this many patterns
 # Up to this many candidates, sorting rows beats a rows x patterns histogram.
@@ -72,10 +73,13 @@ def compute_codes(guesses: Sequence[str], secrets: Sequence[str], length: int) -
     return letter_codes(letters_array(guesses, length), letters_array(secrets, length))
 
 
-def letter_codes(g: np.ndarray, s: np.ndarray) -> np.ndarray:
-    """Return the codes of letter arrays ``g`` (G, n) against ``s`` (S, n) (numpy if small, else compiled)."""
+def letter_codes(g: np.ndarray, s: np.ndarray, compiled: bool | None = None) -> np.ndarray:
+    """Return the codes of letter arrays ``g`` (G, n) against ``s`` (S, n): numpy if small, else compiled
+    (``compiled``: the caller's choice, for one block of a larger job)."""
     cells = len(g) * len(s)
-    if cells <= NUMPY_CELLS or cells <= NUMPY_MATRIX_CELLS and not kernels_loaded():
+    if compiled is None:
+        compiled = not (cells <= NUMPY_CELLS or cells <= NUMPY_MATRIX_CELLS and not kernels_loaded())
+    if not compiled:
         return numpy_codes(g, s)
     from ..kernels.score import pattern_matrix
     out = np.empty((len(g), len(s)), dtype=code_dtype(g.shape[1]))
@@ -96,11 +100,16 @@ def numpy_codes(g: np.ndarray, s: np.ndarray) -> np.ndarray:
     if g.shape[0] == 1 and s.shape[0]:
         return _one_guess_codes(g[0], s)[None, :]
     step = max(1, BLOCK_CELLS // max(s.shape[0], 1))
+    columns = np.ascontiguousarray(s.T)             # each position's letters, one contiguous row
+    counts = np.zeros((LETTERS, s.shape[0]), dtype=np.int8)         # each secret's copies of each letter
+    where = np.arange(s.shape[0])
+    for j in range(n):
+        counts[columns[j], where] += 1      # a column appears once per position: no repeated index
     if g.shape[0] <= step:
-        return _block_codes(g, s)
+        return _block_codes(g, columns, counts)
     out = np.empty((g.shape[0], s.shape[0]), dtype=code_dtype(n))
     for start in range(0, g.shape[0], step):      # blocks of rows whose temporaries stay in the cache
-        out[start:start + step] = _block_codes(g[start:start + step], s)
+        out[start:start + step] = _block_codes(g[start:start + step], columns, counts)
     return out
 
 
@@ -110,18 +119,15 @@ def numpy_codes(g: np.ndarray, s: np.ndarray) -> np.ndarray:
 BLOCK_CELLS = 1 << 19
 
 
-def _block_codes(g: np.ndarray, s: np.ndarray) -> np.ndarray:
-    """Return ``numpy_codes`` of one block of guesses, in one pass over the whole block."""
+def _block_codes(g: np.ndarray, columns: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """Return ``numpy_codes`` of one block of guesses, in one pass over the whole block, given the secrets'
+    letters by position (``columns``, n x S) and their copies of each letter (``counts``, 26 x S)."""
     n = g.shape[1]
     dt = code_dtype(n)
-    out = np.zeros((g.shape[0], s.shape[0]), dtype=dt)
+    out = np.zeros((g.shape[0], columns.shape[1]), dtype=dt)
     if out.size == 0:
         return out
-    counts = np.zeros((LETTERS, s.shape[0]), dtype=np.int8)         # each secret's copies of each letter
-    cols = np.arange(s.shape[0])
-    for j in range(n):
-        counts[s[:, j], cols] += 1          # a column appears once per position: no repeated index
-    green = [g[:, i, None] == s[None, :, i] for i in range(n)]
+    green = [g[:, i, None] == columns[i][None, :] for i in range(n)]
     for i in range(n):
         out += green[i].view(np.uint8).astype(dt, copy=False) * dt.type(2 * 3**i)
     for i in range(n):
@@ -472,8 +478,9 @@ class Engine:
         """Return whether these columns are the whole matrix in order (its codes can be read without a copy)."""
         return len(cols) == self.matrix.shape[1] and bool((cols == np.arange(len(cols))).all())
 
-    def codes_any_order(self, rows: np.ndarray | None, candidates: Sequence[str],
-                        cols: np.ndarray, letters: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray | None]:
+    def codes_any_order(self, rows: np.ndarray | None, candidates: Sequence[str], cols: np.ndarray,
+                        letters: np.ndarray | None = None,
+                        compiled: bool | None = None) -> tuple[np.ndarray, np.ndarray | None]:
         """Return (codes, order): ``codes[:, k]`` is candidate ``order[k]`` (order None: the candidates' own).
 
         For figures that do not depend on the columns' order (a partition's
@@ -482,8 +489,9 @@ class Engine:
         candidates' order, about 1 ns a cell (Wordle, hard mode after JUMPY:
         6,274 candidates, 5,161 off the answer list, every guess: 0.1 s of
         scoring; scattering them into order, as ``codes`` did, took 0.55 s).
-        ``letters`` are the letters of the candidates off the matrix, when the
-        caller asks block by block.
+        ``letters`` are the letters of the candidates off the matrix and
+        ``compiled`` whether to score them compiled, when the caller asks
+        block by block (``letter_codes``).
         """
         known = cols >= 0
         if known.all():
@@ -494,7 +502,7 @@ class Engine:
         out[:, :len(have)] = gather(self.matrix, rows, cols[have])
         if letters is None:
             letters = letters_array([candidates[i] for i in missing.tolist()], self.length)
-        out[:, len(have):] = letter_codes(guess_letters, letters)
+        out[:, len(have):] = letter_codes(guess_letters, letters, compiled)
         return out, np.concatenate([have, missing])
 
     def pattern(self, guess: str, secret: str) -> int:
@@ -630,10 +638,13 @@ def _use_kernel(cells: int) -> bool:
     return cells > NUMPY_PARTITION_CELLS or kernels_loaded()
 
 
-def load_kernels_for(cells: int) -> None:
-    """Load the compiled kernels when a job of ``cells`` codes, done block by block, is too large for numpy."""
-    if _use_kernel(cells):
-        from ..kernels import partition  # noqa: F401  (loading it loads numba: every later block runs compiled)
+def load_kernels_for(cells: int) -> bool:
+    """Return whether a job of ``cells`` codes, done block by block, runs compiled: too large for numpy (the
+    kernels are then loaded, so that every block's figures run compiled too)."""
+    if not _use_kernel(cells):
+        return False
+    from ..kernels import partition  # noqa: F401  (loading it loads numba)
+    return True
 
 
 def _sorted_stats(codes: np.ndarray, prob: np.ndarray | None) -> PartitionStats:

@@ -85,6 +85,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 import numpy as np
@@ -578,8 +579,9 @@ class MultiSolver:
                 ranked = best + [r for r in ranked if r.guess != best[0].guess][: top - 1]
         return ranked
 
-    OPENING_VERSION = 1
+    OPENING_VERSION = 2
     OPENING_LEFT_OUT = 64        # words a player's refusals may take out of the opening and it still be the same
+    OPENING_KEPT = 100           # first guesses kept of an opening ranking (any ``top`` up to it reads the same file)
 
     def _opening_allowed(self, boards: Sequence[Board], top: int, mask: np.ndarray | None) -> list[Choice]:
         """Return the opening ranking (``_opening``, kept on disk) less the guesses ``mask`` leaves out (the words
@@ -596,43 +598,45 @@ class MultiSolver:
         """Return the best ``top`` first guesses (most distinct patterns), kept on disk like the matrix.
 
         Ranking every guess over every board word is most of a first row (0.7 s
-        for Termo's boards under the prior); the result depends only on the
-        lists, the weights, the policy and the board count, so it is stored
-        beside the matrix (atomic write; an unreadable entry is recomputed).
+        for Termo's boards under the prior, seconds more when its kernel is
+        first compiled); the result depends only on the lists, the weights, the
+        policy and the board count, so its first OPENING_KEPT guesses are stored
+        beside the matrix (atomic write; an unreadable entry is recomputed), and
+        those of the bundled games ship with chute (``data/openers/``,
+        ``scripts/build_openers.py``).
         """
-        import hashlib
         import json
+        name = self.opening_name(len(boards))
+        path = None if self.engine.cache_dir is None else self.engine.cache_dir / name
+        want = min(top, len(self._suggested(np.arange(self.n_guesses))))
+        for text in (_read_text(path), _shipped_text(name)):
+            found = _choices(text, self.engine.lexicon.guess_index)
+            if found is not None and len(found) >= want:
+                return found[:top]
         k = len(boards)
-        path = None
-        if self.engine.cache_dir is not None:
-            lex = self.engine.lexicon
-            h = hashlib.sha256(f"{self.OPENING_VERSION} {lex.key} {self.policy.label()} {k} {top} "
-                               f"{lex.played_key}".encode())     # the words it may suggest
-            if self.weights is not None:
-                h.update(np.round(self.weights, 12).tobytes())
-            path = self.engine.cache_dir / f"multi-openers-{h.hexdigest()[:32]}.json"
-            try:
-                stored = json.loads(path.read_text(encoding="utf-8"))
-                gi = self.engine.lexicon.guess_index
-                found = [Choice(c["guess"], float(c["score"]), float(c["bits"]), float(c["expected"]),
-                                float(c["p_hit"]), "opener") for c in stored]
-                if len(found) == min(top, len(self._suggested(np.arange(self.n_guesses)))) and \
-                        all(c.guess in gi for c in found):
-                    return found
-            except (OSError, ValueError, KeyError, TypeError, AttributeError):
-                pass
         f = self.figures(boards[0])
         rows = self._suggested(np.arange(self.n_guesses, dtype=np.int64))
         hits = np.zeros(self.n_guesses)
         first_rows, first_p = self._hit_chances(boards[0])
         hits[first_rows] = k * first_p
         ranked = self._order(rows, (f[3] + 1e-3 * f[0])[rows], k * f[0][rows], k * (f[1] - hits / k)[rows],
-                             hits[rows], "opener", top, by_hits=False)
+                             hits[rows], "opener", max(top, self.OPENING_KEPT), by_hits=False)
         if path is not None:
             from ..game.engine import atomic_write
             atomic_write(path, json.dumps([{"guess": c.guess, "score": c.score, "bits": c.bits,
                                             "expected": c.expected, "p_hit": c.p_hit} for c in ranked]).encode())
-        return ranked
+        return ranked[:top]
+
+    def opening_name(self, boards: int) -> str:
+        """Return the name of the file an opening ranking of ``boards`` boards is kept in: a hash of the lists, the
+        words chute plays, the weights, the policy and the board count."""
+        import hashlib
+        lex = self.engine.lexicon
+        h = hashlib.sha256(f"{self.OPENING_VERSION} {lex.key} {self.policy.label()} {boards} "
+                           f"{lex.played_key}".encode())     # the words it may suggest
+        if self.weights is not None:
+            h.update(np.round(self.weights, 12).tobytes())
+        return f"multi-openers-{h.hexdigest()[:32]}.json"
 
     # ----- exact endgame (``endgame``) -------------------------------------------------------------
     def _exact_rank(self, boards: Sequence[Board], extra: Sequence[int], rows_left: int | None,
@@ -803,6 +807,38 @@ def _codes(guesses: Sequence[str], secrets: Sequence[str], length: int) -> np.nd
     out = np.empty((len(guesses), len(secrets)), dtype=code_dtype(length))
     codes_serial(letters_array(guesses, length), letters_array(secrets, length), out)
     return out
+
+
+def _read_text(path: Path | None) -> str | None:
+    """Return a kept file's text (None: no cache, or no such file)."""
+    if path is None:
+        return None
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, ValueError):
+        return None
+
+
+def _shipped_text(name: str) -> str | None:
+    """Return the text of an opening ranking chute ships (``data/openers/``), None for other lists."""
+    from importlib import resources
+    try:
+        return resources.files("chute").joinpath("data", "openers", name).read_text(encoding="utf-8")
+    except (OSError, ValueError):
+        return None
+
+
+def _choices(text: str | None, guess_index: dict) -> list[Choice] | None:
+    """Return the opening ranking a kept file holds (None: none, unreadable, or a word these lists lack)."""
+    import json
+    if text is None:
+        return None
+    try:
+        found = [Choice(c["guess"], float(c["score"]), float(c["bits"]), float(c["expected"]), float(c["p_hit"]),
+                        "opener") for c in json.loads(text)]
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None
+    return found if all(c.guess in guess_index for c in found) else None
 
 
 # ----- module-level conveniences -----------------------------------------------------------------

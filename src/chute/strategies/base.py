@@ -45,7 +45,7 @@ class Options:
 
 
 RARE_SHARE = 0.01      # a rare candidate this likely (or more) may be guessed
-PARTITION_BLOCK_BYTES = 1 << 25   # ``partition_of`` gathers codes in blocks of about this many bytes
+PARTITION_BLOCK_BYTES = 1 << 23   # ``partition_of`` gathers codes in blocks of about this many bytes
 
 
 @dataclass
@@ -160,10 +160,11 @@ class State:
         letters = (letters_array([self.candidates[i] for i in np.flatnonzero(missing).tolist()], engine.length)
                    if missing.any() else None)
         step = max(1, PARTITION_BLOCK_BYTES // max(self.n * engine.matrix.dtype.itemsize, 1))
-        load_kernels_for(len(rows) * self.n)
+        compiled = load_kernels_for(len(rows) * self.n)
         parts = []
         for start in range(0, len(rows), step):
-            codes, order = engine.codes_any_order(rows[start:start + step], self.candidates, self.columns, letters)
+            codes, order = engine.codes_any_order(rows[start:start + step], self.candidates, self.columns, letters,
+                                                  compiled)
             parts.append(partition_stats(codes, engine.n_patterns,
                                          prior if prior is None or order is None else prior[order]))
         return parts[0] if len(parts) == 1 else PartitionStats(
