@@ -482,8 +482,12 @@ def test_a_first_ranking_reads_the_matrix_in_place_and_gathers_others_in_blocks(
     weights = np.linspace(1.0, 2.0, len(cands))
     state = State(wordle, cands, weights)
     whole = state.stats(state.codes(rows))
+    kept = State(wordle, cands, weights).partition_of(rows)     # every guess's codes kept by the state
+    for name in ("entropy", "expected", "worst", "parts"):
+        assert np.allclose(getattr(kept, name), getattr(whole, name), rtol=1e-12), name
     seen = []
     real = wordle.codes_any_order
+    monkeypatch.setattr(base, "EVERY_CODE_BYTES", 0)
     monkeypatch.setattr(base, "PARTITION_BLOCK_BYTES", 500 * len(cands))
     monkeypatch.setattr(type(wordle), "codes_any_order",
                         lambda self, r, *a: seen.append(len(r)) or real(r, *a))

@@ -121,3 +121,18 @@ def test_a_state_with_no_plan_is_ranked_by_expected_guesses_and_says_so(wordle_e
     assert expected.NO_PLAN in suggestion.notes
     scores = [r.score for r in suggestion.ranked]
     assert scores == sorted(scores)
+
+
+def test_plans_given_a_states_codes_of_every_guess_answer_as_they_would_alone(wordle_engine, default_solver):
+    """The guard's plans reading the codes a state kept (``State.every_code``, words off the prior after them)
+    have the same codes and find the same plan as plans that score every guess themselves."""
+    state = default_solver.state_for(["crane:bbybb"])
+    every = state.every_code
+    assert every is not None and every.shape == (len(wordle_engine.lexicon.guesses), state.n)
+    extra = also_accepted(wordle_engine.lexicon, state.clues, state.candidate_set)
+    words = list(state.candidates) + extra
+    cols = np.concatenate([state.columns, wordle_engine.columns(extra)]) if extra else state.columns
+    alone = Plans(wordle_engine, None, words, cols, 6)
+    shared = Plans(wordle_engine, None, words, cols, 6, every=every)
+    assert np.array_equal(alone.codes, shared.codes)
+    assert alone.plan_guess(None, 5) == shared.plan_guess(None, 5) is not None

@@ -168,6 +168,8 @@ def gather(codes: np.ndarray, rows, cols) -> np.ndarray:
     r, c = len(rows), len(cols)
     if c == width and (cols == np.arange(width)).all():      # every column in order: the rows alone
         return np.take(codes, rows, axis=0)
+    if r == n_rows and (rows == np.arange(n_rows)).all():    # every row in order: the columns alone
+        return np.take(codes, cols, axis=1)
     by_cell = 6 * r * c
     # taking the columns first holds them for every row: not when that copy would be large
     by_columns = (8 * n_rows * min(c, width // 64 + 1) + r * c if n_rows * c * codes.itemsize <= GATHER_COPY_BYTES

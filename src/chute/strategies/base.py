@@ -45,7 +45,8 @@ class Options:
 
 
 RARE_SHARE = 0.01      # a rare candidate this likely (or more) may be guessed
-PARTITION_BLOCK_BYTES = 1 << 23   # ``partition_of`` gathers codes in blocks of about this many bytes
+PARTITION_BLOCK_BYTES = 1 << 23   # ``partition_of`` gathers codes in blocks of about this many bytes ...
+EVERY_CODE_BYTES = 1 << 25        # ... unless every guess's codes fit in this many: then a state keeps them
 
 
 @dataclass
@@ -143,6 +144,19 @@ class State:
         """Return the codes of the given guess rows against the candidates."""
         return self.engine.codes(None if self.all_rows(rows) else rows, self.candidates, self.columns)
 
+    @cached_property
+    def every_code(self) -> np.ndarray | None:
+        """Return the codes of every accepted guess against the candidates, kept for the state when they fit in
+        EVERY_CODE_BYTES (a ranking's figures and the guard's plans then share them); None when larger."""
+        engine = self.engine
+        if len(engine.lexicon.guesses) * self.n * engine.matrix.dtype.itemsize > EVERY_CODE_BYTES:
+            return None
+        return np.ascontiguousarray(engine.codes(None, self.candidates, self.columns))
+
+    def kept_every_code(self) -> np.ndarray | None:
+        """Return ``every_code`` when this state has computed it already, else None (computing nothing)."""
+        return self.__dict__.get("every_code")
+
     def partition_of(self, rows: np.ndarray) -> PartitionStats:
         """Return the partition figures of the given guess rows (``stats`` of their codes, gathered in any order).
 
@@ -155,6 +169,9 @@ class State:
         prior = None if self.weights is None else self.prior()
         if self.all_rows(rows) and engine.in_place(self.columns):
             return partition_stats(engine.matrix, engine.n_patterns, prior)
+        if 2 * len(rows) >= len(engine.lexicon.guesses) and self.every_code is not None:    # most guesses: keep them
+            return partition_stats(self.every_code if self.all_rows(rows) else self.every_code[rows],
+                                   engine.n_patterns, prior)
         rows = np.asarray(rows)
         missing = self.columns < 0
         letters = (letters_array([self.candidates[i] for i in np.flatnonzero(missing).tolist()], engine.length)

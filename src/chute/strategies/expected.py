@@ -305,7 +305,8 @@ class ExpectedGuesses(Strategy):
         if len(words) <= 1:
             return rows, codes, scores, idx
         cols = np.concatenate([state.columns, engine.columns(extra)]) if extra else state.columns
-        plans = Plans(engine, None, words, cols, options.rows)
+        every = state.kept_every_code()       # the shortlist's codes of every guess, when it kept them
+        plans = Plans(engine, None, words, cols, options.rows, every=every)
         allowed = state.guess_rows(options)
         guess = None
         try:
@@ -318,8 +319,8 @@ class ExpectedGuesses(Strategy):
             pass
         if guess is None:           # a wider search, once per such state (the first clue's largest sets)
             try:
-                guess = Plans(engine, None, words, cols, options.rows, top=WIDE_TOP,
-                              budget=WIDE_BUDGET).plan_guess(allowed, left)
+                guess = Plans(engine, None, words, cols, options.rows, top=WIDE_TOP, budget=WIDE_BUDGET,
+                              every=every).plan_guess(allowed, left)
             except OutOfBudget:     # a state too open to plan for (after a useless guess): E(g) alone
                 _tell(state, PLANS_GAVE_UP)
                 return rows, codes, scores, idx

@@ -16,6 +16,7 @@ import hashlib
 import numpy as np
 
 from ..arrays import distinct, most_common_first, union
+from ..game.engine import gather
 from ..game.feedback import Clue, decode
 from ..game.rules import legal_mask, strict_codes
 from ..game.words_left import fitting
@@ -81,7 +82,7 @@ class Plans:
     """
 
     def __init__(self, engine, rule: str | None, words: list[str], cols: np.ndarray, rows: int,
-                 top: int | None = None, budget: int | None = None):
+                 top: int | None = None, budget: int | None = None, every: np.ndarray | None = None):
         self.engine = engine
         self.rule = rule
         self.words = words
@@ -95,7 +96,10 @@ class Plans:
         # the codes of the guesses chute may play (a rare word of the dictionary only as a candidate)
         self.local = np.full(len(engine.lexicon.guesses), -1, dtype=np.intp)
         self.local[self.playable] = np.arange(len(self.playable))
-        self.codes = np.ascontiguousarray(engine.codes(self.playable, words, cols))
+        # ``every``: the codes of every accepted guess against the first of the words, known already (a state's)
+        known = 0 if every is None else every.shape[1]
+        self.codes = np.ascontiguousarray(engine.codes(self.playable, words, cols) if not known else np.hstack(
+            [every[self.playable], engine.codes(self.playable, words[known:], cols[known:])]))
         self.cost = word_cost_table(len(words))
         self.solved, self.n_patterns = engine.solved, engine.n_patterns     # read at every set looked at
         self.memo: dict[tuple, bool] = {}
@@ -178,7 +182,7 @@ class Plans:
         """Return the codes of these guess rows against the words (rows x words), or the words at ``S``."""
         at = self.local[rows]
         if (at >= 0).all():
-            return self.codes[at] if S is None else self.codes[np.ix_(at, S)]
+            return self.codes[at] if S is None else gather(self.codes, at, S)
         codes = np.asarray(self.engine.codes(np.asarray(rows), self.words, self.cols))
         return codes if S is None else codes[:, S]
 
