@@ -145,17 +145,32 @@ class State:
         return self.engine.codes(None if self.all_rows(rows) else rows, self.candidates, self.columns)
 
     @cached_property
-    def every_code(self) -> np.ndarray | None:
-        """Return the codes of every accepted guess against the candidates, kept for the state when they fit in
-        EVERY_CODE_BYTES (a ranking's figures and the guard's plans then share them); None when larger."""
+    def every_code_any_order(self) -> tuple[np.ndarray, np.ndarray | None] | None:
+        """Return ``Engine.codes_any_order`` of every accepted guess against the candidates, kept for the state
+        when the codes fit in EVERY_CODE_BYTES (a ranking's figures and the guard's plans then share them); None
+        when larger."""
         engine = self.engine
         if len(engine.lexicon.guesses) * self.n * engine.matrix.dtype.itemsize > EVERY_CODE_BYTES:
             return None
-        return np.ascontiguousarray(engine.codes(None, self.candidates, self.columns))
+        return engine.codes_any_order(None, self.candidates, self.columns)
+
+    @cached_property
+    def every_code(self) -> np.ndarray | None:
+        """Return the codes of every accepted guess against the candidates in their order (``every_code_any_order``
+        put in order), or None when they are too large to keep."""
+        found = self.every_code_any_order
+        if found is None:
+            return None
+        codes, order = found
+        if order is None:
+            return codes
+        where = np.empty_like(order)
+        where[order] = np.arange(len(order))
+        return np.ascontiguousarray(np.take(codes, where, axis=1))
 
     def kept_every_code(self) -> np.ndarray | None:
-        """Return ``every_code`` when this state has computed it already, else None (computing nothing)."""
-        return self.__dict__.get("every_code")
+        """Return ``every_code`` when this state has scored every guess already, else None (scoring nothing)."""
+        return self.every_code if self.__dict__.get("every_code_any_order") is not None else None
 
     def partition_of(self, rows: np.ndarray) -> PartitionStats:
         """Return the partition figures of the given guess rows (``stats`` of their codes, gathered in any order).
@@ -169,9 +184,10 @@ class State:
         prior = None if self.weights is None else self.prior()
         if self.all_rows(rows) and engine.in_place(self.columns):
             return partition_stats(engine.matrix, engine.n_patterns, prior)
-        if 2 * len(rows) >= len(engine.lexicon.guesses) and self.every_code is not None:    # most guesses: keep them
-            return partition_stats(self.every_code if self.all_rows(rows) else self.every_code[rows],
-                                   engine.n_patterns, prior)
+        if 2 * len(rows) >= len(engine.lexicon.guesses) and self.every_code_any_order is not None:    # most guesses
+            codes, order = self.every_code_any_order
+            return partition_stats(codes if self.all_rows(rows) else codes[rows], engine.n_patterns,
+                                   prior if prior is None or order is None else prior[order])
         rows = np.asarray(rows)
         missing = self.columns < 0
         letters = (letters_array([self.candidates[i] for i in np.flatnonzero(missing).tolist()], engine.length)
