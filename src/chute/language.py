@@ -245,6 +245,7 @@ PHRASES: dict[str, dict[str, str]] = {
         # a line on the terminal while a step takes a while (cli/waiting.py), erased when it ends
         "waiting_rank": "ranking the guesses...", "waiting_review": "grading the game...",
         "waiting_play": "playing the game...",
+        "waiting_matrix": "scoring every guess against every word of these lists (once, then cached)...",
         "unknown_tile": "unknown tile {tile} in pattern {text} (use g/y/b, c/i/_, 2/1/0 or emoji tiles)",
         "mixed_notations": "pattern {text} mixes notations ({families}); use one of g/y/b, c/i/_, 2/1/0 or "
                            "emoji tiles",
@@ -309,6 +310,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "compiling_kernels": "compiling chute's search kernels for this machine: once, a minute or two (then cached)...",
         "waiting_for_compile": "waiting for another chute process compiling the same kernel (then read from the "
                                "cache)...",
+        "compiling_ahead": "compiling chute's search kernels for this machine in the background, at a low "
+                           "priority (once, a minute or two)",
         "saved_game_waits": "an unfinished {game} game is saved in {path}: '{command}' continues it (it is "
                             "replaced once you play a row here)",
         "cannot_read_clue": "cannot read clue {text}: write GUESS=SCORE (CHEST=c.E..) or guess:colours (chest:ybgbb)",
@@ -561,6 +564,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "error": "chute: erro: {message}",
         "interrupted": "chute: interrompido",
         "waiting_rank": "calculando os palpites...", "waiting_review": "avaliando o jogo...",
+        "waiting_matrix": "comparando cada palpite com cada palavra destas listas (uma vez, depois fica guardado)...",
         "waiting_play": "jogando a partida...",
         "unknown_tile": "cor desconhecida {tile} em {text} (use g/y/b, c/i/_, 2/1/0 ou quadradinhos emoji)",
         "mixed_notations": "as cores {text} misturam notações ({families}); use uma só: g/y/b, c/i/_, 2/1/0 ou "
@@ -630,6 +634,8 @@ PHRASES: dict[str, dict[str, str]] = {
                              "(depois fica guardado)...",
         "waiting_for_compile": "esperando outro processo do chute que compila o mesmo núcleo (depois lido do "
                                "cache)...",
+        "compiling_ahead": "compilando os núcleos de busca do chute para esta máquina em segundo plano, com baixa "
+                           "prioridade (uma vez, um ou dois minutos)",
         "saved_game_waits": "um jogo de {game} inacabado está salvo em {path}: '{command}' o continua (ele "
                             "é substituído quando você jogar uma linha aqui)",
         "cannot_read_clue": "não dá para ler a pista {text}: escreva PALPITE=PONTOS (CHEST=c.E..) ou palpite:cores "

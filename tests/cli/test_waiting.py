@@ -30,6 +30,9 @@ class Terminal(io.StringIO):
         return n
 
 
+MATRIX = "scoring every guess against every word of these lists (once, then cached)..."
+
+
 def erased(text: str) -> str:
     """Return what erases a line of ``text`` on any terminal."""
     return "\r" + " " * len(text) + "\r"
@@ -88,7 +91,7 @@ def terminal(monkeypatch):
 def test_a_review_on_a_terminal_says_it_is_grading_then_prints_a_clean_verdict(capsys, monkeypatch, terminal):
     monkeypatch.setattr(sys, "stderr", terminal)          # here: the capture of the test's call replaces stderr
     assert main(["review", "soare", "riyal", "cigar"]) == 0
-    shown = terminal.getvalue()
+    shown = terminal.getvalue().removeprefix(MATRIX + erased(MATRIX))     # drawn at once here (no delay)
     assert shown.startswith("grading the game..." + erased("grading the game...")), shown
     rest = shown[len("grading the game...") * 2 + 2:]           # the notes said after it, if any, each on its line
     assert all(line.startswith("chute: note: ") for line in rest.splitlines()), shown
@@ -103,3 +106,30 @@ def test_no_line_for_json_or_when_stderr_is_not_a_terminal(capsys, monkeypatch, 
     monkeypatch.setattr(Terminal, "isatty", lambda self: False)
     assert main(["review", "soare", "riyal", "cigar"]) == 0
     assert terminal.getvalue() == ""
+
+
+def test_a_matrix_built_for_new_lists_says_so_on_a_terminal(capsys, monkeypatch, tmp_path):
+    """Lists whose matrix is not cached: a terminal hears that every guess is scored (once, then cached), and
+    the line is erased before the answer; with the matrix cached, or for --json, nothing is drawn."""
+    import chute.game.engine as engine_mod
+    from chute import load_lexicon
+    term = Terminal()
+    monkeypatch.setattr(sys, "stderr", term)
+    monkeypatch.setenv("CHUTE_CACHE_DIR", str(tmp_path))
+    real = engine_mod.compute_codes
+
+    def slow(*args):
+        term.written.wait(1.0)          # slower than the delay, whatever the machine's speed
+        return real(*args)
+    monkeypatch.setattr(engine_mod, "compute_codes", slow)
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(load_lexicon("wordle").answer_list[:300]) + "\n")
+    line = MATRIX
+    assert main(["suggest", "--answers", str(words), "--guesses", str(words), "--top", "2"]) == 0
+    assert term.getvalue().startswith(line + erased(line)), term.getvalue()
+    term.seek(0)
+    term.truncate()
+    term.written.clear()
+    assert main(["suggest", "--answers", str(words), "--guesses", str(words), "--top", "2"]) == 0
+    assert line not in term.getvalue()
+    capsys.readouterr()

@@ -34,8 +34,12 @@ def start_if_due(args) -> None:
     from ..files import default_cache_dir
     from .console import stderr_is_terminal
     cache_dir = default_cache_dir()
-    if due(stderr_is_terminal(), cache_dir):
-        start(cache_dir)
+    on_terminal = stderr_is_terminal()
+    if due(on_terminal, cache_dir) and start(cache_dir) is not None and on_terminal \
+            and not (getattr(args, "json", False) or getattr(args, "quiet", False)):
+        from ..language import Note
+        from .solving import note
+        note(Note("compiling_ahead"), lang=getattr(args, "lang", "en"))
 
 
 def stamp_path(cache_dir: Path) -> Path:

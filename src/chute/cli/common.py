@@ -119,9 +119,14 @@ def _load(game, answers, guesses, exclude, length, cache, not_answers=None, comm
 
 
 def engine_from_args(args: argparse.Namespace, lexicon: Lexicon | None = None):
-    """Return the engine (pattern matrix) for the chosen lexicon, cached unless --no-cache."""
+    """Return the engine (pattern matrix) for the chosen lexicon, cached unless --no-cache; a terminal hears what
+    it is doing while a matrix is built (seconds for long words, once)."""
     from ..game.engine import Engine
-    return Engine.build(lexicon or lexicon_from_args(args), cache=not args.no_cache)
+    from .solving import waiting_line
+    lexicon = lexicon or lexicon_from_args(args)
+    quiet = bool(getattr(args, "json", False) or getattr(args, "quiet", False))
+    with waiting_line("waiting_matrix", getattr(args, "lang", "en"), quiet):
+        return Engine.build(lexicon, cache=not args.no_cache)
 
 
 def read_words_arg(words: list[str] | None, words_file: str | None, length: int | None) -> Lexicon | None:
