@@ -41,21 +41,28 @@ def run(args: argparse.Namespace) -> int:
     if not host:
         raise ChuteError("--host: give an address to listen on (127.0.0.1: this machine; 0.0.0.0: the network)")
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    # the socket the server answers on, listening before the page's address is printed: a request (or the
+    # browser --open starts) waits in its queue until the server takes it, never meets a closed port
+    listener = socket.socket(family, socket.SOCK_STREAM)
     try:
-        with socket.socket(family, socket.SOCK_STREAM) as probe:
-            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            probe.bind((host, args.port))
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind((host, args.port))
+        listener.listen(128)
     except OSError as err:
+        listener.close()
         raise ChuteError(f"cannot listen on {args.host}:{args.port} ({err.strerror or err}): "
                          "choose another --host or --port") from None
-    warm()                                      # the engines and kernels every request uses, before the page opens
-    name = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::", "::1", "0") else host
-    url = f"http://{f'[{name}]' if ':' in name else name}:{args.port}/"
-    print(f"chute: serving on {url} (Ctrl-C to stop)", file=sys.stderr, flush=True)
-    if args.open:
-        import webbrowser
-        webbrowser.open(url)
-    with warm_in_background():                  # the page's requests asked once, in a process of its own
-        # no ASGI lifespan: nothing to start in it, and a second Ctrl-C would print its cancelled task's traceback
-        uvicorn.run(create_app(allowed_hosts(host)), host=host, port=args.port, log_level="warning", lifespan="off")
+    with listener:
+        warm()                                      # the engines and kernels every request uses, before it answers
+        name = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::", "::1", "0") else host
+        url = f"http://{f'[{name}]' if ':' in name else name}:{args.port}/"
+        print(f"chute: serving on {url} (Ctrl-C to stop)", file=sys.stderr, flush=True)
+        if args.open:
+            import webbrowser
+            webbrowser.open(url)
+        with warm_in_background():                  # the page's requests asked once, in a process of its own
+            # no ASGI lifespan: nothing to start in it, and a second Ctrl-C would print its cancelled task's
+            # traceback
+            config = uvicorn.Config(create_app(allowed_hosts(host)), log_level="warning", lifespan="off")
+            uvicorn.Server(config).run(sockets=[listener])
     return 0

@@ -122,10 +122,12 @@ def engine_from_args(args: argparse.Namespace, lexicon: Lexicon | None = None):
     """Return the engine (pattern matrix) for the chosen lexicon, cached unless --no-cache; a terminal hears what
     it is doing while a matrix is built (seconds for long words, once)."""
     from ..game.engine import Engine
-    from .solving import waiting_line
+    from ..language import phrase
+    from .console import stderr_is_terminal
+    from .waiting import waiting
     lexicon = lexicon or lexicon_from_args(args)
     quiet = bool(getattr(args, "json", False) or getattr(args, "quiet", False))
-    with waiting_line("waiting_matrix", getattr(args, "lang", "en"), quiet):
+    with waiting(phrase("waiting_matrix", getattr(args, "lang", "en")) if not quiet and stderr_is_terminal() else None):
         return Engine.build(lexicon, cache=not args.no_cache)
 
 

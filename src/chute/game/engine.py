@@ -55,8 +55,8 @@ LETTERS = 26                          # letters_array numbers a..z 0..25 (words 
 # Below this many cells numpy scores faster than importing numba (~0.3 s at start-up).
 NUMPY_CELLS = 4_000_000
 # ... and a whole matrix this large, where numba is not loaded yet: numpy builds it in blocks of rows
-# (``BLOCK_CELLS``) at about 7 ns a cell at five letters (Wordle's 34 M cells 0.25 s of CPU, Termo's 46 M
-# 0.35 s, Quordle's boards' 116 M 0.9 s), where the compiled kernel costs 0.4-0.5 s with numba's start once
+# (``BLOCK_CELLS``) at about 12 ns a cell at five letters (Wordle's 34 M cells 0.48 s of CPU, Termo's 46 M
+# 0.54 s, Quordle's boards' 116 M about 1.3 s), where the compiled kernel costs 0.4-0.5 s with numba's start once
 # it is compiled, and 4-5 s more the first time on a machine (its compilation); a matrix is built once and
 # then read from the cache, so the first run's price is the one that counts
 NUMPY_MATRIX_CELLS = 160_000_000

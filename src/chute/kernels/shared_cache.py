@@ -13,9 +13,13 @@ its compilation failed, or the process ended.
 
 from __future__ import annotations
 
-import fcntl
 import os
 import threading
+
+try:
+    import fcntl
+except ImportError:                 # pragma: no cover - Windows: no lock, each process compiles as numba would
+    fcntl = None
 
 from ..language import Note
 from .compiling import tell
@@ -71,7 +75,10 @@ def release(cache) -> None:
 
 
 def _take(path: str) -> int | None:
-    """Return the open lock file at ``path``, locked by this process; wait while another process holds it."""
+    """Return the open lock file at ``path``, locked by this process; wait while another process holds it
+    (None: no lock to be had)."""
+    if fcntl is None:
+        return None
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
