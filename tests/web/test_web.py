@@ -306,7 +306,15 @@ def test_serve_listens_where_told_and_answers_only_at_this_machines_names_on_loo
     import chute.web as web
     served: dict = {}
     monkeypatch.setattr(web, "warm", lambda *args, **kwargs: None)
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: served.update(app=app, **kw))
+    class Server:                                    # uvicorn's, given the socket chute already listens on
+        def __init__(self, config):
+            self.config = config
+
+        def run(self, sockets=None):
+            (listener,) = sockets
+            host, port = listener.getsockname()[:2]
+            served.update(app=self.config.app, host=host, port=port)
+    monkeypatch.setattr(uvicorn, "Server", Server)
     for empty in ("", "  ", "[]"):                   # an empty address would listen everywhere
         status = main(["serve", "--host", empty])
         err = capsys.readouterr().err
