@@ -609,8 +609,8 @@ class MultiSolver:
         name = self.opening_name(len(boards))
         path = None if self.engine.cache_dir is None else self.engine.cache_dir / name
         want = min(top, len(self._suggested(np.arange(self.n_guesses))))
-        for text in (_read_text(path), _shipped_text(name)):
-            found = _choices(text, self.engine.lexicon.guess_index)
+        for read in (lambda: _read_text(path), lambda: _shipped_text(name)):     # the package only on a miss
+            found = _choices(read(), self.engine.lexicon.guess_index)
             if found is not None and len(found) >= want:
                 return found[:top]
         k = len(boards)
