@@ -42,7 +42,7 @@ PAGE = ("from chute.web import solver_for\n"
         "    solver_for(lexicon, rule, 1).openers(20)\n"
         "    solver_for(lexicon, rule, 1, (), True).openers(20)\n")
 # the rankings after each first clue of Wordle's default policy: keeping every word finishable makes some
-# of them seconds of search (SALET's ybgbb, twenty), which a new player's second row should not wait for
+# of them seconds of search (TRACE's bbbbb, some twenty), which a new player's second row should not wait for
 SECOND = ("from chute.web import solver_for\n"
           "from chute.game.feedback import Clue, decode\n"
           "import numpy as np\n"

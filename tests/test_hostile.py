@@ -231,7 +231,7 @@ def test_assist_with_closed_or_missing_stdin_is_quiet(tmp_path):
                                                                    {"stdin": subprocess.DEVNULL}),
                               **{k: v for k, v in extra.items() if k != "stdin"})
         assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
-        assert "try SALET" in proc.stdout          # the default policy's opener
+        assert "try TRACE" in proc.stdout          # the default policy's opener
 
 
 def test_assist_on_a_terminal_edits_lines_saves_and_ends_cleanly(tmp_path):

@@ -20,15 +20,20 @@ def one_error_line(err: str) -> str:
 # -- suggest -----------------------------------------------------------------------------
 
 def test_suggest_opener(cli, capsys):
-    """Without clues suggest ranks openers by the default policy: SALET, the proven plan's, first, ten rows;
-    entropy: SOARE."""
+    """Without clues suggest ranks openers by the default policy: TRACE, the safe tree's, first (normal mode),
+    SALET, the proven plan's, in hard mode, ten rows; entropy: SOARE."""
     status, out, err = cli("suggest")
     assert status == 0
     lines = out.splitlines()
     assert lines[0] == "2,315 likely answers · 14,855 possible words · expected-guesses (opener)"
-    assert lines[2].split()[:3] == ["1", "SALET", "3.521"] and "SALET opens the best proven plan" in err
+    assert lines[2].split()[:3] == ["1", "TRACE", "3.528"] and float(lines[3].split()[2]) < 3.528
+    assert "TRACE opens a plan that finds each of 12,946 words the game accepts" in err
+    assert len(lines) == 2 + 10 + 1 and lines[-1].startswith("(guesses: the expected guesses to finish")
+    status, out, err = cli("suggest", "--hard")
+    lines = out.splitlines()
+    assert lines[2].split()[:2] == ["1", "SALET"] and "SALET opens the best proven plan" in err
     assert lines[2].endswith("<- plan") and not lines[3].endswith("<- plan")      # first by its plan, not its score
-    assert lines[-1].startswith("plan: SALET comes first as the opener of a proven plan (3.4212 guesses")
+    assert lines[-1].startswith("plan: SALET comes first as the opener of a proven plan (3.5084 guesses")
     assert len(lines) == 2 + 10 + 2 and lines[-2].startswith("(guesses: the expected guesses to finish")
     status, out, _ = cli("suggest", "-s", "entropy")
     lines = out.splitlines()

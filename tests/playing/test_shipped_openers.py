@@ -41,9 +41,9 @@ def test_the_bundled_lists_have_shipped_rankings_that_check():
     assert one_board <= set(SHIPPED)
     assert {name for name in SHIPPED if name not in one_board} == MULTI   # one per multi-board game, common or not
     second = openers_mod.shipped(wordle.key, "second")
-    assert len(second) >= 150                   # every first clue of the default policy's opener
+    assert len(second) >= 130                   # every first clue of the default policy's opener (TRACE: 140)
     for entry, stored in second.items():
-        assert "|after=salet:" in entry and openers_mod._parse(stored, wordle.key, entry, wordle.is_guess), entry
+        assert "|after=trace:" in entry and openers_mod._parse(stored, wordle.key, entry, wordle.is_guess), entry
     for key in keys:
         entries = openers_mod.shipped(key)
         lexicon = next(load_lexicon(n) for n in ("wordle", "termo") if load_lexicon(n).key == key)
@@ -64,11 +64,11 @@ def test_a_first_suggestion_reads_the_shipped_ranking_and_ranks_nothing(cli, tmp
         return real(self, state, options, top)
     monkeypatch.setattr(ExpectedGuesses, "rank", rank)
     for argv in (["suggest"], ["suggest", "--hard"], ["suggest", "--game", "termo"],
-                 ["suggest", "--game", "termo", "--strict"], ["suggest", "salet:ybgbb"], ["suggest", "salet:ybbgb"]):
+                 ["suggest", "--game", "termo", "--strict"], ["suggest", "trace:bbbbb"], ["suggest", "trace:ybbbb"]):
         status, out, err = cli(*argv, "--top", "3")
         assert status == 0 and len(out.splitlines()) >= 4, (argv, err)
     assert not list(tmp_path.glob("openers-*")) and not list(tmp_path.glob("second-*"))   # it ships with chute
-    status, out, err = cli("suggest", "salet:ybbgb", "--top", "3")
+    status, out, err = cli("suggest", "trace:bbbbb", "--top", "3")
     assert "keeps every word finishable" in err                     # the stored ranking's note, said again
 
 
@@ -77,7 +77,7 @@ def test_the_shipped_rankings_are_what_chute_ranks_today(cli, tmp_path, monkeypa
     """Ranked again with nothing shipped, every command's first ranking is the shipped one, row for row."""
     monkeypatch.setenv("CHUTE_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(openers_mod, "shipped", lambda key, kind="openers": {})
-    for argv in (["suggest"], ["suggest", "--game", "termo"], ["suggest", "salet:ybbgb"], ["suggest", "salet:gbbbb"]):
+    for argv in (["suggest"], ["suggest", "--game", "termo"], ["suggest", "trace:bbbbb"], ["suggest", "trace:gbbbb"]):
         assert cli(*argv, "--top", "1")[0] == 0
     assert len(list(tmp_path.glob("second-*.json"))) == 1
     for path in [*tmp_path.glob("openers-*.json"), *tmp_path.glob("second-*.json")]:

@@ -813,7 +813,7 @@ def test_chute_s_own_game_is_set_beside_the_player_s():
     assert result.chute.patterns[-1] == ("ggggg",) and result.chute.patterns[0] == (score(played[0], "jolly"),)
     said = result.chute.said()
     assert said == f"chute's own game: {' '.join(w.upper() for w in played)} (solved in {len(played)}/6)"
-    assert result.chute.said("pt").startswith("o jogo do próprio chute: SALET")
+    assert result.chute.said("pt").startswith("o jogo do próprio chute: TRACE")
     data = result.to_dict(engine.lexicon.show)["chute_game"]
     assert [r["guess"] for r in data["rows"]] == played and data["said"] == said
     boards = review_boards(engine, ["tares", "doily", "cigar", "humph"], ["cigar", "humph"], 7)

@@ -124,8 +124,8 @@ def termo():
 
 
 def test_hard_modes_open_with_the_best_proven_tree(wordle, termo):
-    """The default policy opens where a plan covers the answer list (hard modes, and normal mode where every guess
-    keeps each word finishable); the user's opener wins."""
+    """The default policy opens where a plan covers the answer list (hard modes), or every word of Wordle's 2022
+    lists (normal mode, where every guess keeps each word finishable); the user's opener wins."""
     assert Solver(Engine.build(termo), "expected-guesses", hard="strict", prior="frequency").opener == "torce"
     assert best_known(termo, "strict", 6) == ("tirem", 8863)        # the optimum; the policy plays it worse
     wordle_hard = Solver(Engine.build(wordle), "expected-guesses", hard="hard", prior="frequency")
@@ -133,7 +133,8 @@ def test_hard_modes_open_with_the_best_proven_tree(wordle, termo):
     termo_normal = Solver(Engine.build(termo), "expected-guesses", prior="frequency")   # chute's own frequency cut
     assert termo_normal.opener == "toras" and termo_normal.plans
     wordle_normal = Solver(Engine.build(wordle), "expected-guesses", prior="frequency")  # the game's list, boosted:
-    assert wordle_normal.opener == "salet" and wordle_normal.planned and not wordle_normal.plans   # no loss charge
+    assert wordle_normal.opener == "trace" and wordle_normal.planned and not wordle_normal.plans   # no loss charge,
+    assert wordle_normal.safe and wordle_normal.plan_total is None            # the safe tree's opener (safe_tree.py)
     assert Solver(Engine.build(wordle), "expected-guesses", prior="answers").opener == "salet"    # the list alone
     assert not Solver(Engine.build(wordle), "expected-guesses", prior="uniform").plans          # every word: too many
     assert Solver(Engine.build(wordle), "entropy", hard="hard").opener is None                   # no plans

@@ -753,7 +753,7 @@ def test_the_review_tells_its_story_and_every_heading_explains_itself(page, serv
     assert paths.count() == 2 and paths.nth(0).locator(".note").inner_text() == "You (2/6)"
     ours = [row["guess"] for row in want["chute_game"]["rows"]]
     assert paths.nth(1).locator(".note").inner_text() == f"chute's own game ({len(ours)}/6)"
-    assert paths.nth(1).locator(".mini-row").count() == len(ours) and ours[0] == "salet"
+    assert paths.nth(1).locator(".mini-row").count() == len(ours) and ours[0] == "trace"
     assert paths.nth(1).locator(".mini-row").last.locator(".mini.g").count() == 5
     page.click("#lang")
     page.wait_for_function("document.querySelector('#review p.story').textContent.includes('jogada')")
@@ -793,13 +793,13 @@ def test_an_octordle_s_striped_keys_keep_their_letters_light_and_outlined(page, 
 
 
 def test_common_words_only_changes_the_suggestions_and_is_remembered(page, server):
-    """The header's "common words" box: the same rows, suggestions of common words only (SALET's plan gives
+    """The header's "common words" box: the same rows, suggestions of common words only (TRACE's plan gives
     way to SLATE), kept across a reload; unticked, the plan is back."""
     from chute import load_lexicon
     common = load_lexicon("wordle", common=3)
     open_game(page, server, "wordle")
     first = lambda: page.locator("#suggestions tbody tr td.word").first.inner_text().lower()   # noqa: E731
-    assert first() == "salet" and not page.locator("#common").is_checked()
+    assert first() == "trace" and not page.locator("#common").is_checked()
     assert "once per million" in page.locator("#common-label").get_attribute("title")
     page.check("#common")
     page.wait_for_function("document.querySelector('#suggestions tbody td.word').textContent.toLowerCase() === 'slate'")
@@ -812,7 +812,7 @@ def test_common_words_only_changes_the_suggestions_and_is_remembered(page, serve
     assert [w.lower() for w in page.locator("#suggestions tbody td.word").all_inner_texts()] == words
     page.click("#new")
     page.uncheck("#common")
-    page.wait_for_function("document.querySelector('#suggestions tbody td.word').textContent.toLowerCase() === 'salet'")
+    page.wait_for_function("document.querySelector('#suggestions tbody td.word').textContent.toLowerCase() === 'trace'")
     shot(page, "common-words")
 
 

@@ -165,6 +165,7 @@ class Solver:
             self.hard is not None or not (self.belief.boosted or self.belief.name == "uniform"))
         self.plan_total: int | None = None      # the total guesses of the proven tree the planned opener begins
         self.plan_best = False                  # ... and whether that tree is the best known for the lists
+        self.safe = False                       # the opener begins the tree that finishes every accepted word
         self.opener = self._check_opener(opener) if opener is not None else self._planned_opener()
         self.planned = opener is None and self.opener is not None     # the opener is the policy's, not the user's
         self._memo: dict[tuple, str] = {}      # clues (+ size, fallback) -> choice
@@ -193,14 +194,21 @@ class Solver:
         (``best_openers.json``); the opener of least expected guesses may have
         none in hard modes (strict Termo's SERÃO leaves ?ARRA's family).  In
         normal mode, where every guess keeps each word finishable
-        (``expected``), Wordle's SALET leaves plans for all but 8 of the
-        12,972 words where REAST, the opener of least expected guesses under
-        the boosted prior, leaves 41 (BENCHMARKS.md, "Never lose").  None when
-        the policy does not plan or no tree is known.
+        (``expected``), the opener of the shipped tree that finishes every
+        word of the game's lists (``safe_tree``: Wordle's TRACE; from SALET
+        the plans lose 8 of the 12,972 words of 2022, from REAST, the opener
+        of least expected guesses under the boosted prior, 41; BENCHMARKS.md,
+        "Never lose").  None when the policy does not plan or no tree is known.
         """
         if not (self.plans or (self.hard is None and getattr(self.strategy, "planned_opener", False)
                                and self.belief.name != "uniform")):
             return None
+        if not self.plans:          # every accepted word kept finishable: the opener of the tree proving it can be
+            from ..strategies.safe_tree import safe_opener
+            safe = safe_opener(self.lexicon, None, self.options.rows)
+            if safe is not None and self.lexicon.is_guess(safe):
+                self.safe = True
+                return safe
         from .openers import planned_known
         known = planned_known(self.lexicon, self.hard, self.options.rows)
         if not known or not self.lexicon.is_guess(known[0]):
@@ -265,7 +273,7 @@ class Solver:
             return w
         self.avoided.add(w)
         if self.planned and w == self.opener:     # the game refused the planned opener: rank the others
-            self.opener, self.planned = None, False
+            self.opener, self.planned, self.safe = None, False, False
         self._memo.clear()
         return w
 
@@ -490,7 +498,11 @@ class Solver:
     def policy_key(self) -> str:
         """Return what the games this solver plays depend on besides the lists' words: its ranking's key, the
         rule, the rows and the opener (a stored game is this solver's when the keys agree)."""
-        return f"{self._ranking_key()}|rule={self.hard}|opener={self.opener}|avoided={len(self.avoided)}"
+        key = f"{self._ranking_key()}|rule={self.hard}|opener={self.opener}|avoided={len(self.avoided)}"
+        if self.hard is None and not self.plans:       # the safe tree's guesses may be played
+            from ..strategies.safe_tree import safe_key
+            key += f"|safe={safe_key(self.lexicon, None, self.options.rows)}"
+        return key
 
     def _ranking_key(self) -> str:
         """Return what a stored ranking depends on besides the clues: strategy, options, weights, prior, words."""
@@ -509,6 +521,9 @@ class Solver:
         from .openers import SECOND_KEPT, cached_openers
         clue = state.clues[0]
         entry = f"{self._ranking_key()}|rule={self.hard}|plans={int(state.plans)}|after={clue.guess}:{clue.pattern}"
+        if self.hard is None and not state.plans:      # the safe tree's guess may be the one it falls back on
+            from ..strategies.safe_tree import safe_key
+            entry += f"|safe={safe_key(self.lexicon, None, self.options.rows)}"
         said = len(state.notes)
 
         def keep() -> tuple[str, ...] | None:
@@ -595,6 +610,11 @@ class Solver:
                                  which=Note("best_plan" if self.plan_best else "a_plan"), n=len(answers),
                                  rows=self.options.rows, mean=self.plan_total / len(answers)))
                 planned = (self.opener, self.plan_total / len(answers))
+            elif self.planned and self.safe:
+                from ..strategies.safe_tree import safe_tree
+                tree = safe_tree(self.lexicon, None, self.options.rows)
+                plan.append(Note("safe_plan", opener=self.lexicon.show(self.opener).upper(), n=tree.root.n,
+                                 rows=tree.rows))
         else:
             self.strategy.observe(state)
             if state.unlisted:

@@ -49,11 +49,13 @@ list was used.  Under Wordle's boosted prior the words off its answer list fall
 under that floor, so a plan would sacrifice them: there, in normal mode, the
 policy keeps every word finishable (``_keep_finishable``): the best guess
 after which the plans finish every candidate within the rows left goes first,
-else the plan's own guess for the state, found by a wider search if need be.
-WIDE_TOP (60) was set on Wordle's 12,972 words of 2022 (the answers and the
-held-out band measured after): from SALET, PLAN_TOP's 8 guesses a set leave
-three of its bins without a plan, 30 leave two, 60 one (ybgbb, the ?ILLS
-family); no Termo list was used.
+else the plan's own guess for the state, found by a wider search if need be,
+else, while the game follows it, the guess of the shipped tree that finishes
+every word of Wordle's 2022 lists (``safe_tree``), whose opener the policy
+opens with: no such word is ever lost.  WIDE_TOP (60) was set on Wordle's
+12,972 words of 2022 (the answers and the held-out band measured after): from
+SALET, PLAN_TOP's 8 guesses a set leave three of its bins without a plan, 30
+leave two, 60 one (ybgbb, the ?ILLS family); no Termo list was used.
 """
 
 from __future__ import annotations
@@ -66,6 +68,7 @@ from ..game.rules import legal_mask, strict_codes
 from ..language import Note
 from .base import Options, Ranked, State, Strategy, best_indices, ranked_rows, register
 from .guard import LOSS_PER_ROW, OutOfBudget, Plans, also_accepted
+from .safe_tree import safe_guess
 
 SPREAD = 0.5          # A in f(H) = 1 + A * H ** P
 POWER = 0.66          # P
@@ -91,6 +94,15 @@ def _first(idx: np.ndarray, k: int, state: State) -> np.ndarray:
         return idx
     _tell(state, KEPT_FINISHABLE)
     return np.concatenate([idx[k:k + 1], idx[:k], idx[k + 1:]])
+
+
+def _safe_tree_guess(state: State, options: Options, allowed: np.ndarray | None) -> int | None:
+    """Return the guess row of the shipped safe tree while the game follows it (None: off it, or none ships)."""
+    word = safe_guess(state.engine.lexicon, None, options.rows, state.clues)
+    row = state.engine.lexicon.guess_index.get(word) if word is not None else None
+    if row is None or (allowed is not None and not np.isin(row, allowed)):
+        return None
+    return row
 
 
 def _tell(state: State, note: Note) -> None:
@@ -293,9 +305,11 @@ class ExpectedGuesses(Strategy):
         Normal mode only.  The GUARD_WIDTH best guesses are tried in order
         (usually the first is safe: one check); when none is, the guess of
         the plan found for the state itself goes first, scored and added to
-        the rows if the shortlist lacked it.  A state reached by a safe guess
-        always has that plan (the same search, over a subset of the same
-        words, finds it again), so from a proven opening no word is ever lost.
+        the rows if the shortlist lacked it, else the safe tree's guess while
+        the game follows the tree.  A state reached by a safe guess always has
+        that plan (the same search, over a subset of the same words, finds it
+        again), and one reached by the tree's guess the tree's next, so from
+        the tree's opener no word it covers is ever lost.
         """
         if left < 1:
             return rows, codes, scores, idx
@@ -317,15 +331,17 @@ class ExpectedGuesses(Strategy):
             guess = plans.plan_guess(allowed, left)
         except OutOfBudget:
             pass
+        gave_up = False
         if guess is None:           # a wider search, once per such state (the first clue's largest sets)
             try:
                 guess = Plans(engine, None, words, cols, options.rows, top=WIDE_TOP, budget=WIDE_BUDGET,
                               every=every).plan_guess(allowed, left)
-            except OutOfBudget:     # a state too open to plan for (after a useless guess): E(g) alone
-                _tell(state, PLANS_GAVE_UP)
-                return rows, codes, scores, idx
-        if guess is None:
-            _tell(state, NO_PLAN)
+            except OutOfBudget:     # a state too open to plan for (after a useless guess)
+                gave_up = True
+        if guess is None:           # the safe tree's guess, while the game follows it: proven to keep every word
+            guess = _safe_tree_guess(state, options, allowed)
+        if guess is None:           # E(g) alone
+            _tell(state, PLANS_GAVE_UP if gave_up else NO_PLAN)
             return rows, codes, scores, idx
         at = np.flatnonzero(rows == guess)
         if not len(at):

@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Rebuild the tree that proves Wordle's normal mode loses none of the words of its 2022 lists (``data/safe/``).
+
+    python scripts/build_safe_tree.py [--jobs N]
+
+The words: the 12,972 of Wordle's 2022 lists that the bundled lists hold, but
+the 26 offensive ones chute never plays (a tree guesses its answers, and the
+game's editors dropped them from its own).  The tree opens with OPENER, the
+default policy's opener; each of its bins is searched alone by the tree search
+(``TreeSearch``) with the rows left, its second guesses tried in the search's
+order until one has a tree, with TOPS[0] guesses tried per node, then TOPS[1]
+where a bin needs more.  The script checks that the tree finishes every word
+within the rows and probes only with words chute suggests (another word only
+where it is a candidate), and ships it gzipped with the bundled lists' keys in
+its ``meta``, so that only those lists read it (``strategies/safe_tree.py``).
+
+OPENER and TOPS were chosen on the bundled lists alone (BENCHMARKS.md, "Never
+lose").  Minutes on 2 cores, most of them the largest bins.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "src" / "chute" / "data" / "safe"
+OPENER = "trace"
+TOPS = ((200, 40), (600, 60))
+ROWS = 6
+
+
+def bin_tree(task: tuple[str, list[str]]) -> tuple[str, dict | None, str]:
+    """Return (pattern, the bin's tree as JSON data or None, how it was found) for one bin of the opener."""
+    pattern, words = task
+    from chute.game.engine import Engine
+    from chute.game.words import load_lexicon
+    from chute.search.tree_search import TreeSearch
+    if len(words) == 1:
+        return pattern, {"guess": words[0], "n": 1}, "one word"
+    with tempfile.TemporaryDirectory() as tmp:
+        answers = Path(tmp) / "bin.txt"
+        answers.write_text("\n".join(words) + "\n", encoding="utf-8")
+        engine = Engine.build(load_lexicon("wordle", answers=answers, cache=False), cache=False)
+    for top in TOPS:
+        search = TreeSearch(engine, rows=ROWS - 1, top=top)
+        for k, guess in enumerate(search.rank_openers(top[0])):
+            result = search.search_opener(guess)
+            if result.feasible and result.tree is not None:
+                return pattern, result.tree.root.to_dict(), f"{guess.upper()} (second guess no. {k + 1} tried, top {top})"
+    return pattern, None, "no tree"
+
+
+def main() -> int:
+    """Search the tree bin by bin, check it and write it into the package; return 0, or 1 when a bin has none."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--jobs", type=int, default=2, help="processes, each searching one bin (default 2)")
+    args = parser.parse_args()
+    sys.path.insert(0, str(ROOT / "src"))
+    from chute.game.feedback import score
+    from chute.game.words import load_lexicon
+    from chute.search.tree import DecisionTree
+    from chute.strategies.safe_tree import safe_name
+
+    lexicon = load_lexicon("wordle")
+    words = [w for w in lexicon.guesses if w not in lexicon.offensive and w not in lexicon.later]
+    bins: dict[str, list[str]] = defaultdict(list)
+    for w in words:
+        if w != OPENER:
+            bins[score(OPENER, w)].append(w)
+    began = time.perf_counter()
+    children: dict[str, dict] = {}
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for pattern, node, how in pool.map(bin_tree, sorted(bins.items(), key=lambda kv: -len(kv[1]))):
+            if len(bins[pattern]) >= 100 or node is None:
+                print(f"  {pattern} {len(bins[pattern]):>5} words: {how}  ({time.perf_counter() - began:.0f} s)",
+                      flush=True)
+            if node is None:
+                return 1
+            children[pattern] = node
+    data = {"format": "chute-tree", "version": 1, "length": 5, "rows": ROWS, "rule": None, "meta": {},
+            "tree": {"guess": OPENER, "n": len(words), "next": dict(sorted(children.items()))}}
+    tree = DecisionTree.from_dict(data)
+    stats = tree.evaluate(words)
+    if stats.failures or stats.worst > ROWS:
+        print(f"the tree loses {len(stats.failures)} words", file=sys.stderr)
+        return 1
+    probes = sorted({n.guess for path, n in tree.root.nodes() if not lexicon.is_suggested(n.guess)
+                     and [c.pattern for c in tree.play(n.guess)][:-1] != list(path)})   # not a candidate there
+    if probes:
+        print(f"the tree plays words chute never suggests: {', '.join(probes[:10])}", file=sys.stderr)
+        return 1
+    tree.meta.update({"lexicon": lexicon.name, "lexicon_key": lexicon.key, "played_key": lexicon.played_key,
+                      "words": "the words of Wordle's 2022 lists but the offensive ones", "total": stats.total,
+                      "mean": round(stats.mean, 4), "worst": stats.worst,
+                      "how": f"scripts/build_safe_tree.py: from {OPENER.upper()}, each bin by the tree search, "
+                             f"top {' then '.join(','.join(map(str, t)) for t in TOPS)}"})
+    OUT.mkdir(parents=True, exist_ok=True)
+    path = OUT / safe_name(lexicon.key, None, ROWS)
+    text = json.dumps(tree.to_dict(), separators=(",", ":"), sort_keys=True).encode("utf-8")
+    partial = path.with_name(path.name + ".tmp")
+    partial.write_bytes(gzip.compress(text, compresslevel=9, mtime=0))
+    partial.replace(path)
+    print(f"{path.relative_to(ROOT)}: {len(words):,} words, mean {stats.mean:.4f}, worst {stats.worst}, "
+          f"{path.stat().st_size:,} bytes, {time.perf_counter() - began:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,77 @@
+"""The shipped trees that finish every word of a game's lists within its rows: the guard's proof and last resort.
+
+Wordle's normal mode keeps every accepted word finishable (``expected``:
+each guess it plays leaves only sets the guard's plans finish).  Those plans
+are a heuristic search, and from no opener tried do they cover every word of
+Wordle's 2022 lists, so a proof ships beside them: a decision tree, made bin
+by bin by the tree search (``scripts/build_safe_tree.py``), that finishes each
+of those words within the rows.  The policy opens with the tree's first
+guess; where the plans find no guess while the game follows the tree, the
+tree's own guess is one.  So none of those words is ever lost.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+from functools import lru_cache
+
+from ..search.tree import DecisionTree, TreeError
+
+FOLDER = "data/safe"
+
+
+def safe_name(lexicon_key: str, rule: str | None, rows: int) -> str:
+    """Return the file name of the safe tree for a lexicon (its key), a hard-mode rule and a row limit."""
+    return f"safe-{lexicon_key[:16]}-{rule or 'normal'}-{rows}.json.gz"
+
+
+@lru_cache(maxsize=8)
+def _shipped(name: str) -> DecisionTree | None:
+    """Return the packaged tree of that name (None: none ships)."""
+    from importlib import resources
+    path = resources.files("chute").joinpath(f"{FOLDER}/{name}")
+    if not path.is_file():
+        return None
+    try:
+        data = path.read_bytes()
+        tree = DecisionTree.from_dict(json.loads(gzip.decompress(data).decode("utf-8")))
+    except (OSError, ValueError, TreeError):     # a damaged package file: no tree, the plans alone
+        return None
+    tree.meta["digest"] = hashlib.sha256(data).hexdigest()[:16]
+    return tree
+
+
+def safe_tree(lexicon, rule: str | None, rows: int) -> DecisionTree | None:
+    """Return the shipped tree that finishes every accepted word of these lists within ``rows`` (None: none).
+
+    A tree is for the exact bundled lists (their key, the words chute
+    suggests) and a row limit of at least its own.
+    """
+    if lexicon.past or lexicon.common is not None:
+        return None
+    base = lexicon.listed_lexicon()
+    for limit in range(rows, 0, -1):
+        tree = _shipped(safe_name(base.key, rule, limit))
+        if tree is not None:
+            return tree if tree.meta.get("played_key", "") == lexicon.played_key else None
+    return None
+
+
+def safe_opener(lexicon, rule: str | None, rows: int) -> str | None:
+    """Return the first guess of the safe tree for these lists (None: none ships)."""
+    tree = safe_tree(lexicon, rule, rows)
+    return tree.root.guess if tree is not None else None
+
+
+def safe_guess(lexicon, rule: str | None, rows: int, clues) -> str | None:
+    """Return the safe tree's guess after these clues, while they follow it (None: off the tree, or none ships)."""
+    tree = safe_tree(lexicon, rule, rows)
+    return tree.next_guess(clues) if tree is not None else None
+
+
+def safe_key(lexicon, rule: str | None, rows: int) -> str:
+    """Return a short hash of the safe tree for these lists (empty when none ships): a ranking it moves keys on it."""
+    tree = safe_tree(lexicon, rule, rows)
+    return tree.meta["digest"] if tree is not None else ""

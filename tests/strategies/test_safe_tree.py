@@ -1,0 +1,87 @@
+"""The shipped safe tree: every word of Wordle's 2022 lists finished within 6 rows, the policy's opener and
+last resort."""
+
+from __future__ import annotations
+
+import pytest
+
+from chute import Engine, Solver, load_lexicon
+from chute.playing.session import play
+from chute.playing.solver import DEFAULT_PRIOR, DEFAULT_STRATEGY
+from chute.strategies import Options, expected, safe_tree
+from chute.strategies.guard import Plans
+
+
+@pytest.fixture(scope="module")
+def wordle():
+    return load_lexicon("wordle")
+
+
+@pytest.fixture(scope="module")
+def default_solver(wordle):
+    return Solver(Engine.build(wordle), DEFAULT_STRATEGY, prior=DEFAULT_PRIOR)
+
+
+def test_the_shipped_tree_finishes_every_word_of_2022_within_six_rows(wordle):
+    """Played through the tree, each of the 12,972 words of Wordle's 2022 lists but the offensive ones is found in
+    6 rows or fewer; the tree probes only with words chute suggests (another word only as a candidate there)."""
+    tree = safe_tree.safe_tree(wordle, None, 6)
+    assert tree is not None and tree.rows == 6
+    words = [w for w in wordle.guesses if w not in wordle.offensive and w not in wordle.later]
+    stats = tree.evaluate(words)
+    assert stats.failures == [] and stats.games == len(words) > 12_900 and stats.worst <= 6
+    for path, node in tree.root.nodes():
+        if not wordle.is_suggested(node.guess):
+            assert [c.pattern for c in tree.play(node.guess)][:-1] == list(path), (path, node.guess)
+
+
+def test_the_tree_is_read_for_the_bundled_lists_alone(wordle, tmp_path):
+    """Other lists, a common-words floor, past answers ruled out, hard mode or fewer rows: no tree."""
+    assert safe_tree.safe_tree(wordle, "hard", 6) is None
+    assert safe_tree.safe_tree(wordle, None, 5) is None
+    assert safe_tree.safe_tree(wordle.common_only(), None, 6) is None
+    answers = tmp_path / "answers.txt"
+    answers.write_text("\n".join(wordle.answers[:500]) + "\n", encoding="utf-8")
+    assert safe_tree.safe_tree(load_lexicon("wordle", answers=str(answers)), None, 6) is None
+    assert safe_tree.safe_tree(load_lexicon("termo"), None, 6) is None
+    assert safe_tree.safe_tree(wordle, None, 7) is not None          # a looser limit keeps the proof
+
+
+def test_the_default_policy_opens_with_the_trees_first_guess(default_solver, wordle):
+    """In normal mode the policy that keeps every word finishable opens with the tree's opener; hard mode and the
+    entropy strategy do not."""
+    opener = safe_tree.safe_opener(wordle, None, 6)
+    assert default_solver.first_guess() == opener
+    assert default_solver.suggest([], top=3).ranked[0].guess == opener
+    engine = default_solver.engine
+    assert Solver(engine, DEFAULT_STRATEGY, hard="hard", prior=DEFAULT_PRIOR).first_guess() != opener
+    assert Solver(engine, "entropy").first_guess() != opener
+
+
+def test_where_the_plans_prove_no_guess_the_trees_guess_is_played(default_solver, wordle, monkeypatch):
+    """With the plans made to find nothing, a state that follows the tree gets the tree's guess first, with the
+    note that it was chosen to keep every word finishable; off the tree there is none to fall back on."""
+    tree = safe_tree.safe_tree(wordle, None, 6)
+    pattern, child = max(tree.root.children.items(), key=lambda item: item[1].n)
+    monkeypatch.setattr(Plans, "keeps_all", lambda *a, **k: False)
+    monkeypatch.setattr(Plans, "plan_guess", lambda *a, **k: None)
+    clue = f"{tree.root.guess}:{pattern}"
+    solver = Solver(default_solver.engine, DEFAULT_STRATEGY, prior=DEFAULT_PRIOR)
+    suggestion = solver.suggest([clue], top=3)
+    assert suggestion.ranked[0].guess == child.guess
+    assert "keeps every word finishable" in " ".join(suggestion.notes)
+    off = solver.suggest([f"crane:{'b' * 5}"], top=3)
+    assert expected.NO_PLAN in off.notes
+
+
+@pytest.mark.parametrize("secret", ["cills", "jills", "lills", "nills", "rills", "vills", "yills", "zills"])
+def test_the_family_salet_lost_is_won(default_solver, secret):
+    """?ILLS, the family the policy lost from SALET (no plan for its ybgbb in 5 rows), is found within 6 rows."""
+    game = play(default_solver, secret, rows=None)
+    assert game.guesses[-1] == secret and len(game.guesses) <= 6, game.guesses
+
+
+def test_options_without_six_rows_leave_the_tree_aside(wordle):
+    """With fewer rows than the tree's, the policy does not open with it."""
+    solver = Solver(Engine.build(wordle), DEFAULT_STRATEGY, options=Options(rows=5), prior=DEFAULT_PRIOR)
+    assert solver.first_guess() != safe_tree.safe_opener(wordle, None, 6)
