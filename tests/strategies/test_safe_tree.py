@@ -85,3 +85,15 @@ def test_options_without_six_rows_leave_the_tree_aside(wordle):
     """With fewer rows than the tree's, the policy does not open with it."""
     solver = Solver(Engine.build(wordle), DEFAULT_STRATEGY, options=Options(rows=5), prior=DEFAULT_PRIOR)
     assert solver.first_guess() != safe_tree.safe_opener(wordle, None, 6)
+
+
+def test_a_refused_opener_gives_way_and_comes_back(default_solver, wordle):
+    """The game refusing the tree's opener: the policy ranks the others (no safe tree claimed); taken back, it
+    opens with the tree again."""
+    solver = Solver(default_solver.engine, DEFAULT_STRATEGY, prior=DEFAULT_PRIOR)
+    opener = safe_tree.safe_opener(wordle, None, 6)
+    solver.avoid(opener)
+    assert solver.first_guess() != opener and not solver.safe
+    assert not any("opens a plan that finds" in n for n in solver.suggest([], top=3).notes)
+    solver.unavoid(opener)
+    assert solver.first_guess() == opener and solver.safe

@@ -165,7 +165,7 @@ class Solver:
             self.hard is not None or not (self.belief.boosted or self.belief.name == "uniform"))
         self.plan_total: int | None = None      # the total guesses of the proven tree the planned opener begins
         self.plan_best = False                  # ... and whether that tree is the best known for the lists
-        self.safe = False                       # the opener begins the tree that finishes every accepted word
+        self.safe = False                       # the opener begins the shipped tree that loses no word
         self.opener = self._check_opener(opener) if opener is not None else self._planned_opener()
         self.planned = opener is None and self.opener is not None     # the opener is the policy's, not the user's
         self._memo: dict[tuple, str] = {}      # clues (+ size, fallback) -> choice
@@ -203,7 +203,7 @@ class Solver:
         if not (self.plans or (self.hard is None and getattr(self.strategy, "planned_opener", False)
                                and self.belief.name != "uniform")):
             return None
-        if not self.plans:          # every accepted word kept finishable: the opener of the tree proving it can be
+        if not self.plans:          # every word kept finishable: the opener of the tree that proves it can be
             from ..strategies.safe_tree import safe_opener
             safe = safe_opener(self.lexicon, None, self.options.rows)
             if safe is not None and self.lexicon.is_guess(safe):

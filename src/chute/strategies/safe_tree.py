@@ -44,10 +44,11 @@ def _shipped(name: str) -> DecisionTree | None:
 
 
 def safe_tree(lexicon, rule: str | None, rows: int) -> DecisionTree | None:
-    """Return the shipped tree that finishes every accepted word of these lists within ``rows`` (None: none).
+    """Return the shipped tree that finishes every word it was built on within ``rows`` (None: none ships).
 
-    A tree is for the exact bundled lists (their key, the words chute
-    suggests) and a row limit of at least its own.
+    A tree is for the exact bundled lists (their key, the words chute plays)
+    and a row limit of at least its own; never with a common-words floor or
+    past answers ruled out, whose policies play other words.
     """
     if lexicon.past or lexicon.common is not None:
         return None
