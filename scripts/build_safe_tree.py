@@ -2,6 +2,7 @@
 """Rebuild the tree that proves Wordle's normal mode loses none of the words of its 2022 lists (``data/safe/``).
 
     python scripts/build_safe_tree.py [--jobs N]
+    python scripts/build_safe_tree.py --index       # only the index of the trees shipped (index.json)
 
 The words: the 12,972 of Wordle's 2022 lists that the bundled lists hold, but
 the 26 offensive ones chute never plays (a tree guesses its answers, and the
@@ -58,12 +59,34 @@ def bin_tree(task: tuple[str, list[str]]) -> tuple[str, dict | None, str]:
     return pattern, None, "no tree"
 
 
+def write_index() -> None:
+    """Write ``index.json`` beside the trees: what a solver reads before it needs a tree itself."""
+    from chute.search.tree import DecisionTree
+    from chute.strategies.safe_tree import INDEX, digest
+    trees = {}
+    for path in sorted(OUT.glob("*.json.gz")):
+        data = path.read_bytes()
+        tree = DecisionTree.from_dict(json.loads(gzip.decompress(data).decode("utf-8")))
+        trees[path.name] = {"opener": tree.root.guess, "n": tree.root.n, "rows": tree.rows,
+                            "played_key": tree.meta.get("played_key", ""), "digest": digest(data)}
+    text = json.dumps({"about": "The safe trees shipped (scripts/build_safe_tree.py): per file, its first guess, "
+                                "the words it finishes, its rows, the key of the words chute plays and its digest.",
+                       "trees": trees}, indent=1, sort_keys=True) + "\n"
+    partial = OUT / (INDEX + ".tmp")
+    partial.write_text(text, encoding="utf-8")
+    partial.replace(OUT / INDEX)
+
+
 def main() -> int:
     """Search the tree bin by bin, check it and write it into the package; return 0, or 1 when a bin has none."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jobs", type=int, default=2, help="processes, each searching one bin (default 2)")
+    parser.add_argument("--index", action="store_true", help="only write the index of the trees shipped")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT / "src"))
+    if args.index:
+        write_index()
+        return 0
     from chute.game.feedback import score
     from chute.game.words import load_lexicon
     from chute.search.tree import DecisionTree
@@ -108,6 +131,7 @@ def main() -> int:
     partial = path.with_name(path.name + ".tmp")
     partial.write_bytes(gzip.compress(text, compresslevel=9, mtime=0))
     partial.replace(path)
+    write_index()
     print(f"{path.relative_to(ROOT)}: {len(words):,} words, mean {stats.mean:.4f}, worst {stats.worst}, "
           f"{path.stat().st_size:,} bytes, {time.perf_counter() - began:.0f} s")
     return 0

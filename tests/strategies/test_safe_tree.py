@@ -97,3 +97,19 @@ def test_a_refused_opener_gives_way_and_comes_back(default_solver, wordle):
     assert not any("opens a plan that finds" in n for n in solver.suggest([], top=3).notes)
     solver.unavoid(opener)
     assert solver.first_guess() == opener and solver.safe
+
+
+def test_the_index_names_each_shipped_tree_and_a_changed_file_is_not_read(wordle, monkeypatch):
+    """The index (read alone for the opener and the keys) agrees with the tree file; a file whose digest is not
+    the index's is not read."""
+    name, entry = safe_tree.safe_entry(wordle, None, 6)
+    tree = safe_tree.safe_tree(wordle, None, 6)
+    assert entry["opener"] == tree.root.guess and entry["n"] == tree.root.n and entry["rows"] == tree.rows
+    assert entry["played_key"] == tree.meta["played_key"] == wordle.played_key
+    assert safe_tree.safe_key(wordle, None, 6) == entry["digest"]
+    monkeypatch.setattr(safe_tree, "_index", lambda: {name: {**entry, "digest": "0" * 16}})
+    safe_tree._shipped.cache_clear()
+    try:
+        assert safe_tree.safe_tree(wordle, None, 6) is None
+    finally:
+        safe_tree._shipped.cache_clear()

@@ -611,10 +611,10 @@ class Solver:
                                  rows=self.options.rows, mean=self.plan_total / len(answers)))
                 planned = (self.opener, self.plan_total / len(answers))
             elif self.planned and self.safe:
-                from ..strategies.safe_tree import safe_tree
-                tree = safe_tree(self.lexicon, None, self.options.rows)
-                plan.append(Note("safe_plan", opener=self.lexicon.show(self.opener).upper(), n=tree.root.n,
-                                 rows=tree.rows))
+                from ..strategies.safe_tree import safe_entry
+                _, entry = safe_entry(self.lexicon, None, self.options.rows)
+                plan.append(Note("safe_plan", opener=self.lexicon.show(self.opener).upper(), n=entry["n"],
+                                 rows=entry["rows"]))
         else:
             self.strategy.observe(state)
             if state.unlisted:

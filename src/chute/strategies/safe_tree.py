@@ -20,6 +20,7 @@ from functools import lru_cache
 from ..search.tree import DecisionTree, TreeError
 
 FOLDER = "data/safe"
+INDEX = "index.json"      # each tree's opener, word count, digest and played-words key: read without the tree
 
 
 def safe_name(lexicon_key: str, rule: str | None, rows: int) -> str:
@@ -27,24 +28,41 @@ def safe_name(lexicon_key: str, rule: str | None, rows: int) -> str:
     return f"safe-{lexicon_key[:16]}-{rule or 'normal'}-{rows}.json.gz"
 
 
+def digest(data: bytes) -> str:
+    """Return the short hash a tree file is known by (its index entry, the keys of rankings it moves)."""
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+@lru_cache(maxsize=1)
+def _index() -> dict:
+    """Return the shipped index of safe trees: file name -> {opener, n, rows, played_key, digest}."""
+    from importlib import resources
+    path = resources.files("chute").joinpath(f"{FOLDER}/{INDEX}")
+    try:
+        return json.loads(path.read_text(encoding="utf-8")).get("trees", {}) if path.is_file() else {}
+    except (OSError, ValueError):           # a damaged package file: no tree, the plans alone
+        return {}
+
+
 @lru_cache(maxsize=8)
 def _shipped(name: str) -> DecisionTree | None:
-    """Return the packaged tree of that name (None: none ships)."""
+    """Return the packaged tree of that name when it is the one the index names (None: none ships)."""
     from importlib import resources
     path = resources.files("chute").joinpath(f"{FOLDER}/{name}")
-    if not path.is_file():
+    entry = _index().get(name)
+    if entry is None or not path.is_file():
         return None
     try:
         data = path.read_bytes()
-        tree = DecisionTree.from_dict(json.loads(gzip.decompress(data).decode("utf-8")))
-    except (OSError, ValueError, TreeError):     # a damaged package file: no tree, the plans alone
+        if digest(data) != entry.get("digest"):
+            return None
+        return DecisionTree.from_dict(json.loads(gzip.decompress(data).decode("utf-8")))
+    except (OSError, ValueError, TreeError):
         return None
-    tree.meta["digest"] = hashlib.sha256(data).hexdigest()[:16]
-    return tree
 
 
-def safe_tree(lexicon, rule: str | None, rows: int) -> DecisionTree | None:
-    """Return the shipped tree that finishes every word it was built on within ``rows`` (None: none ships).
+def safe_entry(lexicon, rule: str | None, rows: int) -> tuple[str, dict] | None:
+    """Return (file name, index entry) of the safe tree for these lists (None: none ships).
 
     A tree is for the exact bundled lists (their key, the words chute plays)
     and a row limit of at least its own; never with a common-words floor or
@@ -52,18 +70,27 @@ def safe_tree(lexicon, rule: str | None, rows: int) -> DecisionTree | None:
     """
     if lexicon.past or lexicon.common is not None:
         return None
+    index = _index()
+    if not index:
+        return None
     base = lexicon.listed_lexicon()
     for limit in range(rows, 0, -1):
-        tree = _shipped(safe_name(base.key, rule, limit))
-        if tree is not None:
-            return tree if tree.meta.get("played_key", "") == lexicon.played_key else None
+        name = safe_name(base.key, rule, limit)
+        if name in index:
+            return (name, index[name]) if index[name].get("played_key", "") == lexicon.played_key else None
     return None
 
 
+def safe_tree(lexicon, rule: str | None, rows: int) -> DecisionTree | None:
+    """Return the shipped tree that finishes every word it was built on within ``rows`` (None: none ships)."""
+    found = safe_entry(lexicon, rule, rows)
+    return _shipped(found[0]) if found else None
+
+
 def safe_opener(lexicon, rule: str | None, rows: int) -> str | None:
-    """Return the first guess of the safe tree for these lists (None: none ships)."""
-    tree = safe_tree(lexicon, rule, rows)
-    return tree.root.guess if tree is not None else None
+    """Return the first guess of the safe tree for these lists (None: none ships), read from the index alone."""
+    found = safe_entry(lexicon, rule, rows)
+    return found[1]["opener"] if found else None
 
 
 def safe_guess(lexicon, rule: str | None, rows: int, clues) -> str | None:
@@ -74,5 +101,5 @@ def safe_guess(lexicon, rule: str | None, rows: int, clues) -> str | None:
 
 def safe_key(lexicon, rule: str | None, rows: int) -> str:
     """Return a short hash of the safe tree for these lists (empty when none ships): a ranking it moves keys on it."""
-    tree = safe_tree(lexicon, rule, rows)
-    return tree.meta["digest"] if tree is not None else ""
+    found = safe_entry(lexicon, rule, rows)
+    return found[1]["digest"] if found else ""
