@@ -498,11 +498,15 @@ class Solver:
     def policy_key(self) -> str:
         """Return what the games this solver plays depend on besides the lists' words: its ranking's key, the
         rule, the rows and the opener (a stored game is this solver's when the keys agree)."""
-        key = f"{self._ranking_key()}|rule={self.hard}|opener={self.opener}|avoided={len(self.avoided)}"
-        if self.hard is None and not self.plans:       # the safe tree's guesses may be played
-            from ..strategies.safe_tree import safe_key
-            key += f"|safe={safe_key(self.lexicon, None, self.options.rows)}"
-        return key
+        return (f"{self._ranking_key()}|rule={self.hard}|opener={self.opener}|avoided={len(self.avoided)}"
+                f"{self._safe_part(self.plans)}")
+
+    def _safe_part(self, plans: bool) -> str:
+        """Return the key part naming the safe tree whose guesses a policy that does not plan may play (else '')."""
+        if self.hard is not None or plans:
+            return ""
+        from ..strategies.safe_tree import safe_key
+        return f"|safe={safe_key(self.lexicon, None, self.options.rows)}"
 
     def _ranking_key(self) -> str:
         """Return what a stored ranking depends on besides the clues: strategy, options, weights, prior, words."""
@@ -520,10 +524,8 @@ class Solver:
         """
         from .openers import SECOND_KEPT, cached_openers
         clue = state.clues[0]
-        entry = f"{self._ranking_key()}|rule={self.hard}|plans={int(state.plans)}|after={clue.guess}:{clue.pattern}"
-        if self.hard is None and not state.plans:      # the safe tree's guess may be the one it falls back on
-            from ..strategies.safe_tree import safe_key
-            entry += f"|safe={safe_key(self.lexicon, None, self.options.rows)}"
+        entry = (f"{self._ranking_key()}|rule={self.hard}|plans={int(state.plans)}|after={clue.guess}:{clue.pattern}"
+                 f"{self._safe_part(state.plans)}")
         said = len(state.notes)
 
         def keep() -> tuple[str, ...] | None:
