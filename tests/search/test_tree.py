@@ -171,6 +171,26 @@ def test_top_k_is_never_below_exact_and_trees_are_sound(small_lists, wordle):
         assert not problems and stats.total == r.total
 
 
+@pytest.mark.parametrize("exact", [True, False])
+def test_probes_limit_the_guesses_played_where_they_are_not_candidates(small_lists, wordle, exact):
+    """With ``probes`` given, a tree guesses any other word only where it is a candidate, and costs no less than
+    the tree free to probe with every word."""
+    lex = small_lists(11, 200, 300)
+    engine = Engine.build(lex, cache=False)
+    probes = [w for w in lex.guesses if w not in set(lex.answers)][:40]
+    opener = probes[0]
+    free = search(TreeSearch(engine, exact=exact), [opener])[0]
+    held = search(TreeSearch(engine, exact=exact, probes=probes), [opener])[0]
+    assert free.feasible and held.feasible and held.total >= free.total
+    played = set()
+    for path, node in held.tree.root.nodes():
+        played.add(node.guess)
+        if node.guess not in probes:
+            assert [c.pattern for c in held.tree.play(node.guess)][:-1] == list(path), (path, node.guess)
+    assert played - set(probes)           # the answers are still guessed, as candidates
+    assert not held.tree.check(lex)[1]
+
+
 def test_build_tree_picks_the_best_opener(small_lists, wordle):
     lex = small_lists(6, 30, 40)
     engine = Engine.build(lex, cache=False)

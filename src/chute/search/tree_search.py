@@ -41,7 +41,7 @@ import sys
 import time
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 import numpy as np
 
@@ -134,12 +134,16 @@ class TreeSearch:
 
     ``rule``: None, "hard" or "strict"; ``top``: guesses tried per node by
     depth below the opener (ignored when ``exact``), except that nodes with at
-    most ``full_rows`` rows left try every guess.
+    most ``full_rows`` rows left try every guess; ``probes``: the only words
+    guessed where they are not candidates (default: every word chute
+    suggests, and every answer); any other answer is guessed only where it
+    finishes its set (its own word, or one splitting the set into single
+    words and at most a pair).
     """
 
     def __init__(self, engine, rows: int = 6, rule: str | None = None,
                  top: Sequence[int] | int | str | None = None, exact: bool = False,
-                 full_rows: int = 3):
+                 full_rows: int = 3, probes: Iterable[str] | None = None):
         if rule not in RULES:
             raise ChuteError(f"unknown hard-mode rule {rule!r}")
         if rows < 1:
@@ -163,6 +167,8 @@ class TreeSearch:
         suggested = self.lexicon.suggested_rows
         self.all_rows = (np.arange(self.n_guesses, dtype=np.int32) if suggested is None
                          else union(suggested, self.ans_rows).astype(np.int32))
+        if probes is not None:
+            self.all_rows = np.unique(np.array([gi[w] for w in probes if w in gi], dtype=np.int32))
         self._every_row = len(self.all_rows) == self.n_guesses
         self.hw = word_cost_table(len(self.lexicon.answers))
         self._mt: np.ndarray | None = None    # the transposed matrix (``MT``), made when a kernel needs it
