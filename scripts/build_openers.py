@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Rebuild the opener rankings chute ships for its bundled lists (``src/chute/data/openers/``), and the
-rankings after each first clue of Wordle's default policy.
+rankings after each first clue of Wordle's default policy, from its opener and from the openers players use most.
 
     python scripts/build_openers.py
 
@@ -12,21 +12,26 @@ and with entropy, and with common words only; each multi-board game; the page's 
 empty cache folder, and copies the opener files they write. The same code and lists give the same files;
 an entry whose lists, strategy or options change is not found at run time and is
 ranked as before (``openers.cached_openers``). Run it after a change that moves a
-first ranking (``tests/playing/test_shipped_openers.py`` says when).
+first ranking (``tests/playing/test_shipped_openers.py`` says when).  The rankings after one clue are
+gzipped, one file per first guess (about 60 KB each).
 """
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "src" / "chute" / "data" / "openers"
+sys.path.insert(0, str(ROOT / "src"))
+from chute.playing.openers import shipped_name  # noqa: E402
 COMMANDS = [
     ["suggest"], ["suggest", "--hard"], ["suggest", "-s", "entropy"],
     ["suggest", "--game", "termo"], ["suggest", "--game", "termo", "--strict"],
@@ -41,18 +46,36 @@ PAGE = ("from chute.web import solver_for\n"
         "for lexicon, rule in (('wordle', None), ('wordle', 'hard'), ('termo', None), ('termo', 'strict')):\n"
         "    solver_for(lexicon, rule, 1).openers(20)\n"
         "    solver_for(lexicon, rule, 1, (), True).openers(20)\n")
-# the rankings after each first clue of Wordle's default policy: keeping every word finishable makes some
-# of them seconds of search (TRACE's bbbbb, some twenty), which a new player's second row should not wait for
-SECOND = ("from chute.web import solver_for\n"
-          "from chute.game.feedback import Clue, decode\n"
-          "import numpy as np\n"
+# the rankings after each first clue of Wordle's default policy (every clue a word the game accepts can show),
+# from its own opener and from the openers players use most (``PUBLISHED``): keeping every word finishable makes some of them seconds of search (CRANE's bbbbb
+# 7 s), which a player's second row should not wait for; one process per opener (argv[1]), each its own cache
+SECOND = ("import sys\n"
+          "from chute.web import solver_for\n"
+          "from chute.game.feedback import Clue, score\n"
           "solver = solver_for('wordle', None, 1)\n"
-          "state = solver.initial_state()\n"
-          "opener = solver.first_guess()\n"
-          "row = solver.engine.lexicon.guess_index[opener]\n"
-          "codes = np.asarray(solver.engine.codes(np.array([row]), state.candidates, state.columns))[0]\n"
-          "for code in sorted(set(codes.tolist())):\n"
-          "    solver.suggest([Clue(opener, decode(code, 5))], top=1)\n")
+          "lexicon = solver.engine.lexicon\n"
+          "opener = sys.argv[1] or solver.first_guess()\n"
+          "for pattern in sorted({score(opener, w) for w in lexicon.guesses if w not in lexicon.offensive}):\n"
+          "    solver.suggest([Clue(opener, pattern)], top=1)\n")
+
+
+def second_rows(env: dict, tmp: Path) -> dict[str, dict]:
+    """Return the second-row rankings after each first clue of each opener, as {opener: the file's data}."""
+    from chute.playing.openers import PUBLISHED, SECOND_SHIPPED
+
+    def rank(opener: str) -> tuple[str, Path]:
+        folder = tmp / f"second-{opener or 'policy'}"
+        subprocess.run([sys.executable, "-c", SECOND, opener], env={**env, "CHUTE_CACHE_DIR": str(folder)},
+                       check=True)
+        return opener, next(folder.glob("second-*.json"))
+    out: dict[str, dict] = {}
+    with ThreadPoolExecutor(2) as pool:
+        for opener, path in pool.map(rank, ["", *PUBLISHED["wordle"][:SECOND_SHIPPED]]):
+            data = json.loads(path.read_text(encoding="utf-8"))
+            for entry, ranking in data["entries"].items():
+                first = entry.rsplit("|after=", 1)[1].split(":", 1)[0]
+                out.setdefault(first, {**data, "entries": {}})["entries"][entry] = ranking
+    return out
 
 
 def main() -> int:
@@ -67,12 +90,12 @@ def main() -> int:
                 subprocess.run([sys.executable, "-m", "chute", *argv, "--top", "1"], env=env, check=True,
                                stdout=subprocess.DEVNULL)
             subprocess.run([sys.executable, "-c", PAGE], env=env, check=True)
-            subprocess.run([sys.executable, "-c", SECOND], env=env, check=True)
+            seconds = second_rows(env, Path(aside))
         except BaseException:
             if kept.exists():
                 shutil.move(str(kept), OUT)
             raise
-        files = sorted([*Path(tmp).glob("openers-*.json"), *Path(tmp).glob("second-*.json")])
+        files = sorted(Path(tmp).glob("openers-*.json"))
         OUT.mkdir(parents=True)
         for f in sorted(Path(tmp).glob("multi-openers-*.json")):       # a list of first guesses, best first
             ranked = json.loads(f.read_text(encoding="utf-8"))
@@ -81,11 +104,14 @@ def main() -> int:
         for f in files:
             data = json.loads(f.read_text(encoding="utf-8"))
             data["entries"] = dict(sorted(data["entries"].items()))          # the same bytes from run to run
-            compact = f.name.startswith("second-")        # 162 rankings: half the bytes without the indent
-            text = json.dumps(data, sort_keys=True, separators=(",", ":")) if compact else json.dumps(
-                data, indent=1, sort_keys=True)
-            (OUT / f.name).write_text(text + "\n", encoding="utf-8")
+            (OUT / f.name).write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
             print(f"{f.name}: {len(data['entries'])} rankings")
+        for opener, data in sorted(seconds.items()):
+            data["entries"] = dict(sorted(data["entries"].items()))
+            name = shipped_name(data["lexicon"], "second", opener)
+            text = json.dumps(data, sort_keys=True, separators=(",", ":")) + "\n"
+            (OUT / name).write_bytes(gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0))
+            print(f"{name}: {len(data['entries'])} rankings after {opener.upper()}")
     return 0
 
 

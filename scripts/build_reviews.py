@@ -13,10 +13,10 @@ use most, chosen without any game's results:
   optimal play finds each answer);
 - chute's own first suggestions, which its players open with: the default
   policy's 20 best, entropy's 10 best and the several-board policy's 5 best;
-- openers published as favourites, that players are known to use: for Wordle
-  the ones 3Blue1Brown, WordleBot and the press name (ADIEU, AUDIO, CRANE,
-  SLATE, ...), for Termo the game's own name and vowel-heavy words (TERMO,
-  ÁUDIO, IDEIA, ...).
+- openers published as favourites, that players are known to use
+  (``chute.playing.openers.PUBLISHED``): for Wordle the ones 3Blue1Brown,
+  WordleBot and the press name (ADIEU, AUDIO, CRANE, SLATE, ...), for Termo the
+  game's own name and vowel-heavy words (TERMO, ÁUDIO, IDEIA, ...).
 
 Each table is searched into an empty cache folder and copied here, compact; the
 same code and lists give the same files. Run it after a change to the lists, the
@@ -34,11 +34,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "src" / "chute" / "data" / "review"
-PUBLISHED = {
-    "wordle": ["adieu", "audio", "crane", "slate", "stare", "raise", "arise", "roate", "soare", "trace", "crate",
-               "salet", "reast", "irate", "later", "alert", "tears", "tares", "train", "house", "about", "alien"],
-    "termo": ["termo", "audio", "ideia", "serao", "seria", "sorte", "morte", "canto", "aureo", "saude", "poema"],
-}
 # (game preset, rule): one board in each rule the page and the CLI offer; several boards in normal mode
 TABLES = [("wordle", None), ("wordle", "hard"), ("termo", None), ("termo", "strict"),
           ("dueto", None), ("quarteto", None), ("dordle", None), ("quordle", None)]
@@ -47,7 +42,7 @@ TABLES = [("wordle", None), ("wordle", "hard"), ("termo", None), ("termo", "stri
 def openers_of(engine, spec, rule: str | None) -> list[str]:
     """Return the openers a table holds for a game, in order: the best known, chute's own, the published."""
     from chute.playing.assembly import game_solver
-    from chute.playing.openers import best_known
+    from chute.playing.openers import PUBLISHED, best_known
     from chute.playing.session import Session
     from chute.playing.solver import Solver
     lexicon = engine.lexicon

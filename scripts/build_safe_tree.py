@@ -1,16 +1,17 @@
 #!/usr/bin/env python3
-"""Rebuild the tree that proves Wordle's normal mode loses none of the words of its 2022 lists (``data/safe/``).
+"""Rebuild the tree that proves Wordle's normal mode loses none of the words it accepts (``data/safe/``).
 
     python scripts/build_safe_tree.py [--jobs N]
     python scripts/build_safe_tree.py --index       # only the index of the trees shipped (index.json)
 
-The words: the 12,972 of Wordle's 2022 lists that the bundled lists hold, but
-the 26 offensive ones chute never plays (a tree guesses its answers, and the
-game's editors dropped them from its own).  The tree opens with OPENER, the
+The words: every word the bundled lists accept (the 12,972 of Wordle's 2022
+lists and the words added since), but the offensive ones chute never plays (a
+tree guesses its answers, and the game's editors dropped them from its own).  The tree opens with OPENER, the
 default policy's opener; each of its bins is searched alone by the tree search
 (``TreeSearch``) with the rows left, its second guesses tried in the search's
 order until one has a tree, with TOPS[0] guesses tried per node, then TOPS[1]
-where a bin needs more.  The script checks that the tree finishes every word
+where a bin needs more; a word chute does not suggest (added to the game after
+2022) is guessed only as a candidate.  The script checks that the tree finishes every word
 within the rows and probes only with words chute suggests (another word only
 where it is a candidate), and ships it gzipped with the bundled lists' keys in
 its ``meta``, so that only those lists read it (``strategies/safe_tree.py``).
@@ -38,9 +39,10 @@ TOPS = ((200, 40), (600, 60))
 ROWS = 6
 
 
-def bin_tree(task: tuple[str, list[str]]) -> tuple[str, dict | None, str]:
-    """Return (pattern, the bin's tree as JSON data or None, how it was found) for one bin of the opener."""
-    pattern, words = task
+def bin_tree(task: tuple[str, list[str], list[str]]) -> tuple[str, dict | None, str]:
+    """Return (pattern, the bin's tree as JSON data or None, how it was found) for one bin of the opener, probing
+    with the words given."""
+    pattern, words, probes = task
     from chute.game.engine import Engine
     from chute.game.words import load_lexicon
     from chute.search.tree_search import TreeSearch
@@ -51,7 +53,7 @@ def bin_tree(task: tuple[str, list[str]]) -> tuple[str, dict | None, str]:
         answers.write_text("\n".join(words) + "\n", encoding="utf-8")
         engine = Engine.build(load_lexicon("wordle", answers=answers, cache=False), cache=False)
     for top in TOPS:
-        search = TreeSearch(engine, rows=ROWS - 1, top=top)
+        search = TreeSearch(engine, rows=ROWS - 1, top=top, probes=probes)
         for k, guess in enumerate(search.rank_openers(top[0])):
             result = search.search_opener(guess)
             if result.feasible and result.tree is not None:
@@ -93,7 +95,7 @@ def main() -> int:
     from chute.strategies.safe_tree import safe_name
 
     lexicon = load_lexicon("wordle")
-    words = [w for w in lexicon.guesses if w not in lexicon.offensive and w not in lexicon.later]
+    words = [w for w in lexicon.guesses if w not in lexicon.offensive]
     bins: dict[str, list[str]] = defaultdict(list)
     for w in words:
         if w != OPENER:
@@ -101,7 +103,9 @@ def main() -> int:
     began = time.perf_counter()
     children: dict[str, dict] = {}
     with ProcessPoolExecutor(args.jobs) as pool:
-        for pattern, node, how in pool.map(bin_tree, sorted(bins.items(), key=lambda kv: -len(kv[1]))):
+        probes = [w for w in lexicon.guesses if lexicon.is_suggested(w)]
+        tasks = [(pattern, members, probes) for pattern, members in sorted(bins.items(), key=lambda kv: -len(kv[1]))]
+        for pattern, node, how in pool.map(bin_tree, tasks):
             if len(bins[pattern]) >= 100 or node is None:
                 print(f"  {pattern} {len(bins[pattern]):>5} words: {how}  ({time.perf_counter() - began:.0f} s)",
                       flush=True)
@@ -121,7 +125,7 @@ def main() -> int:
         print(f"the tree plays words chute never suggests: {', '.join(probes[:10])}", file=sys.stderr)
         return 1
     tree.meta.update({"lexicon": lexicon.name, "lexicon_key": lexicon.key, "played_key": lexicon.played_key,
-                      "words": "the words of Wordle's 2022 lists but the offensive ones", "total": stats.total,
+                      "words": "every word the lists accept but the offensive ones", "total": stats.total,
                       "mean": round(stats.mean, 4), "worst": stats.worst,
                       "how": f"scripts/build_safe_tree.py: from {OPENER.upper()}, each bin by the tree search, "
                              f"top {' then '.join(','.join(map(str, t)) for t in TOPS)}"})

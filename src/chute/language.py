@@ -78,8 +78,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "no_plan": "no plan found that finishes every word left within the rows: "
                    "the guesses are ranked by expected guesses alone",
         "left_tree": "row {row}: the game left the decision tree; following {name} from here",
-        "safe_plan": "{opener} opens a plan that finds each of {n} words the game accepts (its first lists) "
-                     "within {rows} rows",
+        "safe_plan": "{opener} opens a plan that finds each of {n} words the game accepts within {rows} rows",
         "plan": "{opener} opens {which} for these lists: every one of the {n} answers within {rows} rows, "
                 "{mean} guesses on average",
         "best_plan": "the best proven plan", "a_plan": "a proven plan",
@@ -397,8 +396,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "no_plan": "nenhum plano encontrado que acerte toda palavra que resta dentro das linhas: "
                    "os palpites são ordenados só pelos palpites esperados",
         "left_tree": "linha {row}: o jogo saiu da árvore de decisão; seguindo {name} daqui em diante",
-        "safe_plan": "{opener} abre um plano que acerta cada uma de {n} palavras que o jogo aceita (suas "
-                     "primeiras listas) em até {rows} linhas",
+        "safe_plan": "{opener} abre um plano que acerta cada uma de {n} palavras que o jogo aceita em até "
+                     "{rows} linhas",
         "plan": "{opener} abre {which} para estas listas: todas as {n} respostas em até {rows} linhas, "
                 "{mean} palpites em média",
         "best_plan": "o melhor plano provado", "a_plan": "um plano provado",

@@ -27,7 +27,7 @@ def test_suggest_opener(cli, capsys):
     lines = out.splitlines()
     assert lines[0] == "2,315 likely answers · 14,855 possible words · expected-guesses (opener)"
     assert lines[2].split()[:3] == ["1", "TRACE", "3.528"] and float(lines[3].split()[2]) < 3.528
-    assert "TRACE opens a plan that finds each of 12,946 words the game accepts" in err
+    assert "TRACE opens a plan that finds each of 14,828 words the game accepts within 6 rows" in err
     assert len(lines) == 2 + 10 + 1 and lines[-1].startswith("(guesses: the expected guesses to finish")
     status, out, err = cli("suggest", "--hard")
     lines = out.splitlines()

@@ -3,7 +3,9 @@ every guess, and equal to what the code ranks today (else ``python scripts/build
 
 from __future__ import annotations
 
+import gzip
 import json
+from dataclasses import asdict
 from importlib import resources
 
 import pytest
@@ -12,7 +14,8 @@ from chute import load_lexicon
 from chute.playing import openers as openers_mod
 
 SHIPPED = sorted(p.name for p in resources.files("chute").joinpath("data", "openers").iterdir()
-                 if p.name.endswith(".json"))
+                 if p.name.endswith((".json", ".json.gz")))
+SECOND_OPENERS = ("trace", *openers_mod.PUBLISHED["wordle"][:openers_mod.SECOND_SHIPPED])
 MULTI_GAMES = ("dordle", "quordle", "octordle", "dueto", "quarteto")
 
 
@@ -37,13 +40,16 @@ MULTI = {name for name in SHIPPED if name.startswith("multi-openers-")}
 def test_the_bundled_lists_have_shipped_rankings_that_check():
     keys = {load_lexicon(name).key for name in ("wordle", "termo")}
     wordle = load_lexicon("wordle")
-    one_board = {f"openers-{k[:32]}.json" for k in keys} | {f"second-{wordle.key[:32]}.json"}
+    one_board = ({f"openers-{k[:32]}.json" for k in keys}
+                 | {openers_mod.shipped_name(wordle.key, "second", opener) for opener in SECOND_OPENERS})
     assert one_board <= set(SHIPPED)
     assert {name for name in SHIPPED if name not in one_board} == MULTI   # one per multi-board game, common or not
-    second = openers_mod.shipped(wordle.key, "second")
-    assert len(second) >= 130                   # every first clue of the default policy's opener (TRACE: 140)
-    for entry, stored in second.items():
-        assert "|after=trace:" in entry and openers_mod._parse(stored, wordle.key, entry, wordle.is_guess), entry
+    for opener in SECOND_OPENERS:
+        second = openers_mod.shipped(wordle.key, "second", opener)
+        assert len(second) >= 80, opener         # its first clues that leave more than two words (ADIEU: 92)
+        for entry, stored in second.items():
+            assert f"|after={opener}:" in entry, entry
+            assert openers_mod._parse(stored, wordle.key, entry, wordle.is_guess), entry
     for key in keys:
         entries = openers_mod.shipped(key)
         lexicon = next(load_lexicon(n) for n in ("wordle", "termo") if load_lexicon(n).key == key)
@@ -64,7 +70,8 @@ def test_a_first_suggestion_reads_the_shipped_ranking_and_ranks_nothing(cli, tmp
         return real(self, state, options, top)
     monkeypatch.setattr(ExpectedGuesses, "rank", rank)
     for argv in (["suggest"], ["suggest", "--hard"], ["suggest", "--game", "termo"],
-                 ["suggest", "--game", "termo", "--strict"], ["suggest", "trace:bbbbb"], ["suggest", "trace:ybbbb"]):
+                 ["suggest", "--game", "termo", "--strict"], ["suggest", "trace:bbbbb"], ["suggest", "trace:ybbbb"],
+                 ["suggest", "crane:bbbbb"], ["suggest", "adieu:ybbbb"]):
         status, out, err = cli(*argv, "--top", "3")
         assert status == 0 and len(out.splitlines()) >= 4, (argv, err)
     assert not list(tmp_path.glob("openers-*")) and not list(tmp_path.glob("second-*"))   # it ships with chute
@@ -72,19 +79,65 @@ def test_a_first_suggestion_reads_the_shipped_ranking_and_ranks_nothing(cli, tmp
     assert "keeps every word finishable" in err                     # the stored ranking's note, said again
 
 
+def _widened():
+    """Return the default policy's solver over Wordle's lists widened to its prior's words, as ``chute bench``
+    plays thousands of games (every word of the prior a matrix column)."""
+    from chute import Engine
+    from chute.playing.assembly import game_solver
+    from chute.web import solver_for
+    base = solver_for("wordle", None, 1)
+    engine = Engine.build(base.engine.lexicon.widened(base.belief.words))
+    return game_solver(engine, 1, None, None, base.belief)
+
+
+def test_a_lexicon_widened_to_the_prior_reads_the_bundled_lists_second_rows(tmp_path, monkeypatch):
+    """The bench's widened lists rank as the bundled lists do, so their shipped rankings after a first clue are
+    read there too: a game after TRACE's or CRANE's clue ranks nothing for its second row."""
+    from chute.strategies.expected import ExpectedGuesses
+    monkeypatch.setenv("CHUTE_CACHE_DIR", str(tmp_path))
+    solver = _widened()
+    assert solver.lexicon.key != solver.lexicon.listed_key == load_lexicon("wordle").key
+    real = ExpectedGuesses.rank
+
+    def rank(self, state, options, top=10):
+        if len(state.clues) == 1:
+            pytest.fail(f"the second row after {state.clues[0]} was ranked again")
+        return real(self, state, options, top)
+    monkeypatch.setattr(ExpectedGuesses, "rank", rank)
+    for clue in ("trace:bbbbb", "trace:bbybb", "crane:bbybb", "slate:yybbb"):
+        assert solver.suggest([clue], top=3).ranked
+
+
+@pytest.mark.slow
+def test_a_widened_lexicon_ranks_the_second_rows_as_shipped(tmp_path, monkeypatch):
+    """With nothing shipped, the widened lists' rankings after some of TRACE's clues are the shipped ones."""
+    from chute.game.feedback import Clue
+    monkeypatch.setenv("CHUTE_CACHE_DIR", str(tmp_path))
+    solver = _widened()
+    stored = openers_mod.shipped(solver.lexicon.listed_key, "second", "trace")
+    monkeypatch.setattr(openers_mod, "shipped", lambda key, kind="openers", opener="": {})
+    for pattern in ("bbbbb", "bbybb", "ybbbb", "yyybb", "bgbbb"):
+        entry = next(e for e in stored if f"|after=trace:{pattern}|" in e)
+        got = [asdict(r) for r in solver.suggest([Clue("trace", pattern)], top=openers_mod.STORED).ranked]
+        assert _rounded(got) == _rounded(stored[entry]["rows"]), pattern
+
+
 @pytest.mark.slow
 def test_the_shipped_rankings_are_what_chute_ranks_today(cli, tmp_path, monkeypatch):
     """Ranked again with nothing shipped, every command's first ranking is the shipped one, row for row."""
     monkeypatch.setenv("CHUTE_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(openers_mod, "shipped", lambda key, kind="openers": {})
-    for argv in (["suggest"], ["suggest", "--game", "termo"], ["suggest", "trace:bbbbb"], ["suggest", "trace:gbbbb"]):
+    monkeypatch.setattr(openers_mod, "shipped", lambda key, kind="openers", opener="": {})
+    for argv in (["suggest"], ["suggest", "--game", "termo"], ["suggest", "trace:bbbbb"], ["suggest", "trace:gbbbb"],
+                 ["suggest", "crane:bbybb"], ["suggest", "slate:yybbb"]):
         assert cli(*argv, "--top", "1")[0] == 0
     assert len(list(tmp_path.glob("second-*.json"))) == 1
     for path in [*tmp_path.glob("openers-*.json"), *tmp_path.glob("second-*.json")]:
         computed = json.loads(path.read_text(encoding="utf-8"))
-        shipped = _shipped_file(path.name, computed["lexicon"])
         for entry, stored in computed["entries"].items():
-            assert _rounded(shipped.get(entry, {}).get("rows")) == _rounded(stored["rows"]), f"{path.name} {entry}"
+            opener = entry.rsplit("|after=", 1)[1].split(":")[0] if "|after=" in entry else ""
+            name = openers_mod.shipped_name(computed["lexicon"], path.name.split("-")[0], opener)
+            shipped = _shipped_file(name, computed["lexicon"])
+            assert _rounded(shipped.get(entry, {}).get("rows")) == _rounded(stored["rows"]), f"{name} {entry}"
 
 
 def _rounded(rows: list[dict] | None) -> list[dict] | None:
@@ -96,8 +149,8 @@ def _rounded(rows: list[dict] | None) -> list[dict] | None:
 
 def _shipped_file(name: str, key: str) -> dict:
     """Return the entries of a shipped opener file, read straight from the package."""
-    text = resources.files("chute").joinpath("data", "openers", name).read_text(encoding="utf-8")
-    return openers_mod._entries(text, key)
+    data = resources.files("chute").joinpath("data", "openers", name).read_bytes()
+    return openers_mod._entries((gzip.decompress(data) if name.endswith(".gz") else data).decode("utf-8"), key)
 
 
 def test_a_first_multi_board_suggestion_reads_the_shipped_opening_and_ranks_nothing(cli, tmp_path, monkeypatch):

@@ -196,7 +196,7 @@ def test_the_ranking_after_one_clue_is_kept_on_disk(wordle, tmp_path, monkeypatc
     read; with a word avoided, nothing is stored."""
     from chute.playing import openers
     from chute.strategies import expected, guard
-    monkeypatch.setattr(openers, "shipped", lambda key, kind="openers": {})     # ranked here, not read from chute's
+    monkeypatch.setattr(openers, "shipped", lambda key, kind="openers", opener="": {})     # ranked here, not read from chute's
     eng = Engine(wordle.lexicon, wordle.matrix, tmp_path)
     calls = []
     original = expected.ExpectedGuesses.rank

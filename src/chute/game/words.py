@@ -418,6 +418,11 @@ class Lexicon:
         """Return the lexicon whose answers are the answer list (itself unless it was widened)."""
         return replace(self, answers=self.listed, listed=()) if self.listed else self
 
+    @cached_property
+    def listed_key(self) -> str:
+        """Return the key of the lexicon whose answers are the answer list (``listed_lexicon``)."""
+        return self.listed_lexicon().key
+
     def is_answer(self, word: str) -> bool:
         """Return whether the word is a possible answer."""
         return fold(word) in self.answer_set

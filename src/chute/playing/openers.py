@@ -10,10 +10,12 @@ next to the engine's matrix (same cache directory, atomic write) and reused.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import math
 from dataclasses import asdict
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
@@ -22,6 +24,16 @@ from ..strategies.base import Ranked
 VERSION = 3          # 2: entries carry a checksum; 3: depth 2 chooses within its own width (older entries are recomputed)
 STORED = 20          # how many ranked openers an entry keeps
 SECOND_KEPT = 600    # how many rankings after one clue a lexicon's file keeps (a few first clues per game mode)
+# openers published as favourites, that players are known to use, chosen without any game's results: for Wordle
+# the ones 3Blue1Brown, WordleBot and the press name, for Termo the game's own name and vowel-heavy words.  Their
+# review tables ship (scripts/build_reviews.py), and for Wordle's first SECOND_SHIPPED the rankings after each
+# of their first clues (scripts/build_openers.py)
+PUBLISHED = {
+    "wordle": ("adieu", "audio", "crane", "slate", "stare", "raise", "arise", "roate", "soare", "trace", "crate",
+               "salet", "reast", "irate", "later", "alert", "tears", "tares", "train", "house", "about", "alien"),
+    "termo": ("termo", "audio", "ideia", "serao", "seria", "sorte", "morte", "canto", "aureo", "saude", "poema"),
+}
+SECOND_SHIPPED = 12
 
 
 def cache_path(cache_dir: Path, lexicon_key: str, kind: str = "openers") -> Path:
@@ -29,15 +41,24 @@ def cache_path(cache_dir: Path, lexicon_key: str, kind: str = "openers") -> Path
     return cache_dir / f"{kind}-{lexicon_key[:32]}.json"
 
 
-def shipped(lexicon_key: str, kind: str = "openers") -> dict:
+def shipped_name(lexicon_key: str, kind: str = "openers", opener: str = "") -> str:
+    """Return the name of the file chute ships for a lexicon and kind (the rankings after one clue: one gzipped
+    file per first guess)."""
+    return f"{kind}-{opener}-{lexicon_key[:32]}.json.gz" if opener else cache_path(Path("."), lexicon_key, kind).name
+
+
+@lru_cache(maxsize=16)
+def shipped(lexicon_key: str, kind: str = "openers", opener: str = "") -> dict:
     """Return the entries chute ships for the bundled lists (``data/openers/``: the rankings its commands and
-    page ask first, computed by ``scripts/build_openers.py``), so that a first run need not rank them; {} for
-    other lists."""
+    page ask first, and after each first clue of the openers players use most, computed by
+    ``scripts/build_openers.py``), so that a first run need not rank them; {} for other lists.  Read once a
+    process (a game played through asks after every first clue): not to be changed."""
     from importlib import resources
-    name = cache_path(Path("."), lexicon_key, kind).name
+    name = shipped_name(lexicon_key, kind, opener)
     try:
-        text = resources.files("chute").joinpath("data", "openers", name).read_text(encoding="utf-8")
-    except (OSError, ValueError):
+        data = resources.files("chute").joinpath("data", "openers", name).read_bytes()
+        text = (gzip.decompress(data) if name.endswith(".gz") else data).decode("utf-8")
+    except (OSError, ValueError, EOFError, gzip.BadGzipFile, UnicodeDecodeError):
         return {}
     return _entries(text, lexicon_key)
 
@@ -99,7 +120,8 @@ def cached_openers(cache_dir: Path | None, lexicon_key: str, entry: str, top: in
                    compute: Callable[[int], list[Ranked]], accepted: Callable[[str], bool],
                    kind: str = "openers", keep: Callable[[], tuple[str, ...] | None] = lambda: (),
                    limit: int | None = None, heard: Callable[[tuple[str, ...]], None] = lambda notes: None,
-                   shown: Callable[[str], bool] = lambda word: True) -> list[Ranked]:
+                   shown: Callable[[str], bool] = lambda word: True, opener: str = "",
+                   listed_key: str = "") -> list[Ranked]:
     """Return the best ``top`` guesses for an entry key, from the cache or by ``compute(n)``.
 
     ``accepted`` tells the words of the lexicon: a stored entry naming another
@@ -109,13 +131,16 @@ def cached_openers(cache_dir: Path | None, lexicon_key: str, entry: str, top: in
     (notes that take no values), or None not to store it; a stored ranking
     read back tells ``heard`` its notes; past ``limit`` entries the oldest are
     dropped; ``shown`` drops a stored word chute no longer plays (an offensive one, in a ranking made before
-    it stopped suggesting them) from what is read.
+    it stopped suggesting them) from what is read; ``opener`` names the shipped file of the rankings after a
+    first guess's clues, and ``listed_key`` the lists whose shipped rankings serve (the bundled lists', where
+    a lexicon widened to a prior's words ranks as they do; default ``lexicon_key``).
     """
     if cache_dir is None:
         return compute(top)
     path = cache_path(cache_dir, lexicon_key, kind)
     parsed = (_parse(_read(path, lexicon_key).get(entry), lexicon_key, entry, accepted)
-              or _parse(shipped(lexicon_key, kind).get(entry), lexicon_key, entry, accepted))
+              or _parse(shipped(listed_key or lexicon_key, kind, opener).get(entry), listed_key or lexicon_key, entry,
+                        accepted))
     found, notes = parsed if parsed else ([], ())
     found = [r for r in found if shown(r.guess)]
     if found and (len(found) >= top or len(found) < STORED):   # short: the whole list

@@ -195,7 +195,7 @@ class Solver:
         none in hard modes (strict Termo's SERÃO leaves ?ARRA's family).  In
         normal mode, where every guess keeps each word finishable
         (``expected``), the opener of the shipped tree that finishes every
-        word of the game's lists (``safe_tree``: Wordle's TRACE; from SALET
+        word the game accepts (``safe_tree``: Wordle's TRACE; from SALET
         the plans lose 8 of the 12,972 words of 2022, from REAST, the opener
         of least expected guesses under the boosted prior, 41; BENCHMARKS.md,
         "Never lose").  None when the policy does not plan or no tree is known.
@@ -540,7 +540,8 @@ class Solver:
         return cached_openers(self.engine.cache_dir, self.lexicon.key, entry, top,
                               lambda n: self.strategy.rank(state, self.options, n), self.lexicon.is_guess,
                               kind="second", keep=keep, limit=SECOND_KEPT, heard=heard,
-                              shown=lambda w: w not in offensive or w in state.candidate_set)
+                              shown=lambda w: w not in offensive or w in state.candidate_set, opener=clue.guess,
+                              listed_key=self.lexicon.listed_key)
 
     def _caches(self, state: State) -> bool:
         """Return whether the state's ranking is kept on disk: one clue, a costly strategy, nothing avoided."""

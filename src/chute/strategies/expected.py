@@ -51,8 +51,8 @@ policy keeps every word finishable (``_keep_finishable``): the best guess
 after which the plans finish every candidate within the rows left goes first,
 else the plan's own guess for the state, found by a wider search if need be,
 else, while the game follows it, the guess of the shipped tree that finishes
-every word of Wordle's 2022 lists (``safe_tree``), whose opener the policy
-opens with: no such word is ever lost.  WIDE_TOP (60) was set on Wordle's
+every word Wordle accepts (``safe_tree``), whose opener the policy opens
+with: no such word is ever lost.  WIDE_TOP (60) was set on Wordle's
 12,972 words of 2022 (the answers and the held-out band measured after): from
 SALET, PLAN_TOP's 8 guesses a set leave three of its bins without a plan, 30
 leave two, 60 one (ybgbb, the ?ILLS family); no Termo list was used.

@@ -2,10 +2,10 @@
 
 Wordle's normal mode keeps every accepted word finishable (``expected``:
 each guess it plays leaves only sets the guard's plans finish).  Those plans
-are a heuristic search, and from no opener tried do they cover every word of
-Wordle's 2022 lists, so a proof ships beside them: a decision tree, made bin
-by bin by the tree search (``scripts/build_safe_tree.py``), that finishes each
-of those words within the rows.  The policy opens with the tree's first
+are a heuristic search, and from no opener tried do they cover every word
+Wordle accepts, so a proof ships beside them: a decision tree, made bin by bin
+by the tree search (``scripts/build_safe_tree.py``), that finishes each of
+those words (but the offensive ones, which chute never plays) within the rows.  The policy opens with the tree's first
 guess; where the plans find no guess while the game follows the tree, the
 tree's own guess is one.  So none of those words is ever lost.
 """
@@ -73,9 +73,8 @@ def safe_entry(lexicon, rule: str | None, rows: int) -> tuple[str, dict] | None:
     index = _index()
     if not index:
         return None
-    base = lexicon.listed_lexicon()
     for limit in range(rows, 0, -1):
-        name = safe_name(base.key, rule, limit)
+        name = safe_name(lexicon.listed_key, rule, limit)
         if name in index:
             return (name, index[name]) if index[name].get("played_key", "") == lexicon.played_key else None
     return None
