@@ -108,6 +108,34 @@ def test_a_lexicon_widened_to_the_prior_reads_the_bundled_lists_second_rows(tmp_
         assert solver.suggest([clue], top=3).ranked
 
 
+_GZ = gzip.compress(b'{"x": 1}' * 50, mtime=0)
+
+
+@pytest.mark.parametrize("payload", [b"", b"not gzip", gzip.compress(b"{not json"), b"\x1f\x8b" + bytes(40),
+                                     _GZ[:12] + b"\xff\xfe\x00" + _GZ[15:], _GZ[:-9],
+                                     gzip.compress(json.dumps({"version": 1, "entries": {}}).encode())])
+def test_a_damaged_shipped_ranking_is_not_read(payload, monkeypatch):
+    """A shipped file that is empty, not gzip, truncated, not JSON or of another version gives no entries (the
+    rankings are then ranked, as for other lists), never an error."""
+    import importlib.resources
+
+    class Damaged:
+        def joinpath(self, *parts):
+            return self
+
+        def read_bytes(self):
+            return payload
+    key = load_lexicon("wordle").key
+    assert openers_mod.shipped(key, "second", "crane")              # the real file has entries
+    monkeypatch.setattr(importlib.resources, "files", lambda package: Damaged())
+    openers_mod.shipped.cache_clear()
+    try:
+        assert openers_mod.shipped(key, "second", "crane") == {}
+    finally:
+        monkeypatch.undo()
+        openers_mod.shipped.cache_clear()
+
+
 @pytest.mark.slow
 def test_a_widened_lexicon_ranks_the_second_rows_as_shipped(tmp_path, monkeypatch):
     """With nothing shipped, the widened lists' rankings after some of TRACE's clues are the shipped ones."""

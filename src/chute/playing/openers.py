@@ -14,6 +14,7 @@ import gzip
 import hashlib
 import json
 import math
+import zlib
 from dataclasses import asdict
 from functools import lru_cache
 from pathlib import Path
@@ -58,7 +59,7 @@ def shipped(lexicon_key: str, kind: str = "openers", opener: str = "") -> dict:
     try:
         data = resources.files("chute").joinpath("data", "openers", name).read_bytes()
         text = (gzip.decompress(data) if name.endswith(".gz") else data).decode("utf-8")
-    except (OSError, ValueError, EOFError, gzip.BadGzipFile, UnicodeDecodeError):
+    except (OSError, ValueError, EOFError, zlib.error):     # missing or damaged: ranked as for other lists
         return {}
     return _entries(text, lexicon_key)
 
