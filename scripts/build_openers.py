@@ -47,8 +47,9 @@ PAGE = ("from chute.web import solver_for\n"
         "    solver_for(lexicon, rule, 1).openers(20)\n"
         "    solver_for(lexicon, rule, 1, (), True).openers(20)\n")
 # the rankings after each first clue of Wordle's default policy (every clue a word the game accepts can show),
-# from its own opener and from the openers players use most (``PUBLISHED``): keeping every word finishable makes some of them seconds of search (CRANE's bbbbb
-# 7 s), which a player's second row should not wait for; one process per opener (argv[1]), each its own cache
+# from its own opener and from the openers players use most (``PUBLISHED``): keeping every word finishable
+# makes some of them seconds of search (CRANE's bbbbb 7 s), which a player's second row should not wait for;
+# one process per opener (argv[1]), each with its own cache
 SECOND = ("import sys\n"
           "from chute.web import solver_for\n"
           "from chute.game.feedback import Clue, score\n"
