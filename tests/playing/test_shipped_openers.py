@@ -111,9 +111,15 @@ def test_a_lexicon_widened_to_the_prior_reads_the_bundled_lists_second_rows(tmp_
 _GZ = gzip.compress(b'{"x": 1}' * 50, mtime=0)
 
 
-@pytest.mark.parametrize("payload", [b"", b"not gzip", gzip.compress(b"{not json"), b"\x1f\x8b" + bytes(40),
-                                     _GZ[:12] + b"\xff\xfe\x00" + _GZ[15:], _GZ[:-9],
-                                     gzip.compress(json.dumps({"version": 1, "entries": {}}).encode())])
+@pytest.mark.parametrize("payload", [
+    pytest.param(b"", id="empty"),
+    pytest.param(b"not gzip", id="not-gzip"),
+    pytest.param(gzip.compress(b"{not json", mtime=0), id="not-json"),
+    pytest.param(b"\x1f\x8b" + bytes(40), id="bad-header"),
+    pytest.param(_GZ[:12] + b"\xff\xfe\x00" + _GZ[15:], id="corrupt-deflate"),
+    pytest.param(_GZ[:-9], id="truncated"),
+    pytest.param(gzip.compress(json.dumps({"version": 1, "entries": {}}).encode(), mtime=0), id="old-version"),
+])
 def test_a_damaged_shipped_ranking_is_not_read(payload, monkeypatch):
     """A shipped file that is empty, not gzip, truncated, not JSON or of another version gives no entries (the
     rankings are then ranked, as for other lists), never an error."""
