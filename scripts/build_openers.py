@@ -62,7 +62,9 @@ SECOND = ("import sys\n"
 
 def second_rows(env: dict, tmp: Path) -> dict[str, dict]:
     """Return the second-row rankings after each first clue of each opener, as {opener: the file's data}."""
+    from chute.game.words import load_lexicon
     from chute.playing.openers import PUBLISHED, SECOND_SHIPPED
+    from chute.strategies.safe_tree import safe_opener
 
     def rank(opener: str) -> tuple[str, Path]:
         folder = tmp / f"second-{opener or 'policy'}"
@@ -71,7 +73,8 @@ def second_rows(env: dict, tmp: Path) -> dict[str, dict]:
         return opener, next(folder.glob("second-*.json"))
     out: dict[str, dict] = {}
     with ThreadPoolExecutor(2) as pool:
-        for opener, path in pool.map(rank, ["", *PUBLISHED["wordle"][:SECOND_SHIPPED]]):
+        own = safe_opener(load_lexicon("wordle", cache=False), None, 6) or ""    # the policy's opener, ranked once
+        for opener, path in pool.map(rank, dict.fromkeys([own, *PUBLISHED["wordle"][:SECOND_SHIPPED]])):
             data = json.loads(path.read_text(encoding="utf-8"))
             for entry, ranking in data["entries"].items():
                 first = entry.rsplit("|after=", 1)[1].split(":", 1)[0]

@@ -5,9 +5,10 @@ each guess it plays leaves only sets the guard's plans finish).  Those plans
 are a heuristic search, and from no opener tried do they cover every word
 Wordle accepts, so a proof ships beside them: a decision tree, made bin by bin
 by the tree search (``scripts/build_safe_tree.py``), that finishes each of
-those words (but the offensive ones, which chute never plays) within the rows.  The policy opens with the tree's first
-guess; where the plans find no guess while the game follows the tree, the
-tree's own guess is one.  So none of those words is ever lost.
+those words (but the offensive ones, which chute never plays) within the
+rows.  The policy opens with the tree's first guess; where the plans find no
+guess while the game follows the tree, the tree's own guess is one.  So none
+of those words is ever lost.
 """
 
 from __future__ import annotations
