@@ -52,6 +52,7 @@ from ..game.feedback import decode, n_patterns
 from ..game.words import Lexicon, fold
 from ..kernels import tree_numpy
 from ..kernels.tree_numpy import word_cost_table
+from .totals import Totals, totals_key
 from .tree import RULES, DecisionTree, TreeNode
 
 INF = 10**9
@@ -178,7 +179,7 @@ class TreeSearch:
         if rule is not None:
             from ..game.engine import letters_array
             self.letters = letters_array(self.lexicon.guesses, self.length)
-        self.tt: dict[tuple, tuple[int, int]] = {}
+        self.tt = Totals()
         self.scans = 0
         self.cells = 0           # (candidate, guess) pairs the scans looked at: their cost, for ``budget``
         self.budget: int | None = None   # the count of ``cells`` past which a search raises OverBudget (None: no limit)
@@ -555,7 +556,7 @@ class TreeSearch:
             return INF
         if n == 2:
             return 3
-        key = (S.tobytes(), r, akey)
+        key = totals_key(S, r, akey)
         tt = self.tt
         entry = tt.get(key)
         lb = 0
@@ -678,7 +679,7 @@ class TreeSearch:
                 continue
             sub = words[starts[i]:starts[i + 1]]
             ckey, child = self._child_key(allowed, akey, g, int(codes[i]))
-            e = self.tt.get((sub.tobytes(), r1, ckey))
+            e = self.tt.get(totals_key(sub, r1, ckey))
             if e is not None and e[1] != -1:
                 total += e[0]
             else:
@@ -712,7 +713,7 @@ class TreeSearch:
         n = len(S)
         if n <= 2 or r <= 1:
             return self.solve(S, r, allowed, INF, akey)
-        key = (S.tobytes(), r, akey)
+        key = totals_key(S, r, akey)
         entry = self.tt.get(key)
         if entry is not None:
             return entry[0]
@@ -736,7 +737,7 @@ class TreeSearch:
         n = len(S)
         if n <= 2:
             return int(self.ans_rows[S].min())
-        key = (S.tobytes(), r, akey)
+        key = totals_key(S, r, akey)
         entry = self.tt.get(key)
         if entry is None or entry[1] < 0:
             self.solve(S, r, allowed, INF, akey)
