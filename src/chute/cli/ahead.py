@@ -16,7 +16,6 @@ in chute's cache says it finished), only for a command run on a terminal
 
 from __future__ import annotations
 
-import hashlib
 import os
 import subprocess
 import sys
@@ -44,15 +43,8 @@ def start_if_due(args) -> None:
 
 def stamp_path(cache_dir: Path) -> Path:
     """Return the file that says the kernels of this chute, numba and Python are compiled into this numba cache."""
-    from importlib.util import find_spec
-    numba = find_spec("numba")          # its files, not its metadata: reading that costs 40 ms a command
-    parts = [sys.version, os.environ.get("NUMBA_CACHE_DIR", ""), str(KERNELS)]
-    sources = sorted(KERNELS.glob("*.py")) + ([Path(numba.origin)] if numba is not None and numba.origin else [])
-    for path in sources:
-        st = path.stat()
-        parts.append(f"{path.name}:{st.st_size}:{st.st_mtime_ns}")
-    key = hashlib.blake2b("\n".join(parts).encode(), digest_size=10).hexdigest()
-    return cache_dir / f"kernels-{key}.ok"
+    from ..kernels.compiling import kernels_key
+    return cache_dir / f"kernels-{kernels_key(KERNELS)}.ok"
 
 
 def due(on_terminal: bool, cache_dir: Path) -> bool:

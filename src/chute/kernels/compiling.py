@@ -11,9 +11,12 @@ listen before it knows whether a kernel will run.
 
 from __future__ import annotations
 
+import hashlib
 import os
+import sys
 import threading
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Callable, Iterator
 
 from ..language import Note
@@ -66,3 +69,16 @@ def tell(note: Note) -> None:
             hearer.told.add(note)
     for hearer in due:
         hearer.notify(note)
+
+
+def kernels_key(folder: Path) -> str:
+    """Return a short key of the kernels' sources in ``folder``, numba's, Python's version and numba's cache folder:
+    what a stamp saying "compiled" holds for (another key: compiled again)."""
+    from importlib.util import find_spec
+    numba = find_spec("numba")          # its files, not its metadata: reading that costs 40 ms a command
+    parts = [sys.version, os.environ.get("NUMBA_CACHE_DIR", ""), str(folder)]
+    sources = sorted(folder.glob("*.py")) + ([Path(numba.origin)] if numba is not None and numba.origin else [])
+    for path in sources:
+        st = path.stat()
+        parts.append(f"{path.name}:{st.st_size}:{st.st_mtime_ns}")
+    return hashlib.blake2b("\n".join(parts).encode(), digest_size=10).hexdigest()

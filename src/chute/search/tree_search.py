@@ -212,8 +212,11 @@ class TreeSearch:
     # -- kernels, loaded on first use
 
     def _kernels(self):
-        """Return the compiled kernels module (numba is imported on first use only)."""
+        """Return the compiled kernels module (numba is imported on first use only; for a large matrix, compiled
+        first in a process of its own: ``compile_ahead``)."""
         if self._k is None:
+            from .compile_ahead import compile_first
+            compile_first(self.M.nbytes, self.length, self.rule, self.engine.cache_dir)
             from ..kernels import tree as tree_kernels
             self._k = tree_kernels
             self.small = False

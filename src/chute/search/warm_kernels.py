@@ -1,0 +1,67 @@
+"""``python -m chute.search.warm_kernels LENGTH [RULE]``: the tree search's kernels run once on made-up words, so
+that numba compiles them into its cache (the child process of ``compile_ahead``)."""
+
+from __future__ import annotations
+
+import random
+import sys
+
+from .compile_ahead import STARTED
+
+WORDS = 1500                    # made-up words: sets large enough to reach every kernel the search calls
+LETTERS = "aeiorst"             # a small alphabet: words that share letters, so that sets stay hard
+
+
+def made_up_words(length: int, count: int = WORDS) -> list[str]:
+    """Return ``count`` distinct seeded words of ``length`` letters from a small alphabet (every one there is, if
+    fewer)."""
+    count = min(count, len(LETTERS) ** length)
+    rng = random.Random(length)
+    words: set[str] = set()
+    while len(words) < count:
+        words.add("".join(rng.choice(LETTERS) for _ in range(length)))
+    return sorted(words)
+
+
+def warm(length: int, rule: str | None = None) -> None:
+    """Run the tree search's compiled kernels once each for words of ``length`` under ``rule``: the default search
+    and the exact one from the first opener, with six rows and with five (large sets four rows from the end), on
+    made-up words; numba compiles what its cache lacks."""
+    from ..game.engine import Engine
+    from ..game.words import words_lexicon
+    from .tree_search import TreeSearch
+    engine = Engine.build(words_lexicon(made_up_words(length), length, name="compile-ahead"), cache=False)
+    for rows in (6, 5):
+        for exact in (False, True):
+            searcher = TreeSearch(engine, rows=rows, rule=rule, exact=exact)
+            searcher.small = False          # the kernels from the start: numpy's twins would compile nothing
+            searcher.search_opener(searcher.rank_openers(1)[0])
+
+
+def main(argv: list[str]) -> int:
+    """Compile the kernels for ``LENGTH [RULE]``; return 0, 2 for bad arguments, 1 if it failed."""
+    try:
+        length = int(argv[0])
+        rule = (argv[1] if len(argv) > 1 else "") or None
+        if length < 1:
+            raise ValueError(length)
+    except (IndexError, ValueError):
+        print("usage: python -m chute.search.compile_ahead LENGTH [hard|strict]", file=sys.stderr)
+        return 2
+    try:
+        from ..kernels.compiling import told_when_compiling
+
+        def say(_note) -> None:
+            print(STARTED, file=sys.stderr, flush=True)
+        with told_when_compiling(say):
+            warm(length, rule)
+    except KeyboardInterrupt:
+        return 130
+    except Exception as err:        # noqa: BLE001 - its parent compiles what it needs itself
+        print(f"{type(err).__name__}: {err}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,88 @@
+"""A large tree search compiles its kernels in a child process first: the made-up searches reach every kernel a
+real search calls, and the child runs once, only for a large matrix, before this process loads the kernels."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from chute.search import compile_ahead, warm_kernels
+
+# the signatures of the kernels a search calls from Python (``kernels.tree``), after a script's searches
+SIGNATURES = """
+import json, sys
+from chute.kernels import tree
+{searches}
+print(json.dumps({{name: sorted(map(str, getattr(tree, name).signatures)) for name in dir(tree)
+                   if hasattr(getattr(tree, name), "signatures")}}))
+"""
+MADE_UP = "from chute.search.warm_kernels import warm; warm(5, {rule!r})"
+REAL = """
+from chute.game.engine import Engine
+from chute.game.words import load_lexicon
+from chute.search.tree_search import TreeSearch
+for exact in (False, True):
+    searcher = TreeSearch(Engine.build(load_lexicon("wordle")), rule={rule!r}, exact=exact)
+    searcher.small = False
+    searcher.search_opener("salet")
+"""
+
+
+def _signatures(searches: str) -> dict[str, list[str]]:
+    """Return, per kernel of ``kernels.tree``, the signatures a fresh process holds after ``searches``."""
+    out = subprocess.run([sys.executable, "-c", SIGNATURES.format(searches=searches)], capture_output=True,
+                         text=True, timeout=600, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("rule", [None, "hard"])
+def test_the_made_up_searches_compile_what_a_real_search_calls(rule):
+    made_up = _signatures(MADE_UP.format(rule=rule))
+    real = _signatures(REAL.format(rule=rule))
+    called = {name: sigs for name, sigs in real.items() if sigs}
+    assert "solve_three" in called or "solve_three_ruled" in called
+    missing = {name: sorted(set(sigs) - set(made_up.get(name, []))) for name, sigs in called.items()}
+    assert not any(missing.values()), missing
+
+
+def test_a_large_search_runs_the_child_once_before_it_loads_its_kernels(tmp_path, monkeypatch):
+    from chute import kernels
+    monkeypatch.setattr(kernels, "loaded", lambda: False)
+    stamp = compile_ahead.stamp_path(tmp_path, 5, None)
+    small = compile_ahead.AHEAD_BYTES - 1
+    assert not compile_ahead.compile_first(small, 5, None, tmp_path) and not stamp.exists()
+    assert not compile_ahead.compile_first(compile_ahead.AHEAD_BYTES, 5, None, None)
+    assert compile_ahead.compile_first(compile_ahead.AHEAD_BYTES, 5, None, tmp_path)
+    assert stamp.exists()
+    assert not compile_ahead.compile_first(compile_ahead.AHEAD_BYTES, 5, None, tmp_path)   # the stamp: done
+    assert compile_ahead.stamp_path(tmp_path, 5, "hard") != stamp
+    assert compile_ahead.stamp_path(tmp_path, 9, None) != stamp     # two bytes a code: other kernels
+
+
+def test_the_search_asks_for_the_child_before_its_first_kernel(tmp_path, monkeypatch, small_engine):
+    from chute.search.tree_search import TreeSearch
+    asked = []
+    monkeypatch.setattr(compile_ahead, "compile_first", lambda *a: asked.append(a) or False)
+    engine = small_engine(cache_dir=tmp_path)
+    searcher = TreeSearch(engine)
+    assert asked == []
+    searcher._kernels()
+    searcher._kernels()
+    assert asked == [(engine.matrix.nbytes, 5, None, engine.cache_dir)]
+
+
+def test_a_child_that_fails_leaves_no_stamp(tmp_path, monkeypatch):
+    from chute import kernels
+    monkeypatch.setattr(kernels, "loaded", lambda: False)
+    assert not compile_ahead.compile_first(compile_ahead.AHEAD_BYTES, 5, "bogus", tmp_path)
+    assert not list(tmp_path.iterdir())
+    assert warm_kernels.main(["five"]) == 2 and warm_kernels.main(["0"]) == 2
+
+
+def test_the_made_up_words_are_distinct_and_as_many_as_there_can_be():
+    words = warm_kernels.made_up_words(5)
+    assert len(words) == len(set(words)) == warm_kernels.WORDS and {len(w) for w in words} == {5}
+    assert len(warm_kernels.made_up_words(3)) == len(warm_kernels.LETTERS) ** 3
