@@ -14,10 +14,17 @@ from chute.search import compile_ahead, warm_kernels
 # the signatures of the kernels a search calls from Python (``kernels.tree``), after a script's searches
 SIGNATURES = """
 import json, sys
+from numba.core import event
+compiled = []
+class Heard(event.Listener):
+    def on_start(self, ev): compiled.append(str(ev.data.get("dispatcher")))
+    def on_end(self, ev): pass
+event.register("numba:compile", Heard())
 from chute.kernels import tree
 {searches}
 print(json.dumps({{name: sorted(map(str, getattr(tree, name).signatures)) for name in dir(tree)
                    if hasattr(getattr(tree, name), "signatures")}}))
+print(json.dumps(compiled))
 """
 MADE_UP = "from chute.search.warm_kernels import warm; warm(5, {rule!r})"
 REAL = """
@@ -31,17 +38,20 @@ for exact in (False, True):
 """
 
 
-def _signatures(searches: str) -> dict[str, list[str]]:
-    """Return, per kernel of ``kernels.tree``, the signatures a fresh process holds after ``searches``."""
+def _signatures(searches: str) -> tuple[dict[str, list[str]], list[str]]:
+    """Return, per kernel of ``kernels.tree``, the signatures a fresh process holds after ``searches``, and what
+    it compiled rather than read from numba's cache."""
     out = subprocess.run([sys.executable, "-c", SIGNATURES.format(searches=searches)], capture_output=True,
                          text=True, timeout=600, check=True)
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    held, compiled = out.stdout.strip().splitlines()[-2:]
+    return json.loads(held), json.loads(compiled)
 
 
 @pytest.mark.parametrize("rule", [None, "hard"])
 def test_the_made_up_searches_compile_what_a_real_search_calls(rule):
-    made_up = _signatures(MADE_UP.format(rule=rule))
-    real = _signatures(REAL.format(rule=rule))
+    made_up, _ = _signatures(MADE_UP.format(rule=rule))
+    real, compiled = _signatures(REAL.format(rule=rule))
+    assert compiled == []          # after them, a real search compiles nothing (not even numba's own helpers)
     called = {name: sigs for name, sigs in real.items() if sigs}
     assert "solve_three" in called or "solve_three_ruled" in called
     missing = {name: sorted(set(sigs) - set(made_up.get(name, []))) for name, sigs in called.items()}

@@ -733,3 +733,11 @@ def allowed_sets_memo():
     """Return an empty memo for ``solve_four_ruled``: 128-bit key of (allowed guesses, a clue's demand) -> the
     128-bit key of the guesses it leaves."""
     return Dict.empty(key_type=_MEMO_KEY, value_type=_MEMO_KEY)
+
+
+@njit(cache=True)
+def entries(memo):
+    """Return how many entries a memo holds: ``len``, compiled once into the cache (numba's own ``len`` of a
+    typed dict, called from Python, is compiled again in every process)."""
+    return len(memo)
+

@@ -25,6 +25,7 @@ from .scan import (  # noqa: F401
 from .small_trees import (  # noqa: F401
     _some_guess_splits_all,
     allowed_sets_memo,
+    entries,
     rows_left_memo,
     solve_five_ruled,
     solve_four_node,

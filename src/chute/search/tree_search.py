@@ -61,6 +61,7 @@ TRANSPOSE_BYTES = 128 * 2**20     # a larger matrix (a prior's) is not copied wh
 ROWS_COPIED_MAX = 1024             # ... for sets of at most this many words (larger ones scan the matrix itself)
 CHILD_KEYS = 1 << 18               # children's keys kept, at most (~70 MB)
 CHILDREN_BYTES = 64 * 2**20        # children's guess rows kept, at most
+TWO_KEYS = 1 << 16                 # entries of the memo of sets with two rows left, at most (~3 MB)
 RULED_KEYS = 1 << 21               # entries of each memo of the compiled hard-mode searches, at most (~100 MB)
 NO_BUDGET = 2**62                   # the cells a compiled search may scan when no budget is set
 # A normal-mode search scans with numpy's primitives (``tree_numpy``) until the compiled kernels pay for
@@ -318,8 +319,9 @@ class TreeSearch:
         return nb[:count], cand[:count], sc[:count], reps[:count].copy()
 
     def _memo2(self):
-        """Return the compiled search's memo of two-row totals (made on first use)."""
-        if self._two is None:
+        """Return the compiled search's memo of two-row totals (made on first use), emptied once it passes
+        ``TWO_KEYS`` entries."""
+        if self._two is None or self._kernels().entries(self._two) > TWO_KEYS:
             self._two = self._kernels().two_rows_memo()
         return self._two
 
@@ -460,7 +462,7 @@ class TreeSearch:
         """Return the compiled hard-mode searches' memos (bins' results with three and four rows left, allowed
         sets' keys), emptied once one passes ``RULED_KEYS`` entries."""
         kern = self._kernels()
-        if self._ruled is None or max(len(m) for m in self._ruled) > RULED_KEYS:
+        if self._ruled is None or max(kern.entries(m) for m in self._ruled) > RULED_KEYS:
             self._ruled = (kern.rows_left_memo(), kern.rows_left_memo(), kern.allowed_sets_memo())
         return self._ruled
 
