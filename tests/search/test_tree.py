@@ -656,6 +656,28 @@ def test_one_guess_per_column_of_codes_gives_the_same_trees(small_lists, wordle,
     assert trees[0] == trees[1]
 
 
+@pytest.mark.parametrize("exact", [False, True])
+def test_bounding_every_bin_first_gives_the_same_trees(small_lists, exact, monkeypatch):
+    """A guess's pending bins bounded by one scan each before any is searched: the same totals and trees, and
+    fewer guesses searched whole; a bound one too high would change them (checked on these lists)."""
+    lex = small_lists(1, 500, 1000)
+    engine = Engine.build(lex, cache=False)
+    openers = TreeSearch(engine).rank_openers(3)
+    trees, searched = [], []
+    for first in (True, False):
+        searcher = TreeSearch(engine, exact=exact)
+        searcher.bounds_first = first
+        calls = []
+        solve = searcher.solve
+        monkeypatch.setattr(searcher, "solve", lambda *a, **k: calls.append(1) or solve(*a, **k))
+        trees.append([(r.total, r.tree.root.to_dict() if r.tree else None) for r in search(searcher, openers)])
+        searched.append(len(calls))
+    assert trees[0] == trees[1]
+    assert searched[0] < searched[1]
+    if exact:
+        assert [t for t, _ in trees[0]] == [1488, 1485, 1489]
+
+
 def test_the_scan_kernels_agree_and_keep_the_first_guess_of_each_column(small_lists, wordle):
     """Pairs (small sets), growing bins (larger) and row-by-row counts (the largest, or no transposed
     copy) give the same figures, equal to a plain count; the representatives are the first guess of each
