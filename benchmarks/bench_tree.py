@@ -6,6 +6,7 @@
     python benchmarks/bench_tree.py termo-strict    # named cases only (see --list)
     python benchmarks/bench_tree.py --doddle        # also doddle 1.6.0's tree_search('SALET'), for the ratio
     python benchmarks/bench_tree.py --scale         # synthetic lists of 5k, 10k and 20k words as answers and guesses
+    python benchmarks/bench_tree.py --scale-exact   # the exact search on such lists of 1k to 10k words (the growth)
 
 Each case runs ``chute tree ... --json`` in its own process; "wall" is measured
 around the whole child (interpreter start, imports, lists, matrix, search),
@@ -58,6 +59,8 @@ WIDE = {
 # name -> how many words: a seeded sample of the union of the bundled Wordle and Termo lists (29,216 words),
 # the same file as answers and guesses, ``--openers 1`` (the search of the opener that ranks first)
 SCALE = {"scale-5k": 5000, "scale-10k": 10000, "scale-20k": 20000}
+# the same lists, ``--exact --openers 1``: how the proof for one opener grows with the lists (10k: about 11 minutes)
+SCALE_EXACT = {"exact-1k": 1000, "exact-2.5k": 2500, "exact-5k": 5000, "exact-10k": 10000}
 
 
 def scale_words(n: int, folder: Path) -> Path:
@@ -147,20 +150,25 @@ def main() -> None:
     parser.add_argument("--wide", action="store_true", help="the long cases (many openers, exact proofs)")
     parser.add_argument("--doddle", action="store_true", help="also time doddle's tree search")
     parser.add_argument("--scale", action="store_true", help="the synthetic 5k, 10k and 20k cases")
+    parser.add_argument("--scale-exact", action="store_true", help="the exact search on synthetic 1k-10k lists")
     parser.add_argument("--jobs", type=int, default=1, help="--jobs for chute tree (default: 1)")
     parser.add_argument("--list", action="store_true", help="list the cases")
     args = parser.parse_args()
     import tempfile
     folder = Path(tempfile.mkdtemp(prefix="chute-bench-tree-"))
     every = {**CASES, **MORE, **WIDE}
-    for name, n in SCALE.items():
+    sizes = {**SCALE, **SCALE_EXACT}
+    for name, n in sizes.items():
         every[name] = ["--answers", f"{{{n}}}", "--guesses", f"{{{n}}}", "--openers", "1"]
+        if name in SCALE_EXACT:
+            every[name].append("--exact")
     if args.list:
         for name, extra in every.items():
             print(f"{name}: chute tree {' '.join(extra)}")
         return
     names = args.cases or ((list(CASES) + list(MORE) if args.all else list(CASES))
-                           + (list(WIDE) if args.wide else []) + (list(SCALE) if args.scale else []))
+                           + (list(WIDE) if args.wide else []) + (list(SCALE) if args.scale else [])
+                           + (list(SCALE_EXACT) if args.scale_exact else []))
     for name in names:
         if name not in every:
             raise SystemExit(f"unknown case {name!r}; see --list")
@@ -168,8 +176,8 @@ def main() -> None:
             print(f"== {name}: {TERMO_2022} not present, skipped")
             continue
         extra = every[name]
-        if name in SCALE:
-            path = str(scale_words(SCALE[name], folder))
+        if name in sizes:
+            path = str(scale_words(sizes[name], folder))
             extra = [path if a.startswith("{") else a for a in extra]
         report(name, run_case(name, extra, args.jobs))
     if args.doddle:
