@@ -3,13 +3,13 @@ never added to the matrix's.
 
 numba compiles a kernel the first time it runs on a machine, and its compiler
 keeps about 150 MB that the process never gives back.  A search whose matrix is
-large holds that, the matrix and its transposed copy at once: 522 MiB at
-10,000 x 10,000 on a first run, 375 MiB on the next.  So before such a search
-loads its kernels, a child process (``warm_kernels``) runs the same searches
-on made-up words of the same length and rule, which compiles every kernel the
-search calls into numba's cache; the search then reads them from there.  A
-stamp in chute's cache says it was done for these kernels, numba and Python,
-so later searches skip the child (about a second).
+large would hold that, the matrix and its transposed copy at once (at 10,000 x
+10,000 words: 522 MiB on a first run, 375 MiB once the kernels are cached).  So
+before such a search loads its kernels, a child process (``warm_kernels``) runs
+the same searches on made-up words of the same length and rule, which compiles
+every kernel the search calls into numba's cache; the search then reads them
+from there.  A stamp in chute's cache says it was done for these kernels,
+numba and Python, so later searches skip the child (about a second).
 """
 
 from __future__ import annotations
