@@ -584,7 +584,7 @@ def _prove_on_cluster(address: str, searcher: TreeSearch, lists: dict, pending: 
         cluster = _Cluster(client, address, notify, lost)
         workers = cluster.wait_for_workers(settled)
         queue = list(pending)
-        inflight: set = set()
+        inflight: dict = {}              # future -> the openers it settles
 
         def feed() -> None:
             while queue and len(inflight) < 2 * workers:
@@ -597,7 +597,7 @@ def _prove_on_cluster(address: str, searcher: TreeSearch, lists: dict, pending: 
                     else:
                         batch.append(row)
                 if batch:
-                    inflight.add(client.submit(_dask_work, spec, batch, limit, retries=2, pure=False))
+                    inflight[client.submit(_dask_work, spec, batch, limit, retries=2, pure=False)] = batch
         feed()
         while inflight:
             try:
@@ -607,17 +607,25 @@ def _prove_on_cluster(address: str, searcher: TreeSearch, lists: dict, pending: 
                 continue
             except (OSError, RuntimeError, CancelledError):
                 raise lost() from None
+            requeued = False
             for future in done:
-                inflight.discard(future)
+                batch = inflight.pop(future)
                 try:
                     results = future.result()
                 except ChuteError:
                     raise                        # a worker's own failure, said with its address
                 except (CancelledError, OSError, RuntimeError, TimeoutError):
-                    raise lost() from None
+                    if cluster.workers() is None:
+                        raise lost() from None
+                    future.release()
+                    queue[:0] = batch            # its worker died before the result was read: settled again
+                    requeued = True
+                    continue
                 future.release()                 # drop it at once: a dead worker's results are not recomputed
                 for row, total, exact in results:
                     accept(row, total, exact)
+            if requeued:                         # the other results are in the journal: now wait for a worker
+                workers = cluster.wait_for_workers(settled)
             feed()
     finally:
         try:
