@@ -71,9 +71,9 @@ def tell(note: Note) -> None:
         hearer.notify(note)
 
 
-def kernels_key(folder: Path) -> str:
-    """Return a short key of the kernels' sources in ``folder``, numba's, Python's version and numba's cache folder:
-    what a stamp saying "compiled" holds for (another key: compiled again)."""
+def kernels_key(folder: Path = Path(__file__).resolve().parent) -> str:
+    """Return a short key of the kernels' sources in ``folder`` (this one), numba's, Python's version and numba's
+    cache folder: what a stamp saying "compiled" holds for (another key: compiled again)."""
     from importlib.util import find_spec
     numba = find_spec("numba")          # its files, not its metadata: reading that costs 40 ms a command
     parts = [sys.version, os.environ.get("NUMBA_CACHE_DIR", ""), str(folder)]

@@ -21,14 +21,13 @@ from pathlib import Path
 
 AHEAD_BYTES = 64 * 2**20        # a smaller matrix is compiled beside, as before: the child would cost more
 STARTED = "compiling"           # the line the child writes as it starts compiling (its parent tells the player)
-KERNELS = Path(__file__).resolve().parents[1] / "kernels"
 
 
 def stamp_path(cache_dir: Path, length: int, rule: str | None) -> Path:
     """Return the file that says the kernels of a search of ``length``-letter words under ``rule`` are compiled."""
     from ..kernels.compiling import kernels_key
     from ..game.engine import code_dtype
-    return cache_dir / f"tree-kernels-{code_dtype(length).name}-{rule or 'normal'}-{kernels_key(KERNELS)}.ok"
+    return cache_dir / f"tree-kernels-{code_dtype(length).name}-{rule or 'normal'}-{kernels_key()}.ok"
 
 
 def compile_first(nbytes: int, length: int, rule: str | None, cache_dir: Path | None) -> bool:
