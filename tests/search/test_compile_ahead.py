@@ -84,12 +84,14 @@ def test_the_search_asks_for_the_child_before_its_first_kernel(tmp_path, monkeyp
     assert asked == [(engine.matrix.nbytes, 5, None, engine.cache_dir)]
 
 
-def test_a_child_that_fails_leaves_no_stamp(tmp_path, monkeypatch):
+def test_a_child_that_fails_leaves_no_stamp(tmp_path, monkeypatch, capsys):
     from chute import kernels
     monkeypatch.setattr(kernels, "loaded", lambda: False)
     assert not compile_ahead.compile_first(compile_ahead.AHEAD_BYTES, 5, "bogus", tmp_path)
     assert not list(tmp_path.iterdir())
     assert warm_kernels.main(["five"]) == 2 and warm_kernels.main(["0"]) == 2
+    usage = "usage: python -m chute.search.warm_kernels LENGTH [hard|strict]"
+    assert capsys.readouterr().err.splitlines() == [usage, usage]
 
 
 def test_the_made_up_words_are_distinct_and_as_many_as_there_can_be():

@@ -46,7 +46,7 @@ def main(argv: list[str]) -> int:
         if length < 1:
             raise ValueError(length)
     except (IndexError, ValueError):
-        print("usage: python -m chute.search.compile_ahead LENGTH [hard|strict]", file=sys.stderr)
+        print("usage: python -m chute.search.warm_kernels LENGTH [hard|strict]", file=sys.stderr)
         return 2
     try:
         from ..kernels.compiling import told_when_compiling
