@@ -51,7 +51,10 @@ def main() -> int:
             name = module.games_name(engine.lexicon, rule, spec.rows)
             data = {"version": 1, "key": engine.lexicon.key, "policy": solver.policy_key(),
                     "games": dict(sorted(games.items()))}
-            (OUT / name).write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
+            OUT.mkdir(parents=True, exist_ok=True)
+            partial = OUT / (name + ".tmp")
+            partial.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
+            partial.replace(OUT / name)
             lost = sum(1 for a, g in games.items() if g.split()[-1] != a)
             mean = sum(len(g.split()) for g in games.values()) / len(games)
             print(f"{game} {rule or 'normal'}: {len(games):,} games, mean {mean:.4f}, {lost} lost, "
