@@ -121,3 +121,47 @@ def test_the_index_names_each_shipped_tree_and_a_changed_file_is_not_read(wordle
         assert safe_tree.safe_tree(wordle, None, 6) is None
     finally:
         safe_tree._shipped.cache_clear()
+
+
+def _node_ranked_late(solver, tree, row: int) -> tuple[list[str], list[str], int]:
+    """Return (clues, the policy's 16 best guesses by E(g), k) for the first node of the tree on ``row`` of three
+    candidates or more whose guess is the policy's no. k + 1 there, k >= 1."""
+    for path, node in tree.root.nodes():
+        if len(path) != row - 1:
+            continue
+        clues, at = [], tree.root
+        for pattern in path:
+            clues.append(f"{at.guess}:{pattern}")
+            at = at.children[pattern]
+        state = solver.state_for(clues)
+        if state.n < 3:
+            continue
+        order = solver.strategy.by_expectation(state, solver.options, 16)
+        if node.guess in order[1:]:
+            return clues, order, order.index(node.guess)
+    raise AssertionError(f"no node on row {row} whose guess the policy ranks second or later")
+
+
+@pytest.mark.parametrize("row", [2, expected.PROVEN_ROWS, expected.PROVEN_ROWS + 1])
+def test_up_to_the_proven_row_the_trees_guess_counts_as_proven_safe(default_solver, wordle, monkeypatch, row):
+    """Where the tree's guess is the policy's no. k + 1 by E(g) and the plans prove only guesses after it, the
+    policy plays the tree's guess on the rows the tree was built to follow the policy (its second and third), and
+    the first guess the plans prove on a later row."""
+    tree = safe_tree.safe_tree(wordle, None, 6)
+    clues, order, k = _node_ranked_late(default_solver, tree, row)
+    index = wordle.guess_index
+    unproven = {index[w] for w in order[:k + 1]}
+    monkeypatch.setattr(Plans, "keeps_all", lambda self, guess, *a, **kw: int(guess) not in unproven)
+    state = default_solver.state_for(clues)
+    played = default_solver.strategy.rank(state, default_solver.options, 1)[0].guess
+    assert played == (order[k] if row <= expected.PROVEN_ROWS else order[k + 1]), (clues, order, k)
+
+
+def test_after_the_openers_bbbby_the_policy_plays_its_third_best_which_the_tree_proves(default_solver, wordle):
+    """After TRACE's bbbby the plans prove none of the policy's three best guesses by E(g); the tree proves its
+    third, SILEN, which the policy plays, not a guess far down its order that the plans prove."""
+    state = default_solver.state_for(["trace:bbbby"])
+    order = default_solver.strategy.by_expectation(state, default_solver.options, 16)
+    assert safe_tree.safe_guess(wordle, None, 6, state.clues) == "silen" == order[2]
+    assert default_solver.strategy.rank(state, default_solver.options, 1)[0].guess == "silen"
+    assert default_solver.suggest(["trace:bbbby"], top=1).ranked[0].guess == "silen"      # the shipped ranking

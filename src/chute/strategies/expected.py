@@ -52,7 +52,14 @@ after which the plans finish every candidate within the rows left goes first,
 else the plan's own guess for the state, found by a wider search if need be,
 else, while the game follows it, the guess of the shipped tree that finishes
 every word Wordle accepts (``safe_tree``), whose opener the policy opens
-with: no such word is ever lost.  WIDE_TOP (60) was set on Wordle's
+with: no such word is ever lost.  On the second and third rows
+(PROVEN_ROWS) the tree's guess counts as proven beside the plans': there the
+tree plays the policy's own best guess by E(g) wherever a tree exists for it
+(``scripts/build_safe_tree.py``), which the plans, a narrower search, often
+cannot prove (after TRACE's bbbby SILEN, the policy's third, where the plans
+proved MINDS, far down its order: Wordle's answers 3.4855 -> 3.4773, the
+held-out band 4.1828 -> 4.2145: a gain under the prior, which gives the
+answer list 97% of its mass; a fourth row so chosen changed neither).  WIDE_TOP (60) was set on Wordle's
 12,972 words of 2022 (the answers and the held-out band measured after): from
 SALET, PLAN_TOP's 8 guesses a set leave three of its bins without a plan, 30
 leave two, 60 one (ybgbb, the ?ILLS family); no Termo list was used.
@@ -68,7 +75,7 @@ from ..game.rules import legal_mask, strict_codes
 from ..language import Note
 from .base import Options, Ranked, State, Strategy, best_indices, ranked_rows, register
 from .guard import LOSS_PER_ROW, OutOfBudget, Plans, also_accepted
-from .safe_tree import safe_guess
+from .safe_tree import safe_guess, safe_opener
 
 SPREAD = 0.5          # A in f(H) = 1 + A * H ** P
 POWER = 0.66          # P
@@ -76,6 +83,7 @@ GUARD_WIDTH = 64      # how many of the best guesses the guard examines
 OPENING_CHECKED = 1_000   # an opening of more words is the opener's to keep (a proven plan's: ``Solver``)
 WIDE_TOP = 60         # when none of them keeps every word finishable: guesses tried per set by the wider search
 WIDE_BUDGET = 1_000_000_000     # ... and the codes it may examine (about ten seconds)
+PROVEN_ROWS = 3       # up to this row the safe tree's guess is the policy's own where a tree allows it: proven safe
 PLANS_GAVE_UP = Note("plans_gave_up")
 NO_PLAN = Note("no_plan")
 KEPT_FINISHABLE = Note("kept_finishable")
@@ -98,8 +106,11 @@ def _first(idx: np.ndarray, k: int, state: State) -> np.ndarray:
 
 def _safe_tree_guess(state: State, options: Options, allowed: np.ndarray | None) -> int | None:
     """Return the guess row of the shipped safe tree while the game follows it (None: off it, or none ships)."""
-    word = safe_guess(state.engine.lexicon, None, options.rows, state.clues)
-    row = state.engine.lexicon.guess_index.get(word) if word is not None else None
+    lexicon = state.engine.lexicon
+    if state.clues and state.clues[0].guess != safe_opener(lexicon, None, options.rows):
+        return None                 # another opener: the tree is not read
+    word = safe_guess(lexicon, None, options.rows, state.clues)
+    row = lexicon.guess_index.get(word) if word is not None else None
     if row is None or (allowed is not None and not np.isin(row, allowed)):
         return None
     return row
@@ -250,13 +261,7 @@ class ExpectedGuesses(Strategy):
 
     def rank(self, state: State, options: Options = Options(), top: int = 10) -> list[Ranked]:
         """Return the best ``top`` guesses by expected guesses; with few rows left, the safe ones first."""
-        rows = self._shortlist(state, state.guess_rows(options))
-        codes = state.codes(rows)
-        prior = state.prior()
-        engine = state.engine
-        scores = expected_guesses(codes, prior, engine.n_patterns, engine.solved)
-        width = max(top, GUARD_WIDTH)
-        idx = best_indices(state, rows, scores, False, options, width)
+        rows, codes, prior, scores, idx = self._by_expectation(state, options, max(top, GUARD_WIDTH))
         left = options.rows - len(state.clues)
         if state.plans and state.clues and state.n > 2 and len(idx) > 1:
             scores, idx = self._second_look(state, rows, codes, prior, scores, idx)
@@ -267,6 +272,22 @@ class ExpectedGuesses(Strategy):
         idx = idx[:top]
         stats = state.stats(codes[idx])
         return ranked_rows(state, rows[idx], scores[idx].tolist(), stats)
+
+    def by_expectation(self, state: State, options: Options = Options(), top: int = 10) -> list[str]:
+        """Return the ``top`` best guesses by E(g) alone, before any guard: the order the safe tree's guesses up
+        to PROVEN_ROWS are tried in (``scripts/build_safe_tree.py``)."""
+        rows, _, _, _, idx = self._by_expectation(state, options, top)
+        guesses = state.engine.lexicon.guesses
+        return [guesses[int(r)] for r in rows[idx[:top]].tolist()]
+
+    def _by_expectation(self, state: State, options: Options, width: int):
+        """Return (rows, codes, prior, scores, idx): the shortlist, its codes, the prior, E(g), and the ``width``
+        best rows' indices, best first."""
+        rows = self._shortlist(state, state.guess_rows(options))
+        codes = state.codes(rows)
+        prior = state.prior()
+        scores = expected_guesses(codes, prior, state.engine.n_patterns, state.engine.solved)
+        return rows, codes, prior, scores, best_indices(state, rows, scores, False, options, width)
 
     def choose(self, state: State, options: Options = Options()) -> str:
         """Return the best guess (the only candidate, unless words off the prior must be kept finishable)."""
@@ -322,9 +343,12 @@ class ExpectedGuesses(Strategy):
         every = state.kept_every_code()       # the shortlist's codes of every guess, when it kept them
         plans = Plans(engine, None, words, cols, options.rows, every=every)
         allowed = state.guess_rows(options)
+        proven = _safe_tree_guess(state, options, allowed) if len(state.clues) < PROVEN_ROWS else None
         guess = None
         try:
             for k, i in enumerate(idx[:GUARD_WIDTH].tolist()):
+                if int(rows[i]) == proven:
+                    return rows, codes, scores, _first(idx, k, state)
                 row = plans.row_codes(np.array([rows[i]]))[0] if extra else codes[i]
                 if plans.keeps_all(int(rows[i]), row, allowed, left - 1):
                     return rows, codes, scores, _first(idx, k, state)

@@ -8,7 +8,9 @@ by the tree search (``scripts/build_safe_tree.py``), that finishes each of
 those words (but the offensive ones, which chute never plays) within the
 rows.  The policy opens with the tree's first guess; where the plans find no
 guess while the game follows the tree, the tree's own guess is one.  So none
-of those words is ever lost.
+of those words is ever lost.  On its second and third rows the tree plays the
+policy's own best guess by E(g) wherever a tree exists for it, and there the
+policy counts the tree's guess as proven beside the plans'.
 """
 
 from __future__ import annotations
