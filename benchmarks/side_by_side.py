@@ -36,6 +36,7 @@ COMMANDS = {
     "score": ["score", "crane", "cigar", "rebut"],
     "filter": ["filter", "crane:bbbbb", "-q"],
     "suggest": ["suggest", "soare:bbbbb", "until:bbyyb"],
+    "suggest-trace": ["suggest", "trace:bbbby", "silen:bbygb"],
     "suggest-termo": ["suggest", "--game", "termo", "serao:__c_i"],
     "suggest-hard": ["suggest", "--hard", "salet:bybbb", "adorn:ybbyb"],
     "suggest-strict": ["suggest", "--game", "termo", "--strict", "torce:bggbb", "morno:bggbg"],
