@@ -169,7 +169,7 @@ def test_a_dask_cluster_that_loses_a_worker_gives_the_same_table(tmp_path, monke
     monkeypatch.setenv("CHUTE_CACHE_DIR", str(cache))
     Engine.build(load_lexicon("wordle", str(a), str(g)))        # the matrix in the cache the workers read
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=None, silence_logs=50) as cluster:
+                                  dashboard_address=":0", silence_logs=50) as cluster:
         with distributed.Client(cluster) as client:
             pids = list(client.run(os.getpid).values())
         killed = []
