@@ -67,6 +67,8 @@ leave two, 60 one (ybgbb, the ?ILLS family); no Termo list was used.
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 
 from ..arrays import union
@@ -343,14 +345,15 @@ class ExpectedGuesses(Strategy):
         every = state.kept_every_code()       # the shortlist's codes of every guess, when it kept them
         plans = Plans(engine, None, words, cols, options.rows, every=every)
         allowed = state.guess_rows(options)
-        proven = _safe_tree_guess(state, options, allowed) if len(state.clues) < PROVEN_ROWS else None
+        # the safe tree's guess, proven there too: read once the plans fail the best guess (the tree costs ~40 ms)
+        proven = cache(lambda: _safe_tree_guess(state, options, allowed) if len(state.clues) < PROVEN_ROWS else None)
         guess = None
         try:
             for k, i in enumerate(idx[:GUARD_WIDTH].tolist()):
-                if int(rows[i]) == proven:
+                if k and int(rows[i]) == proven():
                     return rows, codes, scores, _first(idx, k, state)
                 row = plans.row_codes(np.array([rows[i]]))[0] if extra else codes[i]
-                if plans.keeps_all(int(rows[i]), row, allowed, left - 1):
+                if plans.keeps_all(int(rows[i]), row, allowed, left - 1) or int(rows[i]) == proven():
                     return rows, codes, scores, _first(idx, k, state)
             guess = plans.plan_guess(allowed, left)
         except OutOfBudget:
