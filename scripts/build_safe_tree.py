@@ -220,6 +220,10 @@ def main() -> int:
     probes = [w for w in lexicon.guesses if lexicon.is_suggested(w)]
     path = OUT / safe_name(lexicon.key, None, ROWS)
     if args.later_rows:
+        if not path.is_file():
+            print(f"{path.relative_to(ROOT)}: no shipped tree whose second guesses to keep; run without --later-rows",
+                  file=sys.stderr)
+            return 2
         children = json.loads(gzip.decompress(path.read_bytes()).decode("utf-8"))["tree"]["next"]
     else:
         children = second_rows(bins, probes, args.jobs, began)

@@ -89,9 +89,9 @@ def test_a_child_that_fails_leaves_no_stamp(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(kernels, "loaded", lambda: False)
     assert not compile_ahead.compile_first(compile_ahead.AHEAD_BYTES, 5, "bogus", tmp_path)
     assert not list(tmp_path.iterdir())
-    assert warm_kernels.main(["five"]) == 2 and warm_kernels.main(["0"]) == 2
+    assert warm_kernels.main(["five"]) == 2 and warm_kernels.main(["0"]) == 2 and warm_kernels.main(["5", "bogus"]) == 2
     usage = "usage: python -m chute.search.warm_kernels LENGTH [hard|strict]"
-    assert capsys.readouterr().err.splitlines() == [usage, usage]
+    assert capsys.readouterr().err.splitlines() == [usage, usage, usage]
 
 
 def test_the_made_up_words_are_distinct_and_as_many_as_there_can_be():

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import sys
 
+from ..game.rules import RULES
 from .compile_ahead import STARTED
 
 WORDS = 1500                    # made-up words: sets large enough to reach every kernel the search calls
@@ -43,7 +44,7 @@ def main(argv: list[str]) -> int:
     try:
         length = int(argv[0])
         rule = (argv[1] if len(argv) > 1 else "") or None
-        if length < 1:
+        if length < 1 or rule not in (None, *RULES):
             raise ValueError(length)
     except (IndexError, ValueError):
         print("usage: python -m chute.search.warm_kernels LENGTH [hard|strict]", file=sys.stderr)
