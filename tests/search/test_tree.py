@@ -678,6 +678,57 @@ def test_bounding_every_bin_first_gives_the_same_trees(small_lists, exact, monke
         assert [t for t, _ in trees[0]] == [1488, 1485, 1489]
 
 
+@pytest.mark.parametrize("exact", [False, True])
+def test_bounds_scan_only_the_guesses_their_parents_ceiling_leaves_in_play(small_lists, exact):
+    """A bin's bound skips the guesses whose 2c + p over the parent set cannot stop it refuting the guess: the
+    same totals and trees in fewer cells."""
+    lex = small_lists(1, 500, 1000)
+    engine = Engine.build(lex, cache=False)
+    openers = TreeSearch(engine).rank_openers(3)
+    runs = []
+    for ceilings in (True, False):
+        searcher = TreeSearch(engine, exact=exact)
+        searcher.ceilings = ceilings
+        trees = [(r.total, r.tree.root.to_dict() if r.tree else None) for r in search(searcher, openers)]
+        runs.append((trees, searcher.cells))
+    assert runs[0][0] == runs[1][0]
+    assert runs[0][1] < runs[1][1]
+    if exact:
+        assert [t for t, _ in runs[0][0]] == [1488, 1485, 1489]
+
+
+def test_a_bound_with_a_target_decides_as_the_full_bound_does(small_lists):
+    """Bounded against a target under a ceiling (the parent set's, or the tightest: the set's own), a set's
+    bound refutes exactly when the full bound does, is never above it, and is the full bound itself whenever
+    it does not refute; a ceiling one below the set's own decides otherwise."""
+    import numpy as np
+    lex = small_lists(4, 400, 600)
+    engine = Engine.build(lex, cache=False)
+    searcher = TreeSearch(engine, exact=True)
+    S = np.arange(len(lex.answers), dtype=np.int32)
+    rows = searcher.all_rows
+    parent = searcher._ceiling(rows, *searcher._scan(S, rows)[:2])[1]
+    rng = np.random.default_rng(4)
+    decided, wrong = set(), 0
+    for m in (3, 8, 20, 60, 150):
+        for _ in range(3):
+            sub = np.sort(rng.choice(S, m, replace=False)).astype(np.int32)
+            full = TreeSearch(engine, exact=True).bound(sub, 4)
+            own = searcher._ceiling(rows, *searcher._scan(sub, rows)[:2])[1]
+            for target in range(m - 6, m + 3):
+                refutes = full >= 3 * m - target
+                decided.add(refutes)
+                for most in (parent, own):
+                    got = TreeSearch(engine, exact=True).bound(sub, 4, ceiling=(rows, most), target=target)
+                    assert (got >= 3 * m - target) == refutes and got <= full
+                    if not refutes:
+                        assert got == full
+                low = TreeSearch(engine, exact=True).bound(sub, 4, ceiling=(rows, own - 1), target=target)
+                wrong += (low >= 3 * m - target) != refutes
+    assert decided == {True, False}
+    assert wrong
+
+
 def test_the_scan_kernels_agree_and_keep_the_first_guess_of_each_column(small_lists, wordle):
     """Pairs (small sets), growing bins (larger) and row-by-row counts (the largest, or no transposed
     copy) give the same figures, equal to a plain count; the representatives are the first guess of each

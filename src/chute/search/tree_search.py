@@ -17,7 +17,10 @@ The search is a depth-first branch and bound over candidate sets:
   modes, the set of guesses still allowed), as exact values or as proven
   lower bounds;
 - a guess is abandoned as soon as its bins' costs so far plus the lower bounds
-  of the rest reach the best total found.
+  of the rest reach the best total found;
+- a bin's bound scans only the guesses that could keep it from refuting its
+  guess: no guess shows a subset more patterns than the set, so one whose
+  ``2c + p`` over the parent set is already low enough is skipped.
 
 ``top`` limits the guesses tried per node to the best few by a heuristic (per
 bin of ``m`` words, ``m (1 + log2 m)``: entropy with a bonus for a candidate),
@@ -203,6 +206,7 @@ class TreeSearch:
         self._ruled = None           # memos of the compiled hard-mode searches (``_ruled_memos``)
         self.classes = True          # False: every guess at every node (the tests compare)
         self.bounds_first = True     # False: a guess's bins searched without bounding them all first (likewise)
+        self.ceilings = True         # False: each bin's bound scans every guess, not only those it needs (likewise)
 
     def _count(self, cells: int) -> None:
         """Count one scan of the guesses over ``cells`` pairs; raise OverBudget once the cells pass ``budget``."""
@@ -616,6 +620,7 @@ class TreeSearch:
         best, best_g = beta, -1
         M, solved, P = self.M, self.solved, self.P
         r1 = r - 1
+        ceiling = self._ceiling(rows, nb, cand)
         # every guess was listed (exact, or near the row limit): skip a partition met before
         seen: set[int] | None = set() if (self.exact or r <= self.full_rows) and self.rule is None else None
         for k in order.tolist():
@@ -631,7 +636,7 @@ class TreeSearch:
             total, pending = self._bins_bound(kern, S, g, r1, allowed, akey, best)
             if total >= best:
                 continue
-            total = self._search_bins(pending, g, r1, allowed, total, best, rows if classes else None)
+            total = self._search_bins(pending, g, r1, allowed, total, best, rows if classes else None, ceiling)
             if total < best:
                 best, best_g = total, g
                 if best <= lb:
@@ -696,19 +701,28 @@ class TreeSearch:
                 break
         return total, pending
 
+    def _ceiling(self, rows: np.ndarray, nb: np.ndarray, cand: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+        """Return ``(rows, most)``: each guess row's ``2c + p`` over a set, which it reaches over no subset of
+        the set (a subset shows no more patterns, and holds the guess only if the set does); None with
+        ``ceilings`` off."""
+        return (rows, nb + 2 * cand) if self.ceilings else None
+
     def _search_bins(self, pending: list, g: int, r1: int, allowed: np.ndarray | None, total: int, best: int,
-                     guesses: np.ndarray | None) -> int:
+                     guesses: np.ndarray | None, ceiling: tuple[np.ndarray, np.ndarray] | None = None) -> int:
         """Return guess ``g``'s total once each bin still pending is searched in place of its bound, stopping
         once it reaches ``best``.
 
         In normal mode, with three rows or more left, every pending bin is first bounded by one scan
         (``bound``, kept in the memo), so that a guess its bins' bounds already refute costs no search
         (the exact search of the largest bin after the first guess at 10,000 x 10,000 words scans 9.5 G
-        cells instead of 45 G).
+        cells instead of 45 G).  ``ceiling``: the guess rows of the parent set and each one's ``2c + p``
+        over it, which no subset exceeds: a bin's scan skips the guesses whose ceiling could not stop
+        the bin refuting ``g`` (``bound``'s ``target``).
         """
         if r1 >= 3 and self.rule is None and self.bounds_first:
             for i, (sub, child, ckey, blb, code) in enumerate(pending):
-                sharper = self.bound(sub, r1, child, ckey, guesses)
+                needed = best - total + blb      # the bin's bound that refutes g
+                sharper = self.bound(sub, r1, child, ckey, guesses, ceiling, 3 * len(sub) - needed)
                 if sharper > blb:
                     total += sharper - blb
                     pending[i] = (sub, child, ckey, sharper, code)
@@ -724,7 +738,8 @@ class TreeSearch:
         return total
 
     def bound(self, S: np.ndarray, r: int, allowed: np.ndarray | None = None, akey: bytes = b"",
-              guesses: np.ndarray | None = None) -> int:
+              guesses: np.ndarray | None = None, ceiling: tuple[np.ndarray, np.ndarray] | None = None,
+              target: int | None = None) -> int:
         """Return a lower bound on the least total of ``S`` from one scan of the guesses (memoised).
 
         The bounds ``solve`` starts from: exact for a candidate that splits
@@ -732,6 +747,13 @@ class TreeSearch:
         the size bound and ``3n - max(2c + p)`` over every allowed guess
         (``guesses``, normal mode: one per distinct partition of a set holding
         ``S``, as ``solve`` takes them; the bound is the same).
+
+        ``ceiling`` (normal mode): ``(rows, most)``, guess rows and the most ``2c + p`` each reaches over a
+        set holding ``S`` (as ``rows`` cover every guess ``guesses`` names); with ``target``, the scan
+        skips the rows whose most is at or below it.  When every guess scanned stays at or below
+        ``target`` too, the bound is ``3n`` less the largest ceiling skipped (at least ``3n - target``:
+        enough to refute what the caller asks of it, and still a true bound); else the bound is
+        exactly the full scan's, since the rows skipped stay below the scanned maximum.
         """
         n = len(S)
         if n <= 2 or r <= 1:
@@ -747,11 +769,19 @@ class TreeSearch:
         rows = self.all_rows if allowed is None else allowed
         if guesses is not None:
             rows = guesses
+        skipped = -1         # the largest 2c + p a skipped row can reach (-1: none skipped)
+        if ceiling is not None and target is not None and r > 2 and self.rule is None:
+            rows, most = ceiling
+            over = most > target
+            if not over.all():
+                skipped = int(most[~over].max())
+                rows = rows[over]
         nb, cand, _ = self._scan(S, rows)
         self._count(len(S) * len(rows))
         if r == 2:
             return 2 * n if (nb == n).any() else INF
-        lb = max(2 * n, self._size_lb(n, r), 3 * n - int((nb + 2 * cand).max()) if len(nb) else INF)
+        top = max(int((nb + 2 * cand).max()) if len(nb) else -1, skipped)
+        lb = max(2 * n, self._size_lb(n, r), 3 * n - top if top >= 0 else INF)
         self.tt[key] = (lb, -1)
         return lb
 
