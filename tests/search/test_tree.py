@@ -18,7 +18,7 @@ from chute.game.feedback import Clue, score
 from chute.game.rules import violation
 from chute.game.words import Lexicon, load_lexicon, words_lexicon
 from chute.search.tree import DecisionTree, TreeError, TreeNode
-from chute.search.tree_search import INF, TreeSearch, build_tree, parse_top, search
+from chute.search.tree_search import INF, Ceiling, TreeSearch, build_tree, parse_top, search
 
 GREEN5 = "ggggg"
 
@@ -707,26 +707,87 @@ def test_a_bound_with_a_target_decides_as_the_full_bound_does(small_lists):
     searcher = TreeSearch(engine, exact=True)
     S = np.arange(len(lex.answers), dtype=np.int32)
     rows = searcher.all_rows
-    parent = searcher._ceiling(rows, *searcher._scan(S, rows)[:2])[1]
+    parent = searcher._ceiling(rows, *searcher._scan(S, rows)[:2]).most
     rng = np.random.default_rng(4)
     decided, wrong = set(), 0
     for m in (3, 8, 20, 60, 150):
         for _ in range(3):
             sub = np.sort(rng.choice(S, m, replace=False)).astype(np.int32)
             full = TreeSearch(engine, exact=True).bound(sub, 4)
-            own = searcher._ceiling(rows, *searcher._scan(sub, rows)[:2])[1]
+            own = searcher._ceiling(rows, *searcher._scan(sub, rows)[:2]).most
             for target in range(m - 6, m + 3):
                 refutes = full >= 3 * m - target
                 decided.add(refutes)
                 for most in (parent, own):
-                    got = TreeSearch(engine, exact=True).bound(sub, 4, ceiling=(rows, most), target=target)
+                    got = TreeSearch(engine, exact=True).bound(sub, 4, ceiling=Ceiling(rows, most), target=target)
                     assert (got >= 3 * m - target) == refutes and got <= full
                     if not refutes:
                         assert got == full
-                low = TreeSearch(engine, exact=True).bound(sub, 4, ceiling=(rows, own - 1), target=target)
+                low = TreeSearch(engine, exact=True).bound(sub, 4, ceiling=Ceiling(rows, own - 1), target=target)
                 wrong += (low >= 3 * m - target) != refutes
     assert decided == {True, False}
     assert wrong
+
+
+@pytest.mark.parametrize("exact", [False, True])
+def test_refuting_a_nodes_guesses_first_gives_the_same_trees(small_lists, exact):
+    """A node's guesses refuted first in one compiled pass: the same totals and trees, fewer bins bounded."""
+    lex = small_lists(1, 500, 1000)
+    engine = Engine.build(lex, cache=False)
+    openers = TreeSearch(engine).rank_openers(3)
+    runs = []
+    for first in (True, False):
+        searcher = TreeSearch(engine, exact=exact)
+        searcher.refutes_first = first
+        searcher.small = False          # the compiled kernels from the start, as a large search runs
+        trees = [(r.total, r.tree.root.to_dict() if r.tree else None) for r in search(searcher, openers)]
+        runs.append((trees, searcher.scans))
+    assert runs[0][0] == runs[1][0]
+    assert runs[0][1] < runs[1][1]
+    if exact:
+        assert [t for t, _ in runs[0][0]] == [1488, 1485, 1489]
+
+
+def test_the_compiled_refutation_is_the_plain_proof(small_lists):
+    """``refuted_by_bounds`` refutes a guess exactly when the plain proof does: its figures, its bins' size
+    bounds, or one of its bins of three words or more bounded over every guess; the ceiling only spares rows."""
+    import numpy as np
+
+    from chute.kernels import tree as kernels
+    lex = small_lists(6, 300, 500)
+    engine = Engine.build(lex, cache=False)
+    searcher = TreeSearch(engine, exact=True)
+    M, rows, solved = searcher.M, searcher.all_rows, searcher.solved
+    rng = np.random.default_rng(6)
+
+    def most(B):
+        """The most 2c + p any guess shows over B."""
+        return max(len(set(M[g, B].tolist())) + int(solved in M[g, B]) for g in range(M.shape[0]))
+
+    def plain(S, g, best, r1):
+        codes = M[g, S]
+        bins = sorted(([S[codes == c] for c in sorted(set(codes.tolist())) if c != solved]), key=len, reverse=True)
+        size = [len(b) if len(b) == 1 else 3 if len(b) == 2 else
+                max(2 * len(b) - 1, 3 * len(b) - 2 - searcher.max_parts) for b in bins]
+        total = len(S) + sum(size)
+        if total >= best:
+            return True
+        # any bin of three words or more that refutes the guess alone, bounded by every guess
+        return r1 >= 3 and any(total - s + 3 * len(b) - most(b) >= best for b, s in zip(bins, size) if len(b) > 2)
+
+    outcomes = set()
+    for n in (60, 150):
+        S = np.sort(rng.choice(len(lex.answers), n, replace=False)).astype(np.int32)
+        nb, cand, _ = searcher._scan(S, rows)
+        order = np.argsort(-(nb + 2 * cand), kind="stable")[:40]
+        ceiling = searcher._ceiling(rows, nb, cand)
+        base = 3 * n - int((nb + 2 * cand).max())
+        for best in (base + 3, base + 8, base + 20):
+            out = searcher._refuted(S, rows, order, nb, cand, best, 4, ceiling)
+            expected = [plain(S, int(rows[k]), best, 4) for k in order.tolist()]
+            assert out.tolist() == [int(e) for e in expected]
+            outcomes.update(expected)
+    assert outcomes == {True, False}
 
 
 def test_the_scan_kernels_agree_and_keep_the_first_guess_of_each_column(small_lists, wordle):

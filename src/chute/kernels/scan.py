@@ -1,5 +1,6 @@
 """Partitions of a candidate set, compiled: per guess, the figures of the bins it makes (``scan``, by
-classes of equal columns in ``scan_classes``), partition hashes, the best few guesses, and a guess's bins.
+classes of equal columns in ``scan_classes``), partition hashes, the best few guesses, a guess's bins, and
+the guesses its bounds refute (``refuted_by_bounds``).
 
 Every kernel works on the guess x answer matrix ``M`` (rows: guesses,
 columns: answers), its transpose ``MT`` where given, and a candidate set
@@ -16,6 +17,7 @@ from .constants import FNV_OFFSET, FNV_PRIME, GOLDEN, SOLVED_LABEL
 _FNV_OFFSET = np.uint64(FNV_OFFSET)
 _FNV_PRIME = np.uint64(FNV_PRIME)
 _GOLDEN = np.uint64(GOLDEN)
+_INF = 10**9             # as ``TreeSearch``: no tree within the rows
 # Below this many candidates, comparing every pair of codes (vectorised over the
 # guesses) beats growing the bins one candidate at a time.
 PAIRS_MAX = 40
@@ -394,3 +396,112 @@ def split(M, g, S, solved, n_patterns):
         words[offset[c]] = S[j]
         offset[c] += 1
     return words, starts, codes
+
+
+@njit(cache=True, nogil=True)
+def refuted_by_bounds(M, S, rows, order, nb, cand, best, r1, max_parts, up_rows, up_neg, solved, n_patterns, out):
+    """Fill ``out[i]`` with 1 where guess row ``rows[order[i]]`` is proven to cost ``best`` or more over ``S``
+    with ``r1`` rows left after it, else 0; return how many are proven.
+
+    The proof is ``TreeSearch``'s, without its memo: ``3n - 2c - p`` from the
+    guess's figures (``nb``, ``cand``), then its bins' size bounds, then, with
+    three rows or more left, each of its bins of three words or more in turn,
+    largest first, that refutes it alone, bounded as ``TreeSearch.bound``
+    bounds it against a target: from the rows whose ceiling could keep the bin
+    from refuting the guess (``up_rows``, highest ceiling first, ``-up_neg``
+    their ceilings), a bin's scan stopping at the first row that keeps it.
+    """
+    n = S.shape[0]
+    counts = np.zeros(n_patterns, dtype=np.int64)
+    offset = np.zeros(n_patterns, dtype=np.int64)
+    seen = np.zeros(n_patterns, dtype=np.int64)
+    touched = np.empty(n, dtype=np.int64)
+    big = np.empty(n, dtype=np.int64)          # the codes of the bins of three words or more, largest first
+    words = np.empty(n, dtype=S.dtype)
+    stamp = 0
+    proven = 0
+    for i in range(order.shape[0]):
+        k = order[i]
+        out[i] = 0
+        if 3 * n - 2 * cand[k] - nb[k] >= best:
+            out[i] = 1
+            proven += 1
+            continue
+        row = M[rows[k]]
+        t = 0
+        for j in range(n):
+            c = np.int64(row[S[j]])
+            if counts[c] == 0:
+                touched[t] = c
+                t += 1
+            counts[c] += 1
+        total = n
+        nbig = 0
+        for q in range(t):
+            c = touched[q]
+            m = counts[c]
+            if c == solved:
+                continue
+            if m == 1:
+                total += 1
+            elif r1 <= 1:
+                total = _INF
+            elif m == 2:
+                total += 3
+            else:
+                total += max(2 * m - 1, 3 * m - 2 - max_parts)
+                # insertion by size, then code, as ``split`` orders the bins
+                p = nbig
+                while p > 0 and (counts[big[p - 1]] < m or (counts[big[p - 1]] == m and big[p - 1] > c)):
+                    big[p] = big[p - 1]
+                    p -= 1
+                big[p] = c
+                nbig += 1
+        if total < best and r1 >= 3 and nbig:
+            pos = 0
+            for b in range(nbig):
+                offset[big[b]] = pos
+                pos += counts[big[b]]
+            for j in range(n):
+                c = np.int64(row[S[j]])
+                if counts[c] > 2 and c != solved:
+                    words[offset[c]] = S[j]
+                    offset[c] += 1
+            start = 0
+            for b in range(nbig):
+                m = counts[big[b]]
+                blb = max(2 * m - 1, 3 * m - 2 - max_parts)
+                target = 3 * m - (blb + best - total)   # the bin refutes the guess if no row shows more 2c + p
+                lo, hi = 0, up_neg.shape[0]          # rows whose ceiling is above target: -ceiling < -target
+                while lo < hi:
+                    mid = (lo + hi) // 2
+                    if up_neg[mid] < -target:
+                        lo = mid + 1
+                    else:
+                        hi = mid
+                kept = False
+                for q in range(lo):
+                    h = M[up_rows[q]]
+                    stamp += 1
+                    parts = 0
+                    hit = 0
+                    for j in range(start, start + m):
+                        c = np.int64(h[words[j]])
+                        if seen[c] != stamp:
+                            seen[c] = stamp
+                            parts += 1
+                            if c == solved:
+                                hit = 1
+                    if parts + hit > target:         # 2c + p, the solved pattern counted among the parts
+                        kept = True                  # this bin alone does not refute the guess
+                        break
+                start += m
+                if not kept:
+                    total = best
+                    break
+        for q in range(t):
+            counts[touched[q]] = 0
+        if total >= best:
+            out[i] = 1
+            proven += 1
+    return proven

@@ -17,6 +17,7 @@ from .scan import (  # noqa: F401
     PAIRS_MAX,
     all_hashes,
     partition_hash,
+    refuted_by_bounds,
     scan,
     scan_classes,
     select_top,

@@ -20,7 +20,9 @@ The search is a depth-first branch and bound over candidate sets:
   of the rest reach the best total found;
 - a bin's bound scans only the guesses that could keep it from refuting its
   guess: no guess shows a subset more patterns than the set, so one whose
-  ``2c + p`` over the parent set is already low enough is skipped.
+  ``2c + p`` over the parent set is already low enough is skipped;
+- once a node has a total to beat, one compiled pass refutes the guesses
+  whose bins' sizes, or whose largest bin's bound, already reach it.
 
 ``top`` limits the guesses tried per node to the best few by a heuristic (per
 bin of ``m`` words, ``m (1 + log2 m)``: entropy with a bonus for a candidate),
@@ -90,6 +92,34 @@ def _compiler_loaded() -> bool:
 
 class OverBudget(Exception):
     """An exact search did more work than its budget allows (nodes visited, or pairs scanned)."""
+
+
+class Ceiling:
+    """Guess rows with the most ``2c + p`` each shows over a set, which none exceeds over a subset of it (a
+    subset shows no more patterns, and holds the guess only if the set does)."""
+
+    __slots__ = ("rows", "most", "_sorted")
+
+    def __init__(self, rows: np.ndarray, most: np.ndarray):
+        self.rows = rows
+        self.most = most
+        self._sorted: tuple[np.ndarray, np.ndarray] | None = None    # (rows, -most), most first: made when asked
+
+    def by_most(self) -> tuple[np.ndarray, np.ndarray]:
+        """Return (the rows, their ceilings negated): the highest ceiling first, then in row order."""
+        if self._sorted is None:
+            order = np.argsort(-self.most, kind="stable")
+            self._sorted = (self.rows[order], -self.most[order])
+        return self._sorted
+
+    def above(self, target: int) -> tuple[np.ndarray, int]:
+        """Return (the rows whose most is above ``target``, in row order; the largest most of the others, or
+        -1 when there are none)."""
+        rows, neg = self.by_most()
+        k = int(np.searchsorted(neg, -target, side="left"))
+        if k == len(rows):
+            return self.rows, -1
+        return np.sort(rows[:k]), int(-neg[k])
 
 
 @dataclass
@@ -207,6 +237,7 @@ class TreeSearch:
         self.classes = True          # False: every guess at every node (the tests compare)
         self.bounds_first = True     # False: a guess's bins searched without bounding them all first (likewise)
         self.ceilings = True         # False: each bin's bound scans every guess, not only those it needs (likewise)
+        self.refutes_first = True    # False: no compiled pass over a node's guesses to refute them first (likewise)
 
     def _count(self, cells: int) -> None:
         """Count one scan of the guesses over ``cells`` pairs; raise OverBudget once the cells pass ``budget``."""
@@ -623,8 +654,16 @@ class TreeSearch:
         ceiling = self._ceiling(rows, nb, cand)
         # every guess was listed (exact, or near the row limit): skip a partition met before
         seen: set[int] | None = set() if (self.exact or r <= self.full_rows) and self.rule is None else None
-        for k in order.tolist():
+        # which guesses of ``order[start:]`` the compiled bounds refute at the total to beat ``against``
+        refuted, start, against = None, 0, INF
+        refutes = (ceiling is not None and self.refutes_first and r1 >= 3 and self.bounds_first
+                   and self.rule is None and self._primitives() is not tree_numpy)
+        for i, k in enumerate(order.tolist()):
             if 3 * n - 2 * int(cand[k]) - int(nb[k]) >= best:
+                continue
+            if refutes and best < against:      # a total to beat, or a lower one since the last pass
+                refuted, start, against = self._refuted(S, rows, order[i:], nb, cand, best, r1, ceiling), i, best
+            if refuted is not None and refuted[i - start]:
                 continue
             g = int(rows[k])
             kern = self._primitives()       # numpy's or the kernels' (which give the same hashes)
@@ -701,23 +740,32 @@ class TreeSearch:
                 break
         return total, pending
 
-    def _ceiling(self, rows: np.ndarray, nb: np.ndarray, cand: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
-        """Return ``(rows, most)``: each guess row's ``2c + p`` over a set, which it reaches over no subset of
-        the set (a subset shows no more patterns, and holds the guess only if the set does); None with
+    def _refuted(self, S: np.ndarray, rows: np.ndarray, order: np.ndarray, nb: np.ndarray, cand: np.ndarray,
+                 best: int, r1: int, ceiling: Ceiling) -> np.ndarray:
+        """Return, per guess of ``order``, whether its figures, its bins' sizes and its largest bin's bound
+        (``bound`` with the ceiling of ``S``) prove it costs ``best`` or more: one compiled pass over the
+        guesses a node has left, where each would cost a split, memo look-ups and a scan in Python."""
+        up_rows, up_neg = ceiling.by_most()
+        out = np.empty(len(order), dtype=np.uint8)
+        self._kernels().refuted_by_bounds(self.M, S, rows, order, nb, cand, best, r1, self.max_parts, up_rows,
+                                          up_neg, self.solved, self.P, out)
+        return out
+
+    def _ceiling(self, rows: np.ndarray, nb: np.ndarray, cand: np.ndarray) -> Ceiling | None:
+        """Return the ceiling of the guess rows scanned over a set (``nb`` bins, ``cand`` candidates); None with
         ``ceilings`` off."""
-        return (rows, nb + 2 * cand) if self.ceilings else None
+        return Ceiling(rows, nb + 2 * cand) if self.ceilings else None
 
     def _search_bins(self, pending: list, g: int, r1: int, allowed: np.ndarray | None, total: int, best: int,
-                     guesses: np.ndarray | None, ceiling: tuple[np.ndarray, np.ndarray] | None = None) -> int:
+                     guesses: np.ndarray | None, ceiling: Ceiling | None = None) -> int:
         """Return guess ``g``'s total once each bin still pending is searched in place of its bound, stopping
         once it reaches ``best``.
 
         In normal mode, with three rows or more left, every pending bin is first bounded by one scan
         (``bound``, kept in the memo), so that a guess its bins' bounds already refute costs no search
         (the exact search of the largest bin after the first guess at 10,000 x 10,000 words scans 9.5 G
-        cells instead of 45 G).  ``ceiling``: the guess rows of the parent set and each one's ``2c + p``
-        over it, which no subset exceeds: a bin's scan skips the guesses whose ceiling could not stop
-        the bin refuting ``g`` (``bound``'s ``target``).
+        cells instead of 45 G).  ``ceiling``: the parent set's, so that a bin's scan skips the guesses that
+        could not stop the bin refuting ``g`` (``bound``'s ``target``).
         """
         if r1 >= 3 and self.rule is None and self.bounds_first:
             for i, (sub, child, ckey, blb, code) in enumerate(pending):
@@ -738,8 +786,7 @@ class TreeSearch:
         return total
 
     def bound(self, S: np.ndarray, r: int, allowed: np.ndarray | None = None, akey: bytes = b"",
-              guesses: np.ndarray | None = None, ceiling: tuple[np.ndarray, np.ndarray] | None = None,
-              target: int | None = None) -> int:
+              guesses: np.ndarray | None = None, ceiling: Ceiling | None = None, target: int | None = None) -> int:
         """Return a lower bound on the least total of ``S`` from one scan of the guesses (memoised).
 
         The bounds ``solve`` starts from: exact for a candidate that splits
@@ -748,12 +795,13 @@ class TreeSearch:
         (``guesses``, normal mode: one per distinct partition of a set holding
         ``S``, as ``solve`` takes them; the bound is the same).
 
-        ``ceiling`` (normal mode): ``(rows, most)``, guess rows and the most ``2c + p`` each reaches over a
-        set holding ``S`` (as ``rows`` cover every guess ``guesses`` names); with ``target``, the scan
-        skips the rows whose most is at or below it.  When every guess scanned stays at or below
-        ``target`` too, the bound is ``3n`` less the largest ceiling skipped (at least ``3n - target``:
-        enough to refute what the caller asks of it, and still a true bound); else the bound is
-        exactly the full scan's, since the rows skipped stay below the scanned maximum.
+        With the ``ceiling`` of a set holding ``S`` (normal mode, its rows
+        covering every guess of ``guesses``) and a ``target``, the scan skips
+        the rows whose ceiling is at or below the target.  When every row
+        scanned stays at or below it too, the bound is ``3n`` less the largest
+        ceiling skipped: at least ``3n - target``, enough to refute what the
+        caller asks, and still a true bound.  Else it is the full scan's, the
+        rows skipped staying below the scanned maximum.
         """
         n = len(S)
         if n <= 2 or r <= 1:
@@ -769,13 +817,9 @@ class TreeSearch:
         rows = self.all_rows if allowed is None else allowed
         if guesses is not None:
             rows = guesses
-        skipped = -1         # the largest 2c + p a skipped row can reach (-1: none skipped)
+        skipped = -1         # the largest 2c + p a row skipped can reach (-1: none skipped)
         if ceiling is not None and target is not None and r > 2 and self.rule is None:
-            rows, most = ceiling
-            over = most > target
-            if not over.all():
-                skipped = int(most[~over].max())
-                rows = rows[over]
+            rows, skipped = ceiling.above(target)
         nb, cand, _ = self._scan(S, rows)
         self._count(len(S) * len(rows))
         if r == 2:

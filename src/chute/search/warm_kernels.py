@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 import sys
 
+import numpy as np
+
 from ..game.rules import RULES
 from .compile_ahead import STARTED
 
@@ -37,6 +39,14 @@ def warm(length: int, rule: str | None = None) -> None:
             searcher = TreeSearch(engine, rows=rows, rule=rule, exact=exact)
             searcher.small = False          # the kernels from the start: numpy's twins would compile nothing
             searcher.search_opener(searcher.rank_openers(1)[0])
+    if rule is None:
+        # the pass refuting a node's guesses runs only where a node has guesses left to refute, which these
+        # made-up words may not leave: once over every word, as a node calls it
+        S = np.arange(len(engine.lexicon.answers), dtype=np.int32)
+        nb, cand, _ = searcher._scan(S, searcher.all_rows)
+        order = np.arange(len(searcher.all_rows), dtype=np.intp)
+        ceiling = searcher._ceiling(searcher.all_rows, nb, cand)
+        searcher._refuted(S, searcher.all_rows, order, nb, cand, 3 * len(S), 3, ceiling)
 
 
 def main(argv: list[str]) -> int:
