@@ -730,8 +730,11 @@ def test_a_bound_with_a_target_decides_as_the_full_bound_does(small_lists):
 
 
 @pytest.mark.parametrize("exact", [False, True])
-def test_refuting_a_nodes_guesses_first_gives_the_same_trees(small_lists, exact):
-    """A node's guesses refuted first in one compiled pass: the same totals and trees, fewer bins bounded."""
+def test_refuting_a_nodes_guesses_first_gives_the_same_trees(small_lists, exact, monkeypatch):
+    """A node's guesses refuted first in one compiled pass (here from its first guess on, where a large search
+    waits for REFUTE_AFTER tried): the same totals and trees, fewer bins bounded."""
+    from chute.search import tree_search
+    monkeypatch.setattr(tree_search, "REFUTE_AFTER", 0)
     lex = small_lists(1, 500, 1000)
     engine = Engine.build(lex, cache=False)
     openers = TreeSearch(engine).rank_openers(3)
