@@ -679,18 +679,23 @@ def test_bounding_every_bin_first_gives_the_same_trees(small_lists, exact, monke
 
 
 @pytest.mark.parametrize("exact", [False, True])
-def test_bounds_scan_only_the_guesses_their_parents_ceiling_leaves_in_play(small_lists, exact):
-    """A bin's bound skips the guesses whose 2c + p over the parent set cannot stop it refuting the guess: the
-    same totals and trees in fewer cells."""
+@pytest.mark.parametrize("switch, work", [("ceilings", "cells"), ("refutes_first", "scans")])
+def test_each_cut_of_the_search_gives_the_same_trees_for_less_work(small_lists, exact, switch, work, monkeypatch):
+    """Each cut on or off: a bin's bound scanning only the guesses its parent set's ceiling leaves in play, and a
+    node's guesses refuted first in one compiled pass (here from its first guess on, where a large search waits
+    for REFUTE_AFTER tried): the same totals and trees, and less work with it."""
+    from chute.search import tree_search
+    monkeypatch.setattr(tree_search, "REFUTE_AFTER", 0)
     lex = small_lists(1, 500, 1000)
     engine = Engine.build(lex, cache=False)
     openers = TreeSearch(engine).rank_openers(3)
     runs = []
-    for ceilings in (True, False):
+    for on in (True, False):
         searcher = TreeSearch(engine, exact=exact)
-        searcher.ceilings = ceilings
+        setattr(searcher, switch, on)
+        searcher.small = False          # the compiled kernels from the start, as a large search runs
         trees = [(r.total, r.tree.root.to_dict() if r.tree else None) for r in search(searcher, openers)]
-        runs.append((trees, searcher.cells))
+        runs.append((trees, getattr(searcher, work)))
     assert runs[0][0] == runs[1][0]
     assert runs[0][1] < runs[1][1]
     if exact:
@@ -729,34 +734,10 @@ def test_a_bound_with_a_target_decides_as_the_full_bound_does(small_lists):
     assert wrong
 
 
-@pytest.mark.parametrize("exact", [False, True])
-def test_refuting_a_nodes_guesses_first_gives_the_same_trees(small_lists, exact, monkeypatch):
-    """A node's guesses refuted first in one compiled pass (here from its first guess on, where a large search
-    waits for REFUTE_AFTER tried): the same totals and trees, fewer bins bounded."""
-    from chute.search import tree_search
-    monkeypatch.setattr(tree_search, "REFUTE_AFTER", 0)
-    lex = small_lists(1, 500, 1000)
-    engine = Engine.build(lex, cache=False)
-    openers = TreeSearch(engine).rank_openers(3)
-    runs = []
-    for first in (True, False):
-        searcher = TreeSearch(engine, exact=exact)
-        searcher.refutes_first = first
-        searcher.small = False          # the compiled kernels from the start, as a large search runs
-        trees = [(r.total, r.tree.root.to_dict() if r.tree else None) for r in search(searcher, openers)]
-        runs.append((trees, searcher.scans))
-    assert runs[0][0] == runs[1][0]
-    assert runs[0][1] < runs[1][1]
-    if exact:
-        assert [t for t, _ in runs[0][0]] == [1488, 1485, 1489]
-
-
 def test_the_compiled_refutation_is_the_plain_proof(small_lists):
     """``refuted_by_bounds`` refutes a guess exactly when the plain proof does: its figures, its bins' size
     bounds, or one of its bins of three words or more bounded over every guess; the ceiling only spares rows."""
     import numpy as np
-
-    from chute.kernels import tree as kernels
     lex = small_lists(6, 300, 500)
     engine = Engine.build(lex, cache=False)
     searcher = TreeSearch(engine, exact=True)
