@@ -21,8 +21,8 @@ The search is a depth-first branch and bound over candidate sets:
 - a bin's bound scans only the guesses that could keep it from refuting its
   guess: no guess shows a subset more patterns than the set, so one whose
   ``2c + p`` over the parent set is already low enough is skipped;
-- once a node has a total to beat, one compiled pass refutes the guesses
-  whose bins' sizes, or whose largest bin's bound, already reach it.
+- once a node has tried a few guesses, one compiled pass refutes the others
+  whose bins' sizes, or one of whose bins' bounds, already reach its best.
 
 ``top`` limits the guesses tried per node to the best few by a heuristic (per
 bin of ``m`` words, ``m (1 + log2 m)``: entropy with a bonus for a candidate),
@@ -749,9 +749,9 @@ class TreeSearch:
 
     def _refuted(self, S: np.ndarray, rows: np.ndarray, order: np.ndarray, nb: np.ndarray, cand: np.ndarray,
                  best: int, r1: int, ceiling: Ceiling) -> np.ndarray:
-        """Return, per guess of ``order``, whether its figures, its bins' sizes and its largest bin's bound
-        (``bound`` with the ceiling of ``S``) prove it costs ``best`` or more: one compiled pass over the
-        guesses a node has left, where each would cost a split, memo look-ups and a scan in Python."""
+        """Return, per guess of ``order``, whether its figures, its bins' sizes or one bin's bound (``bound``
+        with the ceiling of ``S``) prove it costs ``best`` or more: one compiled pass over the guesses a node
+        has left, where each would cost a split, memo look-ups and a scan in Python."""
         up_rows, up_neg = ceiling.by_most()
         out = np.empty(len(order), dtype=np.uint8)
         self._kernels().refuted_by_bounds(self.M, S, rows, order, nb, cand, best, r1, self.max_parts, up_rows,
