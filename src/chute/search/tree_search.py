@@ -120,11 +120,14 @@ class Ceiling:
     def above(self, target: int) -> tuple[np.ndarray, int]:
         """Return (the rows whose most is above ``target``, in row order; the largest most of the others, or
         -1 when there are none)."""
-        rows, neg = self.by_most()
-        k = int(np.searchsorted(neg, -target, side="left"))
-        if k == len(rows):
+        if self._sorted is not None:        # sorted for the compiled pass already: a search of the prefix
+            rows, neg = self._sorted
+            k = int(np.searchsorted(neg, -target, side="left"))
+            return (self.rows, -1) if k == len(rows) else (np.sort(rows[:k]), int(-neg[k]))
+        over = self.most > target           # else one pass: a sort costs more than the few bounds most sets ask
+        if over.all():
             return self.rows, -1
-        return np.sort(rows[:k]), int(-neg[k])
+        return self.rows[over], int(self.most[~over].max())
 
 
 @dataclass
