@@ -73,6 +73,8 @@ RULED_KEYS = 1 << 21               # entries of each memo of the compiled hard-m
 # tried.  After 0 / 1 / 4 / 16 / 64 guesses: the exact search at 10,000 x 10,000 words 147 / - / 127 / 125 / - s
 # of CPU, the proof over Termo's bundled lists (``--top 3``) 233 / 204 / 184 / 161 / 160 s (192 with no pass).
 REFUTE_AFTER = 16
+SORT_AFTER = 8       # a ceiling sorts its rows once this many bounds have asked it (a sort of 10,000 rows costs
+                     # 20-30 filters; set by hand, then the exact search at 10k and a review measured with it)
 NO_BUDGET = 2**62                   # the cells a compiled search may scan when no budget is set
 # A normal-mode search scans with numpy's primitives (``tree_numpy``) until the compiled kernels pay for
 # loading numba (0.3-0.9 s on a 2-core VM, by the CPU): numpy
@@ -103,12 +105,13 @@ class Ceiling:
     """Guess rows with the most ``2c + p`` each shows over a set, which none exceeds over a subset of it (a
     subset shows no more patterns, and holds the guess only if the set does)."""
 
-    __slots__ = ("rows", "most", "_sorted")
+    __slots__ = ("rows", "most", "_sorted", "_asked")
 
     def __init__(self, rows: np.ndarray, most: np.ndarray):
         self.rows = rows
         self.most = most
         self._sorted: tuple[np.ndarray, np.ndarray] | None = None    # (rows, -most), most first: made when asked
+        self._asked = 0                     # how many bounds asked for the rows above a target
 
     def by_most(self) -> tuple[np.ndarray, np.ndarray]:
         """Return (the rows, their ceilings negated): the highest ceiling first, then in row order."""
@@ -120,8 +123,9 @@ class Ceiling:
     def above(self, target: int) -> tuple[np.ndarray, int]:
         """Return (the rows whose most is above ``target``, in row order; the largest most of the others, or
         -1 when there are none)."""
-        if self._sorted is not None:        # sorted for the compiled pass already: a search of the prefix
-            rows, neg = self._sorted
+        self._asked += 1
+        if self._sorted is not None or self._asked > SORT_AFTER:     # sorted once: a search of the prefix
+            rows, neg = self.by_most()
             k = int(np.searchsorted(neg, -target, side="left"))
             return (self.rows, -1) if k == len(rows) else (np.sort(rows[:k]), int(-neg[k]))
         over = self.most > target           # else one pass: a sort costs more than the few bounds most sets ask
