@@ -12,7 +12,7 @@ from chute.game.feedback import score
 from chute.playing.session import play
 from chute.playing.solver import DEFAULT_PRIOR, DEFAULT_STRATEGY
 from chute.strategies import Options, expected
-from chute.strategies.guard import Plans, also_accepted
+from chute.strategies.guard import PLAN_NODE_COST, Plans, also_accepted
 
 
 @pytest.fixture(scope="module")
@@ -64,7 +64,7 @@ def kept(solver, clues: list[str], guess: str, rows_after: int) -> bool:
     row = engine.lexicon.guess_index[guess]
     codes = np.asarray(engine.codes(np.array([row]), words, cols))[0]
     return any(Plans(engine, None, words, cols, 6, **wide).keeps_all(row, codes, None, rows_after)
-               for wide in ({}, {"top": expected.WIDE_TOP, "budget": expected.WIDE_BUDGET}))
+               for wide in ({}, {"top": expected.WIDE_TOP, "budget": expected.wide_budget(len(words))}))
 
 
 def test_the_policy_moves_a_safe_guess_first_and_says_why(default_solver):
@@ -99,6 +99,29 @@ def test_a_wider_search_finds_the_plan_the_first_misses(default_solver):
     narrow = Plans(default_solver.engine, None, words, default_solver.engine.columns(words), 6)
     assert narrow.plan_guess(None, 4) is None and kept(default_solver, clues, suggestion.ranked[0].guess, 3)
     assert "keeps every word finishable" in " ".join(suggestion.notes)
+
+
+def test_a_wide_search_over_a_large_set_gives_up_within_the_smaller_budget(default_solver, monkeypatch):
+    """A first clue after a guess chute ships no second row for, leaving thousands of words: no plan among the
+    best guesses, so the wide search runs, over more than WIDE_LARGE words with WIDE_LARGE_BUDGET (it
+    examines no more than one look past it), and the policy says it ranked by expected guesses alone."""
+    spent = []
+    real = Plans.plan_guess
+
+    def plan_guess(self, allowed, rows):
+        start = self.budget
+        try:
+            return real(self, allowed, rows)
+        finally:
+            spent.append((self.top, len(self.words), start, start - self.budget))
+    monkeypatch.setattr(Plans, "plan_guess", plan_guess)
+    suggestion = default_solver.suggest(["xyzzy:bbbbb"], top=1)
+    wide = [s for s in spent if s[0] == expected.WIDE_TOP]
+    look = len(default_solver.lexicon.guesses) * max(n for _, n, _, _ in wide) + PLAN_NODE_COST   # the most one costs
+    assert wide and all(n > expected.WIDE_LARGE and start == expected.WIDE_LARGE_BUDGET and start < used <= start + look
+                        for _, n, start, used in wide)
+    assert expected.wide_budget(expected.WIDE_LARGE) == expected.WIDE_BUDGET > expected.WIDE_LARGE_BUDGET
+    assert "expected guesses alone" in " ".join(suggestion.notes)
 
 
 @pytest.mark.parametrize("secret", ["binky", "winky", "zinky"])

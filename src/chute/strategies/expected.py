@@ -63,6 +63,16 @@ answer list 97% of its mass; a fourth row so chosen changed neither).  WIDE_TOP 
 12,972 words of 2022 (the answers and the held-out band measured after): from
 SALET, PLAN_TOP's 8 guesses a set leave three of its bins without a plan, 30
 leave two, 60 one (ybgbb, the ?ILLS family); no Termo list was used.
+WIDE_BUDGET (1 G codes) caps each wide search, and over more than WIDE_LARGE
+(1,000) words WIDE_LARGE_BUDGET (250 M): a large set's looks are slow (about
+60 M codes a second against 300 M on a few hundred words), and on the wide
+searches measured (every second row chute ships, Wordle's 12,972 words from
+TRACE, 28 first clues after 18 openers it ships no second row for) the most
+any over 1,000 words needed to find a plan was 186 M (FIELD bbbbb, 3,378
+words; at most 903 M below 1,000), while none still searching past 250 M
+found one (ADORE, HEART, CLOTH bbbbb ran 9-67 s to the 1 G cap, ABOUT bbbbb
+ended after 2.9 G with none): such a first clue no longer waits ten seconds
+and more for E(g) alone.
 """
 
 from __future__ import annotations
@@ -84,7 +94,9 @@ POWER = 0.66          # P
 GUARD_WIDTH = 64      # how many of the best guesses the guard examines
 OPENING_CHECKED = 1_000   # an opening of more words is the opener's to keep (a proven plan's: ``Solver``)
 WIDE_TOP = 60         # when none of them keeps every word finishable: guesses tried per set by the wider search
-WIDE_BUDGET = 1_000_000_000     # ... and the codes it may examine (about ten seconds)
+WIDE_BUDGET = 1_000_000_000     # ... and the codes it may examine (about ten seconds) ...
+WIDE_LARGE = 1_000             # ... or over more words than this ...
+WIDE_LARGE_BUDGET = 250_000_000   # ... this many (a few seconds)
 PROVEN_ROWS = 3       # up to this row the safe tree's guess is the policy's own where a tree allows it: proven safe
 PLANS_GAVE_UP = Note("plans_gave_up")
 NO_PLAN = Note("no_plan")
@@ -116,6 +128,11 @@ def _safe_tree_guess(state: State, options: Options, allowed: np.ndarray | None)
     if row is None or (allowed is not None and not np.isin(row, allowed)):
         return None
     return row
+
+
+def wide_budget(n: int) -> int:
+    """Return the codes a wide search over ``n`` words may examine."""
+    return WIDE_LARGE_BUDGET if n > WIDE_LARGE else WIDE_BUDGET
 
 
 def _tell(state: State, note: Note) -> None:
@@ -361,7 +378,7 @@ class ExpectedGuesses(Strategy):
         gave_up = False
         if guess is None:           # a wider search, once per such state (the first clue's largest sets)
             try:
-                guess = Plans(engine, None, words, cols, options.rows, top=WIDE_TOP, budget=WIDE_BUDGET,
+                guess = Plans(engine, None, words, cols, options.rows, top=WIDE_TOP, budget=wide_budget(len(words)),
                               every=every).plan_guess(allowed, left)
             except OutOfBudget:     # a state too open to plan for (after a useless guess)
                 gave_up = True
