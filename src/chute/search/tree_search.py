@@ -75,6 +75,7 @@ RULED_KEYS = 1 << 21               # entries of each memo of the compiled hard-m
 REFUTE_AFTER = 16
 SORT_AFTER = 8       # a ceiling sorts its rows once this many bounds have asked it (a sort of 10,000 rows costs
                      # 20-30 filters; set by hand, then the exact search at 10k and a review measured with it)
+FIRST_STRIDE = 256   # a bound over sorted ceilings scans this many rows first, then twice as many each time
 NO_BUDGET = 2**62                   # the cells a compiled search may scan when no budget is set
 # A normal-mode search scans with numpy's primitives (``tree_numpy``) until the compiled kernels pay for
 # loading numba (0.3-0.9 s on a 2-core VM, by the CPU): numpy
@@ -119,6 +120,15 @@ class Ceiling:
             order = np.argsort(-self.most, kind="stable")
             self._sorted = (self.rows[order], -self.most[order])
         return self._sorted
+
+    def sorted_above(self, target: int) -> tuple[np.ndarray, np.ndarray, int] | None:
+        """Return (the rows, their ceilings, how many are above ``target``), the highest ceiling first, once
+        the rows are sorted (None before: ``above`` filters them)."""
+        if self._sorted is None and self._asked < SORT_AFTER:
+            return None
+        self._asked += 1
+        rows, neg = self.by_most()
+        return rows, -neg, int(np.searchsorted(neg, -target, side="left"))
 
     def above(self, target: int) -> tuple[np.ndarray, int]:
         """Return (the rows whose most is above ``target``, in row order; the largest most of the others, or
@@ -832,16 +842,42 @@ class TreeSearch:
         if guesses is not None:
             rows = guesses
         skipped = -1         # the largest 2c + p a row skipped can reach (-1: none skipped)
+        prefix = None
         if ceiling is not None and target is not None and r > 2 and self.rule is None:
-            rows, skipped = ceiling.above(target)
-        nb, cand, _ = self._scan(S, rows)
-        self._count(len(S) * len(rows))
-        if r == 2:
-            return 2 * n if (nb == n).any() else INF
-        top = max(int((nb + 2 * cand).max()) if len(nb) else -1, skipped)
+            prefix = ceiling.sorted_above(target)
+            if prefix is None:
+                rows, skipped = ceiling.above(target)
+        if prefix is not None:
+            top = self._most_by_ceiling(S, *prefix, target)
+        else:
+            nb, cand, _ = self._scan(S, rows)
+            self._count(len(S) * len(rows))
+            if r == 2:
+                return 2 * n if (nb == n).any() else INF
+            top = max(int((nb + 2 * cand).max()) if len(nb) else -1, skipped)
         lb = max(2 * n, self._size_lb(n, r), 3 * n - top if top >= 0 else INF)
         self.tt[key] = (lb, -1)
         return lb
+
+    def _most_by_ceiling(self, S: np.ndarray, rows: np.ndarray, most: np.ndarray, k: int, target: int) -> int:
+        """Return the most ``2c + p`` over ``S`` of the rows (sorted by their ceilings ``most``, highest first),
+        or a ceiling at or below ``target`` above it: the first ``k`` rows (those above the target) scanned in
+        strides, stopping once no row left can show more than was found or than the target.
+
+        What ``bound`` would take from scanning all ``k`` (the most found, or the largest ceiling skipped), but
+        for a bound at or below the target, which may be a ceiling of a row not scanned: refuting either way.
+        """
+        top, i, stride = -1, 0, FIRST_STRIDE
+        while i < k:
+            part = rows[i:min(k, i + stride)]
+            nb, cand, _ = self._scan(S, part)
+            self._count(len(S) * len(part))
+            top = max(top, int((nb + 2 * cand).max()))
+            i += len(part)
+            stride *= 2
+            if i < k and most[i] <= max(top, target):
+                break
+        return max(top, int(most[i]) if i < len(most) else -1)
 
     # -- building trees from the memo
 
