@@ -939,3 +939,29 @@ def test_an_answer_file_without_a_word_is_named(cli, capsys, tmp_path, content, 
     for command in ("suggest", "bench"):
         status, out, err = cli(command, "--answers", path, *argv)
         assert_user_error(status, out, err, f"answer file {path} has no", "-letter word")
+
+
+def test_the_command_line_starts_numpy_and_numba_without_idle_threads_unless_told_otherwise():
+    """The ``chute`` process asks numpy's OpenBLAS for one thread and OpenMP for passive waiting before either
+    loads (read at their start), and keeps whatever the caller set instead; importing the library sets nothing."""
+    import subprocess
+    probe = ("import os, sys\n"
+             "import chute\n"
+             "before = {k: os.environ.get(k) for k in ('OPENBLAS_NUM_THREADS', 'OMP_WAIT_POLICY')}\n"
+             "from chute.__main__ import run\n"
+             "assert 'numpy' not in sys.modules and 'numba' not in sys.modules\n"
+             "sys.argv = ['chute', 'filter', 'crane:bbbbb', '--json']\n"
+             "status = run()\n"
+             "assert 'numpy' in sys.modules\n"
+             "print(before, {k: os.environ.get(k) for k in before}, status)\n")
+    base = {k: v for k, v in os.environ.items() if k not in ("OPENBLAS_NUM_THREADS", "OMP_WAIT_POLICY")}
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, env=base)
+    last = done.stdout.strip().splitlines()[-1]
+    assert last == ("{'OPENBLAS_NUM_THREADS': None, 'OMP_WAIT_POLICY': None} "
+                    "{'OPENBLAS_NUM_THREADS': '1', 'OMP_WAIT_POLICY': 'PASSIVE'} 0"), done.stderr[-500:]
+    told = {**base, "OPENBLAS_NUM_THREADS": "2", "OMP_WAIT_POLICY": "ACTIVE"}
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, env=told)
+    assert done.stdout.strip().splitlines()[-1].endswith("{'OPENBLAS_NUM_THREADS': '2', 'OMP_WAIT_POLICY': 'ACTIVE'} 0")
+    done = subprocess.run([sys.executable, "-m", "chute", "filter", "crane:bbbbb", "-q"], capture_output=True,
+                          text=True, timeout=120, env=base)
+    assert done.returncode == 0 and done.stdout.strip(), done.stderr[-500:]

@@ -1,10 +1,20 @@
 """``python -m chute`` and the ``chute`` script: the command line, with Ctrl-C caught from its first import."""
 
+import os
 import sys
+
+# Set for the command line only (the library leaves them to its caller), unless already set: chute's
+# heavy work is numba's, so numpy's BLAS threads only cost each process their start (0.07 s of CPU on a
+# 2-core VM), and numba's OpenMP threads spinning after each parallel region burn CPU a short command
+# never uses (with both, `chute suggest` after two clues 0.54 -> 0.34 s of CPU; a bench, a tree search
+# and a review no slower, BENCHMARKS.md)
+PROCESS_DEFAULTS = {"OPENBLAS_NUM_THREADS": "1", "OMP_WAIT_POLICY": "PASSIVE"}
 
 
 def run() -> int:
     """Return the command line's exit status; a Ctrl-C while its modules load is one line and 130, as later."""
+    for name, value in PROCESS_DEFAULTS.items():
+        os.environ.setdefault(name, value)
     try:
         from .cli import main
     except KeyboardInterrupt:
