@@ -66,13 +66,13 @@ leave two, 60 one (ybgbb, the ?ILLS family); no Termo list was used.
 WIDE_BUDGET (1 G codes) caps each wide search, and over more than WIDE_LARGE
 (1,000) words WIDE_LARGE_BUDGET (250 M): a large set's looks are slow (about
 60 M codes a second against 300 M on a few hundred words), and on the wide
-searches measured (every second row chute ships, Wordle's 12,972 words from
-TRACE, 28 first clues after 18 openers it ships no second row for) the most
-any over 1,000 words needed to find a plan was 186 M (FIELD bbbbb, 3,378
-words; at most 903 M below 1,000), while none still searching past 250 M
-found one (ADORE, HEART, CLOTH bbbbb ran 9-67 s to the 1 G cap, ABOUT bbbbb
-ended after 2.9 G with none): such a first clue no longer waits ten seconds
-and more for E(g) alone.
+searches measured (every second row chute ships, every word Wordle accepts
+played from TRACE, 36 first clues after 22 openers it ships no second row
+for) the most any over 1,000 words needed to find a plan was 186 M (FIELD
+bbbbb, 3,378 words; at most 903 M below 1,000), while none still searching
+past 250 M found one (ADORE and HEART bbbbb ran 9-16 s to the 1 G cap, CLOTH
+bbbbb 67 s to a 4 G one, ABOUT bbbbb ended after 2.9 G with none): such a
+first clue no longer waits ten seconds and more for E(g) alone.
 """
 
 from __future__ import annotations
