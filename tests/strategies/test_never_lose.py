@@ -101,10 +101,11 @@ def test_a_wider_search_finds_the_plan_the_first_misses(default_solver):
     assert "keeps every word finishable" in " ".join(suggestion.notes)
 
 
-def test_a_wide_search_over_a_large_set_gives_up_within_the_smaller_budget(default_solver, monkeypatch):
+def test_a_wide_search_over_a_large_set_gives_up_within_the_smaller_budget(default_solver, monkeypatch, tmp_path):
     """A first clue after a guess chute ships no second row for, leaving thousands of words: no plan among the
     best guesses, so the wide search runs, over more than WIDE_LARGE words with WIDE_LARGE_BUDGET (it
     examines no more than one look past it), and the policy says it ranked by expected guesses alone."""
+    monkeypatch.setattr(default_solver.engine, "cache_dir", tmp_path)     # ranked here, not read from a cache
     spent = []
     real = Plans.plan_guess
 
