@@ -4,10 +4,9 @@ import os
 import sys
 
 # Set for the command line only (the library leaves them to its caller), unless already set: chute's
-# heavy work is numba's, so numpy's BLAS threads only cost each process their start (0.07 s of CPU on a
-# 2-core VM), and numba's OpenMP threads spinning after each parallel region burn CPU a short command
-# never uses (with both, `chute suggest` after two clues 0.54 -> 0.34 s of CPU; a bench, a tree search
-# and a review no slower, BENCHMARKS.md)
+# heavy work is numba's, so numpy's BLAS threads only cost each process their start, and numba's OpenMP
+# threads spinning after each parallel region burn CPU a short command never uses (BENCHMARKS.md, "Side
+# by side": a short command's CPU down by a third, the long ones as fast)
 PROCESS_DEFAULTS = {"OPENBLAS_NUM_THREADS": "1", "OMP_WAIT_POLICY": "PASSIVE"}
 
 

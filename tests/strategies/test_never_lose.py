@@ -118,8 +118,9 @@ def test_a_wide_search_over_a_large_set_gives_up_within_the_smaller_budget(defau
     monkeypatch.setattr(Plans, "plan_guess", plan_guess)
     suggestion = default_solver.suggest(["xyzzy:bbbbb"], top=1)
     wide = [s for s in spent if s[0] == expected.WIDE_TOP]
+    assert wide
     look = len(default_solver.lexicon.guesses) * max(n for _, n, _, _ in wide) + PLAN_NODE_COST   # the most one costs
-    assert wide and all(n > expected.WIDE_LARGE and start == expected.WIDE_LARGE_BUDGET and start < used <= start + look
+    assert all(n > expected.WIDE_LARGE and start == expected.WIDE_LARGE_BUDGET and start < used <= start + look
                         for _, n, start, used in wide)
     assert expected.wide_budget(expected.WIDE_LARGE) == expected.WIDE_BUDGET > expected.WIDE_LARGE_BUDGET
     assert "expected guesses alone" in " ".join(suggestion.notes)

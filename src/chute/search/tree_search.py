@@ -123,22 +123,17 @@ class Ceiling:
 
     def sorted_above(self, target: int) -> tuple[np.ndarray, np.ndarray, int] | None:
         """Return (the rows, their ceilings, how many are above ``target``), the highest ceiling first, once
-        the rows are sorted (None before: ``above`` filters them)."""
-        if self._sorted is None and self._asked < SORT_AFTER:
-            return None
+        more than SORT_AFTER bounds have asked (sorted then, once); None before (``above`` filters them)."""
         self._asked += 1
+        if self._sorted is None and self._asked <= SORT_AFTER:
+            return None
         rows, neg = self.by_most()
         return rows, -neg, int(np.searchsorted(neg, -target, side="left"))
 
     def above(self, target: int) -> tuple[np.ndarray, int]:
         """Return (the rows whose most is above ``target``, in row order; the largest most of the others, or
-        -1 when there are none)."""
-        self._asked += 1
-        if self._sorted is not None or self._asked > SORT_AFTER:     # sorted once: a search of the prefix
-            rows, neg = self.by_most()
-            k = int(np.searchsorted(neg, -target, side="left"))
-            return (self.rows, -1) if k == len(rows) else (np.sort(rows[:k]), int(-neg[k]))
-        over = self.most > target           # else one pass: a sort costs more than the few bounds most sets ask
+        -1 when there are none), in one pass: a sort costs more than the few bounds most sets ask."""
+        over = self.most > target
         if over.all():
             return self.rows, -1
         return self.rows[over], int(self.most[~over].max())
