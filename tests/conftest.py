@@ -1,6 +1,6 @@
 """Shared fixtures: an isolated on-disk cache and state folder per test session, the reference data folder,
 chute's command line run in this process (``cli``), small seeded lists and engines over them (``small_lists``,
-``small_engine``).
+``small_engine``), and how much of a mapped file this process holds in memory (``resident``).
 
 The reference data (the real 2022 Termo lists: a test, never a source) is read
 from ``$CHUTE_SHARED_DIR/data/termo-2022`` when that variable is set, else
@@ -121,3 +121,22 @@ def small_engine():
             return Engine.build(lexicon, cache_dir=cache_dir)
         return Engine.build(lexicon, cache=False)
     return build
+
+
+@pytest.fixture
+def resident():
+    """Return ``resident(path)``: how many KiB of the file at ``path`` this process holds mapped in memory (its
+    resident pages, from Linux's ``/proc/self/smaps``); skip where the system does not say."""
+    smaps = Path("/proc/self/smaps")
+    if not smaps.exists():
+        pytest.skip("needs /proc/self/smaps (Linux) to read which pages of a mapped file are in memory")
+
+    def kib(path) -> int:
+        total, inside = 0, False
+        for line in smaps.read_text().splitlines():
+            if line[:1] in "0123456789abcdef" and "-" in line.split(" ", 1)[0]:
+                inside = line.rstrip().endswith(" " + str(path))
+            elif inside and line.startswith("Rss:"):
+                total += int(line.split()[1])
+        return total
+    return kib

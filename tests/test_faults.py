@@ -166,7 +166,7 @@ def test_killing_the_cache_writer_never_leaves_a_bad_matrix(lists, tmp_path):
     env = {**env, "CHUTE_CACHE_DIR": str(cache)}
     argv = chute("suggest", "--answers", answers, "--guesses", guesses, "--top", "1", env=env)
     timed_run(argv, env)
-    name = next(cache.glob("matrix-*")).name
+    name = next(cache.glob("matrix-*.bin")).name
     for f in cache.glob("*"):
         f.unlink()
     window = write_window(argv, env, cache, name)
@@ -184,7 +184,7 @@ def test_killing_the_cache_writer_never_leaves_a_bad_matrix(lists, tmp_path):
         for f in cache.glob("*"):
             f.unlink()
         kill_at(argv, env, delay)
-        for f in cache.glob("matrix-*"):          # a matrix file is whole (its checksum holds) or absent
+        for f in cache.glob("matrix-*.bin"):      # a matrix file is whole (its checksum holds) or absent
             stored = _read_cached(f, lexicon.key, expected.shape, expected.dtype)
             assert stored is not None and np.array_equal(stored, expected), f"torn cache file after {delay:.2f} s"
     # the next run sweeps the temp files a killed writer left

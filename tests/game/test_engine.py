@@ -260,17 +260,19 @@ def test_damaged_cache_is_rebuilt(tmp_path, counting, damage):
 
 
 def test_a_vouched_cache_is_mapped_and_a_changed_one_checked_again(tmp_path, counting):
-    """Once checked whole, an unchanged file is mapped (its stamp vouches); a changed one is checked again."""
+    """A file written is vouched for by its stamp and read back mapped, as an unchanged file is later; a changed
+    one is checked again (read whole), then vouched for."""
     import os
     lex = words_lexicon(SMALL)
-    good = Engine.build(lex, cache_dir=tmp_path).matrix.copy()
+    good = Engine.build(lex, cache=False).matrix
+    first = Engine.build(lex, cache_dir=tmp_path)             # computed, written, vouched, mapped
     path = _cache_file(tmp_path)
     stamp = path.with_suffix(".ok")
-    assert not stamp.exists()                                  # written: not yet checked from disk
-    first = Engine.build(lex, cache_dir=tmp_path)             # read whole, checked, vouched
-    assert stamp.exists() and np.array_equal(first.matrix, good)
+    assert stamp.exists() and engine_mod._mapping(first.matrix) is not None
+    assert np.array_equal(first.matrix, good) and len(counting) == 2
     mapped = Engine.build(lex, cache_dir=tmp_path).matrix      # mapped, copy on write
-    assert np.array_equal(mapped, good) and mapped.flags.writeable and len(counting) == 1
+    assert engine_mod._mapping(mapped) is not None and len(counting) == 2
+    assert np.array_equal(mapped, good) and mapped.flags.writeable
     mapped[0, 0] ^= 1                                          # a write stays in this process
     assert np.array_equal(Engine.build(lex, cache_dir=tmp_path).matrix, good)
     data = bytearray(path.read_bytes())
@@ -279,9 +281,22 @@ def test_a_vouched_cache_is_mapped_and_a_changed_one_checked_again(tmp_path, cou
     path.write_bytes(bytes(data))                              # changed in place: same size and inode
     os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
     again = Engine.build(lex, cache_dir=tmp_path)
-    assert len(counting) == 2 and np.array_equal(again.matrix, good)
+    assert len(counting) == 3 and np.array_equal(again.matrix, good)
     stamp.write_text("1 2 3 4\n")                             # a stamp that vouches for another file
-    assert np.array_equal(Engine.build(lex, cache_dir=tmp_path).matrix, good) and len(counting) == 2
+    checked = Engine.build(lex, cache_dir=tmp_path).matrix     # read whole and checked: not mapped
+    assert np.array_equal(checked, good) and engine_mod._mapping(checked) is None and len(counting) == 3
+
+
+def test_a_matrix_mapped_from_the_cache_is_given_back_and_read_again_where_used(tmp_path, small_engine, resident):
+    """A matrix mapped from the cache (a first build's too) gives its pages back to the system: none held after,
+    the same codes read from the file again; a matrix computed without a cache is kept."""
+    engine = small_engine(seed=5, answers=300, extra=700, cache_dir=tmp_path)
+    path = _cache_file(tmp_path)
+    codes = Engine.build(engine.lexicon, cache=False)
+    assert int(engine.matrix.sum()) == int(codes.matrix.sum()) and resident(path) >= engine.matrix.nbytes // 1024
+    assert engine.give_back_matrix() and resident(path) == 0
+    assert np.array_equal(engine.matrix, codes.matrix) and resident(path) > 0
+    assert not codes.give_back_matrix() and codes.matrix.sum() > 0
 
 
 def test_matrices_no_run_has_read_for_two_months_are_deleted_when_a_new_one_is_written(tmp_path, counting):
@@ -299,8 +314,7 @@ def test_matrices_no_run_has_read_for_two_months_are_deleted_when_a_new_one_is_w
 
     stale, read, fresh = (words_lexicon(SMALL[i::3]) for i in range(3))
     for lex in (stale, read):
-        Engine.build(lex, cache_dir=tmp_path)
-        Engine.build(lex, cache_dir=tmp_path)                  # read back whole: stamped
+        Engine.build(lex, cache_dir=tmp_path)                  # written and stamped
     files = {lex.key: sorted(tmp_path.glob(f"matrix-{lex.key[:32]}.*")) for lex in (stale, read)}
     assert all(len(pair) == 2 for pair in files.values())     # .bin and .ok
     for pair in files.values():

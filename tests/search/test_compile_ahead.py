@@ -26,13 +26,15 @@ print(json.dumps({{name: sorted(map(str, getattr(tree, name).signatures)) for na
                    if hasattr(getattr(tree, name), "signatures")}}))
 print(json.dumps(compiled))
 """
-MADE_UP = "from chute.search.warm_kernels import warm; warm(5, {rule!r})"
+MADE_UP = "from chute.search.warm_kernels import warm; warm(5, {rule!r}, {transposed!r})"
 REAL = """
 from chute.game.engine import Engine
 from chute.game.words import load_lexicon
 from chute.search.tree_search import TreeSearch
 for exact in (False, True):
     searcher = TreeSearch(Engine.build(load_lexicon("wordle")), rule={rule!r}, exact=exact)
+    if {transposed!r}:
+        searcher.read_transposed_only()
     searcher.small = False
     searcher.search_opener("salet")
 """
@@ -47,10 +49,10 @@ def _signatures(searches: str) -> tuple[dict[str, list[str]], list[str]]:
     return json.loads(held), json.loads(compiled)
 
 
-@pytest.mark.parametrize("rule", [None, "hard"])
-def test_the_made_up_searches_compile_what_a_real_search_calls(rule):
-    made_up, _ = _signatures(MADE_UP.format(rule=rule))
-    real, compiled = _signatures(REAL.format(rule=rule))
+@pytest.mark.parametrize("rule,transposed", [(None, False), ("hard", False), (None, True)])
+def test_the_made_up_searches_compile_what_a_real_search_calls(rule, transposed):
+    made_up, _ = _signatures(MADE_UP.format(rule=rule, transposed=transposed))
+    real, compiled = _signatures(REAL.format(rule=rule, transposed=transposed))
     assert compiled == []          # after them, a real search compiles nothing (not even numba's own helpers)
     called = {name: sigs for name, sigs in real.items() if sigs}
     assert "solve_three" in called or "solve_three_ruled" in called
@@ -70,6 +72,9 @@ def test_a_large_search_runs_the_child_once_before_it_loads_its_kernels(tmp_path
     assert not compile_ahead.compile_first(compile_ahead.AHEAD_BYTES, 5, None, tmp_path)   # the stamp: done
     assert compile_ahead.stamp_path(tmp_path, 5, "hard") != stamp
     assert compile_ahead.stamp_path(tmp_path, 9, None) != stamp     # two bytes a code: other kernels
+    columns = compile_ahead.stamp_path(tmp_path, 5, None, transposed=True)   # the matrix by columns: others
+    assert columns != stamp and not columns.exists()
+    assert compile_ahead.compile_first(compile_ahead.AHEAD_BYTES, 5, None, tmp_path, True) and columns.exists()
 
 
 def test_the_search_asks_for_the_child_before_its_first_kernel(tmp_path, monkeypatch, small_engine):
@@ -81,7 +86,7 @@ def test_the_search_asks_for_the_child_before_its_first_kernel(tmp_path, monkeyp
     assert asked == []
     searcher._kernels()
     searcher._kernels()
-    assert asked == [(engine.matrix.nbytes, 5, None, engine.cache_dir)]
+    assert asked == [(engine.matrix.nbytes, 5, None, engine.cache_dir, False)]
 
 
 def test_a_child_that_fails_leaves_no_stamp(tmp_path, monkeypatch, capsys):
@@ -90,8 +95,9 @@ def test_a_child_that_fails_leaves_no_stamp(tmp_path, monkeypatch, capsys):
     assert not compile_ahead.compile_first(compile_ahead.AHEAD_BYTES, 5, "bogus", tmp_path)
     assert not list(tmp_path.iterdir())
     assert warm_kernels.main(["five"]) == 2 and warm_kernels.main(["0"]) == 2 and warm_kernels.main(["5", "bogus"]) == 2
-    usage = "usage: python -m chute.search.warm_kernels LENGTH [hard|strict]"
-    assert capsys.readouterr().err.splitlines() == [usage, usage, usage]
+    assert warm_kernels.main(["5", "hard", "extra"]) == 2
+    usage = "usage: python -m chute.search.warm_kernels LENGTH [hard|strict] [--transposed]"
+    assert capsys.readouterr().err.splitlines() == [usage] * 4
 
 
 def test_the_made_up_words_are_distinct_and_as_many_as_there_can_be():

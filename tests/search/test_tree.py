@@ -105,6 +105,42 @@ def test_exact_without_the_transposed_matrix_equals_brute_force(small_lists, wor
     assert TreeSearch(Engine.build(lex, cache=False)).MT.size == 0
 
 
+def test_exact_reading_only_the_transposed_copy_equals_brute_force(small_lists, wordle, monkeypatch):
+    """A search over a large matrix reads its codes only through the transposed copy (the compiled kernels'
+    matrix by columns): the same exact totals, hard mode's too."""
+    import chute.search.tree_search as tree_search
+    monkeypatch.setattr(tree_search, "AHEAD_BYTES", 0)
+    monkeypatch.setattr(tree_search, "_compiler_loaded", lambda: True)
+    lex = small_lists(2, 60, 30)
+    openers = random.Random(2).sample(lex.guesses, 3)
+    brute = brute_force(lex)
+    assert exact_totals(lex, openers) == {o: brute(o, 6) for o in openers}
+    hard = small_lists(7, 16, 24)
+    hard_openers = random.Random(7).sample(hard.guesses, 3)
+    assert exact_totals(hard, hard_openers, 6, "hard") == {o: brute_force(hard, "hard")(o, 6) for o in hard_openers}
+
+
+def test_a_search_reading_only_the_transposed_copy_leaves_the_matrix_given_back(small_engine, tmp_path,
+                                                                               monkeypatch, resident):
+    """From AHEAD_BYTES a search holds one copy of the codes: the engine's matrix, mapped from the cache, is given
+    back as the search starts and never read again by it; the tree is the one the usual search finds."""
+    import chute.search.tree_search as tree_search
+    engine = small_engine(seed=6, answers=200, extra=600, cache_dir=tmp_path)
+    usual = TreeSearch(engine)
+    assert not usual.transposed_only and usual.M.flags.c_contiguous
+    opener = engine.lexicon.answers[0]
+    want = usual.search_opener(opener).tree.root.to_dict()
+    monkeypatch.setattr(tree_search, "AHEAD_BYTES", 0)
+    monkeypatch.setattr(tree_search, "_compiler_loaded", lambda: True)
+    searcher = TreeSearch(engine)
+    assert searcher.transposed_only and np.shares_memory(searcher.M, searcher.MT)
+    assert np.array_equal(searcher.M, Engine.build(engine.lexicon, cache=False).matrix)
+    path = next(tmp_path.glob("matrix-*.bin"))
+    assert resident(path) == 0
+    assert searcher.search_opener(opener).tree.root.to_dict() == want
+    assert resident(path) == 0
+
+
 def test_a_matrix_too_large_to_copy_has_only_the_rows_its_searches_read_copied(small_lists, wordle, monkeypatch):
     """Past TRANSPOSE_BYTES a search copies the transposed rows of the words it scans, once: a set's search
     leaves exactly its words' rows copied (the same total as with the whole transpose); a set over

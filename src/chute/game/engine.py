@@ -241,10 +241,12 @@ def _stamp(st: os.stat_result, crc: int) -> str:
 def _read_cached(path: Path, key: str, shape: tuple[int, int], dtype: np.dtype) -> np.ndarray | None:
     """Return the matrix stored at ``path`` if it is whole and matches ``key``, else None.
 
-    A file checked whole once (its checksum) is vouched for by a stamp beside
-    it (``.ok``: size, modification time, inode, checksum); while the file is
-    unchanged it is mapped, copy on write, rather than read and checked again,
-    so a warm start costs no time for large matrices.
+    A file checked whole once (its checksum), or written by ``_write_cached``,
+    is vouched for by a stamp beside it (``.ok``: size, modification time,
+    inode, checksum); while the file is unchanged it is mapped, copy on write,
+    rather than read and checked again, so a warm start costs no time for large
+    matrices.  chute never writes into a matrix: a mapped one can give its
+    pages back (``Engine.give_back_matrix``) and read them again from the file.
     """
     stamp = path.with_suffix(".ok")
     try:
@@ -323,18 +325,34 @@ def atomic_write(path: Path, data: bytes | Callable[[Path], None]) -> bool:
         return False
 
 
-def _write_cached(path: Path, key: str, matrix: np.ndarray) -> None:
-    """Store the matrix at ``path`` atomically with its key and checksum (no copy of the matrix)."""
+def _write_cached(path: Path, key: str, matrix: np.ndarray) -> bool:
+    """Return whether the matrix was stored at ``path`` atomically with its key and checksum (no copy of the
+    matrix), and vouched for by its stamp, as a whole file read once is (``_read_cached``)."""
     matrix = np.ascontiguousarray(matrix)
     payload = memoryview(matrix.reshape(-1).view(np.uint8))
-    header = _HEADER.pack(MAGIC, key.encode(), matrix.dtype.itemsize, matrix.shape[0],
-                          matrix.shape[1], zlib.crc32(payload), 0)
+    crc = zlib.crc32(payload)
+    header = _HEADER.pack(MAGIC, key.encode(), matrix.dtype.itemsize, matrix.shape[0], matrix.shape[1], crc, 0)
 
     def write(tmp: Path) -> None:
         with open(tmp, "wb") as f:
             f.write(header)
             f.write(payload)
-    atomic_write(path, write)
+    if not atomic_write(path, write):
+        return False
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    return atomic_write(path.with_suffix(".ok"), _stamp(st, crc).encode())
+
+
+def _mapping(matrix: np.ndarray):
+    """Return the file mapping ``matrix`` is a view of (a matrix read from the cache), or None."""
+    import mmap
+    base = matrix
+    while base is not None and not isinstance(base, mmap.mmap):
+        base = base.obj if isinstance(base, memoryview) else getattr(base, "base", None)
+    return base
 
 
 @dataclass(eq=False)
@@ -370,9 +388,27 @@ class Engine:
                 return cls(lexicon, found, folder)
         matrix = compute_codes(lexicon.guesses, lexicon.answers, lexicon.length)
         if folder is not None and _fits_the_cache(matrix.nbytes, folder):
-            _write_cached(path, lexicon.key, matrix)
+            if _write_cached(path, lexicon.key, matrix):
+                # read back as a later run reads it, mapped: the codes computed here are freed, and the
+                # mapped pages can be given back (``give_back_matrix``)
+                mapped = _read_cached(path, lexicon.key, shape, dtype) if matrix.nbytes else None
+                matrix = matrix if mapped is None else mapped
             prune(folder, path)
         return cls(lexicon, matrix, folder)
+
+    def give_back_matrix(self) -> bool:
+        """Return whether this process gave the matrix's memory back to the system: it can where the matrix is
+        mapped from the cache (its pages are read from the file again wherever it is read later: it is never
+        written); a matrix computed here, or read into memory, is kept."""
+        import mmap
+        mapped = _mapping(self.matrix)
+        if mapped is None or not hasattr(mapped, "madvise"):
+            return False
+        try:
+            mapped.madvise(mmap.MADV_DONTNEED)
+        except (OSError, ValueError, AttributeError):
+            return False
+        return True
 
     @cached_property
     def transposed(self) -> np.ndarray:

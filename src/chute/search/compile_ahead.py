@@ -23,16 +23,21 @@ AHEAD_BYTES = 64 * 2**20        # a smaller matrix is compiled beside, as before
 STARTED = "compiling"           # the line the child writes as it starts compiling (its parent tells the player)
 
 
-def stamp_path(cache_dir: Path, length: int, rule: str | None) -> Path:
-    """Return the file that says the kernels of a search of ``length``-letter words under ``rule`` are compiled."""
+def stamp_path(cache_dir: Path, length: int, rule: str | None, transposed: bool = False) -> Path:
+    """Return the file that says the kernels of a search of ``length``-letter words under ``rule`` are compiled
+    (``transposed``: for a search reading the matrix through its transposed copy only, whose kernels are
+    compiled for a matrix by columns)."""
     from ..kernels.compiling import kernels_key
     from ..game.engine import code_dtype
-    return cache_dir / f"tree-kernels-{code_dtype(length).name}-{rule or 'normal'}-{kernels_key()}.ok"
+    layout = "-columns" if transposed else ""
+    return cache_dir / f"tree-kernels-{code_dtype(length).name}-{rule or 'normal'}{layout}-{kernels_key()}.ok"
 
 
-def compile_first(nbytes: int, length: int, rule: str | None, cache_dir: Path | None) -> bool:
+def compile_first(nbytes: int, length: int, rule: str | None, cache_dir: Path | None,
+                  transposed: bool = False) -> bool:
     """Return whether a child process compiled the search's kernels, run when a search over a matrix of ``nbytes``
-    is about to load them and none are loaded in this process yet, unless its stamp says they were compiled.
+    (read through its transposed copy only, if ``transposed``) is about to load them and none are loaded in this
+    process yet, unless its stamp says they were compiled.
 
     The player hears the usual note when the child starts compiling; a child that fails changes nothing (the
     search compiles what it needs itself, as without it).
@@ -40,14 +45,15 @@ def compile_first(nbytes: int, length: int, rule: str | None, cache_dir: Path | 
     from .. import kernels
     if nbytes < AHEAD_BYTES or kernels.loaded() or cache_dir is None:
         return False
-    stamp = stamp_path(cache_dir, length, rule)
+    stamp = stamp_path(cache_dir, length, rule, transposed)
     if stamp.exists():
         return False
     from ..kernels.compiling import compiling
     here = str(Path(__file__).resolve().parents[2])       # the chute this search runs, wherever it was loaded from
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p)}
     try:
-        child = subprocess.Popen([sys.executable, "-m", "chute.search.warm_kernels", str(length), rule or ""],
+        argv = [sys.executable, "-m", "chute.search.warm_kernels", str(length), rule or ""]
+        child = subprocess.Popen(argv + (["--transposed"] if transposed else []),
                                  stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                  text=True, env=env)
     except OSError:

@@ -1,5 +1,5 @@
-"""``python -m chute.search.warm_kernels LENGTH [RULE]``: the tree search's kernels run once on made-up words, so
-that numba compiles them into its cache (the child process of ``compile_ahead``)."""
+"""``python -m chute.search.warm_kernels LENGTH [RULE] [--transposed]``: the tree search's kernels run once on
+made-up words, so that numba compiles them into its cache (the child process of ``compile_ahead``)."""
 
 from __future__ import annotations
 
@@ -26,10 +26,11 @@ def made_up_words(length: int, count: int = WORDS) -> list[str]:
     return sorted(words)
 
 
-def warm(length: int, rule: str | None = None) -> None:
-    """Run the tree search's compiled kernels once each for words of ``length`` under ``rule``: the default search
-    and the exact one from the first opener, with six rows and with five (large sets four rows from the end), on
-    made-up words; numba compiles what its cache lacks."""
+def warm(length: int, rule: str | None = None, transposed: bool = False) -> None:
+    """Run the tree search's compiled kernels once each for words of ``length`` under ``rule`` (reading the
+    matrix through its transposed copy only, if ``transposed``, as a search over a large one does): the default
+    search and the exact one from the first opener, with six rows and with five (large sets four rows from the
+    end), on made-up words; numba compiles what its cache lacks."""
     from ..game.engine import Engine
     from ..game.words import words_lexicon
     from .tree_search import TreeSearch
@@ -37,6 +38,8 @@ def warm(length: int, rule: str | None = None) -> None:
     for rows in (6, 5):
         for exact in (False, True):
             searcher = TreeSearch(engine, rows=rows, rule=rule, exact=exact)
+            if transposed:
+                searcher.read_transposed_only()
             searcher.small = False          # the kernels from the start: numpy's twins would compile nothing
             searcher.search_opener(searcher.rank_openers(1)[0])
     if rule is None:
@@ -52,12 +55,14 @@ def warm(length: int, rule: str | None = None) -> None:
 def main(argv: list[str]) -> int:
     """Compile the kernels for ``LENGTH [RULE]``; return 0, 2 for bad arguments, 1 if it failed."""
     try:
+        transposed = "--transposed" in argv
+        argv = [a for a in argv if a != "--transposed"]
         length = int(argv[0])
         rule = (argv[1] if len(argv) > 1 else "") or None
-        if length < 1 or rule not in (None, *RULES):
+        if length < 1 or rule not in (None, *RULES) or len(argv) > 2:
             raise ValueError(length)
     except (IndexError, ValueError):
-        print("usage: python -m chute.search.warm_kernels LENGTH [hard|strict]", file=sys.stderr)
+        print("usage: python -m chute.search.warm_kernels LENGTH [hard|strict] [--transposed]", file=sys.stderr)
         return 2
     try:
         from ..kernels.compiling import told_when_compiling
@@ -65,7 +70,7 @@ def main(argv: list[str]) -> int:
         def say(_note) -> None:
             print(STARTED, file=sys.stderr, flush=True)
         with told_when_compiling(say):
-            warm(length, rule)
+            warm(length, rule, transposed)
     except KeyboardInterrupt:
         return 130
     except Exception as err:        # noqa: BLE001 - its parent compiles what it needs itself
