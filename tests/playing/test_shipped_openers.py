@@ -189,16 +189,36 @@ def _shipped_file(name: str, key: str) -> dict:
 
 def test_a_first_multi_board_suggestion_reads_the_shipped_opening_and_ranks_nothing(cli, tmp_path, monkeypatch):
     """Each multi-board game's first suggestion (every word, and common words only) reads its opening from the
-    package: no guess is ranked over the boards, so no kernel is compiled for it."""
+    package: no guess is ranked over the boards, and no solver or matrix is built for them (a prior's words: 132 M
+    codes for Quordle), so no kernel is compiled for it."""
     from chute.playing.multiboard import MultiSolver
     assert _multi_names() == MULTI
     monkeypatch.setenv("CHUTE_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(MultiSolver, "figures", lambda self, board: pytest.fail("the opening was ranked again"))
+    monkeypatch.setattr(MultiSolver, "__init__", lambda self, *a, **k: pytest.fail("the boards' solver was built"))
     for game in MULTI_GAMES:
         for common in ([], ["--common"]):
             status, out, err = cli("suggest", "--game", game, *common, "--top", "3")
             assert status == 0 and len(out.splitlines()) >= 4, (game, err)
     assert not list(tmp_path.glob("multi-openers-*"))
+
+
+def test_the_opening_read_without_the_boards_matrix_is_the_solver_s():
+    """The opening read before any solver is built is the solver's own first ranking, for fresh boards only: a
+    board with fewer words, or lists with no kept opening, leave it to the solver."""
+    from chute.game.games import PRESETS
+    from chute.playing.multiboard import DEFAULT, opening_without_matrix, solver_for
+    from chute.web import solver_for as page_solver
+    boards = PRESETS["quordle"].boards
+    page = page_solver(PRESETS["quordle"].lexicon, None, boards, (), False)
+    joint = solver_for(page.engine, DEFAULT, page.belief)
+    every = list(joint.engine.lexicon.answers)
+
+    def read(*sets):
+        return opening_without_matrix(page.engine, DEFAULT, page.belief, list(sets), 5)
+    ranked = joint.rank([joint.board(None)] * boards, None, 5)
+    assert [(c.guess, c.score, c.bits) for c in read(*[every] * boards)] == [(c.guess, c.score, c.bits) for c in ranked]
+    assert read(*[every] * (boards - 1), every[1:]) is None
+    assert read(*[every] * (boards + 1)) is None             # no opening kept for five boards
 
 
 @pytest.mark.slow

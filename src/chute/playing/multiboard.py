@@ -579,9 +579,7 @@ class MultiSolver:
                 ranked = best + [r for r in ranked if r.guess != best[0].guess][: top - 1]
         return ranked
 
-    OPENING_VERSION = 2
     OPENING_LEFT_OUT = 64        # words a player's refusals may take out of the opening and it still be the same
-    OPENING_KEPT = 100           # first guesses kept of an opening ranking (any ``top`` up to it reads the same file)
 
     def _opening_allowed(self, boards: Sequence[Board], top: int, mask: np.ndarray | None) -> list[Choice]:
         """Return the opening ranking (``_opening``, kept on disk) less the guesses ``mask`` leaves out (the words
@@ -603,16 +601,13 @@ class MultiSolver:
         policy and the board count, so its first OPENING_KEPT guesses are stored
         beside the matrix (atomic write; an unreadable entry is recomputed), and
         those of the bundled games ship with chute (``data/openers/``,
-        ``scripts/build_openers.py``).
+        ``scripts/build_openers.py``): ``kept_opening`` reads them.
         """
         import json
-        name = self.opening_name(len(boards))
-        path = None if self.engine.cache_dir is None else self.engine.cache_dir / name
-        want = min(top, len(self._suggested(np.arange(self.n_guesses))))
-        for read in (lambda: _read_text(path), lambda: _shipped_text(name)):     # the package only on a miss
-            found = _choices(read(), self.engine.lexicon.guess_index)
-            if found is not None and len(found) >= want:
-                return found[:top]
+        lex = self.engine.lexicon
+        found = kept_opening(lex, self.policy, self.weights, len(boards), top, self.engine.cache_dir)
+        if found is not None:
+            return found
         k = len(boards)
         f = self.figures(boards[0])
         rows = self._suggested(np.arange(self.n_guesses, dtype=np.int64))
@@ -620,23 +615,17 @@ class MultiSolver:
         first_rows, first_p = self._hit_chances(boards[0])
         hits[first_rows] = k * first_p
         ranked = self._order(rows, (f[3] + 1e-3 * f[0])[rows], k * f[0][rows], k * (f[1] - hits / k)[rows],
-                             hits[rows], "opener", max(top, self.OPENING_KEPT), by_hits=False)
-        if path is not None:
+                             hits[rows], "opener", max(top, OPENING_KEPT), by_hits=False)
+        if self.engine.cache_dir is not None:
             from ..game.engine import atomic_write
-            atomic_write(path, json.dumps([{"guess": c.guess, "score": c.score, "bits": c.bits,
-                                            "expected": c.expected, "p_hit": c.p_hit} for c in ranked]).encode())
+            atomic_write(self.engine.cache_dir / self.opening_name(k), json.dumps(
+                [{"guess": c.guess, "score": c.score, "bits": c.bits, "expected": c.expected, "p_hit": c.p_hit}
+                 for c in ranked]).encode())
         return ranked[:top]
 
     def opening_name(self, boards: int) -> str:
-        """Return the name of the file an opening ranking of ``boards`` boards is kept in: a hash of the lists, the
-        words chute plays, the weights, the policy and the board count."""
-        import hashlib
-        lex = self.engine.lexicon
-        h = hashlib.sha256(f"{self.OPENING_VERSION} {lex.key} {self.policy.label()} {boards} "
-                           f"{lex.played_key}".encode())     # the words it may suggest
-        if self.weights is not None:
-            h.update(np.round(self.weights, 12).tobytes())
-        return f"multi-openers-{h.hexdigest()[:32]}.json"
+        """Return the name of the file this solver's opening ranking of ``boards`` boards is kept in."""
+        return opening_name(self.engine.lexicon, self.policy, self.weights, boards)
 
     # ----- exact endgame (``endgame``) -------------------------------------------------------------
     def _exact_rank(self, boards: Sequence[Board], extra: Sequence[int], rows_left: int | None,
@@ -819,6 +808,37 @@ def _read_text(path: Path | None) -> str | None:
         return None
 
 
+OPENING_VERSION = 2
+OPENING_KEPT = 100           # first guesses kept of an opening ranking (any ``top`` up to it reads the same file)
+
+
+def opening_name(lexicon, policy: Policy, weights: np.ndarray | None, boards: int) -> str:
+    """Return the name of the file an opening ranking of ``boards`` boards is kept in: a hash of the lists, the
+    words chute plays, the weights, the policy and the board count."""
+    import hashlib
+    h = hashlib.sha256(f"{OPENING_VERSION} {lexicon.key} {policy.label()} {boards} "
+                       f"{lexicon.played_key}".encode())     # the words it may suggest
+    if weights is not None:
+        h.update(np.round(np.asarray(weights, dtype=np.float64), 12).tobytes())
+    return f"multi-openers-{h.hexdigest()[:32]}.json"
+
+
+def kept_opening(lexicon, policy: Policy, weights: np.ndarray | None, boards: int, top: int,
+                 cache_dir: Path | None) -> list[Choice] | None:
+    """Return the first ``top`` guesses of the opening ranking kept in ``cache_dir`` or shipped with chute for
+    these boards' lists, weights, policy and board count, or None where neither holds one (read without the
+    boards' matrix)."""
+    name = opening_name(lexicon, policy, weights, boards)
+    path = None if cache_dir is None else cache_dir / name
+    suggested = lexicon.suggested_rows
+    want = min(top, len(lexicon.guesses) if suggested is None else len(suggested))
+    for read in (lambda: _read_text(path), lambda: _shipped_text(name)):     # the package only on a miss
+        found = _choices(read(), lexicon.guess_index)
+        if found is not None and len(found) >= want:
+            return found[:top]
+    return None
+
+
 def _shipped_text(name: str) -> str | None:
     """Return the text of an opening ranking chute ships (``data/openers/``), None for other lists."""
     from importlib import resources
@@ -876,6 +896,29 @@ def fallback_weights(lexicon) -> np.ndarray:
     return logistic(np.array([freq.get(w, 0.0) for w in lexicon.guesses]))
 
 
+def board_lists(engine: Engine, prior: "Prior | None") -> tuple:
+    """Return (the lexicon whose answers are the words the boards play, their weights): under a widening prior
+    its words (``board_prior``), weighted; otherwise the answer list, all equal (None)."""
+    if prior is None or not prior.widens:
+        return engine.lexicon, None
+    played = board_prior(prior, engine.lexicon)
+    return engine.lexicon.widened(played.words), played.weights
+
+
+def opening_without_matrix(engine: Engine, policy: Policy, prior: "Prior | None", boards: Sequence[Sequence[str]],
+                           top: int) -> list[Choice] | None:
+    """Return the best ``top`` first guesses when every board still holds every word the boards play, read from
+    the opening ranking kept or shipped (``kept_opening``) without building the boards' matrix (seconds for a
+    prior's words on a first run); None otherwise, or where none is kept (the solver ranks them)."""
+    if policy.opener or policy.open_by != "parts":
+        return None
+    lexicon, weights = board_lists(engine, prior)
+    index = lexicon.answer_index
+    if any(sum(w in index for w in words) != len(lexicon.answers) for words in boards):
+        return None
+    return kept_opening(lexicon, policy, weights, len(boards), top, engine.cache_dir)
+
+
 def solver_for(engine: Engine, policy: Policy = DEFAULT, prior: "Prior | None" = None,
                cache: bool = True) -> MultiSolver:
     """Return a (cached) MultiSolver for an engine and policy, over a prior's words when it widens the answers.
@@ -893,15 +936,13 @@ def solver_for(engine: Engine, policy: Policy = DEFAULT, prior: "Prior | None" =
         if len(_SOLVERS) >= 8:
             _SOLVERS.pop(next(iter(_SOLVERS)))
         if widened:
-            lexicon = engine.lexicon
-            played = board_prior(prior, lexicon)
+            board_lexicon, weights = board_lists(engine, prior)
             wide = engine
-            if played.words != lexicon.answers:
-                board_lexicon = lexicon.widened(played.words)
+            if board_lexicon is not engine.lexicon:
                 shared = [s.engine for _, s in _SOLVERS.values() if s.engine.lexicon.key == board_lexicon.key]
                 # the same lists read with another common-words floor share the matrix
                 wide = shared[0].reading(board_lexicon) if shared else Engine.build(board_lexicon, cache=cache)
-            solver = MultiSolver(wide, policy, weights=played.weights, fallback_weights=fallback_weights(lexicon))
+            solver = MultiSolver(wide, policy, weights=weights, fallback_weights=fallback_weights(engine.lexicon))
         else:
             solver = MultiSolver(engine, policy)
         _SOLVERS[key] = (engine, solver)

@@ -72,12 +72,11 @@ class Joint:
 
     def rank(self, states: Sequence[State], rows_left: int | None, top: int = 10) -> Ranking:
         """Return the best joint guesses (a hard-mode rule: only guesses legal on every board)."""
-        from .multiboard import solver_for
+        from .multiboard import opening_without_matrix, solver_for
         listed = [st for st in states if not st.unlisted]
         if not listed:          # every open board's answer is a word chute lacks: the likeliest strings of the first
             return self._unlisted(self.solver.refused_out(states[0]), top)
         states = listed         # the boards chute can read first; the others wait for them
-        solver = solver_for(self.engine, self.policy, self.prior)
         allowed = None
         ruled = any(st.rule for st in states)
         for st in states:
@@ -96,6 +95,11 @@ class Joint:
             allowed = allowed[~np.isin(allowed, refused)] if refused else allowed
         if rows_left is not None and rows_left <= 0:
             rows_left = None
+        if allowed is None and not any(st.clues or st.fallback for st in states):
+            found = opening_without_matrix(self.engine, self.policy, self.prior, [st.candidates for st in states], top)
+            if found is not None:
+                return found
+        solver = solver_for(self.engine, self.policy, self.prior)
         return list(solver.rank([solver.board(st.candidates) for st in states], rows_left, top, allowed=allowed))
 
     @staticmethod
