@@ -88,13 +88,9 @@ def test_exact_equals_brute_force(small_lists, wordle, seed, n_answers, n_extra,
     assert exact_totals(lex, openers, rows) == want
 
 
-@pytest.mark.parametrize("rows_copied", [0, 1024])
-def test_exact_without_the_transposed_matrix_equals_brute_force(small_lists, wordle, monkeypatch, rows_copied):
-    """A matrix too large to copy whole is scanned row by row, or in the rows of the sets searched, copied
-    when first read (a prior's matrix): the same exact totals, hard mode's too."""
-    import chute.search.tree_search as tree_search
-    monkeypatch.setattr(tree_search, "TRANSPOSE_BYTES", 0)
-    monkeypatch.setattr(tree_search, "ROWS_COPIED_MAX", rows_copied)
+def _exact_as_brute_force(small_lists) -> Lexicon:
+    """Assert that the exact totals of a few openers are the brute force's, normal and hard mode, on two seeded
+    lists; return the normal mode's."""
     lex = small_lists(2, 60, 30)
     openers = random.Random(2).sample(lex.guesses, 3)
     brute = brute_force(lex)
@@ -102,6 +98,17 @@ def test_exact_without_the_transposed_matrix_equals_brute_force(small_lists, wor
     hard = small_lists(7, 16, 24)
     hard_openers = random.Random(7).sample(hard.guesses, 3)
     assert exact_totals(hard, hard_openers, 6, "hard") == {o: brute_force(hard, "hard")(o, 6) for o in hard_openers}
+    return lex
+
+
+@pytest.mark.parametrize("rows_copied", [0, 1024])
+def test_exact_without_the_transposed_matrix_equals_brute_force(small_lists, wordle, monkeypatch, rows_copied):
+    """A matrix too large to copy whole is scanned row by row, or in the rows of the sets searched, copied
+    when first read (a prior's matrix): the same exact totals, hard mode's too."""
+    import chute.search.tree_search as tree_search
+    monkeypatch.setattr(tree_search, "TRANSPOSE_BYTES", 0)
+    monkeypatch.setattr(tree_search, "ROWS_COPIED_MAX", rows_copied)
+    lex = _exact_as_brute_force(small_lists)
     assert TreeSearch(Engine.build(lex, cache=False)).MT.size == 0
 
 
@@ -111,13 +118,7 @@ def test_exact_reading_only_the_transposed_copy_equals_brute_force(small_lists, 
     import chute.search.tree_search as tree_search
     monkeypatch.setattr(tree_search, "AHEAD_BYTES", 0)
     monkeypatch.setattr(tree_search, "_compiler_loaded", lambda: True)
-    lex = small_lists(2, 60, 30)
-    openers = random.Random(2).sample(lex.guesses, 3)
-    brute = brute_force(lex)
-    assert exact_totals(lex, openers) == {o: brute(o, 6) for o in openers}
-    hard = small_lists(7, 16, 24)
-    hard_openers = random.Random(7).sample(hard.guesses, 3)
-    assert exact_totals(hard, hard_openers, 6, "hard") == {o: brute_force(hard, "hard")(o, 6) for o in hard_openers}
+    _exact_as_brute_force(small_lists)
 
 
 def test_a_search_reading_only_the_transposed_copy_leaves_the_matrix_given_back(small_engine, tmp_path,
