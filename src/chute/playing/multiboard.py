@@ -109,6 +109,7 @@ from .endgame import Endgame
 
 if TYPE_CHECKING:
     from ..game.prior import Prior
+    from ..game.words import Lexicon
 
 
 @dataclass(frozen=True)
@@ -604,8 +605,7 @@ class MultiSolver:
         ``scripts/build_openers.py``): ``kept_opening`` reads them.
         """
         import json
-        lex = self.engine.lexicon
-        found = kept_opening(lex, self.policy, self.weights, len(boards), top, self.engine.cache_dir)
+        found = kept_opening(self.engine.lexicon, self.policy, self.weights, len(boards), top, self.engine.cache_dir)
         if found is not None:
             return found
         k = len(boards)
@@ -812,7 +812,7 @@ OPENING_VERSION = 2
 OPENING_KEPT = 100           # first guesses kept of an opening ranking (any ``top`` up to it reads the same file)
 
 
-def opening_name(lexicon, policy: Policy, weights: np.ndarray | None, boards: int) -> str:
+def opening_name(lexicon: "Lexicon", policy: Policy, weights: np.ndarray | None, boards: int) -> str:
     """Return the name of the file an opening ranking of ``boards`` boards is kept in: a hash of the lists, the
     words chute plays, the weights, the policy and the board count."""
     import hashlib
@@ -823,7 +823,7 @@ def opening_name(lexicon, policy: Policy, weights: np.ndarray | None, boards: in
     return f"multi-openers-{h.hexdigest()[:32]}.json"
 
 
-def kept_opening(lexicon, policy: Policy, weights: np.ndarray | None, boards: int, top: int,
+def kept_opening(lexicon: "Lexicon", policy: Policy, weights: np.ndarray | None, boards: int, top: int,
                  cache_dir: Path | None) -> list[Choice] | None:
     """Return the first ``top`` guesses of the opening ranking kept in ``cache_dir`` or shipped with chute for
     these boards' lists, weights, policy and board count, or None where neither holds one (read without the
@@ -896,7 +896,7 @@ def fallback_weights(lexicon) -> np.ndarray:
     return logistic(np.array([freq.get(w, 0.0) for w in lexicon.guesses]))
 
 
-def board_lists(engine: Engine, prior: "Prior | None") -> tuple:
+def board_lists(engine: Engine, prior: "Prior | None") -> "tuple[Lexicon, np.ndarray | None]":
     """Return (the lexicon whose answers are the words the boards play, their weights): under a widening prior
     its words (``board_prior``), weighted; otherwise the answer list, all equal (None)."""
     if prior is None or not prior.widens:
