@@ -163,6 +163,41 @@ def test_a_state_partition_of_matches_the_stats_of_its_codes(wordle):
             assert np.allclose(getattr(got, name), getattr(want, name), rtol=1e-12), name
 
 
+def test_codes_with_off_list_words_are_put_in_order_block_by_block(wordle, monkeypatch):
+    """``codes`` with candidates off the matrix fills its one copy a few rows at a time: the same codes as the
+    rule gives, every row or some, whatever the block."""
+    cands = ["aahed", "crane", "zymic", "abbey", "xylyl", "slate", "trace"]
+    rows = wordle.rows(["soare", "eerie", "zymic", "crate", "trace"])
+    monkeypatch.setattr(engine_mod, "ORDER_BLOCK_BYTES", 2 * len(cands))    # two rows a block
+    for some in (rows, None):
+        guesses = wordle.lexicon.guesses if some is None else [wordle.lexicon.guesses[r] for r in some.tolist()]
+        assert np.array_equal(wordle.codes(some, cands), compute_codes(guesses, cands, 5))
+
+
+def test_a_ranking_over_a_large_mapped_matrix_gives_back_the_rows_each_block_read(tmp_path, small_engine,
+                                                                                 monkeypatch, resident):
+    """A ranking reads the rows it asks for once, block by block (a first ranking too large to keep every code
+    reads them all): over a large matrix mapped from the cache it holds none of them after, and its figures are
+    those of the codes gathered whole."""
+    import chute.strategies.base as base
+    from chute.strategies.base import State
+    engine = small_engine(seed=7, answers=300, extra=700, cache_dir=tmp_path)
+    path = _cache_file(tmp_path)
+    cands = list(engine.lexicon.answers[:250]) + list(engine.lexicon.guesses[-50:])     # some off the matrix
+    state = State(engine, cands, None)
+    rows = np.arange(0, len(engine.lexicon.guesses), 3)       # too few to keep every guess's codes
+    want = state.stats(state.codes(rows))
+    monkeypatch.setattr(base, "PARTITION_BLOCK_BYTES", 64 * len(cands))
+    monkeypatch.setattr(base, "GIVE_BACK_BYTES", engine.matrix.nbytes + 1)     # not large: kept
+    state.partition_of(rows)
+    assert resident(path) > 0
+    monkeypatch.setattr(base, "GIVE_BACK_BYTES", engine.matrix.nbytes)        # large
+    got = state.partition_of(rows)
+    assert resident(path) == 0
+    for name in ("entropy", "expected", "worst", "parts"):
+        assert np.allclose(getattr(got, name), getattr(want, name), rtol=1e-12), name
+
+
 def test_partition_stats_kernel_and_numpy_agree(wordle, monkeypatch):
     """The compiled row statistics equal the numpy ones, uniform and weighted."""
     codes = wordle.matrix[:2000]

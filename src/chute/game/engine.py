@@ -23,6 +23,7 @@ from ..arrays import distinct
 from ..errors import ChuteError
 from ..files import default_cache_dir
 from ..kernels import loaded as kernels_loaded
+from ..kernels import ready as kernel_ready
 from .cache import LARGE, cache_limit, human_bytes, prune
 from .memory import check_memory
 from .feedback import n_patterns, solved_code
@@ -61,6 +62,12 @@ NUMPY_CELLS = 4_000_000
 # then read from the cache, so the first run's price is the one that counts
 NUMPY_MATRIX_CELLS = 160_000_000
 NUMPY_PARTITION_CELLS = 16_000_000   # partition figures in numpy up to this many cells while numba is not loaded
+# While a kernel is not compiled on this machine (a first run), numpy does a job block by block, scoring and
+# partition figures, if it takes less than about 5 s of CPU rather than compile the kernels in the command's own
+# process (pattern 8.5 s, partition 6 s; a first ``suggest aback:bbbbb``, 84 M cells, took 15.5 s of CPU): at
+# up to six letters numpy costs about 25 ns a cell, at 9-12 letters 140-165 (sorting each row: too many patterns
+# for histograms; AMD EPYC).  The process compiling ahead (``cli/ahead.py``) compiles them meanwhile.
+NUMPY_UNCOMPILED_CELLS = {True: 200_000_000, False: 30_000_000}     # short words (<= 6 letters) or long
 KERNEL_PATTERNS = n_patterns(8)      # the compiled partition kernels keep a table of this many patterns
 # Up to this many candidates, sorting rows beats a rows x patterns histogram.
 SORT_COLS = 48
@@ -76,15 +83,23 @@ def compute_codes(guesses: Sequence[str], secrets: Sequence[str], length: int) -
 def letter_codes(g: np.ndarray, s: np.ndarray, compiled: bool | None = None) -> np.ndarray:
     """Return the codes of letter arrays ``g`` (G, n) against ``s`` (S, n): numpy if small, else compiled
     (``compiled``: the caller's choice, for one block of a larger job)."""
-    cells = len(g) * len(s)
     if compiled is None:
-        compiled = not (cells <= NUMPY_CELLS or cells <= NUMPY_MATRIX_CELLS and not kernels_loaded())
+        compiled = score_compiled(len(g) * len(s), g.shape[1])
     if not compiled:
         return numpy_codes(g, s)
     from ..kernels.score import pattern_matrix
     out = np.empty((len(g), len(s)), dtype=code_dtype(g.shape[1]))
     pattern_matrix(g, s, out)
     return out
+
+
+def score_compiled(cells: int, length: int) -> bool:
+    """Return whether scoring ``cells`` codes of words of ``length`` letters runs compiled: too large for numpy
+    (more so while numba is not loaded), and the kernel compiled on this machine unless numpy would be slower
+    even than compiling it."""
+    if cells <= NUMPY_CELLS or cells <= NUMPY_MATRIX_CELLS and not kernels_loaded():
+        return False
+    return cells > uncompiled_cells(length) or kernel_ready("score", "pattern_matrix")
 
 
 def numpy_codes(g: np.ndarray, s: np.ndarray) -> np.ndarray:
@@ -147,6 +162,7 @@ def _block_codes(g: np.ndarray, columns: np.ndarray, counts: np.ndarray) -> np.n
     return out
 
 
+ORDER_BLOCK_BYTES = 1 << 23     # ``codes`` puts off-matrix candidates in order in blocks of rows of this many bytes
 GATHER_COPY_BYTES = 1 << 25     # ``gather`` takes the columns of every row first only while that copy is this small
 
 
@@ -507,10 +523,17 @@ class Engine:
                 if len(cols) == self.matrix.shape[1] and np.array_equal(cols, np.arange(len(cols))):
                     return self.matrix
             return gather(self.matrix, rows, cols)
-        codes, order = self.codes_any_order(rows, candidates, cols)
-        where = np.empty_like(order)
-        where[order] = np.arange(len(order))
-        return np.take(codes, where, axis=1)        # a gather: scattering the columns costs 8x more
+        every = np.arange(len(self.lexicon.guesses)) if rows is None else np.asarray(rows)
+        out = np.empty((len(every), len(cols)), dtype=self.matrix.dtype)
+        step = max(1, ORDER_BLOCK_BYTES // max(len(cols) * out.itemsize, 1))
+        letters = letters_array([candidates[i] for i in np.flatnonzero(cols < 0).tolist()], self.length)
+        compiled = score_compiled(len(every) * len(letters), self.length)
+        where = np.empty(len(cols), dtype=np.intp)              # codes_any_order's columns: the matrix's first
+        where[np.concatenate([np.flatnonzero(cols >= 0), np.flatnonzero(cols < 0)])] = np.arange(len(cols))
+        for start in range(0, len(every), step):     # in blocks of rows: one copy of the codes, not two
+            codes, _ = self.codes_any_order(every[start:start + step], candidates, cols, letters, compiled)
+            np.take(codes, where, axis=1, out=out[start:start + step])   # a gather: scattering costs 8x more
+        return out
 
     def in_place(self, cols: np.ndarray) -> bool:
         """Return whether these columns are the whole matrix in order (its codes can be read without a copy)."""
@@ -619,10 +642,12 @@ def clog_table(n: int) -> np.ndarray:
     return table
 
 
-def partition_stats(codes: np.ndarray, n_patterns: int, weights: np.ndarray | None = None) -> PartitionStats:
+def partition_stats(codes: np.ndarray, n_patterns: int, weights: np.ndarray | None = None,
+                    compiled: bool | None = None) -> PartitionStats:
     """Return entropy, expected size, worst bin and bin count for every row of ``codes``.
 
-    ``weights`` are the columns' probabilities (None: uniform).  Large inputs
+    ``weights`` are the columns' probabilities (None: uniform); ``compiled``
+    the caller's choice for one block of a larger job.  Large inputs
     (or any, once the compiled kernels are loaded): a kernel in time rows x
     columns with no rows x patterns temporaries, at any word length.  Small
     ones stay in numpy, so a short command never pays for loading the
@@ -634,13 +659,13 @@ def partition_stats(codes: np.ndarray, n_patterns: int, weights: np.ndarray | No
         zero = np.zeros(rows)
         return PartitionStats(zero, zero, zero.astype(np.int64), zero.astype(np.int64))
     prob = None if weights is None else np.asarray(weights, dtype=np.float64) / np.sum(weights)
-    if _COMPILED[0] and codes.size <= NUMPY_CELLS:
+    if _COMPILED[0] and codes.size <= NUMPY_CELLS and compiled is not False:
         # many small rankings in one process (prefer_compiled): serial, rows x candidates
         from ..kernels.partition import row_stats_sparse
         out = _empty_stats(rows)
         row_stats_sparse(np.ascontiguousarray(codes), np.empty(0) if prob is None else prob, n_patterns, *out)
         return PartitionStats(*out)
-    if _use_kernel(codes.size):
+    if _use_kernel(codes.size) if compiled is None else compiled:
         from ..kernels._numba import threads
         from ..kernels.partition import row_stats
         out = _empty_stats(rows)
@@ -673,16 +698,23 @@ def _use_kernel(cells: int) -> bool:
     """Return whether to use the compiled partition kernel: the compiler is loaded anyway, or a job too large
     for numpy (a first ranking after one clue, 5-10 M cells, takes 0.15 s in numpy where loading the compiled
     kernels takes 0.3-0.5 s, and compiling them on a fresh install 4 s)."""
-    return cells > NUMPY_PARTITION_CELLS or kernels_loaded()
+    return cells > NUMPY_PARTITION_CELLS or kernels_loaded() and kernel_ready("partition", "row_stats")
 
 
-def load_kernels_for(cells: int) -> bool:
-    """Return whether a job of ``cells`` codes, done block by block, runs compiled: too large for numpy (the
-    kernels are then loaded, so that every block's figures run compiled too)."""
-    if not _use_kernel(cells):
+def uncompiled_cells(length: int) -> int:
+    """Return the most cells numpy scores and partitions, at this word length, while the kernels are not
+    compiled on this machine."""
+    return NUMPY_UNCOMPILED_CELLS[length <= 6]
+
+
+def load_kernels_for(cells: int, length: int) -> bool:
+    """Return whether a job of ``cells`` codes of words of ``length`` letters, done block by block, runs
+    compiled: too large for numpy, and its kernels compiled on this machine unless it is too large for numpy even
+    on a first run (the kernels are then loaded, so that every block's figures run compiled too)."""
+    if not (cells > NUMPY_PARTITION_CELLS or kernels_loaded()):
         return False
-    from ..kernels import partition  # noqa: F401  (loading it loads numba)
-    return True
+    return cells > uncompiled_cells(length) or kernel_ready("partition", "row_stats") \
+        and kernel_ready("score", "pattern_matrix")
 
 
 def _sorted_stats(codes: np.ndarray, prob: np.ndarray | None) -> PartitionStats:

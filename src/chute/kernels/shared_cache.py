@@ -65,6 +65,15 @@ def guard(dispatcher):
     return dispatcher
 
 
+def on_disk(dispatcher) -> bool:
+    """Return whether the kernel runs without being compiled in this process: loaded here already, or saved in
+    numba's cache (for some signature of it; True when it has no cache, where numba compiles it anyway)."""
+    if getattr(dispatcher, "overloads", None):
+        return True
+    index = getattr(getattr(getattr(dispatcher, "_cache", None), "_cache_file", None), "_index_path", None)
+    return index is None or os.path.exists(index)
+
+
 def release(cache) -> None:
     """Let go of the lock this process took to compile a kernel (if it holds one); a kernel compiles one
     signature at a time in a process (numba's compiler lock)."""

@@ -46,6 +46,7 @@ class Options:
 
 RARE_SHARE = 0.01      # a rare candidate this likely (or more) may be guessed
 PARTITION_BLOCK_BYTES = 1 << 23   # ``partition_of`` gathers codes in blocks of about this many bytes ...
+GIVE_BACK_BYTES = 1 << 26         # ... and gives back the pages each block read of a matrix this large (mapped)
 EVERY_CODE_BYTES = 1 << 25        # ... unless every guess's codes fit in this many: then a state keeps them
 
 
@@ -178,7 +179,9 @@ class State:
         The matrix is read in place when the rows and candidates are all of
         it; otherwise the codes are gathered (or scored, for words off the
         matrix) in blocks of about PARTITION_BLOCK_BYTES, so that a first
-        ranking never holds a second copy of the matrix.
+        ranking never holds a second copy of the matrix; over a large matrix
+        mapped from the cache each block gives back the pages it read, so that
+        a ranking that reads every row does not hold the whole matrix either.
         """
         engine = self.engine
         prior = None if self.weights is None else self.prior()
@@ -193,13 +196,16 @@ class State:
         letters = (letters_array([self.candidates[i] for i in np.flatnonzero(missing).tolist()], engine.length)
                    if missing.any() else None)
         step = max(1, PARTITION_BLOCK_BYTES // max(self.n * engine.matrix.dtype.itemsize, 1))
-        compiled = load_kernels_for(len(rows) * self.n)
+        compiled = load_kernels_for(len(rows) * self.n, engine.length)
+        give_back = engine.matrix.nbytes >= GIVE_BACK_BYTES
         parts = []
         for start in range(0, len(rows), step):
             codes, order = engine.codes_any_order(rows[start:start + step], self.candidates, self.columns, letters,
                                                   compiled)
             parts.append(partition_stats(codes, engine.n_patterns,
-                                         prior if prior is None or order is None else prior[order]))
+                                         prior if prior is None or order is None else prior[order], compiled))
+            if give_back:           # the rows just read: a first ranking reads every row of the matrix once
+                engine.give_back_matrix()
         return parts[0] if len(parts) == 1 else PartitionStats(
             *(np.concatenate([getattr(p, name) for p in parts]) for name in ("entropy", "expected", "worst", "parts")))
 
