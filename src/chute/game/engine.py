@@ -648,7 +648,7 @@ def partition_stats(codes: np.ndarray, n_patterns: int, weights: np.ndarray | No
 
     ``weights`` are the columns' probabilities (None: uniform); ``compiled``
     the caller's choice for one block of a larger job.  Large inputs
-    (or any, once the compiled kernels are loaded): a kernel in time rows x
+    (or any, once the kernels are loaded and compiled here): a kernel in time rows x
     columns with no rows x patterns temporaries, at any word length.  Small
     ones stay in numpy, so a short command never pays for loading the
     compiler: per-row histograms while rows x patterns is small, else
@@ -695,9 +695,9 @@ def _empty_stats(rows: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndar
 
 
 def _use_kernel(cells: int) -> bool:
-    """Return whether to use the compiled partition kernel: the compiler is loaded anyway, or a job too large
-    for numpy (a first ranking after one clue, 5-10 M cells, takes 0.15 s in numpy where loading the compiled
-    kernels takes 0.3-0.5 s, and compiling them on a fresh install 4 s)."""
+    """Return whether to use the compiled partition kernel: the compiler is loaded anyway and the kernel
+    compiled on this machine, or a job too large for numpy (a first ranking after one clue, 5-10 M cells, takes
+    0.15 s in numpy where loading the compiled kernels takes 0.3-0.5 s, and compiling them on a fresh install 4 s)."""
     return cells > NUMPY_PARTITION_CELLS or kernels_loaded() and kernel_ready("partition", "row_stats")
 
 
