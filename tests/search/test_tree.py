@@ -917,6 +917,27 @@ def test_the_numpy_primitives_are_the_kernels(small_lists, wordle):
     assert compared == 16 and classed == {True, False}     # guesses alike (representatives kept), and none
 
 
+@pytest.mark.parametrize("patterns, dtype", [(243, np.uint8), (729, np.uint16), (2187, np.uint16)])
+def test_figures_counted_by_pattern_are_the_sorted_figures(patterns, dtype, monkeypatch):
+    """Sets about as large as the patterns are counted in histograms of guesses x patterns, in blocks: the same
+    integers as sorting each guess's codes, at either side of the size where counting starts."""
+    from chute.kernels import tree_numpy
+    rng = np.random.default_rng(patterns)
+    solved = patterns - 1
+    monkeypatch.setattr(tree_numpy, "COUNT_CELLS", 3 * patterns)       # a few guesses a block
+    counted = 0
+    for n in ((patterns + 1) // 2 - 1, (patterns + 1) // 2, 3 * patterns):
+        codes = rng.integers(0, solved, (50, n)).astype(dtype)
+        codes[::7, ::3] = solved                   # candidates among the guesses
+        cost = tree_numpy.word_cost_table(n)
+        got = tree_numpy.figures(codes, cost, solved)
+        want = tree_numpy._figures_by_sorting(codes, cost, solved)
+        assert all(a.dtype == b.dtype and a.tolist() == b.tolist() for a, b in zip(got, want))
+        assert got[1].any() and not got[1].all()
+        counted += n * tree_numpy.COUNT_SHARE >= patterns
+    assert counted == 2
+
+
 @pytest.mark.parametrize("exact", [False, True])
 def test_a_small_search_runs_in_numpy_and_is_the_compiled_search(small_lists, wordle, exact, monkeypatch):
     """A normal-mode search starts on numpy's primitives (its three-row nodes in Python), reading the matrix's

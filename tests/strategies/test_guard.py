@@ -228,6 +228,7 @@ def test_compiled_plans_answer_and_spend_as_numpy(game, rule, monkeypatch):
     """The plans' figures and hard mode's allowed guesses, compiled once numba is loaded, are numpy's exactly:
     the same answers, the same rows left legal (in order), the same budget spent, and the same ranking after a
     first clue (strict Termo ARDUA: 1,708 sets looked at)."""
+    from chute.strategies import guard
     from chute.playing.solver import DEFAULT_PRIOR, DEFAULT_STRATEGY
     rnd = random.Random(7)
     lexicon = load_lexicon(game)
@@ -241,6 +242,7 @@ def test_compiled_plans_answer_and_spend_as_numpy(game, rule, monkeypatch):
 
     def run(compiled: bool):
         monkeypatch.setattr(Plans, "_compiled", lambda self: compiled)
+        monkeypatch.setattr(guard, "NUMPY_BLOCK_CELLS", 5_000)       # numpy's looks in several blocks of guesses
         plans = Plans(engine, rule, words, engine.columns(words), 6)
         answers = [plans.finishable(pick, allowed, rows) for pick, allowed, rows, _, _ in cases]
         legal = [plans.after(allowed, row, code) for _, allowed, _, row, code in cases if allowed is not None]

@@ -25,6 +25,8 @@ _FNV_PRIME = FNV_PRIME
 _GOLDEN = np.uint64(GOLDEN)
 _SOLVED_LABEL = SOLVED_LABEL
 PAIRS_MAX = 40        # words below which ``figures`` compares pairs of words rather than sorting (measured)
+COUNT_SHARE = 2       # words x this >= patterns: ``figures`` counts each guess's patterns rather than sorting ...
+COUNT_CELLS = 1 << 22     # ... in blocks of guesses of this many cells (words or patterns x guesses)
 
 
 def word_cost_table(n: int) -> np.ndarray:
@@ -98,11 +100,35 @@ def _columns(M: np.ndarray, MT: np.ndarray | None, S, rows, all_rows: bool) -> n
     return columns if all_rows else columns[:, rows]
 
 
+def _figures_by_counting(columns: np.ndarray, cost: np.ndarray, solved: int) -> tuple[np.ndarray, np.ndarray,
+                                                                                       np.ndarray]:
+    """Return ``figures`` from the words' codes (words x guesses) by counting each guess's patterns in a
+    (guesses x patterns) histogram, COUNT_CELLS at a time: quicker than sorting once the words are about as
+    many as the patterns (5.7 ns a cell at 1,000 words of 243 patterns, against 87 sorted and 3.9 compiled)."""
+    n, k = columns.shape
+    patterns = solved + 1                   # the solved code is the largest
+    parts, cand, score = (np.empty(k, dtype=np.int64) for _ in range(3))
+    step = max(1, COUNT_CELLS // max(n, patterns))
+    for a in range(0, k, step):
+        block = columns[:, a:a + step].astype(np.intp)
+        b = block.shape[1]
+        block += np.arange(b, dtype=np.intp) * patterns      # each guess's patterns a range of its own
+        counts = np.bincount(block.ravel(order="K"), minlength=b * patterns).reshape(b, patterns)
+        hit = (counts[:, solved] > 0).astype(np.int64)
+        parts[a:a + b] = np.count_nonzero(counts, axis=1) - hit
+        cand[a:a + b] = hit
+        score[a:a + b] = (counts * cost[counts]).sum(axis=1) - hit * cost[1]
+    return parts, cand, score
+
+
 def _figures_of_columns(columns: np.ndarray, cost: np.ndarray, solved: int):
-    """Return ``figures`` from the words' codes (words x guesses): pairs of words while they are few, else sorted
-    codes (each layout made contiguous, at no cost when it is)."""
+    """Return ``figures`` from the words' codes (words x guesses): pairs of words while they are few, counted
+    patterns once the words are about as many as the patterns, else sorted codes (each layout made contiguous, at
+    no cost when it is)."""
     if 0 < len(columns) <= PAIRS_MAX:
         return _figures_by_pairs(np.ascontiguousarray(columns), cost, solved)
+    if len(columns) * COUNT_SHARE >= solved + 1:
+        return _figures_by_counting(columns, cost, solved)
     return _figures_by_sorting(np.ascontiguousarray(columns.T), cost, solved)
 
 

@@ -27,6 +27,7 @@ PLAN_TOP = 8           # ``Plans``: guesses tried per node by the tree search ..
 PLAN_FULL_ROWS = 2     # ... and every guess in the last two rows (where "no" is exact); the first values
                        # tried, not tuned (BENCHMARKS.md, "The real game")
 COMPILED_AFTER = 2_000     # ``Plans``: sets looked at in numpy before the compiled figures pay for loading numba
+NUMPY_BLOCK_CELLS = 1 << 23      # a look in numpy gathers this many codes at a time
 LOSS_PER_ROW = 1       # a word not found within the rows costs the row limit again after the last row
 PLAN_BUDGET = 50_000_000   # ``Plans``: codes examined per state before it gives up (a few seconds), each
 PLAN_NODE_COST = 2_000     # look at a set counted as this many more (its fixed cost in numpy calls). The
@@ -208,8 +209,15 @@ class Plans:
             plan_figures(self.codes, at, S, self.cost, self.solved, self.n_patterns,
                          parts, cand, score)
             return parts, cand, score, lambda i: self.codes[at[i], S]
-        codes = self._charge(self.row_codes(rows, S))
-        return (*figures(codes, self.cost, self.solved), lambda i: codes[i])
+        if not (at >= 0).all():
+            codes = self._charge(self.row_codes(rows, S))
+            return (*figures(codes, self.cost, self.solved), lambda i: codes[i])
+        self._spend(len(rows) * len(S))
+        step = max(1, NUMPY_BLOCK_CELLS // max(1, len(S)))      # never every guess's codes at once
+        blocks = [figures(gather(self.codes, at[a:a + step], S), self.cost, self.solved)
+                  for a in range(0, len(at), step)]
+        parts, cand, score = (np.concatenate(f) for f in zip(*blocks)) if len(blocks) != 1 else blocks[0]
+        return parts, cand, score, lambda i: self.codes[at[i], S]
 
     def finishable(self, pick: np.ndarray, allowed: np.ndarray | None, rows: int) -> bool:
         """Return whether the words at positions ``pick`` (ascending) can surely be found within ``rows`` guesses."""
