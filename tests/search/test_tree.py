@@ -919,14 +919,15 @@ def test_the_numpy_primitives_are_the_kernels(small_lists, wordle):
 
 @pytest.mark.parametrize("patterns, dtype", [(243, np.uint8), (729, np.uint16), (2187, np.uint16)])
 def test_figures_counted_by_pattern_are_the_sorted_figures(patterns, dtype, monkeypatch):
-    """Sets about as large as the patterns are counted in histograms of guesses x patterns, in blocks: the same
+    """Sets of a quarter as many words as patterns or more are counted in histograms of guesses x patterns, in
+    blocks: the same
     integers as sorting each guess's codes, at either side of the size where counting starts."""
     from chute.kernels import tree_numpy
     rng = np.random.default_rng(patterns)
     solved = patterns - 1
     monkeypatch.setattr(tree_numpy, "COUNT_CELLS", 3 * patterns)       # a few guesses a block
     counted = 0
-    for n in ((patterns + 1) // 2 - 1, (patterns + 1) // 2, 3 * patterns):
+    for n in ((patterns + 3) // 4 - 1, (patterns + 3) // 4, 3 * patterns):
         codes = rng.integers(0, solved, (50, n)).astype(dtype)
         codes[::7, ::3] = solved                   # candidates among the guesses
         cost = tree_numpy.word_cost_table(n)
