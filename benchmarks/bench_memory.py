@@ -33,12 +33,19 @@ from bench_tree import scale_words
 from chute.game.engine import code_dtype
 
 MB = 1 << 20
-# name -> (letters, answers, guesses): the sizes the target names (9 and 10 letters) and 10,000 x 10,000
+# name -> (letters, answers, guesses): the sizes the target names (9 and 10 letters) and 10,000 x 10,000, then
+# every other length from 3 to 12 at a dictionary's size (chosen, not measured from any list)
 CASES = {
     "9 letters, 5,056 x 29,150": (9, 5_056, 29_150),
     "10 letters, 3,100 x 29,150": (10, 3_100, 29_150),
     "12 letters, 2,000 x 20,000": (12, 2_000, 20_000),
     "5 letters, 10,000 x 10,000": (5, 10_000, 10_000),
+    "3 letters, 1,000 x 4,000": (3, 1_000, 4_000),
+    "4 letters, 2,500 x 8,000": (4, 2_500, 8_000),
+    "6 letters, 4,000 x 15,000": (6, 4_000, 15_000),
+    "7 letters, 5,000 x 25,000": (7, 5_000, 25_000),
+    "8 letters, 5,000 x 29,150": (8, 5_000, 29_150),
+    "11 letters, 2,500 x 25,000": (11, 2_500, 25_000),
 }
 
 

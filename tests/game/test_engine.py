@@ -412,6 +412,32 @@ def test_partition_stats_paths_agree(wordle, monkeypatch, cols):
             assert np.array_equal(a.worst, b.worst) and np.array_equal(a.parts, b.parts)
 
 
+def test_sorted_partition_stats_work_in_blocks_of_rows_and_hold_only_a_block(wordle, monkeypatch):
+    """Rows sorted SORT_BLOCK_CELLS at a time give the figures sorting them all at once gives, with and without
+    a prior, and a large job's temporaries are a block's (8 letters' 29,150 guesses x 316 words held 281 MB)."""
+    import tracemalloc
+    rng = np.random.default_rng(3)
+    codes = np.ascontiguousarray(wordle.matrix[:3000, np.sort(rng.choice(2315, 200, replace=False))])
+    w = rng.random(200)
+    monkeypatch.setattr(engine_mod, "SORT_COLS", 10**6)
+    monkeypatch.setattr(engine_mod, "_use_kernel", lambda cells: False)
+    sides = []
+    for cells in (7_000, 1 << 40):
+        monkeypatch.setattr(engine_mod, "SORT_BLOCK_CELLS", cells)
+        sides.append([partition_stats(codes, 243), partition_stats(codes, 243, w)])
+    for a, b in zip(*sides):
+        assert a.entropy.tolist() == b.entropy.tolist() and a.expected.tolist() == b.expected.tolist()
+        assert a.worst.tolist() == b.worst.tolist() and a.parts.tolist() == b.parts.tolist()
+    monkeypatch.undo()
+    monkeypatch.setattr(engine_mod, "_use_kernel", lambda cells: False)
+    large = rng.integers(0, 6561, size=(20_000, 316)).astype(np.uint16)
+    tracemalloc.start()
+    partition_stats(large, 6561, rng.random(316))
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 80 * 2**20                  # all at once: about 40 bytes a cell, 250 MB
+
+
 @pytest.mark.parametrize("length", [9, 12])
 def test_partition_stats_at_long_words_agree_and_stay_small(length, monkeypatch):
     """Past 8 letters (3^L patterns) the kernel, sorted runs and hand counts agree; no rows x 3^L table is made."""

@@ -11,7 +11,7 @@ from chute import Engine, Solver, load_lexicon
 from chute.game.feedback import score
 from chute.playing.session import play
 from chute.playing.solver import DEFAULT_PRIOR, DEFAULT_STRATEGY
-from chute.strategies import Options, expected
+from chute.strategies import Options, expected, guard
 from chute.strategies.guard import PLAN_NODE_COST, Plans, also_accepted
 
 
@@ -158,6 +158,23 @@ def test_plans_given_a_states_codes_of_every_guess_answer_as_they_would_alone(wo
     words = list(state.candidates) + extra
     cols = np.concatenate([state.columns, wordle_engine.columns(extra)]) if extra else state.columns
     alone = Plans(wordle_engine, None, words, cols, 6)
-    shared = Plans(wordle_engine, None, words, cols, 6, every=every)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(guard, "NUMPY_BLOCK_CELLS", 50_000)        # the kept codes copied in blocks of guesses
+        shared = Plans(wordle_engine, None, words, cols, 6, every=every)
     assert np.array_equal(alone.codes, shared.codes)
     assert alone.plan_guess(None, 5) == shared.plan_guess(None, 5) is not None
+
+
+def test_widened_plans_share_the_codes_and_answer_as_new_plans_would(wordle_engine, default_solver):
+    """The wide search's plans read the first plans' codes (the same array, not a copy) and, with a memo and a
+    budget of their own, find what plans built afresh with those settings find."""
+    state = default_solver.state_for(["crane:bbybb"])
+    words, cols = list(state.candidates), state.columns
+    first = Plans(wordle_engine, None, words, cols, 6, top=2)
+    first.plan_guess(None, 4)
+    assert first.memo and first.looks
+    wide = first.widened(30, 10**9)
+    fresh = Plans(wordle_engine, None, words, cols, 6, top=30, budget=10**9)
+    assert wide.codes is first.codes and wide.memo is not first.memo and wide.looks == 0
+    assert wide.plan_guess(None, 4) == fresh.plan_guess(None, 4)
+    assert wide.budget == fresh.budget and wide.looks == fresh.looks

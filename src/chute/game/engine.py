@@ -73,6 +73,8 @@ KERNEL_PATTERNS = n_patterns(8)      # the compiled partition kernels keep a tab
 SORT_COLS = 48
 # A rows x patterns histogram larger than this (cells; 32 MB of int64) sorts rows instead: long words.
 HISTOGRAM_CELLS = 1 << 22
+# Rows are sorted this many cells at a time (the sort's temporaries are about 40 bytes a cell).
+SORT_BLOCK_CELLS = 1 << 20
 
 
 def compute_codes(guesses: Sequence[str], secrets: Sequence[str], length: int) -> np.ndarray:
@@ -673,7 +675,12 @@ def partition_stats(codes: np.ndarray, n_patterns: int, weights: np.ndarray | No
                   min(rows, 8 * threads()), *out)
         return PartitionStats(*out)
     if cols <= SORT_COLS or rows * n_patterns > HISTOGRAM_CELLS:
-        return _sorted_stats(codes, prob)
+        step = max(1, SORT_BLOCK_CELLS // cols)
+        if rows <= step:
+            return _sorted_stats(codes, prob)
+        blocks = [_sorted_stats(codes[a:a + step], prob) for a in range(0, rows, step)]
+        return PartitionStats(*(np.concatenate([getattr(b, name) for b in blocks])
+                                for name in ("entropy", "expected", "worst", "parts")))
     counts = histograms(codes, n_patterns)
     worst = counts.max(axis=1)
     parts = np.count_nonzero(counts, axis=1)

@@ -378,8 +378,7 @@ class ExpectedGuesses(Strategy):
         gave_up = False
         if guess is None:           # a wider search, once per such state (the first clue's largest sets)
             try:
-                guess = Plans(engine, None, words, cols, options.rows, top=WIDE_TOP, budget=wide_budget(len(words)),
-                              every=every).plan_guess(allowed, left)
+                guess = plans.widened(WIDE_TOP, wide_budget(len(words))).plan_guess(allowed, left)
             except OutOfBudget:     # a state too open to plan for (after a useless guess)
                 gave_up = True
         if guess is None:           # the safe tree's guess, while the game follows it: proven to keep every word

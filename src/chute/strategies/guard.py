@@ -99,10 +99,30 @@ class Plans:
         self.local[self.playable] = np.arange(len(self.playable))
         # ``every``: the codes of every accepted guess against the first of the words, known already (a state's)
         known = 0 if every is None else every.shape[1]
-        self.codes = np.ascontiguousarray(engine.codes(self.playable, words, cols) if not known else np.hstack(
-            [every[self.playable], engine.codes(self.playable, words[known:], cols[known:])]))
+        if known:                   # filled in place: one array of codes, never a second while it is built
+            rest = engine.codes(self.playable, words[known:], cols[known:])
+            self.codes = np.empty((len(self.playable), len(words)), dtype=rest.dtype)
+            step = max(1, NUMPY_BLOCK_CELLS // max(1, known))
+            for a in range(0, len(self.playable), step):
+                self.codes[a:a + step, :known] = every[self.playable[a:a + step]]
+            self.codes[:, known:] = rest
+            del rest
+        else:
+            self.codes = np.ascontiguousarray(engine.codes(self.playable, words, cols))
         self.cost = word_cost_table(len(words))
         self.solved, self.n_patterns = engine.solved, engine.n_patterns     # read at every set looked at
+        self._fresh(top, budget)
+
+    def widened(self, top: int, budget: int) -> "Plans":
+        """Return plans over the same words and codes (shared, not copied) that try ``top`` guesses per set and
+        may examine ``budget`` codes, their memo their own."""
+        wide = object.__new__(Plans)
+        wide.__dict__.update({k: v for k, v in self.__dict__.items()})
+        wide._fresh(top, budget)
+        return wide
+
+    def _fresh(self, top: int | None, budget: int | None) -> None:
+        """Set the search's settings and start its memo and counts afresh."""
         self.memo: dict[tuple, bool] = {}
         self.witness: dict[tuple, int] = {}       # a set's key -> the guess row of the plan found for it
         self.top = PLAN_TOP if top is None else top                # guesses tried per set, three rows or more
