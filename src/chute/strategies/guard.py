@@ -117,7 +117,7 @@ class Plans:
         """Return plans over the same words and codes (shared, not copied) that try ``top`` guesses per set and
         may examine ``budget`` codes, their memo their own."""
         wide = object.__new__(Plans)
-        wide.__dict__.update({k: v for k, v in self.__dict__.items()})
+        wide.__dict__.update(self.__dict__)
         wide._fresh(top, budget)
         return wide
 
