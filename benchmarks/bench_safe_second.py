@@ -1,11 +1,13 @@
 """Why the safe tree plays LUMPY after TRACE's bbbbb: every better second guess by E(g) can lose a word.
 
-    python benchmarks/bench_safe_second.py [--count 300]
+    python benchmarks/bench_safe_second.py [--count 400]
+    python benchmarks/bench_safe_second.py --opener salet --pattern ybgbb --count 0    # every guess
 
 The words: every word the bundled Wordle lists accept but the offensive ones
-(the safe tree's, ``scripts/build_safe_tree.py``) that TRACE leaves all grey.
-The guesses: the default policy's, ordered by E(g) in that state (ties by row).
-For each of the first ``--count``, in order, until one survives: the words of
+(the safe tree's, ``scripts/build_safe_tree.py``) that the opener's clue
+leaves (TRACE all grey by default).  The guesses: the default policy's and the
+words themselves, ordered by E(g) in that state (ties by row).  For each of
+the first ``--count`` (0: all), in order, until one survives: the words of
 each of its bins that end in ILLS (the family the row limit binds on) must be
 finishable within the four rows after it (the exact tree search, every word
 chute suggests as a probe), and so must each whole bin that holds some of
@@ -33,10 +35,14 @@ ROWS_AFTER = 4        # TRACE, the second guess, then four rows
 
 def main() -> int:
     """Check the policy's second guesses in order; print each verdict and the first that survives."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--count", type=int, default=300, help="guesses checked, best by E(g) first (default 300)")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                     usage="%(prog)s [--count N] [--opener W] [--pattern P]")
+    parser.add_argument("--count", type=int, default=400, help="guesses checked, best by E(g) first (default 400; "
+                                                               "0: every one)")
+    parser.add_argument("--opener", default="trace", help="the first guess (default trace)")
+    parser.add_argument("--pattern", default="bbbbb", help="the colours it showed (default bbbbb)")
     args = parser.parse_args()
-    from build_safe_tree import OPENER, _solver
+    from build_safe_tree import _solver
 
     from chute.game.engine import Engine
     from chute.game.feedback import score
@@ -45,15 +51,25 @@ def main() -> int:
     from chute.strategies.expected import expected_guesses
 
     lexicon = load_lexicon("wordle")
+    opener, pattern = args.opener.lower(), args.pattern.lower()
+    if args.count < 0:
+        parser.error("--count: must be at least 0")
+    if opener not in lexicon.guess_index:
+        parser.error(f"--opener: {args.opener!r} is not a word Wordle accepts")
+    if len(pattern) != len(opener) or set(pattern) - set("gyb"):
+        parser.error(f"--pattern: {args.pattern!r} is not {len(opener)} colours of g, y and b")
     words = [w for w in lexicon.guesses
-             if w not in lexicon.offensive and w != OPENER and score(OPENER, w) == "bbbbb"]
+             if w not in lexicon.offensive and w != opener and score(opener, w) == pattern]
     probes = [w for w in lexicon.guesses if lexicon.is_suggested(w)]
     family = {w for w in words if w.endswith("ills")}
+    if not family:
+        parser.error(f"no ?ILLS word is left after {opener.upper()} {pattern}: nothing to check")
     solver = _solver()
-    state = solver.state_for([f"{OPENER}:bbbbb"])
-    rows = state.guess_rows(solver.options)
+    state = solver.state_for([f"{opener}:{pattern}"])
+    index = lexicon.guess_index
+    rows = np.union1d(state.guess_rows(solver.options), [index[w] for w in words])
     scores = expected_guesses(state.codes(rows), state.prior(), state.engine.n_patterns, state.engine.solved)
-    order = np.lexsort((rows, np.round(scores, 9)))[:args.count]
+    order = np.lexsort((rows, np.round(scores, 9)))[:args.count or None]
     with tempfile.TemporaryDirectory() as tmp:
         listed = Path(tmp) / "words.txt"
         listed.write_text("\n".join(words) + "\n", encoding="utf-8")
@@ -65,7 +81,7 @@ def main() -> int:
         S = np.array(sorted(column[w] for w in members), dtype=np.int32)
         return len(S) <= ROWS_AFTER or search.solve(S, ROWS_AFTER) < INF
 
-    print(f"{len(words)} words after {OPENER.upper()} bbbbb, {len(family)} of them ?ILLS; "
+    print(f"{len(words)} words after {opener.upper()} {pattern}, {len(family)} of them ?ILLS; "
           f"the first {len(order)} guesses by E(g)", flush=True)
     began = time.process_time()
     for rank, i in enumerate(order.tolist(), 1):
@@ -84,7 +100,8 @@ def main() -> int:
                   f"({time.process_time() - began:.0f} s CPU)")
             return 0
         print(f"{rank:4} {guess.upper()}  E(g) {scores[i]:.4f}  {verdict}", flush=True)
-    print(f"none of the first {len(order)} survives ({time.process_time() - began:.0f} s CPU)")
+    print(f"none of the first {len(order)} survives ({time.process_time() - began:.0f} s CPU)"
+          + ("" if len(order) < len(rows) else f": no tree from {opener.upper()} finishes every one of these words"))
     return 1
 
 

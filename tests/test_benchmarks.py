@@ -24,6 +24,10 @@ BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
     ("bench_review.py", ["--runs", "0"], "--runs must be at least 1"),
     ("bench_review_offlist.py", ["--games", "0"], "--runs and --games must be at least 1"),
     ("bench_review_offlist.py", ["--game", "octordle"], "invalid choice: 'octordle'"),
+    ("bench_safe_second.py", ["--opener", "xyzzy"], "'xyzzy' is not a word Wordle accepts"),
+    ("bench_safe_second.py", ["--pattern", "gyxbb"], "'gyxbb' is not 5 colours"),
+    ("bench_safe_second.py", ["--count", "-1"], "--count: must be at least 0"),
+    ("bench_safe_second.py", ["--opener", "salet", "--pattern", "ggggg"], "no ?ILLS word is left"),
 ])
 def test_a_bad_argument_is_one_line_and_status_2(script, args, says):
     done = subprocess.run([sys.executable, str(BENCHMARKS / script), *args], capture_output=True, text=True,
