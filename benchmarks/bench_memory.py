@@ -8,9 +8,10 @@ Each case writes its lists to a temporary folder (seeded words, as
 letters a seeded sample of the bundled Wordle and Termo words, as
 ``bench_tree.py --scale`` draws them), then runs each command in a fresh
 process with its own empty cache folder and numba cache: the first run, the
-same command again (warm: the matrix read from the cache), and a suggestion
-after one clue; at five letters also the tree search of the first opener,
-twice (its kernels compiled, then read).  The figure is the process's peak
+same command again (warm: the matrix read from the cache), a suggestion
+after one clue, the review of a two-row game (the first guess, then the
+answer) and a bench of 10 answers; at five letters also the tree search of
+the first opener, twice (its kernels compiled, then read).  The figure is the process's peak
 resident memory (``wait4``'s ``ru_maxrss``: the largest of the process and the
 children it waited for), set beside the matrix's size and the target, 1.2 x
 the matrix + 250 MB.
@@ -75,11 +76,16 @@ def peak(argv: list[str], env: dict[str, str]) -> tuple[float, float, int]:
     return usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime, proc.returncode
 
 
+def sample_answer(answers: Path) -> str:
+    """Return the seeded answer the clue and the reviewed game are played against."""
+    return random.Random(1).choice(answers.read_text(encoding="utf-8").split())
+
+
 def clue_for(answers: Path, guesses: Path) -> str:
     """Return a clue of the first guess against a seeded answer, in GUESS:COLOURS notation."""
     from chute.game.feedback import score
     guess = guesses.read_text(encoding="utf-8").split()[0]
-    answer = random.Random(1).choice(answers.read_text(encoding="utf-8").split())
+    answer = sample_answer(answers)
     return f"{guess}:{score(guess, answer)}"
 
 
@@ -104,6 +110,9 @@ def main() -> None:
             runs = [("first suggest", ["suggest", *lists]),
                     ("warm suggest", ["suggest", *lists]),
                     ("suggest CLUE", ["suggest", *lists, clue_for(answers, guesses)])]
+            first, answer = clue_for(answers, guesses).split(":")[0], sample_answer(answers)
+            runs += [("review", ["review", *lists, first, answer, "--answer", answer]),
+                     ("bench --sample 10", ["bench", *lists, "--sample", "10", "--seed", "1", "--quiet"])]
             if letters == 5:
                 runs += [("tree --openers 1", ["tree", *lists, "--openers", "1"]),
                          ("tree again", ["tree", *lists, "--openers", "1"])]
