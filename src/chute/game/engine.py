@@ -617,6 +617,14 @@ class PartitionStats:
         """Return the figures of the chosen rows only."""
         return PartitionStats(self.entropy[idx], self.expected[idx], self.worst[idx], self.parts[idx])
 
+    @staticmethod
+    def joined(blocks: "Sequence[PartitionStats]") -> "PartitionStats":
+        """Return the figures of consecutive blocks of rows as one (the block itself when there is one)."""
+        if len(blocks) == 1:
+            return blocks[0]
+        return PartitionStats(*(np.concatenate([getattr(b, name) for b in blocks])
+                                for name in ("entropy", "expected", "worst", "parts")))
+
 
 _CLOG: dict[int, np.ndarray] = {}
 _COMPILED = [False]      # partition_stats: compiled kernels at every size (see prefer_compiled)
@@ -676,11 +684,7 @@ def partition_stats(codes: np.ndarray, n_patterns: int, weights: np.ndarray | No
         return PartitionStats(*out)
     if cols <= SORT_COLS or rows * n_patterns > HISTOGRAM_CELLS:
         step = max(1, SORT_BLOCK_CELLS // cols)
-        if rows <= step:
-            return _sorted_stats(codes, prob)
-        blocks = [_sorted_stats(codes[a:a + step], prob) for a in range(0, rows, step)]
-        return PartitionStats(*(np.concatenate([getattr(b, name) for b in blocks])
-                                for name in ("entropy", "expected", "worst", "parts")))
+        return PartitionStats.joined([_sorted_stats(codes[a:a + step], prob) for a in range(0, rows, step)])
     counts = histograms(codes, n_patterns)
     worst = counts.max(axis=1)
     parts = np.count_nonzero(counts, axis=1)

@@ -206,8 +206,7 @@ class State:
                                          prior if prior is None or order is None else prior[order], compiled))
             if give_back:           # the rows just read: a first ranking reads every row of the matrix once
                 engine.give_back_matrix()
-        return parts[0] if len(parts) == 1 else PartitionStats(
-            *(np.concatenate([getattr(p, name) for p in parts]) for name in ("entropy", "expected", "worst", "parts")))
+        return PartitionStats.joined(parts)
 
     def prior(self) -> np.ndarray:
         """Return the candidates' probabilities (summing to 1)."""

@@ -106,7 +106,6 @@ class Plans:
             for a in range(0, len(self.playable), step):
                 self.codes[a:a + step, :known] = every[self.playable[a:a + step]]
             self.codes[:, known:] = rest
-            del rest
         else:
             self.codes = np.ascontiguousarray(engine.codes(self.playable, words, cols))
         self.cost = word_cost_table(len(words))
@@ -221,7 +220,8 @@ class Plans:
         """
         self.looks += 1
         at = self.local[rows]
-        if self._compiled() and (at >= 0).all():
+        kept = bool((at >= 0).all())            # every row's codes among the plans' own
+        if kept and self._compiled():
             from ..kernels.plans import plan_figures
             self._spend(len(rows) * len(S))
             k = len(rows)
@@ -229,7 +229,7 @@ class Plans:
             plan_figures(self.codes, at, S, self.cost, self.solved, self.n_patterns,
                          parts, cand, score)
             return parts, cand, score, lambda i: self.codes[at[i], S]
-        if not (at >= 0).all():
+        if not kept:
             codes = self._charge(self.row_codes(rows, S))
             return (*figures(codes, self.cost, self.solved), lambda i: codes[i])
         self._spend(len(rows) * len(S))
