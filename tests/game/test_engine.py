@@ -188,14 +188,54 @@ def test_a_ranking_over_a_large_mapped_matrix_gives_back_the_rows_each_block_rea
     rows = np.arange(0, len(engine.lexicon.guesses), 3)       # too few to keep every guess's codes
     want = state.stats(state.codes(rows))
     monkeypatch.setattr(base, "PARTITION_BLOCK_BYTES", 64 * len(cands))
-    monkeypatch.setattr(base, "GIVE_BACK_BYTES", engine.matrix.nbytes + 1)     # not large: kept
+    monkeypatch.setattr(engine_mod, "GIVE_BACK_BYTES", engine.matrix.nbytes + 1)     # not large: kept
     state.partition_of(rows)
     assert resident(path) > 0
-    monkeypatch.setattr(base, "GIVE_BACK_BYTES", engine.matrix.nbytes)        # large
+    monkeypatch.setattr(engine_mod, "GIVE_BACK_BYTES", engine.matrix.nbytes)        # large
     got = state.partition_of(rows)
     assert resident(path) == 0
     for name in ("entropy", "expected", "worst", "parts"):
         assert np.allclose(getattr(got, name), getattr(want, name), rtol=1e-12), name
+
+
+def test_rows_read_one_by_one_of_a_large_mapped_matrix_are_given_back(tmp_path, small_engine, monkeypatch,
+                                                                       resident):
+    """Reading a large mapped matrix row by row (a tree's rows in a review, a game's clues) or in a few rows
+    (a shortlist's codes) holds none of it after, where the system maps more of the file than each row read;
+    the codes are the matrix's.  A small matrix, or one in memory, is read as it is."""
+    engine = small_engine(seed=9, answers=300, extra=700, cache_dir=tmp_path)
+    path = _cache_file(tmp_path)
+    plain = Engine.build(engine.lexicon, cache=False)
+    S = np.arange(0, len(engine.lexicon.answers), 2)
+    rows = np.arange(0, len(engine.lexicon.guesses), 5)
+    assert engine.give_back_matrix() and resident(path) == 0
+    monkeypatch.setattr(engine_mod, "GIVE_BACK_BYTES", engine.matrix.nbytes + 1)     # not large: kept
+    assert np.array_equal(engine.row_codes(3, S), plain.matrix[3, S])
+    assert resident(path) > 0 and not plain.gives_back()
+    monkeypatch.setattr(engine_mod, "GIVE_BACK_BYTES", engine.matrix.nbytes)         # large
+    assert engine.gives_back() and not plain.gives_back()
+    for g in rows.tolist():
+        assert np.array_equal(engine.row_codes(g, S), plain.matrix[g, S])
+    assert resident(path) == 0
+    monkeypatch.setattr(engine_mod, "ORDER_BLOCK_BYTES", 16 * engine.matrix.shape[1])     # blocks of 16 rows
+    cands = [engine.lexicon.answers[c] for c in S.tolist()]
+    assert np.array_equal(engine.codes(rows, cands), plain.codes(rows, cands))
+    assert np.array_equal(engine.codes(None, cands), plain.codes(None, cands))
+    assert resident(path) == 0
+
+
+def test_rows_copied_given_back_are_copied_again_when_next_asked_for(small_engine):
+    """``forget_rows`` gives back the transposed rows copied so far: none counts as copied, and the next ask
+    copies them again from the matrix."""
+    engine = small_engine(seed=10, answers=80, extra=120)
+    S = np.array([1, 5, 9], dtype=np.int32)
+    rows = engine.transposed_rows(S)
+    assert np.array_equal(rows[S], engine.matrix[:, S].T) and rows[S].any()
+    engine.forget_rows()
+    assert not engine._rows_copied[1].any() and not rows.any()
+    again = engine.transposed_rows(S[:2])
+    assert np.array_equal(again[S[:2]], engine.matrix[:, S[:2]].T) and not again[S[2]].any()
+    Engine.build(engine.lexicon, cache=False).forget_rows()           # none copied: nothing to give back
 
 
 def test_partition_stats_kernel_and_numpy_agree(wordle, monkeypatch):

@@ -13,6 +13,7 @@ import pytest
 from chute.arrays import union
 from chute.cli import main
 from chute.errors import ChuteError
+import chute.game.engine as engine_module
 from chute.game.engine import Engine
 from chute.game.feedback import Clue, score
 from chute.game.rules import violation
@@ -59,8 +60,9 @@ def brute_force(lexicon: Lexicon, rule: str | None = None):
     return of_opener
 
 
-def exact_totals(lexicon: Lexicon, openers, rows=6, rule=None) -> dict[str, int]:
-    searcher = TreeSearch(Engine.build(lexicon, cache=False), rows=rows, rule=rule, exact=True)
+def exact_totals(lexicon: Lexicon, openers, rows=6, rule=None, cache_dir=None) -> dict[str, int]:
+    engine = Engine.build(lexicon, cache=False) if cache_dir is None else Engine.build(lexicon, cache_dir=cache_dir)
+    searcher = TreeSearch(engine, rows=rows, rule=rule, exact=True)
     results = search(searcher, openers)
     for r in results:
         assert r.exact
@@ -88,16 +90,17 @@ def test_exact_equals_brute_force(small_lists, wordle, seed, n_answers, n_extra,
     assert exact_totals(lex, openers, rows) == want
 
 
-def _exact_as_brute_force(small_lists) -> Lexicon:
+def _exact_as_brute_force(small_lists, cache_dir=None) -> Lexicon:
     """Assert that the exact totals of a few openers are the brute force's, normal and hard mode, on two seeded
-    lists; return the normal mode's."""
+    lists (their matrices mapped from ``cache_dir`` if given); return the normal mode's."""
     lex = small_lists(2, 60, 30)
     openers = random.Random(2).sample(lex.guesses, 3)
     brute = brute_force(lex)
-    assert exact_totals(lex, openers) == {o: brute(o, 6) for o in openers}
+    assert exact_totals(lex, openers, cache_dir=cache_dir) == {o: brute(o, 6) for o in openers}
     hard = small_lists(7, 16, 24)
     hard_openers = random.Random(7).sample(hard.guesses, 3)
-    assert exact_totals(hard, hard_openers, 6, "hard") == {o: brute_force(hard, "hard")(o, 6) for o in hard_openers}
+    assert (exact_totals(hard, hard_openers, 6, "hard", cache_dir)
+            == {o: brute_force(hard, "hard")(o, 6) for o in hard_openers})
     return lex
 
 
@@ -110,6 +113,41 @@ def test_exact_without_the_transposed_matrix_equals_brute_force(small_lists, wor
     monkeypatch.setattr(tree_search, "ROWS_COPIED_MAX", rows_copied)
     lex = _exact_as_brute_force(small_lists)
     assert TreeSearch(Engine.build(lex, cache=False)).MT.size == 0
+
+
+def test_exact_reading_a_mapped_matrix_through_the_rows_copied_only_equals_brute_force(small_lists, wordle,
+                                                                                      monkeypatch, tmp_path):
+    """Past TRANSPOSE_BYTES a search over a matrix mapped from the cache reads the codes only through the rows
+    it copies of the sets it searches (the mapping given back as they are copied): the same exact totals,
+    hard mode's too."""
+    import chute.search.tree_search as tree_search
+    monkeypatch.setattr(tree_search, "TRANSPOSE_BYTES", 0)
+    lex = _exact_as_brute_force(small_lists, tmp_path)
+    searcher = TreeSearch(Engine.build(lex, cache_dir=tmp_path))
+    assert searcher.rows_only and searcher.engine.maps_matrix()
+
+
+def test_a_search_reading_the_rows_copied_only_leaves_the_mapped_matrix_given_back(small_engine, tmp_path,
+                                                                                 monkeypatch, resident):
+    """A search reading the rows it copies only holds one copy of the codes: the engine's matrix, mapped from
+    the cache, is given back as each block of it is copied, and the tree is the one the usual search finds."""
+    import chute.search.tree_search as tree_search
+    engine = small_engine(seed=8, answers=200, extra=600, cache_dir=tmp_path)
+    opener = engine.lexicon.answers[0]
+    want = TreeSearch(engine).search_opener(opener).tree.root.to_dict()
+    codes = np.array(engine.matrix.T)
+    assert engine.give_back_matrix()          # only the search's own mapping of the file counts below
+    monkeypatch.setattr(tree_search, "TRANSPOSE_BYTES", 0)
+    monkeypatch.setattr(engine_module, "TRANSPOSE_ROWS", 64)          # several blocks of the matrix's rows
+    fresh = Engine.build(engine.lexicon, cache_dir=tmp_path)
+    searcher = TreeSearch(fresh)
+    assert searcher.rows_only
+    path = next(tmp_path.glob("matrix-*.bin"))
+    assert resident(path) == 0
+    assert searcher.search_opener(opener).tree.root.to_dict() == want
+    assert resident(path) == 0
+    rows, copied = fresh._rows_copied
+    assert copied.all() and np.array_equal(rows, codes)
 
 
 def test_exact_reading_only_the_transposed_copy_equals_brute_force(small_lists, wordle, monkeypatch):
@@ -164,7 +202,7 @@ def test_a_matrix_too_large_to_copy_has_only_the_rows_its_searches_read_copied(s
     assert set(np.flatnonzero(other._rows_copied[1]).tolist()) < set(S.tolist())
     import mmap
 
-    def refused(*args):
+    def refused(*args, **kwargs):
         raise OSError(12, "Cannot allocate memory")
     monkeypatch.setattr(mmap, "mmap", refused)           # a system that will not map the memory: the matrix
     monkeypatch.setattr(tree_search, "ROWS_COPIED_MAX", 1024)

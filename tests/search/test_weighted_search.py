@@ -126,6 +126,24 @@ def test_the_found_tree_is_an_upper_bound_and_equal_weights_find_the_uniform_opt
         assert equal.solve(S, 6) == pytest.approx(exact.solve(S, 6))
 
 
+def test_a_weighted_search_reading_a_mapped_matrix_through_the_rows_copied_only_is_the_same(small_engine, tmp_path,
+                                                                                           monkeypatch):
+    """Over a mapped matrix too large to copy whole (a prior's at long words) a weighted search reads the codes
+    only through the rows its searches copy: the same totals and bins as over the matrix in memory."""
+    import chute.search.tree_search as tree_search
+    engine = small_engine(seed=48, answers=150, extra=250)
+    rng = np.random.default_rng(48)
+    w = rng.uniform(0.05, 1.0, len(engine.lexicon.answers))
+    plain = WeightedSearch(engine, w, rows=6)
+    monkeypatch.setattr(tree_search, "TRANSPOSE_BYTES", 0)
+    mapped = WeightedSearch(small_engine(seed=48, answers=150, extra=250, cache_dir=tmp_path), w, rows=6)
+    assert mapped.tree.rows_only and not plain.tree.rows_only
+    for S in random_sets(engine, rng, 8) + [np.arange(40, dtype=np.int32)]:
+        assert mapped.solve(S, 4) == pytest.approx(plain.solve(S, 4))
+        g = int(rng.integers(len(engine.lexicon.guesses)))
+        assert mapped.outcomes(g, S, 4, None, True) == plain.outcomes(g, S, 4, None, True)
+
+
 def test_the_numpy_weighted_bounds_are_the_kernel(small_engine):
     """A small weighted search bounds its guesses in numpy (``tree_numpy.weighted_bounds``) until loading numba
     pays: the kernel's bounds to the last bit (each sum taken in the kernel's order) and its partition keys, for

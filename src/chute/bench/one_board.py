@@ -136,7 +136,7 @@ class TreeWalk:
         """Return the target columns grouped by the pattern code the guess shows them, by code."""
         row = self.guess_index.get(guess)
         if row is not None:
-            codes = self.engine.matrix[row, targets]
+            codes = self.engine.row_codes(row, targets)
         else:                   # a word outside the lists (a user's opener): scored on the fly
             from ..game.engine import compute_codes
             codes = compute_codes([guess], [self.answers[t] for t in targets], self.engine.length)[0]

@@ -14,6 +14,7 @@ import sys
 import zlib
 from dataclasses import dataclass
 from functools import cached_property
+from mmap import mmap as Mapping
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -240,6 +241,13 @@ def warn_once(message: str) -> None:
 # 175 -> 38 ms for Termo's 18,210 x 2,510 (numpy's copy of ``M.T``), medians of 7 on a 2-core Intel Xeon VM
 # (256 to 2,048 rows: 26-54 ms; square tiles of 64 to 512: 26-65 ms).
 TRANSPOSE_ROWS = 1024
+# A matrix mapped from the cache this large gives back the pages a read of it touched (``Engine.gives_back``) ...
+GIVE_BACK_BYTES = 1 << 26
+# ... and the whole aligned windows of this many bytes of the file holding them: Linux maps more of a file than
+# the page read through a mapping, the cached pages around it ("fault-around", 64 KiB) or the whole large folio
+# of the page cache holding it (up to 2 MiB), madvise(MADV_RANDOM) or not: a 12.8 KB block of rows read held
+# 112 KiB (Linux 6.18)
+MAPPED_AROUND = 1 << 21
 
 
 def transpose(M: np.ndarray) -> np.ndarray:
@@ -365,10 +373,9 @@ def _write_cached(path: Path, key: str, matrix: np.ndarray) -> bool:
 
 
 def _mapping(matrix: np.ndarray):
-    """Return the file mapping ``matrix`` is a view of (a matrix read from the cache), or None."""
-    import mmap
+    """Return the mapping ``matrix`` is a view of (a matrix read from the cache, rows copied), or None."""
     base = matrix
-    while base is not None and not isinstance(base, mmap.mmap):
+    while base is not None and not isinstance(base, Mapping):
         base = base.obj if isinstance(base, memoryview) else getattr(base, "base", None)
     return base
 
@@ -414,19 +421,47 @@ class Engine:
             prune(folder, path)
         return cls(lexicon, matrix, folder)
 
-    def give_back_matrix(self) -> bool:
-        """Return whether this process gave the matrix's memory back to the system: it can where the matrix is
-        mapped from the cache (its pages are read from the file again wherever it is read later: it is never
-        written); a matrix computed here, or read into memory, is kept."""
+    def maps_matrix(self) -> bool:
+        """Return whether the matrix is mapped from the cache (its memory can be given back, ``give_back_matrix``)."""
+        return _mapping(self.matrix) is not None
+
+    def give_back_matrix(self, start: int = 0, stop: int | None = None) -> bool:
+        """Return whether this process gave the memory of the matrix's rows ``start:stop`` (default: all) back to
+        the system: it can where the matrix is mapped from the cache (its pages are read from the file again
+        wherever it is read later: it is never written); a matrix computed here, or read into memory, is kept.
+        The pages given back are the aligned windows of MAPPED_AROUND bytes holding the rows: a read of them
+        mapped their neighbours too."""
         import mmap
         mapped = _mapping(self.matrix)
         if mapped is None or not hasattr(mapped, "madvise"):
             return False
         try:
-            mapped.madvise(mmap.MADV_DONTNEED)
+            if start == 0 and stop is None:
+                mapped.madvise(mmap.MADV_DONTNEED)
+                return True
+            stop = self.matrix.shape[0] if stop is None else stop
+            row_bytes = self.matrix.shape[1] * self.matrix.itemsize
+            at = self.matrix.ctypes.data - np.frombuffer(mapped, dtype=np.uint8, count=1).ctypes.data
+            first = (at + start * row_bytes) // MAPPED_AROUND * MAPPED_AROUND
+            last = min(-(-(at + stop * row_bytes) // MAPPED_AROUND) * MAPPED_AROUND, len(mapped))
+            if last > first:
+                mapped.madvise(mmap.MADV_DONTNEED, first, last - first)
         except (OSError, ValueError, AttributeError):
             return False
         return True
+
+    def gives_back(self) -> bool:
+        """Return whether reads of the matrix give its pages back once read: a large matrix mapped from the cache."""
+        return self.matrix.nbytes >= GIVE_BACK_BYTES and self.maps_matrix()
+
+    def row_codes(self, row: int, cols) -> np.ndarray:
+        """Return the codes guess ``row`` shows the answer columns ``cols`` (a copy); a large mapped matrix gives
+        back the pages read, which hold more than the row: the system maps a file's pages around each one read,
+        so reading 3,000 rows of a 29,150 x 5,056 matrix one by one held all of its 281 MiB."""
+        codes = np.array(self.matrix[row, cols])
+        if self.gives_back():
+            self.give_back_matrix(row, row + 1)
+        return codes
 
     @cached_property
     def transposed(self) -> np.ndarray:
@@ -438,16 +473,30 @@ class Engine:
         """Return (the matrix transposed, each row copied the first time it is asked for; which rows are), or
         None where the system will not map that much memory (then searches read the matrix itself).
 
-        Its memory is mapped, not allocated by numpy, which would ask the kernel for huge pages: a row
-        written would then take 2 MB, and 300 scattered rows nearly the whole matrix."""
+        Its memory is mapped privately, not allocated by numpy, which would ask the kernel for huge pages: a
+        row written would then take 2 MB, and 300 scattered rows nearly the whole matrix; given back
+        (``forget_rows``), a row reads as zeros until it is copied again."""
         import mmap
         shape = self.matrix.shape[::-1]
         try:
-            buffer = mmap.mmap(-1, max(shape[0] * shape[1] * self.matrix.itemsize, 1))
+            buffer = mmap.mmap(-1, max(shape[0] * shape[1] * self.matrix.itemsize, 1), flags=mmap.MAP_PRIVATE)
         except (OSError, ValueError, OverflowError, MemoryError):
             return None
         rows = np.frombuffer(buffer, dtype=self.matrix.dtype, count=shape[0] * shape[1]).reshape(shape)
         return rows, np.zeros(shape[0], dtype=bool)
+
+    def forget_rows(self) -> None:
+        """Give back the memory of the transposed rows copied so far (``transposed_rows`` copies them again when
+        next asked for): a review's searches are done before chute's own game ranks its guesses."""
+        found = self.__dict__.get("_rows_copied")
+        if found is None:
+            return
+        import mmap
+        rows, copied = found
+        buffer = _mapping(rows)
+        copied[:] = False
+        if buffer is not None and hasattr(buffer, "madvise"):
+            buffer.madvise(mmap.MADV_DONTNEED)          # private anonymous memory: read again, it is zeros
 
     def transposed_rows(self, S: np.ndarray) -> np.ndarray | None:
         """Return the matrix transposed (answers x guesses) with at least the rows of the answer columns ``S``
@@ -458,10 +507,17 @@ class Engine:
         rows, copied = self._rows_copied
         S = np.asarray(S)
         missing = S[~copied[S]]
-        for start in range(0, len(missing), TRANSPOSE_ROWS):        # a bounded block of columns at a time
-            block = missing[start:start + TRANSPOSE_ROWS]
-            rows[block] = self.matrix[:, block].T
-            copied[block] = True
+        if not len(missing):
+            return rows
+        mapped = self.maps_matrix()
+        # a bounded block of the matrix's rows at a time, given back once read where it is mapped: copying
+        # the rows never holds more of the matrix than one block (its columns are spread over every page)
+        for start in range(0, self.matrix.shape[0], TRANSPOSE_ROWS):
+            stop = min(start + TRANSPOSE_ROWS, self.matrix.shape[0])
+            rows[missing, start:stop] = self.matrix[start:stop, missing].T
+            if mapped:
+                self.give_back_matrix(start, stop)
+        copied[missing] = True
         return rows
 
     @cached_property
@@ -524,7 +580,7 @@ class Engine:
             if rows is None:
                 if len(cols) == self.matrix.shape[1] and np.array_equal(cols, np.arange(len(cols))):
                     return self.matrix
-            return gather(self.matrix, rows, cols)
+            return self._gather(rows, cols)
         every = np.arange(len(self.lexicon.guesses)) if rows is None else np.asarray(rows)
         out = np.empty((len(every), len(cols)), dtype=self.matrix.dtype)
         step = max(1, ORDER_BLOCK_BYTES // max(len(cols) * out.itemsize, 1))
@@ -535,6 +591,20 @@ class Engine:
         for start in range(0, len(every), step):     # in blocks of rows: one copy of the codes, not two
             codes, _ = self.codes_any_order(every[start:start + step], candidates, cols, letters, compiled)
             np.take(codes, where, axis=1, out=out[start:start + step])   # a gather: scattering costs 8x more
+        return out
+
+    def _gather(self, rows: np.ndarray | None, cols: np.ndarray) -> np.ndarray:
+        """Return ``gather(self.matrix, rows, cols)``; a large mapped matrix is read a block of the rows asked for
+        at a time (taking the columns first would read every row), each block's pages given back once read."""
+        if not self.gives_back():
+            return gather(self.matrix, rows, cols)
+        rows = np.arange(self.matrix.shape[0]) if rows is None else _indices(rows)
+        out = np.empty((len(rows), len(_indices(cols))), dtype=self.matrix.dtype)
+        step = max(1, ORDER_BLOCK_BYTES // max(self.matrix.shape[1] * self.matrix.itemsize, 1))
+        for start in range(0, len(rows), step):
+            block = rows[start:start + step]
+            out[start:start + step] = gather(self.matrix, block, cols)
+            self.give_back_matrix(int(block.min()), int(block.max()) + 1)
         return out
 
     def in_place(self, cols: np.ndarray) -> bool:
@@ -562,7 +632,7 @@ class Engine:
         have, missing = np.flatnonzero(known), np.flatnonzero(~known)
         guess_letters = self.guess_letters if rows is None else self.guess_letters[rows]
         out = np.empty((len(guess_letters), len(cols)), dtype=self.matrix.dtype)
-        out[:, :len(have)] = gather(self.matrix, rows, cols[have])
+        out[:, :len(have)] = self._gather(rows, cols[have])
         if letters is None:
             letters = letters_array([candidates[i] for i in missing.tolist()], self.length)
         out[:, len(have):] = letter_codes(guess_letters, letters, compiled)

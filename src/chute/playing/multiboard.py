@@ -284,7 +284,7 @@ class MultiSolver:
         """Return the codes the guess shows against each candidate of the board."""
         row = self.engine.lexicon.guess_index.get(guess)
         if row is not None and not board.fallback:
-            return self.engine.matrix[row, board.index]
+            return self.engine.row_codes(row, board.index)
         return _codes([guess], self.words(board), self.engine.length)[0]
 
     def narrow(self, board: Board, guess: str, code: int,

@@ -298,7 +298,7 @@ class Solver:
         row = self.lexicon.guess_index.get(guess)
         if row is not None:
             if cols is not None and (len(cols) == 0 or cols.min() >= 0):
-                return self.engine.matrix[row, cols]
+                return self.engine.row_codes(row, cols)
             return np.asarray(self.engine.codes(np.array([row]), words, cols))[0]
         return numpy_codes(letters_array([guess], self.lexicon.length),
                            letters_array(list(words), self.lexicon.length))[0]

@@ -81,7 +81,7 @@ def rows_by_answer(tree: "DecisionTree", engine: Engine) -> dict[str, int]:
     stack = [(tree.root, np.arange(len(answers)), 1)]
     while stack:
         node, S, depth = stack.pop()
-        codes = engine.matrix[index[node.guess], S]
+        codes = engine.row_codes(index[node.guess], S)
         children = {encode(p): child for p, child in node.children.items()}
         for code in distinct(codes).tolist():
             sub = S[codes == code]
@@ -300,8 +300,8 @@ class PriorGrader:
         e = expected_guesses(gather(self.engine.matrix, rows, S), p, self.search.tree.P, self.solved)
         i = int(np.lexsort((rows, np.round(e, 12)))[0])
         best_row, best_e = int(rows[i]), float(e[i])
-        own = float(expected_guesses(self.engine.matrix[np.ix_([g], S)], p, self.search.tree.P, self.solved)[0])
-        codes = self.engine.matrix[g, S]
+        codes = self.engine.row_codes(g, S)
+        own = float(expected_guesses(codes[None, :], p, self.search.tree.P, self.solved)[0])
         bins = []
         for code in distinct(codes).tolist():
             q = w[codes == code]
@@ -396,7 +396,7 @@ class OpenerTable:
         g = grader.engine.lexicon.guess_index[word]
         bins = grader.outcomes(g, S, grader.rows, None)
         best = {}
-        codes = grader.engine.matrix[g, S]
+        codes = grader.engine.row_codes(g, S)
         for code, size, total in bins:
             # a large set of normal mode, searched by the fast search: its guess is in the search's memo
             # (hard modes: the next row's legal guesses differ, and ``best`` is asked with them)
@@ -415,7 +415,7 @@ class OpenerTable:
         lexicon = grader.engine.lexicon
         totals = {code: (size, total) for code, size, total in bins}
         S = np.arange(len(lexicon.answers), dtype=np.int32)
-        codes = grader.engine.matrix[lexicon.guess_index[word], S]
+        codes = grader.engine.row_codes(lexicon.guess_index[word], S)
         for code, guess in best.items():
             size, total = totals.get(int(code), (0, INF))
             sub = S[codes == int(code)]

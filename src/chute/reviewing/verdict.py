@@ -281,7 +281,7 @@ def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, r
         row.story = row_story(lexicon, word, clues, clue, row.best)
         clues.append(clue)
         row.left = words_left(lexicon, clues)
-        S = S[engine.matrix[g_row, S] == code] if g_row is not None else \
+        S = S[engine.row_codes(g_row, S) == code] if g_row is not None else \
             np.array([c for c in S.tolist() if score(g, answers[c]) == pattern], dtype=np.int32)
         if rule:
             mask = legal_mask(engine, clue, rule)
@@ -303,8 +303,16 @@ def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, r
         result.optimal_opener = opener
         result.optimal_mean = total / len(answers)
         result.optimal_rows = table.rows_needed(opener, word) if table is not None else None
+    _searches_done(engine, base)
     result.chute = chute_game(policy or policy_solver(base, 1, rule, avoid), [word], rows)
     return result
+
+
+def _searches_done(*engines: Engine) -> None:
+    """Give back the rows the grading's searches copied of a matrix too large to copy whole: chute's own game
+    ranks its guesses next, and would otherwise hold them beside its own codes."""
+    for engine in engines:
+        engine.forget_rows()
 
 
 def row_story(lexicon, answer: str, before: Sequence[Clue], clue: Clue,
@@ -590,7 +598,7 @@ def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str]
                 _grade(grader, row, g_row, S, r, allowed, code, first=(i == 0), known=known, table=table)
             elif g_row is None:
                 row.note = ("not_in_lists", {"word": g})
-            S = S[engine.matrix[g_row, S] == code] if g_row is not None else \
+            S = S[engine.row_codes(g_row, S) == code] if g_row is not None else \
                 np.array([c for c in S.tolist() if score(g, lexicon.answers[c]) == pattern], dtype=np.int32)
             sets[k] = S
             board_clues = [Clue(w, score(w, secrets[k])) for w in played[:i + 1]]
@@ -631,6 +639,7 @@ def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str]
         rounds.append(RoundReview(g, board_rows, value, best, best_value, skill_of(cost), luck))
     skills = [x.skill for x in rounds if x.skill is not None]
     lucks = [x.luck for x in rounds if x.luck is not None]
+    _searches_done(grader.engine, base)
     return BoardsReview(secrets, rounds, rows, solved_at,
                         int(round(sum(skills) / len(skills))) if skills else None,
                         int(round(sum(lucks) / len(lucks))) if lucks else None, notes,

@@ -295,6 +295,7 @@ def opener_bounds(searcher: TreeSearch) -> tuple[np.ndarray, np.ndarray, list[li
     rows = searcher.all_rows                 # the guesses the search may play
     bounds = np.full(searcher.n_guesses, INF, dtype=np.int64)
     hashes = np.empty(len(rows), dtype=np.uint64)
+    searcher.copy_rows(S)
     kern.all_hashes(searcher.M, S, rows, searcher.solved, searcher.P, hashes)
     hash_of = dict(zip(rows.tolist(), hashes.tolist()))
     for g in rows.tolist():
@@ -321,6 +322,7 @@ def settle(searcher: TreeSearch, opener_row: int, cutoff: int) -> tuple[int, boo
     """Return (total, exact) of one opener: exact when below ``cutoff``, else a lower bound that reaches it."""
     n = len(searcher.lexicon.answers)
     S = np.arange(n, dtype=np.int32)
+    searcher.copy_rows(S)
     words, starts, codes = searcher._kernels().split(searcher.M, opener_row, S, searcher.solved, searcher.P)
     r = searcher.rows - 1
     bins = []

@@ -63,8 +63,9 @@ from .tree import RULES, DecisionTree, TreeNode
 
 INF = 10**9
 DEFAULT_TOP = (200, 30, 10, 4, 2)
-TRANSPOSE_BYTES = 128 * 2**20     # a larger matrix (a prior's) is not copied whole: only the rows its searches read
-ROWS_COPIED_MAX = 1024             # ... for sets of at most this many words (larger ones scan the matrix itself)
+TRANSPOSE_BYTES = 128 * 2**20     # a larger matrix is not copied whole: only the rows its searches read
+ROWS_COPIED_MAX = 1024             # ... for sets of at most this many words (larger ones scan the matrix itself),
+                                   # unless the matrix is mapped from the cache (``read_rows_only``)
 CHILD_KEYS = 1 << 18               # children's keys kept, at most (~70 MB)
 CHILDREN_BYTES = 64 * 2**20        # children's guess rows kept, at most
 TWO_KEYS = 1 << 16                 # entries of the memo of sets with two rows left, at most (~3 MB)
@@ -265,8 +266,11 @@ class TreeSearch:
         self.ceilings = True         # False: each bin's bound scans every guess, not only those it needs (likewise)
         self.refutes_first = True    # False: no compiled pass over a node's guesses to refute them first (likewise)
         self.transposed_only = False
+        self.rows_only = False       # the codes read only through the rows copied of the sets searched
         if transposed_only(self.M.nbytes):
             self.read_transposed_only()
+        elif self.M.nbytes > TRANSPOSE_BYTES and engine.maps_matrix():
+            self.read_rows_only()
 
     def read_transposed_only(self) -> None:
         """Read the matrix only through its transposed copy from now on (``M`` is ``MT.T``: the same codes, by
@@ -274,6 +278,30 @@ class TreeSearch:
         self.M = self.MT.T
         self.transposed_only = True
         self.engine.give_back_matrix()
+
+    def read_rows_only(self) -> None:
+        """Read a matrix too large to copy whole, mapped from the cache, only through the engine's transposed rows
+        of the sets searched (``Engine.transposed_rows``), copied as each set is first read (``copy_rows``), so
+        that the process holds each code once: the matrix's pages are given back as the rows are copied (at 9
+        letters, 5,056 x 29,150 words, a review's search held both whole)."""
+        rows = self.engine.transposed_rows(np.empty(0, dtype=np.int32))
+        if rows is None:
+            return
+        self._mt = rows
+        self.M = rows.T
+        self.transposed_only = self.rows_only = True
+        self.engine.give_back_matrix()
+
+    def copy_rows(self, S: np.ndarray) -> None:
+        """Copy the rows of the set ``S`` that a search reading rows only has not copied yet (no-op otherwise):
+        every read of the codes goes through a set's search or a scan that calls this first."""
+        if self.rows_only:
+            self.engine.transposed_rows(S)
+
+    def codes(self, g: int, S: np.ndarray) -> np.ndarray:
+        """Return the codes guess row ``g`` shows the answer columns ``S``."""
+        self.copy_rows(S)
+        return self.M[g, S]
 
     def _count(self, cells: int) -> None:
         """Count one scan of the guesses over ``cells`` pairs; raise OverBudget once the cells pass ``budget``."""
@@ -318,6 +346,9 @@ class TreeSearch:
         """Return the transposed matrix a kernel given the set ``S`` reads: ``MT``, or past TRANSPOSE_BYTES one
         holding the rows of S's words (a kernel reads no other row: only its set's and its bins'), or
         for a set of more than ROWS_COPIED_MAX words none (the kernel scans the matrix itself)."""
+        if self.rows_only:
+            self.copy_rows(S)
+            return self.MT
         if self.M.nbytes <= TRANSPOSE_BYTES or len(S) > ROWS_COPIED_MAX:
             return self.MT
         rows = self.engine.transposed_rows(S)
@@ -338,6 +369,7 @@ class TreeSearch:
     def split(self, g: int, S: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Return ``(words, starts, codes)``: the candidates of ``S`` by the pattern guess row ``g`` shows them,
         bins largest first (``kernels.tree.split``)."""
+        self.copy_rows(S)
         return self._primitives().split(self.M, g, S, self.solved, self.P)
 
     def _scan(self, S: np.ndarray, rows: np.ndarray):
@@ -354,6 +386,7 @@ class TreeSearch:
         """Return the scan ``name`` of the primitives ``_primitives(cells)`` picks, run on the matrices, the set
         ``S`` and ``args``; the time it takes in numpy counted."""
         kern = self._primitives(cells)
+        self.copy_rows(S)
         if kern is not tree_numpy:
             return getattr(kern, name)(self.M, self._mt_for(S), S, *args)
         start = time.perf_counter()
@@ -369,6 +402,7 @@ class TreeSearch:
         cells = len(S) * len(rows)
         kern = self._primitives(cells)
         self.cells += cells
+        self.copy_rows(S)
         if kern is not tree_numpy:
             from ..kernels.weighted import weighted_bounds
             weighted_bounds(self.M, self._mt_for(S), rows, S, w, self.solved, self.P, lb, keys)
@@ -633,6 +667,7 @@ class TreeSearch:
             return INF
         if n == 2:
             return 3
+        self.copy_rows(S)
         key = totals_key(S, r, akey)
         tt = self.tt
         entry = tt.get(key)

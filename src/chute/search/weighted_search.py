@@ -52,7 +52,6 @@ class WeightedSearch:
         # the equal-weights search (``found``) and its helpers: legal guesses, partitions
         self.tree = TreeSearch(engine, rows=rows, rule=rule, top=FOUND_TOP, full_rows=FOUND_FULL_ROWS)
         self._thorough: TreeSearch | None = None      # every guess within three rows: when the quick one fails
-        self.M = self.tree.M
         self.solved = self.tree.solved
         self.memo: dict[tuple, tuple[float, int, bool]] = {}      # key -> (total, guess row, exact)
         self.nodes = 0
@@ -121,7 +120,7 @@ class WeightedSearch:
 
     def _after(self, g: int, S: np.ndarray, r: int, allowed, beta: float, total: float) -> float:
         """Return the weighted total of guessing row ``g`` on ``S`` then playing each bin at its best."""
-        codes = self.M[g, S]
+        codes = self.tree.codes(g, S)
         order = np.argsort(codes, kind="stable")
         sorted_codes = codes[order]
         cuts = np.flatnonzero(np.diff(sorted_codes)) + 1
@@ -157,7 +156,7 @@ class WeightedSearch:
 
     def outcomes(self, g: int, S: np.ndarray, r: int, allowed, exact: bool) -> list[tuple[int, float, float]]:
         """Return (code, weight, weighted total after it) for every bin guess row ``g`` leaves (the solved bin: 0)."""
-        codes = self.M[g, S]
+        codes = self.tree.codes(g, S)
         out = []
         for code in distinct(codes).tolist():
             sub = np.sort(S[codes == code])
@@ -207,7 +206,7 @@ class WeightedSearch:
         A word found after ``limit`` guesses costs ``limit + loss``.
         """
         g, _, kids = nested
-        codes = self.M[g, S]
+        codes = self.tree.codes(g, S)
         w = self.weights
         cost = depth if depth <= limit else limit + (self.loss or INF)
         value = float(w[S[codes == self.solved]].sum()) * cost

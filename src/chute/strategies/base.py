@@ -46,7 +46,6 @@ class Options:
 
 RARE_SHARE = 0.01      # a rare candidate this likely (or more) may be guessed
 PARTITION_BLOCK_BYTES = 1 << 23   # ``partition_of`` gathers codes in blocks of about this many bytes ...
-GIVE_BACK_BYTES = 1 << 26         # ... and gives back the pages each block read of a matrix this large (mapped)
 EVERY_CODE_BYTES = 1 << 25        # ... unless every guess's codes fit in this many: then a state keeps them
 
 
@@ -197,7 +196,7 @@ class State:
                    if missing.any() else None)
         step = max(1, PARTITION_BLOCK_BYTES // max(self.n * engine.matrix.dtype.itemsize, 1))
         compiled = load_kernels_for(len(rows) * self.n, engine.length)
-        give_back = engine.matrix.nbytes >= GIVE_BACK_BYTES
+        give_back = engine.gives_back()         # ... and gives back the pages each block read of a large mapped matrix
         parts = []
         for start in range(0, len(rows), step):
             codes, order = engine.codes_any_order(rows[start:start + step], self.candidates, self.columns, letters,
