@@ -284,6 +284,24 @@ def test_cli_bench_report_csv_json(cli, capsys, tmp_path, word_file):
     assert data["mean"] == pytest.approx(sum(r["guesses"] for r in data["results"]) / 30)
 
 
+def test_a_bench_whose_prior_matrix_is_too_large_scores_words_off_the_matrix_and_plays_the_same(cli, monkeypatch,
+                                                                                               tmp_path):
+    """Under a prior reaching beyond the answers, a bench widens the matrix to the prior's words only while that
+    matrix is at most WIDEN_BYTES (29,150 nine-letter words: 1.6 GiB); past it the words off the matrix are
+    scored as the games meet them, and every game is the same."""
+    import chute.game.engine as engine_module
+    monkeypatch.setenv("CHUTE_CACHE_DIR", str(tmp_path))
+    argv = ("bench", "--json", "--sample", "40", "--seed", "5", "--quiet")
+    status, wide, _ = cli(*argv)
+    assert status == 0 and len(list(tmp_path.glob("matrix-*.bin"))) == 2     # the lists' and the prior's
+    monkeypatch.setattr(engine_module, "WIDEN_BYTES", 0)
+    for old in tmp_path.glob("matrix-*"):
+        old.unlink()
+    status, narrow, _ = cli(*argv)
+    assert status == 0 and len(list(tmp_path.glob("matrix-*.bin"))) == 1     # the lists' only
+    assert json.loads(narrow)["results"] == json.loads(wide)["results"]
+
+
 def test_cli_bench_plot(cli, capsys, tmp_path, word_file):
     pytest.importorskip("matplotlib")
     status, out, _ = cli("bench", "--answers", word_file, "--guesses", word_file, "--plot", str(tmp_path / "h.png"))
