@@ -139,11 +139,6 @@ def make_solver(args: argparse.Namespace, engine, strategy: str, opener: str | N
     check_strategy(strategy, depth)
     chosen, rule = strategy_from_args(args, engine, strategy)
     prior = prior_from_args(args, engine.lexicon)
-    from ..game.engine import Engine, widening_fits
-    # thousands of games: every word of the prior a matrix column (cached like the matrix), where that matrix
-    # is not too large to hold; else the words off the matrix are scored as a game meets them
-    if prior.widens and widening_fits(engine.lexicon, prior.words):
-        engine = Engine.build(engine.lexicon.widened(prior.words), cache=not args.no_cache)
     return game_solver(engine, 1, rule, chosen, prior, options_from_args(args, depth),
                        opener if opener is not None else args.opener, args.weights)
 

@@ -45,11 +45,6 @@ def code_dtype(length: int) -> np.dtype:
     return np.dtype(np.uint32)
 
 
-def widening_fits(lexicon: Lexicon, words: Sequence[str]) -> bool:
-    """Return whether the matrix of the lexicon widened to ``words`` as answers is at most WIDEN_BYTES."""
-    return len(lexicon.guesses) * len(words) * code_dtype(lexicon.length).itemsize <= WIDEN_BYTES
-
-
 def letters_array(words: Sequence[str], length: int) -> np.ndarray:
     """Return the words as an (n, length) array of letter numbers 0..25."""
     if not words:
@@ -246,10 +241,6 @@ def warn_once(message: str) -> None:
 # 175 -> 38 ms for Termo's 18,210 x 2,510 (numpy's copy of ``M.T``), medians of 7 on a 2-core Intel Xeon VM
 # (256 to 2,048 rows: 26-54 ms; square tiles of 64 to 512: 26-65 ms).
 TRANSPOSE_ROWS = 1024
-# A bench widens its lists to the prior's words (every word the prior weighs a column of the matrix) while
-# that matrix is at most this large: Wordle's 184 MiB and Termo's 316 MiB are, 29,150 nine-letter guesses
-# (1.6 GiB) are not, and score the words off the matrix as a game meets them
-WIDEN_BYTES = 1 << 29
 # A matrix mapped from the cache this large gives back the pages a read of it touched (``Engine.gives_back``) ...
 GIVE_BACK_BYTES = 1 << 26
 # ... and the whole aligned windows of this many bytes of the file holding them: Linux maps more of a file than
