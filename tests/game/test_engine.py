@@ -272,6 +272,20 @@ def test_partition_stats_match_a_hand_count():
     assert partition(codes[0], ["a", "b", "c", "d"]) == {0: ["a", "b"], 1: ["c"], 2: ["d"]}
 
 
+def test_histograms_in_several_blocks_are_each_rows_own_count(monkeypatch):
+    """Rows are counted a block at a time (HISTOGRAM_BLOCK_CELLS): the counts and weighed masses are each row's
+    own, whatever the block."""
+    rng = np.random.default_rng(13)
+    codes = rng.integers(0, 27, size=(50, 40)).astype(np.uint8)
+    w = rng.random(40)
+    want = np.array([np.bincount(row, minlength=27) for row in codes])
+    mass = np.array([np.bincount(row, weights=w, minlength=27) for row in codes])
+    for cells in (1, 40, 120, 10_000):
+        monkeypatch.setattr(engine_mod, "HISTOGRAM_BLOCK_CELLS", cells)
+        assert np.array_equal(histograms(codes, 27), want)
+        assert np.allclose(histograms(codes, 27, w), mass, rtol=0, atol=1e-12)
+
+
 # -- the disk cache ----------------------------------------------------------------------
 
 SMALL = ["crane", "slate", "trace", "crate", "react", "caret", "cater", "spine", "snipe", "pines"]
