@@ -238,6 +238,33 @@ def test_rows_copied_given_back_are_copied_again_when_next_asked_for(small_engin
     Engine.build(engine.lexicon, cache=False).forget_rows()           # none copied: nothing to give back
 
 
+def test_the_copies_for_searches_are_given_back_and_made_again_when_asked_for(small_engine):
+    """``forget_copies`` drops the transposed matrix (freed once no search holds it) and gives back the rows
+    copied; each is made again, the same, when next asked for."""
+    engine = small_engine(seed=11, answers=60, extra=90)
+    whole = engine.transposed
+    S = np.array([2, 3], dtype=np.int32)
+    engine.transposed_rows(S)
+    engine.forget_copies()
+    assert "transposed" not in vars(engine) and not engine._rows_copied[1].any()
+    assert engine.transposed is not whole and np.array_equal(engine.transposed, whole)
+    assert np.array_equal(engine.transposed_rows(S)[S], whole[S])
+
+
+def test_a_review_gives_back_its_searches_copies_before_chute_plays_its_own_game(small_engine, monkeypatch):
+    """A review's grading is done before chute's own game: the copies its searches made of the matrix are given
+    back first, so the game's rankings never hold them beside their own codes."""
+    import chute.reviewing.verdict as verdict
+    engine = small_engine(seed=12, answers=80, extra=120)
+    said = []
+    monkeypatch.setattr(Engine, "forget_copies", lambda self: said.append(("forget", self is engine)))
+    real = verdict.chute_game
+    monkeypatch.setattr(verdict, "chute_game", lambda *a: said.append(("game", None)) or real(*a))
+    answer = engine.lexicon.answers[7]
+    verdict.review(engine, [engine.lexicon.answers[0], answer], answer)
+    assert said[-1] == ("game", None) and ("forget", True) in said[:-1]
+
+
 def test_partition_stats_kernel_and_numpy_agree(wordle, monkeypatch):
     """The compiled row statistics equal the numpy ones, uniform and weighted."""
     codes = wordle.matrix[:2000]

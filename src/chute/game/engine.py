@@ -489,9 +489,16 @@ class Engine:
         rows = np.frombuffer(buffer, dtype=self.matrix.dtype, count=shape[0] * shape[1]).reshape(shape)
         return rows, np.zeros(shape[0], dtype=bool)
 
+    def forget_copies(self) -> None:
+        """Give back the copies of the matrix made for searches: the transposed rows copied so far
+        (``forget_rows``) and the transposed matrix, freed once no search holds it (each made again if asked
+        for): a review's searches are done before chute's own game ranks its guesses."""
+        self.forget_rows()
+        self.__dict__.pop("transposed", None)
+
     def forget_rows(self) -> None:
         """Give back the memory of the transposed rows copied so far (``transposed_rows`` copies them again when
-        next asked for): a review's searches are done before chute's own game ranks its guesses."""
+        next asked for)."""
         found = self.__dict__.get("_rows_copied")
         if found is None:
             return

@@ -303,16 +303,18 @@ def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, r
         result.optimal_opener = opener
         result.optimal_mean = total / len(answers)
         result.optimal_rows = table.rows_needed(opener, word) if table is not None else None
+    grader = table = None            # the grading is done: its searches, and their copies of the matrix, can go
     _searches_done(engine, base)
     result.chute = chute_game(policy or policy_solver(base, 1, rule, avoid), [word], rows)
     return result
 
 
 def _searches_done(*engines: Engine) -> None:
-    """Give back the rows the grading's searches copied of a matrix too large to copy whole: chute's own game
-    ranks its guesses next, and would otherwise hold them beside its own codes."""
+    """Give back the copies of the matrix the grading's searches made (its transpose, or the rows copied of a
+    matrix too large to copy whole): chute's own game ranks its guesses next, and would otherwise hold them
+    beside its own codes."""
     for engine in engines:
-        engine.forget_rows()
+        engine.forget_copies()
 
 
 def row_story(lexicon, answer: str, before: Sequence[Clue], clue: Clue,
@@ -639,7 +641,8 @@ def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str]
         rounds.append(RoundReview(g, board_rows, value, best, best_value, skill_of(cost), luck))
     skills = [x.skill for x in rounds if x.skill is not None]
     lucks = [x.luck for x in rounds if x.luck is not None]
-    _searches_done(grader.engine, base)
+    grader = table = None            # the grading is done: its searches, and their copies of the matrix, can go
+    _searches_done(engine, base)
     return BoardsReview(secrets, rounds, rows, solved_at,
                         int(round(sum(skills) / len(skills))) if skills else None,
                         int(round(sum(lucks) / len(lucks))) if lucks else None, notes,
