@@ -60,6 +60,13 @@ def test_the_made_up_searches_compile_what_a_real_search_calls(rule, transposed)
     assert not any(missing.values()), missing
 
 
+def test_the_made_up_searches_reach_the_last_rows_where_their_bins_are_small():
+    """At six letters (729 patterns) the openers' bins on made-up words are small: the set spread over the words
+    still reaches the compiled search of a node's last three rows."""
+    made_up, _ = _signatures("from chute.search.warm_kernels import warm; warm(6, None, True)")
+    assert made_up.get("solve_three")
+
+
 def test_a_large_search_runs_the_child_once_before_it_loads_its_kernels(tmp_path, monkeypatch):
     from chute import kernels
     monkeypatch.setattr(kernels, "loaded", lambda: False)

@@ -13,6 +13,7 @@ from .compile_ahead import STARTED
 
 WORDS = 1500                    # made-up words: sets large enough to reach every kernel the search calls
 LETTERS = "aeiorst"             # a small alphabet: words that share letters, so that sets stay hard
+SPREAD_WORDS, SPREAD_STEP = 40, 25      # a set of every 25th word, 40 of them, searched near the last row
 
 
 def made_up_words(length: int, count: int = WORDS) -> list[str]:
@@ -30,11 +31,16 @@ def warm(length: int, rule: str | None = None, transposed: bool = False) -> None
     """Run the tree search's compiled kernels once each for words of ``length`` under ``rule`` (reading the
     matrix through its transposed copy only, if ``transposed``, as a search over a large one does): the default
     search and the exact one from the first opener, with six rows and with five (large sets four rows from the
-    end), on made-up words; numba compiles what its cache lacks."""
+    end), and a set spread over the words with three and four rows left, on made-up words; numba compiles what
+    its cache lacks."""
     from ..game.engine import Engine
     from ..game.words import words_lexicon
     from .tree_search import TreeSearch
     engine = Engine.build(words_lexicon(made_up_words(length), length, name="compile-ahead"), cache=False)
+    # a set of words spread over the list, searched with three and four rows left: the compiled searches of a
+    # node's last rows, which the openers' searches on made-up words may never reach (at six letters their
+    # bins are small)
+    spread = np.arange(0, len(engine.lexicon.answers), SPREAD_STEP, dtype=np.int32)[:SPREAD_WORDS]
     for rows in (6, 5):
         for exact in (False, True):
             searcher = TreeSearch(engine, rows=rows, rule=rule, exact=exact)
@@ -42,6 +48,8 @@ def warm(length: int, rule: str | None = None, transposed: bool = False) -> None
                 searcher.read_transposed_only()
             searcher.small = False          # the kernels from the start: numpy's twins would compile nothing
             searcher.search_opener(searcher.rank_openers(1)[0])
+            for left in (3, 4):
+                searcher.solve(spread, left)
     if rule is None:
         # the pass refuting a node's guesses runs only where a node has guesses left to refute, which these
         # made-up words may not leave: once over every word, as a node calls it
