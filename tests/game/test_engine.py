@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 import struct
 
@@ -201,8 +202,10 @@ def test_a_ranking_over_a_large_mapped_matrix_gives_back_the_rows_each_block_rea
 def test_rows_read_one_by_one_of_a_large_mapped_matrix_are_given_back(tmp_path, small_engine, monkeypatch,
                                                                        resident):
     """Reading a large mapped matrix row by row (a tree's rows in a review, a game's clues) or in a few rows
-    (a shortlist's codes) holds none of it after, where the system maps more of the file than each row read;
-    the codes are the matrix's.  A small matrix, or one in memory, is read as it is."""
+    (a shortlist's codes) holds none of it after, where the system maps more of the file than each row read:
+    the rows are read from its file, or, where that cannot be read, through the mapping with the pages given
+    back; every row (a ranking's) is read through the mapping and given back.  The codes are the matrix's.  A
+    small matrix, or one in memory, is read as it is."""
     engine = small_engine(seed=9, answers=300, extra=700, cache_dir=tmp_path)
     path = _cache_file(tmp_path)
     plain = Engine.build(engine.lexicon, cache=False)
@@ -212,16 +215,21 @@ def test_rows_read_one_by_one_of_a_large_mapped_matrix_are_given_back(tmp_path, 
     monkeypatch.setattr(engine_mod, "GIVE_BACK_BYTES", engine.matrix.nbytes + 1)     # not large: kept
     assert np.array_equal(engine.row_codes(3, S), plain.matrix[3, S])
     assert resident(path) > 0 and not plain.gives_back()
+    assert engine.give_back_matrix() and resident(path) == 0
     monkeypatch.setattr(engine_mod, "GIVE_BACK_BYTES", engine.matrix.nbytes)         # large
     assert engine.gives_back() and not plain.gives_back()
-    for g in rows.tolist():
-        assert np.array_equal(engine.row_codes(g, S), plain.matrix[g, S])
-    assert resident(path) == 0
     monkeypatch.setattr(engine_mod, "ORDER_BLOCK_BYTES", 16 * engine.matrix.shape[1])     # blocks of 16 rows
     cands = [engine.lexicon.answers[c] for c in S.tolist()]
-    assert np.array_equal(engine.codes(rows, cands), plain.codes(rows, cands))
-    assert np.array_equal(engine.codes(None, cands), plain.codes(None, cands))
-    assert resident(path) == 0
+    for from_file in (True, False):
+        if not from_file:             # a file that cannot be read: through the mapping, given back
+            monkeypatch.setattr(os, "preadv", lambda *a: (_ for _ in ()).throw(OSError(5, "I/O error")))
+        for g in rows.tolist():
+            assert np.array_equal(engine.row_codes(g, S), plain.matrix[g, S])
+        assert resident(path) == 0
+        assert np.array_equal(engine.codes(rows, cands), plain.codes(rows, cands))
+        assert np.array_equal(engine.codes(np.sort(rows[::-1][:7]), cands), plain.codes(np.sort(rows[::-1][:7]), cands))
+        assert np.array_equal(engine.codes(None, cands), plain.codes(None, cands))
+        assert resident(path) == 0
 
 
 def test_rows_copied_given_back_are_copied_again_when_next_asked_for(small_engine):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import struct
 import sys
+import weakref
 import zlib
 from dataclasses import dataclass
 from functools import cached_property
@@ -56,6 +57,10 @@ def letters_array(words: Sequence[str], length: int) -> np.ndarray:
 LETTERS = 26                          # letters_array numbers a..z 0..25 (words are folded)
 # Below this many cells numpy scores faster than importing numba (~0.3 s at start-up).
 NUMPY_CELLS = 4_000_000
+# ... unless the process runs many small jobs (``prefer_compiled``, a bench): then from this many cells, where
+# the compiled kernel, once loaded, passes numpy (Wordle's 14,855 guesses: 20 words 4.6 ms either way, 100
+# words 12.1 ms against 4.6, 400 words 20.2 against 5.2; AMD EPYC)
+PREFERRED_SCORE_CELLS = 1 << 18
 # ... and a whole matrix this large, where numba is not loaded yet: numpy builds it in blocks of rows
 # (``BLOCK_CELLS``) at about 12 ns a cell at five letters (Wordle's 34 M cells 0.48 s of CPU, Termo's 46 M
 # 0.54 s, Quordle's boards' 116 M about 1.3 s), where the compiled kernel costs 0.4-0.5 s with numba's start once
@@ -104,6 +109,8 @@ def score_compiled(cells: int, length: int) -> bool:
     """Return whether scoring ``cells`` codes of words of ``length`` letters runs compiled: too large for numpy
     (more so while numba is not loaded), and the kernel compiled on this machine unless numpy would be slower
     even than compiling it."""
+    if _COMPILED[0] and cells >= PREFERRED_SCORE_CELLS and kernels_loaded():      # many small jobs in a row
+        return kernel_ready("score", "pattern_matrix")
     if cells <= NUMPY_CELLS or cells <= NUMPY_MATRIX_CELLS and not kernels_loaded():
         return False
     return cells > uncompiled_cells(length) or kernel_ready("score", "pattern_matrix")
@@ -295,6 +302,7 @@ def _read_cached(path: Path, key: str, shape: tuple[int, int], dtype: np.dtype) 
             if size and _vouched(stamp, _stamp(st, crc)):
                 import mmap
                 mapped = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_COPY)
+                _keep_file(mapped, f.fileno())
                 return np.frombuffer(mapped, dtype=dtype, count=rows * cols, offset=_HEADER.size).reshape(shape)
             # read straight into the array: several times faster than f.read() for 30 MB
             matrix = np.empty(shape, dtype=dtype)
@@ -376,6 +384,21 @@ def _write_cached(path: Path, key: str, matrix: np.ndarray) -> bool:
     return atomic_write(path.with_suffix(".ok"), _stamp(st, crc).encode())
 
 
+# each mapping of a cached matrix -> its file, open (the same file the mapping reads, even once it is replaced
+# or deleted): a few rows are read from it rather than through the mapping (``Engine._file_rows``)
+_FILES: "weakref.WeakKeyDictionary[Mapping, int]" = weakref.WeakKeyDictionary()
+
+
+def _keep_file(mapped: Mapping, fileno: int) -> None:
+    """Keep the file a mapping reads open while the mapping lives."""
+    try:
+        fd = os.dup(fileno)
+    except OSError:
+        return
+    _FILES[mapped] = fd
+    weakref.finalize(mapped, os.close, fd)
+
+
 def _mapping(matrix: np.ndarray):
     """Return the mapping ``matrix`` is a view of (a matrix read from the cache, rows copied), or None."""
     base = matrix
@@ -455,17 +478,45 @@ class Engine:
         return True
 
     def gives_back(self) -> bool:
-        """Return whether reads of the matrix give its pages back once read: a large matrix mapped from the cache."""
+        """Return whether a ranking's reads of the matrix give its pages back once read: a large matrix mapped
+        from the cache."""
         return self.matrix.nbytes >= GIVE_BACK_BYTES and self.maps_matrix()
 
     def row_codes(self, row: int, cols) -> np.ndarray:
-        """Return the codes guess ``row`` shows the answer columns ``cols`` (a copy); a large mapped matrix gives
-        back the pages read, which hold more than the row: the system maps a file's pages around each one read,
-        so reading 3,000 rows of a 29,150 x 5,056 matrix one by one held all of its 281 MiB."""
+        """Return the codes guess ``row`` shows the answer columns ``cols`` (a copy); a large mapped matrix is
+        read from its file (``_file_rows``), or through the mapping with the pages read given back."""
+        if not self.gives_back():
+            return np.array(self.matrix[row, cols])
+        found = self._file_rows(np.array([row]))
+        if found is not None:
+            return found[0][cols]
         codes = np.array(self.matrix[row, cols])
-        if self.gives_back():
-            self.give_back_matrix(row, row + 1)
+        self.give_back_matrix(row, row + 1)
         return codes
+
+    def _file_rows(self, rows: np.ndarray) -> np.ndarray | None:
+        """Return the matrix's rows ``rows`` read from the file it is mapped from, each run of consecutive rows
+        in one read, or None where it is not (or cannot be read).  Reading a few rows through the mapping would
+        map far more: the system maps a file's cached pages around each page read (up to a whole large folio
+        of the page cache), so 3,000 rows of a 29,150 x 5,056 matrix read one by one held all of its 281 MiB,
+        and giving those pages back after each read cost more system time than the reads."""
+        mapped = _mapping(self.matrix)
+        fd = _FILES.get(mapped) if mapped is not None else None
+        if fd is None:
+            return None
+        width = self.matrix.shape[1] * self.matrix.itemsize
+        at = self.matrix.ctypes.data - np.frombuffer(mapped, dtype=np.uint8, count=1).ctypes.data
+        out = np.empty((len(rows), self.matrix.shape[1]), dtype=self.matrix.dtype)
+        view = out.view(np.uint8).reshape(len(rows), width)
+        cuts = np.flatnonzero(np.diff(rows) != 1) + 1
+        try:
+            for first, last in zip([0, *cuts.tolist()], [*cuts.tolist(), len(rows)]):
+                block = view[first:last].reshape(-1)
+                if os.preadv(fd, [block], at + int(rows[first]) * width) != len(block):
+                    return None
+        except (OSError, ValueError, AttributeError):       # AttributeError: a system without preadv
+            return None
+        return out
 
     @cached_property
     def transposed(self) -> np.ndarray:
@@ -605,17 +656,23 @@ class Engine:
         return out
 
     def _gather(self, rows: np.ndarray | None, cols: np.ndarray) -> np.ndarray:
-        """Return ``gather(self.matrix, rows, cols)``; a large mapped matrix is read a block of the rows asked for
-        at a time (taking the columns first would read every row), each block's pages given back once read."""
+        """Return ``gather(self.matrix, rows, cols)``; a large mapped matrix is read a block of rows at a time,
+        every row through the mapping, each block's pages given back once read, some rows from its file
+        (``_file_rows``; taking the columns first would read every row)."""
         if not self.gives_back():
             return gather(self.matrix, rows, cols)
-        rows = np.arange(self.matrix.shape[0]) if rows is None else _indices(rows)
+        every = rows is None
+        rows = np.arange(self.matrix.shape[0]) if every else _indices(rows)
         out = np.empty((len(rows), len(_indices(cols))), dtype=self.matrix.dtype)
         step = max(1, ORDER_BLOCK_BYTES // max(self.matrix.shape[1] * self.matrix.itemsize, 1))
         for start in range(0, len(rows), step):
             block = rows[start:start + step]
-            out[start:start + step] = gather(self.matrix, block, cols)
-            self.give_back_matrix(int(block.min()), int(block.max()) + 1)
+            read = None if every else self._file_rows(block)
+            if read is not None:
+                out[start:start + step] = gather(read, None, cols)
+            else:
+                out[start:start + step] = gather(self.matrix, block, cols)
+                self.give_back_matrix(int(block.min()), int(block.max()) + 1)
         return out
 
     def in_place(self, cols: np.ndarray) -> bool:
@@ -712,7 +769,8 @@ _COMPILED = [False]      # partition_stats: compiled kernels at every size (see 
 
 
 def prefer_compiled(on: bool = True) -> bool:
-    """Make ``partition_stats`` use compiled kernels for small inputs too; return the old setting.
+    """Make ``partition_stats`` and the scoring of words off the matrix use compiled kernels for small inputs
+    too; return the old setting.
 
     Worth it when one process ranks many small candidate sets (benchmarks walk
     hundreds of states); a single ``suggest`` is faster without loading numba.
