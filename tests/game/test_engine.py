@@ -307,6 +307,26 @@ def test_partition_stats_match_a_hand_count():
     assert partition(codes[0], ["a", "b", "c", "d"]) == {0: ["a", "b"], 1: ["c"], 2: ["d"]}
 
 
+def test_a_bench_scores_words_off_the_matrix_compiled_from_a_few_hundred_thousand_cells(monkeypatch):
+    """Many small jobs in a row (``prefer_compiled``, a bench) score words off the matrix compiled from
+    PREFERRED_SCORE_CELLS once the kernels are loaded and the scoring kernel compiled on the machine; a single
+    command keeps such a job in numpy."""
+    cells = engine_mod.PREFERRED_SCORE_CELLS
+    monkeypatch.setattr(engine_mod, "kernels_loaded", lambda: True)
+    ready = {"yes": True}
+    monkeypatch.setattr(engine_mod, "kernel_ready", lambda module, name: ready["yes"])
+    was = engine_mod.prefer_compiled(True)
+    try:
+        assert engine_mod.score_compiled(cells, 5) and not engine_mod.score_compiled(cells - 1, 5)
+        ready["yes"] = False                                  # not compiled on this machine: numpy
+        assert not engine_mod.score_compiled(cells, 5)
+        ready["yes"] = True
+        engine_mod.prefer_compiled(False)
+        assert not engine_mod.score_compiled(cells, 5)
+    finally:
+        engine_mod.prefer_compiled(was)
+
+
 def test_histograms_in_several_blocks_are_each_rows_own_count(monkeypatch):
     """Rows are counted a block at a time (HISTOGRAM_BLOCK_CELLS): the counts and weighed masses are each row's
     own, whatever the block."""
