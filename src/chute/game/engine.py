@@ -59,7 +59,8 @@ LETTERS = 26                          # letters_array numbers a..z 0..25 (words 
 NUMPY_CELLS = 4_000_000
 # ... unless the process runs many small jobs (``prefer_compiled``, a bench): then from this many cells, where
 # the compiled kernel, once loaded, passes numpy (Wordle's 14,855 guesses: 20 words 4.6 ms either way, 100
-# words 12.1 ms against 4.6, 400 words 20.2 against 5.2; AMD EPYC)
+# words 12.1 ms against 4.6, 400 words 20.2 against 5.2; AMD EPYC).  Compiled at every size, Wordle's bench
+# took 11.7 s against 9.5 (the kernel's threads woken for jobs of a few hundred cells)
 PREFERRED_SCORE_CELLS = 1 << 18
 # ... and a whole matrix this large, where numba is not loaded yet: numpy builds it in blocks of rows
 # (``BLOCK_CELLS``) at about 12 ns a cell at five letters (Wordle's 34 M cells 0.48 s of CPU, Termo's 46 M
