@@ -232,31 +232,26 @@ def test_rows_read_one_by_one_of_a_large_mapped_matrix_are_given_back(tmp_path, 
         assert resident(path) == 0
 
 
-def test_rows_copied_given_back_are_copied_again_when_next_asked_for(small_engine):
-    """``forget_rows`` gives back the transposed rows copied so far: none counts as copied, and the next ask
-    copies them again from the matrix."""
-    engine = small_engine(seed=10, answers=80, extra=120)
-    S = np.array([1, 5, 9], dtype=np.int32)
-    rows = engine.transposed_rows(S)
-    assert np.array_equal(rows[S], engine.matrix[:, S].T) and rows[S].any()
-    engine.forget_rows()
-    assert not engine._rows_copied[1].any() and not rows.any()
-    again = engine.transposed_rows(S[:2])
-    assert np.array_equal(again[S[:2]], engine.matrix[:, S[:2]].T) and not again[S[2]].any()
-    Engine.build(engine.lexicon, cache=False).forget_rows()           # none copied: nothing to give back
-
-
-def test_the_copies_for_searches_are_given_back_and_made_again_when_asked_for(small_engine):
-    """``forget_copies`` drops the transposed matrix (freed once no search holds it) and gives back the rows
-    copied; each is made again, the same, when next asked for."""
+def test_the_copies_for_searches_are_dropped_made_anew_and_kept_by_a_search_holding_them(small_engine):
+    """``forget_copies`` drops the engine's transposed matrix and transposed rows (freed once no search holds
+    them): the next ask makes them anew, the same, while rows a search holds stay as they were and are copied
+    into its own as it asks (a server's other requests run on)."""
     engine = small_engine(seed=11, answers=60, extra=90)
     whole = engine.transposed
-    S = np.array([2, 3], dtype=np.int32)
-    engine.transposed_rows(S)
+    held = engine.rows_copies()
+    S = np.array([2, 3, 9], dtype=np.int32)
+    rows = engine.transposed_rows(S[:2], held)
+    assert np.array_equal(rows[S[:2]], whole[S[:2]])
     engine.forget_copies()
-    assert "transposed" not in vars(engine) and not engine._rows_copied[1].any()
+    assert "transposed" not in vars(engine) and "_rows_copied" not in vars(engine)
     assert engine.transposed is not whole and np.array_equal(engine.transposed, whole)
-    assert np.array_equal(engine.transposed_rows(S)[S], whole[S])
+    fresh = engine.rows_copies()
+    assert fresh[0] is not held[0] and not fresh[1].any()
+    assert np.array_equal(held[0][S[:2]], whole[S[:2]]) and held[1][S[:2]].all()
+    assert engine.transposed_rows(S, held) is held[0] and np.array_equal(held[0][S], whole[S])
+    assert not fresh[1].any()                       # the search's rows went to its own copies
+    assert np.array_equal(engine.transposed_rows(S)[S], whole[S]) and fresh[1][S].all()
+    Engine.build(engine.lexicon, cache=False).forget_copies()           # none made: nothing to drop
 
 
 def test_a_review_gives_back_its_searches_copies_before_chute_plays_its_own_game(small_engine, monkeypatch):

@@ -148,6 +148,10 @@ def test_a_search_reading_the_rows_copied_only_leaves_the_mapped_matrix_given_ba
     assert resident(path) == 0
     rows, copied = fresh._rows_copied
     assert copied.all() and np.array_equal(rows, codes)
+    fresh.forget_copies()                 # another request's review is done: this search keeps its own rows
+    other = engine.lexicon.answers[1]
+    want = TreeSearch(engine).search_opener(other).tree.root.to_dict()
+    assert searcher.search_opener(other).tree.root.to_dict() == want
 
 
 def test_exact_reading_only_the_transposed_copy_equals_brute_force(small_lists, wordle, monkeypatch):

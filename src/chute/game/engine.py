@@ -529,9 +529,8 @@ class Engine:
         """Return (the matrix transposed, each row copied the first time it is asked for; which rows are), or
         None where the system will not map that much memory (then searches read the matrix itself).
 
-        Its memory is mapped privately, not allocated by numpy, which would ask the kernel for huge pages: a
-        row written would then take 2 MB, and 300 scattered rows nearly the whole matrix; given back
-        (``forget_rows``), a row reads as zeros until it is copied again."""
+        Its memory is mapped, not allocated by numpy, which would ask the kernel for huge pages: a row
+        written would then take 2 MB, and 300 scattered rows nearly the whole matrix."""
         import mmap
         shape = self.matrix.shape[::-1]
         try:
@@ -542,32 +541,26 @@ class Engine:
         return rows, np.zeros(shape[0], dtype=bool)
 
     def forget_copies(self) -> None:
-        """Give back the copies of the matrix made for searches: the transposed rows copied so far
-        (``forget_rows``) and the transposed matrix, freed once no search holds it (each made again if asked
-        for): a review's searches are done before chute's own game ranks its guesses."""
-        self.forget_rows()
+        """Drop the copies of the matrix made for searches, the transposed matrix and the transposed rows copied
+        so far: each is freed once no search holds it, and made anew when next asked for (a review's searches
+        are done before chute's own game ranks its guesses).  A search still running keeps its own."""
         self.__dict__.pop("transposed", None)
+        self.__dict__.pop("_rows_copied", None)
 
-    def forget_rows(self) -> None:
-        """Give back the memory of the transposed rows copied so far (``transposed_rows`` copies them again when
-        next asked for)."""
-        found = self.__dict__.get("_rows_copied")
-        if found is None:
-            return
-        import mmap
-        rows, copied = found
-        buffer = _mapping(rows)
-        copied[:] = False
-        if buffer is not None and hasattr(buffer, "madvise"):
-            buffer.madvise(mmap.MADV_DONTNEED)          # private anonymous memory: read again, it is zeros
+    def rows_copies(self) -> tuple[np.ndarray, np.ndarray] | None:
+        """Return the engine's transposed rows and which are copied (``_rows_copied``), for a search to hold."""
+        return self._rows_copied
 
-    def transposed_rows(self, S: np.ndarray) -> np.ndarray | None:
+    def transposed_rows(self, S: np.ndarray, copies: tuple[np.ndarray, np.ndarray] | None = None
+                        ) -> np.ndarray | None:
         """Return the matrix transposed (answers x guesses) with at least the rows of the answer columns ``S``
         copied, the others never written (nor their memory taken): what a search over a matrix too large
-        to copy whole reads of it (a prior's, 193-331 MB); None when that memory cannot be mapped."""
-        if self._rows_copied is None:
+        to copy whole reads of it (a prior's, 193-331 MB); None when that memory cannot be mapped.
+        ``copies``: the rows a search holds (``rows_copies``), default the engine's."""
+        copies = self._rows_copied if copies is None else copies
+        if copies is None:
             return None
-        rows, copied = self._rows_copied
+        rows, copied = copies
         S = np.asarray(S)
         missing = S[~copied[S]]
         if not len(missing):

@@ -284,11 +284,12 @@ class TreeSearch:
         of the sets searched (``Engine.transposed_rows``), copied as each set is first read (``copy_rows``), so
         that the process holds each code once: the matrix's pages are given back as the rows are copied (at 9
         letters, 5,056 x 29,150 words, a review's search held both whole)."""
-        rows = self.engine.transposed_rows(np.empty(0, dtype=np.int32))
-        if rows is None:
+        copies = self.engine.rows_copies()
+        if copies is None:
             return
-        self._mt = rows
-        self.M = rows.T
+        self._copies = copies                # its own: the engine may drop them (``forget_copies``) while it runs
+        self._mt = copies[0]
+        self.M = self._mt.T
         self.transposed_only = self.rows_only = True
         self.engine.give_back_matrix()
 
@@ -296,7 +297,7 @@ class TreeSearch:
         """Copy the rows of the set ``S`` that a search reading rows only has not copied yet (no-op otherwise):
         every read of the codes goes through a set's search or a scan that calls this first."""
         if self.rows_only:
-            self.engine.transposed_rows(S)
+            self.engine.transposed_rows(S, self._copies)
 
     def codes(self, g: int, S: np.ndarray) -> np.ndarray:
         """Return the codes guess row ``g`` shows the answer columns ``S``."""
