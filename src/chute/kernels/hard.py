@@ -198,7 +198,8 @@ def _hard_child_key(B, g_letters, code, parent_key, out):
     key hashes the bin with those constraints (``_demand_key``), not the
     guesses themselves.
     """
-    key = _pair_key(_bin_key(B), _demand_key(g_letters, code, parent_key, False))
+    # ``code < 0``: False typed as the flag the ruled searches pass (a constant compiles a second _demand_key)
+    key = _pair_key(_bin_key(B), _demand_key(g_letters, code, parent_key, code < 0))
     out[0] = key[0]
     out[1] = key[1]
     return key

@@ -51,7 +51,10 @@ def scan(M, MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, sco
         C = np.empty((n, K), dtype=MT.dtype)
         if all_rows:
             for j in range(n):
-                C[j] = MT[S[j]]
+                src = MT[S[j]]
+                dst = C[j]
+                for k in range(K):      # not ``C[j] = MT[S[j]]``: its check compiles a message (15 MB a kernel)
+                    dst[k] = src[k]
         else:
             for j in range(n):
                 src = MT[S[j]]
@@ -95,7 +98,7 @@ def scan_classes(M, MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_
     if count == K:          # every column distinct: the rows as given (every row, in order, reads faster)
         scan(M, MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, score_out)
     else:
-        scan(M, MT, S, reps_out[:count], False, hw, solved, n_patterns, nb_out[:count], cand_out[:count],
+        scan(M, MT, S, reps_out[:count], count < 0, hw, solved, n_patterns, nb_out[:count], cand_out[:count],
              score_out[:count])
     return count
 

@@ -74,6 +74,17 @@ def on_disk(dispatcher) -> bool:
     return index is None or os.path.exists(index)
 
 
+def saved_signatures(dispatcher) -> list[tuple]:
+    """Return the argument types of each signature of the kernel saved in numba's cache for its current source
+    (none when nothing is saved, or the saved index is stale or unreadable)."""
+    cache_file = getattr(getattr(dispatcher, "_cache", None), "_cache_file", None)
+    try:
+        index = cache_file._load_index() if cache_file is not None else {}
+    except Exception:               # noqa: BLE001 - an unreadable index is an empty one: numba compiles again
+        return []
+    return [key[0] for key in index if isinstance(key, tuple) and key and isinstance(key[0], tuple)]
+
+
 def release(cache) -> None:
     """Let go of the lock this process took to compile a kernel (if it holds one); a kernel compiles one
     signature at a time in a process (numba's compiler lock)."""

@@ -82,7 +82,8 @@ def _settled_by_a_candidate(M, MT, S, rows, ans_rows, hw, solved, n_patterns):
     crow = np.empty(n, dtype=rows.dtype)     # the same type as rows: one compiled scan
     for j in range(n):
         crow[j] = ans_rows[S[j]]
-    scan(M, MT, S, crow, False, hw, solved, n_patterns, cnb, ccand, csc)
+    # ``n < 0``, False typed as the flag Python passes: a constant would compile a second scan (50 MB, seconds)
+    scan(M, MT, S, crow, n < 0, hw, solved, n_patterns, cnb, ccand, csc)
     for left in (1, 2):
         best_c = -1
         for j in range(n):
@@ -91,6 +92,47 @@ def _settled_by_a_candidate(M, MT, S, rows, ans_rows, hw, solved, n_patterns):
         if best_c >= 0:
             return 2 * n - 2 + left, np.int64(best_c)
     return 0, np.int64(-1)
+
+
+@njit(cache=True, nogil=True)
+def _sort(a):
+    """Sort ``a`` in place (Shell's sort, Knuth's gaps) and return it: as ``a.sort()`` does, in a kernel that
+    compiles smaller (numba's sort holds 17 MB more in each search that calls it, and a second of compiling)."""
+    n = a.shape[0]
+    h = 1
+    while h < n // 3:
+        h = 3 * h + 1
+    while h >= 1:
+        for i in range(h, n):
+            v = a[i]
+            j = i
+            while j >= h and a[j - h] > v:
+                a[j] = a[j - h]
+                j -= h
+            a[j] = v
+        h //= 3
+    return a
+
+
+@njit(cache=True, nogil=True)
+def _argsort(keys):
+    """Return the positions of ``keys`` by key, then position: ``np.argsort(keys, kind="mergesort")``, stable,
+    compiled smaller (``_sort``)."""
+    n = keys.shape[0]
+    order = np.arange(n)
+    h = 1
+    while h < n // 3:
+        h = 3 * h + 1
+    while h >= 1:
+        for i in range(h, n):
+            v = order[i]
+            j = i
+            while j >= h and (keys[order[j - h]] > keys[v] or (keys[order[j - h]] == keys[v] and order[j - h] > v)):
+                order[j] = order[j - h]
+                j -= h
+            order[j] = v
+        h //= 3
+    return order
 
 
 @njit(cache=True, nogil=True)
@@ -114,7 +156,7 @@ def _viable_order(n, nb, cand, sc, beta):
             viable[i] = k
             keys[i] = 2 * sc[k] + (1 - cand[k])
             i += 1
-    return viable[np.argsort(keys, kind="mergesort")], 3 * n - top
+    return viable[_argsort(keys)], 3 * n - top
 
 
 @njit(cache=True, nogil=True)
@@ -127,6 +169,32 @@ def _scanned(M, MT, S, rows, every, hw, solved, n_patterns):
     sc = np.empty(K, dtype=np.int64)
     scan(M, MT, S, rows, every, hw, solved, n_patterns, nb, cand, sc)
     return nb, cand, sc
+
+
+@njit(cache=True, nogil=True)
+def _hash_table(count):
+    """Return an empty table (zeros) for ``_seen_before`` with room for ``count`` hashes."""
+    size = 16
+    while size < 2 * count:
+        size *= 2
+    return np.zeros(size, dtype=np.uint64)
+
+
+@njit(cache=True, nogil=True)
+def _seen_before(table, h):
+    """Return whether the partition hash ``h`` (its lowest bit set, as ``select_top`` keys them) is in ``table``,
+    adding it if not: an array probed in turn from the hash, which compiles smaller than a set."""
+    h = h | np.uint64(1)            # 0 marks an empty slot
+    mask = np.uint64(table.shape[0] - 1)
+    slot = (h >> np.uint64(1)) & mask
+    while True:
+        t = table[slot]
+        if t == 0:
+            table[slot] = h
+            return False
+        if t == h:
+            return True
+        slot = (slot + np.uint64(1)) & mask
 
 
 @njit(cache=True, nogil=True)
@@ -301,7 +369,7 @@ def solve_three(M, MT, S, rows, every, split_rows, split_every, ans_rows, hw, so
     if lb >= beta:
         return lb, -1
     mark = np.zeros(n_patterns, dtype=np.int64)
-    stamp = 0
+    stamp = np.int64(0)         # typed as the stamps returned: a constant 0 would compile the callees twice
     nb, cand, sc = _scanned(M, MT, S, rows, every, hw, solved, n_patterns)
     order, bound = _viable_order(n, nb, cand, sc, beta)
     lb = max(lb, bound)
@@ -312,9 +380,7 @@ def solve_three(M, MT, S, rows, every, split_rows, split_every, ans_rows, hw, so
     best_g = -1
     label = np.full(n_patterns, -1, dtype=np.int64)
     counts, code_of, touched, members = _bin_buffers(S, n_patterns)
-    seen = set()
-    seen.add(np.uint64(0))
-    seen.discard(np.uint64(0))
+    seen = _hash_table(count)
     for idx in range(count):
         g = _worth_trying(order[idx], rows, n, nb, cand, best)
         if g < 0:
@@ -326,10 +392,8 @@ def solve_three(M, MT, S, rows, every, split_rows, split_every, ans_rows, hw, so
         seen_before = False
         if total < best and big:
             # guesses that split S alike have equal totals: only the first can improve the best
-            h = partition_hash(row, S, solved, n_patterns, label)
-            seen_before = h in seen
+            seen_before = _seen_before(seen, partition_hash(row, S, solved, n_patterns, label))
             if not seen_before:
-                seen.add(h)
                 for t in range(nt):
                     c = touched[t]
                     m = counts[c]
@@ -390,7 +454,7 @@ def solve_three_ruled(M, MT, S, rows, every, ans_rows, hw, solved, n_patterns, m
     best = beta
     best_g = -1
     mark = np.zeros(n_patterns, dtype=np.int64)
-    stamp = 0
+    stamp = np.int64(0)         # typed as the stamps returned: a constant 0 would compile the callees twice
     counts, code_of, touched, members = _bin_buffers(S, n_patterns)
     child = np.empty(K, dtype=np.int32)
     key_out = np.empty(2, dtype=np.uint64)
@@ -420,8 +484,8 @@ def solve_three_ruled(M, MT, S, rows, every, ans_rows, hw, solved, n_patterns, m
                 cells += m * kept
                 value = _INF
                 allowed = child[:kept]
-                if MT.shape[0]:
-                    if kept and _some_guess_splits_all(MT, B, allowed, False, solved):
+                if MT.shape[0]:         # ``m < 0``: False, typed as the flag of the normal search's call
+                    if kept and _some_guess_splits_all(MT, B, allowed, m < 0, solved):
                         value = 2 * m
                 else:
                     for q in range(kept):
@@ -463,7 +527,7 @@ def _bins_of_guess(row, S, g, rows, r1, best, max_parts, n_patterns, solved, str
     order = np.empty(nt, dtype=np.int64)
     for t in range(nt):
         order[t] = -counts[touched[t]] * n_patterns + touched[t]
-    order.sort()
+    _sort(order)
     total = n
     pending = 0
     for t in range(nt):
@@ -651,7 +715,8 @@ def solve_four_node(M, MT, S, rows, every, K, ans_rows, hw, solved, n_patterns, 
         return lb, np.int64(-1), cells, 1, False
     if K > 0:
         out = np.empty(nrows, dtype=np.int64)
-        order = out[:select_top(M, S, rows, sc, cand, min(K, nrows), False, solved, n_patterns, out)]
+        # ``K < 0``: False typed as the flag Python passes (a constant compiles a second select_top)
+        order = out[:select_top(M, S, rows, sc, cand, min(K, nrows), K < 0, solved, n_patterns, out)]
     val, g, sub_cells, searched, over = solve_four_ruled(M, MT, S, rows, order, nb, cand, ans_rows, hw, solved,
                                                          n_patterns, max_parts, lb, beta, strict, letters,
                                                          parent_bits, at, least, index, parent_key,
