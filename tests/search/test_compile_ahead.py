@@ -1,5 +1,5 @@
-"""A large tree search compiles its kernels in a child process first: the made-up searches reach every kernel a
-real search calls, and the child runs once, only for a large matrix, before this process loads the kernels."""
+"""A first tree search compiles its kernels in child processes first, a part each: the made-up searches reach every
+kernel a real search calls, and the children run once, before this process loads the kernels."""
 
 from __future__ import annotations
 
@@ -67,21 +67,85 @@ def test_the_made_up_searches_reach_the_last_rows_where_their_bins_are_small():
     assert made_up.get("solve_three")
 
 
-def test_a_large_search_runs_the_child_once_before_it_loads_its_kernels(tmp_path, monkeypatch):
+def test_a_first_search_runs_the_children_once_before_it_loads_its_kernels(tmp_path, monkeypatch):
     from chute import kernels
     monkeypatch.setattr(kernels, "loaded", lambda: False)
     stamp = compile_ahead.stamp_path(tmp_path, 5, None)
-    small = compile_ahead.AHEAD_BYTES - 1
+    small, large = compile_ahead.AHEAD_BYTES - 1, compile_ahead.AHEAD_BYTES
+    assert not compile_ahead.compile_first(large, 5, None, None)      # no cache: nowhere to say it was done
+    monkeypatch.setattr(compile_ahead, "compiled_before", lambda length, rule: True)
     assert not compile_ahead.compile_first(small, 5, None, tmp_path) and not stamp.exists()
-    assert not compile_ahead.compile_first(compile_ahead.AHEAD_BYTES, 5, None, None)
-    assert compile_ahead.compile_first(compile_ahead.AHEAD_BYTES, 5, None, tmp_path)
+    assert compile_ahead.compile_first(large, 5, None, tmp_path)     # a large matrix trusts its stamp alone
     assert stamp.exists()
-    assert not compile_ahead.compile_first(compile_ahead.AHEAD_BYTES, 5, None, tmp_path)   # the stamp: done
+    assert not compile_ahead.compile_first(large, 5, None, tmp_path)   # the stamp: done
+    stamp.unlink()
+    monkeypatch.setattr(compile_ahead, "compiled_before", lambda length, rule: False)
+    assert compile_ahead.compile_first(small, 5, None, tmp_path) and stamp.exists()
     assert compile_ahead.stamp_path(tmp_path, 5, "hard") != stamp
     assert compile_ahead.stamp_path(tmp_path, 9, None) != stamp     # two bytes a code: other kernels
     columns = compile_ahead.stamp_path(tmp_path, 5, None, transposed=True)   # the matrix by columns: others
     assert columns != stamp and not columns.exists()
-    assert compile_ahead.compile_first(compile_ahead.AHEAD_BYTES, 5, None, tmp_path, True) and columns.exists()
+    assert compile_ahead.compile_first(large, 5, None, tmp_path, True) and columns.exists()
+
+
+def test_the_children_compile_the_parts_in_turn_and_stop_at_one_that_fails(tmp_path, monkeypatch):
+    from chute import kernels
+    monkeypatch.setattr(kernels, "loaded", lambda: False)
+    monkeypatch.setattr(compile_ahead, "compiled_before", lambda length, rule: False)
+    ran = []
+    monkeypatch.setattr(compile_ahead, "_run_part", lambda part, *a: ran.append((part, *a)) or part != 2)
+    assert not compile_ahead.compile_first(1, 4, None, tmp_path)
+    assert ran == [(0, 4, None, False), (1, 4, None, False), (2, 4, None, False)]
+    assert not list(tmp_path.iterdir())                 # a part failed: no stamp, the search compiles the rest
+    ran.clear()
+    monkeypatch.setattr(compile_ahead, "_run_part", lambda part, *a: ran.append(part) or True)
+    assert compile_ahead.compile_first(1, 4, "hard", tmp_path)
+    assert ran == warm_kernels.parts("hard") == [k for k in range(len(warm_kernels.PARTS)) if k != 1]
+    assert warm_kernels.parts(None) == list(range(len(warm_kernels.PARTS)))
+
+
+def test_the_parts_hold_every_step_once(small_engine):
+    steps = [name for names in warm_kernels.PARTS for name in names]
+    assert len(steps) == len(set(steps))
+    assert set(steps) == set(warm_kernels._steps(3, None, False))
+
+
+def test_numba_cache_says_which_codes_the_search_was_compiled_for(monkeypatch):
+    from numba import types
+
+    from chute.kernels import shared_cache
+    saved = [(types.Array(types.uint8, 2, "C"), types.Array(types.uint8, 2, "C"))]
+    monkeypatch.setattr(shared_cache, "saved_signatures", lambda kernel: saved)
+    assert compile_ahead.compiled_before(5, None) and compile_ahead.compiled_before(3, "hard")
+    assert not compile_ahead.compiled_before(9, None)             # two bytes a code: not compiled yet
+    monkeypatch.setattr(shared_cache, "saved_signatures", lambda kernel: [])
+    assert not compile_ahead.compiled_before(5, None)
+
+
+def test_a_kernel_compiles_once_whatever_constant_its_callers_pass(tmp_path):
+    """A constant argument (``False``, ``0``) is typed apart from the flag or number a caller computes: the
+    kernel it reaches would compile a second time, with all it calls (50 MB and seconds on a first run)."""
+    script = """
+import json
+from chute.search.warm_kernels import warm
+warm(3, None)
+warm(3, "hard")
+from chute.kernels import hard, scan, small_trees
+twice = {}
+for module in (hard, scan, small_trees):
+    for name in dir(module):
+        kernel = getattr(module, name)
+        for sig in getattr(kernel, "signatures", [])[1:]:
+            plain = [str(t).replace("Literal[bool](False)", "bool").replace("Literal[int](0)", "int64") for t in sig]
+            first = [str(t) for t in kernel.signatures[0]]
+            if plain == first:
+                twice[name] = [str(t) for t in sig]
+print(json.dumps(twice))
+"""
+    env = {**__import__("os").environ, "NUMBA_CACHE_DIR": str(tmp_path)}     # compiled here, callees included
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=600, check=True,
+                         env=env)
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == {}
 
 
 def test_the_search_asks_for_the_child_before_its_first_kernel(tmp_path, monkeypatch, small_engine):
@@ -99,12 +163,13 @@ def test_the_search_asks_for_the_child_before_its_first_kernel(tmp_path, monkeyp
 def test_a_child_that_fails_leaves_no_stamp(tmp_path, monkeypatch, capsys):
     from chute import kernels
     monkeypatch.setattr(kernels, "loaded", lambda: False)
+    monkeypatch.setattr(compile_ahead, "compiled_before", lambda length, rule: False)
     assert not compile_ahead.compile_first(compile_ahead.AHEAD_BYTES, 5, "bogus", tmp_path)
     assert not list(tmp_path.iterdir())
     assert warm_kernels.main(["five"]) == 2 and warm_kernels.main(["0"]) == 2 and warm_kernels.main(["5", "bogus"]) == 2
     assert warm_kernels.main(["5", "hard", "extra"]) == 2
-    usage = "usage: python -m chute.search.warm_kernels LENGTH [hard|strict] [--transposed]"
-    assert capsys.readouterr().err.splitlines() == [usage] * 4
+    assert warm_kernels.main(["5", "--part", "9"]) == 2 and warm_kernels.main(["5", "--part"]) == 2
+    assert capsys.readouterr().err.splitlines() == [warm_kernels.USAGE] * 6
 
 
 def test_the_made_up_words_are_distinct_and_as_many_as_there_can_be():

@@ -1,15 +1,20 @@
-"""The tree search's kernels compiled in a process of their own before a large search: the compiler's memory is
+"""The tree search's kernels compiled in processes of their own before a first search: the compiler's memory is
 never added to the matrix's.
 
-numba compiles a kernel the first time it runs on a machine, and its compiler
-keeps about 150 MB that the process never gives back.  A search whose matrix is
-large would hold that, the matrix and its transposed copy at once (at 10,000 x
-10,000 words: 522 MiB on a first run, 375 MiB once the kernels are cached).  So
-before such a search loads its kernels, a child process (``warm_kernels``) runs
-the same searches on made-up words of the same length and rule, which compiles
-every kernel the search calls into numba's cache; the search then reads them
-from there.  A stamp in chute's cache says it was done for these kernels,
-numba and Python, so later searches skip the child (about a second).
+numba compiles a kernel the first time it runs on a machine, and keeps what it
+compiled for the life of the process: about 150 MB for the normal search's
+kernels at once, 220 in a hard mode.  A first search in the player's process
+would hold that beside its own data (at 10,000 x 10,000 words: 522 MiB on a
+first run, 375 MiB once the kernels are cached; a review at three letters 344
+MiB for a 4 MiB matrix).  So before a first search loads its kernels, child
+processes (``warm_kernels``) run the same searches on made-up words of the
+same length and rule, one part of them each (``warm_kernels.PARTS``), which
+compiles every kernel the search calls into numba's cache; each child holds
+only its part, and the search then reads them all from the cache.  A stamp in
+chute's cache says it was done for these kernels, numba and Python, so later
+searches skip the children; below ``AHEAD_BYTES`` of matrix a search also
+skips them when numba's cache holds its kernels for these codes already
+(compiled by another chute cache's search, or the page's warm-up).
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-AHEAD_BYTES = 64 * 2**20        # a smaller matrix is compiled beside, as before: the child would cost more
+AHEAD_BYTES = 64 * 2**20        # a smaller matrix asks numba's cache first (a larger one: the stamp alone)
 STARTED = "compiling"           # the line the child writes as it starts compiling (its parent tells the player)
 
 
@@ -35,24 +40,51 @@ def stamp_path(cache_dir: Path, length: int, rule: str | None, transposed: bool 
 
 def compile_first(nbytes: int, length: int, rule: str | None, cache_dir: Path | None,
                   transposed: bool = False) -> bool:
-    """Return whether a child process compiled the search's kernels, run when a search over a matrix of ``nbytes``
+    """Return whether child processes compiled the search's kernels, run when a search over a matrix of ``nbytes``
     (read through its transposed copy only, if ``transposed``) is about to load them and none are loaded in this
-    process yet, unless its stamp says they were compiled.
+    process yet, unless its stamp says they were compiled (or, below ``AHEAD_BYTES``, numba's cache holds them).
 
-    The player hears the usual note when the child starts compiling; a child that fails changes nothing (the
-    search compiles what it needs itself, as without it).
+    The player hears the usual note when a child starts compiling; a child that fails stops the others and
+    changes nothing (the search compiles what it needs itself, as without them).
     """
     from .. import kernels
-    if nbytes < AHEAD_BYTES or kernels.loaded() or cache_dir is None:
+    if kernels.loaded() or cache_dir is None:
         return False
     stamp = stamp_path(cache_dir, length, rule, transposed)
-    if stamp.exists():
+    if stamp.exists() or nbytes < AHEAD_BYTES and compiled_before(length, rule):
         return False
+    from .warm_kernels import parts
+    for part in parts(rule):
+        if not _run_part(part, length, rule, transposed):
+            return False
+    from ..errors import ChuteError
+    from ..files import write_atomic
+    try:
+        write_atomic(stamp, "compiled\n", "stamp")
+    except ChuteError:
+        pass                      # a read-only cache: the next search runs the child again, and it finds them compiled
+    return True
+
+
+def compiled_before(length: int, rule: str | None) -> bool:
+    """Return whether numba's cache holds the search of a node's last three rows (the largest kernel) for the
+    codes of ``length``-letter words under ``rule``: an earlier process compiled the search's kernels there."""
+    from ..game.engine import code_dtype
+    from ..kernels import small_trees
+    from ..kernels.shared_cache import saved_signatures
+    kernel = small_trees.solve_three if rule is None else small_trees.solve_three_ruled
+    codes = code_dtype(length).name
+    return any(str(getattr(sig[0], "dtype", "")) == codes for sig in saved_signatures(kernel) if sig)
+
+
+def _run_part(part: int, length: int, rule: str | None, transposed: bool) -> bool:
+    """Return whether the child compiling ``part`` of the kernels ended well, telling the player when it starts
+    compiling."""
     from ..kernels.compiling import compiling
     here = str(Path(__file__).resolve().parents[2])       # the chute this search runs, wherever it was loaded from
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p)}
+    argv = [sys.executable, "-m", "chute.search.warm_kernels", str(length), rule or "", "--part", str(part)]
     try:
-        argv = [sys.executable, "-m", "chute.search.warm_kernels", str(length), rule or ""]
         child = subprocess.Popen(argv + (["--transposed"] if transposed else []),
                                  stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                  text=True, env=env)
@@ -66,12 +98,4 @@ def compile_first(nbytes: int, length: int, rule: str | None, cache_dir: Path | 
     finally:
         child.stderr.close()
         status = child.wait()
-    if status != 0:
-        return False
-    from ..errors import ChuteError
-    from ..files import write_atomic
-    try:
-        write_atomic(stamp, "compiled\n", "stamp")
-    except ChuteError:
-        pass                      # a read-only cache: the next search runs the child again, and it finds them compiled
-    return True
+    return status == 0

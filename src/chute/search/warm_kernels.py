@@ -1,10 +1,11 @@
-"""``python -m chute.search.warm_kernels LENGTH [RULE] [--transposed]``: the tree search's kernels run once on
-made-up words, so that numba compiles them into its cache (the child process of ``compile_ahead``)."""
+"""``python -m chute.search.warm_kernels LENGTH [RULE] [--transposed] [--part K]``: the tree search's kernels run
+once on made-up words, so that numba compiles them into its cache (the child processes of ``compile_ahead``)."""
 
 from __future__ import annotations
 
 import random
 import sys
+from typing import Callable
 
 import numpy as np
 
@@ -14,6 +15,8 @@ from .compile_ahead import STARTED
 WORDS = 1500                    # made-up words: sets large enough to reach every kernel the search calls
 LETTERS = "aeiorst"             # a small alphabet: words that share letters, so that sets stay hard
 SPREAD_WORDS, SPREAD_STEP = 40, 25      # a set of every 25th word, 40 of them, searched near the last row
+USAGE = "usage: python -m chute.search.warm_kernels LENGTH [hard|strict] [--transposed] [--part K]"
+TWO_ROWS_WORDS = 12                     # the set of the search of two rows left: the spread set's first words
 
 
 def made_up_words(length: int, count: int = WORDS) -> list[str]:
@@ -27,50 +30,101 @@ def made_up_words(length: int, count: int = WORDS) -> list[str]:
     return sorted(words)
 
 
-def warm(length: int, rule: str | None = None, transposed: bool = False) -> None:
+def warm(length: int, rule: str | None = None, transposed: bool = False, part: int | None = None) -> None:
     """Run the tree search's compiled kernels once each for words of ``length`` under ``rule`` (reading the
-    matrix through its transposed copy only, if ``transposed``, as a search over a large one does): the default
-    search and the exact one from the first opener, with six rows and with five (large sets four rows from the
-    end), and a set spread over the words with three and four rows left, on made-up words; numba compiles what
-    its cache lacks."""
+    matrix through its transposed copy only, if ``transposed``, as a search over a large one does), on made-up
+    words, so that numba compiles what its cache lacks: every part in turn, or only ``part`` (``PARTS``)."""
+    steps = _steps(length, rule, transposed)
+    for number, names in enumerate(PARTS):
+        if part is None or part == number:
+            for name in names:
+                steps[name]()
+
+
+# the parts a first search compiles in turn, each in a process of its own (``compile_ahead``): numba keeps what
+# it compiled for the life of the process, so a part holds only its own kernels and those it reads back from the
+# cache (its predecessors'), each under 250 MB where every part at once held up to 375
+PARTS = (("rank",), ("two rows",), ("three rows",), ("four rows",), ("openers",), ("exact", "five rows", "refuted"))
+
+
+def parts(rule: str | None) -> list[int]:
+    """Return the parts that compile something under ``rule`` (the search of two rows left is normal mode's)."""
+    return [k for k, names in enumerate(PARTS) if rule is None or names != ("two rows",)]
+
+
+def _steps(length: int, rule: str | None, transposed: bool) -> dict[str, Callable[[], object]]:
+    """Return the steps of ``warm`` by name, over made-up words of ``length`` letters: the opener ranking; the
+    compiled search of a set with two rows left (normal mode); a set spread over the words with three and with
+    four rows left (the compiled searches of a node's last rows, which the openers' searches on made-up words
+    may never reach: at six letters their bins are small); the default search of the first opener with six
+    rows; the exact one, both again with five rows (large sets four rows from the end), and the pass refuting a
+    node's guesses (normal mode)."""
     from ..game.engine import Engine
     from ..game.words import words_lexicon
     from .tree_search import TreeSearch
     engine = Engine.build(words_lexicon(made_up_words(length), length, name="compile-ahead"), cache=False)
-    # a set of words spread over the list, searched with three and four rows left: the compiled searches of a
-    # node's last rows, which the openers' searches on made-up words may never reach (at six letters their
-    # bins are small)
     spread = np.arange(0, len(engine.lexicon.answers), SPREAD_STEP, dtype=np.int32)[:SPREAD_WORDS]
-    for rows in (6, 5):
-        for exact in (False, True):
-            searcher = TreeSearch(engine, rows=rows, rule=rule, exact=exact)
-            if transposed:
-                searcher.read_transposed_only()
-            searcher.small = False          # the kernels from the start: numpy's twins would compile nothing
-            searcher.search_opener(searcher.rank_openers(1)[0])
-            for left in (3, 4):
-                searcher.solve(spread, left)
-    if rule is None:
-        # the pass refuting a node's guesses runs only where a node has guesses left to refute, which these
-        # made-up words may not leave: once over every word, as a node calls it
-        S = np.arange(len(engine.lexicon.answers), dtype=np.int32)
-        nb, cand, _ = searcher._scan(S, searcher.all_rows)
-        order = np.arange(len(searcher.all_rows), dtype=np.intp)
-        ceiling = searcher._ceiling(searcher.all_rows, nb, cand)
-        searcher._refuted(S, searcher.all_rows, order, nb, cand, 3 * len(S), 3, ceiling)
+
+    def searcher(rows: int = 6, exact: bool = False) -> TreeSearch:
+        found = TreeSearch(engine, rows=rows, rule=rule, exact=exact)
+        if transposed:
+            found.read_transposed_only()
+        found.small = False          # the kernels from the start: numpy's twins would compile nothing
+        return found
+
+    def opener(rows: int, exact: bool) -> None:
+        search = searcher(rows, exact)
+        search.search_opener(search.rank_openers(1)[0])
+
+    def two_rows() -> None:
+        if rule is None:            # called from the search of three rows alone, with the types it passes
+            from ..kernels import small_trees
+            search = searcher()
+            B = spread[:TWO_ROWS_WORDS].copy()
+            small_trees._two_rows(search.M, search._mt_for(B), B, search.all_rows, search._every_row,
+                                  search.ans_rows, search.solved, np.zeros(search.P, dtype=np.int64), 0,
+                                  search._memo2())
+
+    def refuted() -> None:
+        # the pass runs only where a node has guesses left to refute, which these made-up words may not
+        # leave: once over every word, as a node calls it
+        if rule is None:
+            search = searcher()
+            S = np.arange(len(engine.lexicon.answers), dtype=np.int32)
+            nb, cand, _ = search._scan(S, search.all_rows)
+            order = np.arange(len(search.all_rows), dtype=np.intp)
+            ceiling = search._ceiling(search.all_rows, nb, cand)
+            search._refuted(S, search.all_rows, order, nb, cand, 3 * len(S), 3, ceiling)
+
+    return {
+        "rank": lambda: searcher().rank_openers(1),
+        "two rows": two_rows,
+        "three rows": lambda: [searcher(6, exact).solve(spread, 3) for exact in (False, True)],
+        "four rows": lambda: [searcher(6, exact).solve(spread, 4) for exact in (False, True)],
+        "openers": lambda: opener(6, False),
+        "exact": lambda: opener(6, True),
+        "five rows": lambda: [opener(5, exact) for exact in (False, True)],
+        "refuted": refuted,
+    }
 
 
 def main(argv: list[str]) -> int:
-    """Compile the kernels for ``LENGTH [RULE]``; return 0, 2 for bad arguments, 1 if it failed."""
+    """Compile the kernels for ``LENGTH [RULE]`` (every part, or the one ``--part K`` names); return 0, 2 for bad
+    arguments, 1 if it failed."""
     try:
         transposed = "--transposed" in argv
         argv = [a for a in argv if a != "--transposed"]
+        part = None
+        if "--part" in argv:
+            at = argv.index("--part")
+            part = int(argv[at + 1])
+            del argv[at:at + 2]
         length = int(argv[0])
         rule = (argv[1] if len(argv) > 1 else "") or None
-        if length < 1 or rule not in (None, *RULES) or len(argv) > 2:
+        if length < 1 or rule not in (None, *RULES) or len(argv) > 2 or not 0 <= (part or 0) < len(PARTS):
             raise ValueError(length)
     except (IndexError, ValueError):
-        print("usage: python -m chute.search.warm_kernels LENGTH [hard|strict] [--transposed]", file=sys.stderr)
+        print(USAGE, file=sys.stderr)
         return 2
     try:
         from ..kernels.compiling import told_when_compiling
@@ -78,7 +132,7 @@ def main(argv: list[str]) -> int:
         def say(_note) -> None:
             print(STARTED, file=sys.stderr, flush=True)
         with told_when_compiling(say):
-            warm(length, rule, transposed)
+            warm(length, rule, transposed, part)
     except KeyboardInterrupt:
         return 130
     except Exception as err:        # noqa: BLE001 - its parent compiles what it needs itself
