@@ -100,12 +100,12 @@ def test_the_children_compile_the_parts_in_turn_and_stop_at_one_that_fails(tmp_p
     ran.clear()
     monkeypatch.setattr(compile_ahead, "_run_part", lambda part, *a: ran.append(part) or True)
     assert compile_ahead.compile_first(1, 4, "hard", tmp_path)
-    assert ran == warm_kernels.parts("hard") == [k for k in range(len(warm_kernels.PARTS)) if k != 1]
-    assert warm_kernels.parts(None) == list(range(len(warm_kernels.PARTS)))
+    assert ran == compile_ahead.parts("hard") == [k for k in range(len(compile_ahead.PARTS)) if k != 1]
+    assert compile_ahead.parts(None) == list(range(len(compile_ahead.PARTS)))
 
 
 def test_the_parts_hold_every_step_once(small_engine):
-    steps = [name for names in warm_kernels.PARTS for name in names]
+    steps = [name for names in compile_ahead.PARTS for name in names]
     assert len(steps) == len(set(steps))
     assert set(steps) == set(warm_kernels._steps(3, None, False))
 

@@ -8,7 +8,7 @@ would hold that beside its own data (at 10,000 x 10,000 words: 522 MiB on a
 first run, 375 MiB once the kernels are cached; a review at three letters 344
 MiB for a 4 MiB matrix).  So before a first search loads its kernels, child
 processes (``warm_kernels``) run the same searches on made-up words of the
-same length and rule, one part of them each (``warm_kernels.PARTS``), which
+same length and rule, one part of them each (``PARTS``), which
 compiles every kernel the search calls into numba's cache; each child holds
 only its part, and the search then reads them all from the cache.  A stamp in
 chute's cache says it was done for these kernels, numba and Python, so later
@@ -26,6 +26,16 @@ from pathlib import Path
 
 AHEAD_BYTES = 64 * 2**20        # a smaller matrix asks numba's cache first (a larger one: the stamp alone)
 STARTED = "compiling"           # the line the child writes as it starts compiling (its parent tells the player)
+
+# the parts a first search compiles in turn, each in a process of its own (``_run_part``): numba keeps what
+# it compiled for the life of the process, so a part holds only its own kernels and those it reads back from the
+# cache (its predecessors'), under 250 MB each in normal mode, where every part at once held 292 (360 in a hard mode)
+PARTS = (("rank",), ("two rows",), ("three rows",), ("four rows",), ("openers",), ("exact", "five rows", "refuted"))
+
+
+def parts(rule: str | None) -> list[int]:
+    """Return the parts that compile something under ``rule`` (the search of two rows left is normal mode's)."""
+    return [k for k, names in enumerate(PARTS) if rule is None or names != ("two rows",)]
 
 
 def stamp_path(cache_dir: Path, length: int, rule: str | None, transposed: bool = False) -> Path:
@@ -53,7 +63,6 @@ def compile_first(nbytes: int, length: int, rule: str | None, cache_dir: Path | 
     stamp = stamp_path(cache_dir, length, rule, transposed)
     if stamp.exists() or nbytes < AHEAD_BYTES and compiled_before(length, rule):
         return False
-    from .warm_kernels import parts
     for part in parts(rule):
         if not _run_part(part, length, rule, transposed):
             return False

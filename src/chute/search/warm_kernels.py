@@ -10,7 +10,7 @@ from typing import Callable
 import numpy as np
 
 from ..game.rules import RULES
-from .compile_ahead import STARTED
+from .compile_ahead import PARTS, STARTED
 
 WORDS = 1500                    # made-up words: sets large enough to reach every kernel the search calls
 LETTERS = "aeiorst"             # a small alphabet: words that share letters, so that sets stay hard
@@ -41,15 +41,6 @@ def warm(length: int, rule: str | None = None, transposed: bool = False, part: i
                 steps[name]()
 
 
-# the parts a first search compiles in turn, each in a process of its own (``compile_ahead``): numba keeps what
-# it compiled for the life of the process, so a part holds only its own kernels and those it reads back from the
-# cache (its predecessors'), each under 250 MB where every part at once held up to 375
-PARTS = (("rank",), ("two rows",), ("three rows",), ("four rows",), ("openers",), ("exact", "five rows", "refuted"))
-
-
-def parts(rule: str | None) -> list[int]:
-    """Return the parts that compile something under ``rule`` (the search of two rows left is normal mode's)."""
-    return [k for k, names in enumerate(PARTS) if rule is None or names != ("two rows",)]
 
 
 def _steps(length: int, rule: str | None, transposed: bool) -> dict[str, Callable[[], object]]:
