@@ -44,6 +44,15 @@ def check_jobs(jobs: int) -> int:
     return jobs
 
 
+def this_chute_env(**extra: str) -> dict[str, str]:
+    """Return the environment of a child process that runs this same chute (its folder first on PYTHONPATH,
+    wherever it was loaded from: a checkout's ``src``, an installed package), with ``extra`` set."""
+    from pathlib import Path
+    here = str(Path(__file__).resolve().parents[1])
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p),
+            **extra}
+
+
 def quiet_worker(initializer: Callable[[], None] | None, parent: int) -> None:
     """Set up a forked worker: Ctrl-C ends it without a traceback of its own (unless the parent ignores
     Ctrl-C: then so does the worker), it ends with its parent, then run ``initializer``."""

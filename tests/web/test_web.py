@@ -577,10 +577,39 @@ def test_a_warm_up_that_cannot_start_or_fails_leaves_the_server_serving(monkeypa
         raise KeyboardInterrupt
     capsys.readouterr()
     monkeypatch.setattr(os, "nice", lambda increment: 0)         # not this test process's priority
-    for stand_in, status in ((fails, 1), (interrupted, 130)):
+    for stand_in, status in ((fails, 1), (interrupted, 130), (lambda *a, **k: ["_review wordle: failed"], 1),
+                             (lambda *a, **k: [], 0)):
         monkeypatch.setattr(chute.web, "warm_kernels", stand_in)
-        assert warming.main() == status
+        assert warming.main(["--game", "wordle"]) == status
     assert capsys.readouterr() == ("", "")
+    assert warming.main(["--game"]) == 2 and warming.main(["wordle"]) == 2
+    assert capsys.readouterr().err.splitlines() == [warming.USAGE] * 2
+
+
+def test_the_warm_up_asks_each_games_requests_in_a_process_of_its_own(monkeypatch):
+    """numba keeps what it compiles and the page each game's matrices for the life of a process: a process a game,
+    one after the other, each asking only that game's requests; the games that failed are told, and a stop stops."""
+    import subprocess
+
+    from chute.web import _warm_asks, warm_games, warming
+    games = warm_games()
+    assert games[:4] == ["wordle", "termo", "quarteto", "quordle"] and len(games) == len(set(games))
+    assert set(games) == {body["game"] for _, body in _warm_asks()}
+    asked = []
+
+    def call(argv, **kwargs):
+        assert argv[1:4] == ["-m", "chute.web.warming", "--game"] and kwargs["stdin"] == subprocess.DEVNULL
+        asked.append(argv[4])
+        return 1 if argv[4] == "termo" else 0
+    monkeypatch.setattr(subprocess, "call", call)
+    assert warming.warm_in_processes() == ["termo"] and asked == games
+    asked.clear()
+    assert warming.warm_in_processes(lambda: len(asked) == 2) == ["termo"] and asked == games[:2]
+    seen = []
+    monkeypatch.setattr("chute.web._warm_asks", lambda: [(lambda body: seen.append(body["game"]), {"game": g})
+                                                         for g in ("wordle", "termo", "wordle")])
+    from chute.web import warm_kernels
+    assert warm_kernels(game="wordle") == [] and seen == ["wordle", "wordle"]
 
 
 def _processes_with(variable: str) -> list[int]:

@@ -5,8 +5,9 @@ numba compiles each kernel the first time it runs on a machine (seconds each,
 about a minute in all).  The first command a player types answers in numpy
 where it can; meanwhile this process, at a low priority, asks the page's own
 requests once (``web.warm_kernels``: a suggestion, a review and a multi-board
-game of each kind), which compiles the kernels into numba's cache and builds
-the first review tables into chute's.  A later command reads them; one that
+game of each kind, each game in a process of its own: ``web.warming``), which
+compiles the kernels into numba's cache and builds the first review tables
+into chute's.  A later command reads them; one that
 needs a kernel being compiled waits for it rather than compiling it twice
 (``kernels.shared_cache``).  It starts once per machine and version (a stamp
 in chute's cache says it finished), only for a command run on a terminal
@@ -58,9 +59,8 @@ def due(on_terminal: bool, cache_dir: Path) -> bool:
 def start(cache_dir: Path) -> subprocess.Popen | None:
     """Start the process in a session of its own (Ctrl-C in the terminal is the command's alone); None if the
     machine has no process to spare."""
-    here = str(Path(__file__).resolve().parents[2])       # the chute this command runs, wherever it was loaded from
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p),
-           "CHUTE_CACHE_DIR": str(cache_dir)}
+    from ..parallel import this_chute_env
+    env = this_chute_env(CHUTE_CACHE_DIR=str(cache_dir))
     try:
         return subprocess.Popen([sys.executable, "-m", "chute.cli.ahead"], stdin=subprocess.DEVNULL,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
@@ -70,7 +70,8 @@ def start(cache_dir: Path) -> subprocess.Popen | None:
 
 
 def main() -> int:
-    """Compile the kernels (``web.warm_kernels``) unless another process does; return 0, or 1 if it could not.
+    """Compile the kernels (``web.warming.warm_in_processes``) unless another process does; return 0, or 1 if it
+    could not.
 
     The stamp is written only when every request was answered.
     """
@@ -92,8 +93,8 @@ def main() -> int:
         stamp = stamp_path(cache_dir)
         if stamp.exists():
             return 0
-        from ..web import warm_kernels
-        if warm_kernels():
+        from ..web.warming import warm_in_processes
+        if warm_in_processes():
             return 1
         write_atomic(stamp, "compiled\n", "stamp")
     except KeyboardInterrupt:

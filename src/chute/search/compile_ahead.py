@@ -90,8 +90,8 @@ def _run_part(part: int, length: int, rule: str | None, transposed: bool) -> boo
     """Return whether the child compiling ``part`` of the kernels ended well, telling the player when it starts
     compiling."""
     from ..kernels.compiling import compiling
-    here = str(Path(__file__).resolve().parents[2])       # the chute this search runs, wherever it was loaded from
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p)}
+    from ..parallel import this_chute_env
+    env = this_chute_env()
     argv = [sys.executable, "-m", "chute.search.warm_kernels", str(length), rule or "", "--part", str(part)]
     try:
         child = subprocess.Popen(argv + (["--transposed"] if transposed else []),

@@ -480,12 +480,12 @@ WARM_GAMES = (
 WARM_FIRST_ROWS = (("wordle", "hard", "jumpy", "cigar"),)
 
 
-def warm_kernels(stop: Callable[[], bool] = lambda: False, locked: bool = False) -> list[str]:
+def warm_kernels(stop: Callable[[], bool] = lambda: False, locked: bool = False, game: str | None = None) -> list[str]:
     """Return what failed of the page's own requests (``WARM_GAMES``, ``WARM_FIRST_ROWS``), asked once each until
-    ``stop()`` says so.
+    ``stop()`` says so (``game``: only those about that game).
 
-    ``chute serve`` runs this twice as it starts.  First in a process of
-    its own (``python -m chute.web.warming``): on a fresh install numba
+    ``chute serve`` runs this twice as it starts.  First in processes of
+    its own, a game each (``python -m chute.web.warming``): on a fresh install numba
     compiles each kernel the first time it runs (a review: about 15 s, a
     Quordle: 5-10 s) and the first review of a word list builds its table on
     disk, both into the caches the server reads, on another core, so that
@@ -494,6 +494,24 @@ def warm_kernels(stop: Callable[[], bool] = lambda: False, locked: bool = False)
     kernels are loaded from their cache (about a second) before a click needs them.
     """
     failed = []
+    asks = [(handler, body) for handler, body in _warm_asks() if game is None or body["game"] == game]
+    for handler, body in asks:
+        if stop():
+            return failed
+        try:
+            _locked(handler, body) if locked else handler(body)
+        except Exception as err:        # noqa: BLE001 - a warm-up never fails the server; the request will say why
+            failed.append(f"{handler.__name__} {body['game']}: {type(err).__name__}: {err}")
+    return failed
+
+
+def warm_games() -> list[str]:
+    """Return the games the page's own requests are about, in the order ``warm_kernels`` asks them."""
+    return list(dict.fromkeys(body["game"] for _, body in _warm_asks()))
+
+
+def _warm_asks() -> list[tuple[Callable[[dict], dict], dict]]:
+    """Return the page's own requests (handler, body), in the order ``warm_kernels`` asks them."""
     asks = []
     for game, rule, guesses, answers in WARM_GAMES:
         rows = page_rows(guesses, answers)
@@ -505,14 +523,7 @@ def warm_kernels(stop: Callable[[], bool] = lambda: False, locked: bool = False)
     from ..game.games import PRESETS
     for game in PRESETS:                # every game's opening: a multi-board one ranks its own opener once
         asks.append((_suggest, {"game": game, "rows": []}))
-    for handler, body in asks:
-        if stop():
-            return failed
-        try:
-            _locked(handler, body) if locked else handler(body)
-        except Exception as err:        # noqa: BLE001 - a warm-up never fails the server; the request will say why
-            failed.append(f"{handler.__name__} {body['game']}: {type(err).__name__}: {err}")
-    return failed
+    return asks
 
 
 def _locked(handler, body: dict) -> dict:
@@ -624,13 +635,11 @@ def warm_in_background() -> Iterator[None]:
     so that Ctrl-C in the terminal reaches the server alone (which ends it
     here); if the server is killed, it stops at its next step.
     """
-    import os
     import subprocess
     import sys
-    from pathlib import Path
-    # the chute this server runs, wherever it was loaded from (a checkout's src, an installed package)
-    here = str(Path(__file__).resolve().parents[2])
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p)}
+
+    from ..parallel import this_chute_env
+    env = this_chute_env()
     try:
         child = subprocess.Popen([sys.executable, "-m", "chute.web.warming"], stdin=subprocess.DEVNULL,
                                  stdout=subprocess.DEVNULL, start_new_session=True, env=env)
