@@ -19,7 +19,6 @@ skips them when numba's cache holds its kernels for these codes already
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
