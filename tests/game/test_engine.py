@@ -232,6 +232,32 @@ def test_rows_read_one_by_one_of_a_large_mapped_matrix_are_given_back(tmp_path, 
         assert resident(path) == 0
 
 
+def test_a_large_mapped_matrix_transposed_or_read_a_cell_at_a_time_is_not_held_after(tmp_path, small_engine,
+                                                                                      monkeypatch, resident):
+    """Its transposed copy is made a block of rows at a time, each block's pages given back once copied, so the
+    two are never whole at once; a game's clues, read a cell at a time, are read from the file.  The codes are
+    the matrix's; a small matrix is read as it is."""
+    engine = small_engine(seed=10, answers=300, extra=700, cache_dir=tmp_path)
+    path = _cache_file(tmp_path)
+    plain = Engine.build(engine.lexicon, cache=False)
+    assert engine.give_back_matrix() and resident(path) == 0
+    monkeypatch.setattr(engine_mod, "GIVE_BACK_BYTES", engine.matrix.nbytes)         # large
+    monkeypatch.setattr(engine_mod, "TRANSPOSE_ROWS", 64)
+    given = []
+    give_back = engine.give_back_matrix
+    monkeypatch.setattr(engine, "give_back_matrix", lambda *a: given.append(a) or give_back(*a))
+    assert np.array_equal(engine.transposed, plain.matrix.T) and resident(path) == 0
+    rows = len(engine.lexicon.guesses)
+    assert given == [(start, min(start + 64, rows)) for start in range(0, rows, 64)]
+    lex = engine.lexicon
+    for guess, answer in [(lex.guesses[g], lex.answers[a]) for g, a in ((0, 0), (5, 17), (rows - 1, 299))]:
+        assert engine.pattern(guess, answer) == plain.pattern(guess, answer) == encode(score(guess, answer))
+    assert resident(path) == 0
+    monkeypatch.setattr(engine_mod, "GIVE_BACK_BYTES", engine.matrix.nbytes + 1)     # not large: read as it is
+    assert engine.pattern(lex.guesses[5], lex.answers[17]) == plain.pattern(lex.guesses[5], lex.answers[17])
+    assert resident(path) > 0
+
+
 def test_the_copies_for_searches_are_dropped_made_anew_and_kept_by_a_search_holding_them(small_engine):
     """``forget_copies`` drops the engine's transposed matrix and transposed rows (freed once no search holds
     them): the next ask makes them anew, the same, while rows a search holds stay as they were and are copied

@@ -716,3 +716,37 @@ def test_a_refused_word_keeps_the_opening_and_its_ranking_on_disk(wordle, monkey
     assert kept == plain and scored == []
     without = [c.guess for c in Session(game_solver(wordle, 4, refused=(plain[0],)), 4, 9).ranked(3)]
     assert without == plain[1:] + without[2:] and plain[0] not in without and scored == []
+
+
+def test_the_figures_kept_stay_within_their_bytes_the_fewest_candidates_going_first(wordle):
+    """The figures of the sets met are kept within ``cache_bytes``: past it the sets of fewest candidates (the
+    cheapest to figure again) make room; the figures are the same kept or figured again."""
+    one_set = 4 * len(wordle.lexicon.guesses) * 8
+    solver = MultiSolver(wordle, Policy(), cache_bytes=3 * one_set)
+    fresh = MultiSolver(wordle, Policy(), cache_bytes=0)
+    opener = solver.board()
+    sets = [solver.narrow(opener, "salet", code) for code in (0, 1, 3, 9, 27, 81)]
+    sets = [b for b in sets if b.n >= solver.cache_min]
+    assert len(sets) >= 5
+    for b in sets:
+        assert np.array_equal(solver.figures(b), fresh.figures(b))
+        assert solver._cached_bytes == sum(f.nbytes for f in solver._cache.values()) <= 3 * one_set
+    largest = sorted(sets, key=lambda b: -b.n)[:3]
+    assert sorted(solver._cache) == sorted(b.key() for b in largest)
+    assert not fresh._cache                         # no room for one set: none kept
+
+
+def test_the_endgame_memo_is_emptied_past_its_bound_and_answers_alike(wordle, monkeypatch):
+    import chute.playing.endgame as endgame
+
+    def state_of(solver, *boards):
+        return tuple(sorted(tuple(int(i) for i in solver.board(words).index) for words in boards))
+    solver, fresh = MultiSolver(wordle, Policy()), MultiSolver(wordle, Policy())
+    first = state_of(solver, ["cigar", "rebut", "sissy"], ["humph", "awake", "blush", "focal"])
+    second = state_of(solver, ["naval", "shire", "proxy"], ["tacit", "lemon", "sweet", "might"])
+    solver.endgame.rank(first, [], 7)
+    assert len(solver.endgame.memo) + len(solver.endgame.splits) > 2
+    monkeypatch.setattr(endgame, "MEMO_KEPT", 2)
+    found = solver.endgame.rank(second, [], 7)       # emptied first, then filled by this search alone
+    assert found == fresh.endgame.rank(second, [], 7)
+    assert solver.endgame.memo == fresh.endgame.memo and solver.endgame.splits == fresh.endgame.splits

@@ -262,12 +262,16 @@ GIVE_BACK_BYTES = 1 << 26
 MAPPED_AROUND = 1 << 21
 
 
-def transpose(M: np.ndarray) -> np.ndarray:
+def transpose(M: np.ndarray, read: Callable[[int, int], object] | None = None) -> np.ndarray:
     """Return ``M`` transposed, contiguous: copied a block of rows at a time, so that what is read and what is
-    written stay in the processor's caches (numpy's copy of ``M.T`` strides across the whole matrix)."""
+    written stay in the processor's caches (numpy's copy of ``M.T`` strides across the whole matrix); ``read``
+    hears each block's rows ``(start, stop)`` once copied."""
     out = np.empty((M.shape[1], M.shape[0]), dtype=M.dtype)
     for start in range(0, M.shape[0], TRANSPOSE_ROWS):
-        out[:, start:start + TRANSPOSE_ROWS] = M[start:start + TRANSPOSE_ROWS].T
+        stop = min(start + TRANSPOSE_ROWS, M.shape[0])
+        out[:, start:stop] = M[start:stop].T
+        if read is not None:
+            read(start, stop)
     return out
 
 
@@ -521,8 +525,10 @@ class Engine:
 
     @cached_property
     def transposed(self) -> np.ndarray:
-        """Return the matrix transposed, contiguous (answers x guesses): the tree search scans small sets in it."""
-        return transpose(self.matrix)
+        """Return the matrix transposed, contiguous (answers x guesses): the tree search scans small sets in it. A
+        large matrix mapped from the cache gives back each block of rows once copied: the two are never held
+        whole at once."""
+        return transpose(self.matrix, self.give_back_matrix if self.gives_back() else None)
 
     @cached_property
     def _rows_copied(self) -> tuple[np.ndarray, np.ndarray] | None:
@@ -705,6 +711,8 @@ class Engine:
         r = self.lexicon.guess_index.get(guess)
         c = self.lexicon.answer_index.get(secret)
         if r is not None and c is not None:
+            if self.gives_back():       # read through the mapping, one cell maps the pages around it too
+                return int(self.row_codes(r, np.array([c]))[0])
             return int(self.matrix[r, c])
         return int(compute_codes([guess], [secret], self.length)[0, 0])
 

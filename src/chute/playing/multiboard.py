@@ -210,12 +210,16 @@ SORT_BOARD = 64
 # numpy, 0.45 s to load the compiled kernels: Octordle after one row, 2,313 words on eight boards and
 # 55 million cells, ranks in 0.62 s in numpy and 0.78 s compiled)
 NUMPY_RANKING_CELLS = 80_000_000
+# the figures kept of the candidate sets met (one set's: 4 x 8 bytes a guess, 475 KB for Wordle's 14,855):
+# 2,048 sets held 386 MB after 1,000 Quordle games; 64 MiB (about 140 sets, the largest first, as the
+# opener's follow-ups) holds a bench within its memory target for 1.2x its time (BENCHMARKS.md)
+FIGURES_CACHE_BYTES = 64 * 2**20
 
 
 class MultiSolver:
     """Chooses one guess for several boards over one engine, with per-candidate-set caches."""
 
-    def __init__(self, engine: Engine, policy: Policy = DEFAULT, cache_size: int = 2048,
+    def __init__(self, engine: Engine, policy: Policy = DEFAULT, cache_bytes: int = FIGURES_CACHE_BYTES,
                  cache_min: int = 12, weights: np.ndarray | None = None,
                  fallback_weights: np.ndarray | None = None):
         self.engine = engine
@@ -236,10 +240,12 @@ class MultiSolver:
         self.answer_row = np.array([gi.get(a, -1) for a in lex.answers], dtype=np.int64)
         self.all_answers = np.arange(len(lex.answers), dtype=np.int64)
         self._cache: OrderedDict[bytes, np.ndarray] = OrderedDict()
+        self._cached_words: dict[bytes, int] = {}   # the candidates of each set cached: the cheapest go first
+        self._cached_bytes = 0
         self._cache_lock = threading.Lock()    # a server's requests share the solver: one writer of the cache
-        self.endgame = Endgame(engine.matrix, self.answer_row, self.solved_code,
+        self.endgame = Endgame(self._block, self.answer_row, self.solved_code,
                                None if self.weights is None else self.weights.tolist())
-        self.cache_size = cache_size
+        self.cache_bytes = cache_bytes
         self.cache_min = cache_min
         self._clog = clog_table(max(len(lex.answers), len(lex.guesses)))
         suggested = lex.suggested_rows
@@ -324,6 +330,15 @@ class MultiSolver:
             self._codes_t = self.engine.transposed
         return self._codes_t
 
+    def _block(self, rows, cols) -> np.ndarray:
+        """Return the codes of the guess ``rows`` against the answer columns ``cols`` (rows x columns): from the
+        transposed copy once it is made (a large mapped matrix is then never read again through its mapping,
+        whose pages went back to the system as it was copied), else from the engine."""
+        rows, cols = np.asarray(rows, dtype=np.int64), np.asarray(cols, dtype=np.int64)
+        if self._codes_t is not None:
+            return self._codes_t[np.ix_(cols, rows)].T
+        return self.engine.codes(rows, (), cols=cols)
+
     def many_games(self) -> "MultiSolver":
         """Return this solver ready for many games: the matrix transposed now, the compiled kernels loaded."""
         from ..kernels import partition  # noqa: F401  (loads numba: every board's figures then compiled)
@@ -400,10 +415,21 @@ class MultiSolver:
             out[3] = parts
         if n >= self.cache_min:
             with self._cache_lock:
-                self._cache[key] = out
-                while len(self._cache) > self.cache_size:
-                    self._cache.popitem(last=False)
+                self._keep(key, out, n)
         return out
+
+    def _keep(self, key: bytes, figures: np.ndarray, n: int) -> None:
+        """Keep a set's figures, within ``cache_bytes``: the sets of fewest candidates (the cheapest to figure
+        again), the least recently used first among them, make room (this one too, if it is the cheapest)."""
+        if key in self._cache:
+            return
+        self._cache[key] = figures
+        self._cached_words[key] = n
+        self._cached_bytes += figures.nbytes
+        while self._cached_bytes > self.cache_bytes:
+            cheapest = min(self._cached_words, key=self._cached_words.__getitem__)
+            self._cached_bytes -= self._cache.pop(cheapest).nbytes
+            del self._cached_words[cheapest]
 
     def _compile_if_large(self, boards: Sequence[Board]) -> None:
         """Load the compiled kernels when figuring these boards in numpy would take longer than loading them."""
@@ -491,7 +517,7 @@ class MultiSolver:
                 codes = _codes([lex.guesses[r] for r in rows.tolist()], words, lex.length)
                 cand_rows = b.index
             else:
-                codes = gather(self.engine.matrix, rows, b.index)
+                codes = self._block(rows, b.index)
                 cand_rows = self.answer_row[b.index]
             n = b.n
             w = self.probabilities(b)
