@@ -6,7 +6,7 @@ server reads.  It says so on the server's log the first time a kernel must be
 compiled, and nothing else.  Each game's requests are asked in a process of
 its own (``--game``), one game after the other: numba keeps what it compiles,
 and the page each game's matrices, for the life of a process, so a process
-holds one game's (all in one process held 949 MiB at its peak).
+holds one game's (all in one process held 949 MiB at its peak, a game each 514).
 """
 
 from __future__ import annotations
