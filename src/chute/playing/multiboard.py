@@ -45,8 +45,9 @@ board once its likeliest word holds that share) was measured and not adopted:
 games, 0.9 loses 10 of 1,000 Quordle games on a held-out Wordle band.
 
 Each board's figures for every guess depend only on its candidate set, so they
-are cached per set: the opener's follow-ups (one set per pattern of the opener)
-are computed once and shared by every game.  ``bench.run_many`` plays many seeded
+are cached per set, within ``FIGURES_CACHE_BYTES`` (the largest sets kept first): the
+opener's follow-ups (one set per pattern of the opener) are computed once and shared by
+every game.  ``bench.run_many`` plays many seeded
 games (over ``--jobs`` forked workers, whose kernels run single-threaded so two
 workers do not fight over the cores).
 
@@ -211,8 +212,8 @@ SORT_BOARD = 64
 # 55 million cells, ranks in 0.62 s in numpy and 0.78 s compiled)
 NUMPY_RANKING_CELLS = 80_000_000
 # the figures kept of the candidate sets met (one set's: 4 x 8 bytes a guess, 475 KB for Wordle's 14,855):
-# 2,048 sets held 386 MB after 1,000 Quordle games; 64 MiB (about 140 sets, the largest first, as the
-# opener's follow-ups) holds a bench within its memory target for 1.2x its time (BENCHMARKS.md)
+# 2,048 sets held 386 MB after 1,000 Quordle games; 64 MiB (about 140 sets, the largest kept first, as the
+# opener's follow-ups) holds a bench within its memory target in the same time (BENCHMARKS.md)
 FIGURES_CACHE_BYTES = 64 * 2**20
 
 
