@@ -584,6 +584,9 @@ def test_a_warm_up_that_cannot_start_or_fails_leaves_the_server_serving(monkeypa
     assert capsys.readouterr() == ("", "")
     assert warming.main(["--game"]) == 2 and warming.main(["wordle"]) == 2
     assert capsys.readouterr().err.splitlines() == [warming.USAGE] * 2
+    assert warming.main(["--game", "\x00" * 10_000]) == 2            # no such game: one line, nothing asked
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith(warming.USAGE) and "wordle" in err[0]
 
 
 def test_the_warm_up_asks_each_games_requests_in_a_process_of_its_own(monkeypatch):

@@ -404,6 +404,11 @@ def _keep_file(mapped: Mapping, fileno: int) -> None:
     weakref.finalize(mapped, os.close, fd)
 
 
+def _offset_in(matrix: np.ndarray, mapped: Mapping) -> int:
+    """Return where ``matrix``'s first code lies in the mapping it is a view of, in bytes (past the header)."""
+    return matrix.ctypes.data - np.frombuffer(mapped, dtype=np.uint8, count=1).ctypes.data
+
+
 def _mapping(matrix: np.ndarray):
     """Return the mapping ``matrix`` is a view of (a matrix read from the cache, rows copied), or None."""
     base = matrix
@@ -473,7 +478,7 @@ class Engine:
                 return True
             stop = self.matrix.shape[0] if stop is None else stop
             row_bytes = self.matrix.shape[1] * self.matrix.itemsize
-            at = self.matrix.ctypes.data - np.frombuffer(mapped, dtype=np.uint8, count=1).ctypes.data
+            at = _offset_in(self.matrix, mapped)
             first = (at + start * row_bytes) // MAPPED_AROUND * MAPPED_AROUND
             last = min(-(-(at + stop * row_bytes) // MAPPED_AROUND) * MAPPED_AROUND, len(mapped))
             if last > first:
@@ -510,7 +515,7 @@ class Engine:
         if fd is None:
             return None
         width = self.matrix.shape[1] * self.matrix.itemsize
-        at = self.matrix.ctypes.data - np.frombuffer(mapped, dtype=np.uint8, count=1).ctypes.data
+        at = _offset_in(self.matrix, mapped)
         out = np.empty((len(rows), self.matrix.shape[1]), dtype=self.matrix.dtype)
         view = out.view(np.uint8).reshape(len(rows), width)
         cuts = np.flatnonzero(np.diff(rows) != 1) + 1

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Callable, Sequence
 import numpy as np
 
 from ..arrays import distinct, intersection, union
-from ..game.engine import Engine, gather
+from ..game.engine import Engine
 from ..game.feedback import encode
 from ..language import Note
 from ..search.tree_search import INF, OverBudget, TreeSearch
@@ -297,7 +297,7 @@ class PriorGrader:
         from ..strategies.expected import expected_guesses, still_needed
         w = self.search.weights[S]
         p = w / w.sum()
-        e = expected_guesses(gather(self.engine.matrix, rows, S), p, self.search.tree.P, self.solved)
+        e = expected_guesses(self.engine.codes(rows, (), cols=S), p, self.search.tree.P, self.solved)
         i = int(np.lexsort((rows, np.round(e, 12)))[0])
         best_row, best_e = int(rows[i]), float(e[i])
         codes = self.engine.row_codes(g, S)

@@ -49,6 +49,11 @@ def main(argv: list[str] | None = None) -> int:
     if argv and (len(argv) != 2 or argv[0] != "--game"):
         print(USAGE, file=sys.stderr)
         return 2
+    if argv:
+        from . import warm_games
+        if argv[1] not in warm_games():
+            print(f"{USAGE}: GAME is one of {', '.join(warm_games())}", file=sys.stderr)
+            return 2
     try:
         os.nice(10)                 # the server's requests come first on a busy machine
     except (AttributeError, OSError):   # no nice() (Windows), or not allowed
