@@ -10,7 +10,7 @@ letters a seeded sample of the bundled Wordle and Termo words, as
 process with its own empty cache folder and numba cache: the first run, the
 same command again (warm: the matrix read from the cache), a suggestion
 after one clue, the review of a two-row game (the first guess, then the
-answer) and a bench of 10 answers; at five letters also the tree search of
+answer), the same in hard mode (its own kernels compiled) and a bench of 10 answers; at five letters also the tree search of
 the first opener, twice (its kernels compiled, then read).  The figure is the process's peak
 resident memory (``wait4``'s ``ru_maxrss``: the largest of the process and the
 children it waited for), set beside the matrix's size and the target, 1.2 x
@@ -112,6 +112,7 @@ def main() -> None:
                     ("suggest CLUE", ["suggest", *lists, clue_for(answers, guesses)])]
             first, answer = clue_for(answers, guesses).split(":")[0], sample_answer(answers)
             runs += [("review", ["review", *lists, first, answer, "--answer", answer]),
+                     ("review --hard", ["review", *lists, first, answer, "--answer", answer, "--hard"]),
                      ("bench --sample 10", ["bench", *lists, "--sample", "10", "--seed", "1", "--quiet"])]
             if letters == 5:
                 runs += [("tree --openers 1", ["tree", *lists, "--openers", "1"]),

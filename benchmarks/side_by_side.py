@@ -48,6 +48,8 @@ COMMANDS = {
     "bench-termo": ["bench", "--quiet", "--game", "termo"],
     "bench-quordle": ["bench", "--quiet", "--game", "quordle", "--games", "200", "--seed", "1"],
     "tree-salet": ["tree", "--opener", "salet", "--json"],
+    "tree-hard": ["tree", "--openers", "10", "--hard", "--exact", "--json"],
+    "tree-strict": ["tree", "--game", "termo", "--opener", "serao", "--strict", "--json"],
     "review": ["review", "salet", "corny", "cigar", "--answer", "cigar"],
     "bench-jobs": ["bench", "--quiet", "--jobs", "2"],
     "tree-jobs": ["tree", "--openers", "4", "--jobs", "2"],
