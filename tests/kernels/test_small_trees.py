@@ -34,3 +34,28 @@ def test_the_table_of_hashes_answers_as_a_set():
         assert small_trees._seen_before(table, h) == (int(h) in seen)
         seen.add(int(h))
     assert np.count_nonzero(table) == len(seen) and len(table) >= 2 * len(hashes)
+
+
+def key(first, second):
+    return (np.uint64(first), np.uint64(second))
+
+
+def test_a_memo_holds_what_it_was_given_under_both_words_of_the_key():
+    memo = small_trees.empty_memo()
+    for k in (key(0, 0), key(5, 2**64 - 1), key(2**63, 0)):
+        assert not small_trees._recalled(memo, k)[0]            # an empty memo holds no key, even all zeros
+    small_trees._remember(memo, key(7, 2**64 - 2), 31, -1)
+    small_trees._remember(memo, key(2**64 - 1, 0), -5, 2**62)
+    assert small_trees._recalled(memo, key(7, 2**64 - 2)) == (True, 31, -1)
+    assert small_trees._recalled(memo, key(2**64 - 1, 0)) == (True, -5, 2**62)
+    assert not small_trees._recalled(memo, key(8, 2**64 - 2))[0]
+
+
+def test_a_memo_tells_apart_keys_that_share_their_first_word_and_keeps_the_last():
+    memo = small_trees.empty_memo()
+    small_trees._remember(memo, key(9, 100), 1, 2)
+    assert not small_trees._recalled(memo, key(9, 102))[0]
+    small_trees._remember(memo, key(9, 102), 3, 4)
+    assert small_trees._recalled(memo, key(9, 102)) == (True, 3, 4)
+    assert not small_trees._recalled(memo, key(9, 100))[0]      # overwritten: a cache, searched again if met
+    assert small_trees.entries(memo) == 1

@@ -36,6 +36,32 @@ def _size_lb(m, r, max_parts):
     return max(2 * m - 1, 3 * m - 2 - max_parts)
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _check(key):
+    """Return the word a memo entry keeps of its 128-bit ``key``'s second half: odd, so that none is 0."""
+    return np.int64(key[1] | np.uint64(1))
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _recalled(memo, key):
+    """Return (whether ``memo`` holds the 128-bit ``key``, the two figures kept with it).
+
+    A memo is keyed by the key's first 64-bit word; its entry keeps the
+    second (``_check``) beside its figures, and a key whose first word is met
+    with another second is not held (the entry is overwritten later: a memo
+    is a cache).  One dict type for every memo, keyed by a number, compiles
+    smaller than dicts keyed by pairs.
+    """
+    a, b, check = memo.get(key[0], (np.int64(0), np.int64(0), np.int64(0)))
+    return check == _check(key), a, b
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _remember(memo, key, a, b):
+    """Keep the two figures ``a``, ``b`` in ``memo`` under the 128-bit ``key`` (``_recalled``)."""
+    memo[key[0]] = (np.int64(a), np.int64(b), _check(key))
+
+
 @njit(cache=True, nogil=True)
 def _splits_all(row, B, solved, mark, stamp):
     """Return whether one guess row gives every candidate of ``B`` its own pattern, none solved.
@@ -71,7 +97,7 @@ def _candidate_splits_rest(M, B, ans_rows, solved, mark, stamp):
     return False, stamp
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _settled_by_a_candidate(M, MT, S, rows, ans_rows, hw, solved, n_patterns):
     """Return ``(2n - 1, row)`` for a candidate of ``S`` that tells every other apart (optimal), else ``(2n, row)``
     for one that leaves a single pair, the lowest row each time; else ``(0, -1)``."""
@@ -160,7 +186,7 @@ def _viable_order(n, nb, cand, sc, beta):
     return viable[_argsort(keys)], 3 * n - top
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _scanned(M, MT, S, rows, every, hw, solved, n_patterns):
     """Return one scan's figures of the guesses ``rows`` over ``S``: unsolved bins, whether each is a
     candidate, and the heuristic score (``scan.scan``)."""
@@ -280,10 +306,11 @@ def _two_rows(M, MT, B, rows, every, ans_rows, solved, mark, stamp, memo):
     holds a guess of each way to split ``B``; ``every`` says it is every guess in order.
     """
     key = _bin_key(B)
-    if key in memo:
-        return memo[key], stamp
+    held, value, _ = _recalled(memo, key)
+    if held:
+        return value, stamp
     value, stamp = _two_rows_search(M, MT, B, rows, every, ans_rows, solved, mark, stamp)
-    memo[key] = value
+    _remember(memo, key, value, 0)
     return value, stamp
 
 
@@ -357,7 +384,7 @@ def solve_three(M, MT, S, rows, every, split_rows, split_every, ans_rows, hw, so
     ``rows`` are the guesses to try (``every``: all of them, in order); ``split_rows``
     (``split_every``) the ones a set of two rows left may use, where contiguous rows of
     the transposed matrix are cheaper to compare than a gathered subset.
-    ``lb`` is a lower bound already known; ``memo`` (``two_rows_memo()``) the totals of
+    ``lb`` is a lower bound already known; ``memo`` (``empty_memo()``) the totals of
     sets with two rows left met before.  As in the Python search, a total
     ``>= beta`` is only a lower bound, and then the row is -1; the guesses are
     tried in the same order, so the same guess is returned.
@@ -432,7 +459,7 @@ def solve_three_ruled(M, MT, S, rows, every, ans_rows, hw, solved, n_patterns, m
     guesses are tried in the Python search's order (equal partitions are not
     skipped: they leave different guesses allowed), so the same guess is
     returned; a total ``>= beta`` is only a lower bound, and then the row is -1.
-    ``memo`` (``two_rows_memo()``, Wordle's rule only) keeps the totals of
+    ``memo`` (``empty_memo()``, Wordle's rule only) keeps the totals of
     bins met before by a key of the bin, the clue's constraints and
     ``parent_key`` (two 64-bit words naming ``rows``): many guesses leave a
     bin the same guesses allowed (a grey clue adds no constraint).
@@ -473,11 +500,10 @@ def solve_three_ruled(M, MT, S, rows, every, ans_rows, hw, solved, n_patterns, m
                 continue
             B = _bin_members(S, code_of, c, members)
             found, stamp = _candidate_splits_rest(M, B, ans_rows, solved, mark, stamp)
-            if found:
-                value = 2 * m - 1
-            elif not strict and _hard_child_key(B, letters[g], c, parent_key, key_out) in memo:
-                value = memo[(key_out[0], key_out[1])]
-            else:
+            held, value = False, 2 * m - 1
+            if not found and not strict:
+                held, value, _ = _recalled(memo, _hard_child_key(B, letters[g], c, parent_key, key_out))
+            if not found and not held:
                 if strict:
                     kept = filter_allowed(letters, rows, letters[g], c, True, child)
                 else:
@@ -495,7 +521,7 @@ def solve_three_ruled(M, MT, S, rows, every, ans_rows, hw, solved, n_patterns, m
                             value = 2 * m
                             break
                 if not strict:
-                    memo[(key_out[0], key_out[1])] = value
+                    _remember(memo, (key_out[0], key_out[1]), value, 0)
             total += value - _size_lb(m, 2, max_parts)
         for t in range(nt):
             counts[touched[t]] = 0
@@ -540,17 +566,18 @@ def _bins_of_guess(row, S, g, rows, r1, best, max_parts, n_patterns, solved, str
             total += 2 * m - 1          # one word: 1 guess; two: 1 + 2
         else:
             dk = _demand_key(letters[g], c, parent_key, strict)
-            if dk in sets:
-                sk = sets[dk]
+            held, s0, s1 = _recalled(sets, dk)
+            if held:
+                sk = (np.uint64(s0), np.uint64(s1))
             else:
                 kept = _allowed_after(rows, strict, letters, parent_bits, at, least, index, g, c, child)
                 sk = _bin_key(child[:kept])
-                sets[dk] = sk
+                _remember(sets, dk, sk[0], sk[1])
             key = _pair_key(_bin_key(_bin_members(S, code_of, c, members)), sk)
             blb = _size_lb(m, r1, max_parts)
             known = False
-            if key in memo:
-                val, gg = memo[key]
+            held, val, gg = _recalled(memo, key)
+            if held:
                 if gg != -1:
                     total += val
                     known = True
@@ -585,7 +612,7 @@ def _loop_buffers(S, rows, parent_bits, n_patterns):
             np.empty((n, 6), dtype=np.int64), n < 0)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _guess_bins(k, n, nb, cand, best, M, S, rows, rows_left, max_parts, n_patterns, solved, strict, letters,
                 parent_bits, at, least, index, parent_key, sets, memo, counts, code_of, touched, members, child,
                 pend):
@@ -618,7 +645,7 @@ def _loop_result(best, best_g, lb, beta, cells, searched):
     return max(lb, beta), np.int64(-1), cells, searched, False
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _pending_bin(S, g, rows, pend, p, strict, letters, parent_bits, at, least, index, code_of, members, child,
                  child_bits, child_key):
     """Return (the candidates of the ``p``-th bin waiting in ``pend``, the guesses allowed there), filling
@@ -634,7 +661,7 @@ def _pending_bin(S, g, rows, pend, p, strict, letters, parent_bits, at, least, i
     return B, allowed
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def solve_four_ruled(M, MT, S, rows, order, nb, cand, ans_rows, hw, solved, n_patterns, max_parts, lb, beta,
                      strict, letters, parent_bits, at, least, index, parent_key, budget, memo2, memo3, sets):
     """Return ``(total, guess row, cells scanned, sets searched, over budget)``: ``TreeSearch.solve`` of ``S``
@@ -670,7 +697,7 @@ def solve_four_ruled(M, MT, S, rows, order, nb, cand, ans_rows, hw, solved, n_pa
             val, gg, sub_cells = solve_three_ruled(M, MT, B, allowed, not_every, ans_rows, hw, solved, n_patterns,
                                                    max_parts, blb, best - (total - blb), strict, letters,
                                                    child_bits, at, least, index, child_key, memo2)
-            memo3[(np.uint64(pend[p, 2]), np.uint64(pend[p, 3]))] = (np.int64(val), np.int64(gg))
+            _remember(memo3, (np.uint64(pend[p, 2]), np.uint64(pend[p, 3])), val, gg)
             cells += sub_cells
             searched += 1
             total += val - blb
@@ -757,7 +784,7 @@ def solve_five_ruled(M, MT, S, rows, order, nb, cand, K4, ans_rows, hw, solved, 
             searched += sub_searched
             if over:
                 break
-            memo4[(np.uint64(pend[p, 2]), np.uint64(pend[p, 3]))] = (np.int64(val), np.int64(gg))
+            _remember(memo4, (np.uint64(pend[p, 2]), np.uint64(pend[p, 3])), val, gg)
             total += val - blb
             if total >= best:
                 break
@@ -771,34 +798,20 @@ def solve_five_ruled(M, MT, S, rows, order, nb, cand, K4, ans_rows, hw, solved, 
     return _loop_result(best, best_g, lb, beta, cells, searched)
 
 
-_MEMO_KEY = types.UniTuple(types.uint64, 2)
-
-
-_TOTAL_ROW = types.UniTuple(types.int64, 2)
+_ENTRY = types.UniTuple(types.int64, 3)
 
 
 @njit(cache=True)
-def two_rows_memo():
-    """Return an empty memo for ``solve_three``: 128-bit key of a candidate set -> its total with two rows left.
+def empty_memo():
+    """Return an empty memo of the compiled searches: the first word of a 128-bit key -> (two figures, the key's
+    second word) (``_recalled``, ``_remember``).
 
-    Made by a cached kernel: ``Dict.empty`` called from Python compiles its
-    constructor again in every process (0.15-0.25 s of the first search).
+    The totals of sets with two rows left (``solve_three``, ``solve_three_ruled``: (total, 0)), of bins with
+    three or four (``solve_four_ruled``, ``solve_five_ruled``: (total, row)), and the key of the guesses a clue
+    leaves allowed (``sets``: its two words).  Made by a cached kernel: ``Dict.empty`` called from Python
+    compiles its constructor again in every process (0.15-0.25 s of the first search).
     """
-    return Dict.empty(key_type=_MEMO_KEY, value_type=types.int64)
-
-
-@njit(cache=True)
-def rows_left_memo():
-    """Return an empty memo for ``solve_four_ruled`` and ``solve_five_ruled``: 128-bit key of a bin and its allowed
-    guesses -> (total, row) with three (or four) rows left."""
-    return Dict.empty(key_type=_MEMO_KEY, value_type=_TOTAL_ROW)
-
-
-@njit(cache=True)
-def allowed_sets_memo():
-    """Return an empty memo for ``solve_four_ruled``: 128-bit key of (allowed guesses, a clue's demand) -> the
-    128-bit key of the guesses it leaves."""
-    return Dict.empty(key_type=_MEMO_KEY, value_type=_MEMO_KEY)
+    return Dict.empty(key_type=types.uint64, value_type=_ENTRY)
 
 
 @njit(cache=True)

@@ -25,13 +25,11 @@ from .scan import (  # noqa: F401
 )
 from .small_trees import (  # noqa: F401
     _some_guess_splits_all,
-    allowed_sets_memo,
+    empty_memo,
     entries,
-    rows_left_memo,
     solve_five_ruled,
     solve_four_node,
     solve_four_ruled,
     solve_three,
     solve_three_ruled,
-    two_rows_memo,
 )

@@ -429,7 +429,7 @@ class TreeSearch:
         """Return the compiled search's memo of two-row totals (made on first use), emptied once it passes
         ``TWO_KEYS`` entries."""
         if self._two is None or self._kernels().entries(self._two) > TWO_KEYS:
-            self._two = self._kernels().two_rows_memo()
+            self._two = self._kernels().empty_memo()
         return self._two
 
     def _size_lb(self, m: int, r: int) -> int:
@@ -570,7 +570,7 @@ class TreeSearch:
         sets' keys), emptied once one passes ``RULED_KEYS`` entries."""
         kern = self._kernels()
         if self._ruled is None or max(kern.entries(m) for m in self._ruled) > RULED_KEYS:
-            self._ruled = (kern.rows_left_memo(), kern.rows_left_memo(), kern.allowed_sets_memo())
+            self._ruled = (kern.empty_memo(), kern.empty_memo(), kern.empty_memo())
         return self._ruled
 
     def _ruled_compiled(self, r: int) -> bool:
