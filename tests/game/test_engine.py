@@ -234,21 +234,29 @@ def test_rows_read_one_by_one_of_a_large_mapped_matrix_are_given_back(tmp_path, 
 
 def test_a_large_mapped_matrix_transposed_or_read_a_cell_at_a_time_is_not_held_after(tmp_path, small_engine,
                                                                                       monkeypatch, resident):
-    """Its transposed copy is made a block of rows at a time, each block's pages given back once copied, so the
-    two are never whole at once; a game's clues, read a cell at a time, are read from the file.  The codes are
-    the matrix's; a small matrix is read as it is."""
+    """Its transposed copy is made a block of rows at a time, what earlier reads left of the matrix given back
+    first and each block's pages once copied, so the two are never whole at once; a game's clues, read a cell at
+    a time, are read from the file.  The codes are the matrix's; a small matrix is read as it is."""
     engine = small_engine(seed=10, answers=300, extra=700, cache_dir=tmp_path)
     path = _cache_file(tmp_path)
     plain = Engine.build(engine.lexicon, cache=False)
     assert engine.give_back_matrix() and resident(path) == 0
     monkeypatch.setattr(engine_mod, "GIVE_BACK_BYTES", engine.matrix.nbytes)         # large
     monkeypatch.setattr(engine_mod, "TRANSPOSE_ROWS", 64)
-    given = []
+    assert int(engine.matrix.sum()) and resident(path) > 0          # read whole before, as a board's gather does
+    given, held = [], []
     give_back = engine.give_back_matrix
-    monkeypatch.setattr(engine, "give_back_matrix", lambda *a: given.append(a) or give_back(*a))
+
+    def giving_back(*rows):
+        given.append(rows)
+        done = give_back(*rows)
+        held.append(resident(path))
+        return done
+    monkeypatch.setattr(engine, "give_back_matrix", giving_back)
     assert np.array_equal(engine.transposed, plain.matrix.T) and resident(path) == 0
     rows = len(engine.lexicon.guesses)
-    assert given == [(start, min(start + 64, rows)) for start in range(0, rows, 64)]
+    assert given == [()] + [(start, min(start + 64, rows)) for start in range(0, rows, 64)]
+    assert not any(held)                # never more of the matrix held than the block being copied
     lex = engine.lexicon
     for guess, answer in [(lex.guesses[g], lex.answers[a]) for g, a in ((0, 0), (5, 17), (rows - 1, 299))]:
         assert engine.pattern(guess, answer) == plain.pattern(guess, answer) == encode(score(guess, answer))

@@ -531,9 +531,12 @@ class Engine:
     @cached_property
     def transposed(self) -> np.ndarray:
         """Return the matrix transposed, contiguous (answers x guesses): the tree search scans small sets in it. A
-        large matrix mapped from the cache gives back each block of rows once copied: the two are never held
-        whole at once."""
-        return transpose(self.matrix, self.give_back_matrix if self.gives_back() else None)
+        large matrix mapped from the cache gives back what earlier reads left of it first, then each block of rows
+        once copied: the two are never held whole at once (the copy's first block touches all its pages)."""
+        if not self.gives_back():
+            return transpose(self.matrix)
+        self.give_back_matrix()
+        return transpose(self.matrix, self.give_back_matrix)
 
     @cached_property
     def _rows_copied(self) -> tuple[np.ndarray, np.ndarray] | None:
@@ -675,8 +678,9 @@ class Engine:
             read = None if every else self._file_rows(block)
             if read is not None:
                 out[start:start + step] = gather(read, None, cols)
-            else:
-                out[start:start + step] = gather(self.matrix, block, cols)
+            else:           # every row: a slice of them, whose columns np.take reads fastest
+                out[start:start + step] = gather(self.matrix[start:start + step] if every else self.matrix,
+                                                 None if every else block, cols)
                 self.give_back_matrix(int(block.min()), int(block.max()) + 1)
         return out
 
