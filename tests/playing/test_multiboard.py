@@ -647,6 +647,33 @@ def test_termo_sessions_play_as_the_fast_simulation(prior_name):
     assert [g.guesses for g in fast.games] == [g.guesses for g in slow.games]
 
 
+def test_boards_read_from_a_large_mapped_matrix_copy_only_their_rows_and_leave_none_of_it_held(
+        tmp_path, small_engine, monkeypatch, resident):
+    # a board's columns are spread over every page of the matrix: a large mapped one is read once per ranking
+    # for the rows of the transpose its boards need, each block's pages given back (a Quordle review held the
+    # whole matrix so, then its transposed copy beside it)
+    import chute.game.engine as engine_mod
+    engine = small_engine(seed=11, answers=300, extra=700, cache_dir=tmp_path)
+    plain = MultiSolver(Engine.build(engine.lexicon, cache=False))
+    path = next(tmp_path.glob("matrix-*.bin"))
+    monkeypatch.setattr(engine_mod, "GIVE_BACK_BYTES", engine.matrix.nbytes)         # large
+    monkeypatch.setattr(engine_mod, "TRANSPOSE_ROWS", 64)
+    solver = MultiSolver(engine)
+    assert engine.give_back_matrix() and resident(path) == 0
+    answers = engine.lexicon.answers
+    small = answers[::32]
+    assert np.array_equal(solver._guess_codes_by_board(solver.board(small)),
+                          plain._guess_codes_by_board(plain.board(small)))
+    assert np.array_equal(solver.figures(solver.board(small)), plain.figures(plain.board(small)))
+    assert resident(path) == 0
+    boards = [answers[:150], answers[100:250:2], small]
+    ranked = solver.rank([solver.board(w) for w in boards])
+    assert ranked == plain.rank([plain.board(w) for w in boards])
+    _, copied = engine.rows_copies()
+    assert solver._codes_t is None and resident(path) == 0
+    assert np.array_equal(np.flatnonzero(copied), np.unique(np.concatenate([solver.board(w).index for w in boards])))
+
+
 def test_a_single_ranking_gathers_small_boards_and_the_benchmark_reads_the_transpose(wordle):
     # one ranking of small boards reads their columns from the matrix; the figures equal the transpose's
     lexicon = wordle.lexicon

@@ -197,15 +197,19 @@ class Choice:
                 "expected": round(self.expected, 4), "p_hit": round(self.p_hit, 6), "reason": self.reason}
 
 
-# a board of at most 1/16 of the answers gathers its columns from the matrix; larger ones (and every board
-# once the matrix is transposed, as a benchmark does first) read the transpose: a single ranking then
-# costs 46 MB and 0.3 s, not 455 MB and 1.1 s (BENCHMARKS.md)
+# a board of at most 1/16 of the answers gathers its columns from a matrix held in memory; larger ones (and
+# every board once the matrix is transposed, as a benchmark does first) read the transpose: a single ranking
+# then costs 46 MB and 0.3 s, not 455 MB and 1.1 s (BENCHMARKS.md). A large mapped matrix is read through
+# the rows of the transpose its boards' candidates need (``MultiSolver._rows_read``), copied once.
 GATHER_SHARE = 16
 # a board of at most this many words is figured in numpy while numba is not loaded (a single ranking
 # then never loads it: 0.9 s of a 1 s suggest); once loaded, as in a benchmark, the compiled kernels.
 # Up to SORT_BOARD words each guess's codes are sorted; above, every (guess, pattern) cell is counted
 # (Termo's 18,210 guesses: 110 words 50 ms against 62 sorted, 1,000 words 154 ms against 622; BENCHMARKS.md)
 NUMPY_BOARD = 1024
+# numpy's figures of a board take this many (guess, word) cells at a time: its keys and weights, 8 bytes a cell
+# each, for Termo's 18,210 guesses over 1,024 words held 300 MB at once
+NUMPY_BOARD_CELLS = 1 << 21
 SORT_BOARD = 64
 # ... unless the ranking's boards add up to more (guess, word) cells than this (about 6 ns a cell in
 # numpy, 0.45 s to load the compiled kernels: Octordle after one row, 2,313 words on eight boards and
@@ -354,17 +358,31 @@ class MultiSolver:
             return _codes(lex.guesses, [lex.guesses[i] for i in board.index.tolist()], lex.length)
         if self._codes_t is not None:
             return self._codes_t[board.index].T
-        return gather(self.engine.matrix, None, board.index)
+        rows = self._rows_read([board])
+        return gather(self.engine.matrix, None, board.index) if rows is None else rows[board.index].T
 
     def _candidate_codes_t(self, board: Board) -> np.ndarray:
-        """Return the codes as (candidates x guesses) for one board."""
+        """Return the codes as (candidates x guesses) for one board: from the transposed matrix (a large mapped
+        matrix's rows copied as boards need them, ``_rows_read``), or a small board's gathered from the matrix."""
         if not board.fallback:
+            rows = self._rows_read([board]) if self._codes_t is None else None
+            if rows is not None:
+                return rows[board.index]
             if self._codes_t is None and len(board.index) * GATHER_SHARE <= self.engine.matrix.shape[1]:
                 return np.ascontiguousarray(gather(self.engine.matrix, None, board.index).T)
             return self.codes_t[board.index]
         lex = self.engine.lexicon
         words = [lex.guesses[i] for i in board.index.tolist()]
         return np.ascontiguousarray(_codes(lex.guesses, words, lex.length).T)
+
+    def _rows_read(self, boards: Sequence[Board]) -> np.ndarray | None:
+        """Return the transposed matrix with the rows of the boards' candidates copied, in one pass over a large
+        mapped matrix (``Engine.transposed_rows``: its pages given back as read, the rows no board asked for never
+        held), or None where the matrix is read as it is (a smaller one, or no memory to map)."""
+        if not self.engine.gives_back():
+            return None
+        wanted = [b.index for b in boards if not b.fallback]
+        return self.engine.transposed_rows(np.unique(np.concatenate(wanted)) if wanted else np.empty(0, np.int64))
 
     def figures(self, board: Board) -> np.ndarray:
         """Return a (3, guesses) array of one board's figures for every guess.
@@ -476,6 +494,8 @@ class MultiSolver:
         hits = np.zeros(self.n_guesses, dtype=np.float64)
         none = np.ones(self.n_guesses, dtype=np.float64) if self.policy.chain_bonus else None
         self._compile_if_large(boards)
+        if self._codes_t is None:
+            self._rows_read(boards)         # every board's rows in one pass over the matrix
         for b in boards:
             f = self.figures(b)
             total += f
@@ -765,8 +785,20 @@ def board_figures_numpy(codes: np.ndarray, p: np.ndarray | None, n_patterns: int
 
     For a board of up to ``NUMPY_BOARD`` words in a process that has not loaded
     numba (a single ``suggest``): each guess's bins found by sorting its codes
-    (a few words) or by counting every (guess, pattern) cell (more), then summed.
+    (a few words) or by counting every (guess, pattern) cell (more), then summed;
+    the guesses taken a block at a time (``NUMPY_BOARD_CELLS``).
     """
+    g, n = codes.shape
+    step = max(1, NUMPY_BOARD_CELLS // max(n, 1))
+    bins = [_board_bins(codes[start:start + step], p, n_patterns, start) for start in range(0, g, step)]
+    guess, count, mass = (np.concatenate([b[k] for b in bins]) if bins else np.empty(0, dtype=np.int64)
+                          for k in range(3))
+    return _summed_bins(guess, count, None if p is None else mass, n, g)
+
+
+def _board_bins(codes: np.ndarray, p: np.ndarray | None, n_patterns: int, first: int):
+    """Return (guess, word count, prior mass (zeros without a prior)) of every non-empty bin of a block of guesses'
+    codes over a board, the guesses numbered from ``first``."""
     g, n = codes.shape
     offsets = np.arange(0, g * n_patterns, n_patterns, dtype=np.int64)[:, None]
     if n <= SORT_BOARD:
@@ -784,7 +816,7 @@ def board_figures_numpy(codes: np.ndarray, p: np.ndarray | None, n_patterns: int
         mass = None if p is None else np.bincount(
             keys, weights=np.broadcast_to(np.asarray(p, dtype=np.float64)[None, :], (g, n)).ravel(),
             minlength=g * n_patterns)[cell]
-    return _summed_bins(cell // n_patterns, count, mass, n, g)
+    return cell // n_patterns + first, count, np.zeros(len(cell)) if mass is None else mass
 
 
 def _summed_bins(guess: np.ndarray, count: np.ndarray, mass: np.ndarray | None, n: int, g: int) -> np.ndarray:
