@@ -11,7 +11,9 @@ process with its own empty cache folder and numba cache: the first run, the
 same command again (warm: the matrix read from the cache), a suggestion
 after one clue, the review of a two-row game (the first guess, then the
 answer), the same in hard mode (its own kernels compiled) and a bench of 10 answers; at five letters also the tree search of
-the first opener, twice (its kernels compiled, then read).  The figure is the process's peak
+the first opener, twice (its kernels compiled, then read).  Then each multi-board game (``GAMES``), in its
+own empty caches: its opening, the suggestion after its first row, its review and a bench of 100 games, against
+its boards' matrix (the default prior's words x the accepted guesses).  The figure is the process's peak
 resident memory (``wait4``'s ``ru_maxrss``: the largest of the process and the
 children it waited for), set beside the matrix's size and the target, 1.2 x
 the matrix + 250 MB.
@@ -48,6 +50,44 @@ CASES = {
     "8 letters, 5,000 x 29,150": (8, 5_000, 29_150),
     "11 letters, 2,500 x 25,000": (11, 2_500, 25_000),
 }
+
+
+# multi-board games: name -> (game, the guesses of a game played, its answers): its opening, the suggestion
+# after its first row, its review and a bench of 100 seeded games, each against the boards' matrix (the prior's
+# words the boards play x the accepted guesses)
+GAMES = {
+    "Dordle": ("dordle", ("salet", "corny", "cigar", "rebut"), ("cigar", "rebut")),
+    "Quordle": ("quordle", ("salet", "corny", "cigar", "rebut", "sissy", "humph"), ("cigar", "rebut", "sissy", "humph")),
+    "Octordle": ("octordle", ("salet", "corny", "cigar", "rebut", "sissy", "humph", "awake", "blush", "focal",
+                              "evade", "naval", "serve"),
+                 ("cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade")),
+    "Dueto": ("dueto", ("serao", "limpo", "termo", "nobre"), ("termo", "nobre")),
+    "Quarteto": ("quarteto", ("serao", "limpo", "termo", "nobre", "fungo", "mundo"), ("termo", "nobre", "fungo", "mundo")),
+}
+
+
+def boards_matrix_mib(game: str) -> float:
+    """Return the MiB of a multi-board game's matrix: its default prior's words the boards play x the accepted
+    guesses (read from the bundled lists, nothing built)."""
+    from chute.game.games import game_spec
+    from chute.game.prior import make_prior
+    from chute.game.words import load_lexicon
+    from chute.playing.multiboard import board_prior
+    from chute.playing.solver import DEFAULT_PRIOR
+    lexicon = load_lexicon(game_spec(game, None, None).lexicon, None, None, None, None, cache=False)
+    prior = make_prior(lexicon, DEFAULT_PRIOR)
+    answers = len(board_prior(prior, lexicon).words) if prior.widens else len(lexicon.answers)
+    return answers * len(lexicon.guesses) * code_dtype(lexicon.length).itemsize / MB
+
+
+def game_runs(game: str, guesses: tuple[str, ...], answers: tuple[str, ...]) -> list[tuple[str, list[str]]]:
+    """Return the commands measured for a multi-board game (label, chute's arguments)."""
+    from chute.game.feedback import score
+    first_row = "/".join(score(guesses[0], answer) for answer in answers)
+    return [("first suggest", ["suggest", "--game", game]),
+            ("suggest CLUE", ["suggest", "--game", game, f"{guesses[0]}:{first_row}"]),
+            ("review", ["review", "--game", game, *guesses, "--answer", ",".join(answers)]),
+            ("bench --games 100", ["bench", "--game", game, "--games", "100", "--seed", "1", "--quiet"])]
 
 
 def lists_for(letters: int, answers: int, guesses: int, folder: Path) -> tuple[Path, Path]:
@@ -104,7 +144,6 @@ def main() -> None:
             n_a = len(answers.read_text(encoding="utf-8").split())
             n_g = len(guesses.read_text(encoding="utf-8").split())
             matrix = n_a * n_g * code_dtype(letters).itemsize / MB
-            target = 1.2 * matrix + 250
             env = dict(os.environ, CHUTE_CACHE_DIR=str(folder / "cache"), NUMBA_CACHE_DIR=str(folder / "numba"))
             lists = ["--answers", str(answers), "--guesses", str(guesses)]
             runs = [("first suggest", ["suggest", *lists]),
@@ -118,10 +157,23 @@ def main() -> None:
                 runs += [("tree --openers 1", ["tree", *lists, "--openers", "1"]),
                          ("tree again", ["tree", *lists, "--openers", "1"])]
             for label, argv in runs:
-                mib, cpu, status = peak(argv, env)
-                ok = "yes" if mib <= target and not status else "NO"
-                print(f"{name:30} {label:18} {matrix:>6.0f} MiB {mib:>5.0f} MiB {target:>5.0f} MiB {cpu:>7.1f}s  {ok}",
-                      flush=True)
+                report(name, label, argv, env, matrix)
+    for name, (game, guesses, answers) in GAMES.items():
+        if not name.startswith(args.only):
+            continue
+        with tempfile.TemporaryDirectory() as tmp:
+            env = dict(os.environ, CHUTE_CACHE_DIR=str(Path(tmp) / "cache"), NUMBA_CACHE_DIR=str(Path(tmp) / "numba"))
+            matrix = boards_matrix_mib(game)
+            for label, argv in game_runs(game, guesses, answers):
+                report(name, label, argv, env, matrix)
+
+
+def report(name: str, label: str, argv: list[str], env: dict[str, str], matrix: float) -> None:
+    """Run one command and print its line: its peak beside the matrix and the target."""
+    target = 1.2 * matrix + 250
+    mib, cpu, status = peak(argv, env)
+    ok = "yes" if mib <= target and not status else "NO"
+    print(f"{name:30} {label:18} {matrix:>6.0f} MiB {mib:>5.0f} MiB {target:>5.0f} MiB {cpu:>7.1f}s  {ok}", flush=True)
 
 
 if __name__ == "__main__":
