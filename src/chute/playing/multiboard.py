@@ -199,8 +199,8 @@ class Choice:
 
 # a board of at most 1/16 of the answers gathers its columns from a matrix held in memory; larger ones (and
 # every board once the matrix is transposed, as a benchmark does first) read the transpose: a single ranking
-# then costs 46 MB and 0.3 s, not 455 MB and 1.1 s (BENCHMARKS.md). A large mapped matrix is read through
-# the rows of the transpose its boards' candidates need (``MultiSolver._rows_read``), copied once.
+# then cost 46 MB and 0.3 s, not 455 MB and 1.1 s, when this was chosen. A large mapped matrix is read
+# through the rows of the transpose its boards' candidates need (``MultiSolver._rows_read``), copied once.
 GATHER_SHARE = 16
 # a board of at most this many words is figured in numpy while numba is not loaded (a single ranking
 # then never loads it: 0.9 s of a 1 s suggest); once loaded, as in a benchmark, the compiled kernels.
