@@ -385,12 +385,13 @@ class MultiSolver:
         return self.engine.transposed_rows(np.unique(np.concatenate(wanted)) if wanted else np.empty(0, np.int64))
 
     def figures(self, board: Board) -> np.ndarray:
-        """Return a (3, guesses) array of one board's figures for every guess.
+        """Return a (4, guesses) array of one board's figures for every guess.
 
         Row 0 is the entropy (bits) of each guess's pattern over the board's
         candidates; row 1 is ``sum(c^2)/n`` over its bins (the expected candidates
         left, counting a hit as one left: callers subtract the hits); row 2 is the
-        chance the board is left with one candidate (a hit included).
+        chance the board is left with one candidate (a hit included); row 3 how
+        many bins the guess makes of them.
         """
         key = board.key()
         with self._cache_lock:
