@@ -128,7 +128,8 @@ def _settled_by_a_candidate(M, MT, S, rows, ans_rows, hw, solved, n_patterns):
 def _sort(a):
     """Sort ``a`` in place (Shell's sort, Knuth's gaps) and return it: as ``a.sort()`` does, in a kernel that
     compiles smaller (numba's sort holds 17 MB more in each search that calls it, and a second of compiling).
-    ``_argsort``'s loop, repeated: sorting through it held 31 MB more in a hard mode's search of four rows."""
+    ``_argsort``'s loop, repeated: sorting through it (and a copy) held 5 MB more in a hard mode's search of
+    four rows, the tightest of the compiling children."""
     n = a.shape[0]
     h = 1
     while h < n // 3:

@@ -41,8 +41,6 @@ def warm(length: int, rule: str | None = None, transposed: bool = False, part: i
                 steps[name]()
 
 
-
-
 def _steps(length: int, rule: str | None, transposed: bool) -> dict[str, Callable[[], object]]:
     """Return the steps of ``warm`` by name, over made-up words of ``length`` letters: the opener ranking; the
     compiled search of a set with two rows left (normal mode); a set spread over the words with three and with

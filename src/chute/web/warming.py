@@ -1,4 +1,5 @@
-"""``python -m chute.web.warming [--game GAME]``: the page's own requests asked once, in processes beside ``chute serve``.
+"""``python -m chute.web.warming [--game GAME]``: the page's own requests asked once, in processes beside
+``chute serve``.
 
 Started by the server as it starts (``web.warm_in_background``), at a lower priority:
 it compiles the kernels and builds the review tables into the caches the
@@ -6,7 +7,7 @@ server reads.  It says so on the server's log the first time a kernel must be
 compiled, and nothing else.  Each game's requests are asked in a process of
 its own (``--game``), one game after the other: numba keeps what it compiles,
 and the page each game's matrices, for the life of a process, so a process
-holds one game's (all in one process held 949 MiB at its peak, a game each 514).
+holds one game's (all in one process held 949 MiB at its peak, a game each 403).
 """
 
 from __future__ import annotations
