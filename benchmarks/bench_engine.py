@@ -83,7 +83,8 @@ def main() -> int:
         import numba
         import numpy as np
 
-        from chute.game.engine import Engine, compute_codes
+        from chute.game.engine import Engine
+        from chute.game.pattern_codes import compute_codes
         from chute.game.words import load_lexicon
         from chute.playing.solver import Solver
         from chute.strategies import Options, get_strategy, strategy_names

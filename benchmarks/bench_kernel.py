@@ -41,7 +41,7 @@ def main() -> None:
     args = ap.parse_args()
     import numba
 
-    from chute.game.engine import code_dtype, letters_array, numpy_codes
+    from chute.game.pattern_codes import code_dtype, letters_array, numpy_codes
     from chute.game.words import load_lexicon
     from chute.kernels.score import pattern_matrix
     if args.threads:

@@ -33,7 +33,7 @@ from pathlib import Path
 from bench_kernel import words_of
 from bench_tree import scale_words
 
-from chute.game.engine import code_dtype
+from chute.game.pattern_codes import code_dtype
 
 MB = 1 << 20
 # name -> (letters, answers, guesses): the sizes the target names (9 and 10 letters) and 10,000 x 10,000, then

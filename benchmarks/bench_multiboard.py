@@ -30,7 +30,7 @@ from chute.game.engine import Engine
 from chute.game.games import game_spec
 from chute.game.prior import make_prior
 from chute.game.words import load_lexicon
-from chute.playing.multiboard import DEFAULT, Policy
+from chute.playing.joint_policy import DEFAULT, Policy
 from chute.playing.solver import DEFAULT_PRIOR
 
 GAMES = ["dueto", "dordle", "quarteto", "quordle", "octordle"]

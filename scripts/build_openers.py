@@ -41,19 +41,19 @@ COMMANDS = [
     *[["suggest", "--game", game, *common] for game in ("dordle", "quordle", "octordle", "dueto", "quarteto")
       for common in ([], ["--common"])],
 ]
-# the page's solvers (``chute.web.solver_for``): one board and several, each lexicon and rule
-PAGE = ("from chute.web import solver_for\n"
-        "for lexicon, rule in (('wordle', None), ('wordle', 'hard'), ('termo', None), ('termo', 'strict')):\n"
-        "    solver_for(lexicon, rule, 1).openers(20)\n"
-        "    solver_for(lexicon, rule, 1, (), True).openers(20)\n")
+# the page's solvers (``chute.web.requests.page_solver``): each one-board game and rule
+PAGE = ("from chute.web.requests import page_solver\n"
+        "for game, rule in (('wordle', None), ('wordle', 'hard'), ('termo', None), ('termo', 'strict')):\n"
+        "    page_solver(game, rule).openers(20)\n"
+        "    page_solver(game, rule, (), True).openers(20)\n")
 # the rankings after each first clue of Wordle's default policy (every clue a word the game accepts can show),
 # from its own opener and from the openers players use most (``PUBLISHED``): keeping every word finishable
 # makes some of them seconds of search (CRANE's bbbbb 7 s), which a player's second row should not wait for;
 # one process per opener (argv[1]), each with its own cache
 SECOND = ("import sys\n"
-          "from chute.web import solver_for\n"
+          "from chute.web.requests import page_solver\n"
           "from chute.game.feedback import Clue, score\n"
-          "solver = solver_for('wordle', None, 1)\n"
+          "solver = page_solver('wordle')\n"
           "lexicon = solver.engine.lexicon\n"
           "opener = sys.argv[1] or solver.first_guess()\n"
           "for pattern in sorted({score(opener, w) for w in lexicon.guesses if w not in lexicon.offensive}):\n"

@@ -54,6 +54,7 @@ def bin_tree(task: tuple[str, list[str], list[str], list[str]]) -> tuple[str, di
     pattern, words, probes, preferred = task
     from chute.game.engine import Engine
     from chute.game.words import load_lexicon
+    from chute.search.opener_search import rank_openers, search_opener
     from chute.search.tree_search import TreeSearch
     if len(words) == 1:
         return pattern, {"guess": words[0], "n": 1}, "one word"
@@ -63,13 +64,13 @@ def bin_tree(task: tuple[str, list[str], list[str], list[str]]) -> tuple[str, di
         engine = Engine.build(load_lexicon("wordle", answers=answers, cache=False), cache=False)
     search = TreeSearch(engine, rows=ROWS - 1, top=TOPS[0], probes=probes)
     for k, guess in enumerate(preferred):
-        result = search.search_opener(guess)
+        result = search_opener(search, guess)
         if result.feasible and result.tree is not None:
             return pattern, result.tree.root.to_dict(), f"{guess.upper()} (the policy's no. {k + 1} by E(g))"
     for top in TOPS:
         search = TreeSearch(engine, rows=ROWS - 1, top=top, probes=probes)
-        for k, guess in enumerate(search.rank_openers(top[0])):
-            result = search.search_opener(guess)
+        for k, guess in enumerate(rank_openers(search, top[0])):
+            result = search_opener(search, guess)
             if result.feasible and result.tree is not None:
                 return pattern, result.tree.root.to_dict(), f"{guess.upper()} (second guess no. {k + 1} tried, top {top})"
     return pattern, None, "no tree"
@@ -95,6 +96,7 @@ def policy_node(task: tuple[list[str], list[str], list[str], str]) -> tuple[dict
     clues, words, probes, current = task
     from chute.game.engine import Engine
     from chute.game.words import load_lexicon
+    from chute.search.opener_search import search_opener
     from chute.search.tree_search import TreeSearch
     solver = _solver()
     state = solver.state_for(clues)
@@ -110,7 +112,7 @@ def policy_node(task: tuple[list[str], list[str], list[str], str]) -> tuple[dict
                 answers.write_text("\n".join(words) + "\n", encoding="utf-8")
                 engine = Engine.build(load_lexicon("wordle", answers=answers, cache=False), cache=False)
             search = TreeSearch(engine, rows=ROWS - len(clues), top=TOPS[0], probes=probes)
-        result = search.search_opener(guess)
+        result = search_opener(search, guess)
         if result.feasible and result.tree is not None:
             return result.tree.root.to_dict(), f"{guess.upper()}: the policy's no. {k + 1}"
     return None, "kept: none of the policy's has a tree"

@@ -23,7 +23,7 @@ import numpy as np
 import pytest
 
 from chute import Engine, load_lexicon
-from chute.game.engine import _read_cached
+from chute.game.matrix_file import read_matrix
 from chute.search.tree import DecisionTree
 
 KILLS = int(os.environ.get("CHUTE_FAULT_KILLS", "6"))
@@ -175,7 +175,7 @@ def test_killing_the_cache_writer_never_leaves_a_bad_matrix(lists, tmp_path):
         for f in cache.glob("*"):
             f.unlink()
         caught += kill_mid_write(argv, env, cache, name)
-        assert not (cache / name).exists() or _read_cached(cache / name, lexicon.key, expected.shape,
+        assert not (cache / name).exists() or read_matrix(cache / name, lexicon.key, expected.shape,
                                                              expected.dtype) is not None
         if caught and attempt >= 2:
             break
@@ -185,7 +185,7 @@ def test_killing_the_cache_writer_never_leaves_a_bad_matrix(lists, tmp_path):
             f.unlink()
         kill_at(argv, env, delay)
         for f in cache.glob("matrix-*.bin"):      # a matrix file is whole (its checksum holds) or absent
-            stored = _read_cached(f, lexicon.key, expected.shape, expected.dtype)
+            stored = read_matrix(f, lexicon.key, expected.shape, expected.dtype)
             assert stored is not None and np.array_equal(stored, expected), f"torn cache file after {delay:.2f} s"
     # the next run sweeps the temp files a killed writer left
     for f in cache.glob("*"):

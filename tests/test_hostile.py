@@ -603,14 +603,14 @@ def test_words_then_clues_and_clarity_hints(cli, capsys):
 
 def _parallel_codes(block):
     """Return the pattern codes of a block of guesses against the answers (a worker process)."""
-    from chute.game.engine import compute_codes
+    from chute.game.pattern_codes import compute_codes
     lex = load_lexicon("wordle")
     return int(compute_codes(list(block), list(lex.answers), 5).sum(dtype=np.int64))   # threaded kernel
 
 
 def test_workers_forked_after_a_parallel_kernel_survive():
     """The parent runs the threaded kernel, then forks workers that run it too (GNU OpenMP would kill them)."""
-    from chute.game.engine import compute_codes
+    from chute.game.pattern_codes import compute_codes
     from chute.parallel import run_tasks
     lex = load_lexicon("wordle")
     words = list(lex.guesses[:8000])

@@ -121,8 +121,8 @@ def test_a_note_is_its_english_text_and_says_itself_in_portuguese():
 
 def test_the_web_report_says_its_notes_in_the_language_asked():
     from chute.playing.session import Session
-    from chute.web import solver_for
-    session = Session(solver_for("termo", None, 1))
+    from chute.web.requests import page_solver
+    session = Session(page_solver("termo"))
     assert session.report(3, 5)["notes"][0].startswith("TORAS opens the best proven plan")
     assert session.report(3, 5, "pt")["notes"][0].startswith("TORAS abre o melhor plano provado")
 

@@ -58,7 +58,7 @@ def test_the_readme_python_example_returns_what_its_comments_say():
     code = blocks(README, "python")[0]
     namespace = run_block(code, "README.md")
     claims = [line.split("#", 1) for line in code.splitlines() if re.search(r"#\s*['(]", line)]
-    assert len(claims) == 2
+    assert len(claims) == 3
     for expression, claim in claims:
         assert eval(expression, namespace) == ast.literal_eval(claim.strip()), expression
 

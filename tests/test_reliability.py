@@ -81,7 +81,7 @@ def test_a_request_that_asks_too_much_work_is_refused(client):
 
 
 def test_a_request_that_finds_every_turn_taken_is_answered_503(client, monkeypatch):
-    import chute.web as web
+    import chute.web.app as web
     turns = threading.BoundedSemaphore(1)
     monkeypatch.setattr(web, "_slots", turns)
     monkeypatch.setattr(web, "QUEUE_SECONDS", 0.2)

@@ -23,7 +23,7 @@ __all__ = [
     "NotationError", "Lexicon", "fold", "load_lexicon", "words_lexicon", "Clue", "score",
     "parse_clue", "encode", "decode", "Engine",
     "Solver", "Suggestion", "GameResult", "Session", "play", "BenchResult", "review", "Options", "State", "get_strategy", "strategy_names",
-    "Knowledge", "benchmark", "DecisionTree", "build_tree", "MultiSolver",
+    "Knowledge", "benchmark", "DecisionTree", "build_tree", "MultiSolver", "solver_for",
 ]
 
 # Every layer loads on first use, so ``import chute`` (and ``chute --help``) stays light: numpy and
@@ -33,11 +33,12 @@ _LAZY = {"Lexicon": "game.words", "fold": "game.words", "load_lexicon": "game.wo
          "words_lexicon": "game.words", "Clue": "game.feedback", "score": "game.feedback",
          "parse_clue": "game.feedback", "encode": "game.feedback", "decode": "game.feedback",
          "Knowledge": "game.knowledge", "Engine": "game.engine", "GameResult": "game.results",
-         "DecisionTree": "search.tree", "build_tree": "search.tree_search",
+         "DecisionTree": "search.tree", "build_tree": "search.opener_search",
          "Options": "strategies", "State": "strategies", "get_strategy": "strategies",
          "strategy_names": "strategies",
          "Solver": "playing.solver", "Suggestion": "playing.solver", "Session": "playing.session",
-         "play": "playing.session", "MultiSolver": "playing.multiboard",
+         "play": "playing.session", "MultiSolver": "playing.multi_solver",
+         "solver_for": "playing.assembly",
          "review": "reviewing.verdict", "BenchResult": "bench", "benchmark": "bench"}
 
 

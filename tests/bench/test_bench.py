@@ -164,7 +164,8 @@ def test_compiled_partition_figures_equal_numpys():
     """bench switches partition_stats to the compiled sparse kernel; the figures must not change."""
     import numpy as np
 
-    from chute.game.engine import partition_stats, prefer_compiled
+    from chute.game.partition_stats import partition_stats
+    from chute.game.pattern_codes import prefer_compiled
     rng = np.random.default_rng(5)
     for trial in range(60):
         rows, cols, n_patterns = int(rng.integers(1, 40)), int(rng.integers(1, 50)), (243, 81)[trial % 2]

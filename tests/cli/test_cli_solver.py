@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-import chute.game.engine as engine_mod
+import chute.game.cache as cache_mod
 from chute.cli import main
 
 
@@ -138,7 +138,7 @@ def test_suggest_with_a_word_outside_the_lexicon_warns(cli, capsys):
 
 def test_unwritable_cache_dir_works_and_says_so_once(cli, capsys, tmp_path, monkeypatch):
     """A cache folder that cannot be created: the command works and warns once."""
-    monkeypatch.setattr(engine_mod, "_warned", set())
+    monkeypatch.setattr(cache_mod, "_warned", set())
     blocker = tmp_path / "file"
     blocker.write_text("x")
     monkeypatch.setenv("CHUTE_CACHE_DIR", str(blocker / "cache"))
@@ -440,7 +440,7 @@ def test_suggest_several_large_boards_load_the_compiler_and_rank_the_same():
     import sys
     tables = []
     for cells in (10**12, 1):
-        code = ("import sys; import chute.playing.multiboard as mb; from chute.cli import main; "
+        code = ("import sys; import chute.playing.joint_ranker as mb; from chute.cli import main; "
                 f"mb.NUMPY_RANKING_CELLS = {cells}; "
                 f"status = main(['suggest', '--game', 'quarteto', {QUARTETO_ROWS[0]!r}, '--top', '10']); "
                 "print('numba' in sys.modules, status)")

@@ -13,7 +13,7 @@ import pytest
 from chute import Engine, words_lexicon
 from chute.errors import ChuteError
 from chute.game import cache as cache_mod
-from chute.game import engine as engine_mod
+from chute.game import matrix_file as file_mod
 from chute.game import memory as memory_mod
 from chute.game.cache import contents, human_bytes, parse_size, prune
 
@@ -66,7 +66,7 @@ def test_unused_lists_go_whatever_the_size(tmp_path):
 
 def test_a_matrix_over_the_limit_is_not_cached_and_is_said_once(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("CHUTE_CACHE_MAX", "100")
-    monkeypatch.setattr(engine_mod, "_warned", set())
+    monkeypatch.setattr(cache_mod, "_warned", set())
     lex = words_lexicon(WORDS)
     first = Engine.build(lex, cache_dir=tmp_path)
     again = Engine.build(lex, cache_dir=tmp_path)
@@ -76,8 +76,8 @@ def test_a_matrix_over_the_limit_is_not_cached_and_is_said_once(tmp_path, monkey
 
 
 def test_a_large_matrix_written_to_the_cache_is_said(tmp_path, monkeypatch, capsys):
-    monkeypatch.setattr(engine_mod, "LARGE", 100)
-    monkeypatch.setattr(engine_mod, "_warned", set())
+    monkeypatch.setattr(file_mod, "LARGE", 100)
+    monkeypatch.setattr(cache_mod, "_warned", set())
     Engine.build(words_lexicon(WORDS), cache_dir=tmp_path)
     err = capsys.readouterr().err
     assert f"caching a 0 KiB pattern matrix in {tmp_path}" in err and "'chute cache' shows" in err

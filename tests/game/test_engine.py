@@ -9,18 +9,16 @@ import struct
 import numpy as np
 import pytest
 
+import chute.game.cache as cache_mod
 import chute.game.engine as engine_mod
+import chute.game.matrix_file as file_mod
+import chute.game.partition_stats as stats_mod
+import chute.game.pattern_codes as codes_mod
 from chute.errors import ChuteError
-from chute.game.engine import (
-    Engine,
-    compute_codes,
-    histograms,
-    letters_array,
-    numpy_codes,
-    partition,
-    partition_stats,
-)
+from chute.game.engine import Engine
 from chute.game.feedback import decode, encode, score
+from chute.game.partition_stats import histograms, partition, partition_stats
+from chute.game.pattern_codes import compute_codes, letters_array, numpy_codes
 from chute.game.words import load_lexicon, words_lexicon
 
 TRICKY = ["geese", "speed", "abbey", "eerie", "erase", "sheep", "eager", "added", "daddy", "mamma",
@@ -51,7 +49,7 @@ def test_numpy_codes_agree_with_score_on_words_made_of_few_letters(length):
     rng = random.Random(length)
     words = ["".join(rng.choice("abz") for _ in range(length)) for _ in range(120)] + ["z" * length]
     codes = numpy_codes(letters_array(words, length), letters_array(words[::-1], length))
-    assert codes.dtype == engine_mod.code_dtype(length)
+    assert codes.dtype == codes_mod.code_dtype(length)
     for i, g in enumerate(words):
         for j, s in enumerate(words[::-1]):
             assert decode(int(codes[i, j]), length) == score(g, s), (g, s)
@@ -63,10 +61,10 @@ def test_numpy_codes_in_blocks_of_rows_are_the_whole_matrix_s(monkeypatch):
     rng = random.Random(11)
     words = TRICKY + rng.sample(load_lexicon("wordle").guesses, 97)
     g, s = letters_array(words, 5), letters_array(words[::-1], 5)
-    monkeypatch.setattr(engine_mod, "BLOCK_CELLS", 10**9)
+    monkeypatch.setattr(codes_mod, "BLOCK_CELLS", 10**9)
     whole = numpy_codes(g, s)                               # one pass
     for cells in (1, 7 * len(words), 64 * len(words)):
-        monkeypatch.setattr(engine_mod, "BLOCK_CELLS", cells)
+        monkeypatch.setattr(codes_mod, "BLOCK_CELLS", cells)
         assert np.array_equal(numpy_codes(g, s), whole), cells
     assert all(decode(int(whole[i, j]), 5) == score(a, b) for i, a in enumerate(words) for j, b in enumerate(words[::-1]))
 
@@ -101,7 +99,7 @@ def test_compiled_kernels_equal_score_cell_by_cell_at_every_length(length):
     Words drawn from few letters, so most hold repeated letters (three or four
     copies too), the hard case of the yellow rule.
     """
-    from chute.game.engine import code_dtype
+    from chute.game.pattern_codes import code_dtype
     from chute.kernels.score import codes_serial, pattern_matrix
     rng = random.Random(length)
     alphabet = "abcdez"[: 3 + length % 4]
@@ -243,6 +241,7 @@ def test_a_large_mapped_matrix_transposed_or_read_a_cell_at_a_time_is_not_held_a
     assert engine.give_back_matrix() and resident(path) == 0
     monkeypatch.setattr(engine_mod, "GIVE_BACK_BYTES", engine.matrix.nbytes)         # large
     monkeypatch.setattr(engine_mod, "TRANSPOSE_ROWS", 64)
+    monkeypatch.setattr(codes_mod, "TRANSPOSE_ROWS", 64)
     assert int(engine.matrix.sum()) and resident(path) > 0          # read whole before, as a board's gather does
     given, held = [], []
     give_back = engine.give_back_matrix
@@ -306,9 +305,9 @@ def test_partition_stats_kernel_and_numpy_agree(wordle, monkeypatch):
     """The compiled row statistics equal the numpy ones, uniform and weighted."""
     codes = wordle.matrix[:2000]
     w = np.random.default_rng(0).random(codes.shape[1])
-    monkeypatch.setattr(engine_mod, "_use_kernel", lambda cells: True)
+    monkeypatch.setattr(stats_mod, "_use_kernel", lambda cells: True)
     fast = [partition_stats(codes, 243), partition_stats(codes, 243, w)]
-    monkeypatch.setattr(engine_mod, "_use_kernel", lambda cells: False)
+    monkeypatch.setattr(stats_mod, "_use_kernel", lambda cells: False)
     slow = [partition_stats(codes, 243), partition_stats(codes, 243, w)]
     for a, b in zip(fast, slow):
         assert np.allclose(a.entropy, b.entropy) and np.allclose(a.expected, b.expected)
@@ -318,7 +317,7 @@ def test_partition_stats_kernel_and_numpy_agree(wordle, monkeypatch):
 @pytest.mark.parametrize("kernel", [True, False])
 def test_partition_stats_of_no_guess_is_empty_on_every_path(monkeypatch, kernel):
     """No guess to rank (a hard mode that allows none): empty figures, not a division by zero in the kernel."""
-    monkeypatch.setattr(engine_mod, "_use_kernel", lambda cells: kernel)
+    monkeypatch.setattr(stats_mod, "_use_kernel", lambda cells: kernel)
     codes = np.zeros((0, 40), dtype=np.uint8)
     for st in (partition_stats(codes, 243), partition_stats(codes, 243, np.ones(40))):
         assert len(st) == 0 and st.entropy.shape == st.worst.shape == (0,)
@@ -340,20 +339,20 @@ def test_a_bench_scores_words_off_the_matrix_compiled_from_a_few_hundred_thousan
     """Many small jobs in a row (``prefer_compiled``, a bench) score words off the matrix compiled from
     PREFERRED_SCORE_CELLS once the kernels are loaded and the scoring kernel compiled on the machine; a single
     command keeps such a job in numpy."""
-    cells = engine_mod.PREFERRED_SCORE_CELLS
-    monkeypatch.setattr(engine_mod, "kernels_loaded", lambda: True)
+    cells = codes_mod.PREFERRED_SCORE_CELLS
+    monkeypatch.setattr(codes_mod, "kernels_loaded", lambda: True)
     ready = {"yes": True}
-    monkeypatch.setattr(engine_mod, "kernel_ready", lambda module, name: ready["yes"])
-    was = engine_mod.prefer_compiled(True)
+    monkeypatch.setattr(codes_mod, "kernel_ready", lambda module, name: ready["yes"])
+    was = codes_mod.prefer_compiled(True)
     try:
-        assert engine_mod.score_compiled(cells, 5) and not engine_mod.score_compiled(cells - 1, 5)
+        assert codes_mod.score_compiled(cells, 5) and not codes_mod.score_compiled(cells - 1, 5)
         ready["yes"] = False                                  # not compiled on this machine: numpy
-        assert not engine_mod.score_compiled(cells, 5)
+        assert not codes_mod.score_compiled(cells, 5)
         ready["yes"] = True
-        engine_mod.prefer_compiled(False)
-        assert not engine_mod.score_compiled(cells, 5)
+        codes_mod.prefer_compiled(False)
+        assert not codes_mod.score_compiled(cells, 5)
     finally:
-        engine_mod.prefer_compiled(was)
+        codes_mod.prefer_compiled(was)
 
 
 def test_histograms_in_several_blocks_are_each_rows_own_count(monkeypatch):
@@ -365,7 +364,7 @@ def test_histograms_in_several_blocks_are_each_rows_own_count(monkeypatch):
     want = np.array([np.bincount(row, minlength=27) for row in codes])
     mass = np.array([np.bincount(row, weights=w, minlength=27) for row in codes])
     for cells in (1, 40, 120, 10_000):
-        monkeypatch.setattr(engine_mod, "HISTOGRAM_BLOCK_CELLS", cells)
+        monkeypatch.setattr(stats_mod, "HISTOGRAM_BLOCK_CELLS", cells)
         assert np.array_equal(histograms(codes, 27), want)
         assert np.allclose(histograms(codes, 27, w), mass, rtol=0, atol=1e-12)
 
@@ -441,10 +440,10 @@ def test_a_vouched_cache_is_mapped_and_a_changed_one_checked_again(tmp_path, cou
     first = Engine.build(lex, cache_dir=tmp_path)             # computed, written, vouched, mapped
     path = _cache_file(tmp_path)
     stamp = path.with_suffix(".ok")
-    assert stamp.exists() and engine_mod._mapping(first.matrix) is not None
+    assert stamp.exists() and file_mod.mapping(first.matrix) is not None
     assert np.array_equal(first.matrix, good) and len(counting) == 2
     mapped = Engine.build(lex, cache_dir=tmp_path).matrix      # mapped, copy on write
-    assert engine_mod._mapping(mapped) is not None and len(counting) == 2
+    assert file_mod.mapping(mapped) is not None and len(counting) == 2
     assert np.array_equal(mapped, good) and mapped.flags.writeable
     mapped[0, 0] ^= 1                                          # a write stays in this process
     assert np.array_equal(Engine.build(lex, cache_dir=tmp_path).matrix, good)
@@ -457,7 +456,7 @@ def test_a_vouched_cache_is_mapped_and_a_changed_one_checked_again(tmp_path, cou
     assert len(counting) == 3 and np.array_equal(again.matrix, good)
     stamp.write_text("1 2 3 4\n")                             # a stamp that vouches for another file
     checked = Engine.build(lex, cache_dir=tmp_path).matrix     # read whole and checked: not mapped
-    assert np.array_equal(checked, good) and engine_mod._mapping(checked) is None and len(counting) == 3
+    assert np.array_equal(checked, good) and file_mod.mapping(checked) is None and len(counting) == 3
 
 
 def test_a_matrix_mapped_from_the_cache_is_given_back_and_read_again_where_used(tmp_path, small_engine, resident):
@@ -514,7 +513,7 @@ def test_matrices_no_run_has_read_for_two_months_are_deleted_when_a_new_one_is_w
 
 def test_unwritable_cache_dir_works_and_warns_once(tmp_path, capsys, monkeypatch):
     """A cache directory that cannot be written: the engine works, one warning for the process."""
-    monkeypatch.setattr(engine_mod, "_warned", set())
+    monkeypatch.setattr(cache_mod, "_warned", set())
     blocker = tmp_path / "file"
     blocker.write_text("a file where the cache folder should be")
     folder = blocker / "cache"
@@ -541,8 +540,8 @@ def test_partition_stats_paths_agree(wordle, monkeypatch, cols):
     w = rng.random(cols)
     results = []
     for sort_cols, kernel in ((10**6, False), (0, False), (0, True)):
-        monkeypatch.setattr(engine_mod, "SORT_COLS", sort_cols)
-        monkeypatch.setattr(engine_mod, "_use_kernel", lambda cells: kernel)
+        monkeypatch.setattr(stats_mod, "SORT_COLS", sort_cols)
+        monkeypatch.setattr(stats_mod, "_use_kernel", lambda cells: kernel)
         results.append([partition_stats(codes, 243), partition_stats(codes, 243, w)])
     for other in results[1:]:
         for a, b in zip(results[0], other):
@@ -557,17 +556,17 @@ def test_sorted_partition_stats_work_in_blocks_of_rows_and_hold_only_a_block(wor
     rng = np.random.default_rng(3)
     codes = np.ascontiguousarray(wordle.matrix[:3000, np.sort(rng.choice(2315, 200, replace=False))])
     w = rng.random(200)
-    monkeypatch.setattr(engine_mod, "SORT_COLS", 10**6)
-    monkeypatch.setattr(engine_mod, "_use_kernel", lambda cells: False)
+    monkeypatch.setattr(stats_mod, "SORT_COLS", 10**6)
+    monkeypatch.setattr(stats_mod, "_use_kernel", lambda cells: False)
     sides = []
     for cells in (7_000, 1 << 40):
-        monkeypatch.setattr(engine_mod, "SORT_BLOCK_CELLS", cells)
+        monkeypatch.setattr(stats_mod, "SORT_BLOCK_CELLS", cells)
         sides.append([partition_stats(codes, 243), partition_stats(codes, 243, w)])
     for a, b in zip(*sides):
         assert a.entropy.tolist() == b.entropy.tolist() and a.expected.tolist() == b.expected.tolist()
         assert a.worst.tolist() == b.worst.tolist() and a.parts.tolist() == b.parts.tolist()
     monkeypatch.undo()
-    monkeypatch.setattr(engine_mod, "_use_kernel", lambda cells: False)
+    monkeypatch.setattr(stats_mod, "_use_kernel", lambda cells: False)
     large = rng.integers(0, 6561, size=(20_000, 316)).astype(np.uint16)
     tracemalloc.start()
     partition_stats(large, 6561, rng.random(316))
@@ -585,12 +584,12 @@ def test_partition_stats_at_long_words_agree_and_stay_small(length, monkeypatch)
     codes = rng.integers(0, 40, size=(400, 60)).astype(np.uint32) * (n_pat // 41)   # few distinct codes, spread out
     w = rng.random(60)
     tracemalloc.start()
-    monkeypatch.setattr(engine_mod, "_use_kernel", lambda cells: False)
+    monkeypatch.setattr(stats_mod, "_use_kernel", lambda cells: False)
     numpy_side = [partition_stats(codes, n_pat), partition_stats(codes, n_pat, w)]
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     assert peak < 50 * 2**20                  # a 400 x 3^12 int64 histogram alone would be 1.7 GB
-    monkeypatch.setattr(engine_mod, "_use_kernel", lambda cells: True)
+    monkeypatch.setattr(stats_mod, "_use_kernel", lambda cells: True)
     kernel_side = [partition_stats(codes, n_pat), partition_stats(codes, n_pat, w)]
     for a, b in zip(numpy_side, kernel_side):
         assert np.allclose(a.entropy, b.entropy) and np.allclose(a.expected, b.expected)
@@ -616,16 +615,15 @@ def test_a_matrix_too_large_for_the_memory_is_refused_before_allocating(monkeypa
 
 @pytest.mark.parametrize("shape", [(0, 5), (5, 0), (1, 1), (63, 65), (64, 3), (130, 7), (200, 129)])
 def test_the_transpose_by_blocks_of_rows_equals_numpy(shape, monkeypatch):
-    """``engine.transpose`` copies a block of rows at a time: the same contiguous array as numpy's copy of
+    """``pattern_codes.transpose`` copies a block of rows at a time: the same contiguous array as numpy's copy of
     ``a.T``, whether the rows fill the blocks or not."""
-    from chute.game import engine as engine_mod
-    monkeypatch.setattr(engine_mod, "TRANSPOSE_ROWS", 64)
+    monkeypatch.setattr(codes_mod, "TRANSPOSE_ROWS", 64)
     a = np.random.default_rng(sum(shape)).integers(0, 243, size=shape).astype(np.uint8)
-    out = engine_mod.transpose(a)
+    out = codes_mod.transpose(a)
     assert out.flags.c_contiguous and out.shape == shape[::-1] and np.array_equal(out, a.T)
     b = a.astype(np.uint16)
-    assert out.dtype == np.uint8 and engine_mod.transpose(b).dtype == np.uint16
-    assert np.array_equal(engine_mod.transpose(b), b.T)
+    assert out.dtype == np.uint8 and codes_mod.transpose(b).dtype == np.uint16
+    assert np.array_equal(codes_mod.transpose(b), b.T)
 
 
 def test_a_folder_set_with_a_quoted_tilde_is_in_the_home_folder(tmp_path, monkeypatch):
@@ -640,7 +638,7 @@ def test_a_folder_set_with_a_quoted_tilde_is_in_the_home_folder(tmp_path, monkey
 def test_gather_equals_fancy_indexing_in_every_shape():
     """``engine.gather`` gives ``codes[np.ix_(rows, cols)]`` C-ordered whichever way it gathers: index arrays,
     lists, repeats, boolean masks, empty selections, every row (None), narrow and wide blocks."""
-    from chute.game.engine import gather
+    from chute.game.pattern_codes import gather
     rng = np.random.default_rng(11)
     for shape in ((300, 120), (2_000, 3_000)):
         M = rng.integers(0, 243, shape).astype(np.uint8)
@@ -660,7 +658,7 @@ def test_gather_equals_fancy_indexing_in_every_shape():
 def test_gather_of_every_column_in_order_takes_the_rows_alone_and_no_large_column_copy(monkeypatch):
     """Every column in order is a take of rows (no column pass over the matrix); a column selection whose
     every-row copy would pass ``GATHER_COPY_BYTES`` is gathered another way, with the same codes."""
-    from chute.game.engine import gather
+    from chute.game.pattern_codes import gather
     rng = np.random.default_rng(5)
     M = rng.integers(0, 243, (3_000, 400)).astype(np.uint8)
     rows = rng.choice(3_000, 1_200, replace=False)
@@ -671,7 +669,7 @@ def test_gather_of_every_column_in_order_takes_the_rows_alone_and_no_large_colum
     got = gather(M, rows, np.arange(400))
     assert np.array_equal(got, M[rows]) and taken == [(M.shape, 0)]
     cols = rng.choice(400, 390, replace=False)
-    monkeypatch.setattr(engine_mod, "GATHER_COPY_BYTES", 1_000)
+    monkeypatch.setattr(codes_mod, "GATHER_COPY_BYTES", 1_000)
     taken.clear()
     got = gather(M, rows, cols)
     assert np.array_equal(got, M[np.ix_(rows, cols)])
@@ -688,7 +686,7 @@ def test_a_first_ranking_reads_the_matrix_in_place_and_gathers_others_in_blocks(
     state = State(wordle, list(wordle.lexicon.answers), None)
     monkeypatch.setattr(engine_mod, "gather", lambda *a: pytest.fail("the whole matrix gathered"))
     got = state.partition_of(rows)
-    want = engine_mod.partition_stats(wordle.matrix, wordle.n_patterns)
+    want = stats_mod.partition_stats(wordle.matrix, wordle.n_patterns)
     assert np.array_equal(got.parts, want.parts) and np.allclose(got.entropy, want.entropy)
     monkeypatch.undo()
     cands = list(wordle.lexicon.answers[::7]) + ["xylyl", "zymic", "aahed"]

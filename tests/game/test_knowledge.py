@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chute.errors import ContradictionError, NotationError
-from chute.game.engine import compute_codes
+from chute.game.pattern_codes import compute_codes
 from chute.game.feedback import Clue, parse_clue, parse_template, score
 from chute.game.grep import grep_pipeline
 from chute.game.knowledge import Knowledge

@@ -10,7 +10,7 @@ import pytest
 from chute import Engine, Solver, load_lexicon
 from chute.game.feedback import score
 from chute.game.words import fold, read_lines
-from chute.playing.multiboard import MultiSolver
+from chute.playing.joint_ranker import JointRanker
 from chute.playing.session import play
 
 
@@ -89,7 +89,7 @@ def test_a_rare_word_is_played_only_once_it_is_a_likely_answer(termo):
 
 
 def test_multiboard_suggestions_avoid_rare_words(termo):
-    multi = MultiSolver(termo)
+    multi = JointRanker(termo)
     for boards in ([None, None], [["serao", "sarao", "torta", "ponto"], ["pedra", "verde", "sorte"]]):
         choices = multi.rank([multi.board(b) for b in boards], rows_left=7, top=20)
         assert choices and not {c.guess for c in choices} & termo.lexicon.rare

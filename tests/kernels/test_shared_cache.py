@@ -15,7 +15,7 @@ import json, os, sys, time
 import numpy as np
 from chute.kernels.compiling import told_when_compiling
 from chute.kernels.score import pattern_matrix
-from chute.game.engine import letters_array
+from chute.game.pattern_codes import letters_array
 go = sys.argv[1]
 while not os.path.exists(go):
     time.sleep(0.01)
@@ -60,7 +60,7 @@ def test_two_processes_needing_one_kernel_compile_it_once(tmp_path):
 FIRST_RUN = """
 import json
 import numpy as np
-from chute.game import engine
+from chute.game import partition_stats as stats, pattern_codes as engine
 from chute.kernels import _numba, ready  # noqa: F401  (numba loaded)
 from chute.kernels.partition import row_stats
 from chute.kernels.score import pattern_matrix
@@ -69,11 +69,11 @@ g = rng.integers(0, 26, (2000, 5)).astype(np.int8)
 s = rng.integers(0, 26, (3000, 5)).astype(np.int8)
 cells = len(g) * len(s)
 before = {"ready": ready("score", "pattern_matrix") or ready("partition", "row_stats"),
-          "scored compiled": engine.score_compiled(cells, 5), "ranked compiled": engine.load_kernels_for(cells, 5),
+          "scored compiled": engine.score_compiled(cells, 5), "ranked compiled": stats.load_kernels_for(cells, 5),
           "too large": engine.score_compiled(engine.uncompiled_cells(5) + 1, 5),
           "long words": engine.uncompiled_cells(12) < engine.uncompiled_cells(5)}
 codes = engine.letter_codes(g, s)
-figures = engine.partition_stats(codes[:1000], 243)
+figures = stats.partition_stats(codes[:1000], 243)
 before["misses"] = sum(pattern_matrix.stats.cache_misses.values()) + sum(row_stats.stats.cache_misses.values())
 compiled = np.empty_like(codes)
 pattern_matrix(g, s, compiled)
@@ -94,7 +94,7 @@ def test_a_first_run_scores_and_ranks_in_numpy_rather_than_compile_and_a_later_o
     assert before == {"ready": False, "scored compiled": False, "ranked compiled": False, "too large": True,
                       "long words": True, "misses": 0}
     assert after["ready"] and after["scored compiled"] and after["same codes"] and after["entropy"] > 0
-    later = subprocess.run([sys.executable, "-c", "from chute.kernels import ready; from chute.game import engine; "
+    later = subprocess.run([sys.executable, "-c", "from chute.kernels import ready; from chute.game import pattern_codes as engine; "
                             "print(ready('score', 'pattern_matrix'), engine.score_compiled(6_000_000, 5))"],
                            env=env, capture_output=True, text=True, timeout=600)
     assert later.returncode == 0 and later.stdout.split() == ["True", "True"], later.stderr

@@ -16,15 +16,9 @@ from chute.game.feedback import encode, score
 from chute.game.games import GameSpec, game_spec
 from chute.game.prior import make_prior
 from chute.game.words import Lexicon, fold, load_lexicon, words_lexicon
-from chute.playing.multiboard import (
-    DEFAULT,
-    MultiSolver,
-    Policy,
-    choose,
-    rank,
-    simulate,
-    solver_for,
-)
+from chute.playing.joint_policy import DEFAULT, Policy
+from chute.playing.joint_ranker import JointRanker
+from chute.playing.multiboard import choose, rank, ranker_for, simulate
 
 WORDS = ("cigar rebut sissy humph awake blush focal evade naval serve heath dwarf model karma stink "
          "grade quiet bench abate feign major death fresh crust stool colon abase marry react batty "
@@ -75,7 +69,7 @@ def test_finishing_prefers_the_single_that_tells_the_others_most(engine):
 
 
 def test_without_finish_rule_a_single_is_not_forced(engine):
-    solver = MultiSolver(engine, Policy(finish=False, exact=0))
+    solver = JointRanker(engine, Policy(finish=False, exact=0))
     boards = [solver.board(["model"]), solver.board(WORDS[:20])]
     assert solver.rank(boards)[0].reason == "score"
 
@@ -111,7 +105,7 @@ def test_best_joint_guess_maximises_summed_entropy_plus_hits(engine):
 
 
 def test_board_figures_match_brute_force_for_every_guess(engine):
-    solver = MultiSolver(engine, Policy(exact=0))
+    solver = JointRanker(engine, Policy(exact=0))
     cands = WORDS[5:17]
     fig = solver.figures(solver.board(cands))
     for i, g in enumerate(engine.lexicon.guesses):
@@ -130,7 +124,7 @@ def test_choice_is_deterministic_and_policy_is_checked(engine):
 # ----- the exact endgame -----------------------------------------------------------------------------
 def exact_values(engine, boards, rows_left=None):
     """Return {guess: expected rows} from the exact search over the boards."""
-    solver = MultiSolver(engine, Policy(exact=50, exact_extra=0))
+    solver = JointRanker(engine, Policy(exact=50, exact_extra=0))
     return {engine.lexicon.guesses[r]: v
             for r, v in solver._exact_rank([solver.board(b) for b in boards], [], rows_left)}
 
@@ -157,7 +151,7 @@ def test_exact_search_prefers_safety_when_rows_are_short(engine):
 
 
 def test_exact_pruned_choice_equals_full_ranking(engine):
-    solver = MultiSolver(engine, Policy(exact=50, exact_extra=3))
+    solver = JointRanker(engine, Policy(exact=50, exact_extra=3))
     boards = [solver.board(WORDS[:4]), solver.board(WORDS[4:9]), solver.board(WORDS[9:12])]
     full = solver._exact_rank(boards, [0, 1, 2], None)
     pruned = solver._exact_rank(boards, [0, 1, 2], None, prune=True)
@@ -186,7 +180,7 @@ def test_simulate_agrees_with_brute_force_scoring(engine):
 
 
 def test_simulate_narrows_like_the_solver(engine):
-    solver = MultiSolver(engine)
+    solver = JointRanker(engine)
     board = solver.board()
     board = solver.narrow(board, "cigar", encode(score("cigar", "crazy")))
     assert solver.words(board) == [w for w in engine.lexicon.answers if score("cigar", w) == score("cigar", "crazy")]
@@ -427,7 +421,7 @@ def test_multiboard_hard_mode_is_refused(cli, capsys, monkeypatch):
 
 
 def test_library_hard_mode_rows_restrict_the_choice(engine):
-    solver = MultiSolver(engine, Policy(exact=0))
+    solver = JointRanker(engine, Policy(exact=0))
     allowed = np.array([engine.lexicon.guess_index[w] for w in ("cigar", "rebut", "crust")])
     boards = [solver.board(WORDS[:10]), solver.board(WORDS[10:20])]
     assert {c.guess for c in solver.rank(boards, top=5, allowed=allowed)} <= {"cigar", "rebut", "crust"}
@@ -445,16 +439,16 @@ def test_pool_workers_stay_off_openmp_after_fork():
 
 
 def test_serial_and_threaded_figures_agree(wordle):
-    import chute.playing.multiboard as mb
-    solver = MultiSolver(wordle, Policy())
+    import chute.playing.board_figures as mb
+    solver = JointRanker(wordle, Policy())
     threaded = solver.figures(solver.board()).copy()
     solver._cache.clear()
-    mb._IN_WORKER[0] = True
+    mb.IN_WORKER[0] = True
     try:
         serial = solver.figures(solver.board())
-        codes = mb._codes(list(wordle.lexicon.guesses[:300]), list(wordle.lexicon.answers), 5)
+        codes = mb.codes_of(list(wordle.lexicon.guesses[:300]), list(wordle.lexicon.answers), 5)
     finally:
-        mb._IN_WORKER[0] = False
+        mb.IN_WORKER[0] = False
     assert np.allclose(threaded, serial)
     assert np.array_equal(codes, wordle.matrix[:300])
 
@@ -499,10 +493,10 @@ def brute_weighted(guess: str, candidates: list[str], weights: dict[str, float])
 
 
 def weighted_solver(engine, policy=Policy(exact=0), seed=3):
-    """Return a MultiSolver over the small lexicon with seeded random weights, and the weights by word."""
+    """Return a JointRanker over the small lexicon with seeded random weights, and the weights by word."""
     rng = np.random.default_rng(seed)
     weights = rng.uniform(0.05, 1.0, len(engine.lexicon.answers))
-    return MultiSolver(engine, policy, weights=weights), dict(zip(engine.lexicon.answers, weights.tolist()))
+    return JointRanker(engine, policy, weights=weights), dict(zip(engine.lexicon.answers, weights.tolist()))
 
 
 def test_weighted_board_figures_match_brute_force(engine):
@@ -553,8 +547,8 @@ def test_weighted_exact_endgame_equals_a_brute_force(engine):
 
 
 def test_equal_weights_play_as_no_weights(engine):
-    plain = MultiSolver(engine, DEFAULT)
-    equal = MultiSolver(engine, DEFAULT, weights=np.full(len(engine.lexicon.answers), 0.3))
+    plain = JointRanker(engine, DEFAULT)
+    equal = JointRanker(engine, DEFAULT, weights=np.full(len(engine.lexicon.answers), 0.3))
     for boards in ([WORDS[:12], WORDS[12:24]], [WORDS[:5], WORDS[20:23], WORDS[30:40]]):
         a = plain.rank([plain.board(b) for b in boards], top=5)
         b = equal.rank([equal.board(b) for b in boards], top=5)
@@ -584,7 +578,7 @@ def test_board_prior_leaves_out_words_the_frequency_list_never_saw():
 def test_a_secret_beyond_the_answer_list_is_a_candidate_from_the_start(wordle):
     # TEARS is accepted, not an answer: under the frequency prior the boards hold it, no fallback
     prior = make_prior(wordle.lexicon, "frequency")
-    solver = solver_for(wordle, DEFAULT, prior)
+    solver = ranker_for(wordle, DEFAULT, prior)
     assert "tears" in solver.engine.lexicon.answer_index and "tears" not in wordle.lexicon.answer_set
     game = solver.simulate(("tears", "cigar"), rows=7)
     assert game.won
@@ -604,13 +598,13 @@ def test_quarteto_wins_every_seeded_game_on_the_real_answers(termo_2022):
 
 def test_the_opening_ranking_is_kept_on_disk(tmp_path):
     eng = Engine.build(words_lexicon(WORDS), cache_dir=tmp_path)
-    fresh = MultiSolver(eng).rank([MultiSolver(eng).board() for _ in range(4)], top=5)
+    fresh = JointRanker(eng).rank([JointRanker(eng).board() for _ in range(4)], top=5)
     (entry,) = tmp_path.glob("multi-openers-*.json")
-    again = MultiSolver(eng)
+    again = JointRanker(eng)
     assert again.rank([again.board() for _ in range(4)], top=5) == fresh
     entry.write_text("[{\"guess\": 3}]")                                 # damaged: recomputed, rewritten
-    assert MultiSolver(eng).rank([again.board() for _ in range(4)], top=5) == fresh
-    assert MultiSolver(eng).rank([again.board() for _ in range(2)], top=5)[0].bits == pytest.approx(fresh[0].bits / 2)
+    assert JointRanker(eng).rank([again.board() for _ in range(4)], top=5) == fresh
+    assert JointRanker(eng).rank([again.board() for _ in range(2)], top=5)[0].bits == pytest.approx(fresh[0].bits / 2)
 
 
 def test_a_board_left_with_a_rare_word_guesses_it():
@@ -654,11 +648,11 @@ def test_boards_read_from_a_large_mapped_matrix_copy_only_their_rows_and_leave_n
     # whole matrix so, then its transposed copy beside it)
     import chute.game.engine as engine_mod
     engine = small_engine(seed=11, answers=300, extra=700, cache_dir=tmp_path)
-    plain = MultiSolver(Engine.build(engine.lexicon, cache=False))
+    plain = JointRanker(Engine.build(engine.lexicon, cache=False))
     path = next(tmp_path.glob("matrix-*.bin"))
     monkeypatch.setattr(engine_mod, "GIVE_BACK_BYTES", engine.matrix.nbytes)         # large
     monkeypatch.setattr(engine_mod, "TRANSPOSE_ROWS", 64)
-    solver = MultiSolver(engine)
+    solver = JointRanker(engine)
     assert engine.give_back_matrix() and resident(path) == 0
     answers = engine.lexicon.answers
     small = answers[::32]
@@ -677,11 +671,11 @@ def test_boards_read_from_a_large_mapped_matrix_copy_only_their_rows_and_leave_n
 def test_a_single_ranking_gathers_small_boards_and_the_benchmark_reads_the_transpose(wordle):
     # one ranking of small boards reads their columns from the matrix; the figures equal the transpose's
     lexicon = wordle.lexicon
-    lazy = MultiSolver(wordle)
+    lazy = JointRanker(wordle)
     boards = [lazy.board(lexicon.answers[i::400]) for i in range(3)]
     gathered = [lazy.figures(b).copy() for b in boards]
     assert lazy._codes_t is None
-    eager = MultiSolver(wordle).many_games()
+    eager = JointRanker(wordle).many_games()
     assert eager._codes_t is not None and eager._codes_t.shape == wordle.matrix.T.shape
     for board, figures in zip(boards, gathered):
         assert np.array_equal(eager.figures(eager.board(lazy.words(board))), figures)
@@ -691,9 +685,9 @@ def test_a_single_ranking_gathers_small_boards_and_the_benchmark_reads_the_trans
 
 @pytest.mark.parametrize("weighted", [False, True])
 def test_numpy_board_figures_equal_the_compiled_kernels(wordle, weighted):
-    from chute.game.engine import clog_table
+    from chute.game.partition_stats import clog_table
     from chute.kernels.partition import board_figures, board_figures_weighted
-    from chute.playing.multiboard import board_figures_numpy
+    from chute.playing.board_figures import board_figures_numpy
     rng = np.random.default_rng(5)
     for n in (2, 3, 17, 64, 65, 400, 1024):          # sorted up to 64 words, counted above
         cols = np.sort(rng.choice(wordle.matrix.shape[1], n, replace=False))
@@ -716,7 +710,7 @@ def test_numpy_board_figures_equal_the_compiled_kernels(wordle, weighted):
 
 def test_a_board_falls_back_to_the_games_later_words_only_once_no_other_word_fits(wordle):
     """Wordle's later words (ACHEY) join a board's words only when every other accepted word is ruled out."""
-    solver = MultiSolver(wordle)
+    solver = JointRanker(wordle)
     lex = wordle.lexicon
     some = solver.fallback_board([("crane", encode(score("crane", "achey")))])
     assert some.n > 10 and not {lex.guesses[i] for i in some.index.tolist()} & lex.later
@@ -733,12 +727,12 @@ def test_a_refused_word_keeps_the_opening_and_its_ranking_on_disk(wordle, monkey
     """Refusing a word the opening does not hold leaves the opener as it was (TARES, from the ranking kept on
     disk); refusing the opener itself gives the next of that ranking, never a ranking of another kind."""
     from chute.playing.assembly import game_solver
-    from chute.playing.multiboard import MultiSolver
+    from chute.playing.joint_ranker import JointRanker
     from chute.playing.session import Session
     plain = [c.guess for c in Session(game_solver(wordle, 4), 4, 9).ranked(3)]
     scored = []
-    real = MultiSolver._joint
-    monkeypatch.setattr(MultiSolver, "_joint", lambda self, boards: scored.append(1) or real(self, boards))
+    real = JointRanker._joint
+    monkeypatch.setattr(JointRanker, "_joint", lambda self, boards: scored.append(1) or real(self, boards))
     kept = [c.guess for c in Session(game_solver(wordle, 4, refused=("zymic",)), 4, 9).ranked(3)]
     assert kept == plain and scored == []
     without = [c.guess for c in Session(game_solver(wordle, 4, refused=(plain[0],)), 4, 9).ranked(3)]
@@ -749,8 +743,8 @@ def test_the_figures_kept_stay_within_their_bytes_the_fewest_candidates_going_fi
     """The figures of the sets met are kept within ``cache_bytes``: past it the sets of fewest candidates (the
     cheapest to figure again) make room; the figures are the same kept or figured again."""
     one_set = 4 * len(wordle.lexicon.guesses) * 8
-    solver = MultiSolver(wordle, Policy(), cache_bytes=3 * one_set)
-    fresh = MultiSolver(wordle, Policy(), cache_bytes=0)
+    solver = JointRanker(wordle, Policy(), cache_bytes=3 * one_set)
+    fresh = JointRanker(wordle, Policy(), cache_bytes=0)
     opener = solver.board()
     sets = [solver.narrow(opener, "salet", code) for code in (0, 1, 3, 9, 27, 81)]
     sets = [b for b in sets if b.n >= solver.cache_min]
@@ -768,7 +762,7 @@ def test_the_endgame_memo_is_emptied_past_its_bound_and_answers_alike(wordle, mo
 
     def state_of(solver, *boards):
         return tuple(sorted(tuple(int(i) for i in solver.board(words).index) for words in boards))
-    solver, fresh = MultiSolver(wordle, Policy()), MultiSolver(wordle, Policy())
+    solver, fresh = JointRanker(wordle, Policy()), JointRanker(wordle, Policy())
     first = state_of(solver, ["cigar", "rebut", "sissy"], ["humph", "awake", "blush", "focal"])
     second = state_of(solver, ["naval", "shire", "proxy"], ["tacit", "lemon", "sweet", "might"])
     solver.endgame.rank(first, [], 7)

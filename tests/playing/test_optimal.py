@@ -18,30 +18,33 @@ from chute.playing.optimal import (
 from chute.search.tree_search import INF, TreeSearch
 
 
-def test_the_tree_is_built_once_cached_and_rebuilt_when_damaged(small_engine, tmp_path, capsys):
+def test_the_tree_is_built_once_cached_and_rebuilt_when_damaged(small_engine, tmp_path):
+    """The tree is built once and said (``notify``), read from the cache after, and built again when damaged."""
     engine = small_engine(seed=3, answers=60, extra=140, cache_dir=tmp_path)
-    tree = optimal_tree(engine)
-    assert "building the optimal tree" in capsys.readouterr().err
+    said: list[str] = []
+    tree = optimal_tree(engine, notify=said.append)
+    assert "building the optimal tree" in said[0] and said[1].startswith("optimal tree built in")
     path = tree_path(engine, None, 6)
     assert path.exists()
-    again = optimal_tree(engine)
-    assert capsys.readouterr().err == "" and again.to_dict()["tree"] == tree.to_dict()["tree"]
+    said.clear()
+    again = optimal_tree(engine, notify=said.append)
+    assert said == [] and again.to_dict()["tree"] == tree.to_dict()["tree"]
     path.write_text('{"broken": ')
-    rebuilt = optimal_tree(engine)
-    assert "building" in capsys.readouterr().err and rebuilt.to_dict()["tree"] == tree.to_dict()["tree"]
+    rebuilt = optimal_tree(engine, notify=said.append)
+    assert "building" in said[0] and rebuilt.to_dict()["tree"] == tree.to_dict()["tree"]
 
 
 def test_bench_with_the_optimal_strategy_plays_the_trees_total(small_engine, tmp_path):
     engine = small_engine(seed=3, answers=60, extra=140, cache_dir=tmp_path)
-    solver = Solver(engine, optimal_strategy(engine, quiet=True))
+    solver = Solver(engine, optimal_strategy(engine, notify=None))
     result = run(solver)
-    assert result.stats.total == optimal_tree(engine, quiet=True).stats().total and result.stats.failures == 0
+    assert result.stats.total == optimal_tree(engine, notify=None).stats().total and result.stats.failures == 0
 
 
 def test_off_the_tree_a_small_set_is_solved_exactly(small_engine, tmp_path):
     """Another opener leaves the tree; the next guess is the exact optimum for what is left."""
     engine = small_engine(seed=3, answers=60, extra=140, cache_dir=tmp_path)
-    strategy = optimal_strategy(engine, quiet=True)
+    strategy = optimal_strategy(engine, notify=None)
     solver = Solver(engine, strategy)
     from chute.game.feedback import score
     other = next(g for g in engine.lexicon.guesses if g != strategy.tree.root.guess)

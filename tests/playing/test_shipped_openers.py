@@ -22,11 +22,11 @@ MULTI_GAMES = ("dordle", "quordle", "octordle", "dueto", "quarteto")
 def _joint(game: str, common: bool):
     """Return the joint policy's solver of a multi-board game, as the command line and the page build it."""
     from chute.game.games import PRESETS
-    from chute.playing.multiboard import DEFAULT, solver_for
-    from chute.web import solver_for as page_solver
-    spec = PRESETS[game]
-    solver = page_solver(spec.lexicon, None, spec.boards, (), common)
-    return solver_for(solver.engine, DEFAULT, solver.belief), spec.boards
+    from chute.playing.joint_policy import DEFAULT
+    from chute.playing.multiboard import ranker_for
+    from chute.web.requests import page_solver
+    page = page_solver(game, None, (), common)
+    return ranker_for(page.engine, DEFAULT, page.solver.belief), PRESETS[game].boards
 
 
 def _multi_names() -> set[str]:
@@ -84,8 +84,8 @@ def _widened():
     plays thousands of games (every word of the prior a matrix column)."""
     from chute import Engine
     from chute.playing.assembly import game_solver
-    from chute.web import solver_for
-    base = solver_for("wordle", None, 1)
+    from chute.web.requests import page_solver
+    base = page_solver("wordle")
     engine = Engine.build(base.engine.lexicon.widened(base.belief.words))
     return game_solver(engine, 1, None, None, base.belief)
 
@@ -191,10 +191,10 @@ def test_a_first_multi_board_suggestion_reads_the_shipped_opening_and_ranks_noth
     """Each multi-board game's first suggestion (every word, and common words only) reads its opening from the
     package: no guess is ranked over the boards, and no solver or matrix is built for them (a prior's words: 132 M
     codes for Quordle), so no kernel is compiled for it."""
-    from chute.playing.multiboard import MultiSolver
+    from chute.playing.joint_ranker import JointRanker
     assert _multi_names() == MULTI
     monkeypatch.setenv("CHUTE_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(MultiSolver, "__init__", lambda self, *a, **k: pytest.fail("the boards' solver was built"))
+    monkeypatch.setattr(JointRanker, "__init__", lambda self, *a, **k: pytest.fail("the boards' solver was built"))
     for game in MULTI_GAMES:
         for common in ([], ["--common"]):
             status, out, err = cli("suggest", "--game", game, *common, "--top", "3")
@@ -206,15 +206,16 @@ def test_the_opening_read_without_the_boards_matrix_is_the_solver_s():
     """The opening read before any solver is built is the solver's own first ranking, for fresh boards only: a
     board with fewer words, or lists with no kept opening, leave it to the solver."""
     from chute.game.games import PRESETS
-    from chute.playing.multiboard import DEFAULT, opening_without_matrix, solver_for
-    from chute.web import solver_for as page_solver
+    from chute.playing.joint_policy import DEFAULT
+    from chute.playing.multiboard import opening_without_matrix, ranker_for
+    from chute.web.requests import page_solver
     boards = PRESETS["quordle"].boards
-    page = page_solver(PRESETS["quordle"].lexicon, None, boards, (), False)
-    joint = solver_for(page.engine, DEFAULT, page.belief)
+    page = page_solver("quordle", None, (), False)
+    joint = ranker_for(page.engine, DEFAULT, page.solver.belief)
     every = list(joint.engine.lexicon.answers)
 
     def read(*sets):
-        return opening_without_matrix(page.engine, DEFAULT, page.belief, list(sets), 5)
+        return opening_without_matrix(page.engine, DEFAULT, page.solver.belief, list(sets), 5)
     ranked = joint.rank([joint.board(None)] * boards, None, 5)
     assert [(c.guess, c.score, c.bits) for c in read(*[every] * boards)] == [(c.guess, c.score, c.bits) for c in ranked]
     assert read(*[every] * (boards - 1), every[1:]) is None
@@ -224,7 +225,7 @@ def test_the_opening_read_without_the_boards_matrix_is_the_solver_s():
 @pytest.mark.slow
 def test_the_shipped_multi_board_openings_are_what_chute_ranks_today(tmp_path, monkeypatch):
     """With nothing shipped, Dordle's and Quarteto's openings are ranked again, guess for guess as shipped."""
-    import chute.playing.multiboard as multiboard
+    import chute.playing.joint_openings as multiboard
     monkeypatch.setattr(multiboard, "_shipped_text", lambda name: None)
     for game in ("dordle", "quarteto"):
         solver, boards = _joint(game, False)

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from chute.errors import ChuteError
-from chute.game.engine import LETTERS, Engine, letters_array, numpy_codes
+from chute.game.engine import Engine
+from chute.game.pattern_codes import LETTERS, letters_array, numpy_codes
 from chute.game.feedback import Clue, encode, score
 from chute.game.knowledge import Knowledge
 from chute.game.words import load_lexicon

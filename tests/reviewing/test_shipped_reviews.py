@@ -12,7 +12,6 @@ import pytest
 from chute import Engine, load_lexicon
 from chute.reviewing import grading
 from chute.reviewing.grading import Grader, OpenerTable, table_name
-from chute.search.tree_search import TreeSearch
 
 SHIPPED = {p.name for p in resources.files("chute").joinpath("data", "review").iterdir() if p.name.endswith(".json")}
 
@@ -42,9 +41,9 @@ def test_a_first_review_of_a_usual_opening_searches_no_opener(cli, tmp_path, mon
     the shipped tables: no opener is searched, nothing is written for them, and optimal play's rows are said."""
     monkeypatch.setenv("CHUTE_CACHE_DIR", str(tmp_path))
 
-    def searched(self, word):
+    def searched(searcher, word):
         pytest.fail(f"the opener {word} was searched")
-    monkeypatch.setattr(TreeSearch, "search_opener", searched)
+    monkeypatch.setattr(grading, "search_opener", searched)
     status, out, err = cli("review", "crane", "lotus", "golly", "dolly", "holly", "jolly", "--answer", "jolly",
                            "--no-history")
     assert status == 0 and "optimal play (SALET first) finds JOLLY in 4 rows" in out, err

@@ -87,7 +87,7 @@ def _lexicon(answers: list[str], guesses: list[str]):
 
 def test_a_game_that_follows_the_optimal_salet_tree_scores_99_on_every_row(wordle):
     """Uniform over the answer list, the SALET tree's every guess is an optimal move."""
-    from chute.search.tree_search import build_tree
+    from chute.search.opener_search import build_tree
     tree = build_tree(wordle, "salet")
     for secret in random.Random(4).sample(wordle.lexicon.answers, 25):
         guesses = [c.guess for c in tree.play(secret)]
@@ -190,8 +190,9 @@ def test_the_rows_an_opener_table_keeps_are_the_trees_games(wordle, rule):
     down the tree with the engine's codes: the length of the tree's own game against each, every answer,
     one the tree loses off its branches too."""
     from chute.reviewing.grading import rows_by_answer
+    from chute.search.opener_search import search_opener
     from chute.search.tree_search import TreeSearch
-    tree = TreeSearch(wordle, rule=rule).search_opener("crane").tree
+    tree = search_opener(TreeSearch(wordle, rule=rule), "crane").tree
     want = {a: len(tree.play(a)) for a in wordle.lexicon.answers}
     assert rows_by_answer(tree, wordle) == want and max(want.values()) >= 5
     pattern, pruned = max(tree.root.children.items(), key=lambda pc: len(pc[1].children))

@@ -30,13 +30,14 @@ MADE_UP = "from chute.search.warm_kernels import warm; warm(5, {rule!r}, {transp
 REAL = """
 from chute.game.engine import Engine
 from chute.game.words import load_lexicon
+from chute.search.opener_search import search_opener
 from chute.search.tree_search import TreeSearch
 for exact in (False, True):
     searcher = TreeSearch(Engine.build(load_lexicon("wordle")), rule={rule!r}, exact=exact)
     if {transposed!r}:
         searcher.read_transposed_only()
     searcher.small = False
-    searcher.search_opener("salet")
+    search_opener(searcher, "salet")
 """
 
 

@@ -19,7 +19,8 @@ from chute.game.feedback import Clue, score
 from chute.game.rules import violation
 from chute.game.words import Lexicon, load_lexicon, words_lexicon
 from chute.search.tree import DecisionTree, TreeError, TreeNode
-from chute.search.tree_search import INF, Ceiling, TreeSearch, build_tree, parse_top, search
+from chute.search.opener_search import build_tree, rank_openers, search, search_opener
+from chute.search.tree_search import INF, Ceiling, TreeSearch, parse_top
 
 GREEN5 = "ggggg"
 
@@ -108,9 +109,9 @@ def _exact_as_brute_force(small_lists, cache_dir=None) -> Lexicon:
 def test_exact_without_the_transposed_matrix_equals_brute_force(small_lists, wordle, monkeypatch, rows_copied):
     """A matrix too large to copy whole is scanned row by row, or in the rows of the sets searched, copied
     when first read (a prior's matrix): the same exact totals, hard mode's too."""
-    import chute.search.tree_search as tree_search
-    monkeypatch.setattr(tree_search, "TRANSPOSE_BYTES", 0)
-    monkeypatch.setattr(tree_search, "ROWS_COPIED_MAX", rows_copied)
+    import chute.search.matrix_view as matrix_view
+    monkeypatch.setattr(matrix_view, "TRANSPOSE_BYTES", 0)
+    monkeypatch.setattr(matrix_view, "ROWS_COPIED_MAX", rows_copied)
     lex = _exact_as_brute_force(small_lists)
     assert TreeSearch(Engine.build(lex, cache=False)).MT.size == 0
 
@@ -120,8 +121,8 @@ def test_exact_reading_a_mapped_matrix_through_the_rows_copied_only_equals_brute
     """Past TRANSPOSE_BYTES a search over a matrix mapped from the cache reads the codes only through the rows
     it copies of the sets it searches (the mapping given back as they are copied): the same exact totals,
     hard mode's too."""
-    import chute.search.tree_search as tree_search
-    monkeypatch.setattr(tree_search, "TRANSPOSE_BYTES", 0)
+    import chute.search.matrix_view as matrix_view
+    monkeypatch.setattr(matrix_view, "TRANSPOSE_BYTES", 0)
     lex = _exact_as_brute_force(small_lists, tmp_path)
     searcher = TreeSearch(Engine.build(lex, cache_dir=tmp_path))
     assert searcher.rows_only and searcher.engine.maps_matrix()
@@ -131,34 +132,35 @@ def test_a_search_reading_the_rows_copied_only_leaves_the_mapped_matrix_given_ba
                                                                                  monkeypatch, resident):
     """A search reading the rows it copies only holds one copy of the codes: the engine's matrix, mapped from
     the cache, is given back as each block of it is copied, and the tree is the one the usual search finds."""
-    import chute.search.tree_search as tree_search
+    import chute.search.matrix_view as matrix_view
     engine = small_engine(seed=8, answers=200, extra=600, cache_dir=tmp_path)
     opener = engine.lexicon.answers[0]
-    want = TreeSearch(engine).search_opener(opener).tree.root.to_dict()
+    want = search_opener(TreeSearch(engine), opener).tree.root.to_dict()
     codes = np.array(engine.matrix.T)
     assert engine.give_back_matrix()          # only the search's own mapping of the file counts below
-    monkeypatch.setattr(tree_search, "TRANSPOSE_BYTES", 0)
+    monkeypatch.setattr(matrix_view, "TRANSPOSE_BYTES", 0)
     monkeypatch.setattr(engine_module, "TRANSPOSE_ROWS", 64)          # several blocks of the matrix's rows
     fresh = Engine.build(engine.lexicon, cache_dir=tmp_path)
     searcher = TreeSearch(fresh)
     assert searcher.rows_only
     path = next(tmp_path.glob("matrix-*.bin"))
     assert resident(path) == 0
-    assert searcher.search_opener(opener).tree.root.to_dict() == want
+    assert search_opener(searcher, opener).tree.root.to_dict() == want
     assert resident(path) == 0
     rows, copied = fresh._rows_copied
     assert copied.all() and np.array_equal(rows, codes)
     fresh.forget_copies()                 # another request's review is done: this search keeps its own rows
     other = engine.lexicon.answers[1]
-    want = TreeSearch(engine).search_opener(other).tree.root.to_dict()
-    assert searcher.search_opener(other).tree.root.to_dict() == want
+    want = search_opener(TreeSearch(engine), other).tree.root.to_dict()
+    assert search_opener(searcher, other).tree.root.to_dict() == want
 
 
 def test_exact_reading_only_the_transposed_copy_equals_brute_force(small_lists, wordle, monkeypatch):
     """A search over a large matrix reads its codes only through the transposed copy (the compiled kernels'
     matrix by columns): the same exact totals, hard mode's too."""
+    import chute.search.matrix_view as matrix_view
     import chute.search.tree_search as tree_search
-    monkeypatch.setattr(tree_search, "AHEAD_BYTES", 0)
+    monkeypatch.setattr(matrix_view, "AHEAD_BYTES", 0)
     monkeypatch.setattr(tree_search, "_compiler_loaded", lambda: True)
     _exact_as_brute_force(small_lists)
 
@@ -167,20 +169,21 @@ def test_a_search_reading_only_the_transposed_copy_leaves_the_matrix_given_back(
                                                                                monkeypatch, resident):
     """From AHEAD_BYTES a search holds one copy of the codes: the engine's matrix, mapped from the cache, is given
     back as the search starts and never read again by it; the tree is the one the usual search finds."""
+    import chute.search.matrix_view as matrix_view
     import chute.search.tree_search as tree_search
     engine = small_engine(seed=6, answers=200, extra=600, cache_dir=tmp_path)
     usual = TreeSearch(engine)
     assert not usual.transposed_only and usual.M.flags.c_contiguous
     opener = engine.lexicon.answers[0]
-    want = usual.search_opener(opener).tree.root.to_dict()
-    monkeypatch.setattr(tree_search, "AHEAD_BYTES", 0)
+    want = search_opener(usual, opener).tree.root.to_dict()
+    monkeypatch.setattr(matrix_view, "AHEAD_BYTES", 0)
     monkeypatch.setattr(tree_search, "_compiler_loaded", lambda: True)
     searcher = TreeSearch(engine)
     assert searcher.transposed_only and np.shares_memory(searcher.M, searcher.MT)
     assert np.array_equal(searcher.M, Engine.build(engine.lexicon, cache=False).matrix)
     path = next(tmp_path.glob("matrix-*.bin"))
     assert resident(path) == 0
-    assert searcher.search_opener(opener).tree.root.to_dict() == want
+    assert search_opener(searcher, opener).tree.root.to_dict() == want
     assert resident(path) == 0
 
 
@@ -188,19 +191,20 @@ def test_a_matrix_too_large_to_copy_has_only_the_rows_its_searches_read_copied(s
     """Past TRANSPOSE_BYTES a search copies the transposed rows of the words it scans, once: a set's search
     leaves exactly its words' rows copied (the same total as with the whole transpose); a set over
     ROWS_COPIED_MAX words is scanned in the matrix itself, its smaller bins in their rows."""
+    import chute.search.matrix_view as matrix_view
     import chute.search.tree_search as tree_search
     lex = small_lists(4, 300, 200)
     engine = Engine.build(lex, cache=False)
     S = np.sort(np.random.default_rng(4).choice(len(lex.answers), 40, replace=False)).astype(np.int32)
     whole = TreeSearch(engine, exact=True).solve(S, 6)
-    monkeypatch.setattr(tree_search, "TRANSPOSE_BYTES", 0)
+    monkeypatch.setattr(matrix_view, "TRANSPOSE_BYTES", 0)
     monkeypatch.setattr(tree_search, "_compiler_loaded", lambda: True)
     big = Engine.build(lex, cache=False)
     assert TreeSearch(big, exact=True).solve(S, 6) == whole
     rows, copied = big._rows_copied
     assert np.flatnonzero(copied).tolist() == S.tolist()
     assert np.array_equal(rows[S], engine.matrix[:, S].T) and not rows[copied == 0].any()
-    monkeypatch.setattr(tree_search, "ROWS_COPIED_MAX", 39)
+    monkeypatch.setattr(matrix_view, "ROWS_COPIED_MAX", 39)
     other = Engine.build(lex, cache=False)
     assert TreeSearch(other, exact=True).solve(S, 6) == whole
     assert set(np.flatnonzero(other._rows_copied[1]).tolist()) < set(S.tolist())
@@ -209,7 +213,7 @@ def test_a_matrix_too_large_to_copy_has_only_the_rows_its_searches_read_copied(s
     def refused(*args, **kwargs):
         raise OSError(12, "Cannot allocate memory")
     monkeypatch.setattr(mmap, "mmap", refused)           # a system that will not map the memory: the matrix
-    monkeypatch.setattr(tree_search, "ROWS_COPIED_MAX", 1024)
+    monkeypatch.setattr(matrix_view, "ROWS_COPIED_MAX", 1024)
     short = Engine.build(lex, cache=False)
     assert TreeSearch(short, exact=True).solve(S, 6) == whole and short._rows_copied is None
 
@@ -242,7 +246,7 @@ def test_best_opener_over_all_guesses(small_lists, wordle):
 def test_top_k_is_never_below_exact_and_trees_are_sound(small_lists, wordle):
     lex = small_lists(5, 50, 100)
     engine = Engine.build(lex, cache=False)
-    openers = TreeSearch(engine).rank_openers(3)
+    openers = rank_openers(TreeSearch(engine), 3)
     exact = {r.opener: r.total for r in search(TreeSearch(engine, exact=True), openers)}
     for r in search(TreeSearch(engine, top=2), openers):
         assert r.total >= exact[r.opener]
@@ -274,7 +278,7 @@ def test_build_tree_picks_the_best_opener(small_lists, wordle):
     lex = small_lists(6, 30, 40)
     engine = Engine.build(lex, cache=False)
     tree = build_tree(engine, openers=4, exact=True)
-    ranked = TreeSearch(engine).rank_openers(4)
+    ranked = rank_openers(TreeSearch(engine), 4)
     totals = exact_totals(lex, ranked)
     assert tree.root.guess in ranked
     assert tree.evaluate(lex.answers).total == min(totals.values()) == tree.meta["total"]
@@ -286,7 +290,7 @@ def test_build_tree_picks_the_best_opener(small_lists, wordle):
 def test_jobs_give_the_same_trees(small_lists, wordle):
     lex = small_lists(8, 40, 40)
     engine = Engine.build(lex, cache=False)
-    openers = TreeSearch(engine).rank_openers(2)
+    openers = rank_openers(TreeSearch(engine), 2)
     one = search(TreeSearch(engine, top=5), openers, jobs=1)
     two = search(TreeSearch(engine, top=5), openers, jobs=2)
     assert [r.total for r in one] == [r.total for r in two]
@@ -316,7 +320,7 @@ def test_hand_worked_costs():
 def test_row_limit_is_respected(small_lists, wordle):
     lex = small_lists(4, 60, 20)
     engine = Engine.build(lex, cache=False)
-    opener = TreeSearch(engine).rank_openers(1)[0]
+    opener = rank_openers(TreeSearch(engine), 1)[0]
     free = search(TreeSearch(engine, rows=8, exact=True), [opener])[0]
     worst = free.tree.evaluate(lex.answers).worst
     tight = search(TreeSearch(engine, rows=worst - 1, exact=True), [opener])[0]
@@ -330,7 +334,7 @@ def test_hard_mode_trees_obey_the_rule(small_lists, wordle):
     lex = small_lists(9, 60, 200)
     engine = Engine.build(lex, cache=False)
     for rule in ("hard", "strict"):
-        res = search(TreeSearch(engine, rule=rule, top=5), TreeSearch(engine).rank_openers(1))[0]
+        res = search(TreeSearch(engine, rule=rule, top=5), rank_openers(TreeSearch(engine), 1))[0]
         tree = res.tree
         assert tree.rule == rule
         stats, problems = tree.check(lex)
@@ -695,15 +699,15 @@ def test_the_compiled_hard_mode_searches_stop_at_their_budget(small_lists, wordl
     lex = small_lists(45, 600, 1400)
     engine = Engine.build(lex, cache=False)
     whole = TreeSearch(engine, rows=rows, rule="hard", exact=True)
-    fresh = whole.search_opener("jambu").total      # most of its cells scanned by the compiled searches
+    fresh = search_opener(whole, "jambu").total      # most of its cells scanned by the compiled searches
     searcher = TreeSearch(engine, rows=rows, rule="hard", exact=True)
     searcher.budget = whole.cells // 2
     stopped.clear()
     with pytest.raises(OverBudget):
-        searcher.search_opener("jambu")
+        search_opener(searcher, "jambu")
     assert stopped and searcher.cells < whole.cells       # a kernel said it stopped, early
     searcher.budget = None
-    assert searcher.search_opener("jambu").total == fresh < INF
+    assert search_opener(searcher, "jambu").total == fresh < INF
 
 
 def test_trees_play_only_the_suggested_words(small_lists, wordle):
@@ -713,7 +717,7 @@ def test_trees_play_only_the_suggested_words(small_lists, wordle):
     rare = frozenset(random.Random(5).sample([w for w in lex.guesses if w not in lex.answer_set], 40))
     restricted = replace(lex, rare=rare)
     searcher = TreeSearch(Engine.build(restricted, cache=False), exact=True)
-    assert set(searcher.rank_openers(200)).isdisjoint(rare)
+    assert set(rank_openers(searcher, 200)).isdisjoint(rare)
     openers = random.Random(5).sample(sorted(set(lex.guesses) - rare), 4)
     brute = brute_force(replace(lex, guesses=tuple(w for w in lex.guesses if w not in rare)))
     results = search(searcher, openers)
@@ -741,7 +745,7 @@ def test_bounding_every_bin_first_gives_the_same_trees(small_lists, exact, monke
     fewer guesses searched whole; a bound one too high would change them (checked on these lists)."""
     lex = small_lists(1, 500, 1000)
     engine = Engine.build(lex, cache=False)
-    openers = TreeSearch(engine).rank_openers(3)
+    openers = rank_openers(TreeSearch(engine), 3)
     trees, searched = [], []
     for first in (True, False):
         searcher = TreeSearch(engine, exact=exact)
@@ -767,7 +771,7 @@ def test_each_cut_of_the_search_gives_the_same_trees_for_less_work(small_lists, 
     monkeypatch.setattr(tree_search, "REFUTE_AFTER", 0)
     lex = small_lists(1, 500, 1000)
     engine = Engine.build(lex, cache=False)
-    openers = TreeSearch(engine).rank_openers(3)
+    openers = rank_openers(TreeSearch(engine), 3)
     runs = []
     for on in (True, False):
         searcher = TreeSearch(engine, exact=exact)
@@ -987,6 +991,7 @@ def test_a_small_search_runs_in_numpy_and_is_the_compiled_search(small_lists, wo
     columns until NUMPY_TRANSPOSE_SECONDS then its transpose (or the rows it copies of a matrix too large to
     transpose), and moves to the compiled kernels once its scans pass COMPILED_AFTER cells or NUMPY_SECONDS:
     the same totals and trees throughout, and a search that stays small never loads them."""
+    import chute.search.matrix_view as matrix_view
     import chute.search.tree_search as tree_search
     from chute.kernels import tree_numpy
     monkeypatch.setattr(tree_search, "_compiler_loaded", lambda: False)     # numba is loaded in the tests
@@ -1006,16 +1011,16 @@ def test_a_small_search_runs_in_numpy_and_is_the_compiled_search(small_lists, wo
     for cells, seconds, transpose_after, transpose_bytes in steps:
         monkeypatch.setattr(tree_search, "COMPILED_AFTER", whole[0] // 2 if cells is None else cells)
         monkeypatch.setattr(tree_search, "NUMPY_SECONDS", seconds)
-        monkeypatch.setattr(tree_search, "NUMPY_TRANSPOSE_SECONDS", transpose_after)
+        monkeypatch.setattr(matrix_view, "NUMPY_TRANSPOSE_SECONDS", transpose_after)
         if transpose_bytes is not None:
-            monkeypatch.setattr(tree_search, "TRANSPOSE_BYTES", transpose_bytes)
+            monkeypatch.setattr(matrix_view, "TRANSPOSE_BYTES", transpose_bytes)
         used.clear()
         engine = Engine.build(lex, cache=False)
         searcher = TreeSearch(engine, rows=5, exact=exact)
         trees.append([(r.total, r.tree.root.to_dict() if r.tree else None) for r in search(searcher, openers)])
         read = "transposed" if "transposed" in vars(engine) else "rows" if "_rows_copied" in vars(engine) else None
         states.append((searcher._k is None, set(used), read))
-        monkeypatch.setattr(tree_search, "TRANSPOSE_BYTES", 128 * 2**20)
+        monkeypatch.setattr(matrix_view, "TRANSPOSE_BYTES", 128 * 2**20)
         if len(trees) == 1:
             whole = (searcher.cells, searcher.numpy_seconds)
     assert all(tree == trees[0] for tree in trees) and any(total < INF for total, _ in trees[0])

@@ -130,12 +130,12 @@ def test_a_weighted_search_reading_a_mapped_matrix_through_the_rows_copied_only_
                                                                                            monkeypatch):
     """Over a mapped matrix too large to copy whole (a prior's at long words) a weighted search reads the codes
     only through the rows its searches copy: the same totals and bins as over the matrix in memory."""
-    import chute.search.tree_search as tree_search
+    import chute.search.matrix_view as matrix_view
     engine = small_engine(seed=48, answers=150, extra=250)
     rng = np.random.default_rng(48)
     w = rng.uniform(0.05, 1.0, len(engine.lexicon.answers))
     plain = WeightedSearch(engine, w, rows=6)
-    monkeypatch.setattr(tree_search, "TRANSPOSE_BYTES", 0)
+    monkeypatch.setattr(matrix_view, "TRANSPOSE_BYTES", 0)
     mapped = WeightedSearch(small_engine(seed=48, answers=150, extra=250, cache_dir=tmp_path), w, rows=6)
     assert mapped.tree.rows_only and not plain.tree.rows_only
     for S in random_sets(engine, rng, 8) + [np.arange(40, dtype=np.int32)]:

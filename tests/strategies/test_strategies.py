@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from chute.errors import ChuteError
-from chute.game.engine import Engine, letters_array
+from chute.game.engine import Engine
+from chute.game.pattern_codes import letters_array
 from chute.game.feedback import parse_clue, score
 from chute.game.rules import violation
 from chute.game.words import load_lexicon

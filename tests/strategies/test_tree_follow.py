@@ -10,7 +10,7 @@ from chute import Engine, Solver, load_lexicon
 from chute.game.feedback import score
 from chute.language import Note
 from chute.playing.session import play
-from chute.search.tree_search import build_tree
+from chute.search.opener_search import build_tree
 from chute.strategies import get_strategy
 from chute.strategies.follow import FollowTree
 

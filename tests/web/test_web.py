@@ -19,7 +19,8 @@ from starlette.testclient import TestClient  # noqa: E402
 from chute import Engine, Solver, load_lexicon, parse_clue  # noqa: E402
 from chute.cli import main  # noqa: E402
 from chute.playing.solver import DEFAULT_PRIOR, DEFAULT_STRATEGY  # noqa: E402
-from chute.web import MAX_BODY, create_app  # noqa: E402
+from chute.web.app import create_app  # noqa: E402
+from chute.web.requests import MAX_BODY  # noqa: E402
 
 TWO_CLUES = [{"guess": "soare", "patterns": ["bbbbb"]}, {"guess": "until", "patterns": ["bbyyb"]}]
 
@@ -62,15 +63,15 @@ def test_suggest_answers_what_the_library_answers(client):
 def test_common_words_only_is_the_command_line_s_on_the_same_matrix(client):
     """``"common": true`` suggests as ``chute suggest --common``, on one matrix shared with the other solvers;
     a review asked with it grades against common words; anything but a boolean is refused."""
-    from chute.web import engine_for, solver_for
+    from chute.web.requests import page_solver
     data = client.post("/api/suggest", json={"game": "wordle", "rows": TWO_CLUES, "top": 5, "common": True}).json()
     engine = Engine.build(load_lexicon("wordle", common=3))
     want = Solver(engine, DEFAULT_STRATEGY, prior=DEFAULT_PRIOR).suggest(
         [parse_clue("soare:bbbbb"), parse_clue("until:bbyyb")], top=5)
     assert [s["guess"] for s in data["suggestions"]] == [r.guess for r in want.ranked]
     assert data["boards"][0]["count"] == 30                 # the words left are the same
-    assert engine_for("wordle", True).matrix is engine_for("wordle").matrix
-    assert solver_for("wordle", None, 1, (), True).lexicon.common == 3.0
+    assert page_solver("wordle", common=True).engine.matrix is page_solver("wordle").engine.matrix
+    assert page_solver("wordle", None, (), True).lexicon.common == 3.0
     opening = client.post("/api/suggest", json={"game": "quordle", "common": True}).json()
     assert opening["suggestions"][0]["guess"] == "tears"
     graded = client.post("/api/review", json={"game": "wordle", "guesses": ["salet", "cigar"], "answers": ["cigar"],
@@ -155,16 +156,17 @@ def test_a_review_asked_again_in_the_other_language_is_not_graded_again(client, 
     """The page asks a review again when the player switches language: the server answers from the one it kept."""
     from collections import OrderedDict
 
-    import chute.playing.session
-    import chute.reviewing.verdict
-    import chute.web
-    monkeypatch.setattr(chute.web, "_reviews", OrderedDict())        # none kept by the tests before
+    import chute.reviewing.verdict as verdict
+    import chute.web.api as api
+    monkeypatch.setattr(api, "_reviews", OrderedDict())        # none kept by the tests before
     graded = []
-    for module, name in ((chute.reviewing.verdict, "review_boards"), (chute.reviewing.verdict, "review")):
-        real = getattr(module, name)
-        monkeypatch.setattr(module, name, lambda *a, _real=real, _name=name, **k: graded.append(_name) or _real(*a, **k))
-    real_session_review = chute.reviewing.verdict.review_session
-    monkeypatch.setattr(chute.reviewing.verdict, "review_session",
+    for name in ("review_boards", "review"):        # asked by the page, or by the review of a session
+        real = getattr(verdict, name)
+        spy = (lambda *a, _real=real, _name=name, **k: graded.append(_name) or _real(*a, **k))
+        monkeypatch.setattr(api, name, spy)
+        monkeypatch.setattr(verdict, name, spy)
+    real_session_review = api.review_session
+    monkeypatch.setattr(api, "review_session",
                         lambda *a, **k: graded.append("rows") or real_session_review(*a, **k))
     game = {"game": "dordle", "guesses": ["crane", "tough", "aback"], "answers": ["aback", "tough"]}
     english = client.post("/api/review", json={**game, "lang": "en"}).json()
@@ -179,7 +181,7 @@ def test_a_review_asked_again_in_the_other_language_is_not_graded_again(client, 
     assert client.post("/api/review", json={**game, "answers": ["aback", "aback"]}).status_code == 422   # an error is not kept
     assert client.post("/api/review", json={**game, "answers": ["aback", "aback"]}).status_code == 422
     assert graded == ["review_boards", "rows", "review", "review_boards", "review_boards"]
-    monkeypatch.setattr(chute.web, "REVIEWS_KEPT", 1)                  # a new review pushes the others out
+    monkeypatch.setattr(api, "REVIEWS_KEPT", 1)                  # a new review pushes the others out
     client.post("/api/review", json={"game": "wordle", "guesses": ["soare", "cigar"], "answers": ["cigar"]})
     client.post("/api/review", json=game)
     assert graded[-2:] == ["review", "review_boards"]
@@ -303,9 +305,9 @@ def test_serve_listens_where_told_and_answers_only_at_this_machines_names_on_loo
     """``--host`` as typed (spaces, an IPv6 address in brackets) reaches uvicorn clean; the URL said is one to open."""
     import uvicorn
 
-    import chute.web as web
+    import chute.web.warming as warming
     served: dict = {}
-    monkeypatch.setattr(web, "warm", lambda *args, **kwargs: None)
+    monkeypatch.setattr(warming, "warm", lambda *args, **kwargs: None)
     class Server:                                    # uvicorn's, given the socket chute already listens on
         def __init__(self, config):
             self.config = config
@@ -405,7 +407,8 @@ def test_the_page_is_served_while_a_long_request_computes(monkeypatch):
     """A request that takes seconds (a review) runs off the event loop: the page and its files answer meanwhile."""
     import httpx
 
-    import chute.web as web
+    import chute.web.api
+    import chute.web.app as web
     started, release = threading.Event(), threading.Event()
     finished: list[float] = []
 
@@ -415,7 +418,7 @@ def test_the_page_is_served_while_a_long_request_computes(monkeypatch):
         finished.append(time.perf_counter())
         return {"answer": "cigar"}
 
-    monkeypatch.setattr(web, "_review", slow_review)
+    monkeypatch.setattr(chute.web.api, "review_game_body", slow_review)
     with web.running() as base:
         worker = threading.Thread(target=lambda: httpx.post(base + "/api/review", json={}, timeout=60))
         worker.start()
@@ -460,9 +463,9 @@ def test_a_server_is_warmed_before_it_listens():
     """``warm`` (what ``chute serve`` runs first) builds the page's first solvers and makes the kernels the rule."""
     import subprocess
     import sys
-    code = ("import sys; from chute.web import warm, solver_for, _refused; warm(('wordle',)); "
-            "from chute.game.engine import prefer_compiled; "
-            "print(prefer_compiled(True), 'numba' in sys.modules, solver_for.cache_info().currsize)")
+    code = ("import sys; from chute.web.warming import warm; from chute.web.requests import page_solver; "
+            "warm(('wordle', 'dordle')); from chute.game.pattern_codes import prefer_compiled; "
+            "print(prefer_compiled(True), 'numba' in sys.modules, page_solver.cache_info().currsize)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["True", "True", "2"]        # one solver for one board, one for several
@@ -470,9 +473,10 @@ def test_a_server_is_warmed_before_it_listens():
 
 def test_the_games_a_server_asks_itself_are_games_the_page_can_play():
     """Each warm-up game replays as the page sends it (its words accepted, its rule kept) and finds every answer."""
-    from chute.web import WARM_GAMES, _session, page_rows
+    from chute.web.requests import page_rows, session_of
+    from chute.web.warming import WARM_GAMES
     for game, rule, guesses, answers in WARM_GAMES:
-        session, spec = _session({"game": game, "rule": rule, "rows": page_rows(guesses, answers)})
+        session, spec = session_of({"game": game, "rule": rule, "rows": page_rows(guesses, answers)})
         assert spec.boards == len(answers) and session.solved and session.used == len(guesses), game
 
 
@@ -485,7 +489,7 @@ def test_the_warm_up_review_of_a_hard_mode_game_reaches_its_compiled_searches(mo
     from chute import Engine
     from chute.reviewing.verdict import review
     from chute.search.tree_search import TreeSearch
-    from chute.web import WARM_GAMES
+    from chute.web.warming import WARM_GAMES
     calls = []
     three, ruled = TreeSearch._solve_three_ruled, TreeSearch._solve_ruled     # spied on from the Python side
     monkeypatch.setattr(TreeSearch, "_solve_three_ruled", lambda self, *a: calls.append(3) or three(self, *a))
@@ -510,7 +514,7 @@ def test_the_warm_up_runs_the_kernel_of_a_first_row_that_leaves_thousands_of_wor
     for f in _isolated_cache.iterdir():             # the session's matrices, but no ranking after a first clue
         if f.is_file() and not f.name.startswith("second-"):
             os.link(f, cache / f.name)
-    code = ("import sys, chute.web as web; web.WARM_GAMES = (); failed = web.warm_kernels(); "
+    code = ("import sys, chute.web.warming as web; web.WARM_GAMES = (); failed = web.warm_kernels(); "
             "print(failed, 'chute.kernels.expected' in sys.modules)")
     env = {**os.environ, "CHUTE_CACHE_DIR": str(cache)}
     for ran in ("True", "False"):
@@ -559,8 +563,8 @@ def test_a_warm_up_that_cannot_start_or_fails_leaves_the_server_serving(monkeypa
     import os
     import subprocess
 
-    import chute.web
-    from chute.web import warm_in_background, warming
+    from chute.web import warming
+    from chute.web.app import warm_in_background
 
     def no_process(*args, **kwargs):
         raise OSError(11, "Resource temporarily unavailable")
@@ -579,7 +583,7 @@ def test_a_warm_up_that_cannot_start_or_fails_leaves_the_server_serving(monkeypa
     monkeypatch.setattr(os, "nice", lambda increment: 0)         # not this test process's priority
     for stand_in, status in ((fails, 1), (interrupted, 130), (lambda *a, **k: ["_review wordle: failed"], 1),
                              (lambda *a, **k: [], 0)):
-        monkeypatch.setattr(chute.web, "warm_kernels", stand_in)
+        monkeypatch.setattr(warming, "warm_kernels", stand_in)
         assert warming.main(["--game", "wordle"]) == status
     assert capsys.readouterr() == ("", "")
     assert warming.main(["--game"]) == 2 and warming.main(["wordle"]) == 2
@@ -594,7 +598,8 @@ def test_the_warm_up_asks_each_games_requests_in_a_process_of_its_own(monkeypatc
     one after the other, each asking only that game's requests; the games that failed are told, and a stop stops."""
     import subprocess
 
-    from chute.web import _warm_asks, warm_games, warming
+    from chute.web import warming
+    from chute.web.warming import _warm_asks, warm_games
     games = warm_games()
     assert games[:4] == ["wordle", "termo", "quarteto", "quordle"] and len(games) == len(set(games))
     assert set(games) == {body["game"] for _, body in _warm_asks()}
@@ -609,10 +614,9 @@ def test_the_warm_up_asks_each_games_requests_in_a_process_of_its_own(monkeypatc
     asked.clear()
     assert warming.warm_in_processes(lambda: len(asked) == 2) == ["termo"] and asked == games[:2]
     seen = []
-    monkeypatch.setattr("chute.web._warm_asks", lambda: [(lambda body: seen.append(body["game"]), {"game": g})
+    monkeypatch.setattr("chute.web.warming._warm_asks", lambda: [(lambda body: seen.append(body["game"]), {"game": g})
                                                          for g in ("wordle", "termo", "wordle")])
-    from chute.web import warm_kernels
-    assert warm_kernels(game="wordle") == [] and seen == ["wordle", "wordle"]
+    assert warming.warm_kernels(game="wordle") == [] and seen == ["wordle", "wordle"]
 
 
 def _processes_with(variable: str) -> list[int]:

@@ -14,7 +14,8 @@ from .results import BenchResult
 if TYPE_CHECKING:               # the solver layer loads with the first game, not with ``import chute.bench``
     from ..game.engine import Engine
     from ..game.prior import Prior
-    from ..playing.multiboard import MultiSolver, Policy
+    from ..playing.joint_policy import Policy
+    from ..playing.joint_ranker import JointRanker
     from ..playing.players import Player
     from .progress import Progress
 
@@ -31,13 +32,13 @@ def secret_tuples(answers: Sequence[str], boards: int, n_games: int, seed: int) 
 # Worker state for the process pool (set before forking, inherited by the children).
 
 
-_MULTI_WORKER: "tuple[MultiSolver | Player, int] | None" = None
+_MULTI_WORKER: "tuple[JointRanker | Player, int] | None" = None
 
 
-def _play_out(chooser: "MultiSolver | Player", secrets: Sequence[str], rows: int) -> GameResult:
+def _play_out(chooser: "JointRanker | Player", secrets: Sequence[str], rows: int) -> GameResult:
     """Return one multi-board game played out past the row limit (the policy's fast path, or a player's session)."""
-    from ..playing.multiboard import MultiSolver
-    if isinstance(chooser, MultiSolver):
+    from ..playing.joint_ranker import JointRanker
+    if isinstance(chooser, JointRanker):
         return chooser.simulate(secrets, rows, play_out=True)
     from ..playing.session import play
     return play(chooser.solver, secrets, rows, played_on(rows, len(secrets)), chooser)
@@ -86,7 +87,7 @@ def run_many(game: GameSpec | str, n_games: int = 1000, seed: int = 0, policy: P
     policy plays by default (its fast simulation); ``player`` plays the games
     as ``Session`` games instead (any ``players.Player``; its solver's lists).
     ``progress`` is a ``bench.Progress`` (``advance(n)`` per game, ``close()``).
-    ``prior``: the joint policy plays over its words, weighted (``multiboard.solver_for``).
+    ``prior``: the joint policy plays over its words, weighted (``multiboard.ranker_for``).
     ``accepts`` (the game's word test) lets ``tuples`` hold words the lists
     lack: those games are played as ``Session`` games by the joint player, in
     this process, as answers chute does not know.
@@ -94,7 +95,8 @@ def run_many(game: GameSpec | str, n_games: int = 1000, seed: int = 0, policy: P
     global _MULTI_WORKER
     from ..game.engine import Engine
     from ..game.words import fold, load_lexicon
-    from ..playing.multiboard import _mark_worker, solver_for
+    from ..playing.board_figures import mark_worker
+    from ..playing.multiboard import ranker_for
     spec = game_spec(game) if isinstance(game, str) else game
     if player is not None:
         engine = player.solver.engine
@@ -112,9 +114,9 @@ def run_many(game: GameSpec | str, n_games: int = 1000, seed: int = 0, policy: P
     tuples = [t for i, t in enumerate(tuples) if i not in unlisted] if unlisted else tuples
     start = time.perf_counter()
     if policy is None:
-        from ..playing.multiboard import DEFAULT as policy
-    chooser: MultiSolver | Player = (player if player is not None
-                                     else solver_for(engine, policy, prior, cache=cache).many_games())
+        from ..playing.joint_policy import DEFAULT as policy
+    chooser: JointRanker | Player = (player if player is not None
+                                     else ranker_for(engine, policy, prior, cache=cache).many_games())
     label = player.name if player is not None else policy.label()
     if tuples:
         _play_out(chooser, tuples[0], spec.rows)          # warm caches before forking
@@ -126,7 +128,7 @@ def run_many(game: GameSpec | str, n_games: int = 1000, seed: int = 0, policy: P
         chunks = [tuples[i:i + size] for i in range(0, len(tuples), size)]
         parts: dict[int, list[GameResult]] = {}
         try:
-            for i, part in run_tasks(_play_chunk, chunks, jobs, initializer=_mark_worker):
+            for i, part in run_tasks(_play_chunk, chunks, jobs, initializer=mark_worker):
                 parts[i] = part
                 if progress:
                     progress.advance(len(part))

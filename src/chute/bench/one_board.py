@@ -138,7 +138,7 @@ class TreeWalk:
         if row is not None:
             codes = self.engine.row_codes(row, targets)
         else:                   # a word outside the lists (a user's opener): scored on the fly
-            from ..game.engine import compute_codes
+            from ..game.pattern_codes import compute_codes
             codes = compute_codes([guess], [self.answers[t] for t in targets], self.engine.length)[0]
         order = np.argsort(codes, kind="stable")
         codes, targets = codes[order], targets[order]
@@ -279,7 +279,7 @@ def run(solver: Solver, secrets: Sequence[str] | None = None, rows: int = 6, cap
     listed = [s for s in secrets if s in lexicon.guess_set] if unlisted else secrets
     if not all(s in lexicon.answer_set for s in listed) or player is not None:
         tree = False                       # the shared walk follows the solver's answer columns
-    from ..game.engine import prefer_compiled
+    from ..game.pattern_codes import prefer_compiled
     tick = progress.advance if progress else None
     start = time.perf_counter()
     # hundreds of small candidate sets get ranked: compiled partition kernels pay off

@@ -87,7 +87,7 @@ def run_command(argv: list[str] | None) -> int:
         parser.print_help()
         return 0
     from .ahead import start_if_due
-    from .solving import compiling_noted
+    from .console import compiling_noted
     start_if_due(args)
     try:
         with compiling_noted(args):

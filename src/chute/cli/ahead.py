@@ -38,7 +38,7 @@ def start_if_due(args) -> None:
     if due(on_terminal, cache_dir) and start(cache_dir) is not None and on_terminal \
             and not (getattr(args, "json", False) or getattr(args, "quiet", False)):
         from ..language import Note
-        from .solving import note
+        from .console import note
         note(Note("compiling_ahead"), lang=getattr(args, "lang", "en"))
 
 

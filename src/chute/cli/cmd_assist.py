@@ -156,7 +156,7 @@ class Assistant:
         self.partial = []
         if s.solved:
             return
-        from .solving import waiting_line
+        from .console import waiting_line
         with waiting_line("waiting_rank", self.lang):
             ranked = s.ranked(self.top)
         open_ = s.open_boards()
@@ -269,7 +269,7 @@ class Assistant:
             self.refuse(error_text(err, self.lang))
             return
         from ..game.refused import refused_path, remember_refused
-        from .solving import note
+        from .console import note
         if word not in self.lexicon.guess_set:      # a string the lists lack: not the answer; kept with the game
             self.save()
             self.say(self.t("rejected_string", word=self.show(word)))
@@ -290,7 +290,7 @@ class Assistant:
         from ..errors import ChuteError
         from ..game.refused import forget_refused, refused_path
         from ..playing.solver import checked_word
-        from .solving import note
+        from .console import note
         refused = self.session.solver.avoided | self.session.solver.refused_strings
         if not text or len(text.split()) != 1:
             self.say(self.t("unreject_what", words=", ".join(self.show(w) for w in sorted(refused)) or "-"))
@@ -319,7 +319,7 @@ class Assistant:
         from ..errors import ChuteError
         from ..reviewing.verdict import review_session
         from .cmd_review import boards_lines, report_lines
-        from .solving import terminal_notes, waiting_line
+        from .console import terminal_notes, waiting_line
         try:
             with waiting_line("waiting_review", self.lang):
                 result = review_session(self.session, [a for a in SEPARATORS.split(text) if a] or None,
@@ -567,7 +567,7 @@ def resume(session, path: Path, lang: str = "en"):
     from ..files import read_limited
     from ..language import Count, Note
     from ..playing.session import Session
-    from .solving import note
+    from .console import note
     if not path.exists():
         note(Note("no_saved_game", path=str(path)), lang=lang)
         return session
@@ -589,7 +589,8 @@ def run(args: argparse.Namespace) -> int:
     from ..files import default_state_dir
     from .console import input_lines, stdin_is_terminal
     from .common import history_wanted
-    from .solving import note, session_from_args
+    from .console import note
+    from .solving import session_from_args
     session, spec = session_from_args(args, refused=True)
     interactive = stdin_is_terminal()
     save_path = Path(args.session) if args.session else (

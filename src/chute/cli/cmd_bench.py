@@ -67,7 +67,7 @@ def prepare(args: argparse.Namespace):
     if args.max_guesses < spec.rows:
         raise ChuteError(f"--max-guesses ({args.max_guesses}) must be at least the row limit ({spec.rows})")
     lexicon = lexicon_from_args(args)
-    engine = engine_from_args(args, lexicon)
+    engine = engine_from_args(args)
     secrets = sample_secrets(secrets_from_args(args, lexicon, unlisted=args.command == "bench") or lexicon.answers,
                              args.sample, args.seed)
     return engine, secrets, spec
@@ -89,7 +89,7 @@ def secrets_from_args(args: argparse.Namespace, lexicon, unlisted: bool = False)
     from ..bench import split_secrets
     from ..errors import ChuteError
     from ..game.words import read_word_file
-    from .solving import note
+    from .console import note
     words = read_word_file(args.secrets, lexicon.length).words
     known, unknown = split_secrets(lexicon, words)
     unknown = list(dict.fromkeys(unknown))
@@ -125,22 +125,11 @@ def named_secrets(name: str, lexicon) -> list[str] | None:
 SECRET_NAMES = ("accepted", "earlier")
 
 
-def make_solver(args: argparse.Namespace, engine, strategy: str, opener: str | None = None,
-                depth: int | None = None):
+def make_solver(args: argparse.Namespace, strategy: str, opener: str | None = None, depth: int | None = None):
     """Return the solver the options describe, for one strategy (opener and depth may override)."""
-    from ..playing.assembly import game_solver
-    from .solving import (
-        check_strategy,
-        options_from_args,
-        prior_from_args,
-        strategy_from_args,
-    )
-    depth = args.depth if depth is None else depth
-    check_strategy(strategy, depth)
-    chosen, rule = strategy_from_args(args, engine, strategy)
-    prior = prior_from_args(args, engine.lexicon)
-    return game_solver(engine, 1, rule, chosen, prior, options_from_args(args, depth),
-                       opener if opener is not None else args.opener, args.weights)
+    from .solving import solver_from_args
+    return solver_from_args(args, strategy=strategy, opener=opener if opener is not None else args.opener,
+                            depth=args.depth if depth is None else depth, prior=args.prior)
 
 
 def describe(args: argparse.Namespace, spec, engine, secrets, solver, strategy: str, depth: int) -> dict:
@@ -182,15 +171,15 @@ def run(args: argparse.Namespace) -> int:
     """Run the benchmark and print the report (or JSON); write CSV and plot if asked."""
     from .. import bench
     from ..bench import Progress
+    from ..playing.assembly import check_strategy, default_policy
     from .common import spec_from_args
-    from .solving import check_strategy, resolve_policy
     if spec_from_args(args).boards > 1:          # multi-board games
         return run_multi(args)
-    resolve_policy(args)
+    args.strategy, args.prior = default_policy(args.strategy, args.prior, args.depth)
     check_strategy(args.strategy, args.depth)         # an unknown name fails before any loading
     check_bench_outputs(args)
     engine, secrets, spec = prepare(args)
-    solver = make_solver(args, engine, args.strategy)
+    solver = make_solver(args, args.strategy)
     info = describe(args, spec, engine, secrets, solver, args.strategy, args.depth)
     progress = None if args.quiet else Progress(len(secrets), sys.stderr)
     result = bench.run(solver, secrets, rows=spec.rows, cap=args.max_guesses, jobs=args.jobs,
@@ -219,9 +208,11 @@ def run_multi(args: argparse.Namespace) -> int:
     from ..bench import Progress, run_many, secret_tuples
     from ..errors import ChuteError
     from .common import engine_from_args, lexicon_from_args, spec_from_args
-    from .solving import multi_prior_from_args, policy_from_args
+    from ..game.prior import make_prior
+    from ..playing.assembly import joint_policy
+    from ..playing.solver import DEFAULT_PRIOR
     spec = spec_from_args(args)
-    policy = policy_from_args(args)
+    policy = joint_policy(args.strategy, args.opener, args.candidates_only, args.depth, args.tree)
     if getattr(args, "rule", None):
         raise ChuteError("bench plays multi-board games without hard mode")
     if getattr(args, "per_game", False):
@@ -232,12 +223,12 @@ def run_multi(args: argparse.Namespace) -> int:
     if spec.boards > len(lexicon.answers):
         raise ChuteError(f"{spec.boards} boards need {spec.boards} different answers; "
                          f"the list has {len(lexicon.answers)}")
-    engine = engine_from_args(args, lexicon)
+    engine = engine_from_args(args)
     quiet = getattr(args, "quiet", False) or getattr(args, "json", False)
     progress = None if quiet else Progress(games, sys.stderr)
     known = secrets_from_args(args, lexicon, unlisted=True)
     tuples = None if known is None else secret_tuples(known, spec.boards, games, args.seed)
-    prior = multi_prior_from_args(args, lexicon)
+    prior = make_prior(lexicon, args.prior or DEFAULT_PRIOR)
     result = run_many(spec, games, args.seed, policy=policy, engine=engine, jobs=args.jobs, progress=progress,
                       tuples=tuples, worst=args.hardest, prior=prior, cache=not args.no_cache,
                       accepts=getattr(args, "accepts", None))

@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     engine, secrets, spec = prepare(args)
     results, labels = [], []
     for name, opener, depth in entries:
-        solver = make_solver(args, engine, name, opener, depth)
+        solver = make_solver(args, name, opener, depth)
         info = describe(args, spec, engine, secrets, solver, name, depth)
         progress = None if args.quiet else Progress(len(secrets), sys.stderr, label=f"{name:>14}")
         result = bench.run(solver, secrets, rows=spec.rows, cap=args.max_guesses, jobs=args.jobs,

@@ -36,7 +36,8 @@ def run(args: argparse.Namespace) -> int:
     from ..game.render import tiles, use_colour
     from ..language import counted, phrase
     from ..game.words_left import words_left
-    from .solving import note, session_from_args, waiting_line
+    from .console import note, waiting_line
+    from .solving import session_from_args
     session, spec = session_from_args(args, args.secret, unlisted=True)
     with waiting_line("waiting_play", args.lang, args.json):
         session.autoplay(args.max_guesses or (MAX_ROWS if spec.boards == 1 else played_on(spec.rows, spec.boards)))

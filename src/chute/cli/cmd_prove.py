@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     spec = game_spec(args.game)
     rows = args.rows or spec.rows
     lexicon = lexicon_from_args(args)
-    engine = engine_from_args(args, lexicon)
+    engine = engine_from_args(args)
     searcher = TreeSearch(engine, rows=rows, rule=rule_from_args(args), exact=True)
     show = lexicon.show
     started = time.perf_counter()

@@ -57,7 +57,8 @@ def run(args: argparse.Namespace) -> int:
     from ..reviewing.grid_decoder import decode_grid
     from ..reviewing.verdict import review, written_answers
     from .common import engine_from_args, lexicon_from_args, spec_from_args
-    from .solving import rule_from_args, terminal_notes, waiting_line
+    from .console import terminal_notes, waiting_line
+    from .solving import rule_from_args
     share = _share(args)
     if share is None and not args.clues:
         raise ChuteError(Note("give_guesses_or_share"))
@@ -98,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
     if len(answers) > 1:
         raise ChuteError(Note("one_answer", k=len(answers)))
     answer = answers[0] if answers else answer        # "cigar," and " cigar" are CIGAR
-    engine = engine_from_args(args, lexicon)
+    engine = engine_from_args(args)
     show = lexicon.show
     if not guesses:
         from ..game.prior import make_prior
@@ -133,7 +134,7 @@ def run_boards(args: argparse.Namespace, spec, lexicon, share) -> int:
     from ..errors import ChuteError
     from ..reviewing.verdict import review_boards, written_answers
     from .common import engine_from_args
-    from .solving import terminal_notes, waiting_line
+    from .console import terminal_notes, waiting_line
     if args.rule:
         raise ChuteError(Note("boards_no_hard"))
     guesses = list(args.clues)
@@ -153,7 +154,7 @@ def run_boards(args: argparse.Namespace, spec, lexicon, share) -> int:
     if share is not None and guesses:
         from ..game.feedback import check_grid
         check_grid(lexicon, guesses, share.boards, answers)
-    engine = engine_from_args(args, lexicon)
+    engine = engine_from_args(args)
     from ..game.prior import make_prior
     prior = None if args.prior is None else make_prior(lexicon, args.prior)
     if not guesses:

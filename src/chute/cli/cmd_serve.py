@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from ..web import allowed_hosts, create_app, warm, warm_in_background
+        from ..web.app import allowed_hosts, create_app, warm_in_background
     except ImportError:
         raise ChuteError("chute serve needs the web extra: pip install 'chute[web]'") from None
     host = args.host.strip()
@@ -52,8 +52,9 @@ def run(args: argparse.Namespace) -> int:
         listener.close()
         raise ChuteError(f"cannot listen on {args.host}:{args.port} ({err.strerror or err}): "
                          "choose another --host or --port") from None
+    from ..web import warming
     with listener:
-        warm()                                      # the engines and kernels every request uses, before it answers
+        warming.warm()                              # the engines and kernels every request uses, before it answers
         name = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::", "::1", "0") else host
         url = f"http://{f'[{name}]' if ':' in name else name}:{args.port}/"
         print(f"chute: serving on {url} (Ctrl-C to stop)", file=sys.stderr, flush=True)

@@ -50,13 +50,8 @@ def run(args: argparse.Namespace) -> int:
     """Print the ranked guesses for the clues' state; return 0."""
     from ..language import phrase
     from .common import spec_from_args
-    from .solving import (
-        note,
-        show,
-        solver_from_args,
-        suggestion_table,
-        waiting_line,
-    )
+    from .console import note, waiting_line
+    from .solving import show, solver_from_args, suggestion_table
     if spec_from_args(args).boards > 1:
         return run_boards(args)
     solver = solver_from_args(args)
@@ -87,16 +82,22 @@ def run_boards(args: argparse.Namespace) -> int:
     from ..game.feedback import parse_board_row
     from ..game.words_left import said_per_board
     from ..language import column, column_key, decimal, percent, phrase, said
-    from .solving import note, session_from_args, show, waiting_line
-    session, spec = session_from_args(args)
-    lexicon = session.solver.lexicon
+    from .common import spec_from_args
+    from .console import note, waiting_line
+    from .solving import show, solver_from_args
+    spec = spec_from_args(args)
+    solver = solver_from_args(args)
+    lexicon = solver.lexicon
     lang = args.lang
-    session.replay([parse_board_row(token, lexicon.length) for token in args.clues])
+    rows = [parse_board_row(token, lexicon.length) for token in args.clues]
     if args.json:
+        session = solver.session()
+        session.replay(rows)
         print(json.dumps({"game": spec.name, **session.report(args.top, lang=lang)}, ensure_ascii=False, indent=1))
         return 0
     with waiting_line("waiting_rank", lang):
-        ranked = [] if session.solved else session.ranked(args.top)     # its errors before any output
+        suggestion = solver.suggest(rows, args.top)     # its errors before any output
+    session, ranked = suggestion.session, suggestion.ranked
     where: dict[str, list[str]] = {}          # a note once, naming its boards unless it is every board's
     for i, board in enumerate(session.boards, 1):
         for message in board.state.notes:

@@ -57,7 +57,8 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import ChuteError
     from ..files import excerpt
     from ..game.words import fold
-    from ..search.tree_search import TreeSearch, parse_top, search
+    from ..search.opener_search import rank_openers, search
+    from ..search.tree_search import TreeSearch, parse_top
     from .common import engine_from_args, lexicon_from_args, spec_from_args
     from .solving import single_board
     args.game = args.game or "wordle"
@@ -74,10 +75,10 @@ def run(args: argparse.Namespace) -> int:
         if not lexicon.is_guess(w):
             raise ChuteError(f"opener {excerpt(w)} is not an accepted {lexicon.length}-letter guess")
     t0 = time.perf_counter()
-    engine = engine_from_args(args, lexicon)
+    engine = engine_from_args(args)
     searcher = TreeSearch(engine, rows=spec.rows, rule=args.rule, top=top, exact=args.exact)
     if not openers:
-        openers = searcher.rank_openers(args.openers)
+        openers = rank_openers(searcher, args.openers)
     mode = {None: "normal mode", "hard": "hard mode", "strict": "strict mode"}[args.rule]
     how = "exact (every guess that could win)" if args.exact else "top " + ",".join(map(str, top))
     header = f"{lexicon.summary()}; {spec.rows} rows; {mode}; {how}"

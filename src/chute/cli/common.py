@@ -5,12 +5,11 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from functools import lru_cache
 
 from ..errors import ChuteError
 from ..files import excerpt
 from ..game.games import PRESETS, GameSpec, game_spec
-from ..game.words import COMMON_FLOOR, MAX_ZIPF, Lexicon, load_lexicon, words_lexicon
+from ..game.words import COMMON_FLOOR, MAX_ZIPF, Lexicon, words_lexicon
 
 MAX_SEED = 2**32 - 1
 
@@ -100,35 +99,26 @@ def spec_from_args(args: argparse.Namespace) -> GameSpec:
 
 
 def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
-    """Return the lexicon chosen by the game and list options, reporting dropped entries."""
+    """Return the lexicon chosen by the game and list options (``playing.assembly.lexicon_for``), reporting
+    dropped entries."""
+    from ..playing.assembly import dropped_note, lexicon_for
     spec = spec_from_args(args)
-    lexicon = _load(spec.lexicon, args.answers, args.guesses, args.exclude, args.length,
-                    not getattr(args, "no_cache", False), getattr(args, "not_answers", None), common_from_args(args))
+    lexicon = lexicon_for(spec.lexicon, args.answers, args.guesses, args.exclude, getattr(args, "not_answers", None),
+                          args.length, common_from_args(args), not getattr(args, "no_cache", False))
     if lexicon.dropped and not getattr(args, "json", False):
-        named = ", ".join(w[:20] for w in lexicon.not_words) + (", ..." if lexicon.dropped > len(
-            lexicon.not_words) else "")
-        print(f"chute: note: dropped {lexicon.dropped} entr{'y' if lexicon.dropped == 1 else 'ies'} of the word "
-              f"lists that {'is not a word' if lexicon.dropped == 1 else 'are not words'} of letters: {named}",
-              file=sys.stderr)
+        print(f"chute: note: {dropped_note(lexicon)}", file=sys.stderr)
     return lexicon
 
 
-@lru_cache(maxsize=8)
-def _load(game, answers, guesses, exclude, length, cache, not_answers=None, common=None) -> Lexicon:
-    return load_lexicon(game, answers, guesses, exclude, length, cache=cache, not_answers=not_answers, common=common)
-
-
-def engine_from_args(args: argparse.Namespace, lexicon: Lexicon | None = None):
-    """Return the engine (pattern matrix) for the chosen lexicon, cached unless --no-cache; a terminal hears what
-    it is doing while a matrix is built (seconds for long words, once)."""
-    from ..game.engine import Engine
-    from ..language import phrase
-    from .console import stderr_is_terminal
-    from .waiting import waiting
-    lexicon = lexicon or lexicon_from_args(args)
+def engine_from_args(args: argparse.Namespace):
+    """Return the engine (pattern matrix) for the chosen lists, shared with the solver the options build
+    (``playing.assembly.engine_for``); a terminal hears what it is doing while a matrix is built."""
+    from ..playing.assembly import engine_for
+    from .console import waiting_line
     quiet = bool(getattr(args, "json", False) or getattr(args, "quiet", False))
-    with waiting(phrase("waiting_matrix", getattr(args, "lang", "en")) if not quiet and stderr_is_terminal() else None):
-        return Engine.build(lexicon, cache=not args.no_cache)
+    return engine_for(spec_from_args(args), args.answers, args.guesses, args.exclude,
+                      getattr(args, "not_answers", None), args.length, common_from_args(args),
+                      not args.no_cache, waiting=lambda key: waiting_line(key, getattr(args, "lang", "en"), quiet))
 
 
 def read_words_arg(words: list[str] | None, words_file: str | None, length: int | None) -> Lexicon | None:

@@ -1,7 +1,9 @@
-"""Reading the lines of an interactive loop: prompts, line editing and history on a terminal, plain lines otherwise."""
+"""The terminal: notes and waiting lines on standard error, and the lines of an interactive loop (prompts, line
+editing and history on a terminal, plain lines otherwise)."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 from typing import Iterator
 
@@ -55,3 +57,44 @@ def input_lines(prompt: str = "> ") -> Iterator[str]:
                 yield line
     except (ValueError, OSError):        # closed or unreadable standard input: no more lines
         return
+
+
+def note(message: str, stream=None, lang: str = "en") -> None:
+    """Print a note for the user on stderr (or the given stream), in ``lang``, on a line of its own."""
+    from ..language import phrase, said
+    from .waiting import erase
+    erase()
+    print(phrase("cli_note", lang, message=said(message, lang)), file=stream or sys.stderr)
+
+
+def waiting_line(key: str, lang: str, quiet: bool = False):
+    """Return the context in which a terminal hears the phrase ``key`` while a step takes a while (``waiting``).
+
+    Nothing is shown when ``quiet`` (--json, --quiet) or when stderr is not a terminal.
+    """
+    from ..language import phrase
+    from .waiting import waiting
+    return waiting(phrase(key, lang) if not quiet and stderr_is_terminal() else None)
+
+
+def terminal_notes(lang: str, quiet: bool = False):
+    """Return what says a note before a slow first search, on a terminal (None: say nothing, e.g. --json)."""
+    if quiet or not stderr_is_terminal():
+        return None
+    return lambda message: note(message, lang=lang)
+
+
+def compiling_noted(args: argparse.Namespace):
+    """Return a context in which a kernel's first compilation (seconds, once per machine) is said on stderr.
+
+    On a terminal unless the output is --json or --quiet; ``serve`` leaves it
+    to its warm-up process, which compiles them (``chute.web.warming``).
+    """
+    from contextlib import nullcontext
+
+    from ..kernels.compiling import told_when_compiling
+    if getattr(args, "command", None) == "serve":
+        return nullcontext()
+    notify = terminal_notes(getattr(args, "lang", "en"),
+                            bool(getattr(args, "json", False) or getattr(args, "quiet", False)))
+    return nullcontext() if notify is None else told_when_compiling(notify)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import sys
 import textwrap
 
 from .common import MAX_SEED, bounded_int
+from .console import note, terminal_notes, waiting_line
 
 STRATEGY_HELP = ("entropy, expected-guesses (the expected number of guesses under --prior, the row limit "
                  "guarded), expected-size, minimax, most-parts, letter-frequency, positional-entropy, "
@@ -47,102 +47,34 @@ def add_solver_options(parser: argparse.ArgumentParser) -> None:
                    help="follow a decision tree saved by 'chute tree --out' (off the tree: --strategy)")
 
 
-def resolve_policy(args: argparse.Namespace) -> None:
-    """Fill in the default policy where the options name none (the library's DEFAULT_STRATEGY and DEFAULT_PRIOR)."""
-    from ..playing.solver import DEFAULT_PRIOR, DEFAULT_STRATEGY
-    if getattr(args, "strategy", None) is None:
-        args.strategy = "entropy" if (getattr(args, "depth", 1) or 1) > 1 else DEFAULT_STRATEGY
-    if getattr(args, "prior", None) is None:
-        args.prior = DEFAULT_PRIOR if args.strategy == DEFAULT_STRATEGY else "answers"
+def solver_options(args: argparse.Namespace) -> dict:
+    """Return the options of ``solver_for`` the arguments give (each long option a keyword)."""
+    rule = getattr(args, "rule", None)
+    options = {"hard": rule == "hard", "strict": rule == "strict", "common": getattr(args, "common", False),
+               "common_floor": getattr(args, "common_floor", None), "cache": not getattr(args, "no_cache", False)}
+    for name in ("strategy", "prior", "answers", "guesses", "exclude", "not_answers", "length", "boards", "rows",
+                 "opener", "depth", "candidates_only", "prefer_candidates", "weights", "seed", "tree"):
+        if getattr(args, name, None) is not None:
+            options[name] = getattr(args, name)
+    return options
 
 
-def check_strategy(name: str, depth: int = 1) -> None:
-    """Refuse an unknown strategy name, or a depth it cannot look ahead to, before anything loads."""
-    from ..errors import ChuteError
-    from ..strategies import get_strategy
-    if name != "optimal":
-        get_strategy(name)
-    if depth > 1 and name not in ("entropy", "expected-size"):
-        raise ChuteError(f"--depth 2 works with entropy and expected-size, not {name}")
-
-
-def strategy_from_args(args: argparse.Namespace, engine, name: str):
-    """Return (strategy, rule) for a strategy name: ``optimal`` (its cached tree), a --tree follower, or by name."""
-    from ..errors import ChuteError
-    rule = rule_from_args(args)
-    if name != "optimal":
-        return with_tree(args, engine.lexicon, name, rule)
-    if getattr(args, "tree", None) or getattr(args, "opener", None):
-        raise ChuteError("--strategy optimal follows its own tree: it does not go with --tree or --opener")
-    from ..playing.optimal import optimal_strategy
-    from .common import spec_from_args
-    return optimal_strategy(engine, rule, spec_from_args(args).rows, quiet=getattr(args, "json", False)), rule
-
-
-def solver_from_args(args: argparse.Namespace, refused: bool = False):
-    """Return the Solver the options describe (lexicon, engine, strategy, rule, opener); with ``refused``, it
-    never suggests the words of the user's refused list for these word lists."""
-    from ..game.refused import refused_words
-    from ..playing.assembly import game_solver
-    from .common import engine_from_args, lexicon_from_args
-    resolve_policy(args)
-    check_strategy(args.strategy, args.depth)           # an unknown name fails before any loading
-    lexicon = lexicon_from_args(args)
-    engine = engine_from_args(args, lexicon)
-    strategy, rule = strategy_from_args(args, engine, args.strategy)
-    solver = game_solver(engine, 1, rule, strategy, prior_from_args(args, lexicon), options_from_args(args, args.depth),
-                         args.opener, args.weights, refused_words(lexicon.name) if refused else ())
-    # a progress line before the first, slow, opener ranking
-    solver.notify = terminal_notes(getattr(args, "lang", "en"), getattr(args, "json", False))
-    return solver
-
-
-def options_from_args(args: argparse.Namespace, depth: int):
-    """Return the strategy options the arguments ask for (the game's row limit included)."""
-    from ..strategies import Options
-    from .common import spec_from_args
-    return Options(candidates_only=args.candidates_only, prefer_candidates=args.prefer_candidates,
-                   seed=args.seed, depth=depth, rows=getattr(args, "rows", None) or spec_from_args(args).rows)
-
-
-def prior_from_args(args: argparse.Namespace, lexicon):
-    """Return the prior --prior names for the lexicon (one clear error for a bad name or file)."""
-    from ..game.prior import make_prior
-    return make_prior(lexicon, getattr(args, "prior", None) or "answers")
-
-
-def with_tree(args: argparse.Namespace, lexicon, strategy, rule: str | None):
-    """Return (strategy, rule): a tree follower when --tree is given (its rule unless one is asked), else as given."""
-    path = getattr(args, "tree", None)
-    if not path:
-        return strategy, rule
-    from ..errors import ChuteError
-    from ..search.tree import DecisionTree
-    from ..strategies import get_strategy
-    from ..strategies.follow import FollowTree
-    if getattr(args, "opener", None) is not None:
-        raise ChuteError("--opener and --tree do not go together: the tree fixes the opener")
-    tree = DecisionTree.load(path)
-    if tree.length != lexicon.length:
-        raise ChuteError(f"tree {path} is for {tree.length}-letter words, the lexicon has {lexicon.length}")
-    if not lexicon.is_guess(tree.root.guess):
-        raise ChuteError(f"tree {path} opens with {tree.root.guess.upper()}, not an accepted guess of "
-                         f"{lexicon.name}: it was built for other word lists")
-    fallback = get_strategy(strategy)
-    stats, problems = tree.check(lexicon)
-    if problems and not getattr(args, "json", False):
-        note(f"tree {path} does not fit these word lists ({len(problems):,} problem"
-             f"{'' if len(problems) == 1 else 's'}, first: {problems[0]}); where a game leaves it, "
-             f"chute plays {fallback.name}")
-    return FollowTree(tree, fallback), rule if rule is not None else tree.rule
+def solver_from_args(args: argparse.Namespace, refused: bool = False, **overrides):
+    """Return the solver ``chute.solver_for`` builds from the options (``overrides`` replace some); with
+    ``refused``, it never suggests the words of the user's refused list for these word lists."""
+    from ..playing.assembly import solver_for
+    lang, quiet = getattr(args, "lang", "en"), bool(getattr(args, "json", False) or getattr(args, "quiet", False))
+    return solver_for(args.game, **{**solver_options(args), **overrides}, refused=refused,
+                      notify=None if quiet else lambda message: note(message, lang=lang),
+                      progress=terminal_notes(lang, quiet), waiting=lambda key: waiting_line(key, lang, quiet))
 
 
 def rule_from_args(args: argparse.Namespace) -> str | None:
     """Return the hard-mode rule: --strict, or --hard meaning the game's own rule (Termo games: strict)."""
+    from ..playing.assembly import hard_rule
     from .common import spec_from_args
-    if getattr(args, "rule", None) == "hard":
-        return spec_from_args(args).hard_rule
-    return getattr(args, "rule", None)
+    rule = getattr(args, "rule", None)
+    return hard_rule(spec_from_args(args), rule == "hard", rule == "strict")
 
 
 def single_board(args: argparse.Namespace) -> None:
@@ -153,49 +85,6 @@ def single_board(args: argparse.Namespace) -> None:
     if spec.boards > 1:
         raise ChuteError(f"{spec.name} has {spec.boards} boards; this command plays one board "
                          "(use --game wordle or termo)")
-
-
-def note(message: str, stream=None, lang: str = "en") -> None:
-    """Print a note for the user on stderr (or the given stream), in ``lang``, on a line of its own."""
-    from ..language import phrase, said
-    from .waiting import erase
-    erase()
-    print(phrase("cli_note", lang, message=said(message, lang)), file=stream or sys.stderr)
-
-
-def waiting_line(key: str, lang: str, quiet: bool = False):
-    """Return the context in which a terminal hears the phrase ``key`` while a step takes a while (``waiting``).
-
-    Nothing is shown when ``quiet`` (--json, --quiet) or when stderr is not a terminal.
-    """
-    from ..language import phrase
-    from .console import stderr_is_terminal
-    from .waiting import waiting
-    return waiting(phrase(key, lang) if not quiet and stderr_is_terminal() else None)
-
-
-def terminal_notes(lang: str, quiet: bool = False):
-    """Return what says a note before a slow first search, on a terminal (None: say nothing, e.g. --json)."""
-    from .console import stderr_is_terminal
-    if quiet or not stderr_is_terminal():
-        return None
-    return lambda message: note(message, lang=lang)
-
-
-def compiling_noted(args: argparse.Namespace):
-    """Return a context in which a kernel's first compilation (seconds, once per machine) is said on stderr.
-
-    On a terminal unless the output is --json or --quiet; ``serve`` leaves it
-    to its warm-up process, which compiles them (``chute.web.warming``).
-    """
-    from contextlib import nullcontext
-
-    from ..kernels.compiling import told_when_compiling
-    if getattr(args, "command", None) == "serve":
-        return nullcontext()
-    notify = terminal_notes(getattr(args, "lang", "en"),
-                            bool(getattr(args, "json", False) or getattr(args, "quiet", False)))
-    return nullcontext() if notify is None else told_when_compiling(notify)
 
 
 def show(lexicon, word: str) -> str:
@@ -244,30 +133,18 @@ def candidate_lines(words, lexicon, width: int = 78) -> list[str]:
 
 
 def session_from_args(args: argparse.Namespace, secrets=None, unlisted: bool = False, refused: bool = False):
-    """Return (session, spec): a game of the options' board count, the one-board solver or the joint policy.
+    """Return (session, spec): a game of the options' board count, played by ``solver_from_args``'s solver.
 
     With ``unlisted``, a secret the lists lack is played as an answer chute
     does not know (the game taken to accept it beside chute's words); with
     ``refused``, the words of the user's refused list are never suggested.
     """
-    from ..game.refused import refused_words
-    from ..playing.assembly import game_player, game_solver
-    from ..playing.session import Session
-    from .common import engine_from_args, lexicon_from_args, spec_from_args
+    from ..playing.assembly import session_for
+    from .common import spec_from_args
     spec = spec_from_args(args)
-    if spec.boards == 1:
-        solver = solver_from_args(args, refused)
-        lexicon, joint = solver.lexicon, None
-    else:
-        policy = policy_from_args(args)
-        refuse_hard_mode(args, spec)
-        lexicon = lexicon_from_args(args)
-        solver = game_solver(engine_from_args(args, lexicon), spec.boards, weights=getattr(args, "weights", "auto"),
-                             prior=multi_prior_from_args(args, lexicon),
-                             refused=refused_words(lexicon.name) if refused else ())
-        joint = game_player(solver, spec.boards, policy)
-    accepts, said = game_words(lexicon, secrets) if unlisted else (None, None)
-    session = Session(solver, spec.boards, spec.rows, secrets, joint, accepts=accepts)
+    solver = solver_from_args(args, refused)
+    accepts, said = game_words(solver.lexicon, secrets) if unlisted else (None, None)
+    session = session_for(solver, secrets, accepts)
     if said:        # only once the secrets are a game's (a wrong count is the one line said)
         note(said, lang=getattr(args, "lang", "en"))
     return session, spec
@@ -285,46 +162,3 @@ def game_words(lexicon, secrets) -> tuple:
                 words=" ".join(w.upper() for w in lacking), name=lexicon.name)
     from ..playing.session import game_accepting
     return game_accepting(lexicon, lacking), said
-
-
-def multi_prior_from_args(args: argparse.Namespace, lexicon):
-    """Return the prior of a multi-board game: --prior, else the default (``solver.DEFAULT_PRIOR``)."""
-    from ..game.prior import make_prior
-    from ..playing.solver import DEFAULT_PRIOR
-    return make_prior(lexicon, getattr(args, "prior", None) or DEFAULT_PRIOR)
-
-
-def policy_from_args(args: argparse.Namespace):
-    """Return the multi-board policy the options ask for (strategy, opener, candidates only)."""
-    from dataclasses import replace
-
-    from ..errors import ChuteError
-    from ..playing.multiboard import DEFAULT
-    strategy = getattr(args, "strategy", None) or "entropy"
-    if strategy == "entropy":
-        policy = DEFAULT
-    elif strategy == "expected-size":
-        policy = replace(DEFAULT, score="expected")
-    else:
-        raise ChuteError(f"multi-board games choose one guess for all boards with entropy or "
-                         f"expected-size, not {strategy}")
-    if getattr(args, "tree", None):
-        raise ChuteError("a decision tree plays one board; multi-board games choose with their own policy")
-    if getattr(args, "depth", 1) and getattr(args, "depth", 1) > 1:
-        raise ChuteError("--depth 2 is for one board; multi-board games search their endgame exactly")
-    if getattr(args, "opener", None) is not None:
-        from ..game.words import fold
-        if not fold(args.opener):
-            raise ChuteError("--opener needs a word")
-        policy = replace(policy, opener=args.opener)
-    if getattr(args, "candidates_only", False):
-        policy = replace(policy, candidates_only=True)
-    return policy
-
-
-def refuse_hard_mode(args: argparse.Namespace, spec) -> None:
-    """Refuse hard mode for several boards: each board's clues differ, so hardly any word fits them all."""
-    from ..errors import ChuteError
-    if getattr(args, "rule", None):
-        raise ChuteError(f"hard mode is for one board; {spec.name} has {spec.boards} (no guess could "
-                         "keep to every board's clues)")

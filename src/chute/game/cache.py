@@ -13,11 +13,14 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from ..errors import ChuteError
+from ..files import write_atomic
 
 DEFAULT_LIMIT = 2 * 2**30
 # A cached matrix no run has read for this long is deleted when a new matrix is written: the cache
@@ -176,3 +179,26 @@ def _delete(files: list[Path]) -> bool:
         except OSError:
             return False
     return True
+
+
+_warned: set[str] = set()
+
+
+def warn_once(message: str) -> None:
+    """Print a warning on stderr, once per process."""
+    if message not in _warned:
+        _warned.add(message)
+        print(f"chute: warning: {message}", file=sys.stderr)
+
+
+def write_cache_file(path: Path, data: bytes | Callable[[Path], None]) -> bool:
+    """Store a cache file atomically (``files.write_atomic``); return False, warning once, on failure."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, data, "cache file")
+        return True
+    except (OSError, ChuteError, MemoryError) as err:
+        reason = (err.strerror if isinstance(err, OSError) else "out of memory" if isinstance(err, MemoryError)
+                  else str(err).rsplit(": ", 1)[-1])
+        warn_once(f"cannot write the cache in {path.parent} ({reason}); working without caching")
+        return False

@@ -70,7 +70,7 @@ def strict_codes(engine, guess: str, rows: np.ndarray | None = None) -> np.ndarr
 
     Strict mode allows after a clue exactly the guesses whose code equals the clue's.
     """
-    from .engine import letters_array, numpy_codes
+    from .pattern_codes import letters_array, numpy_codes
     letters = engine.guess_letters if rows is None else engine.guess_letters[rows]
     return numpy_codes(letters_array([fold(guess)], engine.length), letters)[0]
 

@@ -21,7 +21,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from .engine import compute_codes
+from .pattern_codes import compute_codes
 from .feedback import Clue, encode
 
 FITS_KEPT = 4_096       # (list, clue sequence) fits kept: a benchmark's and a page's states share prefixes

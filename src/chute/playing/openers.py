@@ -151,7 +151,7 @@ def cached_openers(cache_dir: Path | None, lexicon_key: str, entry: str, top: in
     notes = keep() if ranked else None
     if notes is None or not all(plain_note(k) for k in notes):
         return ranked[:top]
-    from ..game.engine import atomic_write
+    from ..game.cache import write_cache_file
     entries = _read(path, lexicon_key)          # re-read: another process may have added entries
     rows = [asdict(r) for r in ranked]          # full precision: cached == computed
     entries.pop(entry, None)                    # kept last: the newest
@@ -161,7 +161,7 @@ def cached_openers(cache_dir: Path | None, lexicon_key: str, entry: str, top: in
     while limit is not None and len(entries) > limit:
         del entries[next(iter(entries))]
     data = {"version": VERSION, "lexicon": lexicon_key, "entries": entries}
-    atomic_write(path, json.dumps(data, indent=1).encode())
+    write_cache_file(path, json.dumps(data, indent=1).encode())
     return ranked[:top]
 
 

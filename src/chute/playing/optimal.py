@@ -12,16 +12,17 @@ played by the fallback strategy, and the notes say so once.
 
 from __future__ import annotations
 
-import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 
 from ..errors import ChuteError
 from ..game.engine import Engine
 from ..search.tree import DecisionTree, TreeError
-from ..search.tree_search import INF, TreeSearch, build_tree
+from ..search.opener_search import build_tree
+from ..search.tree_search import INF, TreeSearch
 from ..strategies import Options, Ranked, State, Strategy, get_strategy
 from ..strategies.base import describe
 from ..strategies.follow import FollowTree
@@ -39,8 +40,10 @@ def tree_path(engine: Engine, rule: str | None, rows: int) -> Path | None:
     return engine.cache_dir / table_name("optimal", engine.lexicon, rule, rows)     # trees play suggested words only
 
 
-def optimal_tree(engine: Engine, rule: str | None = None, rows: int = 6, quiet: bool = False) -> DecisionTree:
-    """Return the optimal tree for the engine's lists (from the cache, or built once and cached)."""
+def optimal_tree(engine: Engine, rule: str | None = None, rows: int = 6,
+                 notify: Callable[[str], None] | None = None) -> DecisionTree:
+    """Return the optimal tree for the engine's lists (from the cache, or built once and cached; ``notify`` hears
+    when a build starts and ends)."""
     path = tree_path(engine, rule, rows)
     if path is not None and path.exists():
         try:
@@ -53,12 +56,11 @@ def optimal_tree(engine: Engine, rule: str | None = None, rows: int = 6, quiet: 
             pass                                     # damaged: built again below
     known = best_known(engine.lexicon, rule, rows)
     start = time.perf_counter()
-    if not quiet:
-        print(f"chute: building the optimal tree for {engine.lexicon.name} (once; it is cached)...",
-              file=sys.stderr, flush=True)
+    if notify is not None:
+        notify(f"building the optimal tree for {engine.lexicon.name} (once; it is cached)...")
     tree = build_tree(engine, known[0] if known else None, rows=rows, rule=rule)
-    if not quiet:
-        print(f"chute: optimal tree built in {time.perf_counter() - start:.1f} s", file=sys.stderr, flush=True)
+    if notify is not None:
+        notify(f"optimal tree built in {time.perf_counter() - start:.1f} s")
     if path is not None:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -121,8 +123,9 @@ class OptimalPlay(FollowTree):
         return (mine + rest)[:top]
 
 
-def optimal_strategy(engine: Engine, rule: str | None = None, rows: int = 6, quiet: bool = False) -> OptimalPlay:
+def optimal_strategy(engine: Engine, rule: str | None = None, rows: int = 6,
+                     notify: Callable[[str], None] | None = None) -> OptimalPlay:
     """Return the ``optimal`` strategy for an engine: its cached optimal tree, exact off the tree when small."""
     if rows < 1:
         raise ChuteError(f"rows must be at least 1, not {rows}")
-    return OptimalPlay(optimal_tree(engine, rule, rows, quiet))
+    return OptimalPlay(optimal_tree(engine, rule, rows, notify))

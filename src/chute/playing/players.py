@@ -19,7 +19,7 @@ from ..strategies import Ranked, State
 from .solver import Solver, likeliest_strings
 
 if TYPE_CHECKING:           # the multi-board policy loads with the first game of several boards
-    from .multiboard import Choice, Policy
+    from .joint_policy import Choice, Policy
 
 Ranking = list[Union[Ranked, "Choice"]]
 
@@ -63,7 +63,7 @@ class Joint:
     """The multi-board policy: one guess scored over every open board (see ``multiboard``)."""
 
     def __init__(self, solver: Solver, policy: Policy | None = None):
-        from .multiboard import DEFAULT
+        from .joint_policy import DEFAULT
         self.solver = solver
         self.engine = solver.engine
         self.policy = policy or DEFAULT
@@ -72,7 +72,7 @@ class Joint:
 
     def rank(self, states: Sequence[State], rows_left: int | None, top: int = 10) -> Ranking:
         """Return the best joint guesses (a hard-mode rule: only guesses legal on every board)."""
-        from .multiboard import opening_without_matrix, solver_for
+        from .multiboard import opening_without_matrix, ranker_for
         listed = [st for st in states if not st.unlisted]
         if not listed:          # every open board's answer is a word chute lacks: the likeliest strings of the first
             return self._unlisted(self.solver.refused_out(states[0]), top)
@@ -99,13 +99,13 @@ class Joint:
             found = opening_without_matrix(self.engine, self.policy, self.prior, [st.candidates for st in states], top)
             if found is not None:
                 return found
-        solver = solver_for(self.engine, self.policy, self.prior)
-        return list(solver.rank([solver.board(st.candidates) for st in states], rows_left, top, allowed=allowed))
+        ranker = ranker_for(self.engine, self.policy, self.prior)
+        return list(ranker.rank([ranker.board(st.candidates) for st in states], rows_left, top, allowed=allowed))
 
     @staticmethod
     def _unlisted(state: State, top: int) -> Ranking:
         """Return the likeliest strings of a board whose answer chute does not know, as joint choices."""
-        from .multiboard import Choice
+        from .joint_policy import Choice
         return [Choice(w, p, bits, e, p, "unlisted") for w, p, bits, e, _, _ in likeliest_strings(state, top)]
 
     def choose(self, states: Sequence[State], rows_left: int | None) -> str:

@@ -22,7 +22,7 @@ from ..game.words import fold
 from ..game.words_left import WordsLeft
 from ..language import Count, Note
 from ..strategies import State
-from .players import OneBoard, Player, Ranking
+from .players import Joint, OneBoard, Player, Ranking
 from .solver import Solver, Suggestion, checked_word
 
 
@@ -74,7 +74,7 @@ class Session:
     n_boards: int = 1
     rows: int | None = 6                       # the game's row limit (None: unlimited)
     secrets: Sequence[str] | None = None       # known when the computer plays itself
-    player: Player | None = None               # chooses the guesses (None: assembly.game_player)
+    player: Player | None = None               # chooses the guesses (None: the solver's own, or the joint policy)
     keep_unknown: bool | None = None           # keep a row no listed word fits (None: on several boards only)
     accepts: Callable[[str], bool] | None = None   # the game's own word test, when it knows words chute lacks
     boards: list[Board] = field(init=False)
@@ -84,8 +84,7 @@ class Session:
 
     def __post_init__(self) -> None:
         if self.player is None:
-            from .assembly import game_player
-            self.player = game_player(self.solver, self.n_boards)
+            self.player = OneBoard(self.solver) if self.n_boards == 1 else Joint(self.solver)
         self.new(self.secrets)
 
     # -- lifecycle -----------------------------------------------------------------

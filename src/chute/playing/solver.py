@@ -19,7 +19,8 @@ import numpy as np
 from ..arrays import distinct
 from ..errors import ContradictionError, LexiconError, NotationError
 from ..files import excerpt
-from ..game.engine import Engine, letters_array, numpy_codes
+from ..game.engine import Engine
+from ..game.pattern_codes import letters_array, numpy_codes
 from ..game.feedback import (
     Clue,
     decode,

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
-from ..game.engine import LETTERS, letters_array
+from ..game.pattern_codes import LETTERS, letters_array
 
 if TYPE_CHECKING:
     from ..game.knowledge import Knowledge

@@ -25,6 +25,7 @@ from ..arrays import distinct, intersection, union
 from ..game.engine import Engine
 from ..game.feedback import encode
 from ..language import Note
+from ..search.opener_search import search_opener
 from ..search.tree_search import INF, OverBudget, TreeSearch
 from ..strategies.guard import LOSS_PER_ROW
 
@@ -374,8 +375,8 @@ class OpenerTable:
     def _save(self) -> None:
         """Store the table (atomically; a cache that cannot be written is only a warning)."""
         if self.path is not None:
-            from ..game.engine import atomic_write
-            atomic_write(self.path, json.dumps(self.data).encode())
+            from ..game.cache import write_cache_file
+            write_cache_file(self.path, json.dumps(self.data).encode())
 
     def opener(self, word: str, say: bool = True) -> tuple[int, list[tuple[int, int, int]]]:
         """Return (total, bins as (code, size, total)) of an opener over every answer (the grader told each large
@@ -391,7 +392,7 @@ class OpenerTable:
         grader = self.grader
         if say and self.notify is not None:
             self.notify(Note("first_opening", word=grader.engine.lexicon.show(word).upper()))
-        result = grader.fast.search_opener(word)
+        result = search_opener(grader.fast, word)
         S = np.arange(len(grader.engine.lexicon.answers), dtype=np.int32)
         g = grader.engine.lexicon.guess_index[word]
         bins = grader.outcomes(g, S, grader.rows, None)

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Sequence
 import numpy as np
 
 from ..errors import ChuteError
-from ..game.engine import Engine, compute_codes
+from ..game.engine import Engine
+from ..game.pattern_codes import compute_codes
 from ..game.feedback import encode
 from ..game.words import word_of_length
 from ..language import Count, Note

@@ -48,7 +48,8 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 import numpy as np
 
 from ..errors import ChuteError
-from ..game.engine import Engine, compute_codes
+from ..game.engine import Engine
+from ..game.pattern_codes import compute_codes
 from ..game.feedback import Clue, encode, score
 from ..game.rules import legal_mask, rows_without, violation_note
 from ..game.words import word_of_length

@@ -42,7 +42,7 @@ def stamp_path(cache_dir: Path, length: int, rule: str | None, transposed: bool 
     (``transposed``: for a search reading the matrix through its transposed copy only, whose kernels are
     compiled for a matrix by columns)."""
     from ..kernels.compiling import kernels_key
-    from ..game.engine import code_dtype
+    from ..game.pattern_codes import code_dtype
     layout = "-columns" if transposed else ""
     return cache_dir / f"tree-kernels-{code_dtype(length).name}-{rule or 'normal'}{layout}-{kernels_key()}.ok"
 
@@ -77,7 +77,7 @@ def compile_first(nbytes: int, length: int, rule: str | None, cache_dir: Path | 
 def compiled_before(length: int, rule: str | None) -> bool:
     """Return whether numba's cache holds the search of a node's last three rows (the largest kernel) for the
     codes of ``length``-letter words under ``rule``: an earlier process compiled the search's kernels there."""
-    from ..game.engine import code_dtype
+    from ..game.pattern_codes import code_dtype
     from ..kernels import small_trees
     from ..kernels.shared_cache import saved_signatures
     kernel = small_trees.solve_three if rule is None else small_trees.solve_three_ruled

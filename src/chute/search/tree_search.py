@@ -41,11 +41,8 @@ carry the guesses their clue still allows, with memos of their own.
 from __future__ import annotations
 
 import hashlib
-import math
 import sys
 import time
-from collections import Counter
-from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 import numpy as np
@@ -54,18 +51,15 @@ from ..arrays import union
 from ..errors import ChuteError
 from ..files import excerpt
 from ..game.feedback import decode, n_patterns
-from ..game.words import Lexicon, fold
+from ..game.words import Lexicon
 from ..kernels import tree_numpy
 from ..kernels.tree_numpy import word_cost_table
-from .compile_ahead import AHEAD_BYTES
+from .matrix_view import MatrixView
 from .totals import Totals, totals_key
-from .tree import RULES, DecisionTree, TreeNode
+from .tree import RULES, TreeNode
 
 INF = 10**9
 DEFAULT_TOP = (200, 30, 10, 4, 2)
-TRANSPOSE_BYTES = 128 * 2**20     # a larger matrix is not copied whole: only the rows its searches read
-ROWS_COPIED_MAX = 1024             # ... for sets of at most this many words (larger ones scan the matrix itself),
-                                   # unless the matrix is mapped from the cache (``read_rows_only``)
 CHILD_KEYS = 1 << 18               # children's keys kept, at most (~70 MB)
 CHILDREN_BYTES = 64 * 2**20        # children's guess rows kept, at most
 TWO_KEYS = 1 << 16                 # entries of the memo of sets with two rows left, at most (~3 MB)
@@ -89,9 +83,6 @@ NO_BUDGET = 2**62                   # the cells a compiled search may scan when 
 # slower), so 5 M stays.
 COMPILED_AFTER = 5_000_000
 NUMPY_SECONDS = 0.4
-# Numpy's scans read a few columns of a matrix, 1-3 ms a scan, until they have taken this long; then they
-# read its transpose, made whole (28-38 ms for Wordle's and Termo's answer lists; ``engine.transpose``).
-NUMPY_TRANSPOSE_SECONDS = 0.03
 
 
 def _compiler_loaded() -> bool:
@@ -141,29 +132,6 @@ class Ceiling:
         return self.rows[over], int(self.most[~over].max())
 
 
-@dataclass
-class OpenerResult:
-    """The best tree found for one opener: its total, whether it is proven optimal, time taken."""
-
-    opener: str
-    total: int
-    games: int
-    exact: bool
-    seconds: float
-    nodes: int
-    tree: DecisionTree | None = None
-
-    @property
-    def mean(self) -> float:
-        """Return the mean number of guesses per answer."""
-        return self.total / self.games if self.games else math.inf
-
-    @property
-    def feasible(self) -> bool:
-        """Return whether the opener solves every answer within the row limit."""
-        return self.total < INF
-
-
 def parse_top(text: str | int | Sequence[int] | None) -> tuple[int, ...]:
     """Return a per-depth schedule of guesses tried per node from ``12`` or ``50,12,3`` (last repeats)."""
     if text is None:
@@ -183,15 +151,7 @@ def parse_top(text: str | int | Sequence[int] | None) -> tuple[int, ...]:
     return values
 
 
-def transposed_only(nbytes: int) -> bool:
-    """Return whether a search over a matrix of ``nbytes`` reads it only through its transposed copy, so that the
-    process holds one copy of the codes, not two: from AHEAD_BYTES, where its kernels are compiled in a process
-    of their own, to TRANSPOSE_BYTES, past which no whole copy is made (10,000 x 10,000 words: 378 -> 292 MiB
-    at its peak, the same CPU time; below, the two copies cost little and the kernels compiled are the usual)."""
-    return AHEAD_BYTES <= nbytes <= TRANSPOSE_BYTES
-
-
-class TreeSearch:
+class TreeSearch(MatrixView):
     """Branch-and-bound search for the tree with the least total guesses, per opener.
 
     ``rule``: None, "hard" or "strict"; ``top``: guesses tried per node by
@@ -217,7 +177,7 @@ class TreeSearch:
         self.top = parse_top(top)
         self.exact = exact
         self.full_rows = full_rows
-        self.M = np.ascontiguousarray(engine.matrix)
+        MatrixView.__init__(self, engine)
         self.length = self.lexicon.length
         self.P = n_patterns(self.length)
         self.solved = self.P - 1
@@ -233,12 +193,11 @@ class TreeSearch:
             self.all_rows = np.unique(np.array([gi[w] for w in probes if w in gi], dtype=np.int32))
         self._every_row = len(self.all_rows) == self.n_guesses
         self.hw = word_cost_table(len(self.lexicon.answers))
-        self._mt: np.ndarray | None = None    # the transposed matrix (``MT``), made when a kernel needs it
         # the most unsolved bins one guess can make (patterns minus all-green)
         self.max_parts = min(len(self.lexicon.answers), self.P - 1)
         self.letters = None
         if rule is not None:
-            from ..game.engine import letters_array
+            from ..game.pattern_codes import letters_array
             self.letters = letters_array(self.lexicon.guesses, self.length)
         self.tt = Totals()
         self.scans = 0
@@ -248,7 +207,6 @@ class TreeSearch:
         self._label = np.full(self.P, -1, dtype=np.int64)     # scratch of ``partition_hash``
         self._k = None
         self.small = rule is None    # numpy's primitives while the search is small (``_primitives``)
-        self.numpy_seconds = 0.0     # the time its scans took in numpy
         self._two = None         # memo of the compiled three-row search
         self._masks = None       # hard mode's bitsets (``_hard_masks``)
         self._bits: dict[int, tuple[np.ndarray, np.ndarray]] = {}    # id(rows) -> (rows, their bitset)
@@ -265,44 +223,6 @@ class TreeSearch:
         self.bounds_first = True     # False: a guess's bins searched without bounding them all first (likewise)
         self.ceilings = True         # False: each bin's bound scans every guess, not only those it needs (likewise)
         self.refutes_first = True    # False: no compiled pass over a node's guesses to refute them first (likewise)
-        self.transposed_only = False
-        self.rows_only = False       # the codes read only through the rows copied of the sets searched
-        if transposed_only(self.M.nbytes):
-            self.read_transposed_only()
-        elif self.M.nbytes > TRANSPOSE_BYTES and engine.maps_matrix():
-            self.read_rows_only()
-
-    def read_transposed_only(self) -> None:
-        """Read the matrix only through its transposed copy from now on (``M`` is ``MT.T``: the same codes, by
-        columns), and give the engine's matrix back to the system where it can (``Engine.give_back_matrix``)."""
-        self.M = self.MT.T
-        self.transposed_only = True
-        self.engine.give_back_matrix()
-
-    def read_rows_only(self) -> None:
-        """Read a matrix too large to copy whole, mapped from the cache, only through the engine's transposed rows
-        of the sets searched (``Engine.transposed_rows``), copied as each set is first read (``copy_rows``), so
-        that the process holds each code once: the matrix's pages are given back as the rows are copied (at 9
-        letters, 5,056 x 29,150 words, a review's search held both whole)."""
-        copies = self.engine.rows_copies()
-        if copies is None:
-            return
-        self._copies = copies                # its own: the engine may drop them (``forget_copies``) while it runs
-        self._mt = copies[0]
-        self.M = self._mt.T
-        self.transposed_only = self.rows_only = True
-        self.engine.give_back_matrix()
-
-    def copy_rows(self, S: np.ndarray) -> None:
-        """Copy the rows of the set ``S`` that a search reading rows only has not copied yet (no-op otherwise):
-        every read of the codes goes through a set's search or a scan that calls this first."""
-        if self.rows_only:
-            self.engine.transposed_rows(S, self._copies)
-
-    def codes(self, g: int, S: np.ndarray) -> np.ndarray:
-        """Return the codes guess row ``g`` shows the answer columns ``S``."""
-        self.copy_rows(S)
-        return self.M[g, S]
 
     def _count(self, cells: int) -> None:
         """Count one scan of the guesses over ``cells`` pairs; raise OverBudget once the cells pass ``budget``."""
@@ -332,40 +252,6 @@ class TreeSearch:
                            or _compiler_loaded()):
             self.small = False
         return tree_numpy if self.small else self._kernels()
-
-    @property
-    def MT(self) -> np.ndarray:
-        """Return the matrix transposed (answers x guesses), which speeds up the kernels' scans of small sets;
-        empty past TRANSPOSE_BYTES, where memory matters more.  The engine's, made once (a review builds two
-        searches, a server a search per review), and only for the kernels."""
-        if self._mt is None:
-            self._mt = (self.engine.transposed if self.M.nbytes <= TRANSPOSE_BYTES
-                        else np.empty((0, 0), dtype=self.M.dtype))
-        return self._mt
-
-    def _mt_for(self, S: np.ndarray) -> np.ndarray:
-        """Return the transposed matrix a kernel given the set ``S`` reads: ``MT``, or past TRANSPOSE_BYTES one
-        holding the rows of S's words (a kernel reads no other row: only its set's and its bins'), or
-        for a set of more than ROWS_COPIED_MAX words none (the kernel scans the matrix itself)."""
-        if self.rows_only:
-            self.copy_rows(S)
-            return self.MT
-        if self.M.nbytes <= TRANSPOSE_BYTES or len(S) > ROWS_COPIED_MAX:
-            return self.MT
-        rows = self.engine.transposed_rows(S)
-        return self.MT if rows is None else rows
-
-    def _numpy_mt_for(self, S: np.ndarray) -> np.ndarray | None:
-        """Return the transposed matrix numpy's primitives read for the set ``S``, or None (they read the
-        matrix's columns): past TRANSPOSE_BYTES the rows of S's words (``_mt_for``); else the whole transpose
-        once it is made, or once the numpy scans have taken NUMPY_TRANSPOSE_SECONDS, about what making it
-        takes (so a search pays at most twice the better of the two)."""
-        if self.M.nbytes > TRANSPOSE_BYTES:
-            return self._mt_for(S)
-        if (self._mt is not None or "transposed" in vars(self.engine)
-                or self.numpy_seconds >= NUMPY_TRANSPOSE_SECONDS):
-            return self.MT
-        return None
 
     def split(self, g: int, S: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Return ``(words, starts, codes)``: the candidates of ``S`` by the pattern guess row ``g`` shows them,
@@ -966,173 +852,3 @@ class TreeSearch:
             node.children[decode(code, self.length)] = self.to_node(child)
         return node
 
-    # -- openers
-
-    def rank_openers(self, count: int) -> list[str]:
-        """Return the ``count`` most promising first guesses (equal partitions counted once).
-
-        Ranked by the opener's lower bound ``3n - 2c - p`` (most unsolved bins,
-        a candidate counting two), then by the heuristic score, then
-        alphabetically: the bound ranks the known best Wordle openers (SALET,
-        REAST, CRATE, TRACE, SLATE) in its first five, where entropy ranks SALET
-        eighth and puts SOARE, 77 guesses worse, first.
-        """
-        S = np.arange(len(self.lexicon.answers), dtype=np.int32)
-        nb, cand, sc = self._scan(S, self.all_rows)
-        order = np.lexsort((self.all_rows, sc, -(nb + 2 * cand)))
-        picked: list[int] = []
-        seen: set[int] = set()
-        hs = np.empty(1, dtype=np.uint64)
-        for k in order.tolist():
-            if len(picked) >= count:
-                break
-            self._primitives().all_hashes(self.M, S, self.all_rows[k:k + 1], self.solved, self.P, hs)
-            if int(hs[0]) not in seen:
-                seen.add(int(hs[0]))
-                picked.append(int(self.all_rows[k]))
-        return [self.lexicon.guesses[i] for i in picked]
-
-    def opener_bins(self, opener: str) -> list[tuple[int, np.ndarray]]:
-        """Return the (pattern code, answer columns) bins the opener splits the answers into."""
-        g = self._opener_row(opener)
-        S = np.arange(len(self.lexicon.answers), dtype=np.int32)
-        words, starts, codes = self.split(g, S)
-        return [(int(codes[i]), words[starts[i]:starts[i + 1]].copy()) for i in range(len(codes))]
-
-    def _opener_row(self, opener: str) -> int:
-        """Return the matrix row of an opener; raise ChuteError if it is not an accepted guess."""
-        word = fold(opener)
-        row = self.lexicon.guess_index.get(word)
-        if row is None:
-            raise ChuteError(f"opener {opener!r} is not an accepted {self.length}-letter guess")
-        return row
-
-    def solve_bin(self, opener_row: int, code: int, S: np.ndarray) -> tuple[int, tuple | None]:
-        """Return the least total of one opener bin and its subtree (None when infeasible)."""
-        if code == self.solved:
-            return 0, None
-        allowed = self._child_allowed(None, opener_row, code)
-        akey = self._akey(allowed)
-        value = self.solve(S, self.rows - 1, allowed, INF, akey)
-        if value >= INF:
-            return INF, None
-        return value, self.subtree(S, self.rows - 1, allowed, akey)
-
-    def describe(self) -> dict[str, Any]:
-        """Return the search settings as plain data (for a tree's metadata)."""
-        return {"lexicon": self.lexicon.name, "lexicon_key": self.lexicon.key[:16],
-                "answers": len(self.lexicon.answers), "guesses": self.n_guesses,
-                "rows": self.rows, "rule": self.rule, "exact": self.exact,
-                "top": None if self.exact else list(self.top)}
-
-    def assemble(self, opener: str, results: dict[int, tuple[int, tuple | None]],
-                 seconds: float, nodes: int) -> OpenerResult:
-        """Return the opener's result from its solved bins (code -> (total, subtree))."""
-        row = self._opener_row(opener)
-        n = len(self.lexicon.answers)
-        total = n + sum(v for v, _ in results.values())
-        tree = None
-        if total < INF:
-            root = TreeNode(self.lexicon.guesses[row], n)
-            for code, (_, nested) in sorted(results.items()):
-                if nested is not None:
-                    root.children[decode(code, self.length)] = self.to_node(nested)
-            meta = self.describe()
-            meta.update({"opener": self.lexicon.guesses[row], "total": total,
-                         "mean": round(total / n, 4), "seconds": round(seconds, 2)})
-            tree = DecisionTree(root, self.length, self.rows, self.rule, meta)
-            stats = tree.evaluate(self.lexicon.answers)
-            meta["worst"] = stats.worst
-            meta["distribution"] = {str(k): v for k, v in sorted(stats.distribution.items())}
-        return OpenerResult(self.lexicon.guesses[row], min(total, INF), n, self.exact,
-                            seconds, nodes, tree)
-
-    def search_opener(self, opener: str) -> OpenerResult:
-        """Return the best tree found for one opener (in this process)."""
-        t0 = time.perf_counter()
-        scans0 = self.scans
-        row = self._opener_row(opener)
-        results = {}
-        for code, S in self.opener_bins(opener):
-            results[code] = self.solve_bin(row, code, S)
-            if results[code][0] >= INF:
-                break
-        return self.assemble(opener, results, time.perf_counter() - t0, self.scans - scans0)
-
-
-# -- parallel search over (opener, bin) tasks
-
-_WORKER: TreeSearch | None = None
-
-
-def _work(task: tuple[str, int, int, np.ndarray]) -> tuple[str, int, int, tuple | None, int]:
-    """Solve one opener bin in a worker process; return (opener, code, total, subtree, scans)."""
-    opener, row, code, S = task
-    assert _WORKER is not None
-    before = _WORKER.scans
-    value, nested = _WORKER.solve_bin(row, code, S)
-    return opener, code, value, nested, _WORKER.scans - before
-
-
-def search(searcher: TreeSearch, openers: Sequence[str], jobs: int = 1,
-           progress=None) -> list[OpenerResult]:
-    """Return the best tree found for each opener, bins spread over ``jobs`` processes.
-
-    ``progress(opener_result)`` is called as each opener finishes.
-    """
-    openers = list(dict.fromkeys(fold(o) for o in openers))
-    rows = {o: searcher._opener_row(o) for o in openers}
-    if jobs <= 1:
-        out = []
-        for o in openers:
-            res = searcher.search_opener(o)
-            if progress:
-                progress(res)
-            out.append(res)
-        return out
-    from ..parallel import run_tasks
-    global _WORKER
-    tasks = []
-    for o in openers:
-        for code, S in searcher.opener_bins(o):
-            tasks.append((o, rows[o], code, S))
-    # big bins first so that the pool finishes together; openers in order otherwise
-    order = {o: i for i, o in enumerate(openers)}
-    tasks.sort(key=lambda t: (order[t[0]], -len(t[3])))
-    pending = {o: sum(1 for t in tasks if t[0] == o) for o in openers}
-    results: dict[str, dict[int, tuple[int, tuple | None]]] = {o: {} for o in openers}
-    started = {o: time.perf_counter() for o in openers}
-    scans = Counter()
-    done: dict[str, OpenerResult] = {}
-    _WORKER = searcher
-    try:
-        for _, (o, code, value, nested, sc) in run_tasks(_work, tasks, jobs):
-            results[o][code] = (value, nested)
-            scans[o] += sc
-            pending[o] -= 1
-            if pending[o] == 0:
-                res = searcher.assemble(o, results[o], time.perf_counter() - started[o], scans[o])
-                done[o] = res
-                if progress:
-                    progress(res)
-    finally:
-        _WORKER = None
-    return [done[o] for o in openers]
-
-
-def build_tree(engine, opener: str | None = None, *, openers: int = 10, rows: int = 6,
-               rule: str | None = None, top: Sequence[int] | int | str | None = None,
-               exact: bool = False, jobs: int = 1) -> DecisionTree:
-    """Return the best tree found: for ``opener``, else for the best of the ``openers`` ranked first.
-
-    The notebook entry point: ``build_tree(Engine.build(load_lexicon("wordle")), "salet")``.
-    Raises ChuteError when no tree finishes every answer within ``rows``.
-    """
-    searcher = TreeSearch(engine, rows=rows, rule=rule, top=top, exact=exact)
-    words = [opener] if opener else searcher.rank_openers(openers)
-    results = [r for r in search(searcher, words, jobs=jobs) if r.feasible]
-    if not results:
-        raise ChuteError(f"no tree found that solves every answer within {rows} row{'s' if rows != 1 else ''}")
-    best = min(results, key=lambda r: r.total)
-    assert best.tree is not None
-    return best.tree

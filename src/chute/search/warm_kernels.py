@@ -50,6 +50,7 @@ def _steps(length: int, rule: str | None, transposed: bool) -> dict[str, Callabl
     node's guesses (normal mode)."""
     from ..game.engine import Engine
     from ..game.words import words_lexicon
+    from .opener_search import rank_openers, search_opener
     from .tree_search import TreeSearch
     engine = Engine.build(words_lexicon(made_up_words(length), length, name="compile-ahead"), cache=False)
     spread = np.arange(0, len(engine.lexicon.answers), SPREAD_STEP, dtype=np.int32)[:SPREAD_WORDS]
@@ -63,7 +64,7 @@ def _steps(length: int, rule: str | None, transposed: bool) -> dict[str, Callabl
 
     def opener(rows: int, exact: bool) -> None:
         search = searcher(rows, exact)
-        search.search_opener(search.rank_openers(1)[0])
+        search_opener(search, rank_openers(search, 1)[0])
 
     def two_rows() -> None:
         if rule is None:            # called from the search of three rows alone, with the types it passes
@@ -86,7 +87,7 @@ def _steps(length: int, rule: str | None, transposed: bool) -> dict[str, Callabl
             search._refuted(S, search.all_rows, order, nb, cand, 3 * len(S), 3, ceiling)
 
     return {
-        "rank": lambda: searcher().rank_openers(1),
+        "rank": lambda: rank_openers(searcher(), 1),
         "two rows": two_rows,
         "three rows": lambda: [searcher(6, exact).solve(spread, 3) for exact in (False, True)],
         "four rows": lambda: [searcher(6, exact).solve(spread, 4) for exact in (False, True)],

@@ -20,7 +20,9 @@ import numpy as np
 
 from ..arrays import intersection, union
 from ..errors import ChuteError
-from ..game.engine import Engine, PartitionStats, letters_array, load_kernels_for, partition_stats
+from ..game.engine import Engine
+from ..game.partition_stats import PartitionStats, load_kernels_for, partition_stats
+from ..game.pattern_codes import letters_array
 from ..game.feedback import Clue
 
 if TYPE_CHECKING:

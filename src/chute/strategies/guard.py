@@ -16,7 +16,7 @@ import hashlib
 import numpy as np
 
 from ..arrays import distinct, most_common_first, union
-from ..game.engine import gather
+from ..game.pattern_codes import gather
 from ..game.feedback import Clue, decode
 from ..game.rules import legal_mask, strict_codes
 from ..game.words_left import fitting

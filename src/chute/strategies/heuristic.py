@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..game.engine import letters_array
+from ..game.pattern_codes import letters_array
 from .base import Options, Ranked, State, Strategy, best_indices, describe, register
 
 ALPHABET = 26

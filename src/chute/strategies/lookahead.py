@@ -7,7 +7,7 @@ import numpy as np
 
 from ..arrays import distinct
 from ..errors import ChuteError
-from ..game.engine import KERNEL_PATTERNS, PartitionStats, partition_stats
+from ..game.partition_stats import KERNEL_PATTERNS, PartitionStats, partition_stats
 from ..game.feedback import Clue, decode
 from ..kernels import loaded as kernels_loaded
 from .base import (

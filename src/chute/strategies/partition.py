@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..game.engine import PartitionStats
+from ..game.partition_stats import PartitionStats
 from .base import PartitionStrategy, register
 
 

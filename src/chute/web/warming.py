@@ -1,5 +1,5 @@
-"""``python -m chute.web.warming [--game GAME]``: the page's own requests asked once, in processes beside
-``chute serve``.
+"""The page's own requests asked once: by ``chute serve`` as it starts (``warm``, ``warm_kernels``), and by
+``python -m chute.web.warming [--game GAME]``, in processes beside it.
 
 Started by the server as it starts (``web.warm_in_background``), at a lower priority:
 it compiles the kernels and builds the review tables into the caches the
@@ -17,14 +17,106 @@ import subprocess
 import sys
 from typing import Callable
 
+from ..game.pattern_codes import prefer_compiled
+from ..game.games import PRESETS, game_spec
+from ..kernels import prefer_threadsafe
+from ..kernels.compiling import told_when_compiling
+from ..language import phrase
+from ..parallel import end_with_parent, this_chute_env
+from ..playing.multi_solver import MultiSolver
+from . import api
+from .requests import page_rows, page_solver, refused_of
+
+Handler = Callable[[dict], dict]
+
+def warm(games: tuple[str, ...] = ("wordle", "dordle", "termo", "dueto")) -> None:
+    """Prepare a long-running server: the page's first solvers built, the compiled kernels loaded and preferred.
+
+    A single ``chute suggest`` is faster in numpy than loading numba (0.3 s); a
+    server ranks on every request, and with the kernels a suggestion after two
+    clues takes about half the time (BENCHMARKS.md, "chute serve").
+    """
+    prefer_threadsafe()                          # requests run in threads: kernels several may call at once
+    for game in games:
+        solver = page_solver(game, None, refused_of(game_spec(game)))
+        (solver.solver if isinstance(solver, MultiSolver) else solver).openers(1)
+    prefer_compiled(True)
+
+
+# one request of each kind the page makes, asked by the server itself as it starts (``warm_kernels``); the
+# one-board games open with words whose review tables do not ship (``data/review/``), so that their reviews
+# search an opener: the compiled tree search (and hard modes') is loaded before a player's unusual opener needs it
+WARM_GAMES = (
+    ("wordle", None, ("cloth", "corny", "cigar"), ("cigar",)),
+    ("wordle", "hard", ("cloth", "carry", "cigar"), ("cigar",)),    # its review reaches the compiled hard searches
+    ("termo", None, ("cinto", "limpo", "termo"), ("termo",)),
+    ("termo", "strict", ("cinto", "termo"), ("termo",)),
+    ("quarteto", None, ("serao", "limpo", "termo", "nobre", "fungo", "mundo"), ("termo", "nobre", "fungo", "mundo")),
+    ("quordle", None, ("salet", "corny", "cigar", "rebut", "sissy", "humph"), ("cigar", "rebut", "sissy", "humph")),
+)
+# and the suggestion after a first row that leaves thousands of words where the policy plans: its two-deep
+# sums run compiled (``kernels/expected.py``), which no warm game above reaches; its review would take 17 s
+WARM_FIRST_ROWS = (("wordle", "hard", "jumpy", "cigar"),)
+
+
+def warm_kernels(stop: Callable[[], bool] = lambda: False, ask: Callable[[Handler, dict], dict] | None = None,
+                 game: str | None = None) -> list[str]:
+    """Return what failed of the page's own requests (``WARM_GAMES``, ``WARM_FIRST_ROWS``), asked once each until
+    ``stop()`` says so (``game``: only those about that game).
+
+    ``chute serve`` runs this twice as it starts.  First in processes of
+    its own, a game each (``python -m chute.web.warming``): on a fresh install numba
+    compiles each kernel the first time it runs (a review: about 15 s, a
+    Quordle: 5-10 s) and the first review of a word list builds its table on
+    disk, both into the caches the server reads, on another core, so that
+    no request waits for it.  Then in the server, each request in one of
+    its turns, so a player's waits for one at most: the
+    kernels are loaded from their cache (about a second) before a click needs them: ``ask(handler, body)``
+    asks each request in one of the server's turns (default: here and now).
+    """
+    failed = []
+    asks = [(handler, body) for handler, body in _warm_asks() if game is None or body["game"] == game]
+    for handler, body in asks:
+        if stop():
+            return failed
+        try:
+            (ask or _now)(handler, body)
+        except Exception as err:        # noqa: BLE001 - a warm-up never fails the server; the request will say why
+            failed.append(f"{handler.__name__} {body['game']}: {type(err).__name__}: {err}")
+    return failed
+
+
+def warm_games() -> list[str]:
+    """Return the games the page's own requests are about, in the order ``warm_kernels`` asks them."""
+    return list(dict.fromkeys(body["game"] for _, body in _warm_asks()))
+
+
+def _warm_asks() -> list[tuple[Callable[[dict], dict], dict]]:
+    """Return the page's own requests (handler, body), in the order ``warm_kernels`` asks them."""
+    asks = []
+    for game, rule, guesses, answers in WARM_GAMES:
+        rows = page_rows(guesses, answers)
+        asks += [(api.suggest, {"game": game, "rule": rule, "rows": rows[:1]}),
+                 (api.why_word, {"game": game, "rule": rule, "rows": rows[:1], "word": guesses[1]}),
+                 (api.review_game_body, {"game": game, "rule": rule, "rows": rows})]
+    for game, rule, guess, answer in WARM_FIRST_ROWS:
+        asks.append((api.suggest, {"game": game, "rule": rule, "rows": page_rows([guess], [answer])}))
+    for game in PRESETS:                # every game's opening: a multi-board one ranks its own opener once
+        asks.append((api.suggest, {"game": game, "rows": []}))
+    return asks
+
+
+def _now(handler: Handler, body: dict) -> dict:
+    """Return a handler's answer to a body, asked here and now."""
+    return handler(body)
+
+
 USAGE = "usage: python -m chute.web.warming [--game GAME]"
 
 
 def warm_in_processes(stop: Callable[[], bool] = lambda: False) -> list[str]:
     """Return the games whose requests did not all answer, each game's asked in a process of its own
     (``python -m chute.web.warming --game GAME``), one after the other, until ``stop()`` says so."""
-    from ..parallel import this_chute_env
-    from . import warm_games
     failed = []
     for game in warm_games():
         if stop():
@@ -51,7 +143,6 @@ def main(argv: list[str] | None = None) -> int:
         print(USAGE, file=sys.stderr)
         return 2
     if argv:
-        from . import warm_games
         if argv[1] not in warm_games():
             print(f"{USAGE}: GAME is one of {', '.join(warm_games())}", file=sys.stderr)
             return 2
@@ -60,16 +151,11 @@ def main(argv: list[str] | None = None) -> int:
     except (AttributeError, OSError):   # no nice() (Windows), or not allowed
         pass
     try:
-        from ..kernels.compiling import told_when_compiling
-        from ..language import phrase
-        from . import warm_kernels
-
         def say(message) -> None:
             print(phrase("cli_note", "en", message=message), file=sys.stderr, flush=True)
         parent = os.getppid()
         if not argv:                # the server gone: nobody will read the caches
             return 1 if warm_in_processes(lambda: os.getppid() != parent) else 0
-        from ..parallel import end_with_parent
         end_with_parent(parent)     # killed with the process that asked, whatever it is asking
         with told_when_compiling(say):
             return 1 if warm_kernels(lambda: os.getppid() != parent, game=argv[1]) else 0
