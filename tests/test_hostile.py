@@ -170,7 +170,7 @@ def test_assist_says_once_when_the_rows_run_out_and_how_to_review_the_lost_game(
 
 def test_ctrl_c_in_assist_says_how_to_continue_the_saved_game(cli, capsys, monkeypatch, tmp_path):
     """Ctrl-C at assist's prompt: 130, and the command that continues the saved game (its game and file)."""
-    import chute.cli.console as console
+    import chute.cli.cmd_assist as console
 
     def typed_then_ctrl_c(prompt="> "):
         yield "toras:bbybg"

@@ -14,9 +14,12 @@ import contextlib
 import os
 import re
 import stat
+import tempfile
 import time
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Mapping
+
+from platformdirs import user_cache_dir, user_state_dir
 
 from .errors import ChuteError, StorageError
 
@@ -151,7 +154,6 @@ def rescue(data: bytes | str, name: str | Path) -> Path | None:
     For work that took long to compute when its own file could not be
     written (a full disk, a folder removed meanwhile): it is kept elsewhere.
     """
-    import tempfile
     stem, suffix = os.path.splitext(os.path.basename(str(name)))
     payload = data.encode("utf-8") if isinstance(data, str) else data
     try:
@@ -313,7 +315,6 @@ def default_cache_dir() -> Path:
     env = os.environ.get("CHUTE_CACHE_DIR")
     if env:
         return Path(env).expanduser()
-    from platformdirs import user_cache_dir
     return Path(user_cache_dir("chute", appauthor=False))
 
 
@@ -323,5 +324,4 @@ def default_state_dir() -> Path:
     env = os.environ.get("CHUTE_STATE_DIR")
     if env:
         return Path(env).expanduser()
-    from platformdirs import user_state_dir
     return Path(user_state_dir("chute", appauthor=False))

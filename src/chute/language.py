@@ -10,6 +10,7 @@ deep in a replay) are ``Note``s: plain English strings that can say themselves i
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 LANGUAGES = ("en", "pt")
@@ -671,7 +672,6 @@ _PT_ORDINAL = ["primeira", "segunda", "terceira", "quarta", "quinta", "sexta", "
 
 def default_language(environ=None) -> str:
     """Return the language a player's settings ask for: $CHUTE_LANG, else the locale's (pt_BR -> "pt"), else "en"."""
-    import os
     env = os.environ if environ is None else environ
     chosen = env.get("CHUTE_LANG", "").strip().lower()
     if chosen in LANGUAGES:

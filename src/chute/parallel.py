@@ -14,11 +14,15 @@ KeyboardInterrupt from its own loop.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import signal
 import sys
 import threading
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, process, wait
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
 from .errors import ChuteError
@@ -47,7 +51,6 @@ def check_jobs(jobs: int) -> int:
 def this_chute_env(**extra: str) -> dict[str, str]:
     """Return the environment of a child process that runs this same chute (its folder first on PYTHONPATH,
     wherever it was loaded from: a checkout's ``src``, an installed package), with ``extra`` set."""
-    from pathlib import Path
     here = str(Path(__file__).resolve().parents[1])
     return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p),
             **extra}
@@ -115,7 +118,6 @@ def quiet_pool_thread(interrupted: threading.Event) -> Iterator[None]:
 
 def pool_thread_hook(interrupted: threading.Event, previous: Callable[[Any], None]) -> Callable[[Any], None]:
     """Return a thread excepthook that drops the pool management thread's error if a Ctrl-C is noted within GRACE."""
-    from concurrent.futures import process
     manager = getattr(process, "_ExecutorManagerThread", None)
 
     def hook(args) -> None:
@@ -127,9 +129,9 @@ def pool_thread_hook(interrupted: threading.Event, previous: Callable[[Any], Non
 
 def stop_workers(pool) -> None:
     """End the pool's worker processes at once (those a Ctrl-C sent to the parent alone left running)."""
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
+    for worker in list((getattr(pool, "_processes", None) or {}).values()):
         try:
-            process.terminate()
+            worker.terminate()
         except (OSError, ValueError, AttributeError):      # already gone
             pass
 
@@ -149,9 +151,6 @@ def run_tasks(fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int,
     globals set before this call (forked workers inherit them).  Tasks start in
     their order, ``WINDOW`` per worker queued at a time.
     """
-    import multiprocessing  # here, not at import: --jobs is checked by every command's parser
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-    from concurrent.futures.process import BrokenProcessPool
     check_jobs(jobs)
     try:
         context = multiprocessing.get_context("fork")

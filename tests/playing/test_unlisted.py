@@ -114,7 +114,8 @@ def test_a_word_of_the_later_list_is_an_accepted_word_not_a_string(wordle):
 def test_strings_past_the_limit_come_when_the_kept_ones_are_refused(wordle, monkeypatch):
     """Only the likeliest strings are kept; once the game refused them all, the next likeliest are found."""
     import chute.playing.unlisted
-    monkeypatch.setattr(chute.playing.unlisted, "LIMIT", 3)
+    import chute.playing.solver
+    monkeypatch.setattr(chute.playing.solver, "LIMIT", 3)
     solver = Solver(wordle)
     state = solver.state_for(["tough:ybybb", "moist:gbyby", "spilt:bbyyy"])
     assert state.unlisted and state.n == 3 and "the likeliest kept" in state.notes[-1]

@@ -116,10 +116,10 @@ def test_numba_cache_says_which_codes_the_search_was_compiled_for(monkeypatch):
 
     from chute.kernels import shared_cache
     saved = [(types.Array(types.uint8, 2, "C"), types.Array(types.uint8, 2, "C"))]
-    monkeypatch.setattr(shared_cache, "saved_signatures", lambda kernel: saved)
+    monkeypatch.setattr(compile_ahead, "saved_signatures", lambda kernel: saved)
     assert compile_ahead.compiled_before(5, None) and compile_ahead.compiled_before(3, "hard")
     assert not compile_ahead.compiled_before(9, None)             # two bytes a code: not compiled yet
-    monkeypatch.setattr(shared_cache, "saved_signatures", lambda kernel: [])
+    monkeypatch.setattr(compile_ahead, "saved_signatures", lambda kernel: [])
     assert not compile_ahead.compiled_before(5, None)
 
 
@@ -150,9 +150,10 @@ print(json.dumps(twice))
 
 
 def test_the_search_asks_for_the_child_before_its_first_kernel(tmp_path, monkeypatch, small_engine):
+    from chute.search import tree_search
     from chute.search.tree_search import TreeSearch
     asked = []
-    monkeypatch.setattr(compile_ahead, "compile_first", lambda *a: asked.append(a) or False)
+    monkeypatch.setattr(tree_search, "compile_first", lambda *a: asked.append(a) or False)
     engine = small_engine(cache_dir=tmp_path)
     searcher = TreeSearch(engine)
     assert asked == []

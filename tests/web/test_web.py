@@ -64,6 +64,7 @@ def test_common_words_only_is_the_command_line_s_on_the_same_matrix(client):
     """``"common": true`` suggests as ``chute suggest --common``, on one matrix shared with the other solvers;
     a review asked with it grades against common words; anything but a boolean is refused."""
     from chute.web.requests import page_solver
+    page_solver.cache_clear()       # built in this test's cache folder
     data = client.post("/api/suggest", json={"game": "wordle", "rows": TWO_CLUES, "top": 5, "common": True}).json()
     engine = Engine.build(load_lexicon("wordle", common=3))
     want = Solver(engine, DEFAULT_STRATEGY, prior=DEFAULT_PRIOR).suggest(
@@ -160,11 +161,9 @@ def test_a_review_asked_again_in_the_other_language_is_not_graded_again(client, 
     import chute.web.api as api
     monkeypatch.setattr(api, "_reviews", OrderedDict())        # none kept by the tests before
     graded = []
-    for name in ("review_boards", "review"):        # asked by the page, or by the review of a session
+    for name in ("review_boards", "review"):        # one board or several, through ``review_game``
         real = getattr(verdict, name)
-        spy = (lambda *a, _real=real, _name=name, **k: graded.append(_name) or _real(*a, **k))
-        monkeypatch.setattr(api, name, spy)
-        monkeypatch.setattr(verdict, name, spy)
+        monkeypatch.setattr(verdict, name, lambda *a, _real=real, _name=name, **k: graded.append(_name) or _real(*a, **k))
     real_session_review = api.review_session
     monkeypatch.setattr(api, "review_session",
                         lambda *a, **k: graded.append("rows") or real_session_review(*a, **k))

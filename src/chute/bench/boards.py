@@ -7,8 +7,16 @@ import time
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..errors import ChuteError
+from ..game.engine import Engine
 from ..game.games import GameSpec, game_spec, played_on
 from ..game.results import GameResult
+from ..game.words import fold, load_lexicon
+from ..parallel import run_tasks
+from ..playing.assembly import game_player, game_solver
+from ..playing.board_figures import mark_worker
+from ..playing.joint_ranker import JointRanker
+from ..playing.multiboard import ranker_for
+from ..playing.session import play
 from .results import BenchResult
 
 if TYPE_CHECKING:               # the solver layer loads with the first game, not with ``import chute.bench``
@@ -37,10 +45,8 @@ _MULTI_WORKER: "tuple[JointRanker | Player, int] | None" = None
 
 def _play_out(chooser: "JointRanker | Player", secrets: Sequence[str], rows: int) -> GameResult:
     """Return one multi-board game played out past the row limit (the policy's fast path, or a player's session)."""
-    from ..playing.joint_ranker import JointRanker
     if isinstance(chooser, JointRanker):
         return chooser.simulate(secrets, rows, play_out=True)
-    from ..playing.session import play
     return play(chooser.solver, secrets, rows, played_on(rows, len(secrets)), chooser)
 
 
@@ -55,8 +61,6 @@ def _play_unlisted(results: list[GameResult], unlisted: dict[int, tuple[str, ...
                    prior: "Prior | None", player: Player | None, rows: int, accepts: Callable[[str], bool],
                    progress: "Progress | None") -> list[GameResult]:
     """Return ``results`` with the games of words the lists lack played in their places (a joint player's sessions)."""
-    from ..playing.assembly import game_player, game_solver
-    from ..playing.session import play
     if player is None:
         boards = len(next(iter(unlisted.values())))
         player = game_player(game_solver(engine, boards, prior=prior or "answers"), boards, policy)
@@ -93,10 +97,6 @@ def run_many(game: GameSpec | str, n_games: int = 1000, seed: int = 0, policy: P
     this process, as answers chute does not know.
     """
     global _MULTI_WORKER
-    from ..game.engine import Engine
-    from ..game.words import fold, load_lexicon
-    from ..playing.board_figures import mark_worker
-    from ..playing.multiboard import ranker_for
     spec = game_spec(game) if isinstance(game, str) else game
     if player is not None:
         engine = player.solver.engine
@@ -122,7 +122,6 @@ def run_many(game: GameSpec | str, n_games: int = 1000, seed: int = 0, policy: P
         _play_out(chooser, tuples[0], spec.rows)          # warm caches before forking
     results: list[GameResult] = []
     if jobs > 1 and len(tuples) > 1:
-        from ..parallel import run_tasks
         _MULTI_WORKER = (chooser, spec.rows)
         size = max(1, min(32, len(tuples) // (8 * jobs)))
         chunks = [tuples[i:i + size] for i in range(0, len(tuples), size)]

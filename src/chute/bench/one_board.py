@@ -18,10 +18,15 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 import numpy as np
 
 from ..errors import ChuteError
+from ..game.engine import Engine
 from ..game.feedback import decode, solved_code
 from ..game.games import MAX_ROWS
+from ..game.pattern_codes import compute_codes, prefer_compiled
 from ..game.results import GameResult
-from ..parallel import check_jobs
+from ..game.words import Lexicon, load_lexicon
+from ..parallel import check_jobs, run_tasks
+from ..playing.session import play
+from ..playing.solver import Solver
 from .results import BenchResult
 
 if TYPE_CHECKING:               # the solver layer loads with the first game, not with ``import chute.bench``
@@ -138,7 +143,6 @@ class TreeWalk:
         if row is not None:
             codes = self.engine.row_codes(row, targets)
         else:                   # a word outside the lists (a user's opener): scored on the fly
-            from ..game.pattern_codes import compute_codes
             codes = compute_codes([guess], [self.answers[t] for t in targets], self.engine.length)[0]
         order = np.argsort(codes, kind="stable")
         codes, targets = codes[order], targets[order]
@@ -175,7 +179,6 @@ def play_each(solver: Solver, secrets: Sequence[str], cap: int = CAP, rows: int 
               tick: Callable[[int], None] | None = None, player: Player | None = None,
               accepts: Callable[[str], bool] | None = None) -> list[GameResult]:
     """Return the games against every secret, each played on its own (``session.play``; the solver's player by default)."""
-    from ..playing.session import play
     out = []
     for s in secrets:
         out.append(play(solver, s, rows, cap, player, accepts))
@@ -214,7 +217,6 @@ def play_parallel(solver: Solver, secrets: Sequence[str], jobs: int, cap: int = 
     the workers (largest first); otherwise the secrets are dealt out and each
     game is played on its own.
     """
-    from ..parallel import run_tasks
     tick = tick or (lambda n: None)
     results: dict[str, tuple[str, ...]] = {}
     _WORKER.update(solver=solver, cap=cap, rows=rows, player=player)
@@ -279,7 +281,6 @@ def run(solver: Solver, secrets: Sequence[str] | None = None, rows: int = 6, cap
     listed = [s for s in secrets if s in lexicon.guess_set] if unlisted else secrets
     if not all(s in lexicon.answer_set for s in listed) or player is not None:
         tree = False                       # the shared walk follows the solver's answer columns
-    from ..game.pattern_codes import prefer_compiled
     tick = progress.advance if progress else None
     start = time.perf_counter()
     # hundreds of small candidate sets get ranked: compiled partition kernels pay off
@@ -311,9 +312,6 @@ def benchmark(engine: Engine | Lexicon | str, strategy: str = "entropy", secrets
     ``engine`` is an Engine, a Lexicon, or a bundled lexicon name ("wordle",
     "termo"); ``solver_options`` go to ``Solver`` (options, hard, opener, weights).
     """
-    from ..game.engine import Engine
-    from ..game.words import Lexicon, load_lexicon
-    from ..playing.solver import Solver
     if isinstance(engine, str):
         engine = load_lexicon(engine)
     if isinstance(engine, Lexicon):

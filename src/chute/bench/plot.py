@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
 from ..errors import ChuteError
+from ..files import write_or_keep
 from ..game.render import plural
+from .results import title
 
 FORMATS = ("png", "svg", "pdf")
 GREEN, YELLOW, RED, GREY = "#6aaa64", "#c9b458", "#d1495b", "#787c7e"
@@ -39,7 +42,6 @@ def histogram_figure(result: Any, show: Any = None) -> Any:
     over the row limit are drawn in red and hatched; a dashed line marks the
     mean.  No pyplot state is touched, so it is safe in notebooks and servers.
     """
-    from .results import title
     s = result.stats
     fails = plural(s.failures, "failure") if s.failures else "no failures"
     if result.boards > 1:
@@ -99,7 +101,6 @@ def _figure(distribution: dict[int, int], rows: int, mean: float, heading: str, 
 
 def histogram_image(result: Any, path: str | Path, show: Any = None) -> bytes:
     """Return the histogram of a benchmark as the image a file at ``path`` holds (format from the suffix)."""
-    import io
     image = io.BytesIO()
     histogram_figure(result, show).savefig(image, format=plot_format(path), dpi=150)
     return image.getvalue()
@@ -107,5 +108,4 @@ def histogram_image(result: Any, path: str | Path, show: Any = None) -> bytes:
 
 def save_histogram(result: Any, path: str | Path, show: Any = None) -> Path:
     """Write the histogram of a benchmark to an image file (format from the suffix); return its path."""
-    from ..files import write_or_keep
     return write_or_keep(path, histogram_image(result, path, show), "plot")

@@ -12,6 +12,7 @@ import importlib
 import pkgutil
 import sys
 
+from .. import __version__
 from ..errors import ChuteError
 
 # Commands in the order ``chute --help`` lists them; others follow alphabetically.
@@ -42,7 +43,6 @@ def command_modules() -> tuple[str, ...]:
 
 def build_parser(only: str | None = None) -> Parser:
     """Return the argument parser with every sub-command registered (``only``: just that one, which it names)."""
-    from .. import __version__
     parser = Parser(prog="chute", description="Solve Wordle-family games: Wordle, Termo and their "
                     "multi-board modes. Run 'chute COMMAND --help' for each command.")
     parser.add_argument("--version", action="version", version=f"chute {__version__}")
@@ -77,6 +77,9 @@ def run_command(argv: list[str] | None) -> int:
     """Return the exit status of the command ``argv`` asks for, its errors said on one line."""
     forgiving_output()
     words = sys.argv[1:] if argv is None else argv
+    if words == ["--version"]:          # said without loading any command (each loads the library it runs)
+        print(f"chute {__version__}")
+        return 0
     # a command named first needs only its own options: importing every command's costs ~40 ms a run
     parser = build_parser(words[0] if words and words[0] in command_modules() else None)
     try:

@@ -22,6 +22,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+from ..files import default_cache_dir
+from ..kernels.compiling import kernels_key
+from ..language import Note
+from ..parallel import this_chute_env
+from .console import note, stderr_is_terminal
+
 ENV = "CHUTE_COMPILE_AHEAD"
 KERNELS = Path(__file__).resolve().parents[1] / "kernels"
 COMMANDS = frozenset({"suggest", "play", "assist", "review", "bench", "tree", "prove", "compare"})   # run kernels
@@ -31,20 +37,15 @@ def start_if_due(args) -> None:
     """Start the process for a command that runs kernels, on a terminal, when this machine's are not compiled."""
     if getattr(args, "command", None) not in COMMANDS or getattr(args, "no_cache", False):
         return
-    from ..files import default_cache_dir
-    from .console import stderr_is_terminal
     cache_dir = default_cache_dir()
     on_terminal = stderr_is_terminal()
     if due(on_terminal, cache_dir) and start(cache_dir) is not None and on_terminal \
             and not (getattr(args, "json", False) or getattr(args, "quiet", False)):
-        from ..language import Note
-        from .console import note
         note(Note("compiling_ahead"), lang=getattr(args, "lang", "en"))
 
 
 def stamp_path(cache_dir: Path) -> Path:
     """Return the file that says the kernels of this chute, numba and Python are compiled into this numba cache."""
-    from ..kernels.compiling import kernels_key
     return cache_dir / f"kernels-{kernels_key(KERNELS)}.ok"
 
 
@@ -59,7 +60,6 @@ def due(on_terminal: bool, cache_dir: Path) -> bool:
 def start(cache_dir: Path) -> subprocess.Popen | None:
     """Start the process in a session of its own (Ctrl-C in the terminal is the command's alone); None if the
     machine has no process to spare."""
-    from ..parallel import this_chute_env
     env = this_chute_env(CHUTE_CACHE_DIR=str(cache_dir))
     try:
         return subprocess.Popen([sys.executable, "-m", "chute.cli.ahead"], stdin=subprocess.DEVNULL,

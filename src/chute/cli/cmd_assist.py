@@ -3,14 +3,46 @@
 from __future__ import annotations
 
 import argparse
+import json
 import re
+import shlex
 import sys
 from pathlib import Path
 
-from ..game.feedback import SOLVED_MARKS
-from ..language import error_text
-from .common import add_game_options, add_history_option, add_lang_option, bounded_int, common_from_args
-from .solving import add_solver_options
+from ..errors import ChuteError, NotationError
+from ..files import check_output, default_state_dir, read_limited, write_atomic
+from ..game.feedback import (
+    SOLVED_MARKS,
+    looks_like_colours,
+    means_colours,
+    parse_clue,
+    parse_colours,
+    parse_word,
+)
+from ..game.games import GameSpec
+from ..game.refused import forget_refused, refused_path, remember_refused
+from ..game.render import tiles, use_colour
+from ..game.share import is_header_line, share_text
+from ..game.words import fold, is_word
+from ..game.words_left import said_per_board
+from ..language import Count, Note, counted, error_text, number, phrase, said
+from ..playing.session import Session
+from ..playing.solver import checked_word, why
+from ..reviewing.history import review_record, session_record
+from ..reviewing.verdict import review_session
+from . import one_line
+from .cmd_review import boards_lines, report_lines, review_command
+from .common import (
+    add_game_options,
+    add_history_option,
+    add_lang_option,
+    bounded_int,
+    common_from_args,
+    history_wanted,
+    keep_game,
+)
+from .console import input_lines, note, stdin_is_terminal, terminal_notes, waiting_line
+from .solving import add_solver_options, candidate_lines, session_from_args
 
 SESSION_HELP = """\
 Type the colours the game showed for the suggested guess, in any notation:
@@ -113,12 +145,10 @@ class Assistant:
 
     def t(self, key: str, **values) -> str:
         """Return the phrase ``key`` in the session's language."""
-        from ..language import phrase
         return phrase(key, self.lang, **values)
 
     def count(self, n: int, noun: str = "candidate") -> str:
         """Return ``n`` and the noun in the session's language ("66 candidates", "66 candidatas")."""
-        from ..language import counted
         return counted(n, noun, self.lang)
 
     def board(self, i: int) -> str:
@@ -127,7 +157,6 @@ class Assistant:
 
     def refuse(self, message: str) -> None:
         """Report a refused line on stderr and count it."""
-        from . import one_line
         self.refused += 1
         print(self.t("error", message=one_line(message)), file=sys.stderr, flush=True)
 
@@ -142,7 +171,6 @@ class Assistant:
 
     def notes(self) -> None:
         """Print every board's notes not said yet."""
-        from ..language import said
         for i, board in enumerate(self.session.boards):
             for message in board.state.notes:
                 if (i, message) not in self.noted:
@@ -156,7 +184,6 @@ class Assistant:
         self.partial = []
         if s.solved:
             return
-        from .console import waiting_line
         with waiting_line("waiting_rank", self.lang):
             ranked = s.ranked(self.top)
         open_ = s.open_boards()
@@ -173,7 +200,6 @@ class Assistant:
             self.say(self.t("prompt_one", count=state.words_left().said(self.lang), row=s.used + 1, rows=self.rows,
                             advice=advice))
         else:
-            from ..game.words_left import said_per_board
             for i in open_:
                 st = s.boards[i].state
                 if st.clues and 0 < st.n <= 10:
@@ -186,10 +212,7 @@ class Assistant:
         """Write the game to the save file (atomically), or remove it once solved; while that fails, warn once."""
         if self.save_path is None:
             return
-        import json
 
-        from ..errors import ChuteError
-        from ..files import write_atomic
         try:
             if self.session.solved:
                 self.save_path.unlink(missing_ok=True)
@@ -214,7 +237,6 @@ class Assistant:
 
     def handle(self, line: str) -> bool:
         """Act on one input line; return False when the session should end."""
-        from ..game.share import is_header_line
         text = line.strip()
         if not text:
             if self.single and len(line) == self.lexicon.length:
@@ -258,8 +280,6 @@ class Assistant:
 
     def reject(self, text: str) -> None:
         """Stop suggesting a word the game refused, remember it in the user's list, and suggest again."""
-        from ..errors import ChuteError
-        from ..game.words import fold
         if not text or len(text.split()) != 1:
             self.say(self.t("reject_what"))
             return
@@ -268,8 +288,6 @@ class Assistant:
         except ChuteError as err:
             self.refuse(error_text(err, self.lang))
             return
-        from ..game.refused import refused_path, remember_refused
-        from .console import note
         if word not in self.lexicon.guess_set:      # a string the lists lack: not the answer; kept with the game
             self.save()
             self.say(self.t("rejected_string", word=self.show(word)))
@@ -287,10 +305,6 @@ class Assistant:
 
     def unreject(self, text: str) -> None:
         """Suggest again a word refused by mistake: take it out of the user's list, replay the rows, suggest again."""
-        from ..errors import ChuteError
-        from ..game.refused import forget_refused, refused_path
-        from ..playing.solver import checked_word
-        from .console import note
         refused = self.session.solver.avoided | self.session.solver.refused_strings
         if not text or len(text.split()) != 1:
             self.say(self.t("unreject_what", words=", ".join(self.show(w) for w in sorted(refused)) or "-"))
@@ -316,10 +330,6 @@ class Assistant:
 
     def review(self, text: str) -> None:
         """Print the verdict on the rows so far (the answers of the boards not solved follow the command)."""
-        from ..errors import ChuteError
-        from ..reviewing.verdict import review_session
-        from .cmd_review import boards_lines, report_lines
-        from .console import terminal_notes, waiting_line
         try:
             with waiting_line("waiting_review", self.lang):
                 result = review_session(self.session, [a for a in SEPARATORS.split(text) if a] or None,
@@ -331,8 +341,6 @@ class Assistant:
                  else boards_lines(result, self.game, self.lexicon.show, self.lang))
         self.say("\n".join(lines))
         if self.history:
-            from ..reviewing.history import review_record
-            from .common import keep_game
             keep_game(review_record(result, self.game, "assist", self.lexicon.show), self.lang)
 
     def undo(self) -> None:
@@ -363,8 +371,6 @@ class Assistant:
 
     def list_candidates(self, args: list[str]) -> None:
         """Print the candidates of one board (or of every unsolved board), the likeliest ``LIST_MAX`` of each."""
-        from ..language import number
-        from .solving import candidate_lines
         which = self.board_numbers(args)
         if which is None:
             return
@@ -383,8 +389,6 @@ class Assistant:
 
     def why(self, text: str) -> None:
         """Say why a word could or could not be the answer on each board asked, and what it does as a guess."""
-        from ..errors import NotationError
-        from ..game.feedback import parse_word
         words = text.split()
         if not words:
             self.say(self.t("why_what" if self.single else "why_what_boards"))
@@ -403,7 +407,6 @@ class Assistant:
             return
         if w not in self.lexicon.guess_set:
             self.say(self.t("may_refuse", word=w.upper(), name=self.lexicon.name))
-        from ..playing.solver import why
         for i in which:
             verdict = why(self.session.boards[i].state, w, self.lang)
             head = "" if self.single else f"{self.board(i)}: "
@@ -413,8 +416,6 @@ class Assistant:
 
     def row(self, line: str) -> bool:
         """Read a played row (colours, word + colours, or a word alone) and play it when complete."""
-        from ..errors import NotationError
-        from ..game.feedback import looks_like_colours, parse_clue, parse_colours
         n = self.lexicon.length
         if self.session.solved:
             self.refuse(self.t("game_over"))
@@ -441,9 +442,6 @@ class Assistant:
 
     def tokens(self, tokens: list[str]) -> bool:
         """Read a word and/or patterns split on separators; wait for more boards, or play the row."""
-        from ..errors import NotationError
-        from ..game.feedback import looks_like_colours, means_colours, parse_colours
-        from ..game.words import fold, is_word
         n = self.lexicon.length
         s = self.session
         first = tokens[0]
@@ -491,7 +489,6 @@ class Assistant:
 
     def play(self, guess: str, patterns: list[str]) -> bool:
         """Play the row on the session; show it; return False when every board is solved."""
-        from ..errors import ChuteError
         self.partial = []
         if guess is None:
             self.refuse(self.t("no_guess_given"))
@@ -507,14 +504,11 @@ class Assistant:
 
     def after_row(self) -> bool:
         """Show the row just played on every board; return False when every board is solved."""
-        from ..game.render import tiles, use_colour
         s = self.session
         row = s.history[-1]
         colour = use_colour(sys.stdout)
         self.notes()
         if self.history and (s.solved or s.used == self.rows):
-            from ..reviewing.history import session_record
-            from .common import keep_game
             keep_game(session_record(s, self.game, "assist"), self.lang)
         for i, p in enumerate(row.patterns):
             if p is None:
@@ -528,15 +522,12 @@ class Assistant:
                 tail = self.t("solved") if board.solved else board.state.words_left().said(self.lang)
                 self.say(f"{self.board(i)}: {shown}  {tail}")
         if s.solved:
-            from ..game.games import GameSpec
-            from ..game.share import share_text
             if not self.single:
                 self.say(self.t("all_solved" if s.used <= self.rows else "all_solved_over", boards=s.n_boards,
                                 used=s.used, rows=self.rows))
             game = GameSpec(self.game, self.lexicon.name, s.n_boards, self.rows)
             self.say("\n" + share_text(game, s.board_patterns(), hard=bool(s.solver.hard)) + "\n")
             if self.lists is not None:
-                from .cmd_review import review_command
                 self.say(self.t("review_hint", command=review_command(self.game, [r.guess for r in s.history],
                                                                       s.answers(), s.solver.hard, self.lang,
                                                                       self.lists)))
@@ -549,7 +540,6 @@ class Assistant:
 
 def review_lists(args: argparse.Namespace) -> list[str] | None:
     """Return the word-list options that ``chute review`` needs to review this game (None: a board or row count it lacks)."""
-    import shlex
     if getattr(args, "boards", None) is not None or getattr(args, "rows", None) is not None:
         return None
     lists = [f"--{name.replace('_', '-')} {shlex.quote(str(value))}"
@@ -561,13 +551,7 @@ def review_lists(args: argparse.Namespace) -> list[str] | None:
 
 def resume(session, path: Path, lang: str = "en"):
     """Return the session saved at ``path``, replayed on ``session``'s solver (a new one if none is saved)."""
-    import json
 
-    from ..errors import ChuteError
-    from ..files import read_limited
-    from ..language import Count, Note
-    from ..playing.session import Session
-    from .console import note
     if not path.exists():
         note(Note("no_saved_game", path=str(path)), lang=lang)
         return session
@@ -586,25 +570,17 @@ def resume(session, path: Path, lang: str = "en"):
 def run(args: argparse.Namespace) -> int:
     """Run the loop until solved, quit or end of input; return 0, or 2 without a terminal if a line was refused or the
     game is unsaved."""
-    from ..files import default_state_dir
-    from .console import input_lines, stdin_is_terminal
-    from .common import history_wanted
-    from .console import note
-    from .solving import session_from_args
     session, spec = session_from_args(args, refused=True)
     interactive = stdin_is_terminal()
     save_path = Path(args.session) if args.session else (
         default_state_dir() / f"assist-{spec.name}.json" if interactive else None)
     if args.session:
-        from ..files import check_output
         check_output(args.session, "--session")
     if args.resume:
         if save_path is None:
-            from ..errors import ChuteError
             raise ChuteError("--resume without a terminal needs --session FILE (the file to continue)")
         session = resume(session, save_path, args.lang)
     elif save_path is not None and save_path.exists():
-        from ..language import Note
         note(Note("saved_game_waits", game=spec.name, path=str(save_path), command=resume_command(args)),
              lang=args.lang)
     assistant = Assistant(session, args.top, spec.rows, save_path, args.lang, spec.name, review_lists(args),
@@ -619,7 +595,6 @@ def run(args: argparse.Namespace) -> int:
     def say_saved() -> None:
         saved = assistant.save_path
         if saved is not None and session.history and not session.solved and saved.exists() and not assistant.unsaved:
-            from ..language import Note
             note(Note("saved_on_interrupt", path=str(saved), command=resume_command(args)), lang=args.lang)
     try:
         for line in input_lines():
@@ -638,7 +613,6 @@ def run(args: argparse.Namespace) -> int:
 
 def resume_command(args: argparse.Namespace) -> str:
     """Return the command that continues this game: chute assist with its game, board and save options, and --resume."""
-    import shlex
     words = ["chute", "assist"]
     if args.game != "wordle":
         words += ["--game", args.game]

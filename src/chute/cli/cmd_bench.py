@@ -4,11 +4,38 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
+from .. import bench
+from ..bench import (
+    Progress,
+    can_draw,
+    report,
+    run_many,
+    sample_secrets,
+    secret_tuples,
+    split_secrets,
+)
+from ..errors import ChuteError
+from ..files import check_outputs, write_each_or_keep
 from ..game.games import MAX_ROWS
-from .common import add_game_options, add_jobs_option, bounded_int
-from .solving import add_solver_options
+from ..game.prior import make_prior
+from ..game.words import read_word_file
+from ..playing.assembly import check_strategy, default_policy, joint_policy
+from ..playing.session import game_accepting
+from ..playing.solver import DEFAULT_PRIOR
+from ..strategies.follow import FollowTree
+from .common import (
+    add_game_options,
+    add_jobs_option,
+    bounded_int,
+    engine_from_args,
+    lexicon_from_args,
+    spec_from_args,
+)
+from .console import note
+from .solving import add_solver_options, solver_from_args
 
 if TYPE_CHECKING:
     from ..bench import BenchResult
@@ -58,9 +85,6 @@ def add_arguments(p) -> None:
 
 def prepare(args: argparse.Namespace):
     """Return (engine, secrets, rows, spec) for a benchmark after checking the arguments."""
-    from ..bench import sample_secrets
-    from ..errors import ChuteError
-    from .common import engine_from_args, lexicon_from_args, spec_from_args
     spec = spec_from_args(args)
     if spec.boards != 1:
         raise ChuteError(f"{args.command} plays one board at a time; {spec.name} has {spec.boards}")
@@ -86,10 +110,6 @@ def secrets_from_args(args: argparse.Namespace, lexicon, unlisted: bool = False)
     if named is not None:
         args.unknown_secrets, args.unlisted_secrets = [], []
         return named
-    from ..bench import split_secrets
-    from ..errors import ChuteError
-    from ..game.words import read_word_file
-    from .console import note
     words = read_word_file(args.secrets, lexicon.length).words
     known, unknown = split_secrets(lexicon, words)
     unknown = list(dict.fromkeys(unknown))
@@ -106,7 +126,6 @@ def secrets_from_args(args: argparse.Namespace, lexicon, unlisted: bool = False)
     if not known and not (unlisted and unknown):       # an empty file is not "every answer"
         raise ChuteError(f"no secret in {args.secrets} is an accepted {lexicon.length}-letter word of {lexicon.name}")
     if unlisted:
-        from ..playing.session import game_accepting
         args.accepts = game_accepting(lexicon, unknown)
         return known + unknown
     return known
@@ -114,7 +133,6 @@ def secrets_from_args(args: argparse.Namespace, lexicon, unlisted: bool = False)
 
 def named_secrets(name: str, lexicon) -> list[str] | None:
     """Return the words ``--secrets accepted`` or ``earlier`` names (None for a file's path)."""
-    from pathlib import Path
     if name not in SECRET_NAMES or Path(name).exists():
         return None
     if name == "accepted":
@@ -127,7 +145,6 @@ SECRET_NAMES = ("accepted", "earlier")
 
 def make_solver(args: argparse.Namespace, strategy: str, opener: str | None = None, depth: int | None = None):
     """Return the solver the options describe, for one strategy (opener and depth may override)."""
-    from .solving import solver_from_args
     return solver_from_args(args, strategy=strategy, opener=opener if opener is not None else args.opener,
                             depth=args.depth if depth is None else depth, prior=args.prior)
 
@@ -147,7 +164,6 @@ def describe(args: argparse.Namespace, spec, engine, secrets, solver, strategy: 
 
 def check_bench_outputs(args: argparse.Namespace) -> None:
     """Fail before the run if --csv/--plot cannot be written, or would overwrite an input or each other."""
-    from ..files import check_outputs
     if args.plot:
         from ..bench.plot import plot_format, require_matplotlib
         plot_format(args.plot)
@@ -160,7 +176,6 @@ def check_bench_outputs(args: argparse.Namespace) -> None:
 
 def tree_games(solver, secrets, rows: int) -> int | None:
     """Return how many secrets the solver's decision tree solves on its own within the rows (None: no tree)."""
-    from ..strategies.follow import FollowTree
     if not isinstance(solver.strategy, FollowTree):
         return None
     stats = solver.strategy.tree.evaluate(secrets)
@@ -169,10 +184,6 @@ def tree_games(solver, secrets, rows: int) -> int | None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark and print the report (or JSON); write CSV and plot if asked."""
-    from .. import bench
-    from ..bench import Progress
-    from ..playing.assembly import check_strategy, default_policy
-    from .common import spec_from_args
     if spec_from_args(args).boards > 1:          # multi-board games
         return run_multi(args)
     args.strategy, args.prior = default_policy(args.strategy, args.prior, args.depth)
@@ -205,12 +216,6 @@ def add_bench_options(parser: argparse.ArgumentParser) -> None:
 
 def run_multi(args: argparse.Namespace) -> int:
     """Play N seeded random multi-board games; print success rate, rows, distribution, worst tuples."""
-    from ..bench import Progress, run_many, secret_tuples
-    from ..errors import ChuteError
-    from .common import engine_from_args, lexicon_from_args, spec_from_args
-    from ..game.prior import make_prior
-    from ..playing.assembly import joint_policy
-    from ..playing.solver import DEFAULT_PRIOR
     spec = spec_from_args(args)
     policy = joint_policy(args.strategy, args.opener, args.candidates_only, args.depth, args.tree)
     if getattr(args, "rule", None):
@@ -242,8 +247,6 @@ def run_multi(args: argparse.Namespace) -> int:
 def print_run(args: argparse.Namespace, result: "BenchResult", show: Callable[[str], str],
               notes: list[str] | None = None) -> int:
     """Write the --csv and --plot files of a run and print its report (or JSON)."""
-    from ..bench import can_draw, report
-    from ..files import write_each_or_keep
 
     def image() -> bytes:
         from ..bench.plot import histogram_image

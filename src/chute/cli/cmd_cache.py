@@ -6,6 +6,9 @@ import argparse
 import json
 import time
 
+from ..files import default_cache_dir
+from ..game.cache import cache_limit, clear, contents, human_bytes
+
 HELP = "show the on-disk cache (where, what, how large against its limit) or empty it"
 DESCRIPTION = ("chute keeps each word lists' pattern matrix and the tables computed from it (first and second "
                "rows, review tables, optimal trees) in its cache folder ($CHUTE_CACHE_DIR, else the user's cache "
@@ -22,8 +25,6 @@ def add_arguments(p) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the cache's folder, its sets of files by word lists, and its size against the limit; or clear it."""
-    from ..files import default_cache_dir
-    from ..game.cache import cache_limit, clear, contents, human_bytes
     folder = default_cache_dir()
     limit = cache_limit()
     if args.clear:

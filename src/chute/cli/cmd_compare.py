@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 
-from .cmd_bench import add_run_options
+from .. import bench
+from ..bench import Progress, compare_table
+from ..errors import ChuteError
+from ..files import excerpt
+from ..strategies import get_strategy
+from .cmd_bench import add_run_options, describe, make_solver, prepare
 from .common import add_game_options
 from .solving import add_solver_options
 
@@ -34,8 +40,6 @@ def add_arguments(p) -> None:
 
 def parse_entries(text: str, default_opener: str | None, default_depth: int) -> list[tuple[str, str | None, int]]:
     """Return (strategy, opener, depth) for each entry of a --strategies list."""
-    from ..errors import ChuteError
-    from ..files import excerpt
     entries = []
     for item in (part.strip() for part in text.split(",")):
         if not item:
@@ -65,13 +69,7 @@ def label(name: str, depth: int, default_depth: int) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Run every strategy on the same secrets and print the table (or JSON)."""
-    import json
 
-    from .. import bench
-    from ..bench import Progress, compare_table
-    from ..errors import ChuteError
-    from ..strategies import get_strategy
-    from .cmd_bench import describe, make_solver, prepare
     if args.strategy is not None:
         raise ChuteError("compare takes --strategies LIST (comma-separated), not --strategy")
     entries = parse_entries(args.strategies, args.opener, args.depth)

@@ -7,7 +7,17 @@ import json
 import sys
 import textwrap
 
-from .common import add_game_options
+from ..errors import NotationError
+from ..files import excerpt
+from ..game.feedback import Clue, looks_like_template, parse_rows, parse_word
+from ..game.games import game_spec
+from ..game.grep import grep_pipeline
+from ..game.knowledge import Knowledge
+from ..game.words import bundled_path
+from ..game.words_left import counted_left, pool
+from ..language import counted
+from ..playing.unlisted import model_for, unlisted_words
+from .common import add_game_options, lexicon_from_args, read_words_arg
 
 HELP = "the words that fit the clues, and what the clues imply"
 DESCRIPTION = ("List the words consistent with every clue, with a summary of what is known. "
@@ -45,7 +55,6 @@ def add_arguments(p) -> None:
 
 def split_words(words: list[str] | None, clues: list[str]) -> tuple[list[str] | None, list[str]]:
     """Return (words, clues): a token after --words that is written as a clue (crane:bbbbb) is a clue."""
-    from ..game.feedback import looks_like_template
     if not words:
         return words, clues
     is_clue = [any(c in t for c in ":=[]_.") or looks_like_template(t) for t in words]
@@ -54,14 +63,10 @@ def split_words(words: list[str] | None, clues: list[str]) -> tuple[list[str] | 
 
 def check_words(words: list[str], length: int | None) -> None:
     """Refuse --words entries that are not words of letters, or not all of one length."""
-    from ..errors import NotationError
-    from ..game.feedback import parse_word
     folded = [parse_word(w, "--words entry") for w in words]
     length = length or len(folded[0])
     wrong = [(w, f) for w, f in zip(words, folded) if len(f) != length]
     if wrong:
-        from ..files import excerpt
-        from ..language import counted
         word, f = wrong[0]
         raise NotationError(f"--words entry {excerpt(word)} has {counted(len(f), 'letter')}, expected {length}"
                             + (f" ({len(wrong) - 1} more)" if len(wrong) > 1 else ""))
@@ -77,8 +82,6 @@ def _row_length(rows) -> int | None:
 
 def run(args: argparse.Namespace) -> int:
     """Filter the chosen words by the clues and print them; return 0, or 1 when none fit."""
-    from ..game.feedback import parse_rows
-    from ..game.knowledge import Knowledge
 
     args.words, args.clues = split_words(args.words, args.clues)
     rows = parse_rows(args.clues)
@@ -105,9 +108,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _words_for(args: argparse.Namespace, rows) -> tuple:
     """Return (the words to filter, the clues' word length, whether they are the user's own --words)."""
-    from ..errors import NotationError
-    from ..language import counted
-    from .common import lexicon_from_args, read_words_arg
     length = _row_length(rows) or args.length
     if args.length and length != args.length:
         raise NotationError(f"the clues have {counted(length, 'letter')} but --length is {args.length}")
@@ -131,7 +131,6 @@ def _words_for(args: argparse.Namespace, rows) -> tuple:
 
 def _warn_unknown_guesses(rows, lexicon) -> None:
     """Warn on stderr of each played guess the lists do not accept (it is still read: games change)."""
-    from ..game.feedback import Clue
     for row in rows:
         if isinstance(row, Clue) and not lexicon.is_guess(row.guess):
             print(f"chute: warning: {row.guess.upper()} is not in the {lexicon.name} list of "
@@ -140,8 +139,6 @@ def _warn_unknown_guesses(rows, lexicon) -> None:
 
 def _grep(args: argparse.Namespace, knowledge, lexicon, pool) -> str:
     """Return the grep/awk pipeline that filters the same words (``--grep``)."""
-    from ..game.grep import grep_pipeline
-    from ..game.words import bundled_path
     if args.words:
         return grep_pipeline(knowledge, words=[lexicon.show(w) for w in pool])
     if args.words_file:
@@ -217,17 +214,14 @@ def _report(args: argparse.Namespace, knowledge, lexicon, pool, candidates, acce
 
 def _words_left(knowledge, lexicon):
     """Return the likely answers and possible words that fit what is known (``game.words_left``'s two figures)."""
-    from ..game.words_left import counted_left, pool
     return counted_left(lexicon, lambda which: len(knowledge.filter(pool(lexicon, which))))
 
 
 def _unlisted(knowledge, lexicon) -> list[str]:
     """Return the strings of letters the knowledge allows, likeliest first by the lists' letter model (``unlisted``)."""
-    from ..playing.unlisted import model_for, unlisted_words
     return unlisted_words(knowledge, model_for(lexicon.guesses)).words
 
 
 def _game_lexicon(game: str) -> str:
     """Return the bundled lexicon name of a game preset."""
-    from ..game.games import game_spec
     return game_spec(game).lexicon

@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
 
+from ..game.feedback import all_green
 from ..game.games import MAX_ROWS, played_on
+from ..game.render import tiles, use_colour, width
+from ..game.words_left import words_left
+from ..language import column, counted, phrase
 from .common import add_game_options, add_lang_option, bounded_int
-from .solving import add_solver_options
+from .console import note, waiting_line
+from .solving import add_solver_options, session_from_args
 
 HELP = "watch the solver play a game against a known secret"
 DESCRIPTION = ("Play a whole game against SECRET with the chosen strategy, printing each guess "
@@ -32,12 +38,6 @@ def add_arguments(p) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play the game and print it (tiles for one board, a grid for several); return 0 if solved within the rows."""
-    from ..game.feedback import all_green
-    from ..game.render import tiles, use_colour
-    from ..language import counted, phrase
-    from ..game.words_left import words_left
-    from .console import note, waiting_line
-    from .solving import session_from_args
     session, spec = session_from_args(args, args.secret, unlisted=True)
     with waiting_line("waiting_play", args.lang, args.json):
         session.autoplay(args.max_guesses or (MAX_ROWS if spec.boards == 1 else played_on(spec.rows, spec.boards)))
@@ -93,11 +93,7 @@ def game_json(session, spec) -> dict:
 
 def grid_lines(session, spec, counts: bool = True, columns: int | None = None, lang: str = "en") -> list[str]:
     """Return the game as a grid, one line per row and a column of tiles per board, in bands that fit ``columns``."""
-    import shutil
 
-    from ..game.feedback import all_green
-    from ..game.render import tiles, use_colour, width
-    from ..language import column, phrase
     lexicon = session.solver.lexicon
     colour = use_colour(sys.stdout)
     cell = width("x" * lexicon.length, colour)

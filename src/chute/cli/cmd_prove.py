@@ -5,8 +5,22 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
+from pathlib import Path
 
-from .common import add_game_options, add_jobs_option, bounded_int
+from ..files import check_outputs, write_or_keep
+from ..game.games import game_spec
+from ..game.render import plural
+from ..search.prove import prove, scheduler_endpoint
+from ..search.tree_search import INF, TreeSearch
+from .common import (
+    add_game_options,
+    add_jobs_option,
+    bounded_int,
+    engine_from_args,
+    lexicon_from_args,
+)
+from .solving import rule_from_args, single_board
 
 HELP = "prove the best opener over every accepted guess (resumable; local processes or a Dask cluster)"
 DESCRIPTION = ("Search every accepted guess as the opener for the fewest total guesses over every answer: cheap "
@@ -22,7 +36,6 @@ EPILOG = ("examples: chute prove --answers a.txt --guesses g.txt --top 5 | chute
 
 def scheduler_address(text: str) -> str:
     """Return a Dask scheduler address ([tcp|tls|ws|wss://]HOST:PORT) as given; ArgumentTypeError if not one."""
-    from ..search.prove import scheduler_endpoint
     try:
         scheduler_endpoint(text)
     except ValueError as err:          # the library's own sentence: one home for the rule and its words
@@ -51,16 +64,7 @@ def add_arguments(p) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the proof and print the optimum, the best openers, and where every opener ended."""
-    import time
-    from pathlib import Path
 
-    from ..files import check_outputs, write_or_keep
-    from ..game.games import game_spec
-    from ..game.render import plural
-    from ..search.prove import prove
-    from ..search.tree_search import INF, TreeSearch
-    from .common import engine_from_args, lexicon_from_args
-    from .solving import rule_from_args, single_board
     single_board(args)
     check_outputs({"--csv": args.csv, "--journal": args.journal},
                   {"--answers": args.answers, "--guesses": args.guesses, "--exclude": args.exclude,

@@ -5,10 +5,32 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import select
 import sys
 
-from ..language import Count, Note
-from .common import add_game_options, add_history_option, add_lang_option
+from ..errors import ChuteError
+from ..files import decode_text, read_limited
+from ..game.feedback import check_colours, check_grid, parse_clue, to_emoji
+from ..game.prior import make_prior
+from ..game.render import tiles, use_colour
+from ..game.share import parse_share
+from ..game.words import fold
+from ..language import Count, Note, counted, decimal, number, phrase, said
+from ..reviewing.grid_decoder import decode_boards, decode_grid
+from ..reviewing.history import review_record
+from ..reviewing.verdict import review_game, written_answers
+from .common import (
+    add_game_options,
+    add_history_option,
+    add_lang_option,
+    engine_from_args,
+    history_wanted,
+    keep_game,
+    lexicon_from_args,
+    spec_from_args,
+)
+from .console import terminal_notes, waiting_line
+from .solving import rule_from_args
 
 HELP = "grade a finished game: each guess against the best play, skill and luck"
 DESCRIPTION = ("Review a finished game of one board or several (--game dordle, quordle, ...: round by round, "
@@ -51,14 +73,6 @@ def add_arguments(p) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Read the game, review (or decode) it, and print the verdict."""
-    from ..errors import ChuteError
-    from ..game.feedback import parse_clue
-    from ..game.words import fold
-    from ..reviewing.grid_decoder import decode_grid
-    from ..reviewing.verdict import review, written_answers
-    from .common import engine_from_args, lexicon_from_args, spec_from_args
-    from .console import terminal_notes, waiting_line
-    from .solving import rule_from_args
     share = _share(args)
     if share is None and not args.clues:
         raise ChuteError(Note("give_guesses_or_share"))
@@ -102,7 +116,6 @@ def run(args: argparse.Namespace) -> int:
     engine = engine_from_args(args)
     show = lexicon.show
     if not guesses:
-        from ..game.prior import make_prior
         prior = None if args.prior is None else make_prior(lexicon, args.prior)
         with waiting_line("waiting_review", args.lang, args.json):
             rows = decode_grid(engine, patterns or [], answer, hard=share.hard if share else False, prior=prior)
@@ -114,13 +127,11 @@ def run(args: argparse.Namespace) -> int:
         print("\n".join(decoded_lines(rows, [answer], lexicon, lexicon.name, args.lang)))
         return 0
     if patterns is not None:
-        from ..game.feedback import check_colours
         check_colours(lexicon, guesses, patterns, answer)
-    from ..game.prior import make_prior
     prior = None if args.prior is None else make_prior(lexicon, args.prior)
     with waiting_line("waiting_review", args.lang, args.json):
-        result = review(engine, guesses, answer, rows=spec.rows, rule=rule_from_args(args), prior=prior,
-                        notify=terminal_notes(args.lang, args.json))
+        result = review_game(engine, guesses, [answer], spec.rows, rule=rule_from_args(args), prior=prior,
+                             notify=terminal_notes(args.lang, args.json))
     kept_in_history(args, result, spec.name, show)
     if args.json:
         print(json.dumps(result.to_dict(show, args.lang), ensure_ascii=False, indent=1))
@@ -131,10 +142,6 @@ def run(args: argparse.Namespace) -> int:
 
 def run_boards(args: argparse.Namespace, spec, lexicon, share) -> int:
     """Review a multi-board game round by round (answers from --answer or the share text's solved rows)."""
-    from ..errors import ChuteError
-    from ..reviewing.verdict import review_boards, written_answers
-    from .common import engine_from_args
-    from .console import terminal_notes, waiting_line
     if args.rule:
         raise ChuteError(Note("boards_no_hard"))
     guesses = list(args.clues)
@@ -152,15 +159,12 @@ def run_boards(args: argparse.Namespace, spec, lexicon, share) -> int:
         raise ChuteError(Note(key, game=spec.name, boards=Count(boards, "board_noun"),
                               answers=Count(boards, "answer_noun"), k=len(answers)))
     if share is not None and guesses:
-        from ..game.feedback import check_grid
         check_grid(lexicon, guesses, share.boards, answers)
     engine = engine_from_args(args)
-    from ..game.prior import make_prior
     prior = None if args.prior is None else make_prior(lexicon, args.prior)
     if not guesses:
         if share is None:
             raise ChuteError(Note("give_guesses_or_share"))
-        from ..reviewing.grid_decoder import decode_boards
         with waiting_line("waiting_review", args.lang, args.json):
             rows = decode_boards(engine, share.boards, answers, prior=prior)
         if args.json:
@@ -171,8 +175,8 @@ def run_boards(args: argparse.Namespace, spec, lexicon, share) -> int:
             print("\n".join(decoded_lines(rows, answers, lexicon, spec.name, args.lang)))
         return 0
     with waiting_line("waiting_review", args.lang, args.json):
-        result = review_boards(engine, guesses, answers, spec.rows, prior=prior,
-                               notify=terminal_notes(args.lang, args.json))
+        result = review_game(engine, guesses, answers, spec.rows, prior=prior,
+                             notify=terminal_notes(args.lang, args.json))
     show = lexicon.show
     kept_in_history(args, result, spec.name, show)
     if args.json:
@@ -184,16 +188,12 @@ def run_boards(args: argparse.Namespace, spec, lexicon, share) -> int:
 
 def kept_in_history(args: argparse.Namespace, result, game: str, show) -> None:
     """Keep a reviewed game that is over in your history, with its skill and luck (unless --no-history)."""
-    from ..reviewing.history import review_record
-    from .common import history_wanted, keep_game
     if history_wanted(args):
         keep_game(review_record(result, game, "review", show), args.lang)
 
 
 def boards_lines(result, game: str, show, lang: str = "en") -> list[str]:
     """Return a multi-board review as printed lines in ``lang``: the verdict, then a round a line and a board each."""
-    from ..game.feedback import to_emoji
-    from ..language import counted, decimal, phrase, said
     state = (phrase("boards_solved_in", lang, rows=counted(max(result.solved_at), "row", lang)) if result.solved
              else phrase("boards_not_solved", lang, rows=counted(result.row_limit, "row", lang)))
     verdict = ("" if result.skill is None else
@@ -234,8 +234,6 @@ def review_command(game: str, guesses: list[str], answers: list[str], rule: str 
 
 def decoded_lines(rows, answers, lexicon, game: str, lang: str = "en") -> list[str]:
     """Return a decoded colours-only grid as lines: each row's colours per board and the words that make them."""
-    from ..game.feedback import to_emoji
-    from ..language import counted, phrase
     show = lexicon.show
     lines = [phrase("decoded_head", lang, game=game, answers=" / ".join(show(a).upper() for a in answers))]
     for i, r in enumerate(rows, 1):
@@ -250,8 +248,6 @@ def decoded_lines(rows, answers, lexicon, game: str, lang: str = "en") -> list[s
 def _share(args: argparse.Namespace):
     """Return the share text given by --share (or piped in with no guesses), read; None without one (an empty
     pipe is none; an empty --share is an error)."""
-    from ..files import decode_text, read_limited
-    from ..game.share import parse_share
     if args.share is None:
         text = _piped_text(wait=not args.clues)
         if text is None or not text.strip():          # nothing piped in: no share text meant
@@ -263,7 +259,6 @@ def _share(args: argparse.Namespace):
     else:
         return None
     if not text.strip():
-        from ..errors import ChuteError
         raise ChuteError(Note("share_empty"))
     return parse_share(text)
 
@@ -283,7 +278,6 @@ def _piped_text(wait: bool) -> str | None:
         except (OSError, ValueError):            # an in-memory stream: it never blocks
             fd = None
         if fd is not None:
-            import select
             try:
                 if not select.select([fd], [], [], PIPE_WAIT)[0]:
                     return None
@@ -302,8 +296,6 @@ def left_text(row, lang: str = "en") -> str:
 
 def report_lines(result, lexicon, stream, lang: str = "en") -> list[str]:
     """Return the printed review in ``lang``: a line per row, the verdict, and what optimal play does."""
-    from ..game.render import tiles, use_colour
-    from ..language import counted, decimal, number, phrase, said
     show = lexicon.show
     colour = use_colour(stream)
     used = len(result.rows)

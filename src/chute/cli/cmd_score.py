@@ -6,6 +6,13 @@ import argparse
 import json
 import unicodedata
 
+from ..errors import NotationError
+from ..game.feedback import format_clue, parse_word, score
+from ..game.games import game_spec
+from ..game.render import tiles
+from ..game.words import BUNDLED_LENGTH
+from ..language import counted
+
 NOTATION_HELP = "gyb, clue, guess-score, emoji, termo or digits"
 
 
@@ -35,15 +42,9 @@ def _display(text: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Print the pattern of the guess against each secret; return the exit status."""
-    from ..errors import NotationError
-    from ..game.feedback import format_clue, parse_word, score
-    from ..game.render import tiles
-    from ..language import counted
 
     guess = parse_word(args.guess, "guess")
     if args.game:
-        from ..game.games import game_spec
-        from ..game.words import BUNDLED_LENGTH
         spec = game_spec(args.game)
         if len(guess) != BUNDLED_LENGTH:
             raise NotationError(f"guess {args.guess!r} has {counted(len(guess), 'letter')}; {spec.name} words have "

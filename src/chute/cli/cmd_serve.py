@@ -6,6 +6,8 @@ import argparse
 import socket
 import sys
 
+from ..errors import ChuteError
+from ..web import warming
 from .common import bounded_int
 
 HELP = "a local web page next to the game: clickable tiles, suggestions, review"
@@ -28,7 +30,6 @@ def add_arguments(p) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Check the port, load the engines, and serve until interrupted."""
-    from ..errors import ChuteError
     try:
         import uvicorn
 
@@ -52,7 +53,6 @@ def run(args: argparse.Namespace) -> int:
         listener.close()
         raise ChuteError(f"cannot listen on {args.host}:{args.port} ({err.strerror or err}): "
                          "choose another --host or --port") from None
-    from ..web import warming
     with listener:
         warming.warm()                              # the engines and kernels every request uses, before it answers
         name = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::", "::1", "0") else host

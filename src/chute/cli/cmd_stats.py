@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
+from ..language import counted, decimal, number, percent, phrase
+from ..reviewing.history import clear_history, history_path, read_history, statistics
 from .common import add_lang_option, bounded_int
 
 HELP = "your games: played, won, the rows each win took, streaks, skill and luck"
@@ -31,8 +33,6 @@ def add_arguments(p) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the history's statistics (or clear it)."""
-    from ..language import counted, phrase
-    from ..reviewing.history import clear_history, history_path, read_history, statistics
     path = history_path()
     if args.clear:
         games, aside = clear_history(path)
@@ -62,7 +62,6 @@ def run(args: argparse.Namespace) -> int:
 
 def stats_lines(s, lang: str = "en") -> list[str]:
     """Return one game and mode's statistics as printed lines: the counts, a bar per row count, the means."""
-    from ..language import decimal, number, percent, phrase
     lines = [phrase("stats_line", lang, game=s.game, mode=phrase(s.mode, lang), played=number(s.played, lang),
                     won=number(s.won, lang), rate=percent(s.win_rate, lang), streak=number(s.streak, lang),
                     best=number(s.best_streak, lang))]
@@ -84,7 +83,6 @@ def stats_lines(s, lang: str = "en") -> list[str]:
 
 def game_line(g, lang: str = "en") -> str:
     """Return one kept game on a line: its day, game, guesses, rows (X lost) and grades."""
-    from ..language import phrase
     score = f"{g.rows}/{g.row_limit}" if g.won else f"X/{g.row_limit}"
     mode = "" if g.mode == "normal" else "*"
     grades = ("" if g.skill is None else

@@ -5,8 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 
-from .common import add_game_options, add_lang_option, bounded_int
-from .solving import add_solver_options
+from ..errors import NotationError
+from ..game.feedback import Clue, parse_board_row, parse_rows
+from ..game.words_left import said_per_board
+from ..language import column, column_key, decimal, percent, phrase, said
+from .common import add_game_options, add_lang_option, bounded_int, spec_from_args
+from .console import note, waiting_line
+from .solving import add_solver_options, show, solver_from_args, suggestion_table
 
 HELP = "the best next guesses after some clues"
 DESCRIPTION = ("Rank the next guesses for the state the clues leave: each with the strategy's "
@@ -36,8 +41,6 @@ def add_arguments(p) -> None:
 
 def parse_clues(tokens: list[str], length: int):
     """Return the clues written as command-line tokens (templates are refused here)."""
-    from ..errors import NotationError
-    from ..game.feedback import Clue, parse_rows
     rows = parse_rows(tokens, length)
     for row in rows:
         if not isinstance(row, Clue):
@@ -48,10 +51,6 @@ def parse_clues(tokens: list[str], length: int):
 
 def run(args: argparse.Namespace) -> int:
     """Print the ranked guesses for the clues' state; return 0."""
-    from ..language import phrase
-    from .common import spec_from_args
-    from .console import note, waiting_line
-    from .solving import show, solver_from_args, suggestion_table
     if spec_from_args(args).boards > 1:
         return run_boards(args)
     solver = solver_from_args(args)
@@ -79,12 +78,6 @@ def run(args: argparse.Namespace) -> int:
 
 def run_boards(args: argparse.Namespace) -> int:
     """Print the joint policy's best next guesses for a game of several boards after its rows; return 0."""
-    from ..game.feedback import parse_board_row
-    from ..game.words_left import said_per_board
-    from ..language import column, column_key, decimal, percent, phrase, said
-    from .common import spec_from_args
-    from .console import note, waiting_line
-    from .solving import show, solver_from_args
     spec = spec_from_args(args)
     solver = solver_from_args(args)
     lexicon = solver.lexicon

@@ -7,7 +7,22 @@ import json
 import sys
 import time
 
-from .common import add_game_options, add_jobs_option, bounded_int
+from ..errors import ChuteError
+from ..files import check_outputs, excerpt, write_each_or_keep
+from ..game.games import PRESETS
+from ..game.words import fold
+from ..search.opener_search import rank_openers, search
+from ..search.tree import DecisionTree
+from ..search.tree_search import TreeSearch, parse_top
+from .common import (
+    add_game_options,
+    add_jobs_option,
+    bounded_int,
+    engine_from_args,
+    lexicon_from_args,
+    spec_from_args,
+)
+from .solving import single_board
 
 HELP = "find the decision tree with the fewest guesses in total (optimal play)"
 DESCRIPTION = ("Search the decision tree that solves every answer with the fewest guesses in "
@@ -54,13 +69,6 @@ def run(args: argparse.Namespace) -> int:
     """Search (or check) trees and report; return 0, or 1 when a checked tree is unsound."""
     if args.check:
         return run_check(args)
-    from ..errors import ChuteError
-    from ..files import excerpt
-    from ..game.words import fold
-    from ..search.opener_search import rank_openers, search
-    from ..search.tree_search import TreeSearch, parse_top
-    from .common import engine_from_args, lexicon_from_args, spec_from_args
-    from .solving import single_board
     args.game = args.game or "wordle"
     single_board(args)
     check_tree_outputs(args)
@@ -143,8 +151,6 @@ def result_dict(res) -> dict:
 
 def check_tree_outputs(args: argparse.Namespace) -> None:
     """Refuse outputs that are an input or each other, or cannot be written; at most one on stdout."""
-    from ..errors import ChuteError
-    from ..files import check_outputs
     if [args.out, args.text, args.dot].count("-") > 1:
         raise ChuteError("only one of --out, --text and --dot can write to standard output ('-')")
     if args.json and data_on_stdout(args):
@@ -161,7 +167,6 @@ def data_on_stdout(args: argparse.Namespace) -> bool:
 
 def write_outputs(args: argparse.Namespace, tree, lexicon) -> None:
     """Write the tree where --out, --text and --dot ask ('-' is standard output), each file atomically."""
-    from ..files import write_each_or_keep
     outputs = [(args.out, tree.to_json, "tree"), (args.text, lambda: tree.to_text(lexicon), "tree text"),
                (args.dot, lambda: tree.to_dot(lexicon=lexicon), "tree DOT")]
     for _, text, _ in (o for o in outputs if o[0] == "-"):
@@ -171,14 +176,11 @@ def write_outputs(args: argparse.Namespace, tree, lexicon) -> None:
 
 def run_check(args: argparse.Namespace) -> int:
     """Verify a saved tree against the word lists; print its figures; 0 if sound, else 1."""
-    from ..search.tree import DecisionTree
-    from .common import lexicon_from_args
     check_tree_outputs(args)
     talk = sys.stderr if data_on_stdout(args) else sys.stdout
     tree = DecisionTree.load(args.check)
     if args.game is None:
         game = str(tree.meta.get("game", "wordle"))
-        from ..game.games import PRESETS
         args.game = game if game in PRESETS else "wordle"
     if args.rows is not None:
         tree.rows = args.rows

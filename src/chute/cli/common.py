@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import math
 import re
 import sys
 
-from ..errors import ChuteError
+from ..errors import ChuteError, StorageError
 from ..files import excerpt
 from ..game.games import PRESETS, GameSpec, game_spec
-from ..game.words import COMMON_FLOOR, MAX_ZIPF, Lexicon, words_lexicon
+from ..game.words import COMMON_FLOOR, MAX_ZIPF, Lexicon, read_word_file, words_lexicon
+from ..language import default_language, error_text, phrase
+from ..parallel import max_jobs
+from ..playing.assembly import dropped_note, engine_for, lexicon_for
+from ..reviewing.history import record_game
+from .console import waiting_line
 
 MAX_SEED = 2**32 - 1
 
@@ -34,13 +40,11 @@ def bounded_int(low: int, high: int | None = None, what: str = "number"):
 
 def add_jobs_option(parser, help: str) -> None:
     """Add --jobs N (1 to four per core)."""
-    from ..parallel import max_jobs
     parser.add_argument("--jobs", type=bounded_int(1, max_jobs()), default=1, metavar="N", help=help)
 
 
 def add_lang_option(parser: argparse.ArgumentParser, what: str) -> None:
     """Add --lang: ``what`` the command says, in English (the default) or Brazilian Portuguese."""
-    from ..language import default_language
     parser.add_argument("--lang", choices=("en", "pt"), default=default_language(),
                         help=f"{what} in English (en) or Brazilian Portuguese (pt); default: $CHUTE_LANG, else "
                              "the locale's language (pt for a pt_BR locale), else en; errors about files and "
@@ -49,7 +53,6 @@ def add_lang_option(parser: argparse.ArgumentParser, what: str) -> None:
 
 def zipf_floor(text: str) -> float:
     """Return a Zipf frequency from 0 to 8 read from an option (3.5 or 3,5), with one clear message otherwise."""
-    import math
     try:
         value = float(text.strip().replace(",", ".", 1) if "." not in text else text.strip())
     except (ValueError, AttributeError):
@@ -101,7 +104,6 @@ def spec_from_args(args: argparse.Namespace) -> GameSpec:
 def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
     """Return the lexicon chosen by the game and list options (``playing.assembly.lexicon_for``), reporting
     dropped entries."""
-    from ..playing.assembly import dropped_note, lexicon_for
     spec = spec_from_args(args)
     lexicon = lexicon_for(spec.lexicon, args.answers, args.guesses, args.exclude, getattr(args, "not_answers", None),
                           args.length, common_from_args(args), not getattr(args, "no_cache", False))
@@ -113,8 +115,6 @@ def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
 def engine_from_args(args: argparse.Namespace):
     """Return the engine (pattern matrix) for the chosen lists, shared with the solver the options build
     (``playing.assembly.engine_for``); a terminal hears what it is doing while a matrix is built."""
-    from ..playing.assembly import engine_for
-    from .console import waiting_line
     quiet = bool(getattr(args, "json", False) or getattr(args, "quiet", False))
     return engine_for(spec_from_args(args), args.answers, args.guesses, args.exclude,
                       getattr(args, "not_answers", None), args.length, common_from_args(args),
@@ -129,7 +129,6 @@ def read_words_arg(words: list[str] | None, words_file: str | None, length: int 
     if words:
         items.extend(words)
     if words_file:
-        from ..game.words import read_word_file
         wl = read_word_file(words_file, length)
         items.extend(wl.spellings.values())
     if not items:
@@ -154,9 +153,6 @@ def keep_game(record, lang: str = "en") -> None:
     """Keep a finished game in your history (None: a game going on); a history that cannot be written is a warning."""
     if record is None:
         return
-    from ..errors import StorageError
-    from ..language import error_text, phrase
-    from ..reviewing.history import record_game
     try:
         record_game(record)
     except StorageError as err:

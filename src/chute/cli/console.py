@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from contextlib import nullcontext
 from typing import Iterator
+
+from ..kernels.compiling import told_when_compiling
+from ..language import phrase, said
+from .waiting import erase, waiting
 
 
 def stdin_is_terminal() -> bool:
@@ -61,8 +66,6 @@ def input_lines(prompt: str = "> ") -> Iterator[str]:
 
 def note(message: str, stream=None, lang: str = "en") -> None:
     """Print a note for the user on stderr (or the given stream), in ``lang``, on a line of its own."""
-    from ..language import phrase, said
-    from .waiting import erase
     erase()
     print(phrase("cli_note", lang, message=said(message, lang)), file=stream or sys.stderr)
 
@@ -72,8 +75,6 @@ def waiting_line(key: str, lang: str, quiet: bool = False):
 
     Nothing is shown when ``quiet`` (--json, --quiet) or when stderr is not a terminal.
     """
-    from ..language import phrase
-    from .waiting import waiting
     return waiting(phrase(key, lang) if not quiet and stderr_is_terminal() else None)
 
 
@@ -90,9 +91,7 @@ def compiling_noted(args: argparse.Namespace):
     On a terminal unless the output is --json or --quiet; ``serve`` leaves it
     to its warm-up process, which compiles them (``chute.web.warming``).
     """
-    from contextlib import nullcontext
 
-    from ..kernels.compiling import told_when_compiling
     if getattr(args, "command", None) == "serve":
         return nullcontext()
     notify = terminal_notes(getattr(args, "lang", "en"),

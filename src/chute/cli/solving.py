@@ -5,7 +5,12 @@ from __future__ import annotations
 import argparse
 import textwrap
 
-from .common import MAX_SEED, bounded_int
+from ..errors import ChuteError
+from ..game.words import fold, is_word
+from ..language import Note, column, column_key, decimal, percent, said
+from ..playing.assembly import hard_rule, session_for, solver_for
+from ..playing.session import game_accepting
+from .common import MAX_SEED, bounded_int, spec_from_args
 from .console import note, terminal_notes, waiting_line
 
 STRATEGY_HELP = ("entropy, expected-guesses (the expected number of guesses under --prior, the row limit "
@@ -62,7 +67,6 @@ def solver_options(args: argparse.Namespace) -> dict:
 def solver_from_args(args: argparse.Namespace, refused: bool = False, **overrides):
     """Return the solver ``chute.solver_for`` builds from the options (``overrides`` replace some); with
     ``refused``, it never suggests the words of the user's refused list for these word lists."""
-    from ..playing.assembly import solver_for
     lang, quiet = getattr(args, "lang", "en"), bool(getattr(args, "json", False) or getattr(args, "quiet", False))
     return solver_for(args.game, **{**solver_options(args), **overrides}, refused=refused,
                       notify=None if quiet else lambda message: note(message, lang=lang),
@@ -71,16 +75,12 @@ def solver_from_args(args: argparse.Namespace, refused: bool = False, **override
 
 def rule_from_args(args: argparse.Namespace) -> str | None:
     """Return the hard-mode rule: --strict, or --hard meaning the game's own rule (Termo games: strict)."""
-    from ..playing.assembly import hard_rule
-    from .common import spec_from_args
     rule = getattr(args, "rule", None)
     return hard_rule(spec_from_args(args), rule == "hard", rule == "strict")
 
 
 def single_board(args: argparse.Namespace) -> None:
     """Refuse multi-board games in the single-board commands (one clear line)."""
-    from ..errors import ChuteError
-    from .common import spec_from_args
     spec = spec_from_args(args)
     if spec.boards > 1:
         raise ChuteError(f"{spec.name} has {spec.boards} boards; this command plays one board "
@@ -94,7 +94,6 @@ def show(lexicon, word: str) -> str:
 
 def format_number(x: float, label: str, lang: str = "en") -> str:
     """Return a score formatted for its kind (counts as integers, bits with 3 decimals; decimal comma in pt)."""
-    from ..language import decimal
     if x != x:        # NaN: a word the strategy did not score (a fixed opener, a forced choice)
         return "-"
     return decimal(x, 0 if label in ("worst", "parts", "order", "letters") else 3, lang)
@@ -105,7 +104,6 @@ def suggestion_table(suggestion, lexicon, lang: str = "en") -> list[str]:
 
     A strategy whose score is itself the expected or worst count shows it once; names and figures in ``lang``.
     """
-    from ..language import Note, column, column_key, decimal, percent, said
     label = suggestion.score_label
     own = label not in ("expected", "worst")
     width = lexicon.length + 2
@@ -139,8 +137,6 @@ def session_from_args(args: argparse.Namespace, secrets=None, unlisted: bool = F
     does not know (the game taken to accept it beside chute's words); with
     ``refused``, the words of the user's refused list are never suggested.
     """
-    from ..playing.assembly import session_for
-    from .common import spec_from_args
     spec = spec_from_args(args)
     solver = solver_from_args(args, refused)
     accepts, said = game_words(solver.lexicon, secrets) if unlisted else (None, None)
@@ -152,13 +148,10 @@ def session_from_args(args: argparse.Namespace, secrets=None, unlisted: bool = F
 
 def game_words(lexicon, secrets) -> tuple:
     """Return (the game's word test, the sentence saying so) when some secret is a word the lists lack, else (None, None)."""
-    from ..game.words import fold, is_word
     lacking = [w for w in dict.fromkeys(fold(s) for s in secrets or ())
                if len(w) == lexicon.length and is_word(w) and w not in lexicon.guess_set]
     if not lacking:
         return None, None
-    from ..language import Note
     said = Note("secret_unknown_one" if len(lacking) == 1 else "secret_unknown",
                 words=" ".join(w.upper() for w in lacking), name=lexicon.name)
-    from ..playing.session import game_accepting
     return game_accepting(lexicon, lacking), said

@@ -13,7 +13,6 @@ from ..kernels import ready as kernel_ready
 from .feedback import n_patterns
 
 
-
 def code_dtype(length: int) -> np.dtype:
     """Return the smallest unsigned dtype that holds every pattern code of a length."""
     top = n_patterns(length)

@@ -22,6 +22,7 @@ import numpy as np
 from ..errors import ChuteError, IllegalGuessError
 from ..language import Note, Ordinal
 from .feedback import BLACK, GREEN, YELLOW, Clue, encode
+from .pattern_codes import letters_array, numpy_codes
 from .words import fold
 
 RULES = ("hard", "strict")
@@ -70,7 +71,6 @@ def strict_codes(engine, guess: str, rows: np.ndarray | None = None) -> np.ndarr
 
     Strict mode allows after a clue exactly the guesses whose code equals the clue's.
     """
-    from .pattern_codes import letters_array, numpy_codes
     letters = engine.guess_letters if rows is None else engine.guess_letters[rows]
     return numpy_codes(letters_array([fold(guess)], engine.length), letters)[0]
 

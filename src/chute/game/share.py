@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..errors import ChuteError
 from ..language import Count, Note
-from .feedback import looks_like_colours
+from .feedback import looks_like_colours, parse_colours
 from .games import MAX_ROWS, GameSpec, game_spec
 
 GAME_NAMES = ("wordle", "termo", "term.ooo", "dueto", "quarteto", "dordle", "quordle", "octordle",
@@ -67,8 +68,6 @@ def parse_share(text: str) -> Share:
     a blank line starts the next band of boards (Quordle, Octordle).  A board's
     rows stop at its all-green row (the games pad solved boards with blanks).
     """
-    from ..errors import ChuteError
-    from .feedback import parse_colours
     game, hard, claimed = None, False, None
     bands: list[list[list[str]]] = []
     band: list[list[str]] = []

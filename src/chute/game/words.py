@@ -7,6 +7,7 @@ display spelling (``ávido``) and frequency (Zipf scale) where known.
 from __future__ import annotations
 
 import hashlib
+import marshal
 import math
 import unicodedata
 from dataclasses import dataclass, field, replace
@@ -16,6 +17,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from ..errors import ChuteError, LexiconError
+from ..files import (
+    decode_text,
+    default_cache_dir,
+    excerpt,
+    read_limited,
+    text_lines,
+    write_atomic,
+)
+from ..language import Note
+from .memory import check_memory, most_words
+from .offensive import language_of, offensive_words
 
 if TYPE_CHECKING:
     import numpy as np
@@ -63,8 +75,6 @@ def word_of_length(text: str, lexicon: "Lexicon", what: str) -> str:
 
     ``what``: "answer" or "guess", how the error names the text.
     """
-    from ..files import excerpt
-    from ..language import Note
     word = fold(text)
     if len(word) != lexicon.length or not is_word(word):
         raise ChuteError(Note(f"{what}_not_a_word", text=excerpt(text), n=lexicon.length))
@@ -191,7 +201,6 @@ def read_word_file(path: str | Path, length: int | None = None, known: int | Non
     """
     if known is None:
         return read_lines(word_file_lines(path), length)
-    from .memory import check_memory, most_words
     most = most_words(known)
     try:
         return read_lines(word_file_lines(path), length, most)
@@ -213,8 +222,6 @@ def word_file_lines(path: str | Path) -> list[str]:
     bytes, so they are dropped as not words, and named, like any such entry.
     A file with no UTF-8 at all is Latin-1.
     """
-    from ..errors import ChuteError
-    from ..files import decode_text, read_limited, text_lines
     try:
         data = read_limited(path, "word file")
         try:
@@ -319,7 +326,6 @@ class Lexicon:
     @cached_property
     def offensive(self) -> frozenset[str]:
         """Return the accepted words chute never suggests as a probe for their meaning (``game.offensive``)."""
-        from .offensive import language_of, offensive_words
         language = language_of(self.name)
         return frozenset() if language is None else offensive_words(language).intersection(self.guess_set)
 
@@ -374,7 +380,7 @@ class Lexicon:
         unsuggested = self.unsuggested
         if not unsuggested:
             return None
-        import numpy as np
+        import numpy as np      # the words alone (``chute score``, ``filter``) never load numpy
         return np.array([i for i, w in enumerate(self.guesses) if w not in unsuggested], dtype=np.intp)
 
     @cached_property
@@ -546,10 +552,7 @@ def _bundled_cached(game: str) -> Lexicon:
     (``marshal``: no code runs on load); anything unreadable is rebuilt.
     Parsing Termo's 20,789 lines takes 37 ms, loading the entry 4 ms.
     """
-    import marshal
 
-    from ..errors import ChuteError
-    from ..files import default_cache_dir, write_atomic
     folder = resources.files("chute") / "data" / game
     h = hashlib.sha256(f"lexicon v{LEXICON_CACHE_VERSION} {game}\n".encode())
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):

@@ -21,8 +21,9 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from .pattern_codes import compute_codes
+from ..language import counted, number, phrase
 from .feedback import Clue, encode
+from .pattern_codes import compute_codes
 
 FITS_KEPT = 4_096       # (list, clue sequence) fits kept: a benchmark's and a page's states share prefixes
 _FITS: OrderedDict = OrderedDict()
@@ -39,14 +40,12 @@ class WordsLeft:
 
     def said(self, lang: str = "en") -> str:
         """Return the figures as a player reads them: "48 likely answers · 246 possible words"."""
-        from ..language import counted
         possible = counted(self.possible, "possible_word", lang)
         words = possible if self.likely is None else f"{counted(self.likely, 'likely_answer', lang)} · {possible}"
         return words if self.strings is None else f"{words} · {counted(self.strings, 'letter_string', lang)}"
 
     def short(self, lang: str = "en") -> str:
         """Return the figures without their labels: "7/70" (likely/possible), or "70"; the strings when no word fits."""
-        from ..language import counted, number
         if self.strings is not None and not self.possible:
             return counted(self.strings, "letter_string", lang)
         possible = number(self.possible, lang)
@@ -61,7 +60,6 @@ class WordsLeft:
 def said_per_board(lefts: Sequence["WordsLeft | None"], lang: str = "en") -> str:
     """Return several boards' figures on one line, labelled once: "likely answers/possible words 1: 7/70,
     2: solved, 3: 9/57" (None: a board solved)."""
-    from ..language import phrase
     known = [w for w in lefts if w is not None]
     label = phrase("possible_words", lang) if known and known[0].likely is None else \
         f"{phrase('likely_answers', lang)}/{phrase('possible_words', lang)}"

@@ -26,6 +26,7 @@ def ready(module: str, name: str) -> bool:
     """Return whether the kernel ``name`` of ``module`` (in this folder) runs without a compilation in this
     process: loaded here, or saved in numba's cache by an earlier process (asking loads numba)."""
     from importlib import import_module
+
     from .shared_cache import on_disk
     return on_disk(getattr(import_module(f"{__name__}.{module}"), name))
 

@@ -23,10 +23,14 @@ from ..files import default_cache_dir
 from ..game.engine import Engine
 from ..game.games import GameSpec, game_spec
 from ..game.prior import Prior, make_prior
+from ..game.refused import refused_words
 from ..game.words import COMMON_FLOOR, Lexicon, fold, load_lexicon
+from ..search.tree import DecisionTree
 from ..strategies import Options, get_strategy
-from .multi_solver import MultiSolver
+from ..strategies.follow import FollowTree
 from .joint_policy import DEFAULT, Policy
+from .multi_solver import MultiSolver
+from .optimal import optimal_strategy
 from .players import Joint, OneBoard, Player
 from .session import Session
 from .solver import DEFAULT_PRIOR, DEFAULT_STRATEGY, Solver, checked_word
@@ -146,15 +150,12 @@ def strategy_object(engine: Engine, name: str, rule: str | None, rows: int, tree
         return name, rule
     if opener is not None:
         raise ChuteError("--strategy optimal follows its own tree: it does not go with --tree or --opener")
-    from .optimal import optimal_strategy
     return optimal_strategy(engine, rule, rows, notify), rule
 
 
 def tree_follower(lexicon: Lexicon, path: str | Path, fallback_name: str, rule: str | None,
                   notify: Notify | None = None) -> tuple[Strategy, str | None]:
     """Return (a follower of the decision tree saved at ``path``, its rule unless ``rule`` is asked)."""
-    from ..search.tree import DecisionTree
-    from ..strategies.follow import FollowTree
     tree = DecisionTree.load(path)
     if tree.length != lexicon.length:
         raise ChuteError(f"tree {path} is for {tree.length}-letter words, the lexicon has {lexicon.length}")
@@ -213,7 +214,6 @@ def dropped_note(lexicon: Lexicon) -> str:
 def refused_for(lexicon: Lexicon, refused: Iterable[str] | bool) -> tuple[str, ...]:
     """Return the words never to suggest: ``refused`` as given, or (True) the user's list for these word lists."""
     if refused is True:
-        from ..game.refused import refused_words
         return tuple(refused_words(lexicon.name))
     return () if refused is False else tuple(refused)
 

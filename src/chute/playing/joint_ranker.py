@@ -17,13 +17,19 @@ from ..arrays import distinct
 from ..errors import ChuteError
 from ..game.cache import write_cache_file
 from ..game.engine import Engine
+from ..game.games import played_on
 from ..game.partition_stats import clog_table
 from ..game.pattern_codes import gather
-from ..game.games import played_on
 from ..game.results import GameResult
 from ..game.words import fold
 from ..language import counted
-from .board_figures import IN_WORKER, NUMPY_BOARD, SORT_BOARD, board_figures_numpy, codes_of
+from .board_figures import (
+    IN_WORKER,
+    NUMPY_BOARD,
+    SORT_BOARD,
+    board_figures_numpy,
+    codes_of,
+)
 from .endgame import Endgame
 from .joint_openings import OPENING_KEPT, kept_opening, opening_name
 from .joint_policy import DEFAULT, Board, Choice, Policy

@@ -17,9 +17,12 @@ import math
 import zlib
 from dataclasses import asdict
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 from typing import Callable
 
+from ..game.cache import write_cache_file
+from ..language import PHRASES
 from ..strategies.base import Ranked
 
 VERSION = 3          # 2: entries carry a checksum; 3: depth 2 chooses within its own width (older entries are recomputed)
@@ -54,7 +57,6 @@ def shipped(lexicon_key: str, kind: str = "openers", opener: str = "") -> dict:
     page ask first, and after each first clue of the openers players use most, computed by
     ``scripts/build_openers.py``), so that a first run need not rank them; {} for other lists.  Read once a
     process (a game played through asks after every first clue): not to be changed."""
-    from importlib import resources
     name = shipped_name(lexicon_key, kind, opener)
     try:
         data = resources.files("chute").joinpath("data", "openers", name).read_bytes()
@@ -93,7 +95,6 @@ def _checksum(lexicon_key: str, entry: str, rows: list, notes: list | tuple = ()
 
 def plain_note(key) -> bool:
     """Return whether ``key`` names a note that takes no values (one a stored ranking can say again)."""
-    from ..language import PHRASES
     text = PHRASES["en"].get(key) if isinstance(key, str) else None
     return isinstance(text, str) and "{" not in text
 
@@ -151,7 +152,6 @@ def cached_openers(cache_dir: Path | None, lexicon_key: str, entry: str, top: in
     notes = keep() if ranked else None
     if notes is None or not all(plain_note(k) for k in notes):
         return ranked[:top]
-    from ..game.cache import write_cache_file
     entries = _read(path, lexicon_key)          # re-read: another process may have added entries
     rows = [asdict(r) for r in ranked]          # full precision: cached == computed
     entries.pop(entry, None)                    # kept last: the newest
@@ -188,8 +188,6 @@ def planned_known(lexicon, rule: str | None, rows: int) -> tuple[str, int, bool]
 
 def _known_entry(lexicon, rule: str | None, rows: int) -> dict | None:
     """Return the entry of ``best_openers.json`` for these bundled lists, rule and rows (None: none)."""
-    import json
-    from importlib import resources
     lexicon = lexicon.listed_lexicon()      # a lexicon widened to a prior's words keeps its answer list
     data = json.loads(resources.files("chute").joinpath("data/best_openers.json").read_text(encoding="utf-8"))
     fits = [e for e in data["entries"] if e["key"] == lexicon.key[:16] and e["rule"] == rule and e["rows"] <= rows

@@ -19,14 +19,16 @@ from typing import Callable
 import numpy as np
 
 from ..errors import ChuteError
+from ..game.cache import table_name
 from ..game.engine import Engine
-from ..search.tree import DecisionTree, TreeError
 from ..search.opener_search import build_tree
+from ..search.tree import DecisionTree, TreeError
 from ..search.tree_search import INF, TreeSearch
 from ..strategies import Options, Ranked, State, Strategy, get_strategy
 from ..strategies.base import describe
 from ..strategies.follow import FollowTree
 from .openers import best_known
+from .solver import DEFAULT_STRATEGY
 
 EXACT_OFF_TREE = 40          # off the tree, candidate sets up to this size are solved exactly (well under 0.3 s)
 OFF_TREE = "row {row}: the game left the optimal tree; {how} from here"
@@ -36,7 +38,6 @@ def tree_path(engine: Engine, rule: str | None, rows: int) -> Path | None:
     """Return where the optimal tree of these lists, rule and rows is cached (None without a cache)."""
     if engine.cache_dir is None:
         return None
-    from ..game.cache import table_name
     return engine.cache_dir / table_name("optimal", engine.lexicon, rule, rows)     # trees play suggested words only
 
 
@@ -76,7 +77,6 @@ class OptimalPlay(FollowTree):
     name = "optimal"
 
     def __init__(self, tree: DecisionTree, fallback: Strategy | None = None):
-        from .solver import DEFAULT_STRATEGY
         super().__init__(tree, fallback or get_strategy(DEFAULT_STRATEGY))     # the default policy off the tree
         self._searches: dict[tuple, TreeSearch] = {}
 

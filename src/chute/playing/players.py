@@ -16,6 +16,8 @@ import numpy as np
 from ..arrays import intersection, union
 from ..errors import ChuteError
 from ..strategies import Ranked, State
+from .joint_policy import DEFAULT, Choice
+from .multiboard import opening_without_matrix, ranker_for
 from .solver import Solver, likeliest_strings
 
 if TYPE_CHECKING:           # the multi-board policy loads with the first game of several boards
@@ -63,7 +65,6 @@ class Joint:
     """The multi-board policy: one guess scored over every open board (see ``multiboard``)."""
 
     def __init__(self, solver: Solver, policy: Policy | None = None):
-        from .joint_policy import DEFAULT
         self.solver = solver
         self.engine = solver.engine
         self.policy = policy or DEFAULT
@@ -72,7 +73,6 @@ class Joint:
 
     def rank(self, states: Sequence[State], rows_left: int | None, top: int = 10) -> Ranking:
         """Return the best joint guesses (a hard-mode rule: only guesses legal on every board)."""
-        from .multiboard import opening_without_matrix, ranker_for
         listed = [st for st in states if not st.unlisted]
         if not listed:          # every open board's answer is a word chute lacks: the likeliest strings of the first
             return self._unlisted(self.solver.refused_out(states[0]), top)
@@ -105,7 +105,6 @@ class Joint:
     @staticmethod
     def _unlisted(state: State, top: int) -> Ranking:
         """Return the likeliest strings of a board whose answer chute does not know, as joint choices."""
-        from .joint_policy import Choice
         return [Choice(w, p, bits, e, p, "unlisted") for w, p, bits, e, _, _ in likeliest_strings(state, top)]
 
     def choose(self, states: Sequence[State], rows_left: int | None) -> str:

@@ -15,12 +15,19 @@ from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable, Sequence
 
 from ..errors import ChuteError, NotationError
-from ..game.feedback import Clue
+from ..game.feedback import (
+    Clue,
+    all_green,
+    check_colours,
+    letter_states,
+    parse_colours,
+    score,
+)
 from ..game.games import played_on
 from ..game.results import GameResult
 from ..game.words import fold
 from ..game.words_left import WordsLeft
-from ..language import Count, Note
+from ..language import Count, Note, said
 from ..strategies import State
 from .players import Joint, OneBoard, Player, Ranking
 from .solver import Solver, Suggestion, checked_word
@@ -184,7 +191,6 @@ class Session:
         if patterns is None:
             if self.secrets is None:
                 raise ChuteError(Note("give_colours"))
-            from ..game.feedback import score
             pats = [score(word, self.boards[i].secret) for i in open_]
         else:
             pats = self.open_patterns([patterns] if isinstance(patterns, str) else list(patterns))
@@ -229,7 +235,6 @@ class Session:
         (None, or its all-green pattern again) is dropped; colours for a solved
         board, or None for an unsolved one, are a NotationError.
         """
-        from ..game.feedback import all_green, parse_colours
         open_ = self.open_boards()
         pats = list(patterns)
         if len(pats) == self.n_boards and len(open_) < self.n_boards:
@@ -250,8 +255,6 @@ class Session:
         most ``max_words`` candidates (all when None), likeliest first, and its letters' states;
         the notes are in ``lang`` ("en" or "pt").
         """
-        from ..game.feedback import letter_states
-        from ..language import said
         show = self.solver.lexicon.show
         boards = [{"solved": b.solved, "count": b.state.n, **(left.to_dict() if left else {}),
                    "candidates": [show(w) for w in b.state.likeliest(max_words)],
@@ -377,7 +380,6 @@ class Session:
             raise ChuteError(Note("not_solved_give") if self.n_boards == 1 else
                              Note("boards_not_solved_give" if len(unsolved) > 1 else "board_not_solved_give",
                                   boards=", ".join(unsolved)))
-        from ..game.feedback import check_colours
         for i, (answer, patterns) in enumerate(zip(found, self.board_patterns())):   # the colours the board showed
             try:
                 check_colours(self.solver.lexicon, [row.guess for row in self.history][:len(patterns)], patterns, answer)

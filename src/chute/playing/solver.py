@@ -20,21 +20,28 @@ from ..arrays import distinct
 from ..errors import ContradictionError, LexiconError, NotationError
 from ..files import excerpt
 from ..game.engine import Engine
-from ..game.pattern_codes import letters_array, numpy_codes
 from ..game.feedback import (
     Clue,
     decode,
     encode,
     is_producible,
     n_patterns,
+    parse_clue,
     parse_colours,
 )
+from ..game.knowledge import Knowledge, clue_label
+from ..game.pattern_codes import letters_array, numpy_codes
 from ..game.prior import Prior, make_prior
 from ..game.rules import check_guess, check_rule, legal_mask, rows_without, violation
 from ..game.words import Lexicon, fold, is_word
 from ..language import Note, decimal, phrase
 from ..strategies import Options, Ranked, State, Strategy, get_strategy
 from ..strategies.base import describe
+from ..strategies.guard import also_accepted
+from ..strategies.lookahead import with_depth
+from ..strategies.safe_tree import safe_entry, safe_key, safe_opener
+from .openers import SECOND_KEPT, STORED, cached_openers, planned_known
+from .unlisted import BEAM, LIMIT, Unlisted, model_for, unlisted_words
 
 if TYPE_CHECKING:
     from .unlisted import Unlisted
@@ -144,7 +151,6 @@ class Solver:
     def __init__(self, engine: Engine, strategy: str | Strategy = "entropy", options: Options = Options(),
                  hard: str | None = None, opener: str | None = None, weights: str = "auto",
                  avoid: Iterable[str] = (), prior: Prior | str | None = None):
-        from ..strategies.lookahead import with_depth
         if isinstance(prior, str):
             prior = make_prior(engine.lexicon, prior)
         # words of the prior beyond the matrix columns are scored on the fly; a benchmark that plays
@@ -205,12 +211,10 @@ class Solver:
                                and self.belief.name != "uniform")):
             return None
         if not self.plans:          # every word kept finishable: the opener of the tree that proves it can be
-            from ..strategies.safe_tree import safe_opener
             safe = safe_opener(self.lexicon, None, self.options.rows)
             if safe is not None and self.lexicon.is_guess(safe):
                 self.safe = True
                 return safe
-        from .openers import planned_known
         known = planned_known(self.lexicon, self.hard, self.options.rows)
         if not known or not self.lexicon.is_guess(known[0]):
             return None
@@ -331,7 +335,6 @@ class Solver:
         pattern = self._pattern(word, pattern)
         clue = Clue(word, pattern)
         if not is_producible(word, pattern):
-            from ..game.knowledge import clue_label
             raise ContradictionError(Note("unproducible", name=clue_label(clue, len(state.clues) + 1)))
         if state.rule:
             check_guess(word, state.clues, state.rule, self.lexicon.show)
@@ -405,8 +408,6 @@ class Solver:
 
     def unlisted(self, clues: Sequence[Clue]) -> Unlisted:
         """Return the strings of letters the clues allow, likeliest first, less the words the game refused."""
-        from ..game.knowledge import Knowledge
-        from .unlisted import BEAM, LIMIT, Unlisted, model_for, unlisted_words
         more = min(len(self.refused_strings), BEAM)     # the refused ones do not use up the limit
         found = unlisted_words(Knowledge.from_clues(clues, self.lexicon.length), model_for(self.lexicon.guesses),
                                LIMIT + more, max(BEAM, LIMIT + more))
@@ -444,7 +445,6 @@ class Solver:
 
     def _why_nothing_fits(self, clues: Sequence[Clue]) -> str:
         """Return a one-line reason why no word fits the clues, naming the clue that emptied them."""
-        from ..game.knowledge import Knowledge
         Knowledge.from_clues(clues, self.lexicon.length)      # raises, naming the clue, if they conflict
         for i in range(1, len(clues) + 1):
             if not self._fitting_accepted(clues[:i]):
@@ -454,7 +454,6 @@ class Solver:
 
     def state_for(self, clues: Iterable[Clue | str]) -> State:
         """Return the state after the given clues (Clue objects or text like ``crane:bybgb``)."""
-        from ..game.feedback import parse_clue
         state = self.initial_state()
         for c in clues:
             clue = c if isinstance(c, Clue) else parse_clue(c, self.lexicon.length)
@@ -479,7 +478,6 @@ class Solver:
 
     def openers(self, top: int = 10) -> list[Ranked]:
         """Return the best ``top`` first guesses (from the disk cache when possible), none of them avoided."""
-        from .openers import cached_openers
         state = self.initial_state()
         if not self.strategy.costly:
             return self.strategy.rank(state, self.options, top)
@@ -506,7 +504,6 @@ class Solver:
         """Return the key part naming the safe tree whose guesses a policy that does not plan may play (else '')."""
         if self.hard is not None or plans:
             return ""
-        from ..strategies.safe_tree import safe_key
         return f"|safe={safe_key(self.lexicon, None, self.options.rows)}"
 
     def _ranking_key(self) -> str:
@@ -523,7 +520,6 @@ class Solver:
         stored; not with words avoided or off the lists; never with ``store``
         False (a game played through: read when kept, else ranked).
         """
-        from .openers import SECOND_KEPT, cached_openers
         clue = state.clues[0]
         entry = (f"{self._ranking_key()}|rule={self.hard}|plans={int(state.plans)}|after={clue.guess}:{clue.pattern}"
                  f"{self._safe_part(state.plans)}")
@@ -588,7 +584,6 @@ class Solver:
         keeps = getattr(self.strategy, "keeps_beyond", None)
         if not (keeps and keeps(state)):
             return ()
-        from ..strategies.guard import also_accepted
         return tuple(also_accepted(self.lexicon, state.clues, state.candidate_set))
 
     def _progress(self, state: State, guess: str) -> str:
@@ -605,7 +600,6 @@ class Solver:
         """Return the ranked suggestions for a state, the policy's choice first."""
         plan, planned = [], None
         if not state.clues and state.n > 2:
-            from .openers import STORED
             ranked = self.openers(max(top, STORED))        # the opener played may rank below the top few
             ranked = self._first(state, self.opener, ranked, top) if self.opener else ranked[:top]
             if self.planned and self.plan_total is not None:
@@ -615,7 +609,6 @@ class Solver:
                                  rows=self.options.rows, mean=self.plan_total / len(answers)))
                 planned = (self.opener, self.plan_total / len(answers))
             elif self.planned and self.safe:
-                from ..strategies.safe_tree import safe_entry
                 _, entry = safe_entry(self.lexicon, None, self.options.rows)
                 plan.append(Note("safe_plan", opener=self.lexicon.show(self.opener).upper(), n=entry["n"],
                                  rows=entry["rows"]))
@@ -648,7 +641,6 @@ class Solver:
                    for w, _, _, e, worst, parts in likeliest_strings(state, top)]
         if len(state.clues) >= self.options.rows - 1 or expected_refusals(state.prior()) <= TYPED:
             return strings
-        from ..strategies import get_strategy
         return (get_strategy("entropy").rank(state, self.options, top) + strings)[:top]
 
     def score_label(self) -> str:
@@ -730,7 +722,6 @@ def checked_word(lexicon, word: str) -> str:
 
 def why(state: State, word: str, lang: str = "en") -> WordVerdict:
     """Return why ``word`` could or could not be the answer in ``state`` (in ``lang``), and what it does as a guess."""
-    from ..game.knowledge import Knowledge
     lexicon = state.engine.lexicon
     w = checked_word(lexicon, word)
     fits = w in state.candidate_set

@@ -11,10 +11,15 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import resources
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..errors import ChuteError
+from ..game.cache import table_name
+from ..game.feedback import score
 from ..language import counted, phrase
+from ..playing.assembly import game_solver
+from ..playing.session import Session
 
 if TYPE_CHECKING:
     from ..game.engine import Engine
@@ -49,15 +54,12 @@ class ChuteGame:
 @lru_cache(maxsize=8)
 def policy_solver(engine: Engine, boards: int, rule: str | None, refused: tuple[str, ...] = ()) -> Solver:
     """Return the solver of chute's default policy for these lists (kept: its choices are remembered)."""
-    from ..playing.assembly import game_solver
     return game_solver(engine, boards, rule, refused=refused)
 
 
 def chute_game(solver: Solver, answers: Sequence[str], rows: int) -> ChuteGame | None:
     """Return the game the solver's policy plays against the answers within ``rows`` (None: it cannot play them,
     an answer being no word the lists accept)."""
-    from ..game.feedback import score
-    from ..playing.session import Session
     if len(answers) == 1:
         kept = shipped_games(solver).get(answers[0])
         if kept is not None and len(kept) <= rows:
@@ -74,14 +76,12 @@ def chute_game(solver: Solver, answers: Sequence[str], rows: int) -> ChuteGame |
 
 def games_name(lexicon, rule: str | None, rows: int) -> str:
     """Return the file name of the games chute ships for these lists, rule and rows (and the words it plays)."""
-    from ..game.cache import table_name
     return table_name("games", lexicon, rule, rows)
 
 
 @lru_cache(maxsize=8)
 def _shipped(name: str, key: str, policy: str) -> dict[str, tuple[str, ...]]:
     """Return the games of a shipped file, by answer, when it is these lists' and this policy's ({} otherwise)."""
-    from importlib import resources
     try:
         data = json.loads(resources.files("chute").joinpath("data", "games", name).read_text(encoding="utf-8"))
         if data.get("version") != 1 or data.get("key") != key or data.get("policy") != policy:

@@ -17,16 +17,22 @@ from __future__ import annotations
 
 import json
 import math
+from importlib import resources
 from typing import TYPE_CHECKING, Callable, Sequence
 
 import numpy as np
 
 from ..arrays import distinct, intersection, union
+from ..game.cache import table_name as named
+from ..game.cache import write_cache_file
 from ..game.engine import Engine
 from ..game.feedback import encode
 from ..language import Note
+from ..playing.solver import DEFAULT_STRATEGY, Solver
 from ..search.opener_search import search_opener
 from ..search.tree_search import INF, OverBudget, TreeSearch
+from ..search.weighted_search import WeightedSearch
+from ..strategies.expected import expected_guesses, still_needed
 from ..strategies.guard import LOSS_PER_ROW
 
 if TYPE_CHECKING:
@@ -199,7 +205,6 @@ class PriorGrader:
     """
 
     def __init__(self, engine: Engine, prior: "Prior", rows: int, rule: str | None, base: Engine | None = None):
-        from ..search.weighted_search import WeightedSearch
         self.engine = engine
         self.prior = prior
         self.rows = rows
@@ -284,7 +289,6 @@ class PriorGrader:
 
         The bins are (code, weight, weight x f(H)), as ``estimate``'s.
         """
-        from ..playing.solver import DEFAULT_STRATEGY, Solver
         best_word = Solver(self.base, DEFAULT_STRATEGY, hard=self.rule, prior=self.prior).openers(1)[0].guess
         S = np.arange(len(self.engine.lexicon.answers), dtype=np.int32)
         return self.estimate(g, S, np.array([self.engine.lexicon.guess_index[best_word]]))
@@ -295,7 +299,6 @@ class PriorGrader:
         E is ``expected-guesses``' formula over the candidates' prior, for sets
         too large to search in a review.
         """
-        from ..strategies.expected import expected_guesses, still_needed
         w = self.search.weights[S]
         p = w / w.sum()
         e = expected_guesses(self.engine.codes(rows, (), cols=S), p, self.search.tree.P, self.solved)
@@ -375,7 +378,6 @@ class OpenerTable:
     def _save(self) -> None:
         """Store the table (atomically; a cache that cannot be written is only a warning)."""
         if self.path is not None:
-            from ..game.cache import write_cache_file
             write_cache_file(self.path, json.dumps(self.data).encode())
 
     def opener(self, word: str, say: bool = True) -> tuple[int, list[tuple[int, int, int]]]:
@@ -438,13 +440,11 @@ class OpenerTable:
 def table_name(lexicon, rule: str | None, rows: int) -> str:
     """Return the file name of the opener table of these lists, rule and rows (and the words chute plays:
     a table's best guesses are words it suggests)."""
-    from ..game.cache import table_name as named
     return named("review", lexicon, rule, rows)
 
 
 def _shipped_text(name: str) -> str | None:
     """Return the text of the opener table chute ships under this name (None: none)."""
-    from importlib import resources
     try:
         return resources.files("chute").joinpath("data", "review", name).read_text(encoding="utf-8")
     except (OSError, ValueError):

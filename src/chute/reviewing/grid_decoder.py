@@ -14,8 +14,8 @@ import numpy as np
 
 from ..errors import ChuteError
 from ..game.engine import Engine
-from ..game.pattern_codes import compute_codes
 from ..game.feedback import encode
+from ..game.pattern_codes import compute_codes
 from ..game.words import word_of_length
 from ..language import Count, Note
 

@@ -49,13 +49,16 @@ import numpy as np
 
 from ..errors import ChuteError
 from ..game.engine import Engine
-from ..game.pattern_codes import compute_codes
 from ..game.feedback import Clue, encode, score
+from ..game.pattern_codes import compute_codes
+from ..game.prior import make_prior
 from ..game.rules import legal_mask, rows_without, violation_note
 from ..game.words import word_of_length
 from ..game.words_left import WordsLeft, fitting, words_left
 from ..language import Note, decimal, number, phrase, said
+from ..playing.multiboard import rank as joint_rank
 from ..playing.openers import best_known
+from ..playing.solver import DEFAULT_PRIOR
 from ..search.tree_search import INF
 from ..strategies.guard import LOSS_PER_ROW
 from .chute_game import ChuteGame, chute_game, policy_solver
@@ -359,8 +362,6 @@ def _grading_prior(lexicon, answers: Sequence[str], prior: "Prior | None") -> tu
     off = [a for a in answers if a not in lexicon.answer_set]
     if not off:
         return None, None
-    from ..game.prior import make_prior
-    from ..playing.solver import DEFAULT_PRIOR
     key = "review_widened" if len(off) == 1 else "review_widened_many"
     words = tuple(lexicon.show(a).upper() for a in off)
     return make_prior(lexicon, DEFAULT_PRIOR), Note(key, words=words, name=lexicon.name, prior=DEFAULT_PRIOR)
@@ -564,7 +565,6 @@ def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str]
     guess chute does not know).  ``avoid``: words the game refused, never a best move.  Beside it, the
     game ``policy`` plays against the answers (default: chute's joint policy).
     """
-    from ..playing.multiboard import rank as joint_rank
     avoid = tuple(sorted(set(avoid)))
     base = engine                       # the lists as given (the grader's may be widened to a prior's words)
     secrets = [word_of_length(a, engine.lexicon, "answer") for a in answers]
@@ -673,6 +673,25 @@ def _shortlist(grader: "Grader | PriorGrader", rows: list[RowReview], befores: l
     return sorted(words - avoid)
 
 
+def review_game(engine: Engine, guesses: Sequence[str], answers: Sequence[str], rows: int = 6,
+                rule: str | None = None, prior: "Prior | None" = None, avoid: Iterable[str] = (),
+                notify: Callable[[Note], None] | None = None, policy: "Solver | None" = None) -> "Review | BoardsReview":
+    """Return the verdict on a finished game of any board count: ``guesses`` played in order against ``answers``
+    (one a board), within ``rows`` rows, under the hard-mode ``rule`` (one board only).
+
+    One board is graded row by row (``review``), several round by round
+    (``review_boards``); the command line, the page and a session all review
+    through here.
+    """
+    answers = [answers] if isinstance(answers, str) else list(answers)
+    if len(answers) == 1:
+        return review(engine, guesses, answers[0], rows=rows, rule=rule, prior=prior, avoid=avoid, notify=notify,
+                      policy=policy)
+    if rule:
+        raise ChuteError(Note("boards_no_hard"))
+    return review_boards(engine, guesses, answers, rows, prior=prior, avoid=avoid, notify=notify, policy=policy)
+
+
 def review_session(session: "Session", answers: Sequence[str] | None = None, prior: "Prior | None" = None,
                    notify: Callable[[Note], None] | None = None) -> "Review | BoardsReview":
     """Return the verdict on the rows a session played (``review``, or ``review_boards`` for several boards).
@@ -688,8 +707,5 @@ def review_session(session: "Session", answers: Sequence[str] | None = None, pri
     guesses = [row.guess for row in session.history]
     rows = session.rows if session.rows is not None else max(6, session.used)
     solver = session.solver
-    avoid = solver.avoided          # words the game refused: never a best move
-    if session.n_boards == 1:
-        return review(solver.engine, guesses, words[0], rows=rows, rule=solver.hard, prior=prior,
-                      avoid=avoid, notify=notify, policy=solver)
-    return review_boards(solver.engine, guesses, words, rows, prior=prior, avoid=avoid, notify=notify, policy=solver)
+    return review_game(solver.engine, guesses, words, rows, rule=solver.hard, prior=prior,
+                       avoid=solver.avoided, notify=notify, policy=solver)     # refused words: never a best move

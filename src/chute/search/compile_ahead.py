@@ -23,6 +23,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+from .. import kernels
+from ..errors import ChuteError
+from ..files import write_atomic
+from ..game.pattern_codes import code_dtype
+from ..kernels.compiling import compiling, kernels_key
+from ..kernels.shared_cache import saved_signatures
+from ..parallel import this_chute_env
+
 AHEAD_BYTES = 64 * 2**20        # a smaller matrix asks numba's cache first (a larger one: the stamp alone)
 STARTED = "compiling"           # the line the child writes as it starts compiling (its parent tells the player)
 
@@ -41,8 +49,6 @@ def stamp_path(cache_dir: Path, length: int, rule: str | None, transposed: bool 
     """Return the file that says the kernels of a search of ``length``-letter words under ``rule`` are compiled
     (``transposed``: for a search reading the matrix through its transposed copy only, whose kernels are
     compiled for a matrix by columns)."""
-    from ..kernels.compiling import kernels_key
-    from ..game.pattern_codes import code_dtype
     layout = "-columns" if transposed else ""
     return cache_dir / f"tree-kernels-{code_dtype(length).name}-{rule or 'normal'}{layout}-{kernels_key()}.ok"
 
@@ -56,7 +62,6 @@ def compile_first(nbytes: int, length: int, rule: str | None, cache_dir: Path | 
     The player hears the usual note when a child starts compiling; a child that fails stops the others and
     changes nothing (the search compiles what it needs itself, as without them).
     """
-    from .. import kernels
     if kernels.loaded() or cache_dir is None:
         return False
     stamp = stamp_path(cache_dir, length, rule, transposed)
@@ -65,8 +70,6 @@ def compile_first(nbytes: int, length: int, rule: str | None, cache_dir: Path | 
     for part in parts(rule):
         if not _run_part(part, length, rule, transposed):
             return False
-    from ..errors import ChuteError
-    from ..files import write_atomic
     try:
         write_atomic(stamp, "compiled\n", "stamp")
     except ChuteError:
@@ -77,9 +80,7 @@ def compile_first(nbytes: int, length: int, rule: str | None, cache_dir: Path | 
 def compiled_before(length: int, rule: str | None) -> bool:
     """Return whether numba's cache holds the search of a node's last three rows (the largest kernel) for the
     codes of ``length``-letter words under ``rule``: an earlier process compiled the search's kernels there."""
-    from ..game.pattern_codes import code_dtype
     from ..kernels import small_trees
-    from ..kernels.shared_cache import saved_signatures
     kernel = small_trees.solve_three if rule is None else small_trees.solve_three_ruled
     codes = code_dtype(length).name
     return any(str(getattr(sig[0], "dtype", "")) == codes for sig in saved_signatures(kernel) if sig)
@@ -88,8 +89,6 @@ def compiled_before(length: int, rule: str | None) -> bool:
 def _run_part(part: int, length: int, rule: str | None, transposed: bool) -> bool:
     """Return whether the child compiling ``part`` of the kernels ended well, telling the player when it starts
     compiling."""
-    from ..kernels.compiling import compiling
-    from ..parallel import this_chute_env
     env = this_chute_env()
     argv = [sys.executable, "-m", "chute.search.warm_kernels", str(length), rule or "", "--part", str(part)]
     try:

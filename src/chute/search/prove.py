@@ -27,8 +27,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
 import os
 import socket
+import tempfile
 import time
 from concurrent.futures import CancelledError
 from dataclasses import dataclass
@@ -38,6 +40,10 @@ from typing import Callable, Sequence
 import numpy as np
 
 from ..errors import ChuteError
+from ..files import excerpt, write_atomic
+from ..game.engine import Engine
+from ..game.words import load_lexicon
+from ..parallel import run_tasks
 from .tree_search import INF, TreeSearch
 
 JOURNAL_FORMAT = "chute-prove-journal"
@@ -243,7 +249,6 @@ class Journal:
             return
         if not self.done and not found.damaged or found.outdated:
             # new, empty, its header alone (maybe cut short), or an older chute's: this run's header, whole
-            from ..files import write_atomic
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as err:
@@ -396,10 +401,7 @@ def _dask_work(spec: dict, rows: list[int], cutoff: int) -> list[tuple[int, int,
 def _worker_searcher(spec: dict) -> TreeSearch:
     """Return the exact search of the lists a task describes, their files written where this worker can read
     them (a client's relative path means nothing on another machine)."""
-    import tempfile
 
-    from ..game.engine import Engine
-    from ..game.words import load_lexicon
     folder = Path(tempfile.gettempdir()) / f"chute-lists-{spec['key'][:16]}"
     folder.mkdir(exist_ok=True)
     paths = {}
@@ -432,7 +434,6 @@ def scheduler_endpoint(address: str) -> tuple[str, str, int]:
     scheme = scheme if sep else "tcp"
     if scheme not in SCHEDULER_SCHEMES or not host.strip("[]") or not port.isdigit() \
             or not 1 <= int(port) <= 65535 or any(c.isspace() for c in rest):
-        from ..files import excerpt
         raise ValueError(f"{excerpt(address)} is not a scheduler address: write tcp://HOST:PORT "
                          "(e.g. tcp://10.0.0.5:8786)")
     return scheme, host.strip("[]"), int(port)
@@ -532,9 +533,7 @@ def prove(searcher: TreeSearch, top: int = 15, journal: Path | None = None, jobs
         _prove_on_cluster(cluster, searcher, lists or {}, pending, bounds, cutoff, accept,
                           lambda: len(settled), notify)
     elif jobs > 1:
-        import multiprocessing
 
-        from ..parallel import run_tasks
         shared = multiprocessing.get_context("fork").Value("q", cutoff(), lock=False)
         _WORKER.update(searcher=searcher, cutoff=shared, bounds=bounds)
         try:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
 from ..errors import ChuteError
-from ..files import excerpt
+from ..files import excerpt, read_limited, write_atomic
 from ..game.feedback import Clue, all_green, score
 from ..game.render import plural
 from ..game.rules import violation
@@ -265,7 +265,6 @@ class DecisionTree:
 
     def save(self, path: str | Path) -> None:
         """Write the tree as JSON (atomically: temp file, then rename)."""
-        from ..files import write_atomic
         try:
             write_atomic(path, self.to_json(), "tree")
         except ChuteError as err:
@@ -274,7 +273,6 @@ class DecisionTree:
     @classmethod
     def load(cls, path: str | Path) -> "DecisionTree":
         """Return the tree stored in a JSON file; raise TreeError for a missing or malformed file."""
-        from ..files import read_limited
         path = Path(path)
         try:
             text = read_limited(path, "tree file").decode("utf-8")

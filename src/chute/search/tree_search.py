@@ -51,9 +51,11 @@ from ..arrays import union
 from ..errors import ChuteError
 from ..files import excerpt
 from ..game.feedback import decode, n_patterns
+from ..game.pattern_codes import letters_array
 from ..game.words import Lexicon
 from ..kernels import tree_numpy
 from ..kernels.tree_numpy import word_cost_table
+from .compile_ahead import compile_first
 from .matrix_view import MatrixView
 from .totals import Totals, totals_key
 from .tree import RULES, TreeNode
@@ -197,7 +199,6 @@ class TreeSearch(MatrixView):
         self.max_parts = min(len(self.lexicon.answers), self.P - 1)
         self.letters = None
         if rule is not None:
-            from ..game.pattern_codes import letters_array
             self.letters = letters_array(self.lexicon.guesses, self.length)
         self.tt = Totals()
         self.scans = 0
@@ -237,7 +238,6 @@ class TreeSearch(MatrixView):
         """Return the compiled kernels module (numba is imported on first use only; for a large matrix, compiled
         first in a process of its own: ``compile_ahead``)."""
         if self._k is None:
-            from .compile_ahead import compile_first
             compile_first(self.M.nbytes, self.length, self.rule, self.engine.cache_dir, self.transposed_only)
             from ..kernels import tree as tree_kernels
             self._k = tree_kernels

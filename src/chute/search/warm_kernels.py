@@ -9,8 +9,12 @@ from typing import Callable
 
 import numpy as np
 
+from ..game.engine import Engine
 from ..game.rules import RULES
+from ..game.words import words_lexicon
 from .compile_ahead import PARTS, STARTED
+from .opener_search import rank_openers, search_opener
+from .tree_search import TreeSearch
 
 WORDS = 1500                    # made-up words: sets large enough to reach every kernel the search calls
 LETTERS = "aeiorst"             # a small alphabet: words that share letters, so that sets stay hard
@@ -48,10 +52,6 @@ def _steps(length: int, rule: str | None, transposed: bool) -> dict[str, Callabl
     may never reach: at six letters their bins are small); the default search of the first opener with six
     rows; the exact one, both again with five rows (large sets four rows from the end), and the pass refuting a
     node's guesses (normal mode)."""
-    from ..game.engine import Engine
-    from ..game.words import words_lexicon
-    from .opener_search import rank_openers, search_opener
-    from .tree_search import TreeSearch
     engine = Engine.build(words_lexicon(made_up_words(length), length, name="compile-ahead"), cache=False)
     spread = np.arange(0, len(engine.lexicon.answers), SPREAD_STEP, dtype=np.int32)[:SPREAD_WORDS]
 

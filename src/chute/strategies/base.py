@@ -21,9 +21,10 @@ import numpy as np
 from ..arrays import intersection, union
 from ..errors import ChuteError
 from ..game.engine import Engine
+from ..game.feedback import Clue
 from ..game.partition_stats import PartitionStats, load_kernels_for, partition_stats
 from ..game.pattern_codes import letters_array
-from ..game.feedback import Clue
+from ..game.words_left import words_left
 
 if TYPE_CHECKING:
     from ..game.words_left import WordsLeft
@@ -76,7 +77,6 @@ class State:
 
     def words_left(self) -> "WordsLeft":
         """Return how many of the game's likely answers and possible words fit the clues (``game.words_left``)."""
-        from ..game.words_left import words_left
         left = words_left(self.engine.lexicon, self.clues)
         return replace(left, strings=self.n) if self.unlisted else left
 

@@ -16,8 +16,8 @@ import hashlib
 import numpy as np
 
 from ..arrays import distinct, most_common_first, union
-from ..game.pattern_codes import gather
 from ..game.feedback import Clue, decode
+from ..game.pattern_codes import gather
 from ..game.rules import legal_mask, strict_codes
 from ..game.words_left import fitting
 from ..kernels import loaded as kernels_loaded

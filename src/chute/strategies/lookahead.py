@@ -7,8 +7,9 @@ import numpy as np
 
 from ..arrays import distinct
 from ..errors import ChuteError
-from ..game.partition_stats import KERNEL_PATTERNS, PartitionStats, partition_stats
 from ..game.feedback import Clue, decode
+from ..game.partition_stats import KERNEL_PATTERNS, PartitionStats, partition_stats
+from ..game.rules import legal_mask
 from ..kernels import loaded as kernels_loaded
 from .base import (
     Options,
@@ -19,6 +20,7 @@ from .base import (
     order,
     ranked_rows,
 )
+from .follow import FollowTree
 
 
 class LookAhead(Strategy):
@@ -47,7 +49,6 @@ def with_depth(strategy: Strategy, options: Options) -> Strategy:
     """Return the strategy as the options ask: wrapped in ``LookAhead`` for depth 2 (a tree's fallback too)."""
     if options.depth < 2 or isinstance(strategy, LookAhead):
         return strategy
-    from .follow import FollowTree
     if isinstance(strategy, FollowTree):
         return FollowTree(strategy.tree, with_depth(strategy.fallback, options))
     return LookAhead(strategy)
@@ -89,7 +90,6 @@ def deepen(strategy: PartitionStrategy, state: State, rows: np.ndarray, codes: n
 def _bins(strategy: PartitionStrategy, state: State, rows: np.ndarray, codes: np.ndarray, i: int,
           prior: np.ndarray, options: Options) -> list[tuple[float, float]]:
     """Return (probability, best second score) for every bin guess row ``i`` leaves."""
-    from ..game.rules import legal_mask
     row = np.asarray(codes[i])
     guess = state.engine.lexicon.guesses[rows[i]]
     out = []

@@ -19,6 +19,7 @@ import gzip
 import hashlib
 import json
 from functools import lru_cache
+from importlib import resources
 
 from ..search.tree import DecisionTree, TreeError
 
@@ -39,7 +40,6 @@ def digest(data: bytes) -> str:
 @lru_cache(maxsize=1)
 def _index() -> dict:
     """Return the shipped index of safe trees: file name -> {opener, n, rows, played_key, digest}."""
-    from importlib import resources
     path = resources.files("chute").joinpath(f"{FOLDER}/{INDEX}")
     try:
         return json.loads(path.read_text(encoding="utf-8")).get("trees", {}) if path.is_file() else {}
@@ -50,7 +50,6 @@ def _index() -> dict:
 @lru_cache(maxsize=8)
 def _shipped(name: str) -> DecisionTree | None:
     """Return the packaged tree of that name when it is the one the index names (None: none ships)."""
-    from importlib import resources
     path = resources.files("chute").joinpath(f"{FOLDER}/{name}")
     entry = _index().get(name)
     if entry is None or not path.is_file():

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import json
 import threading
-from pathlib import Path
 from collections import OrderedDict
+from pathlib import Path
 from typing import Any, Callable
 
 from ..errors import StorageError
@@ -31,7 +31,7 @@ from ..reviewing.history import (
     session_record,
     statistics,
 )
-from ..reviewing.verdict import review, review_boards, review_session, written_answers
+from ..reviewing.verdict import review_game, review_session, written_answers
 from .requests import (
     MAX_ROWS,
     MAX_TOP,
@@ -150,9 +150,7 @@ def review_game_body(body: dict) -> dict:
 
         def grade():
             solver = page_solver(spec.name, rule, common=common_of(body))
-            if spec.boards == 1:
-                return review(solver.engine, guesses, answers[0], rows=spec.rows, rule=rule), solver.lexicon.show
-            return review_boards(solver.engine, guesses, answers, spec.rows), solver.lexicon.show
+            return review_game(solver.engine, guesses, answers, spec.rows, rule=rule), solver.lexicon.show
     # what the verdict depends on: the game, its rows, the words the user's game refused (never a best move) and
     # whether only common words are
     key = json.dumps([spec.name, rule, body.get("rows"), guesses, answers, refused_of(spec), common_of(body)],

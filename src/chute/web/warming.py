@@ -17,8 +17,8 @@ import subprocess
 import sys
 from typing import Callable
 
-from ..game.pattern_codes import prefer_compiled
 from ..game.games import PRESETS, game_spec
+from ..game.pattern_codes import prefer_compiled
 from ..kernels import prefer_threadsafe
 from ..kernels.compiling import told_when_compiling
 from ..language import phrase
