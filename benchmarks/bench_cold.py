@@ -35,7 +35,7 @@ FIRST = [
     ["review", "crane", "lotus", "golly", "dolly", "holly", "jolly", "--answer", "jolly"],
     ["suggest", "--game", "quordle"],
     ["suggest", "--game", "termo", "serao:bbbyb"],
-    ["suggest", "aback:bbbbb"],          # a first guess chute ships no second row for, leaving 5,678 words
+    ["suggest", "aback:bbbbb"],  # a first guess chute ships no second row for, leaving 5,678 words
 ]
 
 
@@ -45,8 +45,13 @@ def first_use(src: Path, ahead: bool = False, pause: float = 0.0) -> list[tuple[
     with tempfile.TemporaryDirectory() as tmp:
         copy = Path(tmp) / "src"
         shutil.copytree(src, copy, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
-        env = {**os.environ, "PYTHONPATH": str(copy), "CHUTE_CACHE_DIR": str(Path(tmp) / "cache"),
-               "NUMBA_CACHE_DIR": str(Path(tmp) / "numba"), "CHUTE_COMPILE_AHEAD": "1" if ahead else "0"}
+        env = {
+            **os.environ,
+            "PYTHONPATH": str(copy),
+            "CHUTE_CACHE_DIR": str(Path(tmp) / "cache"),
+            "NUMBA_CACHE_DIR": str(Path(tmp) / "numba"),
+            "CHUTE_COMPILE_AHEAD": "1" if ahead else "0",
+        }
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         began = time.perf_counter()
         for k, argv in enumerate(FIRST):
@@ -54,8 +59,14 @@ def first_use(src: Path, ahead: bool = False, pause: float = 0.0) -> list[tuple[
                 time.sleep(pause)
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "chute", *argv], env=env, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, check=False)
+            subprocess.run(
+                [sys.executable, "-m", "chute", *argv],
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                stdin=subprocess.DEVNULL,
+                check=False,
+            )
             wall = time.perf_counter() - start
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -81,8 +92,10 @@ def main() -> int:
             try:
                 sides.append(("old", first_use(worktree(args.old, Path(tmp) / "old") / "src", False, args.pause)))
             finally:
-                subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", str(Path(tmp) / "old")],
-                               capture_output=True)
+                subprocess.run(
+                    ["git", "-C", str(REPO), "worktree", "remove", "--force", str(Path(tmp) / "old")],
+                    capture_output=True,
+                )
     sides.append(("new", first_use(REPO / "src", args.ahead, args.pause)))
     print(f"{'command':<58}" + "".join(f"{name + ' CPU':>10}{name + ' wall':>10}" for name, _ in sides))
     for i, (command, *_) in enumerate(sides[0][1]):

@@ -22,7 +22,7 @@ from pathlib import Path
 TWO_CLUES = ["soare:bbbbb", "until:bbyyb"]
 
 
-CPU: list[float] = []      # CPU seconds (all threads, or the child process) of the last measurement
+CPU: list[float] = []  # CPU seconds (all threads, or the child process) of the last measurement
 
 
 def median_time(fn, runs: int, children: bool = False) -> tuple[float, float]:
@@ -60,9 +60,11 @@ def line(label: str, med: float, best: float | None = None, extra: str = "", cpu
 
 def wall(argv: list[str], runs: int, env: dict) -> tuple[float, float]:
     """Return (median, min) wall seconds of a subprocess, process start included."""
+
     def once():
         subprocess.run(argv, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    once()                                        # warm the page cache and the opener/matrix caches
+
+    once()  # warm the page cache and the opener/matrix caches
     return median_time(once, runs, children=True)
 
 
@@ -78,8 +80,10 @@ def main() -> int:
     env = {**os.environ, "CHUTE_CACHE_DIR": str(cache)}
     os.environ["CHUTE_CACHE_DIR"] = str(cache)
     try:
-        print(f"# {os.uname().nodename}, {os.cpu_count()} cpus, load {os.getloadavg()[0]:.2f}, "
-              f"python {sys.version.split()[0]}")
+        print(
+            f"# {os.uname().nodename}, {os.cpu_count()} cpus, load {os.getloadavg()[0]:.2f}, "
+            f"python {sys.version.split()[0]}"
+        )
         import numba
         import numpy as np
 
@@ -88,6 +92,7 @@ def main() -> int:
         from chute.game.words import load_lexicon
         from chute.playing.solver import Solver
         from chute.strategies import Options, get_strategy, strategy_names
+
         print(f"# numpy {np.__version__}, numba {numba.__version__} ({numba.config.NUMBA_NUM_THREADS} threads)")
 
         med, best = median_time(lambda: load_lexicon(args.game), args.runs)
@@ -100,7 +105,7 @@ def main() -> int:
         med, best = median_time(lambda: compute_codes(lex.guesses, lex.answers, lex.length), args.runs)
         line("matrix build (kernel, both cores)", med, best)
 
-        Engine.build(lex)                          # writes the cache
+        Engine.build(lex)  # writes the cache
         med, best = median_time(lambda: Engine.build(lex), max(args.runs, 5))
         line("matrix load from cache", med, best)
 
@@ -109,16 +114,21 @@ def main() -> int:
         state = solver.initial_state()
         for name in strategy_names():
             strategy = get_strategy(name)
-            strategy.rank(state, Options(), 10)    # warm (kernel loaded)
-            med, best = median_time(lambda: strategy.rank(state, Options(), 10), args.runs)
+            strategy.rank(state, Options(), 10)  # warm (kernel loaded)
+            med, best = median_time(lambda strategy=strategy: strategy.rank(state, Options(), 10), args.runs)
             top = strategy.rank(state, Options(), 1)[0]
             line(f"opener ranking {name}", med, best, f"-> {top.guess.upper()} {top.score:.3f}")
         if not args.quick:
             for name in ("entropy", "expected-size"):
                 start = time.perf_counter()
                 top = get_strategy(name).rank(state, Options(depth=2), 1)[0]
-                line(f"opener ranking {name} --depth 2", time.perf_counter() - start, None,
-                     f"-> {top.guess.upper()} {top.score:.3f}", cpu=False)
+                line(
+                    f"opener ranking {name} --depth 2",
+                    time.perf_counter() - start,
+                    None,
+                    f"-> {top.guess.upper()} {top.score:.3f}",
+                    cpu=False,
+                )
 
         two = solver.state_for(TWO_CLUES)
         med, best = median_time(lambda: solver.rank(two, 10), args.runs * 4)

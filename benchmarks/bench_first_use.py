@@ -64,11 +64,21 @@ def first_use(src: Path, tmp: Path, wait: float) -> dict[str, float]:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    env = {**os.environ, "PYTHONPATH": str(src), "NUMBA_CACHE_DIR": str(tmp / "kernels"),
-           "CHUTE_CACHE_DIR": str(tmp / "cache"), "CHUTE_STATE_DIR": str(tmp / "state")}
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(src),
+        "NUMBA_CACHE_DIR": str(tmp / "kernels"),
+        "CHUTE_CACHE_DIR": str(tmp / "cache"),
+        "CHUTE_STATE_DIR": str(tmp / "state"),
+    }
     t0 = time.perf_counter()
-    server = subprocess.Popen([sys.executable, "-m", "chute", "serve", "--port", str(port)], env=env,
-                              stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "chute", "serve", "--port", str(port)],
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         while True:
@@ -77,7 +87,7 @@ def first_use(src: Path, tmp: Path, wait: float) -> dict[str, float]:
                 break
             except OSError:
                 if server.poll() is not None:
-                    raise SystemExit(f"the server from {src} stopped with status {server.returncode}")
+                    raise SystemExit(f"the server from {src} stopped with status {server.returncode}") from None
                 time.sleep(0.1)
         out = {"listening": time.perf_counter() - t0}
         time.sleep(wait)
@@ -93,14 +103,16 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("old", help="the commit to compare against")
     ap.add_argument("new", nargs="?", help="the other commit (default: the working tree)")
-    ap.add_argument("--wait", type=at_least(0.0), default=90.0,
-                    help="seconds between listening and the first request")
+    ap.add_argument("--wait", type=at_least(0.0), default=90.0, help="seconds between listening and the first request")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="chute-first-") as tmp:
         tmp = Path(tmp)
         with sides(args.old, args.new, tmp) as srcs:
-            print(f"# old {args.old}, new {args.new or 'working tree'}; fresh kernel and chute caches; first "
-                  f"request {args.wait:.0f} s after listening; load {os.getloadavg()[0]:.2f}", flush=True)
+            print(
+                f"# old {args.old}, new {args.new or 'working tree'}; fresh kernel and chute caches; first "
+                f"request {args.wait:.0f} s after listening; load {os.getloadavg()[0]:.2f}",
+                flush=True,
+            )
             figures = {k: first_use(src, tmp, args.wait) for k, src in srcs.items()}
         print(f"{'':<20} {'old':>8} {'new':>8}")
         for label in figures["old"]:

@@ -44,10 +44,13 @@ def main() -> None:
     from chute.game.pattern_codes import code_dtype, letters_array, numpy_codes
     from chute.game.words import load_lexicon
     from chute.kernels.score import pattern_matrix
+
     if args.threads:
         numba.set_num_threads(args.threads)
-    print(f"# {time.strftime('%Y-%m-%d %H:%M')}  load {os.getloadavg()[0]:.2f}  cpus {os.cpu_count()}  "
-          f"threads {numba.get_num_threads()}")
+    print(
+        f"# {time.strftime('%Y-%m-%d %H:%M')}  load {os.getloadavg()[0]:.2f}  cpus {os.cpu_count()}  "
+        f"threads {numba.get_num_threads()}"
+    )
     for length in range(3, 13):
         if length == 5:
             lex = load_lexicon("wordle")
@@ -64,9 +67,11 @@ def main() -> None:
             start = time.process_time()
             pattern_matrix(g, s, out)
             best = min(best, time.process_time() - start)
-        print(f"{length:>2} letters  {len(guesses):>6,} x {len(secrets):>5,} ({what})  "
-              f"{out.size / best / 1e6:7,.0f} M cells per CPU-second  {'codes checked' if same else 'CODES DIFFER'}",
-              flush=True)
+        print(
+            f"{length:>2} letters  {len(guesses):>6,} x {len(secrets):>5,} ({what})  "
+            f"{out.size / best / 1e6:7,.0f} M cells per CPU-second  {'codes checked' if same else 'CODES DIFFER'}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -28,19 +28,24 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from side_by_side import worktree
 
 REPO = Path(__file__).resolve().parents[1]
-SUGGEST = {"game": "wordle", "rows": [{"guess": "soare", "patterns": ["bbbbb"]},
-                                      {"guess": "until", "patterns": ["bbyyb"]}], "top": 10}
+SUGGEST = {
+    "game": "wordle",
+    "rows": [{"guess": "soare", "patterns": ["bbbbb"]}, {"guess": "until", "patterns": ["bbyyb"]}],
+    "top": 10,
+}
 SLOW_REVIEW = {"game": "wordle", "rule": "hard", "guesses": ["fuzzy", "cigar"], "answers": ["cigar"]}
-REVIEWS = [{"game": "wordle", "guesses": ["salet", "corny", "cigar"], "answers": ["cigar"]},
-           {"game": "wordle", "guesses": ["crane", "lotus", "golly", "dolly", "holly", "jolly"], "answers": ["jolly"]},
-           {"game": "termo", "guesses": ["serao", "limpo", "termo"], "answers": ["termo"]},
-           {"game": "dordle", "guesses": ["salet", "feral", "loath"], "answers": ["loath", "feral"]}]
+REVIEWS = [
+    {"game": "wordle", "guesses": ["salet", "corny", "cigar"], "answers": ["cigar"]},
+    {"game": "wordle", "guesses": ["crane", "lotus", "golly", "dolly", "holly", "jolly"], "answers": ["jolly"]},
+    {"game": "termo", "guesses": ["serao", "limpo", "termo"], "answers": ["termo"]},
+    {"game": "dordle", "guesses": ["salet", "feral", "loath"], "answers": ["loath", "feral"]},
+]
 
 
 def free_port() -> int:
@@ -52,8 +57,13 @@ def free_port() -> int:
 
 def user_cache(src: Path) -> Path:
     """Return the cache folder chute uses here."""
-    out = subprocess.run([sys.executable, "-c", "from chute.files import default_cache_dir; print(default_cache_dir())"],
-                         capture_output=True, text=True, check=True, env={**os.environ, "PYTHONPATH": str(src)})
+    out = subprocess.run(
+        [sys.executable, "-c", "from chute.files import default_cache_dir; print(default_cache_dir())"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(src)},
+    )
     return Path(out.stdout.strip())
 
 
@@ -66,15 +76,21 @@ def serving(src: Path) -> Iterator[str]:
             os.symlink(f, cache / f.name)
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(src), "CHUTE_CACHE_DIR": str(cache)}
-    server = subprocess.Popen([sys.executable, "-m", "chute", "serve", "--port", str(port)], env=env,
-                              stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                              text=True, start_new_session=True)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "chute", "serve", "--port", str(port)],
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     try:
         for line in server.stderr:
             if "serving on" in line:
                 break
         threading.Thread(target=server.stderr.read, daemon=True).start()
-        time.sleep(5)                   # its warm-up requests, in the process beside it, out of the way
+        time.sleep(5)  # its warm-up requests, in the process beside it, out of the way
         yield f"http://localhost:{port}"
     finally:
         os.killpg(server.pid, 15)
@@ -84,12 +100,14 @@ def serving(src: Path) -> Iterator[str]:
 def slow_beside_quick(base: str) -> tuple[float, float]:
     """Return (the review's seconds, the suggestion's) when a suggestion is asked 0.5 s into a slow review."""
     import httpx
+
     took: dict[str, float] = {}
 
     def review() -> None:
         start = time.perf_counter()
         httpx.post(base + "/api/review", json=SLOW_REVIEW, timeout=600).raise_for_status()
         took["review"] = time.perf_counter() - start
+
     slow = threading.Thread(target=review)
     slow.start()
     time.sleep(0.5)
@@ -103,9 +121,9 @@ def slow_beside_quick(base: str) -> tuple[float, float]:
 def many(base: str, clients: int, requests: int, share: float) -> dict:
     """Return the figures of ``requests`` from ``clients`` concurrent clients, a ``share`` of them reviews."""
     import httpx
+
     rng = random.Random(1)
-    plan = [("review", rng.choice(REVIEWS)) if rng.random() < share else ("suggest", SUGGEST)
-            for _ in range(requests)]
+    plan = [("review", rng.choice(REVIEWS)) if rng.random() < share else ("suggest", SUGGEST) for _ in range(requests)]
     latencies: list[float] = []
     errors: dict[int, int] = {}
 
@@ -138,10 +156,13 @@ def measure(name: str, src: Path, args: argparse.Namespace) -> None:
         review, suggest = slow_beside_quick(base)
         load = many(base, args.clients, args.requests, args.reviews)
     errors = sum(load["errors"].values())
-    print(f"{name:<6} a suggestion asked 0.5 s into a {review:.2f} s review: {suggest * 1000:.0f} ms; "
-          f"{args.clients} clients, {args.requests:,} requests ({args.reviews:.0%} reviews): {load['rate']:.0f} req/s, "
-          f"p50 {load['p50'] * 1000:.0f} ms, p99 {load['p99'] * 1000:.0f} ms, {errors} errors"
-          + (f" {load['errors']}" if errors else ""), flush=True)
+    print(
+        f"{name:<6} a suggestion asked 0.5 s into a {review:.2f} s review: {suggest * 1000:.0f} ms; "
+        f"{args.clients} clients, {args.requests:,} requests ({args.reviews:.0%} reviews): {load['rate']:.0f} req/s, "
+        f"p50 {load['p50'] * 1000:.0f} ms, p99 {load['p99'] * 1000:.0f} ms, {errors} errors"
+        + (f" {load['errors']}" if errors else ""),
+        flush=True,
+    )
 
 
 def main() -> int:
@@ -153,8 +174,7 @@ def main() -> int:
     ap.add_argument("--reviews", type=float, default=0.1, help="the share of reviews among the requests")
     args = ap.parse_args()
     if args.clients < 1 or args.requests < args.clients or not 0 <= args.reviews <= 1:
-        print("bench_load: --clients at least 1, --requests at least --clients, --reviews from 0 to 1",
-              file=sys.stderr)
+        print("bench_load: --clients at least 1, --requests at least --clients, --reviews from 0 to 1", file=sys.stderr)
         return 2
     print(f"# {time.strftime('%Y-%m-%d %H:%M')}  load {os.getloadavg()[0]:.2f}  cpus {os.cpu_count()}", flush=True)
     if args.old:
@@ -162,8 +182,10 @@ def main() -> int:
             try:
                 measure("old", worktree(args.old, Path(tmp) / "old") / "src", args)
             finally:
-                subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", str(Path(tmp) / "old")],
-                               capture_output=True)
+                subprocess.run(
+                    ["git", "-C", str(REPO), "worktree", "remove", "--force", str(Path(tmp) / "old")],
+                    capture_output=True,
+                )
     measure("new", REPO / "src", args)
     return 0
 

@@ -10,7 +10,8 @@ letters a seeded sample of the bundled Wordle and Termo words, as
 process with its own empty cache folder and numba cache: the first run, the
 same command again (warm: the matrix read from the cache), a suggestion
 after one clue, the review of a two-row game (the first guess, then the
-answer), the same in hard mode (its own kernels compiled) and a bench of 10 answers; at five letters also the tree search of
+answer), the same in hard mode (its own kernels compiled) and a bench of 10 answers; at five letters also the tree
+search of
 the first opener, twice (its kernels compiled, then read).  Then each multi-board game (``GAMES``), in its
 own empty caches: its opening, the suggestion after its first row, its review and a bench of 100 games, against
 its boards' matrix (the default prior's words x the accepted guesses).  The figure is the process's peak
@@ -57,12 +58,22 @@ CASES = {
 # words the boards play x the accepted guesses)
 GAMES = {
     "Dordle": ("dordle", ("salet", "corny", "cigar", "rebut"), ("cigar", "rebut")),
-    "Quordle": ("quordle", ("salet", "corny", "cigar", "rebut", "sissy", "humph"), ("cigar", "rebut", "sissy", "humph")),
-    "Octordle": ("octordle", ("salet", "corny", "cigar", "rebut", "sissy", "humph", "awake", "blush", "focal",
-                              "evade", "naval", "serve"),
-                 ("cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade")),
+    "Quordle": (
+        "quordle",
+        ("salet", "corny", "cigar", "rebut", "sissy", "humph"),
+        ("cigar", "rebut", "sissy", "humph"),
+    ),
+    "Octordle": (
+        "octordle",
+        ("salet", "corny", "cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve"),
+        ("cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade"),
+    ),
     "Dueto": ("dueto", ("serao", "limpo", "termo", "nobre"), ("termo", "nobre")),
-    "Quarteto": ("quarteto", ("serao", "limpo", "termo", "nobre", "fungo", "mundo"), ("termo", "nobre", "fungo", "mundo")),
+    "Quarteto": (
+        "quarteto",
+        ("serao", "limpo", "termo", "nobre", "fungo", "mundo"),
+        ("termo", "nobre", "fungo", "mundo"),
+    ),
 }
 
 
@@ -74,6 +85,7 @@ def boards_matrix_mib(game: str) -> float:
     from chute.game.words import load_lexicon
     from chute.playing.multiboard import board_prior
     from chute.playing.solver import DEFAULT_PRIOR
+
     lexicon = load_lexicon(game_spec(game, None, None).lexicon, None, None, None, None, cache=False)
     prior = make_prior(lexicon, DEFAULT_PRIOR)
     answers = len(board_prior(prior, lexicon).words) if prior.widens else len(lexicon.answers)
@@ -83,11 +95,14 @@ def boards_matrix_mib(game: str) -> float:
 def game_runs(game: str, guesses: tuple[str, ...], answers: tuple[str, ...]) -> list[tuple[str, list[str]]]:
     """Return the commands measured for a multi-board game (label, chute's arguments)."""
     from chute.game.feedback import score
+
     first_row = "/".join(score(guesses[0], answer) for answer in answers)
-    return [("first suggest", ["suggest", "--game", game]),
-            ("suggest CLUE", ["suggest", "--game", game, f"{guesses[0]}:{first_row}"]),
-            ("review", ["review", "--game", game, *guesses, "--answer", ",".join(answers)]),
-            ("bench --games 100", ["bench", "--game", game, "--games", "100", "--seed", "1", "--quiet"])]
+    return [
+        ("first suggest", ["suggest", "--game", game]),
+        ("suggest CLUE", ["suggest", "--game", game, f"{guesses[0]}:{first_row}"]),
+        ("review", ["review", "--game", game, *guesses, "--answer", ",".join(answers)]),
+        ("bench --games 100", ["bench", "--game", game, "--games", "100", "--seed", "1", "--quiet"]),
+    ]
 
 
 def lists_for(letters: int, answers: int, guesses: int, folder: Path) -> tuple[Path, Path]:
@@ -105,8 +120,9 @@ def lists_for(letters: int, answers: int, guesses: int, folder: Path) -> tuple[P
 
 def peak(argv: list[str], env: dict[str, str]) -> tuple[float, float, int]:
     """Return (peak resident MiB, CPU seconds, exit status) of one chute process."""
-    proc = subprocess.Popen([sys.executable, "-m", "chute", *argv], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "chute", *argv], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
     _, status, usage = os.wait4(proc.pid, 0)
     proc.returncode = os.waitstatus_to_exitcode(status)
     err = proc.stderr.read().decode(errors="replace").strip()
@@ -124,6 +140,7 @@ def sample_answer(answers: Path) -> str:
 def clue_for(answers: Path, guesses: Path) -> str:
     """Return a clue of the first guess against a seeded answer, in GUESS:COLOURS notation."""
     from chute.game.feedback import score
+
     guess = guesses.read_text(encoding="utf-8").split()[0]
     answer = sample_answer(answers)
     return f"{guess}:{score(guess, answer)}"
@@ -146,16 +163,22 @@ def main() -> None:
             matrix = n_a * n_g * code_dtype(letters).itemsize / MB
             env = dict(os.environ, CHUTE_CACHE_DIR=str(folder / "cache"), NUMBA_CACHE_DIR=str(folder / "numba"))
             lists = ["--answers", str(answers), "--guesses", str(guesses)]
-            runs = [("first suggest", ["suggest", *lists]),
-                    ("warm suggest", ["suggest", *lists]),
-                    ("suggest CLUE", ["suggest", *lists, clue_for(answers, guesses)])]
+            runs = [
+                ("first suggest", ["suggest", *lists]),
+                ("warm suggest", ["suggest", *lists]),
+                ("suggest CLUE", ["suggest", *lists, clue_for(answers, guesses)]),
+            ]
             first, answer = clue_for(answers, guesses).split(":")[0], sample_answer(answers)
-            runs += [("review", ["review", *lists, first, answer, "--answer", answer]),
-                     ("review --hard", ["review", *lists, first, answer, "--answer", answer, "--hard"]),
-                     ("bench --sample 10", ["bench", *lists, "--sample", "10", "--seed", "1", "--quiet"])]
+            runs += [
+                ("review", ["review", *lists, first, answer, "--answer", answer]),
+                ("review --hard", ["review", *lists, first, answer, "--answer", answer, "--hard"]),
+                ("bench --sample 10", ["bench", *lists, "--sample", "10", "--seed", "1", "--quiet"]),
+            ]
             if letters == 5:
-                runs += [("tree --openers 1", ["tree", *lists, "--openers", "1"]),
-                         ("tree again", ["tree", *lists, "--openers", "1"])]
+                runs += [
+                    ("tree --openers 1", ["tree", *lists, "--openers", "1"]),
+                    ("tree again", ["tree", *lists, "--openers", "1"]),
+                ]
             for label, argv in runs:
                 report(name, label, argv, env, matrix)
     for name, (game, guesses, answers) in GAMES.items():

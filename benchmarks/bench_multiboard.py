@@ -63,6 +63,7 @@ def engines() -> dict[str, Engine]:
         if name not in cache:
             cache[name] = Engine.build(load_lexicon(name))
         return cache[name]
+
     return get  # type: ignore[return-value]
 
 
@@ -70,8 +71,10 @@ def line(label: str, run) -> str:
     """Return one summary line of a run (a ``bench.BenchResult``)."""
     s = run.stats
     dist = " ".join(f"{k}:{v}" for k, v in sorted(s.distribution.items()) if v)
-    return (f"{label:<44} {s.wins:>5}/{s.games:<5} {100 * s.success_rate:7.2f}%  mean {s.mean:6.3f}  "
-            f"max {s.max:>2}  {run.seconds:7.2f}s  [{dist}]")
+    return (
+        f"{label:<44} {s.wins:>5}/{s.games:<5} {100 * s.success_rate:7.2f}%  mean {s.mean:6.3f}  "
+        f"max {s.max:>2}  {run.seconds:7.2f}s  [{dist}]"
+    )
 
 
 def run_games(args, get_engine) -> list[dict]:
@@ -80,14 +83,23 @@ def run_games(args, get_engine) -> list[dict]:
     for name in args.game:
         spec = game_spec(name)
         engine = get_engine(spec.lexicon)
-        s = run_many(spec, args.games, args.seed, policy=DEFAULT, engine=engine, jobs=args.jobs,
-                     prior=make_prior(engine.lexicon, args.prior))
+        s = run_many(
+            spec,
+            args.games,
+            args.seed,
+            policy=DEFAULT,
+            engine=engine,
+            jobs=args.jobs,
+            prior=make_prior(engine.lexicon, args.prior),
+        )
         if not args.json:
             print(line(f"{name} ({spec.boards} boards, {spec.rows} rows)", s), flush=True)
             for g in s.stats.hardest[: args.worst]:
-                print(f"    worst: {' '.join(engine.lexicon.show(w) for w in g.secrets)}  "
-                      f"rows {g.rows_used}  {'won' if g.won else 'LOST'}  "
-                      f"({' '.join(engine.lexicon.show(w) for w in g.guesses)})")
+                print(
+                    f"    worst: {' '.join(engine.lexicon.show(w) for w in g.secrets)}  "
+                    f"rows {g.rows_used}  {'won' if g.won else 'LOST'}  "
+                    f"({' '.join(engine.lexicon.show(w) for w in g.guesses)})"
+                )
         out.append(s.to_dict(games=False))
     return out
 
@@ -102,8 +114,15 @@ def run_variants(args, get_engine) -> list[dict]:
         if not args.json:
             print(f"{name}: {args.games} games, seed {args.seed}")
         for label, policy in VARIANTS.items():
-            s = run_many(spec, policy=policy, engine=engine, jobs=args.jobs, tuples=tuples, seed=args.seed,
-                         prior=make_prior(engine.lexicon, args.prior))
+            s = run_many(
+                spec,
+                policy=policy,
+                engine=engine,
+                jobs=args.jobs,
+                tuples=tuples,
+                seed=args.seed,
+                prior=make_prior(engine.lexicon, args.prior),
+            )
             if not args.json:
                 print(line(label, s), flush=True)
             d = s.to_dict(games=False)
@@ -118,6 +137,7 @@ def run_termo_real(args) -> dict:
         print(f"skipped: {TERMO_2022} not present")
         return {}
     from chute.game.words import read_word_file
+
     real_answers = read_word_file(TERMO_2022 / "answers.txt").words
     real_guesses = read_word_file(TERMO_2022 / "guesses.txt").words
     bundled = load_lexicon("termo")
@@ -137,13 +157,19 @@ def run_termo_real(args) -> dict:
     if not args.json:
         print(f"bundled {bundled.summary()}")
         print(f"real    {real.summary()}")
-        print(f"real answers that are bundled answers: {cover['real_answers_in_bundled_answers']}/{n} "
-              f"({100 * cover['real_answers_in_bundled_answers'] / n:.1f}%)")
-        print(f"real answers that are bundled accepted guesses: {cover['real_answers_in_bundled_guesses']}/{n} "
-              f"({100 * cover['real_answers_in_bundled_guesses'] / n:.1f}%)")
+        print(
+            f"real answers that are bundled answers: {cover['real_answers_in_bundled_answers']}/{n} "
+            f"({100 * cover['real_answers_in_bundled_answers'] / n:.1f}%)"
+        )
+        print(
+            f"real answers that are bundled accepted guesses: {cover['real_answers_in_bundled_guesses']}/{n} "
+            f"({100 * cover['real_answers_in_bundled_guesses'] / n:.1f}%)"
+        )
         acc_n = cover["real_accepted"]
-        print(f"real accepted words that bundled accepts: {cover['real_accepted_in_bundled_guesses']}/{acc_n} "
-              f"({100 * cover['real_accepted_in_bundled_guesses'] / acc_n:.1f}%)")
+        print(
+            f"real accepted words that bundled accepts: {cover['real_accepted_in_bundled_guesses']}/{acc_n} "
+            f"({100 * cover['real_accepted_in_bundled_guesses'] / acc_n:.1f}%)"
+        )
         print(f"accents shown: {real.show('avido')} {real.show('suite')} {bundled.show('avido')}")
     result = {"coverage": cover, "single": [], "play": []}
     engine_real = Engine.build(real)
@@ -151,11 +177,14 @@ def run_termo_real(args) -> dict:
     real_secrets = list(dict.fromkeys(real.answers))
     # (lexicon the solver uses, engine, secrets drawn from): the last is the real game played
     # with the bundled lists, where 14% of the answers are only accepted guesses to chute
-    scenarios = [("bundled lists, bundled answers", engine_bundled, None),
-                 ("real lists, real answers", engine_real, None),
-                 ("bundled lists, real answers", engine_bundled, real_secrets)]
+    scenarios = [
+        ("bundled lists, bundled answers", engine_bundled, None),
+        ("real lists, real answers", engine_real, None),
+        ("bundled lists, real answers", engine_bundled, real_secrets),
+    ]
     from chute import bench
     from chute.playing.solver import Solver
+
     for label, engine, secrets in scenarios:
         solver = Solver(engine, "entropy")
         r = bench.run(solver, secrets, rows=6, tree=secrets is None)
@@ -165,8 +194,11 @@ def run_termo_real(args) -> dict:
         d["seconds"] = round(r.seconds, 2)
         result["single"].append(d)
         if not args.json:
-            print(f"termo (1 board, entropy) on {label:<32} games {d.get('games')}  mean {d.get('mean'):.4f}  "
-                  f"max {d.get('max')}  failures {d.get('failures')}  {r.seconds:6.2f}s", flush=True)
+            print(
+                f"termo (1 board, entropy) on {label:<32} games {d.get('games')}  mean {d.get('mean'):.4f}  "
+                f"max {d.get('max')}  failures {d.get('failures')}  {r.seconds:6.2f}s",
+                flush=True,
+            )
     for name in ("dueto", "quarteto"):
         spec = game_spec(name)
         for label, engine, secrets in scenarios:
@@ -197,10 +229,12 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     args.game = [g for item in (args.game or GAMES) for g in item.split(",")]
     if not args.json:
-        print(f"# {time.strftime('%Y-%m-%d %H:%M')}  load {os.getloadavg()[0]:.2f}  cpus {os.cpu_count()}  "
-              f"policy {DEFAULT.label()}  prior {args.prior}")
+        print(
+            f"# {time.strftime('%Y-%m-%d %H:%M')}  load {os.getloadavg()[0]:.2f}  cpus {os.cpu_count()}  "
+            f"policy {DEFAULT.label()}  prior {args.prior}"
+        )
     get_engine = engines()
-    Engine.build(load_lexicon("wordle"))      # keep matrix building out of the timings
+    Engine.build(load_lexicon("wordle"))  # keep matrix building out of the timings
     if args.termo_real:
         data = run_termo_real(args)
     elif args.variants:

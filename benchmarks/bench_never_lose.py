@@ -21,14 +21,18 @@ from bench_prior import TERMO_2022, bench
 
 def rows(jobs: int, termo: bool, folder: Path) -> list[tuple[str, list[str]]]:
     """Return (label, chute bench arguments) for each run."""
-    out = [("Wordle, the 12,972 words of 2022", ["--secrets", "earlier"]),
-           ("Wordle, every accepted word (14,855)", ["--secrets", "accepted"]),
-           ("Wordle, hard mode, every accepted word", ["--hard", "--secrets", "accepted"])]
+    out = [
+        ("Wordle, the 12,972 words of 2022", ["--secrets", "earlier"]),
+        ("Wordle, every accepted word (14,855)", ["--secrets", "accepted"]),
+        ("Wordle, hard mode, every accepted word", ["--hard", "--secrets", "accepted"]),
+    ]
     if termo:
         if (TERMO_2022 / "answers.txt").is_file():
             words = folder / "termo-2022-all.txt"
-            words.write_text("".join((TERMO_2022 / name).read_text(encoding="utf-8") for name in
-                                     ("answers.txt", "guesses.txt")), encoding="utf-8")
+            words.write_text(
+                "".join((TERMO_2022 / name).read_text(encoding="utf-8") for name in ("answers.txt", "guesses.txt")),
+                encoding="utf-8",
+            )
             out.append(("Termo, the real 2022 lists (10,589)", ["--game", "termo", "--secrets", str(words)]))
         else:
             print(f"skipped the real Termo lists: not found at {TERMO_2022} (set CHUTE_SHARED_DIR)")
@@ -45,8 +49,10 @@ def main() -> None:
         for label, argv in rows(args.jobs, args.termo, Path(tmp)):
             figures = bench(argv)
             lost = [g for g in figures["results"] if not g["won"]]
-            print(f"{label:42} {figures['games']:>7,} {figures['mean']:>7.4f} {figures['max']:>4} "
-                  f"{len(lost):>5,} {figures['wall']:>7.1f}s")
+            print(
+                f"{label:42} {figures['games']:>7,} {figures['mean']:>7.4f} {figures['max']:>4} "
+                f"{len(lost):>5,} {figures['wall']:>7.1f}s"
+            )
             for game in lost[:12]:
                 print(f"    {' '.join(game['secrets']).upper():8} {' '.join(game['path']).upper()}")
             if len(lost) > 12:

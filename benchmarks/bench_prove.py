@@ -32,6 +32,7 @@ def main() -> None:
     from chute.game.words import load_lexicon
     from chute.search.prove import prove
     from chute.search.tree_search import TreeSearch
+
     base = load_lexicon("termo")
     rng = random.Random(args.seed)
     answers = sorted(rng.sample(base.answers, args.answers))
@@ -43,26 +44,40 @@ def main() -> None:
     os.environ["CHUTE_CACHE_DIR"] = str(folder / "cache")
     lexicon = load_lexicon("termo", str(a), str(g))
     engine = Engine.build(lexicon)
-    print(f"# {time.strftime('%Y-%m-%d %H:%M')}  load {os.getloadavg()[0]:.2f}  cpus {os.cpu_count()}  "
-          f"lists: {len(lexicon.answers):,} answers, {len(lexicon.guesses):,} guesses (Termo, seed {args.seed})")
+    print(
+        f"# {time.strftime('%Y-%m-%d %H:%M')}  load {os.getloadavg()[0]:.2f}  cpus {os.cpu_count()}  "
+        f"lists: {len(lexicon.answers):,} answers, {len(lexicon.guesses):,} guesses (Termo, seed {args.seed})"
+    )
     tables = {}
     for label, kwargs in (("1 local process", {}), ("2 local processes", {"jobs": 2})):
         start = time.perf_counter()
         proof = prove(TreeSearch(engine, exact=True), top=args.top, **kwargs)
         tables[label] = proof.table()
-        print(f"{label:<22} {time.perf_counter() - start:7.1f} s  optimum {proof.best.opener.upper()} "
-              f"{proof.best.total:,}  proven {proof.proven}", flush=True)
+        print(
+            f"{label:<22} {time.perf_counter() - start:7.1f} s  optimum {proof.best.opener.upper()} "
+            f"{proof.best.total:,}  proven {proof.proven}",
+            flush=True,
+        )
     from distributed import LocalCluster
+
     start = time.perf_counter()
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      dashboard_address=None, silence_logs=50) as cluster:
+    with LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None, silence_logs=50
+    ) as cluster:
         up = time.perf_counter() - start
         start = time.perf_counter()
-        proof = prove(TreeSearch(engine, exact=True), top=args.top, cluster=cluster.scheduler_address,
-                      lists={"game": "termo", "answers": str(a), "guesses": str(g)})
+        proof = prove(
+            TreeSearch(engine, exact=True),
+            top=args.top,
+            cluster=cluster.scheduler_address,
+            lists={"game": "termo", "answers": str(a), "guesses": str(g)},
+        )
         tables["cluster"] = proof.table()
-        print(f"{'2-worker Dask cluster':<22} {time.perf_counter() - start:7.1f} s  optimum "
-              f"{proof.best.opener.upper()} {proof.best.total:,}  (cluster start {up:.1f} s)", flush=True)
+        print(
+            f"{'2-worker Dask cluster':<22} {time.perf_counter() - start:7.1f} s  optimum "
+            f"{proof.best.opener.upper()} {proof.best.total:,}  (cluster start {up:.1f} s)",
+            flush=True,
+        )
     same = len({tuple(t) for t in tables.values()}) == 1
     print(f"same table every way: {same}   # load at end {os.getloadavg()[0]:.2f}")
 

@@ -30,19 +30,30 @@ from side_by_side import worktree
 
 REPO = Path(__file__).resolve().parents[1]
 CASES = [
-    ["review", "--answer", "cigar", "salet", "corny", "cigar"],   # a usual game: --again, its searches are small
+    ["review", "--answer", "cigar", "salet", "corny", "cigar"],  # a usual game: --again, its searches are small
     ["review", "--answer", "cigar", "fuzzy", "cigar"],
     ["review", "--answer", "cigar", "jumbo", "cigar"],
     ["review", "--answer", "cigar", "fuzzy", "jumbo", "cigar"],
-    ["review", "--answer", "raven", "beret", "raven"],          # BERET leaves 94 words that are slow to solve exactly
+    ["review", "--answer", "raven", "beret", "raven"],  # BERET leaves 94 words that are slow to solve exactly
     ["review", "--game", "dordle", "--answer", "loath,feral", "urdee", "feral", "loath"],
     ["review", "--game", "termo", "--answer", "termo", "shows", "termo"],
     # answers off the answer list, graded under the frequency prior (a weighted search bounds the guesses)
     ["review", "--answer", "works", "salet", "corny", "works"],
     ["review", "--game", "termo", "--answer", "chope", "toras", "lince", "chove", "chope"],
     ["review", "--game", "termo", "--answer", "teima", "toras", "pinte", "temia", "teima"],
-    ["review", "--game", "quarteto", "--answer", "neste,quero,lapso,algas", "aruru", "pisou", "neste", "quero",
-     "lapso", "algas"],
+    [
+        "review",
+        "--game",
+        "quarteto",
+        "--answer",
+        "neste,quero,lapso,algas",
+        "aruru",
+        "pisou",
+        "neste",
+        "quero",
+        "lapso",
+        "algas",
+    ],
     # hard modes: every search carries the guesses each clue still allows
     ["review", "--hard", "--answer", "cigar", "jumpy", "cigar"],
     ["review", "--hard", "--answer", "cigar", "fuzzy", "cigar"],
@@ -53,14 +64,19 @@ CASES = [
 
 def user_cache() -> Path:
     """Return the cache folder chute uses here."""
-    out = subprocess.run([sys.executable, "-c", "from chute.files import default_cache_dir; print(default_cache_dir())"],
-                         capture_output=True, text=True, check=True, env={**os.environ, "PYTHONPATH": str(REPO / "src")})
+    out = subprocess.run(
+        [sys.executable, "-c", "from chute.files import default_cache_dir; print(default_cache_dir())"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(REPO / "src")},
+    )
     return Path(out.stdout.strip())
 
 
 def fresh_cache(folder: Path, source: Path) -> None:
     """Fill ``folder`` with links to everything in ``source`` but the review tables (none if it is missing)."""
-    for f in (source.iterdir() if source.is_dir() else ()):
+    for f in source.iterdir() if source.is_dir() else ():
         if not f.name.startswith("review-"):
             (folder / f.name).symlink_to(f)
 
@@ -72,7 +88,7 @@ def sides(old: str | None):
     with tempfile.TemporaryDirectory(prefix="chute-review-old-") as tmp:
         found = {"now": REPO / "src"}
         if old:
-            found = {old: worktree(old, Path(tmp)) / "src", **found}      # an unknown commit: one line, status 2
+            found = {old: worktree(old, Path(tmp)) / "src", **found}  # an unknown commit: one line, status 2
         try:
             yield found
         finally:
@@ -89,8 +105,9 @@ def run(src: Path, argv: list[str], source: Path, again: bool = False) -> tuple[
         if again:
             subprocess.run([sys.executable, "-m", "chute", *argv], capture_output=True, env=env, timeout=600)
         t0 = time.perf_counter()
-        proc = subprocess.run([sys.executable, "-m", "chute", *argv], capture_output=True, text=True, env=env,
-                              timeout=600)
+        proc = subprocess.run(
+            [sys.executable, "-m", "chute", *argv], capture_output=True, text=True, env=env, timeout=600
+        )
         wall = time.perf_counter() - t0
     if proc.returncode not in (0, 1):
         raise SystemExit(f"{' '.join(argv)} failed in {src}: {proc.stderr.strip()[:300]}")
@@ -108,8 +125,10 @@ def main() -> int:
         ap.error("--runs must be at least 1")
     source = user_cache()
     with sides(args.old) as found:
-        print(f"# load {os.getloadavg()[0]:.2f}, {os.cpu_count()} cpus, cache {source}"
-              f"{', second reviews' if args.again else ''}")
+        print(
+            f"# load {os.getloadavg()[0]:.2f}, {os.cpu_count()} cpus, cache {source}"
+            f"{', second reviews' if args.again else ''}"
+        )
         for argv in CASES:
             if args.only and args.only not in " ".join(argv):
                 continue

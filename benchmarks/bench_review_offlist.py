@@ -31,11 +31,15 @@ from pathlib import Path
 from bench_review import REPO, fresh_cache, run, sides, user_cache
 
 TERMO_2022 = Path(os.environ.get("CHUTE_SHARED_DIR") or REPO.parent / "shared") / "data" / "termo-2022"
-OPENERS = {"termo": ["serao", "audio", "termo", "saiba", "areio", "toras", "media", "pneus"],
-           "wordle": ["crane", "adieu", "slate", "raise", "stare", "audio", "roate", "trace"]}
-NUMBA = ("import sys, runpy; sys.argv = ['chute'] + sys.argv[1:]\n"
-         "try:\n    runpy.run_module('chute', run_name='__main__')\nexcept SystemExit:\n    pass\n"
-         "print('numba' in sys.modules, file=sys.stderr)")
+OPENERS = {
+    "termo": ["serao", "audio", "termo", "saiba", "areio", "toras", "media", "pneus"],
+    "wordle": ["crane", "adieu", "slate", "raise", "stare", "audio", "roate", "trace"],
+}
+NUMBA = (
+    "import sys, runpy; sys.argv = ['chute'] + sys.argv[1:]\n"
+    "try:\n    runpy.run_module('chute', run_name='__main__')\nexcept SystemExit:\n    pass\n"
+    "print('numba' in sys.modules, file=sys.stderr)"
+)
 
 
 def answers(game: str, count: int, rng: random.Random) -> list[str] | None:
@@ -45,17 +49,23 @@ def answers(game: str, count: int, rng: random.Random) -> list[str] | None:
         path = TERMO_2022 / "answers.txt"
         if not path.is_file():
             return None
-        code = ("import sys; from chute.game.words import load_lexicon, fold; lx = load_lexicon('termo'); "
-                "words = [fold(l.strip()) for l in open(sys.argv[1], encoding='utf-8') if l.strip()]; "
-                "print(' '.join(w for w in words if w not in lx.answer_set))")
-        out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, env=env,
-                             check=True).stdout.split()
+        code = (
+            "import sys; from chute.game.words import load_lexicon, fold; lx = load_lexicon('termo'); "
+            "words = [fold(l.strip()) for l in open(sys.argv[1], encoding='utf-8') if l.strip()]; "
+            "print(' '.join(w for w in words if w not in lx.answer_set))"
+        )
+        out = subprocess.run(
+            [sys.executable, "-c", code, str(path)], capture_output=True, text=True, env=env, check=True
+        ).stdout.split()
     else:
-        code = ("from chute.game.words import load_lexicon; lx = load_lexicon('wordle'); "
-                "words = [w for w in lx.guesses if w not in lx.answer_set and not w.endswith('s')]; "
-                "print(' '.join(sorted(words, key=lambda w: (-lx.frequencies.get(w, 0), w))[:400]))")
-        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
-                             check=True).stdout.split()
+        code = (
+            "from chute.game.words import load_lexicon; lx = load_lexicon('wordle'); "
+            "words = [w for w in lx.guesses if w not in lx.answer_set and not w.endswith('s')]; "
+            "print(' '.join(sorted(words, key=lambda w: (-lx.frequencies.get(w, 0), w))[:400]))"
+        )
+        out = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+        ).stdout.split()
     return rng.sample(out, min(count, len(out)))
 
 
@@ -65,10 +75,17 @@ def games(game: str, words: list[str], rng: random.Random) -> list[list[str]]:
     out = []
     for i, word in enumerate(words):
         opener = [] if i % 2 == 0 else ["--opener", rng.choice(OPENERS[game])]
-        text = subprocess.run([sys.executable, "-m", "chute", "play", "--game", game, word, *opener],
-                              capture_output=True, text=True, env=env).stdout
-        rows = [line.split()[0].lower() for line in text.splitlines()
-                if line.split() and line.split()[0].isalpha() and line.split()[0].isupper()]
+        text = subprocess.run(
+            [sys.executable, "-m", "chute", "play", "--game", game, word, *opener],
+            capture_output=True,
+            text=True,
+            env=env,
+        ).stdout
+        rows = [
+            line.split()[0].lower()
+            for line in text.splitlines()
+            if line.split() and line.split()[0].isalpha() and line.split()[0].isupper()
+        ]
         out.append(["review", "--game", game, "--answer", word, *rows])
     return out
 
@@ -79,14 +96,17 @@ def loads_numba(src: Path, argv: list[str], source: Path) -> bool:
         fresh_cache(Path(tmp), source)
         env = {**os.environ, "PYTHONPATH": str(src), "CHUTE_CACHE_DIR": tmp, "CHUTE_STATE_DIR": tmp}
         subprocess.run([sys.executable, "-m", "chute", *argv], capture_output=True, env=env, timeout=600)
-        proc = subprocess.run([sys.executable, "-c", NUMBA, *argv], capture_output=True, text=True, env=env,
-                              timeout=600)
+        proc = subprocess.run(
+            [sys.executable, "-c", NUMBA, *argv], capture_output=True, text=True, env=env, timeout=600
+        )
     return proc.stderr.strip().splitlines()[-1:] == ["True"]
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                                 usage="%(prog)s [OLD] [--game termo|wordle] [--games N] [--runs N] [--seed N]")
+    ap = argparse.ArgumentParser(
+        description=__doc__.splitlines()[0],
+        usage="%(prog)s [OLD] [--game termo|wordle] [--games N] [--runs N] [--seed N]",
+    )
     ap.add_argument("old", nargs="?", help="a commit to measure beside the working tree")
     ap.add_argument("--game", choices=["termo", "wordle"], default="termo")
     ap.add_argument("--games", type=int, default=30)
@@ -102,8 +122,10 @@ def main() -> int:
         return 0
     source = user_cache()
     with sides(args.old) as found:
-        print(f"# load {os.getloadavg()[0]:.2f}, {os.cpu_count()} cpus, cache {source}, {len(words)} "
-              f"{args.game} games, seed {args.seed}")
+        print(
+            f"# load {os.getloadavg()[0]:.2f}, {os.cpu_count()} cpus, cache {source}, {len(words)} "
+            f"{args.game} games, seed {args.seed}"
+        )
         cases = games(args.game, words, rng)
         medians: dict[str, list[float]] = {name: [] for name in found}
         numba: dict[str, int] = {name: 0 for name in found}
@@ -123,8 +145,10 @@ def main() -> int:
             if len(outs) == 2 and len(set(outs.values())) == 2:
                 print("    the outputs differ")
     for name, m in medians.items():
-        print(f"{name:>9}: median {statistics.median(m):.2f} s, mean {statistics.mean(m):.2f} s, largest "
-              f"{max(m):.2f} s, {sum(x < 0.5 for x in m)} of {len(m)} under 0.5 s, numba loaded in {numba[name]}")
+        print(
+            f"{name:>9}: median {statistics.median(m):.2f} s, mean {statistics.mean(m):.2f} s, largest "
+            f"{max(m):.2f} s, {sum(x < 0.5 for x in m)} of {len(m)} under 0.5 s, numba loaded in {numba[name]}"
+        )
     print(f"# load at end {os.getloadavg()[0]:.2f}")
     return 0
 

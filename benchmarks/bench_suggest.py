@@ -20,10 +20,7 @@ import sys
 import tempfile
 import time
 
-STATES = {
-    "one clue": ["soare:bbbbb"],
-    "two clues": ["soare:bbbbb", "until:bbyyb"],
-}
+STATES = {"one clue": ["soare:bbbbb"], "two clues": ["soare:bbbbb", "until:bbyyb"]}
 # chute alone: the default policy's two-clue states of the other games and modes
 MORE = {
     "Wordle hard, two clues": ["--hard", "salet:bybbb", "adorn:ybbyb"],
@@ -81,31 +78,40 @@ def main() -> int:
     for label, clues in STATES.items():
         med, best, out = wall(base + clues, args.runs, env)
         data = json.loads(out)
-        print(f"chute  {label:<10} wall {med * 1000:7.1f} ms (min {best * 1000:7.1f})  "
-              f"-> {data['suggestions'][0]['guess'].upper()} ({data['remaining']} candidates)", flush=True)
+        print(
+            f"chute  {label:<10} wall {med * 1000:7.1f} ms (min {best * 1000:7.1f})  "
+            f"-> {data['suggestions'][0]['guess'].upper()} ({data['remaining']} candidates)",
+            flush=True,
+        )
         if args.doddle:
             med, best, out = wall([args.doddle, "-c", DODDLE] + clues, args.runs)
             word, n, setup, choose = out.split()
-            print(f"doddle {label:<10} wall {med * 1000:7.1f} ms (min {best * 1000:7.1f})  -> {word} ({n} "
-                  f"candidates; in-process setup {float(setup) * 1000:.0f} ms, choice {float(choose) * 1000:.0f} ms)",
-                  flush=True)
+            print(
+                f"doddle {label:<10} wall {med * 1000:7.1f} ms (min {best * 1000:7.1f})  -> {word} ({n} "
+                f"candidates; in-process setup {float(setup) * 1000:.0f} ms, choice {float(choose) * 1000:.0f} ms)",
+                flush=True,
+            )
     for label, clues in MORE.items():
         med, best, out = wall(base + clues, args.runs, env)
         data = json.loads(out)
-        print(f"chute  {label:<24} wall {med * 1000:7.1f} ms (min {best * 1000:7.1f})  "
-              f"-> {data['suggestions'][0]['guess'].upper()} ({data['remaining']} candidates)", flush=True)
+        print(
+            f"chute  {label:<24} wall {med * 1000:7.1f} ms (min {best * 1000:7.1f})  "
+            f"-> {data['suggestions'][0]['guess'].upper()} ({data['remaining']} candidates)",
+            flush=True,
+        )
     # chute in-process, for the same states
     os.environ["CHUTE_CACHE_DIR"] = cache
     from chute.game.engine import Engine
     from chute.game.words import load_lexicon
     from chute.playing.solver import Solver
+
     solver = Solver(Engine.build(load_lexicon("wordle")))
     for label, clues in STATES.items():
         state = solver.state_for(clues)
         times = []
         for _ in range(args.runs):
             start = time.perf_counter()
-            solver.strategy.rank(state, solver.options, 10)      # computed, not read from the cache
+            solver.strategy.rank(state, solver.options, 10)  # computed, not read from the cache
             times.append(time.perf_counter() - start)
         print(f"chute  {label:<10} in-process choice {statistics.median(times) * 1000:7.1f} ms")
     print(f"# load at end {os.getloadavg()[0]:.2f}")

@@ -60,25 +60,31 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--shared", type=Path, default=HERE.parent.parent / "shared")
     args = ap.parse_args(argv)
     if not (args.shared / "data" / "termo-2022" / "answers.txt").is_file():
-        print(f"bench_termo_words: the real Termo lists are not under {args.shared}/data/termo-2022",
-              file=sys.stderr)
+        print(f"bench_termo_words: the real Termo lists are not under {args.shared}/data/termo-2022", file=sys.stderr)
         return 2
     accepted, answers = real_lists(args.shared)
     lex = load_lexicon("termo")
     suggestible = [w for w in lex.guesses if lex.is_suggested(w)]
-    print(f"bundled Termo lexicon: {len(lex.guesses):,} accepted words, {len(suggestible):,} suggested, "
-          f"{len(lex.answers):,} answers; real game: {len(accepted):,} accepted, {len(answers):,} answers")
+    print(
+        f"bundled Termo lexicon: {len(lex.guesses):,} accepted words, {len(suggestible):,} suggested, "
+        f"{len(lex.answers):,} answers; real game: {len(accepted):,} accepted, {len(answers):,} answers"
+    )
     refused = [w for w in lex.guesses if w not in accepted]
-    print(f"bundled words the game refuses: {len(refused):,} of {len(lex.guesses):,} "
-          f"({len(refused) / len(lex.guesses):.1%}); among the suggested: "
-          f"{sum(w not in accepted for w in suggestible):,} of {len(suggestible):,} "
-          f"({sum(w not in accepted for w in suggestible) / len(suggestible):.1%})")
+    print(
+        f"bundled words the game refuses: {len(refused):,} of {len(lex.guesses):,} "
+        f"({len(refused) / len(lex.guesses):.1%}); among the suggested: "
+        f"{sum(w not in accepted for w in suggestible):,} of {len(suggestible):,} "
+        f"({sum(w not in accepted for w in suggestible) / len(suggestible):.1%})"
+    )
     bad = [w for w in lex.answers if w not in accepted]
-    print(f"bundled answers the game refuses: {len(bad)} of {len(lex.answers):,}: "
-          + " ".join(lex.show(w) for w in bad))
+    print(
+        f"bundled answers the game refuses: {len(bad)} of {len(lex.answers):,}: " + " ".join(lex.show(w) for w in bad)
+    )
     known = accepted & lex.guess_set
-    print(f"the game's accepted words chute knows: {len(known):,} of {len(accepted):,} "
-          f"({len(known) / len(accepted):.1%}); its answers: {len(answers & lex.guess_set):,} of {len(answers):,}")
+    print(
+        f"the game's accepted words chute knows: {len(known):,} of {len(accepted):,} "
+        f"({len(known) / len(accepted):.1%}); its answers: {len(answers & lex.guess_set):,} of {len(answers):,}"
+    )
 
     solver = Solver(Engine.build(lex))
     t0 = time.perf_counter()
@@ -92,8 +98,10 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 worst[r.guess] = worst.get(r.guess, 0) + 1
     elapsed = time.perf_counter() - t0
-    print(f"top-10 suggestions over {args.states} random states (seed {args.seed}, default strategy "
-          f"{solver.strategy.name}): {ok:,} of {shown:,} accepted ({ok / shown:.2%}); {elapsed:.1f} s")
+    print(
+        f"top-10 suggestions over {args.states} random states (seed {args.seed}, default strategy "
+        f"{solver.strategy.name}): {ok:,} of {shown:,} accepted ({ok / shown:.2%}); {elapsed:.1f} s"
+    )
     common = sorted(worst.items(), key=lambda kv: (-kv[1], kv[0]))[:15]
     print("most suggested refused words: " + ", ".join(f"{lex.show(w)} {n}" for w, n in common))
     return 0

@@ -28,14 +28,10 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 TERMO_2022 = REPO.parent / "shared" / "data" / "termo-2022"
-T22 = ["--game", "termo", "--answers", str(TERMO_2022 / "answers.txt"),
-       "--guesses", str(TERMO_2022 / "guesses.txt")]
+T22 = ["--game", "termo", "--answers", str(TERMO_2022 / "answers.txt"), "--guesses", str(TERMO_2022 / "guesses.txt")]
 
 # name -> extra arguments of ``chute tree``
-CASES = {
-    "salet": ["--opener", "salet"],
-    "salet-hard": ["--hard", "--opener", "salet"],
-}
+CASES = {"salet": ["--opener", "salet"], "salet-hard": ["--hard", "--opener", "salet"]}
 MORE = {
     "wordle-top10": ["--openers", "10"],
     "termo": ["--game", "termo", "--openers", "10"],
@@ -68,6 +64,7 @@ def scale_words(n: int, folder: Path) -> Path:
     import random
 
     from chute import load_lexicon
+
     words = sorted(set(load_lexicon("termo").guesses) | set(load_lexicon("wordle").guesses))
     path = folder / f"words-{n}.txt"
     path.write_text("\n".join(sorted(random.Random(0).sample(words, n))) + "\n", encoding="utf-8")
@@ -97,32 +94,41 @@ def run_case(name: str, args: list[str], jobs: int) -> dict:
     data = json.loads(proc.stdout)
     data["wall"] = wall
     data["cpu"] = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    data["peak_mb"] = after.ru_maxrss / 1024          # the largest child so far
-    data["command"] = "chute tree " + " ".join(a if str(TERMO_2022) not in a else
-                                               a.replace(str(REPO.parent), "..") for a in args)
+    data["peak_mb"] = after.ru_maxrss / 1024  # the largest child so far
+    data["command"] = "chute tree " + " ".join(
+        a if str(TERMO_2022) not in a else a.replace(str(REPO.parent), "..") for a in args
+    )
     return data
 
 
 def report(name: str, data: dict) -> None:
     """Print one case: command, each opener's figures, best, times."""
     print(f"== {name}: {data['command']}")
-    print(f"   {data['lexicon']}: {data['answers']:,} answers, {data['guesses']:,} guesses, "
-          f"{data['rows']} rows, rule {data['rule'] or 'none'}, "
-          f"{'exact' if data['exact'] else 'top ' + ','.join(map(str, data['top']))}")
+    print(
+        f"   {data['lexicon']}: {data['answers']:,} answers, {data['guesses']:,} guesses, "
+        f"{data['rows']} rows, rule {data['rule'] or 'none'}, "
+        f"{'exact' if data['exact'] else 'top ' + ','.join(map(str, data['top']))}"
+    )
     rows = data["openers"]
-    if len(rows) > 12:     # many openers: the five best, and how many found no tree
+    if len(rows) > 12:  # many openers: the five best, and how many found no tree
         failed = sum(1 for r in rows if not r["feasible"])
         print(f"   {len(rows)} openers searched, {failed} without a tree within the rows; the five best:")
         rows = sorted((r for r in rows if r["feasible"]), key=lambda r: r["total"])[:5]
     for r in rows:
         if r["feasible"]:
             dist = " ".join(f"{k}:{v}" for k, v in r["distribution"].items())
-            print(f"   {r['opener']:<8} {r['total']:>7,}  mean {r['mean']:.4f}  worst {r['worst']}  "
-                  f"[{dist}]  {r['seconds']:.1f} s{'  exact' if r['exact'] else ''}")
+            print(
+                f"   {r['opener']:<8} {r['total']:>7,}  mean {r['mean']:.4f}  worst {r['worst']}  "
+                f"[{dist}]  {r['seconds']:.1f} s{'  exact' if r['exact'] else ''}"
+            )
         else:
-            print(f"   {r['opener']:<8} no tree within the rows{' (proven)' if r['exact'] else ''}  {r['seconds']:.1f} s")
-    print(f"   best {data['best']}; search {data['seconds']:.1f} s, wall {data['wall']:.1f} s, "
-          f"cpu {data['cpu']:.1f} s, peak {data['peak_mb']:.0f} MB")
+            print(
+                f"   {r['opener']:<8} no tree within the rows{' (proven)' if r['exact'] else ''}  {r['seconds']:.1f} s"
+            )
+    print(
+        f"   best {data['best']}; search {data['seconds']:.1f} s, wall {data['wall']:.1f} s, "
+        f"cpu {data['cpu']:.1f} s, peak {data['peak_mb']:.0f} MB"
+    )
     sys.stdout.flush()
 
 
@@ -139,8 +145,10 @@ def run_doddle() -> None:
         print(f"== doddle failed: {proc.stderr.strip().splitlines()[-1:]}")
         return
     total, mean, worst, search = proc.stdout.split()[-4:]
-    print(f"== doddle 1.6.0 Doddle().tree_search('SALET'): total {total}, mean {mean}, worst {worst}; "
-          f"search {search} s, wall {wall:.1f} s")
+    print(
+        f"== doddle 1.6.0 Doddle().tree_search('SALET'): total {total}, mean {mean}, worst {worst}; "
+        f"search {search} s, wall {wall:.1f} s"
+    )
 
 
 def main() -> None:
@@ -155,6 +163,7 @@ def main() -> None:
     parser.add_argument("--list", action="store_true", help="list the cases")
     args = parser.parse_args()
     import tempfile
+
     folder = Path(tempfile.mkdtemp(prefix="chute-bench-tree-"))
     every = {**CASES, **MORE, **WIDE}
     sizes = {**SCALE, **SCALE_EXACT}
@@ -166,9 +175,12 @@ def main() -> None:
         for name, extra in every.items():
             print(f"{name}: chute tree {' '.join(extra)}")
         return
-    names = args.cases or ((list(CASES) + list(MORE) if args.all else list(CASES))
-                           + (list(WIDE) if args.wide else []) + (list(SCALE) if args.scale else [])
-                           + (list(SCALE_EXACT) if args.scale_exact else []))
+    names = args.cases or (
+        (list(CASES) + list(MORE) if args.all else list(CASES))
+        + (list(WIDE) if args.wide else [])
+        + (list(SCALE) if args.scale else [])
+        + (list(SCALE_EXACT) if args.scale_exact else [])
+    )
     for name in names:
         if name not in every:
             raise SystemExit(f"unknown case {name!r}; see --list")

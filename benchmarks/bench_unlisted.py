@@ -34,10 +34,14 @@ from pathlib import Path
 def sample(game: str, kind: str, n: int, seed: int) -> list[str]:
     """Return ``n`` secrets of a kind, seeded, in sorted order."""
     from chute.game.words import load_lexicon
+
     lexicon = load_lexicon(game)
     if kind == "band":
-        pool = sorted(w for w in lexicon.guesses if w not in lexicon.answer_set and w not in lexicon.later
-                      and lexicon.frequencies.get(w, 0.0) >= 3.0)       # the 2022 list's band, as before
+        pool = sorted(
+            w
+            for w in lexicon.guesses
+            if w not in lexicon.answer_set and w not in lexicon.later and lexicon.frequencies.get(w, 0.0) >= 3.0
+        )  # the 2022 list's band, as before
     else:
         pool = sorted(lexicon.answer_list)
     return sorted(random.Random(seed).sample(pool, min(n, len(pool))))
@@ -51,10 +55,11 @@ def run(game: str, secrets: list[str], order: int, typed: float) -> dict:
     from chute.game.words import load_lexicon
     from chute.playing.session import play
     from chute.playing.solver import DEFAULT_PRIOR, DEFAULT_STRATEGY, Solver
+
     unlisted.ORDER = order
     chute.playing.solver.TYPED = typed
     unlisted.model_for.cache_clear()
-    accepted = load_lexicon(game).guess_set          # the game: every word of the bundled lists
+    accepted = load_lexicon(game).guess_set  # the game: every word of the bundled lists
     with tempfile.TemporaryDirectory() as folder:
         exclude = Path(folder) / "held-out.txt"
         exclude.write_text("".join(w + "\n" for w in secrets), encoding="utf-8")
@@ -67,9 +72,16 @@ def run(game: str, secrets: list[str], order: int, typed: float) -> dict:
     used = [len(g.guesses) for g in games]
     reached = [g for g in games if any("if the colours are right" in n for n in g.notes)]
     refused = [len(g.refused) for g in games]
-    return {"games": len(games), "mean": sum(used) / len(used), "max": max(used),
-            "lost": sum(u > 6 for u in used), "reached": len(reached),
-            "refused": sum(refused), "refused_max": max(refused), "wall": wall}
+    return {
+        "games": len(games),
+        "mean": sum(used) / len(used),
+        "max": max(used),
+        "lost": sum(u > 6 for u in used),
+        "reached": len(reached),
+        "refused": sum(refused),
+        "refused_max": max(refused),
+        "wall": wall,
+    }
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -77,22 +89,33 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=300, help="secrets per sample (default 300)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--orders", type=int, nargs="+", default=[4], help="letter model orders to compare")
-    parser.add_argument("--typed", type=float, nargs="+", default=[10.0],
-                        help="refusals expected before a row goes to a word that splits the strings (solver.TYPED)")
-    parser.add_argument("--samples", nargs="+", default=["wordle", "wordle-band", "termo"],
-                        choices=["wordle", "wordle-band", "termo"])
+    parser.add_argument(
+        "--typed",
+        type=float,
+        nargs="+",
+        default=[10.0],
+        help="refusals expected before a row goes to a word that splits the strings (solver.TYPED)",
+    )
+    parser.add_argument(
+        "--samples", nargs="+", default=["wordle", "wordle-band", "termo"], choices=["wordle", "wordle-band", "termo"]
+    )
     args = parser.parse_args(argv)
     load = os.getloadavg()[0]
     print(f"# load {load:.2f}, {os.cpu_count()} cpus; {args.games} secrets a sample, seed {args.seed}")
-    print(f"{'sample':<12} {'order':>5} {'typed':>6} {'games':>6} {'mean':>7} {'max':>4} {'lost':>5} {'unlisted':>9} "
-          f"{'refused':>8} {'max':>4} {'wall':>7}")
+    print(
+        f"{'sample':<12} {'order':>5} {'typed':>6} {'games':>6} {'mean':>7} {'max':>4} {'lost':>5} {'unlisted':>9} "
+        f"{'refused':>8} {'max':>4} {'wall':>7}"
+    )
     for name in args.samples:
         game, kind = ("wordle", "band") if name == "wordle-band" else (name, "answers")
         secrets = sample(game, kind, args.games, args.seed)
         for order, typed in [(o, t) for o in args.orders for t in args.typed]:
             f = run(game, secrets, order, typed)
-            print(f"{name:<12} {order:>5} {typed:>6g} {f['games']:>6} {f['mean']:>7.4f} {f['max']:>4} {f['lost']:>5} "
-                  f"{f['reached']:>9} {f['refused']:>8} {f['refused_max']:>4} {f['wall']:>6.1f}s", flush=True)
+            print(
+                f"{name:<12} {order:>5} {typed:>6g} {f['games']:>6} {f['mean']:>7.4f} {f['max']:>4} {f['lost']:>5} "
+                f"{f['reached']:>9} {f['refused']:>8} {f['refused_max']:>4} {f['wall']:>6.1f}s",
+                flush=True,
+            )
     print(f"# load at end {os.getloadavg()[0]:.2f}")
 
 

@@ -24,9 +24,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -42,11 +42,38 @@ COMMANDS = {
     "suggest-strict": ["suggest", "--game", "termo", "--strict", "torce:bggbb", "morno:bggbg"],
     "suggest-quarteto": ["suggest", "--game", "quarteto", "toras:bbgyb/gbbbb/bbbbb/ybbbg"],
     "suggest-quordle": ["suggest", "--game", "quordle", "salet:bbbbb/bbybb/bybbb/bbbbb"],
-    "review-quordle": ["review", "--game", "quordle", "salet", "corny", "cigar", "rebut", "sissy", "humph",
-                       "--answer", "cigar,rebut,sissy,humph"],
-    "review-octordle": ["review", "--game", "octordle", "salet", "corny", "cigar", "rebut", "sissy", "humph", "awake",
-                        "blush", "focal", "evade", "naval", "serve", "--answer",
-                        "cigar,rebut,sissy,humph,awake,blush,focal,evade"],
+    "review-quordle": [
+        "review",
+        "--game",
+        "quordle",
+        "salet",
+        "corny",
+        "cigar",
+        "rebut",
+        "sissy",
+        "humph",
+        "--answer",
+        "cigar,rebut,sissy,humph",
+    ],
+    "review-octordle": [
+        "review",
+        "--game",
+        "octordle",
+        "salet",
+        "corny",
+        "cigar",
+        "rebut",
+        "sissy",
+        "humph",
+        "awake",
+        "blush",
+        "focal",
+        "evade",
+        "naval",
+        "serve",
+        "--answer",
+        "cigar,rebut,sissy,humph,awake,blush,focal,evade",
+    ],
     "play": ["play", "cigar"],
     "bench": ["bench", "--quiet"],
     "bench-hard": ["bench", "--quiet", "--hard"],
@@ -66,17 +93,24 @@ TIMING = re.compile(r"(\btime\b|\bseconds\b|\d+(\.\d+)? s\b|ms a game|games/s)")
 def worktree(commit: str, folder: Path) -> Path:
     """Return a checkout of ``commit`` in ``folder`` (a detached git worktree); a commit git does not know
     ends the script with one line and status 2."""
-    done = subprocess.run(["git", "-C", str(REPO), "worktree", "add", "--detach", "--force", str(folder), commit],
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        ["git", "-C", str(REPO), "worktree", "add", "--detach", "--force", str(folder), commit],
+        capture_output=True,
+        text=True,
+    )
     if done.returncode != 0:
-        print(f"{Path(sys.argv[0]).name}: cannot check out {commit!r}: "
-              f"{(done.stderr.strip().splitlines() or ['git failed'])[-1]}", file=sys.stderr)
+        print(
+            f"{Path(sys.argv[0]).name}: cannot check out {commit!r}: "
+            f"{(done.stderr.strip().splitlines() or ['git failed'])[-1]}",
+            file=sys.stderr,
+        )
         raise SystemExit(2)
     return folder
 
 
 def at_least(low: float, kind=float):
     """Return an argparse type: a number of ``kind`` not below ``low``."""
+
     def parse(text: str):
         try:
             value = kind(text)
@@ -85,6 +119,7 @@ def at_least(low: float, kind=float):
         if value < low:
             raise argparse.ArgumentTypeError(f"must be at least {low}")
         return value
+
     return parse
 
 
@@ -98,16 +133,22 @@ def sides(old: str, new: str | None, tmp: Path) -> Iterator[dict[str, Path]]:
     finally:
         for k in ("old", "new"):
             if (tmp / k).exists():
-                subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", str(tmp / k)],
-                               capture_output=True)
+                subprocess.run(
+                    ["git", "-C", str(REPO), "worktree", "remove", "--force", str(tmp / k)], capture_output=True
+                )
 
 
 def run(src: Path, argv: list[str], env: dict) -> tuple[float, float, str]:
     """Run chute from ``src`` once; return (wall seconds, CPU seconds, output without timing lines)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "chute", *argv], capture_output=True, text=True,
-                          env={**env, "PYTHONPATH": str(src)}, timeout=1800)
+    proc = subprocess.run(
+        [sys.executable, "-m", "chute", *argv],
+        capture_output=True,
+        text=True,
+        env={**env, "PYTHONPATH": str(src)},
+        timeout=1800,
+    )
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -133,14 +174,25 @@ def main() -> int:
         with sides(args.old, args.new, tmp) as srcs:
             # an installed package has its bytecode: a shell that forbids writing it recompiles chute on every start
             base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-            envs = {k: {**base, "CHUTE_CACHE_DIR": str(tmp / f"cache-{k}"), "NO_COLOR": "1",
-                        "CHUTE_STATE_DIR": str(tmp / f"state-{k}")} for k in srcs}
-            print(f"# old {args.old}, new {args.new or 'working tree'}; {args.runs} runs each, interleaved; "
-                  f"load {os.getloadavg()[0]:.2f}")
-            print(f"{'command':<15} {'old wall':>9} {'new wall':>9} {'old cpu':>9} {'new cpu':>9} {'cpu new/old':>11}  same")
+            envs = {
+                k: {
+                    **base,
+                    "CHUTE_CACHE_DIR": str(tmp / f"cache-{k}"),
+                    "NO_COLOR": "1",
+                    "CHUTE_STATE_DIR": str(tmp / f"state-{k}"),
+                }
+                for k in srcs
+            }
+            print(
+                f"# old {args.old}, new {args.new or 'working tree'}; {args.runs} runs each, interleaved; "
+                f"load {os.getloadavg()[0]:.2f}"
+            )
+            print(
+                f"{'command':<15} {'old wall':>9} {'new wall':>9} {'old cpu':>9} {'new cpu':>9} {'cpu new/old':>11}  same"
+            )
             for name in names:
                 argv = COMMANDS[name]
-                for k in srcs:                        # warm each side's cache once, untimed
+                for k in srcs:  # warm each side's cache once, untimed
                     run(srcs[k], argv, envs[k])
                 times = {k: ([], []) for k in srcs}
                 outputs = {}
@@ -153,8 +205,11 @@ def main() -> int:
                 med = {k: (statistics.median(w), statistics.median(c)) for k, (w, c) in times.items()}
                 same = "yes" if outputs["old"] == outputs["new"] else "NO"
                 ratio = med["new"][1] / med["old"][1] if med["old"][1] else float("nan")
-                print(f"{name:<15} {med['old'][0]:>8.3f}s {med['new'][0]:>8.3f}s {med['old'][1]:>8.3f}s "
-                      f"{med['new'][1]:>8.3f}s {ratio:>11.2f}  {same}", flush=True)
+                print(
+                    f"{name:<15} {med['old'][0]:>8.3f}s {med['new'][0]:>8.3f}s {med['old'][1]:>8.3f}s "
+                    f"{med['new'][1]:>8.3f}s {ratio:>11.2f}  {same}",
+                    flush=True,
+                )
         print(f"# load at end {os.getloadavg()[0]:.2f}")
     return 0
 

@@ -58,6 +58,7 @@ ONE, TWO = ["soare:bbbbb"], ["soare:bbbbb", "until:bbyyb"]
 def run(argv: list[str], env: dict) -> tuple[float, float, str]:
     """Return (wall seconds, CPU seconds, stdout) of one process."""
     import time
+
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     try:
@@ -74,15 +75,18 @@ def run(argv: list[str], env: dict) -> tuple[float, float, str]:
 
 def peer_python(module: str):
     """Return an argparse type: a Python that imports ``module`` (else one line and status 2, not a traceback)."""
+
     def check(path: str) -> str:
         try:
-            done = subprocess.run([path, "-c", f"import {module}; print('imported')"], capture_output=True, text=True,
-                                  timeout=120)
+            done = subprocess.run(
+                [path, "-c", f"import {module}; print('imported')"], capture_output=True, text=True, timeout=120
+            )
         except (OSError, subprocess.SubprocessError) as err:
             raise argparse.ArgumentTypeError(f"{path!r} is not a Python that runs here: {err}") from None
         if done.returncode != 0 or done.stdout.strip() != "imported":
             raise argparse.ArgumentTypeError(f"{path!r} cannot import {module} (pip install {module} in that venv)")
         return path
+
     return check
 
 
@@ -99,8 +103,13 @@ def answer(text: str) -> str:
 def main() -> int:
     """Run the tasks on both sides, alternating, and print one line per side and a ratio per task."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--doddle", required=True, metavar="PYTHON", type=peer_python("doddle"),
-                    help="a python that has doddle 1.6.0 installed")
+    ap.add_argument(
+        "--doddle",
+        required=True,
+        metavar="PYTHON",
+        type=peer_python("doddle"),
+        help="a python that has doddle 1.6.0 installed",
+    )
     ap.add_argument("--runs", type=int, default=5, help="runs of each short task per side (default: 5)")
     ap.add_argument("--long", action="store_true", help="also the tree search and 1,000 Quordle games")
     args = ap.parse_args()
@@ -110,21 +119,42 @@ def main() -> int:
     doddle_bin = os.path.join(os.path.dirname(args.doddle), "doddle")
     me = [sys.executable, "-m", "chute"]
     tasks = [
-        ("suggest, one clue", me + ["suggest", "--top", "1"] + ONE, [args.doddle, "-c", DODDLE_SUGGEST] + ONE, args.runs),
-        ("suggest, two clues", me + ["suggest", "--top", "1"] + TWO, [args.doddle, "-c", DODDLE_SUGGEST] + TWO, args.runs),
-        ("bench, entropy from CRATE", me + ["bench", "--quiet", "--opener", "crate"],
-         [doddle_bin, "benchmark", "--solver", "ENTROPY", "--guess", "CRATE"], 1),
+        (
+            "suggest, one clue",
+            me + ["suggest", "--top", "1"] + ONE,
+            [args.doddle, "-c", DODDLE_SUGGEST] + ONE,
+            args.runs,
+        ),
+        (
+            "suggest, two clues",
+            me + ["suggest", "--top", "1"] + TWO,
+            [args.doddle, "-c", DODDLE_SUGGEST] + TWO,
+            args.runs,
+        ),
+        (
+            "bench, entropy from CRATE",
+            me + ["bench", "--quiet", "--opener", "crate"],
+            [doddle_bin, "benchmark", "--solver", "ENTROPY", "--guess", "CRATE"],
+            1,
+        ),
     ]
     if args.long:
         tasks += [
             ("tree from SALET", me + ["tree", "--opener", "salet"], [args.doddle, "-c", DODDLE_TREE], 1),
-            ("Quordle, 1,000 games", me + ["bench", "--quiet", "--game", "quordle", "--games", "1000"],
-             [doddle_bin, "benchmark", "--simul", "4", "--solver", "ENTROPY"], 1),
+            (
+                "Quordle, 1,000 games",
+                me + ["bench", "--quiet", "--game", "quordle", "--games", "1000"],
+                [doddle_bin, "benchmark", "--simul", "4", "--solver", "ENTROPY"],
+                1,
+            ),
         ]
-    print(f"# load {os.getloadavg()[0]:.2f}, {os.cpu_count()} cpus; chute from {sys.executable}, doddle from "
-          f"{args.doddle}", flush=True)
+    print(
+        f"# load {os.getloadavg()[0]:.2f}, {os.cpu_count()} cpus; chute from {sys.executable}, doddle from "
+        f"{args.doddle}",
+        flush=True,
+    )
     for cmd in (me + ["suggest"] + ONE, [args.doddle, "-c", DODDLE_SUGGEST] + ONE):
-        run(cmd, chute_env if cmd[0] == sys.executable else doddle_env)     # warm caches (matrix, numba)
+        run(cmd, chute_env if cmd[0] == sys.executable else doddle_env)  # warm caches (matrix, numba)
     for label, mine, theirs, runs in tasks:
         figures: dict[str, list[tuple[float, float]]] = {"chute": [], "doddle": []}
         said = {}
@@ -133,12 +163,17 @@ def main() -> int:
                 wall, cpu, out = run(argv, env)
                 figures[side].append((wall, cpu))
                 said[side] = answer(out)
-        med = {side: (statistics.median(w for w, _ in f), statistics.median(c for _, c in f))
-               for side, f in figures.items()}
+        med = {
+            side: (statistics.median(w for w, _ in f), statistics.median(c for _, c in f))
+            for side, f in figures.items()
+        }
         for side in ("chute", "doddle"):
             print(f"{label:<28} {side:<6} wall {med[side][0]:9.2f} s  cpu {med[side][1]:9.2f} s   {said[side]}")
-        print(f"{label:<28} ratio  wall {med['doddle'][0] / med['chute'][0]:8.1f}x  "
-              f"cpu {med['doddle'][1] / med['chute'][1]:8.1f}x", flush=True)
+        print(
+            f"{label:<28} ratio  wall {med['doddle'][0] / med['chute'][0]:8.1f}x  "
+            f"cpu {med['doddle'][1] / med['chute'][1]:8.1f}x",
+            flush=True,
+        )
     print(f"# load at end {os.getloadavg()[0]:.2f}")
     return 0
 

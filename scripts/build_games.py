@@ -35,9 +35,10 @@ def main() -> int:
         from chute.game.games import game_spec
         from chute.playing.assembly import game_solver
         from chute.reviewing import chute_game as module
+
         OUT.mkdir(parents=True, exist_ok=True)
         for old in OUT.glob("games-*.json"):
-            old.unlink()                       # played afresh: a shipped game would be read, not played
+            old.unlink()  # played afresh: a shipped game would be read, not played
         for game, rule in GAMES:
             spec = game_spec(game)
             rule = spec.hard_rule if rule == "hard" else rule
@@ -49,16 +50,23 @@ def main() -> int:
                 played = module.chute_game(solver, [answer], spec.rows)
                 games[answer] = " ".join(played.guesses)
             name = module.games_name(engine.lexicon, rule, spec.rows)
-            data = {"version": 1, "key": engine.lexicon.key, "policy": solver.policy_key(),
-                    "games": dict(sorted(games.items()))}
+            data = {
+                "version": 1,
+                "key": engine.lexicon.key,
+                "policy": solver.policy_key(),
+                "games": dict(sorted(games.items())),
+            }
             OUT.mkdir(parents=True, exist_ok=True)
             partial = OUT / (name + ".tmp")
             partial.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
             partial.replace(OUT / name)
             lost = sum(1 for a, g in games.items() if g.split()[-1] != a)
             mean = sum(len(g.split()) for g in games.values()) / len(games)
-            print(f"{game} {rule or 'normal'}: {len(games):,} games, mean {mean:.4f}, {lost} lost, "
-                  f"{(OUT / name).stat().st_size:,} bytes, {time.perf_counter() - start:.0f} s", flush=True)
+            print(
+                f"{game} {rule or 'normal'}: {len(games):,} games, mean {mean:.4f}, {lost} lost, "
+                f"{(OUT / name).stat().st_size:,} bytes, {time.perf_counter() - start:.0f} s",
+                flush=True,
+            )
     return 0
 
 

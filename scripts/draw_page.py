@@ -18,7 +18,7 @@ from playwright.sync_api import sync_playwright
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 DESKTOP = {"width": 1280, "height": 880}
 PHONE = {"width": 375, "height": 812}
-WAIT_MS = 120_000           # a first review on a fresh machine compiles its search
+WAIT_MS = 120_000  # a first review on a fresh machine compiles its search
 
 
 def play_row(page, word: str, patterns: list[str]) -> None:
@@ -54,6 +54,7 @@ def in_progress(page, url: str) -> None:
 def won_and_reviewed(page, url: str) -> None:
     """Wordle won in three, its review opened by itself."""
     from chute.game.feedback import score
+
     new_game(page, url, "wordle")
     for word in ("crane", "moist", "joint"):
         play_row(page, word, [score(word, "joint")])
@@ -63,6 +64,7 @@ def won_and_reviewed(page, url: str) -> None:
 def quarteto(page, url: str) -> None:
     """Quarteto after two rows, one board solved."""
     from chute.game.feedback import score
+
     secrets = ["termo", "suite", "avido", "festa"]
     new_game(page, url, "quarteto")
     play_row(page, "serao", [score("serao", s) for s in secrets])
@@ -73,6 +75,7 @@ def main() -> None:
     """Draw the pictures."""
     os.environ["CHUTE_STATE_DIR"] = tempfile.mkdtemp(prefix="chute-pictures-")
     from chute.web import running
+
     shots = [("page", in_progress), ("page-review", won_and_reviewed), ("page-quarteto", quarteto)]
     with running() as url, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=shutil.which("chromium"))
@@ -81,7 +84,7 @@ def main() -> None:
             page.set_default_timeout(WAIT_MS)
             for name, draw in shots:
                 draw(page, url)
-                page.mouse.click(2, 2)          # no tile keeps the focus ring
+                page.mouse.click(2, 2)  # no tile keeps the focus ring
                 page.screenshot(path=str(DOCS / f"{name}{suffix}.png"), full_page=bool(suffix) or name != "page")
                 print(f"docs/{name}{suffix}.png")
             page.close()

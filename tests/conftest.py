@@ -32,8 +32,9 @@ def _shared_folder() -> Path:
     if beside.is_dir():
         return beside
     try:
-        origin = subprocess.run(["git", "-C", str(REPO), "config", "--get", "remote.origin.url"],
-                                capture_output=True, text=True, timeout=10).stdout.strip()
+        origin = subprocess.run(
+            ["git", "-C", str(REPO), "config", "--get", "remote.origin.url"], capture_output=True, text=True, timeout=10
+        ).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         return beside
     source = Path(origin.removeprefix("file://")) if origin and "://" not in origin.removeprefix("file://") else None
@@ -50,9 +51,12 @@ TERMO_2022 = SHARED / "data" / "termo-2022"
 def _isolated_cache(tmp_path_factory):
     """Point chute's cache and saved games at fresh folders so tests never touch the user's; talk English
     whatever the machine's locale (the tests that want Portuguese ask for it); compile nothing ahead."""
-    paths = {"CHUTE_CACHE_DIR": tmp_path_factory.mktemp("chute-cache"),
-             "CHUTE_STATE_DIR": tmp_path_factory.mktemp("chute-state"), "CHUTE_LANG": "en",
-             "CHUTE_COMPILE_AHEAD": "0"}         # no command compiles ahead in the background (tests ask for it)
+    paths = {
+        "CHUTE_CACHE_DIR": tmp_path_factory.mktemp("chute-cache"),
+        "CHUTE_STATE_DIR": tmp_path_factory.mktemp("chute-state"),
+        "CHUTE_LANG": "en",
+        "CHUTE_COMPILE_AHEAD": "0",
+    }  # no command compiles ahead in the background (tests ask for it)
     old = {k: os.environ.get(k) for k in paths}
     os.environ.update({k: str(v) for k, v in paths.items()})
     yield paths["CHUTE_CACHE_DIR"]
@@ -76,6 +80,7 @@ def cli(capsys, monkeypatch):
     """Return a runner of chute commands in this process: ``cli(*argv, stdin=None)`` gives (status, stdout,
     stderr); ``stdin`` is read as a file, not a terminal; an argparse error gives its exit status."""
     from chute.cli import main
+
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.delenv("FORCE_COLOR", raising=False)
 
@@ -88,6 +93,7 @@ def cli(capsys, monkeypatch):
             status = exit_.code
         out, err = capsys.readouterr()
         return status, out, err
+
     return run
 
 
@@ -95,6 +101,7 @@ def sample_lexicon(seed: int, n_answers: int, n_extra: int, name: str | None = N
     """Return small seeded lists drawn from Wordle's: ``n_answers`` answers, and as many other accepted
     guesses again as ``n_extra``."""
     from chute import Lexicon, load_lexicon
+
     wordle = load_lexicon("wordle")
     rnd = random.Random(seed)
     answers = rnd.sample(wordle.answers, n_answers)
@@ -120,6 +127,7 @@ def small_engine():
         if cache_dir is not None:
             return Engine.build(lexicon, cache_dir=cache_dir)
         return Engine.build(lexicon, cache=False)
+
     return build
 
 
@@ -139,4 +147,5 @@ def resident():
             elif inside and line.startswith("Rss:"):
                 total += int(line.split()[1])
         return total
+
     return kib

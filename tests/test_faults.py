@@ -77,7 +77,7 @@ def kill_mid_write(argv, env, folder: Path, name: str) -> bool:
             os.kill(proc.pid, signal.SIGKILL)
             proc.wait()
             return True
-        time.sleep(0.0002)          # a look every fraction of a millisecond, not a core spun beside the command
+        time.sleep(0.0002)  # a look every fraction of a millisecond, not a core spun beside the command
     return False
 
 
@@ -143,7 +143,7 @@ def test_killing_tree_out_keeps_a_good_tree(lists):
 
 def test_killing_bench_csv_keeps_a_good_csv(lists):
     folder, answers, guesses, env = lists
-    fewer = folder / "bench-answers.txt"      # an eighth of the answers: the bench runs 11 times; its size is not tested
+    fewer = folder / "bench-answers.txt"  # an eighth of the answers: the bench runs 11 times; its size is not tested
     fewer.write_text("\n".join(answers.read_text().split()[::8]) + "\n")
     answers, out = fewer, folder / "games.csv"
     argv = chute("bench", "--answers", answers, "--guesses", guesses, "--csv", out, "--quiet", env=env)
@@ -171,12 +171,14 @@ def test_killing_the_cache_writer_never_leaves_a_bad_matrix(lists, tmp_path):
         f.unlink()
     window = write_window(argv, env, cache, name)
     caught = 0
-    for attempt in range(12):          # the write lasts milliseconds: a busy machine may need a few tries
+    for attempt in range(12):  # the write lasts milliseconds: a busy machine may need a few tries
         for f in cache.glob("*"):
             f.unlink()
         caught += kill_mid_write(argv, env, cache, name)
-        assert not (cache / name).exists() or read_matrix(cache / name, lexicon.key, expected.shape,
-                                                             expected.dtype) is not None
+        assert (
+            not (cache / name).exists()
+            or read_matrix(cache / name, lexicon.key, expected.shape, expected.dtype) is not None
+        )
         if caught and attempt >= 2:
             break
     assert caught
@@ -184,7 +186,7 @@ def test_killing_the_cache_writer_never_leaves_a_bad_matrix(lists, tmp_path):
         for f in cache.glob("*"):
             f.unlink()
         kill_at(argv, env, delay)
-        for f in cache.glob("matrix-*.bin"):      # a matrix file is whole (its checksum holds) or absent
+        for f in cache.glob("matrix-*.bin"):  # a matrix file is whole (its checksum holds) or absent
             stored = read_matrix(f, lexicon.key, expected.shape, expected.dtype)
             assert stored is not None and np.array_equal(stored, expected), f"torn cache file after {delay:.2f} s"
     # the next run sweeps the temp files a killed writer left
@@ -228,23 +230,41 @@ def test_ctrl_c_over_worker_processes_says_one_line(lists, to):
     disposition it tests, whatever the test runner's (a runner in the background ignores SIGINT)."""
     folder, answers, guesses, env = lists
     # a run that must be interrupted lasts long; one that ignores the interrupt must finish
-    argv = chute("tree", "--answers", answers, "--guesses", guesses, "--openers", "12" if to == "ignored" else "60",
-                 "--jobs", "2", "--quiet", env=env)
+    argv = chute(
+        "tree",
+        "--answers",
+        answers,
+        "--guesses",
+        guesses,
+        "--openers",
+        "12" if to == "ignored" else "60",
+        "--jobs",
+        "2",
+        "--quiet",
+        env=env,
+    )
     load = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
     try:
         for attempt in range(3):
             disposition = signal.SIG_IGN if to == "ignored" else signal.SIG_DFL
-            proc = subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                    stderr=subprocess.PIPE, text=True, start_new_session=True,
-                                    preexec_fn=lambda: signal.signal(signal.SIGINT, disposition))
+            proc = subprocess.Popen(
+                argv,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                start_new_session=True,
+                preexec_fn=lambda: signal.signal(signal.SIGINT, disposition),
+            )
             deadline = time.monotonic() + 120
             while len(children_of(proc.pid)) < 2 and proc.poll() is None and time.monotonic() < deadline:
                 time.sleep(0.02)
             workers = children_of(proc.pid)
             assert len(workers) >= 2, "the workers never started"
-            time.sleep(0.2 + 0.2 * attempt)            # inside their first searches
+            time.sleep(0.2 + 0.2 * attempt)  # inside their first searches
             if to in ("group", "ignored"):
-                os.killpg(proc.pid, signal.SIGINT)     # what a terminal's Ctrl-C does
+                os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C does
             else:
                 os.kill(proc.pid, signal.SIGINT)
             try:
@@ -271,10 +291,17 @@ def test_workers_end_with_a_killed_parent(lists, how):
     """``kill`` or ``kill -9`` of a run with --jobs: its workers end too (they waited for work forever,
     holding the run's output pipes open)."""
     folder, answers, guesses, env = lists
-    argv = chute("tree", "--answers", answers, "--guesses", guesses, "--openers", "60", "--jobs", "2",
-                 "--quiet", env=env)
-    proc = subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, start_new_session=True)
+    argv = chute(
+        "tree", "--answers", answers, "--guesses", guesses, "--openers", "60", "--jobs", "2", "--quiet", env=env
+    )
+    proc = subprocess.Popen(
+        argv,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     deadline = time.monotonic() + 120
     while len(children_of(proc.pid)) < 2 and proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.02)
@@ -299,6 +326,7 @@ def test_the_pool_thread_s_error_after_a_ctrl_c_is_not_printed():
     from concurrent.futures import process
 
     from chute.parallel import pool_thread_hook
+
     printed: list[str] = []
     interrupted = threading.Event()
     hook = pool_thread_hook(interrupted, lambda args: printed.append(args.thread.name))
@@ -308,8 +336,9 @@ def test_the_pool_thread_s_error_after_a_ctrl_c_is_not_printed():
 
     def args(thread):
         return threading.ExceptHookArgs((RuntimeError, RuntimeError("dictionary changed size"), None, thread))
-    hook(args(manager))                      # no Ctrl-C: a real error of the pool, printed
+
+    hook(args(manager))  # no Ctrl-C: a real error of the pool, printed
     interrupted.set()
-    hook(args(other))                        # another thread: printed
-    hook(args(manager))                      # the pool's thread after a Ctrl-C: dropped
+    hook(args(other))  # another thread: printed
+    hook(args(manager))  # the pool's thread after a Ctrl-C: dropped
     assert printed == ["pool manager", "another thread"]

@@ -34,7 +34,7 @@ def imports_of(name: str) -> set[str]:
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom):
             if node.level:
-                base = ".".join(package[:len(package) - node.level + 1] + ([node.module] if node.module else []))
+                base = ".".join(package[: len(package) - node.level + 1] + ([node.module] if node.module else []))
             elif node.module and node.module.split(".")[0] == "chute":
                 base = node.module
             else:
@@ -43,7 +43,7 @@ def imports_of(name: str) -> set[str]:
                 found.add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base)
         elif isinstance(node, ast.Import):
             found |= {a.name for a in node.names if a.name.split(".")[0] == "chute"}
-    return {m for m in found if m in MODULES and m not in (name, "chute")}     # the root: version and lazy names
+    return {m for m in found if m in MODULES and m not in (name, "chute")}  # the root: version and lazy names
 
 
 def floor(name: str) -> int:
@@ -63,7 +63,7 @@ def test_the_package_is_its_folders_over_the_ground():
     assert folders == set(FLOORS) and len(folders) >= 6
     for folder in folders:
         doc = ast.get_docstring(ast.parse((SRC / folder / "__init__.py").read_text(encoding="utf-8")))
-        assert doc and doc.splitlines()[0].endswith("."), folder     # a one-line statement of its job
+        assert doc and doc.splitlines()[0].endswith("."), folder  # a one-line statement of its job
 
 
 def test_no_import_runs_back_up_a_floor():
@@ -73,17 +73,18 @@ def test_no_import_runs_back_up_a_floor():
 
 def test_no_module_imports_itself_back():
     graph = {m: imports_of(m) - {"chute"} for m in MODULES}
-    state: dict[str, int] = {}          # 1: on the path, 2: done
+    state: dict[str, int] = {}  # 1: on the path, 2: done
     cycles = []
 
     def visit(m: str, path: list[str]) -> None:
         state[m] = 1
         for t in sorted(graph[m]):
             if state.get(t) == 1:
-                cycles.append(path[path.index(t):] + [t] if t in path else [m, t])
+                cycles.append(path[path.index(t) :] + [t] if t in path else [m, t])
             elif t not in state:
                 visit(t, path + [t])
         state[m] = 2
+
     for m in sorted(graph):
         if m not in state:
             visit(m, [m])
@@ -94,9 +95,12 @@ def test_the_compiled_kernels_load_only_when_a_kernel_is_asked_for():
     """Importing the kernels' folder, its numpy twins and the compile notice loads no numba."""
     import subprocess
     import sys
-    code = ("import sys, chute.kernels, chute.kernels.tree_numpy, chute.kernels.compiling, chute.kernels.constants; "
-            "print('numba' in sys.modules, chute.kernels.loaded()); import chute.kernels.tree; "
-            "print('numba' in sys.modules, chute.kernels.loaded())")
+
+    code = (
+        "import sys, chute.kernels, chute.kernels.tree_numpy, chute.kernels.compiling, chute.kernels.constants; "
+        "print('numba' in sys.modules, chute.kernels.loaded()); import chute.kernels.tree; "
+        "print('numba' in sys.modules, chute.kernels.loaded())"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.stdout.split("\n")[:2] == ["False False", "True True"], out.stderr
 
@@ -110,5 +114,6 @@ def test_every_public_name_imports_and_is_documented(name):
     assert (getattr(value, "__doc__", None) or "").strip(), f"chute.{name} has no docstring"
     module = importlib.import_module(getattr(value, "__module__", "chute"))
     assert module.__name__.startswith("chute")
-    assert f"`{name}`" in (SRC.parents[1] / "docs" / "library.md").read_text(encoding="utf-8"), \
+    assert f"`{name}`" in (SRC.parents[1] / "docs" / "library.md").read_text(encoding="utf-8"), (
         f"docs/library.md does not mention chute.{name}"
+    )

@@ -13,7 +13,7 @@ from chute.game.words import load_lexicon
 
 def test_a_word_file_with_a_damaged_line_keeps_its_utf8_and_names_the_line(cli, tmp_path):
     words = tmp_path / "w.txt"
-    words.write_bytes("ávido\nsuíte\ntermo\n".encode() + b"reb\xffut\n" + "festa\n".encode())
+    words.write_bytes("ávido\nsuíte\ntermo\n".encode() + b"reb\xffut\n" + b"festa\n")
     lexicon = load_lexicon("termo", words, words)
     assert sorted(lexicon.answers) == ["avido", "festa", "suite", "termo"] and lexicon.show("avido") == "ávido"
     assert lexicon.dropped == 1 and lexicon.not_words == ("reb\ufffdut",)
@@ -21,7 +21,7 @@ def test_a_word_file_with_a_damaged_line_keeps_its_utf8_and_names_the_line(cli, 
     assert status == 0 and "TERMO" in out
     assert err == "chute: note: dropped 1 entry of the word lists that is not a word of letters: reb\ufffdut\n"
     latin = tmp_path / "latin.txt"
-    latin.write_bytes("ávido\nsuíte\n".encode("latin-1"))           # no UTF-8 at all: a Latin-1 file
+    latin.write_bytes("ávido\nsuíte\n".encode("latin-1"))  # no UTF-8 at all: a Latin-1 file
     assert load_lexicon("termo", latin, latin).show("avido") == "ávido"
 
 
@@ -58,6 +58,7 @@ def client():
     from starlette.testclient import TestClient
 
     from chute.web import create_app
+
     return TestClient(create_app(), base_url="http://localhost")
 
 
@@ -69,6 +70,7 @@ def test_the_api_reads_top_as_a_json_number_only(client, top):
 
 def test_a_host_header_that_only_begins_as_this_machine_is_refused(client):
     from chute.web.origin import host_name
+
     assert host_name("[::1]evil.com") == "" and host_name("[::1]:80x") == "" and host_name("[::1]:8000") == "::1"
     r = client.get("/", headers={"Host": "[::1]evil.com"})
     assert r.status_code == 403
@@ -82,10 +84,11 @@ def test_a_request_that_asks_too_much_work_is_refused(client):
 
 def test_a_request_that_finds_every_turn_taken_is_answered_503(client, monkeypatch):
     import chute.web.app as web
+
     turns = threading.BoundedSemaphore(1)
     monkeypatch.setattr(web, "_slots", turns)
     monkeypatch.setattr(web, "QUEUE_SECONDS", 0.2)
-    turns.acquire()                                   # another request holds the only turn
+    turns.acquire()  # another request holds the only turn
     try:
         r = client.post("/api/suggest", json={"game": "wordle", "rows": []})
     finally:

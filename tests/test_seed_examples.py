@@ -17,43 +17,33 @@ from chute.game.feedback import parse_rows, score
 
 EXAMPLES = {
     # answer: (clues, word list, correct eligible words)
-    "OCEAN": ("JUDGE=....e CHEST=c.E.. WRECK=..Ec.",
-              "ICENI ILEAC OCEAN OLEIC CHEST PIECE ACERB SPECK",
-              "ICENI ILEAC OCEAN OLEIC"),
-    "INDEX": ("VOUCH=..... GRIPE=..i.e DENIM=deni. WIDEN=.iDEn",
-              "INDEX WIDEN DENIM UNDER ENDED NIDES",
-              "INDEX"),
-    "ARBOR": ("HARES=.ar.. GUILT=..... CROAK=.Roa. BRAVO=bRa.o",
-              "ARBOR ARMOR BRAVO ABHOR",
-              "ARBOR"),
+    "OCEAN": (
+        "JUDGE=....e CHEST=c.E.. WRECK=..Ec.",
+        "ICENI ILEAC OCEAN OLEIC CHEST PIECE ACERB SPECK",
+        "ICENI ILEAC OCEAN OLEIC",
+    ),
+    "INDEX": ("VOUCH=..... GRIPE=..i.e DENIM=deni. WIDEN=.iDEn", "INDEX WIDEN DENIM UNDER ENDED NIDES", "INDEX"),
+    "ARBOR": ("HARES=.ar.. GUILT=..... CROAK=.Roa. BRAVO=bRa.o", "ARBOR ARMOR BRAVO ABHOR", "ARBOR"),
     # CATCH=CA.ch shows two Cs: CAHOW, which the seed printed, has one.
-    "CACHE": ("CHAIR=Cha.. CLASH=C.a.h CATCH=CA.ch",
-              "CACHE CAHOW CATCH COACH",
-              "CACHE"),
-    "TOXIC": ("LEAKS=..... MIGHT=.i..t BLITZ=..it. OPTIC=o.tIC TONIC=TO.IC",
-              "TORIC TOXIC TONIC OPTIC TOPIC",
-              "TORIC TOXIC"),
+    "CACHE": ("CHAIR=Cha.. CLASH=C.a.h CATCH=CA.ch", "CACHE CAHOW CATCH COACH", "CACHE"),
+    "TOXIC": (
+        "LEAKS=..... MIGHT=.i..t BLITZ=..it. OPTIC=o.tIC TONIC=TO.IC",
+        "TORIC TOXIC TONIC OPTIC TOPIC",
+        "TORIC TOXIC",
+    ),
     # WITTY's grey T at 3 rules out JITTY, KITTY and ZITTY.
-    "FIFTY": ("HARES=..... BUILT=..i.t TIMID=tI... PINTO=.I.T. WITTY=.I.TY",
-              "FIFTY JITTY KITTY ZITTY WITTY FIFTH",
-              "FIFTY"),
+    "FIFTY": (
+        "HARES=..... BUILT=..i.t TIMID=tI... PINTO=.I.T. WITTY=.I.TY",
+        "FIFTY JITTY KITTY ZITTY WITTY FIFTH",
+        "FIFTY",
+    ),
     # The seed's last run is right: both EMPTS and EMPTY give every row.
-    "EMPTY": ("LODGE=....e WIPER=..Pe. TEPEE=teP.. EXPAT=E.P.t",
-              "EMPTS EMPTY TEPEE EXPAT ETAPE",
-              "EMPTS EMPTY"),
-    "STYLE": ("GROAN=..... WHILE=...LE BELLE=...LE TUPLE=t..LE STELE=ST.LE",
-              "STELE STYLE STILE TUPLE",
-              "STYLE"),
-    "WRITE": ("SABER=...er REFIT=re.it TRITE=.RITE",
-              "TRITE URITE WRITE WROTE",
-              "URITE WRITE"),
-    "QUICK": ("MORAL=..... TWINE=..I.. CHICK=..ICK",
-              "QUICK SPICK CHICK THICK STICK",
-              "QUICK SPICK"),
+    "EMPTY": ("LODGE=....e WIPER=..Pe. TEPEE=teP.. EXPAT=E.P.t", "EMPTS EMPTY TEPEE EXPAT ETAPE", "EMPTS EMPTY"),
+    "STYLE": ("GROAN=..... WHILE=...LE BELLE=...LE TUPLE=t..LE STELE=ST.LE", "STELE STYLE STILE TUPLE", "STYLE"),
+    "WRITE": ("SABER=...er REFIT=re.it TRITE=.RITE", "TRITE URITE WRITE WROTE", "URITE WRITE"),
+    "QUICK": ("MORAL=..... TWINE=..I.. CHICK=..ICK", "QUICK SPICK CHICK THICK STICK", "QUICK SPICK"),
     # TENCH has one T; TENET=TEN.t shows two.
-    "TENTH": ("PLANK=...n. TENOR=TEN.. TENET=TEN.t",
-              "TENCH TENDS TENDU TENTH TENTS TENTY",
-              "TENTH TENTS TENTY"),
+    "TENTH": ("PLANK=...n. TENOR=TEN.. TENET=TEN.t", "TENCH TENDS TENDU TENTH TENTS TENTY", "TENTH TENTS TENTY"),
 }
 
 
@@ -102,20 +92,26 @@ def test_tenth_summary_shows_the_deduced_fourth_t(capsys):
 
 
 EXPLAIN_TABLES = [
-    ("THIEF=...e. BLADE=....E GROVE=.ro.E", {
-        "ROMEO": "Mask: needs ----E; WrongSpot: has ---E-",
-        "PROSE": "WrongSpot: has -RO--",
-        "STORE": "Invalid: has -T---; WrongSpot: has --O--",
-        "MURAL": "Valid: missing EO; Mask: needs ----E; Invalid: has ---AL",
-        "ROUSE": "Eligible",
-    }),
-    ("CLAIM=c..i. TRICE=.riC.", {
-        "INCUR": "Mask: needs ---C-",
-        "TAXIS": "Valid: missing CR; Mask: needs ---C-; Invalid: has TA---; WrongSpot: has ---I-",
-        "PRICY": "WrongSpot: has -RI--",
-        "ERICA": "Invalid: has E---A; WrongSpot: has -RI--",
-        "BIRCH": "Eligible",
-    }),
+    (
+        "THIEF=...e. BLADE=....E GROVE=.ro.E",
+        {
+            "ROMEO": "Mask: needs ----E; WrongSpot: has ---E-",
+            "PROSE": "WrongSpot: has -RO--",
+            "STORE": "Invalid: has -T---; WrongSpot: has --O--",
+            "MURAL": "Valid: missing EO; Mask: needs ----E; Invalid: has ---AL",
+            "ROUSE": "Eligible",
+        },
+    ),
+    (
+        "CLAIM=c..i. TRICE=.riC.",
+        {
+            "INCUR": "Mask: needs ---C-",
+            "TAXIS": "Valid: missing CR; Mask: needs ---C-; Invalid: has TA---; WrongSpot: has ---I-",
+            "PRICY": "WrongSpot: has -RI--",
+            "ERICA": "Invalid: has E---A; WrongSpot: has -RI--",
+            "BIRCH": "Eligible",
+        },
+    ),
 ]
 
 
@@ -129,13 +125,16 @@ def test_seed_002_explain_tables(clues, table, capsys):
     status, result, _ = run_json(capsys, ["filter", *clues.split(), "--words", *words, "--explain", "--json"])
     assert {e["word"].upper(): "; ".join(e["reasons"]) or "Eligible" for e in result["explain"]} == table
     assert [w.upper() for w in result["candidates"]] == [w for w, r in table.items() if r == "Eligible"]
-    assert [w.upper() for w in result["candidates"]] == [w.upper() for w in brute_force(clues, [w.lower() for w in words])]
+    assert [w.upper() for w in result["candidates"]] == [
+        w.upper() for w in brute_force(clues, [w.lower() for w in words])
+    ]
 
 
 def test_seed_003_templates_and_discarded(capsys):
     words = "GUESS QUEST GUEST FUMES GUISE BUSES DUPES MUSED QUEUE GUSTS".split()
-    status, result, _ = run_json(capsys, ["filter", "____[E]", "_U_[E]S", "--discarded", "ACLNRT",
-                                          "--words", *words, "--json"])
+    status, result, _ = run_json(
+        capsys, ["filter", "____[E]", "_U_[E]S", "--discarded", "ACLNRT", "--words", *words, "--json"]
+    )
     assert status == 0 and result["candidates"] == ["guess"]
     assert result["knowledge"]["templates"] == ["____[E]", "_U_[E]S"]
 

@@ -15,9 +15,10 @@ def run() -> int:
     for name, value in PROCESS_DEFAULTS.items():
         os.environ.setdefault(name, value)
     try:
-        from .cli import main
+        from .cli import main  # noqa: PLC0415 (after the environment numpy and numba read at start-up is set)
     except KeyboardInterrupt:
-        from .language import default_language, phrase
+        from .language import default_language, phrase  # noqa: PLC0415 (after the environment numpy and numba read at start-up is set)
+
         print(phrase("interrupted", default_language()), file=sys.stderr)
         return 130
     return main()

@@ -1,9 +1,9 @@
 """Sorted sets of numbers (guess rows, pattern codes) as numpy arrays, without loading ``numpy.ma``.
 
 ``np.unique``, ``np.union1d`` and ``np.intersect1d`` ask ``numpy.ma`` whether
-their input is masked (numpy 2.3 and later), which imports it: about 20 ms the
-first time, a tenth of a suggestion's whole run.  These return the same values
-and dtype by sorting.
+their input is masked (numpy 2.3 and later), which imports it: a good part of a
+suggestion's whole run, the first time.  These return the same values and dtype
+by sorting.
 """
 
 from __future__ import annotations

@@ -16,16 +16,16 @@ import re
 import stat
 import tempfile
 import time
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Mapping
 
 from platformdirs import user_cache_dir, user_state_dir
 
 from .errors import ChuteError, StorageError
 
-MAX_INPUT_BYTES = 64 * 2**20      # a word list or tree file larger than this is refused
-MAX_LINE_CHARS = 4096             # a longer line in a word list is refused
-STALE_SECONDS = 24 * 3600         # a temp file this old is swept whoever made it
+MAX_INPUT_BYTES = 64 * 2**20  # a word list or tree file larger than this is refused
+MAX_LINE_CHARS = 4096  # a longer line in a word list is refused
+STALE_SECONDS = 24 * 3600  # a temp file this old is swept whoever made it
 _TEMP = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)\.[0-9a-f]{8}\.tmp$")
 
 
@@ -84,13 +84,13 @@ def write_atomic(path: str | Path, data: bytes | str | Callable[[Path], None], w
     """
     path = Path(path)
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):     # a device or pipe (/dev/stdout, a FIFO):
-            return _write_through(path, data, what)     # write into it; never rename over it
+        if not stat.S_ISREG(os.stat(path).st_mode):  # a device or pipe (/dev/stdout, a FIFO):
+            return _write_through(path, data, what)  # write into it; never rename over it
     except (FileNotFoundError, NotADirectoryError):
         pass
     except (OSError, ValueError) as err:
         raise StorageError(f"cannot write {what} {path}: {getattr(err, 'strerror', None) or err}") from None
-    path = Path(os.path.realpath(path))      # through a symlink: replace the file it names, keep the link
+    path = Path(os.path.realpath(path))  # through a symlink: replace the file it names, keep the link
     sweep_temps(path.parent)
     tmp = _temp_path(path)
     try:
@@ -105,7 +105,9 @@ def write_atomic(path: str | Path, data: bytes | str | Callable[[Path], None], w
         _keep_mode(path, tmp)
         os.replace(tmp, path)
     except (OSError, MemoryError, ValueError) as err:
-        raise StorageError(f"cannot write {what} {path}: {getattr(err, 'strerror', None) or err or 'out of memory'}") from None
+        raise StorageError(
+            f"cannot write {what} {path}: {getattr(err, 'strerror', None) or err or 'out of memory'}"
+        ) from None
     finally:
         try:
             os.unlink(tmp)
@@ -259,9 +261,13 @@ def read_limited(path: str | Path, what: str = "file", limit: int = MAX_INPUT_BY
 
 
 # a byte-order mark names the encoding: Windows tools (Notepad's "Unicode", PowerShell 5's ">") write UTF-16
-_BOMS = ((codecs.BOM_UTF32_LE, "utf-32", "UTF-32"), (codecs.BOM_UTF32_BE, "utf-32", "UTF-32"),
-         (codecs.BOM_UTF8, "utf-8-sig", "UTF-8"), (codecs.BOM_UTF16_LE, "utf-16", "UTF-16"),
-         (codecs.BOM_UTF16_BE, "utf-16", "UTF-16"))
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32", "UTF-32"),
+    (codecs.BOM_UTF32_BE, "utf-32", "UTF-32"),
+    (codecs.BOM_UTF8, "utf-8-sig", "UTF-8"),
+    (codecs.BOM_UTF16_LE, "utf-16", "UTF-16"),
+    (codecs.BOM_UTF16_BE, "utf-16", "UTF-16"),
+)
 
 
 def decode_text(data: bytes, source: str, fallback: str | None = None) -> str:
@@ -289,8 +295,9 @@ def text_lines(text: str, source: str, max_line: int = MAX_LINE_CHARS) -> Iterat
         raise ChuteError(f"{source} is not a text file (it holds NUL bytes)")
     for number, line in enumerate(text.splitlines(), 1):
         if len(line) > max_line:
-            raise ChuteError(f"{source}, line {number:,}: {len(line):,} characters, more than "
-                             f"{max_line:,}: not a word list")
+            raise ChuteError(
+                f"{source}, line {number:,}: {len(line):,} characters, more than {max_line:,}: not a word list"
+            )
         yield line
 
 
@@ -298,8 +305,8 @@ def text_lines(text: str, source: str, max_line: int = MAX_LINE_CHARS) -> Iterat
 def folder_lock(folder: Path) -> Iterator[None]:
     """Hold an exclusive lock on a folder while one of its files is read and rewritten (where the system has flock)."""
     try:
-        import fcntl
-    except ImportError:              # pragma: no cover - Windows: no lock, the write is still atomic
+        import fcntl  # noqa: PLC0415 (platform: where the system has it)
+    except ImportError:  # pragma: no cover - Windows: no lock, the write is still atomic
         yield
         return
     fd = os.open(folder, os.O_RDONLY)
@@ -307,7 +314,7 @@ def folder_lock(folder: Path) -> Iterator[None]:
         fcntl.flock(fd, fcntl.LOCK_EX)
         yield
     finally:
-        os.close(fd)                 # closing the descriptor releases the lock
+        os.close(fd)  # closing the descriptor releases the lock
 
 
 def default_cache_dir() -> Path:

@@ -35,7 +35,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "leaves": "as a guess it leaves {expected} candidates on average, at worst {worst}",
         "board": "board {n}",
         # why a guess breaks the hard-mode rule (rules.violation)
-        "hard": "hard mode", "strict": "strict mode",
+        "hard": "hard mode",
+        "strict": "strict mode",
         "must_green": "{mode}: the {nth} letter must be {letter} (green in {guess})",
         "must_use": "{mode}: the guess must use {letter} (revealed in {guess})",
         "must_use_n": "{mode}: the guess must use {letter} {n} times (revealed in {guess})",
@@ -44,15 +45,19 @@ PHRASES: dict[str, dict[str, str]] = {
         "grey_letter": "{mode}: {letter} is not in the word (grey in {guess})",
         "only_n": "{mode}: the word has only {n} {letter} (a grey copy in {guess})",
         # the review's comments (verdict.RowReview.comment)
-        "only_left": "the only word left", "was_only_left": "{word} was the only word left",
-        "one_left": "one word was left", "not_graded": "not graded",
-        "risked": "risked running out of rows; {best} was safe", "best": "the best move",
-        "best_found": "the best move found", "cost": "cost {amount} guesses on average; best {best}",
+        "only_left": "the only word left",
+        "was_only_left": "{word} was the only word left",
+        "one_left": "one word was left",
+        "not_graded": "not graded",
+        "risked": "risked running out of rows; {best} was safe",
+        "best": "the best move",
+        "best_found": "the best move found",
+        "cost": "cost {amount} guesses on average; best {best}",
         "not_in_lists": "{word} is not in the word lists: not graded",
         "story_best": "left {after} of {before} {noun} ({mean} on average): the best move",
         "story_best_found": "left {after} of {before} {noun} ({mean} on average): the best move found",
         "story_cost": "left {after} of {before} {noun} ({mean} on average; {best} {best_mean}, {amount} guesses "
-                      "fewer to finish)",
+        "fewer to finish)",
         "story_found_best": "found among {before} {noun}: the best move",
         "story_found": "found among {before} {noun}; {best} was {amount} guesses better on average",
         "story_all_best": "every graded row was the best move",
@@ -61,7 +66,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "story_best_rows": "{k} of {n} graded rows were the best move",
         "story_costliest": "{word} cost the most ({amount} guesses on average)",
         "story_risked": "{word} risked running out of rows",
-        "story_lucky": "lucky colours (luck {luck})", "story_unlucky": "unlucky colours (luck {luck})",
+        "story_lucky": "lucky colours (luck {luck})",
+        "story_unlucky": "unlucky colours (luck {luck})",
         "story_even": "luck about even ({luck})",
         "last_row": "the last row: a guess among {n} candidates",
         "last_row_lost": "the last row, and not a candidate: it could not win",
@@ -70,67 +76,76 @@ PHRASES: dict[str, dict[str, str]] = {
         "not_listed": "{word} is not in the {name} word list; its clue is used anyway",
         "ruled_out": "the clues rule out every word of {what}; carrying on over the {n} accepted words that fit{weighted}",
         "ruled_out_one": "the clues rule out every word of {what}; carrying on over the {n} accepted word that fit{weighted}",
-        "of_prior": "the {name} prior", "of_answers": "the {name} answer list", "weighted": " (weighted by frequency)",
+        "of_prior": "the {name} prior",
+        "of_answers": "the {name} answer list",
+        "weighted": " (weighted by frequency)",
         "of_earlier": "the {name} lists but the words the game added later",
         "plans_gave_up": "too many words are left to check the row limit within its budget: "
-                         "the guesses are ranked by expected guesses alone",
+        "the guesses are ranked by expected guesses alone",
         "kept_finishable": "the first suggestion keeps every word finishable within the rows left; "
-                           "one with a better average could lose a word",
+        "one with a better average could lose a word",
         "no_plan": "no plan found that finishes every word left within the rows: "
-                   "the guesses are ranked by expected guesses alone",
+        "the guesses are ranked by expected guesses alone",
         "left_tree": "row {row}: the game left the decision tree; following {name} from here",
         "safe_plan": "{opener} opens a plan that finds each of {n} words the game accepts within {rows} rows",
         "plan": "{opener} opens {which} for these lists: every one of the {n} answers within {rows} rows, "
-                "{mean} guesses on average",
-        "best_plan": "the best proven plan", "a_plan": "a proven plan",
+        "{mean} guesses on average",
+        "best_plan": "the best proven plan",
+        "a_plan": "a proven plan",
         "plan_mark": "<- plan",
         "plan_legend": "plan: {opener} comes first as the opener of a proven plan ({mean} guesses on average over "
-                       "the answers); the scores above look one guess ahead",
+        "the answers); the scores above look one guess ahead",
         "unknown_answer": "no word of the {name} lists fits these clues: the answer is a word chute does not know, "
-                          "or a colour was typed wrong",
+        "or a colour was typed wrong",
         "unlisted": "{reason}; if the colours are right, the answer is a word chute does not know: {n} strings of "
-                    "letters fit the clues{more}, likeliest first (a string the game refuses costs no row)",
+        "letters fit the clues{more}, likeliest first (a string the game refuses costs no row)",
         "unlisted_one": "{reason}; if the colours are right, the answer is a word chute does not know: one string of "
-                        "letters fits the clues",
+        "letters fits the clues",
         "unlisted_more": " (the likeliest kept)",
         # the review as the CLI prints it (cli/cmd_review.py) and its notes
         "chute_game": "chute's own game: {words} ({ended})",
-        "solved_in": "solved in {used}/{limit}", "found_over": "found in {used}, over the {rows}",
-        "not_solved_in": "not solved in {rows}", "skill_luck": "skill {skill} · luck {luck}",
-        "skill_col": "skill", "luck_col": "luck", "at_risk": "at risk",
-        "not_answer": "{word} could not have been the answer", "left": "left: {words}",
+        "solved_in": "solved in {used}/{limit}",
+        "found_over": "found in {used}, over the {rows}",
+        "not_solved_in": "not solved in {rows}",
+        "skill_luck": "skill {skill} · luck {luck}",
+        "skill_col": "skill",
+        "luck_col": "luck",
+        "at_risk": "at risk",
+        "not_answer": "{word} could not have been the answer",
+        "left": "left: {words}",
         "values_key": "(values: expected guesses to finish with optimal play after the guess, counting it; "
-                      "* = best found, not proven; ~ = estimated)",
+        "* = best found, not proven; ~ = estimated)",
         "grades_key": "(skill: 99 for the best move, halved by every quarter of a guess it cost on average; luck: "
-                      "how the colours seen compare with the others the guess could have shown, 50 is average)",
+        "how the colours seen compare with the others the guess could have shown, 50 is average)",
         "left_key": "(words left after the row: likely answers/possible words, the game's answer list and every "
-                    "word it accepts that fit the clues)",
+        "word it accepts that fit the clues)",
         "optimal_finds": "optimal play ({opener} first) finds {answer} in {rows}; it averages {mean} over the "
-                         "{n} answers",
+        "{n} answers",
         "review_unlisted": "{word} is not on the {name} answer list: a row is graded only while an answer of the "
-                           "list fits the clues before it",
+        "list fits the clues before it",
         "review_outside_prior": "{word} is not a word of the {name} prior: a row is graded only while a word of "
-                                "the prior fits the clues before it",
+        "the prior fits the clues before it",
         "review_unknown": "{word} is not in chute's {name} word lists (the game's lists have changed since they "
-                          "were taken): a row is graded only while a word of the lists fits the clues before it",
+        "were taken): a row is graded only while a word of the lists fits the clues before it",
         "on_board": "board {n}: {note}",
         "review_widened": "{words} is not on the {name} answer list: the guesses are graded under the {prior} "
-                          "prior, where every accepted word can be the answer",
+        "prior, where every accepted word can be the answer",
         "review_widened_many": "{words} are not on the {name} answer list: the guesses are graded under the "
-                               "{prior} prior, where every accepted word can be the answer",
+        "{prior} prior, where every accepted word can be the answer",
         "review_prior": "values under the {name} prior: exact with at most {exact} candidates, else the best found "
-                        "(*); the opening and sets over {found} candidates estimated by the expected-guesses "
-                        "formula (~); a word not found within {rows} rows counts {extra} guesses more",
-        "boards_solved_in": "solved in {rows}", "boards_not_solved": "not every board solved within {rows}",
+        "(*); the opening and sets over {found} candidates estimated by the expected-guesses "
+        "formula (~); a word not found within {rows} rows counts {extra} guesses more",
+        "boards_solved_in": "solved in {rows}",
+        "boards_not_solved": "not every board solved within {rows}",
         "round_cost": "cost {amount} guesses (summed over the boards); best found {best}",
         "round_key": "(a round's value: the sum over the open boards of the expected guesses each still needs "
-                     "with optimal play on its own, counting this guess)",
+        "with optimal play on its own, counting this guess)",
         "decoded_head": "{game}: the words that make each row against {answers}",
         "decoded_tail": "give the guesses (chute review --share FILE WORD1 WORD2 ...) for the full review",
         # your history (reviewing.history, chute stats, the page)
         "history_head": "your games, kept in {path}",
         "history_empty": "no games kept yet: a game reviewed (chute review), finished in chute assist or on the "
-                         "page (chute serve) is kept here",
+        "page (chute serve) is kept here",
         "normal": "normal mode",
         "stats_line": "{game}, {mode}: played {played} · won {won} ({rate}) · streak {streak} (best {best})",
         "stats_grades": "skill {skill} · luck {luck} on average (reviewed: {reviewed})",
@@ -139,26 +154,46 @@ PHRASES: dict[str, dict[str, str]] = {
         "stats_recent": "latest games:",
         "stats_cleared": "your history is cleared: {games} moved to {path} (move it back to undo)",
         "stats_none_to_clear": "your history is empty already",
-        "game_noun": "game", "game_nouns": "games",
+        "game_noun": "game",
+        "game_nouns": "games",
         # the words left (game.words_left): the same two figures everywhere
-        "likely_answer": "likely answer", "likely_answers": "likely answers",
-        "possible_word": "possible word", "possible_words": "possible words",
-        "letter_string": "string of letters", "letter_strings": "strings of letters",
-        "row": "row", "rows": "rows", "word": "word", "words": "words", "tile": "tile", "tiles": "tiles",
-        "letter": "letter", "letters": "letters",
-        "board_noun": "board", "board_nouns": "boards", "answer_noun": "answer", "answer_nouns": "answers",
-        "secret_noun": "secret word", "secret_nouns": "secret words",
+        "likely_answer": "likely answer",
+        "likely_answers": "likely answers",
+        "possible_word": "possible word",
+        "possible_words": "possible words",
+        "letter_string": "string of letters",
+        "letter_strings": "strings of letters",
+        "row": "row",
+        "rows": "rows",
+        "word": "word",
+        "words": "words",
+        "tile": "tile",
+        "tiles": "tiles",
+        "letter": "letter",
+        "letters": "letters",
+        "board_noun": "board",
+        "board_nouns": "boards",
+        "answer_noun": "answer",
+        "answer_nouns": "answers",
+        "secret_noun": "secret word",
+        "secret_nouns": "secret words",
         # chute assist, the interactive loop (cli/cmd_assist.py)
-        "candidate": "candidate", "candidates": "candidates",
-        "note": "note: {message}", "try": "try {word}", "also": "  (also {words})",
+        "candidate": "candidate",
+        "candidates": "candidates",
+        "note": "note: {message}",
+        "try": "try {word}",
+        "also": "  (also {words})",
         "prompt_one": "{count} · row {row}/{rows} · {advice}",
         "prompt_many": "{parts} · row {row}/{rows} · {advice}",
         "no_suggestion": "no guess to suggest: type the word you played and its colours",
-        "candidates_are": "likeliest first: {words}", "solved": "solved", "solved_at": "solved in {used}",
-        "all_solved": "all {boards} boards solved in {used}", "all_solved_over": "all {boards} boards solved in "
-                                                                                "{used}, over the {rows} rows",
+        "candidates_are": "likeliest first: {words}",
+        "solved": "solved",
+        "solved_at": "solved in {used}",
+        "all_solved": "all {boards} boards solved in {used}",
+        "all_solved_over": "all {boards} boards solved in {used}, over the {rows} rows",
         "cannot_save": "cannot save the game ({why}); going on, and trying again after each row",
-        "saved_again": "the game is saved again in {path}", "warning": "chute: warning: {message}",
+        "saved_again": "the game is saved again in {path}",
+        "warning": "chute: warning: {message}",
         "new_game": "new game",
         "share_header": "(share text: its rows are read as the colours of the suggested guesses)",
         "reject_what": "reject what? write: reject WORD (a word the game refused)",
@@ -168,48 +203,68 @@ PHRASES: dict[str, dict[str, str]] = {
         "unreject_what": "unreject what? write: unreject WORD (refused now: {words})",
         "unrejected": "{word} may be suggested again",
         "not_rejected": "{word} was not refused, so there is nothing to take back",
-        "row_cleared": "row cleared", "took_back": "took back {word}", "nothing_to_undo": "nothing to undo",
+        "row_cleared": "row cleared",
+        "took_back": "took back {word}",
+        "nothing_to_undo": "nothing to undo",
         "board_number": "expected a board number, not {text}",
         "no_board": "there is no board {text}; boards are 1 to {n}",
-        "board_solved": "board {n}: solved ({word})", "board_count": "board {n} ({count}):",
+        "board_solved": "board {n}: solved ({word})",
+        "board_count": "board {n} ({count}):",
         "and_more": "... and {n} more, less likely",
-        "why_what": "why what? write: why WORD", "why_what_boards": "why what? write: why WORD [BOARD]",
+        "why_what": "why what? write: why WORD",
+        "why_what_boards": "why what? write: why WORD [BOARD]",
         "letters_count": "{word} has {k}; the words have {n}",
         "may_refuse": "{word} is not in the {name} word list: the game may refuse it",
         "game_over": "the game is over: every board is solved (new starts another)",
         "review_hint": "the verdict on this game: {command}",
         "out_of_rows_one": "out of rows: the game is lost and shows its answer; 'review ANSWER' gives the verdict, "
-                           "or play on to see how chute would find it",
+        "or play on to see how chute would find it",
         "out_of_rows_many": "out of rows: the game is lost and shows its answers; 'review ANSWER,ANSWER,...' (the "
-                            "boards not solved) gives the verdict, or play on to see how chute would find them",
+        "boards not solved) gives the verdict, or play on to see how chute would find them",
         "neither": "{text} is neither colours nor a word of {n} letters",
         "finish_row": "finish the colours of this row first (or undo)",
         "unlisted_alone": "{text} is not a word of the list; to play a word the list lacks, give its colours too "
-                          "({word}:gybbg)",
-        "colours_for": "colours for {word}?", "needs_colours": "a board that is not solved needs its colours, not '-'",
-        "too_many": "{k} patterns for {m} unsolved boards", "board_q": "board {n}?",
+        "({word}:gybbg)",
+        "colours_for": "colours for {word}?",
+        "needs_colours": "a board that is not solved needs its colours, not '-'",
+        "too_many": "{k} patterns for {m} unsolved boards",
+        "board_q": "board {n}?",
         "no_guess_given": "no guess was suggested: type the word you played, then its colours",
         "welcome": "{game}: {boards}{rows} rows. Type the colours the game shows (help for more; quit or Ctrl-D to stop)",
-        "n_boards": "{n} boards, ", "resumed": "resumed after {rows}: {words}",
+        "n_boards": "{n} boards, ",
+        "resumed": "resumed after {rows}: {words}",
         # chute suggest and chute play (cli/cmd_suggest.py, cli/cmd_play.py, cli/solving.py)
-        "left_line": "{count} · {strategy}", "opener": " (opener)", "beyond": " · beyond the answer list",
+        "left_line": "{count} · {strategy}",
+        "opener": " (opener)",
+        "beyond": " · beyond the answer list",
         "beyond_lists": " · strings of letters beyond the lists",
-        "col_guess": "guess", "col_expected": "expected", "col_worst": "worst", "col_chance": "chance",
-        "col_score": "score", "col_bits": "bits", "col_solves": "solves", "col_row": "row",
-        "col_guesses": "guesses", "col_parts": "parts", "col_letters": "letters", "col_eliminated": "eliminated",
-        "col_order": "order", "col_nats": "nats",
+        "col_guess": "guess",
+        "col_expected": "expected",
+        "col_worst": "worst",
+        "col_chance": "chance",
+        "col_score": "score",
+        "col_bits": "bits",
+        "col_solves": "solves",
+        "col_row": "row",
+        "col_guesses": "guesses",
+        "col_parts": "parts",
+        "col_letters": "letters",
+        "col_eliminated": "eliminated",
+        "col_order": "order",
+        "col_nats": "nats",
         # what each column means: a line under a table, a tooltip on the page (language.column_key)
         "key_guesses": "guesses: the expected guesses to finish, this one included",
         "key_bits": "bits: what the colours tell on average (each bit halves the words left)",
         "key_nats": "nats: what the colours tell on average, in natural units",
-        "key_expected": "expected: the words it leaves on average", "key_worst": "worst: at most",
+        "key_expected": "expected: the words it leaves on average",
+        "key_worst": "worst: at most",
         "key_chance": "chance: that it is the answer",
         "key_parts": "parts: the different colour patterns it can show",
         "key_letters": "letters: how common its untried letters are",
         "key_eliminated": "eliminated: the words it rules out on average",
         "key_order": "order: its place in the fixed list",
         "key_score": "score: what the joint policy ranks by (bits over the open boards, and finishing boards as the "
-                     "rows run out)",
+        "rows run out)",
         "key_solves": "solves: the chance it is one board's answer",
         "key_joint_bits": "bits: what the colours tell, summed over the open boards",
         "key_joint_expected": "expected: the words it leaves on average, summed over the boards",
@@ -220,14 +275,17 @@ PHRASES: dict[str, dict[str, str]] = {
         "played_solved": "solved {words} in {used}/{rows}",
         "played_refused": "refused by the game, at no row: {words}",
         "played_over": "found {words} in {used}, over the {rows}",
-        "played_lost": "not solved: {words} not found in {guesses}", "played_lost_boards": "not solved in {rows}",
-        "guess": "guess", "guesses": "guesses",
+        "played_lost": "not solved: {words} not found in {guesses}",
+        "played_lost_boards": "not solved in {rows}",
+        "guess": "guess",
+        "guesses": "guesses",
         # clues that cannot all be true, and guesses a rule refuses (knowledge.py, solver.py, rules.py, session.py)
-        "clue_n": "clue {n} ({written})", "clue_": "clue {written}",
+        "clue_n": "clue {n} ({written})",
+        "clue_": "clue {written}",
         "conflicts": "{name} conflicts with earlier clues:",
         "wrong_length": "{name} has {has}, expected {want}",
         "unproducible": "{name}: no secret can produce this pattern (a repeated letter is yellow after a grey copy "
-                        "of it; yellows go to the leftmost copies)",
+        "of it; yellows go to the leftmost copies)",
         "unproducible_for": "{name}: no secret can produce this pattern for {guess}",
         "fixed_clash": "{name} {letter} at position {pos}, but {other} is already correct there",
         "count_clash_1": "{name} {letter} needs at least {low} but at most {high} copy",
@@ -239,19 +297,22 @@ PHRASES: dict[str, dict[str, str]] = {
         "too_many_correct": "{name} more {letter}s are correct than the clues allow",
         "no_letters": "{name} no word of letters satisfies them all",
         "nothing_fits": "no word in the {name} lists fits the clues: {clue}{before} rules out every accepted word",
-        "nothing_fits_before": " together with {clues}", "nothing_fits_plain": "no word in the {name} lists fits the clues",
-        "not_allowed": "{word} is not allowed in {reason}", "row_error": "row {n}: {error}",
+        "nothing_fits_before": " together with {clues}",
+        "nothing_fits_plain": "no word in the {name} lists fits the clues",
+        "not_allowed": "{word} is not allowed in {reason}",
+        "row_error": "row {n}: {error}",
         # a row, a word or an answer the player typed wrong (feedback.py, session.py, solver.py, words.py)
         "error": "chute: error: {message}",
         "interrupted": "chute: interrupted",
         # a line on the terminal while a step takes a while (cli/waiting.py), erased when it ends
-        "waiting_rank": "ranking the guesses...", "waiting_review": "grading the game...",
+        "waiting_rank": "ranking the guesses...",
+        "waiting_review": "grading the game...",
         "waiting_play": "playing the game...",
         "waiting_matrix": "scoring every guess against every word of these lists (once, then cached)...",
         "unknown_tile": "unknown tile {tile} in pattern {text} (use g/y/b, c/i/_, 2/1/0 or emoji tiles)",
-        "mixed_notations": "pattern {text} mixes notations ({families}); use one of g/y/b, c/i/_, 2/1/0 or "
-                           "emoji tiles",
-        "tile_count": "pattern {text} has {tiles}, expected {n}", "empty_pattern": "empty pattern",
+        "mixed_notations": "pattern {text} mixes notations ({families}); use one of g/y/b, c/i/_, 2/1/0 or emoji tiles",
+        "tile_count": "pattern {text} has {tiles}, expected {n}",
+        "empty_pattern": "empty pattern",
         "not_a_word": "{text} is not a word of {n} letters",
         "answer_not_a_word": "the answer {text} is not a word of {n} letters",
         "guess_not_a_word": "guess {text} is not a word of {n} letters",
@@ -278,7 +339,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "share_line": "share text line {n}: {error}",
         "share_too_long": "the share text has {rows} rows of colours; a game has at most {most}",
         "share_no_rows": "the share text has no rows of colours (Quarteto shares its grid only as a picture, "
-                         "Octordle its scores only): give the guesses and the answers",
+        "Octordle its scores only): give the guesses and the answers",
         "share_boards_differ": "the share text's rows hold different numbers of boards",
         "share_widths_differ": "the share text's rows have different widths ({a} and {b} tiles)",
         "share_header_rows": "the header says {claimed} but the share text has {rows}",
@@ -290,7 +351,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "share_rows_guesses": "the share text has {rows}; guesses given: {k}",
         "give_answer_flag": "give the answer (--answer WORD): the game was not solved, or only its colours are known",
         "full_game_answer": "{k} guesses and no answer: give --answer {word} if the last row found it, or the answer "
-                            "of a game lost (--answer WORD)",
+        "of a game lost (--answer WORD)",
         "boards_no_hard": "multi-board games are reviewed without hard mode",
         "boards_words_only": "give a multi-board game's guesses as words (the colours come from the answers)",
         "share_board_unsolved": "board {n} was not solved in the share text: give the answers (--answer A,B,...)",
@@ -311,31 +372,31 @@ PHRASES: dict[str, dict[str, str]] = {
         "ranking_openers": "ranking the first guesses of {lexicon} ({strategy}, {prior} prior; once, then cached)...",
         "compiling_kernels": "compiling chute's search kernels for this machine: once, a minute or two (then cached)...",
         "waiting_for_compile": "waiting for another chute process compiling the same kernel (then read from the "
-                               "cache)...",
+        "cache)...",
         "compiling_ahead": "compiling chute's search kernels for this machine in the background, at a low "
-                           "priority (once, a minute or two)",
+        "priority (once, a minute or two)",
         "saved_game_waits": "an unfinished {game} game is saved in {path}: '{command}' continues it (it is "
-                            "replaced once you play a row here)",
+        "replaced once you play a row here)",
         "cannot_read_clue": "cannot read clue {text}: write GUESS=SCORE (CHEST=c.E..) or guess:colours (chest:ybgbb)",
         "cannot_read_row": "cannot read row {text}: write guess:colours/colours/... (toras:bbgyb/gbbbb, '-' for a "
-                           "board already solved)",
+        "board already solved)",
         "guess_letters_in": "guess {word} in {text} has {k}, expected {n}",
         "not_letters_in": "{word} in {text} is not a word of letters",
         "in_clue": "{error} in clue {text}",
         "score_mismatch": "score {score} in {text} does not match the guess: each letter must be the guess's letter "
-                          "(upper case correct, lower case present) or '.'",
+        "(upper case correct, lower case present) or '.'",
         "colours_alone": "colours {text} without their guess: write GUESS:{colours}",
         "guess_alone": "guess {text} has no pattern: write {word}:gybbg, {upper}=SCORE or give the colours as the "
-                       "next argument",
+        "next argument",
         "secrets_count": "the game has {boards}: give {secrets}, not {k}",
         "not_accepted_by_game": "{word} is not a word the game accepts",
         "secrets_differ": "the secret words of a multi-board game must be different",
         "secret_must_be": "secret {text} must be a word of {n} letters",
         "secret_not_accepted": "{word} is not an accepted word of {name}, so no strategy can find it",
         "secret_unknown_one": "{words} is not in chute's {name} lists: played as an answer chute does not know (the "
-                              "game taken to accept it beside chute's words)",
+        "game taken to accept it beside chute's words)",
         "secret_unknown": "{words} are not in chute's {name} lists: played as answers chute does not know (the game "
-                          "taken to accept them beside chute's words)",
+        "taken to accept them beside chute's words)",
     },
     "pt": {
         "length": "tem {has}, a resposta tem {want}",
@@ -353,7 +414,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "illegal": "como palpite não é permitido ({why})",
         "leaves": "como palpite deixa {expected} candidatas em média, {worst} no pior caso",
         "board": "tabuleiro {n}",
-        "hard": "modo difícil", "strict": "modo estrito",
+        "hard": "modo difícil",
+        "strict": "modo estrito",
         "must_green": "{mode}: a {nth} letra tem de ser {letter} (verde em {guess})",
         "must_use": "{mode}: o palpite tem de usar {letter} (revelada em {guess})",
         "must_use_n": "{mode}: o palpite tem de usar {letter} {n} vezes (revelada em {guess})",
@@ -361,16 +423,19 @@ PHRASES: dict[str, dict[str, str]] = {
         "not_here_grey": "{mode}: {letter} não pode ser a {nth} letra (cinza ali em {guess})",
         "grey_letter": "{mode}: {letter} não está na palavra (cinza em {guess})",
         "only_n": "{mode}: a palavra só tem {n} {letter} (uma cópia cinza em {guess})",
-        "only_left": "a única palavra possível", "was_only_left": "{word} era a única palavra possível",
-        "one_left": "só restava uma palavra", "not_graded": "sem nota",
-        "risked": "arriscou ficar sem linhas; {best} era seguro", "best": "a melhor jogada",
+        "only_left": "a única palavra possível",
+        "was_only_left": "{word} era a única palavra possível",
+        "one_left": "só restava uma palavra",
+        "not_graded": "sem nota",
+        "risked": "arriscou ficar sem linhas; {best} era seguro",
+        "best": "a melhor jogada",
         "best_found": "a melhor jogada encontrada",
         "cost": "custou {amount} palpites em média; a melhor era {best}",
         "not_in_lists": "{word} não está nas listas de palavras: sem nota",
         "story_best": "deixou {after} de {before} {noun} ({mean} em média): a melhor jogada",
         "story_best_found": "deixou {after} de {before} {noun} ({mean} em média): a melhor jogada encontrada",
         "story_cost": "deixou {after} de {before} {noun} ({mean} em média; {best} {best_mean}, {amount} palpites "
-                      "a menos para terminar)",
+        "a menos para terminar)",
         "story_found_best": "achou entre {before} {noun}: a melhor jogada",
         "story_found": "achou entre {before} {noun}; {best} era {amount} palpites melhor em média",
         "story_all_best": "toda linha avaliada foi a melhor jogada",
@@ -379,7 +444,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "story_best_rows": "{k} de {n} linhas avaliadas foram a melhor jogada",
         "story_costliest": "{word} foi a que mais custou ({amount} palpites em média)",
         "story_risked": "{word} arriscou ficar sem linhas",
-        "story_lucky": "cores de sorte (sorte {luck})", "story_unlucky": "cores de azar (sorte {luck})",
+        "story_lucky": "cores de sorte (sorte {luck})",
+        "story_unlucky": "cores de azar (sorte {luck})",
         "story_even": "sorte na média ({luck})",
         "last_row": "a última linha: um palpite entre {n} candidatas",
         "last_row_lost": "a última linha, e não era candidata: não podia ganhar",
@@ -387,100 +453,124 @@ PHRASES: dict[str, dict[str, str]] = {
         "not_listed": "{word} não está na lista de palavras {name}; a pista é usada mesmo assim",
         "ruled_out": "as pistas descartam todas as palavras {what}; seguindo com as {n} palavras aceitas que cabem{weighted}",
         "ruled_out_one": "as pistas descartam todas as palavras {what}; seguindo com a {n} palavra aceita que cabe{weighted}",
-        "of_prior": "da distribuição {name}", "of_answers": "da lista de respostas {name}",
+        "of_prior": "da distribuição {name}",
+        "of_answers": "da lista de respostas {name}",
         "of_earlier": "das listas {name}, fora as que o jogo acrescentou depois",
         "weighted": " (pesadas pela frequência)",
         "plans_gave_up": "restam palavras demais para verificar o limite de linhas dentro do orçamento: "
-                         "os palpites são ordenados só pelos palpites esperados",
+        "os palpites são ordenados só pelos palpites esperados",
         "kept_finishable": "a primeira sugestão deixa toda palavra ao alcance nas linhas que restam; "
-                           "uma de média melhor poderia perder alguma palavra",
+        "uma de média melhor poderia perder alguma palavra",
         "no_plan": "nenhum plano encontrado que acerte toda palavra que resta dentro das linhas: "
-                   "os palpites são ordenados só pelos palpites esperados",
+        "os palpites são ordenados só pelos palpites esperados",
         "left_tree": "linha {row}: o jogo saiu da árvore de decisão; seguindo {name} daqui em diante",
         "safe_plan": "{opener} abre um plano que acerta cada uma de {n} palavras que o jogo aceita em até "
-                     "{rows} linhas",
+        "{rows} linhas",
         "plan": "{opener} abre {which} para estas listas: todas as {n} respostas em até {rows} linhas, "
-                "{mean} palpites em média",
-        "best_plan": "o melhor plano provado", "a_plan": "um plano provado",
+        "{mean} palpites em média",
+        "best_plan": "o melhor plano provado",
+        "a_plan": "um plano provado",
         "plan_mark": "<- plano",
         "plan_legend": "plano: {opener} vem primeiro por abrir um plano provado ({mean} palpites em média nas "
-                       "respostas); as pontuações acima olham um palpite à frente",
+        "respostas); as pontuações acima olham um palpite à frente",
         "unknown_answer": "nenhuma palavra das listas {name} cabe nestas pistas: a resposta é uma palavra que o chute "
-                          "não conhece, ou uma cor foi digitada errada",
+        "não conhece, ou uma cor foi digitada errada",
         "unlisted": "{reason}; se as cores estão certas, a resposta é uma palavra que o chute não conhece: {n} "
-                    "sequências de letras cabem nas pistas{more}, das mais prováveis às menos (uma sequência que o "
-                    "jogo recusa não gasta linha)",
+        "sequências de letras cabem nas pistas{more}, das mais prováveis às menos (uma sequência que o "
+        "jogo recusa não gasta linha)",
         "unlisted_one": "{reason}; se as cores estão certas, a resposta é uma palavra que o chute não conhece: uma "
-                        "só sequência de letras cabe nas pistas",
+        "só sequência de letras cabe nas pistas",
         "unlisted_more": " (guardadas as mais prováveis)",
         "chute_game": "o jogo do próprio chute: {words} ({ended})",
-        "solved_in": "resolvido em {used}/{limit}", "found_over": "achada em {used}, além de {rows}",
-        "not_solved_in": "não resolvido em {rows}", "skill_luck": "habilidade {skill} · sorte {luck}",
-        "skill_col": "habilidade", "luck_col": "sorte", "at_risk": "em risco",
-        "not_answer": "{word} não podia ser a resposta", "left": "restavam: {words}",
+        "solved_in": "resolvido em {used}/{limit}",
+        "found_over": "achada em {used}, além de {rows}",
+        "not_solved_in": "não resolvido em {rows}",
+        "skill_luck": "habilidade {skill} · sorte {luck}",
+        "skill_col": "habilidade",
+        "luck_col": "sorte",
+        "at_risk": "em risco",
+        "not_answer": "{word} não podia ser a resposta",
+        "left": "restavam: {words}",
         "values_key": "(valores: palpites esperados para terminar com jogo ótimo depois do palpite, contando-o; "
-                      "* = o melhor encontrado, não provado; ~ = estimado)",
+        "* = o melhor encontrado, não provado; ~ = estimado)",
         "grades_key": "(habilidade: 99 para a melhor jogada, cortada pela metade a cada quarto de palpite que ela "
-                      "custou em média; sorte: como as cores vistas se comparam às outras que o palpite podia mostrar, "
-                      "50 é a média)",
+        "custou em média; sorte: como as cores vistas se comparam às outras que o palpite podia mostrar, "
+        "50 é a média)",
         "left_key": "(palavras restantes depois da linha: respostas prováveis/palavras possíveis, as da lista de "
-                    "respostas do jogo e todas as que ele aceita que cabem nas pistas)",
-        "optimal_finds": "o jogo ótimo ({opener} primeiro) acha {answer} em {rows}; a média é {mean} nas "
-                         "{n} respostas",
+        "respostas do jogo e todas as que ele aceita que cabem nas pistas)",
+        "optimal_finds": "o jogo ótimo ({opener} primeiro) acha {answer} em {rows}; a média é {mean} nas {n} respostas",
         "review_unlisted": "{word} não está na lista de respostas {name}: uma linha só recebe nota enquanto uma "
-                           "resposta da lista cabe nas pistas antes dela",
+        "resposta da lista cabe nas pistas antes dela",
         "review_outside_prior": "{word} não é uma palavra da distribuição {name}: uma linha só recebe nota "
-                                "enquanto uma palavra da distribuição cabe nas pistas antes dela",
+        "enquanto uma palavra da distribuição cabe nas pistas antes dela",
         "review_unknown": "{word} não está nas listas de palavras {name} do chute (as listas do jogo mudaram "
-                          "desde então): uma linha só recebe nota enquanto uma palavra das listas cabe nas pistas "
-                          "antes dela",
+        "desde então): uma linha só recebe nota enquanto uma palavra das listas cabe nas pistas "
+        "antes dela",
         "on_board": "tabuleiro {n}: {note}",
         "review_widened": "{words} não está na lista de respostas {name}: os palpites são avaliados sob a "
-                          "distribuição {prior}, em que toda palavra aceita pode ser a resposta",
+        "distribuição {prior}, em que toda palavra aceita pode ser a resposta",
         "review_widened_many": "{words} não estão na lista de respostas {name}: os palpites são avaliados sob a "
-                               "distribuição {prior}, em que toda palavra aceita pode ser a resposta",
+        "distribuição {prior}, em que toda palavra aceita pode ser a resposta",
         "review_prior": "valores sob a distribuição {name}: exatos com até {exact} candidatas, senão o melhor "
-                        "encontrado (*); a abertura e os conjuntos de mais de {found} candidatas estimados pela "
-                        "fórmula dos palpites esperados (~); uma palavra não achada em {rows} linhas conta {extra} "
-                        "palpites a mais",
-        "boards_solved_in": "resolvido em {rows}", "boards_not_solved": "nem todo tabuleiro resolvido em {rows}",
+        "encontrado (*); a abertura e os conjuntos de mais de {found} candidatas estimados pela "
+        "fórmula dos palpites esperados (~); uma palavra não achada em {rows} linhas conta {extra} "
+        "palpites a mais",
+        "boards_solved_in": "resolvido em {rows}",
+        "boards_not_solved": "nem todo tabuleiro resolvido em {rows}",
         "round_cost": "custou {amount} palpites (somados nos tabuleiros); a melhor encontrada era {best}",
         "round_key": "(o valor de uma rodada: a soma, nos tabuleiros abertos, dos palpites esperados que cada um "
-                     "ainda precisa com jogo ótimo sozinho, contando este palpite)",
+        "ainda precisa com jogo ótimo sozinho, contando este palpite)",
         "decoded_head": "{game}: as palavras que fazem cada linha contra {answers}",
         "decoded_tail": "dê os palpites (chute review --share ARQUIVO PALAVRA1 PALAVRA2 ...) para a revisão completa",
         "history_head": "seus jogos, guardados em {path}",
         "history_empty": "nenhum jogo guardado ainda: um jogo revisado (chute review), terminado no chute assist "
-                         "ou na página (chute serve) fica guardado aqui",
+        "ou na página (chute serve) fica guardado aqui",
         "normal": "modo normal",
-        "stats_line": "{game}, {mode}: jogos {played} · vitórias {won} ({rate}) · sequência {streak} "
-                      "(melhor {best})",
+        "stats_line": "{game}, {mode}: jogos {played} · vitórias {won} ({rate}) · sequência {streak} (melhor {best})",
         "stats_grades": "habilidade {skill} · sorte {luck} em média (revisados: {reviewed})",
         "stats_mean": "{mean} linhas em média nos jogos vencidos",
         "stats_legend": "cada barra: os jogos vencidos em tantas linhas; X: os jogos perdidos",
         "stats_recent": "últimos jogos:",
         "stats_cleared": "seu histórico foi apagado: {games} movidos para {path} (mova de volta para desfazer)",
         "stats_none_to_clear": "seu histórico já está vazio",
-        "game_noun": "jogo", "game_nouns": "jogos",
-        "likely_answer": "resposta provável", "likely_answers": "respostas prováveis",
-        "possible_word": "palavra possível", "possible_words": "palavras possíveis",
-        "letter_string": "sequência de letras", "letter_strings": "sequências de letras",
-        "row": "linha", "rows": "linhas", "word": "palavra", "words": "palavras", "tile": "quadradinho",
-        "letter": "letra", "letters": "letras",
-        "tiles": "quadradinhos", "board_noun": "tabuleiro", "board_nouns": "tabuleiros",
-        "answer_noun": "resposta", "answer_nouns": "respostas", "secret_noun": "palavra secreta",
+        "game_noun": "jogo",
+        "game_nouns": "jogos",
+        "likely_answer": "resposta provável",
+        "likely_answers": "respostas prováveis",
+        "possible_word": "palavra possível",
+        "possible_words": "palavras possíveis",
+        "letter_string": "sequência de letras",
+        "letter_strings": "sequências de letras",
+        "row": "linha",
+        "rows": "linhas",
+        "word": "palavra",
+        "words": "palavras",
+        "tile": "quadradinho",
+        "letter": "letra",
+        "letters": "letras",
+        "tiles": "quadradinhos",
+        "board_noun": "tabuleiro",
+        "board_nouns": "tabuleiros",
+        "answer_noun": "resposta",
+        "answer_nouns": "respostas",
+        "secret_noun": "palavra secreta",
         "secret_nouns": "palavras secretas",
-        "candidate": "candidata", "candidates": "candidatas",
-        "note": "nota: {message}", "try": "tente {word}", "also": "  (ou {words})",
+        "candidate": "candidata",
+        "candidates": "candidatas",
+        "note": "nota: {message}",
+        "try": "tente {word}",
+        "also": "  (ou {words})",
         "prompt_one": "{count} · linha {row}/{rows} · {advice}",
         "prompt_many": "{parts} · linha {row}/{rows} · {advice}",
         "no_suggestion": "nenhum palpite a sugerir: digite a palavra que jogou e as cores",
-        "candidates_are": "mais prováveis primeiro: {words}", "solved": "resolvido", "solved_at": "resolvido em {used}",
-        "all_solved": "os {boards} tabuleiros resolvidos em {used}", "all_solved_over": "os {boards} tabuleiros "
-                                                                                      "resolvidos em {used}, além "
-                                                                                      "das {rows} linhas",
+        "candidates_are": "mais prováveis primeiro: {words}",
+        "solved": "resolvido",
+        "solved_at": "resolvido em {used}",
+        "all_solved": "os {boards} tabuleiros resolvidos em {used}",
+        "all_solved_over": "os {boards} tabuleiros resolvidos em {used}, além das {rows} linhas",
         "cannot_save": "não dá para salvar o jogo ({why}); seguindo, e tentando de novo a cada linha",
-        "saved_again": "o jogo voltou a ser salvo em {path}", "warning": "chute: aviso: {message}",
+        "saved_again": "o jogo voltou a ser salvo em {path}",
+        "warning": "chute: aviso: {message}",
         "new_game": "novo jogo",
         "share_header": "(texto compartilhado: suas linhas são lidas como as cores dos palpites sugeridos)",
         "reject_what": "recusar o quê? escreva: recusar PALAVRA (uma palavra que o jogo recusou)",
@@ -490,10 +580,13 @@ PHRASES: dict[str, dict[str, str]] = {
         "unreject_what": "reaceitar o quê? escreva: reaceitar PALAVRA (recusadas agora: {words})",
         "unrejected": "{word} pode voltar a ser sugerida",
         "not_rejected": "{word} não foi recusada, então não há o que desfazer",
-        "row_cleared": "linha apagada", "took_back": "{word} desfeita", "nothing_to_undo": "nada a desfazer",
+        "row_cleared": "linha apagada",
+        "took_back": "{word} desfeita",
+        "nothing_to_undo": "nada a desfazer",
         "board_number": "esperava o número de um tabuleiro, não {text}",
         "no_board": "não há tabuleiro {text}; os tabuleiros vão de 1 a {n}",
-        "board_solved": "tabuleiro {n}: resolvido ({word})", "board_count": "tabuleiro {n} ({count}):",
+        "board_solved": "tabuleiro {n}: resolvido ({word})",
+        "board_count": "tabuleiro {n} ({count}):",
         "and_more": "... e mais {n}, menos prováveis",
         "why_what": "por que o quê? escreva: porque PALAVRA",
         "why_what_boards": "por que o quê? escreva: porque PALAVRA [TABULEIRO]",
@@ -502,38 +595,53 @@ PHRASES: dict[str, dict[str, str]] = {
         "game_over": "o jogo acabou: todos os tabuleiros estão resolvidos (novo começa outro)",
         "review_hint": "o veredito deste jogo: {command}",
         "out_of_rows_one": "acabaram as linhas: o jogo está perdido e mostra a resposta; 'revisar RESPOSTA' dá o "
-                           "veredito, ou continue para ver como o chute a acharia",
+        "veredito, ou continue para ver como o chute a acharia",
         "out_of_rows_many": "acabaram as linhas: o jogo está perdido e mostra as respostas; 'revisar RESPOSTA,"
-                            "RESPOSTA,...' (dos tabuleiros não resolvidos) dá o veredito, ou continue para ver como "
-                            "o chute as acharia",
+        "RESPOSTA,...' (dos tabuleiros não resolvidos) dá o veredito, ou continue para ver como "
+        "o chute as acharia",
         "neither": "{text} não é nem cores nem uma palavra de {n} letras",
         "finish_row": "termine antes as cores desta linha (ou desfazer)",
         "unlisted_alone": "{text} não é uma palavra da lista; para jogar uma palavra que a lista não tem, dê também "
-                          "as cores ({word}:gybbg)",
-        "colours_for": "cores de {word}?", "needs_colours": "um tabuleiro não resolvido precisa das cores, não de '-'",
-        "too_many": "{k} padrões para {m} tabuleiros não resolvidos", "board_q": "tabuleiro {n}?",
+        "as cores ({word}:gybbg)",
+        "colours_for": "cores de {word}?",
+        "needs_colours": "um tabuleiro não resolvido precisa das cores, não de '-'",
+        "too_many": "{k} padrões para {m} tabuleiros não resolvidos",
+        "board_q": "tabuleiro {n}?",
         "no_guess_given": "nenhum palpite foi sugerido: digite a palavra que jogou, e depois as cores",
         "welcome": "{game}: {boards}{rows} linhas. Digite as cores que o jogo mostra (? para ajuda; sair ou Ctrl-D "
-                   "para parar)",
-        "n_boards": "{n} tabuleiros, ", "resumed": "retomado depois de {rows}: {words}",
-        "left_line": "{count} · {strategy}", "opener": " (abertura)",
+        "para parar)",
+        "n_boards": "{n} tabuleiros, ",
+        "resumed": "retomado depois de {rows}: {words}",
+        "left_line": "{count} · {strategy}",
+        "opener": " (abertura)",
         "beyond": " · além da lista de respostas",
         "beyond_lists": " · sequências de letras além das listas",
-        "col_guess": "palpite", "col_expected": "esperado", "col_worst": "pior", "col_chance": "chance",
-        "col_score": "pontuação", "col_bits": "bits", "col_solves": "resolve", "col_row": "linha",
-        "col_guesses": "palpites", "col_parts": "partes", "col_letters": "letras", "col_eliminated": "eliminadas",
-        "col_order": "ordem", "col_nats": "nats",
+        "col_guess": "palpite",
+        "col_expected": "esperado",
+        "col_worst": "pior",
+        "col_chance": "chance",
+        "col_score": "pontuação",
+        "col_bits": "bits",
+        "col_solves": "resolve",
+        "col_row": "linha",
+        "col_guesses": "palpites",
+        "col_parts": "partes",
+        "col_letters": "letras",
+        "col_eliminated": "eliminadas",
+        "col_order": "ordem",
+        "col_nats": "nats",
         "key_guesses": "palpites: os palpites esperados para terminar, contando este",
         "key_bits": "bits: o que as cores dizem em média (cada bit corta pela metade as palavras restantes)",
         "key_nats": "nats: o que as cores dizem em média, em unidades naturais",
-        "key_expected": "esperado: as palavras que ele deixa em média", "key_worst": "pior: no máximo",
+        "key_expected": "esperado: as palavras que ele deixa em média",
+        "key_worst": "pior: no máximo",
         "key_chance": "chance: de ser a resposta",
         "key_parts": "partes: os padrões de cores diferentes que ele pode mostrar",
         "key_letters": "letras: quão comuns são suas letras ainda não tentadas",
         "key_eliminated": "eliminadas: as palavras que ele descarta em média",
         "key_order": "ordem: seu lugar na lista fixa",
         "key_score": "pontuação: o que a política conjunta ordena (bits nos tabuleiros abertos, e terminar "
-                     "tabuleiros quando as linhas acabam)",
+        "tabuleiros quando as linhas acabam)",
         "key_solves": "resolve: a chance de ser a resposta de um tabuleiro",
         "key_joint_bits": "bits: o que as cores dizem, somado nos tabuleiros abertos",
         "key_joint_expected": "esperado: as palavras que ele deixa em média, somadas nos tabuleiros",
@@ -544,13 +652,16 @@ PHRASES: dict[str, dict[str, str]] = {
         "played_solved": "resolvido em {used}/{rows}: {words}",
         "played_refused": "recusadas pelo jogo, sem gastar linha: {words}",
         "played_over": "achado em {used}, além de {rows}: {words}",
-        "played_lost": "não resolvido: {words} não achado em {guesses}", "played_lost_boards": "não resolvido em {rows}",
-        "guess": "palpite", "guesses": "palpites",
-        "clue_n": "pista {n} ({written})", "clue_": "pista {written}",
+        "played_lost": "não resolvido: {words} não achado em {guesses}",
+        "played_lost_boards": "não resolvido em {rows}",
+        "guess": "palpite",
+        "guesses": "palpites",
+        "clue_n": "pista {n} ({written})",
+        "clue_": "pista {written}",
         "conflicts": "{name} contradiz as pistas anteriores:",
         "wrong_length": "{name} tem {has}, eram esperadas {want}",
         "unproducible": "{name}: nenhuma resposta dá estas cores (uma letra repetida só fica amarela antes de uma "
-                        "cópia cinza; os amarelos vão para as primeiras cópias)",
+        "cópia cinza; os amarelos vão para as primeiras cópias)",
         "unproducible_for": "{name}: nenhuma resposta dá estas cores para {guess}",
         "fixed_clash": "{name} {letter} na posição {pos}, mas {other} já está certa ali",
         "count_clash_1": "{name} {letter} precisa de pelo menos {low} e no máximo {high} cópia",
@@ -562,18 +673,22 @@ PHRASES: dict[str, dict[str, str]] = {
         "too_many_correct": "{name} há mais {letter} certos do que as pistas permitem",
         "no_letters": "{name} nenhuma sequência de letras satisfaz todas",
         "nothing_fits": "nenhuma palavra das listas {name} cabe nas pistas: {clue}{before} descarta todas as "
-                        "palavras aceitas",
-        "nothing_fits_before": " junto com {clues}", "nothing_fits_plain": "nenhuma palavra das listas {name} cabe nas pistas",
-        "not_allowed": "{word} não é permitida no {reason}", "row_error": "linha {n}: {error}",
+        "palavras aceitas",
+        "nothing_fits_before": " junto com {clues}",
+        "nothing_fits_plain": "nenhuma palavra das listas {name} cabe nas pistas",
+        "not_allowed": "{word} não é permitida no {reason}",
+        "row_error": "linha {n}: {error}",
         "error": "chute: erro: {message}",
         "interrupted": "chute: interrompido",
-        "waiting_rank": "calculando os palpites...", "waiting_review": "avaliando o jogo...",
+        "waiting_rank": "calculando os palpites...",
+        "waiting_review": "avaliando o jogo...",
         "waiting_matrix": "comparando cada palpite com cada palavra destas listas (uma vez, depois fica guardado)...",
         "waiting_play": "jogando a partida...",
         "unknown_tile": "cor desconhecida {tile} em {text} (use g/y/b, c/i/_, 2/1/0 ou quadradinhos emoji)",
         "mixed_notations": "as cores {text} misturam notações ({families}); use uma só: g/y/b, c/i/_, 2/1/0 ou "
-                           "quadradinhos emoji",
-        "tile_count": "as cores {text} têm {tiles}; eram esperados {n}", "empty_pattern": "cores vazias",
+        "quadradinhos emoji",
+        "tile_count": "as cores {text} têm {tiles}; eram esperados {n}",
+        "empty_pattern": "cores vazias",
         "not_a_word": "{text} não é uma palavra de {n} letras",
         "answer_not_a_word": "a resposta {text} não é uma palavra de {n} letras",
         "guess_not_a_word": "o palpite {text} não é uma palavra de {n} letras",
@@ -599,7 +714,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "share_line": "linha {n} do texto compartilhado: {error}",
         "share_too_long": "o texto compartilhado tem {rows} linhas de cores; um jogo tem no máximo {most}",
         "share_no_rows": "o texto compartilhado não tem linhas de cores (o Quarteto compartilha a grade só como "
-                         "imagem, o Octordle só as pontuações): dê os palpites e as respostas",
+        "imagem, o Octordle só as pontuações): dê os palpites e as respostas",
         "share_boards_differ": "as linhas do texto compartilhado têm números diferentes de tabuleiros",
         "share_widths_differ": "as linhas do texto compartilhado têm larguras diferentes ({a} e {b} quadradinhos)",
         "share_header_rows": "o cabeçalho diz {claimed}, mas o texto compartilhado tem {rows}",
@@ -609,15 +724,14 @@ PHRASES: dict[str, dict[str, str]] = {
         "row_no_word": "linha {row} ({colours}): nenhuma palavra aceita mostra estas cores contra {against}",
         "all_or_no_colours": "dê todos os palpites com suas cores, ou nenhum",
         "share_rows_guesses": "o texto compartilhado tem {rows}; palpites dados: {k}",
-        "give_answer_flag": "dê a resposta (--answer PALAVRA): o jogo não foi resolvido, ou só as cores são "
-                            "conhecidas",
+        "give_answer_flag": "dê a resposta (--answer PALAVRA): o jogo não foi resolvido, ou só as cores são conhecidas",
         "full_game_answer": "{k} palpites e nenhuma resposta: dê --answer {word} se a última linha a achou, ou a "
-                            "resposta de um jogo perdido (--answer PALAVRA)",
+        "resposta de um jogo perdido (--answer PALAVRA)",
         "boards_no_hard": "jogos de vários tabuleiros são revisados sem modo difícil",
         "boards_words_only": "dê os palpites de um jogo de vários tabuleiros como palavras (as cores vêm das "
-                             "respostas)",
+        "respostas)",
         "share_board_unsolved": "o tabuleiro {n} não foi resolvido no texto compartilhado: dê as respostas "
-                                "(--answer A,B,...)",
+        "(--answer A,B,...)",
         "game_answers": "{game} tem {boards}: dê {answers} (--answer A,B,...), não {k}",
         "game_answers_none": "{game} tem {boards}: dê {answers} (--answer A,B,...)",
         "share_answers": "o texto compartilhado tem {boards}: dê {answers} (--answer A,B,...), não {k}",
@@ -631,42 +745,41 @@ PHRASES: dict[str, dict[str, str]] = {
         "saved_game_boards": "o jogo salvo {path} tem {boards}, não {n}",
         "saved_on_interrupt": "o jogo está salvo em {path}: '{command}' o continua",
         "first_opening": "avaliando {word} como abertura pela primeira vez: alguns segundos (fica guardado para as "
-                         "próximas revisões)",
+        "próximas revisões)",
         "ranking_openers": "ordenando os primeiros palpites de {lexicon} ({strategy}, prior {prior}; uma vez, depois "
-                           "fica guardado)...",
+        "fica guardado)...",
         "compiling_kernels": "compilando os núcleos de busca do chute para esta máquina: uma vez, um ou dois minutos "
-                             "(depois fica guardado)...",
-        "waiting_for_compile": "esperando outro processo do chute que compila o mesmo núcleo (depois lido do "
-                               "cache)...",
+        "(depois fica guardado)...",
+        "waiting_for_compile": "esperando outro processo do chute que compila o mesmo núcleo (depois lido do cache)...",
         "compiling_ahead": "compilando os núcleos de busca do chute para esta máquina em segundo plano, com baixa "
-                           "prioridade (uma vez, um ou dois minutos)",
+        "prioridade (uma vez, um ou dois minutos)",
         "saved_game_waits": "um jogo de {game} inacabado está salvo em {path}: '{command}' o continua (ele "
-                            "é substituído quando você jogar uma linha aqui)",
+        "é substituído quando você jogar uma linha aqui)",
         "cannot_read_clue": "não dá para ler a pista {text}: escreva PALPITE=PONTOS (CHEST=c.E..) ou palpite:cores "
-                            "(serao:ybgbb)",
+        "(serao:ybgbb)",
         "cannot_read_row": "não dá para ler a linha {text}: escreva palpite:cores/cores/... (toras:bbgyb/gbbbb, '-' "
-                           "para um tabuleiro já resolvido)",
+        "para um tabuleiro já resolvido)",
         "guess_letters_in": "o palpite {word} em {text} tem {k}; eram esperadas {n}",
         "not_letters_in": "{word} em {text} não é uma palavra de letras",
         "in_clue": "{error} na pista {text}",
         "score_mismatch": "os pontos {score} em {text} não combinam com o palpite: cada letra tem de ser a letra do "
-                          "palpite (maiúscula certa, minúscula presente) ou '.'",
+        "palpite (maiúscula certa, minúscula presente) ou '.'",
         "colours_alone": "cores {text} sem o palpite: escreva PALPITE:{colours}",
         "guess_alone": "o palpite {text} não tem cores: escreva {word}:gybbg, {upper}=PONTOS ou dê as cores como o "
-                       "argumento seguinte",
+        "argumento seguinte",
         "secrets_count": "o jogo tem {boards}: dê {secrets}, não {k}",
         "not_accepted_by_game": "{word} não é uma palavra que o jogo aceita",
         "secrets_differ": "as palavras secretas de um jogo de vários tabuleiros têm de ser diferentes",
         "secret_must_be": "a palavra secreta {text} tem de ser uma palavra de {n} letras",
         "secret_not_accepted": "{word} não é uma palavra aceita de {name}, então nenhuma estratégia pode achá-la",
         "secret_unknown_one": "{words} não está nas listas {name} do chute: jogada como uma resposta que o chute não "
-                              "conhece (o jogo a aceita além das palavras do chute)",
+        "conhece (o jogo a aceita além das palavras do chute)",
         "secret_unknown": "{words} não estão nas listas {name} do chute: jogadas como respostas que o chute não "
-                          "conhece (o jogo as aceita além das palavras do chute)",
+        "conhece (o jogo as aceita além das palavras do chute)",
     },
 }
 
-ORDINAL = ["1st", "2nd", "3rd"] + [f"{i}th" for i in range(4, 13)]     # tile positions in words
+ORDINAL = ["1st", "2nd", "3rd"] + [f"{i}th" for i in range(4, 13)]  # tile positions in words
 _PT_ORDINAL = ["primeira", "segunda", "terceira", "quarta", "quinta", "sexta", "sétima", "oitava"]
 
 
@@ -676,7 +789,7 @@ def default_language(environ=None) -> str:
     chosen = env.get("CHUTE_LANG", "").strip().lower()
     if chosen in LANGUAGES:
         return chosen
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):       # POSIX precedence: the first one set decides
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):  # POSIX precedence: the first one set decides
         value = env.get(name, "")
         if value:
             return "pt" if value.lower().startswith("pt") else "en"
@@ -703,7 +816,7 @@ def and_list(items: list[str], lang: str = "en") -> str:
 
 def counted(n: int, noun: str, lang: str = "en") -> str:
     """Return ``n`` and the noun ("row" or "word"), plural unless n is 1, written the language's way."""
-    many = noun + ("es" if noun.endswith("s") else "s")          # the plural's key: "rows", "guesses"
+    many = noun + ("es" if noun.endswith("s") else "s")  # the plural's key: "rows", "guesses"
     return f"{number(n, lang)} {phrase(noun if n == 1 else many, lang)}"
 
 
@@ -746,7 +859,7 @@ class Count:
     """A number of things that a Note says with its noun, singular or plural ("1 row", "3 linhas")."""
 
     n: int
-    noun: str           # a key of the phrase table: "row", "tile", "guess", "board" ...
+    noun: str  # a key of the phrase table: "row", "tile", "guess", "board" ...
 
 
 class Note(str):
@@ -760,7 +873,7 @@ class Note(str):
     key: str
     values: dict
 
-    def __new__(cls, key: str, **values) -> "Note":
+    def __new__(cls, key: str, **values) -> Note:
         note = super().__new__(cls, _fill(key, "en", values))
         note.key, note.values = key, values
         return note
@@ -780,6 +893,7 @@ def _note(key: str, values: dict) -> Note:
 
 def _fill(key: str, lang: str, values: dict) -> str:
     """Return the phrase ``key`` in ``lang`` with numbers and nested notes said in it."""
+
     def say(v):
         if isinstance(v, Note):
             return v.said(lang)
@@ -792,6 +906,7 @@ def _fill(key: str, lang: str, values: dict) -> str:
         if isinstance(v, tuple):
             return and_list([say(x) for x in v], lang)
         return v
+
     return phrase(key, lang, **{k: say(v) for k, v in values.items()})
 
 

@@ -19,18 +19,19 @@ import os
 import signal
 import sys
 import threading
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, process, wait
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any
 
 from .errors import ChuteError
 
-RETRIES = 1          # fresh pools tried after a worker died
-POLL = 0.1           # seconds between looks at a noted Ctrl-C while waiting for the workers
-WINDOW = 4           # tasks queued per worker: each wait() visits every queued task's future
-GRACE = 0.2          # a worker that died this close to a Ctrl-C died of it
+RETRIES = 1  # fresh pools tried after a worker died
+POLL = 0.1  # seconds between looks at a noted Ctrl-C while waiting for the workers
+WINDOW = 4  # tasks queued per worker: each wait() visits every queued task's future
+GRACE = 0.2  # a worker that died this close to a Ctrl-C died of it
 PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent dies
 
 
@@ -52,8 +53,7 @@ def this_chute_env(**extra: str) -> dict[str, str]:
     """Return the environment of a child process that runs this same chute (its folder first on PYTHONPATH,
     wherever it was loaded from: a checkout's ``src``, an installed package), with ``extra`` set."""
     here = str(Path(__file__).resolve().parents[1])
-    return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p),
-            **extra}
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p), **extra}
 
 
 def quiet_worker(initializer: Callable[[], None] | None, parent: int) -> None:
@@ -74,11 +74,12 @@ def end_with_parent(parent: int) -> None:
     """
     if sys.platform.startswith("linux"):
         try:
-            import ctypes
+            import ctypes  # noqa: PLC0415 (platform: Linux only)
+
             ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL))
-        except (OSError, AttributeError):      # no prctl to call: the worker lives on as before
+        except (OSError, AttributeError):  # no prctl to call: the worker lives on as before
             return
-    if os.getppid() != parent:                 # the parent died before the request was made
+    if os.getppid() != parent:  # the parent died before the request was made
         os._exit(1)
 
 
@@ -87,8 +88,10 @@ def noted_interrupts() -> Iterator[threading.Event]:
     """Yield an event that Ctrl-C sets instead of raising, while the block runs (the main thread only;
     a process that ignores Ctrl-C keeps ignoring it)."""
     seen = threading.Event()
-    if threading.current_thread() is not threading.main_thread() or \
-            signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
         yield seen
         return
     signal.signal(signal.SIGINT, lambda *_: seen.set())
@@ -116,7 +119,7 @@ def quiet_pool_thread(interrupted: threading.Event) -> Iterator[None]:
         threading.excepthook = previous
 
 
-def pool_thread_hook(interrupted: threading.Event, previous: Callable[[Any], None]) -> Callable[[Any], None]:
+def pool_thread_hook(interrupted: threading.Event, previous: Callable[[Any], object]) -> Callable[[Any], None]:
     """Return a thread excepthook that drops the pool management thread's error if a Ctrl-C is noted within GRACE."""
     manager = getattr(process, "_ExecutorManagerThread", None)
 
@@ -124,6 +127,7 @@ def pool_thread_hook(interrupted: threading.Event, previous: Callable[[Any], Non
         if manager is not None and isinstance(args.thread, manager) and interrupted.wait(GRACE):
             return
         previous(args)
+
     return hook
 
 
@@ -132,7 +136,7 @@ def stop_workers(pool) -> None:
     for worker in list((getattr(pool, "_processes", None) or {}).values()):
         try:
             worker.terminate()
-        except (OSError, ValueError, AttributeError):      # already gone
+        except (OSError, ValueError, AttributeError):  # already gone
             pass
 
 
@@ -143,8 +147,9 @@ def stop_if_interrupted(pool, interrupted: threading.Event) -> None:
         raise KeyboardInterrupt
 
 
-def run_tasks(fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int,
-              initializer: Callable[[], None] | None = None) -> Iterator[tuple[int, Any]]:
+def run_tasks(
+    fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int, initializer: Callable[[], None] | None = None
+) -> Iterator[tuple[int, Any]]:
     """Yield ``(index, fn(tasks[index]))`` as tasks finish in ``jobs`` forked processes.
 
     ``fn`` must be a module-level function; it reads shared state from module
@@ -161,17 +166,22 @@ def run_tasks(fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int,
     with noted_interrupts() as interrupted, quiet_pool_thread(interrupted):
         while pending:
             try:
-                with ProcessPoolExecutor(min(jobs, len(pending)), mp_context=context,
-                                         initializer=quiet_worker, initargs=(initializer, os.getpid())) as pool:
+                with ProcessPoolExecutor(
+                    min(jobs, len(pending)),
+                    mp_context=context,
+                    initializer=quiet_worker,
+                    initargs=(initializer, os.getpid()),
+                ) as pool:
                     queue = iter(list(pending.items()))
                     futures: dict = {}
 
-                    def feed() -> None:          # after a Ctrl-C the workers may be gone already: queue no more
+                    def feed(pool=pool, queue=queue, futures=futures) -> None:  # after a Ctrl-C: queue no more
                         while len(futures) < WINDOW * jobs and not interrupted.is_set():
                             item = next(queue, None)
                             if item is None:
                                 return
                             futures[pool.submit(fn, item[1])] = item[0]
+
                     try:
                         feed()
                         stop_if_interrupted(pool, interrupted)
@@ -184,17 +194,22 @@ def run_tasks(fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int,
                                 del pending[i]
                                 yield i, result
                             feed()
-                    except GeneratorExit:          # the caller stopped early: drop the queued work
+                    except GeneratorExit:  # the caller stopped early: drop the queued work
                         pool.shutdown(wait=True, cancel_futures=True)
                         raise
             except BrokenProcessPool:
-                if interrupted.wait(GRACE):        # the workers died of a Ctrl-C to the whole group
+                if interrupted.wait(GRACE):  # the workers died of a Ctrl-C to the whole group
                     raise KeyboardInterrupt from None
                 deaths += 1
                 if deaths > RETRIES:
-                    raise ChuteError("a worker process died twice (killed, or out of memory); "
-                                     "try fewer --jobs") from None
-                print(f"chute: note: a worker process died; running its {len(pending):,} unfinished "
-                      f"task{'' if len(pending) == 1 else 's'} again", file=sys.stderr, flush=True)
-        if interrupted.is_set():                   # pressed while the caller took the last result
+                    raise ChuteError(
+                        "a worker process died twice (killed, or out of memory); try fewer --jobs"
+                    ) from None
+                print(
+                    f"chute: note: a worker process died; running its {len(pending):,} unfinished "
+                    f"task{'' if len(pending) == 1 else 's'} again",
+                    file=sys.stderr,
+                    flush=True,
+                )
+        if interrupted.is_set():  # pressed while the caller took the last result
             raise KeyboardInterrupt

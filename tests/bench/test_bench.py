@@ -31,8 +31,13 @@ def games(*paths: tuple[str, ...]) -> list[GameResult]:
 
 
 def test_statistics_of_hand_made_games():
-    played = games(("soare", "cloth"), ("soare", "rainy", "briny"), ("soare", "rainy", "briny", "brink"),
-                   ("soare",), ("soare", "a", "b", "c", "d", "e", "f", "zesty"))
+    played = games(
+        ("soare", "cloth"),
+        ("soare", "rainy", "briny"),
+        ("soare", "rainy", "briny", "brink"),
+        ("soare",),
+        ("soare", "a", "b", "c", "d", "e", "f", "zesty"),
+    )
     s = statistics_of(played, hardest=2)
     assert (s.games, s.total, s.max) == (5, 2 + 3 + 4 + 1 + 8, 8)
     assert s.mean == pytest.approx(18 / 5)
@@ -72,8 +77,9 @@ def test_sample_is_seeded_and_keeps_list_order():
 
 def small_result() -> BenchResult:
     played = games(("crane", "cloth"), ("crane", "bring", "briny"), ("crane",), ("crane", "a", "b", "c", "d", "e", "f"))
-    return BenchResult(played, rows=6, seconds=0.5,
-                       info={"game": "wordle", "strategy": "entropy", "answers": 4, "accepted": 10})
+    return BenchResult(
+        played, rows=6, seconds=0.5, info={"game": "wordle", "strategy": "entropy", "answers": 4, "accepted": 10}
+    )
 
 
 def test_report_shows_the_figures_the_chart_and_the_hardest():
@@ -83,7 +89,7 @@ def test_report_shows_the_figures_the_chart_and_the_hardest():
     assert "failures 1 (over 6 rows)" in text
     chart = [line for line in text.splitlines() if line.strip()[:1].isdigit() and "%" in line]
     assert [int(line.split()[0]) for line in chart] == [1, 2, 3, 4, 5, 6, 7]
-    assert chart[-1].endswith("✗")            # the game over the row limit is marked
+    assert chart[-1].endswith("✗")  # the game over the row limit is marked
     assert "█" in text
     assert "hardest: F 7, BRINY 3, CLOTH 2, CRANE 1" in text
     plain = report(small_result(), blocks=False)
@@ -93,8 +99,14 @@ def test_report_shows_the_figures_the_chart_and_the_hardest():
 def test_csv_has_one_row_per_game():
     rows = list(csv.DictReader(io.StringIO(small_result().to_csv())))
     assert [r["secret"] for r in rows] == ["cloth", "briny", "crane", "f"]
-    assert rows[1] == {"secret": "briny", "guesses": "3", "solved": "1", "won": "1", "solved_at": "3",
-                       "sequence": "crane bring briny"}
+    assert rows[1] == {
+        "secret": "briny",
+        "guesses": "3",
+        "solved": "1",
+        "won": "1",
+        "solved_at": "3",
+        "sequence": "crane bring briny",
+    }
     assert rows[3]["won"] == "0" and rows[3]["solved"] == "1"
 
 
@@ -103,8 +115,14 @@ def test_json_has_the_figures_and_every_game():
     assert data["games"] == 4 and data["max"] == 7 and data["failures"] == 1
     assert data["distribution"] == {"1": 1, "2": 1, "3": 1, "4": 0, "5": 0, "6": 0, "7": 1}
     assert data["opener"] == "crane" and data["strategy"] == "entropy"
-    assert data["results"][1] == {"secrets": ["briny"], "guesses": 3, "solved": True, "won": True,
-                                  "solved_at": [3], "path": ["crane", "bring", "briny"]}
+    assert data["results"][1] == {
+        "secrets": ["briny"],
+        "guesses": 3,
+        "solved": True,
+        "won": True,
+        "solved_at": [3],
+        "path": ["crane", "bring", "briny"],
+    }
     assert "results" not in small_result().to_dict(games=False)
 
 
@@ -127,7 +145,7 @@ def test_progress_bar_draws_on_a_terminal_only():
     assert "10/10" in out.getvalue() and "100%" in out.getvalue()
     p.close()
     assert out.getvalue().endswith("\r\x1b[2K")
-    quiet = io.StringIO()                      # a StringIO is not a terminal
+    quiet = io.StringIO()  # a StringIO is not a terminal
     q = Progress(10, quiet)
     q.advance(10)
     q.close()
@@ -140,6 +158,7 @@ def test_progress_bar_draws_on_a_terminal_only():
 def test_plot_writes_a_png(tmp_path):
     pytest.importorskip("matplotlib")
     from chute.bench.plot import save_histogram
+
     path = save_histogram(small_result(), tmp_path / "h.png")
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     svg = save_histogram(small_result(), tmp_path / "h.svg").read_text()
@@ -150,12 +169,14 @@ def test_plot_without_matplotlib_names_the_extra(monkeypatch, tmp_path):
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     monkeypatch.setitem(sys.modules, "matplotlib.figure", None)
     from chute.bench.plot import save_histogram
+
     with pytest.raises(ChuteError, match=r"pip install 'chute\[plot\]'"):
         save_histogram(small_result(), tmp_path / "h.png")
 
 
 def test_plot_refuses_an_unknown_format(tmp_path):
     from chute.bench.plot import plot_format
+
     with pytest.raises(ChuteError, match="png"):
         plot_format(tmp_path / "h.jpg")
 
@@ -166,12 +187,13 @@ def test_compiled_partition_figures_equal_numpys():
 
     from chute.game.partition_stats import partition_stats
     from chute.game.pattern_codes import prefer_compiled
+
     rng = np.random.default_rng(5)
     for trial in range(60):
         rows, cols, n_patterns = int(rng.integers(1, 40)), int(rng.integers(1, 50)), (243, 81)[trial % 2]
         codes = rng.integers(0, n_patterns, (rows, cols)).astype(np.uint8)
         if trial % 3 == 0:
-            codes[:, :] = codes[:, :1]                 # every column in one bin
+            codes[:, :] = codes[:, :1]  # every column in one bin
         weights = None if trial % 4 else rng.random(cols)
         old = prefer_compiled(False)
         try:
@@ -204,9 +226,9 @@ def test_three_words_apart_have_known_figures():
     assert s.distribution == {1: 1, 2: 1, 3: 1}
     assert (s.games, s.total, s.mean, s.median, s.max) == (3, 6, 2.0, 2, 3)
     assert s.stdev == pytest.approx(math.sqrt(2 / 3))
-    assert s.failures == 1                       # the 3-guess game is over 2 rows
+    assert s.failures == 1  # the 3-guess game is over 2 rows
     assert all(g.finished for g in result.games)
-    assert result.games[0].guesses == ("abcde",)    # equal scores: candidates first, then alphabetical
+    assert result.games[0].guesses == ("abcde",)  # equal scores: candidates first, then alphabetical
 
 
 def test_seed_dictionary_from_bills():
@@ -218,8 +240,16 @@ def test_seed_dictionary_from_bills():
     assert result.stats.failures == 0
 
 
-@pytest.mark.parametrize("strategy,hard", [("entropy", None), ("minimax", "hard"), ("expected-size", "strict"),
-                                           ("letter-frequency", None), ("random", "hard")])
+@pytest.mark.parametrize(
+    "strategy,hard",
+    [
+        ("entropy", None),
+        ("minimax", "hard"),
+        ("expected-size", "strict"),
+        ("letter-frequency", None),
+        ("random", "hard"),
+    ],
+)
 def test_tree_walk_equals_playing_each_game(engine300, strategy, hard):
     solver = Solver(engine300, strategy, hard=hard)
     tree = bench.run(solver, rows=6)
@@ -252,7 +282,7 @@ def test_failed_games_are_played_on_to_the_cap(engine300):
     s = result.stats
     over = [g for g in result.games if g.rows_used > 3]
     assert over and s.failures == len(over)
-    assert all(g.finished for g in result.games)    # their length is known, not cut at the limit
+    assert all(g.finished for g in result.games)  # their length is known, not cut at the limit
     assert s.max == max(g.rows_used for g in over) and s.max > 3
     capped = bench.run(Solver(engine300, "first"), rows=3, cap=4).stats
     assert capped.unsolved == sum(1 for g in over if g.rows_used > 4) and capped.max == 4
@@ -272,16 +302,15 @@ def word_file(tmp_path):
 def test_cli_bench_report_csv_json(cli, capsys, tmp_path, word_file):
     lists = ["--answers", word_file, "--guesses", word_file]
     status, out, err = cli("bench", *lists, "--csv", str(tmp_path / "g.csv"))
-    assert status == 0 and err == ""              # no progress bar without a terminal
+    assert status == 0 and err == ""  # no progress bar without a terminal
     assert "120 games" in out and "mean" in out and "hardest:" in out and "failures 0" in out
     rows = list(csv.DictReader(open(tmp_path / "g.csv", encoding="utf-8")))
     assert len(rows) == 120 and set(rows[0]) == {"secret", "guesses", "solved", "won", "solved_at", "sequence"}
-    assert all(len(r["sequence"].split()) == int(r["guesses"]) and r["sequence"].endswith(r["secret"])
-               for r in rows)
+    assert all(len(r["sequence"].split()) == int(r["guesses"]) and r["sequence"].endswith(r["secret"]) for r in rows)
     status, out, _ = cli("bench", *lists, "--json", "--sample", "30", "--seed", "2")
     data = json.loads(out)
     assert status == 0 and data["games"] == 30 and len(data["results"]) == 30 and data["sample"] == 30
-    assert sum(data["distribution"].values()) == 30 and data["strategy"] == "expected-guesses"   # the default
+    assert sum(data["distribution"].values()) == 30 and data["strategy"] == "expected-guesses"  # the default
     assert data["mean"] == pytest.approx(sum(r["guesses"] for r in data["results"]) / 30)
 
 
@@ -291,6 +320,7 @@ def test_a_bench_under_a_prior_beyond_the_answers_keeps_the_lists_matrix(cli, mo
     184 MiB, 1.6 GiB for 29,150 nine-letter words); its games are each game played alone."""
     from chute import play
     from chute.playing.assembly import game_solver
+
     monkeypatch.setenv("CHUTE_CACHE_DIR", str(tmp_path))
     status, out, _ = cli("bench", "--json", "--sample", "25", "--seed", "5", "--quiet")
     assert status == 0 and len(list(tmp_path.glob("matrix-*.bin"))) == 1
@@ -316,7 +346,9 @@ def test_cli_bench_plot_without_matplotlib(cli, capsys, monkeypatch, tmp_path, w
 
 def test_cli_compare_table(cli, capsys, word_file):
     lists = ["--answers", word_file, "--guesses", word_file]
-    status, out, _ = cli("compare", *lists, "--strategies", "entropy,minimax:opener=baron,entropy:depth=2", "--markdown")
+    status, out, _ = cli(
+        "compare", *lists, "--strategies", "entropy,minimax:opener=baron,entropy:depth=2", "--markdown"
+    )
     lines = out.splitlines()
     assert status == 0 and lines[0].startswith("| strategy | opener | mean |")
     assert [line.split("|")[1].strip() for line in lines[2:]] == ["entropy", "minimax", "entropy (depth 2)"]
@@ -328,22 +360,25 @@ def test_cli_compare_table(cli, capsys, word_file):
     assert status == 0 and out.splitlines()[1].split()[0] == "strategy" and "most-parts" in out
 
 
-@pytest.mark.parametrize("argv", [
-    ["bench", "--strategy", "nope"],
-    ["bench", "--sample", "0"],
-    ["bench", "--jobs", "0"],
-    ["bench", "--plot", "out.jpg"],
-    ["bench", "--csv", "/no/such/dir/g.csv"],
-    ["bench", "--max-guesses", "3"],
-    ["bench", "--max-guesses", "1000"],
-    ["bench", "--game", "quordle", "--games", "0"],      # multi-board bench
-    ["bench", "--answers", "/no/such/file.txt"],
-    ["bench", "--opener", "xx"],
-    ["bench", "--strategy", "minimax", "--depth", "2"],
-    ["compare", "--strategies", "entropy,nope"],
-    ["compare", "--strategies", "entropy:depth=9"],
-    ["compare", "--strategy", "entropy"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["bench", "--strategy", "nope"],
+        ["bench", "--sample", "0"],
+        ["bench", "--jobs", "0"],
+        ["bench", "--plot", "out.jpg"],
+        ["bench", "--csv", "/no/such/dir/g.csv"],
+        ["bench", "--max-guesses", "3"],
+        ["bench", "--max-guesses", "1000"],
+        ["bench", "--game", "quordle", "--games", "0"],  # multi-board bench
+        ["bench", "--answers", "/no/such/file.txt"],
+        ["bench", "--opener", "xx"],
+        ["bench", "--strategy", "minimax", "--depth", "2"],
+        ["compare", "--strategies", "entropy,nope"],
+        ["compare", "--strategies", "entropy:depth=9"],
+        ["compare", "--strategy", "entropy"],
+    ],
+)
 def test_cli_bad_input_is_one_line_and_status_2(cli, capsys, argv):
     status, out, err = cli(*argv)
     assert status == 2 and out == ""
@@ -364,8 +399,17 @@ def test_bench_secrets_from_a_file_keeps_the_solvers_lists(cli, capsys, tmp_path
     status, out, err = cli("bench", "--secrets", str(secrets), "--json", "--quiet")
     data = json.loads(out)
     assert status == 0 and data["games"] == 4 and data["unknown"] == 0 and data["unlisted"] == 1
-    assert [r["secrets"] for r in data["results"]] == [["cigar"], ["rebut"], ["aahed"], ["multi"]]   # AAHED: not an answer
-    assert all(r["solved"] for r in data["results"]) and "MULTI" in err and "played as an answer chute does not know" in err
+    assert [r["secrets"] for r in data["results"]] == [
+        ["cigar"],
+        ["rebut"],
+        ["aahed"],
+        ["multi"],
+    ]  # AAHED: not an answer
+    assert (
+        all(r["solved"] for r in data["results"])
+        and "MULTI" in err
+        and "played as an answer chute does not know" in err
+    )
     multi = data["results"][3]
     assert multi["path"][-1] == "multi" and multi["refused"] and not set(multi["refused"]) & set(multi["path"])
     status, out, err = cli("bench", "--secrets", str(secrets), "--quiet", "--jobs", "2")
@@ -380,12 +424,12 @@ def test_bench_secrets_from_a_file_keeps_the_solvers_lists(cli, capsys, tmp_path
     assert status == 0 and "1 word of " in out and "the lists lack, played as answers chute does not know" in out
     empty = tmp_path / "empty.txt"
     empty.write_text("")
-    for game in ("wordle", "dordle"):                  # no secret: an error, not a run over every answer
+    for game in ("wordle", "dordle"):  # no secret: an error, not a run over every answer
         status, out, err = cli("bench", "--game", game, "--secrets", str(empty))
         assert status == 2 and "no secret in" in err and not out
     engine = Engine.build(load_lexicon("wordle"))
     with pytest.raises(ChuteError, match="MULTI is not an accepted word of wordle"):
-        bench.run(Solver(engine), ["cigar", "multi"])                          # no word test: refused
+        bench.run(Solver(engine), ["cigar", "multi"])  # no word test: refused
     with pytest.raises(ChuteError, match="MULTI is not an accepted word of wordle"):
         bench.run_many("dordle", tuples=[("multi", "cigar")], engine=engine)
 
@@ -402,13 +446,13 @@ def test_bench_on_the_real_termo_answers(cli, capsys, termo_2022):
 def test_bench_runs_any_player_with_the_same_games(engine300):
     """A Player plays the benchmark through Sessions; the solver's own player gives the tree walk's games."""
     from chute.playing.players import OneBoard
+
     secrets = engine300.lexicon.answers[:30]
     solver = Solver(engine300)
     walked = bench.run(solver, secrets)
     played = bench.run(solver, secrets, player=OneBoard(solver))
     assert [g.guesses for g in played.games] == [g.guesses for g in walked.games]
-    assert played.stats == walked.stats and played.games[0].patterns     # sessions keep the patterns
-
+    assert played.stats == walked.stats and played.games[0].patterns  # sessions keep the patterns
 
 
 def test_the_tree_walk_keys_a_state_on_the_rows_left_and_the_words_off_the_prior_it_keeps():
@@ -416,13 +460,14 @@ def test_the_tree_walk_keys_a_state_on_the_rows_left_and_the_words_off_the_prior
     policy plays another guess there), or when fewer rows are left: a walk that shared their choice looped."""
     from chute.bench.one_board import _state_key
     from chute.playing.solver import DEFAULT_PRIOR, DEFAULT_STRATEGY
+
     solver = Solver(Engine.build(load_lexicon("wordle")), DEFAULT_STRATEGY, prior=DEFAULT_PRIOR)
     clues = ["salet:bbbbb", "cornu:bbbyb", "kindy:yggbg", "pinky:bgggg"]
-    kept = solver.state_for(clues)                     # HINKY ZINKY, and the later BINKY WINKY
+    kept = solver.state_for(clues)  # HINKY ZINKY, and the later BINKY WINKY
     cleared = solver.state_for(clues + ["bower:bbbbb"])  # HINKY ZINKY alone
     assert kept.candidates == cleared.candidates and set(solver.beyond(kept)) >= {"binky", "winky"}
     assert solver.beyond(cleared) == ()
     assert _state_key(kept, False, solver.beyond(kept)) != _state_key(cleared, False, solver.beyond(cleared))
     assert solver.choose(kept) not in kept.candidates and solver.choose(cleared) in cleared.candidates
-    later = solver.advance(solver.advance(cleared, "plumb", "bbbbb"), "acred", "bbbbb")    # two rows fewer left
+    later = solver.advance(solver.advance(cleared, "plumb", "bbbbb"), "acred", "bbbbb")  # two rows fewer left
     assert later.candidates == cleared.candidates and _state_key(later, False) != _state_key(cleared, False)

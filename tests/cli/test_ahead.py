@@ -55,8 +55,9 @@ def test_a_first_command_answers_and_a_process_of_its_own_compiles_the_kernels_t
     """``chute suggest`` asked to compile ahead answers as usual; the process it started asks the page's requests
     (filling the caches) and writes the stamp, after which no command starts it again."""
     env = {**os.environ, "CHUTE_CACHE_DIR": str(tmp_path / "cache"), ahead.ENV: "1"}
-    first = subprocess.run([sys.executable, "-m", "chute", "suggest"], env=env, capture_output=True, text=True,
-                           timeout=300)
+    first = subprocess.run(
+        [sys.executable, "-m", "chute", "suggest"], env=env, capture_output=True, text=True, timeout=300
+    )
     assert first.returncode == 0 and "SALET" in first.stdout, first.stderr
     stamp = None
     deadline = time.time() + 600
@@ -64,9 +65,12 @@ def test_a_first_command_answers_and_a_process_of_its_own_compiles_the_kernels_t
         stamp = next(iter((tmp_path / "cache").glob("kernels-*.ok")), None)
         time.sleep(0.5)
     assert stamp is not None, "the process compiling ahead wrote no stamp"
-    assert list((tmp_path / "cache").glob("review-*"))        # the first review tables were built too
+    assert list((tmp_path / "cache").glob("review-*"))  # the first review tables were built too
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ahead.KERNELS.parents[1]), env.get("PYTHONPATH")) if p)
-    code = "import sys; from chute.cli import ahead; from pathlib import Path; print(ahead.due(True, Path(sys.argv[1])))"
-    again = subprocess.run([sys.executable, "-c", code, str(tmp_path / "cache")], env=env, capture_output=True,
-                           text=True, timeout=60)
+    code = (
+        "import sys; from chute.cli import ahead; from pathlib import Path; print(ahead.due(True, Path(sys.argv[1])))"
+    )
+    again = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path / "cache")], env=env, capture_output=True, text=True, timeout=60
+    )
     assert again.stdout.split() == ["False"]

@@ -14,11 +14,14 @@ from chute.game.words import load_lexicon
 
 # --------------------------------------------------------------- score
 
+
 def test_score_json(cli, capsys):
     status, out, err = cli("score", "--json", "SPEED", "abide", "Erase")
     assert status == 0 and err == ""
-    assert json.loads(out) == [{"guess": "speed", "secret": "abide", "pattern": "bbyby"},
-                               {"guess": "speed", "secret": "erase", "pattern": "ybyyb"}]
+    assert json.loads(out) == [
+        {"guess": "speed", "secret": "abide", "pattern": "bbyby"},
+        {"guess": "speed", "secret": "erase", "pattern": "ybyyb"},
+    ]
 
 
 def test_score_for_people(cli, capsys, monkeypatch):
@@ -34,16 +37,24 @@ def test_score_keeps_accents_for_display(cli, capsys, monkeypatch):
     assert status == 0 and out.startswith("ÁVIDO 🟩🟩🟩🟩⬛  ggggb")
 
 
-@pytest.mark.parametrize("notation, expected", [
-    ("guess-score", "CHEST=c.E..\n"), ("termo", "i_c__\n"), ("emoji", "🟨⬛🟩⬛⬛\n"),
-    ("digits", "10200\n"), ("gyb", "ybgbb\n"), ("clue", "chest:ybgbb\n"),
-])
+@pytest.mark.parametrize(
+    "notation, expected",
+    [
+        ("guess-score", "CHEST=c.E..\n"),
+        ("termo", "i_c__\n"),
+        ("emoji", "🟨⬛🟩⬛⬛\n"),
+        ("digits", "10200\n"),
+        ("gyb", "ybgbb\n"),
+        ("clue", "chest:ybgbb\n"),
+    ],
+)
 def test_score_notations(cli, capsys, notation, expected):
     status, out, _ = cli("score", "--notation", notation, "chest", "ocean")
     assert status == 0 and out == expected
 
 
 # --------------------------------------------------------------- filter output
+
 
 def test_filter_json_shape(cli, capsys):
     status, out, err = cli("filter", "JUDGE=....e", "CHEST=c.E..", "WRECK=..Ec.", "--json")
@@ -61,7 +72,7 @@ def test_filter_pairs_and_all(cli, capsys):
     status, out, _ = cli("filter", "judge", "bbbby", "chest", "ybgbb", "wreck", "bbgyb", "--all", "-q")
     assert status == 0
     words = out.split()
-    assert "OCEAN" in words and len(words) > 1       # the accepted guesses include ICENI-like words
+    assert "OCEAN" in words and len(words) > 1  # the accepted guesses include ICENI-like words
 
 
 def test_filter_without_clues_lists_the_answers(cli, capsys):
@@ -85,7 +96,7 @@ def test_filter_names_the_strings_when_no_accepted_word_fits(cli, capsys):
     status, out, err = cli("filter", "--json", *clues)
     data = json.loads(out)
     assert status == 1 and data["count"] == 0 and len(data["unlisted"]) == 8 and "multi" in data["unlisted"]
-    status, out, err = cli("filter", "tough:ybybb", "moist:gbyby")    # accepted words fit: no strings
+    status, out, err = cli("filter", "tough:ybybb", "moist:gbyby")  # accepted words fit: no strings
     assert "accepted guesses fit" in out and "strings" not in out
 
 
@@ -100,7 +111,9 @@ def test_filter_words_file_and_length(cli, capsys, tmp_path):
     path.write_text("planet\nplaned\nplaces\nbanana\nDOGS\n", encoding="utf-8")
     status, out, _ = cli("filter", "plants:ggggyb", "--words-file", str(path), "--json")
     assert status == 0 and json.loads(out)["candidates"] == ["planet"]
-    status, out, _ = cli("filter", "plants:ggggyb", "--answers", str(path), "--guesses", str(path), "--length", "6", "-q")
+    status, out, _ = cli(
+        "filter", "plants:ggggyb", "--answers", str(path), "--guesses", str(path), "--length", "6", "-q"
+    )
     assert status == 0 and out.split() == ["PLANET"]
 
 
@@ -123,8 +136,14 @@ def test_filter_termo_prints_accents_and_reads_them_either_way(cli, capsys):
 
 
 def test_filter_real_termo_lists(cli, capsys, termo_2022):
-    lists = ["--game", "termo", "--answers", str(termo_2022 / "answers.txt"),
-             "--guesses", str(termo_2022 / "guesses.txt")]
+    lists = [
+        "--game",
+        "termo",
+        "--answers",
+        str(termo_2022 / "answers.txt"),
+        "--guesses",
+        str(termo_2022 / "guesses.txt"),
+    ]
     status, out, _ = cli("filter", "ÁVIDO:ccccc", *lists, "--json")
     assert status == 0 and json.loads(out)["candidates"] == ["ávido"]
     status, out, _ = cli("filter", "avido:ccccc", *lists, "-q")
@@ -133,29 +152,33 @@ def test_filter_real_termo_lists(cli, capsys, termo_2022):
 
 # --------------------------------------------------------------- user errors: one line, status 2
 
-@pytest.mark.parametrize("argv", [
-    ["score", "speed", "ab"],                        # wrong length
-    ["score", "sp3ed", "abide"],                     # not a word
-    ["score", "--notation", "nope", "speed", "abide"],
-    ["filter", "CHEST=c.E.x"],                       # letters that do not match the guess
-    ["filter", "CHEST=c.X.."],
-    ["filter", "chest:ybgb"],                        # wrong number of tiles
-    ["filter", "chest:c.y.."],                       # mixed notations
-    ["filter", "chests:ybgbbb"],                     # 6 letters against the 5-letter lists
-    ["filter", "crane:gbbbb", "cloud:bbbbb"],        # contradictory: names the clue
-    ["filter", "aaaaa:ybbbb"],                       # no secret produces it
-    ["filter", "crane"],                             # no pattern
-    ["filter", "crane:bbbbb", "plant:bbbbbb"],
-    ["filter", "_U_[E"],                             # bad template
-    ["filter", "_U_[E]S", "--discarded", "E"],       # discarded letter shown present
-    ["filter", "crane:bbbbb", "--discarded", "a1"],
-    ["filter", "crane:bbbbb", "--words-file", "/nonexistent/words.txt"],
-    ["filter", "crane:bbbbb", "--answers", "/nonexistent/words.txt"],
-    ["filter", "crane:bbbbb", "--words", "abcdef", "ghijkl"],
-    ["filter", "crane:bbbbb", "--game", "nope"],
-    ["filter", "crane:bbbbb", "--length", "6", "--words", "planet"],
-    ["filter", "--no-such-option"],
-])
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["score", "speed", "ab"],  # wrong length
+        ["score", "sp3ed", "abide"],  # not a word
+        ["score", "--notation", "nope", "speed", "abide"],
+        ["filter", "CHEST=c.E.x"],  # letters that do not match the guess
+        ["filter", "CHEST=c.X.."],
+        ["filter", "chest:ybgb"],  # wrong number of tiles
+        ["filter", "chest:c.y.."],  # mixed notations
+        ["filter", "chests:ybgbbb"],  # 6 letters against the 5-letter lists
+        ["filter", "crane:gbbbb", "cloud:bbbbb"],  # contradictory: names the clue
+        ["filter", "aaaaa:ybbbb"],  # no secret produces it
+        ["filter", "crane"],  # no pattern
+        ["filter", "crane:bbbbb", "plant:bbbbbb"],
+        ["filter", "_U_[E"],  # bad template
+        ["filter", "_U_[E]S", "--discarded", "E"],  # discarded letter shown present
+        ["filter", "crane:bbbbb", "--discarded", "a1"],
+        ["filter", "crane:bbbbb", "--words-file", "/nonexistent/words.txt"],
+        ["filter", "crane:bbbbb", "--answers", "/nonexistent/words.txt"],
+        ["filter", "crane:bbbbb", "--words", "abcdef", "ghijkl"],
+        ["filter", "crane:bbbbb", "--game", "nope"],
+        ["filter", "crane:bbbbb", "--length", "6", "--words", "planet"],
+        ["filter", "--no-such-option"],
+    ],
+)
 def test_user_errors_are_one_line_and_status_2(cli, capsys, argv):
     status, out, err = cli(*argv)
     assert status == 2, (argv, out, err)
@@ -176,6 +199,7 @@ def test_unreadable_words_file(cli, capsys, tmp_path):
 
 
 # --------------------------------------------------------------- agreement with brute force
+
 
 def test_filter_through_main_agrees_with_brute_force(cli, capsys):
     wordle = load_lexicon("wordle")

@@ -19,6 +19,7 @@ def one_error_line(err: str) -> str:
 
 # -- suggest -----------------------------------------------------------------------------
 
+
 def test_suggest_opener(cli, capsys):
     """Without clues suggest ranks openers by the default policy: TRACE, the safe tree's, first (normal mode),
     SALET, the proven plan's, in hard mode, ten rows; entropy: SOARE."""
@@ -32,12 +33,16 @@ def test_suggest_opener(cli, capsys):
     status, out, err = cli("suggest", "--hard")
     lines = out.splitlines()
     assert lines[2].split()[:2] == ["1", "SALET"] and "SALET opens the best proven plan" in err
-    assert lines[2].endswith("<- plan") and not lines[3].endswith("<- plan")      # first by its plan, not its score
+    assert lines[2].endswith("<- plan") and not lines[3].endswith("<- plan")  # first by its plan, not its score
     assert lines[-1].startswith("plan: SALET comes first as the opener of a proven plan (3.5084 guesses")
     assert len(lines) == 2 + 10 + 2 and lines[-2].startswith("(guesses: the expected guesses to finish")
     status, out, _ = cli("suggest", "-s", "entropy")
     lines = out.splitlines()
-    assert lines[0].startswith("2,315 likely answers · 14,855 possible words") and lines[2].split()[:3] == ["1", "SOARE", "5.886"]
+    assert lines[0].startswith("2,315 likely answers · 14,855 possible words") and lines[2].split()[:3] == [
+        "1",
+        "SOARE",
+        "5.886",
+    ]
 
 
 def test_suggest_after_clues_lists_few_candidates(cli, capsys):
@@ -54,18 +59,28 @@ def test_suggest_json(cli, capsys):
     data = json.loads(out)
     assert status == 0 and data["strategy"] == "minimax" and data["clues"] == ["crane:bbbbb"]
     assert len(data["suggestions"]) == 2 and data["remaining"] == len(data["candidates"])
-    assert set(data["suggestions"][0]) == {"guess", "folded", "score", "expected", "worst", "parts", "candidate",
-                                           "chance"}
+    assert set(data["suggestions"][0]) == {
+        "guess",
+        "folded",
+        "score",
+        "expected",
+        "worst",
+        "parts",
+        "candidate",
+        "chance",
+    }
     assert all((s["chance"] > 0) == s["candidate"] and s["chance"] <= 1 for s in data["suggestions"])
 
 
 def test_suggest_shows_each_guess_chance_of_being_the_answer(cli, capsys):
     """The last column is the prior's chance that the guess is the answer: blank for a word that cannot be."""
     from chute import Engine, Solver, load_lexicon
+
     status, out, _ = cli("suggest", "soare:bbyby", "--top", "6", "--json")
     data = json.loads(out)
     suggestion = Solver(Engine.build(load_lexicon("wordle")), "expected-guesses", prior="frequency").suggest(
-        ["soare:bbyby"], top=6)
+        ["soare:bbyby"], top=6
+    )
     want = dict(zip(suggestion.state.candidates, suggestion.state.prior().tolist()))
     for s in data["suggestions"]:
         assert s["chance"] == pytest.approx(want.get(s["folded"], 0.0), abs=1e-6)
@@ -95,7 +110,7 @@ def test_the_planned_opener_is_scored_and_explained(cli, capsys):
     data = json.loads(out)
     first = data["suggestions"][0]
     assert status == 0 and first["folded"] == "torce" and isinstance(first["score"], float)
-    assert first["score"] > data["suggestions"][1]["score"]          # not the least expected guesses: the plan's
+    assert first["score"] > data["suggestions"][1]["score"]  # not the least expected guesses: the plan's
     assert any(n.startswith("TORCE opens a proven plan") for n in data["notes"]), data["notes"]
 
 
@@ -106,23 +121,28 @@ def test_suggest_termo_strict(cli, capsys):
     assert status == 0
     from chute.game.feedback import Clue
     from chute.game.rules import violation
-    assert data["suggestions"] and all(violation(s["guess"], [Clue("serao", "bbgby")],
-                                                 "strict") is None for s in data["suggestions"])
+
+    assert data["suggestions"] and all(
+        violation(s["guess"], [Clue("serao", "bbgby")], "strict") is None for s in data["suggestions"]
+    )
 
 
-@pytest.mark.parametrize("argv, needle", [
-    (["suggest", "--strategy", "telepathy"], "unknown strategy 'telepathy'"),
-    (["suggest", "--hard", "crane:gbbbb", "slate:bbbbb"], "1st letter must be C"),
-    (["suggest", "--game", "termo", "--strict", "serao:bygby", "pluto:bbbgy"], "must be R (green in SERÃO)"),
-    (["suggest", "crane:gbbbb", "crane:bbbbb"], "crane"),
-    (["suggest", "crane:bbbqb"], "tile"),
-    (["suggest", "--top", "0"], "--top"),
-    (["suggest", "--depth", "2", "--strategy", "minimax"], "--depth 2"),
-    (["play", "cr4ne"], "must be a word of 5 letters"),
-    (["play", "crane", "--game", "dordle"], "boards"),
-    # a word the lists lack among too many secrets: the count is the one line, not a note before it
-    (["play", "serão", "toras"], "give 1 secret word, not 2"),
-])
+@pytest.mark.parametrize(
+    "argv, needle",
+    [
+        (["suggest", "--strategy", "telepathy"], "unknown strategy 'telepathy'"),
+        (["suggest", "--hard", "crane:gbbbb", "slate:bbbbb"], "1st letter must be C"),
+        (["suggest", "--game", "termo", "--strict", "serao:bygby", "pluto:bbbgy"], "must be R (green in SERÃO)"),
+        (["suggest", "crane:gbbbb", "crane:bbbbb"], "crane"),
+        (["suggest", "crane:bbbqb"], "tile"),
+        (["suggest", "--top", "0"], "--top"),
+        (["suggest", "--depth", "2", "--strategy", "minimax"], "--depth 2"),
+        (["play", "cr4ne"], "must be a word of 5 letters"),
+        (["play", "crane", "--game", "dordle"], "boards"),
+        # a word the lists lack among too many secrets: the count is the one line, not a note before it
+        (["play", "serão", "toras"], "give 1 secret word, not 2"),
+    ],
+)
 def test_bad_input_is_one_line_and_status_2(cli, capsys, argv, needle):
     """Each bad input: status 2, one error line on stderr naming the problem."""
     status, out, err = cli(*argv)
@@ -155,6 +175,7 @@ def test_no_cache_option(cli, capsys, tmp_path, monkeypatch):
 
 
 # -- play ----------------------------------------------------------------------------------
+
 
 def test_play_prints_each_row_and_the_count(cli, capsys):
     """play shows every guess as tiles with the candidates left; status 0 when solved."""
@@ -206,6 +227,7 @@ def test_play_reports_a_loss(cli, capsys):
 
 # -- assist --------------------------------------------------------------------------------
 
+
 def test_assist_scripted_game(cli, capsys, monkeypatch):
     """Colours for the suggestions, list, why, undo, another guess: solved at the end, no prompts."""
     script = "bbgyg\nlist\nwhy dicta\nwhy crane\nbbgyb\nundo\ndiact\nbbgyb\nanvil:yybbb\nggggg\n"
@@ -219,7 +241,16 @@ def test_assist_scripted_game(cli, capsys, monkeypatch):
     assert "took back DIACT" in out and "colours for DIACT?" in out
     assert "likeliest first: CRANE CRAVE CRAZE" in out
     assert lines[-10].startswith("CRANE") and lines[-10].endswith("solved in 4")
-    assert lines[-9:-1] == ["", "Wordle 4/6", "", "⬛⬛🟩🟨🟩", "⬛⬛🟩🟨⬛", "🟨🟨⬛⬛⬛", "🟩🟩🟩🟩🟩", ""]    # to share
+    assert lines[-9:-1] == [
+        "",
+        "Wordle 4/6",
+        "",
+        "⬛⬛🟩🟨🟩",
+        "⬛⬛🟩🟨⬛",
+        "🟨🟨⬛⬛⬛",
+        "🟩🟩🟩🟩🟩",
+        "",
+    ]  # to share
     assert lines[-1] == "the verdict on this game: chute review --game wordle soare diact anvil crane"
 
 
@@ -252,8 +283,10 @@ def test_assist_reviews_the_game_and_says_how_to_review_it_once_solved(cli, caps
     """``review [ANSWER]`` prints the verdict on the rows so far; a solved game ends with the command that reviews it."""
     script = "raise bbbbb\nreview\nreview cigar\nreview mount\nmount ggggg\n"
     status, out, err = cli("assist", stdin=script)
-    assert status == 2 and err.splitlines() == ["chute: error: the game was not solved: give its answer",
-                                                "chute: error: row 1: RAISE against CIGAR shows yyybb, not bbbbb"]
+    assert status == 2 and err.splitlines() == [
+        "chute: error: the game was not solved: give its answer",
+        "chute: error: row 1: RAISE against CIGAR shows yyybb, not bbbbb",
+    ]
     assert "wordle: MOUNT, not solved in 1 row · skill " in out and "optimal play (SALET first) finds MOUNT" in out
     hint = out.splitlines()[-1]
     assert hint == "the verdict on this game: chute review --game wordle raise mount"
@@ -264,11 +297,13 @@ def test_assist_reviews_the_game_and_says_how_to_review_it_once_solved(cli, caps
     answers.write_text("aback\ntough\ncigar\nrebut\n", encoding="utf-8")
     script = "crane ybgbb bbbbb\nrevisar tough\nrevisar aback tough\naback ggggg bbbbb\ntough ggggg\n"
     status, out, err = cli("assist", "--game", "dordle", "--lang", "pt", "--answers", str(answers), stdin=script)
-    assert err == "chute: erro: dê 2 respostas, uma por tabuleiro, não 1\n"        # in Portuguese too
+    assert err == "chute: erro: dê 2 respostas, uma por tabuleiro, não 1\n"  # in Portuguese too
     assert "dordle: ABACK TOUGH, nem todo tabuleiro resolvido em 7 linhas" in out
     hint = out.splitlines()[-1]
-    assert hint == (f"o veredito deste jogo: chute review --game dordle --answers {answers} --answer aback,tough "
-                    "--lang pt crane aback tough")
+    assert hint == (
+        f"o veredito deste jogo: chute review --game dordle --answers {answers} --answer aback,tough "
+        "--lang pt crane aback tough"
+    )
     status, again, err = cli(*hint.split(": ", 1)[1].split()[1:], stdin="")
     assert status == 0 and again.startswith("dordle: ABACK TOUGH, resolvido em 3 linhas"), err
 
@@ -290,27 +325,44 @@ def test_suggest_after_clues_does_not_load_the_compiler(tmp_path):
 
     from chute.game.engine import Engine
     from chute.game.words import load_lexicon
+
     Engine.build(load_lexicon("wordle"), cache_dir=tmp_path)
-    code = ("import sys; from chute.cli import main; "
-            "status = main(['suggest', 'soare:bbbbb', 'until:bbyyb', '--top', '3']); "
-            "print('numba' in sys.modules, status)")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          env={**os.environ, "CHUTE_CACHE_DIR": str(tmp_path)}, timeout=120)
+    code = (
+        "import sys; from chute.cli import main; "
+        "status = main(['suggest', 'soare:bbbbb', 'until:bbyyb', '--top', '3']); "
+        "print('numba' in sys.modules, status)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "CHUTE_CACHE_DIR": str(tmp_path)},
+        timeout=120,
+    )
     assert done.stdout.strip().splitlines()[-1] == "False 0", done.stdout + done.stderr
 
 
-@pytest.mark.parametrize("argv", [["soare:bbbbb", "until:bbyyb"], ["--hard", "salet:bybbb", "adorn:ybbyb"],
-                                  ["--game", "termo", "serao:bbbyb", "tinta:bgbbg"],
-                                  ["--game", "termo", "--strict", "torce:bggbb", "morno:bggbg"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["soare:bbbbb", "until:bbyyb"],
+        ["--hard", "salet:bybbb", "adorn:ybbyb"],
+        ["--game", "termo", "serao:bbbyb", "tinta:bgbbg"],
+        ["--game", "termo", "--strict", "torce:bggbb", "morno:bggbg"],
+    ],
+)
 def test_suggest_after_clues_does_not_load_numpy_ma(argv):
     """np.unique & co. import numpy.ma on their first call (numpy >= 2.3: 20 ms of a 0.3 s run): chute's
     sorted sets (``chute.arrays``) keep a suggestion clear of it, in every mode."""
     import subprocess
     import sys
-    code = ("import sys, numpy; eager = 'numpy.ma' in sys.modules; from chute.cli import main; "
-            f"status = main(['suggest', *{argv!r}, '--top', '3']); "
-            "print(eager, 'numpy.ma' in sys.modules, status)")
-    for _ in range(2):          # the first run may rank the opener and build the matrix: the second reads them
+
+    code = (
+        "import sys, numpy; eager = 'numpy.ma' in sys.modules; from chute.cli import main; "
+        f"status = main(['suggest', *{argv!r}, '--top', '3']); "
+        "print(eager, 'numpy.ma' in sys.modules, status)"
+    )
+    for _ in range(2):  # the first run may rank the opener and build the matrix: the second reads them
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     eager, loaded, status = done.stdout.strip().splitlines()[-1].split()
     if eager == "True":
@@ -323,6 +375,7 @@ def test_sorted_sets_match_numpy():
     import numpy as np
 
     from chute.arrays import distinct, intersection, union
+
     rng = np.random.default_rng(7)
     for t in range(400):
         a = rng.integers(0, 40, rng.integers(0, 25)).astype([np.intp, np.int32, np.uint8, np.int16][t % 4])
@@ -339,6 +392,7 @@ def test_most_common_first_orders_codes_by_count_then_value():
     import numpy as np
 
     from chute.arrays import most_common_first
+
     rng = np.random.default_rng(3)
     for t in range(300):
         codes = rng.integers(0, [3, 30, 243][t % 3], rng.integers(1, 60)).astype([np.uint8, np.uint16, np.int64][t % 3])
@@ -352,20 +406,20 @@ def test_clues_may_continue_after_options(capsys):
     """Clues given after an option are still clues (argparse alone would refuse them)."""
     assert main(["suggest", "soare:bbbbb", "--json", "until:bbyyb"]) == 0
     import json
+
     data = json.loads(capsys.readouterr().out)
     assert [c.split(":")[0] for c in data["clues"]] == ["soare", "until"]
-    assert len(data["candidates"]) == 30           # every accepted word that fits (11 answers)
+    assert len(data["candidates"]) == 30  # every accepted word that fits (11 answers)
 
 
 def test_unknown_options_after_clues_are_still_refused(capsys):
-    assert main(["suggest", "soare:bbbbb", "--bogus", "x"]) == 2     # main returns the status, never exits
+    assert main(["suggest", "soare:bbbbb", "--bogus", "x"]) == 2  # main returns the status, never exits
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
 
 
 # -- suggest for several boards ----------------------------------------------------------
 
-QUARTETO_ROWS = ["toras:bbybg/byyyg/bggbb/gbyyb", "crime:bybby/bybyb/bybbb/bgbbb",
-                 "ramos:gbbbg/ggggg/ybbyb/yybbb"]
+QUARTETO_ROWS = ["toras:bbybg/byyyg/bggbb/gbyyb", "crime:bybby/bybyb/bybbb/bgbbb", "ramos:gbbbg/ggggg/ybbyb/yybbb"]
 
 
 def test_suggest_several_boards_ranks_the_joint_policy_after_the_rows(cli, capsys):
@@ -373,9 +427,11 @@ def test_suggest_several_boards_ranks_the_joint_policy_after_the_rows(cli, capsy
     status, out, err = cli("suggest", "--game", "quarteto", *QUARTETO_ROWS, "bugre:bbbyy/-/bbbgb/bbbyb", "--top", "3")
     assert status == 0, err
     lines = out.splitlines()
-    assert lines[0].startswith("quarteto · row 5 of 9 · likely answers/possible words 1: 3/8, 2: solved, 3: 1/4, 4: 2/7")
-    assert "board 3: FORRÓ ZORRO PORRO JORRO" in lines          # likeliest first
-    table = lines[lines.index(next(line for line in lines if line.lstrip().startswith("#"))) + 1:]
+    assert lines[0].startswith(
+        "quarteto · row 5 of 9 · likely answers/possible words 1: 3/8, 2: solved, 3: 1/4, 4: 2/7"
+    )
+    assert "board 3: FORRÓ ZORRO PORRO JORRO" in lines  # likeliest first
+    table = lines[lines.index(next(line for line in lines if line.lstrip().startswith("#"))) + 1 :]
     assert len(table) == 3 + 1 and table[-1].startswith("(score: what the joint policy ranks by")
     skipped = cli("suggest", "--game", "quarteto", *QUARTETO_ROWS, "bugre:bbbyy/bbbgb/bbbyb", "--top", "3")
     assert skipped[1] == out
@@ -397,16 +453,19 @@ def test_suggest_several_boards_when_every_board_is_solved(cli, capsys):
     assert status == 0 and out.strip() == "dueto: every board is solved, in 1 of 7 rows"
 
 
-@pytest.mark.parametrize("argv, needle", [
-    (["toras:bbbbb/bbbbb"], "row 1: 2 patterns given for 4 unsolved boards"),
-    (["toras:-/bbbbb/bbbbb/bbbbb"], "board 1 is not solved"),
-    (["toras:ggggg/bbbbb/bbbbb/bbbbb", "crime:ybbbb/bbbbb/bbbbb/bbbbb"], "row 2: board 1 is solved"),
-    (["toras"], "cannot read row"),
-    (["toras:bbbb/bbbbb/bbbbb/bbbbb"], "4 tiles"),
-    (["--strict", "toras:bbbbb/bbbbb/bbbbb/bbbbb"], "hard mode is for one board"),
-    (["toras:ggggg/ggggg/ggggg/ggggg", "crime:bbbbb"], "row 2: the game is over"),
-    (["--opener", "crane"], "not an accepted word of termo"),
-])
+@pytest.mark.parametrize(
+    "argv, needle",
+    [
+        (["toras:bbbbb/bbbbb"], "row 1: 2 patterns given for 4 unsolved boards"),
+        (["toras:-/bbbbb/bbbbb/bbbbb"], "board 1 is not solved"),
+        (["toras:ggggg/bbbbb/bbbbb/bbbbb", "crime:ybbbb/bbbbb/bbbbb/bbbbb"], "row 2: board 1 is solved"),
+        (["toras"], "cannot read row"),
+        (["toras:bbbb/bbbbb/bbbbb/bbbbb"], "4 tiles"),
+        (["--strict", "toras:bbbbb/bbbbb/bbbbb/bbbbb"], "hard mode is for one board"),
+        (["toras:ggggg/ggggg/ggggg/ggggg", "crime:bbbbb"], "row 2: the game is over"),
+        (["--opener", "crane"], "not an accepted word of termo"),
+    ],
+)
 def test_suggest_several_boards_bad_rows_are_one_line(cli, capsys, argv, needle):
     status, out, err = cli("suggest", "--game", "quarteto", *argv)
     assert status == 2 and out == ""
@@ -425,10 +484,13 @@ def test_suggest_several_boards_of_few_words_does_not_load_the_compiler(rows, be
     """A ranking of boards of up to 1,024 words each (after one row: 12 to 110) is figured in numpy: no numba."""
     import subprocess
     import sys
-    code = ("import sys; from chute.cli import main; "
-            f"status = main(['suggest', '--game', 'quarteto', *{rows!r}, '--top', '3']); "
-            "print('numba' in sys.modules, status)")
-    for _ in range(2):          # the first run may build the game's matrix (compiled): the second reads it
+
+    code = (
+        "import sys; from chute.cli import main; "
+        f"status = main(['suggest', '--game', 'quarteto', *{rows!r}, '--top', '3']); "
+        "print('numba' in sys.modules, status)"
+    )
+    for _ in range(2):  # the first run may build the game's matrix (compiled): the second reads it
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.stdout.strip().splitlines()[-1] == "False 0", done.stdout + done.stderr
     assert f"  1  {best} " in done.stdout
@@ -438,13 +500,16 @@ def test_suggest_several_large_boards_load_the_compiler_and_rank_the_same():
     """Past NUMPY_RANKING_CELLS the ranking loads the compiled kernels: the same table as numpy's."""
     import subprocess
     import sys
+
     tables = []
     for cells in (10**12, 1):
-        code = ("import sys; import chute.playing.joint_ranker as mb; from chute.cli import main; "
-                f"mb.NUMPY_RANKING_CELLS = {cells}; "
-                f"status = main(['suggest', '--game', 'quarteto', {QUARTETO_ROWS[0]!r}, '--top', '10']); "
-                "print('numba' in sys.modules, status)")
-        for _ in range(2):      # the first run may build the game's matrix (compiled): the second reads it
+        code = (
+            "import sys; import chute.playing.joint_ranker as mb; from chute.cli import main; "
+            f"mb.NUMPY_RANKING_CELLS = {cells}; "
+            f"status = main(['suggest', '--game', 'quarteto', {QUARTETO_ROWS[0]!r}, '--top', '10']); "
+            "print('numba' in sys.modules, status)"
+        )
+        for _ in range(2):  # the first run may build the game's matrix (compiled): the second reads it
             done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
         *table, last = done.stdout.strip().splitlines()
         assert last == f"{cells == 1} 0", done.stdout + done.stderr
@@ -455,32 +520,47 @@ def test_suggest_several_large_boards_load_the_compiler_and_rank_the_same():
 def test_suggest_and_play_in_portuguese(cli, capsys):
     """--lang pt: the ranking, its notes, the grid and the verdict in Brazilian Portuguese, decimal commas."""
     status, out, err = cli("suggest", "--game", "termo", "--strict", "--lang", "pt")
-    assert status == 0 and out.startswith("2.510 respostas prováveis · 18.210 palavras possíveis · expected-guesses (abertura) · modo estrito")
+    assert status == 0 and out.startswith(
+        "2.510 respostas prováveis · 18.210 palavras possíveis · expected-guesses (abertura) · modo estrito"
+    )
     assert out.splitlines()[1].split() == ["#", "palpite", "palpites", "esperado", "pior", "chance"]
     assert "<0,1%" in out and "abre um plano provado para estas listas" in err
     status, out, err = cli("suggest", "--game", "termo", "serao:bygby", "--lang", "pt")
     assert status == 0 and out.startswith("18 respostas prováveis · 66 palavras possíveis") and "2,634" in out
     status, out, _ = cli("suggest", "--game", "quarteto", "serao:bbbbb,bybbb,bbbbg,ggggg", "--lang", "pt")
-    assert status == 0 and out.startswith("quarteto · linha 2 de 9 · respostas prováveis/palavras possíveis 1: 15/168, "
-                                          "2: 53/614, 3: 87/632, 4: resolvido · política conjunta")
+    assert status == 0 and out.startswith(
+        "quarteto · linha 2 de 9 · respostas prováveis/palavras possíveis 1: 15/168, "
+        "2: 53/614, 3: 87/632, 4: resolvido · política conjunta"
+    )
     assert out.splitlines()[1].split() == ["#", "palpite", "pontuação", "bits", "esperado", "resolve"]
     status, out, _ = cli("play", "--game", "termo", "termo", "--lang", "pt")
-    assert status == 0 and "TORAS 🟩🟨🟩⬛⬛  7 respostas prováveis · 21 palavras possíveis" in out and out.rstrip().endswith("resolvido em 3/6: TERMO")
+    assert (
+        status == 0
+        and "TORAS 🟩🟨🟩⬛⬛  7 respostas prováveis · 21 palavras possíveis" in out
+        and out.rstrip().endswith("resolvido em 3/6: TERMO")
+    )
     status, out, _ = cli("play", "--game", "dueto", "termo", "festa", "--lang", "pt")
     assert status == 0 and out.startswith("linha  tabuleiro 1") and "resolvido em 5/7: TERMO FESTA" in out
     status, out, err = cli("suggest", "--game", "termo", "--strict", "serao:bygby", "ponto:bgbgb", "--lang", "pt")
-    assert status == 2 and err == ("chute: erro: PONTO não é permitida no modo estrito: a terceira letra tem de ser R "
-                                   "(verde em SERÃO)\n")
+    assert status == 2 and err == (
+        "chute: erro: PONTO não é permitida no modo estrito: a terceira letra tem de ser R (verde em SERÃO)\n"
+    )
     status, out, _ = cli("play", "aback", "--max-guesses", "2", "--lang", "pt")
     assert status == 1 and out.rstrip().endswith("não resolvido: ABACK não achado em 2 palpites")
     # what the player typed wrong on the command line, and the notes, in Portuguese too
-    for argv, said in [(("suggest", "--game", "termo", "serao:bbyg"),
-                        "as cores 'bbyg' têm 4 quadradinhos; eram esperados 5 na pista 'serao:bbyg'"),
-                       (("suggest", "--game", "termo", "serao"), "o palpite 'serao' não tem cores: escreva "
-                        "serao:gybbg, SERAO=PONTOS ou dê as cores como o argumento seguinte"),
-                       (("suggest", "--game", "dueto", "serao:bbbbb"),
-                        "linha 1: 1 padrão dado para 2 tabuleiros não resolvidos"),
-                       (("play", "--game", "dueto", "toras"), "o jogo tem 2 tabuleiros: dê 2 palavras secretas, não 1")]:
+    for argv, said in [
+        (
+            ("suggest", "--game", "termo", "serao:bbyg"),
+            "as cores 'bbyg' têm 4 quadradinhos; eram esperados 5 na pista 'serao:bbyg'",
+        ),
+        (
+            ("suggest", "--game", "termo", "serao"),
+            "o palpite 'serao' não tem cores: escreva "
+            "serao:gybbg, SERAO=PONTOS ou dê as cores como o argumento seguinte",
+        ),
+        (("suggest", "--game", "dueto", "serao:bbbbb"), "linha 1: 1 padrão dado para 2 tabuleiros não resolvidos"),
+        (("play", "--game", "dueto", "toras"), "o jogo tem 2 tabuleiros: dê 2 palavras secretas, não 1"),
+    ]:
         status, _, err = cli(*argv, "--lang", "pt")
         assert status == 2 and err == f"chute: erro: {said}\n"
         status, _, err = cli(*argv)

@@ -41,7 +41,7 @@ def erased(text: str) -> str:
 def test_a_slow_step_shows_its_line_and_erases_it():
     term = Terminal()
     with waiting("ranking the guesses...", term, delay=0.01):
-        assert term.written.wait(10)            # the step outlasts the delay: the line is drawn meanwhile
+        assert term.written.wait(10)  # the step outlasts the delay: the line is drawn meanwhile
     assert term.getvalue() == "ranking the guesses..." + erased("ranking the guesses...")
 
 
@@ -57,7 +57,7 @@ def test_the_line_is_erased_when_the_step_fails_and_nothing_is_drawn_without_a_t
     with pytest.raises(KeyboardInterrupt):
         with waiting("grading the game...", term, delay=0.01):
             assert term.written.wait(10)
-            raise KeyboardInterrupt                 # Ctrl-C: its own line must start clean
+            raise KeyboardInterrupt  # Ctrl-C: its own line must start clean
     assert term.getvalue().endswith(erased("grading the game..."))
     with waiting(None, term, delay=0):
         pass
@@ -75,25 +75,26 @@ def test_a_note_during_the_step_starts_a_clean_line_and_the_line_is_not_drawn_tw
 @pytest.fixture
 def terminal(monkeypatch):
     """Return a terminal to stand in for stderr, and have the review wait (at most a while) for its line."""
-    import chute.reviewing.verdict
+    import chute.reviewing.review_game
+
     term = Terminal()
     monkeypatch.setattr(waiting_module, "DELAY", 0.0)
-    review = chute.reviewing.verdict.review
+    review = chute.reviewing.review_game.review
 
     def slow_review(*args, **kwargs):
-        term.written.wait(1.0)          # a review slower than the delay, whatever the machine's speed
+        term.written.wait(1.0)  # a review slower than the delay, whatever the machine's speed
         return review(*args, **kwargs)
 
-    monkeypatch.setattr(chute.reviewing.verdict, "review", slow_review)
+    monkeypatch.setattr(chute.reviewing.review_game, "review", slow_review)
     return term
 
 
 def test_a_review_on_a_terminal_says_it_is_grading_then_prints_a_clean_verdict(capsys, monkeypatch, terminal):
-    monkeypatch.setattr(sys, "stderr", terminal)          # here: the capture of the test's call replaces stderr
+    monkeypatch.setattr(sys, "stderr", terminal)  # here: the capture of the test's call replaces stderr
     assert main(["review", "soare", "riyal", "cigar"]) == 0
-    shown = terminal.getvalue().removeprefix(MATRIX + erased(MATRIX))     # drawn at once here (no delay)
+    shown = terminal.getvalue().removeprefix(MATRIX + erased(MATRIX))  # drawn at once here (no delay)
     assert shown.startswith("grading the game..." + erased("grading the game...")), shown
-    rest = shown[len("grading the game...") * 2 + 2:]           # the notes said after it, if any, each on its line
+    rest = shown[len("grading the game...") * 2 + 2 :]  # the notes said after it, if any, each on its line
     assert all(line.startswith("chute: note: ") for line in rest.splitlines()), shown
     assert rest == "" or rest.endswith("\n"), shown
     assert capsys.readouterr().out.startswith("wordle: CIGAR")
@@ -113,14 +114,16 @@ def test_a_matrix_built_for_new_lists_says_so_on_a_terminal(capsys, monkeypatch,
     the line is erased before the answer; with the matrix cached, or for --json, nothing is drawn."""
     import chute.game.engine as engine_mod
     from chute import load_lexicon
+
     term = Terminal()
     monkeypatch.setattr(sys, "stderr", term)
     monkeypatch.setenv("CHUTE_CACHE_DIR", str(tmp_path))
     real = engine_mod.compute_codes
 
     def slow(*args):
-        term.written.wait(1.0)          # slower than the delay, whatever the machine's speed
+        term.written.wait(1.0)  # slower than the delay, whatever the machine's speed
         return real(*args)
+
     monkeypatch.setattr(engine_mod, "compute_codes", slow)
     words = tmp_path / "words.txt"
     words.write_text("\n".join(load_lexicon("wordle").answer_list[:300]) + "\n")

@@ -52,7 +52,7 @@ def test_the_least_recently_used_lists_go_first_until_the_cache_fits(tmp_path):
     (tmp_path / "notes.txt").write_text("not chute's")
     assert contents(tmp_path).size == 4 * 1004 + 100
     removed = prune(tmp_path, keep=tmp_path / f"matrix-{keys[0]}.bin", limit=2500)
-    assert [s.key for s in removed] == [keys[2], keys[1]]          # the oldest (a) is kept: it was just used
+    assert [s.key for s in removed] == [keys[2], keys[1]]  # the oldest (a) is kept: it was just used
     left = {s.key for s in contents(tmp_path).sets}
     assert left == {keys[0], keys[3]} and (tmp_path / "notes.txt").exists()
     assert (tmp_path / "lexicon-wordle-0123.marshal").exists() and contents(tmp_path).size <= 2500
@@ -92,13 +92,19 @@ def test_writing_a_matrix_keeps_the_cache_within_its_limit(tmp_path, monkeypatch
 
 
 def test_the_memory_refusal_names_the_limit_that_binds_in_units_that_read(monkeypatch):
-    monkeypatch.setattr(memory_mod, "memory_limits", lambda: [(8 * 2**30, "this machine has {free} available"),
-                                                              (100 * 2**20, "this process may use {free} more "
-                                                                            "(its ulimit -v)")])
+    monkeypatch.setattr(
+        memory_mod,
+        "memory_limits",
+        lambda: [
+            (8 * 2**30, "this machine has {free} available"),
+            (100 * 2**20, "this process may use {free} more (its ulimit -v)"),
+        ],
+    )
     with pytest.raises(ChuteError) as err:
         memory_mod.check_memory(300 * 2**20, "the pattern matrix")
-    assert str(err.value) == ("the pattern matrix needs 300 MiB and this process may use 100 MiB more (its "
-                              "ulimit -v): use shorter word lists")
+    assert str(err.value) == (
+        "the pattern matrix needs 300 MiB and this process may use 100 MiB more (its ulimit -v): use shorter word lists"
+    )
 
 
 def test_chute_cache_shows_the_folder_and_clears_it(cli, tmp_path, monkeypatch):
@@ -125,8 +131,12 @@ def test_a_word_list_too_large_for_the_memory_is_refused_as_it_is_read(cli, tmp_
     import random
 
     from chute.game import words as words_mod
-    monkeypatch.setattr(memory_mod, "memory_limits", lambda: [(memory_mod.MEMORY_HEADROOM + 4_000_000,
-                                                               "this machine has {free} available")])
+
+    monkeypatch.setattr(
+        memory_mod,
+        "memory_limits",
+        lambda: [(memory_mod.MEMORY_HEADROOM + 4_000_000, "this machine has {free} available")],
+    )
     rng = random.Random(7)
     letters = "abcdefghijklmnopqrstuvwxyz"
     words = sorted({"".join(rng.choice(letters) for _ in range(5)) for _ in range(30_000)})

@@ -30,15 +30,17 @@ def test_the_floor_keeps_the_answer_list_and_the_frequent_words(wordle):
     plain, common = wordle
     lex = common.lexicon
     assert lex.common == COMMON_FLOOR == 3.0 and plain.lexicon.common is None
-    assert lex.key == plain.lexicon.key and common.matrix is plain.matrix      # the same lists, one matrix
-    assert not lex.uncommon & lex.answer_set                                    # AUDIO's list: always common
+    assert lex.key == plain.lexicon.key and common.matrix is plain.matrix  # the same lists, one matrix
+    assert not lex.uncommon & lex.answer_set  # AUDIO's list: always common
     suggested = [w for w in lex.guesses if lex.is_suggested(w)]
     assert suggested and all(is_common(lex, w) for w in suggested)
-    assert not lex.is_suggested("salet") and not lex.is_suggested("reast")       # Zipf 0: read, never suggested
+    assert not lex.is_suggested("salet") and not lex.is_suggested("reast")  # Zipf 0: read, never suggested
     assert lex.is_guess("salet") and lex.is_suggested("trace") and lex.is_suggested("aback")
     assert len(suggested) == 3402 and "common words only" in lex.summary()
     # its own rankings and proofs: the key of the words it never suggests differs; none without a floor
-    assert lex.suggest_key != plain.lexicon.suggest_key and lex.common_only(None).suggest_key == plain.lexicon.suggest_key
+    assert (
+        lex.suggest_key != plain.lexicon.suggest_key and lex.common_only(None).suggest_key == plain.lexicon.suggest_key
+    )
     higher = lex.common_only(4.0)
     assert higher.uncommon > lex.uncommon
 
@@ -63,7 +65,7 @@ def test_suggestions_are_common_unless_a_rare_word_is_a_likely_answer(wordle):
     _, common = wordle
     lex = common.lexicon
     solver = game_solver(common)
-    assert solver.opener is None and solver.first_guess() == "slate"       # SALET's plan is not a common word's
+    assert solver.opener is None and solver.first_guess() == "slate"  # SALET's plan is not a common word's
     rnd = random.Random(3)
     secrets = rnd.sample(lex.answers, 6) + ["vitae", "gecko"]
     for secret in secrets:
@@ -98,10 +100,15 @@ def test_the_command_line_suggests_common_words(cli, tmp_path):
     lex = load_lexicon("wordle", common=4)
     words = [line.split()[1].lower() for line in out.splitlines()[2:7]]
     assert status == 0 and all(lex.frequencies[w] >= 4 or w in lex.answer_set for w in words), words
-    status, out, _ = cli("suggest", "--common-floor", "3,5", "--top", "1")     # a decimal comma, as Portuguese writes it
+    status, out, _ = cli("suggest", "--common-floor", "3,5", "--top", "1")  # a decimal comma, as Portuguese writes it
     assert status == 0 and out
-    for bad, said in (("x", "expected a Zipf frequency"), ("9", "from 0 to 8"), ("nan", "from 0 to 8"),
-                      ("3,5,1", "expected a Zipf frequency"), ("-1", "from 0 to 8")):
+    for bad, said in (
+        ("x", "expected a Zipf frequency"),
+        ("9", "from 0 to 8"),
+        ("nan", "from 0 to 8"),
+        ("3,5,1", "expected a Zipf frequency"),
+        ("-1", "from 0 to 8"),
+    ):
         status, out, err = cli("suggest", "--common-floor", bad)
         assert status == 2 and not out and said in err and len(err.strip().splitlines()) == 1
     answers = tmp_path / "a.txt"

@@ -21,8 +21,28 @@ from chute.game.partition_stats import histograms, partition, partition_stats
 from chute.game.pattern_codes import compute_codes, letters_array, numpy_codes
 from chute.game.words import load_lexicon, words_lexicon
 
-TRICKY = ["geese", "speed", "abbey", "eerie", "erase", "sheep", "eager", "added", "daddy", "mamma",
-          "llama", "allay", "lolly", "skill", "bills", "aahed", "fluff", "puppy", "tenth", "fifty"]
+TRICKY = [
+    "geese",
+    "speed",
+    "abbey",
+    "eerie",
+    "erase",
+    "sheep",
+    "eager",
+    "added",
+    "daddy",
+    "mamma",
+    "llama",
+    "allay",
+    "lolly",
+    "skill",
+    "bills",
+    "aahed",
+    "fluff",
+    "puppy",
+    "tenth",
+    "fifty",
+]
 
 
 @pytest.fixture(scope="module")
@@ -62,11 +82,13 @@ def test_numpy_codes_in_blocks_of_rows_are_the_whole_matrix_s(monkeypatch):
     words = TRICKY + rng.sample(load_lexicon("wordle").guesses, 97)
     g, s = letters_array(words, 5), letters_array(words[::-1], 5)
     monkeypatch.setattr(codes_mod, "BLOCK_CELLS", 10**9)
-    whole = numpy_codes(g, s)                               # one pass
+    whole = numpy_codes(g, s)  # one pass
     for cells in (1, 7 * len(words), 64 * len(words)):
         monkeypatch.setattr(codes_mod, "BLOCK_CELLS", cells)
         assert np.array_equal(numpy_codes(g, s), whole), cells
-    assert all(decode(int(whole[i, j]), 5) == score(a, b) for i, a in enumerate(words) for j, b in enumerate(words[::-1]))
+    assert all(
+        decode(int(whole[i, j]), 5) == score(a, b) for i, a in enumerate(words) for j, b in enumerate(words[::-1])
+    )
 
 
 def test_one_guess_codes_agree_with_score(wordle):
@@ -88,7 +110,7 @@ def test_matrix_kernel_agrees_with_score(wordle):
         assert wordle.matrix[r, c] == encode(score(lex.guesses[r], lex.answers[c]))
     # the compiled kernel and numpy give the same block
     rows = list(lex.guesses[:300])
-    big = compute_codes(rows * 20, lex.answers[:800], 5)      # above the numpy threshold
+    big = compute_codes(rows * 20, lex.answers[:800], 5)  # above the numpy threshold
     assert np.array_equal(big[:300], numpy_codes(letters_array(rows, 5), letters_array(lex.answers[:800], 5)))
 
 
@@ -101,6 +123,7 @@ def test_compiled_kernels_equal_score_cell_by_cell_at_every_length(length):
     """
     from chute.game.pattern_codes import code_dtype
     from chute.kernels.score import codes_serial, pattern_matrix
+
     rng = random.Random(length)
     alphabet = "abcdez"[: 3 + length % 4]
     words = sorted({"".join(rng.choice(alphabet) for _ in range(length)) for _ in range(160)})
@@ -153,6 +176,7 @@ def test_codes_in_any_order_are_the_codes_with_their_columns_named(wordle):
 def test_a_state_partition_of_matches_the_stats_of_its_codes(wordle):
     """``State.partition_of`` (columns in any order) gives the figures of ``stats(codes(rows))``, weighted or not."""
     from chute.strategies.base import State
+
     cands = ["aahed", "crane", "zymic", "abbey", "xylyl", "slate", "trace", "caret"]
     rows = wordle.rows(["soare", "eerie", "zymic", "crate", "trace"])
     for weights in (None, np.linspace(1.0, 3.0, len(cands))):
@@ -167,38 +191,39 @@ def test_codes_with_off_list_words_are_put_in_order_block_by_block(wordle, monke
     rule gives, every row or some, whatever the block."""
     cands = ["aahed", "crane", "zymic", "abbey", "xylyl", "slate", "trace"]
     rows = wordle.rows(["soare", "eerie", "zymic", "crate", "trace"])
-    monkeypatch.setattr(engine_mod, "ORDER_BLOCK_BYTES", 2 * len(cands))    # two rows a block
+    monkeypatch.setattr(engine_mod, "ORDER_BLOCK_BYTES", 2 * len(cands))  # two rows a block
     for some in (rows, None):
         guesses = wordle.lexicon.guesses if some is None else [wordle.lexicon.guesses[r] for r in some.tolist()]
         assert np.array_equal(wordle.codes(some, cands), compute_codes(guesses, cands, 5))
 
 
-def test_a_ranking_over_a_large_mapped_matrix_gives_back_the_rows_each_block_read(tmp_path, small_engine,
-                                                                                 monkeypatch, resident):
+def test_a_ranking_over_a_large_mapped_matrix_gives_back_the_rows_each_block_read(
+    tmp_path, small_engine, monkeypatch, resident
+):
     """A ranking reads the rows it asks for once, block by block (a first ranking too large to keep every code
     reads them all): over a large matrix mapped from the cache it holds none of them after, and its figures are
     those of the codes gathered whole."""
     import chute.strategies.base as base
     from chute.strategies.base import State
+
     engine = small_engine(seed=7, answers=300, extra=700, cache_dir=tmp_path)
     path = _cache_file(tmp_path)
-    cands = list(engine.lexicon.answers[:250]) + list(engine.lexicon.guesses[-50:])     # some off the matrix
+    cands = list(engine.lexicon.answers[:250]) + list(engine.lexicon.guesses[-50:])  # some off the matrix
     state = State(engine, cands, None)
-    rows = np.arange(0, len(engine.lexicon.guesses), 3)       # too few to keep every guess's codes
+    rows = np.arange(0, len(engine.lexicon.guesses), 3)  # too few to keep every guess's codes
     want = state.stats(state.codes(rows))
     monkeypatch.setattr(base, "PARTITION_BLOCK_BYTES", 64 * len(cands))
-    monkeypatch.setattr(engine_mod, "GIVE_BACK_BYTES", engine.matrix.nbytes + 1)     # not large: kept
+    monkeypatch.setattr(engine_mod, "GIVE_BACK_BYTES", engine.matrix.nbytes + 1)  # not large: kept
     state.partition_of(rows)
     assert resident(path) > 0
-    monkeypatch.setattr(engine_mod, "GIVE_BACK_BYTES", engine.matrix.nbytes)        # large
+    monkeypatch.setattr(engine_mod, "GIVE_BACK_BYTES", engine.matrix.nbytes)  # large
     got = state.partition_of(rows)
     assert resident(path) == 0
     for name in ("entropy", "expected", "worst", "parts"):
         assert np.allclose(getattr(got, name), getattr(want, name), rtol=1e-12), name
 
 
-def test_rows_read_one_by_one_of_a_large_mapped_matrix_are_given_back(tmp_path, small_engine, monkeypatch,
-                                                                       resident):
+def test_rows_read_one_by_one_of_a_large_mapped_matrix_are_given_back(tmp_path, small_engine, monkeypatch, resident):
     """Reading a large mapped matrix row by row (a tree's rows in a review, a game's clues) or in a few rows
     (a shortlist's codes) holds none of it after, where the system maps more of the file than each row read:
     the rows are read from its file, or, where that cannot be read, through the mapping with the pages given
@@ -210,16 +235,16 @@ def test_rows_read_one_by_one_of_a_large_mapped_matrix_are_given_back(tmp_path, 
     S = np.arange(0, len(engine.lexicon.answers), 2)
     rows = np.arange(0, len(engine.lexicon.guesses), 5)
     assert engine.give_back_matrix() and resident(path) == 0
-    monkeypatch.setattr(engine_mod, "GIVE_BACK_BYTES", engine.matrix.nbytes + 1)     # not large: kept
+    monkeypatch.setattr(engine_mod, "GIVE_BACK_BYTES", engine.matrix.nbytes + 1)  # not large: kept
     assert np.array_equal(engine.row_codes(3, S), plain.matrix[3, S])
     assert resident(path) > 0 and not plain.gives_back()
     assert engine.give_back_matrix() and resident(path) == 0
-    monkeypatch.setattr(engine_mod, "GIVE_BACK_BYTES", engine.matrix.nbytes)         # large
+    monkeypatch.setattr(engine_mod, "GIVE_BACK_BYTES", engine.matrix.nbytes)  # large
     assert engine.gives_back() and not plain.gives_back()
-    monkeypatch.setattr(engine_mod, "ORDER_BLOCK_BYTES", 16 * engine.matrix.shape[1])     # blocks of 16 rows
+    monkeypatch.setattr(engine_mod, "ORDER_BLOCK_BYTES", 16 * engine.matrix.shape[1])  # blocks of 16 rows
     cands = [engine.lexicon.answers[c] for c in S.tolist()]
     for from_file in (True, False):
-        if not from_file:             # a file that cannot be read: through the mapping, given back
+        if not from_file:  # a file that cannot be read: through the mapping, given back
             monkeypatch.setattr(os, "preadv", lambda *a: (_ for _ in ()).throw(OSError(5, "I/O error")))
         for g in rows.tolist():
             assert np.array_equal(engine.row_codes(g, S), plain.matrix[g, S])
@@ -230,8 +255,9 @@ def test_rows_read_one_by_one_of_a_large_mapped_matrix_are_given_back(tmp_path, 
         assert resident(path) == 0
 
 
-def test_a_large_mapped_matrix_transposed_or_read_a_cell_at_a_time_is_not_held_after(tmp_path, small_engine,
-                                                                                      monkeypatch, resident):
+def test_a_large_mapped_matrix_transposed_or_read_a_cell_at_a_time_is_not_held_after(
+    tmp_path, small_engine, monkeypatch, resident
+):
     """Its transposed copy is made a block of rows at a time, what earlier reads left of the matrix given back
     first and each block's pages once copied, so the two are never whole at once; a game's clues, read a cell at
     a time, are read from the file.  The codes are the matrix's; a small matrix is read as it is."""
@@ -239,10 +265,10 @@ def test_a_large_mapped_matrix_transposed_or_read_a_cell_at_a_time_is_not_held_a
     path = _cache_file(tmp_path)
     plain = Engine.build(engine.lexicon, cache=False)
     assert engine.give_back_matrix() and resident(path) == 0
-    monkeypatch.setattr(engine_mod, "GIVE_BACK_BYTES", engine.matrix.nbytes)         # large
+    monkeypatch.setattr(engine_mod, "GIVE_BACK_BYTES", engine.matrix.nbytes)  # large
     monkeypatch.setattr(engine_mod, "TRANSPOSE_ROWS", 64)
     monkeypatch.setattr(codes_mod, "TRANSPOSE_ROWS", 64)
-    assert int(engine.matrix.sum()) and resident(path) > 0          # read whole before, as a board's gather does
+    assert int(engine.matrix.sum()) and resident(path) > 0  # read whole before, as a board's gather does
     given, held = [], []
     give_back = engine.give_back_matrix
 
@@ -251,16 +277,17 @@ def test_a_large_mapped_matrix_transposed_or_read_a_cell_at_a_time_is_not_held_a
         done = give_back(*rows)
         held.append(resident(path))
         return done
+
     monkeypatch.setattr(engine, "give_back_matrix", giving_back)
     assert np.array_equal(engine.transposed, plain.matrix.T) and resident(path) == 0
     rows = len(engine.lexicon.guesses)
     assert given == [()] + [(start, min(start + 64, rows)) for start in range(0, rows, 64)]
-    assert not any(held)                # never more of the matrix held than the block being copied
+    assert not any(held)  # never more of the matrix held than the block being copied
     lex = engine.lexicon
     for guess, answer in [(lex.guesses[g], lex.answers[a]) for g, a in ((0, 0), (5, 17), (rows - 1, 299))]:
         assert engine.pattern(guess, answer) == plain.pattern(guess, answer) == encode(score(guess, answer))
     assert resident(path) == 0
-    monkeypatch.setattr(engine_mod, "GIVE_BACK_BYTES", engine.matrix.nbytes + 1)     # not large: read as it is
+    monkeypatch.setattr(engine_mod, "GIVE_BACK_BYTES", engine.matrix.nbytes + 1)  # not large: read as it is
     assert engine.pattern(lex.guesses[5], lex.answers[17]) == plain.pattern(lex.guesses[5], lex.answers[17])
     assert resident(path) > 0
 
@@ -282,15 +309,16 @@ def test_the_copies_for_searches_are_dropped_made_anew_and_kept_by_a_search_hold
     assert fresh[0] is not held[0] and not fresh[1].any()
     assert np.array_equal(held[0][S[:2]], whole[S[:2]]) and held[1][S[:2]].all()
     assert engine.transposed_rows(S, held) is held[0] and np.array_equal(held[0][S], whole[S])
-    assert not fresh[1].any()                       # the search's rows went to its own copies
+    assert not fresh[1].any()  # the search's rows went to its own copies
     assert np.array_equal(engine.transposed_rows(S)[S], whole[S]) and fresh[1][S].all()
-    Engine.build(engine.lexicon, cache=False).forget_copies()           # none made: nothing to drop
+    Engine.build(engine.lexicon, cache=False).forget_copies()  # none made: nothing to drop
 
 
 def test_a_review_gives_back_its_searches_copies_before_chute_plays_its_own_game(small_engine, monkeypatch):
     """A review's grading is done before chute's own game: the copies its searches made of the matrix are given
     back first, so the game's rankings never hold them beside their own codes."""
     import chute.reviewing.verdict as verdict
+
     engine = small_engine(seed=12, answers=80, extra=120)
     said = []
     monkeypatch.setattr(Engine, "forget_copies", lambda self: said.append(("forget", self is engine)))
@@ -325,7 +353,7 @@ def test_partition_stats_of_no_guess_is_empty_on_every_path(monkeypatch, kernel)
 
 def test_partition_stats_match_a_hand_count():
     """Entropy, expected size, worst bin and parts of a tiny partition, by hand."""
-    codes = np.array([[0, 0, 1, 2]], dtype=np.uint8)            # bins of 2, 1, 1
+    codes = np.array([[0, 0, 1, 2]], dtype=np.uint8)  # bins of 2, 1, 1
     st = partition_stats(codes, 3)
     assert st.entropy[0] == pytest.approx(1.5)
     assert st.expected[0] == pytest.approx((2 * 2 + 1 + 1) / 4)
@@ -346,7 +374,7 @@ def test_a_bench_scores_words_off_the_matrix_compiled_from_a_few_hundred_thousan
     was = codes_mod.prefer_compiled(True)
     try:
         assert codes_mod.score_compiled(cells, 5) and not codes_mod.score_compiled(cells - 1, 5)
-        ready["yes"] = False                                  # not compiled on this machine: numpy
+        ready["yes"] = False  # not compiled on this machine: numpy
         assert not codes_mod.score_compiled(cells, 5)
         ready["yes"] = True
         codes_mod.prefer_compiled(False)
@@ -390,6 +418,7 @@ def counting(monkeypatch):
     def spy(*args, **kwargs):
         calls.append(1)
         return real(*args, **kwargs)
+
     monkeypatch.setattr(engine_mod, "compute_codes", spy)
     return calls
 
@@ -401,7 +430,7 @@ def test_cache_is_written_then_reused(tmp_path, counting):
     second = Engine.build(lex, cache_dir=tmp_path)
     assert len(counting) == 1
     assert np.array_equal(first.matrix, second.matrix)
-    assert not list(tmp_path.glob("*.tmp"))                   # the temp file was renamed
+    assert not list(tmp_path.glob("*.tmp"))  # the temp file was renamed
 
 
 @pytest.mark.parametrize("damage", ["truncate", "flip", "foreign-key", "garbage", "empty"])
@@ -428,34 +457,35 @@ def test_damaged_cache_is_rebuilt(tmp_path, counting, damage):
     again = Engine.build(lex, cache_dir=tmp_path)
     assert len(counting) == 2
     assert np.array_equal(again.matrix, good)
-    assert Engine.build(lex, cache_dir=tmp_path) is not None and len(counting) == 2   # repaired on disk
+    assert Engine.build(lex, cache_dir=tmp_path) is not None and len(counting) == 2  # repaired on disk
 
 
 def test_a_vouched_cache_is_mapped_and_a_changed_one_checked_again(tmp_path, counting):
     """A file written is vouched for by its stamp and read back mapped, as an unchanged file is later; a changed
     one is checked again (read whole), then vouched for."""
     import os
+
     lex = words_lexicon(SMALL)
     good = Engine.build(lex, cache=False).matrix
-    first = Engine.build(lex, cache_dir=tmp_path)             # computed, written, vouched, mapped
+    first = Engine.build(lex, cache_dir=tmp_path)  # computed, written, vouched, mapped
     path = _cache_file(tmp_path)
     stamp = path.with_suffix(".ok")
     assert stamp.exists() and file_mod.mapping(first.matrix) is not None
     assert np.array_equal(first.matrix, good) and len(counting) == 2
-    mapped = Engine.build(lex, cache_dir=tmp_path).matrix      # mapped, copy on write
+    mapped = Engine.build(lex, cache_dir=tmp_path).matrix  # mapped, copy on write
     assert file_mod.mapping(mapped) is not None and len(counting) == 2
     assert np.array_equal(mapped, good) and mapped.flags.writeable
-    mapped[0, 0] ^= 1                                          # a write stays in this process
+    mapped[0, 0] ^= 1  # a write stays in this process
     assert np.array_equal(Engine.build(lex, cache_dir=tmp_path).matrix, good)
     data = bytearray(path.read_bytes())
     data[-3] ^= 0xFF
     st = path.stat()
-    path.write_bytes(bytes(data))                              # changed in place: same size and inode
+    path.write_bytes(bytes(data))  # changed in place: same size and inode
     os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
     again = Engine.build(lex, cache_dir=tmp_path)
     assert len(counting) == 3 and np.array_equal(again.matrix, good)
-    stamp.write_text("1 2 3 4\n")                             # a stamp that vouches for another file
-    checked = Engine.build(lex, cache_dir=tmp_path).matrix     # read whole and checked: not mapped
+    stamp.write_text("1 2 3 4\n")  # a stamp that vouches for another file
+    checked = Engine.build(lex, cache_dir=tmp_path).matrix  # read whole and checked: not mapped
     assert np.array_equal(checked, good) and file_mod.mapping(checked) is None and len(counting) == 3
 
 
@@ -478,6 +508,7 @@ def test_matrices_no_run_has_read_for_two_months_are_deleted_when_a_new_one_is_w
     import time
 
     from chute.game.cache import UNUSED_DAYS
+
     old = time.time() - (UNUSED_DAYS + 1) * 86400
 
     def age(path):
@@ -486,27 +517,41 @@ def test_matrices_no_run_has_read_for_two_months_are_deleted_when_a_new_one_is_w
 
     stale, read, fresh = (words_lexicon(SMALL[i::3]) for i in range(3))
     for lex in (stale, read):
-        Engine.build(lex, cache_dir=tmp_path)                  # written and stamped
+        Engine.build(lex, cache_dir=tmp_path)  # written and stamped
     files = {lex.key: sorted(tmp_path.glob(f"matrix-{lex.key[:32]}.*")) for lex in (stale, read)}
-    assert all(len(pair) == 2 for pair in files.values())     # .bin and .ok
+    assert all(len(pair) == 2 for pair in files.values())  # .bin and .ok
     for pair in files.values():
         for f in pair:
             age(f)
-    others = [tmp_path / "notes.txt", tmp_path / "matrix-mine.bin", tmp_path / f"openers-{'a' * 32}.json",
-              tmp_path / f"multi-openers-{stale.key[:32]}.json", tmp_path / f"lexicon-wordle-{stale.key[:24]}.marshal"]
-    tables = {lex.key: [tmp_path / f"{name}-{lex.key[:32]}{tail}" for name, tail in
-                        (("openers", ".json"), ("second", ".json"), ("review", "-normal-6.json"),
-                         ("optimal", "-s1a2b-hard-6.json"))] for lex in (stale, read)}
+    others = [
+        tmp_path / "notes.txt",
+        tmp_path / "matrix-mine.bin",
+        tmp_path / f"openers-{'a' * 32}.json",
+        tmp_path / f"multi-openers-{stale.key[:32]}.json",
+        tmp_path / f"lexicon-wordle-{stale.key[:24]}.marshal",
+    ]
+    tables = {
+        lex.key: [
+            tmp_path / f"{name}-{lex.key[:32]}{tail}"
+            for name, tail in (
+                ("openers", ".json"),
+                ("second", ".json"),
+                ("review", "-normal-6.json"),
+                ("optimal", "-s1a2b-hard-6.json"),
+            )
+        ]
+        for lex in (stale, read)
+    }
     for f in others + tables[stale.key] + tables[read.key]:
         f.write_text("a table of chute's, or not\n")
         age(f)
-    Engine.build(read, cache_dir=tmp_path)                     # mapped: its stamp marks it used now
+    Engine.build(read, cache_dir=tmp_path)  # mapped: its stamp marks it used now
     assert files[read.key][1].stat().st_mtime > old + 86400
     built = len(counting)
-    Engine.build(fresh, cache_dir=tmp_path)                    # a new matrix written: the stale one goes
+    Engine.build(fresh, cache_dir=tmp_path)  # a new matrix written: the stale one goes
     assert len(counting) == built + 1
     assert not any(f.exists() for f in files[stale.key]) and all(f.exists() for f in files[read.key])
-    assert not any(f.exists() for f in tables[stale.key])      # its lists' tables go with it
+    assert not any(f.exists() for f in tables[stale.key])  # its lists' tables go with it
     assert all(f.exists() for f in tables[read.key] + others)
     assert np.array_equal(Engine.build(stale, cache_dir=tmp_path).matrix, Engine.build(stale, cache=False).matrix)
 
@@ -553,6 +598,7 @@ def test_sorted_partition_stats_work_in_blocks_of_rows_and_hold_only_a_block(wor
     """Rows sorted SORT_BLOCK_CELLS at a time give the figures sorting them all at once gives, with and without
     a prior, and a large job's temporaries are a block's (8 letters' 29,150 guesses x 316 words held 281 MB)."""
     import tracemalloc
+
     rng = np.random.default_rng(3)
     codes = np.ascontiguousarray(wordle.matrix[:3000, np.sort(rng.choice(2315, 200, replace=False))])
     w = rng.random(200)
@@ -572,23 +618,24 @@ def test_sorted_partition_stats_work_in_blocks_of_rows_and_hold_only_a_block(wor
     partition_stats(large, 6561, rng.random(316))
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
-    assert peak < 80 * 2**20                  # all at once: about 40 bytes a cell, 250 MB
+    assert peak < 80 * 2**20  # all at once: about 40 bytes a cell, 250 MB
 
 
 @pytest.mark.parametrize("length", [9, 12])
 def test_partition_stats_at_long_words_agree_and_stay_small(length, monkeypatch):
     """Past 8 letters (3^L patterns) the kernel, sorted runs and hand counts agree; no rows x 3^L table is made."""
     import tracemalloc
+
     rng = np.random.default_rng(length)
-    n_pat = 3 ** length
-    codes = rng.integers(0, 40, size=(400, 60)).astype(np.uint32) * (n_pat // 41)   # few distinct codes, spread out
+    n_pat = 3**length
+    codes = rng.integers(0, 40, size=(400, 60)).astype(np.uint32) * (n_pat // 41)  # few distinct codes, spread out
     w = rng.random(60)
     tracemalloc.start()
     monkeypatch.setattr(stats_mod, "_use_kernel", lambda cells: False)
     numpy_side = [partition_stats(codes, n_pat), partition_stats(codes, n_pat, w)]
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
-    assert peak < 50 * 2**20                  # a 400 x 3^12 int64 histogram alone would be 1.7 GB
+    assert peak < 50 * 2**20  # a 400 x 3^12 int64 histogram alone would be 1.7 GB
     monkeypatch.setattr(stats_mod, "_use_kernel", lambda cells: True)
     kernel_side = [partition_stats(codes, n_pat), partition_stats(codes, n_pat, w)]
     for a, b in zip(numpy_side, kernel_side):
@@ -604,12 +651,13 @@ def test_a_matrix_too_large_for_the_memory_is_refused_before_allocating(monkeypa
     """Engine.build checks the matrix size against the memory available and says so in one line."""
     lexicon = words_lexicon(["crane", "cigar", "rebut", "sissy"])
     import chute.game.memory as memory_mod
+
     monkeypatch.setattr(memory_mod, "memory_limits", lambda: [(300 * 2**20, "this machine has {free} available")])
-    Engine.build(lexicon, cache=False)                       # 16 bytes: fine
+    Engine.build(lexicon, cache=False)  # 16 bytes: fine
     monkeypatch.setattr(memory_mod, "memory_limits", lambda: [(100 * 2**20, "this machine has {free} available")])
     with pytest.raises(ChuteError, match="pattern matrix of 4 guesses x 4 answers needs .* available"):
         Engine.build(lexicon, cache=False)
-    monkeypatch.setattr(memory_mod, "memory_limits", lambda: [])                # unknown: no check
+    monkeypatch.setattr(memory_mod, "memory_limits", lambda: [])  # unknown: no check
     Engine.build(lexicon, cache=False)
 
 
@@ -629,6 +677,7 @@ def test_the_transpose_by_blocks_of_rows_equals_numpy(shape, monkeypatch):
 def test_a_folder_set_with_a_quoted_tilde_is_in_the_home_folder(tmp_path, monkeypatch):
     """CHUTE_CACHE_DIR="~/x" (quoted, so the shell left the ~) is ~/x, not a folder named '~' here."""
     from chute.files import default_cache_dir, default_state_dir
+
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.setenv("CHUTE_CACHE_DIR", "~/cache")
     monkeypatch.setenv("CHUTE_STATE_DIR", "~/state")
@@ -639,6 +688,7 @@ def test_gather_equals_fancy_indexing_in_every_shape():
     """``engine.gather`` gives ``codes[np.ix_(rows, cols)]`` C-ordered whichever way it gathers: index arrays,
     lists, repeats, boolean masks, empty selections, every row (None), narrow and wide blocks."""
     from chute.game.pattern_codes import gather
+
     rng = np.random.default_rng(11)
     for shape in ((300, 120), (2_000, 3_000)):
         M = rng.integers(0, 243, shape).astype(np.uint8)
@@ -659,13 +709,15 @@ def test_gather_of_every_column_in_order_takes_the_rows_alone_and_no_large_colum
     """Every column in order is a take of rows (no column pass over the matrix); a column selection whose
     every-row copy would pass ``GATHER_COPY_BYTES`` is gathered another way, with the same codes."""
     from chute.game.pattern_codes import gather
+
     rng = np.random.default_rng(5)
     M = rng.integers(0, 243, (3_000, 400)).astype(np.uint8)
     rows = rng.choice(3_000, 1_200, replace=False)
     taken = []
     real_take = np.take
-    monkeypatch.setattr(engine_mod.np, "take", lambda a, i, axis=None: taken.append((a.shape, axis)) or
-                        real_take(a, i, axis=axis))
+    monkeypatch.setattr(
+        engine_mod.np, "take", lambda a, i, axis=None: taken.append((a.shape, axis)) or real_take(a, i, axis=axis)
+    )
     got = gather(M, rows, np.arange(400))
     assert np.array_equal(got, M[rows]) and taken == [(M.shape, 0)]
     cols = rng.choice(400, 390, replace=False)
@@ -673,7 +725,7 @@ def test_gather_of_every_column_in_order_takes_the_rows_alone_and_no_large_colum
     taken.clear()
     got = gather(M, rows, cols)
     assert np.array_equal(got, M[np.ix_(rows, cols)])
-    assert all(shape != M.shape or axis != 1 for shape, axis in taken)      # never every row's columns
+    assert all(shape != M.shape or axis != 1 for shape, axis in taken)  # never every row's columns
 
 
 def test_a_first_ranking_reads_the_matrix_in_place_and_gathers_others_in_blocks(wordle, monkeypatch):
@@ -682,6 +734,7 @@ def test_a_first_ranking_reads_the_matrix_in_place_and_gathers_others_in_blocks(
     figures of the whole codes at once."""
     import chute.strategies.base as base
     from chute.strategies.base import State
+
     rows = np.arange(len(wordle.lexicon.guesses))
     state = State(wordle, list(wordle.lexicon.answers), None)
     monkeypatch.setattr(engine_mod, "gather", lambda *a: pytest.fail("the whole matrix gathered"))
@@ -693,15 +746,14 @@ def test_a_first_ranking_reads_the_matrix_in_place_and_gathers_others_in_blocks(
     weights = np.linspace(1.0, 2.0, len(cands))
     state = State(wordle, cands, weights)
     whole = state.stats(state.codes(rows))
-    kept = State(wordle, cands, weights).partition_of(rows)     # every guess's codes kept by the state
+    kept = State(wordle, cands, weights).partition_of(rows)  # every guess's codes kept by the state
     for name in ("entropy", "expected", "worst", "parts"):
         assert np.allclose(getattr(kept, name), getattr(whole, name), rtol=1e-12), name
     seen = []
     real = wordle.codes_any_order
     monkeypatch.setattr(base, "EVERY_CODE_BYTES", 0)
     monkeypatch.setattr(base, "PARTITION_BLOCK_BYTES", 500 * len(cands))
-    monkeypatch.setattr(type(wordle), "codes_any_order",
-                        lambda self, r, *a: seen.append(len(r)) or real(r, *a))
+    monkeypatch.setattr(type(wordle), "codes_any_order", lambda self, r, *a: seen.append(len(r)) or real(r, *a))
     got = state.partition_of(rows)
     assert max(seen) == 500 and sum(seen) == len(rows)
     for name in ("entropy", "expected", "worst", "parts"):

@@ -31,19 +31,19 @@ from chute.game.feedback import (
 # Each pair is (guess, secret, pattern) worked out by hand with the rule: greens
 # first, then yellows left to right while unmatched copies remain in the secret.
 TRAPS = [
-    ("speed", "abide", "bbyby"),   # one E in the secret: only the first free E is yellow
+    ("speed", "abide", "bbyby"),  # one E in the secret: only the first free E is yellow
     ("abide", "speed", "bbbyy"),
-    ("error", "elder", "gbbbg"),   # the R of ELDER is taken by the green; other Rs grey
+    ("error", "elder", "gbbbg"),  # the R of ELDER is taken by the green; other Rs grey
     ("elder", "error", "gbbbg"),
-    ("rower", "goner", "bgbgg"),   # first R grey: the only R is green at the end
+    ("rower", "goner", "bgbgg"),  # first R grey: the only R is green at the end
     ("goner", "rower", "bgbgg"),
-    ("geese", "those", "bbbgg"),   # three Es, one in the secret and it is green
+    ("geese", "those", "bbbgg"),  # three Es, one in the secret and it is green
     ("those", "geese", "bbbgg"),
     ("mocks", "cigar", "bbybb"),
     ("cigar", "mocks", "ybbbb"),
-    ("witty", "fifty", "bgbgg"),   # the T at 3 is grey: FIFTY's only T is green at 4
+    ("witty", "fifty", "bgbgg"),  # the T at 3 is grey: FIFTY's only T is green at 4
     ("fifty", "witty", "bgbgg"),
-    ("tenet", "tenth", "gggby"),   # seed 002's TENTH: second E grey, last T yellow
+    ("tenet", "tenth", "gggby"),  # seed 002's TENTH: second E grey, last T yellow
     ("chick", "quick", "bbggg"),
     ("trite", "write", "bgggg"),
 ]
@@ -107,42 +107,48 @@ def test_every_notation_round_trips(guess, pattern):
         assert format_clue(guess, pattern, name)
 
 
-@pytest.mark.parametrize("text, pattern", [
-    ("CHEST=c.E..", "ybgbb"),              # seed 002
-    ("chest=c.E..", "ybgbb"),
-    ("chest:ybgbb", "ybgbb"),              # seed 004
-    ("chest,ybgbb", "ybgbb"),
-    ("chest ybgbb", "ybgbb"),
-    ("chest:YBGBB", "ybgbb"),
-    ("chest:10200", "ybgbb"),
-    ("chest:i c  ", "ybgbb"),              # seed 000: Termo's blank is a space ...
-    ("chest:i_c__", "ybgbb"),              # ... or _ ...
-    ("chest:i.c..", "ybgbb"),              # ... or .
-    ("chest:🟨⬛🟩⬛⬛", "ybgbb"),
-    ("chest:🟨⬜🟩⬜⬜", "ybgbb"),
-    ("chest:🟨\ufe0f⬛\ufe0f🟩⬛⬛", "ybgbb"),
-    ("ÁVIDO=Á....", "gbbbb"),
-    ("CLAIM=c..i.", "ybbyb"),              # after '=' SCORE wins over Termo's c/i ...
-    ("claim:c..i.", "gbbyb"),              # ... after ':' it is colours
-])
+@pytest.mark.parametrize(
+    "text, pattern",
+    [
+        ("CHEST=c.E..", "ybgbb"),  # seed 002
+        ("chest=c.E..", "ybgbb"),
+        ("chest:ybgbb", "ybgbb"),  # seed 004
+        ("chest,ybgbb", "ybgbb"),
+        ("chest ybgbb", "ybgbb"),
+        ("chest:YBGBB", "ybgbb"),
+        ("chest:10200", "ybgbb"),
+        ("chest:i c  ", "ybgbb"),  # seed 000: Termo's blank is a space ...
+        ("chest:i_c__", "ybgbb"),  # ... or _ ...
+        ("chest:i.c..", "ybgbb"),  # ... or .
+        ("chest:🟨⬛🟩⬛⬛", "ybgbb"),
+        ("chest:🟨⬜🟩⬜⬜", "ybgbb"),
+        ("chest:🟨\ufe0f⬛\ufe0f🟩⬛⬛", "ybgbb"),
+        ("ÁVIDO=Á....", "gbbbb"),
+        ("CLAIM=c..i.", "ybbyb"),  # after '=' SCORE wins over Termo's c/i ...
+        ("claim:c..i.", "gbbyb"),  # ... after ':' it is colours
+    ],
+)
 def test_notations_read(text, pattern):
     assert parse_clue(text).pattern == pattern
 
 
-@pytest.mark.parametrize("text", [
-    "CHEST=c.E.x",        # x is not the guess's letter there
-    "CHEST=c.X..",        # upper-case X where E belongs: a typo, not a grey tile
-    "CHEST=c.y..",        # mixes Termo's c with g/y/b's y
-    "chest:ybgb",         # too few tiles
-    "chest:ybgbbb",       # too many tiles
-    "chest:ybgbq",        # unknown tile
-    "chest:c1g..",        # mixed notations
-    "ch3st:ybgbb",        # not a word
-    "chest",              # no pattern
-    "",
-    "=ybgbb",
-    "chest:",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "CHEST=c.E.x",  # x is not the guess's letter there
+        "CHEST=c.X..",  # upper-case X where E belongs: a typo, not a grey tile
+        "CHEST=c.y..",  # mixes Termo's c with g/y/b's y
+        "chest:ybgb",  # too few tiles
+        "chest:ybgbbb",  # too many tiles
+        "chest:ybgbq",  # unknown tile
+        "chest:c1g..",  # mixed notations
+        "ch3st:ybgbb",  # not a word
+        "chest",  # no pattern
+        "",
+        "=ybgbb",
+        "chest:",
+    ],
+)
 def test_bad_notations_raise(text):
     with pytest.raises(NotationError):
         parse_clue(text)
@@ -195,15 +201,20 @@ def test_producible_means_some_secret_gives_it():
         for pattern in map("".join, itertools.product("gyb", repeat=3)):
             if pattern in produced:
                 assert is_producible(guess, pattern)
-    assert not is_producible("aab", "byb")      # a grey A before a yellow A
+    assert not is_producible("aab", "byb")  # a grey A before a yellow A
 
 
 def test_a_row_of_several_boards_reads_each_boards_colours_in_any_notation():
     from chute.game.feedback import parse_board_row
+
     assert parse_board_row("toras:bbbbb/bybbg/-/bbbyb", 5) == ("toras", ["bbbbb", "bybbg", None, "bbbyb"])
     assert parse_board_row("SERÃO __c_i, ccccc", 5) == ("serao", ["bbgby", "ggggg"])
     assert parse_board_row("toras=🟩⬛⬛⬛⬛|22222", 5) == ("toras", ["gbbbb", "ggggg"])
-    for bad, needle in (("toras", "cannot read row"), ("tor:bbbbb", "3 letters"), ("toras:bbbb", "4 tiles"),
-                        ("1234a:bbbbb", "not a word")):
+    for bad, needle in (
+        ("toras", "cannot read row"),
+        ("tor:bbbbb", "3 letters"),
+        ("toras:bbbb", "4 tiles"),
+        ("1234a:bbbbb", "not a word"),
+    ):
         with pytest.raises(NotationError, match=needle):
             parse_board_row(bad, 5)

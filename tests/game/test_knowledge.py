@@ -14,10 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chute.errors import ContradictionError, NotationError
-from chute.game.pattern_codes import compute_codes
 from chute.game.feedback import Clue, parse_clue, parse_template, score
 from chute.game.grep import grep_pipeline
 from chute.game.knowledge import Knowledge
+from chute.game.pattern_codes import compute_codes
 from chute.game.words import bundled_path, load_lexicon, read_word_file
 
 
@@ -73,9 +73,18 @@ def every_word(n: int) -> list[str]:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.integers(min_value=2, max_value=4).flatmap(lambda n: st.lists(
-    st.tuples(st.text(alphabet=GUESS_ALPHABET, min_size=n, max_size=n),
-              st.text(alphabet="gyb", min_size=n, max_size=n)), min_size=1, max_size=3)))
+@given(
+    st.integers(min_value=2, max_value=4).flatmap(
+        lambda n: st.lists(
+            st.tuples(
+                st.text(alphabet=GUESS_ALPHABET, min_size=n, max_size=n),
+                st.text(alphabet="gyb", min_size=n, max_size=n),
+            ),
+            min_size=1,
+            max_size=3,
+        )
+    )
+)
 def test_unproducible_feedback_is_rejected(rows):
     """Random patterns: refused exactly when no secret gives them all, else consistent() is exact."""
     n = len(rows[0][0])
@@ -89,9 +98,11 @@ def test_unproducible_feedback_is_rejected(rows):
         with pytest.raises(ContradictionError) as err:
             Knowledge.from_clues(clues)
         alone = [c for c in clues if not any(score(c.guess, w) == c.pattern for w in every_word(n))]
-        first_bad = next(i for i in range(len(clues))
-                         if not any(all(score(c.guess, w) == c.pattern for c in clues[:i + 1])
-                                    for w in every_word(n)))
+        first_bad = next(
+            i
+            for i in range(len(clues))
+            if not any(all(score(c.guess, w) == c.pattern for c in clues[: i + 1]) for w in every_word(n))
+        )
         message = str(err.value)
         assert message.startswith(f"clue {first_bad + 1} ("), message
         if clues[first_bad] in alone:
@@ -102,15 +113,21 @@ def test_unproducible_feedback_is_rejected(rows):
 
 # --------------------------------------------------------------- contradictions
 
-@pytest.mark.parametrize("text, words", [
-    ("aaaaa:ybbbb", ["no secret can produce", "clue 1"]),
-    ("abcde:bbbbb aabbb:bybbb", ["clue 2", "no secret can produce"]),      # grey A before a yellow A
-    ("crane:gbbbb crane:bbbbb", ["clue 2", "conflicts with earlier clues", "C"]),
-    ("crane:gbbbb dough:gbbbb", ["clue 2", "conflicts with earlier clues", "position 1"]),
-    ("abcde:bbbbb aabbb:ybbbb", ["clue 2", "conflicts with earlier clues", "A"]),
-    ("abcde:bbbbb fghij:bbbbb klmno:bbbbb pqrst:bbbbb vwxyz:bbbbb uuuuu:bbbbb",
-     ["clue 6", "no word of letters satisfies"]),
-])
+
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("aaaaa:ybbbb", ["no secret can produce", "clue 1"]),
+        ("abcde:bbbbb aabbb:bybbb", ["clue 2", "no secret can produce"]),  # grey A before a yellow A
+        ("crane:gbbbb crane:bbbbb", ["clue 2", "conflicts with earlier clues", "C"]),
+        ("crane:gbbbb dough:gbbbb", ["clue 2", "conflicts with earlier clues", "position 1"]),
+        ("abcde:bbbbb aabbb:ybbbb", ["clue 2", "conflicts with earlier clues", "A"]),
+        (
+            "abcde:bbbbb fghij:bbbbb klmno:bbbbb pqrst:bbbbb vwxyz:bbbbb uuuuu:bbbbb",
+            ["clue 6", "no word of letters satisfies"],
+        ),
+    ],
+)
 def test_contradictions_name_the_clue(text, words):
     with pytest.raises(ContradictionError) as err:
         knowledge(text)
@@ -130,12 +147,13 @@ def test_knowledge_exact_satisfiable_search():
     k = Knowledge(3)
     k.min_count = {"a": 2}
     k.banned = [{"a"}, set(), set()]
-    assert k.satisfiable()          # _aa
+    assert k.satisfiable()  # _aa
     k.banned = [{"a"}, {"a"}, set()]
     assert not k.satisfiable()
 
 
 # --------------------------------------------------------------- deductions
+
 
 def test_tenth_pigeonhole_places_the_fourth_t():
     k = knowledge("PLANK=...n. TENOR=TEN.. TENET=TEN.t")
@@ -151,7 +169,7 @@ def test_tenth_pigeonhole_places_the_fourth_t():
 
 def test_used_up_letter_is_banned_elsewhere():
     d = knowledge("HARES=..... BUILT=..i.t TIMID=tI... PINTO=.I.T. WITTY=.I.TY").deduced()
-    assert "i" in d.banned[0]          # exactly one I, placed at 2
+    assert "i" in d.banned[0]  # exactly one I, placed at 2
     assert any(s.kind == "used-up" and s.letters == "i" for s in d.deductions)
 
 
@@ -181,9 +199,9 @@ FIFTY = "HARES=..... BUILT=..i.t TIMID=tI... PINTO=.I.T. WITTY=.I.TY"
 def test_summary_reads_like_seed_002_verbose():
     s = knowledge(FIFTY).summary()
     assert "-I-TY" in s
-    assert "ABDEHLMNOPRSUW" in s                 # excluded
-    assert "[T,-,IT,I,T]" in s                   # wrong spots, as the fixed seed shows
-    assert "CFGJKQVXZ" in s                      # unused
+    assert "ABDEHLMNOPRSUW" in s  # excluded
+    assert "[T,-,IT,I,T]" in s  # wrong spots, as the fixed seed shows
+    assert "CFGJKQVXZ" in s  # unused
     assert "exactly 1 I" in s and "exactly 1 T" in s and "at least 1 Y" in s
     assert "WITTY=.I.TY ⬛🟩⬛🟩🟩" in s
 
@@ -199,21 +217,20 @@ def test_to_dict_is_json():
     assert d["pattern"] == "-i-ty"
     assert d["required"]["t"] == {"min": 1, "max": 1}
     assert d["wrong_spots"] == [["t"], [], ["i", "t"], ["i"], ["t"]]
-    assert d["clues"][0] == {"guess": "hares", "pattern": "bbbbb", "guess_score": "HARES=.....",
-                             "emoji": "⬛⬛⬛⬛⬛"}
+    assert d["clues"][0] == {"guess": "hares", "pattern": "bbbbb", "guess_score": "HARES=.....", "emoji": "⬛⬛⬛⬛⬛"}
 
 
 def test_explain_counts():
     k = knowledge("PLANK=...n. TENOR=TEN.. TENET=TEN.t")
     assert k.explain("tench") == "Count: has 1 T, at least 2"
-    assert k.explain("tenee") == ("WrongSpot: has ---E-; Count: has 3 E, at most 1; "
-                                  "Count: has 1 T, at least 2")
+    assert k.explain("tenee") == ("WrongSpot: has ---E-; Count: has 3 E, at most 1; Count: has 1 T, at least 2")
     assert k.explain("teeth") == "Valid: missing N; Mask: needs TEN--; Count: has 2 E, at most 1"
     assert k.explain("tentacle") == "Length: has 8 letters, needs 5"
     assert k.explain("TENTH") == "Eligible"
 
 
 # --------------------------------------------------------------- seed 003: templates
+
 
 def test_seed_003_templates_and_discarded_letters():
     k = Knowledge(5)
@@ -224,8 +241,9 @@ def test_seed_003_templates_and_discarded_letters():
     assert k.filter(words) == ["guess"]
     assert "Invalid: has ----T" in k.explain("quest")
     assert k.templates == ["____[E]", "_U_[E]S"] and k.discarded == set("aclnrt")
-    assert Knowledge.from_rows([parse_template("____[E]"), parse_template("_U_[E]S")],
-                               discarded="aclnrt").filter(words) == ["guess"]
+    assert Knowledge.from_rows([parse_template("____[E]"), parse_template("_U_[E]S")], discarded="aclnrt").filter(
+        words
+    ) == ["guess"]
 
 
 def test_templates_count_copies_in_one_row():
@@ -250,6 +268,7 @@ def test_discarded_letter_shown_present_is_a_contradiction():
 
 # --------------------------------------------------------------- against brute force
 
+
 @pytest.fixture(scope="module")
 def wordle():
     """Return the bundled wordle lexicon."""
@@ -260,11 +279,10 @@ def test_filter_agrees_with_brute_force_on_random_wordle_games(wordle):
     """2,000 random games: secret from the answers, 1-4 random accepted guesses."""
     rng = random.Random(20240601)
     answers = list(wordle.answers)
-    games = [(rng.choice(answers), [rng.choice(wordle.guesses) for _ in range(rng.randint(1, 4))])
-             for _ in range(2000)]
+    games = [(rng.choice(answers), [rng.choice(wordle.guesses) for _ in range(rng.randint(1, 4))]) for _ in range(2000)]
     used = sorted({g for _, guesses in games for g in guesses})
     row = {g: i for i, g in enumerate(used)}
-    codes = compute_codes(used, answers, 5)       # every answer scored against each guess used
+    codes = compute_codes(used, answers, 5)  # every answer scored against each guess used
     for secret, guesses in games:
         k = Knowledge.from_clues([Clue(g, score(g, secret)) for g in guesses])
         rows = codes[[row[g] for g in guesses]]
@@ -274,30 +292,41 @@ def test_filter_agrees_with_brute_force_on_random_wordle_games(wordle):
 
 # --------------------------------------------------------------- the grep pipeline
 
-needs_shell = pytest.mark.skipif(not all(shutil.which(t) for t in ("bash", "grep", "awk", "cut", "tr", "sed")),
-                                 reason="needs bash, grep, awk, cut, tr and sed")
+needs_shell = pytest.mark.skipif(
+    not all(shutil.which(t) for t in ("bash", "grep", "awk", "cut", "tr", "sed")),
+    reason="needs bash, grep, awk, cut, tr and sed",
+)
 
 
 def run_pipeline(text: str) -> list[str]:
     """Return the words a shell pipeline prints."""
-    out = subprocess.run(["bash", "-c", "set -o pipefail\n" + text + "\ntest $? -le 1"],
-                         capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        ["bash", "-c", "set -o pipefail\n" + text + "\ntest $? -le 1"], capture_output=True, text=True, check=True
+    )
     return out.stdout.split()
 
 
 @needs_shell
 def test_grep_pipeline_matches_filter_on_seed_examples(tmp_path):
-    words = ("icení ilêac ocean oleic index under fifty jitty kitty zitty empts empty stele style "
-             "trite urite write quick spick tench tends tendu tenth tents tenty teeth guess "
-             "ocean").split()
+    words = (
+        "icení ilêac ocean oleic index under fifty jitty kitty zitty empts empty stele style "
+        "trite urite write quick spick tench tends tendu tenth tents tenty teeth guess "
+        "ocean"
+    ).split()
     path = tmp_path / "words.txt"
     path.write_text("\n".join(words) + "\n# a comment\nfoo-bar\n", encoding="utf-8")
     wl = read_word_file(path)
-    for clues in ["JUDGE=....e CHEST=c.E.. WRECK=..Ec.", "VOUCH=..... GRIPE=..i.e DENIM=deni. WIDEN=.iDEn",
-                  FIFTY, "LODGE=....e WIPER=..Pe. TEPEE=teP.. EXPAT=E.P.t",
-                  "GROAN=..... WHILE=...LE BELLE=...LE TUPLE=t..LE STELE=ST.LE",
-                  "SABER=...er REFIT=re.it TRITE=.RITE", "PLANK=...n. TENOR=TEN.. TENET=TEN.t",
-                  "MORAL=..... TWINE=..I.. CHICK=..ICK", "zzzzz:bbbbb"]:
+    for clues in [
+        "JUDGE=....e CHEST=c.E.. WRECK=..Ec.",
+        "VOUCH=..... GRIPE=..i.e DENIM=deni. WIDEN=.iDEn",
+        FIFTY,
+        "LODGE=....e WIPER=..Pe. TEPEE=teP.. EXPAT=E.P.t",
+        "GROAN=..... WHILE=...LE BELLE=...LE TUPLE=t..LE STELE=ST.LE",
+        "SABER=...er REFIT=re.it TRITE=.RITE",
+        "PLANK=...n. TENOR=TEN.. TENET=TEN.t",
+        "MORAL=..... TWINE=..I.. CHICK=..ICK",
+        "zzzzz:bbbbb",
+    ]:
         k = knowledge(clues)
         expected = [w.upper() for w in k.filter(wl.words)]
         assert run_pipeline(grep_pipeline(k, path)) == expected, clues
@@ -307,8 +336,10 @@ def test_grep_pipeline_matches_filter_on_seed_examples(tmp_path):
 @needs_shell
 def test_grep_pipeline_reads_delas_and_frequency_columns(tmp_path):
     delas = tmp_path / "delas.dic"
-    delas.write_text("abade,.N+z1:ms\nábaco,.N+z1:ms\nabano,.N+z1:ms\nabati,.V+z1:J1s\n"
-                     "a fim de,.PREP\nabeto,.N:ms\n", encoding="utf-8")
+    delas.write_text(
+        "abade,.N+z1:ms\nábaco,.N+z1:ms\nabano,.N+z1:ms\nabati,.V+z1:J1s\na fim de,.PREP\nabeto,.N:ms\n",
+        encoding="utf-8",
+    )
     tsv = tmp_path / "freq.tsv"
     tsv.write_text("ávido\t4.1\nabade\t2.0\nsábia\t3.3\nabril\t3.0\nsabia\t4.5\n", encoding="utf-8")
     k = knowledge("ABBEY:ggbbb")
@@ -332,8 +363,12 @@ def test_grep_pipeline_matches_filter_on_the_bundled_answers(wordle):
 def test_grep_pipeline_looks_like_seed_002():
     text = grep_pipeline(knowledge("VOUCH=..... GRIPE=..i.e DENIM=deni. WIDEN=.iDEn"), "/usr/share/dict/words")
     assert text.splitlines()[0] == "# VOUCH=..... GRIPE=..i.e DENIM=deni. WIDEN=.iDEn"
-    for step in ["grep '^..DE.$'", "awk '/D/ && /E/ && /I/ && /N/'", "grep -v '[CGHMOPRUVW]'",
-                 "grep '^[^D][^EI][^IN][^I][^EN]$'"]:
+    for step in [
+        "grep '^..DE.$'",
+        "awk '/D/ && /E/ && /I/ && /N/'",
+        "grep -v '[CGHMOPRUVW]'",
+        "grep '^[^D][^EI][^IN][^I][^EN]$'",
+    ]:
         assert step in text
     tenth = grep_pipeline(knowledge("PLANK=...n. TENOR=TEN.. TENET=TEN.t"), "w.txt")
     assert "/T.*T/" in tenth and "grep -v -e 'E.*E'" in tenth

@@ -24,11 +24,23 @@ def test_never_suggested_as_a_probe_but_read_and_played_when_likely(cli):
     assert "bugre" in termo.offensive and not termo.is_suggested("bugre") and termo.is_suggested("comer")
     status, out, _ = cli("suggest", "salet:gbbbb", "--top", "20")
     assert status == 0 and "HORNY" not in out and "  3  CORNY " in out
-    status, out, _ = cli("suggest", "--game", "quarteto", "toras:bbybg/byyyg/bggbb/gbyyb",
-                         "crime:bybby/bybyb/bybbb/bgbbb", "ramos:gbbbg/ggggg/ybbyb/yybbb", "--top", "10")
+    status, out, _ = cli(
+        "suggest",
+        "--game",
+        "quarteto",
+        "toras:bbybg/byyyg/bggbb/gbyyb",
+        "crime:bybby/bybyb/bybbb/bgbbb",
+        "ramos:gbbbg/ggggg/ybbyb/yybbb",
+        "--top",
+        "10",
+    )
     assert status == 0 and "BUGRE" not in out and "  1  GUIDA " in out
     for secret in ("horny", "bitch"):
         status, out, _ = cli("play", secret)
         assert status == 0 and f"solved {secret.upper()} in" in out
-    status, out, err = cli("suggest", "bitch:bbbbb", "--top", "1")      # typed: read as a clue like any word
-    assert status == 0 and "not in the wordle word list" not in err and out.startswith("668 likely answers · 5,204 possible words")
+    status, out, err = cli("suggest", "bitch:bbbbb", "--top", "1")  # typed: read as a clue like any word
+    assert (
+        status == 0
+        and "not in the wordle word list" not in err
+        and out.startswith("668 likely answers · 5,204 possible words")
+    )

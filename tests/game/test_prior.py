@@ -19,12 +19,7 @@ from chute.game.words import load_lexicon, words_lexicon
 from chute.playing.session import play
 from chute.playing.solver import Solver
 from chute.strategies import Options, State, get_strategy
-from chute.strategies.expected import (
-    ExpectedGuesses,
-    expected_guesses,
-    second_guesses,
-    still_needed,
-)
+from chute.strategies.expected import ExpectedGuesses, expected_guesses, second_guesses, still_needed
 from chute.strategies.guard import Plans
 
 
@@ -53,7 +48,7 @@ def test_the_later_words_are_outside_the_frequency_prior_and_leave_it_as_it_was(
     """Wordle's 1,883 later words (ACHEY, ALLEN) hold no weight: every other word keeps the weight it had."""
     prior = make_prior(wordle, "frequency")
     assert len(prior.words) == 12972 and not set(prior.words) & wordle.later
-    assert wordle.frequencies["allen"] > 4 and "allen" in wordle.later      # frequent, yet not weighed
+    assert wordle.frequencies["allen"] > 4 and "allen" in wordle.later  # frequent, yet not weighed
     without = replace(wordle, guesses=prior.words, rare=frozenset(), later=frozenset())
     np.testing.assert_allclose(prior.probabilities(), make_prior(without, "frequency").probabilities(), rtol=1e-12)
 
@@ -64,7 +59,7 @@ def test_frequency_prior_boosts_a_curated_answer_list(wordle):
     listed = np.array([w in wordle.answer_set for w in prior.words])
     assert wordle.curated
     assert p[listed].sum() == pytest.approx(LISTED_SHARE)
-    assert len(set(np.round(p[listed], 15))) == 1          # the answers are equally likely among themselves
+    assert len(set(np.round(p[listed], 15))) == 1  # the answers are equally likely among themselves
     # beyond the list (plurals such as YEARS are never answers), the more frequent word is the likelier
     index = {w: i for i, w in enumerate(prior.words)}
     assert "years" not in wordle.answer_set and wordle.frequencies["aahed"] == 0
@@ -95,18 +90,21 @@ def test_prior_file_reads_words_and_weights(tmp_path, wordle):
     path = tmp_path / "weights.txt"
     path.write_text("cigar\t3\nREBUT 1\n# a comment\nsissy\n", encoding="utf-8")
     prior = make_prior(wordle, str(path))
-    assert prior.words == ("cigar", "rebut", "sissy")      # the lexicon's (alphabetical) order
+    assert prior.words == ("cigar", "rebut", "sissy")  # the lexicon's (alphabetical) order
     np.testing.assert_allclose(prior.probabilities(), [3 / 5, 1 / 5, 1 / 5])
 
 
-@pytest.mark.parametrize("text, message", [
-    ("cigar\t0\n", "must be a positive number"),
-    ("cigar\t-2\n", "must be a positive number"),
-    ("cigar\tnan\n", "must be a positive number, not nan"),
-    ("cigar heavy\n", "must be a positive number, not heavy"),
-    ("zzzzz\n", "ZZZZZ is not an accepted guess"),
-    ("\n", "no 5-letter words"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("cigar\t0\n", "must be a positive number"),
+        ("cigar\t-2\n", "must be a positive number"),
+        ("cigar\tnan\n", "must be a positive number, not nan"),
+        ("cigar heavy\n", "must be a positive number, not heavy"),
+        ("zzzzz\n", "ZZZZZ is not an accepted guess"),
+        ("\n", "no 5-letter words"),
+    ],
+)
 def test_prior_file_refuses_bad_entries(tmp_path, wordle, text, message):
     path = tmp_path / "weights.txt"
     path.write_text(text, encoding="utf-8")
@@ -132,7 +130,7 @@ def test_expected_guesses_matches_its_formula_by_brute_force():
             q = prior[row == b]
             mass = q.sum()
             entropy = -sum((x / mass) * math.log2(x / mass) for x in q)
-            total += mass * (1 + 0.5 * entropy ** 0.66)
+            total += mass * (1 + 0.5 * entropy**0.66)
         assert value == pytest.approx(total)
     assert still_needed(np.array([0.0]))[0] == 1.0
 
@@ -150,6 +148,7 @@ def test_two_deep_scores_equal_a_brute_force_under_each_rule(wordle, rule, path,
     # families (?ATCH, ?IGHT, ?OUND, ?ILLS) whose best splitters are outside them, so the rule matters
     # each way of summing: 16-bit keys sorted by radix, 64-bit keys (longer words), the compiled kernel
     import chute.strategies.expected as expected
+
     monkeypatch.setattr(expected, "RADIX_KEYS", 0 if path == "wide keys" else expected.RADIX_KEYS)
     monkeypatch.setattr(expected, "KERNEL_CELLS", 0 if path == "compiled" else 1 << 62)
     rng = np.random.default_rng(11)
@@ -177,10 +176,16 @@ def test_two_deep_scores_equal_a_brute_force_under_each_rule(wordle, rule, path,
                 continue
             clue = Clue(words[i], decode(code, 5))
             legal = [g for g in rows.tolist() if violation(words[g], [clue], rule) is None]
-            values = [1 + sum(prior[members][codes[g, members] == b].sum() / mass
-                              * _one_guess_estimate(prior[members][codes[g, members] == b])
-                              for b in set(codes[g, members].tolist()) - {engine.solved})
-                      for g in legal]
+            values = [
+                1
+                + sum(
+                    prior[members][codes[g, members] == b].sum()
+                    / mass
+                    * _one_guess_estimate(prior[members][codes[g, members] == b])
+                    for b in set(codes[g, members].tolist()) - {engine.solved}
+                )
+                for g in legal
+            ]
             total += mass * (min(values) if values else _one_guess_estimate(prior[members]))
             checked += len(members) >= 3
         assert second_guesses(state, rows, codes, i, prior) == pytest.approx(total, rel=1e-9)
@@ -203,26 +208,29 @@ def test_guard_puts_safe_guesses_first_when_rows_run_out():
     engine = Engine.build(lexicon, cache=False)
     cands = ["hatch", "match", "patch"]
     state = State(engine, cands, None, clues=[])
-    opts = Options(rows=2)                        # two rows left: this guess and one more
+    opts = Options(rows=2)  # two rows left: this guess and one more
     ranked = ExpectedGuesses().rank(state, opts, top=len(words))
+
     def safe(word):
         row = lexicon.guess_index[word]
-        return Plans(engine, None, cands, state.columns, 2).keeps_all(row, engine.codes(np.array([row]), cands)[0],
-                                                                      np.arange(len(words)), 1)
+        return Plans(engine, None, cands, state.columns, 2).keeps_all(
+            row, engine.codes(np.array([row]), cands)[0], np.arange(len(words)), 1
+        )
+
     safe_words = [r.guess for r in ranked if safe(r.guess)]
     assert safe_words, "some word tells HATCH, MATCH and PATCH apart"
     assert ranked[0].guess in safe_words
-    assert not safe("latch")                     # LATCH cannot tell them apart
+    assert not safe("latch")  # LATCH cannot tell them apart
 
 
 def test_frequency_prior_finds_an_answer_beyond_the_list(wordle):
     solver = Solver(Engine.build(wordle), "expected-guesses", prior="frequency")
-    assert solver.initial_state().n == len(wordle.guesses) - len(wordle.later)     # the later words: outside the prior
+    assert solver.initial_state().n == len(wordle.guesses) - len(wordle.later)  # the later words: outside the prior
     secret = "years"
     assert secret not in wordle.answer_set
     game = play(solver, secret)
     assert game.won and game.guesses[-1] == secret
-    assert not game.fallback                       # never "ran out" of candidates: the prior covers it
+    assert not game.fallback  # never "ran out" of candidates: the prior covers it
 
 
 def test_prior_file_limits_the_candidates(tmp_path, wordle):
@@ -255,6 +263,7 @@ def test_cli_suggest_under_the_frequency_prior():
     result = run("suggest", "--prior", "frequency", "-s", "expected-guesses", "--json", *clues)
     assert result.returncode == 0, result.stderr
     import json
+
     data = json.loads(result.stdout)
     assert data["strategy"] == "expected-guesses" and "years" in data["folded"]
     assert all(f"{g}:{score(g, c)}" == clue for c in data["folded"] for g, clue in zip(("salet", "corny"), clues))
@@ -272,7 +281,7 @@ def test_where_the_policy_plans_its_best_guesses_are_scored_two_deep():
         rows = ExpectedGuesses._shortlist(state, state.guess_rows(solver.options))
         codes = state.codes(rows)
         i = int(np.flatnonzero(rows == lexicon.guess_index[best.guess])[0])
-        one = expected_guesses(codes[i:i + 1], state.prior(), engine.n_patterns, engine.solved)[0]
+        one = expected_guesses(codes[i : i + 1], state.prior(), engine.n_patterns, engine.solved)[0]
         two = second_guesses(state, rows, codes, i, state.prior())
         assert best.score == pytest.approx(two if deep else one, rel=1e-9)
         assert abs(two - one) > 1e-3
@@ -282,6 +291,7 @@ def test_where_the_policy_plans_its_best_guesses_are_scored_two_deep():
 def test_two_deep_scores_stay_finite_when_some_words_weigh_nothing(compiled, monkeypatch):
     # a state whose prior gives some words no weight (a word-weight file may hold them at 0 in a notebook)
     import chute.strategies.expected as expected
+
     monkeypatch.setattr(expected, "KERNEL_CELLS", 0 if compiled else 1 << 62)
     words = ["hatch", "match", "patch", "latch", "catch", "batch", "champ", "thump", "lymph", "mount"]
     engine = Engine.build(words_lexicon(words), cache=False)
@@ -297,6 +307,7 @@ def test_two_deep_scores_stay_finite_when_some_words_weigh_nothing(compiled, mon
 def test_two_deep_sums_agree_on_every_path_at_six_letters(monkeypatch):
     # six letters: 729 patterns, 16-bit codes; the sorted keys, the 64-bit keys and the kernel give one value
     import chute.strategies.expected as expected
+
     rng = np.random.default_rng(4)
     words = sorted({"".join(rng.choice(list("aeiorstnl"), 6)) for _ in range(700)})
     engine = Engine.build(words_lexicon(words), cache=False)

@@ -12,15 +12,18 @@ def test_one_board_won_in_hard_mode_is_the_games_own_text():
     assert share_text(game_spec("termo"), [["bybbb"] * 6]).startswith("joguei term.ooo X/6\n\n⬛🟨⬛⬛⬛\n")
 
 
-@pytest.mark.parametrize("game, boards", [
-    ("wordle", [["bybbb", "ggggg"]]),
-    ("termo", [["bbbbb"] * 6]),
-    ("dueto", [["ybbbb", "ggggg"], ["bbbbb", "bybbb", "ggggg"]]),
-    ("quarteto", [["ggggg"], ["bybbb"] * 9, ["bbbbb", "ggggg"], ["ybbbb", "bbybb", "ggggg"]]),
-    ("dordle", [["bbbbb"] * 7, ["ggggg"]]),
-    ("quordle", [["ybbbb", "ggggg"], ["ggggg"], ["bbbbb", "bbbbb", "ggggg"], ["bbbbb"] * 4 + ["ggggg"]]),
-    ("octordle", [["bbbbb"] * k + ["ggggg"] for k in range(8)]),
-])
+@pytest.mark.parametrize(
+    "game, boards",
+    [
+        ("wordle", [["bybbb", "ggggg"]]),
+        ("termo", [["bbbbb"] * 6]),
+        ("dueto", [["ybbbb", "ggggg"], ["bbbbb", "bybbb", "ggggg"]]),
+        ("quarteto", [["ggggg"], ["bybbb"] * 9, ["bbbbb", "ggggg"], ["ybbbb", "bbybb", "ggggg"]]),
+        ("dordle", [["bbbbb"] * 7, ["ggggg"]]),
+        ("quordle", [["ybbbb", "ggggg"], ["ggggg"], ["bbbbb", "bbbbb", "ggggg"], ["bbbbb"] * 4 + ["ggggg"]]),
+        ("octordle", [["bbbbb"] * k + ["ggggg"] for k in range(8)]),
+    ],
+)
 def test_a_share_text_reads_back_as_the_game_and_its_boards(game, boards):
     """Each board's rows up to its solving row, boards side by side in bands of two, padded with blank tiles."""
     read = parse_share(share_text(game_spec(game), boards))

@@ -12,14 +12,7 @@ from chute.errors import LexiconError
 from chute.game.feedback import parse_clue
 from chute.game.grep import grep_pipeline
 from chute.game.knowledge import Knowledge
-from chute.game.words import (
-    fold,
-    load_lexicon,
-    parse_line,
-    read_lines,
-    read_word_file,
-    words_lexicon,
-)
+from chute.game.words import fold, load_lexicon, parse_line, read_lines, read_word_file, words_lexicon
 
 
 def write(tmp_path, name, text, encoding="utf-8"):
@@ -36,32 +29,38 @@ def test_fold():
     assert fold("ü") == "u"
 
 
-@pytest.mark.parametrize("line, parsed", [
-    ("abade,.N+z1:ms", ("abade", None)),              # DELAS (seed 000)
-    ("ábaco,ábaco.N+z1:ms", ("ábaco", None)),
-    ("a fim de,.PREP+z1", ("a fim de", None)),        # multi-word: dropped later
-    ("ávido\t4.12", ("ávido", 4.12)),                 # word and Zipf frequency, tab ...
-    ("crane 3.5", ("crane", 3.5)),                    # ... or space
-    ("crane", ("crane", None)),
-    ("  Crane  ", ("Crane", None)),
-    ("new york", ("new york", None)),
-    ("\ufeffaback", ("aback", None)),
-    ("# comment", None),
-    ("", None),
-])
+@pytest.mark.parametrize(
+    "line, parsed",
+    [
+        ("abade,.N+z1:ms", ("abade", None)),  # DELAS (seed 000)
+        ("ábaco,ábaco.N+z1:ms", ("ábaco", None)),
+        ("a fim de,.PREP+z1", ("a fim de", None)),  # multi-word: dropped later
+        ("ávido\t4.12", ("ávido", 4.12)),  # word and Zipf frequency, tab ...
+        ("crane 3.5", ("crane", 3.5)),  # ... or space
+        ("crane", ("crane", None)),
+        ("  Crane  ", ("Crane", None)),
+        ("new york", ("new york", None)),
+        ("\ufeffaback", ("aback", None)),
+        ("# comment", None),
+        ("", None),
+    ],
+)
 def test_parse_line(line, parsed):
     assert parse_line(line) == parsed
 
 
 def test_delas_file(tmp_path):
-    path = write(tmp_path, "DELAS_PB.dic",
-                 "aarão,.N+Pr:ms\nabade,.N+z1:ms\nabades,abade.N+z1:mp\nábaco,.N+z1:ms\nabaco,.N:ms\n"
-                 "a-b-c,.N\nguarda-chuva,.N:ms\n3ª,.A\n")
+    path = write(
+        tmp_path,
+        "DELAS_PB.dic",
+        "aarão,.N+Pr:ms\nabade,.N+z1:ms\nabades,abade.N+z1:mp\nábaco,.N+z1:ms\nabaco,.N:ms\n"
+        "a-b-c,.N\nguarda-chuva,.N:ms\n3ª,.A\n",
+    )
     wl = read_word_file(path, length=5)
     assert wl.words == ["aarao", "abade", "abaco"]
     assert wl.spellings["abaco"] == "ábaco" and wl.spellings["aarao"] == "aarão"
-    assert wl.dropped == 1            # a-b-c (guarda-chuva is not 5 letters long)
-    assert wl.merged == 1             # abaco folded into ábaco
+    assert wl.dropped == 1  # a-b-c (guarda-chuva is not 5 letters long)
+    assert wl.merged == 1  # abaco folded into ábaco
 
 
 def test_frequency_column_and_merging_keep_the_commonest_spelling(tmp_path):
@@ -152,7 +151,7 @@ def test_files_marked_with_a_byte_order_mark_are_read(tmp_path, encoding):
     (tmp_path / "marked.txt").write_bytes(data)
     wl = read_word_file(tmp_path / "marked.txt")
     assert wl.words == ["avido", "pao"] and wl.spellings["pao"] == "pão"
-    (tmp_path / "broken.txt").write_bytes(codecs.BOM_UTF16_LE + b"a\x00\x00\xd8")     # a lone surrogate
+    (tmp_path / "broken.txt").write_bytes(codecs.BOM_UTF16_LE + b"a\x00\x00\xd8")  # a lone surrogate
     with pytest.raises(LexiconError, match="starts as UTF-16 text but is not UTF-16 throughout"):
         read_word_file(tmp_path / "broken.txt")
 
@@ -198,7 +197,7 @@ def test_bundled_termo_keeps_accents_and_frequencies():
 
 def test_real_termo_lists(termo_2022):
     lexicon = load_lexicon("termo", answers=termo_2022 / "answers.txt", guesses=termo_2022 / "guesses.txt")
-    assert len(lexicon.answers) == 1442          # pilha appears twice in the file
+    assert len(lexicon.answers) == 1442  # pilha appears twice in the file
     assert len(lexicon.guesses) == 10589
     assert lexicon.show("avido") == "ávido"
 
@@ -216,12 +215,13 @@ def test_notice_names_every_bundled_word_file_with_its_sha256():
     import hashlib
     import re
     from pathlib import Path
+
     root = Path(__file__).resolve().parents[2]
     notice = (root / "NOTICE").read_text(encoding="utf-8")
     for folder in ("wordle", "termo"):
         for path in sorted((root / "src" / "chute" / "data" / folder).iterdir()):
             digest = hashlib.sha256(path.read_bytes()).hexdigest()
-            section = notice[notice.index(f"src/chute/data/{folder}/"):]
+            section = notice[notice.index(f"src/chute/data/{folder}/") :]
             block = re.search(rf"\n  {re.escape(path.name)} .*?sha256 ([0-9a-f]{{64}})", section, re.S)
             assert block and block.group(1) == digest, f"NOTICE's sha256 for {folder}/{path.name}"
 

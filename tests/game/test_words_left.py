@@ -25,7 +25,11 @@ def test_the_two_figures_are_the_game_s_rule_over_its_two_lists():
         clues = [Clue(g, score(g, secret)) for g in rnd.sample(wordle.guesses, rnd.randint(1, 3))]
         left = words_left(wordle, clues)
         assert left.likely == len(brute(wordle.answer_list, clues)) >= 1
-        assert left.possible == len(brute(wordle.guesses, clues)) == len(Knowledge.from_rows(clues, 5).filter(wordle.guesses))
+        assert (
+            left.possible
+            == len(brute(wordle.guesses, clues))
+            == len(Knowledge.from_rows(clues, 5).filter(wordle.guesses))
+        )
         assert fitting(wordle, "accepted", tuple(clues)) == brute(wordle.guesses, clues)
     opening = words_left(wordle, [])
     assert (opening.likely, opening.possible) == (2315, 14855)
@@ -38,8 +42,10 @@ def test_said_in_both_languages_and_per_board():
     assert WordsLeft(1, 1).said() == "1 likely answer · 1 possible word"
     assert WordsLeft(2510, 18210).said("pt") == "2.510 respostas prováveis · 18.210 palavras possíveis"
     assert WordsLeft(0, 0, strings=8).said() == "0 likely answers · 0 possible words · 8 strings of letters"
-    assert said_per_board([WordsLeft(7, 70), None, WordsLeft(0, 0, 3)]) == \
-        "likely answers/possible words 1: 7/70, 2: solved, 3: 3 strings of letters"
+    assert (
+        said_per_board([WordsLeft(7, 70), None, WordsLeft(0, 0, 3)])
+        == "likely answers/possible words 1: 7/70, 2: solved, 3: 3 strings of letters"
+    )
     own = words_lexicon(["crane", "crate", "trace"])
     assert words_left(own, [Clue("crane", "gggbg")]) == WordsLeft(None, 1)
     assert said_per_board([words_left(own, [])], "pt") == "palavras possíveis 1: 3"

@@ -11,8 +11,8 @@ import time
 
 from numba import njit
 
-from chute.kernels import _numba  # noqa: F401  (its import is what listens to numba)
 from chute.game.words import load_lexicon
+from chute.kernels import _numba  # noqa: F401  (its import is what listens to numba)
 from chute.kernels.compiling import COMPILING, told_when_compiling
 
 
@@ -26,7 +26,7 @@ def test_a_compilation_is_told_once_within_the_block_and_never_after():
     assert njit(lambda x: x - 1)(1) == 0
     assert heard == [COMPILING]
     with told_when_compiling(heard.append):
-        pass                                        # nothing compiled in the block: nothing said
+        pass  # nothing compiled in the block: nothing said
     assert heard == [COMPILING]
 
 
@@ -52,7 +52,7 @@ def _on_a_terminal(argv: list[str], env: dict, timeout: float = 300) -> tuple[in
         if ready:
             try:
                 chunk = os.read(leader, 65536)
-            except OSError:                 # the terminal closed: the command ended
+            except OSError:  # the terminal closed: the command ended
                 break
             if not chunk:
                 break
@@ -65,7 +65,7 @@ def _on_a_terminal(argv: list[str], env: dict, timeout: float = 300) -> tuple[in
 
 def test_a_terminal_hears_once_that_the_kernels_compile_and_never_again(tmp_path):
     """A fresh kernel cache: the first run says it compiles (once); the second, reading the cache, says nothing."""
-    words = tmp_path / "words.txt"              # lists of 200 words: a short bench that still runs a kernel
+    words = tmp_path / "words.txt"  # lists of 200 words: a short bench that still runs a kernel
     words.write_text("\n".join(load_lexicon("wordle").answer_list[:200]) + "\n")
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "kernels"), "COLUMNS": "100"}
     argv = [sys.executable, "-m", "chute", "bench", "--answers", str(words), "--guesses", str(words), "-s", "entropy"]
@@ -81,12 +81,14 @@ def test_a_terminal_hears_once_that_the_kernels_compile_and_never_again(tmp_path
 def test_a_review_compiles_nothing_once_its_kernels_are_cached():
     """Every kernel a review runs is read from the cache in a new process (an empty typed dict built from
     Python used to compile its constructor in every process: 0.15-0.25 s of each first search)."""
-    code = ("from chute.kernels.compiling import told_when_compiling; from chute import Engine, load_lexicon; "
-            "from chute.reviewing.verdict import review; heard = []; engine = Engine.build(load_lexicon('wordle'))\n"
-            "with told_when_compiling(heard.append): review(engine, ['salet', 'corny', 'cigar'], 'cigar')\n"
-            "print(len(heard))")
+    code = (
+        "from chute.kernels.compiling import told_when_compiling; from chute import Engine, load_lexicon; "
+        "from chute.reviewing.verdict import review; heard = []; engine = Engine.build(load_lexicon('wordle'))\n"
+        "with told_when_compiling(heard.append): review(engine, ['salet', 'corny', 'cigar'], 'cigar')\n"
+        "print(len(heard))"
+    )
     first = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
-    assert first.returncode == 0, first.stderr         # compiles what this machine has not yet
+    assert first.returncode == 0, first.stderr  # compiles what this machine has not yet
     again = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
     assert again.returncode == 0, again.stderr
     assert again.stdout.split() == ["0"]

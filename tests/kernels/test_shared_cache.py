@@ -35,9 +35,13 @@ def test_two_processes_needing_one_kernel_compile_it_once(tmp_path):
     waits for it (hearing that it waits) and reads it from the cache; both get the same codes."""
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "kernels")}
     go = tmp_path / "go"
-    procs = [subprocess.Popen([sys.executable, "-c", CHILD, str(go)], env=env, stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True) for _ in range(2)]
-    time.sleep(3)                     # both have loaded numba and wait at the go file
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", CHILD, str(go)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+        for _ in range(2)
+    ]
+    time.sleep(3)  # both have loaded numba and wait at the go file
     go.write_text("go")
     results = []
     for proc in procs:
@@ -50,7 +54,7 @@ def test_two_processes_needing_one_kernel_compile_it_once(tmp_path):
     assert results[0]["codes"] == results[1]["codes"]
     compiler = next(r for r in results if r["misses"] == 1)
     assert compiler["heard"] == ["compiling_kernels"]
-    assert waiter["heard"] in (["waiting_for_compile"], [])      # [] only if it came after the kernel was saved
+    assert waiter["heard"] in (["waiting_for_compile"], [])  # [] only if it came after the kernel was saved
     assert list((tmp_path / "kernels").rglob("*.lock"))
 
 
@@ -91,10 +95,25 @@ def test_a_first_run_scores_and_ranks_in_numpy_rather_than_compile_and_a_later_o
     run = subprocess.run([sys.executable, "-c", FIRST_RUN], env=env, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr
     before, after = json.loads(run.stdout)
-    assert before == {"ready": False, "scored compiled": False, "ranked compiled": False, "too large": True,
-                      "long words": True, "misses": 0}
+    assert before == {
+        "ready": False,
+        "scored compiled": False,
+        "ranked compiled": False,
+        "too large": True,
+        "long words": True,
+        "misses": 0,
+    }
     assert after["ready"] and after["scored compiled"] and after["same codes"] and after["entropy"] > 0
-    later = subprocess.run([sys.executable, "-c", "from chute.kernels import ready; from chute.game import pattern_codes as engine; "
-                            "print(ready('score', 'pattern_matrix'), engine.score_compiled(6_000_000, 5))"],
-                           env=env, capture_output=True, text=True, timeout=600)
+    later = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from chute.kernels import ready; from chute.game import pattern_codes as engine; "
+            "print(ready('score', 'pattern_matrix'), engine.score_compiled(6_000_000, 5))",
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert later.returncode == 0 and later.stdout.split() == ["True", "True"], later.stderr

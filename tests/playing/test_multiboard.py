@@ -20,9 +20,11 @@ from chute.playing.joint_policy import DEFAULT, Policy
 from chute.playing.joint_ranker import JointRanker
 from chute.playing.multiboard import choose, rank, ranker_for, simulate
 
-WORDS = ("cigar rebut sissy humph awake blush focal evade naval serve heath dwarf model karma stink "
-         "grade quiet bench abate feign major death fresh crust stool colon abase marry react batty "
-         "pride floss helix croak staff paper unfed whelp trawl outdo adobe crazy sower repay digit").split()
+WORDS = (
+    "cigar rebut sissy humph awake blush focal evade naval serve heath dwarf model karma stink "
+    "grade quiet bench abate feign major death fresh crust stool colon abase marry react batty "
+    "pride floss helix croak staff paper unfed whelp trawl outdo adobe crazy sower repay digit"
+).split()
 
 
 @pytest.fixture(scope="module")
@@ -78,7 +80,7 @@ def test_last_rows_must_hit(engine):
     boards = [["cigar", "rebut"], ["sissy", "humph", "awake"]]
     choice = rank(engine, boards, rows_left=2)[0]
     assert choice.reason == "last-rows"
-    assert choice.guess in ("cigar", "rebut")       # the best chance of solving a board: 1/2
+    assert choice.guess in ("cigar", "rebut")  # the best chance of solving a board: 1/2
 
 
 def test_joint_figures_agree_with_brute_force(engine):
@@ -98,8 +100,10 @@ def test_best_joint_guess_maximises_summed_entropy_plus_hits(engine):
     boards = [WORDS[:15], WORDS[10:30], WORDS[25:]]
     policy = Policy(exact=0)
     best = rank(engine, boards, policy, top=1)[0]
-    scores = {g: sum(brute_bits(g, b) for b in boards) + sum(1 / len(b) for b in boards if g in b)
-              for g in engine.lexicon.guesses}
+    scores = {
+        g: sum(brute_bits(g, b) for b in boards) + sum(1 / len(b) for b in boards if g in b)
+        for g in engine.lexicon.guesses
+    }
     top = max(scores.values())
     assert scores[best.guess] == pytest.approx(top)
 
@@ -125,8 +129,9 @@ def test_choice_is_deterministic_and_policy_is_checked(engine):
 def exact_values(engine, boards, rows_left=None):
     """Return {guess: expected rows} from the exact search over the boards."""
     solver = JointRanker(engine, Policy(exact=50, exact_extra=0))
-    return {engine.lexicon.guesses[r]: v
-            for r, v in solver._exact_rank([solver.board(b) for b in boards], [], rows_left)}
+    return {
+        engine.lexicon.guesses[r]: v for r, v in solver._exact_rank([solver.board(b) for b in boards], [], rows_left)
+    }
 
 
 def test_exact_two_candidates_take_one_and_a_half_rows(engine):
@@ -206,7 +211,7 @@ def test_secret_outside_the_answers_falls_back_to_accepted_words():
     base = words_lexicon(WORDS)
     lex = Lexicon("partial", 5, tuple(WORDS[:30]), base.guesses, base.spellings)
     engine = Engine.build(lex)
-    game = simulate(engine, ("cigar", "outdo"), rows=12)     # outdo is accepted but not an answer
+    game = simulate(engine, ("cigar", "outdo"), rows=12)  # outdo is accepted but not an answer
     assert game.won and "outdo" in game.guesses
 
 
@@ -245,6 +250,7 @@ def test_quordle_games_are_solved_within_nine_rows(wordle):
     summary = run_many(game_spec("quordle"), 15, seed=0, engine=wordle)
     assert summary.stats.wins == 15 and summary.stats.max <= 9
     from chute.bench import Progress
+
     progress = Progress(4, enabled=False)
     run_many(game_spec("dordle"), 4, seed=0, engine=wordle, progress=progress)
     assert progress.done == 4
@@ -271,12 +277,15 @@ def test_play_quordle_grid(cli, capsys, monkeypatch):
 def test_play_grid_fits_the_terminal(cli, capsys, monkeypatch):
     """At 80 columns Quordle's four boards come in two bands of two; Octordle's eight in three bands."""
     import unicodedata
+
     monkeypatch.setenv("COLUMNS", "80")
     monkeypatch.setenv("NO_COLOR", "1")
     status, out, _ = cli("play", "--game", "quordle", "cigar", "rebut", "sissy", "humph")
     heads = [line.split() for line in out.splitlines() if line.startswith("row")]
     assert heads == [["row", "board", "1", "board", "2"], ["row", "board", "3", "board", "4"]]
-    status, out, _ = cli("play", "--game", "octordle", "cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade")
+    status, out, _ = cli(
+        "play", "--game", "octordle", "cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade"
+    )
     assert sum(line.startswith("row") for line in out.splitlines()) == 3
     shown = lambda line: sum(2 if unicodedata.east_asian_width(c) == "W" else 1 for c in line)
     assert max(shown(line) for line in out.splitlines()) <= 80
@@ -285,6 +294,7 @@ def test_play_grid_fits_the_terminal(cli, capsys, monkeypatch):
 def test_play_grid_keeps_a_gap_after_a_count_of_four_digits(cli, capsys, monkeypatch):
     """TERMO SUÍTE ÁVIDO FESTA leaves one board 1,024 words after TORAS: the count does not touch the next board."""
     import re
+
     monkeypatch.setenv("COLUMNS", "200")
     status, out, err = cli("play", "--game", "quarteto", "termo", "suíte", "ávido", "festa")
     assert status == 0, err
@@ -297,7 +307,7 @@ def test_play_json_agrees_with_the_library(cli, capsys, monkeypatch, wordle):
     status, out, _ = cli("play", "--game", "quordle", *secrets, "--json")
     data = json.loads(out)
     assert status == 0 and data["solved"] and data["boards"] == 4 and data["rows"] == 9
-    game = simulate(wordle, secrets, rows=9, prior=make_prior(wordle.lexicon, "frequency"))   # the default prior
+    game = simulate(wordle, secrets, rows=9, prior=make_prior(wordle.lexicon, "frequency"))  # the default prior
     assert data["guesses"] == list(game.guesses)
     assert [b["solved_at"] for b in data["board"]] == list(game.solved_at)
     for b, secret in zip(data["board"], secrets):
@@ -312,13 +322,16 @@ def test_play_quarteto_shows_accents_and_takes_plain_letters(cli, capsys, monkey
     assert "solved ÁVIDO SUÍTE FESTA TERMO" in out
 
 
-@pytest.mark.parametrize("argv", [
-    ["play", "--game", "dordle", "cigar"],
-    ["play", "--game", "dordle", "cigar", "cigar"],
-    ["play", "--game", "dordle", "cigar", "zz4zz"],
-    ["play", "cigar", "rebut"],
-    ["play", "--game", "dordle", "--strategy", "minimax", "cigar", "rebut"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "--game", "dordle", "cigar"],
+        ["play", "--game", "dordle", "cigar", "cigar"],
+        ["play", "--game", "dordle", "cigar", "zz4zz"],
+        ["play", "cigar", "rebut"],
+        ["play", "--game", "dordle", "--strategy", "minimax", "cigar", "rebut"],
+    ],
+)
 def test_play_bad_input_is_one_line_and_status_2(cli, capsys, monkeypatch, argv):
     status, out, err = cli(*argv)
     assert status == 2 and len(err.strip().splitlines()) == 1 and err.startswith("chute: error:")
@@ -339,34 +352,53 @@ def test_assist_quordle_one_line_per_round(cli, capsys, monkeypatch):
     script = "\n".join(rows_for(["trace", "noils", "cigar", "rebut", "sissy", "humph"], secrets)) + "\n"
     status, out, err = cli("assist", "--game", "quordle", "--prior", "answers", stdin=script)
     assert status == 0 and err == ""
-    assert out.splitlines()[0].startswith("likely answers/possible words 1: 2,315/14,855, 2: 2,315/14,855, 3: 2,315/14,855, 4: 2,315/14,855 · row 1/9 · try ")
+    assert out.splitlines()[0].startswith(
+        "likely answers/possible words 1: 2,315/14,855, 2: 2,315/14,855, 3: 2,315/14,855, 4: 2,315/14,855 · row 1/9 · try "
+    )
     assert "board 1: CIGAR ⬛" not in out and "board 1: CIGAR 🟩🟩🟩🟩🟩  solved" in out
     assert "3: solved" not in out.split("SISSY")[0]
     assert "\nall 4 boards solved in 6\n\nDaily Quordle " in out
-    assert out.splitlines()[-1] == ("the verdict on this game: chute review --game quordle --answer "
-                                    "cigar,rebut,sissy,humph trace noils cigar rebut sissy humph")
+    assert out.splitlines()[-1] == (
+        "the verdict on this game: chute review --game quordle --answer "
+        "cigar,rebut,sissy,humph trace noils cigar rebut sissy humph"
+    )
 
 
 def test_assist_one_board_per_line_undo_and_list(cli, capsys, monkeypatch):
     secrets = ["cigar", "rebut"]
-    script = "\n".join(["trace", score("trace", "cigar"), "undo",            # clears the half-typed row
-                        "trace", score("trace", "cigar"), score("trace", "rebut"),
-                        "list 2", "list 9", "undo",                         # takes TRACE back
-                        *rows_for(["trace", "cigar", "rebut"], secrets)]) + "\n"
+    script = (
+        "\n".join(
+            [
+                "trace",
+                score("trace", "cigar"),
+                "undo",  # clears the half-typed row
+                "trace",
+                score("trace", "cigar"),
+                score("trace", "rebut"),
+                "list 2",
+                "list 9",
+                "undo",  # takes TRACE back
+                *rows_for(["trace", "cigar", "rebut"], secrets),
+            ]
+        )
+        + "\n"
+    )
     status, out, err = cli("assist", "--game", "dordle", stdin=script)
     assert "board 2?" in out and "row cleared" in out and "took back TRACE" in out
     assert "board 2 (" in out and "REBUT" in out
-    assert status == 2 and "there is no board 9" in err          # one refused line
+    assert status == 2 and "there is no board 9" in err  # one refused line
     assert "\nall 2 boards solved in 3\n\nDaily Dordle 2&3/7\n" in out
 
 
 def test_assist_reads_rows_as_suggest_writes_them(cli, capsys, monkeypatch):
     """guess:colours/colours (chute suggest's row notation) is one row on several boards; a bad board's colours say why."""
     secrets = ["cigar", "rebut"]
-    script = (f"trace:{score('trace', 'cigar')}/{score('trace', 'rebut')}\n"
-              f"cigar={score('cigar', 'cigar')}/{score('cigar', 'rebut')}\n"
-              "rebut:bbyg\n"
-              f"rebut:-/{score('rebut', 'rebut')}\n")
+    script = (
+        f"trace:{score('trace', 'cigar')}/{score('trace', 'rebut')}\n"
+        f"cigar={score('cigar', 'cigar')}/{score('cigar', 'rebut')}\n"
+        "rebut:bbyg\n"
+        f"rebut:-/{score('rebut', 'rebut')}\n"
+    )
     status, out, err = cli("assist", "--game", "dordle", stdin=script)
     assert status == 2 and err == "chute: error: pattern 'bbyg' has 4 tiles, expected 5\n"
     assert "board 1: CIGAR 🟩🟩🟩🟩🟩  solved" in out and "\nall 2 boards solved in 3\n\nDaily Dordle 2&3/7\n" in out
@@ -377,7 +409,7 @@ def test_assist_refuses_wrong_counts_and_goes_on(cli, capsys, monkeypatch):
     script = "trace bbbbb\nbbbqb bbbbb\nxyzzy1 bbbbb\n\n"
     status, out, err = cli("assist", "--game", "dordle", stdin=script)
     assert status == 2
-    assert "board 2?" in out                     # one pattern of two: waits for the next board
+    assert "board 2?" in out  # one pattern of two: waits for the next board
     assert len(err.strip().splitlines()) == 2
 
 
@@ -402,16 +434,20 @@ def test_bench_quarteto_json_and_text(cli, capsys, monkeypatch):
     assert status == 0 and "solved within 7 rows: 5/5" in out and "worst tuples:" in out
 
 
-@pytest.mark.parametrize("argv, rule", [
-    (["suggest", "--game", "termo", "--hard"], "strict"),
-    (["suggest", "--game", "wordle", "--hard"], "hard"),
-    (["assist", "--game", "quarteto", "--hard"], "strict"),
-    (["play", "--game", "dueto", "--strict", "a", "b"], "strict"),
-    (["bench", "--game", "termo"], None),
-])
+@pytest.mark.parametrize(
+    "argv, rule",
+    [
+        (["suggest", "--game", "termo", "--hard"], "strict"),
+        (["suggest", "--game", "wordle", "--hard"], "hard"),
+        (["assist", "--game", "quarteto", "--hard"], "strict"),
+        (["play", "--game", "dueto", "--strict", "a", "b"], "strict"),
+        (["bench", "--game", "termo"], None),
+    ],
+)
 def test_hard_means_the_games_own_rule(argv, rule):
     from chute.cli import build_parser
     from chute.cli.solving import rule_from_args
+
     assert rule_from_args(build_parser().parse_args(argv)) == rule
 
 
@@ -440,6 +476,7 @@ def test_pool_workers_stay_off_openmp_after_fork():
 
 def test_serial_and_threaded_figures_agree(wordle):
     import chute.playing.board_figures as mb
+
     solver = JointRanker(wordle, Policy())
     threaded = solver.figures(solver.board()).copy()
     solver._cache.clear()
@@ -462,7 +499,18 @@ def test_assist_notes_a_board_that_runs_out_of_answers(cli, capsys, monkeypatch,
     secrets = ["cigar", "rebut"]
     plays = ["serve", "cigar", "rebut"]
     script = "\n".join(rows_for(plays, secrets)) + "\n"
-    status, out, err = cli("assist", "--game", "dordle", "--answers", str(answers), "--guesses", str(guesses), "--prior", "answers", stdin=script)
+    status, out, err = cli(
+        "assist",
+        "--game",
+        "dordle",
+        "--answers",
+        str(answers),
+        "--guesses",
+        str(guesses),
+        "--prior",
+        "answers",
+        stdin=script,
+    )
     assert status == 0, err
     assert out.count("note: board 2:") == 1 and "all 2 boards solved in 3" in out
 
@@ -471,6 +519,7 @@ def test_multi_board_runs_through_a_player_match_the_policys_simulation(wordle):
     """run_many with the joint Player (Sessions) plays the same games as the policy's fast simulation."""
     from chute.playing.players import Joint
     from chute.playing.solver import Solver
+
     fast = run_many(game_spec("quordle"), 8, seed=4, engine=wordle)
     slow = run_many(game_spec("quordle"), 8, seed=4, player=Joint(Solver(wordle)))
     assert [g.guesses for g in slow.games] == [g.guesses for g in fast.games]
@@ -492,8 +541,9 @@ def brute_weighted(guess: str, candidates: list[str], weights: dict[str, float])
     return bits, size, ones
 
 
-def weighted_solver(engine, policy=Policy(exact=0), seed=3):
+def weighted_solver(engine, policy=None, seed=3):
     """Return a JointRanker over the small lexicon with seeded random weights, and the weights by word."""
+    policy = Policy(exact=0) if policy is None else policy
     rng = np.random.default_rng(seed)
     weights = rng.uniform(0.05, 1.0, len(engine.lexicon.answers))
     return JointRanker(engine, policy, weights=weights), dict(zip(engine.lexicon.answers, weights.tolist()))
@@ -527,10 +577,9 @@ def brute_rows(boards: list[tuple[str, ...]], w: dict[str, float]) -> float:
             bins: dict[str, list[str]] = {}
             for c in b:
                 bins.setdefault(score(g, c), []).append(c)
-            outcomes.append([(sum(w[c] for c in m) / total, () if p == "ggggg" else tuple(m))
-                             for p, m in bins.items()])
+            outcomes.append([(sum(w[c] for c in m) / total, () if p == "ggggg" else tuple(m)) for p, m in bins.items()])
         if all(len(o) == 1 and o[0][1] == b for o, b in zip(outcomes, boards)):
-            continue                  # tells nothing: the exact search never plays it
+            continue  # tells nothing: the exact search never plays it
         value = 1.0
         for combo in itertools.product(*outcomes):
             p = math.prod(q for q, _ in combo)
@@ -565,6 +614,7 @@ def test_weights_decide_the_last_row(engine):
 
 def test_board_prior_leaves_out_words_the_frequency_list_never_saw():
     from chute.playing.multiboard import board_prior
+
     lexicon = load_lexicon("termo")
     prior = make_prior(lexicon, "frequency")
     played = board_prior(prior, lexicon)
@@ -591,8 +641,15 @@ def test_quarteto_wins_every_seeded_game_on_the_real_answers(termo_2022):
     lexicon = load_lexicon("termo")
     words = [w for w in (line.strip() for line in (termo_2022 / "answers.txt").open(encoding="utf-8")) if w]
     known = [w for w in dict.fromkeys(fold(w) for w in words) if lexicon.is_guess(w)]
-    result = run_many("quarteto", 1000, 1, engine=Engine.build(lexicon), jobs=2,
-                      tuples=secret_tuples(known, 4, 1000, 1), prior=make_prior(lexicon, "frequency"))
+    result = run_many(
+        "quarteto",
+        1000,
+        1,
+        engine=Engine.build(lexicon),
+        jobs=2,
+        tuples=secret_tuples(known, 4, 1000, 1),
+        prior=make_prior(lexicon, "frequency"),
+    )
     assert result.stats.games == 1000 and result.stats.wins == 1000
 
 
@@ -602,7 +659,7 @@ def test_the_opening_ranking_is_kept_on_disk(tmp_path):
     (entry,) = tmp_path.glob("multi-openers-*.json")
     again = JointRanker(eng)
     assert again.rank([again.board() for _ in range(4)], top=5) == fresh
-    entry.write_text("[{\"guess\": 3}]")                                 # damaged: recomputed, rewritten
+    entry.write_text('[{"guess": 3}]')  # damaged: recomputed, rewritten
     assert JointRanker(eng).rank([again.board() for _ in range(4)], top=5) == fresh
     assert JointRanker(eng).rank([again.board() for _ in range(2)], top=5)[0].bits == pytest.approx(fresh[0].bits / 2)
 
@@ -613,6 +670,7 @@ def test_a_board_left_with_a_rare_word_guesses_it():
     from chute.playing.players import Joint
     from chute.playing.session import Session
     from chute.playing.solver import Solver
+
     lexicon = load_lexicon("termo")
     assert "aarus" in lexicon.rare
     solver = Solver(Engine.build(lexicon), "entropy", prior="frequency")
@@ -620,7 +678,7 @@ def test_a_board_left_with_a_rare_word_guesses_it():
         session = Session(solver, len(secrets), rows, secrets, Joint(solver))
         session.autoplay()
         assert session.solved and session.used <= rows
-    solver.avoid("aarus")                       # refused by the game: never guessed, even as a last candidate
+    solver.avoid("aarus")  # refused by the game: never guessed, even as a last candidate
     session = Session(solver, 2, 7, ["aarus", "termo"], Joint(solver))
     played = session.autoplay(limit=6)
     assert played and "aarus" not in [row.guess for row in played]
@@ -632,6 +690,7 @@ def test_termo_sessions_play_as_the_fast_simulation(prior_name):
     # policy must still play as its simulation does (its opener, its exact endgame), not under a mask
     from chute.playing.players import Joint
     from chute.playing.solver import Solver
+
     lexicon = load_lexicon("termo")
     engine = Engine.build(lexicon)
     prior = make_prior(lexicon, prior_name)
@@ -642,22 +701,25 @@ def test_termo_sessions_play_as_the_fast_simulation(prior_name):
 
 
 def test_boards_read_from_a_large_mapped_matrix_copy_only_their_rows_and_leave_none_of_it_held(
-        tmp_path, small_engine, monkeypatch, resident):
+    tmp_path, small_engine, monkeypatch, resident
+):
     # a board's columns are spread over every page of the matrix: a large mapped one is read once per ranking
     # for the rows of the transpose its boards need, each block's pages given back (a Quordle review held the
     # whole matrix so, then its transposed copy beside it)
     import chute.game.engine as engine_mod
+
     engine = small_engine(seed=11, answers=300, extra=700, cache_dir=tmp_path)
     plain = JointRanker(Engine.build(engine.lexicon, cache=False))
     path = next(tmp_path.glob("matrix-*.bin"))
-    monkeypatch.setattr(engine_mod, "GIVE_BACK_BYTES", engine.matrix.nbytes)         # large
+    monkeypatch.setattr(engine_mod, "GIVE_BACK_BYTES", engine.matrix.nbytes)  # large
     monkeypatch.setattr(engine_mod, "TRANSPOSE_ROWS", 64)
     solver = JointRanker(engine)
     assert engine.give_back_matrix() and resident(path) == 0
     answers = engine.lexicon.answers
     small = answers[::32]
-    assert np.array_equal(solver._guess_codes_by_board(solver.board(small)),
-                          plain._guess_codes_by_board(plain.board(small)))
+    assert np.array_equal(
+        solver._guess_codes_by_board(solver.board(small)), plain._guess_codes_by_board(plain.board(small))
+    )
     assert np.array_equal(solver.figures(solver.board(small)), plain.figures(plain.board(small)))
     assert resident(path) == 0
     boards = [answers[:150], answers[100:250:2], small]
@@ -679,7 +741,7 @@ def test_a_single_ranking_gathers_small_boards_and_the_benchmark_reads_the_trans
     assert eager._codes_t is not None and eager._codes_t.shape == wordle.matrix.T.shape
     for board, figures in zip(boards, gathered):
         assert np.array_equal(eager.figures(eager.board(lazy.words(board))), figures)
-    lazy.figures(lazy.board(lexicon.answers[:1000]))          # a large board makes the transpose
+    lazy.figures(lazy.board(lexicon.answers[:1000]))  # a large board makes the transpose
     assert lazy._codes_t is not None
 
 
@@ -688,8 +750,9 @@ def test_numpy_board_figures_equal_the_compiled_kernels(wordle, weighted):
     from chute.game.partition_stats import clog_table
     from chute.kernels.partition import board_figures, board_figures_weighted
     from chute.playing.board_figures import board_figures_numpy
+
     rng = np.random.default_rng(5)
-    for n in (2, 3, 17, 64, 65, 400, 1024):          # sorted up to 64 words, counted above
+    for n in (2, 3, 17, 64, 65, 400, 1024):  # sorted up to 64 words, counted above
         cols = np.sort(rng.choice(wordle.matrix.shape[1], n, replace=False))
         codes_t = np.ascontiguousarray(wordle.matrix[:, cols].T)
         g = codes_t.shape[1]
@@ -714,7 +777,7 @@ def test_a_board_falls_back_to_the_games_later_words_only_once_no_other_word_fit
     lex = wordle.lexicon
     some = solver.fallback_board([("crane", encode(score("crane", "achey")))])
     assert some.n > 10 and not {lex.guesses[i] for i in some.index.tolist()} & lex.later
-    clues = [(g, encode(score(g, "achey"))) for g in ("crane", "tough", "chewy")]     # no word of 2022 fits them
+    clues = [(g, encode(score(g, "achey"))) for g in ("crane", "tough", "chewy")]  # no word of 2022 fits them
     assert [lex.guesses[i] for i in solver.fallback_board(clues).index.tolist()] == ["achey"]
     # a board fallen back to the other words goes on to the later ones when those run out, and only then
     board = solver.fallback_board(clues[:2])
@@ -729,6 +792,7 @@ def test_a_refused_word_keeps_the_opening_and_its_ranking_on_disk(wordle, monkey
     from chute.playing.assembly import game_solver
     from chute.playing.joint_ranker import JointRanker
     from chute.playing.session import Session
+
     plain = [c.guess for c in Session(game_solver(wordle, 4), 4, 9).ranked(3)]
     scored = []
     real = JointRanker._joint
@@ -754,7 +818,7 @@ def test_the_figures_kept_stay_within_their_bytes_the_fewest_candidates_going_fi
         assert solver._cached_bytes == sum(f.nbytes for f in solver._cache.values()) <= 3 * one_set
     largest = sorted(sets, key=lambda b: -b.n)[:3]
     assert sorted(solver._cache) == sorted(b.key() for b in largest)
-    assert not fresh._cache                         # no room for one set: none kept
+    assert not fresh._cache  # no room for one set: none kept
 
 
 def test_the_endgame_memo_is_emptied_past_its_bound_and_answers_alike(wordle, monkeypatch):
@@ -762,12 +826,13 @@ def test_the_endgame_memo_is_emptied_past_its_bound_and_answers_alike(wordle, mo
 
     def state_of(solver, *boards):
         return tuple(sorted(tuple(int(i) for i in solver.board(words).index) for words in boards))
+
     solver, fresh = JointRanker(wordle, Policy()), JointRanker(wordle, Policy())
     first = state_of(solver, ["cigar", "rebut", "sissy"], ["humph", "awake", "blush", "focal"])
     second = state_of(solver, ["naval", "shire", "proxy"], ["tacit", "lemon", "sweet", "might"])
     solver.endgame.rank(first, [], 7)
     assert len(solver.endgame.memo) + len(solver.endgame.splits) > 2
     monkeypatch.setattr(endgame, "MEMO_KEPT", 2)
-    found = solver.endgame.rank(second, [], 7)       # emptied first, then filled by this search alone
+    found = solver.endgame.rank(second, [], 7)  # emptied first, then filled by this search alone
     assert found == fresh.endgame.rank(second, [], 7)
     assert solver.endgame.memo == fresh.endgame.memo and solver.endgame.splits == fresh.endgame.splits

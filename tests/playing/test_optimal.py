@@ -9,12 +9,7 @@ import pytest
 from chute import Solver, parse_clue
 from chute.bench import run
 from chute.cli import main
-from chute.playing.optimal import (
-    EXACT_OFF_TREE,
-    optimal_strategy,
-    optimal_tree,
-    tree_path,
-)
+from chute.playing.optimal import EXACT_OFF_TREE, optimal_strategy, optimal_tree, tree_path
 from chute.search.tree_search import INF, TreeSearch
 
 
@@ -47,18 +42,24 @@ def test_off_the_tree_a_small_set_is_solved_exactly(small_engine, tmp_path):
     strategy = optimal_strategy(engine, notify=None)
     solver = Solver(engine, strategy)
     from chute.game.feedback import score
+
     other = next(g for g in engine.lexicon.guesses if g != strategy.tree.root.guess)
     states = (solver.state_for([parse_clue(f"{other}:{score(other, s)}")]) for s in engine.lexicon.answers)
     state = next(st for st in states if 2 < st.n <= EXACT_OFF_TREE)
     guess = solver.choose(state)
     search = TreeSearch(engine, rows=5, exact=True)
     import numpy as np
+
     S = np.sort(state.columns).astype(np.int32)
     best = search.solve(S, 5, None, INF, b"")
-    words, starts, codes = search._kernels().split(search.M, engine.lexicon.guess_index[guess], S, search.solved,
-                                                    search.P)
-    total = len(S) + sum(search.solve(np.sort(words[starts[i]:starts[i + 1]]), 4, None, INF, b"")
-                         for i in range(len(codes)) if codes[i] != search.solved)
+    words, starts, codes = search._kernels().split(
+        search.M, engine.lexicon.guess_index[guess], S, search.solved, search.P
+    )
+    total = len(S) + sum(
+        search.solve(np.sort(words[starts[i] : starts[i + 1]]), 4, None, INF, b"")
+        for i in range(len(codes))
+        if codes[i] != search.solved
+    )
     assert total == best
     assert any("left the optimal tree" in n and "exactly" in n for n in state.notes)
 

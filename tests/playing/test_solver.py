@@ -8,13 +8,7 @@ import random
 import numpy as np
 import pytest
 
-from chute.errors import (
-    ChuteError,
-    ContradictionError,
-    IllegalGuessError,
-    LexiconError,
-    NotationError,
-)
+from chute.errors import ChuteError, ContradictionError, IllegalGuessError, LexiconError, NotationError
 from chute.game.engine import Engine
 from chute.game.feedback import Clue, score
 from chute.game.knowledge import Knowledge
@@ -45,6 +39,7 @@ def solver(wordle):
 
 # -- advance -----------------------------------------------------------------------------
 
+
 def test_advance_agrees_with_brute_force(solver, wordle):
     """After random clues the candidates are exactly the answers that score the same."""
     rng = random.Random(1)
@@ -69,7 +64,7 @@ def test_every_game_starts_from_one_opening_computed_once(wordle):
     first, second = solver.initial_state(), solver.initial_state()
     assert first.cols is not None and first.cols is second.cols and first.weights is second.weights
     assert not first.cols.flags.writeable and not first.weights.flags.writeable
-    assert solver.belief.weights.flags.writeable          # the prior's own array is left as it was
+    assert solver.belief.weights.flags.writeable  # the prior's own array is left as it was
     assert np.array_equal(first.cols, wordle.columns(first.candidates)) and first.candidates is not second.candidates
     after = solver.advance(first, "soare", score("soare", "until"))
     assert solver.initial_state().n == first.n > after.n and after.cols.flags.writeable
@@ -113,6 +108,7 @@ def test_word_outside_the_lexicon_is_used_with_a_note(solver):
 
 # -- the choice policy ---------------------------------------------------------------------
 
+
 def test_choose_policy(solver, wordle):
     """Opener first; one candidate is guessed; of two, a candidate; else the strategy."""
     start = solver.initial_state()
@@ -139,12 +135,11 @@ def test_two_candidates_always_guess_one(wordle):
 def test_one_candidate_left_is_the_only_suggestion(wordle):
     """The answer is known: it is the one guess suggested (no list of other words that would waste a row)."""
     clues = [f"soare:{score('soare', 'tense')}", f"until:{score('until', 'tense')}"]
-    for solver in (Solver(wordle), Solver(wordle, "expected-guesses", prior="frequency"),
-                   Solver(wordle, "minimax")):
+    for solver in (Solver(wordle), Solver(wordle, "expected-guesses", prior="frequency"), Solver(wordle, "minimax")):
         sg = solver.suggest(clues, top=5)
         assert sg.candidates == ["tense"] and [r.guess for r in sg.ranked] == ["tense"]
         assert sg.ranked[0].candidate and sg.ranked[0].expected == 1.0
-    outside = Solver(wordle).suggest(["aahed:ggggg"], top=5)       # a word the answer list lacks, solved
+    outside = Solver(wordle).suggest(["aahed:ggggg"], top=5)  # a word the answer list lacks, solved
     assert [r.guess for r in outside.ranked] == ["aahed"]
 
 
@@ -178,8 +173,11 @@ def test_opener_cache_is_written_and_survives_damage(wordle, tmp_path):
     assert Solver(eng, "expected-size").openers(3) == first
     files[0].write_text("{not json")
     assert [r.guess for r in Solver(eng, "expected-size").openers(3)] == [r.guess for r in first]
-    files[0].write_text(json.dumps({"version": 1, "lexicon": wordle.lexicon.key,
-                                    "entries": {next(iter(data["entries"])): [{"guess": 3}]}}))
+    files[0].write_text(
+        json.dumps(
+            {"version": 1, "lexicon": wordle.lexicon.key, "entries": {next(iter(data["entries"])): [{"guess": 3}]}}
+        )
+    )
     assert [r.guess for r in Solver(eng, "expected-size").openers(3)] == [r.guess for r in first]
     # a hand-edited entry (another word first, or a word the lists lack) fails its checksum: recomputed
     for swap in ("cigar", "zzzzz"):
@@ -196,7 +194,10 @@ def test_the_ranking_after_one_clue_is_kept_on_disk(wordle, tmp_path, monkeypatc
     read; with a word avoided, nothing is stored."""
     from chute.playing import openers
     from chute.strategies import expected, guard
-    monkeypatch.setattr(openers, "shipped", lambda key, kind="openers", opener="": {})     # ranked here, not read from chute's
+
+    monkeypatch.setattr(
+        openers, "shipped", lambda key, kind="openers", opener="": {}
+    )  # ranked here, not read from chute's
     eng = Engine(wordle.lexicon, wordle.matrix, tmp_path)
     calls = []
     original = expected.ExpectedGuesses.rank
@@ -211,18 +212,18 @@ def test_the_ranking_after_one_clue_is_kept_on_disk(wordle, tmp_path, monkeypatc
     assert len(calls) == 1 and list(tmp_path.glob("second-*.json"))
     again = make().suggest(["salet:bybbb"], top=5)
     assert len(calls) == 1 and again.ranked == first.ranked and again.candidates == first.candidates
-    make(hard="hard").suggest(["salet:bybbb"], top=5)          # another rule: its own entry
-    make().suggest(["salet:bybbb", "court:bbbbb"], top=5)      # two clues: not kept
+    make(hard="hard").suggest(["salet:bybbb"], top=5)  # another rule: its own entry
+    make().suggest(["salet:bybbb", "court:bbbbb"], top=5)  # two clues: not kept
     assert len(calls) == 3
     make().suggest(["salet:bybbb", "court:bbbbb"], top=5)
     assert len(calls) == 4
     avoiding = make()
     avoiding.avoid(first.ranked[0].guess)
     assert first.ranked[0].guess not in [r.guess for r in avoiding.suggest(["salet:bybbb"], top=5).ranked]
-    monkeypatch.setattr(guard, "PLAN_BUDGET", 1_000)         # the plans give up and say so: stored, note and all
+    monkeypatch.setattr(guard, "PLAN_BUDGET", 1_000)  # the plans give up and say so: stored, note and all
     noted = [make(hard="hard").suggest(["crane:bbbbb"], top=5) for _ in range(2)]
     assert all(expected.PLANS_GAVE_UP in n.notes for n in noted) and noted[1].ranked == noted[0].ranked
-    assert calls.count((Clue("crane", "bbbbb"),)) == 1       # a state too open to plan for: ranked once, not each time
+    assert calls.count((Clue("crane", "bbbbb"),)) == 1  # a state too open to plan for: ranked once, not each time
 
 
 def test_a_stored_ranking_says_only_notes_it_can_say_again(tmp_path):
@@ -233,11 +234,13 @@ def test_a_stored_ranking_says_only_notes_it_can_say_again(tmp_path):
 
     from chute.playing.openers import _checksum, cache_path, cached_openers
     from chute.strategies.base import Ranked
+
     computed = []
 
     def rank(n):
         computed.append(n)
         return [Ranked("crane", 1.0, 2.0, 3, 4, False)]
+
     heard = []
     args = (tmp_path, "k" * 40, "entry", 1, rank, lambda w: True)
     cached_openers(*args, kind="second", keep=lambda: None)
@@ -245,7 +248,7 @@ def test_a_stored_ranking_says_only_notes_it_can_say_again(tmp_path):
     cached_openers(*args, kind="second", heard=heard.append)
     assert len(computed) == 2 and heard == [("plans_gave_up",)]
     path = cache_path(tmp_path, "k" * 40, "second")
-    for bad in (["no_such_note"], ["plan"], "plans_gave_up"):       # "plan" takes values
+    for bad in (["no_such_note"], ["plan"], "plans_gave_up"):  # "plan" takes values
         data = json.loads(path.read_text())
         stored = data["entries"]["entry"]
         stored["notes"], stored["checksum"] = bad, _checksum("k" * 40, "entry", stored["rows"], bad)
@@ -259,6 +262,7 @@ def test_the_second_row_file_keeps_the_newest_rankings(tmp_path):
     written again)."""
     from chute.playing.openers import cache_path, cached_openers
     from chute.strategies.base import Ranked
+
     rank = lambda n: [Ranked("crane", 1.0, 2.0, 3, 4, False)]
     for name in ("a", "b", "c", "a", "d"):
         cached_openers(tmp_path, "k" * 40, name, 1, rank, lambda w: True, kind="second", limit=3)
@@ -281,6 +285,7 @@ def test_a_slow_first_opener_ranking_is_announced_once(wordle, tmp_path):
 
 
 # -- play --------------------------------------------------------------------------------
+
 
 def test_play_solves_every_sampled_answer(solver, wordle):
     """Entropy solves sampled answers within six rows, each row agreeing with score."""
@@ -328,7 +333,7 @@ def test_termo_fallback_is_weighted_by_frequency(termo):
     game = play(s, secret, limit=30)
     assert game.clues[-1].guess == secret and game.fallback
     assert any("weighted by frequency" in n for n in game.notes)
-    assert s.initial_state().weights is None                     # auto: uniform over the answer list
+    assert s.initial_state().weights is None  # auto: uniform over the answer list
     assert Solver(termo, weights="frequency").initial_state().weights is not None
 
 
@@ -358,6 +363,7 @@ def test_auto_weights_use_frequency_without_an_answer_list(wordle):
 
 # -- hard mode -----------------------------------------------------------------------------
 
+
 def test_hard_mode_rejects_an_illegal_guess_with_the_reason(wordle):
     """Hard mode: greens stay, revealed letters are reused; strict also bans marked positions."""
     hard = Solver(wordle, hard="hard")
@@ -366,7 +372,7 @@ def test_hard_mode_rejects_an_illegal_guess_with_the_reason(wordle):
         hard.advance(state, "slate", "bbbbb")
     with pytest.raises(IllegalGuessError, match="must use A"):
         hard.advance(state, "clips", "gbbbb")
-    hard.advance(state, "coast", "gbybb")       # A back in place 3 is fine in Wordle's hard mode
+    hard.advance(state, "coast", "gbybb")  # A back in place 3 is fine in Wordle's hard mode
     strict = Solver(wordle, hard="strict")
     sstate = strict.advance(strict.initial_state(), "crane", "gbybb")
     with pytest.raises(IllegalGuessError, match="A cannot be the 3rd letter"):
@@ -392,7 +398,7 @@ def test_rules_mask_agrees_with_the_reasons(wordle):
         strict = legal_mask(wordle, clues[0], "strict")
         k = Knowledge.from_clues(clues[:1], 5)
         assert [bool(strict[r]) for r in sample] == [k.consistent(words[r]) for r in sample]
-        for rule in ("hard", "strict"):         # asked of some rows only: the same answers
+        for rule in ("hard", "strict"):  # asked of some rows only: the same answers
             some = np.array(sorted(sample), dtype=np.intp)
             assert np.array_equal(legal_mask(wordle, clues[1], rule, some), legal_mask(wordle, clues[1], rule)[some])
 
@@ -404,10 +410,13 @@ def test_hard_state_restricts_the_allowed_rows(wordle):
     allowed = {wordle.lexicon.guesses[r] for r in state.allowed.tolist()}
     assert set(state.candidates) <= allowed
     lexicon = wordle.lexicon
-    assert allowed == {w for w in lexicon.guesses if lexicon.is_suggested(w) and violation(w, state.clues, "strict") is None}
+    assert allowed == {
+        w for w in lexicon.guesses if lexicon.is_suggested(w) and violation(w, state.clues, "strict") is None
+    }
 
 
 # -- sessions ------------------------------------------------------------------------------
+
 
 def test_session_plays_undoes_and_restarts(solver):
     """A session keeps the rows, takes them back one at a time, and starts over."""
@@ -457,10 +466,11 @@ def test_session_with_two_boards(solver):
     with pytest.raises(ChuteError, match="over"):
         game.play("slate")
     multi = Session(solver, n_boards=2, secrets=["crane", "slate"])
-    assert multi.next_guess() == multi.ranked(1)[0].guess          # the joint policy by default
+    assert multi.next_guess() == multi.ranked(1)[0].guess  # the joint policy by default
 
     class Always:
         """A player that always guesses TRACE (any object with name, rank and choose will do)."""
+
         name = "always trace"
 
         def rank(self, states, rows_left, top=10):
@@ -469,12 +479,14 @@ def test_session_with_two_boards(solver):
         def choose(self, states, rows_left):
             assert len(states) == 2 and rows_left == 6
             return "trace"
+
     assert Session(solver, n_boards=2, secrets=["crane", "slate"], player=Always()).next_guess() == "trace"
 
 
 def test_session_saves_and_restores(solver):
     """A session survives to_dict/from_dict, JSON included; saved games of other lists are refused."""
     import json
+
     game = Session(solver, n_boards=2, rows=7)
     game.play("soare", [score("soare", "crane"), score("soare", "slate")])
     game.play("crane", ["ggggg", score("crane", "slate")])
@@ -491,6 +503,7 @@ def test_session_saves_and_restores(solver):
 def test_real_termo_answers_outside_the_bundled_list_are_found(termo, termo_2022):
     """Real 2022 Termo answers missing from the bundled answer list are still found (strict mode)."""
     from chute.game.words import read_word_file
+
     real = read_word_file(termo_2022 / "answers.txt", 5).words
     lex = termo.lexicon
     missing = [w for w in real if w not in lex.answer_set and w in lex.guess_set]
@@ -508,7 +521,7 @@ def test_a_rejected_word_is_never_suggested_but_still_read_as_a_clue(wordle):
     first = game.next_guess()
     assert game.reject(first.upper()) == first
     assert game.next_guess() != first and first not in [r.guess for r in game.ranked(20)]
-    row = game.play(first, "bbbbb")                       # the player typed it anyway: read as a clue
+    row = game.play(first, "bbbbb")  # the player typed it anyway: read as a clue
     assert row.left[0] < 2315 and first not in [r.guess for r in game.ranked(20)]
     game.undo()
     assert first not in [r.guess for r in game.ranked(20)]
@@ -530,7 +543,7 @@ def test_a_refusal_taken_back_suggests_the_word_again_after_the_rows_played(word
     fresh = Session(Solver(wordle), 1)
     assert fresh.next_guess() == first
     game.undo()
-    assert game.next_guess() == first                     # the planned opener is the opener again
+    assert game.next_guess() == first  # the planned opener is the opener again
 
 
 def test_candidates_come_likeliest_first(wordle):
@@ -546,7 +559,7 @@ def test_candidates_come_likeliest_first(wordle):
     game = Session(s)
     game.replay([("soare", "bbyby"), ("until", "bbbbb")])
     assert game.report(top=1, max_words=5)["boards"][0]["candidates"] == [wordle.lexicon.show(w) for w in order[:5]]
-    plain = Solver(wordle).suggest(["soare:bbyby", "until:bbbbb"], top=1)    # the answer list, all equal
+    plain = Solver(wordle).suggest(["soare:bbyby", "until:bbbbb"], top=1)  # the answer list, all equal
     assert plain.candidates == sorted(plain.candidates) == plain.state.likeliest()
 
 
@@ -556,17 +569,20 @@ def test_clues_no_listed_word_fits_give_the_strings_they_allow(wordle):
     state = solver.state_for([Clue("tough", "ybybb"), Clue("moist", "gbyby")])
     strings = solver.advance(state, "spilt", "bbyyy")
     assert strings.unlisted and strings.fallback and strings.n == 8 and "multi" in strings.candidates
-    assert all(score(g, w) == p for w in strings.candidates for g, p in [("tough", "ybybb"), ("moist", "gbyby"),
-                                                                          ("spilt", "bbyyy")])
+    assert all(
+        score(g, w) == p
+        for w in strings.candidates
+        for g, p in [("tough", "ybybb"), ("moist", "gbyby"), ("spilt", "bbyyy")]
+    )
     assert strings.notes[-1].startswith("no word in the wordle lists fits the clues: spilt:bbyyy together with")
     assert "8 strings of letters fit the clues" in strings.notes[-1]
-    again = solver.advance(strings, "shops", "bbbbb")          # a clue that keeps them all: said once
+    again = solver.advance(strings, "shops", "bbbbb")  # a clue that keeps them all: said once
     assert again.unlisted and again.n == 8 and sum("strings of letters" in m for m in again.notes) == 1
     suggestion = solver.rank(again, 3)
     assert [r.guess for r in suggestion.ranked] == again.likeliest(3) and solver.choose(again) == again.likeliest(1)[0]
     assert solver.advance(again, "multi", "ggggg").candidates == ["multi"]
     with pytest.raises(ContradictionError, match="conflicts with earlier clues"):
-        solver.advance(strings, "tough", "ggggg")              # clues at odds: still refused
+        solver.advance(strings, "tough", "ggggg")  # clues at odds: still refused
     # a string the game refused is not its answer: dropped, while the lists' words are untouched
     first = again.likeliest(1)[0]
     solver.avoid(first)

@@ -17,11 +17,7 @@ ONE_BOARD = [
     ("wordle", ["--hard"], ["crane:bbybb"]),
     ("termo", ["--strict"], ["serao:__c_i"]),
 ]
-SEVERAL = [
-    ("quordle", ["trace:bbybb/ybybb/bbbbb/bybbg"]),
-    ("dueto", ["toras:bbgyb/gbbbb"]),
-    ("octordle", []),
-]
+SEVERAL = [("quordle", ["trace:bbybb/ybybb/bbbbb/bybbg"]), ("dueto", ["toras:bbgyb/gbbbb"]), ("octordle", [])]
 
 
 def _cli_ranking(cli, game: str, flags: list[str], clues: list[str], top: int = 5) -> list[str]:
@@ -47,7 +43,7 @@ def test_every_strategy_ranks_in_the_library_as_the_command_does(cli, strategy):
     solver = solver_for("wordle", strategy=strategy)
     clues = ["soare:bbyby", "until:bbgyb"]
     mine = [r.guess for r in solver.suggest([parse_clue(c) for c in clues], top=5).ranked]
-    assert mine == [solver.lexicon.show(w) for w in mine]      # folded words, as shown for Wordle
+    assert mine == [solver.lexicon.show(w) for w in mine]  # folded words, as shown for Wordle
     assert mine == _cli_ranking(cli, "wordle", flags, clues)
 
 
@@ -85,14 +81,17 @@ def test_solvers_of_the_same_lists_share_one_matrix():
     assert common.lexicon.common is not None and one.lexicon.common is None
 
 
-@pytest.mark.parametrize("game, options, message", [
-    ("quordle", {"hard": True}, "hard mode is for one board"),
-    ("quordle", {"strategy": "minimax"}, "with entropy or expected-size, not minimax"),
-    ("wordle", {"strategy": "nope"}, "nope"),
-    ("wordle", {"hard": True, "strict": True}, "do not go together"),
-    ("wordle", {"strategy": "minimax", "depth": 2}, "--depth 2 works with entropy"),
-    ("nogame", {}, "unknown game"),
-])
+@pytest.mark.parametrize(
+    "game, options, message",
+    [
+        ("quordle", {"hard": True}, "hard mode is for one board"),
+        ("quordle", {"strategy": "minimax"}, "with entropy or expected-size, not minimax"),
+        ("wordle", {"strategy": "nope"}, "nope"),
+        ("wordle", {"hard": True, "strict": True}, "do not go together"),
+        ("wordle", {"strategy": "minimax", "depth": 2}, "--depth 2 works with entropy"),
+        ("nogame", {}, "unknown game"),
+    ],
+)
 def test_options_that_do_not_go_together_are_refused_in_one_line(game, options, message):
     with pytest.raises(ChuteError, match=message):
         solver_for(game, **options)

@@ -36,7 +36,7 @@ def test_the_shipped_games_are_the_policy_s_today(engines, game, rule):
     solver = game_solver(engine, 1, rule)
     games = module.shipped_games(solver)
     assert set(games) == set(engine.lexicon.answers)
-    assert all(g[-1] == a and len(g) <= spec.rows for a, g in games.items())      # every answer found in time
+    assert all(g[-1] == a and len(g) <= spec.rows for a, g in games.items())  # every answer found in time
     for answer in random.Random(5).sample(engine.lexicon.answers, 12):
         assert games[answer] == played(solver, answer, spec.rows), answer
 

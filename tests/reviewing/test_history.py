@@ -29,14 +29,14 @@ def game(guesses: str, answer: str, when: str, skill=None, luck=None, game="word
 def test_a_game_is_kept_once_and_its_review_adds_its_skill_and_luck(tmp_path):
     """Recorded at its end, then reviewed: one game, the first day kept, the grades added; a game going on is none."""
     path = tmp_path / "history.json"
-    assert finished_record("wordle", None, 6, ["crane", "lotus"], ["jolly"]) is None      # rows left: not over
+    assert finished_record("wordle", None, 6, ["crane", "lotus"], ["jolly"]) is None  # rows left: not over
     record_game(game("crane cigar", "cigar", "2026-01-01T10:00:00Z"), path)
     record_game(game("crane cigar", "cigar", "2026-01-02T10:00:00Z", skill=80, luck=40), path)
     [kept] = read_history(path)
     assert (kept.when, kept.skill, kept.luck, kept.rows, kept.won) == ("2026-01-01T10:00:00Z", 80, 40, 2, True)
-    record_game(game("crane cigar", "cigar", "2026-01-03T10:00:00Z"), path)              # again, without grades
+    record_game(game("crane cigar", "cigar", "2026-01-03T10:00:00Z"), path)  # again, without grades
     assert read_history(path)[0].skill == 80
-    assert not list(tmp_path.glob(".*.tmp"))                                             # written by a rename
+    assert not list(tmp_path.glob(".*.tmp"))  # written by a rename
 
 
 def test_a_game_lost_then_found_past_the_rows_is_one_game_lost():
@@ -50,12 +50,14 @@ def test_a_game_lost_then_found_past_the_rows_is_one_game_lost():
 
 def test_statistics_per_game_and_mode_with_streaks_and_rows():
     """Played, won, the rows of each win, the streak up to the latest game and the best, means over the reviewed."""
-    games = [game("a b cigar", "cigar", "2026-01-01T00:00:00Z", 70, 30),
-             game("a cigar", "cigar", "2026-01-02T00:00:00Z", 90, 50),
-             game("a b c d e f", "cigar", "2026-01-03T00:00:00Z"),
-             game("a b c cigar", "cigar", "2026-01-04T00:00:00Z"),
-             game("serão termo", "termo", "2026-01-04T00:00:00Z", game="termo"),
-             game("a cigar", "cigar", "2026-01-05T00:00:00Z", mode="hard")]
+    games = [
+        game("a b cigar", "cigar", "2026-01-01T00:00:00Z", 70, 30),
+        game("a cigar", "cigar", "2026-01-02T00:00:00Z", 90, 50),
+        game("a b c d e f", "cigar", "2026-01-03T00:00:00Z"),
+        game("a b c cigar", "cigar", "2026-01-04T00:00:00Z"),
+        game("serão termo", "termo", "2026-01-04T00:00:00Z", game="termo"),
+        game("a cigar", "cigar", "2026-01-05T00:00:00Z", mode="hard"),
+    ]
     wordle, *rest = statistics(games)
     assert (wordle.game, wordle.mode, wordle.played, wordle.won, wordle.lost) == ("wordle", "normal", 4, 3, 1)
     assert wordle.rows == {3: 1, 2: 1, 4: 1} and wordle.mean_rows == 3.0

@@ -7,7 +7,7 @@ import json
 import math
 import random
 import sys
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -28,9 +28,11 @@ def wordle() -> Engine:
 
 # -- the values against a plain brute force ------------------------------------------------------------
 
+
 def brute(answers: list[str], guesses: list[str]):
     """Return f(S, r): the least total guesses finishing every answer of S within r rows (exhaustive)."""
-    @lru_cache(maxsize=None)
+
+    @cache
     def f(S: tuple[str, ...], r: int) -> float:
         if r <= 0:
             return float("inf")
@@ -42,10 +44,11 @@ def brute(answers: list[str], guesses: list[str]):
             for s in S:
                 bins.setdefault(score(g, s), []).append(s)
             if len(bins) == 1 and g not in S:
-                continue                                  # learns nothing
+                continue  # learns nothing
             total = len(S) + sum(f(tuple(b), r - 1) for p, b in bins.items() if set(p) != {"g"})
             best = min(best, total)
         return best
+
     return f
 
 
@@ -72,8 +75,9 @@ def test_values_equal_a_brute_force_on_small_lists(seed):
                 bins.setdefault(score(row.guess, s), []).append(s)
             want = 1 + sum(f(tuple(b), r - 1) for p, b in bins.items() if set(p) != {"g"}) / len(S)
             assert row.value == pytest.approx(want)
-            assert 0 <= row.skill <= 99 and (0 <= row.luck <= 99 if row.luck is not None
-                                             else row.before in (1, row.after))     # a forced row: no luck
+            assert 0 <= row.skill <= 99 and (
+                0 <= row.luck <= 99 if row.luck is not None else row.before in (1, row.after)
+            )  # a forced row: no luck
             S = tuple(bins[score(row.guess, secret)])
             if row.guess == secret:
                 break
@@ -82,12 +86,14 @@ def test_values_equal_a_brute_force_on_small_lists(seed):
 def _lexicon(answers: list[str], guesses: list[str]):
     """Return a lexicon with these answers and accepted guesses."""
     from chute.game.words import Lexicon
+
     return Lexicon("small", 5, tuple(answers), tuple(guesses), {w: w for w in guesses})
 
 
 def test_a_game_that_follows_the_optimal_salet_tree_scores_99_on_every_row(wordle):
     """Uniform over the answer list, the SALET tree's every guess is an optimal move."""
     from chute.search.opener_search import build_tree
+
     tree = build_tree(wordle, "salet")
     for secret in random.Random(4).sample(wordle.lexicon.answers, 25):
         guesses = [c.guess for c in tree.play(secret)]
@@ -105,11 +111,12 @@ def test_a_row_whose_exact_search_passes_its_budget_is_graded_by_the_narrower_se
     import chute.reviewing.grading as grading
     from chute.game.feedback import encode
     from chute.search.tree_search import TreeSearch
+
     lex = wordle.lexicon
     every = np.arange(len(lex.answers), dtype=np.int32)
     S = every[wordle.matrix[lex.guess_index["voter"], every] == encode(score("voter", "coach"))]  # 88 words
     exact = TreeSearch(wordle, rows=6, exact=True).solve(S, 5)
-    monkeypatch.setattr(grading, "REVIEW_CELLS", 10**6)            # the exact search scans 127 sets of 88 words
+    monkeypatch.setattr(grading, "REVIEW_CELLS", 10**6)  # the exact search scans 127 sets of 88 words
     grader = grading.Grader(wordle, 6, None)
     grader.start_row()
     g, found = grader.best(S, 5, None)
@@ -127,21 +134,23 @@ def test_a_later_review_reads_the_best_guess_of_an_opener_s_large_sets_from_the_
     """The second row after an opener in the table is not searched again (FUZZY's 1,352 words took 2.3 s in
     every new process), and the review is the same as the one that searched it."""
     import chute.reviewing.grading as grading
+
     table = grading.OpenerTable(grading.Grader(wordle, 6, None))
     if table.path is not None and table.path.exists():
-        table.path.unlink()                         # the first review searches FUZZY and stores its table
+        table.path.unlink()  # the first review searches FUZZY and stores its table
     searched: list[int] = []
     real = grading.Grader._total
-    monkeypatch.setattr(grading.Grader, "_total", lambda self, S, r, allowed: searched.append(len(S))
-                        or real(self, S, r, allowed))
+    monkeypatch.setattr(
+        grading.Grader, "_total", lambda self, S, r, allowed: searched.append(len(S)) or real(self, S, r, allowed)
+    )
     first = review(wordle, ["fuzzy", "cigar"], "cigar")
-    assert 1352 in searched                         # the set FUZZY leaves (from the search's memo then)
+    assert 1352 in searched  # the set FUZZY leaves (from the search's memo then)
     stored = json.loads(table.path.read_text())["openers"]["fuzzy"]
     sizes = {str(code): size for code, size, _ in stored["bins"]}
     assert stored["best"]["0"] == first.rows[1].best and {c for c in sizes if sizes[c] > 100} == set(stored["best"])
     searched.clear()
     heard = []
-    again = review(wordle, ["fuzzy", "cigar"], "cigar", notify=heard.append)   # a new grader, as in a new process
+    again = review(wordle, ["fuzzy", "cigar"], "cigar", notify=heard.append)  # a new grader, as in a new process
     assert 1352 not in searched and again.to_dict() == first.to_dict() and heard == []
 
 
@@ -153,14 +162,18 @@ def test_a_review_of_a_known_opening_does_not_load_the_compiler(cli, wordle, cap
     bounds its guesses in numpy)."""
     import os
     import subprocess
+
     argv = ["review", *game.split()]
-    status, out, _ = cli(*argv)       # fills SALET's table in this cache when it lacks it
+    status, out, _ = cli(*argv)  # fills SALET's table in this cache when it lacks it
     # the numpy scans' time budget left out: whether the search moves to the kernels is then decided by the
     # cells it scans alone, the same on a loaded machine as on a quiet one
-    code = ("import sys; import chute.search.tree_search as search; search.NUMPY_SECONDS = float('inf'); "
-            f"from chute.cli import main; status = main({argv!r}); print('numba' in sys.modules, status)")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=dict(os.environ),
-                          timeout=300)
+    code = (
+        "import sys; import chute.search.tree_search as search; search.NUMPY_SECONDS = float('inf'); "
+        f"from chute.cli import main; status = main({argv!r}); print('numba' in sys.modules, status)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=dict(os.environ), timeout=300
+    )
     lines = done.stdout.splitlines()
     assert status == 0 and lines[-1] == "False 0", done.stdout + done.stderr
     assert "\n".join(lines[:-1]) == out.rstrip("\n") and "CORNY" in out
@@ -171,13 +184,15 @@ def test_a_first_search_of_an_opening_is_announced(wordle):
     """``notify`` hears one note before an opening is graded for the first time, and none after."""
     import chute.reviewing.grading as grading
     from chute.language import said
+
     table = grading.OpenerTable(grading.Grader(wordle, 6, None))
     if table.path is not None and table.path.exists():
         table.path.unlink()
     heard = []
     review(wordle, ["jumbo", "cigar"], "cigar", notify=heard.append)
-    assert [said(n, "pt") for n in heard] == ["avaliando JUMBO como abertura pela primeira vez: alguns segundos "
-                                              "(fica guardado para as próximas revisões)"]
+    assert [said(n, "pt") for n in heard] == [
+        "avaliando JUMBO como abertura pela primeira vez: alguns segundos (fica guardado para as próximas revisões)"
+    ]
     heard.clear()
     review(wordle, ["jumbo", "cigar"], "cigar", notify=heard.append)
     assert heard == []
@@ -192,11 +207,12 @@ def test_the_rows_an_opener_table_keeps_are_the_trees_games(wordle, rule):
     from chute.reviewing.grading import rows_by_answer
     from chute.search.opener_search import search_opener
     from chute.search.tree_search import TreeSearch
+
     tree = search_opener(TreeSearch(wordle, rule=rule), "crane").tree
     want = {a: len(tree.play(a)) for a in wordle.lexicon.answers}
     assert rows_by_answer(tree, wordle) == want and max(want.values()) >= 5
     pattern, pruned = max(tree.root.children.items(), key=lambda pc: len(pc[1].children))
-    del pruned.children[sorted(pruned.children)[0]]                    # some answers now leave the tree
+    del pruned.children[sorted(pruned.children)[0]]  # some answers now leave the tree
     want = {a: len(tree.play(a)) for a in wordle.lexicon.answers}
     assert rows_by_answer(tree, wordle) == want
     assert any(not tree.play(a)[-1].solved for a in wordle.lexicon.answers)
@@ -221,7 +237,9 @@ def test_review_names_hard_mode_slips_and_impossible_guesses(wordle):
 
 def test_cli_review_says_the_broken_rule_once_with_the_game_s_spelling(cli, capsys, monkeypatch):
     """It printed "hard mode: strict mode: ... (green in SERAO)": the rule named twice, the accent lost."""
-    status, out, _ = cli("review", "--game", "termo", "--strict", "--answer", "termo", "serao", "ponto", "termo", stdin="")
+    status, out, _ = cli(
+        "review", "--game", "termo", "--strict", "--answer", "termo", "serao", "ponto", "termo", stdin=""
+    )
     assert status == 0 and "\n       strict mode: the 2nd letter must be E (green in SERÃO)\n" in out
     status, out, _ = cli("review", "--hard", "--answer", "cigar", "crane", "slate", "cigar", stdin="")
     assert status == 0 and "\n       hard mode: the 1st letter must be C (green in CRANE)\n" in out
@@ -234,51 +252,95 @@ def test_cli_review_of_typed_words_reads_a_share_text_piped_in_and_never_grades_
     words = ["crane", "slate", "trace", "brace", "grace", "place"]
     status, out, err = cli("review", *words, stdin="")
     assert status == 2 and not out and "6 guesses and no answer: give --answer PLACE" in err
-    lost = "Wordle 1,000 X/6*\n\n" + "\n".join(score(w, "frame") for w in words).translate(
-        str.maketrans("gyb", "🟩🟨⬛")) + "\n"
+    lost = (
+        "Wordle 1,000 X/6*\n\n"
+        + "\n".join(score(w, "frame") for w in words).translate(str.maketrans("gyb", "🟩🟨⬛"))
+        + "\n"
+    )
     status, out, err = cli("review", *words, stdin=lost)
     assert status == 2 and not out and "give the answer (--answer WORD)" in err
     status, out, err = cli("review", *words, "--answer", "frame", stdin=lost)
     assert status == 0 and "not solved" in out.splitlines()[0].lower() and "hard mode" in out.splitlines()[0]
-    won = "Wordle 1,001 3/6\n\n" + "\n".join(score(w, "trace") for w in words[:3]).translate(
-        str.maketrans("gyb", "🟩🟨⬛")) + "\n"
+    won = (
+        "Wordle 1,001 3/6\n\n"
+        + "\n".join(score(w, "trace") for w in words[:3]).translate(str.maketrans("gyb", "🟩🟨⬛"))
+        + "\n"
+    )
     status, out, _ = cli("review", *words[:3], stdin=won)
     assert status == 0 and "TRACE, solved in 3/6" in out.splitlines()[0]
-    status, out, err = cli("review", *words[:2], stdin=won)        # two words for a three-row grid
+    status, out, err = cli("review", *words[:2], stdin=won)  # two words for a three-row grid
     assert status == 2 and "3 rows" in err
 
 
 def test_cli_review_in_portuguese(cli, capsys, monkeypatch):
     """--lang pt: every line of the review in Brazilian Portuguese, figures with a decimal comma."""
-    status, out, _ = cli("review", "--game", "termo", "--strict", "--answer", "morte", "serao", "ponto", "corte", "morte", "--lang", "pt", stdin="")
+    status, out, _ = cli(
+        "review",
+        "--game",
+        "termo",
+        "--strict",
+        "--answer",
+        "morte",
+        "serao",
+        "ponto",
+        "corte",
+        "morte",
+        "--lang",
+        "pt",
+        stdin="",
+    )
     lines = out.splitlines()
     assert status == 0 and lines[0].startswith("termo: MORTE, resolvido em 4/6 · modo estrito · habilidade ")
-    assert lines[1] == ("3 de 4 linhas avaliadas foram a melhor jogada; SERÃO foi a que mais custou (0,08 palpites "
-                        "em média); sorte na média (42).")
+    assert lines[1] == (
+        "3 de 4 linhas avaliadas foram a melhor jogada; SERÃO foi a que mais custou (0,08 palpites "
+        "em média); sorte na média (42)."
+    )
     assert lines[2] == "o jogo do próprio chute: TORCE MORTE (resolvido em 2/6)"
     assert "SERÃO ⬛🟨🟩⬛🟨  18/66 " in lines[3] and lines[3].endswith(
-        "deixou 18 de 2.510 respostas prováveis (49 em média; TIREM 105, 0,08 palpites a menos para terminar)")
+        "deixou 18 de 2.510 respostas prováveis (49 em média; TIREM 105, 0,08 palpites a menos para terminar)"
+    )
     assert lines[5] == "       modo estrito: a terceira letra tem de ser R (verde em SERÃO)"
     assert lines[6] == "       PONTO não podia ser a resposta" and "restavam: MORTE, FORTE" in out
     assert lines[-1] == "o jogo ótimo (TIREM primeiro) acha MORTE em 3 linhas; a média é 3,5311 nas 2.510 respostas"
     assert not any(word in out for word in (" skill ", " luck ", "cost ", "best move", "could not"))
-    status, out, _ = cli("review", "--game", "termo", "--answer", "termo", "serao", "termo", "--prior", "frequency", "--lang", "pt", "--json", stdin="")
+    status, out, _ = cli(
+        "review",
+        "--game",
+        "termo",
+        "--answer",
+        "termo",
+        "serao",
+        "termo",
+        "--prior",
+        "frequency",
+        "--lang",
+        "pt",
+        "--json",
+        stdin="",
+    )
     data = json.loads(out)
     assert status == 0 and data["notes"][0].startswith("valores sob a distribuição frequency: exatos com até 40")
-    status, out, _ = cli("review", "--game", "dueto", "--answer", "termo,festa", "serao", "festa", "termo", "--lang", "pt", stdin="")
+    status, out, _ = cli(
+        "review", "--game", "dueto", "--answer", "termo,festa", "serao", "festa", "termo", "--lang", "pt", stdin=""
+    )
     assert status == 0 and "tabuleiro 1:" in out and "habilidade" in out and "(o valor de uma rodada:" in out
     status, out, _ = cli("review", "--answer", "cigar", "--lang", "pt", stdin=WORDLE_DARK)
     assert status == 0 and out.startswith("wordle: as palavras que fazem cada linha contra CIGAR")
     assert " palavras: " in out and out.rstrip().endswith("para a revisão completa")
 
+
 def test_an_answer_off_the_answer_list_is_graded_under_the_default_prior(wordle):
     """An accepted word that is not an answer (the game's lists drift): every row graded, under frequency, said so."""
     result = review(wordle, ["crane", "tough", "aargh"], "aargh")
     assert result.solved and result.skill is not None and all(r.skill is not None for r in result.rows)
-    assert result.rows[0].before == 12972 and result.rows[-1].before == 1      # every accepted word could be it
-    assert result.notes[0] == ("AARGH is not on the wordle answer list: the guesses are graded under the frequency "
-                               "prior, where every accepted word can be the answer")
-    assert "frequency" in said(result.notes[0], "pt") and "não está na lista de respostas" in said(result.notes[0], "pt")
+    assert result.rows[0].before == 12972 and result.rows[-1].before == 1  # every accepted word could be it
+    assert result.notes[0] == (
+        "AARGH is not on the wordle answer list: the guesses are graded under the frequency "
+        "prior, where every accepted word can be the answer"
+    )
+    assert "frequency" in said(result.notes[0], "pt") and "não está na lista de respostas" in said(
+        result.notes[0], "pt"
+    )
 
 
 def test_an_answer_chute_does_not_know_is_graded_while_a_known_word_fits(wordle):
@@ -287,24 +349,28 @@ def test_an_answer_chute_does_not_know_is_graded_while_a_known_word_fits(wordle)
     first, second, third, last = result.rows
     assert result.solved and [r.pattern for r in result.rows][-1] == "ggggg"
     assert first.before == 12972 and first.skill is not None and first.luck is not None
-    assert second.after == 2 and third.before == 2 and third.after == 0       # no known word shows SPILT's colours
-    assert third.skill is not None and third.luck is None                    # graded; no luck against no word
+    assert second.after == 2 and third.before == 2 and third.after == 0  # no known word shows SPILT's colours
+    assert third.skill is not None and third.luck is None  # graded; no luck against no word
     assert last.value is None and last.skill is None and last.comment() == "MULTI is not in the word lists: not graded"
     assert result.skill == round((first.skill + second.skill + third.skill) / 3)
     assert any(n.startswith("MULTI is not in chute's wordle word lists") for n in result.notes)
     assert any("MULTI não está nas listas de palavras wordle do chute" in said(n, "pt") for n in result.notes)
     # told to trust the answer list: graded over it while one of its answers fits, the first row only here
     from chute.game.prior import make_prior
+
     told = review(wordle, ["tough", "moist", "spilt", "multi"], "multi", prior=make_prior(wordle.lexicon, "answers"))
     assert told.rows[0].before == 2315 and told.rows[0].skill is not None and told.rows[1].after == 0
     assert [r.skill is None for r in told.rows] == [False, False, True, True]
-    assert told.notes == ["MULTI is not in chute's wordle word lists (the game's lists have changed since they were "
-                          "taken): a row is graded only while a word of the lists fits the clues before it"]
+    assert told.notes == [
+        "MULTI is not in chute's wordle word lists (the game's lists have changed since they were "
+        "taken): a row is graded only while a word of the lists fits the clues before it"
+    ]
 
 
 def test_the_best_move_under_a_prior_is_a_word_chute_suggests_or_a_candidate():
     """Under the frequency prior every Termo word is a candidate; a rare one (RÍTON) is a best move only as a candidate."""
     from chute.game.prior import make_prior
+
     engine = Engine.build(load_lexicon("termo"))
     lexicon = engine.lexicon
     prior = make_prior(lexicon, "frequency")
@@ -328,6 +394,7 @@ def test_a_hard_mode_review_moves_only_among_the_words_its_searches_play(monkeyp
     from chute.game.feedback import encode
     from chute.game.words import Lexicon
     from chute.reviewing.grading import Grader
+
     wordle = load_lexicon("wordle")
     rnd = random.Random(41)
     answers = rnd.sample(wordle.answers, 60)
@@ -337,13 +404,14 @@ def test_a_hard_mode_review_moves_only_among_the_words_its_searches_play(monkeyp
     engine = Engine.build(lexicon, cache=False)
     asked = []
     best = Grader.best
-    monkeypatch.setattr(Grader, "best", lambda self, S, r, allowed: asked.append((self, allowed)) or
-                        best(self, S, r, allowed))
+    monkeypatch.setattr(
+        Grader, "best", lambda self, S, r, allowed: asked.append((self, allowed)) or best(self, S, r, allowed)
+    )
     for rule in ("hard", "strict"):
         for opener, answer in zip([w for w in extra if w not in rare][:3], answers):
             asked.clear()
             review(engine, [opener, answer], answer, rule=rule)
-            grader, allowed = asked[1]                      # the second row's: after the opener's clue
+            grader, allowed = asked[1]  # the second row's: after the opener's clue
             g = lexicon.guess_index[opener]
             assert allowed.tolist() == grader.fast._child_allowed(None, g, encode(score(opener, answer))).tolist()
             assert rare.isdisjoint(lexicon.guesses[i] for i in allowed.tolist()), rule
@@ -353,7 +421,9 @@ def test_a_word_the_game_refused_is_never_a_best_move(wordle):
     """A session's refused words (assist's reject, the page's ✕) are left out of its review's best moves."""
     from chute.playing.session import Session
     from chute.playing.solver import Solver
-    from chute.reviewing.verdict import review_boards, review_session
+    from chute.reviewing.boards_review import review_boards
+    from chute.reviewing.review_game import review_session
+
     guesses = "crane lotus golly dolly holly jolly".split()
     plain = review(wordle, guesses, "jolly")
     assert plain.rows[1].best == "sloth"
@@ -363,7 +433,7 @@ def test_a_word_the_game_refused_is_never_a_best_move(wordle):
         session.play(g, score(g, "jolly"))
     refused = review_session(session)
     assert refused.rows[1].best == "slipt" and refused.rows[1].best_value > plain.rows[1].best_value
-    assert [r.value for r in refused.rows] == [r.value for r in plain.rows]        # what was played: as before
+    assert [r.value for r in refused.rows] == [r.value for r in plain.rows]  # what was played: as before
     # several boards: neither a board's best nor the round's
     rounds = review_boards(wordle, ["crane", "tough", "aback"], ["aback", "tough"], 7).rounds
     assert rounds[1].best == "plush"
@@ -385,38 +455,43 @@ def test_review_refuses_bad_input(wordle):
 
 def test_a_multi_board_review_grades_around_an_answer_or_a_guess_chute_does_not_know(cli, capsys, monkeypatch):
     """Quordle with MULTI and AARGH among the answers, a guess off the lists: graded where it can be, said so."""
-    from chute.reviewing.verdict import review_boards
+    from chute.reviewing.boards_review import review_boards
+
     engine = Engine.build(load_lexicon("wordle"))
     answers = ["aback", "multi", "tough", "aargh"]
     guesses = ["split", "tough", "xyzzy", "aback", "aargh", "moist", "multi"]
     result = review_boards(engine, guesses, answers, 9)
     assert result.solved and result.solved_at == [4, 7, 2, 5]
-    unknown = result.rounds[2]                                            # XYZZY: no value, no grade
+    unknown = result.rounds[2]  # XYZZY: no value, no grade
     assert unknown.value is None and unknown.skill is None and unknown.comment() == "not graded"
     assert all(b is None or b.comment() == "XYZZY is not in the word lists: not graded" for b in unknown.boards)
-    for rd in result.rounds[:2] + result.rounds[3:5]:                     # graded on the boards a known word fits
+    for rd in result.rounds[:2] + result.rounds[3:5]:  # graded on the boards a known word fits
         graded = [b for b in rd.boards if b is not None and b.value is not None]
         assert rd.value == pytest.approx(sum(b.value for b in graded)) and rd.skill is not None
-    assert result.rounds[3].boards[1].after == 0                          # no known word fits MULTI's board now
+    assert result.rounds[3].boards[1].after == 0  # no known word fits MULTI's board now
     assert result.rounds[4].boards[1].value is None and result.rounds[6].value is None
     assert result.notes[:2] == [
         "MULTI and AARGH are not on the wordle answer list: the guesses are graded under the frequency prior, "
         "where every accepted word can be the answer",
         "board 2: MULTI is not in chute's wordle word lists (the game's lists have changed since they were taken): "
-        "a row is graded only while a word of the lists fits the clues before it"]
+        "a row is graded only while a word of the lists fits the clues before it",
+    ]
     assert said(result.notes[0], "pt").startswith("MULTI e AARGH não estão na lista de respostas wordle")
     assert said(result.notes[1], "pt").startswith("tabuleiro 2: MULTI não está nas listas")
     status, out, err = cli("review", "--game", "quordle", "--answer", ",".join(answers), *guesses, stdin="")
     assert status == 0 and "None" not in out and "  3  XYZZY      not graded" in out, err
     assert out.rstrip().endswith("a word not found within 9 rows counts 9 guesses more")
-    status, out, err = cli("review", "--game", "quordle", "--answer", ",".join(answers), *guesses, "--json", "--lang", "pt", stdin="")
+    status, out, err = cli(
+        "review", "--game", "quordle", "--answer", ",".join(answers), *guesses, "--json", "--lang", "pt", stdin=""
+    )
     data = json.loads(out)
     assert data["rounds"][2]["comment"] == "sem nota" and data["notes"][1].startswith("tabuleiro 2: MULTI")
 
 
 def test_a_dordle_won_on_its_last_row_among_several_candidates(cli, capsys, monkeypatch):
     """The last row has no value to sum (only a candidate can win): the round takes its boards' grades (a crash before)."""
-    from chute.reviewing.verdict import review_boards
+    from chute.reviewing.boards_review import review_boards
+
     guesses = ["sekos", "grass", "hover", "gites", "bleak", "cloak", "miser"]
     result = review_boards(Engine.build(load_lexicon("wordle")), guesses, ["miser", "cloak"], 7)
     risky, last = result.rounds[5], result.rounds[6]
@@ -432,13 +507,16 @@ def test_a_dordle_won_on_its_last_row_among_several_candidates(cli, capsys, monk
 
 def test_a_share_text_is_decoded_against_an_answer_chute_does_not_know(cli, capsys, monkeypatch):
     """The words that make each row are found against any answer, known or not."""
-    grid = "Wordle 1,600 4/6\n\n" + "\n".join(to_emoji(score(g, "multi")) for g in ("tough", "moist", "spilt",
-                                                                                      "multi")) + "\n"
+    grid = (
+        "Wordle 1,600 4/6\n\n"
+        + "\n".join(to_emoji(score(g, "multi")) for g in ("tough", "moist", "spilt", "multi"))
+        + "\n"
+    )
     status, out, err = cli("review", "--answer", "multi", stdin=grid)
     assert status == 0, err
     lines = out.splitlines()
     assert lines[0] == "wordle: the words that make each row against MULTI"
-    assert lines[4].endswith("1 word: MULTI")                   # the green row: the answer itself, known or not
+    assert lines[4].endswith("1 word: MULTI")  # the green row: the answer itself, known or not
     assert " words: " in lines[1] and " 11 words: " in lines[2] and "MOIST" in lines[2]
 
 
@@ -449,11 +527,12 @@ WORDLE_LIGHT = WORDLE_DARK.replace("⬛", "⬜").replace("3/6*", "3/6")
 WORDLE_CONTRAST = WORDLE_DARK.replace("🟩", "🟧").replace("🟨", "🟦")
 # term.ooo's share functions (its 2022 script): the header, a blank line, the rows, two blank lines
 TERMO = "joguei term.ooo #81 *3/6 🔥 4\n\n⬛🟨🟨⬛🟨\n🟩🟩🟩⬛⬛\n🟩🟩🟩🟩🟩\n\n"
-DUETO = ("term.ooo/2 #81 🔥 3\n\n3️⃣2️⃣\n\n⬛🟨🟨⬛🟨  ⬛⬛⬛🟨⬛\n🟩🟩🟩⬛⬛  🟩🟩🟩🟩🟩\n"
-         "🟩🟩🟩🟩🟩  ⬛⬛⬛⬛⬛\n\n")
+DUETO = "term.ooo/2 #81 🔥 3\n\n3️⃣2️⃣\n\n⬛🟨🟨⬛🟨  ⬛⬛⬛🟨⬛\n🟩🟩🟩⬛⬛  🟩🟩🟩🟩🟩\n🟩🟩🟩🟩🟩  ⬛⬛⬛⬛⬛\n\n"
 QUARTETO = "term.ooo/4 #81 🔥 3\n\n5️⃣7️⃣\n6️⃣🟥\n\n\n"
-QUORDLE = ("Daily Quordle 123\n6️⃣5️⃣\n7️⃣4️⃣\nquordle.com\n"
-           "⬜🟨⬜⬜⬜ ⬜⬜⬜🟨⬜\n🟩🟩🟩🟩🟩 🟩🟩🟩🟩🟩\n\n⬜⬜⬜⬜⬜ ⬜⬜🟩⬜⬜\n🟩🟩🟩🟩🟩 🟩🟩🟩🟩🟩\n")
+QUORDLE = (
+    "Daily Quordle 123\n6️⃣5️⃣\n7️⃣4️⃣\nquordle.com\n"
+    "⬜🟨⬜⬜⬜ ⬜⬜⬜🟨⬜\n🟩🟩🟩🟩🟩 🟩🟩🟩🟩🟩\n\n⬜⬜⬜⬜⬜ ⬜⬜🟩⬜⬜\n🟩🟩🟩🟩🟩 🟩🟩🟩🟩🟩\n"
+)
 
 
 @pytest.mark.parametrize("text", [WORDLE_DARK, WORDLE_LIGHT, WORDLE_CONTRAST])
@@ -485,15 +564,24 @@ def quordle_share(number: int | None, boards: list[list[str]], rows: int = 9) ->
     pairs; a board already solved shows ⬛⬛⬛⬛⬛, a grey tile is ⬜.
     """
     solved = [next((i for i, p in enumerate(b) if set(p) == {"g"}), -1) for b in boards]
-    keycap = lambda i: "\U0001F7E5" if i < 0 else f"{i + 1}\uFE0F\u20E3"
-    tile = {"g": "\U0001F7E9", "y": "\U0001F7E8", "b": "\u2B1C"}
+    keycap = lambda i: "\U0001f7e5" if i < 0 else f"{i + 1}\ufe0f\u20e3"
+    tile = {"g": "\U0001f7e9", "y": "\U0001f7e8", "b": "\u2b1c"}
     head = f"Daily Quordle {number}" if number is not None else "Practice Quordle"
-    text = (head + "\n" + keycap(solved[0]) + keycap(solved[1]) + "\n" + keycap(solved[2]) + keycap(solved[3])
-            + "\nquordle.com\n")
+    text = (
+        head
+        + "\n"
+        + keycap(solved[0])
+        + keycap(solved[1])
+        + "\n"
+        + keycap(solved[2])
+        + keycap(solved[3])
+        + "\nquordle.com\n"
+    )
 
     def row(b: int, i: int) -> str:
         shown = i < len(boards[b]) and (solved[b] < 0 or i <= solved[b])
-        return "".join(tile[c] for c in boards[b][i]) if shown else "\u2B1B" * 5
+        return "".join(tile[c] for c in boards[b][i]) if shown else "\u2b1b" * 5
+
     for pair in ((0, 1), (2, 3)):
         last = max(solved[pair[0]], solved[pair[1]]) if min(solved[pair[0]], solved[pair[1]]) >= 0 else rows - 1
         for i in range(last + 1):
@@ -508,67 +596,96 @@ def test_quordle_share_text_as_the_game_writes_it(secrets):
     """A game played, shared in Quordle's exact format, then read back: every board's patterns."""
     from chute.game.feedback import score as colours
     from chute.playing.multiboard import simulate
+
     engine = Engine.build(load_lexicon("wordle"))
     game = simulate(engine, secrets, rows=9)
-    boards = [[colours(g, s) for g in game.guesses[: game.solved_at[i] or len(game.guesses)]]
-              for i, s in enumerate(secrets)]
+    boards = [
+        [colours(g, s) for g in game.guesses[: game.solved_at[i] or len(game.guesses)]] for i, s in enumerate(secrets)
+    ]
     for number in (123, None):
         share = parse_share(quordle_share(number, boards))
         assert share.boards == boards
         assert share.game == "quordle"
     lost = [list(b) for b in boards]
-    lost[3] = [p for p in lost[3] if p != "ggggg"][:9]                  # board 4 never solved: 🟥, all nine rows
+    lost[3] = [p for p in lost[3] if p != "ggggg"][:9]  # board 4 never solved: 🟥, all nine rows
     lost[3] += ["bybbb"] * (9 - len(lost[3]))
     text = quordle_share(7, lost)
-    assert "\U0001F7E5" in text and parse_share(text).boards == lost
+    assert "\U0001f7e5" in text and parse_share(text).boards == lost
 
 
 def test_dordle_share_text_and_octordle_scores():
     """Dordle's text as its players post it (the game's code is not public): both boards side by side, a
     solved board padded with ⬛, the header's two scores; Octordle's scores alone ask for the guesses."""
     from chute.playing.multiboard import simulate
+
     engine = Engine.build(load_lexicon("wordle"))
     secrets = ("cigar", "rebut")
     game = simulate(engine, secrets, rows=7)
     boards = [[score(g, s) for g in game.guesses[: game.solved_at[i]]] for i, s in enumerate(secrets)]
     tile = {"g": "🟩", "y": "🟨", "b": "⬜"}
-    lines = [" ".join("".join(tile[c] for c in b[i]) if i < len(b) else "⬛" * 5 for b in boards)
-             for i in range(max(map(len, boards)))]
-    text = f"Daily Dordle #0123 {len(boards[0])}&{len(boards[1])}/7\n" + "\n".join(lines) + "\nzaratustra.itch.io/dordle\n"
+    lines = [
+        " ".join("".join(tile[c] for c in b[i]) if i < len(b) else "⬛" * 5 for b in boards)
+        for i in range(max(map(len, boards)))
+    ]
+    text = (
+        f"Daily Dordle #0123 {len(boards[0])}&{len(boards[1])}/7\n" + "\n".join(lines) + "\nzaratustra.itch.io/dordle\n"
+    )
     share = parse_share(text)
     assert share.game == "dordle" and share.boards == boards
     with pytest.raises(ChuteError, match="Octordle its scores only"):
         parse_share("Daily Octordle #123\n8️⃣4️⃣\n🔟6️⃣\n5️⃣9️⃣\n🕛7️⃣\nScore: 63\n")
 
 
-@pytest.mark.parametrize("text,message", [
-    ("Wordle 1 3/6\n\n⬛⬛🟨🟨⬛\n🟨⬛⬛🟩\n🟩🟩🟩🟩🟩\n", "different widths"),
-    ("Wordle 1 4/6\n\n⬛⬛🟨🟨⬛\n🟩🟩🟩🟩🟩\n", "header says 4/6"),
-    ("⬛⬛🟨🟨⬛  ⬛⬛🟨🟨⬛\n🟩🟩🟩🟩🟩\n", "different numbers of boards"),
-    ("hello\n", "no rows of colours"),
-    ("Wordle 1 X/6\n\n" + "⬛⬛🟨🟨⬛\n" * 5000, "at most 200"),
-    ("joguei term.ooo/4 #312 3/9\n\n🟨🟨⬛⬛⬛\n🟩🟩🟩🟩🟩\n", "names quarteto, a game of 4 boards, but its colours show 1 board$"),
-    ("Wordle 1 2/6\n\n⬛⬛🟨🟨⬛ ⬛⬛🟨🟨⬛\n🟩🟩🟩🟩🟩 🟩🟩🟩🟩🟩\n", "names wordle, a game of 1 board, but its colours show 2 boards"),
-])
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        ("Wordle 1 3/6\n\n⬛⬛🟨🟨⬛\n🟨⬛⬛🟩\n🟩🟩🟩🟩🟩\n", "different widths"),
+        ("Wordle 1 4/6\n\n⬛⬛🟨🟨⬛\n🟩🟩🟩🟩🟩\n", "header says 4/6"),
+        ("⬛⬛🟨🟨⬛  ⬛⬛🟨🟨⬛\n🟩🟩🟩🟩🟩\n", "different numbers of boards"),
+        ("hello\n", "no rows of colours"),
+        ("Wordle 1 X/6\n\n" + "⬛⬛🟨🟨⬛\n" * 5000, "at most 200"),
+        (
+            "joguei term.ooo/4 #312 3/9\n\n🟨🟨⬛⬛⬛\n🟩🟩🟩🟩🟩\n",
+            "names quarteto, a game of 4 boards, but its colours show 1 board$",
+        ),
+        (
+            "Wordle 1 2/6\n\n⬛⬛🟨🟨⬛ ⬛⬛🟨🟨⬛\n🟩🟩🟩🟩🟩 🟩🟩🟩🟩🟩\n",
+            "names wordle, a game of 1 board, but its colours show 2 boards",
+        ),
+    ],
+)
 def test_bad_share_texts_are_one_clear_error(text, message):
     with pytest.raises(ChuteError, match=message):
         parse_share(text)
 
 
-@pytest.mark.parametrize("argv,line", [
-    (["--game", "quarteto", "serao", "limpo"], "chute: error: quarteto has 4 boards: give 4 answers (--answer A,B,...)\n"),
-    (["--game", "quarteto", "--answer", "termo", "serao"],
-     "chute: error: quarteto has 4 boards: give 4 answers (--answer A,B,...), not 1\n"),
-    (["--share", "SHARE"], "chute: error: the share text has 2 boards: give 2 answers (--answer A,B,...)\n"),
-    (["--lang", "pt", "--share", "SHARE", "--answer", "termo"],
-     "chute: erro: o texto compartilhado tem 2 tabuleiros: dê 2 respostas (--answer A,B,...), não 1\n"),
-    (["--lang", "pt", "--share", "ONE"],
-     "chute: erro: o texto compartilhado é de quarteto, um jogo de 4 tabuleiros, mas suas cores mostram 1 tabuleiro\n"),
-])
+@pytest.mark.parametrize(
+    "argv,line",
+    [
+        (
+            ["--game", "quarteto", "serao", "limpo"],
+            "chute: error: quarteto has 4 boards: give 4 answers (--answer A,B,...)\n",
+        ),
+        (
+            ["--game", "quarteto", "--answer", "termo", "serao"],
+            "chute: error: quarteto has 4 boards: give 4 answers (--answer A,B,...), not 1\n",
+        ),
+        (["--share", "SHARE"], "chute: error: the share text has 2 boards: give 2 answers (--answer A,B,...)\n"),
+        (
+            ["--lang", "pt", "--share", "SHARE", "--answer", "termo"],
+            "chute: erro: o texto compartilhado tem 2 tabuleiros: dê 2 respostas (--answer A,B,...), não 1\n",
+        ),
+        (
+            ["--lang", "pt", "--share", "ONE"],
+            "chute: erro: o texto compartilhado é de quarteto, um jogo de 4 tabuleiros, mas suas cores mostram 1 tabuleiro\n",
+        ),
+    ],
+)
 def test_a_wrong_number_of_answers_is_counted_in_words(cli, capsys, monkeypatch, tmp_path, argv, line):
     """The number of boards and of answers is said with its noun, singular or plural, and "not 0" is never said."""
-    (tmp_path / "two.txt").write_text("joguei term.ooo/2 #100 2&2/7\n\n🟨⬛⬛🟨🟨 🟩🟨🟩⬛⬛\n"
-                                      "🟩🟩🟩🟩🟩 🟩🟩🟩🟩🟩\n", encoding="utf-8")
+    (tmp_path / "two.txt").write_text(
+        "joguei term.ooo/2 #100 2&2/7\n\n🟨⬛⬛🟨🟨 🟩🟨🟩⬛⬛\n🟩🟩🟩🟩🟩 🟩🟩🟩🟩🟩\n", encoding="utf-8"
+    )
     (tmp_path / "one.txt").write_text("joguei term.ooo/4 #312 2/9\n\n🟨🟨⬛⬛⬛\n🟩🟩🟩🟩🟩\n", encoding="utf-8")
     argv = [str(tmp_path / "two.txt") if a == "SHARE" else str(tmp_path / "one.txt") if a == "ONE" else a for a in argv]
     assert cli("review", *argv) == (2, "", line)
@@ -601,9 +718,10 @@ def test_a_multi_board_share_text_is_decoded_round_by_round(cli, capsys, monkeyp
     from chute.game.prior import make_prior
     from chute.playing.multiboard import simulate
     from chute.reviewing.grid_decoder import decode_boards, decode_grid
+
     engine = Engine.build(load_lexicon("termo"))
     secrets = ("festa", "termo")
-    game = simulate(engine, secrets, rows=7, prior=make_prior(engine.lexicon, "frequency"))    # as chute plays it
+    game = simulate(engine, secrets, rows=7, prior=make_prior(engine.lexicon, "frequency"))  # as chute plays it
     boards = [[score(g, s) for g in game.guesses[: game.solved_at[i]]] for i, s in enumerate(secrets)]
     assert len(boards[0]) < len(boards[1])
     rows = decode_boards(engine, boards, secrets, top=10_000)
@@ -612,12 +730,17 @@ def test_a_multi_board_share_text_is_decoded_round_by_round(cli, capsys, monkeyp
         assert guess in row.likely and row.count == len(row.likely)
         assert row.patterns == tuple(b[i] if i < len(b) else None for b in boards)
         alone = [decode_grid(engine, [b[i]], s, top=10_000)[0] for b, s in zip(boards, secrets) if i < len(b)]
-        assert set(row.likely) == set.intersection(*(set(a.likely) for a in alone))    # every open board at once
+        assert set(row.likely) == set.intersection(*(set(a.likely) for a in alone))  # every open board at once
     assert rows[0].likely == ["toras"] and rows[-1].likely == ["termo"] and rows[-1].patterns[0] is None
     tile = {"g": "🟩", "y": "🟨", "b": "⬛"}
-    text = "joguei term.ooo/2 #100\n\n" + "\n".join(
-        " ".join("".join(tile[c] for c in b[i]) if i < len(b) else "⬛" * 5 for b in boards)
-        for i in range(len(game.guesses))) + "\n"
+    text = (
+        "joguei term.ooo/2 #100\n\n"
+        + "\n".join(
+            " ".join("".join(tile[c] for c in b[i]) if i < len(b) else "⬛" * 5 for b in boards)
+            for i in range(len(game.guesses))
+        )
+        + "\n"
+    )
     status, out, err = cli("review", "--answer", "festa,termo", stdin=text)
     assert status == 0, err
     lines = out.splitlines()
@@ -626,7 +749,7 @@ def test_a_multi_board_share_text_is_decoded_round_by_round(cli, capsys, monkeyp
     status, out, _ = cli("review", "--answer", "festa,termo", "--json", stdin=text)
     data = json.loads(out)
     assert data["answers"] == ["festa", "termo"] and data["rows"][-1]["patterns"] == [None, "ggggg"]
-    status, out, err = cli("review", "--answer", "termo,festa", stdin=text)   # swapped
+    status, out, err = cli("review", "--answer", "termo,festa", stdin=text)  # swapped
     assert status == 2 and out == "" and "no accepted word shows these colours against TERMO / FESTA" in err
     status, out, err = cli("review", "--answer", "festa", stdin=text)
     assert status == 2 and "give 2 answers" in err
@@ -636,18 +759,19 @@ def test_decoded_rows_follow_the_prior(cli, capsys, monkeypatch, tmp_path):
     """--prior ranks the words that could have made a row: a file's weights decide, words outside it come last."""
     from chute.game.prior import make_prior
     from chute.reviewing.grid_decoder import decode_grid
+
     engine = Engine.build(load_lexicon("wordle"))
     pattern = score("soare", "cigar")
     plain = decode_grid(engine, [pattern], "cigar", top=1000)[0]
     fits = plain.likely
     assert len(fits) == plain.count > 3
-    favourite = sorted(fits)[-1]                       # the alphabetically last word, first by its weight
+    favourite = sorted(fits)[-1]  # the alphabetically last word, first by its weight
     weights = tmp_path / "w.txt"
     weights.write_text(f"{favourite}\t50\n{sorted(fits)[0]}\t2\n", encoding="utf-8")
     ranked = decode_grid(engine, [pattern], "cigar", top=1000, prior=make_prior(engine.lexicon, str(weights)))[0]
     assert ranked.likely[:2] == [favourite, sorted(fits)[0]] and sorted(ranked.likely) == sorted(fits)
     frequency = decode_grid(engine, [pattern], "cigar", prior=make_prior(engine.lexicon, "frequency"))[0]
-    assert frequency.likely[0] in engine.lexicon.answer_set     # the boosted answer list comes first
+    assert frequency.likely[0] in engine.lexicon.answer_set  # the boosted answer list comes first
     status, out, err = cli("review", "--answer", "cigar", "--prior", str(weights), "--json", stdin=WORDLE_DARK)
     assert status == 0, err
     assert json.loads(out)["rows"][0]["likely"][0] == favourite
@@ -657,21 +781,36 @@ def test_decoded_rows_follow_the_prior(cli, capsys, monkeypatch, tmp_path):
 
 def test_cli_review_grades_under_the_frequency_prior(cli, capsys, monkeypatch):
     """--prior frequency grades every row under the prior: the opening estimated, small sets exact, said so."""
-    status, out, err = cli("review", "--prior", "frequency", "--answer", "cigar", "soare", "clint", "cigar", "--json", stdin="")
+    status, out, err = cli(
+        "review", "--prior", "frequency", "--answer", "cigar", "soare", "clint", "cigar", "--json", stdin=""
+    )
     assert status == 0, err
     data = json.loads(out)
     first, second, last = data["rows"]
-    assert first["before"] == 12972 and first["estimated"] and not first["exact"]   # every accepted word
-    assert not second["exact"] and not second["estimated"]       # 251 words: the best found
+    assert first["before"] == 12972 and first["estimated"] and not first["exact"]  # every accepted word
+    assert not second["exact"] and not second["estimated"]  # 251 words: the best found
     assert last["exact"] and last["before"] <= 40 and last["best_value"] <= last["value"]
     assert any("frequency prior" in note and "over 300 candidates" in note for note in data["notes"])
     status, out, err = cli("review", "--prior", "frequency", "--answer", "cigar", "soare", "clint", "cigar", stdin="")
     assert status == 0 and "~  skill" in out and "~ = estimated" in out
-    status, out, err = cli("review", "--prior", "frequency", "crane", "lotus", "golly", "dolly", "holly", "jolly", "--answer", "jolly",
-                           "--json", stdin="")
+    status, out, err = cli(
+        "review",
+        "--prior",
+        "frequency",
+        "crane",
+        "lotus",
+        "golly",
+        "dolly",
+        "holly",
+        "jolly",
+        "--answer",
+        "jolly",
+        "--json",
+        stdin="",
+    )
     rows = json.loads(out)["rows"]
-    assert status == 0 and rows[1]["before"] > 300 and rows[1]["estimated"]     # too many to search: estimated
-    assert rows[4]["exact"] and rows[4]["skill"] < 50                           # HOLLY among six ?OLLY: poor
+    assert status == 0 and rows[1]["before"] > 300 and rows[1]["estimated"]  # too many to search: estimated
+    assert rows[4]["exact"] and rows[4]["skill"] < 50  # HOLLY among six ?OLLY: poor
 
 
 def test_cli_reviews_a_termo_share_with_its_guesses(cli, capsys, monkeypatch, tmp_path):
@@ -687,7 +826,7 @@ def test_cli_reviews_a_termo_share_with_its_guesses(cli, capsys, monkeypatch, tm
     assert out.startswith("termo: TERMO, solved in 3/6") and "SERÃO" in out
     assert engine.lexicon.name == "termo"
     text = path.read_text(encoding="utf-8").replace("\n", "\r\n")
-    path.write_bytes(text.encode("utf-16"))           # saved by Windows Notepad as "Unicode", or PowerShell 5's >
+    path.write_bytes(text.encode("utf-16"))  # saved by Windows Notepad as "Unicode", or PowerShell 5's >
     status, again, err = cli("review", "--share", path, *guesses)
     assert status == 0 and again == out, err
     path.write_bytes(b"joguei term.ooo #81 3/6\n\n\xff\xfe\x00")
@@ -695,19 +834,28 @@ def test_cli_reviews_a_termo_share_with_its_guesses(cli, capsys, monkeypatch, tm
     assert status == 2 and err == f"chute: error: {path} is not UTF-8 text (nor UTF-16 with a byte-order mark)\n"
 
 
-@pytest.mark.parametrize("argv,stdin,message", [
-    (["review", "--answer", "qqqq", "crane"], "", "the answer 'qqqq' is not a word of 5 letters"),
-    (["review", "--answer", "cigar"], "Wordle 1 2/6\n\n🟩🟩🟩🟩🟨\n🟩🟩🟩🟩🟩\n", "no accepted word shows"),
-    (["review", "--answer", "cigar"], "Wordle 1 2/6\n\n🟩🟩🟩🟩\n🟩🟩🟩🟩🟩\n", "different widths"),
-    (["review", "--answer", "cigar"], "Wordle 1 4/6\n\n⬛⬛🟨🟨⬛\n🟩🟩🟩🟩🟩\n", "header says 4/6"),
-    (["review", "soare:ggggg", "cigar:ggggg"], "", "SOARE against CIGAR shows"),
-    (["review", "crane:bbbbb"], "", "give the answer"),
-    (["review", "--game", "quarteto", "--answer", "termo"], QUARTETO, "picture"),
-    (["review", "--answer", "cigar,rebut", "crane", "cigar"], "", "this game has one board: give one answer "
-                                                                  "(--answer WORD), not 2"),
-    (["review", "--answer", "cigar,rebut", "--lang", "pt"], "Wordle 1 2/6\n\n⬛⬛🟨🟨⬛\n🟩🟩🟩🟩🟩\n",
-     "este jogo tem um tabuleiro: dê uma resposta"),
-])
+@pytest.mark.parametrize(
+    "argv,stdin,message",
+    [
+        (["review", "--answer", "qqqq", "crane"], "", "the answer 'qqqq' is not a word of 5 letters"),
+        (["review", "--answer", "cigar"], "Wordle 1 2/6\n\n🟩🟩🟩🟩🟨\n🟩🟩🟩🟩🟩\n", "no accepted word shows"),
+        (["review", "--answer", "cigar"], "Wordle 1 2/6\n\n🟩🟩🟩🟩\n🟩🟩🟩🟩🟩\n", "different widths"),
+        (["review", "--answer", "cigar"], "Wordle 1 4/6\n\n⬛⬛🟨🟨⬛\n🟩🟩🟩🟩🟩\n", "header says 4/6"),
+        (["review", "soare:ggggg", "cigar:ggggg"], "", "SOARE against CIGAR shows"),
+        (["review", "crane:bbbbb"], "", "give the answer"),
+        (["review", "--game", "quarteto", "--answer", "termo"], QUARTETO, "picture"),
+        (
+            ["review", "--answer", "cigar,rebut", "crane", "cigar"],
+            "",
+            "this game has one board: give one answer (--answer WORD), not 2",
+        ),
+        (
+            ["review", "--answer", "cigar,rebut", "--lang", "pt"],
+            "Wordle 1 2/6\n\n⬛⬛🟨🟨⬛\n🟩🟩🟩🟩🟩\n",
+            "este jogo tem um tabuleiro: dê uma resposta",
+        ),
+    ],
+)
 def test_cli_bad_reviews_are_one_line_and_status_2(cli, capsys, monkeypatch, argv, stdin, message):
     status, out, err = cli(*argv, stdin=stdin)
     assert status == 2 and out == "" and err.count("\n") == 1 and message in err, err
@@ -723,7 +871,8 @@ def test_a_quarteto_review_grades_every_round_across_the_boards():
     """Each round: every open board's row, the round's value (summed over boards) against the best found."""
     from chute.playing.session import play
     from chute.playing.solver import Solver
-    from chute.reviewing.verdict import review_boards
+    from chute.reviewing.boards_review import review_boards
+
     engine = Engine.build(load_lexicon("termo"))
     answers = ["termo", "suite", "avido", "festa"]
     game = play(Solver(engine), answers, rows=9, limit=14)
@@ -734,7 +883,7 @@ def test_a_quarteto_review_grades_every_round_across_the_boards():
         assert len(open_boards) == sum(1 for s in game.solved_at if s is None or s > i)
         assert rd.value == pytest.approx(sum(b.value for b in open_boards))
         assert rd.best_value <= rd.value + 1e-9 and 0 <= rd.skill <= 99
-    assert result.rounds[0].best == "toras"                   # the best opener known for the bundled lists
+    assert result.rounds[0].best == "toras"  # the best opener known for the bundled lists
     data = result.to_dict(engine.lexicon.show)
     assert data["answers"][1] == "suíte" and len(data["rounds"]) == len(game.guesses)
 
@@ -755,20 +904,42 @@ def test_cli_reviews_a_dueto_share_text_with_its_guesses(cli, capsys, monkeypatc
     assert data["answers"] == ["termo", "suíte"] and data["solved_at"] == [2, 3] and len(data["rounds"]) == 3
     status, out, err = cli("review", "--share", path, "--answer", "termo", *guesses)
     assert status == 2 and "2 answers" in err
-    status, out, err = cli("review", "--share", path, "toras", "termo", "suite")      # not the grid's first row
+    status, out, err = cli("review", "--share", path, "toras", "termo", "suite")  # not the grid's first row
     assert status == 2 and not out and "row 1: TORAS against TERMO shows" in err
 
 
-@pytest.mark.parametrize("argv,stdin,line", [
-    ([], "", "chute: error: give the guesses played, or a share text (--share FILE) to decode\n"),
-    ([], " \n\n", "chute: error: give the guesses played, or a share text (--share FILE) to decode\n"),
-    (["--answer", "crane"], "", "chute: error: give the guesses played, or a share text (--share FILE) to decode\n"),
-    (["--game", "quarteto"], "", "chute: error: give the guesses played, or a share text (--share FILE) to decode\n"),
-    (["--share", "-"], "\n", "chute: error: the share text is empty: give the game's share text, or the guesses played\n"),
-    (["--share", "EMPTY"], "", "chute: error: the share text is empty: give the game's share text, or the guesses played\n"),
-    (["--lang", "pt", "--share", "EMPTY"], "",
-     "chute: erro: o texto compartilhado está vazio: dê o texto compartilhado do jogo, ou os palpites jogados\n"),
-])
+@pytest.mark.parametrize(
+    "argv,stdin,line",
+    [
+        ([], "", "chute: error: give the guesses played, or a share text (--share FILE) to decode\n"),
+        ([], " \n\n", "chute: error: give the guesses played, or a share text (--share FILE) to decode\n"),
+        (
+            ["--answer", "crane"],
+            "",
+            "chute: error: give the guesses played, or a share text (--share FILE) to decode\n",
+        ),
+        (
+            ["--game", "quarteto"],
+            "",
+            "chute: error: give the guesses played, or a share text (--share FILE) to decode\n",
+        ),
+        (
+            ["--share", "-"],
+            "\n",
+            "chute: error: the share text is empty: give the game's share text, or the guesses played\n",
+        ),
+        (
+            ["--share", "EMPTY"],
+            "",
+            "chute: error: the share text is empty: give the game's share text, or the guesses played\n",
+        ),
+        (
+            ["--lang", "pt", "--share", "EMPTY"],
+            "",
+            "chute: erro: o texto compartilhado está vazio: dê o texto compartilhado do jogo, ou os palpites jogados\n",
+        ),
+    ],
+)
 def test_nothing_to_review_is_said_as_such(cli, capsys, monkeypatch, tmp_path, argv, stdin, line):
     """Nothing piped in, no guesses: the review asks for the game (before, an empty pipe was "a share text with no
     rows of colours", and ``--answer crane`` alone printed an empty decoding with status 0)."""
@@ -785,7 +956,9 @@ def test_a_forced_row_has_no_luck_and_stays_out_of_the_games(wordle, cli):
     lucks = [r.luck for r in result.rows[:-1]]
     assert result.luck == round(sum(lucks) / len(lucks))
     status, out, _ = cli("review", "crane", "moist", "vigor", "cigar")
-    assert status == 0 and any(line.lstrip().startswith("4  CIGAR") and "luck  -  " in line for line in out.splitlines())
+    assert status == 0 and any(
+        line.lstrip().startswith("4  CIGAR") and "luck  -  " in line for line in out.splitlines()
+    )
 
 
 def test_a_row_no_guess_could_finish_shows_no_value_against_infinity(wordle):
@@ -793,6 +966,7 @@ def test_a_row_no_guess_could_finish_shows_no_value_against_infinity(wordle):
     import math
 
     from chute.cli.cmd_review import report_lines
+
     result = review(wordle, ["crane", "moist", "cigar"], "cigar")
     result.rows[1].value = result.rows[1].best_value = math.inf
     lines = report_lines(result, wordle.lexicon, io.StringIO(), "en")
@@ -804,7 +978,8 @@ def test_chute_s_own_game_is_set_beside_the_player_s():
     said in both languages; several boards too; none when the answer is no word chute accepts."""
     from chute.playing.assembly import game_solver
     from chute.playing.session import Session
-    from chute.reviewing.verdict import review_boards
+    from chute.reviewing.boards_review import review_boards
+
     engine = Engine.build(load_lexicon("wordle"))
     result = review(engine, ["crane", "lotus", "golly", "dolly", "holly", "jolly"], "jolly")
     session = Session(game_solver(engine), 1, 6)
@@ -819,6 +994,9 @@ def test_chute_s_own_game_is_set_beside_the_player_s():
     assert [r["guess"] for r in data["rows"]] == played and data["said"] == said
     boards = review_boards(engine, ["tares", "doily", "cigar", "humph"], ["cigar", "humph"], 7)
     assert boards.chute.solved and {"cigar", "humph"} <= set(boards.chute.guesses)
-    assert all(p[1] is None for g, p in zip(boards.chute.guesses, boards.chute.patterns)
-               if boards.chute.guesses.index("humph") < boards.chute.guesses.index(g))
-    assert review(engine, ["crane", "xyzzy"], "xyzzy").chute is None          # a word chute does not accept
+    assert all(
+        p[1] is None
+        for g, p in zip(boards.chute.guesses, boards.chute.patterns)
+        if boards.chute.guesses.index("humph") < boards.chute.guesses.index(g)
+    )
+    assert review(engine, ["crane", "xyzzy"], "xyzzy").chute is None  # a word chute does not accept

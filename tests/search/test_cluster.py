@@ -13,9 +13,9 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
@@ -60,8 +60,15 @@ def scheduler(workers: int, tmp_path: Path, worker_cwd: Path | None = None) -> I
     address = f"tcp://127.0.0.1:{port}"
     env = {**os.environ, "CHUTE_CACHE_DIR": str(tmp_path / "cache"), "NUMBA_NUM_THREADS": "1"}
     dask = [sys.executable, "-m", "dask"]
-    procs = [subprocess.Popen(dask + ["scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, start_new_session=True)]
+    procs = [
+        subprocess.Popen(
+            dask + ["scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env=env,
+            start_new_session=True,
+        )
+    ]
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -70,12 +77,19 @@ def scheduler(workers: int, tmp_path: Path, worker_cwd: Path | None = None) -> I
                 break
             except OSError:
                 if time.monotonic() > deadline:
-                    raise RuntimeError("the scheduler did not start")
+                    raise RuntimeError("the scheduler did not start") from None
                 time.sleep(0.2)
         for _ in range(workers):
-            procs.append(subprocess.Popen(dask + ["worker", address, "--nthreads", "1", "--no-dashboard"],
-                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
-                                          cwd=worker_cwd, start_new_session=True))
+            procs.append(
+                subprocess.Popen(
+                    dask + ["worker", address, "--nthreads", "1", "--no-dashboard"],
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                    env=env,
+                    cwd=worker_cwd,
+                    start_new_session=True,
+                )
+            )
         if workers:
             with distributed.Client(address, timeout="30s") as client:
                 client.wait_for_workers(workers, timeout=120)
@@ -100,6 +114,7 @@ def quick(monkeypatch):
 
     def hung(signum, frame):
         raise TimeoutError("the proof hung: no answer within 120 s")
+
     previous = signal.signal(signal.SIGALRM, hung)
     signal.alarm(120)
     yield
@@ -113,8 +128,13 @@ def test_a_scheduler_without_workers_is_said_and_given_up(tmp_path, quick):
     with scheduler(0, tmp_path) as (address, _):
         started = time.monotonic()
         with pytest.raises(ChuteError, match="has had no worker for 4 s; the journal keeps 0 settled openers"):
-            prove(searcher(a, g), top=3, cluster=address, lists={"answers": str(a), "guesses": str(g)},
-                  notify=heard.append)
+            prove(
+                searcher(a, g),
+                top=3,
+                cluster=address,
+                lists={"answers": str(a), "guesses": str(g)},
+                notify=heard.append,
+            )
         assert time.monotonic() - started < 20
     assert heard == [f"waiting for workers: the Dask cluster at {address} has none now (giving up after 4 s)"]
 
@@ -130,10 +150,18 @@ def test_workers_that_all_die_mid_run_are_waited_for_then_given_up(tmp_path, qui
                 for p in procs[1:]:
                     os.killpg(p.pid, signal.SIGKILL)
                     killed.append(p.pid)
+
         started = time.monotonic()
         with pytest.raises(ChuteError, match=r"has had no worker for 4 s; the journal keeps [0-9,]+ settled"):
-            prove(searcher(a, g), top=3, cluster=address, lists={"answers": str(a), "guesses": str(g)},
-                  progress=progress, notify=heard.append, journal=tmp_path / "j.jsonl")
+            prove(
+                searcher(a, g),
+                top=3,
+                cluster=address,
+                lists={"answers": str(a), "guesses": str(g)},
+                progress=progress,
+                notify=heard.append,
+                journal=tmp_path / "j.jsonl",
+            )
         assert killed and time.monotonic() - started < 90
     assert any("has none now" in h for h in heard)
 
@@ -150,13 +178,23 @@ def test_a_scheduler_killed_mid_run_ends_the_run_in_one_line(tmp_path, quick):
                 os.killpg(procs[0].pid, signal.SIGKILL)
                 killed.append(procs[0].pid)
                 when.append(time.monotonic())
-        with pytest.raises(ChuteError, match=rf"lost the Dask scheduler at {address}; the journal keeps [0-9,]+ "
-                                             "settled openers: run the same command to go on"):
-            prove(searcher(a, g), top=3, cluster=address, lists={"answers": str(a), "guesses": str(g)},
-                  progress=progress, journal=journal)
+
+        with pytest.raises(
+            ChuteError,
+            match=rf"lost the Dask scheduler at {address}; the journal keeps [0-9,]+ "
+            "settled openers: run the same command to go on",
+        ):
+            prove(
+                searcher(a, g),
+                top=3,
+                cluster=address,
+                lists={"answers": str(a), "guesses": str(g)},
+                progress=progress,
+                journal=journal,
+            )
         assert killed and time.monotonic() - when[0] < 60
     local = prove(searcher(a, g), top=3)
-    again = prove(searcher(a, g), top=3, journal=journal)      # the journal it kept goes on, here
+    again = prove(searcher(a, g), top=3, journal=journal)  # the journal it kept goes on, here
     assert again.table() == local.table()
 
 
@@ -168,19 +206,28 @@ def test_lists_given_by_relative_paths_are_played_by_workers_elsewhere(tmp_path,
     monkeypatch.chdir(tmp_path)
     status, local, _ = cli("prove", "--answers", "a.txt", "--guesses", "g.txt", "--top", "3", "--json", "-q")
     with scheduler(2, tmp_path, worker_cwd=elsewhere) as (address, _):
-        status, remote, err = cli("prove", "--answers", "a.txt", "--guesses", "g.txt", "--top", "3", "--json",
-                                  "-q", "--cluster", address)
+        status, remote, err = cli(
+            "prove", "--answers", "a.txt", "--guesses", "g.txt", "--top", "3", "--json", "-q", "--cluster", address
+        )
     import json
+
     assert status == 0, err
     assert json.loads(remote)["settled"] == json.loads(local)["settled"]
 
 
 def test_a_worker_that_fails_is_named(monkeypatch):
     import numba
+
     # a worker sets NUMBA_NUM_THREADS for itself: here, in the test's process, it keeps the value numba runs with
     monkeypatch.setenv("NUMBA_NUM_THREADS", str(numba.config.NUMBA_NUM_THREADS))
-    spec = {"key": "0" * 64, "rows": 6, "rule": None, "game": "wordle", "length": None,
-            "files": {"answers": b"cigar\nrebut\n", "guesses": None, "exclude": None}}
+    spec = {
+        "key": "0" * 64,
+        "rows": 6,
+        "rule": None,
+        "game": "wordle",
+        "length": None,
+        "files": {"answers": b"cigar\nrebut\n", "guesses": None, "exclude": None},
+    }
     with pytest.raises(ChuteError, match="^the Dask worker a worker failed: its word lists differ from the client's$"):
         proving._dask_work(spec, [0], 100)
 
@@ -204,8 +251,9 @@ class _Banner(socketserver.BaseRequestHandler):
         time.sleep(0.5)
 
 
-@pytest.mark.parametrize("handler, said", [(_Silent, "is it the dashboard's port"),
-                                           (_Banner, "something else listens there")])
+@pytest.mark.parametrize(
+    "handler, said", [(_Silent, "is it the dashboard's port"), (_Banner, "something else listens there")]
+)
 def test_a_port_that_is_not_a_dask_scheduler_is_said_within_seconds(tmp_path, quick, handler, said):
     a, g = lists(tmp_path, n_answers=20, n_extra=30)
     server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), handler)
@@ -225,6 +273,7 @@ def test_a_port_that_is_not_a_dask_scheduler_is_said_within_seconds(tmp_path, qu
 def test_a_chute_page_is_not_taken_for_a_scheduler(tmp_path, quick, cli):
     pytest.importorskip("starlette", reason="the web extra is part of the test extra")
     from chute.web import running
+
     a, g = lists(tmp_path, n_answers=20, n_extra=30)
     with running() as base:
         port = base.rsplit(":", 1)[1].rstrip("/")

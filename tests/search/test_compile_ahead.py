@@ -44,8 +44,13 @@ for exact in (False, True):
 def _signatures(searches: str) -> tuple[dict[str, list[str]], list[str]]:
     """Return, per kernel of ``kernels.tree``, the signatures a fresh process holds after ``searches``, and what
     it compiled rather than read from numba's cache."""
-    out = subprocess.run([sys.executable, "-c", SIGNATURES.format(searches=searches)], capture_output=True,
-                         text=True, timeout=600, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", SIGNATURES.format(searches=searches)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
     held, compiled = out.stdout.strip().splitlines()[-2:]
     return json.loads(held), json.loads(compiled)
 
@@ -54,7 +59,7 @@ def _signatures(searches: str) -> tuple[dict[str, list[str]], list[str]]:
 def test_the_made_up_searches_compile_what_a_real_search_calls(rule, transposed):
     made_up, _ = _signatures(MADE_UP.format(rule=rule, transposed=transposed))
     real, compiled = _signatures(REAL.format(rule=rule, transposed=transposed))
-    assert compiled == []          # after them, a real search compiles nothing (not even numba's own helpers)
+    assert compiled == []  # after them, a real search compiles nothing (not even numba's own helpers)
     called = {name: sigs for name, sigs in real.items() if sigs}
     assert "solve_three" in called or "solve_three_ruled" in called
     missing = {name: sorted(set(sigs) - set(made_up.get(name, []))) for name, sigs in called.items()}
@@ -70,34 +75,36 @@ def test_the_made_up_searches_reach_the_last_rows_where_their_bins_are_small():
 
 def test_a_first_search_runs_the_children_once_before_it_loads_its_kernels(tmp_path, monkeypatch):
     from chute import kernels
+
     monkeypatch.setattr(kernels, "loaded", lambda: False)
     stamp = compile_ahead.stamp_path(tmp_path, 5, None)
     small, large = compile_ahead.AHEAD_BYTES - 1, compile_ahead.AHEAD_BYTES
-    assert not compile_ahead.compile_first(large, 5, None, None)      # no cache: nowhere to say it was done
+    assert not compile_ahead.compile_first(large, 5, None, None)  # no cache: nowhere to say it was done
     monkeypatch.setattr(compile_ahead, "compiled_before", lambda length, rule: True)
     assert not compile_ahead.compile_first(small, 5, None, tmp_path) and not stamp.exists()
-    assert compile_ahead.compile_first(large, 5, None, tmp_path)     # a large matrix trusts its stamp alone
+    assert compile_ahead.compile_first(large, 5, None, tmp_path)  # a large matrix trusts its stamp alone
     assert stamp.exists()
-    assert not compile_ahead.compile_first(large, 5, None, tmp_path)   # the stamp: done
+    assert not compile_ahead.compile_first(large, 5, None, tmp_path)  # the stamp: done
     stamp.unlink()
     monkeypatch.setattr(compile_ahead, "compiled_before", lambda length, rule: False)
     assert compile_ahead.compile_first(small, 5, None, tmp_path) and stamp.exists()
     assert compile_ahead.stamp_path(tmp_path, 5, "hard") != stamp
-    assert compile_ahead.stamp_path(tmp_path, 9, None) != stamp     # two bytes a code: other kernels
-    columns = compile_ahead.stamp_path(tmp_path, 5, None, transposed=True)   # the matrix by columns: others
+    assert compile_ahead.stamp_path(tmp_path, 9, None) != stamp  # two bytes a code: other kernels
+    columns = compile_ahead.stamp_path(tmp_path, 5, None, transposed=True)  # the matrix by columns: others
     assert columns != stamp and not columns.exists()
     assert compile_ahead.compile_first(large, 5, None, tmp_path, True) and columns.exists()
 
 
 def test_the_children_compile_the_parts_in_turn_and_stop_at_one_that_fails(tmp_path, monkeypatch):
     from chute import kernels
+
     monkeypatch.setattr(kernels, "loaded", lambda: False)
     monkeypatch.setattr(compile_ahead, "compiled_before", lambda length, rule: False)
     ran = []
     monkeypatch.setattr(compile_ahead, "_run_part", lambda part, *a: ran.append((part, *a)) or part != 2)
     assert not compile_ahead.compile_first(1, 4, None, tmp_path)
     assert ran == [(0, 4, None, False), (1, 4, None, False), (2, 4, None, False)]
-    assert not list(tmp_path.iterdir())                 # a part failed: no stamp, the search compiles the rest
+    assert not list(tmp_path.iterdir())  # a part failed: no stamp, the search compiles the rest
     ran.clear()
     monkeypatch.setattr(compile_ahead, "_run_part", lambda part, *a: ran.append(part) or True)
     assert compile_ahead.compile_first(1, 4, "hard", tmp_path)
@@ -114,11 +121,10 @@ def test_the_parts_hold_every_step_once(small_engine):
 def test_numba_cache_says_which_codes_the_search_was_compiled_for(monkeypatch):
     from numba import types
 
-    from chute.kernels import shared_cache
     saved = [(types.Array(types.uint8, 2, "C"), types.Array(types.uint8, 2, "C"))]
     monkeypatch.setattr(compile_ahead, "saved_signatures", lambda kernel: saved)
     assert compile_ahead.compiled_before(5, None) and compile_ahead.compiled_before(3, "hard")
-    assert not compile_ahead.compiled_before(9, None)             # two bytes a code: not compiled yet
+    assert not compile_ahead.compiled_before(9, None)  # two bytes a code: not compiled yet
     monkeypatch.setattr(compile_ahead, "saved_signatures", lambda kernel: [])
     assert not compile_ahead.compiled_before(5, None)
 
@@ -143,15 +149,17 @@ for module in (hard, scan, small_trees):
                 twice[name] = [str(t) for t in sig]
 print(json.dumps(twice))
 """
-    env = {**__import__("os").environ, "NUMBA_CACHE_DIR": str(tmp_path)}     # compiled here, callees included
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=600, check=True,
-                         env=env)
+    env = {**__import__("os").environ, "NUMBA_CACHE_DIR": str(tmp_path)}  # compiled here, callees included
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=600, check=True, env=env
+    )
     assert json.loads(out.stdout.strip().splitlines()[-1]) == {}
 
 
 def test_the_search_asks_for_the_child_before_its_first_kernel(tmp_path, monkeypatch, small_engine):
     from chute.search import tree_search
     from chute.search.tree_search import TreeSearch
+
     asked = []
     monkeypatch.setattr(tree_search, "compile_first", lambda *a: asked.append(a) or False)
     engine = small_engine(cache_dir=tmp_path)
@@ -164,6 +172,7 @@ def test_the_search_asks_for_the_child_before_its_first_kernel(tmp_path, monkeyp
 
 def test_a_child_that_fails_leaves_no_stamp(tmp_path, monkeypatch, capsys):
     from chute import kernels
+
     monkeypatch.setattr(kernels, "loaded", lambda: False)
     monkeypatch.setattr(compile_ahead, "compiled_before", lambda length, rule: False)
     assert not compile_ahead.compile_first(compile_ahead.AHEAD_BYTES, 5, "bogus", tmp_path)

@@ -13,12 +13,7 @@ from hypothesis import strategies as st
 
 from chute import Engine, load_lexicon
 from chute.errors import ChuteError
-from chute.search.prove import (
-    JOURNAL_FORMAT,
-    entry_check,
-    prove,
-    read_journal,
-)
+from chute.search.prove import JOURNAL_FORMAT, entry_check, prove, read_journal
 from chute.search.tree_search import TreeSearch
 
 TOP = 3
@@ -37,6 +32,7 @@ def engine() -> Engine:
 def _words(words: list[str]) -> str:
     """Return the path of a temporary word file holding ``words``."""
     import tempfile
+
     f = tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False)
     f.write("\n".join(words) + "\n")
     f.close()
@@ -59,8 +55,12 @@ def truth(engine, tmp_path_factory):
 
 def same_result(proof, fresh) -> bool:
     """Return whether a proof says what the fresh one says: the optimum, the top, every opener's figure."""
-    return (proof.best == fresh.best and proof.ranking[:TOP] == fresh.ranking[:TOP]
-            and proof.table() == fresh.table() and proof.proven == fresh.proven)
+    return (
+        proof.best == fresh.best
+        and proof.ranking[:TOP] == fresh.ranking[:TOP]
+        and proof.table() == fresh.table()
+        and proof.proven == fresh.proven
+    )
 
 
 def entry_lines(lines: list[bytes]) -> list[dict]:
@@ -80,18 +80,29 @@ def test_a_journal_line_carries_a_checksum_of_the_lists_and_the_entry(engine, tr
     for entry in entry_lines(lines):
         check = entry.pop("check")
         assert check == entry_check(key, entry)
-        assert entry_check({**key, "rows": 5}, entry) != check      # another run's lines do not fit this one
+        assert entry_check({**key, "rows": 5}, entry) != check  # another run's lines do not fit this one
 
 
-@pytest.mark.parametrize("damage", ["digit", "foreign opener", "negative", "list opener", "exact flipped",
-                                    "huge float", "copied twice, changed", "another run's line"])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "digit",
+        "foreign opener",
+        "negative",
+        "list opener",
+        "exact flipped",
+        "huge float",
+        "copied twice, changed",
+        "another run's line",
+    ],
+)
 def test_a_damaged_entry_is_searched_again_and_the_optimum_stays_right(engine, truth, tmp_path, damage):
     fresh, lines = truth
     key = json.loads(lines[0])
     entries = entry_lines(lines)
     best = next(i for i, e in enumerate(entries) if e["opener"] == fresh.best.opener)
     bad = dict(entries[best])
-    if damage == "digit":                      # the optimum's total made smaller by one digit (1457 -> 1357)
+    if damage == "digit":  # the optimum's total made smaller by one digit (1457 -> 1357)
         bad["total"] -= 100
     elif damage == "foreign opener":
         bad = {"opener": "zzzzz", "total": 3, "exact": True}
@@ -106,21 +117,21 @@ def test_a_damaged_entry_is_searched_again_and_the_optimum_stays_right(engine, t
         best = worst
     elif damage == "huge float":
         bad["total"] = 1e999
-    new = entries[:best] + [bad] + entries[best + 1:]
+    new = entries[:best] + [bad] + entries[best + 1 :]
     if damage == "copied twice, changed":
         twin = dict(entries[best], total=entries[best]["total"] + 7)
         twin["check"] = entry_check(key, {k: twin[k] for k in ("opener", "total", "exact")})
         new = entries + [twin]
-    if damage == "another run's line":         # a line checksummed for other options (six rows -> five)
+    if damage == "another run's line":  # a line checksummed for other options (six rows -> five)
         bad = {k: entries[best][k] for k in ("opener", "total", "exact")}
         bad["total"] -= 1
         bad["check"] = entry_check({**key, "rows": 5}, bad)
-        new = entries[:best] + [bad] + entries[best + 1:]
+        new = entries[:best] + [bad] + entries[best + 1 :]
     path = tmp_path / "j.jsonl"
     rewrite(path, [lines[0]] + [json.dumps(e).encode() for e in new])
     proof = prove(searcher(engine), top=TOP, journal=path)
     assert same_result(proof, fresh) and proof.damaged >= 1
-    again = prove(searcher(engine), top=TOP, journal=path)      # the opener searched again is recorded anew
+    again = prove(searcher(engine), top=TOP, journal=path)  # the opener searched again is recorded anew
     assert same_result(again, fresh)
 
 
@@ -162,7 +173,7 @@ def test_an_older_journal_without_checksums_is_searched_again_whole(engine, trut
     key = json.loads(lines[0])
     path = tmp_path / "j.jsonl"
     old = [{k: e[k] for k in ("opener", "total", "exact")} for e in entry_lines(lines)]
-    old[0]["total"] = 2                                              # nothing of it is trusted
+    old[0]["total"] = 2  # nothing of it is trusted
     rewrite(path, [json.dumps({**key, "version": 1}).encode()] + [json.dumps(e).encode() for e in old])
     proof = prove(searcher(engine), top=TOP, journal=path)
     assert same_result(proof, fresh) and proof.damaged == len(old)
@@ -171,8 +182,9 @@ def test_an_older_journal_without_checksums_is_searched_again_whole(engine, trut
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(flips=st.lists(st.tuples(st.integers(min_value=0), st.integers(min_value=0, max_value=7)),
-                      min_size=1, max_size=3))
+@given(
+    flips=st.lists(st.tuples(st.integers(min_value=0), st.integers(min_value=0, max_value=7)), min_size=1, max_size=3)
+)
 def test_random_bit_flips_never_give_a_wrong_optimum(engine, truth, tmp_path, flips):
     """Any one to three bits flipped anywhere: the journal is refused in one line (its header), or the proof says
     exactly what a proof without a journal says."""
@@ -216,13 +228,26 @@ def test_a_multi_board_game_is_refused_as_tree_refuses_it(cli):
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(entries=st.lists(st.fixed_dictionaries({
-    "opener": st.one_of(st.text(max_size=6), st.sampled_from(["salet", "cigar", "zzzzz"]), st.integers(),
-                        st.lists(st.text(max_size=3), max_size=2)),
-    "total": st.one_of(st.none(), st.integers(-10, 10**6), st.floats(allow_nan=True), st.text(max_size=3)),
-    "exact": st.one_of(st.booleans(), st.integers(0, 1), st.none()),
-    "check": st.one_of(st.text(max_size=16), st.from_regex(r"[0-9a-f]{16}", fullmatch=True))}),
-    min_size=1, max_size=5), at=st.integers(min_value=1))
+@given(
+    entries=st.lists(
+        st.fixed_dictionaries(
+            {
+                "opener": st.one_of(
+                    st.text(max_size=6),
+                    st.sampled_from(["salet", "cigar", "zzzzz"]),
+                    st.integers(),
+                    st.lists(st.text(max_size=3), max_size=2),
+                ),
+                "total": st.one_of(st.none(), st.integers(-10, 10**6), st.floats(allow_nan=True), st.text(max_size=3)),
+                "exact": st.one_of(st.booleans(), st.integers(0, 1), st.none()),
+                "check": st.one_of(st.text(max_size=16), st.from_regex(r"[0-9a-f]{16}", fullmatch=True)),
+            }
+        ),
+        min_size=1,
+        max_size=5,
+    ),
+    at=st.integers(min_value=1),
+)
 def test_random_entries_among_the_good_ones_never_give_a_wrong_optimum(engine, truth, tmp_path, entries, at):
     """Lines of any shape, types and checksum slipped in among a whole journal's: the proof says what a proof
     without a journal says."""

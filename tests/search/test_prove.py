@@ -10,7 +10,7 @@ import signal
 import subprocess
 import sys
 import time
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -44,7 +44,7 @@ def brute_totals(engine: Engine, rows: int = 6) -> dict[str, int]:
     """Return every opener's least total by exhaustive search."""
     answers, guesses = engine.lexicon.answers, engine.lexicon.guesses
 
-    @lru_cache(maxsize=None)
+    @cache
     def f(S: tuple[str, ...], r: int) -> float:
         if len(S) == 1:
             return 1 if r >= 1 else INF
@@ -75,7 +75,7 @@ def test_the_optimum_and_the_top_equal_a_brute_force(tmp_path, seed, n_answers, 
         if s.exact:
             assert s.total == want[s.opener]
         else:
-            assert s.total <= want[s.opener] and s.total >= proof.cutoff        # a true lower bound
+            assert s.total <= want[s.opener] and s.total >= proof.cutoff  # a true lower bound
 
 
 def test_processes_and_a_journal_give_the_same_table(tmp_path):
@@ -84,7 +84,7 @@ def test_processes_and_a_journal_give_the_same_table(tmp_path):
     two = prove(TreeSearch(engine, exact=True), top=4, jobs=2)
     journal = tmp_path / "j.jsonl"
     first = prove(TreeSearch(engine, exact=True), top=4, journal=journal)
-    again = prove(TreeSearch(engine, exact=True), top=4, journal=journal)      # everything read back
+    again = prove(TreeSearch(engine, exact=True), top=4, journal=journal)  # everything read back
     assert one.table() == two.table() == first.table() == again.table()
     assert len(journal.read_text().splitlines()) == 1 + len(engine.lexicon.guesses)
     with pytest.raises(ChuteError, match="belongs to another run"):
@@ -97,8 +97,9 @@ def test_a_killed_run_resumes_from_its_journal(tmp_path, capsys):
     journal, out = tmp_path / "run.journal", tmp_path / "out.json"
     argv = ["prove", "--answers", str(a), "--guesses", str(g), "--top", "3", "--journal", str(journal), "-q"]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen([sys.executable, "-m", "chute", *argv], env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "chute", *argv], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     deadline = time.time() + 60
     while time.time() < deadline:
         if journal.exists() and len(journal.read_text().splitlines()) > 20:
@@ -109,7 +110,7 @@ def test_a_killed_run_resumes_from_its_journal(tmp_path, capsys):
     lines = journal.read_text().splitlines()
     assert 1 < len(lines) <= 1 + len(engine_of(a, g).lexicon.guesses)
     with open(journal, "a") as f:
-        f.write('{"opener": "tor')                      # a line torn by the kill
+        f.write('{"opener": "tor')  # a line torn by the kill
     status = main([*argv, "--json"])
     resumed = json.loads(capsys.readouterr().out)
     status2 = main(["prove", "--answers", str(a), "--guesses", str(g), "--top", "3", "--json", "-q"])
@@ -118,7 +119,7 @@ def test_a_killed_run_resumes_from_its_journal(tmp_path, capsys):
     for key in ("best", "top", "settled", "cutoff"):
         assert resumed[key] == fresh[key]
     assert out is not None
-    lines = journal.read_text().splitlines()               # the torn line stays torn; none after it is joined to it
+    lines = journal.read_text().splitlines()  # the torn line stays torn; none after it is joined to it
     assert sum(not line.endswith("}") for line in lines) == 1 and lines[-1].endswith("}")
 
 
@@ -128,6 +129,7 @@ def test_a_journal_the_disk_refuses_is_one_line_and_the_next_run_goes_on(tmp_pat
     import errno
 
     import chute.search.prove as proving
+
     a, g = small_lists(tmp_path, 6, 60, 200)
     journal = tmp_path / "run.journal"
     argv = ["prove", "--answers", str(a), "--guesses", str(g), "--top", "3", "--journal", str(journal), "-q"]
@@ -153,7 +155,7 @@ def test_a_journal_the_disk_refuses_is_one_line_and_the_next_run_goes_on(tmp_pat
     fresh = json.loads(capsys.readouterr().out)
     assert status == fresh_status == 0 and all(resumed[k] == fresh[k] for k in ("best", "top", "settled", "cutoff"))
     header = journal.read_text().splitlines()[0]
-    journal.write_text(header[:17])                          # the first write cut short
+    journal.write_text(header[:17])  # the first write cut short
     status = main([*argv, "--json"])
     again = json.loads(capsys.readouterr().out)
     assert status == 0 and again["best"] == fresh["best"] and journal.read_text().splitlines()[0] == header
@@ -167,9 +169,10 @@ def test_a_dask_cluster_that_loses_a_worker_gives_the_same_table(tmp_path, monke
     local = prove(TreeSearch(engine, exact=True), top=3)
     cache = tmp_path / "cache"
     monkeypatch.setenv("CHUTE_CACHE_DIR", str(cache))
-    Engine.build(load_lexicon("wordle", str(a), str(g)))        # the matrix in the cache the workers read
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=":0", silence_logs=50) as cluster:
+    Engine.build(load_lexicon("wordle", str(a), str(g)))  # the matrix in the cache the workers read
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=":0", silence_logs=50
+    ) as cluster:
         with distributed.Client(cluster) as client:
             pids = list(client.run(os.getpid).values())
         killed = []
@@ -178,8 +181,14 @@ def test_a_dask_cluster_that_loses_a_worker_gives_the_same_table(tmp_path, monke
             if done == 30 and not killed:
                 os.kill(pids[0], signal.SIGKILL)
                 killed.append(pids[0])
-        remote = prove(TreeSearch(engine, exact=True), top=3, cluster=cluster.scheduler_address,
-                       lists={"game": "wordle", "answers": str(a), "guesses": str(g)}, progress=progress)
+
+        remote = prove(
+            TreeSearch(engine, exact=True),
+            top=3,
+            cluster=cluster.scheduler_address,
+            lists={"game": "wordle", "answers": str(a), "guesses": str(g)},
+            progress=progress,
+        )
     assert killed and remote.table() == local.table()
 
 
@@ -201,25 +210,35 @@ def test_cli_prove_prints_the_optimum_and_refuses_bad_options(tmp_path, capsys):
     err = capsys.readouterr().err
     assert status == 2 and "Dask scheduler" in err and err.count("\n") == 1
     # addresses Dask cannot use (it raised ValueError or TypeError): one line before any work; an empty one too
-    for address in ("nonsense", "http://example.com", "inproc://x", "ucx://127.0.0.1:1", "", "tcp://:8786",
-                    "tcp://host:0", "tcp://host:port", "tcp://a b:8786"):
+    for address in (
+        "nonsense",
+        "http://example.com",
+        "inproc://x",
+        "ucx://127.0.0.1:1",
+        "",
+        "tcp://:8786",
+        "tcp://host:0",
+        "tcp://host:port",
+        "tcp://a b:8786",
+    ):
         status = main(["prove", "--answers", str(a), "--guesses", str(g), "--cluster", address])
         err = capsys.readouterr().err
         assert status == 2 and "is not a scheduler address: write tcp://HOST:PORT" in err and err.count("\n") == 1, err
     pytest.importorskip("distributed", reason="the cluster extra (distributed) is part of the test extra")
     status = main(["prove", "--answers", str(a), "--guesses", str(g), "--cluster", "tls://127.0.0.1:1"])
-    err = capsys.readouterr().err      # TLS without its configuration: Dask's TypeError, said in one line
+    err = capsys.readouterr().err  # TLS without its configuration: Dask's TypeError, said in one line
     assert status == 2 and "cannot reach the Dask scheduler at tls://127.0.0.1:1" in err and err.count("\n") == 1
 
 
 def test_a_scheduler_that_refuses_the_connection_is_said_at_once(tmp_path, monkeypatch):
     """Nothing listens at the address: one ChuteError before any search, Dask never asked (it would retry 20 s)."""
     import socket
+
     distributed = pytest.importorskip("distributed", reason="the cluster extra (distributed) is part of the test extra")
     asked: list[str] = []
     monkeypatch.setattr(distributed, "Client", lambda *a, **k: asked.append(a[0]))
     monkeypatch.setattr("chute.search.prove.opener_bounds", lambda *a: asked.append("bounds"))
-    with socket.socket() as s:           # a port just freed: nothing listens there
+    with socket.socket() as s:  # a port just freed: nothing listens there
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     a, g = small_lists(tmp_path, 7, 20, 30)
@@ -236,9 +255,10 @@ def brute_hard_totals(engine: Engine, rows: int) -> dict[str, int]:
     """Return every opener's least total under Wordle's hard rule, by exhaustive search."""
     from chute.game.feedback import Clue
     from chute.game.rules import violation
+
     answers, guesses = engine.lexicon.answers, engine.lexicon.guesses
 
-    @lru_cache(maxsize=None)
+    @cache
     def f(S: tuple[str, ...], allowed: tuple[str, ...], r: int) -> float:
         if len(S) == 1:
             return 1 if r >= 1 else INF

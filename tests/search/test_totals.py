@@ -19,8 +19,14 @@ def test_entries_come_back_as_stored(entry):
 
 def test_keys_tell_sets_rows_and_allowed_sets_apart():
     S = np.array([3, 1, 4], dtype=np.int32)
-    keys = {totals_key(S, 3), totals_key(S, 4), totals_key(S[:2], 3), totals_key(S[::-1].copy(), 3),
-            totals_key(S, 3, b"\x01" * 16), totals_key(S, 3, b"\x02" * 16)}
+    keys = {
+        totals_key(S, 3),
+        totals_key(S, 4),
+        totals_key(S[:2], 3),
+        totals_key(S[::-1].copy(), 3),
+        totals_key(S, 3, b"\x01" * 16),
+        totals_key(S, 3, b"\x02" * 16),
+    }
     assert len(keys) == 6
     assert totals_key(S.copy(), 3, b"\x01" * 16) == totals_key(S, 3, b"\x01" * 16)
 

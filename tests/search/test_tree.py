@@ -4,22 +4,22 @@ from __future__ import annotations
 
 import json
 import random
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+import chute.game.engine as engine_module
 from chute.arrays import union
 from chute.cli import main
 from chute.errors import ChuteError
-import chute.game.engine as engine_module
 from chute.game.engine import Engine
 from chute.game.feedback import Clue, score
 from chute.game.rules import violation
 from chute.game.words import Lexicon, load_lexicon, words_lexicon
-from chute.search.tree import DecisionTree, TreeError, TreeNode
 from chute.search.opener_search import build_tree, rank_openers, search, search_opener
+from chute.search.tree import DecisionTree, TreeError, TreeNode
 from chute.search.tree_search import INF, Ceiling, TreeSearch, parse_top
 
 GREEN5 = "ggggg"
@@ -49,7 +49,7 @@ def brute_force(lexicon: Lexicon, rule: str | None = None):
                 total += best(tuple(words), rows - 1, after(allowed, guess, pat))
         return total
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(S, rows, allowed):
         if rows == 0:
             return INF
@@ -77,12 +77,16 @@ def exact_totals(lexicon: Lexicon, openers, rows=6, rule=None, cache_dir=None) -
 
 # ----- the search against brute force ---------------------------------------------------------------
 
-@pytest.mark.parametrize("seed,n_answers,n_extra,rows,n_openers", [
-    (1, 40, 80, 6, 6),
-    (2, 60, 30, 6, 3),
-    (3, 24, 60, 3, 8),      # a tight row limit: some openers cannot finish
-    (13, 25, 275, 6, 3),    # a few hundred guesses
-])
+
+@pytest.mark.parametrize(
+    "seed,n_answers,n_extra,rows,n_openers",
+    [
+        (1, 40, 80, 6, 6),
+        (2, 60, 30, 6, 3),
+        (3, 24, 60, 3, 8),  # a tight row limit: some openers cannot finish
+        (13, 25, 275, 6, 3),  # a few hundred guesses
+    ],
+)
 def test_exact_equals_brute_force(small_lists, wordle, seed, n_answers, n_extra, rows, n_openers):
     lex = small_lists(seed, n_answers, n_extra)
     openers = random.Random(seed).sample(lex.guesses, n_openers)
@@ -100,8 +104,9 @@ def _exact_as_brute_force(small_lists, cache_dir=None) -> Lexicon:
     assert exact_totals(lex, openers, cache_dir=cache_dir) == {o: brute(o, 6) for o in openers}
     hard = small_lists(7, 16, 24)
     hard_openers = random.Random(7).sample(hard.guesses, 3)
-    assert (exact_totals(hard, hard_openers, 6, "hard", cache_dir)
-            == {o: brute_force(hard, "hard")(o, 6) for o in hard_openers})
+    assert exact_totals(hard, hard_openers, 6, "hard", cache_dir) == {
+        o: brute_force(hard, "hard")(o, 6) for o in hard_openers
+    }
     return lex
 
 
@@ -110,36 +115,41 @@ def test_exact_without_the_transposed_matrix_equals_brute_force(small_lists, wor
     """A matrix too large to copy whole is scanned row by row, or in the rows of the sets searched, copied
     when first read (a prior's matrix): the same exact totals, hard mode's too."""
     import chute.search.matrix_view as matrix_view
+
     monkeypatch.setattr(matrix_view, "TRANSPOSE_BYTES", 0)
     monkeypatch.setattr(matrix_view, "ROWS_COPIED_MAX", rows_copied)
     lex = _exact_as_brute_force(small_lists)
     assert TreeSearch(Engine.build(lex, cache=False)).MT.size == 0
 
 
-def test_exact_reading_a_mapped_matrix_through_the_rows_copied_only_equals_brute_force(small_lists, wordle,
-                                                                                      monkeypatch, tmp_path):
+def test_exact_reading_a_mapped_matrix_through_the_rows_copied_only_equals_brute_force(
+    small_lists, wordle, monkeypatch, tmp_path
+):
     """Past TRANSPOSE_BYTES a search over a matrix mapped from the cache reads the codes only through the rows
     it copies of the sets it searches (the mapping given back as they are copied): the same exact totals,
     hard mode's too."""
     import chute.search.matrix_view as matrix_view
+
     monkeypatch.setattr(matrix_view, "TRANSPOSE_BYTES", 0)
     lex = _exact_as_brute_force(small_lists, tmp_path)
     searcher = TreeSearch(Engine.build(lex, cache_dir=tmp_path))
     assert searcher.rows_only and searcher.engine.maps_matrix()
 
 
-def test_a_search_reading_the_rows_copied_only_leaves_the_mapped_matrix_given_back(small_engine, tmp_path,
-                                                                                 monkeypatch, resident):
+def test_a_search_reading_the_rows_copied_only_leaves_the_mapped_matrix_given_back(
+    small_engine, tmp_path, monkeypatch, resident
+):
     """A search reading the rows it copies only holds one copy of the codes: the engine's matrix, mapped from
     the cache, is given back as each block of it is copied, and the tree is the one the usual search finds."""
     import chute.search.matrix_view as matrix_view
+
     engine = small_engine(seed=8, answers=200, extra=600, cache_dir=tmp_path)
     opener = engine.lexicon.answers[0]
     want = search_opener(TreeSearch(engine), opener).tree.root.to_dict()
     codes = np.array(engine.matrix.T)
-    assert engine.give_back_matrix()          # only the search's own mapping of the file counts below
+    assert engine.give_back_matrix()  # only the search's own mapping of the file counts below
     monkeypatch.setattr(matrix_view, "TRANSPOSE_BYTES", 0)
-    monkeypatch.setattr(engine_module, "TRANSPOSE_ROWS", 64)          # several blocks of the matrix's rows
+    monkeypatch.setattr(engine_module, "TRANSPOSE_ROWS", 64)  # several blocks of the matrix's rows
     fresh = Engine.build(engine.lexicon, cache_dir=tmp_path)
     searcher = TreeSearch(fresh)
     assert searcher.rows_only
@@ -149,7 +159,7 @@ def test_a_search_reading_the_rows_copied_only_leaves_the_mapped_matrix_given_ba
     assert resident(path) == 0
     rows, copied = fresh._rows_copied
     assert copied.all() and np.array_equal(rows, codes)
-    fresh.forget_copies()                 # another request's review is done: this search keeps its own rows
+    fresh.forget_copies()  # another request's review is done: this search keeps its own rows
     other = engine.lexicon.answers[1]
     want = search_opener(TreeSearch(engine), other).tree.root.to_dict()
     assert search_opener(searcher, other).tree.root.to_dict() == want
@@ -160,17 +170,20 @@ def test_exact_reading_only_the_transposed_copy_equals_brute_force(small_lists, 
     matrix by columns): the same exact totals, hard mode's too."""
     import chute.search.matrix_view as matrix_view
     import chute.search.tree_search as tree_search
+
     monkeypatch.setattr(matrix_view, "AHEAD_BYTES", 0)
     monkeypatch.setattr(tree_search, "_compiler_loaded", lambda: True)
     _exact_as_brute_force(small_lists)
 
 
-def test_a_search_reading_only_the_transposed_copy_leaves_the_matrix_given_back(small_engine, tmp_path,
-                                                                               monkeypatch, resident):
+def test_a_search_reading_only_the_transposed_copy_leaves_the_matrix_given_back(
+    small_engine, tmp_path, monkeypatch, resident
+):
     """From AHEAD_BYTES a search holds one copy of the codes: the engine's matrix, mapped from the cache, is given
     back as the search starts and never read again by it; the tree is the one the usual search finds."""
     import chute.search.matrix_view as matrix_view
     import chute.search.tree_search as tree_search
+
     engine = small_engine(seed=6, answers=200, extra=600, cache_dir=tmp_path)
     usual = TreeSearch(engine)
     assert not usual.transposed_only and usual.M.flags.c_contiguous
@@ -193,6 +206,7 @@ def test_a_matrix_too_large_to_copy_has_only_the_rows_its_searches_read_copied(s
     ROWS_COPIED_MAX words is scanned in the matrix itself, its smaller bins in their rows."""
     import chute.search.matrix_view as matrix_view
     import chute.search.tree_search as tree_search
+
     lex = small_lists(4, 300, 200)
     engine = Engine.build(lex, cache=False)
     S = np.sort(np.random.default_rng(4).choice(len(lex.answers), 40, replace=False)).astype(np.int32)
@@ -212,7 +226,8 @@ def test_a_matrix_too_large_to_copy_has_only_the_rows_its_searches_read_copied(s
 
     def refused(*args, **kwargs):
         raise OSError(12, "Cannot allocate memory")
-    monkeypatch.setattr(mmap, "mmap", refused)           # a system that will not map the memory: the matrix
+
+    monkeypatch.setattr(mmap, "mmap", refused)  # a system that will not map the memory: the matrix
     monkeypatch.setattr(matrix_view, "ROWS_COPIED_MAX", 1024)
     short = Engine.build(lex, cache=False)
     assert TreeSearch(short, exact=True).solve(S, 6) == whole and short._rows_copied is None
@@ -270,7 +285,7 @@ def test_probes_limit_the_guesses_played_where_they_are_not_candidates(small_lis
         played.add(node.guess)
         if node.guess not in probes:
             assert [c.pattern for c in held.tree.play(node.guess)][:-1] == list(path), (path, node.guess)
-    assert played - set(probes)           # the answers are still guessed, as candidates
+    assert played - set(probes)  # the answers are still guessed, as candidates
     assert not held.tree.check(lex)[1]
 
 
@@ -299,8 +314,13 @@ def test_jobs_give_the_same_trees(small_lists, wordle):
 
 # ----- small sets whose cost is known by hand ----------------------------------------------------------
 
+
 def opener_total(words, opener, rows=6, guesses=None):
-    lex = words_lexicon(words) if guesses is None else Lexicon("t", 3, tuple(words), tuple(sorted(set(words) | set(guesses))))
+    lex = (
+        words_lexicon(words)
+        if guesses is None
+        else Lexicon("t", 3, tuple(words), tuple(sorted(set(words) | set(guesses))))
+    )
     return search(TreeSearch(Engine.build(lex, cache=False), rows=rows, exact=True), [opener])[0]
 
 
@@ -349,6 +369,7 @@ def test_hard_mode_trees_obey_the_rule(small_lists, wordle):
 
 # ----- the tree object, files, --check --------------------------------------------------------------------
 
+
 def toy_tree() -> tuple[DecisionTree, Lexicon]:
     lex = words_lexicon(["abc", "abd", "xyz", "xya"])
     res = search(TreeSearch(Engine.build(lex, cache=False), exact=True), ["abc"])[0]
@@ -364,14 +385,14 @@ def test_tree_follows_patterns_and_round_trips(tmp_path):
     assert follow in ("xyz", "xya")
     assert tree.next_guess([Clue("abc", pat)]) == follow
     assert tree.next_guess([("abc", pat)]) == follow
-    assert tree.next_guess([Clue("xyz", pat)]) is None          # not the tree's guess
-    assert tree.guess_for(["ygyg"[:3]]) is None                  # no such branch
+    assert tree.next_guess([Clue("xyz", pat)]) is None  # not the tree's guess
+    assert tree.guess_for(["ygyg"[:3]]) is None  # no such branch
     path = tmp_path / "t.json"
     tree.save(path)
     again = DecisionTree.load(path)
     assert again.to_dict() == tree.to_dict()
     assert again.evaluate(lex.answers).total == tree.evaluate(lex.answers).total
-    assert again.stats() == tree.evaluate(lex.answers)     # from the stored counts alone
+    assert again.stats() == tree.evaluate(lex.answers)  # from the stored counts alone
     text = tree.to_text(lex)
     assert len(text.splitlines()) == sum(1 for _ in tree.root.nodes())
     assert text.startswith("start  ABC  4 left")
@@ -400,18 +421,25 @@ def test_check_finds_broken_trees():
     assert any("hard mode" in p for p in hard.check(words_lexicon(["abc", "abd", "xyz"]))[1])
 
 
-@pytest.mark.parametrize("content,message", [
-    ("{not json", "not valid JSON"),
-    ("[]", "not a chute tree"),
-    ('{"format": "chute-tree", "version": 99}', "unsupported tree version"),
-    ('{"format": "chute-tree", "version": 1, "length": 3, "tree": {"guess": "ab"}}', "bad guess"),
-    ('{"format": "chute-tree", "version": 1, "length": 3, "tree": {"guess": "abc", '
-     '"next": {"gxb": {"guess": "abd"}}}}', "bad pattern"),
-    ('{"format": "chute-tree", "version": 1, "length": 3, "rule": "easy", "tree": {"guess": "abc"}}',
-     "bad hard-mode rule"),
-    ('{"format": "chute-tree", "version": 1, "length": 3, "tree": {"guess": "abc", "next": []}}',
-     'bad "next"'),
-])
+@pytest.mark.parametrize(
+    "content,message",
+    [
+        ("{not json", "not valid JSON"),
+        ("[]", "not a chute tree"),
+        ('{"format": "chute-tree", "version": 99}', "unsupported tree version"),
+        ('{"format": "chute-tree", "version": 1, "length": 3, "tree": {"guess": "ab"}}', "bad guess"),
+        (
+            '{"format": "chute-tree", "version": 1, "length": 3, "tree": {"guess": "abc", '
+            '"next": {"gxb": {"guess": "abd"}}}}',
+            "bad pattern",
+        ),
+        (
+            '{"format": "chute-tree", "version": 1, "length": 3, "rule": "easy", "tree": {"guess": "abc"}}',
+            "bad hard-mode rule",
+        ),
+        ('{"format": "chute-tree", "version": 1, "length": 3, "tree": {"guess": "abc", "next": []}}', 'bad "next"'),
+    ],
+)
 def test_malformed_files_are_clear_errors(tmp_path, content, message):
     path = tmp_path / "t.json"
     path.write_text(content)
@@ -436,6 +464,7 @@ def test_parse_top():
 
 # ----- the command ---------------------------------------------------------------------------------------
 
+
 @pytest.fixture
 def word_files(small_lists, tmp_path, wordle):
     lex = small_lists(12, 40, 60)
@@ -450,8 +479,7 @@ def test_cli_search_save_and_check(tmp_path, capsys, word_files):
     lists, lex = word_files
     out = tmp_path / "tree.json"
     dot = tmp_path / "tree.dot"
-    assert main(["tree", *lists, "--openers", "2", "--exact", "--out", str(out), "--dot", str(dot),
-                 "--text", "-"]) == 0
+    assert main(["tree", *lists, "--openers", "2", "--exact", "--out", str(out), "--dot", str(dot), "--text", "-"]) == 0
     captured = capsys.readouterr()
     # the tree text is the data on stdout; every other line is talk on stderr
     assert captured.out.startswith("start ") and "best:" not in captured.out
@@ -466,16 +494,24 @@ def test_cli_search_save_and_check(tmp_path, capsys, word_files):
     assert data["openers"][0]["total"] >= tree.meta["total"]
 
 
-@pytest.mark.parametrize("command, option, what", [
-    (["tree", "--openers", "1"], "--out", "tree"), (["tree", "--openers", "1"], "--text", "tree text"),
-    (["bench", "--quiet"], "--csv", "games CSV"), (["prove", "--top", "1", "--quiet"], "--csv", "openers CSV")])
-def test_the_result_of_a_long_run_its_file_cannot_take_is_kept_elsewhere(tmp_path, capsys, word_files, monkeypatch,
-                                                                          command, option, what):
+@pytest.mark.parametrize(
+    "command, option, what",
+    [
+        (["tree", "--openers", "1"], "--out", "tree"),
+        (["tree", "--openers", "1"], "--text", "tree text"),
+        (["bench", "--quiet"], "--csv", "games CSV"),
+        (["prove", "--top", "1", "--quiet"], "--csv", "openers CSV"),
+    ],
+)
+def test_the_result_of_a_long_run_its_file_cannot_take_is_kept_elsewhere(
+    tmp_path, capsys, word_files, monkeypatch, command, option, what
+):
     """A full disk at the end of a search or a benchmark: one line, status 2, the result kept in the temp folder."""
     import tempfile
 
     import chute.files
     from chute.errors import StorageError
+
     lists, lex = word_files
     out = tmp_path / "result.out"
     out.write_text("the user's old file\n")
@@ -498,8 +534,9 @@ def test_the_result_of_a_long_run_its_file_cannot_take_is_kept_elsewhere(tmp_pat
     if option == "--out":
         assert DecisionTree.load(kept).evaluate(lex.answers).games == len(lex.answers)
     else:
-        assert len(kept.read_text().splitlines()) > (20 if command[0] == "tree" else len(lex.answers) if
-                                                    command[0] == "bench" else len(lex.guesses))
+        assert len(kept.read_text().splitlines()) > (
+            20 if command[0] == "tree" else len(lex.answers) if command[0] == "bench" else len(lex.guesses)
+        )
     assert out.read_text() == "the user's old file\n"
     # nowhere to keep it either: the error alone
     monkeypatch.setattr(tempfile, "mkstemp", lambda **k: (_ for _ in ()).throw(OSError(28, "No space left on device")))
@@ -512,6 +549,7 @@ def test_every_output_of_a_run_is_tried_and_kept_when_its_file_is_refused(tmp_pa
     import tempfile
 
     import chute.files
+
     pytest.importorskip("matplotlib", reason="the plot extra (matplotlib) is part of the test extra")
     lists, lex = word_files
     csv, plot = tmp_path / "g.csv", tmp_path / "h.png"
@@ -551,6 +589,7 @@ def test_a_tree_goes_to_standard_output_with_out_dash(capsys, word_files):
 def test_a_tree_written_to_a_full_device_is_kept_elsewhere(tmp_path, capsys, word_files, monkeypatch):
     """/dev/full refuses every write with 'No space left on device', as a full disk does."""
     import tempfile
+
     lists, lex = word_files
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     assert main(["tree", *lists, "--openers", "1", "--quiet", "--out", "/dev/full"]) == 2
@@ -602,6 +641,7 @@ def test_compiled_hard_mode_filter_is_the_python_rule(rule):
     from chute.game.feedback import Clue, encode, score
     from chute.game.rules import allowed_rows, violation
     from chute.kernels.tree import filter_allowed
+
     lex = load_lexicon("wordle")
     engine = Engine.build(lex)
     letters = engine.guess_letters
@@ -626,6 +666,7 @@ def test_compiled_hard_mode_filter_is_the_python_rule(rule):
 def test_the_compiled_three_row_search_is_the_python_search(small_lists, wordle, exact, monkeypatch):
     """Nodes with three rows left are searched by a compiled kernel: the same totals and the same trees."""
     from chute.kernels import tree as kernels
+
     calls = []
     kernel = kernels.solve_three
     monkeypatch.setattr(kernels, "solve_three", lambda *a: calls.append(1) or kernel(*a))
@@ -633,17 +674,20 @@ def test_the_compiled_three_row_search_is_the_python_search(small_lists, wordle,
     openers = random.Random(21).sample(lex.guesses, 4)
     trees = []
     for compiled in (True, False):
-        searcher = TreeSearch(Engine.build(lex, cache=False), rows=4, exact=exact)   # bins of three rows
+        searcher = TreeSearch(Engine.build(lex, cache=False), rows=4, exact=exact)  # bins of three rows
         searcher.compiled_three = compiled
         trees.append([(r.total, r.tree.root.to_dict() if r.tree else None) for r in search(searcher, openers)])
     assert trees[0] == trees[1] and len(calls) > 20
 
 
 @pytest.mark.parametrize("rule,exact", [("hard", False), ("hard", True), ("strict", False)])
-def test_the_compiled_three_row_search_in_hard_modes_is_the_python_search(small_lists, wordle, rule, exact, monkeypatch):
+def test_the_compiled_three_row_search_in_hard_modes_is_the_python_search(
+    small_lists, wordle, rule, exact, monkeypatch
+):
     """Hard modes' nodes with three rows left are compiled too: the same totals and trees as in Python,
     where each guess leaves its own set of guesses allowed next (Wordle's rule, or Termo's strict one)."""
     from chute.kernels import tree as kernels
+
     calls = []
     kernel = kernels.solve_three_ruled
     monkeypatch.setattr(kernels, "solve_three_ruled", lambda *a: calls.append(1) or kernel(*a))
@@ -659,13 +703,14 @@ def test_the_compiled_three_row_search_in_hard_modes_is_the_python_search(small_
 
 
 @pytest.mark.parametrize("rule,exact", [("hard", False), ("hard", True), ("strict", False), ("strict", True)])
-def test_the_compiled_four_and_five_row_searches_in_hard_modes_are_the_python_search(small_lists, wordle, rule, exact,
-                                                                                        monkeypatch):
+def test_the_compiled_four_and_five_row_searches_in_hard_modes_are_the_python_search(
+    small_lists, wordle, rule, exact, monkeypatch
+):
     """Hard modes' nodes with four rows left are compiled whole, and those with five try their guesses
     compiled (each bin's search inside the kernel, memoised by the bin and the guesses it allows): the same
     totals and trees as the Python nodes, infeasible openers included."""
     calls = []
-    method = TreeSearch._solve_ruled      # the kernels call each other: spied on from the Python side
+    method = TreeSearch._solve_ruled  # the kernels call each other: spied on from the Python side
     monkeypatch.setattr(TreeSearch, "_solve_ruled", lambda self, *a, **k: calls.append(a[6]) or method(self, *a, **k))
     lex = small_lists(44, 400, 600)
     openers = random.Random(44).sample(lex.guesses, 4)
@@ -686,6 +731,7 @@ def test_the_compiled_hard_mode_searches_stop_at_their_budget(small_lists, wordl
     the memos they kept stay sound: the same search without a budget then finds the total of a search
     never stopped."""
     from chute.search.tree_search import OverBudget
+
     stopped = []
     method = TreeSearch._solve_ruled
 
@@ -695,17 +741,18 @@ def test_the_compiled_hard_mode_searches_stop_at_their_budget(small_lists, wordl
         except OverBudget:
             stopped.append(a[6])
             raise
+
     monkeypatch.setattr(TreeSearch, "_solve_ruled", spy)
     lex = small_lists(45, 600, 1400)
     engine = Engine.build(lex, cache=False)
     whole = TreeSearch(engine, rows=rows, rule="hard", exact=True)
-    fresh = search_opener(whole, "jambu").total      # most of its cells scanned by the compiled searches
+    fresh = search_opener(whole, "jambu").total  # most of its cells scanned by the compiled searches
     searcher = TreeSearch(engine, rows=rows, rule="hard", exact=True)
     searcher.budget = whole.cells // 2
     stopped.clear()
     with pytest.raises(OverBudget):
         search_opener(searcher, "jambu")
-    assert stopped and searcher.cells < whole.cells       # a kernel said it stopped, early
+    assert stopped and searcher.cells < whole.cells  # a kernel said it stopped, early
     searcher.budget = None
     assert search_opener(searcher, "jambu").total == fresh < INF
 
@@ -713,6 +760,7 @@ def test_the_compiled_hard_mode_searches_stop_at_their_budget(small_lists, wordl
 def test_trees_play_only_the_suggested_words(small_lists, wordle):
     """A lexicon's rare words (read, never suggested) are never played unless they are answers."""
     from dataclasses import replace
+
     lex = small_lists(5, 30, 60)
     rare = frozenset(random.Random(5).sample([w for w in lex.guesses if w not in lex.answer_set], 40))
     restricted = replace(lex, rare=rare)
@@ -768,6 +816,7 @@ def test_each_cut_of_the_search_gives_the_same_trees_for_less_work(small_lists, 
     node's guesses refuted first in one compiled pass (here from its first guess on, where a large search waits
     for REFUTE_AFTER tried): the same totals and trees, and less work with it."""
     from chute.search import tree_search
+
     monkeypatch.setattr(tree_search, "REFUTE_AFTER", 0)
     lex = small_lists(1, 500, 1000)
     engine = Engine.build(lex, cache=False)
@@ -776,7 +825,7 @@ def test_each_cut_of_the_search_gives_the_same_trees_for_less_work(small_lists, 
     for on in (True, False):
         searcher = TreeSearch(engine, exact=exact)
         setattr(searcher, switch, on)
-        searcher.small = False          # the compiled kernels from the start, as a large search runs
+        searcher.small = False  # the compiled kernels from the start, as a large search runs
         trees = [(r.total, r.tree.root.to_dict() if r.tree else None) for r in search(searcher, openers)]
         runs.append((trees, getattr(searcher, work)))
     assert runs[0][0] == runs[1][0]
@@ -791,6 +840,7 @@ def test_a_bound_with_a_target_decides_as_the_full_bound_does(small_lists):
     it does not refute, whether the ceiling filters its rows or scans them sorted, highest first, stopping
     early (which reads fewer cells); a ceiling one below the set's own decides otherwise."""
     import numpy as np
+
     lex = small_lists(4, 400, 600)
     engine = Engine.build(lex, cache=False)
     searcher = TreeSearch(engine, exact=True)
@@ -811,7 +861,7 @@ def test_a_bound_with_a_target_decides_as_the_full_bound_does(small_lists):
                     for ordered in (False, True):
                         ceiling = Ceiling(rows, most)
                         if ordered:
-                            ceiling.by_most()           # sorted, as once SORT_AFTER bounds have asked
+                            ceiling.by_most()  # sorted, as once SORT_AFTER bounds have asked
                         bounder = TreeSearch(engine, exact=True)
                         got = bounder.bound(sub, 4, ceiling=ceiling, target=target)
                         cells[ordered] += bounder.cells
@@ -829,6 +879,7 @@ def test_the_compiled_refutation_is_the_plain_proof(small_lists):
     """``refuted_by_bounds`` refutes a guess exactly when the plain proof does: its figures, its bins' size
     bounds, or one of its bins of three words or more bounded over every guess; the ceiling only spares rows."""
     import numpy as np
+
     lex = small_lists(6, 300, 500)
     engine = Engine.build(lex, cache=False)
     searcher = TreeSearch(engine, exact=True)
@@ -843,8 +894,10 @@ def test_the_compiled_refutation_is_the_plain_proof(small_lists):
     def plain(S, g, best, r1):
         codes = M[g, S]
         bins = sorted(([S[codes == c] for c in sorted(set(codes.tolist())) if c != solved]), key=len, reverse=True)
-        size = [len(b) if len(b) == 1 else 3 if len(b) == 2 else
-                max(2 * len(b) - 1, 3 * len(b) - 2 - searcher.max_parts) for b in bins]
+        size = [
+            len(b) if len(b) == 1 else 3 if len(b) == 2 else max(2 * len(b) - 1, 3 * len(b) - 2 - searcher.max_parts)
+            for b in bins
+        ]
         total = len(S) + sum(size)
         if total >= best:
             return True
@@ -873,6 +926,7 @@ def test_the_scan_kernels_agree_and_keep_the_first_guess_of_each_column(small_li
     import numpy as np
 
     from chute.kernels import tree as kernels
+
     lex = small_lists(23, 400, 600)
     searcher = TreeSearch(Engine.build(lex, cache=False))
     M, MT = searcher.M, searcher.MT
@@ -889,18 +943,18 @@ def test_the_scan_kernels_agree_and_keep_the_first_guess_of_each_column(small_li
             for mt in (MT, no_mt):
                 nb, cand, sc = (np.empty(len(rows), dtype=np.int64) for _ in range(3))
                 reps = np.empty(len(rows), dtype=np.int32)
-                count = kernels.scan_classes(M, mt, S, rows, is_every, searcher.hw, searcher.solved, searcher.P,
-                                             nb, cand, sc, reps)
-                figures.append((nb[:count].tolist(), cand[:count].tolist(), sc[:count].tolist(),
-                                reps[:count].tolist()))
+                count = kernels.scan_classes(
+                    M, mt, S, rows, is_every, searcher.hw, searcher.solved, searcher.P, nb, cand, sc, reps
+                )
+                figures.append((nb[:count].tolist(), cand[:count].tolist(), sc[:count].tolist(), reps[:count].tolist()))
                 plain = [np.empty(len(rows), dtype=np.int64) for _ in range(3)]
                 kernels.scan(M, mt, S, rows, is_every, searcher.hw, searcher.solved, searcher.P, *plain)
-                at = np.searchsorted(rows, reps[:count])       # the representatives' positions in ``rows``
+                at = np.searchsorted(rows, reps[:count])  # the representatives' positions in ``rows``
                 assert tuple(p[at].tolist() for p in plain) == figures[-1][:3]
                 nb, cand, sc = plain
             assert figures[0] == figures[1]
             reps = figures[0][3]
-            branches.add(len(reps) < len(rows))     # guesses alike (the representatives scanned alone), or none
+            branches.add(len(reps) < len(rows))  # guesses alike (the representatives scanned alone), or none
             first: dict[bytes, int] = {}
             for k, g in enumerate(rows.tolist()):
                 column = M[g, S]
@@ -921,6 +975,7 @@ def test_the_numpy_primitives_are_the_kernels(small_lists, wordle):
 
     from chute.kernels import tree as kernels
     from chute.kernels import tree_numpy
+
     lex = small_lists(46, 400, 600)
     searcher = TreeSearch(Engine.build(lex, cache=False))
     M, P, solved, hw = searcher.M, searcher.P, searcher.solved, searcher.hw
@@ -935,7 +990,7 @@ def test_the_numpy_primitives_are_the_kernels(small_lists, wordle):
         for rows, is_every in ((every, True), (union(subset, searcher.ans_rows[S]).astype(np.int32), False)):
             k = len(rows)
             outs = []
-            rows_of_s = Engine(lex, M).transposed_rows(S)     # S's rows only, as numpy reads a prior's matrix
+            rows_of_s = Engine(lex, M).transposed_rows(S)  # S's rows only, as numpy reads a prior's matrix
             for kern, mt in ((kernels, searcher.MT), (tree_numpy, None), (tree_numpy, rows_of_s)):
                 plain = [np.empty(k, dtype=np.int64) for _ in range(3)]
                 kern.scan(M, mt, S, rows, is_every, hw, solved, P, *plain)
@@ -950,8 +1005,9 @@ def test_the_numpy_primitives_are_the_kernels(small_lists, wordle):
                     out = np.empty(k, dtype=np.int64)
                     got = kern.select_top(M, S, rows, plain[2], plain[1], K, dedupe, solved, P, out)
                     tops.append(out[:got].tolist())
-                outs.append((*plain, count, *(c[:count] for c in classes), *kern.split(M, g, S, solved, P),
-                             hashes, one, tops))
+                outs.append(
+                    (*plain, count, *(c[:count] for c in classes), *kern.split(M, g, S, solved, P), hashes, one, tops)
+                )
             for other in outs[1:]:
                 for a, b in zip(outs[0], other):
                     if isinstance(a, np.ndarray):
@@ -960,7 +1016,7 @@ def test_the_numpy_primitives_are_the_kernels(small_lists, wordle):
                         assert a == b
             compared += 1
             classed.add(outs[0][3] < k)
-    assert compared == 16 and classed == {True, False}     # guesses alike (representatives kept), and none
+    assert compared == 16 and classed == {True, False}  # guesses alike (representatives kept), and none
 
 
 @pytest.mark.parametrize("patterns, dtype", [(243, np.uint8), (729, np.uint16), (2187, np.uint16)])
@@ -969,13 +1025,14 @@ def test_figures_counted_by_pattern_are_the_sorted_figures(patterns, dtype, monk
     blocks: the same
     integers as sorting each guess's codes, at either side of the size where counting starts."""
     from chute.kernels import tree_numpy
+
     rng = np.random.default_rng(patterns)
     solved = patterns - 1
-    monkeypatch.setattr(tree_numpy, "COUNT_CELLS", 3 * patterns)       # a few guesses a block
+    monkeypatch.setattr(tree_numpy, "COUNT_CELLS", 3 * patterns)  # a few guesses a block
     counted = 0
     for n in ((patterns + 3) // 4 - 1, (patterns + 3) // 4, 3 * patterns):
         codes = rng.integers(0, solved, (50, n)).astype(dtype)
-        codes[::7, ::3] = solved                   # candidates among the guesses
+        codes[::7, ::3] = solved  # candidates among the guesses
         cost = tree_numpy.word_cost_table(n)
         got = tree_numpy.figures(codes, cost, solved)
         want = tree_numpy._figures_by_sorting(codes, cost, solved)
@@ -994,7 +1051,8 @@ def test_a_small_search_runs_in_numpy_and_is_the_compiled_search(small_lists, wo
     import chute.search.matrix_view as matrix_view
     import chute.search.tree_search as tree_search
     from chute.kernels import tree_numpy
-    monkeypatch.setattr(tree_search, "_compiler_loaded", lambda: False)     # numba is loaded in the tests
+
+    monkeypatch.setattr(tree_search, "_compiler_loaded", lambda: False)  # numba is loaded in the tests
     used = []
     for name in ("scan", "scan_classes", "split", "select_top", "partition_hash"):
         real = getattr(tree_numpy, name)
@@ -1003,11 +1061,17 @@ def test_a_small_search_runs_in_numpy_and_is_the_compiled_search(small_lists, wo
     openers = random.Random(47).sample(lex.guesses, 3)
     trees, states = [], []
     never = 10**12
-    whole = (0, 0.0)            # the first search's cells and numpy seconds, once it has run
+    whole = (0, 0.0)  # the first search's cells and numpy seconds, once it has run
     # numpy throughout (reading the matrix's columns, its transpose, or the rows of a matrix too large to
     # copy), moving on (by cells, by time: 1e-9 is one scan), compiled from the start
-    steps = [(never, never, never, None), (never, never, 0.0, None), (never, never, never, 0), (None, never, never, None),
-             (never, 1e-9, never, None), (0, never, never, None)]
+    steps = [
+        (never, never, never, None),
+        (never, never, 0.0, None),
+        (never, never, never, 0),
+        (None, never, never, None),
+        (never, 1e-9, never, None),
+        (0, never, never, None),
+    ]
     for cells, seconds, transpose_after, transpose_bytes in steps:
         monkeypatch.setattr(tree_search, "COMPILED_AFTER", whole[0] // 2 if cells is None else cells)
         monkeypatch.setattr(tree_search, "NUMPY_SECONDS", seconds)
@@ -1037,6 +1101,7 @@ def test_the_two_row_splitter_check_is_the_plain_rule(small_lists, wordle):
     import numpy as np
 
     from chute.kernels import tree as kernels
+
     lex = small_lists(24, 200, 600)
     searcher = TreeSearch(Engine.build(lex, cache=False))
     M, MT, solved = searcher.M, searcher.MT, searcher.solved
@@ -1050,7 +1115,7 @@ def test_the_two_row_splitter_check_is_the_plain_rule(small_lists, wordle):
         for g in rng.choice(searcher.all_rows, 2):
             words, starts, _ = kernels.split(M, int(g), B, solved, searcher.P)
             if starts[1] - starts[0] >= 3:
-                B = words[starts[0]:starts[1]]
+                B = words[starts[0] : starts[1]]
         m = int(rng.integers(3, min(len(B), 12) + 1))
         B = np.sort(rng.choice(B, m, replace=False)).astype(np.int32)
         for rows, is_every in ((searcher.all_rows, True), (subset, False)):
@@ -1065,6 +1130,7 @@ def test_hard_mode_bitsets_allow_exactly_what_the_rule_allows(wordle):
     import numpy as np
 
     from chute.kernels import tree as kernels
+
     searcher = TreeSearch(Engine.build(wordle), rule="hard")
     rnd = random.Random(11)
     guesses = wordle.guesses
@@ -1097,7 +1163,7 @@ def test_children_are_known_by_what_their_clue_demands(small_lists, wordle, rule
     rng = random.Random(25)
     guesses = [w for w in lex.guesses if len(set(w)) < 5][:60] + rng.sample(lex.guesses, 60)
     first = guesses[0]
-    shown = next(c for c in (searcher.engine.pattern(first, s) for s in lex.answers) if c % 3 == 2)   # a green
+    shown = next(c for c in (searcher.engine.pattern(first, s) for s in lex.answers) if c % 3 == 2)  # a green
     parents = [None, searcher._child_allowed(None, gi[first], shown)]
     for parent in parents:
         pkey = searcher._akey(parent)
@@ -1109,6 +1175,6 @@ def test_children_are_known_by_what_their_clue_demands(small_lists, wordle, rule
                 assert key == searcher._akey(want), (w, secret)
                 assert child is None or child.tolist() == want.tolist()
                 assert searcher._child(parent, g, code, key)[0].tolist() == want.tolist()
-    if rule == "hard":      # the keys are shared: many clues, fewer demands (a grey letter demands nothing)
+    if rule == "hard":  # the keys are shared: many clues, fewer demands (a grey letter demands nothing)
         clues = {k for k in searcher._child_keys if isinstance(k[1], int)}
         assert len(set(searcher._child_keys.values())) < len(clues)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import pytest
@@ -16,8 +16,10 @@ from chute.reviewing.verdict import review
 from chute.search.tree_search import TreeSearch
 from chute.search.weighted_search import WeightedSearch
 
-WORDS = ("cigar rebut sissy humph awake blush focal evade naval serve heath dwarf model karma stink "
-         "grade quiet bench abate feign major death fresh crust stool colon abase marry react batty").split()
+WORDS = (
+    "cigar rebut sissy humph awake blush focal evade naval serve heath dwarf model karma stink "
+    "grade quiet bench abate feign major death fresh crust stool colon abase marry react batty"
+).split()
 
 
 @pytest.fixture(scope="module")
@@ -33,9 +35,9 @@ def brute_total(engine, weights: dict[str, float], hard: bool = False, loss: flo
     ``loss`` costs that many guesses after the last row.
     """
     guesses = engine.lexicon.guesses
-    shown = {(g, c): score(g, c) for g in guesses for c in guesses}      # the rule, looked up: 900 pairs
+    shown = {(g, c): score(g, c) for g in guesses for c in guesses}  # the rule, looked up: 900 pairs
 
-    @lru_cache(maxsize=None)
+    @cache
     def f(words: tuple[str, ...], r: int, clues: tuple = ()) -> float:
         if not words:
             return 0.0
@@ -49,24 +51,26 @@ def brute_total(engine, weights: dict[str, float], hard: bool = False, loss: flo
         best = math.inf
         for g in guesses:
             if hard and any(shown[seen, g] != p for seen, p in clues):
-                continue           # strict: every guess fits every clue so far (it could be the answer)
+                continue  # strict: every guess fits every clue so far (it could be the answer)
             bins: dict[str, list[str]] = {}
             for c in words:
                 bins.setdefault(shown[g, c], []).append(c)
             if len(bins) == 1 and "g" * 5 not in bins:
                 continue
-            value = total + sum(f(tuple(sorted(b)), r - 1, clues + ((g, p),))
-                                for p, b in bins.items() if p != "g" * 5)
+            value = total + sum(f(tuple(sorted(b)), r - 1, clues + ((g, p),)) for p, b in bins.items() if p != "g" * 5)
             best = min(best, value)
         return best
+
     return f
 
 
 def random_sets(engine, rng, count):
     """Return ``count`` random candidate sets of 3 to 9 answer columns."""
     n = len(engine.lexicon.answers)
-    return [np.array(sorted(rng.choice(n, size=int(rng.integers(3, 10)), replace=False).tolist()), dtype=np.int32)
-            for _ in range(count)]
+    return [
+        np.array(sorted(rng.choice(n, size=int(rng.integers(3, 10)), replace=False).tolist()), dtype=np.int32)
+        for _ in range(count)
+    ]
 
 
 def test_weighted_least_totals_equal_a_brute_force(engine):
@@ -101,7 +105,7 @@ def test_a_lost_word_costs_the_loss_when_rows_run_short(engine):
                 short += 1
                 assert math.isfinite(value) and search.found(S, r) >= value - 1e-9
             else:
-                assert value <= plain.solve(S, r) + 1e-9     # a tree that finishes every word is one option
+                assert value <= plain.solve(S, r) + 1e-9  # a tree that finishes every word is one option
     assert short > 0
 
 
@@ -126,11 +130,13 @@ def test_the_found_tree_is_an_upper_bound_and_equal_weights_find_the_uniform_opt
         assert equal.solve(S, 6) == pytest.approx(exact.solve(S, 6))
 
 
-def test_a_weighted_search_reading_a_mapped_matrix_through_the_rows_copied_only_is_the_same(small_engine, tmp_path,
-                                                                                           monkeypatch):
+def test_a_weighted_search_reading_a_mapped_matrix_through_the_rows_copied_only_is_the_same(
+    small_engine, tmp_path, monkeypatch
+):
     """Over a mapped matrix too large to copy whole (a prior's at long words) a weighted search reads the codes
     only through the rows its searches copy: the same totals and bins as over the matrix in memory."""
     import chute.search.matrix_view as matrix_view
+
     engine = small_engine(seed=48, answers=150, extra=250)
     rng = np.random.default_rng(48)
     w = rng.uniform(0.05, 1.0, len(engine.lexicon.answers))
@@ -152,6 +158,7 @@ def test_the_numpy_weighted_bounds_are_the_kernel(small_engine):
     from chute.game.feedback import n_patterns
     from chute.kernels import tree_numpy
     from chute.kernels.weighted import weighted_bounds
+
     engine = small_engine(seed=46, answers=400, extra=600)
     M, P = engine.matrix, n_patterns(5)
     no_mt = np.empty((0, 0), dtype=M.dtype)
@@ -161,15 +168,19 @@ def test_the_numpy_weighted_bounds_are_the_kernel(small_engine):
     for n in (0, 1, 2, 3, 5, 17, 40, 41, 90):
         S = np.sort(rng.choice(M.shape[1], n, replace=False)).astype(np.int32)
         spread = rng.random(n) ** 3
-        spread[: n // 3] = spread[n // 2] if n else 0.0       # ties, and a bin's heaviest word twice
+        spread[: n // 3] = spread[n // 2] if n else 0.0  # ties, and a bin's heaviest word twice
         for w in (spread, np.where(rng.random(n) < 0.3, 0.0, spread), np.full(n, 1 / max(n, 1))):
             some = np.sort(rng.choice(every, 150, replace=False)).astype(np.int32)
             for rows in (every, some):
                 got = []
-                rows_of_s = Engine(engine.lexicon, M).transposed_rows(S)      # S's rows only, the others zeros
-                for bounds, mt in ((weighted_bounds, no_mt), (weighted_bounds, engine.transposed),
-                                   (weighted_bounds, rows_of_s), (tree_numpy.weighted_bounds, None),
-                                   (tree_numpy.weighted_bounds, rows_of_s)):
+                rows_of_s = Engine(engine.lexicon, M).transposed_rows(S)  # S's rows only, the others zeros
+                for bounds, mt in (
+                    (weighted_bounds, no_mt),
+                    (weighted_bounds, engine.transposed),
+                    (weighted_bounds, rows_of_s),
+                    (tree_numpy.weighted_bounds, None),
+                    (tree_numpy.weighted_bounds, rows_of_s),
+                ):
                     lb, keys = np.full(len(rows), -1.0), np.zeros(len(rows), dtype=np.int64)
                     bounds(M, mt, rows, S, w, P - 1, P, lb, keys)
                     got.append((lb.tobytes(), keys.tobytes()))
@@ -178,7 +189,7 @@ def test_the_numpy_weighted_bounds_are_the_kernel(small_engine):
                 keys = np.frombuffer(got[0][1], dtype=np.int64)
                 told_nothing += int(np.isinf(lb).sum())
                 keys_shared += len(keys) - len(set(keys.tolist()))
-    assert told_nothing and keys_shared        # guesses that tell nothing, and guesses that split alike
+    assert told_nothing and keys_shared  # guesses that tell nothing, and guesses that split alike
 
 
 def test_a_small_weighted_search_runs_in_numpy_and_is_the_compiled_search(small_engine, monkeypatch):
@@ -186,6 +197,7 @@ def test_a_small_weighted_search_runs_in_numpy_and_is_the_compiled_search(small_
     equal-weights search's, and moves to the kernel with it: the same totals, guesses and bins either way."""
     import chute.search.tree_search as tree_search
     from chute.kernels import tree_numpy
+
     real = tree_numpy.weighted_bounds
     engine = small_engine(seed=47, answers=120, extra=200)
     n = len(engine.lexicon.answers)
@@ -207,8 +219,10 @@ def test_a_small_weighted_search_runs_in_numpy_and_is_the_compiled_search(small_
                     found.append((row, total, search.outcomes(row, S, r, None, True)))
         results[switch] = found
         assert (len(used) > 1, len(used) == 1, search.tree.small) == {
-            "numpy": (True, False, True), "after one scan": (False, True, False),
-            "compiled": (False, False, False)}[switch], used
+            "numpy": (True, False, True),
+            "after one scan": (False, True, False),
+            "compiled": (False, False, False),
+        }[switch], used
     assert results["numpy"] == results["after one scan"] == results["compiled"]
     assert any(np.isfinite(total) and len(bins) > 3 for _, total, bins in results["numpy"])
 
@@ -246,7 +260,8 @@ def test_review_under_a_prior_grades_against_the_weighted_optimum(engine):
 
 
 def test_multi_board_review_with_equal_weights_grades_as_the_answer_list(engine):
-    from chute.reviewing.verdict import review_boards
+    from chute.reviewing.boards_review import review_boards
+
     prior = Prior("equal.txt", tuple(engine.lexicon.answers))
     guesses, answers = ["serve", "model", "cigar", "heath", "rebut"], ["cigar", "rebut"]
     plain = review_boards(engine, guesses, answers, rows=7)
@@ -264,10 +279,30 @@ def test_cli_reviews_a_quarteto_game_under_the_frequency_prior(capsys):
     import json
 
     from chute.cli import main
-    status = main(["review", "--game", "quarteto", "--prior", "frequency", "--answer", "termo,suite,avido,festa",
-                   "toras", "lince", "suite", "termo", "adido", "agido", "avido", "besta", "festa", "--json"])
+
+    status = main(
+        [
+            "review",
+            "--game",
+            "quarteto",
+            "--prior",
+            "frequency",
+            "--answer",
+            "termo,suite,avido,festa",
+            "toras",
+            "lince",
+            "suite",
+            "termo",
+            "adido",
+            "agido",
+            "avido",
+            "besta",
+            "festa",
+            "--json",
+        ]
+    )
     data = json.loads(capsys.readouterr().out)
     assert status == 0 and len(data["rounds"]) == 9
     first = [b for b in data["rounds"][0]["boards"] if b]
-    assert all(b["before"] > 10000 and b["estimated"] for b in first)      # every accepted word, estimated
+    assert all(b["before"] > 10000 and b["estimated"] for b in first)  # every accepted word, estimated
     assert data["rounds"][-1]["boards"][3]["exact"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import pytest
@@ -25,7 +25,7 @@ def wordle():
 def worst_case(lexicon: Lexicon, rule: str | None):
     """Return f(words, allowed, rows): whether some plan finds every word within ``rows`` guesses (brute force)."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def can(words: tuple[str, ...], allowed: tuple[str, ...], rows: int) -> bool:
         if len(words) <= 1:
             return rows >= len(words)
@@ -39,8 +39,11 @@ def worst_case(lexicon: Lexicon, rule: str | None):
             for pattern, group in bins.items():
                 if pattern == "g" * lexicon.length:
                     continue
-                after = allowed if rule is None else tuple(
-                    a for a in allowed if violation(a, [Clue(g, pattern)], rule) is None)
+                after = (
+                    allowed
+                    if rule is None
+                    else tuple(a for a in allowed if violation(a, [Clue(g, pattern)], rule) is None)
+                )
                 if not can(tuple(group), after, rows - 1):
                     ok = False
                     break
@@ -101,7 +104,7 @@ def test_plans_never_claim_a_plan_that_does_not_exist(wordle, rule):
             if rows <= 2:
                 assert verdict == truth, (pick, rows)
             answers_of[rows] += verdict
-    assert answers_of[1] == 0 and answers_of[4] > 0      # both answers met
+    assert answers_of[1] == 0 and answers_of[4] > 0  # both answers met
     # lost mass: the words of each pattern no plan finishes (listed words covered first)
     mass = np.full(len(trap), 1.0 / len(trap))
     listed = np.zeros(len(trap), dtype=bool)
@@ -111,9 +114,15 @@ def test_plans_never_claim_a_plan_that_does_not_exist(wordle, rule):
     expected = 0.0
     for code in np.unique(codes).tolist():
         group = [trap[i] for i in np.flatnonzero(codes == code)]
-        if code != engine.solved and not brute(tuple(group), tuple(
-                a for a in guesses if rule is None or violation(a, [Clue("catch", score("catch", group[0]))], rule)
-                is None), 2):
+        if code != engine.solved and not brute(
+            tuple(group),
+            tuple(
+                a
+                for a in guesses
+                if rule is None or violation(a, [Clue("catch", score("catch", group[0]))], rule) is None
+            ),
+            2,
+        ):
             expected += len(group) / len(trap)
     assert expected > 0 and lost == pytest.approx(expected)
 
@@ -127,20 +136,20 @@ def test_hard_modes_open_with_the_best_proven_tree(wordle, termo):
     """The default policy opens where a plan covers the answer list (hard modes), or every word of Wordle's 2022
     lists (normal mode, where every guess keeps each word finishable); the user's opener wins."""
     assert Solver(Engine.build(termo), "expected-guesses", hard="strict", prior="frequency").opener == "torce"
-    assert best_known(termo, "strict", 6) == ("tirem", 8863)        # the optimum; the policy plays it worse
+    assert best_known(termo, "strict", 6) == ("tirem", 8863)  # the optimum; the policy plays it worse
     wordle_hard = Solver(Engine.build(wordle), "expected-guesses", hard="hard", prior="frequency")
     assert wordle_hard.opener == "salet" and wordle_hard.planned
-    termo_normal = Solver(Engine.build(termo), "expected-guesses", prior="frequency")   # chute's own frequency cut
+    termo_normal = Solver(Engine.build(termo), "expected-guesses", prior="frequency")  # chute's own frequency cut
     assert termo_normal.opener == "toras" and termo_normal.plans
     wordle_normal = Solver(Engine.build(wordle), "expected-guesses", prior="frequency")  # the game's list, boosted:
-    assert wordle_normal.opener == "trace" and wordle_normal.planned and not wordle_normal.plans   # no loss charge,
-    assert wordle_normal.safe and wordle_normal.plan_total is None            # the safe tree's opener (safe_tree.py)
-    assert Solver(Engine.build(wordle), "expected-guesses", prior="answers").opener == "salet"    # the list alone
-    assert not Solver(Engine.build(wordle), "expected-guesses", prior="uniform").plans          # every word: too many
-    assert Solver(Engine.build(wordle), "entropy", hard="hard").opener is None                   # no plans
+    assert wordle_normal.opener == "trace" and wordle_normal.planned and not wordle_normal.plans  # no loss charge,
+    assert wordle_normal.safe and wordle_normal.plan_total is None  # the safe tree's opener (safe_tree.py)
+    assert Solver(Engine.build(wordle), "expected-guesses", prior="answers").opener == "salet"  # the list alone
+    assert not Solver(Engine.build(wordle), "expected-guesses", prior="uniform").plans  # every word: too many
+    assert Solver(Engine.build(wordle), "entropy", hard="hard").opener is None  # no plans
     mine = Solver(Engine.build(wordle), "expected-guesses", hard="hard", prior="frequency", opener="crane")
     assert mine.opener == "crane" and not mine.planned
-    wordle_hard.avoid("salet")                          # the game refused it: ranked among the others
+    wordle_hard.avoid("salet")  # the game refused it: ranked among the others
     assert wordle_hard.opener is None and wordle_hard.rank(wordle_hard.initial_state(), 3).ranked[0].guess != "salet"
 
 
@@ -154,8 +163,9 @@ def test_strict_termo_families_of_alike_words_are_won(termo):
         assert game.guesses[-1] == secret and len(game.guesses) <= 6, game.guesses
 
 
-def sets_after_a_clue(plans, rule: str | None, suggested: np.ndarray, rnd: random.Random, count: int, low: int,
-                      high: int) -> list[tuple[np.ndarray, np.ndarray | None, int, int]]:
+def sets_after_a_clue(
+    plans, rule: str | None, suggested: np.ndarray, rnd: random.Random, count: int, low: int, high: int
+) -> list[tuple[np.ndarray, np.ndarray | None, int, int]]:
     """Return ``count`` (pick, allowed, clue row, code): ``low``-``high`` of the plans' words that show one pattern
     (not solved) to a random suggested guess, and the guesses the rule allows after it (None in normal mode)."""
     engine, words = plans.engine, plans.words
@@ -177,9 +187,11 @@ def compiled_plans(engine, rule: str, words: list[str]):
     """Return f(pick, allowed, rows): the compiled tree search asked whether a tree exists (Plans' settings)."""
     from chute.search.tree_search import INF, TreeSearch
     from chute.strategies.guard import PLAN_FULL_ROWS, PLAN_TOP
+
     codes = np.ascontiguousarray(engine.codes(None, words, engine.columns(words)))
-    search = TreeSearch(Engine(engine.lexicon.widened(tuple(words)), codes), rows=6, rule=rule,
-                        top=PLAN_TOP, full_rows=PLAN_FULL_ROWS)
+    search = TreeSearch(
+        Engine(engine.lexicon.widened(tuple(words)), codes), rows=6, rule=rule, top=PLAN_TOP, full_rows=PLAN_FULL_ROWS
+    )
 
     def exists(pick: np.ndarray, allowed: np.ndarray, rows: int) -> bool:
         if len(pick) <= rows:
@@ -201,17 +213,18 @@ def test_plans_answer_as_the_compiled_tree_search(termo, rule, monkeypatch):
     change, so a different choice of guesses fails the test.
     """
     from chute.strategies import guard
+
     rnd = random.Random(11)
     engine = Engine.build(termo)
     families: dict[str, list[str]] = {}
     for w in termo.answers:
         for i in range(termo.length):
-            families.setdefault(w[:i] + "?" + w[i + 1:], []).append(w)
+            families.setdefault(w[:i] + "?" + w[i + 1 :], []).append(w)
     alike = sorted({w for group in families.values() if len(group) >= 3 for w in group})
     words = sorted(rnd.sample(alike, 600))
     plans = Plans(engine, rule, words, engine.columns(words), 6)
     suggested = np.asarray(termo.suggested_rows)
-    some = np.array(sorted(rnd.sample(range(len(termo.guesses)), 40)))     # rare words among them: scored on demand
+    some = np.array(sorted(rnd.sample(range(len(termo.guesses)), 40)))  # rare words among them: scored on demand
     assert np.array_equal(plans.row_codes(some), engine.codes(some, words, engine.columns(words)))
     cases = [(pick, allowed, 3) for pick, allowed, _, _ in sets_after_a_clue(plans, rule, suggested, rnd, 150, 9, 20)]
     compiled = compiled_plans(engine, rule, words)
@@ -228,25 +241,30 @@ def test_compiled_plans_answer_and_spend_as_numpy(game, rule, monkeypatch):
     """The plans' figures and hard mode's allowed guesses, compiled once numba is loaded, are numpy's exactly:
     the same answers, the same rows left legal (in order), the same budget spent, and the same ranking after a
     first clue (strict Termo ARDUA: 1,708 sets looked at)."""
-    from chute.strategies import guard
     from chute.playing.solver import DEFAULT_PRIOR, DEFAULT_STRATEGY
+    from chute.strategies import guard
+
     rnd = random.Random(7)
     lexicon = load_lexicon(game)
-    engine = Engine(lexicon, Engine.build(lexicon).matrix, None)        # nothing read from or kept on disk
+    engine = Engine(lexicon, Engine.build(lexicon).matrix, None)  # nothing read from or kept on disk
     words = sorted(rnd.sample(list(lexicon.answer_list), 400))
-    suggested = np.asarray(lexicon.suggested_rows if lexicon.suggested_rows is not None
-                           else np.arange(len(lexicon.guesses)))
+    suggested = np.asarray(
+        lexicon.suggested_rows if lexicon.suggested_rows is not None else np.arange(len(lexicon.guesses))
+    )
     probe = Plans(engine, rule, words, engine.columns(words), 6)
-    cases = [(pick, allowed, rnd.choice([2, 3, 4]), clue_row, code)
-             for pick, allowed, clue_row, code in sets_after_a_clue(probe, rule, suggested, rnd, 60, 5, 25)]
+    cases = [
+        (pick, allowed, rnd.choice([2, 3, 4]), clue_row, code)
+        for pick, allowed, clue_row, code in sets_after_a_clue(probe, rule, suggested, rnd, 60, 5, 25)
+    ]
 
     def run(compiled: bool):
         monkeypatch.setattr(Plans, "_compiled", lambda self: compiled)
-        monkeypatch.setattr(guard, "NUMPY_BLOCK_CELLS", 5_000)       # numpy's looks in several blocks of guesses
+        monkeypatch.setattr(guard, "NUMPY_BLOCK_CELLS", 5_000)  # numpy's looks in several blocks of guesses
         plans = Plans(engine, rule, words, engine.columns(words), 6)
         answers = [plans.finishable(pick, allowed, rows) for pick, allowed, rows, _, _ in cases]
         legal = [plans.after(allowed, row, code) for _, allowed, _, row, code in cases if allowed is not None]
         return answers, legal, plans.budget
+
     numpy_answers, numpy_legal, numpy_budget = run(False)
     answers, legal, budget = run(True)
     assert answers == numpy_answers and 0 < sum(answers) < len(answers) and budget == numpy_budget
@@ -266,6 +284,7 @@ def test_plans_give_up_past_their_budget_and_say_so(termo, monkeypatch):
     (a useless first guess, Termo CCCCC all grey, took two minutes before the budget)."""
     from chute.game.feedback import Clue
     from chute.strategies import expected, guard
+
     solver = Solver(Engine.build(termo), "expected-guesses", hard="strict", prior="frequency")
     clues = [Clue("torce", "bggbb"), Clue("morno", "bggbg")]
     planned = solver.suggest(clues, top=10)
@@ -274,7 +293,7 @@ def test_plans_give_up_past_their_budget_and_say_so(termo, monkeypatch):
     gave_up = solver.suggest(clues, top=10)
     assert expected.PLANS_GAVE_UP in gave_up.notes
     scores = [r.score for r in gave_up.ranked]
-    assert scores == sorted(scores)                      # E(g) order, nothing charged
+    assert scores == sorted(scores)  # E(g) order, nothing charged
     plans = Plans(solver.engine, "strict", list(termo.answers[:200]), solver.engine.columns(termo.answers[:200]), 6)
     plans.budget = 10
     with pytest.raises(guard.OutOfBudget):
@@ -302,6 +321,7 @@ def test_strict_plans_narrow_the_allowed_guesses_as_the_rule_does(termo):
                 break
             allowed = mine
     assert checked > 60 and len(plans.root_codes) > 30
-    outside = np.arange(len(termo.guesses) - 50, len(termo.guesses))     # rare words: not in the first set
-    assert np.array_equal(plans.after(outside, int(suggested[0]), 0),
-                          allowed_after(engine, "strict", outside, int(suggested[0]), 0))
+    outside = np.arange(len(termo.guesses) - 50, len(termo.guesses))  # rare words: not in the first set
+    assert np.array_equal(
+        plans.after(outside, int(suggested[0]), 0), allowed_after(engine, "strict", outside, int(suggested[0]), 0)
+    )

@@ -44,7 +44,7 @@ def test_a_plans_guess_keeps_every_word_and_the_last_row_needs_one_word_a_patter
     assert guess is not None and plans.plan_guess(None, 1) is None
     row = np.asarray(wordle_engine.codes(np.array([guess]), words, cols))[0]
     assert plans.keeps_all(guess, row, None, 2)
-    assert max(len(b) for b in bins(lexicon.guesses[guess], words)) > 1      # so one row after would not do
+    assert max(len(b) for b in bins(lexicon.guesses[guess], words)) > 1  # so one row after would not do
     assert not plans.keeps_all(guess, row, None, 1)
     pair = ["batch", "catch"]
     two = Plans(wordle_engine, None, pair, wordle_engine.columns(pair), 6)
@@ -63,8 +63,10 @@ def kept(solver, clues: list[str], guess: str, rows_after: int) -> bool:
     cols = engine.columns(words)
     row = engine.lexicon.guess_index[guess]
     codes = np.asarray(engine.codes(np.array([row]), words, cols))[0]
-    return any(Plans(engine, None, words, cols, 6, **wide).keeps_all(row, codes, None, rows_after)
-               for wide in ({}, {"top": expected.WIDE_TOP, "budget": expected.wide_budget(len(words))}))
+    return any(
+        Plans(engine, None, words, cols, 6, **wide).keeps_all(row, codes, None, rows_after)
+        for wide in ({}, {"top": expected.WIDE_TOP, "budget": expected.wide_budget(len(words))})
+    )
 
 
 def test_the_policy_moves_a_safe_guess_first_and_says_why(default_solver):
@@ -105,7 +107,7 @@ def test_a_wide_search_over_a_large_set_gives_up_within_the_smaller_budget(defau
     """A first clue after a guess chute ships no second row for, leaving thousands of words: no plan among the
     best guesses, so the wide search runs, over more than WIDE_LARGE words with WIDE_LARGE_BUDGET (it
     examines no more than one look past it), and the policy says it ranked by expected guesses alone."""
-    monkeypatch.setattr(default_solver.engine, "cache_dir", tmp_path)     # ranked here, not read from a cache
+    monkeypatch.setattr(default_solver.engine, "cache_dir", tmp_path)  # ranked here, not read from a cache
     spent = []
     real = Plans.plan_guess
 
@@ -115,13 +117,16 @@ def test_a_wide_search_over_a_large_set_gives_up_within_the_smaller_budget(defau
             return real(self, allowed, rows)
         finally:
             spent.append((self.top, len(self.words), start, start - self.budget))
+
     monkeypatch.setattr(Plans, "plan_guess", plan_guess)
     suggestion = default_solver.suggest(["xyzzy:bbbbb"], top=1)
     wide = [s for s in spent if s[0] == expected.WIDE_TOP]
     assert wide
-    look = len(default_solver.lexicon.guesses) * max(n for _, n, _, _ in wide) + PLAN_NODE_COST   # the most one costs
-    assert all(n > expected.WIDE_LARGE and start == expected.WIDE_LARGE_BUDGET and start < used <= start + look
-                        for _, n, start, used in wide)
+    look = len(default_solver.lexicon.guesses) * max(n for _, n, _, _ in wide) + PLAN_NODE_COST  # the most one costs
+    assert all(
+        n > expected.WIDE_LARGE and start == expected.WIDE_LARGE_BUDGET and start < used <= start + look
+        for _, n, start, used in wide
+    )
     assert expected.wide_budget(expected.WIDE_LARGE) == expected.WIDE_BUDGET > expected.WIDE_LARGE_BUDGET
     assert "expected guesses alone" in " ".join(suggestion.notes)
 
@@ -136,7 +141,7 @@ def test_words_the_game_added_later_are_kept_finishable_too(default_solver, secr
     state = default_solver.state_for(clues)
     assert state.candidates == ["hinky", "zinky"] or state.n <= 2
     assert set(also_accepted(default_solver.lexicon, state.clues, state.candidate_set)) >= {"binky", "winky"}
-    assert default_solver.choose(state) not in state.candidate_set            # it would strand two words
+    assert default_solver.choose(state) not in state.candidate_set  # it would strand two words
 
 
 def test_a_state_with_no_plan_is_ranked_by_expected_guesses_and_says_so(wordle_engine):
@@ -159,7 +164,7 @@ def test_plans_given_a_states_codes_of_every_guess_answer_as_they_would_alone(wo
     cols = np.concatenate([state.columns, wordle_engine.columns(extra)]) if extra else state.columns
     alone = Plans(wordle_engine, None, words, cols, 6)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(guard, "NUMPY_BLOCK_CELLS", 50_000)        # the kept codes copied in blocks of guesses
+        patch.setattr(guard, "NUMPY_BLOCK_CELLS", 50_000)  # the kept codes copied in blocks of guesses
         shared = Plans(wordle_engine, None, words, cols, 6, every=every)
     assert np.array_equal(alone.codes, shared.codes)
     assert alone.plan_guess(None, 5) == shared.plan_guess(None, 5) is not None

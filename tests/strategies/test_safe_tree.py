@@ -45,7 +45,7 @@ def test_the_tree_is_read_for_the_bundled_lists_alone(wordle, tmp_path):
     answers.write_text("\n".join(wordle.answers[:500]) + "\n", encoding="utf-8")
     assert safe_tree.safe_tree(load_lexicon("wordle", answers=str(answers)), None, 6) is None
     assert safe_tree.safe_tree(load_lexicon("termo"), None, 6) is None
-    assert safe_tree.safe_tree(wordle, None, 7) is not None          # a looser limit keeps the proof
+    assert safe_tree.safe_tree(wordle, None, 7) is not None  # a looser limit keeps the proof
 
 
 def test_the_default_policy_opens_with_the_trees_first_guess(default_solver, wordle):
@@ -71,7 +71,7 @@ def test_where_the_plans_prove_no_guess_the_trees_guess_is_played(default_solver
     suggestion = solver.suggest([clue], top=3)
     assert suggestion.ranked[0].guess == child.guess
     assert "keeps every word finishable" in " ".join(suggestion.notes)
-    off = solver.suggest([f"lumpy:{'b' * 5}"], top=3)          # an opener whose rankings do not ship
+    off = solver.suggest([f"lumpy:{'b' * 5}"], top=3)  # an opener whose rankings do not ship
     assert expected.NO_PLAN in off.notes
 
 
@@ -150,7 +150,7 @@ def test_up_to_the_proven_row_the_trees_guess_counts_as_proven_safe(default_solv
     tree = safe_tree.safe_tree(wordle, None, 6)
     clues, order, k = _node_ranked_late(default_solver, tree, row)
     index = wordle.guess_index
-    unproven = {index[w] for w in order[:k + 1]}
+    unproven = {index[w] for w in order[: k + 1]}
     monkeypatch.setattr(Plans, "keeps_all", lambda self, guess, *a, **kw: int(guess) not in unproven)
     state = default_solver.state_for(clues)
     played = default_solver.strategy.rank(state, default_solver.options, 1)[0].guess
@@ -164,4 +164,4 @@ def test_after_the_openers_bbbby_the_policy_plays_its_third_best_which_the_tree_
     order = default_solver.strategy.by_expectation(state, default_solver.options, 16)
     assert safe_tree.safe_guess(wordle, None, 6, state.clues) == "silen" == order[2]
     assert default_solver.strategy.rank(state, default_solver.options, 1)[0].guess == "silen"
-    assert default_solver.suggest(["trace:bbbby"], top=1).ranked[0].guess == "silen"      # the shipped ranking
+    assert default_solver.suggest(["trace:bbbby"], top=1).ranked[0].guess == "silen"  # the shipped ranking

@@ -11,8 +11,8 @@ import pytest
 
 from chute.errors import ChuteError
 from chute.game.engine import Engine
-from chute.game.pattern_codes import letters_array
 from chute.game.feedback import parse_clue, score
+from chute.game.pattern_codes import letters_array
 from chute.game.rules import violation
 from chute.game.words import load_lexicon
 from chute.playing.session import play
@@ -22,8 +22,18 @@ from chute.strategies.heuristic import retention_table
 from chute.strategies.lookahead import LookAhead
 
 SEED4 = ["bills", "billy", "skill", "wills", "willy"]
-ALL = ["entropy", "expected-size", "minimax", "most-parts", "letter-frequency", "positional-entropy",
-       "elimination", "first", "random", "expected-guesses"]
+ALL = [
+    "entropy",
+    "expected-size",
+    "minimax",
+    "most-parts",
+    "letter-frequency",
+    "positional-entropy",
+    "elimination",
+    "first",
+    "random",
+    "expected-guesses",
+]
 
 
 @pytest.fixture(scope="module")
@@ -38,10 +48,10 @@ def opening(wordle):
     return State(wordle, list(wordle.lexicon.answers), allowed=wordle.lexicon.suggested_rows)
 
 
-
 def opening_of(engine: Engine) -> State:
     """Return the opening state of an engine's lists: every answer possible, every guess allowed."""
     return State(engine, list(engine.lexicon.answers))
+
 
 def test_registry_has_every_strategy():
     """All ten strategies are registered; an unknown name is a user error naming the choices."""
@@ -103,8 +113,10 @@ def test_elimination_matches_seed_004_skill(small_engine):
 
 def test_positional_entropy_matches_seed_004_billy(small_engine):
     """BILLY scores the README's six terms: five positions plus sqrt(5) x the multiset term."""
+
     def h(p):
         return -p * math.log(p) if p else 0.0
+
     state = opening_of(small_engine(SEED4))
     ranked = {r.guess: r for r in get_strategy("positional-entropy").rank(state, Options(), 5)}
     billy = h(2 / 5) + h(4 / 5) + h(4 / 5) + 0 + h(2 / 5) + math.sqrt(5) * h(1 / 5)
@@ -122,7 +134,7 @@ def test_letter_frequency_prefers_the_most_frequent_distinct_letters(small_engin
     best = get_strategy("letter-frequency").rank(state, Options(), 1)[0]
     assert best.score == max(sum(freq[c] for c in set(w)) for w in words)
     assert best.guess in ("abcde", "bcdea")
-    assert best.guess == "abcde"             # tie: candidates alike, so alphabetical
+    assert best.guess == "abcde"  # tie: candidates alike, so alphabetical
 
 
 def test_first_and_random(opening):
@@ -227,6 +239,7 @@ def test_depth_two_kernel_agrees_with_numpy(small_engine, weighted):
     """The compiled depth-2 pass and the per-bin numpy pass give the same scores."""
     import chute.kernels  # noqa: F401  (make sure the kernel path is taken)
     from chute.strategies import lookahead
+
     rng = random.Random(8)
     words = rng.sample(load_lexicon("wordle").answers, 60)
     state = opening_of(small_engine(words))
@@ -235,7 +248,7 @@ def test_depth_two_kernel_agrees_with_numpy(small_engine, weighted):
     for name in ("entropy", "expected-size"):
         fast = get_strategy(name).rank(state, Options(depth=2, look_ahead=5), 5)
         strategy = get_strategy(name)
-        strategy.kernel_mode = None                      # force the numpy path
+        strategy.kernel_mode = None  # force the numpy path
         slow = strategy.rank(state, Options(depth=2, look_ahead=5), 5)
         assert [r.guess for r in fast] == [r.guess for r in slow]
         assert [r.score for r in fast] == pytest.approx([r.score for r in slow])

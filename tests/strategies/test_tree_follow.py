@@ -14,9 +14,38 @@ from chute.search.opener_search import build_tree
 from chute.strategies import get_strategy
 from chute.strategies.follow import FollowTree
 
-WORDS = ["adept", "admin", "admit", "adobe", "adopt", "adore", "adorn", "adult", "affix", "afire",
-         "afoot", "afoul", "after", "again", "agape", "agate", "agent", "agile", "aging", "aglow",
-         "agony", "agora", "agree", "ahead", "aider", "aisle", "alarm", "album", "alert", "algae"]
+WORDS = [
+    "adept",
+    "admin",
+    "admit",
+    "adobe",
+    "adopt",
+    "adore",
+    "adorn",
+    "adult",
+    "affix",
+    "afire",
+    "afoot",
+    "afoul",
+    "after",
+    "again",
+    "agape",
+    "agate",
+    "agent",
+    "agile",
+    "aging",
+    "aglow",
+    "agony",
+    "agora",
+    "agree",
+    "ahead",
+    "aider",
+    "aisle",
+    "alarm",
+    "album",
+    "alert",
+    "algae",
+]
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +72,9 @@ def test_solver_follows_the_tree_for_every_answer(small):
 
 def test_bench_with_the_tree_reproduces_its_total(cli, small):
     words, path, tree, _ = small
-    status, out, _ = cli("bench", "--tree", str(path), "--answers", str(words), "--guesses", str(words), "--json", "--quiet")
+    status, out, _ = cli(
+        "bench", "--tree", str(path), "--answers", str(words), "--guesses", str(words), "--json", "--quiet"
+    )
     assert status == 0
     data = json.loads(out)
     assert data["total"] == tree.stats().total
@@ -52,7 +83,9 @@ def test_bench_with_the_tree_reproduces_its_total(cli, small):
 
 def test_play_with_the_tree(cli, small):
     words, path, tree, _ = small
-    status, out, _ = cli("play", "agony", "--tree", str(path), "--answers", str(words), "--guesses", str(words), "--json")
+    status, out, _ = cli(
+        "play", "agony", "--tree", str(path), "--answers", str(words), "--guesses", str(words), "--json"
+    )
     assert status == 0
     assert [c["guess"] for c in json.loads(out)["clues"]] == [c.guess for c in tree.play("agony")]
 
@@ -61,9 +94,11 @@ def test_leaving_the_tree_falls_back_and_says_so(cli, small):
     words, path, tree, lexicon = small
     other = next(w for w in WORDS if w != tree.root.guess)
     pattern = score(other, "agony")
-    status, out, err = cli("suggest", f"{other}:{pattern}", "--tree", str(path), "--answers", str(words), "--guesses", str(words))
+    status, out, err = cli(
+        "suggest", f"{other}:{pattern}", "--tree", str(path), "--answers", str(words), "--guesses", str(words)
+    )
     assert status == 0
-    assert Note("left_tree", row=2, name="expected-guesses") in out + err     # the default policy
+    assert Note("left_tree", row=2, name="expected-guesses") in out + err  # the default policy
 
 
 def test_a_tree_for_other_lists_is_refused_or_flagged(cli, small, tmp_path):
@@ -90,7 +125,16 @@ def test_a_tree_for_other_lists_is_refused_or_flagged(cli, small, tmp_path):
 def test_assist_says_it_left_the_tree_on_the_row_it_happens(cli, small):
     words, path, tree, _ = small
     other = next(w for w in WORDS if w != tree.root.guess)
-    status, out, err = cli("assist", "--tree", str(path), "--answers", str(words), "--guesses", str(words), stdin=f"{other} {score(other, 'agony')}\n")
+    status, out, err = cli(
+        "assist",
+        "--tree",
+        str(path),
+        "--answers",
+        str(words),
+        "--guesses",
+        str(words),
+        stdin=f"{other} {score(other, 'agony')}\n",
+    )
     lines = out.splitlines()
     said = next(i for i, line in enumerate(lines) if "left the decision tree" in line)
     tried = next(i for i, line in enumerate(lines) if "row 2/6" in line)
@@ -120,5 +164,7 @@ def test_a_malformed_tree_file_is_one_line_and_status_2(cli, small, tmp_path, co
 
 def test_tree_and_opener_are_refused_together(cli, small):
     words, path, _, _ = small
-    status, _, err = cli("play", "agony", "--tree", str(path), "--opener", "adept", "--answers", str(words), "--guesses", str(words))
+    status, _, err = cli(
+        "play", "agony", "--tree", str(path), "--opener", "adept", "--answers", str(words), "--guesses", str(words)
+    )
     assert status == 2 and "--opener" in err

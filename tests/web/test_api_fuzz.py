@@ -18,20 +18,39 @@ GAMES = ["wordle", "termo", "dueto", "quordle", "octordle", "nope"]
 WORDS = ["soare", "crane", "cigar", "termo", "serao", "zzzzz", "ab", "", "ÁVIDO", "toras"]
 PATTERNS = ["bbbbb", "gyybb", "ggggg", "bbyyb", "", "gggg", "xyz", "🟩🟩⬛⬛🟨", "c_i__"]
 
-scalars = st.one_of(st.none(), st.booleans(), st.integers(-5, 70), st.floats(allow_nan=True),
-                    st.sampled_from(WORDS + PATTERNS + GAMES), st.text(max_size=12))
-rows = st.lists(st.fixed_dictionaries({"guess": st.one_of(st.sampled_from(WORDS), scalars)},
-                                      optional={"patterns": st.one_of(st.lists(st.sampled_from(PATTERNS),
-                                                                               max_size=9), scalars)}),
-                max_size=8)
-bodies = st.fixed_dictionaries({}, optional={
-    "game": st.one_of(st.sampled_from(GAMES), scalars), "rule": st.sampled_from([None, "hard", "strict", "x", 3]),
-    "rows": st.one_of(rows, scalars), "top": scalars, "lang": st.sampled_from(["en", "pt", "fr", None, 1]),
-    "word": st.one_of(st.sampled_from(WORDS), scalars), "board": st.one_of(st.integers(-2, 9), scalars),
-    "guesses": st.one_of(st.lists(st.sampled_from(WORDS), max_size=7), scalars),
-    "answers": st.one_of(st.lists(st.sampled_from(WORDS), max_size=5), scalars),
-    "text": st.one_of(st.sampled_from(["Wordle 1,234 3/6\n\n🟩⬛⬛⬛⬛\n🟩🟩🟩🟩🟩", "joguei term.ooo #81 *3/6"]), scalars),
-    "answer": st.one_of(st.sampled_from(WORDS), scalars)})
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 70),
+    st.floats(allow_nan=True),
+    st.sampled_from(WORDS + PATTERNS + GAMES),
+    st.text(max_size=12),
+)
+rows = st.lists(
+    st.fixed_dictionaries(
+        {"guess": st.one_of(st.sampled_from(WORDS), scalars)},
+        optional={"patterns": st.one_of(st.lists(st.sampled_from(PATTERNS), max_size=9), scalars)},
+    ),
+    max_size=8,
+)
+bodies = st.fixed_dictionaries(
+    {},
+    optional={
+        "game": st.one_of(st.sampled_from(GAMES), scalars),
+        "rule": st.sampled_from([None, "hard", "strict", "x", 3]),
+        "rows": st.one_of(rows, scalars),
+        "top": scalars,
+        "lang": st.sampled_from(["en", "pt", "fr", None, 1]),
+        "word": st.one_of(st.sampled_from(WORDS), scalars),
+        "board": st.one_of(st.integers(-2, 9), scalars),
+        "guesses": st.one_of(st.lists(st.sampled_from(WORDS), max_size=7), scalars),
+        "answers": st.one_of(st.lists(st.sampled_from(WORDS), max_size=5), scalars),
+        "text": st.one_of(
+            st.sampled_from(["Wordle 1,234 3/6\n\n🟩⬛⬛⬛⬛\n🟩🟩🟩🟩🟩", "joguei term.ooo #81 *3/6"]), scalars
+        ),
+        "answer": st.one_of(st.sampled_from(WORDS), scalars),
+    },
+)
 
 
 @pytest.fixture(scope="module")
@@ -47,8 +66,9 @@ def monkeypatch_module():
     mp.undo()
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                   HealthCheck.too_slow])
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(endpoint=st.sampled_from(ENDPOINTS), body=st.one_of(bodies, st.lists(scalars, max_size=3), scalars))
 def test_any_body_gets_json_and_never_a_500(client, endpoint, body):
     # as bytes: Python's JSON writes what a client may send that strict JSON refuses (NaN, Infinity)

@@ -65,6 +65,7 @@ def browser_context_args(browser_context_args):
 def server():
     """Return the URL of a real chute server (uvicorn on 127.0.0.1, a free port) for this module."""
     from chute.web import running
+
     with running() as url:
         yield url + "/"
 
@@ -110,6 +111,7 @@ def play_row(page, word: str, patterns: list[str]) -> None:
 def test_type_a_guess_click_the_colours_and_read_the_suggestions(page, server):
     from chute import Engine, Solver, load_lexicon, parse_clue
     from chute.playing.solver import DEFAULT_PRIOR, DEFAULT_STRATEGY
+
     open_game(page, server, "wordle")
     first = page.locator("#suggestions tbody tr td.word").first.inner_text().lower()
     play_row(page, "soare", ["bbbbb"])
@@ -121,7 +123,7 @@ def test_type_a_guess_click_the_colours_and_read_the_suggestions(page, server):
     want = solver.suggest([parse_clue("soare:bbbbb"), parse_clue("until:bbyyb")], top=10)
     assert shown == [r.guess for r in want.ranked] and first == solver.first_guess()
     tiles = page.locator(".board .row").nth(1).locator(".tile")
-    assert tiles.nth(2).get_attribute("aria-label") == "t, yellow"       # state as text for screen readers
+    assert tiles.nth(2).get_attribute("aria-label") == "t, yellow"  # state as text for screen readers
     assert "b" in page.locator(".key[aria-label^='u']").first.get_attribute("class").split()
     assert page.locator("#fifth-label").inner_text() == "worst" and page.locator("#left .group .label").count() == 0
     shot(page, "wordle-two-rows")
@@ -129,6 +131,7 @@ def test_type_a_guess_click_the_colours_and_read_the_suggestions(page, server):
 
 def test_a_whole_termo_game_with_accents(page, server):
     from chute.game.feedback import score
+
     open_game(page, server, "termo")
     # the ranking's note is the server's sentence: asked again in Portuguese when the page switches
     page.wait_for_function("document.querySelector('#notes').textContent.includes('opens the best proven plan')")
@@ -141,11 +144,11 @@ def test_a_whole_termo_game_with_accents(page, server):
     for word in ("serao", "tinto", "suite"):
         play_row(page, word, [score(word, "suite")])
     first_row = page.locator(".board .row").first.locator(".tile")
-    assert first_row.nth(3).get_attribute("aria-label").startswith("ã")        # typed plain, shown with accents
+    assert first_row.nth(3).get_attribute("aria-label").startswith("ã")  # typed plain, shown with accents
     assert page.locator(".board .row").nth(2).locator(".tile").nth(2).inner_text().lower() == "í"
     assert "solved" in (page.locator(".board").first.get_attribute("class") or "")
-    assert page.locator("#left-title").is_hidden() and page.locator("#left button").count() == 0     # won: no "0 left"
-    assert page.locator("#sugg-title").is_hidden()                                       # nor an empty table
+    assert page.locator("#left-title").is_hidden() and page.locator("#left button").count() == 0  # won: no "0 left"
+    assert page.locator("#sugg-title").is_hidden()  # nor an empty table
     page.click("#lang")
     assert page.locator("#undo").inner_text() == "Desfazer"
     # everything the page says follows the language: the tiles' spoken colours, the hints, why not
@@ -155,26 +158,36 @@ def test_a_whole_termo_game_with_accents(page, server):
     page.fill("#why-word", "carro")
     page.click("#why-form button")
     page.wait_for_function("document.querySelector('#why-answer').textContent.length > 0")
-    assert page.locator("#why-answer").inner_text().startswith("CARRO não pode ser a resposta: não tem E, I, S, T e U, que a resposta tem")
+    assert (
+        page.locator("#why-answer")
+        .inner_text()
+        .startswith("CARRO não pode ser a resposta: não tem E, I, S, T e U, que a resposta tem")
+    )
     shot(page, "termo-won")
     assert answer
 
 
 def test_a_quarteto_round(page, server):
     from chute.game.feedback import score
+
     open_game(page, server, "quarteto")
     secrets = ["termo", "suite", "avido", "festa"]
     assert page.locator(".board").count() == 4
     play_row(page, "serao", [score("serao", s) for s in secrets])
     # the words left per board: a count each, and a group of words each, named by its number
     # likely answers/possible words per board, the key said once
-    counts = [[int(n.replace(",", "")) for n in c.split("/")] for c in page.locator("#left-count").inner_text().split(" · ")]
+    counts = [
+        [int(n.replace(",", "")) for n in c.split("/")] for c in page.locator("#left-count").inner_text().split(" · ")
+    ]
     assert len(counts) == 4 and all(1 < likely <= possible for likely, possible in counts)
-    assert page.locator("#left-key").inner_text() == "likely answers/possible words" and page.locator("#suggestions tbody tr").count() > 0
+    assert (
+        page.locator("#left-key").inner_text() == "likely answers/possible words"
+        and page.locator("#suggestions tbody tr").count() > 0
+    )
     groups = page.locator("#left .group")
     assert groups.count() == 4 and groups.nth(2).locator(".label").inner_text() == "3"
     assert groups.nth(2).get_attribute("aria-label") == "board 3"
-    assert page.locator("#fifth-label").inner_text() == "bits"          # no single worst case on four boards
+    assert page.locator("#fifth-label").inner_text() == "bits"  # no single worst case on four boards
     # "why not" answers for every open board, a line each
     page.fill("#why-word", "termo")
     page.click("#why-form button")
@@ -186,7 +199,7 @@ def test_a_quarteto_round(page, server):
     key = page.locator("#keyboard .key", has_text="e").first
     assert "split" in key.get_attribute("class") and "linear-gradient" in key.get_attribute("style")
     assert key.get_attribute("aria-label") == "e, board 1 green, board 2 yellow, board 3 grey, board 4 green"
-    r_key = page.locator("#keyboard .key", has_text="r").first          # R: green on every board but SUÍTE's grey
+    r_key = page.locator("#keyboard .key", has_text="r").first  # R: green on every board but SUÍTE's grey
     assert "split" in r_key.get_attribute("class")
     shot(page, "quarteto-round")
     # in Portuguese the column names and the figures follow the language (3,642; 2.198)
@@ -201,6 +214,7 @@ def test_a_quarteto_round(page, server):
 def test_hard_mode_then_several_boards_plays_them_in_normal_mode(page, server):
     """Hard mode chosen on Wordle, then Quarteto: the mode shows normal (several boards have none), the boards play."""
     from chute.game.feedback import score
+
     errors = []
     page.on("pageerror", lambda err: errors.append(str(err)))
     open_game(page, server, "wordle")
@@ -211,7 +225,7 @@ def test_hard_mode_then_several_boards_plays_them_in_normal_mode(page, server):
     assert page.eval_on_selector("#mode", "m => [m.value, m.disabled]") == ["normal", True]
     assert page.locator("#message").inner_text() == ""
     secrets = ["termo", "suite", "avido", "festa"]
-    play_row(page, "serao", [score("serao", s) for s in secrets])         # clicks the tiles of all four boards
+    play_row(page, "serao", [score("serao", s) for s in secrets])  # clicks the tiles of all four boards
     assert len(page.locator("#left-count").inner_text().split(" · ")) == 4 and errors == []
     page.select_option("#game", "wordle")
     page.wait_for_selector("body[data-game='wordle'][data-ready='0']")
@@ -221,6 +235,7 @@ def test_hard_mode_then_several_boards_plays_them_in_normal_mode(page, server):
 def test_a_late_answer_to_the_game_left_behind_is_ignored(page, server):
     """A row sent on Wordle, then Quarteto chosen before its answer came: the late Wordle answer leaves Quarteto be."""
     from chute.game.feedback import score
+
     errors = []
     page.on("pageerror", lambda err: errors.append(str(err)))
     page.add_init_script("""
@@ -234,20 +249,20 @@ def test_a_late_answer_to_the_game_left_behind_is_ignored(page, server):
     open_game(page, server, "wordle")
     play_row(page, "crane", [score("crane", "cigar")])
     page.evaluate("window.slowWordle = true")
-    page.click("#review-game")                        # a review, a why and a row of Wordle, all answered late
+    page.click("#review-game")  # a review, a why and a row of Wordle, all answered late
     page.fill("#why-word", "cigar")
     page.click("#why-form button")
     type_row(page, "pious", [score("pious", "cigar")])
     page.keyboard.press("Enter")
     page.select_option("#game", "quarteto")
     page.wait_for_selector("body[data-game='quarteto'][data-ready='0']")
-    page.wait_for_timeout(2500)                       # the Wordle answers have come, and were set aside
+    page.wait_for_timeout(2500)  # the Wordle answers have come, and were set aside
     assert errors == [] and page.evaluate("[S.game.name, S.rows.length, S.data.boards.length]") == ["quarteto", 0, 4]
     assert page.locator("#review").inner_text() == "" and page.locator("#why-answer").inner_text() == ""
     assert len(page.locator("#left-count").inner_text().split(" · ")) == 4
     play_row(page, "serao", [score("serao", s) for s in ["termo", "suite", "avido", "festa"]])
     assert errors == []
-    page.select_option("#game", "wordle")              # its boards drawn at once, before its late answer
+    page.select_option("#game", "wordle")  # its boards drawn at once, before its late answer
     assert page.locator(".board").count() == 1
     page.click(".input-row .tile[data-board='0'][data-pos='0']")
     page.keyboard.press(" ")
@@ -255,42 +270,43 @@ def test_a_late_answer_to_the_game_left_behind_is_ignored(page, server):
     assert errors == []
 
 
-
 def test_colours_clicked_before_the_reply_are_kept_by_their_board(page, server):
     """Dueto: TERMO sent (shown sent at once; the suggestions say they are being worked out), SERÃO typed and
     its colours clicked on board 2 before the reply (which solves board 1) comes: the reply keeps the clicks on
     board 2 (it used to reset them to grey, and the row went out wrong)."""
     from chute.game.feedback import score
+
     open_game(page, server, "dueto")
     held = []
-    page.route("**/api/suggest", lambda route: held.append(route))     # the reply waits until the test lets it go
+    page.route("**/api/suggest", lambda route: held.append(route))  # the reply waits until the test lets it go
     type_row(page, "termo", [score("termo", "termo"), score("termo", "serao")])
     page.keyboard.press("Enter")
     while not held:
         page.wait_for_timeout(50)
-    assert page.locator(".board").nth(1).locator(".row:not(.input-row)").count() == 1     # the row sent, at once
+    assert page.locator(".board").nth(1).locator(".row:not(.input-row)").count() == 1  # the row sent, at once
     section = page.locator("section", has=page.locator("#suggestions"))
-    assert section.get_attribute("aria-busy") == "true"          # a screen reader hears the list is changing ...
-    page.wait_for_selector("#thinking", state="visible")          # ... and the screen says it, past a blink
+    assert section.get_attribute("aria-busy") == "true"  # a screen reader hears the list is changing ...
+    page.wait_for_selector("#thinking", state="visible")  # ... and the screen says it, past a blink
     assert page.locator("#thinking").inner_text() == "ranking the guesses…"
-    page.keyboard.type("serao")                     # the next row, before the reply: it starts grey
+    page.keyboard.type("serao")  # the next row, before the reply: it starts grey
     assert page.locator(".input-row .tile[data-board='1'][data-pos='1']").get_attribute("aria-label") == "e, grey"
-    type_row(page, "", [score("serao", "termo"), "ggggg"])     # both boards are still open on the page
+    type_row(page, "", [score("serao", "termo"), "ggggg"])  # both boards are still open on the page
     held.pop().continue_()
     page.unroute("**/api/suggest")
     page.wait_for_selector("body[data-ready='1']")
     assert section.get_attribute("aria-busy") == "false" and page.locator("#thinking").is_hidden()
     assert page.locator(".board").nth(0).get_attribute("class") == "board solved"
-    board_2 = page.locator(".input-row .tile[data-board='0']")    # board 2, the one board left open
-    assert [board_2.nth(i).get_attribute("aria-label") for i in range(5)] == [
-        f"{c}, green" for c in "serao"]
+    board_2 = page.locator(".input-row .tile[data-board='0']")  # board 2, the one board left open
+    assert [board_2.nth(i).get_attribute("aria-label") for i in range(5)] == [f"{c}, green" for c in "serao"]
     page.keyboard.press("Enter")
     page.wait_for_selector("body[data-ready='2']")
     assert page.evaluate("[S.data.over, S.data.boards.map((b) => b.solved)]") == [True, [True, True]]
 
+
 def test_a_review_being_graded_says_so_and_takes_no_second_click(page, server):
     """While /api/review answers (slowed here by 1.5 s), the review says it is grading and its buttons wait."""
     from chute.game.feedback import score
+
     page.add_init_script("""
       const fetched = window.fetch;
       window.fetch = async (url, options) => {
@@ -320,10 +336,11 @@ def test_paste_a_share_text_and_read_the_review(page, server):
     # two loaded cores): a longer guard against a hang than Playwright's default 30 s
     page.wait_for_selector("#review[data-skill]", timeout=FIRST_SEARCH_MS)
     from chute import Engine, load_lexicon, review
+
     want = review(Engine.build(load_lexicon("wordle")), ["soare", "riyal", "cigar"], "cigar")
     assert page.locator("#review").get_attribute("data-skill") == str(want.skill)
     assert page.locator("#review svg").count() == 1 and page.locator("#review tbody tr").count() == 3
-    assert all(h.strip() for h in page.locator("#review th").all_text_contents())    # a screen reader names every column
+    assert all(h.strip() for h in page.locator("#review th").all_text_contents())  # a screen reader names every column
     shot(page, "review")
     # words that do not make the grid's colours are refused, as the command line refuses them
     page.fill("#share-guesses", "soare hempy cigar")
@@ -350,20 +367,26 @@ def test_review_the_game_played_on_the_page(page, server):
     page.click("#review-game")
     page.wait_for_function("document.querySelector('#review').textContent.includes('board 2 not solved')")
     from chute import Engine, load_lexicon
-    from chute.reviewing.verdict import review_boards
+    from chute.reviewing.boards_review import review_boards
+
     engine = Engine.build(load_lexicon("wordle"))
-    page.fill("#share-answer", "tough")                                 # the open board's answer, from the box
+    page.fill("#share-answer", "tough")  # the open board's answer, from the box
     page.click("#review-game")
     page.wait_for_selector("#review[data-skill]", timeout=FIRST_SEARCH_MS)
     want = review_boards(engine, ["crane", "aback"], ["aback", "tough"], 7)
     assert page.locator("#review").get_attribute("data-skill") == str(want.skill)
     assert page.locator("#review tbody tr").count() == 2 and page.locator("#message").inner_text() == ""
-    first = page.locator("#review tbody tr").first.locator("td").nth(2).inner_text()     # each open board's words
-    assert first == " · ".join(f"{k}: {b.left.likely}/{b.left.possible:,}" for k, b in enumerate(want.rounds[0].boards, 1)), first
-    play_row(page, "tough", ["ggggg"])                # won: the result, the share text, and the review at once
-    assert page.locator("#result-line").inner_text() == "Solved in 2&3/7" and page.locator("#message").inner_text() == ""
-    assert page.locator("#share-out").inner_text() == ("Daily Dordle 2&3/7\n\n🟨⬛🟩⬛⬛ ⬛⬛⬛⬛⬛\n"
-                                                       "🟩🟩🟩🟩🟩 ⬛⬛⬛⬛⬛\n⬜⬜⬜⬜⬜ 🟩🟩🟩🟩🟩")
+    first = page.locator("#review tbody tr").first.locator("td").nth(2).inner_text()  # each open board's words
+    assert first == " · ".join(
+        f"{k}: {b.left.likely}/{b.left.possible:,}" for k, b in enumerate(want.rounds[0].boards, 1)
+    ), first
+    play_row(page, "tough", ["ggggg"])  # won: the result, the share text, and the review at once
+    assert (
+        page.locator("#result-line").inner_text() == "Solved in 2&3/7" and page.locator("#message").inner_text() == ""
+    )
+    assert page.locator("#share-out").inner_text() == (
+        "Daily Dordle 2&3/7\n\n🟨⬛🟩⬛⬛ ⬛⬛⬛⬛⬛\n🟩🟩🟩🟩🟩 ⬛⬛⬛⬛⬛\n⬜⬜⬜⬜⬜ 🟩🟩🟩🟩🟩"
+    )
     page.wait_for_selector("#review[data-skill] tbody tr:nth-child(3)", timeout=FIRST_SEARCH_MS)
     want = review_boards(engine, ["crane", "aback", "tough"], ["aback", "tough"], 7)
     assert page.locator("#review").get_attribute("data-skill") == str(want.skill)
@@ -373,29 +396,38 @@ def test_review_the_game_played_on_the_page(page, server):
     assert page.locator("#review-game").inner_text() == "Revisar este jogo"
     # the review shown is asked again in Portuguese (the server kept it), its figures unchanged
     portuguese = [r["comment"] for r in want.to_dict(engine.lexicon.show, "pt")["rounds"]]
-    page.wait_for_function("(c) => [...document.querySelectorAll('#review td.note')].map((e) => e.textContent)"
-                           ".join('|') === c", arg="|".join(portuguese), timeout=FIRST_SEARCH_MS)
+    page.wait_for_function(
+        "(c) => [...document.querySelectorAll('#review td.note')].map((e) => e.textContent).join('|') === c",
+        arg="|".join(portuguese),
+        timeout=FIRST_SEARCH_MS,
+    )
     assert page.locator("#review").get_attribute("data-skill") == str(want.skill)
 
 
 def test_a_dueto_share_text_decoded_from_its_colours(page, server):
     """Colours only, two boards and their answers: each row's colours per board and the words that make both."""
     open_game(page, server, "termo")
-    assert page.locator("#notes li").first.inner_text().startswith("TORAS opens the best proven plan")   # why first
-    mark = page.locator("#suggestions tbody tr").first.locator("span.plan")     # first by its plan, marked so
+    assert page.locator("#notes li").first.inner_text().startswith("TORAS opens the best proven plan")  # why first
+    mark = page.locator("#suggestions tbody tr").first.locator("span.plan")  # first by its plan, marked so
     assert mark.inner_text() == "plan" and "3.4195 guesses on average" in mark.get_attribute("title")
     assert page.locator("#suggestions tbody tr").nth(1).locator("span.plan").count() == 0
-    page.fill("#share-text", "joguei term.ooo/2 #100 4&5/7\n\n🟨⬛⬛🟨🟨 🟩🟨🟩⬛⬛\n⬛⬛🟩⬛🟨 ⬛⬛⬛⬛🟨\n"
-                             "🟩⬛⬛🟨⬛ ⬛🟨⬛⬛🟨\n🟩🟩🟩🟩🟩 ⬛🟩⬛🟨⬛\n⬛⬛⬛⬛⬛ 🟩🟩🟩🟩🟩\n")
+    page.fill(
+        "#share-text",
+        "joguei term.ooo/2 #100 4&5/7\n\n🟨⬛⬛🟨🟨 🟩🟨🟩⬛⬛\n⬛⬛🟩⬛🟨 ⬛⬛⬛⬛🟨\n"
+        "🟩⬛⬛🟨⬛ ⬛🟨⬛⬛🟨\n🟩🟩🟩🟩🟩 ⬛🟩⬛🟨⬛\n⬛⬛⬛⬛⬛ 🟩🟩🟩🟩🟩\n",
+    )
     page.fill("#share-answer", "festa, termo")
     page.click("#share-go")
     page.wait_for_selector("#review tbody tr")
     rows = page.locator("#review tbody tr")
     assert rows.count() == 5
     assert rows.nth(0).locator(".minis").count() == 2 and rows.nth(0).locator(".mini").count() == 10
-    assert rows.nth(0).locator("td.word").inner_text() == "TORAS"        # words in capitals, as on the boards
+    assert rows.nth(0).locator("td.word").inner_text() == "TORAS"  # words in capitals, as on the boards
     assert rows.nth(0).locator(".minis").first.get_attribute("aria-label") == "yellow grey grey yellow yellow"
-    assert rows.nth(4).locator(".minis.solved").count() == 1 and rows.nth(4).locator("td.word").inner_text().lower() == "termo"
+    assert (
+        rows.nth(4).locator(".minis.solved").count() == 1
+        and rows.nth(4).locator("td.word").inner_text().lower() == "termo"
+    )
     shot(page, "dueto-share-decoded")
 
 
@@ -459,7 +491,7 @@ def test_no_row_is_lost_to_a_reload_a_silent_server_or_a_refused_row(page, serve
     page.wait_for_selector("body[data-game='dueto'][data-ready='1']")
     assert page.locator("#game").input_value() == "dueto"
     first = page.locator(".board").nth(1).locator(".row").first.locator(".tile")
-    assert first.nth(1).get_attribute("aria-label") == "o, yellow"          # the colours came back too
+    assert first.nth(1).get_attribute("aria-label") == "o, yellow"  # the colours came back too
     # the server stops answering: the row typed stays on the boards and Enter asks again later
     page.route("**/api/suggest", lambda route: route.abort())
     page.keyboard.type("lince")
@@ -488,7 +520,7 @@ def test_no_row_is_lost_to_a_reload_a_silent_server_or_a_refused_row(page, serve
 
 def test_a_word_the_game_refused_is_never_suggested_again(page, server, tmp_path, monkeypatch):
     """The refuse button beside a suggestion: gone from the list, remembered in the user's file (as assist's reject)."""
-    monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))      # the server runs in this process: its user files here
+    monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))  # the server runs in this process: its user files here
     open_game(page, server, "termo")
     first = page.locator("#suggestions tbody tr").first
     word = first.locator("td.word").inner_text().lower()
@@ -498,7 +530,7 @@ def test_a_word_the_game_refused_is_never_suggested_again(page, server, tmp_path
     shown = [w.lower() for w in page.locator("#suggestions tbody td.word").all_inner_texts()]
     assert word not in shown and len(shown) == 10
     assert (tmp_path / "rejected-termo.txt").read_text(encoding="utf-8") == word + "\n"
-    undo = page.locator("#unrefuse")                         # a ✕ clicked by mistake is taken back
+    undo = page.locator("#unrefuse")  # a ✕ clicked by mistake is taken back
     assert undo.is_visible() and undo.inner_text() == f"Suggest again: {word.upper()}"
     undo.click()
     page.wait_for_function("document.querySelector('#message').textContent.includes('may be suggested again')")
@@ -509,6 +541,7 @@ def test_a_word_the_game_refused_is_never_suggested_again(page, server, tmp_path
 def test_a_finished_game_shows_its_result_and_share_text_and_keeps_its_colours(page, server):
     """Won: the result line, the share text to copy, the board lit and the keyboard's colours kept; lost: X/6."""
     from chute.game.feedback import score
+
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     open_game(page, server, "wordle")
     assert page.locator("#result").is_hidden()
@@ -522,9 +555,11 @@ def test_a_finished_game_shows_its_result_and_share_text_and_keeps_its_colours(p
     assert page.evaluate("navigator.clipboard.readText()") == share
     board = page.locator(".board").first
     assert board.evaluate("(b) => getComputedStyle(b).opacity") == "1"
-    keys = page.evaluate("Object.fromEntries([...document.querySelectorAll('.key')].map((k) => [k.textContent, k.className]))")
-    assert keys["c"] == keys["i"] == "key g" and keys["n"] == "key b"        # the colours stay on the keys
-    page.wait_for_selector("#review[data-skill]", timeout=FIRST_SEARCH_MS)      # the review, opened by itself
+    keys = page.evaluate(
+        "Object.fromEntries([...document.querySelectorAll('.key')].map((k) => [k.textContent, k.className]))"
+    )
+    assert keys["c"] == keys["i"] == "key g" and keys["n"] == "key b"  # the colours stay on the keys
+    page.wait_for_selector("#review[data-skill]", timeout=FIRST_SEARCH_MS)  # the review, opened by itself
     page.click("#new")
     assert page.locator("#result").is_hidden()
     page.wait_for_selector("body[data-ready='0']")
@@ -534,7 +569,7 @@ def test_a_finished_game_shows_its_result_and_share_text_and_keeps_its_colours(p
     assert page.locator("#result-line").inner_text() == "Not solved X/6"
     assert page.locator("#share-out").inner_text().startswith("Wordle X/6\n\n🟩🟨🟨⬛⬛\n")
     assert "give the answers below" in page.locator("#message").inner_text()
-    assert page.locator("#review").inner_text() == ""            # a lost game waits for its answer
+    assert page.locator("#review").inner_text() == ""  # a lost game waits for its answer
     page.click("#lang")
     page.wait_for_function("document.querySelector('#result-line').textContent === 'Não resolvido X/6'")
 
@@ -547,27 +582,32 @@ def test_one_board_whose_answer_chute_lacks_lists_its_strings(page, server):
     first = page.locator("#suggestions tbody tr").first
     assert first.locator("td.word").inner_text().lower() == "mutil"
     cells = first.locator("td").all_inner_texts()
-    assert cells[2] == "–" and cells[-2].endswith("%")          # the score column, the chance
+    assert cells[2] == "–" and cells[-2].endswith("%")  # the score column, the chance
     assert page.locator("#left-count").inner_text() == "0 likely answers · 0 possible words · 8 strings of letters"
     assert "multi" in page.locator("#left").inner_text().lower()
 
 
 def test_a_board_chute_cannot_read_keeps_its_rows(page, server, tmp_path, monkeypatch):
     """Dordle where one answer (MULTI) is off chute's lists: every row stays, that board's words are strings."""
-    monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))      # the refused string goes to a user file: here
+    monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))  # the refused string goes to a user file: here
     open_game(page, server, "dordle")
     for word, patterns in [("tough", ["ybybb", "bybby"]), ("moist", ["gbyby", "bybyb"]), ("spilt", ["bbyyy", "gybbb"])]:
         play_row(page, word, patterns)
     assert page.locator(".board").first.locator(".row:not(.input-row)").count() == 3
     notes = page.locator("#notes").inner_text()
     assert "board 1: no word in the wordle lists fits the clues" in notes and "8 strings of letters" in notes
-    assert page.locator("#left-count").inner_text() == "8 strings of letters · 0/2" and page.locator("#suggestions tbody tr").count() > 0
+    assert (
+        page.locator("#left-count").inner_text() == "8 strings of letters · 0/2"
+        and page.locator("#suggestions tbody tr").count() > 0
+    )
     play_row(page, "shops", ["bbbbb", "ggggg"])
     shown = [w.lower() for w in page.locator("#suggestions tbody td.word").all_inner_texts()]
-    assert shown[:2] == ["mutil", "multi"]               # the board's likeliest strings, once the other is solved
-    page.locator("#suggestions tbody tr").first.locator("button.refuse").click()     # the game said "not in word list"
+    assert shown[:2] == ["mutil", "multi"]  # the board's likeliest strings, once the other is solved
+    page.locator("#suggestions tbody tr").first.locator("button.refuse").click()  # the game said "not in word list"
     page.wait_for_function("document.querySelector('#suggestions tbody td.word').textContent.toLowerCase() === 'multi'")
-    assert page.locator("#left-count").inner_text() == "7 strings of letters (board 1)"       # board 2 solved: whose count it is
+    assert (
+        page.locator("#left-count").inner_text() == "7 strings of letters (board 1)"
+    )  # board 2 solved: whose count it is
     play_row(page, "multi", ["ggggg"])
     assert "solved" in (page.locator(".board").first.get_attribute("class") or "")
     shot(page, "dordle-unknown-answer")
@@ -584,12 +624,12 @@ window.done = Promise.allSettled([
 </script>"""
 
 
-
 @pytest.fixture
 def another_site():
     """Yield a function that serves a page from another origin on this machine (a real server on another port)."""
     import http.server
     import threading
+
     pages: dict[str, bytes] = {}
 
     class Handler(http.server.BaseHTTPRequestHandler):
@@ -608,26 +648,28 @@ def another_site():
     def serve(html: str) -> str:
         pages["/"] = html.encode()
         return f"http://127.0.0.1:{site.server_address[1]}/"
+
     yield serve
     site.shutdown()
     site.server_close()
 
 
-def test_a_page_on_another_site_cannot_change_the_players_refused_words(page, server, another_site, tmp_path,
-                                                                       monkeypatch):
+def test_a_page_on_another_site_cannot_change_the_players_refused_words(
+    page, server, another_site, tmp_path, monkeypatch
+):
     """Another site's page (here another local origin: Chromium itself blocks public sites from loopback, other
     browsers do not) posts to the server: a no-cors fetch, a JSON fetch, a form. Nothing is written."""
-    monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))      # the server runs in this process: its user files here
+    monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))  # the server runs in this process: its user files here
     api = server + "api/refuse"
     seen: list[int] = []
     page.on("response", lambda r: seen.append(r.status) if r.url == api else None)
     page.goto(another_site(ATTACKER.format(api=api)))
     assert page.evaluate("window.done") == "sent"
-    page.wait_for_function("() => document.querySelector('iframe').contentDocument === null")    # the form posted
+    page.wait_for_function("() => document.querySelector('iframe').contentDocument === null")  # the form posted
     page.wait_for_timeout(500)
     assert not (tmp_path / "rejected-termo.txt").exists()
     assert len(seen) >= 2 and all(status in (403, 415) for status in seen), seen
-    open_game(page, server, "termo")                              # the page itself still refuses a word
+    open_game(page, server, "termo")  # the page itself still refuses a word
     page.locator("#suggestions tbody tr").first.locator("button.refuse").click()
     page.wait_for_function("document.querySelector('#message').textContent.includes('never suggested again')")
     assert (tmp_path / "rejected-termo.txt").exists()
@@ -636,7 +678,7 @@ def test_a_page_on_another_site_cannot_change_the_players_refused_words(page, se
 def test_the_page_runs_under_its_own_content_security_policy(browser, server, another_site):
     """With the server's policy enforced (no inline script or style, no framing): a row, the suggestions, a review
     with its chart, and not one policy violation; another site's frame of the page stays empty."""
-    context = browser.new_context()                 # bypass_csp off: the policy as a player's browser applies it
+    context = browser.new_context()  # bypass_csp off: the policy as a player's browser applies it
     page = context.new_page()
     broken: list[str] = []
     page.on("console", lambda m: broken.append(m.text) if m.type == "error" or "Content Security" in m.text else None)
@@ -647,7 +689,7 @@ def test_the_page_runs_under_its_own_content_security_policy(browser, server, an
     page.wait_for_selector("body[data-ready='0']")
     page.wait_for_selector("#suggestions tbody tr")
     page.keyboard.type("crane")
-    for pos, clicks in enumerate((2, 1, 1, 0, 0)):             # CRANE against CIGAR: gyybb
+    for pos, clicks in enumerate((2, 1, 1, 0, 0)):  # CRANE against CIGAR: gyybb
         for _ in range(clicks):
             page.click(f".input-row .tile[data-board='0'][data-pos='{pos}']")
     page.keyboard.press("Enter")
@@ -656,8 +698,8 @@ def test_the_page_runs_under_its_own_content_security_policy(browser, server, an
     page.click("#review-game")
     page.wait_for_selector("#review[data-skill] svg rect", timeout=FIRST_SEARCH_MS)
     fill = page.eval_on_selector("#review svg rect", "r => getComputedStyle(r).fill")
-    assert fill == "rgb(73, 124, 69)"                          # the game's green, from the style sheet
-    assert broken == [] and icons == [200]                     # not even a missing icon
+    assert fill == "rgb(73, 124, 69)"  # the game's green, from the style sheet
+    assert broken == [] and icons == [200]  # not even a missing icon
     framed = context.new_page()
     framed.goto(another_site(f'<iframe src="{server}"></iframe>'))
     framed.wait_for_timeout(1000)
@@ -671,18 +713,18 @@ def test_enter_sends_a_whole_word_whatever_button_was_clicked_before(page, serve
     typed sends the row, as in the game: it never clicks that button again (a second game, a second undo)."""
     open_game(page, server, "wordle")
     play_row(page, "soare", ["bbbbb"])
-    page.click("#undo")                                           # the row taken back; Undo keeps the focus
+    page.click("#undo")  # the row taken back; Undo keeps the focus
     page.wait_for_selector("body[data-ready='0']")
     type_row(page, "crane", ["bbbbb"])
     page.keyboard.press("Enter")
-    page.wait_for_selector("body[data-ready='1']")                # sent, not a second undo
+    page.wait_for_selector("body[data-ready='1']")  # sent, not a second undo
     assert page.locator(".board .row").first.locator(".tile").first.get_attribute("aria-label").startswith("c")
-    page.click("#new")                                            # a new game; New game keeps the focus
+    page.click("#new")  # a new game; New game keeps the focus
     page.wait_for_selector("body[data-ready='0'][data-asking='0']")
     type_row(page, "until", ["bbbbb"])
     page.keyboard.press("Enter")
-    page.wait_for_selector("body[data-ready='1']")                # sent, and the same game: no third one
-    page.locator("#suggestions tbody tr td.word button").first.click()    # a suggested word typed by a click
+    page.wait_for_selector("body[data-ready='1']")  # sent, and the same game: no third one
+    page.locator("#suggestions tbody tr td.word button").first.click()  # a suggested word typed by a click
     page.keyboard.press("Enter")
     page.wait_for_selector("body[data-ready='2']")
 
@@ -692,6 +734,7 @@ def test_your_games_are_kept_with_their_figures_and_can_be_cleared(page, server,
     reads; the figures and the bars say so; a row of a finished game taken back takes it out; Clear empties it."""
     from chute.game.feedback import score
     from chute.reviewing.history import read_history
+
     monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))
     open_game(page, server, "wordle")
     page.wait_for_function("document.querySelector('#history').textContent.includes('No games kept yet')")
@@ -702,10 +745,15 @@ def test_your_games_are_kept_with_their_figures_and_can_be_cleared(page, server,
     page.wait_for_function("document.querySelector('#history .figures') !== null")
     figures = page.locator("#history .figures").first.inner_text().split()
     assert figures[:4] == ["1", "Played", "100", "Win"]
-    assert page.locator("#history .dist .bar.last").inner_text() == "1"      # the 2-row bar, lit
+    assert page.locator("#history .dist .bar.last").inner_text() == "1"  # the 2-row bar, lit
     [won] = read_history(tmp_path / "history.json")
-    assert (won.game, won.guesses, won.answers, won.solved_at, won.source) == ("wordle", ("crane", "cigar"),
-                                                                               ("cigar",), (2,), "page")
+    assert (won.game, won.guesses, won.answers, won.solved_at, won.source) == (
+        "wordle",
+        ("crane", "cigar"),
+        ("cigar",),
+        (2,),
+        "page",
+    )
     assert won.skill is not None and won.luck is not None
     page.click("#new")
     page.wait_for_selector("body[data-ready='0']")
@@ -717,11 +765,11 @@ def test_your_games_are_kept_with_their_figures_and_can_be_cleared(page, server,
     lost = read_history(tmp_path / "history.json")[-1]
     assert lost.guesses == tuple(words) and lost.solved_at == (None,) and not lost.won
     shot(page, "history")
-    page.click("#undo")                      # the last row was mistyped: that game is not over any more
+    page.click("#undo")  # the last row was mistyped: that game is not over any more
     page.wait_for_function("document.querySelector('#history .figures b').textContent === '1'")
     assert len(read_history(tmp_path / "history.json")) == 1
     page.on("dialog", lambda dialog: dialog.accept())
-    page.wait_for_selector("body[data-asking='0']")     # the undo's suggestions in: their reply clears the message
+    page.wait_for_selector("body[data-asking='0']")  # the undo's suggestions in: their reply clears the message
     page.click("#clear-history")
     page.wait_for_function("document.querySelector('#history').textContent.includes('No games kept yet')")
     assert not (tmp_path / "history.json").exists() and (tmp_path / "history.cleared.json").exists()
@@ -734,6 +782,7 @@ def test_the_review_tells_its_story_and_every_heading_explains_itself(page, serv
     from chute import Engine, load_lexicon
     from chute.game.feedback import score
     from chute.reviewing.verdict import review
+
     open_game(page, server, "wordle")
     titles = page.eval_on_selector_all("#suggestions th[id]", "(hs) => hs.map((h) => h.title)")
     assert len(titles) == 5 and all(titles) and "expected guesses to finish" in titles[1]
@@ -780,14 +829,18 @@ def test_an_octordle_s_striped_keys_keep_their_letters_light_and_outlined(page, 
     """Several boards at phone width: a key striped by boards shows a light letter outlined in black, whatever
     its best colour (a dark letter on a yellow key is unreadable over grey stripes)."""
     from chute.game.feedback import score
+
     page.set_viewport_size({"width": 375, "height": 812})
     open_game(page, server, "octordle")
     secrets = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade"]
     play_row(page, "trace", [score("trace", s) for s in secrets])
-    styles = page.eval_on_selector_all(".key.split", "(ks) => ks.map((k) => [k.textContent, getComputedStyle(k).color,"
-                                                     " getComputedStyle(k).textShadow])")
-    assert len(styles) >= 4 and all(color == "rgb(248, 248, 248)" and "rgb(0, 0, 0)" in shadow
-                                    for _, color, shadow in styles), styles
+    styles = page.eval_on_selector_all(
+        ".key.split",
+        "(ks) => ks.map((k) => [k.textContent, getComputedStyle(k).color, getComputedStyle(k).textShadow])",
+    )
+    assert len(styles) >= 4 and all(
+        color == "rgb(248, 248, 248)" and "rgb(0, 0, 0)" in shadow for _, color, shadow in styles
+    ), styles
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     shot(page, "octordle-phone-keys")
 
@@ -796,9 +849,10 @@ def test_common_words_only_changes_the_suggestions_and_is_remembered(page, serve
     """The header's "common words" box: the same rows, suggestions of common words only (TRACE's plan gives
     way to SLATE), kept across a reload; unticked, the plan is back."""
     from chute import load_lexicon
+
     common = load_lexicon("wordle", common=3)
     open_game(page, server, "wordle")
-    first = lambda: page.locator("#suggestions tbody tr td.word").first.inner_text().lower()   # noqa: E731
+    first = lambda: page.locator("#suggestions tbody tr td.word").first.inner_text().lower()  # noqa: E731
     assert first() == "trace" and not page.locator("#common").is_checked()
     assert "once per million" in page.locator("#common-label").get_attribute("title")
     page.check("#common")
@@ -840,6 +894,7 @@ def test_a_quarteto_at_phone_width_has_no_overlap_and_its_rows_line_up(page, ser
     controls overlap (headings, buttons, table headings, tiles, keys), nothing scrolls sideways, and the
     boards' rows stay on the same lines after a board is solved."""
     from chute.game.feedback import score
+
     page.set_viewport_size({"width": 375, "height": 812})
     open_game(page, server, "quarteto")
     page.click("#lang")
@@ -848,9 +903,12 @@ def test_a_quarteto_at_phone_width_has_no_overlap_and_its_rows_line_up(page, ser
     play_row(page, "termo", [score("termo", s) for s in secrets[:3]])
     assert page.evaluate(OVERLAPS) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
-    boards = page.eval_on_selector_all(".board", "(bs) => bs.map((b) => [Math.round(b.getBoundingClientRect().top),"
-                                                 " [...b.querySelectorAll('.row')].map((r) => "
-                                                 "Math.round(r.getBoundingClientRect().top))])")
+    boards = page.eval_on_selector_all(
+        ".board",
+        "(bs) => bs.map((b) => [Math.round(b.getBoundingClientRect().top),"
+        " [...b.querySelectorAll('.row')].map((r) => "
+        "Math.round(r.getBoundingClientRect().top))])",
+    )
     # boards side by side (the same top): their k-th rows on one line, whichever was solved first
     assert len({top for top, _ in boards}) == 2, boards
     for top in {top for top, _ in boards}:

@@ -40,7 +40,7 @@ def test_the_page_and_its_assets_are_served(client):
     icon = client.get("/favicon.svg")
     assert icon.status_code == 200 and icon.headers["content-type"] == "image/svg+xml" and "<svg" in icon.text
     for answer in (page, client.post("/api/suggest", json={"game": "wordle"}), client.get("/nope")):
-        policy = answer.headers["content-security-policy"]      # the page's own files only, in no other site's frame
+        policy = answer.headers["content-security-policy"]  # the page's own files only, in no other site's frame
         assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy and "unsafe" not in policy
         assert answer.headers["x-frame-options"] == "DENY" and answer.headers["x-content-type-options"] == "nosniff"
     games = client.get("/api/games").json()["games"]
@@ -51,7 +51,7 @@ def test_the_page_and_its_assets_are_served(client):
 def test_suggest_answers_what_the_library_answers(client):
     """The suggestions and the words left are the solver's own, for the same clues."""
     data = client.post("/api/suggest", json={"game": "wordle", "rows": TWO_CLUES, "top": 5}).json()
-    solver = Solver(Engine.build(load_lexicon("wordle")), DEFAULT_STRATEGY, prior=DEFAULT_PRIOR)   # the CLI's default
+    solver = Solver(Engine.build(load_lexicon("wordle")), DEFAULT_STRATEGY, prior=DEFAULT_PRIOR)  # the CLI's default
     want = solver.suggest([parse_clue("soare:bbbbb"), parse_clue("until:bbyyb")], top=5)
     assert [s["guess"] for s in data["suggestions"]] == [r.guess for r in want.ranked]
     assert data["boards"][0]["count"] == 30 and data["boards"][0]["candidates"] == want.candidates
@@ -64,20 +64,23 @@ def test_common_words_only_is_the_command_line_s_on_the_same_matrix(client):
     """``"common": true`` suggests as ``chute suggest --common``, on one matrix shared with the other solvers;
     a review asked with it grades against common words; anything but a boolean is refused."""
     from chute.web.requests import page_solver
-    page_solver.cache_clear()       # built in this test's cache folder
+
+    page_solver.cache_clear()  # built in this test's cache folder
     data = client.post("/api/suggest", json={"game": "wordle", "rows": TWO_CLUES, "top": 5, "common": True}).json()
     engine = Engine.build(load_lexicon("wordle", common=3))
     want = Solver(engine, DEFAULT_STRATEGY, prior=DEFAULT_PRIOR).suggest(
-        [parse_clue("soare:bbbbb"), parse_clue("until:bbyyb")], top=5)
+        [parse_clue("soare:bbbbb"), parse_clue("until:bbyyb")], top=5
+    )
     assert [s["guess"] for s in data["suggestions"]] == [r.guess for r in want.ranked]
-    assert data["boards"][0]["count"] == 30                 # the words left are the same
+    assert data["boards"][0]["count"] == 30  # the words left are the same
     assert page_solver("wordle", common=True).engine.matrix is page_solver("wordle").engine.matrix
     assert page_solver("wordle", None, (), True).lexicon.common == 3.0
     opening = client.post("/api/suggest", json={"game": "quordle", "common": True}).json()
     assert opening["suggestions"][0]["guess"] == "tears"
-    graded = client.post("/api/review", json={"game": "wordle", "guesses": ["salet", "cigar"], "answers": ["cigar"],
-                                              "common": True}).json()
-    assert graded["rows"][0]["best"] != "salet"              # SALET is no common word: the best is one
+    graded = client.post(
+        "/api/review", json={"game": "wordle", "guesses": ["salet", "cigar"], "answers": ["cigar"], "common": True}
+    ).json()
+    assert graded["rows"][0]["best"] != "salet"  # SALET is no common word: the best is one
     for bad in ("yes", 1, None):
         answer = client.post("/api/suggest", json={"game": "wordle", "common": bad})
         assert answer.status_code == 400 and answer.json()["error"] == "common must be true or false"
@@ -85,17 +88,20 @@ def test_common_words_only_is_the_command_line_s_on_the_same_matrix(client):
 
 def test_suggest_termo_with_accents_and_a_quarteto_round(client):
     opening = client.post("/api/suggest", json={"game": "termo", "rows": []}).json()
-    assert opening["suggestions"][0]["guess"] == "toras" and opening["notes"][0].startswith("TORAS opens the best "
-                                                                                            "proven plan")
+    assert opening["suggestions"][0]["guess"] == "toras" and opening["notes"][0].startswith(
+        "TORAS opens the best proven plan"
+    )
     termo = client.post("/api/suggest", json={"game": "termo", "rows": [{"guess": "serão", "patterns": ["__c_i"]}]})
     assert termo.status_code == 200
     words = termo.json()["boards"][0]["candidates"]
-    assert len(words) == 46 and any(set(w) - set("abcdefghijklmnopqrstuvwxyz") for w in words)    # accents shown
-    four = client.post("/api/suggest", json={"game": "quarteto", "rows": [
-        {"guess": "serao", "patterns": ["bbbbb", "bybbb", "bbbbg", "ggggg"]}]}).json()
+    assert len(words) == 46 and any(set(w) - set("abcdefghijklmnopqrstuvwxyz") for w in words)  # accents shown
+    four = client.post(
+        "/api/suggest",
+        json={"game": "quarteto", "rows": [{"guess": "serao", "patterns": ["bbbbb", "bybbb", "bbbbg", "ggggg"]}]},
+    ).json()
     assert [b["solved"] for b in four["boards"]] == [False, False, False, True]
     assert four["suggestions"] and four["rows_used"] == 1 and four["row_limit"] == 9
-    assert "chance" not in four["suggestions"][0] and "p_hit" in four["suggestions"][0]   # several boards: p_hit
+    assert "chance" not in four["suggestions"][0] and "p_hit" in four["suggestions"][0]  # several boards: p_hit
 
 
 def test_why_review_and_share(client):
@@ -105,28 +111,36 @@ def test_why_review_and_share(client):
     rows = [{"guess": "serao", "patterns": ["bbbbb", "bybbb", "bbbbg", "ggggg"]}]
     four = client.post("/api/why", json={"game": "quarteto", "rows": rows, "word": "termo", "board": "all"}).json()
     assert [b["board"] for b in four["boards"]] == [0, 1, 2]
-    assert [b["fits"] for b in four["boards"]] == [False, False, False]       # an E, an R or an O ruled out each
+    assert [b["fits"] for b in four["boards"]] == [False, False, False]  # an E, an R or an O ruled out each
     assert four["text"].splitlines()[1].startswith("board 2: TERMO cannot be the answer")
     fits = client.post("/api/why", json={"game": "quarteto", "rows": rows, "word": "limpo", "board": "all"}).json()
     assert fits["boards"][2]["fits"] and not fits["boards"][1]["fits"]
-    review = client.post("/api/review", json={"game": "wordle", "guesses": ["soare", "riyal", "cigar"],
-                                              "answers": ["cigar"]}).json()
+    review = client.post(
+        "/api/review", json={"game": "wordle", "guesses": ["soare", "riyal", "cigar"], "answers": ["cigar"]}
+    ).json()
     assert review["answer"] == "cigar" and len(review["rows"]) == 3 and 0 <= review["skill"] <= 99
     # typed words beside a share text's grid: they must make its colours, as the command line checks
-    grid = {"game": "wordle", "guesses": ["soare", "hempy", "cigar"], "answers": ["cigar"],
-            "patterns": [["bbyyb", "bgggg", "ggggg"]]}
+    grid = {
+        "game": "wordle",
+        "guesses": ["soare", "hempy", "cigar"],
+        "answers": ["cigar"],
+        "patterns": [["bbyyb", "bgggg", "ggggg"]],
+    }
     refused = client.post("/api/review", json=grid)
     assert refused.status_code == 422 and "row 2: HEMPY against CIGAR shows" in refused.json()["error"]
     grid["guesses"] = ["soare", "riyal", "cigar"]
     grid["patterns"] = [["bbyyb", "ygbgb", "ggggg"]]
     assert client.post("/api/review", json=grid).json()["skill"] == review["skill"]
     assert client.post("/api/review", json={**grid, "patterns": [["bbyyb"], ["ggggg"]]}).status_code == 400
-    pt = client.post("/api/review", json={"game": "termo", "guesses": ["serao", "corta", "termo"],
-                                          "answers": ["termo"], "lang": "pt"}).json()
+    pt = client.post(
+        "/api/review",
+        json={"game": "termo", "guesses": ["serao", "corta", "termo"], "answers": ["termo"], "lang": "pt"},
+    ).json()
     assert pt["rows"][0]["guess"] == "serão" and "palpites a menos para terminar" in pt["rows"][0]["comment"]
     assert pt["rows"][2]["comment"] == "achou entre 2 respostas prováveis: a melhor jogada"
-    share = client.post("/api/share", json={"text": "Wordle 1 3/6\n\n⬛⬛🟨🟨⬛\n🟨🟩⬛🟩⬛\n🟩🟩🟩🟩🟩",
-                                            "answer": "cigar"}).json()
+    share = client.post(
+        "/api/share", json={"text": "Wordle 1 3/6\n\n⬛⬛🟨🟨⬛\n🟨🟩⬛🟩⬛\n🟩🟩🟩🟩🟩", "answer": "cigar"}
+    ).json()
     assert share["game"] == "wordle" and share["boards"] == [["bbyyb", "ygbgb", "ggggg"]]
     assert share["decoded"][0]["count"] > 100 and share["decoded"][2]["likely"] == ["cigar"]
     dueto = client.post("/api/share", json={"text": DUETO_SHARE, "answer": "festa, termo"}).json()
@@ -144,8 +158,15 @@ def test_review_of_the_rows_played(client):
     assert done["answers"] == ["aback", "tough"] and len(done["rounds"]) == 2 and not done["solved"]
     wrong = client.post("/api/review", json={"game": "dordle", "rows": rows, "answers": ["cigar"]})
     assert wrong.status_code == 422 and "board 2, row 1: CRANE against CIGAR shows" in wrong.json()["error"]
-    one = client.post("/api/review", json={"game": "termo", "rule": "hard", "lang": "pt", "rows": [
-        {"guess": "serão", "patterns": ["bggbg"]}, {"guess": "termo", "patterns": ["ggggg"]}]}).json()
+    one = client.post(
+        "/api/review",
+        json={
+            "game": "termo",
+            "rule": "hard",
+            "lang": "pt",
+            "rows": [{"guess": "serão", "patterns": ["bggbg"]}, {"guess": "termo", "patterns": ["ggggg"]}],
+        },
+    ).json()
     assert one["answer"] == "termo" and one["rule"] == "strict" and one["solved"] and one["skill"] is not None
     empty = client.post("/api/review", json={"game": "wordle", "rows": []})
     assert empty.status_code == 422 and empty.json()["error"] == "no rows played to review"
@@ -157,30 +178,39 @@ def test_a_review_asked_again_in_the_other_language_is_not_graded_again(client, 
     """The page asks a review again when the player switches language: the server answers from the one it kept."""
     from collections import OrderedDict
 
-    import chute.reviewing.verdict as verdict
+    import chute.reviewing.review_game as verdict
     import chute.web.api as api
-    monkeypatch.setattr(api, "_reviews", OrderedDict())        # none kept by the tests before
+
+    monkeypatch.setattr(api, "_reviews", OrderedDict())  # none kept by the tests before
     graded = []
-    for name in ("review_boards", "review"):        # one board or several, through ``review_game``
+    for name in ("review_boards", "review"):  # one board or several, through ``review_game``
         real = getattr(verdict, name)
-        monkeypatch.setattr(verdict, name, lambda *a, _real=real, _name=name, **k: graded.append(_name) or _real(*a, **k))
+        monkeypatch.setattr(
+            verdict, name, lambda *a, _real=real, _name=name, **k: graded.append(_name) or _real(*a, **k)
+        )
     real_session_review = api.review_session
-    monkeypatch.setattr(api, "review_session",
-                        lambda *a, **k: graded.append("rows") or real_session_review(*a, **k))
+    monkeypatch.setattr(api, "review_session", lambda *a, **k: graded.append("rows") or real_session_review(*a, **k))
     game = {"game": "dordle", "guesses": ["crane", "tough", "aback"], "answers": ["aback", "tough"]}
     english = client.post("/api/review", json={**game, "lang": "en"}).json()
     portuguese = client.post("/api/review", json={**game, "lang": "pt"}).json()
     assert graded == ["review_boards"]
     assert english["rounds"][0]["comment"] != portuguese["rounds"][0]["comment"]
     assert english["rounds"][0]["value"] == portuguese["rounds"][0]["value"]
-    rows = {"game": "wordle", "rows": [{"guess": "soare", "patterns": ["bbyyb"]}, {"guess": "cigar", "patterns": ["ggggg"]}]}
+    rows = {
+        "game": "wordle",
+        "rows": [{"guess": "soare", "patterns": ["bbyyb"]}, {"guess": "cigar", "patterns": ["ggggg"]}],
+    }
     first = client.post("/api/review", json={**rows, "lang": "pt"}).json()
-    assert client.post("/api/review", json={**rows, "lang": "en"}).json()["rows"][0]["value"] == first["rows"][0]["value"]
-    assert graded == ["review_boards", "rows", "review"]         # the session's review grades by ``review``
-    assert client.post("/api/review", json={**game, "answers": ["aback", "aback"]}).status_code == 422   # an error is not kept
+    assert (
+        client.post("/api/review", json={**rows, "lang": "en"}).json()["rows"][0]["value"] == first["rows"][0]["value"]
+    )
+    assert graded == ["review_boards", "rows", "review"]  # the session's review grades by ``review``
+    assert (
+        client.post("/api/review", json={**game, "answers": ["aback", "aback"]}).status_code == 422
+    )  # an error is not kept
     assert client.post("/api/review", json={**game, "answers": ["aback", "aback"]}).status_code == 422
     assert graded == ["review_boards", "rows", "review", "review_boards", "review_boards"]
-    monkeypatch.setattr(api, "REVIEWS_KEPT", 1)                  # a new review pushes the others out
+    monkeypatch.setattr(api, "REVIEWS_KEPT", 1)  # a new review pushes the others out
     client.post("/api/review", json={"game": "wordle", "guesses": ["soare", "cigar"], "answers": ["cigar"]})
     client.post("/api/review", json=game)
     assert graded[-2:] == ["review", "review_boards"]
@@ -188,54 +218,80 @@ def test_a_review_asked_again_in_the_other_language_is_not_graded_again(client, 
 
 def test_review_of_a_game_whose_answers_chute_does_not_know(client):
     """Answers off chute's lists (MULTI): reviewed, graded where a known word fits, the notes in the request's language."""
-    one = client.post("/api/review", json={"game": "wordle", "guesses": ["tough", "moist", "spilt", "multi"],
-                                           "answers": ["multi"], "lang": "pt"})
+    one = client.post(
+        "/api/review",
+        json={"game": "wordle", "guesses": ["tough", "moist", "spilt", "multi"], "answers": ["multi"], "lang": "pt"},
+    )
     assert one.status_code == 200
     data = one.json()
     assert data["rows"][0]["skill"] is not None and data["rows"][3]["skill"] is None
     assert any(n.startswith("MULTI não está nas listas de palavras wordle do chute") for n in data["notes"])
-    two = client.post("/api/review", json={"game": "dordle", "guesses": ["crane", "tough", "aargh", "multi"],
-                                           "answers": ["aargh", "multi"]}).json()
+    two = client.post(
+        "/api/review",
+        json={"game": "dordle", "guesses": ["crane", "tough", "aargh", "multi"], "answers": ["aargh", "multi"]},
+    ).json()
     assert two["rounds"][0]["skill"] is not None and two["rounds"][3]["comment"] == "not graded"
     assert two["notes"][0].startswith("AARGH and MULTI are not on the wordle answer list")
     share = client.post("/api/share", json={"text": "Wordle 1 2/6\n\n🟨⬛🟨⬛⬛\n🟩🟩🟩🟩🟩", "answer": "multi"}).json()
     assert share["decoded"][1]["likely"] == ["multi"]
 
 
-
 def test_why_in_portuguese(client):
-    """"lang": "pt" answers why in Brazilian Portuguese, words in capitals with their accents, figures with a comma."""
-    rows = [{"guess": "serão", "patterns": ["bygby"]}]         # against MORTE
+    """ "lang": "pt" answers why in Brazilian Portuguese, words in capitals with their accents, figures with a comma."""
+    rows = [{"guess": "serão", "patterns": ["bygby"]}]  # against MORTE
     why = client.post("/api/why", json={"game": "termo", "rows": rows, "word": "carro", "lang": "pt"}).json()
     assert why["text"].startswith("CARRO não pode ser a resposta: não tem E, que a resposta tem;")
     assert "A não está na resposta" in why["text"] and "O não é a quinta letra" in why["text"]
     assert "candidatas em média" in why["text"] and "," in why["text"].split("deixa ")[1].split(" ")[0]
     fits = client.post("/api/why", json={"game": "termo", "rows": rows, "word": "morte", "lang": "pt"}).json()
     assert fits["text"].startswith("MORTE cabe em todas as pistas: pode ser a resposta")
-    strict = client.post("/api/why", json={"game": "termo", "rule": "strict", "rows": rows, "word": "ponto",
-                                           "lang": "pt"}).json()
-    assert "como palpite não é permitido (modo estrito: a terceira letra tem de ser R (verde em SERÃO))" in strict["text"]
-    two = client.post("/api/why", json={"game": "dueto", "word": "termo", "board": "all", "lang": "pt",
-                                        "rows": [{"guess": "serao", "patterns": ["bbbbb", "bybbb"]}]}).json()
+    strict = client.post(
+        "/api/why", json={"game": "termo", "rule": "strict", "rows": rows, "word": "ponto", "lang": "pt"}
+    ).json()
+    assert (
+        "como palpite não é permitido (modo estrito: a terceira letra tem de ser R (verde em SERÃO))" in strict["text"]
+    )
+    two = client.post(
+        "/api/why",
+        json={
+            "game": "dueto",
+            "word": "termo",
+            "board": "all",
+            "lang": "pt",
+            "rows": [{"guess": "serao", "patterns": ["bbbbb", "bybbb"]}],
+        },
+    ).json()
     assert two["text"].splitlines()[0].startswith("tabuleiro 1: TERMO não pode ser a resposta")
     bad = client.post("/api/why", json={"game": "termo", "rows": rows, "word": "carro", "lang": "fr"})
     assert bad.status_code == 400 and bad.json() == {"error": "lang must be en or pt"}
     fresh = client.post("/api/suggest", json={"game": "termo", "rows": [], "lang": "pt"}).json()
     assert fresh["notes"][0].startswith("TORAS abre o melhor plano provado para estas listas: todas as 2.510")
-    off_list = client.post("/api/suggest", json={"game": "termo", "lang": "pt",
-                                                 "rows": [{"guess": "xyzzy", "patterns": ["bbbbb"]}]}).json()
+    off_list = client.post(
+        "/api/suggest", json={"game": "termo", "lang": "pt", "rows": [{"guess": "xyzzy", "patterns": ["bbbbb"]}]}
+    ).json()
     assert off_list["boards"][0]["notes"] == ["XYZZY não está na lista de palavras termo; a pista é usada mesmo assim"]
-    typo = client.post("/api/suggest", json={"game": "termo", "lang": "pt",
-                                             "rows": [{"guess": "serao", "patterns": ["bbyg"]}]})
-    assert typo.status_code == 400 and typo.json() == {"error": "linha 1: as cores 'bbyg' têm 4 quadradinhos; "
-                                                                "eram esperados 5"}
+    typo = client.post(
+        "/api/suggest", json={"game": "termo", "lang": "pt", "rows": [{"guess": "serao", "patterns": ["bbyg"]}]}
+    )
+    assert typo.status_code == 400 and typo.json() == {
+        "error": "linha 1: as cores 'bbyg' têm 4 quadradinhos; eram esperados 5"
+    }
     no_rows = client.post("/api/share", json={"text": "joguei term.ooo #1 3/6", "lang": "pt"})
     assert no_rows.status_code == 422 and no_rows.json()["error"].startswith("o texto compartilhado não tem linhas")
     assert client.post("/api/share", json={"text": "x", "lang": "fr"}).status_code == 400
     assert client.post("/api/suggest", json={"game": "termo", "rows": [], "lang": ["pt"]}).status_code == 400
-    review = client.post("/api/review", json={"game": "termo", "rule": "strict", "guesses": ["serao", "ponto", "termo"],
-                                              "answers": ["termo"], "lang": "pt"}).json()
+    review = client.post(
+        "/api/review",
+        json={
+            "game": "termo",
+            "rule": "strict",
+            "guesses": ["serao", "ponto", "termo"],
+            "answers": ["termo"],
+            "lang": "pt",
+        },
+    ).json()
     assert review["rows"][1]["violation"] == "modo estrito: a segunda letra tem de ser E (verde em SERÃO)"
+
 
 DUETO_SHARE = """joguei term.ooo/2 #100 4&5/7
 
@@ -247,29 +303,40 @@ DUETO_SHARE = """joguei term.ooo/2 #100 4&5/7
 """
 
 
-@pytest.mark.parametrize("path,body,status,message", [
-    ("/api/suggest", b"{", 400, "not JSON"),
-    ("/api/suggest", b"[1, 2]", 400, "JSON object"),
-    ("/api/suggest", b"\xff\xfe", 400, "not JSON"),
-    ("/api/suggest", {"game": "scrabble"}, 400, "unknown game"),
-    ("/api/suggest", {"rows": [{"guess": "abc", "patterns": ["bbb"]}]}, 400, "5 letters"),
-    ("/api/suggest", {"rows": [{"guess": "soare", "patterns": ["ggggg"]}, {"guess": "crane", "patterns": ["bbbbb"]}]},
-     400, "game is over"),
-    ("/api/suggest", {"rows": [{"guess": "soare", "patterns": ["bbbbb"]}, {"guess": "soare", "patterns": ["ggggg"]}]},
-     400, "row 2"),
-    ("/api/suggest", {"rows": "soare"}, 400, "rows must be a list"),
-    ("/api/suggest", {"rows": [{"guess": 5}]}, 400, "row 1"),
-    ("/api/suggest", {"rule": "nightmare"}, 400, "rule"),
-    ("/api/suggest", {"game": "dueto", "rule": "hard"}, 400, "without hard mode"),
-    ("/api/suggest", {"top": 10**6}, 400, "top"),
-    ("/api/why", {"rows": []}, 400, "give the word"),
-    ("/api/why", {"rows": [], "word": "crane", "board": 3}, 400, "board"),
-    ("/api/why", {"rows": [], "word": "crane", "board": True}, 400, "board"),
-    ("/api/review", {"guesses": ["crane"], "answers": ["qqqq"]}, 422, "not a word of 5 letters"),
-    ("/api/review", {"guesses": [], "answers": ["cigar"]}, 400, "guesses"),
-    ("/api/share", {"text": "hello"}, 422, "no rows of colours"),
-    ("/api/share", {}, 400, "share text"),
-])
+@pytest.mark.parametrize(
+    "path,body,status,message",
+    [
+        ("/api/suggest", b"{", 400, "not JSON"),
+        ("/api/suggest", b"[1, 2]", 400, "JSON object"),
+        ("/api/suggest", b"\xff\xfe", 400, "not JSON"),
+        ("/api/suggest", {"game": "scrabble"}, 400, "unknown game"),
+        ("/api/suggest", {"rows": [{"guess": "abc", "patterns": ["bbb"]}]}, 400, "5 letters"),
+        (
+            "/api/suggest",
+            {"rows": [{"guess": "soare", "patterns": ["ggggg"]}, {"guess": "crane", "patterns": ["bbbbb"]}]},
+            400,
+            "game is over",
+        ),
+        (
+            "/api/suggest",
+            {"rows": [{"guess": "soare", "patterns": ["bbbbb"]}, {"guess": "soare", "patterns": ["ggggg"]}]},
+            400,
+            "row 2",
+        ),
+        ("/api/suggest", {"rows": "soare"}, 400, "rows must be a list"),
+        ("/api/suggest", {"rows": [{"guess": 5}]}, 400, "row 1"),
+        ("/api/suggest", {"rule": "nightmare"}, 400, "rule"),
+        ("/api/suggest", {"game": "dueto", "rule": "hard"}, 400, "without hard mode"),
+        ("/api/suggest", {"top": 10**6}, 400, "top"),
+        ("/api/why", {"rows": []}, 400, "give the word"),
+        ("/api/why", {"rows": [], "word": "crane", "board": 3}, 400, "board"),
+        ("/api/why", {"rows": [], "word": "crane", "board": True}, 400, "board"),
+        ("/api/review", {"guesses": ["crane"], "answers": ["qqqq"]}, 422, "not a word of 5 letters"),
+        ("/api/review", {"guesses": [], "answers": ["cigar"]}, 400, "guesses"),
+        ("/api/share", {"text": "hello"}, 422, "no rows of colours"),
+        ("/api/share", {}, 400, "share text"),
+    ],
+)
 def test_bad_requests_get_a_4xx_and_one_line(client, path, body, status, message):
     if isinstance(body, bytes):
         r = client.post(path, content=body, headers={"content-type": "application/json"})
@@ -305,9 +372,11 @@ def test_serve_listens_where_told_and_answers_only_at_this_machines_names_on_loo
     import uvicorn
 
     import chute.web.warming as warming
+
     served: dict = {}
     monkeypatch.setattr(warming, "warm", lambda *args, **kwargs: None)
-    class Server:                                    # uvicorn's, given the socket chute already listens on
+
+    class Server:  # uvicorn's, given the socket chute already listens on
         def __init__(self, config):
             self.config = config
 
@@ -315,19 +384,24 @@ def test_serve_listens_where_told_and_answers_only_at_this_machines_names_on_loo
             (listener,) = sockets
             host, port = listener.getsockname()[:2]
             served.update(app=self.config.app, host=host, port=port)
+
     monkeypatch.setattr(uvicorn, "Server", Server)
-    for empty in ("", "  ", "[]"):                   # an empty address would listen everywhere
+    for empty in ("", "  ", "[]"):  # an empty address would listen everywhere
         status = main(["serve", "--host", empty])
         err = capsys.readouterr().err
-        assert status == 2 and err == "chute: error: --host: give an address to listen on (127.0.0.1: this machine; " \
-                                      "0.0.0.0: the network)\n" and served == {}
+        assert (
+            status == 2
+            and err
+            == "chute: error: --host: give an address to listen on (127.0.0.1: this machine; 0.0.0.0: the network)\n"
+            and served == {}
+        )
     hosts = [(" 127.0.0.1 ", "127.0.0.1", True), ("0.0.0.0", "0.0.0.0", False)]
     try:
         with socket.socket(socket.AF_INET6) as probe:
             probe.bind(("::1", 0))
         hosts.append(("[::1]", "::1", True))
     except OSError:
-        pass                                         # no IPv6 here: the bracketed form is not tried
+        pass  # no IPv6 here: the bracketed form is not tried
     for given, host, local in hosts:
         with socket.socket() as free:
             free.bind(("127.0.0.1", 0))
@@ -342,6 +416,7 @@ def test_serve_listens_where_told_and_answers_only_at_this_machines_names_on_loo
 def _rows(guesses: list[str], answers: list[str]) -> list[dict]:
     """Return the page's rows for these guesses against one answer per board."""
     from chute.game.feedback import score
+
     return [{"guess": g, "patterns": [score(g, a) for a in answers]} for g in guesses]
 
 
@@ -358,7 +433,7 @@ LOAD_BODIES = [
 ]
 
 
-REQUESTS = 1000        # 20 from each client (the benchmark, benchmarks/bench_web.py, sends 2,000)
+REQUESTS = 1000  # 20 from each client (the benchmark, benchmarks/bench_web.py, sends 2,000)
 
 
 def test_a_real_server_answers_1000_requests_from_50_clients_without_an_error():
@@ -367,6 +442,7 @@ def test_a_real_server_answers_1000_requests_from_50_clients_without_an_error():
     import httpx
 
     from chute.web import running
+
     latencies: list[float] = []
     errors: list[str] = []
 
@@ -398,8 +474,10 @@ def test_a_real_server_answers_1000_requests_from_50_clients_without_an_error():
     seconds = timing[0]
     assert errors == [] and len(latencies) == REQUESTS
     q = statistics.quantiles(latencies, n=100)
-    print(f"\n{REQUESTS:,} requests, 50 clients: {REQUESTS / seconds:.0f} requests/s; latency p50 {q[49] * 1000:.0f} ms, "
-          f"p90 {q[89] * 1000:.0f} ms, p99 {q[98] * 1000:.0f} ms")
+    print(
+        f"\n{REQUESTS:,} requests, 50 clients: {REQUESTS / seconds:.0f} requests/s; latency p50 {q[49] * 1000:.0f} ms, "
+        f"p90 {q[89] * 1000:.0f} ms, p99 {q[98] * 1000:.0f} ms"
+    )
 
 
 def test_the_page_is_served_while_a_long_request_computes(monkeypatch):
@@ -408,10 +486,11 @@ def test_the_page_is_served_while_a_long_request_computes(monkeypatch):
 
     import chute.web.api
     import chute.web.app as web
+
     started, release = threading.Event(), threading.Event()
     finished: list[float] = []
 
-    def slow_review(body: dict) -> dict:          # stands for a review of a poorly played Quordle (seconds)
+    def slow_review(body: dict) -> dict:  # stands for a review of a poorly played Quordle (seconds)
         started.set()
         release.wait(20)
         finished.append(time.perf_counter())
@@ -428,7 +507,7 @@ def test_the_page_is_served_while_a_long_request_computes(monkeypatch):
         release.set()
         worker.join(60)
     assert page.status_code == 200 and games.status_code == 200
-    assert finished and served < finished[0]      # before the review was let go, not after it
+    assert finished and served < finished[0]  # before the review was let go, not after it
 
 
 def test_a_refused_word_is_remembered_and_never_suggested(client, tmp_path, monkeypatch):
@@ -438,22 +517,22 @@ def test_a_refused_word_is_remembered_and_never_suggested(client, tmp_path, monk
     done = client.post("/api/refuse", json={"game": "termo", "word": first.upper()}).json()
     assert done == {"word": first, "refused": [first]}
     assert (tmp_path / "rejected-termo.txt").read_text(encoding="utf-8") == first + "\n"
-    for game in ("termo", "quarteto"):             # one word list, every board count
+    for game in ("termo", "quarteto"):  # one word list, every board count
         again = client.post("/api/suggest", json={"game": game, "rows": [], "top": 20}).json()
         assert first not in [s["guess"] for s in again["suggestions"]]
     wordle = client.post("/api/suggest", json={"game": "wordle", "rows": []}).json()["suggestions"]
-    assert len(wordle) == 10                       # another word list: its own file, none refused
+    assert len(wordle) == 10  # another word list: its own file, none refused
     assert client.post("/api/refuse", json={"game": "termo", "word": "xx"}).status_code == 422
     assert client.post("/api/refuse", json={"game": "termo"}).status_code == 400
     monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path / "other"))
     back = client.post("/api/suggest", json={"game": "termo", "rows": []}).json()["suggestions"][0]["guess"]
-    assert back == first                           # a request's list never changes another's solver
+    assert back == first  # a request's list never changes another's solver
     monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))
     undone = client.post("/api/unrefuse", json={"game": "quarteto", "word": first}).json()
     assert undone == {"word": first, "refused": []}
     assert (tmp_path / "rejected-termo.txt").read_text(encoding="utf-8") == ""
     again = client.post("/api/suggest", json={"game": "termo", "rows": []}).json()["suggestions"][0]["guess"]
-    assert again == first                          # taken back: suggested again
+    assert again == first  # taken back: suggested again
     assert client.post("/api/unrefuse", json={"game": "termo", "word": "xx"}).status_code == 422
     assert client.post("/api/unrefuse", json={"game": "termo"}).status_code == 400
 
@@ -462,18 +541,22 @@ def test_a_server_is_warmed_before_it_listens():
     """``warm`` (what ``chute serve`` runs first) builds the page's first solvers and makes the kernels the rule."""
     import subprocess
     import sys
-    code = ("import sys; from chute.web.warming import warm; from chute.web.requests import page_solver; "
-            "warm(('wordle', 'dordle')); from chute.game.pattern_codes import prefer_compiled; "
-            "print(prefer_compiled(True), 'numba' in sys.modules, page_solver.cache_info().currsize)")
+
+    code = (
+        "import sys; from chute.web.warming import warm; from chute.web.requests import page_solver; "
+        "warm(('wordle', 'dordle')); from chute.game.pattern_codes import prefer_compiled; "
+        "print(prefer_compiled(True), 'numba' in sys.modules, page_solver.cache_info().currsize)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.split() == ["True", "True", "2"]        # one solver for one board, one for several
+    assert out.stdout.split() == ["True", "True", "2"]  # one solver for one board, one for several
 
 
 def test_the_games_a_server_asks_itself_are_games_the_page_can_play():
     """Each warm-up game replays as the page sends it (its words accepted, its rule kept) and finds every answer."""
     from chute.web.requests import page_rows, session_of
     from chute.web.warming import WARM_GAMES
+
     for game, rule, guesses, answers in WARM_GAMES:
         session, spec = session_of({"game": game, "rule": rule, "rows": page_rows(guesses, answers)})
         assert spec.boards == len(answers) and session.solved and session.used == len(guesses), game
@@ -489,13 +572,14 @@ def test_the_warm_up_review_of_a_hard_mode_game_reaches_its_compiled_searches(mo
     from chute.reviewing.verdict import review
     from chute.search.tree_search import TreeSearch
     from chute.web.warming import WARM_GAMES
+
     calls = []
-    three, ruled = TreeSearch._solve_three_ruled, TreeSearch._solve_ruled     # spied on from the Python side
+    three, ruled = TreeSearch._solve_three_ruled, TreeSearch._solve_ruled  # spied on from the Python side
     monkeypatch.setattr(TreeSearch, "_solve_three_ruled", lambda self, *a: calls.append(3) or three(self, *a))
     monkeypatch.setattr(TreeSearch, "_solve_ruled", lambda self, *a: calls.append(a[6]) or ruled(self, *a))
     hard = [(game, guesses, answers) for game, rule, guesses, answers in WARM_GAMES if rule == "hard"]
     assert hard
-    for _ in range(2):          # the second time, the opener's table is on disk
+    for _ in range(2):  # the second time, the opener's table is on disk
         calls.clear()
         for game, guesses, answers in hard:
             review(Engine.build(load_lexicon(game)), guesses, answers[0], rule="hard")
@@ -508,13 +592,16 @@ def test_the_warm_up_runs_the_kernel_of_a_first_row_that_leaves_thousands_of_wor
     import os
     import subprocess
     import sys
+
     cache = tmp_path / "cache"
     cache.mkdir()
-    for f in _isolated_cache.iterdir():             # the session's matrices, but no ranking after a first clue
+    for f in _isolated_cache.iterdir():  # the session's matrices, but no ranking after a first clue
         if f.is_file() and not f.name.startswith("second-"):
             os.link(f, cache / f.name)
-    code = ("import sys, chute.web.warming as web; web.WARM_GAMES = (); failed = web.warm_kernels(); "
-            "print(failed, 'chute.kernels.expected' in sys.modules)")
+    code = (
+        "import sys, chute.web.warming as web; web.WARM_GAMES = (); failed = web.warm_kernels(); "
+        "print(failed, 'chute.kernels.expected' in sys.modules)"
+    )
     env = {**os.environ, "CHUTE_CACHE_DIR": str(cache)}
     for ran in ("True", "False"):
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600, env=env)
@@ -530,17 +617,24 @@ def test_a_server_asks_itself_the_pages_requests_as_it_starts(tmp_path, _isolate
     import signal
     import subprocess
     import sys
+
     cache = tmp_path / "cache"
     cache.mkdir()
-    for f in _isolated_cache.iterdir():             # the session's matrices and tables, but no review table
+    for f in _isolated_cache.iterdir():  # the session's matrices and tables, but no review table
         if f.is_file() and not f.name.startswith("review-"):
             os.link(f, cache / f.name)
     with socket.socket() as free:
         free.bind(("127.0.0.1", 0))
         port = free.getsockname()[1]
     env = {**os.environ, "CHUTE_CACHE_DIR": str(cache)}
-    server = subprocess.Popen([sys.executable, "-m", "chute", "serve", "--port", str(port)], env=env,
-                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "chute", "serve", "--port", str(port)],
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         deadline = time.time() + 120
         while not any(cache.glob("review-*.json")) and server.poll() is None and time.time() < deadline:
@@ -549,7 +643,7 @@ def test_a_server_asks_itself_the_pages_requests_as_it_starts(tmp_path, _isolate
     finally:
         server.send_signal(signal.SIGINT)
         time.sleep(0.05)
-        server.send_signal(signal.SIGINT)            # Ctrl-C twice: uvicorn stops at once
+        server.send_signal(signal.SIGINT)  # Ctrl-C twice: uvicorn stops at once
         out, err = server.communicate(timeout=60)
     assert server.returncode in (0, 130) and "Traceback" not in err, err
     assert f"chute: serving on http://localhost:{port}/" in err
@@ -567,6 +661,7 @@ def test_a_warm_up_that_cannot_start_or_fails_leaves_the_server_serving(monkeypa
 
     def no_process(*args, **kwargs):
         raise OSError(11, "Resource temporarily unavailable")
+
     monkeypatch.setattr(subprocess, "Popen", no_process)
     with warm_in_background():
         served = TestClient(create_app(), base_url="http://localhost")
@@ -578,16 +673,21 @@ def test_a_warm_up_that_cannot_start_or_fails_leaves_the_server_serving(monkeypa
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
+
     capsys.readouterr()
-    monkeypatch.setattr(os, "nice", lambda increment: 0)         # not this test process's priority
-    for stand_in, status in ((fails, 1), (interrupted, 130), (lambda *a, **k: ["_review wordle: failed"], 1),
-                             (lambda *a, **k: [], 0)):
+    monkeypatch.setattr(os, "nice", lambda increment: 0)  # not this test process's priority
+    for stand_in, status in (
+        (fails, 1),
+        (interrupted, 130),
+        (lambda *a, **k: ["_review wordle: failed"], 1),
+        (lambda *a, **k: [], 0),
+    ):
         monkeypatch.setattr(warming, "warm_kernels", stand_in)
         assert warming.main(["--game", "wordle"]) == status
     assert capsys.readouterr() == ("", "")
     assert warming.main(["--game"]) == 2 and warming.main(["wordle"]) == 2
     assert capsys.readouterr().err.splitlines() == [warming.USAGE] * 2
-    assert warming.main(["--game", "\x00" * 10_000]) == 2            # no such game: one line, nothing asked
+    assert warming.main(["--game", "\x00" * 10_000]) == 2  # no such game: one line, nothing asked
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 1 and err[0].startswith(warming.USAGE) and "wordle" in err[0]
 
@@ -599,6 +699,7 @@ def test_the_warm_up_asks_each_games_requests_in_a_process_of_its_own(monkeypatc
 
     from chute.web import warming
     from chute.web.warming import _warm_asks, warm_games
+
     games = warm_games()
     assert games[:4] == ["wordle", "termo", "quarteto", "quordle"] and len(games) == len(set(games))
     assert set(games) == {body["game"] for _, body in _warm_asks()}
@@ -608,25 +709,29 @@ def test_the_warm_up_asks_each_games_requests_in_a_process_of_its_own(monkeypatc
         assert argv[1:4] == ["-m", "chute.web.warming", "--game"] and kwargs["stdin"] == subprocess.DEVNULL
         asked.append(argv[4])
         return 1 if argv[4] == "termo" else 0
+
     monkeypatch.setattr(subprocess, "call", call)
     assert warming.warm_in_processes() == ["termo"] and asked == games
     asked.clear()
     assert warming.warm_in_processes(lambda: len(asked) == 2) == ["termo"] and asked == games[:2]
     seen = []
-    monkeypatch.setattr("chute.web.warming._warm_asks", lambda: [(lambda body: seen.append(body["game"]), {"game": g})
-                                                         for g in ("wordle", "termo", "wordle")])
+    monkeypatch.setattr(
+        "chute.web.warming._warm_asks",
+        lambda: [(lambda body: seen.append(body["game"]), {"game": g}) for g in ("wordle", "termo", "wordle")],
+    )
     assert warming.warm_kernels(game="wordle") == [] and seen == ["wordle", "wordle"]
 
 
 def _processes_with(variable: str) -> list[int]:
     """Return the processes whose environment holds this NAME=VALUE (Linux's /proc; none elsewhere)."""
     from pathlib import Path
+
     found = []
     for entry in Path("/proc").glob("[0-9]*"):
         try:
             if variable.encode() in (entry / "environ").read_bytes().split(b"\0"):
                 found.append(int(entry.name))
-        except OSError:                             # gone meanwhile, or not ours to read
+        except OSError:  # gone meanwhile, or not ours to read
             pass
     return found
 
@@ -653,8 +758,10 @@ def test_a_refused_list_with_a_bad_byte_keeps_its_words(client, tmp_path, monkey
 
 def test_a_board_the_lists_cannot_read_keeps_its_row_on_the_page(client):
     """A Dordle board whose answer (MULTI) chute does not know: the row stays, its words are strings, the other board is helped."""
-    rows = [{"guess": g, "patterns": p} for g, p in [("tough", ["ybybb", "bybby"]), ("moist", ["gbyby", "bybyb"]),
-                                                      ("spilt", ["bbyyy", "gybbb"])]]
+    rows = [
+        {"guess": g, "patterns": p}
+        for g, p in [("tough", ["ybybb", "bybby"]), ("moist", ["gbyby", "bybyb"]), ("spilt", ["bbyyy", "gybbb"])]
+    ]
     d = client.post("/api/suggest", json={"game": "dordle", "rows": rows, "lang": "pt"})
     assert d.status_code == 200
     board = d.json()["boards"][0]
@@ -675,29 +782,41 @@ def test_one_board_keeps_a_row_no_listed_word_fits_but_refuses_one_that_contradi
     d = client.post("/api/suggest", json={"game": "wordle", "rows": rows}).json()
     assert d["boards"][0]["count"] == 8 and not d["over"]
     assert [s["guess"] for s in d["suggestions"]][:2] == ["mutil", "multi"]
-    assert all(s["score"] is None and 0 <= s["chance"] < 1 for s in d["suggestions"])      # JSON: no NaN
-    assert d["boards"][0]["notes"][0].endswith("if the colours are right, the answer is a word chute does not "
-                                               "know: 8 strings of letters fit the clues, likeliest first (a string "
-                                               "the game refuses costs no row)")
+    assert all(s["score"] is None and 0 <= s["chance"] < 1 for s in d["suggestions"])  # JSON: no NaN
+    assert d["boards"][0]["notes"][0].endswith(
+        "if the colours are right, the answer is a word chute does not "
+        "know: 8 strings of letters fit the clues, likeliest first (a string "
+        "the game refuses costs no row)"
+    )
     why = client.post("/api/why", json={"game": "wordle", "rows": rows, "word": "multi"}).json()
     assert why["text"].startswith("MULTI fits every clue")
     rows.append({"guess": "multi", "patterns": ["ggggg"]})
     assert client.post("/api/suggest", json={"game": "wordle", "rows": rows}).json()["over"]
-    odd = client.post("/api/suggest", json={"game": "wordle", "rows": rows[:1] + [{"guess": "crane", "patterns": ["ggggg"]}]})
+    odd = client.post(
+        "/api/suggest", json={"game": "wordle", "rows": rows[:1] + [{"guess": "crane", "patterns": ["ggggg"]}]}
+    )
     assert odd.status_code == 400 and odd.json()["error"].startswith("row 2: clue 2 (CRANE=CRANE) conflicts")
-    odd_pt = client.post("/api/suggest", json={"game": "wordle", "lang": "pt",
-                                               "rows": rows[:1] + [{"guess": "crane", "patterns": ["ggggg"]}]})
+    odd_pt = client.post(
+        "/api/suggest",
+        json={"game": "wordle", "lang": "pt", "rows": rows[:1] + [{"guess": "crane", "patterns": ["ggggg"]}]},
+    )
     assert odd_pt.status_code == 400 and odd_pt.json()["error"].startswith("linha 2: pista 2 (CRANE=CRANE) contradiz")
 
 
 def test_names_a_server_answers_to_and_how_a_host_header_is_read():
     from chute.web.origin import LOOPBACK_NAMES, allowed_hosts, host_name
+
     assert allowed_hosts("127.0.0.1") == allowed_hosts("localhost") == LOOPBACK_NAMES
     assert allowed_hosts("::1") == LOOPBACK_NAMES and "127.0.0.2" in allowed_hosts("127.0.0.2")
     assert allowed_hosts("0.0.0.0") is None and allowed_hosts("192.168.1.9") is None
-    assert allowed_hosts("myhost.lan") is None                  # a name on the network: the player chose it
+    assert allowed_hosts("myhost.lan") is None  # a name on the network: the player chose it
     assert [host_name(h) for h in ("localhost:8000", "[::1]:8000", "[::1]", "127.0.0.1", "Evil.Example:80")] == [
-        "localhost", "::1", "::1", "127.0.0.1", "evil.example"]
+        "localhost",
+        "::1",
+        "::1",
+        "127.0.0.1",
+        "evil.example",
+    ]
 
 
 def test_other_web_pages_and_other_host_names_are_refused(tmp_path, monkeypatch):
@@ -706,7 +825,8 @@ def test_other_web_pages_and_other_host_names_are_refused(tmp_path, monkeypatch)
     import httpx
 
     from chute.web import running
-    monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))     # the server runs in this process
+
+    monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))  # the server runs in this process
     body = json.dumps({"game": "wordle", "word": "salet"})
     as_json = {"Content-Type": "application/json"}
     with running() as base:
@@ -719,8 +839,10 @@ def test_other_web_pages_and_other_host_names_are_refused(tmp_path, monkeypatch)
             "a sandboxed frame": ({**as_json, "Origin": "null"}, 403),
             "another port of this machine": ({**as_json, "Origin": "http://127.0.0.1:1"}, 403),
             "a rebound name": ({**as_json, "Host": f"evil.example:{port}"}, 403),
-            "a rebound name, same origin": ({**as_json, "Host": f"evil.example:{port}",
-                                             "Origin": f"http://evil.example:{port}"}, 403),
+            "a rebound name, same origin": (
+                {**as_json, "Host": f"evil.example:{port}", "Origin": f"http://evil.example:{port}"},
+                403,
+            ),
         }
         for what, (headers, status) in attempts.items():
             r = httpx.post(base + "/api/refuse", content=body, headers=headers, timeout=60)
@@ -728,8 +850,11 @@ def test_other_web_pages_and_other_host_names_are_refused(tmp_path, monkeypatch)
             assert set(r.json()) == {"error"} and "\n" not in r.json()["error"], what
         assert not (tmp_path / "rejected-wordle.txt").exists()
         assert httpx.get(base + "/", headers={"Host": "evil.example"}, timeout=60).status_code == 403
-        for host, origin in ((f"127.0.0.1:{port}", f"http://127.0.0.1:{port}"), (f"localhost:{port}", None),
-                             (f"[::1]:{port}", f"http://[::1]:{port}")):
+        for host, origin in (
+            (f"127.0.0.1:{port}", f"http://127.0.0.1:{port}"),
+            (f"localhost:{port}", None),
+            (f"[::1]:{port}", f"http://[::1]:{port}"),
+        ):
             headers = {**as_json, "Host": host, **({"Origin": origin} if origin else {})}
             r = httpx.post(base + "/api/refuse", content=body, headers=headers, timeout=60)
             assert r.status_code == 200 and r.json()["refused"] == ["salet"], host
@@ -752,9 +877,12 @@ def test_a_history_that_cannot_be_written_never_costs_the_review(client, tmp_pat
     """The page's own game reviewed with "keep": graded and answered, the history's failure said beside it."""
     blocker = tmp_path / "a-file"
     blocker.write_text("", encoding="utf-8")
-    monkeypatch.setenv("CHUTE_STATE_DIR", str(blocker / "state"))      # a folder inside a file: never writable
-    body = {"game": "wordle", "keep": True, "rows": [{"guess": "crane", "patterns": ["gyybb"]},
-                                                     {"guess": "cigar", "patterns": ["ggggg"]}]}
+    monkeypatch.setenv("CHUTE_STATE_DIR", str(blocker / "state"))  # a folder inside a file: never writable
+    body = {
+        "game": "wordle",
+        "keep": True,
+        "rows": [{"guess": "crane", "patterns": ["gyybb"]}, {"guess": "cigar", "patterns": ["ggggg"]}],
+    }
     r = client.post("/api/review", json=body)
     assert r.status_code == 200 and r.json()["skill"] is not None
     assert r.json()["kept"] is False and "history" in r.json()["history_error"]
@@ -762,5 +890,5 @@ def test_a_history_that_cannot_be_written_never_costs_the_review(client, tmp_pat
     r = client.post("/api/review", json=body)
     assert r.json()["kept"] is True and "history_error" not in r.json()
     (tmp_path / "history.json").write_bytes(b"\xff" * 10)
-    assert client.get("/api/history").status_code == 507                 # unreadable: said, never overwritten
+    assert client.get("/api/history").status_code == 507  # unreadable: said, never overwritten
     assert (tmp_path / "history.json").read_bytes() == b"\xff" * 10

@@ -13,7 +13,8 @@ from __future__ import annotations
 import hashlib
 import random
 import time
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -29,7 +30,7 @@ from ..playing.session import play
 from ..playing.solver import Solver
 from .results import BenchResult
 
-if TYPE_CHECKING:               # the solver layer loads with the first game, not with ``import chute.bench``
+if TYPE_CHECKING:  # the solver layer loads with the first game, not with ``import chute.bench``
     from ..game.engine import Engine
     from ..game.words import Lexicon
     from ..playing.players import Player
@@ -38,13 +39,13 @@ if TYPE_CHECKING:               # the solver layer loads with the first game, no
     from .progress import Progress
 
 
-CAP = 30            # a failed game is played on up to this many guesses, then given up
+CAP = 30  # a failed game is played on up to this many guesses, then given up
 
 
 MAX_CAP = MAX_ROWS  # the walk recurses once per guess
 
 
-def split_secrets(lexicon: "Lexicon", words: Iterable[str]) -> tuple[list[str], list[str]]:
+def split_secrets(lexicon: Lexicon, words: Iterable[str]) -> tuple[list[str], list[str]]:
     """Return (the words the lists accept, in order and once each; the others): secrets a game may pick."""
     known: dict[str, None] = {}
     unknown: list[str] = []
@@ -77,7 +78,7 @@ def _state_key(state: State, by_clues: bool, beyond: tuple[str, ...] = ()) -> tu
     on the clues as well.
     """
     allowed = state.allowed
-    # a digest, not the bytes: hard-mode states would otherwise keep ~100 kB of rows each
+    # a digest, not the bytes: hard-mode states would otherwise keep every allowed row, each
     akey = None if allowed is None else hashlib.blake2b(np.asarray(allowed).tobytes(), digest_size=16).digest()
     clues = tuple(state.clues) if by_clues else (not state.clues, len(state.clues))
     return (clues, tuple(state.candidates), beyond, akey, state.rule, state.fallback)
@@ -142,7 +143,7 @@ class TreeWalk:
         row = self.guess_index.get(guess)
         if row is not None:
             codes = self.engine.row_codes(row, targets)
-        else:                   # a word outside the lists (a user's opener): scored on the fly
+        else:  # a word outside the lists (a user's opener): scored on the fly
             codes = compute_codes([guess], [self.answers[t] for t in targets], self.engine.length)[0]
         order = np.argsort(codes, kind="stable")
         codes, targets = codes[order], targets[order]
@@ -167,17 +168,24 @@ class TreeWalk:
                 self.walk(child, group, here)
 
 
-def play_tree(solver: Solver, secrets: Sequence[str], cap: int = CAP,
-              rows: int = 6, tick: Callable[[int], None] | None = None) -> list[GameResult]:
+def play_tree(
+    solver: Solver, secrets: Sequence[str], cap: int = CAP, rows: int = 6, tick: Callable[[int], None] | None = None
+) -> list[GameResult]:
     """Return the games against every secret, played by walking the solver's decision tree once."""
     tree = TreeWalk(solver, cap, tick)
     tree.walk(solver.initial_state(), tree.columns(secrets))
     return [GameResult.of_path(s, tree.results[s], rows) for s in secrets]
 
 
-def play_each(solver: Solver, secrets: Sequence[str], cap: int = CAP, rows: int = 6,
-              tick: Callable[[int], None] | None = None, player: Player | None = None,
-              accepts: Callable[[str], bool] | None = None) -> list[GameResult]:
+def play_each(
+    solver: Solver,
+    secrets: Sequence[str],
+    cap: int = CAP,
+    rows: int = 6,
+    tick: Callable[[int], None] | None = None,
+    player: Player | None = None,
+    accepts: Callable[[str], bool] | None = None,
+) -> list[GameResult]:
     """Return the games against every secret, each played on its own (``session.play``; the solver's player by default)."""
     out = []
     for s in secrets:
@@ -190,7 +198,7 @@ def play_each(solver: Solver, secrets: Sequence[str], cap: int = CAP, rows: int 
 # --- processes -------------------------------------------------------------------------------
 
 
-_WORKER: dict[str, Any] = {}     # set in the parent before forking: the solver, the cap, the rows, the player
+_WORKER: dict[str, Any] = {}  # set in the parent before forking: the solver, the cap, the rows, the player
 
 
 def _work_bin(job: tuple[str, str, np.ndarray]) -> dict[str, tuple[str, ...]]:
@@ -208,9 +216,16 @@ def _work_secrets(secrets: list[str]) -> dict[str, tuple[str, ...]]:
     return {g.secret: g.guesses for g in games}
 
 
-def play_parallel(solver: Solver, secrets: Sequence[str], jobs: int, cap: int = CAP, tree: bool = True,
-                  rows: int = 6, tick: Callable[[int], None] | None = None,
-                  player: Player | None = None) -> list[GameResult]:
+def play_parallel(
+    solver: Solver,
+    secrets: Sequence[str],
+    jobs: int,
+    cap: int = CAP,
+    tree: bool = True,
+    rows: int = 6,
+    tick: Callable[[int], None] | None = None,
+    player: Player | None = None,
+) -> list[GameResult]:
     """Return the games against every secret, the work split across ``jobs`` processes.
 
     With ``tree`` the root's guess is chosen here and its bins are walked in
@@ -238,7 +253,7 @@ def play_parallel(solver: Solver, secrets: Sequence[str], jobs: int, cap: int = 
                 results.update(part)
                 tick(len(part))
         else:
-            chunks = [list(secrets[i:i + 16]) for i in range(0, len(secrets), 16)]
+            chunks = [list(secrets[i : i + 16]) for i in range(0, len(secrets), 16)]
             for _, part in run_tasks(_work_secrets, chunks, jobs):
                 results.update(part)
                 tick(len(part))
@@ -247,10 +262,19 @@ def play_parallel(solver: Solver, secrets: Sequence[str], jobs: int, cap: int = 
     return [GameResult.of_path(s, results[s], rows) for s in secrets]
 
 
-def run(solver: Solver, secrets: Sequence[str] | None = None, rows: int = 6, cap: int = CAP,
-        jobs: int = 1, tree: bool = True, progress: "Progress | None" = None,
-        info: dict[str, Any] | None = None, hardest: int = 10, player: Player | None = None,
-        accepts: Callable[[str], bool] | None = None) -> BenchResult:
+def run(
+    solver: Solver,
+    secrets: Sequence[str] | None = None,
+    rows: int = 6,
+    cap: int = CAP,
+    jobs: int = 1,
+    tree: bool = True,
+    progress: Progress | None = None,
+    info: dict[str, Any] | None = None,
+    hardest: int = 10,
+    player: Player | None = None,
+    accepts: Callable[[str], bool] | None = None,
+) -> BenchResult:
     """Return the benchmark of a solver over some secrets (every answer if None).
 
     ``rows`` is the row limit games are judged by; failed games go on up to
@@ -276,11 +300,13 @@ def run(solver: Solver, secrets: Sequence[str] | None = None, rows: int = 6, cap
         raise ChuteError("no secrets to play")
     unlisted = [s for s in secrets if s not in lexicon.guess_set]
     if unlisted and accepts is None:
-        raise ChuteError(f"{unlisted[0].upper()} is not an accepted word of {lexicon.name}: no strategy can find it "
-                         "unless the game's own word test is given")
+        raise ChuteError(
+            f"{unlisted[0].upper()} is not an accepted word of {lexicon.name}: no strategy can find it "
+            "unless the game's own word test is given"
+        )
     listed = [s for s in secrets if s in lexicon.guess_set] if unlisted else secrets
     if not all(s in lexicon.answer_set for s in listed) or player is not None:
-        tree = False                       # the shared walk follows the solver's answer columns
+        tree = False  # the shared walk follows the solver's answer columns
     tick = progress.advance if progress else None
     start = time.perf_counter()
     # hundreds of small candidate sets get ranked: compiled partition kernels pay off
@@ -305,8 +331,14 @@ def run(solver: Solver, secrets: Sequence[str] | None = None, rows: int = 6, cap
     return BenchResult(games, rows, seconds, dict(info or {}), hardest)
 
 
-def benchmark(engine: Engine | Lexicon | str, strategy: str = "entropy", secrets: Sequence[str] | None = None, rows: int = 6,
-              jobs: int = 1, **solver_options) -> BenchResult:
+def benchmark(
+    engine: Engine | Lexicon | str,
+    strategy: str = "entropy",
+    secrets: Sequence[str] | None = None,
+    rows: int = 6,
+    jobs: int = 1,
+    **solver_options,
+) -> BenchResult:
     """Return the benchmark of one strategy (a notebook's one call).
 
     ``engine`` is an Engine, a Lexicon, or a bundled lexicon name ("wordle",
@@ -318,11 +350,17 @@ def benchmark(engine: Engine | Lexicon | str, strategy: str = "entropy", secrets
         engine = Engine.build(engine)
     solver = Solver(engine, strategy, **solver_options)
     options = getattr(solver, "options", None)
-    info = {"game": engine.lexicon.name, "lexicon": engine.lexicon.name, "strategy": solver.strategy.name,
-            "hard": solver_options.get("hard"), "depth": getattr(options, "depth", 1),
-            "candidates_only": bool(getattr(options, "candidates_only", False)),
-            "answers": len(engine.lexicon.answer_list), "accepted": len(engine.lexicon.guesses),
-            "sample": None if secrets is None else len(secrets)}
+    info = {
+        "game": engine.lexicon.name,
+        "lexicon": engine.lexicon.name,
+        "strategy": solver.strategy.name,
+        "hard": solver_options.get("hard"),
+        "depth": getattr(options, "depth", 1),
+        "candidates_only": bool(getattr(options, "candidates_only", False)),
+        "answers": len(engine.lexicon.answer_list),
+        "accepted": len(engine.lexicon.guesses),
+        "sample": None if secrets is None else len(secrets),
+    }
     result = run(solver, secrets, rows=rows, jobs=jobs, info=info)
     result.info["opener"] = result.opener
     return result

@@ -20,15 +20,16 @@ def plot_format(path: str | Path) -> str:
     """Return the image format a file name asks for (png, svg, pdf), or fail clearly."""
     suffix = Path(path).suffix.lower().lstrip(".")
     if suffix not in FORMATS:
-        raise ChuteError(f"cannot plot to {str(path)!r}: the file name must end in "
-                         f"{', '.join('.' + f for f in FORMATS)}")
+        raise ChuteError(
+            f"cannot plot to {str(path)!r}: the file name must end in {', '.join('.' + f for f in FORMATS)}"
+        )
     return suffix
 
 
 def require_matplotlib() -> Any:
     """Return matplotlib's ``Figure`` class, or raise a ChuteError naming the extra to install."""
     try:
-        from matplotlib.figure import Figure
+        from matplotlib.figure import Figure  # noqa: PLC0415 (matplotlib: only to draw a plot)
     except ImportError:
         raise ChuteError(MISSING) from None
     return Figure
@@ -46,20 +47,33 @@ def histogram_figure(result: Any, show: Any = None) -> Any:
     fails = plural(s.failures, "failure") if s.failures else "no failures"
     if result.boards > 1:
         dist = {n: c for n, c in s.distribution.items() if c}
-        return _figure(dist, result.rows, s.mean,
-                       f"{result.info.get('game')}: {result.boards} boards, policy {result.info.get('policy')}",
-                       f"{plural(s.games, 'game')} (seed {result.info.get('seed', 0)}) · mean {s.mean:.3f} · "
-                       f"max {s.max} · {fails}", "rows to solve every board", s.failures)
+        return _figure(
+            dist,
+            result.rows,
+            s.mean,
+            f"{result.info.get('game')}: {result.boards} boards, policy {result.info.get('policy')}",
+            f"{plural(s.games, 'game')} (seed {result.info.get('seed', 0)}) · mean {s.mean:.3f} · "
+            f"max {s.max} · {fails}",
+            "rows to solve every board",
+            s.failures,
+        )
     info = {**result.info, "opener": (result.info.get("opener") or result.opener or "")}
     if show and info.get("opener"):
         info["opener"] = show(info["opener"])
-    return _figure(s.distribution, result.rows, s.mean, title(info),
-                   f"{plural(s.games, 'game')} · mean {s.mean:.3f} · median {s.median:g} · max {s.max} · {fails}",
-                   "guesses to solve", s.failures)
+    return _figure(
+        s.distribution,
+        result.rows,
+        s.mean,
+        title(info),
+        f"{plural(s.games, 'game')} · mean {s.mean:.3f} · median {s.median:g} · max {s.max} · {fails}",
+        "guesses to solve",
+        s.failures,
+    )
 
 
-def _figure(distribution: dict[int, int], rows: int, mean: float, heading: str, subtitle: str,
-            xlabel: str, failures: int) -> Any:
+def _figure(
+    distribution: dict[int, int], rows: int, mean: float, heading: str, subtitle: str, xlabel: str, failures: int
+) -> Any:
     """Return the bar chart of a distribution of games by guesses (or rows) needed."""
     Figure = require_matplotlib()
     xs = list(distribution)
@@ -74,18 +88,43 @@ def _figure(distribution: dict[int, int], rows: int, mean: float, heading: str, 
             b.set_hatch("//")
     top = max(ys) if ys else 1
     for x, y, good in zip(xs, ys, ok):
-        ax.annotate(f"{y:,}", (x, y), xytext=(0, 3), textcoords="offset points", ha="center",
-                    va="bottom", fontsize=10, fontweight="bold", color="#333333" if good else RED,
-                    bbox=dict(facecolor="white", edgecolor="none", pad=0.5), zorder=4)
+        ax.annotate(
+            f"{y:,}",
+            (x, y),
+            xytext=(0, 3),
+            textcoords="offset points",
+            ha="center",
+            va="bottom",
+            fontsize=10,
+            fontweight="bold",
+            color="#333333" if good else RED,
+            bbox=dict(facecolor="white", edgecolor="none", pad=0.5),
+            zorder=4,
+        )
     ax.axvline(mean, color=GREY, linestyle="--", linewidth=1.1, zorder=1)
-    ax.annotate(f"mean {mean:.3f}", (mean, top * 1.16), xytext=(4, 0), textcoords="offset points",
-                ha="left", va="center", fontsize=9, color=GREY)
+    ax.annotate(
+        f"mean {mean:.3f}",
+        (mean, top * 1.16),
+        xytext=(4, 0),
+        textcoords="offset points",
+        ha="left",
+        va="center",
+        fontsize=9,
+        color=GREY,
+    )
     right = max(max(xs, default=rows), rows) + 0.6
     if failures:
         ax.axvspan(rows + 0.5, right, color=RED, alpha=0.07, zorder=0, linewidth=0)
-        ax.annotate(f"{plural(failures, 'failure')}\n(over {rows} rows)",
-                    (rows + 0.5, top * 0.9), xytext=(6, 0), textcoords="offset points",
-                    ha="left", va="center", fontsize=9, color=RED)
+        ax.annotate(
+            f"{plural(failures, 'failure')}\n(over {rows} rows)",
+            (rows + 0.5, top * 0.9),
+            xytext=(6, 0),
+            textcoords="offset points",
+            ha="left",
+            va="center",
+            fontsize=9,
+            color=RED,
+        )
     ax.set_xticks(xs)
     ax.set_xlim(min(xs, default=1) - 0.6, right)
     ax.set_ylim(0, top * 1.22)

@@ -6,7 +6,7 @@ import sys
 import time
 from typing import TYPE_CHECKING, TextIO
 
-if TYPE_CHECKING:               # the solver layer loads with the first game, not with ``import chute.bench``
+if TYPE_CHECKING:  # the solver layer loads with the first game, not with ``import chute.bench``
     pass
 
 
@@ -16,8 +16,7 @@ BLOCKS = " ▏▎▍▌▋▊▉█"
 class Progress:
     """A one-line progress bar on a terminal stream, redrawn at most ten times a second."""
 
-    def __init__(self, total: int, stream: TextIO | None = None, label: str = "playing",
-                 enabled: bool | None = None):
+    def __init__(self, total: int, stream: TextIO | None = None, label: str = "playing", enabled: bool | None = None):
         self.total = max(total, 1)
         self.stream = stream if stream is not None else sys.stderr
         self.enabled = (hasattr(self.stream, "isatty") and self.stream.isatty()) if enabled is None else enabled
@@ -41,8 +40,9 @@ class Progress:
         frac = min(self.done / self.total, 1.0)
         full = int(frac * width)
         bar = "█" * full + ("" if full == width else BLOCKS[int((frac * width - full) * 8)]).strip()
-        self.stream.write(f"\r{self.label} [{bar:<{width}}] {self.done:,}/{self.total:,} "
-                          f"{frac:4.0%} {now - self.start:5.1f} s")
+        self.stream.write(
+            f"\r{self.label} [{bar:<{width}}] {self.done:,}/{self.total:,} {frac:4.0%} {now - self.start:5.1f} s"
+        )
         self.stream.flush()
         self.drawn = True
 

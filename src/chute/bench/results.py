@@ -6,9 +6,10 @@ import csv
 import io
 import json
 import statistics
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Callable, Sequence, TextIO
+from typing import Any, TextIO
 
 from ..errors import ChuteError
 from ..game.render import plural
@@ -24,12 +25,12 @@ class Stats:
     total: int
     mean: float
     median: float
-    stdev: float                      # population standard deviation over the games played
+    stdev: float  # population standard deviation over the games played
     max: int
-    distribution: dict[int, int]      # guesses -> games (1..max filled, zeros included)
-    failures: int                     # games not won within the row limit
-    unsolved: int                     # games given up with a board unsolved
-    hardest: list[GameResult]         # most guesses first (unsolved before all)
+    distribution: dict[int, int]  # guesses -> games (1..max filled, zeros included)
+    failures: int  # games not won within the row limit
+    unsolved: int  # games given up with a board unsolved
+    hardest: list[GameResult]  # most guesses first (unsolved before all)
 
     @property
     def wins(self) -> int:
@@ -43,12 +44,20 @@ class Stats:
 
     def to_dict(self, show: Callable[[str], str] | None = None) -> dict[str, Any]:
         """Return the figures as a JSON-ready dict."""
-        return {"games": self.games, "total": self.total, "mean": round(self.mean, 6),
-                "median": self.median, "stdev": round(self.stdev, 6), "max": self.max,
-                "failures": self.failures, "unsolved": self.unsolved, "wins": self.wins,
-                "success_rate": round(self.success_rate, 6),
-                "distribution": {str(k): v for k, v in self.distribution.items()},
-                "hardest": [g.to_dict(show) for g in self.hardest]}
+        return {
+            "games": self.games,
+            "total": self.total,
+            "mean": round(self.mean, 6),
+            "median": self.median,
+            "stdev": round(self.stdev, 6),
+            "max": self.max,
+            "failures": self.failures,
+            "unsolved": self.unsolved,
+            "wins": self.wins,
+            "success_rate": round(self.success_rate, 6),
+            "distribution": {str(k): v for k, v in self.distribution.items()},
+            "hardest": [g.to_dict(show) for g in self.hardest],
+        }
 
 
 def statistics_of(games: Sequence[GameResult], hardest: int = 10) -> Stats:
@@ -64,10 +73,19 @@ def statistics_of(games: Sequence[GameResult], hardest: int = 10) -> Stats:
     unsolved = sum(1 for g in games if not g.finished)
     # ties: one-board games by secret, multi-board games in the order played (their seeded draw)
     worst = sorted(games, key=lambda g: (g.finished, -g.rows_used, g.secret if g.boards == 1 else ""))
-    worst = worst[:max(hardest, 0)]
-    return Stats(games=len(games), total=sum(counts), mean=statistics.fmean(counts),
-                 median=statistics.median(counts), stdev=statistics.pstdev(counts), max=top,
-                 distribution=distribution, failures=failures, unsolved=unsolved, hardest=worst)
+    worst = worst[: max(hardest, 0)]
+    return Stats(
+        games=len(games),
+        total=sum(counts),
+        mean=statistics.fmean(counts),
+        median=statistics.median(counts),
+        stdev=statistics.pstdev(counts),
+        max=top,
+        distribution=distribution,
+        failures=failures,
+        unsolved=unsolved,
+        hardest=worst,
+    )
 
 
 @dataclass
@@ -77,7 +95,7 @@ class BenchResult:
     games: list[GameResult]
     rows: int = 6
     seconds: float = 0.0
-    info: dict[str, Any] = field(default_factory=dict)   # game, lexicon, strategy or policy, opener, options
+    info: dict[str, Any] = field(default_factory=dict)  # game, lexicon, strategy or policy, opener, options
     hardest_count: int = 10
 
     @cached_property
@@ -93,9 +111,11 @@ class BenchResult:
     def __repr__(self) -> str:
         """Return a one-line summary (a notebook shows this, not thousands of games)."""
         s = self.stats
-        return (f"BenchResult({title({**self.info, 'opener': self.info.get('opener') or self.opener})}: "
-                f"{plural(s.games, 'game')}, mean {s.mean:.4f}, max {s.max}, {plural(s.failures, 'failure')}, "
-                f"{self.seconds:.2f} s)")
+        return (
+            f"BenchResult({title({**self.info, 'opener': self.info.get('opener') or self.opener})}: "
+            f"{plural(s.games, 'game')}, mean {s.mean:.4f}, max {s.max}, {plural(s.failures, 'failure')}, "
+            f"{self.seconds:.2f} s)"
+        )
 
     def __str__(self) -> str:
         """Return the full human report."""
@@ -111,9 +131,14 @@ class BenchResult:
         """Return the run as a JSON-ready dict (with one entry per game unless ``games`` is False)."""
         show = show or (lambda w: w)
         opener = self.info.get("opener") or self.opener
-        out: dict[str, Any] = {**self.info, "opener": show(opener) if opener else opener,
-                               "boards": self.boards, "rows": self.rows, **self.stats.to_dict(show),
-                               "seconds": round(self.seconds, 3)}
+        out: dict[str, Any] = {
+            **self.info,
+            "opener": show(opener) if opener else opener,
+            "boards": self.boards,
+            "rows": self.rows,
+            **self.stats.to_dict(show),
+            "seconds": round(self.seconds, 3),
+        }
         if games:
             out["results"] = [g.to_dict(show) for g in self.games]
         return out
@@ -128,9 +153,16 @@ class BenchResult:
         writer = csv.writer(stream, lineterminator="\n")
         writer.writerow(["secret", "guesses", "solved", "won", "solved_at", "sequence"])
         for g in self.games:
-            writer.writerow([" ".join(show(w) for w in g.secrets), g.rows_used, int(g.finished), int(g.won),
-                             " ".join("-" if r is None else str(r) for r in g.solved_at),
-                             " ".join(show(w) for w in g.guesses)])
+            writer.writerow(
+                [
+                    " ".join(show(w) for w in g.secrets),
+                    g.rows_used,
+                    int(g.finished),
+                    int(g.won),
+                    " ".join("-" if r is None else str(r) for r in g.solved_at),
+                    " ".join(show(w) for w in g.guesses),
+                ]
+            )
 
     def to_csv(self, show: Callable[[str], str] | None = None) -> str:
         """Return the per-game CSV text."""
@@ -183,16 +215,20 @@ def report(result: BenchResult, blocks: bool = True, show: Callable[[str], str] 
     info = {**result.info, "opener": show(opener) if opener else opener}
     lines = [title(info)]
     if info.get("secrets"):
-        skipped = (f"; {plural(info['unknown'], 'word')} the lists do not accept, not played"
-                   if info.get("unknown") else "")
+        skipped = (
+            f"; {plural(info['unknown'], 'word')} the lists do not accept, not played" if info.get("unknown") else ""
+        )
         if info.get("unlisted"):
             refused = sum(len(g.refused) for g in result.games)
-            skipped = (f"; {plural(info['unlisted'], 'word')} the lists lack, played as answers chute does not "
-                       f"know: {plural(refused, 'string')} of letters refused on the way")
+            skipped = (
+                f"; {plural(info['unlisted'], 'word')} the lists lack, played as answers chute does not "
+                f"know: {plural(refused, 'string')} of letters refused on the way"
+            )
         played = f"{plural(s.games, 'game')} (the secrets of {info['secrets']}{skipped})"
     elif info.get("sample"):
-        played = (f"{plural(s.games, 'game')} (a sample of {info.get('answers', 0):,} answers, "
-                  f"seed {info.get('seed', 0)})")
+        played = (
+            f"{plural(s.games, 'game')} (a sample of {info.get('answers', 0):,} answers, seed {info.get('seed', 0)})"
+        )
     elif info.get("answers"):
         played = f"{plural(s.games, 'game')} (every answer; {info.get('accepted', 0):,} accepted guesses)"
     else:
@@ -216,14 +252,15 @@ def report(result: BenchResult, blocks: bool = True, show: Callable[[str], str] 
     if lost:
         lines.append("")
         lines.append(f"  lost ({len(lost):,}), as played:")
-        lines += [f"    {show(g.secret).upper():<8} {' '.join(show(w).upper() for w in g.guesses)}"
-                  for g in lost[:LOST_SHOWN]]
+        lines += [
+            f"    {show(g.secret).upper():<8} {' '.join(show(w).upper() for w in g.guesses)}" for g in lost[:LOST_SHOWN]
+        ]
         if len(lost) > LOST_SHOWN:
             lines.append(f"    ... and {len(lost) - LOST_SHOWN:,} more (--json or --csv lists them all)")
     return "\n".join(lines)
 
 
-LOST_SHOWN = 20     # lost games a report lists with their paths
+LOST_SHOWN = 20  # lost games a report lists with their paths
 
 
 def _chart(s: Stats, rows: int, blocks: bool, share: bool) -> list[str]:
@@ -247,28 +284,39 @@ def _boards_report(result: BenchResult, show: Callable[[str], str], blocks: bool
     """Return the lines of a multi-board run's report (success rate, rows, distribution, worst tuples)."""
     s, info, rows = result.stats, result.info, result.rows
     lists = f"{info['lexicon']}, {info.get('answers', 0):,} answers; " if info.get("lexicon") else ""
-    lines = [f"{info.get('game', '?')}: {plural(s.games, 'game')} of {result.boards} boards, {plural(rows, 'row')}, "
-             f"seed {info.get('seed', 0)} ({lists}prior {info.get('prior', 'answers')}; policy {info.get('policy', '?')})",
-             f"  solved within {plural(rows, 'row')}: {s.wins:,}/{s.games:,} ({100 * s.success_rate:.2f}%)",
-             f"  rows used: mean {s.mean:.3f}, max {s.max}",
-             "  distribution (rows needed, played out past the limit):"]
+    lines = [
+        f"{info.get('game', '?')}: {plural(s.games, 'game')} of {result.boards} boards, {plural(rows, 'row')}, "
+        f"seed {info.get('seed', 0)} ({lists}prior {info.get('prior', 'answers')}; policy {info.get('policy', '?')})",
+        f"  solved within {plural(rows, 'row')}: {s.wins:,}/{s.games:,} ({100 * s.success_rate:.2f}%)",
+        f"  rows used: mean {s.mean:.3f}, max {s.max}",
+        "  distribution (rows needed, played out past the limit):",
+    ]
     if info.get("unlisted"):
         refused = sum(len(g.refused) for g in result.games)
-        lines.insert(1, f"  {plural(info['unlisted'], 'word')} of {info.get('secrets')} the lists lack, played as answers "
-                        f"chute does not know: {plural(refused, 'string')} of letters refused on the way")
+        lines.insert(
+            1,
+            f"  {plural(info['unlisted'], 'word')} of {info.get('secrets')} the lists lack, played as answers "
+            f"chute does not know: {plural(refused, 'string')} of letters refused on the way",
+        )
     lines += _chart(s, rows, blocks, share=False)
     if s.hardest:
         lines.append("  worst tuples:")
         for g in s.hardest:
             state = "solved" if g.won else "FAILED"
-            lines.append(f"    {' '.join(show(w).upper() for w in g.secrets)}  {plural(g.rows_used, 'row')}, "
-                         f"{state}: {' '.join(show(w).upper() for w in g.guesses)}")
+            lines.append(
+                f"    {' '.join(show(w).upper() for w in g.secrets)}  {plural(g.rows_used, 'row')}, "
+                f"{state}: {' '.join(show(w).upper() for w in g.guesses)}"
+            )
     lines.append(f"  time: {result.seconds:.2f} s ({s.games / max(result.seconds, 1e-9):,.0f} games/s)")
     return lines
 
 
-def compare_table(results: Sequence[BenchResult], labels: Sequence[str], markdown: bool = False,
-                  show: Callable[[str], str] | None = None) -> str:
+def compare_table(
+    results: Sequence[BenchResult],
+    labels: Sequence[str],
+    markdown: bool = False,
+    show: Callable[[str], str] | None = None,
+) -> str:
     """Return one table comparing benchmark runs: strategy, opener, mean, median, max, failures, time."""
     head = ["strategy", "opener", "mean", "median", "std dev", "max", "failures", "time"]
     show = show or (lambda w: w)
@@ -276,11 +324,20 @@ def compare_table(results: Sequence[BenchResult], labels: Sequence[str], markdow
     for label, r in zip(labels, results):
         s = r.stats
         opener = show(r.info.get("opener") or r.opener or "").upper()
-        rows.append([label, opener, f"{s.mean:.4f}", f"{s.median:g}", f"{s.stdev:.3f}", str(s.max),
-                     f"{s.failures:,}", f"{r.seconds:.1f} s"])
+        rows.append(
+            [
+                label,
+                opener,
+                f"{s.mean:.4f}",
+                f"{s.median:g}",
+                f"{s.stdev:.3f}",
+                str(s.max),
+                f"{s.failures:,}",
+                f"{r.seconds:.1f} s",
+            ]
+        )
     if markdown:
-        out = ["| " + " | ".join(head) + " |",
-               "|" + "|".join(["---"] * 2 + ["---:"] * (len(head) - 2)) + "|"]
+        out = ["| " + " | ".join(head) + " |", "|" + "|".join(["---"] * 2 + ["---:"] * (len(head) - 2)) + "|"]
         out += ["| " + " | ".join(row) + " |" for row in rows]
         return "\n".join(out)
     widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(head)]
@@ -289,4 +346,5 @@ def compare_table(results: Sequence[BenchResult], labels: Sequence[str], markdow
     def fmt(row: list[str]) -> str:
         """Return one aligned line of the table."""
         return "  ".join(c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths)))
+
     return "\n".join([fmt(head), fmt(["-" * w for w in widths])] + [fmt(row) for row in rows])

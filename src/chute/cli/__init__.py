@@ -9,11 +9,17 @@ from __future__ import annotations
 import argparse
 import functools
 import importlib
+import os
 import pkgutil
 import sys
+import unicodedata
 
 from .. import __version__
 from ..errors import ChuteError
+from ..files import excerpt
+from ..language import default_language, error_text, phrase
+from .ahead import start_if_due
+from .console import compiling_noted
 
 # Commands in the order ``chute --help`` lists them; others follow alphabetically.
 ORDER = ["score", "filter", "suggest", "assist", "play", "review", "stats", "bench", "compare", "tree", "words"]
@@ -27,14 +33,14 @@ class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line on stderr and exit status 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        from ..files import excerpt
+
         if len(message) > 300:
             message = excerpt(message, 300)
         print(f"chute: error: {message} (see '{self.prog} --help')", file=sys.stderr)
         raise SystemExit(2)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def command_modules() -> tuple[str, ...]:
     """Return the names of the command modules, in help order (the package folder read once)."""
     names = [m.name[4:] for m in pkgutil.iter_modules(__path__) if m.name.startswith("cmd_")]
@@ -43,8 +49,11 @@ def command_modules() -> tuple[str, ...]:
 
 def build_parser(only: str | None = None) -> Parser:
     """Return the argument parser with every sub-command registered (``only``: just that one, which it names)."""
-    parser = Parser(prog="chute", description="Solve Wordle-family games: Wordle, Termo and their "
-                    "multi-board modes. Run 'chute COMMAND --help' for each command.")
+    parser = Parser(
+        prog="chute",
+        description="Solve Wordle-family games: Wordle, Termo and their "
+        "multi-board modes. Run 'chute COMMAND --help' for each command.",
+    )
     parser.add_argument("--version", action="version", version=f"chute {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for name in command_modules():
@@ -61,14 +70,13 @@ def main(argv: list[str] | None = None) -> int:
     """Run the CLI; return the exit status (0 ok, 1 not found/failed, 2 user error, 130 interrupted)."""
     try:
         return run_command(argv)
-    except KeyboardInterrupt:           # Ctrl-C while the commands load: the player's settings say the language
-        from ..language import default_language, phrase
+    except KeyboardInterrupt:  # Ctrl-C while the commands load: the player's settings say the language
         print(phrase("interrupted", default_language()), file=sys.stderr)
         return 130
     except BrokenPipeError:
         # Output piped into `head` & co.: stop quietly, and keep Python from
         # complaining when it flushes stdout at exit.
-        import os
+
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
 
@@ -77,20 +85,19 @@ def run_command(argv: list[str] | None) -> int:
     """Return the exit status of the command ``argv`` asks for, its errors said on one line."""
     forgiving_output()
     words = sys.argv[1:] if argv is None else argv
-    if words == ["--version"]:          # said without loading any command (each loads the library it runs)
+    if words == ["--version"]:  # said without loading any command (each loads the library it runs)
         print(f"chute {__version__}")
         return 0
-    # a command named first needs only its own options: importing every command's costs ~40 ms a run
+    # a command named first needs only its own options: importing every command's costs time on every run
     parser = build_parser(words[0] if words and words[0] in command_modules() else None)
     try:
         args = parse(parser, argv)
-    except SystemExit as stop:          # --help, --version, or a usage error already printed
+    except SystemExit as stop:  # --help, --version, or a usage error already printed
         return stop.code if isinstance(stop.code, int) else 2
     if not getattr(args, "func", None):
         parser.print_help()
         return 0
-    from .ahead import start_if_due
-    from .console import compiling_noted
+
     start_if_due(args)
     try:
         with compiling_noted(args):
@@ -98,17 +105,16 @@ def run_command(argv: list[str] | None) -> int:
         sys.stdout.flush()
         return int(status or 0)
     except KeyboardInterrupt:
-        from ..language import phrase
         print(phrase("interrupted", getattr(args, "lang", "en")), file=sys.stderr)
         return 130
     except ChuteError as err:
-        from ..language import error_text, phrase
         lang = getattr(args, "lang", "en")
         print(phrase("error", lang, message=one_line(error_text(err, lang))), file=sys.stderr)
         return 2
     except MemoryError:
-        print("chute: error: out of memory: the word lists or the search are too large for this machine",
-              file=sys.stderr)
+        print(
+            "chute: error: out of memory: the word lists or the search are too large for this machine", file=sys.stderr
+        )
         return 2
 
 
@@ -118,7 +124,7 @@ def forgiving_output() -> None:
         if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):
             try:
                 stream.reconfigure(errors="replace")
-            except (ValueError, OSError):       # a stream already closed, or not reconfigurable
+            except (ValueError, OSError):  # a stream already closed, or not reconfigurable
                 pass
 
 
@@ -130,7 +136,7 @@ def one_line(message: str, limit: int = 400) -> str:
 
 def parse(parser: Parser, argv: list[str] | None) -> argparse.Namespace:
     """Return the parsed arguments (NFC text); list positionals (clues, secrets) may continue after options."""
-    import unicodedata
+
     argv = [unicodedata.normalize("NFC", a) for a in (sys.argv[1:] if argv is None else argv)]
     if any("\x00" in a for a in argv):
         parser.error("an argument holds a NUL byte")
@@ -141,7 +147,8 @@ def parse(parser: Parser, argv: list[str] | None) -> argparse.Namespace:
         rest = next((d for d in INTERMIXED if isinstance(getattr(args, d, None), list)), None)
         if rest is None or any(a.startswith("-") and len(a) > 1 for a in extra):
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
-        getattr(args, rest).extend(extra)
+        else:
+            getattr(args, rest).extend(extra)
     return args
 
 

@@ -22,7 +22,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ..files import default_cache_dir
+from ..files import default_cache_dir, write_atomic
 from ..kernels.compiling import kernels_key
 from ..language import Note
 from ..parallel import this_chute_env
@@ -30,7 +30,7 @@ from .console import note, stderr_is_terminal
 
 ENV = "CHUTE_COMPILE_AHEAD"
 KERNELS = Path(__file__).resolve().parents[1] / "kernels"
-COMMANDS = frozenset({"suggest", "play", "assist", "review", "bench", "tree", "prove", "compare"})   # run kernels
+COMMANDS = frozenset({"suggest", "play", "assist", "review", "bench", "tree", "prove", "compare"})  # run kernels
 
 
 def start_if_due(args) -> None:
@@ -39,8 +39,12 @@ def start_if_due(args) -> None:
         return
     cache_dir = default_cache_dir()
     on_terminal = stderr_is_terminal()
-    if due(on_terminal, cache_dir) and start(cache_dir) is not None and on_terminal \
-            and not (getattr(args, "json", False) or getattr(args, "quiet", False)):
+    if (
+        due(on_terminal, cache_dir)
+        and start(cache_dir) is not None
+        and on_terminal
+        and not (getattr(args, "json", False) or getattr(args, "quiet", False))
+    ):
         note(Note("compiling_ahead"), lang=getattr(args, "lang", "en"))
 
 
@@ -62,9 +66,14 @@ def start(cache_dir: Path) -> subprocess.Popen | None:
     machine has no process to spare."""
     env = this_chute_env(CHUTE_CACHE_DIR=str(cache_dir))
     try:
-        return subprocess.Popen([sys.executable, "-m", "chute.cli.ahead"], stdin=subprocess.DEVNULL,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-                                env=env)
+        return subprocess.Popen(
+            [sys.executable, "-m", "chute.cli.ahead"],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+            env=env,
+        )
     except OSError:
         return None
 
@@ -76,30 +85,30 @@ def main() -> int:
     The stamp is written only when every request was answered.
     """
     try:
-        os.nice(10)                 # the player's commands come first
+        os.nice(10)  # the player's commands come first
     except (AttributeError, OSError):
         pass
     try:
-        import fcntl
+        import fcntl  # noqa: PLC0415 (platform: where the system has it)
 
-        from ..files import default_cache_dir, write_atomic
         cache_dir = default_cache_dir()
         cache_dir.mkdir(parents=True, exist_ok=True)
         fd = os.open(cache_dir / "kernels-ahead.lock", os.O_RDWR | os.O_CREAT, 0o666)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:     # another process compiles ahead already
+        except BlockingIOError:  # another process compiles ahead already
             return 0
         stamp = stamp_path(cache_dir)
         if stamp.exists():
             return 0
-        from ..web.warming import warm_in_processes
+        from ..web.warming import warm_in_processes  # noqa: PLC0415 (the child process's own work, loaded in the child alone)
+
         if warm_in_processes():
             return 1
         write_atomic(stamp, "compiled\n", "stamp")
     except KeyboardInterrupt:
         return 130
-    except Exception:               # noqa: BLE001 - it never fails a command: each command compiles what it needs
+    except Exception:  # noqa: BLE001 - it never fails a command: each command compiles what it needs
         return 1
     return 0
 

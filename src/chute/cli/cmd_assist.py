@@ -7,29 +7,24 @@ import json
 import re
 import shlex
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from ..errors import ChuteError, NotationError
 from ..files import check_output, default_state_dir, read_limited, write_atomic
-from ..game.feedback import (
-    SOLVED_MARKS,
-    looks_like_colours,
-    means_colours,
-    parse_clue,
-    parse_colours,
-    parse_word,
-)
+from ..game.feedback import SOLVED_MARKS, looks_like_colours, means_colours, parse_clue, parse_colours, parse_word
 from ..game.games import GameSpec
 from ..game.refused import forget_refused, refused_path, remember_refused
 from ..game.render import tiles, use_colour
 from ..game.share import is_header_line, share_text
-from ..game.words import fold, is_word
+from ..game.words import checked_word, fold, is_word
 from ..game.words_left import said_per_board
 from ..language import Count, Note, counted, error_text, number, phrase, said
 from ..playing.session import Session
-from ..playing.solver import checked_word, why
+from ..playing.suggestion import SHOW_CANDIDATES
+from ..playing.why import why
 from ..reviewing.history import review_record, session_record
-from ..reviewing.verdict import review_session
+from ..reviewing.review_game import review_session
 from . import one_line
 from .cmd_review import boards_lines, report_lines, review_command
 from .common import (
@@ -83,33 +78,51 @@ SEPARATORS = re.compile(r"[\s,|;]+")
 # a played row also splits where `chute suggest` writes one: guess:colours/colours (or guess=...)
 ROW_SEPARATORS = re.compile(r"[\s,|;/:=]+")
 QUIT = {"quit", "exit", "q"}
-LIST_MAX = 200          # words ``list`` shows of a board, likeliest first (a fresh game has thousands)
+LIST_MAX = 200  # words ``list`` shows of a board, likeliest first (a fresh game has thousands)
 # Portuguese names of the commands (with --lang pt; none has five letters, so none is a Termo word)
-PT_COMMANDS = {"desfazer": "undo", "novo": "new", "listar": "list", "porque": "why", "recusar": "reject",
-               "reaceitar": "unreject", "revisar": "review", "sair": "quit"}
+PT_COMMANDS = {
+    "desfazer": "undo",
+    "novo": "new",
+    "listar": "list",
+    "porque": "why",
+    "recusar": "reject",
+    "reaceitar": "unreject",
+    "revisar": "review",
+    "sair": "quit",
+}
 
 
 HELP = "interactive helper: suggests guesses, you type the colours"
-DESCRIPTION = ("Play alongside a real game of one or more boards: chute suggests a guess, you "
-               "type the colours the game showed (any notation), and it shows the tiles, the "
-               "candidates left and the next suggestion. Commands: undo, list, why WORD, reject "
-               "WORD, unreject WORD, review, new, quit, help. On a terminal the game is saved after every row (--resume continues "
-               "it). Without a terminal it reads the same lines from standard input (no "
-               "prompts), so it scripts; then the exit status is 2 if any line was refused or the game "
-               "could not be saved (a save that fails is tried again after each row).")
-EPILOG = ("examples: printf 'bbgyg\\nbbgyb\\n' | chute assist | chute assist --game quarteto | "
-          "chute assist --resume")
+DESCRIPTION = (
+    "Play alongside a real game of one or more boards: chute suggests a guess, you "
+    "type the colours the game showed (any notation), and it shows the tiles, the "
+    "candidates left and the next suggestion. Commands: undo, list, why WORD, reject "
+    "WORD, unreject WORD, review, new, quit, help. On a terminal the game is saved after every row (--resume continues "
+    "it). Without a terminal it reads the same lines from standard input (no "
+    "prompts), so it scripts; then the exit status is 2 if any line was refused or the game "
+    "could not be saved (a save that fails is tried again after each row)."
+)
+EPILOG = "examples: printf 'bbgyg\\nbbgyb\\n' | chute assist | chute assist --game quarteto | chute assist --resume"
 
 
 def add_arguments(p) -> None:
     """Add the ``assist`` options."""
-    p.add_argument("--top", "-n", type=bounded_int(1), default=3, metavar="N",
-                   help="how many guesses to show each turn (default: 3)")
-    p.add_argument("--resume", action="store_true",
-                   help="continue the game saved by the last assist session of this game")
-    p.add_argument("--session", metavar="FILE",
-                   help="save the game to FILE after every row (default on a terminal: chute's state "
-                        "folder, one file per game)")
+    p.add_argument(
+        "--top",
+        "-n",
+        type=bounded_int(1),
+        default=3,
+        metavar="N",
+        help="how many guesses to show each turn (default: 3)",
+    )
+    p.add_argument(
+        "--resume", action="store_true", help="continue the game saved by the last assist session of this game"
+    )
+    p.add_argument(
+        "--session",
+        metavar="FILE",
+        help="save the game to FILE after every row (default on a terminal: chute's state folder, one file per game)",
+    )
     add_lang_option(p, "talk (and read the command names, Portuguese ones beside the English)")
     add_history_option(p)
     add_solver_options(p)
@@ -119,23 +132,32 @@ def add_arguments(p) -> None:
 class Assistant:
     """The loop's state and its replies for a session of 1 to N boards; writes to stdout, errors to stderr."""
 
-    def __init__(self, session, top: int, rows: int, save_path: Path | None = None, lang: str = "en",
-                 game: str = "wordle", lists: list[str] | None = None, history: bool = False):
+    def __init__(
+        self,
+        session,
+        top: int,
+        rows: int,
+        save_path: Path | None = None,
+        lang: str = "en",
+        game: str = "wordle",
+        lists: list[str] | None = None,
+        history: bool = False,
+    ):
         self.session = session
-        self.history = history      # keep the game in your history once it is over (and its review, if asked)
+        self.history = history  # keep the game in your history once it is over (and its review, if asked)
         self.lang = lang
         self.game = game
-        self.lists = lists          # the word-list options ``chute review`` needs (None: it cannot replay this game)
+        self.lists = lists  # the word-list options ``chute review`` needs (None: it cannot replay this game)
         self.lexicon = session.solver.lexicon
         self.top = top
         self.rows = rows
         self.save_path = save_path
-        self.pending: str | None = None         # a word the user played, waiting for its colours
-        self.partial: list[str] = []            # patterns read so far for this row (one board per line)
+        self.pending: str | None = None  # a word the user played, waiting for its colours
+        self.partial: list[str | None] = []  # patterns read so far for this row (one board per line)
         self.suggested: str | None = None
         self.noted: set[tuple[int, str]] = set()
         self.refused = 0
-        self.unsaved = False        # the last save failed: warned once, tried again after each row
+        self.unsaved = False  # the last save failed: warned once, tried again after each row
 
     # -- output ---------------------------------------------------------------------
 
@@ -192,20 +214,34 @@ class Assistant:
         others = [] if one_left else [self.show(r.guess) for r in ranked[1:]]
         also = self.t("also", words=", ".join(others)) if others else ""
         # no suggestion when no open board has a word of the lists left (answers chute does not know)
-        advice = self.t("try", word=self.show(self.suggested)) + also if ranked else self.t("no_suggestion")
+        advice = self.t("try", word=self.show(ranked[0].guess)) + also if ranked else self.t("no_suggestion")
         if self.single:
             state = s.boards[0].state
-            if 0 < state.n <= 10 and state.clues:
+            if 0 < state.n <= SHOW_CANDIDATES and state.clues:
                 self.say(self.t("candidates_are", words=" ".join(self.show(w) for w in state.likeliest())))
-            self.say(self.t("prompt_one", count=state.words_left().said(self.lang), row=s.used + 1, rows=self.rows,
-                            advice=advice))
+            self.say(
+                self.t(
+                    "prompt_one",
+                    count=state.words_left().said(self.lang),
+                    row=s.used + 1,
+                    rows=self.rows,
+                    advice=advice,
+                )
+            )
         else:
             for i in open_:
                 st = s.boards[i].state
-                if st.clues and 0 < st.n <= 10:
+                if st.clues and 0 < st.n <= SHOW_CANDIDATES:
                     self.say(f"{self.board(i)}: " + " ".join(self.show(w) for w in st.likeliest()))
-            self.say(self.t("prompt_many", parts=said_per_board(s.words_left(), self.lang), row=s.used + 1,
-                            rows=self.rows, advice=advice))
+            self.say(
+                self.t(
+                    "prompt_many",
+                    parts=said_per_board(s.words_left(), self.lang),
+                    row=s.used + 1,
+                    rows=self.rows,
+                    advice=advice,
+                )
+            )
         self.notes()
 
     def save(self) -> None:
@@ -223,10 +259,8 @@ class Assistant:
                 raise ChuteError(f"cannot make the folder {self.save_path.parent}: {err.strerror or err}") from None
             write_atomic(self.save_path, json.dumps(self.session.to_dict(), ensure_ascii=False), "saved game")
         except (OSError, ChuteError) as err:
-            if not self.unsaved:                     # a full disk or a lost folder may come back: try every row
-                from . import one_line
-                print(self.t("warning", message=one_line(self.t("cannot_save", why=err))), file=sys.stderr,
-                      flush=True)
+            if not self.unsaved:  # a full disk or a lost folder may come back: try every row
+                print(self.t("warning", message=one_line(self.t("cannot_save", why=err))), file=sys.stderr, flush=True)
             self.unsaved = True
             return
         if self.unsaved:
@@ -240,12 +274,12 @@ class Assistant:
         text = line.strip()
         if not text:
             if self.single and len(line) == self.lexicon.length:
-                return self.row(line)              # Termo's all-blank pattern: five spaces
+                return self.row(line)  # Termo's all-blank pattern: five spaces
             return True
         word = text.lower()
         command, _, rest = word.partition(" ")
         typed = command
-        argument = text.partition(" ")[2].strip()        # what follows the command, as typed
+        argument = text.partition(" ")[2].strip()  # what follows the command, as typed
         if self.lang == "pt":
             command = PT_COMMANDS.get(command, command)
             word = PT_COMMANDS.get(word, word)
@@ -263,7 +297,7 @@ class Assistant:
             self.save()
             self.prompt_next()
         elif command == "list" and (not rest or rest.strip().isdigit() or len(typed) != self.lexicon.length):
-            self.list_candidates(rest.split())          # "list x": a bad board number, unless LIST is a guess here
+            self.list_candidates(rest.split())  # "list x": a bad board number, unless LIST is a guess here
         elif command == "why":
             self.why(argument)
         elif command == "reject":
@@ -288,7 +322,7 @@ class Assistant:
         except ChuteError as err:
             self.refuse(error_text(err, self.lang))
             return
-        if word not in self.lexicon.guess_set:      # a string the lists lack: not the answer; kept with the game
+        if word not in self.lexicon.guess_set:  # a string the lists lack: not the answer; kept with the game
             self.save()
             self.say(self.t("rejected_string", word=self.show(word)))
         else:
@@ -332,13 +366,17 @@ class Assistant:
         """Print the verdict on the rows so far (the answers of the boards not solved follow the command)."""
         try:
             with waiting_line("waiting_review", self.lang):
-                result = review_session(self.session, [a for a in SEPARATORS.split(text) if a] or None,
-                                        notify=terminal_notes(self.lang))
+                result = review_session(
+                    self.session, [a for a in SEPARATORS.split(text) if a] or None, notify=terminal_notes(self.lang)
+                )
         except ChuteError as err:
             self.refuse(error_text(err, self.lang))
             return
-        lines = (report_lines(result, self.lexicon, sys.stdout, self.lang) if self.single
-                 else boards_lines(result, self.game, self.lexicon.show, self.lang))
+        lines = (
+            report_lines(result, self.lexicon, sys.stdout, self.lang)
+            if self.single
+            else boards_lines(result, self.game, self.lexicon.show, self.lang)
+        )
         self.say("\n".join(lines))
         if self.history:
             keep_game(review_record(result, self.game, "assist", self.lexicon.show), self.lang)
@@ -422,7 +460,7 @@ class Assistant:
             return True
         text = line.rstrip("\r\n")
         if len(self.session.open_boards()) == 1 and not self.partial:
-            try:                                     # the whole line as one board's colours
+            try:  # the whole line as one board's colours
                 pattern = parse_colours(text if len(text) == n else text.strip(), n)
                 return self.play(self.pending or self.suggested, [pattern])
             except NotationError as err:
@@ -435,7 +473,7 @@ class Assistant:
             except NotationError:
                 pass
         tokens = [t for t in ROW_SEPARATORS.split(text.strip()) if t]
-        if not tokens:                           # separators alone (":::", "/")
+        if not tokens:  # separators alone (":::", "/")
             self.refuse(self.t("neither", text=repr(text.strip()[:40]), n=n))
             return True
         return self.tokens(tokens)
@@ -462,12 +500,13 @@ class Assistant:
                 self.say(self.t("colours_for", word=self.show(w)))
                 return True
         open_ = s.open_boards()
+        pats: list[str | None]
         try:
             pats = [None if t in SOLVED_MARKS else parse_colours(t, n) for t in tokens]
         except NotationError as err:
             self.refuse(error_text(err, self.lang))
             return True
-        if not self.partial and len(pats) == s.n_boards:      # every board typed: keep the unsolved ones
+        if not self.partial and len(pats) == s.n_boards:  # every board typed: keep the unsolved ones
             try:
                 pats = s.open_patterns(pats)
             except NotationError as err:
@@ -487,7 +526,7 @@ class Assistant:
             return True
         return self.play(self.pending or self.suggested, pats)
 
-    def play(self, guess: str, patterns: list[str]) -> bool:
+    def play(self, guess: str | None, patterns: Sequence[str | None]) -> bool:
         """Play the row on the session; show it; return False when every board is solved."""
         self.partial = []
         if guess is None:
@@ -523,14 +562,25 @@ class Assistant:
                 self.say(f"{self.board(i)}: {shown}  {tail}")
         if s.solved:
             if not self.single:
-                self.say(self.t("all_solved" if s.used <= self.rows else "all_solved_over", boards=s.n_boards,
-                                used=s.used, rows=self.rows))
+                self.say(
+                    self.t(
+                        "all_solved" if s.used <= self.rows else "all_solved_over",
+                        boards=s.n_boards,
+                        used=s.used,
+                        rows=self.rows,
+                    )
+                )
             game = GameSpec(self.game, self.lexicon.name, s.n_boards, self.rows)
             self.say("\n" + share_text(game, s.board_patterns(), hard=bool(s.solver.hard)) + "\n")
             if self.lists is not None:
-                self.say(self.t("review_hint", command=review_command(self.game, [r.guess for r in s.history],
-                                                                      s.answers(), s.solver.hard, self.lang,
-                                                                      self.lists)))
+                self.say(
+                    self.t(
+                        "review_hint",
+                        command=review_command(
+                            self.game, [r.guess for r in s.history], s.answers(), s.solver.hard, self.lang, self.lists
+                        ),
+                    )
+                )
             return False
         if s.used == self.rows:
             self.say(self.t("out_of_rows_one" if len(s.open_boards()) == 1 else "out_of_rows_many"))
@@ -542,8 +592,11 @@ def review_lists(args: argparse.Namespace) -> list[str] | None:
     """Return the word-list options that ``chute review`` needs to review this game (None: a board or row count it lacks)."""
     if getattr(args, "boards", None) is not None or getattr(args, "rows", None) is not None:
         return None
-    lists = [f"--{name.replace('_', '-')} {shlex.quote(str(value))}"
-             for name in ("answers", "guesses", "exclude", "not_answers") if (value := getattr(args, name, None)) is not None]
+    lists = [
+        f"--{name.replace('_', '-')} {shlex.quote(str(value))}"
+        for name in ("answers", "guesses", "exclude", "not_answers")
+        if (value := getattr(args, name, None)) is not None
+    ]
     if (floor := common_from_args(args)) is not None:
         lists.append(f"--common-floor {floor:g}")
     return lists + ([f"--length {args.length}"] if getattr(args, "length", None) is not None else [])
@@ -561,8 +614,9 @@ def resume(session, path: Path, lang: str = "en"):
     except (ValueError, RecursionError):
         raise ChuteError(Note("saved_game_damaged", path=str(path))) from None
     if saved.n_boards != session.n_boards:
-        raise ChuteError(Note("saved_game_boards", path=str(path), boards=Count(saved.n_boards, "board_noun"),
-                              n=session.n_boards))
+        raise ChuteError(
+            Note("saved_game_boards", path=str(path), boards=Count(saved.n_boards, "board_noun"), n=session.n_boards)
+        )
     saved.rows = session.rows
     return saved
 
@@ -572,8 +626,11 @@ def run(args: argparse.Namespace) -> int:
     game is unsaved."""
     session, spec = session_from_args(args, refused=True)
     interactive = stdin_is_terminal()
-    save_path = Path(args.session) if args.session else (
-        default_state_dir() / f"assist-{spec.name}.json" if interactive else None)
+    save_path = (
+        Path(args.session)
+        if args.session
+        else (default_state_dir() / f"assist-{spec.name}.json" if interactive else None)
+    )
     if args.session:
         check_output(args.session, "--session")
     if args.resume:
@@ -581,31 +638,40 @@ def run(args: argparse.Namespace) -> int:
             raise ChuteError("--resume without a terminal needs --session FILE (the file to continue)")
         session = resume(session, save_path, args.lang)
     elif save_path is not None and save_path.exists():
-        note(Note("saved_game_waits", game=spec.name, path=str(save_path), command=resume_command(args)),
-             lang=args.lang)
-    assistant = Assistant(session, args.top, spec.rows, save_path, args.lang, spec.name, review_lists(args),
-                          history_wanted(args))
+        note(
+            Note("saved_game_waits", game=spec.name, path=str(save_path), command=resume_command(args)), lang=args.lang
+        )
+    assistant = Assistant(
+        session, args.top, spec.rows, save_path, args.lang, spec.name, review_lists(args), history_wanted(args)
+    )
     if interactive:
         boards = "" if spec.boards == 1 else assistant.t("n_boards", n=spec.boards)
         assistant.say(assistant.t("welcome", game=spec.name, boards=boards, rows=spec.rows))
     if session.history:
-        assistant.say(assistant.t("resumed", rows=assistant.count(session.used, "row"),
-                                  words=" ".join(assistant.show(r.guess) for r in session.history)))
+        assistant.say(
+            assistant.t(
+                "resumed",
+                rows=assistant.count(session.used, "row"),
+                words=" ".join(assistant.show(r.guess) for r in session.history),
+            )
+        )
     assistant.prompt_next()
+
     def say_saved() -> None:
         saved = assistant.save_path
         if saved is not None and session.history and not session.solved and saved.exists() and not assistant.unsaved:
             note(Note("saved_on_interrupt", path=str(saved), command=resume_command(args)), lang=args.lang)
+
     try:
         for line in input_lines():
             if not assistant.handle(line):
                 break
-        else:                            # the input ended (Ctrl-D on a terminal): said as Ctrl-C is
+        else:  # the input ended (Ctrl-D on a terminal): said as Ctrl-C is
             if interactive:
                 say_saved()
     except KeyboardInterrupt:
         if interactive:
-            print()                      # off the prompt's line
+            print()  # off the prompt's line
         say_saved()
         raise
     return 2 if (assistant.refused or assistant.unsaved) and not interactive else 0

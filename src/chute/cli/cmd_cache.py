@@ -10,10 +10,12 @@ from ..files import default_cache_dir
 from ..game.cache import cache_limit, clear, contents, human_bytes
 
 HELP = "show the on-disk cache (where, what, how large against its limit) or empty it"
-DESCRIPTION = ("chute keeps each word lists' pattern matrix and the tables computed from it (first and second "
-               "rows, review tables, optimal trees) in its cache folder ($CHUTE_CACHE_DIR, else the user's cache "
-               "folder). The cache holds at most $CHUTE_CACHE_MAX (default 2G): when a matrix is written, the "
-               "lists no run has used for 60 days go, then the least recently used, until it fits.")
+DESCRIPTION = (
+    "chute keeps each word lists' pattern matrix and the tables computed from it (first and second "
+    "rows, review tables, optimal trees) in its cache folder ($CHUTE_CACHE_DIR, else the user's cache "
+    "folder). The cache holds at most $CHUTE_CACHE_MAX (default 2G): when a matrix is written, the "
+    "lists no run has used for 60 days go, then the least recently used, until it fits."
+)
 EPILOG = "examples: chute cache | chute cache --json | chute cache --clear | CHUTE_CACHE_MAX=500M chute cache"
 
 
@@ -33,10 +35,26 @@ def run(args: argparse.Namespace) -> int:
         return 0
     found = contents(folder)
     if args.json:
-        print(json.dumps({"folder": str(folder), "size": found.size, "limit": limit,
-                          "lists": [{"key": s.key, "size": s.size, "last_used": round(s.last_used),
-                                     "files": [f.name for f in s.files]} for s in found.sets],
-                          "other": [f.name for f in found.other]}, indent=1))
+        print(
+            json.dumps(
+                {
+                    "folder": str(folder),
+                    "size": found.size,
+                    "limit": limit,
+                    "lists": [
+                        {
+                            "key": s.key,
+                            "size": s.size,
+                            "last_used": round(s.last_used),
+                            "files": [f.name for f in s.files],
+                        }
+                        for s in found.sets
+                    ],
+                    "other": [f.name for f in found.other],
+                },
+                indent=1,
+            )
+        )
         return 0
     print(f"cache: {folder}")
     print(f"holds {human_bytes(found.size)} of at most {human_bytes(limit)} (CHUTE_CACHE_MAX)")
@@ -45,11 +63,15 @@ def run(args: argparse.Namespace) -> int:
         days = (now - s.last_used) / 86400
         when = "today" if days < 1 else f"{days:.0f} day{'' if round(days) == 1 else 's'} ago"
         tables = [f.name.split("-", 1)[0] for f in s.files if not f.name.startswith("matrix-")]
-        print(f"  lists {s.key[:16]}  {human_bytes(s.size):>9}  used {when}"
-              + (f"  (with {', '.join(sorted(set(tables)))})" if tables else ""))
+        print(
+            f"  lists {s.key[:16]}  {human_bytes(s.size):>9}  used {when}"
+            + (f"  (with {', '.join(sorted(set(tables)))})" if tables else "")
+        )
     if found.other:
-        print(f"  and {len(found.other):,} other file{'' if len(found.other) == 1 else 's'} of chute's "
-              f"({human_bytes(found.other_size)}: the bundled lexicons, parsed)")
+        print(
+            f"  and {len(found.other):,} other file{'' if len(found.other) == 1 else 's'} of chute's "
+            f"({human_bytes(found.other_size)}: the bundled lexicons, parsed)"
+        )
     if not found.sets and not found.other:
         print("  (empty)")
     return 0

@@ -16,19 +16,27 @@ from .common import add_game_options
 from .solving import add_solver_options
 
 HELP = "benchmark several strategies on the same list, one table"
-DESCRIPTION = ("Play the same answers with several strategies and print one table: mean, "
-               "median, standard deviation, maximum, failures and time. A strategy may carry "
-               "its own settings: NAME:opener=WORD:depth=2 (e.g. entropy:opener=crane).")
-EPILOG = ("examples: chute compare --markdown | chute compare --strategies "
-          "entropy,expected-size:opener=roate,minimax:opener=raise,entropy:depth=2 | "
-          "chute compare --game termo --strict")
+DESCRIPTION = (
+    "Play the same answers with several strategies and print one table: mean, "
+    "median, standard deviation, maximum, failures and time. A strategy may carry "
+    "its own settings: NAME:opener=WORD:depth=2 (e.g. entropy:opener=crane)."
+)
+EPILOG = (
+    "examples: chute compare --markdown | chute compare --strategies "
+    "entropy,expected-size:opener=roate,minimax:opener=raise,entropy:depth=2 | "
+    "chute compare --game termo --strict"
+)
 
 
 def add_arguments(p) -> None:
     """Add the ``compare`` options."""
-    p.add_argument("--strategies", default="entropy,expected-size,minimax,most-parts", metavar="LIST",
-                   help="comma-separated strategies, each NAME[:opener=WORD][:depth=N] "
-                        "(default: entropy,expected-size,minimax,most-parts)")
+    p.add_argument(
+        "--strategies",
+        default="entropy,expected-size,minimax,most-parts",
+        metavar="LIST",
+        help="comma-separated strategies, each NAME[:opener=WORD][:depth=N] "
+        "(default: entropy,expected-size,minimax,most-parts)",
+    )
     add_solver_options(p)
     add_game_options(p)
     add_run_options(p)
@@ -74,15 +82,23 @@ def run(args: argparse.Namespace) -> int:
         raise ChuteError("compare takes --strategies LIST (comma-separated), not --strategy")
     entries = parse_entries(args.strategies, args.opener, args.depth)
     for name, _, _ in entries:
-        get_strategy(name)          # unknown names fail before any game is played
+        get_strategy(name)  # unknown names fail before any game is played
     engine, secrets, spec = prepare(args)
     results, labels = [], []
     for name, opener, depth in entries:
         solver = make_solver(args, name, opener, depth)
         info = describe(args, spec, engine, secrets, solver, name, depth)
         progress = None if args.quiet else Progress(len(secrets), sys.stderr, label=f"{name:>14}")
-        result = bench.run(solver, secrets, rows=spec.rows, cap=args.max_guesses, jobs=args.jobs,
-                           tree=not args.per_game, progress=progress, info=info)
+        result = bench.run(
+            solver,
+            secrets,
+            rows=spec.rows,
+            cap=args.max_guesses,
+            jobs=args.jobs,
+            tree=not args.per_game,
+            progress=progress,
+            info=info,
+        )
         result.info["opener"] = result.opener
         results.append(result)
         labels.append(label(name, depth, args.depth))
@@ -91,9 +107,12 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if not args.markdown:
         first = results[0].info
-        what = (f"{len(secrets):,} games" + (" (every answer)" if not first.get("sample") else
-                                              f" (sample, seed {args.seed})"))
-        print(f"{spec.name}: {what}, {first['accepted']:,} accepted guesses, "
-              f"failures over {spec.rows} rows" + (f", {args.rule} mode" if args.rule else ""))
+        what = f"{len(secrets):,} games" + (
+            " (every answer)" if not first.get("sample") else f" (sample, seed {args.seed})"
+        )
+        print(
+            f"{spec.name}: {what}, {first['accepted']:,} accepted guesses, "
+            f"failures over {spec.rows} rows" + (f", {args.rule} mode" if args.rule else "")
+        )
     print(compare_table(results, labels, markdown=args.markdown, show=engine.lexicon.show))
     return 0

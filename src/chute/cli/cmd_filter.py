@@ -20,35 +20,43 @@ from ..playing.unlisted import model_for, unlisted_words
 from .common import add_game_options, lexicon_from_args, read_words_arg
 
 HELP = "the words that fit the clues, and what the clues imply"
-DESCRIPTION = ("List the words consistent with every clue, with a summary of what is known. "
-               "A CLUE is GUESS=SCORE (CHEST=c.E..: upper case correct, lower case present, "
-               ". absent), guess:colours (chest:ybgbb; also Termo's c/i/_, 2/1/0 digits or "
-               "emoji tiles), a guess followed by its colours (chest ybgbb), or a "
-               "template (_U_[E]S: letters in place, [E] present but not here).")
-EPILOG = ("examples: chute filter JUDGE=....e CHEST=c.E.. WRECK=..Ec. | "
-          "chute filter CLAIM=c..i. TRICE=.riC. --words INCUR TAXIS PRICY ERICA BIRCH --explain | "
-          "chute filter ____[E] _U_[E]S --discarded ACLNRT | chute filter crane:bbybb --grep")
+DESCRIPTION = (
+    "List the words consistent with every clue, with a summary of what is known. "
+    "A CLUE is GUESS=SCORE (CHEST=c.E..: upper case correct, lower case present, "
+    ". absent), guess:colours (chest:ybgbb; also Termo's c/i/_, 2/1/0 digits or "
+    "emoji tiles), a guess followed by its colours (chest ybgbb), or a "
+    "template (_U_[E]S: letters in place, [E] present but not here)."
+)
+EPILOG = (
+    "examples: chute filter JUDGE=....e CHEST=c.E.. WRECK=..Ec. | "
+    "chute filter CLAIM=c..i. TRICE=.riC. --words INCUR TAXIS PRICY ERICA BIRCH --explain | "
+    "chute filter ____[E] _U_[E]S --discarded ACLNRT | chute filter crane:bbybb --grep"
+)
 
 
 def add_arguments(p) -> None:
     """Add the ``filter`` options."""
     p.add_argument("clues", nargs="*", metavar="CLUE")
     src = p.add_argument_group("which words")
-    src.add_argument("--all", action="store_true",
-                     help="every accepted guess, not only the possible answers")
-    src.add_argument("--words", nargs="+", metavar="W",
-                     help="filter these words instead (clues may follow them: --words cigar rebut crane:bbbbb)")
+    src.add_argument("--all", action="store_true", help="every accepted guess, not only the possible answers")
+    src.add_argument(
+        "--words",
+        nargs="+",
+        metavar="W",
+        help="filter these words instead (clues may follow them: --words cigar rebut crane:bbbbb)",
+    )
     src.add_argument("--words-file", metavar="FILE", help="filter the words of this file instead")
-    p.add_argument("--discarded", metavar="LETTERS", default="",
-                   help="letters known to be absent (with templates), e.g. ACLNRT")
+    p.add_argument(
+        "--discarded", metavar="LETTERS", default="", help="letters known to be absent (with templates), e.g. ACLNRT"
+    )
     out = p.add_argument_group("output")
-    out.add_argument("--explain", action="store_true",
-                     help="say for every word why it fails (the Wordle Finder table, then in plain "
-                          "words), or that it is eligible")
-    out.add_argument("--json", action="store_true",
-                     help='print JSON: {"count", "candidates", "knowledge", ...}')
-    out.add_argument("--grep", action="store_true",
-                     help="print the equivalent grep/awk pipeline instead of filtering")
+    out.add_argument(
+        "--explain",
+        action="store_true",
+        help="say for every word why it fails (the Wordle Finder table, then in plain words), or that it is eligible",
+    )
+    out.add_argument("--json", action="store_true", help='print JSON: {"count", "candidates", "knowledge", ...}')
+    out.add_argument("--grep", action="store_true", help="print the equivalent grep/awk pipeline instead of filtering")
     out.add_argument("-q", "--quiet", action="store_true", help="print only the words")
     add_game_options(p, multi=False)
 
@@ -68,8 +76,10 @@ def check_words(words: list[str], length: int | None) -> None:
     wrong = [(w, f) for w, f in zip(words, folded) if len(f) != length]
     if wrong:
         word, f = wrong[0]
-        raise NotationError(f"--words entry {excerpt(word)} has {counted(len(f), 'letter')}, expected {length}"
-                            + (f" ({len(wrong) - 1} more)" if len(wrong) > 1 else ""))
+        raise NotationError(
+            f"--words entry {excerpt(word)} has {counted(len(f), 'letter')}, expected {length}"
+            + (f" ({len(wrong) - 1} more)" if len(wrong) > 1 else "")
+        )
 
 
 def _row_length(rows) -> int | None:
@@ -118,10 +128,14 @@ def _words_for(args: argparse.Namespace, rows) -> tuple:
         lexicon = read_words_arg(args.words, args.words_file, length)
     else:
         if length and not args.length and not args.answers and not args.guesses and length != 5:
-            raise NotationError(f"the clues have {counted(length, 'letter')}; the bundled {args.game} words have 5 "
-                                "(give --answers/--guesses lists of that length)")
+            raise NotationError(
+                f"the clues have {counted(length, 'letter')}; the bundled {args.game} words have 5 "
+                "(give --answers/--guesses lists of that length)"
+            )
         args.length = args.length or length
         lexicon = lexicon_from_args(args)
+    if lexicon is None:
+        raise NotationError("no words given")
     if length is None:
         length = lexicon.length
     elif lexicon.length != length:
@@ -133,8 +147,11 @@ def _warn_unknown_guesses(rows, lexicon) -> None:
     """Warn on stderr of each played guess the lists do not accept (it is still read: games change)."""
     for row in rows:
         if isinstance(row, Clue) and not lexicon.is_guess(row.guess):
-            print(f"chute: warning: {row.guess.upper()} is not in the {lexicon.name} list of "
-                  "accepted guesses (used anyway: games change their lists)", file=sys.stderr)
+            print(
+                f"chute: warning: {row.guess.upper()} is not in the {lexicon.name} list of "
+                "accepted guesses (used anyway: games change their lists)",
+                file=sys.stderr,
+            )
 
 
 def _grep(args: argparse.Namespace, knowledge, lexicon, pool) -> str:
@@ -166,9 +183,11 @@ def _json(args: argparse.Namespace, knowledge, lexicon, pool, candidates, accept
     if accepted == []:
         result["unlisted"] = _unlisted(knowledge, lexicon)
     if args.explain:
-        result["explain"] = [{"word": lexicon.show(w), "eligible": not reasons, "reasons": reasons,
-                              "why": knowledge.plain_reasons(w)}
-                             for w in pool for reasons in [knowledge.reasons(w)]]
+        result["explain"] = [
+            {"word": lexicon.show(w), "eligible": not reasons, "reasons": reasons, "why": knowledge.plain_reasons(w)}
+            for w in pool
+            for reasons in [knowledge.reasons(w)]
+        ]
     return result
 
 
@@ -183,32 +202,51 @@ def _report(args: argparse.Namespace, knowledge, lexicon, pool, candidates, acce
             if plain:
                 lines.append(" " * width + "(" + "; ".join(plain) + ")")
         lines.append("")
-    what, whats = (("word", "words") if own_words else
-                   ("accepted guess", "accepted guesses") if args.all else ("answer", "answers"))
+    what, whats = (
+        ("word", "words")
+        if own_words
+        else ("accepted guess", "accepted guesses")
+        if args.all
+        else ("answer", "answers")
+    )
     if candidates:
         if own_words:
-            lines.append(f"{len(candidates)} {what if len(candidates) == 1 else whats} "
-                         f"fit{'s' if len(candidates) == 1 else ''}:")
+            lines.append(
+                f"{len(candidates)} {what if len(candidates) == 1 else whats} fit{'s' if len(candidates) == 1 else ''}:"
+            )
         else:
             left = _words_left(knowledge, lexicon)
             listed = "" if left.likely is None else "; the possible words" if args.all else "; the likely answers"
             lines.append(f"{left.said()} fit{listed}:")
-        lines.append(textwrap.fill(" ".join(lexicon.show(w).upper() for w in candidates), width=78,
-                                   break_on_hyphens=False))
+        lines.append(
+            textwrap.fill(" ".join(lexicon.show(w).upper() for w in candidates), width=78, break_on_hyphens=False)
+        )
         return lines
     lines.append(f"No {what} in the list fits the clues (they are consistent: the secret is not in the list).")
     if accepted and pool is lexicon.answers and len(lexicon.guesses) > len(lexicon.answers):
         shown_more = " ".join(lexicon.show(w).upper() for w in accepted[:10])
-        lines.append(f"{len(accepted):,} accepted guess{'' if len(accepted) == 1 else 'es'} "
-                     f"fit{'s' if len(accepted) == 1 else ''} (see --all): {shown_more}"
-                     f"{' ...' if len(accepted) > 10 else ''}")
+        lines.append(
+            f"{len(accepted):,} accepted guess{'' if len(accepted) == 1 else 'es'} "
+            f"fit{'s' if len(accepted) == 1 else ''} (see --all): {shown_more}"
+            f"{' ...' if len(accepted) > 10 else ''}"
+        )
     if accepted == []:
         strings = _unlisted(knowledge, lexicon)
-        lines.append(textwrap.fill(f"No accepted word fits either: the answer is a word chute's lists lack, or a "
-                                   f"colour was typed wrong. The likeliest strings of letters the clues allow "
-                                   f"({len(strings):,}{' kept' if len(strings) >= 2000 else ''}):", width=78))
-        lines.append(textwrap.fill(" ".join(w.upper() for w in strings[:30]) + (" ..." if len(strings) > 30 else ""),
-                                   width=78, break_on_hyphens=False))
+        lines.append(
+            textwrap.fill(
+                f"No accepted word fits either: the answer is a word chute's lists lack, or a "
+                f"colour was typed wrong. The likeliest strings of letters the clues allow "
+                f"({len(strings):,}{' kept' if len(strings) >= 2000 else ''}):",
+                width=78,
+            )
+        )
+        lines.append(
+            textwrap.fill(
+                " ".join(w.upper() for w in strings[:30]) + (" ..." if len(strings) > 30 else ""),
+                width=78,
+                break_on_hyphens=False,
+            )
+        )
     return lines
 
 

@@ -17,19 +17,31 @@ from .console import note, waiting_line
 from .solving import add_solver_options, session_from_args
 
 HELP = "watch the solver play a game against a known secret"
-DESCRIPTION = ("Play a whole game against SECRET with the chosen strategy, printing each guess "
-               "as coloured tiles and the number of candidates left. Exit status 0 when solved "
-               "within the game's rows, 1 otherwise.")
-EPILOG = ("examples: chute play crane | chute play aahed | chute play --game termo --strict "
-          "termo | chute play crane --strategy minimax --json")
+DESCRIPTION = (
+    "Play a whole game against SECRET with the chosen strategy, printing each guess "
+    "as coloured tiles and the number of candidates left. Exit status 0 when solved "
+    "within the game's rows, 1 otherwise."
+)
+EPILOG = (
+    "examples: chute play crane | chute play aahed | chute play --game termo --strict "
+    "termo | chute play crane --strategy minimax --json"
+)
 
 
 def add_arguments(p) -> None:
     """Add the ``play`` options."""
-    p.add_argument("secret", metavar="SECRET", nargs="+",
-                   help="the word to find (one per board in multi-board games: --game quarteto W1 W2 W3 W4)")
-    p.add_argument("--max-guesses", type=bounded_int(1, MAX_ROWS), metavar="N",
-                   help="stop after N guesses (default: play until solved)")
+    p.add_argument(
+        "secret",
+        metavar="SECRET",
+        nargs="+",
+        help="the word to find (one per board in multi-board games: --game quarteto W1 W2 W3 W4)",
+    )
+    p.add_argument(
+        "--max-guesses",
+        type=bounded_int(1, MAX_ROWS),
+        metavar="N",
+        help="stop after N guesses (default: play until solved)",
+    )
     p.add_argument("--json", action="store_true", help="print the game as JSON")
     add_lang_option(p, "print the game")
     add_solver_options(p)
@@ -52,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
         for k, row in enumerate(session.history):
             for _, message in row.notes:
                 note(message, lang=lang)
-            left = words_left(lexicon, clues[:k + 1])
+            left = words_left(lexicon, clues[: k + 1])
             tail = "" if row.patterns[0] == all_green(lexicon.length) else f"  {left.said(lang)}"
             print(f"{tiles(lexicon.show(row.guess), row.patterns[0], use_colour(sys.stdout))}{tail}")
     else:
@@ -79,16 +91,32 @@ def game_json(session, spec) -> dict:
     won = session.solved and session.used <= spec.rows
     if spec.boards == 1:
         board = session.boards[0]
-        return {"secret": show(session.secrets[0]), "solved": won, "guesses": session.used, "rows": spec.rows,
-                "clues": [{"guess": show(r.guess), "pattern": r.patterns[0], "left": r.left[0]}
-                          for r in session.history],
-                "fallback": board.state.fallback, "notes": list(board.state.notes), "refused": list(session.refused)}
+        return {
+            "secret": show(session.secrets[0]),
+            "solved": won,
+            "guesses": session.used,
+            "rows": spec.rows,
+            "clues": [{"guess": show(r.guess), "pattern": r.patterns[0], "left": r.left[0]} for r in session.history],
+            "fallback": board.state.fallback,
+            "notes": list(board.state.notes),
+            "refused": list(session.refused),
+        }
     at = session.solved_at()
-    boards = [{"secret": show(board.secret), "solved_at": at[i],
-               "patterns": patterns} for i, (board, patterns) in enumerate(zip(session.boards, session.board_patterns()))]
-    return {"game": spec.name, "boards": spec.boards, "rows": spec.rows, "lexicon": session.solver.lexicon.name,
-            "policy": session.player.name, "guesses": [show(r.guess) for r in session.history],
-            "rows_used": session.used, "solved": won, "board": boards}
+    boards = [
+        {"secret": show(board.secret), "solved_at": at[i], "patterns": patterns}
+        for i, (board, patterns) in enumerate(zip(session.boards, session.board_patterns()))
+    ]
+    return {
+        "game": spec.name,
+        "boards": spec.boards,
+        "rows": spec.rows,
+        "lexicon": session.solver.lexicon.name,
+        "policy": session.player.name,
+        "guesses": [show(r.guess) for r in session.history],
+        "rows_used": session.used,
+        "solved": won,
+        "board": boards,
+    }
 
 
 def grid_lines(session, spec, counts: bool = True, columns: int | None = None, lang: str = "en") -> list[str]:
@@ -100,17 +128,19 @@ def grid_lines(session, spec, counts: bool = True, columns: int | None = None, l
     digits = max([3] + [len(str(n)) for row in session.history for n in row.left if n is not None])
     col = cell + (digits + 2 if counts else 1)
     columns = columns or shutil.get_terminal_size((80, 24)).columns
-    label = max(3, len(column("row", lang)))            # the row numbers' column
+    label = max(3, len(column("row", lang)))  # the row numbers' column
     fit = max(1, min(spec.boards, (columns - label - 2) // col))
     bands = -(-spec.boards // fit)
-    per_band = -(-spec.boards // bands)          # balanced: Quordle in 80 columns is 2 + 2, not 3 + 1
+    per_band = -(-spec.boards // bands)  # balanced: Quordle in 80 columns is 2 + 2, not 3 + 1
     lines: list[str] = []
     for first in range(0, spec.boards, per_band):
         band = range(first, min(first + per_band, spec.boards))
         if lines:
             lines.append("")
-        lines.append(f"{column('row', lang):>{label}}  "
-                     + "".join(f"{phrase('board', lang, n=i + 1):<{col}}" for i in band).rstrip())
+        lines.append(
+            f"{column('row', lang):>{label}}  "
+            + "".join(f"{phrase('board', lang, n=i + 1):<{col}}" for i in band).rstrip()
+        )
         for r, row in enumerate(session.history):
             if all(row.patterns[i] is None for i in band):
                 continue

@@ -7,6 +7,7 @@ import json
 import math
 import select
 import sys
+from collections.abc import Sequence
 
 from ..errors import ChuteError
 from ..files import decode_text, read_limited
@@ -18,7 +19,8 @@ from ..game.words import fold
 from ..language import Count, Note, counted, decimal, number, phrase, said
 from ..reviewing.grid_decoder import decode_boards, decode_grid
 from ..reviewing.history import review_record
-from ..reviewing.verdict import review_game, written_answers
+from ..reviewing.review_game import review_game
+from ..reviewing.verdict import written_answers
 from .common import (
     add_game_options,
     add_history_option,
@@ -33,38 +35,56 @@ from .console import terminal_notes, waiting_line
 from .solving import rule_from_args
 
 HELP = "grade a finished game: each guess against the best play, skill and luck"
-DESCRIPTION = ("Review a finished game of one board or several (--game dordle, quordle, ...: round by round, "
-               "each open board graded): for every row the candidates before and after, what the "
-               "guess was worth (the expected guesses to finish with optimal play after it) against the "
-               "best guess there, skill and luck from 0 to 99, hard-mode slips, and what optimal play "
-               "needs for this answer. Give the guesses (the answer is --answer, or the last guess), "
-               "clues in any notation (the answer is the all-green row), or a share text (--share FILE, "
-               "or piped in). A share text without the words is decoded: the words that could have made "
-               "each row (several boards: give each board's answer, --answer A,B; a row's word must make "
-               "the colours of every board still open, so the boards narrow it together).")
-EPILOG = ("examples: chute review soare riyal cigar | chute review --answer cigar crane bloat | "
-          "chute review soare:bbyyb riyal:ygbgb cigar:ggggg | pbpaste | chute review --answer cigar | "
-          "chute review --game termo --share termo.txt serao corta termo")
+DESCRIPTION = (
+    "Review a finished game of one board or several (--game dordle, quordle, ...: round by round, "
+    "each open board graded): for every row the candidates before and after, what the "
+    "guess was worth (the expected guesses to finish with optimal play after it) against the "
+    "best guess there, skill and luck from 0 to 99, hard-mode slips, and what optimal play "
+    "needs for this answer. Give the guesses (the answer is --answer, or the last guess), "
+    "clues in any notation (the answer is the all-green row), or a share text (--share FILE, "
+    "or piped in). A share text without the words is decoded: the words that could have made "
+    "each row (several boards: give each board's answer, --answer A,B; a row's word must make "
+    "the colours of every board still open, so the boards narrow it together)."
+)
+EPILOG = (
+    "examples: chute review soare riyal cigar | chute review --answer cigar crane bloat | "
+    "chute review soare:bbyyb riyal:ygbgb cigar:ggggg | pbpaste | chute review --answer cigar | "
+    "chute review --game termo --share termo.txt serao corta termo"
+)
 
 
 def add_arguments(p) -> None:
     """Add the ``review`` options."""
-    p.add_argument("clues", nargs="*", metavar="GUESS",
-                   help="the guesses in order (words, or clues such as soare:bbyyb)")
-    p.add_argument("--answer", metavar="WORD[,WORD...]",
-                   help="the answer (default: the last guess, or the all-green clue); several boards: "
-                        "one per board, comma-separated")
+    p.add_argument(
+        "clues", nargs="*", metavar="GUESS", help="the guesses in order (words, or clues such as soare:bbyyb)"
+    )
+    p.add_argument(
+        "--answer",
+        metavar="WORD[,WORD...]",
+        help="the answer (default: the last guess, or the all-green clue); several boards: "
+        "one per board, comma-separated",
+    )
     p.add_argument("--share", metavar="FILE", help="a share text to read ('-' for standard input)")
     mode = p.add_mutually_exclusive_group()
-    mode.add_argument("--hard", dest="rule", action="store_const", const="hard",
-                      help="the game was played in hard mode (Termo: strict)")
-    mode.add_argument("--strict", dest="rule", action="store_const", const="strict",
-                      help="the game was played in Termo's strict mode")
-    p.add_argument("--prior", default=None, metavar="NAME|FILE",
-                   help="grade the guesses under this prior (answers, frequency, uniform or a FILE of word "
-                        "weights; default: answers, every answer equally likely, or frequency when an answer is off the "
-                        "answer list), and rank the words that could "
-                        "have made each row of a colours-only grid by it (default: answers first, then by frequency)")
+    mode.add_argument(
+        "--hard",
+        dest="rule",
+        action="store_const",
+        const="hard",
+        help="the game was played in hard mode (Termo: strict)",
+    )
+    mode.add_argument(
+        "--strict", dest="rule", action="store_const", const="strict", help="the game was played in Termo's strict mode"
+    )
+    p.add_argument(
+        "--prior",
+        default=None,
+        metavar="NAME|FILE",
+        help="grade the guesses under this prior (answers, frequency, uniform or a FILE of word "
+        "weights; default: answers, every answer equally likely, or frequency when an answer is off the "
+        "answer list), and rank the words that could "
+        "have made each row of a colours-only grid by it (default: answers first, then by frequency)",
+    )
     p.add_argument("--json", action="store_true", help="print the review as JSON")
     add_lang_option(p, "write the review")
     add_history_option(p)
@@ -103,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
         if patterns is not None:
             solved = [g for g, p in zip(guesses, patterns) if set(p) == {"g"}]
             answer = solved[-1] if solved else None
-        elif len(guesses) >= spec.rows:         # every row used: found in the last, or lost; only the player knows
+        elif len(guesses) >= spec.rows:  # every row used: found in the last, or lost; only the player knows
             raise ChuteError(Note("full_game_answer", k=len(guesses), word=lexicon.show(fold(guesses[-1])).upper()))
         else:
             answer = guesses[-1]
@@ -112,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
     answers = written_answers(answer)
     if len(answers) > 1:
         raise ChuteError(Note("one_answer", k=len(answers)))
-    answer = answers[0] if answers else answer        # "cigar," and " cigar" are CIGAR
+    answer = answers[0] if answers else answer  # "cigar," and " cigar" are CIGAR
     engine = engine_from_args(args)
     show = lexicon.show
     if not guesses:
@@ -120,9 +140,19 @@ def run(args: argparse.Namespace) -> int:
         with waiting_line("waiting_review", args.lang, args.json):
             rows = decode_grid(engine, patterns or [], answer, hard=share.hard if share else False, prior=prior)
         if args.json:
-            print(json.dumps({"answer": show(answer), "rows": [
-                {"pattern": r.pattern, "count": r.count, "likely": [show(w) for w in r.likely]} for r in rows]},
-                ensure_ascii=False, indent=1))
+            print(
+                json.dumps(
+                    {
+                        "answer": show(answer),
+                        "rows": [
+                            {"pattern": r.pattern, "count": r.count, "likely": [show(w) for w in r.likely]}
+                            for r in rows
+                        ],
+                    },
+                    ensure_ascii=False,
+                    indent=1,
+                )
+            )
             return 0
         print("\n".join(decoded_lines(rows, [answer], lexicon, lexicon.name, args.lang)))
         return 0
@@ -130,8 +160,15 @@ def run(args: argparse.Namespace) -> int:
         check_colours(lexicon, guesses, patterns, answer)
     prior = None if args.prior is None else make_prior(lexicon, args.prior)
     with waiting_line("waiting_review", args.lang, args.json):
-        result = review_game(engine, guesses, [answer], spec.rows, rule=rule_from_args(args), prior=prior,
-                             notify=terminal_notes(args.lang, args.json))
+        result = review_game(
+            engine,
+            guesses,
+            [answer],
+            spec.rows,
+            rule=rule_from_args(args),
+            prior=prior,
+            notify=terminal_notes(args.lang, args.json),
+        )
     kept_in_history(args, result, spec.name, show)
     if args.json:
         print(json.dumps(result.to_dict(show, args.lang), ensure_ascii=False, indent=1))
@@ -156,8 +193,15 @@ def run_boards(args: argparse.Namespace, spec, lexicon, share) -> int:
             answers.append(guesses[len(rows) - 1])
     if len(answers) != boards:
         key = ("game_answers" if share is None else "share_answers") + ("" if answers else "_none")
-        raise ChuteError(Note(key, game=spec.name, boards=Count(boards, "board_noun"),
-                              answers=Count(boards, "answer_noun"), k=len(answers)))
+        raise ChuteError(
+            Note(
+                key,
+                game=spec.name,
+                boards=Count(boards, "board_noun"),
+                answers=Count(boards, "answer_noun"),
+                k=len(answers),
+            )
+        )
     if share is not None and guesses:
         check_grid(lexicon, guesses, share.boards, answers)
     engine = engine_from_args(args)
@@ -168,15 +212,30 @@ def run_boards(args: argparse.Namespace, spec, lexicon, share) -> int:
         with waiting_line("waiting_review", args.lang, args.json):
             rows = decode_boards(engine, share.boards, answers, prior=prior)
         if args.json:
-            print(json.dumps({"answers": [lexicon.show(a) for a in answers], "rows": [
-                {"patterns": list(r.patterns), "count": r.count, "likely": [lexicon.show(w) for w in r.likely]}
-                for r in rows]}, ensure_ascii=False, indent=1))
+            print(
+                json.dumps(
+                    {
+                        "answers": [lexicon.show(a) for a in answers],
+                        "rows": [
+                            {
+                                "patterns": list(r.patterns),
+                                "count": r.count,
+                                "likely": [lexicon.show(w) for w in r.likely],
+                            }
+                            for r in rows
+                        ],
+                    },
+                    ensure_ascii=False,
+                    indent=1,
+                )
+            )
         else:
             print("\n".join(decoded_lines(rows, answers, lexicon, spec.name, args.lang)))
         return 0
     with waiting_line("waiting_review", args.lang, args.json):
-        result = review_game(engine, guesses, answers, spec.rows, prior=prior,
-                             notify=terminal_notes(args.lang, args.json))
+        result = review_game(
+            engine, guesses, answers, spec.rows, prior=prior, notify=terminal_notes(args.lang, args.json)
+        )
     show = lexicon.show
     kept_in_history(args, result, spec.name, show)
     if args.json:
@@ -194,27 +253,41 @@ def kept_in_history(args: argparse.Namespace, result, game: str, show) -> None:
 
 def boards_lines(result, game: str, show, lang: str = "en") -> list[str]:
     """Return a multi-board review as printed lines in ``lang``: the verdict, then a round a line and a board each."""
-    state = (phrase("boards_solved_in", lang, rows=counted(max(result.solved_at), "row", lang)) if result.solved
-             else phrase("boards_not_solved", lang, rows=counted(result.row_limit, "row", lang)))
-    verdict = ("" if result.skill is None else
-               " · " + phrase("skill_luck", lang, skill=result.skill, luck="-" if result.luck is None else result.luck))
+    state = (
+        phrase("boards_solved_in", lang, rows=counted(max(result.solved_at), "row", lang))
+        if result.solved
+        else phrase("boards_not_solved", lang, rows=counted(result.row_limit, "row", lang))
+    )
+    verdict = (
+        ""
+        if result.skill is None
+        else " · " + phrase("skill_luck", lang, skill=result.skill, luck="-" if result.luck is None else result.luck)
+    )
     lines = [f"{game}: {' '.join(show(a).upper() for a in result.answers)}, {state}{verdict}"]
     if result.story(lang, show):
         lines.append(result.story(lang, show))
     if result.chute is not None:
         lines.append(result.chute.said(lang, show))
     for i, rd in enumerate(result.rounds, 1):
-        value = ("" if rd.value is None or rd.best_value is None or math.isinf(rd.best_value) else
-                 (phrase("at_risk", lang) if math.isinf(rd.value) else
-                                              decimal(rd.value, 3, lang)).rjust(7)
-                 + f" vs {decimal(rd.best_value, 3, lang):>7}")
-        grade = ("" if rd.skill is None else f"  {phrase('skill_col', lang)} {rd.skill}  {phrase('luck_col', lang)} "
-                 + ("-" if rd.luck is None else str(rd.luck)))
+        value = (
+            ""
+            if rd.value is None or rd.best_value is None or math.isinf(rd.best_value)
+            else (phrase("at_risk", lang) if math.isinf(rd.value) else decimal(rd.value, 3, lang)).rjust(7)
+            + f" vs {decimal(rd.best_value, 3, lang):>7}"
+        )
+        grade = (
+            ""
+            if rd.skill is None
+            else f"  {phrase('skill_col', lang)} {rd.skill}  {phrase('luck_col', lang)} "
+            + ("-" if rd.luck is None else str(rd.luck))
+        )
         lines.append(f"  {i}  {show(rd.guess).upper():<8} {value}{grade}  {rd.comment(lang, show)}".rstrip())
         for k, b in enumerate(rd.boards, 1):
             if b is not None:
-                lines.append(f"       {phrase('board', lang, n=k)}: {to_emoji(b.pattern)} {left_text(b, lang):<11} "
-                             f"{b.comment(lang, show)}")
+                lines.append(
+                    f"       {phrase('board', lang, n=k)}: {to_emoji(b.pattern)} {left_text(b, lang):<11} "
+                    f"{b.comment(lang, show)}"
+                )
     lines.append("  " + phrase("left_key", lang))
     lines.append("  " + phrase("grades_key", lang))
     lines.append("  " + phrase("round_key", lang))
@@ -222,8 +295,9 @@ def boards_lines(result, game: str, show, lang: str = "en") -> list[str]:
     return lines
 
 
-def review_command(game: str, guesses: list[str], answers: list[str], rule: str | None, lang: str = "en",
-                   lists: list[str] = ()) -> str:
+def review_command(
+    game: str, guesses: list[str], answers: list[str], rule: str | None, lang: str = "en", lists: Sequence[str] = ()
+) -> str:
     """Return the ``chute review`` command line that reviews a game (for a player to copy); ``lists``: its list options."""
     parts = ["chute review", f"--game {game}"] + list(lists) + ([f"--{rule}"] if rule else [])
     if len(answers) > 1 or guesses[-1:] != answers:
@@ -250,7 +324,7 @@ def _share(args: argparse.Namespace):
     pipe is none; an empty --share is an error)."""
     if args.share is None:
         text = _piped_text(wait=not args.clues)
-        if text is None or not text.strip():          # nothing piped in: no share text meant
+        if text is None or not text.strip():  # nothing piped in: no share text meant
             return None
     elif args.share == "-":
         text = sys.stdin.read(1 << 20)
@@ -263,7 +337,7 @@ def _share(args: argparse.Namespace):
     return parse_share(text)
 
 
-PIPE_WAIT = 1.0      # seconds a review given its guesses waits for a share text on a pipe that sends nothing
+PIPE_WAIT = 1.0  # seconds a review given its guesses waits for a share text on a pipe that sends nothing
 
 
 def _piped_text(wait: bool) -> str | None:
@@ -275,13 +349,13 @@ def _piped_text(wait: bool) -> str | None:
     if not wait:
         try:
             fd = stdin.fileno()
-        except (OSError, ValueError):            # an in-memory stream: it never blocks
+        except (OSError, ValueError):  # an in-memory stream: it never blocks
             fd = None
         if fd is not None:
             try:
                 if not select.select([fd], [], [], PIPE_WAIT)[0]:
                     return None
-            except (OSError, ValueError):         # a file select cannot watch (Windows): read it
+            except (OSError, ValueError):  # a file select cannot watch (Windows): read it
                 pass
     try:
         return stdin.read(1 << 20)
@@ -299,28 +373,46 @@ def report_lines(result, lexicon, stream, lang: str = "en") -> list[str]:
     show = lexicon.show
     colour = use_colour(stream)
     used = len(result.rows)
-    state = (phrase("solved_in", lang, used=used, limit=result.row_limit) if result.solved
-             else phrase("found_over", lang, used=used, rows=counted(result.row_limit, "row", lang))
-             if result.rows[-1].guess == result.answer
-             else phrase("not_solved_in", lang, rows=counted(used, "row", lang)))
+    state = (
+        phrase("solved_in", lang, used=used, limit=result.row_limit)
+        if result.solved
+        else phrase("found_over", lang, used=used, rows=counted(result.row_limit, "row", lang))
+        if result.rows[-1].guess == result.answer
+        else phrase("not_solved_in", lang, rows=counted(used, "row", lang))
+    )
     mode = f" · {phrase(result.rule, lang)}" if result.rule else ""
-    verdict = ("" if result.skill is None else
-               " · " + phrase("skill_luck", lang, skill=result.skill, luck="-" if result.luck is None else result.luck))
+    verdict = (
+        ""
+        if result.skill is None
+        else " · " + phrase("skill_luck", lang, skill=result.skill, luck="-" if result.luck is None else result.luck)
+    )
     lines = [f"{lexicon.name}: {show(result.answer).upper()}, {state}{mode}{verdict}"]
     if result.story(lang, show):
         lines.append(result.story(lang, show))
     if result.chute is not None:
         lines.append(result.chute.said(lang, show))
-    figure = (lambda x: decimal(x, 3, lang).rjust(6))
+
+    def figure(x: float) -> str:
+        return decimal(x, 3, lang).rjust(6)
+
     for i, r in enumerate(result.rows, 1):
-        value = ("" if r.value is None or r.best_value is None or math.isinf(r.best_value) else
-                 (" " + phrase("at_risk", lang) if r.value == float("inf") else figure(r.value))
-                 + f" vs {figure(r.best_value)}" + ("" if r.exact else "~" if r.estimated else "*"))
-        grade = ("" if r.skill is None else
-                 f"  {phrase('skill_col', lang)} {r.skill:>2}  {phrase('luck_col', lang)} "
-                 + (" -" if r.luck is None else f"{r.luck:>2}"))        # no luck: no word graded shows the colours seen
-        lines.append(f"  {i}  {tiles(show(r.guess), r.pattern, colour)}  {left_text(r, lang):<11} "
-                     f"{value}{grade}  {r.comment(lang, show)}")
+        value = (
+            ""
+            if r.value is None or r.best_value is None or math.isinf(r.best_value)
+            else (" " + phrase("at_risk", lang) if r.value == float("inf") else figure(r.value))
+            + f" vs {figure(r.best_value)}"
+            + ("" if r.exact else "~" if r.estimated else "*")
+        )
+        grade = (
+            ""
+            if r.skill is None
+            else f"  {phrase('skill_col', lang)} {r.skill:>2}  {phrase('luck_col', lang)} "
+            + (" -" if r.luck is None else f"{r.luck:>2}")
+        )  # no luck: no word graded shows the colours seen
+        lines.append(
+            f"  {i}  {tiles(show(r.guess), r.pattern, colour)}  {left_text(r, lang):<11} "
+            f"{value}{grade}  {r.comment(lang, show)}"
+        )
         if r.violation:
             lines.append(f"       {r.violation_text(lang)}")
         if not r.could_be_answer and r.before > 1 and r.value is not None:
@@ -331,8 +423,16 @@ def report_lines(result, lexicon, stream, lang: str = "en") -> list[str]:
     lines.append("  " + phrase("grades_key", lang))
     lines.append("  " + phrase("values_key", lang))
     if result.optimal_rows is not None:
-        lines.append(phrase("optimal_finds", lang, opener=show(result.optimal_opener).upper(),
-                            answer=show(result.answer).upper(), rows=counted(result.optimal_rows, "row", lang),
-                            mean=decimal(result.optimal_mean, 4, lang), n=number(len(lexicon.answers), lang)))
+        lines.append(
+            phrase(
+                "optimal_finds",
+                lang,
+                opener=show(result.optimal_opener).upper(),
+                answer=show(result.answer).upper(),
+                rows=counted(result.optimal_rows, "row", lang),
+                mean=decimal(result.optimal_mean, 4, lang),
+                n=number(len(lexicon.answers), lang),
+            )
+        )
     lines.extend(said(n, lang) for n in result.notes)
     return lines

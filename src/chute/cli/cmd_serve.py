@@ -5,25 +5,32 @@ from __future__ import annotations
 import argparse
 import socket
 import sys
+import webbrowser
 
 from ..errors import ChuteError
 from ..web import warming
 from .common import bounded_int
 
 HELP = "a local web page next to the game: clickable tiles, suggestions, review"
-DESCRIPTION = ("Serve chute's web page and JSON API on this machine (Starlette on uvicorn; every asset "
-               "bundled, works offline). The page plays Wordle, Termo and their multi-board games: type "
-               "a guess, click the tiles to the colours the game showed, read the suggestions and the words "
-               "left; paste a share text for the review. Binds to 127.0.0.1 unless told otherwise. Requests from "
-               "other web pages are refused, so a site you visit cannot use it or change your list of refused "
-               "words; on this machine's own address it answers only at localhost, 127.0.0.1 and [::1].")
+DESCRIPTION = (
+    "Serve chute's web page and JSON API on this machine (Starlette on uvicorn; every asset "
+    "bundled, works offline). The page plays Wordle, Termo and their multi-board games: type "
+    "a guess, click the tiles to the colours the game showed, read the suggestions and the words "
+    "left; paste a share text for the review. Binds to 127.0.0.1 unless told otherwise. Requests from "
+    "other web pages are refused, so a site you visit cannot use it or change your list of refused "
+    "words; on this machine's own address it answers only at localhost, 127.0.0.1 and [::1]."
+)
 EPILOG = "examples: chute serve | chute serve --port 8080 --open | chute serve --host 0.0.0.0"
 
 
 def add_arguments(p) -> None:
     """Add the ``serve`` options."""
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, this machine only; "
-                   "0.0.0.0: the network, answering at any name)")
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default: 127.0.0.1, this machine only; "
+        "0.0.0.0: the network, answering at any name)",
+    )
     p.add_argument("--port", type=bounded_int(1, 65535), default=8000, help="port (default: 8000)")
     p.add_argument("--open", action="store_true", help="open the page in the browser")
 
@@ -31,13 +38,13 @@ def add_arguments(p) -> None:
 def run(args: argparse.Namespace) -> int:
     """Check the port, load the engines, and serve until interrupted."""
     try:
-        import uvicorn
+        import uvicorn  # noqa: PLC0415 (Starlette and uvicorn: only to serve the page)
 
-        from ..web.app import allowed_hosts, create_app, warm_in_background
+        from ..web.app import allowed_hosts, create_app, warm_in_background  # noqa: PLC0415 (Starlette and uvicorn: only to serve the page)
     except ImportError:
         raise ChuteError("chute serve needs the web extra: pip install 'chute[web]'") from None
     host = args.host.strip()
-    if host.startswith("[") and host.endswith("]"):          # an IPv6 address as a URL writes it
+    if host.startswith("[") and host.endswith("]"):  # an IPv6 address as a URL writes it
         host = host[1:-1]
     if not host:
         raise ChuteError("--host: give an address to listen on (127.0.0.1: this machine; 0.0.0.0: the network)")
@@ -51,17 +58,17 @@ def run(args: argparse.Namespace) -> int:
         listener.listen(128)
     except OSError as err:
         listener.close()
-        raise ChuteError(f"cannot listen on {args.host}:{args.port} ({err.strerror or err}): "
-                         "choose another --host or --port") from None
+        raise ChuteError(
+            f"cannot listen on {args.host}:{args.port} ({err.strerror or err}): choose another --host or --port"
+        ) from None
     with listener:
-        warming.warm()                              # the engines and kernels every request uses, before it answers
+        warming.warm()  # the engines and kernels every request uses, before it answers
         name = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::", "::1", "0") else host
         url = f"http://{f'[{name}]' if ':' in name else name}:{args.port}/"
         print(f"chute: serving on {url} (Ctrl-C to stop)", file=sys.stderr, flush=True)
         if args.open:
-            import webbrowser
             webbrowser.open(url)
-        with warm_in_background():                  # the page's requests asked once, in a process of its own
+        with warm_in_background():  # the page's requests asked once, in a process of its own
             # no ASGI lifespan: nothing to start in it, and a second Ctrl-C would print its cancelled task's
             # traceback
             config = uvicorn.Config(create_app(allowed_hosts(host)), log_level="warning", lifespan="off")

@@ -9,24 +9,29 @@ from ..errors import NotationError
 from ..game.feedback import Clue, parse_board_row, parse_rows
 from ..game.words_left import said_per_board
 from ..language import column, column_key, decimal, percent, phrase, said
+from ..playing.suggestion import SHOW_CANDIDATES
 from .common import add_game_options, add_lang_option, bounded_int, spec_from_args
 from .console import note, waiting_line
 from .solving import add_solver_options, show, solver_from_args, suggestion_table
 
 HELP = "the best next guesses after some clues"
-DESCRIPTION = ("Rank the next guesses for the state the clues leave: each with the strategy's "
-               "score, the expected number of candidates left, the worst case, and whether it "
-               "could be the answer. Without clues it gives the opener (cached per lexicon and "
-               "strategy). The remaining candidates are listed when there are at most 10. "
-               "A CLUE is guess:colours (crane:bybgb; Termo's c/i/_, 2/1/0 digits and emoji "
-               "tiles work too), GUESS=SCORE (CRANE=.r.N.), or a guess followed by its colours. "
-               "In a game of several boards (--game quarteto) a CLUE is one row: the guess and "
-               "every board's colours, in board order (toras:bbgyb/gbbbb/bbbbb/ybbbg; '-' for a "
-               "board already solved, or only the unsolved boards' colours), and the ranking is "
-               "the joint policy's.")
-EPILOG = ("examples: chute suggest | chute suggest soare:bbybb until:bbgyb | "
-          "chute suggest --game termo --strict serao:__c_i | chute suggest crane bybgb --json | "
-          "chute suggest --game dueto toras:bbgyb/gbbbb")
+DESCRIPTION = (
+    "Rank the next guesses for the state the clues leave: each with the strategy's "
+    "score, the expected number of candidates left, the worst case, and whether it "
+    "could be the answer. Without clues it gives the opener (cached per lexicon and "
+    "strategy). The remaining candidates are listed when there are at most 10. "
+    "A CLUE is guess:colours (crane:bybgb; Termo's c/i/_, 2/1/0 digits and emoji "
+    "tiles work too), GUESS=SCORE (CRANE=.r.N.), or a guess followed by its colours. "
+    "In a game of several boards (--game quarteto) a CLUE is one row: the guess and "
+    "every board's colours, in board order (toras:bbgyb/gbbbb/bbbbb/ybbbg; '-' for a "
+    "board already solved, or only the unsolved boards' colours), and the ranking is "
+    "the joint policy's."
+)
+EPILOG = (
+    "examples: chute suggest | chute suggest soare:bbybb until:bbgyb | "
+    "chute suggest --game termo --strict serao:__c_i | chute suggest crane bybgb --json | "
+    "chute suggest --game dueto toras:bbgyb/gbbbb"
+)
 
 
 def add_arguments(p) -> None:
@@ -44,8 +49,9 @@ def parse_clues(tokens: list[str], length: int):
     rows = parse_rows(tokens, length)
     for row in rows:
         if not isinstance(row, Clue):
-            raise NotationError("suggest needs played rows (guess and colours), not templates; "
-                                "use 'chute filter' for templates")
+            raise NotationError(
+                "suggest needs played rows (guess and colours), not templates; use 'chute filter' for templates"
+            )
     return rows
 
 
@@ -65,11 +71,13 @@ def run(args: argparse.Namespace) -> int:
     for message in suggestion.notes:
         note(message, lang=lang)
     n = suggestion.n_candidates
-    print(phrase("left_line", lang, count=suggestion.state.words_left().said(lang), strategy=suggestion.strategy)
-          + ("" if clues else phrase("opener", lang))
-          + (f" · {phrase(solver.hard, lang)}" if solver.hard else "")
-          + (phrase("beyond_lists" if suggestion.state.unlisted else "beyond", lang) if suggestion.fallback else ""))
-    if n <= 10:
+    print(
+        phrase("left_line", lang, count=suggestion.state.words_left().said(lang), strategy=suggestion.strategy)
+        + ("" if clues else phrase("opener", lang))
+        + (f" · {phrase(solver.hard, lang)}" if solver.hard else "")
+        + (phrase("beyond_lists" if suggestion.state.unlisted else "beyond", lang) if suggestion.fallback else "")
+    )
+    if n <= SHOW_CANDIDATES:
         print(phrase("candidates_are", lang, words=" ".join(show(lexicon, w) for w in suggestion.candidates)))
     if suggestion.ranked:
         print("\n".join(suggestion_table(suggestion, lexicon, lang)))
@@ -89,35 +97,41 @@ def run_boards(args: argparse.Namespace) -> int:
         print(json.dumps({"game": spec.name, **session.report(args.top, lang=lang)}, ensure_ascii=False, indent=1))
         return 0
     with waiting_line("waiting_rank", lang):
-        suggestion = solver.suggest(rows, args.top)     # its errors before any output
+        suggestion = solver.suggest(rows, args.top)  # its errors before any output
     session, ranked = suggestion.session, suggestion.ranked
-    where: dict[str, list[str]] = {}          # a note once, naming its boards unless it is every board's
+    where: dict[str, list[str]] = {}  # a note once, naming its boards unless it is every board's
     for i, board in enumerate(session.boards, 1):
         for message in board.state.notes:
             where.setdefault(message, []).append(str(i))
     for message, boards in where.items():
         text = said(message, lang)
-        note(text if len(boards) == session.n_boards else f"{phrase('board', lang, n=', '.join(boards))}: {text}",
-             lang=lang)
+        note(
+            text if len(boards) == session.n_boards else f"{phrase('board', lang, n=', '.join(boards))}: {text}",
+            lang=lang,
+        )
     counts = said_per_board(session.words_left(), lang)
     if session.solved:
         print(phrase("all_boards_solved", lang, game=spec.name, used=session.used, rows=spec.rows))
         return 0
     print(phrase("boards_line", lang, game=spec.name, row=session.used + 1, rows=spec.rows, parts=counts))
     for i, board in enumerate(session.boards, 1):
-        if not board.solved and board.state.clues and 0 < board.state.n <= 10:
+        if not board.solved and board.state.clues and 0 < board.state.n <= SHOW_CANDIDATES:
             print(f"{phrase('board', lang, n=i)}: " + " ".join(show(lexicon, w) for w in board.state.likeliest()))
     if not ranked:
         note(phrase("no_board_left", lang), lang=lang)
         return 0
     width = lexicon.length + 2
     wide = max(8, len(column("score", lang)))
-    print(f"{'#':>3}  {column('guess', lang):<{width}} {column('score', lang):>{wide}} {column('bits', lang):>7} "
-          f"{column('expected', lang):>9} {column('solves', lang):>7}")
+    print(
+        f"{'#':>3}  {column('guess', lang):<{width}} {column('score', lang):>{wide}} {column('bits', lang):>7} "
+        f"{column('expected', lang):>9} {column('solves', lang):>7}"
+    )
     for k, choice in enumerate(ranked, 1):
-        print(f"{k:>3}  {show(lexicon, choice.guess):<{width}} {decimal(choice.score, 3, lang):>{wide}} "
-              f"{decimal(choice.bits, 3, lang):>7} {decimal(choice.expected, 2, lang):>9} "
-              f"{percent(choice.p_hit, lang) if choice.p_hit else '':>7}".rstrip())
+        print(
+            f"{k:>3}  {show(lexicon, choice.guess):<{width}} {decimal(choice.score, 3, lang):>{wide}} "
+            f"{decimal(choice.bits, 3, lang):>7} {decimal(choice.expected, 2, lang):>9} "
+            f"{percent(choice.p_hit, lang) if choice.p_hit else '':>7}".rstrip()
+        )
     print(column_key(["score", "joint_bits", "joint_expected", "solves"], lang))
     if session.finished:
         note(phrase("past_limit", lang, rows=spec.rows), lang=lang)

@@ -14,49 +14,72 @@ from ..game.words import fold
 from ..search.opener_search import rank_openers, search
 from ..search.tree import DecisionTree
 from ..search.tree_search import TreeSearch, parse_top
-from .common import (
-    add_game_options,
-    add_jobs_option,
-    bounded_int,
-    engine_from_args,
-    lexicon_from_args,
-    spec_from_args,
-)
+from .common import add_game_options, add_jobs_option, bounded_int, engine_from_args, lexicon_from_args, spec_from_args
 from .solving import single_board
 
 HELP = "find the decision tree with the fewest guesses in total (optimal play)"
-DESCRIPTION = ("Search the decision tree that solves every answer with the fewest guesses in "
-               "total (the lowest mean), within the row limit: a guess at each node, a child "
-               "per pattern. Branch and bound over candidate sets with memoisation. --top "
-               "limits the guesses tried per node (fast, near-optimal); --exact tries every "
-               "guess that could still win, which proves the total optimal for the opener.")
-EPILOG = ("examples: chute tree --opener salet --out salet.json | chute tree --hard --opener "
-          "salet | chute tree --openers 10 --jobs 2 | chute tree --game termo --strict | "
-          "chute tree --check salet.json --text -")
+DESCRIPTION = (
+    "Search the decision tree that solves every answer with the fewest guesses in "
+    "total (the lowest mean), within the row limit: a guess at each node, a child "
+    "per pattern. Branch and bound over candidate sets with memoisation. --top "
+    "limits the guesses tried per node (fast, near-optimal); --exact tries every "
+    "guess that could still win, which proves the total optimal for the opener."
+)
+EPILOG = (
+    "examples: chute tree --opener salet --out salet.json | chute tree --hard --opener "
+    "salet | chute tree --openers 10 --jobs 2 | chute tree --game termo --strict | "
+    "chute tree --check salet.json --text -"
+)
 
 
 def add_arguments(p) -> None:
     """Add the ``tree`` options."""
     s = p.add_argument_group("search")
-    s.add_argument("--opener", metavar="WORD[,WORD...]",
-                   help="first guess(es) to search (default: the best --openers by the heuristic)")
-    s.add_argument("--openers", type=bounded_int(1), default=10, metavar="N",
-                   help="without --opener: search the N best openers by the heuristic (default: 10)")
-    s.add_argument("--top", metavar="K[,K2,...]",
-                   help="guesses tried per node, by depth below the opener, the last repeating "
-                        "(default: 200,30,10,4,2)")
-    s.add_argument("--exact", action="store_true",
-                   help="try every guess that could still win: a proof of the total for each opener")
+    s.add_argument(
+        "--opener",
+        metavar="WORD[,WORD...]",
+        help="first guess(es) to search (default: the best --openers by the heuristic)",
+    )
+    s.add_argument(
+        "--openers",
+        type=bounded_int(1),
+        default=10,
+        metavar="N",
+        help="without --opener: search the N best openers by the heuristic (default: 10)",
+    )
+    s.add_argument(
+        "--top",
+        metavar="K[,K2,...]",
+        help="guesses tried per node, by depth below the opener, the last repeating (default: 200,30,10,4,2)",
+    )
+    s.add_argument(
+        "--exact",
+        action="store_true",
+        help="try every guess that could still win: a proof of the total for each opener",
+    )
     mode = s.add_mutually_exclusive_group()
-    mode.add_argument("--hard", dest="rule", action="store_const", const="hard",
-                      help="Wordle hard mode: greens stay, revealed letters are reused")
-    mode.add_argument("--strict", dest="rule", action="store_const", const="strict",
-                      help="Termo's strict mode: every guess must fit every clue")
+    mode.add_argument(
+        "--hard",
+        dest="rule",
+        action="store_const",
+        const="hard",
+        help="Wordle hard mode: greens stay, revealed letters are reused",
+    )
+    mode.add_argument(
+        "--strict",
+        dest="rule",
+        action="store_const",
+        const="strict",
+        help="Termo's strict mode: every guess must fit every clue",
+    )
     add_jobs_option(s, "spread the work over N processes (default: 1)")
-    s.add_argument("--check", metavar="TREE.json",
-                   help="do not search: verify a saved tree against the word lists and report its figures")
+    s.add_argument(
+        "--check",
+        metavar="TREE.json",
+        help="do not search: verify a saved tree against the word lists and report its figures",
+    )
     add_game_options(p, multi=True)
-    p.set_defaults(game=None)   # --check reads the game from the tree when not given
+    p.set_defaults(game=None)  # --check reads the game from the tree when not given
     out = p.add_argument_group("output")
     out.add_argument("--out", metavar="FILE", help="save the best tree as JSON ('-': standard output)")
     out.add_argument("--text", metavar="FILE", help="write the tree as indented text ('-': standard output)")
@@ -106,14 +129,26 @@ def run(args: argparse.Namespace) -> int:
         best.tree.meta["game"] = spec.name
         write_outputs(args, best.tree, lexicon)
     if args.json:
-        print(json.dumps({"lexicon": lexicon.name, "answers": len(lexicon.answers),
-                          "guesses": len(lexicon.guesses), "rows": spec.rows, "rule": args.rule,
-                          "exact": args.exact, "top": None if args.exact else list(top),
-                          "seconds": round(seconds, 2),
-                          "openers": [result_dict(r) for r in results],
-                          "best": best.opener if best else None}, ensure_ascii=False, indent=1))
+        print(
+            json.dumps(
+                {
+                    "lexicon": lexicon.name,
+                    "answers": len(lexicon.answers),
+                    "guesses": len(lexicon.guesses),
+                    "rows": spec.rows,
+                    "rule": args.rule,
+                    "exact": args.exact,
+                    "top": None if args.exact else list(top),
+                    "seconds": round(seconds, 2),
+                    "openers": [result_dict(r) for r in results],
+                    "best": best.opener if best else None,
+                },
+                ensure_ascii=False,
+                indent=1,
+            )
+        )
     else:
-        if best is None:
+        if best is None or best.tree is None:
             print(f"no tree found that solves every answer within {spec.rows} rows", file=talk)
         else:
             stats = best.tree.evaluate(lexicon.answers)
@@ -135,17 +170,29 @@ def opener_line(res, lexicon) -> str:
     meta = res.tree.meta
     dist = " ".join(f"{k}:{v}" for k, v in meta["distribution"].items())
     exact = "  exact" if res.exact else ""
-    return (f"  {word:<8} {res.total:>7,}  mean {res.mean:.4f}  worst {meta['worst']}  "
-            f"[{dist}]  {res.seconds:.1f} s{exact}")
+    return (
+        f"  {word:<8} {res.total:>7,}  mean {res.mean:.4f}  worst {meta['worst']}  [{dist}]  {res.seconds:.1f} s{exact}"
+    )
 
 
 def result_dict(res) -> dict:
     """Return one opener's result as JSON data."""
-    out = {"opener": res.opener, "feasible": res.feasible, "exact": res.exact,
-           "seconds": round(res.seconds, 2), "nodes": res.nodes}
+    out = {
+        "opener": res.opener,
+        "feasible": res.feasible,
+        "exact": res.exact,
+        "seconds": round(res.seconds, 2),
+        "nodes": res.nodes,
+    }
     if res.feasible:
-        out.update({"total": res.total, "mean": round(res.mean, 4), "worst": res.tree.meta["worst"],
-                    "distribution": res.tree.meta["distribution"]})
+        out.update(
+            {
+                "total": res.total,
+                "mean": round(res.mean, 4),
+                "worst": res.tree.meta["worst"],
+                "distribution": res.tree.meta["distribution"],
+            }
+        )
     return out
 
 
@@ -155,9 +202,16 @@ def check_tree_outputs(args: argparse.Namespace) -> None:
         raise ChuteError("only one of --out, --text and --dot can write to standard output ('-')")
     if args.json and data_on_stdout(args):
         raise ChuteError("--json and --out -/--text -/--dot - cannot both write to standard output")
-    check_outputs({"--out": args.out, "--text": args.text, "--dot": args.dot},
-                  {"--check": args.check, "--answers": args.answers, "--guesses": args.guesses,
-                   "--exclude": args.exclude, "--not-answers": args.not_answers})
+    check_outputs(
+        {"--out": args.out, "--text": args.text, "--dot": args.dot},
+        {
+            "--check": args.check,
+            "--answers": args.answers,
+            "--guesses": args.guesses,
+            "--exclude": args.exclude,
+            "--not-answers": args.not_answers,
+        },
+    )
 
 
 def data_on_stdout(args: argparse.Namespace) -> bool:
@@ -167,8 +221,11 @@ def data_on_stdout(args: argparse.Namespace) -> bool:
 
 def write_outputs(args: argparse.Namespace, tree, lexicon) -> None:
     """Write the tree where --out, --text and --dot ask ('-' is standard output), each file atomically."""
-    outputs = [(args.out, tree.to_json, "tree"), (args.text, lambda: tree.to_text(lexicon), "tree text"),
-               (args.dot, lambda: tree.to_dot(lexicon=lexicon), "tree DOT")]
+    outputs = [
+        (args.out, tree.to_json, "tree"),
+        (args.text, lambda: tree.to_text(lexicon), "tree text"),
+        (args.dot, lambda: tree.to_dot(lexicon=lexicon), "tree DOT"),
+    ]
     for _, text, _ in (o for o in outputs if o[0] == "-"):
         sys.stdout.write(text())
     write_each_or_keep([o for o in outputs if o[0] != "-"])
@@ -191,13 +248,29 @@ def run_check(args: argparse.Namespace) -> int:
     key = tree.meta.get("lexicon_key")
     mismatch = key is not None and key != lexicon.key[:16]
     if args.json:
-        print(json.dumps({"tree": args.check, "lexicon": lexicon.name, "rows": tree.rows,
-                          "rule": tree.rule, "sound": not problems, "problems": problems,
-                          "same_lists": not mismatch, **stats.to_dict()}, ensure_ascii=False, indent=1))
+        print(
+            json.dumps(
+                {
+                    "tree": args.check,
+                    "lexicon": lexicon.name,
+                    "rows": tree.rows,
+                    "rule": tree.rule,
+                    "sound": not problems,
+                    "problems": problems,
+                    "same_lists": not mismatch,
+                    **stats.to_dict(),
+                },
+                ensure_ascii=False,
+                indent=1,
+            )
+        )
     else:
         mode = {None: "normal mode", "hard": "hard mode", "strict": "strict mode"}[tree.rule]
-        print(f"{args.check}: opener {lexicon.show(tree.root.guess).upper()}, {tree.rows} rows, {mode}, "
-              f"checked against {lexicon.summary()}", file=talk)
+        print(
+            f"{args.check}: opener {lexicon.show(tree.root.guess).upper()}, {tree.rows} rows, {mode}, "
+            f"checked against {lexicon.summary()}",
+            file=talk,
+        )
         if mismatch:
             print("note: the tree was built from other word lists", file=talk)
         print(stats.summary(), file=talk)
@@ -205,7 +278,11 @@ def run_check(args: argparse.Namespace) -> int:
             print(f"problem: {line}", file=talk)
         if len(problems) > 20:
             print(f"... {len(problems) - 20} more problems", file=talk)
-        print("sound: every answer solved within the rows" if not problems else
-              f"NOT sound: {len(problems)} problem{'s' if len(problems) != 1 else ''}", file=talk)
+        print(
+            "sound: every answer solved within the rows"
+            if not problems
+            else f"NOT sound: {len(problems)} problem{'s' if len(problems) != 1 else ''}",
+            file=talk,
+        )
     write_outputs(argparse.Namespace(out=args.out, text=args.text, dot=args.dot), tree, lexicon)
     return 0 if not problems else 1

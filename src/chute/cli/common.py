@@ -22,9 +22,10 @@ MAX_SEED = 2**32 - 1
 
 def bounded_int(low: int, high: int | None = None, what: str = "number"):
     """Return an argparse type that reads a whole number in [low, high], with one clear message otherwise."""
+
     def parse(text: str) -> int:
         try:
-            if not re.fullmatch(r"[+-]?[0-9]+", text.strip()):   # int() would read ٣, ５ and 1_0 as numbers
+            if not re.fullmatch(r"[+-]?[0-9]+", text.strip()):  # int() would read ٣, ５ and 1_0 as numbers
                 raise ValueError(text)
             value = int(text.strip(), 10)
         except (ValueError, AttributeError):
@@ -34,6 +35,7 @@ def bounded_int(low: int, high: int | None = None, what: str = "number"):
         if high is not None and value > high:
             raise argparse.ArgumentTypeError(f"must be at most {high:,}, not {excerpt(text, 20)}")
         return value
+
     parse.__name__ = what
     return parse
 
@@ -45,10 +47,14 @@ def add_jobs_option(parser, help: str) -> None:
 
 def add_lang_option(parser: argparse.ArgumentParser, what: str) -> None:
     """Add --lang: ``what`` the command says, in English (the default) or Brazilian Portuguese."""
-    parser.add_argument("--lang", choices=("en", "pt"), default=default_language(),
-                        help=f"{what} in English (en) or Brazilian Portuguese (pt); default: $CHUTE_LANG, else "
-                             "the locale's language (pt for a pt_BR locale), else en; errors about files and "
-                             "options stay English")
+    parser.add_argument(
+        "--lang",
+        choices=("en", "pt"),
+        default=default_language(),
+        help=f"{what} in English (en) or Brazilian Portuguese (pt); default: $CHUTE_LANG, else "
+        "the locale's language (pt for a pt_BR locale), else en; errors about files and "
+        "options stay English",
+    )
 
 
 def zipf_floor(text: str) -> float:
@@ -56,8 +62,9 @@ def zipf_floor(text: str) -> float:
     try:
         value = float(text.strip().replace(",", ".", 1) if "." not in text else text.strip())
     except (ValueError, AttributeError):
-        raise argparse.ArgumentTypeError(f"expected a Zipf frequency such as 3 or 3.5, not {excerpt(text, 20)}") \
-            from None
+        raise argparse.ArgumentTypeError(
+            f"expected a Zipf frequency such as 3 or 3.5, not {excerpt(text, 20)}"
+        ) from None
     if not (math.isfinite(value) and 0 <= value <= MAX_ZIPF):
         raise argparse.ArgumentTypeError(f"a Zipf frequency is from 0 to {MAX_ZIPF:g}, not {excerpt(text, 20)}")
     return value
@@ -67,25 +74,37 @@ def add_game_options(parser: argparse.ArgumentParser, multi: bool = True) -> Non
     """Add --game and the lexicon options (--answers, --guesses, --exclude, --not-answers, --common, --length,
     --no-cache)."""
     g = parser.add_argument_group("game and word lists")
-    g.add_argument("--game", default="wordle", metavar="NAME",
-                   help=f"game preset: {', '.join(PRESETS)} (default: wordle)")
+    g.add_argument(
+        "--game", default="wordle", metavar="NAME", help=f"game preset: {', '.join(PRESETS)} (default: wordle)"
+    )
     if multi:
-        g.add_argument("--boards", type=bounded_int(1, 64), metavar="N",
-                       help="number of boards (user-defined game, 1-64)")
+        g.add_argument(
+            "--boards", type=bounded_int(1, 64), metavar="N", help="number of boards (user-defined game, 1-64)"
+        )
         g.add_argument("--rows", type=bounded_int(1, 100), metavar="R", help="row limit (default: the game's)")
     g.add_argument("--answers", metavar="FILE", help="possible answers, one per line (replaces the bundled list)")
     g.add_argument("--guesses", metavar="FILE", help="accepted guesses, one per line (replaces the bundled list)")
     g.add_argument("--exclude", metavar="FILE", help="forbidden words to drop from both lists")
-    g.add_argument("--not-answers", metavar="FILE",
-                   help="words that will not be the answer (e.g. past answers): never candidates, still accepted "
-                        "and suggested as guesses")
-    g.add_argument("--common", action="store_true",
-                   help="suggest only common words: on the answer list, or at least --common-floor on the Zipf "
-                        "frequency scale; other words are still read as guesses, and suggested once the clues make "
-                        "one a likely answer")
-    g.add_argument("--common-floor", type=zipf_floor, metavar="ZIPF",
-                   help=f"the frequency --common asks for, 0-8 (implies --common; default {COMMON_FLOOR:g}: once per "
-                        "million words)")
+    g.add_argument(
+        "--not-answers",
+        metavar="FILE",
+        help="words that will not be the answer (e.g. past answers): never candidates, still accepted "
+        "and suggested as guesses",
+    )
+    g.add_argument(
+        "--common",
+        action="store_true",
+        help="suggest only common words: on the answer list, or at least --common-floor on the Zipf "
+        "frequency scale; other words are still read as guesses, and suggested once the clues make "
+        "one a likely answer",
+    )
+    g.add_argument(
+        "--common-floor",
+        type=zipf_floor,
+        metavar="ZIPF",
+        help=f"the frequency --common asks for, 0-8 (implies --common; default {COMMON_FLOOR:g}: once per "
+        "million words)",
+    )
     g.add_argument("--length", type=bounded_int(3, 12), metavar="N", help="word length (3-12; user lists)")
     g.add_argument("--no-cache", action="store_true", help="do not read or write the on-disk cache")
 
@@ -105,8 +124,16 @@ def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
     """Return the lexicon chosen by the game and list options (``playing.assembly.lexicon_for``), reporting
     dropped entries."""
     spec = spec_from_args(args)
-    lexicon = lexicon_for(spec.lexicon, args.answers, args.guesses, args.exclude, getattr(args, "not_answers", None),
-                          args.length, common_from_args(args), not getattr(args, "no_cache", False))
+    lexicon = lexicon_for(
+        spec.lexicon,
+        args.answers,
+        args.guesses,
+        args.exclude,
+        getattr(args, "not_answers", None),
+        args.length,
+        common_from_args(args),
+        not getattr(args, "no_cache", False),
+    )
     if lexicon.dropped and not getattr(args, "json", False):
         print(f"chute: note: {dropped_note(lexicon)}", file=sys.stderr)
     return lexicon
@@ -116,9 +143,17 @@ def engine_from_args(args: argparse.Namespace):
     """Return the engine (pattern matrix) for the chosen lists, shared with the solver the options build
     (``playing.assembly.engine_for``); a terminal hears what it is doing while a matrix is built."""
     quiet = bool(getattr(args, "json", False) or getattr(args, "quiet", False))
-    return engine_for(spec_from_args(args), args.answers, args.guesses, args.exclude,
-                      getattr(args, "not_answers", None), args.length, common_from_args(args),
-                      not args.no_cache, waiting=lambda key: waiting_line(key, getattr(args, "lang", "en"), quiet))
+    return engine_for(
+        spec_from_args(args),
+        args.answers,
+        args.guesses,
+        args.exclude,
+        getattr(args, "not_answers", None),
+        args.length,
+        common_from_args(args),
+        not args.no_cache,
+        waiting=lambda key: waiting_line(key, getattr(args, "lang", "en"), quiet),
+    )
 
 
 def read_words_arg(words: list[str] | None, words_file: str | None, length: int | None) -> Lexicon | None:
@@ -138,15 +173,19 @@ def read_words_arg(words: list[str] | None, words_file: str | None, length: int 
 
 def add_history_option(parser: argparse.ArgumentParser) -> None:
     """Add --no-history: keep this game out of your history (``chute stats``)."""
-    parser.add_argument("--no-history", action="store_true",
-                        help="do not keep this game in your history (chute stats): e.g. someone else's game; "
-                             "a game on word lists of your own is never kept")
+    parser.add_argument(
+        "--no-history",
+        action="store_true",
+        help="do not keep this game in your history (chute stats): e.g. someone else's game; "
+        "a game on word lists of your own is never kept",
+    )
 
 
 def history_wanted(args: argparse.Namespace) -> bool:
     """Return whether the game of this command goes in your history: not with --no-history, nor on lists of one's own."""
     return not getattr(args, "no_history", False) and all(
-        getattr(args, name, None) is None for name in ("answers", "guesses", "length"))
+        getattr(args, name, None) is None for name in ("answers", "guesses", "length")
+    )
 
 
 def keep_game(record, lang: str = "en") -> None:

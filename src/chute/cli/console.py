@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
 from contextlib import nullcontext
-from typing import Iterator
 
 from ..kernels.compiling import told_when_compiling
 from ..language import phrase, said
@@ -40,8 +40,8 @@ def input_lines(prompt: str = "> ") -> Iterator[str]:
     """
     if stdin_is_terminal():
         try:
-            import readline  # noqa: F401  (line editing and history for input())
-        except ImportError:          # pragma: no cover - Windows without pyreadline
+            import readline  # noqa: F401, PLC0415  (line editing and history for input())
+        except ImportError:  # pragma: no cover - Windows without pyreadline
             pass
         while True:
             try:
@@ -60,7 +60,7 @@ def input_lines(prompt: str = "> ") -> Iterator[str]:
             line = line.rstrip("\n").rstrip("\r")
             if line:
                 yield line
-    except (ValueError, OSError):        # closed or unreadable standard input: no more lines
+    except (ValueError, OSError):  # closed or unreadable standard input: no more lines
         return
 
 
@@ -94,6 +94,7 @@ def compiling_noted(args: argparse.Namespace):
 
     if getattr(args, "command", None) == "serve":
         return nullcontext()
-    notify = terminal_notes(getattr(args, "lang", "en"),
-                            bool(getattr(args, "json", False) or getattr(args, "quiet", False)))
+    notify = terminal_notes(
+        getattr(args, "lang", "en"), bool(getattr(args, "json", False) or getattr(args, "quiet", False))
+    )
     return nullcontext() if notify is None else told_when_compiling(notify)

@@ -13,52 +13,109 @@ from ..playing.session import game_accepting
 from .common import MAX_SEED, bounded_int, spec_from_args
 from .console import note, terminal_notes, waiting_line
 
-STRATEGY_HELP = ("entropy, expected-guesses (the expected number of guesses under --prior, the row limit "
-                 "guarded), expected-size, minimax, most-parts, letter-frequency, positional-entropy, "
-                 "elimination, first, random, or optimal (follow the optimal decision tree of the lists, "
-                 "built once and cached)")
+STRATEGY_HELP = (
+    "entropy, expected-guesses (the expected number of guesses under --prior, the row limit "
+    "guarded), expected-size, minimax, most-parts, letter-frequency, positional-entropy, "
+    "elimination, first, random, or optimal (follow the optimal decision tree of the lists, "
+    "built once and cached)"
+)
 
 
 def add_solver_options(parser: argparse.ArgumentParser) -> None:
     """Add --strategy, --hard/--strict, --opener, --depth, --candidates-only, --weights, --seed."""
     g = parser.add_argument_group("strategy")
-    g.add_argument("--strategy", "-s", default=None, metavar="NAME",
-                   help=f"how to choose guesses: {STRATEGY_HELP} (default: expected-guesses under the frequency "
-                        "prior, the strongest policy for the game as played today; entropy with --depth 2)")
+    g.add_argument(
+        "--strategy",
+        "-s",
+        default=None,
+        metavar="NAME",
+        help=f"how to choose guesses: {STRATEGY_HELP} (default: expected-guesses under the frequency "
+        "prior, the strongest policy for the game as played today; entropy with --depth 2)",
+    )
     mode = g.add_mutually_exclusive_group()
-    mode.add_argument("--hard", dest="rule", action="store_const", const="hard",
-                      help="hard mode, the game's own rule: Wordle's (greens stay, revealed letters "
-                           "are reused), or Termo's strict rule in Termo games")
-    mode.add_argument("--strict", dest="rule", action="store_const", const="strict",
-                      help="Termo's strict mode: every guess must fit every clue")
+    mode.add_argument(
+        "--hard",
+        dest="rule",
+        action="store_const",
+        const="hard",
+        help="hard mode, the game's own rule: Wordle's (greens stay, revealed letters "
+        "are reused), or Termo's strict rule in Termo games",
+    )
+    mode.add_argument(
+        "--strict",
+        dest="rule",
+        action="store_const",
+        const="strict",
+        help="Termo's strict mode: every guess must fit every clue",
+    )
     g.add_argument("--opener", metavar="WORD", help="fixed first guess (default: the strategy's best, cached)")
-    g.add_argument("--depth", type=int, default=1, choices=(1, 2),
-                   help="2: re-score the best few guesses by the best second guess (entropy, expected-size)")
-    g.add_argument("--candidates-only", action="store_true",
-                   help="guess only words that could be the answer")
-    g.add_argument("--no-prefer-candidates", dest="prefer_candidates", action="store_false",
-                   help="on equal scores, do not put possible answers first")
-    g.add_argument("--weights", default="auto", choices=("auto", "uniform", "frequency"),
-                   help="answer probabilities: uniform, by word frequency, or auto (frequency only "
-                        "when the lexicon has no answer list, or it ran out)")
-    g.add_argument("--prior", default=None, metavar="NAME|FILE",
-                   help="which words can be the answer and how likely: answers (the answer list, "
-                        "equally likely), frequency (every accepted word, by word frequency, the answer "
-                        "list boosted when it is the game's own), uniform (every accepted word), or a "
-                        "FILE of words with optional weights (default: frequency with expected-guesses "
-                        "and on several boards, answers with any other one-board strategy)")
+    g.add_argument(
+        "--depth",
+        type=int,
+        default=1,
+        choices=(1, 2),
+        help="2: re-score the best few guesses by the best second guess (entropy, expected-size)",
+    )
+    g.add_argument("--candidates-only", action="store_true", help="guess only words that could be the answer")
+    g.add_argument(
+        "--no-prefer-candidates",
+        dest="prefer_candidates",
+        action="store_false",
+        help="on equal scores, do not put possible answers first",
+    )
+    g.add_argument(
+        "--weights",
+        default="auto",
+        choices=("auto", "uniform", "frequency"),
+        help="answer probabilities: uniform, by word frequency, or auto (frequency only "
+        "when the lexicon has no answer list, or it ran out)",
+    )
+    g.add_argument(
+        "--prior",
+        default=None,
+        metavar="NAME|FILE",
+        help="which words can be the answer and how likely: answers (the answer list, "
+        "equally likely), frequency (every accepted word, by word frequency, the answer "
+        "list boosted when it is the game's own), uniform (every accepted word), or a "
+        "FILE of words with optional weights (default: frequency with expected-guesses "
+        "and on several boards, answers with any other one-board strategy)",
+    )
     g.add_argument("--seed", type=bounded_int(0, MAX_SEED), default=0, help="seed for the random strategy (default: 0)")
-    g.add_argument("--tree", metavar="TREE.json",
-                   help="follow a decision tree saved by 'chute tree --out' (off the tree: --strategy)")
+    g.add_argument(
+        "--tree",
+        metavar="TREE.json",
+        help="follow a decision tree saved by 'chute tree --out' (off the tree: --strategy)",
+    )
 
 
 def solver_options(args: argparse.Namespace) -> dict:
     """Return the options of ``solver_for`` the arguments give (each long option a keyword)."""
     rule = getattr(args, "rule", None)
-    options = {"hard": rule == "hard", "strict": rule == "strict", "common": getattr(args, "common", False),
-               "common_floor": getattr(args, "common_floor", None), "cache": not getattr(args, "no_cache", False)}
-    for name in ("strategy", "prior", "answers", "guesses", "exclude", "not_answers", "length", "boards", "rows",
-                 "opener", "depth", "candidates_only", "prefer_candidates", "weights", "seed", "tree"):
+    options = {
+        "hard": rule == "hard",
+        "strict": rule == "strict",
+        "common": getattr(args, "common", False),
+        "common_floor": getattr(args, "common_floor", None),
+        "cache": not getattr(args, "no_cache", False),
+    }
+    for name in (
+        "strategy",
+        "prior",
+        "answers",
+        "guesses",
+        "exclude",
+        "not_answers",
+        "length",
+        "boards",
+        "rows",
+        "opener",
+        "depth",
+        "candidates_only",
+        "prefer_candidates",
+        "weights",
+        "seed",
+        "tree",
+    ):
         if getattr(args, name, None) is not None:
             options[name] = getattr(args, name)
     return options
@@ -68,9 +125,14 @@ def solver_from_args(args: argparse.Namespace, refused: bool = False, **override
     """Return the solver ``chute.solver_for`` builds from the options (``overrides`` replace some); with
     ``refused``, it never suggests the words of the user's refused list for these word lists."""
     lang, quiet = getattr(args, "lang", "en"), bool(getattr(args, "json", False) or getattr(args, "quiet", False))
-    return solver_for(args.game, **{**solver_options(args), **overrides}, refused=refused,
-                      notify=None if quiet else lambda message: note(message, lang=lang),
-                      progress=terminal_notes(lang, quiet), waiting=lambda key: waiting_line(key, lang, quiet))
+    return solver_for(
+        args.game,
+        **{**solver_options(args), **overrides},
+        refused=refused,
+        notify=None if quiet else lambda message: note(str(message), lang=lang),
+        progress=terminal_notes(lang, quiet),
+        waiting=lambda key: waiting_line(key, lang, quiet),
+    )
 
 
 def rule_from_args(args: argparse.Namespace) -> str | None:
@@ -83,8 +145,9 @@ def single_board(args: argparse.Namespace) -> None:
     """Refuse multi-board games in the single-board commands (one clear line)."""
     spec = spec_from_args(args)
     if spec.boards > 1:
-        raise ChuteError(f"{spec.name} has {spec.boards} boards; this command plays one board "
-                         "(use --game wordle or termo)")
+        raise ChuteError(
+            f"{spec.name} has {spec.boards} boards; this command plays one board (use --game wordle or termo)"
+        )
 
 
 def show(lexicon, word: str) -> str:
@@ -94,7 +157,7 @@ def show(lexicon, word: str) -> str:
 
 def format_number(x: float, label: str, lang: str = "en") -> str:
     """Return a score formatted for its kind (counts as integers, bits with 3 decimals; decimal comma in pt)."""
-    if x != x:        # NaN: a word the strategy did not score (a fixed opener, a forced choice)
+    if x != x:  # NaN: a word the strategy did not score (a fixed opener, a forced choice)
         return "-"
     return decimal(x, 0 if label in ("worst", "parts", "order", "letters") else 3, lang)
 
@@ -115,12 +178,16 @@ def suggestion_table(suggestion, lexicon, lang: str = "en") -> list[str]:
         mark = ""
         if suggestion.plan_of(r.guess):
             mark, planned = "  " + said(Note("plan_mark"), lang), r.guess
-        lines.append((f"{i:>3}  {show(lexicon, r.guess):<{width}}{score} {decimal(r.expected, 2, lang):>9} {r.worst:>6}  "
-                      f"{percent(chance, lang) if r.candidate else '':>6}".rstrip() + mark))
+        lines.append(
+            f"{i:>3}  {show(lexicon, r.guess):<{width}}{score} {decimal(r.expected, 2, lang):>9} {r.worst:>6}  "
+            f"{percent(chance, lang) if r.candidate else '':>6}".rstrip()
+            + mark
+        )
     lines.append(column_key(([label] if own else []) + ["expected", "worst", "chance"], lang))
     if planned is not None:
-        lines.append(said(Note("plan_legend", opener=show(lexicon, planned),
-                               mean=suggestion.plan_of(planned)["plan"]), lang))
+        lines.append(
+            said(Note("plan_legend", opener=show(lexicon, planned), mean=suggestion.plan_of(planned)["plan"]), lang)
+        )
     return lines
 
 
@@ -141,17 +208,23 @@ def session_from_args(args: argparse.Namespace, secrets=None, unlisted: bool = F
     solver = solver_from_args(args, refused)
     accepts, said = game_words(solver.lexicon, secrets) if unlisted else (None, None)
     session = session_for(solver, secrets, accepts)
-    if said:        # only once the secrets are a game's (a wrong count is the one line said)
+    if said:  # only once the secrets are a game's (a wrong count is the one line said)
         note(said, lang=getattr(args, "lang", "en"))
     return session, spec
 
 
 def game_words(lexicon, secrets) -> tuple:
     """Return (the game's word test, the sentence saying so) when some secret is a word the lists lack, else (None, None)."""
-    lacking = [w for w in dict.fromkeys(fold(s) for s in secrets or ())
-               if len(w) == lexicon.length and is_word(w) and w not in lexicon.guess_set]
+    lacking = [
+        w
+        for w in dict.fromkeys(fold(s) for s in secrets or ())
+        if len(w) == lexicon.length and is_word(w) and w not in lexicon.guess_set
+    ]
     if not lacking:
         return None, None
-    said = Note("secret_unknown_one" if len(lacking) == 1 else "secret_unknown",
-                words=" ".join(w.upper() for w in lacking), name=lexicon.name)
+    said = Note(
+        "secret_unknown_one" if len(lacking) == 1 else "secret_unknown",
+        words=" ".join(w.upper() for w in lacking),
+        name=lexicon.name,
+    )
     return game_accepting(lexicon, lacking), said

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import sys
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator, TextIO
+from typing import TextIO
 
-DELAY = 0.4       # seconds a step runs before its line is drawn: quicker steps show nothing
+DELAY = 0.4  # seconds a step runs before its line is drawn: quicker steps show nothing
 
 _lock = threading.Lock()
-_drawn: list[tuple[TextIO, str]] = []       # the line on the terminal now (at most one), and its stream
+_drawn: list[tuple[TextIO, str]] = []  # the line on the terminal now (at most one), and its stream
 
 
 @contextmanager
@@ -40,7 +41,7 @@ def waiting(text: str | None, stream: TextIO | None = None, delay: float | None 
             try:
                 out.write(text)
                 out.flush()
-            except (OSError, ValueError):        # a terminal closed under us: nothing to draw on
+            except (OSError, ValueError):  # a terminal closed under us: nothing to draw on
                 return
             _drawn.append((out, text))
 

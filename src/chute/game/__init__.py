@@ -1,1 +1,1 @@
-"""The rules of the game: words and lexicons, feedback and its notations, knowledge, hard-mode rules, presets, priors, the pattern matrix."""
+"""The rules of the game: words and lexicons, feedback and notations, knowledge, hard-mode rules, presets, priors, the matrix."""

@@ -15,24 +15,38 @@ import os
 import re
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from ..errors import ChuteError
 from ..files import write_atomic
 
 DEFAULT_LIMIT = 2 * 2**30
-# A cached matrix no run has read for this long is deleted when a new matrix is written: the cache
-# otherwise grows by 30-300 MB with every word-list change (a new version's lists, a custom list), and a
-# list used again after two months costs one rebuild (seconds). Chosen, not measured.
+# A cached matrix no run has read for this long is deleted when a new matrix is written: the cache otherwise
+# grows by a matrix with every word-list change (a new version's lists, a custom list), and a list used again
+# after two months costs one rebuild. Chosen, not measured.
 UNUSED_DAYS = 60
-LARGE = 256 * 2**20          # a matrix this large is said when it is written to the cache, or left out of it
+LARGE = 256 * 2**20  # a matrix this large is said when it is written to the cache, or left out of it
 MATRIX_FILE = re.compile(r"matrix-([0-9a-f]{32})\.(bin|ok)")
 TABLES = ("openers", "second", "review", "optimal")
 OWN_FILE = re.compile(r"(matrix|openers|second|review|optimal|lexicon)-[0-9a-zA-Z_.-]+")
-_UNITS = {"": 1, "B": 1, "K": 2**10, "KB": 2**10, "KIB": 2**10, "M": 2**20, "MB": 2**20, "MIB": 2**20,
-          "G": 2**30, "GB": 2**30, "GIB": 2**30, "T": 2**40, "TB": 2**40, "TIB": 2**40}
+_UNITS = {
+    "": 1,
+    "B": 1,
+    "K": 2**10,
+    "KB": 2**10,
+    "KIB": 2**10,
+    "M": 2**20,
+    "MB": 2**20,
+    "MIB": 2**20,
+    "G": 2**30,
+    "GB": 2**30,
+    "GIB": 2**30,
+    "T": 2**40,
+    "TB": 2**40,
+    "TIB": 2**40,
+}
 
 
 def table_name(kind: str, lexicon, rule: str | None, rows: int) -> str:
@@ -72,7 +86,7 @@ class CacheSet:
     key: str
     files: list[Path] = field(default_factory=list)
     size: int = 0
-    last_used: float = 0.0          # the newest time a run read or wrote any of them
+    last_used: float = 0.0  # the newest time a run read or wrote any of them
 
     @property
     def matrix(self) -> Path:
@@ -136,12 +150,17 @@ def _keys_of(name: str) -> list[str]:
         return [m.group(1)]
     for table in TABLES:
         if name.startswith(f"{table}-"):
-            return [name[len(table) + 1:len(table) + 33]]
+            return [name[len(table) + 1 : len(table) + 33]]
     return []
 
 
-def prune(folder: Path, keep: Path | None = None, days: float = UNUSED_DAYS, limit: int | None = None,
-          now: float | None = None) -> list[CacheSet]:
+def prune(
+    folder: Path,
+    keep: Path | None = None,
+    days: float = UNUSED_DAYS,
+    limit: int | None = None,
+    now: float | None = None,
+) -> list[CacheSet]:
     """Delete the sets no run has used for ``days``, then the least recently used until the cache is within
     ``limit`` (``cache_limit()``), never the set of ``keep`` (the matrix just written or read); return them."""
     limit = cache_limit() if limit is None else limit
@@ -198,7 +217,12 @@ def write_cache_file(path: Path, data: bytes | Callable[[Path], None]) -> bool:
         write_atomic(path, data, "cache file")
         return True
     except (OSError, ChuteError, MemoryError) as err:
-        reason = (err.strerror if isinstance(err, OSError) else "out of memory" if isinstance(err, MemoryError)
-                  else str(err).rsplit(": ", 1)[-1])
+        reason = (
+            err.strerror
+            if isinstance(err, OSError)
+            else "out of memory"
+            if isinstance(err, MemoryError)
+            else str(err).rsplit(": ", 1)[-1]
+        )
         warn_once(f"cannot write the cache in {path.parent} ({reason}); working without caching")
         return False

@@ -9,10 +9,10 @@ matrix mapped from the cache is read a block at a time, its pages given back.
 from __future__ import annotations
 
 import mmap
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Sequence
 
 import numpy as np
 
@@ -20,15 +20,7 @@ from ..errors import ChuteError
 from ..files import default_cache_dir
 from .cache import prune
 from .feedback import n_patterns, solved_code
-from .matrix_file import (
-    GIVE_BACK_BYTES,
-    file_rows,
-    fits_the_cache,
-    give_back,
-    mapping,
-    read_matrix,
-    write_matrix,
-)
+from .matrix_file import GIVE_BACK_BYTES, file_rows, fits_the_cache, give_back, mapping, read_matrix, write_matrix
 from .memory import check_memory
 from .pattern_codes import (
     ORDER_BLOCK_BYTES,
@@ -50,26 +42,27 @@ class Engine:
     """Pattern codes for a lexicon's guesses against its answers, plus partition helpers."""
 
     lexicon: Lexicon
-    matrix: np.ndarray          # (len(guesses), len(answers)) codes
-    cache_dir: Path | None = None   # where derived results may be cached; None: no caching
+    matrix: np.ndarray  # (len(guesses), len(answers)) codes
+    cache_dir: Path | None = None  # where derived results may be cached; None: no caching
 
     def __repr__(self) -> str:
         rows, cols = self.matrix.shape
         return f"Engine({self.lexicon.name!r}, {rows}x{cols} {self.matrix.dtype} matrix)"
 
-    def reading(self, lexicon: Lexicon) -> "Engine":
+    def reading(self, lexicon: Lexicon) -> Engine:
         """Return an engine sharing this matrix for another reading of the same lists (a common-words floor)."""
         if lexicon.key != self.lexicon.key:
             raise ChuteError(f"{lexicon.name}'s lists are not the lists of this engine ({self.lexicon.name})")
         return self if lexicon is self.lexicon else Engine(lexicon, self.matrix, self.cache_dir)
 
     @classmethod
-    def build(cls, lexicon: Lexicon, cache: bool = True, cache_dir: Path | None = None) -> "Engine":
+    def build(cls, lexicon: Lexicon, cache: bool = True, cache_dir: Path | None = None) -> Engine:
         """Return the engine for a lexicon, loading its matrix from the disk cache when valid."""
         shape = (len(lexicon.guesses), len(lexicon.answers))
         dtype = code_dtype(lexicon.length)
-        check_memory(shape[0] * shape[1] * dtype.itemsize, f"the pattern matrix of {shape[0]:,} guesses "
-                     f"x {shape[1]:,} answers")
+        check_memory(
+            shape[0] * shape[1] * dtype.itemsize, f"the pattern matrix of {shape[0]:,} guesses x {shape[1]:,} answers"
+        )
         folder = (cache_dir or default_cache_dir()) if cache else None
         if folder is not None:
             path = folder / f"matrix-{lexicon.key[:32]}.bin"
@@ -132,7 +125,7 @@ class Engine:
         None where the system will not map that much memory (then searches read the matrix itself).
 
         Its memory is mapped, not allocated by numpy, which would ask the kernel for huge pages: a row
-        written would then take 2 MB, and 300 scattered rows nearly the whole matrix."""
+        written would then take a whole huge page, and a few hundred scattered rows nearly the whole matrix."""
         shape = self.matrix.shape[::-1]
         try:
             buffer = mmap.mmap(-1, max(shape[0] * shape[1] * self.matrix.itemsize, 1), flags=mmap.MAP_PRIVATE)
@@ -152,11 +145,10 @@ class Engine:
         """Return the engine's transposed rows and which are copied (``_rows_copied``), for a search to hold."""
         return self._rows_copied
 
-    def transposed_rows(self, S: np.ndarray, copies: tuple[np.ndarray, np.ndarray] | None = None
-                        ) -> np.ndarray | None:
+    def transposed_rows(self, S: np.ndarray, copies: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray | None:
         """Return the matrix transposed (answers x guesses) with at least the rows of the answer columns ``S``
         copied, the others never written (nor their memory taken): what a search over a matrix too large
-        to copy whole reads of it (a prior's, 193-331 MB); None when that memory cannot be mapped.
+        to copy whole reads of it (a prior's); None when that memory cannot be mapped.
         ``copies``: the rows a search holds (``rows_copies``), default the engine's."""
         copies = self._rows_copied if copies is None else copies
         if copies is None:
@@ -243,11 +235,11 @@ class Engine:
         step = max(1, ORDER_BLOCK_BYTES // max(len(cols) * out.itemsize, 1))
         letters = letters_array([candidates[i] for i in np.flatnonzero(cols < 0).tolist()], self.length)
         compiled = score_compiled(len(every) * len(letters), self.length)
-        where = np.empty(len(cols), dtype=np.intp)              # codes_any_order's columns: the matrix's first
+        where = np.empty(len(cols), dtype=np.intp)  # codes_any_order's columns: the matrix's first
         where[np.concatenate([np.flatnonzero(cols >= 0), np.flatnonzero(cols < 0)])] = np.arange(len(cols))
-        for start in range(0, len(every), step):     # in blocks of rows: one copy of the codes, not two
-            codes, _ = self.codes_any_order(every[start:start + step], candidates, cols, letters, compiled)
-            np.take(codes, where, axis=1, out=out[start:start + step])   # a gather: scattering costs 8x more
+        for start in range(0, len(every), step):  # in blocks of rows: one copy of the codes, not two
+            codes, _ = self.codes_any_order(every[start : start + step], candidates, cols, letters, compiled)
+            np.take(codes, where, axis=1, out=out[start : start + step])  # a gather: scattering costs 8x more
         return out
 
     def _gather(self, rows: np.ndarray | None, cols: np.ndarray) -> np.ndarray:
@@ -261,13 +253,14 @@ class Engine:
         out = np.empty((len(rows), len(as_positions(cols))), dtype=self.matrix.dtype)
         step = max(1, ORDER_BLOCK_BYTES // max(self.matrix.shape[1] * self.matrix.itemsize, 1))
         for start in range(0, len(rows), step):
-            block = rows[start:start + step]
+            block = rows[start : start + step]
             read = None if every else self._file_rows(block)
             if read is not None:
-                out[start:start + step] = gather(read, None, cols)
-            else:           # every row: a slice of them, whose columns np.take reads fastest
-                out[start:start + step] = gather(self.matrix[start:start + step] if every else self.matrix,
-                                                 None if every else block, cols)
+                out[start : start + step] = gather(read, None, cols)
+            else:  # every row: a slice of them, whose columns np.take reads fastest
+                out[start : start + step] = gather(
+                    self.matrix[start : start + step] if every else self.matrix, None if every else block, cols
+                )
                 self.give_back_matrix(int(block.min()), int(block.max()) + 1)
         return out
 
@@ -275,31 +268,35 @@ class Engine:
         """Return whether these columns are the whole matrix in order (its codes can be read without a copy)."""
         return len(cols) == self.matrix.shape[1] and bool((cols == np.arange(len(cols))).all())
 
-    def codes_any_order(self, rows: np.ndarray | None, candidates: Sequence[str], cols: np.ndarray,
-                        letters: np.ndarray | None = None,
-                        compiled: bool | None = None) -> tuple[np.ndarray, np.ndarray | None]:
+    def codes_any_order(
+        self,
+        rows: np.ndarray | None,
+        candidates: Sequence[str],
+        cols: np.ndarray,
+        letters: np.ndarray | None = None,
+        compiled: bool | None = None,
+    ) -> tuple[np.ndarray, np.ndarray | None]:
         """Return (codes, order): ``codes[:, k]`` is candidate ``order[k]`` (order None: the candidates' own).
 
         For figures that do not depend on the columns' order (a partition's
         histogram): the candidates off the matrix are scored on the fly and
         set after the matrix's own, where ``codes`` puts them back in the
-        candidates' order, about 1 ns a cell (Wordle, hard mode after JUMPY:
-        6,274 candidates, 5,161 off the answer list, every guess: 0.1 s of
-        scoring; scattering them into order, as ``codes`` did, took 0.55 s).
+        candidates' order, a gather (scattering them into order, as ``codes``
+        once did, cost five times the scoring, BENCHMARKS.md).
         ``letters`` are the letters of the candidates off the matrix and
         ``compiled`` whether to score them compiled, when the caller asks
         block by block (``letter_codes``).
         """
         known = cols >= 0
         if known.all():
-            return self.codes(rows, candidates, cols), None     # the matrix's own columns, in order
+            return self.codes(rows, candidates, cols), None  # the matrix's own columns, in order
         have, missing = np.flatnonzero(known), np.flatnonzero(~known)
         guess_letters = self.guess_letters if rows is None else self.guess_letters[rows]
         out = np.empty((len(guess_letters), len(cols)), dtype=self.matrix.dtype)
-        out[:, :len(have)] = self._gather(rows, cols[have])
+        out[:, : len(have)] = self._gather(rows, cols[have])
         if letters is None:
             letters = letters_array([candidates[i] for i in missing.tolist()], self.length)
-        out[:, len(have):] = letter_codes(guess_letters, letters, compiled)
+        out[:, len(have) :] = letter_codes(guess_letters, letters, compiled)
         return out, np.concatenate([have, missing])
 
     def pattern(self, guess: str, secret: str) -> int:
@@ -307,7 +304,7 @@ class Engine:
         r = self.lexicon.guess_index.get(guess)
         c = self.lexicon.answer_index.get(secret)
         if r is not None and c is not None:
-            if self.gives_back():       # read through the mapping, one cell maps the pages around it too
+            if self.gives_back():  # read through the mapping, one cell maps the pages around it too
                 return int(self.row_codes(r, np.array([c]))[0])
             return int(self.matrix[r, c])
         return int(compute_codes([guess], [secret], self.length)[0, 0])

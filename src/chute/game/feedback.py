@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ..errors import ChuteError, NotationError
 from ..files import excerpt
@@ -25,20 +25,25 @@ VALUE_TILE = "byg"
 
 # Every character any supported notation uses for a tile.  The sets are
 # disjoint, so a colour string may even mix notations.
-_GREEN_CHARS = set("gGcC2") | {"\U0001F7E9", "\U0001F7E7", "\U0001F49A"}   # 🟩 🟧 💚
-_YELLOW_CHARS = set("yYiI1") | {"\U0001F7E8", "\U0001F7E6", "\U0001F49B"}  # 🟨 🟦 💛
-_BLACK_CHARS = set("bB0._- ") | {"\u2B1B", "\u2B1C", "\u25FB", "\u25FC"}  # ⬛ ⬜ ◻ ◼
-_TILE_OF_CHAR = {**{c: GREEN for c in _GREEN_CHARS},
-                 **{c: YELLOW for c in _YELLOW_CHARS},
-                 **{c: BLACK for c in _BLACK_CHARS}}
-_VARIATION_SELECTORS = {"\uFE0F", "\uFE0E"}
+_GREEN_CHARS = set("gGcC2") | {"\U0001f7e9", "\U0001f7e7", "\U0001f49a"}  # 🟩 🟧 💚
+_YELLOW_CHARS = set("yYiI1") | {"\U0001f7e8", "\U0001f7e6", "\U0001f49b"}  # 🟨 🟦 💛
+_BLACK_CHARS = set("bB0._- ") | {"\u2b1b", "\u2b1c", "\u25fb", "\u25fc"}  # ⬛ ⬜ ◻ ◼
+_TILE_OF_CHAR = {
+    **{c: GREEN for c in _GREEN_CHARS},
+    **{c: YELLOW for c in _YELLOW_CHARS},
+    **{c: BLACK for c in _BLACK_CHARS},
+}
+_VARIATION_SELECTORS = {"\ufe0f", "\ufe0e"}
 # Which notation a tile character belongs to; blanks (. _ - space) belong to none.
-_FAMILY = {**{c: "g/y/b" for c in "gGyYbB"}, **{c: "c/i" for c in "cCiI"},
-           **{c: "digits" for c in "012"},
-           **{c: "emoji" for c in _TILE_OF_CHAR if ord(c) > 0x2000}}
+_FAMILY = {
+    **{c: "g/y/b" for c in "gGyYbB"},
+    **{c: "c/i" for c in "cCiI"},
+    **{c: "digits" for c in "012"},
+    **{c: "emoji" for c in _TILE_OF_CHAR if ord(c) > 0x2000},
+}
 
-EMOJI = {GREEN: "\U0001F7E9", YELLOW: "\U0001F7E8", BLACK: "\u2B1B"}
-EMOJI_LIGHT = {GREEN: "\U0001F7E9", YELLOW: "\U0001F7E8", BLACK: "\u2B1C"}
+EMOJI = {GREEN: "\U0001f7e9", YELLOW: "\U0001f7e8", BLACK: "\u2b1b"}
+EMOJI_LIGHT = {GREEN: "\U0001f7e9", YELLOW: "\U0001f7e8", BLACK: "\u2b1c"}
 TERMO = {GREEN: "c", YELLOW: "i", BLACK: "_"}
 DIGITS = {GREEN: "2", YELLOW: "1", BLACK: "0"}
 
@@ -120,8 +125,13 @@ def parse_colours(text: str, length: int | None = None) -> str:
     when that gives the expected length and reading spaces as blanks does not.
     """
     chars = [c for c in text if c not in _VARIATION_SELECTORS]
-    if length is not None and len(chars) == 2 * length - 1 and length > 1 \
-            and all(c == " " for c in chars[1::2]) and " " not in chars[::2]:
+    if (
+        length is not None
+        and len(chars) == 2 * length - 1
+        and length > 1
+        and all(c == " " for c in chars[1::2])
+        and " " not in chars[::2]
+    ):
         chars = chars[::2]
     tiles = []
     families = set()
@@ -209,8 +219,9 @@ def parse_clue(text: str, length: int | None = None) -> Clue:
     word, sep, rest = m.groups()
     guess = _check_word(word, text)
     if length is not None and len(guess) != length:
-        raise NotationError(Note("guess_letters_in", word=excerpt(word), text=excerpt(text), k=Count(len(guess), "letter"),
-                                 n=length))
+        raise NotationError(
+            Note("guess_letters_in", word=excerpt(word), text=excerpt(text), k=Count(len(guess), "letter"), n=length)
+        )
     as_score = _guess_score(guess, rest, text) if sep == "=" else None
     try:
         as_colours = parse_colours(rest, len(guess))
@@ -225,7 +236,7 @@ def parse_clue(text: str, length: int | None = None) -> Clue:
     return Clue(guess, as_colours if as_score is None else as_score)
 
 
-BOARD_SEPARATORS = re.compile(r"[\s,|;/]+")         # between the boards' colours in one row
+BOARD_SEPARATORS = re.compile(r"[\s,|;/]+")  # between the boards' colours in one row
 SOLVED_MARKS = frozenset({"-", "✓", "ok", "solved"})  # a board already solved, in a row of several boards
 
 
@@ -241,8 +252,15 @@ def parse_board_row(text: str, length: int) -> tuple[str, list[str | None]]:
         raise NotationError(Note("cannot_read_row", text=excerpt(text)))
     guess = _check_word(m.group(1), text)
     if len(guess) != length:
-        raise NotationError(Note("guess_letters_in", word=excerpt(m.group(1)), text=excerpt(text), k=Count(len(guess), "letter"),
-                                 n=length))
+        raise NotationError(
+            Note(
+                "guess_letters_in",
+                word=excerpt(m.group(1)),
+                text=excerpt(text),
+                k=Count(len(guess), "letter"),
+                n=length,
+            )
+        )
     patterns: list[str | None] = []
     for token in BOARD_SEPARATORS.split(m.group(2)):
         if token:
@@ -253,8 +271,7 @@ def parse_board_row(text: str, length: int) -> tuple[str, list[str | None]]:
 def to_guess_score(guess: str, pattern: str) -> str:
     """Return the clue in Wordle Finder's ``GUESS=SCORE`` notation (``CHEST=c.E..``)."""
     guess = fold(guess)
-    score_text = "".join(g.upper() if t == GREEN else g if t == YELLOW else "."
-                         for g, t in zip(guess, pattern))
+    score_text = "".join(g.upper() if t == GREEN else g if t == YELLOW else "." for g, t in zip(guess, pattern))
     return f"{guess.upper()}={score_text}"
 
 
@@ -298,11 +315,13 @@ class Template:
 
     known: tuple[str | None, ...]
     misplaced: tuple[frozenset[str], ...]
-    text: str = ""          # as written, for messages and summaries
+    text: str = ""  # as written, for messages and summaries
 
     def __str__(self) -> str:
-        return self.text or "".join((k or "").upper() or (f"[{''.join(sorted(m)).upper()}]" if m else "_")
-                                    for k, m in zip(self.known, self.misplaced))
+        return self.text or "".join(
+            (k or "").upper() or (f"[{''.join(sorted(m)).upper()}]" if m else "_")
+            for k, m in zip(self.known, self.misplaced)
+        )
 
 
 def parse_template(text: str, length: int | None = None) -> Template:
@@ -320,9 +339,9 @@ def parse_template(text: str, length: int | None = None) -> Template:
             end = text.find("]", i)
             if end < 0:
                 raise NotationError(f"unclosed '[' in template {excerpt(text)}")
-            letters = fold(text[i + 1:end])
+            letters = fold(text[i + 1 : end])
             if not is_word(letters):
-                raise NotationError(f"'[{text[i + 1:end]}]' in template {excerpt(text)} must hold letters")
+                raise NotationError(f"'[{text[i + 1 : end]}]' in template {excerpt(text)} must hold letters")
             known.append(None)
             misplaced.append(frozenset(letters))
             i = end + 1
@@ -424,7 +443,7 @@ def letter_states(clues: Sequence[Clue]) -> dict[str, str]:
 def check_grid(lexicon, guesses: Sequence[str], boards: Sequence[Sequence[str]], answers: Sequence[str]) -> None:
     """Raise ChuteError unless the guesses show each board's colours (a share text's grid) against its answer."""
     for rows, answer in zip(boards, answers):
-        check_colours(lexicon, guesses[:len(rows)], rows, answer)
+        check_colours(lexicon, guesses[: len(rows)], rows, answer)
 
 
 def check_colours(lexicon, guesses: Sequence[str], patterns: Sequence[str], answer: str) -> None:
@@ -433,5 +452,4 @@ def check_colours(lexicon, guesses: Sequence[str], patterns: Sequence[str], answ
     for i, (g, p) in enumerate(zip(guesses, patterns), 1):
         shown = score(word_of_length(g, lexicon, "guess"), word)
         if shown != p:
-            raise ChuteError(Note("shows_not", row=i, guess=g.upper(), answer=answer.upper(), shown=shown,
-                                 pattern=p))
+            raise ChuteError(Note("shows_not", row=i, guess=g.upper(), answer=answer.upper(), shown=shown, pattern=p))

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ..errors import ChuteError
 
-MAX_ROWS = 200      # the most rows a game is played for, solved or not (a benchmark's walk recurses per row)
+MAX_ROWS = 200  # the most rows a game is played for, solved or not (a benchmark's walk recurses per row)
 
 
 @dataclass(frozen=True)
@@ -17,7 +17,7 @@ class GameSpec:
     lexicon: str
     boards: int = 1
     rows: int = 6
-    hard_rule: str = "hard"      # "hard" (Wordle) or "strict" (Termo)
+    hard_rule: str = "hard"  # "hard" (Wordle) or "strict" (Termo)
     language: str = "en"
 
 
@@ -41,9 +41,14 @@ def game_spec(name: str, boards: int | None = None, rows: int | None = None) -> 
     if boards is not None:
         if boards < 1:
             raise ChuteError(f"boards must be at least 1, not {boards}")
-        spec = GameSpec(spec.name if boards == spec.boards else f"{spec.lexicon}x{boards}",
-                        spec.lexicon, boards, spec.rows if rows is None else rows, spec.hard_rule,
-                        spec.language)
+        spec = GameSpec(
+            spec.name if boards == spec.boards else f"{spec.lexicon}x{boards}",
+            spec.lexicon,
+            boards,
+            spec.rows if rows is None else rows,
+            spec.hard_rule,
+            spec.language,
+        )
     if rows is not None:
         if rows < 1:
             raise ChuteError(f"rows must be at least 1, not {rows}")

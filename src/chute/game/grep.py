@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import shlex
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from .feedback import to_guess_score
 from .knowledge import Knowledge
 
 
-def grep_pipeline(knowledge: Knowledge, words_path: str | Path | Sequence[str | Path] | None = None, *,
-                  words: Sequence[str] | None = None) -> str:
+def grep_pipeline(
+    knowledge: Knowledge,
+    words_path: str | Path | Sequence[str | Path] | None = None,
+    *,
+    words: Sequence[str] | None = None,
+) -> str:
     """Return the equivalent grep/awk shell pipeline (Wordle Finder's prototype, made exact).
 
     The source is a word file (or several, or ``words`` given inline).  Word
@@ -43,16 +47,19 @@ def grep_pipeline(knowledge: Knowledge, words_path: str | Path | Sequence[str | 
     elif "," in text:
         steps.append(("cut -d, -f1", "first field (DELAS)"))
     elif any(len(line.split()) > 1 for line in sample):
-        steps.append(("awk 'NF == 1 || (NF == 2 && $2 ~ /^[-+.0-9eE]+$/) { print $1 }'",
-                      "first column; multi-word entries dropped"))
+        steps.append(
+            (
+                "awk 'NF == 1 || (NF == 2 && $2 ~ /^[-+.0-9eE]+$/) { print $1 }'",
+                "first column; multi-word entries dropped",
+            )
+        )
     if not text.isascii():
         steps.append((f"sed 'y/{_ACCENTED}/{_PLAIN}/'", "fold accents"))
     n = knowledge.length
     steps.append(("tr 'a-z' 'A-Z'", "upper case"))
     steps.append((f"grep '^[A-Z]\\{{{n}\\}}$'", f"{n}-letter words"))
     if any(knowledge.fixed):
-        steps.append((f"grep '^{''.join((f or '.').upper() for f in knowledge.fixed)}$'",
-                      "CORRECT positions"))
+        steps.append((f"grep '^{''.join((f or '.').upper() for f in knowledge.fixed)}$'", "CORRECT positions"))
     required = knowledge.required()
     if required:
         tests = " && ".join("/" + ".*".join(c.upper() * low) + "/" for c, (low, _) in required.items())
@@ -71,13 +78,17 @@ def grep_pipeline(knowledge: Knowledge, words_path: str | Path | Sequence[str | 
     steps.append(("awk '!seen[$0]++'", "drop duplicates"))
     header = []
     if knowledge.clues or knowledge.templates:
-        header.append("# " + " ".join([to_guess_score(c.guess, c.pattern) for c in knowledge.clues]
-                                      + knowledge.templates))
-    lines = [("" if j == 0 else "    ") + cmd + ("" if j == len(steps) - 1 else " |")
-             for j, (cmd, _) in enumerate(steps)]
+        header.append(
+            "# " + " ".join([to_guess_score(c.guess, c.pattern) for c in knowledge.clues] + knowledge.templates)
+        )
+    lines = [
+        ("" if j == 0 else "    ") + cmd + ("" if j == len(steps) - 1 else " |") for j, (cmd, _) in enumerate(steps)
+    ]
     width = max((len(line) for line in lines if len(line) <= 60), default=0) + 2
-    body = [f"{line:<{width}}# {note}" if len(line) < width else f"{line}  # {note}"
-            for line, (_, note) in zip(lines, steps)]
+    body = [
+        f"{line:<{width}}# {note}" if len(line) < width else f"{line}  # {note}"
+        for line, (_, note) in zip(lines, steps)
+    ]
     return "\n".join(header + body)
 
 

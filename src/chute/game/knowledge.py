@@ -18,22 +18,13 @@ from __future__ import annotations
 import re
 import string
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Iterable
+from functools import cache, lru_cache
 
 from ..errors import ContradictionError, NotationError
 from ..language import Count, Note, and_list, counted, ordinal, phrase
-from .feedback import (
-    GREEN,
-    YELLOW,
-    Clue,
-    Template,
-    is_producible,
-    parse_template,
-    to_emoji,
-    to_guess_score,
-)
+from .feedback import GREEN, YELLOW, Clue, Template, is_producible, parse_template, to_emoji, to_guess_score
 from .words import fold, is_word
 
 ALPHABET = string.ascii_lowercase
@@ -44,22 +35,21 @@ _LETTERS = frozenset(ALPHABET)
 class Deduction:
     """One conclusion drawn from the constraints: what was concluded and why."""
 
-    kind: str                      # "place", "used-up" or "full"
-    letters: str                   # the letters concerned (lower case)
-    positions: tuple[int, ...]     # 0-based positions concerned
-    text: str                      # the reasoning, for people
+    kind: str  # "place", "used-up" or "full"
+    letters: str  # the letters concerned (lower case)
+    positions: tuple[int, ...]  # 0-based positions concerned
+    text: str  # the reasoning, for people
 
     def to_dict(self) -> dict:
         """Return the deduction as plain data (positions 0-based)."""
-        return {"kind": self.kind, "letters": self.letters, "positions": list(self.positions),
-                "text": self.text}
+        return {"kind": self.kind, "letters": self.letters, "positions": list(self.positions), "text": self.text}
 
 
 @lru_cache(maxsize=4096)
 def _producible_alone(guess: str, pattern: str) -> bool:
     """Return whether some string of letters gives ``pattern`` for ``guess`` (exact)."""
     if YELLOW not in pattern:
-        return True          # greens in place, any unguessed letter elsewhere
+        return True  # greens in place, any unguessed letter elsewhere
     alone = Knowledge(len(guess))
     alone._apply_clue(Clue(guess, pattern), "")
     return alone.satisfiable()
@@ -81,13 +71,13 @@ class Knowledge:
     """Constraints on the secret: fixed and banned positions, letter count bounds."""
 
     length: int
-    fixed: list[str | None] = field(default_factory=list)     # position -> letter known there
-    banned: list[set[str]] = field(default_factory=list)      # position -> letters not there
-    min_count: dict[str, int] = field(default_factory=dict)   # letter -> at least this many
-    max_count: dict[str, int] = field(default_factory=dict)   # letter -> at most this many
+    fixed: list[str | None] = field(default_factory=list)  # position -> letter known there
+    banned: list[set[str]] = field(default_factory=list)  # position -> letters not there
+    min_count: dict[str, int] = field(default_factory=dict)  # letter -> at least this many
+    max_count: dict[str, int] = field(default_factory=dict)  # letter -> at most this many
     clues: list[Clue] = field(default_factory=list)
-    templates: list[str] = field(default_factory=list)        # template rows, as written
-    discarded: set[str] = field(default_factory=set)          # template discarded letters
+    templates: list[str] = field(default_factory=list)  # template rows, as written
+    discarded: set[str] = field(default_factory=set)  # template discarded letters
     deductions: list[Deduction] = field(default_factory=list)  # filled in by deduced()
 
     def __post_init__(self) -> None:
@@ -99,7 +89,7 @@ class Knowledge:
     # ----------------------------------------------------------------- building
 
     @classmethod
-    def from_clues(cls, clues: Iterable[Clue], length: int | None = None) -> "Knowledge":
+    def from_clues(cls, clues: Iterable[Clue], length: int | None = None) -> Knowledge:
         """Return the knowledge given by the clues (raises ContradictionError if they conflict)."""
         clues = list(clues)
         if length is None:
@@ -112,8 +102,7 @@ class Knowledge:
         return k
 
     @classmethod
-    def from_rows(cls, rows: Iterable[Clue | Template], length: int | None = None,
-                  discarded: str = "") -> "Knowledge":
+    def from_rows(cls, rows: Iterable[Clue | Template], length: int | None = None, discarded: str = "") -> Knowledge:
         """Return the knowledge given by clues and templates plus discarded letters."""
         rows = list(rows)
         if length is None:
@@ -131,13 +120,21 @@ class Knowledge:
             k.add_discarded(discarded)
         return k
 
-    def copy(self) -> "Knowledge":
+    def copy(self) -> Knowledge:
         """Return an independent copy."""
-        return Knowledge(self.length, list(self.fixed), [set(b) for b in self.banned],
-                         dict(self.min_count), dict(self.max_count), list(self.clues),
-                         list(self.templates), set(self.discarded), list(self.deductions))
+        return Knowledge(
+            self.length,
+            list(self.fixed),
+            [set(b) for b in self.banned],
+            dict(self.min_count),
+            dict(self.max_count),
+            list(self.clues),
+            list(self.templates),
+            set(self.discarded),
+            list(self.deductions),
+        )
 
-    def _commit(self, other: "Knowledge") -> None:
+    def _commit(self, other: Knowledge) -> None:
         """Take over the constraints of ``other`` (a checked copy of self)."""
         self.fixed, self.banned = other.fixed, other.banned
         self.min_count, self.max_count = other.min_count, other.max_count
@@ -185,9 +182,9 @@ class Knowledge:
 
     def _fix(self, i: int, c: str, name: str) -> None:
         """Fix letter ``c`` at position ``i``; raise if another letter is fixed there."""
-        if self.fixed[i] not in (None, c):
-            raise ContradictionError(Note("fixed_clash", name=name, letter=c.upper(), pos=i + 1,
-                                          other=self.fixed[i].upper()))
+        other = self.fixed[i]
+        if other is not None and other != c:
+            raise ContradictionError(Note("fixed_clash", name=name, letter=c.upper(), pos=i + 1, other=other.upper()))
         self.fixed[i] = c
 
     def _bound(self, c: str, low: int, high: int | None, name: str) -> None:
@@ -201,8 +198,15 @@ class Knowledge:
         if high is not None:
             high_now = min(high_now, high)
         if low > high_now:
-            raise ContradictionError(Note("count_clash_1" if high_now == 1 else "count_clash", name=name,
-                                          letter=c.upper(), low=low, high=high_now))
+            raise ContradictionError(
+                Note(
+                    "count_clash_1" if high_now == 1 else "count_clash",
+                    name=name,
+                    letter=c.upper(),
+                    low=low,
+                    high=high_now,
+                )
+            )
         if low:
             self.min_count[c] = low
         if high_now < self.length:
@@ -261,8 +265,11 @@ class Knowledge:
             if f is not None and (f in self.banned[i] or self.max_count.get(f, 1) == 0):
                 raise ContradictionError(Note("both_ways", name=name, letter=f.upper(), pos=i + 1))
         for c, n in sorted(self.min_count.items()):
-            possible = sum(1 for i in range(self.length)
-                           if self.fixed[i] == c or (self.fixed[i] is None and c not in self.banned[i]))
+            possible = sum(
+                1
+                for i in range(self.length)
+                if self.fixed[i] == c or (self.fixed[i] is None and c not in self.banned[i])
+            )
             if possible < n:
                 raise ContradictionError(Note("no_room", name=name, letter=c.upper(), n=n, k=possible))
         for c, n in sorted(self.max_count.items()):
@@ -286,8 +293,7 @@ class Knowledge:
         for i in range(n):
             f = self.fixed[i]
             allowed = ({f} if f is not None else _LETTERS) - self.banned[i] - excluded
-            choices.append((tuple(j for j, c in enumerate(tracked) if c in allowed),
-                            not allowed <= index.keys()))
+            choices.append((tuple(j for j, c in enumerate(tracked) if c in allowed), not allowed <= index.keys()))
         if self._greedy_witness(tracked, lo, hi, choices):
             return True
         # room[i][j]: positions from i on where tracked letter j may go.
@@ -297,7 +303,7 @@ class Knowledge:
             for j in choices[i][0]:
                 room[i][j] += 1
 
-        @lru_cache(maxsize=None)
+        @cache
         def fits(i: int, counts: tuple[int, ...]) -> bool:
             """Return whether positions i.. can be filled, given the tracked counts so far."""
             need = [max(0, lo[j] - counts[j]) for j in range(len(tracked))]
@@ -307,7 +313,7 @@ class Knowledge:
                 return True
             js, wild = choices[i]
             for j in js:
-                if counts[j] < hi[j] and fits(i + 1, counts[:j] + (counts[j] + 1,) + counts[j + 1:]):
+                if counts[j] < hi[j] and fits(i + 1, counts[:j] + (counts[j] + 1,) + counts[j + 1 :]):
                     return True
             return wild and fits(i + 1, counts)
 
@@ -328,8 +334,9 @@ class Knowledge:
         if any(c > h for c, h in zip(counts, hi)):
             return False
         used: set[int] = set()
-        missing = sorted((j for j in range(len(tracked)) if counts[j] < lo[j]),
-                         key=lambda j: sum(j in choices[i][0] for i in free))
+        missing = sorted(
+            (j for j in range(len(tracked)) if counts[j] < lo[j]), key=lambda j: sum(j in choices[i][0] for i in free)
+        )
         for j in missing:
             for _ in range(lo[j] - counts[j]):
                 spot = next((i for i in free if i not in used and j in choices[i][0]), None)
@@ -376,7 +383,8 @@ class Knowledge:
                 counts.append(f"(?!(?:[^{c}]*{c}){{{high + 1}}})")
         positions = "".join(
             re.escape(f) if f is not None else (f"[^{''.join(sorted(b))}]" if b else ".")
-            for f, b in zip(self.fixed, self.banned))
+            for f, b in zip(self.fixed, self.banned)
+        )
         return re.compile("".join(counts) + positions + r"\Z", re.DOTALL)
 
     def required(self) -> dict[str, tuple[int, int | None]]:
@@ -404,7 +412,7 @@ class Knowledge:
 
     # ----------------------------------------------------------------- deductions
 
-    def deduced(self) -> "Knowledge":
+    def deduced(self) -> Knowledge:
         """Return a copy with a person's deductions applied and listed in ``deductions``.
 
         - pigeonhole: a letter whose missing copies fit in exactly as many free
@@ -429,11 +437,16 @@ class Knowledge:
                     for i in spots:
                         k.fixed[i] = c
                     where = ", ".join(str(i + 1) for i in spots)
-                    k.deductions.append(Deduction(
-                        "place", c, tuple(spots),
-                        f"{c.upper()} at position{'s' if len(spots) > 1 else ''} {where}: "
-                        f"{low} {c.upper()} needed and {'they fit' if missing > 1 else 'one more fits'} "
-                        f"only there"))
+                    k.deductions.append(
+                        Deduction(
+                            "place",
+                            c,
+                            tuple(spots),
+                            f"{c.upper()} at position{'s' if len(spots) > 1 else ''} {where}: "
+                            f"{low} {c.upper()} needed and {'they fit' if missing > 1 else 'one more fits'} "
+                            f"only there",
+                        )
+                    )
                     changed = True
             for c, high in sorted(k.max_count.items()):
                 placed = k.fixed.count(c)
@@ -442,10 +455,15 @@ class Knowledge:
                     for i in spots:
                         k.banned[i].add(c)
                     where = ", ".join(str(i + 1) for i in spots)
-                    k.deductions.append(Deduction(
-                        "used-up", c, tuple(spots),
-                        f"no other {c.upper()}: at most {high}, already placed, so not at "
-                        f"position{'s' if len(spots) > 1 else ''} {where}"))
+                    k.deductions.append(
+                        Deduction(
+                            "used-up",
+                            c,
+                            tuple(spots),
+                            f"no other {c.upper()}: at most {high}, already placed, so not at "
+                            f"position{'s' if len(spots) > 1 else ''} {where}",
+                        )
+                    )
                     changed = True
             free = [i for i in range(n) if k.fixed[i] is None]
             missing_total = sum(max(0, low - k.fixed.count(c)) for c, low in k.min_count.items())
@@ -457,12 +475,16 @@ class Knowledge:
                         k.max_count[c] = 0
                     for c in capped:
                         k.max_count[c] = k.min_count[c]
-                    letters = "".join(sorted(c for c, low in k.min_count.items()
-                                             if low > k.fixed.count(c)))
-                    k.deductions.append(Deduction(
-                        "full", letters, tuple(free),
-                        f"the missing {', '.join(c.upper() for c in letters)} fill every free position: "
-                        f"no other letter, every count exact"))
+                    letters = "".join(sorted(c for c, low in k.min_count.items() if low > k.fixed.count(c)))
+                    k.deductions.append(
+                        Deduction(
+                            "full",
+                            letters,
+                            tuple(free),
+                            f"the missing {', '.join(c.upper() for c in letters)} fill every free position: "
+                            f"no other letter, every count exact",
+                        )
+                    )
                     changed = True
         return k
 
@@ -538,8 +560,13 @@ class Knowledge:
             out.append(phrase("misplaced", lang, nth=ordinal(i, lang), letter=letter.upper(), mine=word[i].upper()))
         absent = sorted(set(f.get("absent", {}).values()))
         if absent:
-            out.append(phrase("absent_one" if len(absent) == 1 else "absent_many", lang,
-                              letters=and_list([c.upper() for c in absent], lang)))
+            out.append(
+                phrase(
+                    "absent_one" if len(absent) == 1 else "absent_many",
+                    lang,
+                    letters=and_list([c.upper() for c in absent], lang),
+                )
+            )
         for i, c in f.get("wrong", {}).items():
             if self.fixed[i] != c:
                 out.append(phrase("wrong_spot", lang, letter=c.upper(), nth=ordinal(i, lang)))
@@ -555,8 +582,10 @@ class Knowledge:
         """Return the required letters with counts: ``exactly 1 E, at least 2 T``."""
         parts = []
         for c, (low, high) in self.required().items():
-            parts.append(f"{'exactly' if high == low else 'at least'} {low} {c.upper()}"
-                         + (f" (at most {high})" if high is not None and high != low else ""))
+            parts.append(
+                f"{'exactly' if high == low else 'at least'} {low} {c.upper()}"
+                + (f" (at most {high})" if high is not None and high != low else "")
+            )
         return ", ".join(parts)
 
     def summary(self) -> str:
@@ -576,8 +605,9 @@ class Knowledge:
         for j, step in enumerate(d.deductions):
             lines.append(("Deduced" if j == 0 else "", step.text))
         for j, clue in enumerate(self.clues):
-            lines.append(("Clues" if j == 0 else "",
-                          f"{to_guess_score(clue.guess, clue.pattern)} {to_emoji(clue.pattern)}"))
+            lines.append(
+                ("Clues" if j == 0 else "", f"{to_guess_score(clue.guess, clue.pattern)} {to_emoji(clue.pattern)}")
+            )
         if self.templates:
             lines.append(("Templates", " ".join(self.templates)))
         if self.discarded:
@@ -600,9 +630,15 @@ class Knowledge:
             "min_count": dict(sorted(self.min_count.items())),
             "max_count": dict(sorted(self.max_count.items())),
             "deductions": [s.to_dict() for s in d.deductions],
-            "clues": [{"guess": c.guess, "pattern": c.pattern,
-                       "guess_score": to_guess_score(c.guess, c.pattern),
-                       "emoji": to_emoji(c.pattern)} for c in self.clues],
+            "clues": [
+                {
+                    "guess": c.guess,
+                    "pattern": c.pattern,
+                    "guess_score": to_guess_score(c.guess, c.pattern),
+                    "emoji": to_emoji(c.pattern),
+                }
+                for c in self.clues
+            ],
             "templates": list(self.templates),
             "discarded": sorted(self.discarded),
         }

@@ -17,13 +17,12 @@ import numpy as np
 from .cache import LARGE, cache_limit, human_bytes, warn_once, write_cache_file
 
 MAGIC = b"CHUTEPM1"
-_HEADER = struct.Struct("<8s64sIIIII")   # magic, key, itemsize, rows, cols, crc32, reserved
+_HEADER = struct.Struct("<8s64sIIIII")  # magic, key, itemsize, rows, cols, crc32, reserved
 # A matrix mapped from the cache this large gives back the pages a read of it touched (``Engine.gives_back``) ...
 GIVE_BACK_BYTES = 1 << 26
 # ... and the whole aligned windows of this many bytes of the file holding them: Linux maps more of a file than
-# the page read through a mapping, the cached pages around it ("fault-around", 64 KiB) or the whole large folio
-# of the page cache holding it (up to 2 MiB), madvise(MADV_RANDOM) or not: a 12.8 KB block of rows read held
-# 112 KiB (Linux 6.18)
+# the page read through a mapping, the cached pages around it ("fault-around") or the whole large folio of the
+# page cache holding it, madvise(MADV_RANDOM) or not
 MAPPED_AROUND = 1 << 21
 
 
@@ -49,8 +48,7 @@ def read_matrix(path: Path, key: str, shape: tuple[int, int], dtype: np.dtype) -
             if len(header) != _HEADER.size:
                 return None
             magic, stored_key, itemsize, rows, cols, crc, _ = _HEADER.unpack(header)
-            if (magic != MAGIC or stored_key != key.encode() or itemsize != dtype.itemsize
-                    or (rows, cols) != shape):
+            if magic != MAGIC or stored_key != key.encode() or itemsize != dtype.itemsize or (rows, cols) != shape:
                 return None
             size = rows * cols * itemsize
             st = os.fstat(f.fileno())
@@ -60,9 +58,9 @@ def read_matrix(path: Path, key: str, shape: tuple[int, int], dtype: np.dtype) -
                 mapped = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_COPY)
                 _keep_file(mapped, f.fileno())
                 return np.frombuffer(mapped, dtype=dtype, count=rows * cols, offset=_HEADER.size).reshape(shape)
-            # read straight into the array: several times faster than f.read() for 30 MB
+            # read straight into the array: several times faster than f.read() for a matrix
             matrix = np.empty(shape, dtype=dtype)
-            view = memoryview(matrix.reshape(-1).view(np.uint8))
+            view = matrix.reshape(-1).view(np.uint8).data
             done = 0
             while done < size:
                 got = f.readinto(view[done:])
@@ -85,7 +83,7 @@ def _vouched(stamp: Path, line: str) -> bool:
     except (OSError, ValueError):
         return False
     try:
-        os.utime(stamp)          # the last use, for cache.prune (the matrix file's own time is in the stamp)
+        os.utime(stamp)  # the last use, for cache.prune (the matrix file's own time is in the stamp)
     except OSError:
         pass
     return True
@@ -96,12 +94,16 @@ def fits_the_cache(nbytes: int, folder: Path) -> bool:
     (``CHUTE_CACHE_MAX``); a large one is said as it is written, and either way once on stderr."""
     limit = cache_limit()
     if nbytes > limit:
-        warn_once(f"the pattern matrix of these lists ({human_bytes(nbytes)}) is larger than the cache's limit "
-                  f"({human_bytes(limit)}, CHUTE_CACHE_MAX): it is not cached, and is built again each run")
+        warn_once(
+            f"the pattern matrix of these lists ({human_bytes(nbytes)}) is larger than the cache's limit "
+            f"({human_bytes(limit)}, CHUTE_CACHE_MAX): it is not cached, and is built again each run"
+        )
         return False
     if nbytes >= LARGE:
-        warn_once(f"caching a {human_bytes(nbytes)} pattern matrix in {folder} (the cache keeps at most "
-                  f"{human_bytes(limit)}, least recently used first; 'chute cache' shows what it holds)")
+        warn_once(
+            f"caching a {human_bytes(nbytes)} pattern matrix in {folder} (the cache keeps at most "
+            f"{human_bytes(limit)}, least recently used first; 'chute cache' shows what it holds)"
+        )
     return True
 
 
@@ -109,7 +111,7 @@ def write_matrix(path: Path, key: str, matrix: np.ndarray) -> bool:
     """Return whether the matrix was stored at ``path`` atomically with its key and checksum (no copy of the
     matrix), and vouched for by its stamp, as a whole file read once is (``read_matrix``)."""
     matrix = np.ascontiguousarray(matrix)
-    payload = memoryview(matrix.reshape(-1).view(np.uint8))
+    payload = matrix.reshape(-1).view(np.uint8).data
     crc = zlib.crc32(payload)
     header = _HEADER.pack(MAGIC, key.encode(), matrix.dtype.itemsize, matrix.shape[0], matrix.shape[1], crc, 0)
 
@@ -117,6 +119,7 @@ def write_matrix(path: Path, key: str, matrix: np.ndarray) -> bool:
         with open(tmp, "wb") as f:
             f.write(header)
             f.write(payload)
+
     if not write_cache_file(path, write):
         return False
     try:
@@ -128,7 +131,7 @@ def write_matrix(path: Path, key: str, matrix: np.ndarray) -> bool:
 
 # each mapping of a cached matrix -> its file, open (the same file the mapping reads, even once it is replaced
 # or deleted): a few rows are read from it rather than through the mapping (``Engine._file_rows``)
-_FILES: "weakref.WeakKeyDictionary[Mapping, int]" = weakref.WeakKeyDictionary()
+_FILES: weakref.WeakKeyDictionary[Mapping, int] = weakref.WeakKeyDictionary()
 
 
 def _keep_file(mapped: Mapping, fileno: int) -> None:
@@ -148,7 +151,7 @@ def offset_in(matrix: np.ndarray, mapped: Mapping) -> int:
 
 def mapping(matrix: np.ndarray):
     """Return the mapping ``matrix`` is a view of (a matrix read from the cache, rows copied), or None."""
-    base = matrix
+    base: object = matrix
     while base is not None and not isinstance(base, Mapping):
         base = base.obj if isinstance(base, memoryview) else getattr(base, "base", None)
     return base
@@ -183,8 +186,8 @@ def file_rows(matrix: np.ndarray, rows: np.ndarray) -> np.ndarray | None:
     """Return ``matrix``'s rows ``rows`` read from the file it is mapped from, each run of consecutive rows
     in one read, or None where it is not (or cannot be read).  Reading a few rows through the mapping would
     map far more: the system maps a file's cached pages around each page read (up to a whole large folio
-    of the page cache), so 3,000 rows of a 29,150 x 5,056 matrix read one by one held all of its 281 MiB,
-    and giving those pages back after each read cost more system time than the reads."""
+    of the page cache), so a few thousand rows read one by one held the whole matrix, and giving those
+    pages back after each read cost more system time than the reads."""
     mapped = mapping(matrix)
     fd = _FILES.get(mapped) if mapped is not None else None
     if fd is None:
@@ -197,8 +200,8 @@ def file_rows(matrix: np.ndarray, rows: np.ndarray) -> np.ndarray | None:
     try:
         for first, last in zip([0, *cuts.tolist()], [*cuts.tolist(), len(rows)]):
             block = view[first:last].reshape(-1)
-            if os.preadv(fd, [block], at + int(rows[first]) * width) != len(block):
+            if os.preadv(fd, [block.data], at + int(rows[first]) * width) != len(block):
                 return None
-    except (OSError, ValueError, AttributeError):       # AttributeError: a system without preadv
+    except (OSError, ValueError, AttributeError):  # AttributeError: a system without preadv
         return None
     return out

@@ -23,7 +23,8 @@ def memory_limits() -> list[tuple[int, str]]:
     except (OSError, ValueError, IndexError):
         pass
     try:
-        import resource
+        import resource  # noqa: PLC0415 (platform: where the system has it)
+
         soft, _ = resource.getrlimit(resource.RLIMIT_AS)
         if soft != resource.RLIM_INFINITY:
             with open("/proc/self/statm", encoding="ascii") as f:
@@ -41,8 +42,9 @@ def check_memory(nbytes: int, what: str) -> None:
         return
     free, said = min(found)
     if nbytes + MEMORY_HEADROOM > free:
-        raise ChuteError(f"{what} needs {human_bytes(nbytes)} and {said.format(free=human_bytes(free))}: use "
-                         "shorter word lists")
+        raise ChuteError(
+            f"{what} needs {human_bytes(nbytes)} and {said.format(free=human_bytes(free))}: use shorter word lists"
+        )
 
 
 def most_words(known: int = 0) -> int | None:
@@ -53,4 +55,4 @@ def most_words(known: int = 0) -> int | None:
     if not found:
         return None
     free = max(min(n for n, _ in found) - MEMORY_HEADROOM, 1)
-    return free // known if known else int(free ** 0.5)
+    return free // known if known else int(free**0.5)

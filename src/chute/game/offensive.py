@@ -11,10 +11,10 @@ still be won.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
-LANGUAGE_OF = {"wordle": "en", "termo": "pt"}       # the bundled word lists' language
+LANGUAGE_OF = {"wordle": "en", "termo": "pt"}  # the bundled word lists' language
 
 
 def language_of(lexicon_name: str) -> str | None:
@@ -24,15 +24,18 @@ def language_of(lexicon_name: str) -> str | None:
     return LANGUAGE_OF.get(base)
 
 
-@lru_cache(maxsize=None)
+@cache
 def offensive_words(language: str) -> frozenset[str]:
     """Return the folded words chute never suggests in a language (none for a language it has no list for)."""
     folder = resources.files("chute") / "data" / "offensive"
     entry = folder / f"{language}.txt"
     if not entry.is_file():
         return frozenset()
-    words = {line.strip() for line in entry.read_text(encoding="utf-8").splitlines()
-             if line.strip() and not line.startswith("#")}
+    words = {
+        line.strip()
+        for line in entry.read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    }
     for line in (folder / "changes.txt").read_text(encoding="utf-8").splitlines():
         parts = line.split()
         if len(parts) >= 2 and parts[0] == language and parts[1][:1] in "+-":

@@ -3,8 +3,8 @@ or sorted runs in numpy for small jobs, the compiled kernels for large ones."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 
@@ -13,15 +13,14 @@ from ..kernels import ready as kernel_ready
 from .feedback import n_patterns
 from .pattern_codes import NUMPY_CELLS, compiled_preferred, uncompiled_cells
 
-NUMPY_PARTITION_CELLS = 16_000_000   # partition figures in numpy up to this many cells while numba is not loaded
-KERNEL_PATTERNS = n_patterns(8)      # the compiled partition kernels keep a table of this many patterns
+NUMPY_PARTITION_CELLS = 16_000_000  # partition figures in numpy up to this many cells while numba is not loaded
+KERNEL_PATTERNS = n_patterns(8)  # the compiled partition kernels keep a table of this many patterns
 # Up to this many candidates, sorting rows beats a rows x patterns histogram.
 SORT_COLS = 48
-# A rows x patterns histogram larger than this (cells; 32 MB of int64) sorts rows instead: long words.
+# A rows x patterns histogram larger than this (cells of int64) sorts rows instead: long words.
 HISTOGRAM_CELLS = 1 << 22
-# ``histograms`` counts this many cells at a time (about 24 bytes a cell of temporaries, weighted): 4 M cells
-# held 100 MB at 3 letters (4,000 x 4,000 words), and were slower (Wordle's 12,972 x 2,315, counted and
-# weighed: 0.136 s against 0.091 at 256 K; 4,000 x 4,000 at 3 letters 0.074 against 0.051; CPU, AMD EPYC)
+# ``histograms`` counts this many cells at a time (about 24 bytes a cell of temporaries, weighted): larger
+# blocks held far more memory at 3 letters and were slower too (BENCHMARKS.md, "Memory")
 HISTOGRAM_BLOCK_CELLS = 1 << 18
 # Rows are sorted this many cells at a time (the sort's temporaries are about 40 bytes a cell).
 SORT_BLOCK_CELLS = 1 << 20
@@ -42,12 +41,12 @@ def histograms(codes: np.ndarray, n_patterns: int, weights: np.ndarray | None = 
     block = max(1, min(rows, HISTOGRAM_BLOCK_CELLS // max(cols, 1)))
     offsets = (np.arange(block, dtype=np.int64) * n_patterns)[:, None]
     for start in range(0, rows, block):
-        part = codes[start:start + block].astype(np.int64)
+        part = codes[start : start + block].astype(np.int64)
         n = part.shape[0]
         part += offsets[:n]
-        out[start:start + n] = np.bincount(
-            part.ravel(), weights=None if w is None else np.tile(w, n),
-            minlength=n * n_patterns).reshape(n, n_patterns)
+        out[start : start + n] = np.bincount(
+            part.ravel(), weights=None if w is None else np.tile(w, n), minlength=n * n_patterns
+        ).reshape(n, n_patterns)
     return out
 
 
@@ -55,28 +54,31 @@ def histograms(codes: np.ndarray, n_patterns: int, weights: np.ndarray | None = 
 class PartitionStats:
     """Per-row figures of the partitions some guesses make of the candidates."""
 
-    entropy: np.ndarray      # bits of information of the pattern
-    expected: np.ndarray     # expected number of candidates left
-    worst: np.ndarray        # largest bin
-    parts: np.ndarray        # number of non-empty bins
+    entropy: np.ndarray  # bits of information of the pattern
+    expected: np.ndarray  # expected number of candidates left
+    worst: np.ndarray  # largest bin
+    parts: np.ndarray  # number of non-empty bins
 
     def __len__(self) -> int:
         return len(self.entropy)
 
-    def take(self, idx: np.ndarray) -> "PartitionStats":
+    def take(self, idx: np.ndarray) -> PartitionStats:
         """Return the figures of the chosen rows only."""
         return PartitionStats(self.entropy[idx], self.expected[idx], self.worst[idx], self.parts[idx])
 
     @staticmethod
-    def joined(blocks: "Sequence[PartitionStats]") -> "PartitionStats":
+    def joined(blocks: Sequence[PartitionStats]) -> PartitionStats:
         """Return the figures of consecutive blocks of rows as one (the block itself when there is one)."""
         if len(blocks) == 1:
             return blocks[0]
-        return PartitionStats(*(np.concatenate([getattr(b, name) for b in blocks])
-                                for name in ("entropy", "expected", "worst", "parts")))
+        return PartitionStats(
+            *(np.concatenate([getattr(b, name) for b in blocks]) for name in ("entropy", "expected", "worst", "parts"))
+        )
 
 
 _CLOG: dict[int, np.ndarray] = {}
+
+
 def clog_table(n: int) -> np.ndarray:
     """Return the table c * log2(c) for c = 0..n (0 at c = 0): a bin's share of the entropy sums."""
     table = _CLOG.get(n)
@@ -88,8 +90,9 @@ def clog_table(n: int) -> np.ndarray:
     return table
 
 
-def partition_stats(codes: np.ndarray, n_patterns: int, weights: np.ndarray | None = None,
-                    compiled: bool | None = None) -> PartitionStats:
+def partition_stats(
+    codes: np.ndarray, n_patterns: int, weights: np.ndarray | None = None, compiled: bool | None = None
+) -> PartitionStats:
     """Return entropy, expected size, worst bin and bin count for every row of ``codes``.
 
     ``weights`` are the columns' probabilities (None: uniform); ``compiled``
@@ -101,26 +104,33 @@ def partition_stats(codes: np.ndarray, n_patterns: int, weights: np.ndarray | No
     sorting each row and measuring its runs (memory rows x columns).
     """
     rows, cols = codes.shape
-    if cols == 0 or rows == 0:          # no candidate, or no guess (a hard mode that allows none)
+    if cols == 0 or rows == 0:  # no candidate, or no guess (a hard mode that allows none)
         zero = np.zeros(rows)
         return PartitionStats(zero, zero, zero.astype(np.int64), zero.astype(np.int64))
     prob = None if weights is None else np.asarray(weights, dtype=np.float64) / np.sum(weights)
     if compiled_preferred() and codes.size <= NUMPY_CELLS and compiled is not False:
         # many small rankings in one process (prefer_compiled): serial, rows x candidates
-        from ..kernels.partition import row_stats_sparse
+        from ..kernels.partition import row_stats_sparse  # noqa: PLC0415 (numba: loaded on first use)
+
         out = _empty_stats(rows)
         row_stats_sparse(np.ascontiguousarray(codes), np.empty(0) if prob is None else prob, n_patterns, *out)
         return PartitionStats(*out)
     if _use_kernel(codes.size) if compiled is None else compiled:
-        from ..kernels._numba import threads
-        from ..kernels.partition import row_stats
+        from ..kernels._numba import threads  # noqa: PLC0415 (numba: loaded on first use)
+        from ..kernels.partition import row_stats  # noqa: PLC0415 (numba: loaded on first use)
+
         out = _empty_stats(rows)
-        row_stats(np.ascontiguousarray(codes), np.empty(0) if prob is None else prob, n_patterns,
-                  min(rows, 8 * threads()), *out)
+        row_stats(
+            np.ascontiguousarray(codes),
+            np.empty(0) if prob is None else prob,
+            n_patterns,
+            min(rows, 8 * threads()),
+            *out,
+        )
         return PartitionStats(*out)
     if cols <= SORT_COLS or rows * n_patterns > HISTOGRAM_CELLS:
         step = max(1, SORT_BLOCK_CELLS // cols)
-        return PartitionStats.joined([_sorted_stats(codes[a:a + step], prob) for a in range(0, rows, step)])
+        return PartitionStats.joined([_sorted_stats(codes[a : a + step], prob) for a in range(0, rows, step)])
     counts = histograms(codes, n_patterns)
     worst = counts.max(axis=1)
     parts = np.count_nonzero(counts, axis=1)
@@ -143,8 +153,8 @@ def _empty_stats(rows: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndar
 
 def _use_kernel(cells: int) -> bool:
     """Return whether to use the compiled partition kernel: the compiler is loaded anyway and the kernel
-    compiled on this machine, or a job too large for numpy (a first ranking after one clue, 5-10 M cells, takes
-    0.15 s in numpy where loading the compiled kernels takes 0.3-0.5 s, and compiling them on a fresh install 4 s)."""
+    compiled on this machine, or a job too large for numpy (a first ranking after one clue takes less in numpy
+    than loading the compiled kernels, let alone compiling them on a fresh install)."""
     return cells > NUMPY_PARTITION_CELLS or kernels_loaded() and kernel_ready("partition", "row_stats")
 
 
@@ -154,8 +164,11 @@ def load_kernels_for(cells: int, length: int) -> bool:
     on a first run (the kernels are then loaded, so that every block's figures run compiled too)."""
     if not (cells > NUMPY_PARTITION_CELLS or kernels_loaded()):
         return False
-    return cells > uncompiled_cells(length) or kernel_ready("partition", "row_stats") \
+    return (
+        cells > uncompiled_cells(length)
+        or kernel_ready("partition", "row_stats")
         and kernel_ready("score", "pattern_matrix")
+    )
 
 
 def _sorted_stats(codes: np.ndarray, prob: np.ndarray | None) -> PartitionStats:
@@ -168,10 +181,10 @@ def _sorted_stats(codes: np.ndarray, prob: np.ndarray | None) -> PartitionStats:
         ordered = np.take_along_axis(codes, order, axis=1)
     new = np.ones((rows, cols), dtype=bool)
     new[:, 1:] = ordered[:, 1:] != ordered[:, :-1]
-    starts = np.flatnonzero(new.ravel())                 # first cell of every bin, row by row
+    starts = np.flatnonzero(new.ravel())  # first cell of every bin, row by row
     sizes = np.diff(np.append(starts, rows * cols))
     run_row = starts // cols
-    first = np.searchsorted(run_row, np.arange(rows))    # every row has at least one bin
+    first = np.searchsorted(run_row, np.arange(rows))  # every row has at least one bin
     parts = np.diff(np.append(first, len(starts)))
     worst = np.maximum.reduceat(sizes, first)
     size = sizes.astype(np.float64)

@@ -3,7 +3,7 @@ compiled for large jobs; gathering a block of a matrix the cheapest way, and tra
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -32,24 +32,20 @@ def letters_array(words: Sequence[str], length: int) -> np.ndarray:
 
 
 # While a kernel is not compiled on this machine (a first run), numpy does a job block by block, scoring and
-# partition figures, if it takes less than about 5 s of CPU rather than compile the kernels in the command's own
-# process (pattern 8.5 s, partition 6 s; a first ``suggest aback:bbbbb``, 84 M cells, took 15.5 s of CPU): at
-# up to six letters numpy costs about 25 ns a cell, at 9-12 letters 140-165 (sorting each row: too many patterns
-# for histograms; AMD EPYC).  The process compiling ahead (``cli/ahead.py``) compiles them meanwhile.
-NUMPY_UNCOMPILED_CELLS = {True: 200_000_000, False: 30_000_000}     # short words (<= 6 letters) or long
-LETTERS = 26                          # letters_array numbers a..z 0..25 (words are folded)
-# Below this many cells numpy scores faster than importing numba (~0.3 s at start-up).
+# partition figures, when that costs less CPU than compiling the kernels in the command's own process; long words
+# cost numpy far more a cell (each row sorted: too many patterns for histograms), hence two limits. The process
+# compiling ahead (``cli/ahead.py``) compiles the kernels meanwhile (BENCHMARKS.md, "First use").
+NUMPY_UNCOMPILED_CELLS = {True: 200_000_000, False: 30_000_000}  # short words (<= 6 letters) or long
+LETTERS = 26  # letters_array numbers a..z 0..25 (words are folded)
+# Below this many cells numpy scores faster than importing numba at start-up.
 NUMPY_CELLS = 4_000_000
 # ... unless the process runs many small jobs (``prefer_compiled``, a bench): then from this many cells, where
-# the compiled kernel, once loaded, passes numpy (Wordle's 14,855 guesses: 20 words 4.6 ms either way, 100
-# words 12.1 ms against 4.6, 400 words 20.2 against 5.2; AMD EPYC).  Compiled at every size, Wordle's bench
-# took 11.7 s against 9.5 (the kernel's threads woken for jobs of a few hundred cells)
+# the compiled kernel, once loaded, passes numpy; below it the kernel's threads woken for a few hundred cells
+# cost more than they save
 PREFERRED_SCORE_CELLS = 1 << 18
 # ... and a whole matrix this large, where numba is not loaded yet: numpy builds it in blocks of rows
-# (``BLOCK_CELLS``) at about 12 ns a cell at five letters (Wordle's 34 M cells 0.48 s of CPU, Termo's 46 M
-# 0.54 s, Quordle's boards' 116 M about 1.3 s), where the compiled kernel costs 0.4-0.5 s with numba's start once
-# it is compiled, and 4-5 s more the first time on a machine (its compilation); a matrix is built once and
-# then read from the cache, so the first run's price is the one that counts
+# (``BLOCK_CELLS``) in less time than numba's start-up and, on a machine's first run, its compilation; a matrix
+# is built once and then read from the cache, so the first run's price is the one that counts
 NUMPY_MATRIX_CELLS = 160_000_000
 
 
@@ -65,7 +61,8 @@ def letter_codes(g: np.ndarray, s: np.ndarray, compiled: bool | None = None) -> 
         compiled = score_compiled(len(g) * len(s), g.shape[1])
     if not compiled:
         return numpy_codes(g, s)
-    from ..kernels.score import pattern_matrix
+    from ..kernels.score import pattern_matrix  # noqa: PLC0415 (numba: loaded on first use)
+
     out = np.empty((len(g), len(s)), dtype=code_dtype(g.shape[1]))
     pattern_matrix(g, s, out)
     return out
@@ -75,7 +72,7 @@ def score_compiled(cells: int, length: int) -> bool:
     """Return whether scoring ``cells`` codes of words of ``length`` letters runs compiled: too large for numpy
     (more so while numba is not loaded), and the kernel compiled on this machine unless numpy would be slower
     even than compiling it."""
-    if _COMPILED[0] and cells >= PREFERRED_SCORE_CELLS and kernels_loaded():      # many small jobs in a row
+    if _COMPILED[0] and cells >= PREFERRED_SCORE_CELLS and kernels_loaded():  # many small jobs in a row
         return kernel_ready("score", "pattern_matrix")
     if cells <= NUMPY_CELLS or cells <= NUMPY_MATRIX_CELLS and not kernels_loaded():
         return False
@@ -95,22 +92,21 @@ def numpy_codes(g: np.ndarray, s: np.ndarray) -> np.ndarray:
     if g.shape[0] == 1 and s.shape[0]:
         return _one_guess_codes(g[0], s)[None, :]
     step = max(1, BLOCK_CELLS // max(s.shape[0], 1))
-    columns = np.ascontiguousarray(s.T)             # each position's letters, one contiguous row
-    counts = np.zeros((LETTERS, s.shape[0]), dtype=np.int8)         # each secret's copies of each letter
+    columns = np.ascontiguousarray(s.T)  # each position's letters, one contiguous row
+    counts = np.zeros((LETTERS, s.shape[0]), dtype=np.int8)  # each secret's copies of each letter
     where = np.arange(s.shape[0])
     for j in range(n):
-        counts[columns[j], where] += 1      # a column appears once per position: no repeated index
+        counts[columns[j], where] += 1  # a column appears once per position: no repeated index
     if g.shape[0] <= step:
         return _block_codes(g, columns, counts)
     out = np.empty((g.shape[0], s.shape[0]), dtype=code_dtype(n))
-    for start in range(0, g.shape[0], step):      # blocks of rows whose temporaries stay in the cache
-        out[start:start + step] = _block_codes(g[start:start + step], columns, counts)
+    for start in range(0, g.shape[0], step):  # blocks of rows whose temporaries stay in the cache
+        out[start : start + step] = _block_codes(g[start : start + step], columns, counts)
     return out
 
 
-# numpy_codes works on blocks of about this many cells: its temporaries (a mask per position) then fit in
-# a core's cache, 3.3x faster than over a whole matrix (Termo's 45.7 M cells: 0.32 s against 1.07 s, CPU,
-# Intel Xeon 4 MiB L2; 64 and 256 rows of 2,510 columns alike, 1,024 rows 0.61 s)
+# numpy_codes works on blocks of about this many cells: its temporaries (a mask per position) then fit in a
+# core's cache, several times faster than over a whole matrix (BENCHMARKS.md, "Engine and suggestions")
 BLOCK_CELLS = 1 << 19
 
 
@@ -126,8 +122,8 @@ def _block_codes(g: np.ndarray, columns: np.ndarray, counts: np.ndarray) -> np.n
     for i in range(n):
         out += green[i].view(np.uint8).astype(dt, copy=False) * dt.type(2 * 3**i)
     for i in range(n):
-        free = counts[g[:, i]] - green[i]       # unmatched copies of guess letter i, before its repeats
-        rank = None                             # non-green copies of it earlier in the guess
+        free = counts[g[:, i]] - green[i]  # unmatched copies of guess letter i, before its repeats
+        rank = None  # non-green copies of it earlier in the guess
         for j in range(n):
             same = np.flatnonzero(g[:, j] == g[:, i]) if j != i else ()
             if not len(same):
@@ -142,19 +138,18 @@ def _block_codes(g: np.ndarray, columns: np.ndarray, counts: np.ndarray) -> np.n
     return out
 
 
-ORDER_BLOCK_BYTES = 1 << 23     # ``codes`` puts off-matrix candidates in order in blocks of rows of this many bytes
-GATHER_COPY_BYTES = 1 << 25     # ``gather`` takes the columns of every row first only while that copy is this small
+ORDER_BLOCK_BYTES = 1 << 23  # ``codes`` puts off-matrix candidates in order in blocks of rows of this many bytes
+GATHER_COPY_BYTES = 1 << 25  # ``gather`` takes the columns of every row first only while that copy is this small
 
 
 def gather(codes: np.ndarray, rows, cols) -> np.ndarray:
     """Return ``codes[np.ix_(rows, cols)]`` (``rows`` None: every row), C-ordered, gathered the cheapest way.
 
-    Fancy indexing costs about 6 ns a cell of the result; ``np.take`` of the
-    columns about 8 ns per cache line each row touches (so a wide block of a
-    large matrix, e.g. 300 of Termo's columns over its 18,210 rows, takes 7-8 ms
-    against 19-34 ms, and every row taken is C-ordered, where ``codes[:, cols]``
-    is not); taking whole rows first about 0.4 ns a byte copied.  Measured on
-    chute's Wordle and Termo matrices (2-core x86_64 VM, BENCHMARKS.md).
+    A cost model, its units measured on chute's Wordle and Termo matrices:
+    fancy indexing costs about 6 a cell of the result; ``np.take`` of the
+    columns about 8 per cache line each row touches (a wide block of a large
+    matrix is much cheaper so, and every row taken is C-ordered, where
+    ``codes[:, cols]`` is not); taking whole rows first about 0.4 a byte copied.
     """
     cols = as_positions(cols)
     if rows is None:
@@ -162,14 +157,15 @@ def gather(codes: np.ndarray, rows, cols) -> np.ndarray:
     rows = as_positions(rows)
     n_rows, width = codes.shape
     r, c = len(rows), len(cols)
-    if c == width and (cols == np.arange(width)).all():      # every column in order: the rows alone
+    if c == width and (cols == np.arange(width)).all():  # every column in order: the rows alone
         return np.take(codes, rows, axis=0)
-    if r == n_rows and (rows == np.arange(n_rows)).all():    # every row in order: the columns alone
+    if r == n_rows and (rows == np.arange(n_rows)).all():  # every row in order: the columns alone
         return np.take(codes, cols, axis=1)
     by_cell = 6 * r * c
     # taking the columns first holds them for every row: not when that copy would be large
-    by_columns = (8 * n_rows * min(c, width // 64 + 1) + r * c if n_rows * c * codes.itemsize <= GATHER_COPY_BYTES
-                  else np.inf)
+    by_columns = (
+        8 * n_rows * min(c, width // 64 + 1) + r * c if n_rows * c * codes.itemsize <= GATHER_COPY_BYTES else np.inf
+    )
     by_rows = 0.4 * r * width + 1.5 * r * c
     if by_cell <= min(by_columns, by_rows):
         return codes[np.ix_(rows, cols)]
@@ -203,14 +199,15 @@ def _one_guess_codes(g: np.ndarray, s: np.ndarray) -> np.ndarray:
         for i in np.flatnonzero(g == letter).tolist():
             yellow = ~green[i] & (free > 0)
             free -= yellow
-            out += yellow * 3 ** i
+            out += yellow * 3**i
     return out.astype(code_dtype(n))
 
 
-# Rows of a matrix copied at a time by ``transpose``: 120 -> 28 ms for Wordle's 14,855 x 2,315 matrix and
-# 175 -> 38 ms for Termo's 18,210 x 2,510 (numpy's copy of ``M.T``), medians of 7 on a 2-core Intel Xeon VM
-# (256 to 2,048 rows: 26-54 ms; square tiles of 64 to 512: 26-65 ms).
+# Rows of a matrix copied at a time by ``transpose``: several times faster than numpy's copy of ``M.T``, which
+# strides across the whole matrix; the fastest of the block sizes and tiles tried (BENCHMARKS.md)
 TRANSPOSE_ROWS = 1024
+
+
 def transpose(M: np.ndarray, read: Callable[[int, int], object] | None = None) -> np.ndarray:
     """Return ``M`` transposed, contiguous: copied a block of rows at a time, so that what is read and what is
     written stay in the processor's caches (numpy's copy of ``M.T`` strides across the whole matrix); ``read``
@@ -224,7 +221,7 @@ def transpose(M: np.ndarray, read: Callable[[int, int], object] | None = None) -
     return out
 
 
-_COMPILED = [False]      # compiled kernels at every size (see prefer_compiled)
+_COMPILED = [False]  # compiled kernels at every size (see prefer_compiled)
 
 
 def prefer_compiled(on: bool = True) -> bool:

@@ -21,8 +21,8 @@ FILE       the words of a file, one per line with an optional weight after a
 ``frequency`` and ``uniform`` leave out the words tagged ``later`` (Wordle's
 1,883 words that the game came to accept after its 2022 lists: names and rare
 forms such as ALLEN, QURAN, ADORB, most never seen by wordfreq).  Weighed by
-frequency they cost the game's own answers rows (3.4527 -> 3.4587 mean guesses,
-and hard mode's plans ran out of budget: BENCHMARKS.md), so they are
+frequency they cost the game's own answers rows, and hard mode's plans ran out
+of budget (BENCHMARKS.md, "Tried and not kept"), so they are
 candidates only once the clues rule out every word of the prior, as any
 accepted word then is (``Solver``'s fallback), before strings of letters.
 
@@ -61,10 +61,10 @@ NAMES = ("answers", "frequency", "uniform")
 class Prior:
     """A prior over words: the words that can be the answer and their weights (None: all equal)."""
 
-    name: str                                   # answers, frequency, uniform or the file's path
-    words: tuple[str, ...]                      # the words with a positive weight, in the lexicon's order
+    name: str  # answers, frequency, uniform or the file's path
+    words: tuple[str, ...]  # the words with a positive weight, in the lexicon's order
     weights: np.ndarray | None = field(default=None, repr=False, compare=False)
-    boosted: bool = False                       # the answer list holds LISTED_SHARE, the other words the rest
+    boosted: bool = False  # the answer list holds LISTED_SHARE, the other words the rest
 
     @property
     def widens(self) -> bool:
@@ -92,7 +92,7 @@ def logistic(zipf: np.ndarray) -> np.ndarray:
 
 def boosts(lexicon: Lexicon) -> bool:
     """Return whether the frequency prior boosts the lexicon's answer list (the game's own, not all its words)."""
-    return lexicon.curated and len(lexicon.answers) < len(lexicon.prior_words)     # some other word to weigh
+    return lexicon.curated and len(lexicon.answers) < len(lexicon.prior_words)  # some other word to weigh
 
 
 def frequency_weights(lexicon: Lexicon) -> np.ndarray:
@@ -133,8 +133,9 @@ def file_prior(lexicon: Lexicon, path: str | Path) -> Prior:
         if len(word) != lexicon.length:
             continue
         if len(fields) == 2 and not (weight is not None and math.isfinite(weight) and weight > 0):
-            raise LexiconError(f"--prior {path}: the weight of {word.upper()} must be a positive number, "
-                               f"not {fields[1]}")
+            raise LexiconError(
+                f"--prior {path}: the weight of {word.upper()} must be a positive number, not {fields[1]}"
+            )
         if not lexicon.is_guess(word):
             raise LexiconError(f"--prior {path}: {word.upper()} is not an accepted guess of {lexicon.name}")
         given[word] = 1.0 if weight is None else weight

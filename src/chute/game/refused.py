@@ -12,8 +12,8 @@ words, and a word the user deleted by hand stays deleted.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Callable, Iterable
 
 from ..errors import StorageError
 from ..files import default_state_dir, folder_lock, write_atomic

@@ -8,8 +8,9 @@ holds a run of them.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from .feedback import Clue
 
@@ -20,16 +21,16 @@ class GameResult:
 
     secrets: tuple[str, ...]
     guesses: tuple[str, ...]
-    solved_at: tuple[int | None, ...]          # per board; None: never solved
-    rows: int | None = 6                       # the row limit the game is judged by (None: no limit)
+    solved_at: tuple[int | None, ...]  # per board; None: never solved
+    rows: int | None = 6  # the row limit the game is judged by (None: no limit)
     patterns: tuple[tuple[str | None, ...], ...] = field(default=(), compare=False, repr=False)
     left: tuple[tuple[int | None, ...], ...] = field(default=(), compare=False, repr=False)
     notes: tuple[str, ...] = field(default=(), compare=False, repr=False)
-    fallback: bool = field(default=False, compare=False, repr=False)   # the answer list ran out on some board
+    fallback: bool = field(default=False, compare=False, repr=False)  # the answer list ran out on some board
     refused: tuple[str, ...] = field(default=(), compare=False, repr=False)  # guesses the game refused (no row used)
 
     @classmethod
-    def of_path(cls, secret: str, path: Sequence[str], rows: int | None = 6) -> "GameResult":
+    def of_path(cls, secret: str, path: Sequence[str], rows: int | None = 6) -> GameResult:
         """Return the one-board game that played ``path`` against ``secret``."""
         path = tuple(path)
         found = len(path) if path and path[-1] == secret else None
@@ -58,7 +59,8 @@ class GameResult:
     @property
     def won(self) -> bool:
         """Return whether every board was solved within the row limit."""
-        return self.finished and (self.rows is None or all(s <= self.rows for s in self.solved_at))
+        limit = self.rows
+        return self.finished and (limit is None or all(s is not None and s <= limit for s in self.solved_at))
 
     @property
     def clues(self) -> list[Clue]:
@@ -68,9 +70,14 @@ class GameResult:
     def to_dict(self, show: Callable[[str], str] | None = None) -> dict[str, Any]:
         """Return the game as a JSON-ready dict (words spelt by ``show``, e.g. with accents)."""
         show = show or (lambda w: w)
-        out: dict[str, Any] = {"secrets": [show(w) for w in self.secrets], "guesses": self.rows_used,
-                               "solved": self.finished, "won": self.won, "solved_at": list(self.solved_at),
-                               "path": [show(w) for w in self.guesses]}
+        out: dict[str, Any] = {
+            "secrets": [show(w) for w in self.secrets],
+            "guesses": self.rows_used,
+            "solved": self.finished,
+            "won": self.won,
+            "solved_at": list(self.solved_at),
+            "path": [show(w) for w in self.guesses],
+        }
         if self.patterns:
             out["patterns"] = [list(p) for p in self.patterns]
             out["left"] = [list(n) for n in self.left]

@@ -15,7 +15,7 @@ Legality after several clues is the conjunction of legality after each one.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
 import numpy as np
 
@@ -99,10 +99,12 @@ def violation_note(guess: str, clues: Iterable[Clue], rule: str | None, show=Non
     counts = Counter(guess)
     for clue in clues:
         shown = _shown(clue)
+
         # the Note is made only for a guess that breaks the rule: trees check every node with this
         def say(key: str, clue: Clue = clue, **values) -> Note:
             mode = Note(rule) if rule in RULES else f"{rule} mode"
             return Note(key, mode=mode, guess=(show or str)(clue.guess).upper(), **values)
+
         for i, (c, t) in enumerate(zip(clue.guess, clue.pattern)):
             if t == GREEN and guess[i] != c:
                 return say("must_green", nth=Ordinal(i), letter=c.upper())

@@ -17,8 +17,7 @@ from ..language import Count, Note
 from .feedback import looks_like_colours, parse_colours
 from .games import MAX_ROWS, GameSpec, game_spec
 
-GAME_NAMES = ("wordle", "termo", "term.ooo", "dueto", "quarteto", "dordle", "quordle", "octordle",
-              "sedecordle")
+GAME_NAMES = ("wordle", "termo", "term.ooo", "dueto", "quarteto", "dordle", "quordle", "octordle", "sedecordle")
 _SCORE = re.compile(r"(?:^|\s)(?:[0-9X]{1,2}(?:&[0-9X]{1,2})*|[0-9X])/\d{1,2}\*?(?:\s|$)")
 _KEYCAP = "\u20e3"
 
@@ -34,20 +33,20 @@ def is_header_line(line: str) -> bool:
     if not text or looks_like_colours(text):
         return False
     lower = text.lower()
-    named = any(name in lower for name in GAME_NAMES) and (any(c.isdigit() for c in text)
-                                                           or lower.startswith("practice "))
-    return (named or bool(_SCORE.search(text)) or _KEYCAP in text
-            or lower.startswith(("http://", "https://", "score:")))
+    named = any(name in lower for name in GAME_NAMES) and (
+        any(c.isdigit() for c in text) or lower.startswith("practice ")
+    )
+    return named or bool(_SCORE.search(text)) or _KEYCAP in text or lower.startswith(("http://", "https://", "score:"))
 
 
 @dataclass
 class Share:
     """A pasted share text, read: the game it names, hard mode, and each board's rows of colours."""
 
-    game: str | None                  # a preset name (wordle, termo, dueto, quarteto, dordle, ...), None if unnamed
-    hard: bool                        # the header marks hard mode (Wordle ``4/6*``, Termo ``*3/6``)
-    claimed: str | None               # the score the header claims ("4/6", "X/6"), if any
-    boards: list[list[str]]           # per board, the patterns in chute's notation, up to the solving row
+    game: str | None  # a preset name (wordle, termo, dueto, quarteto, dordle, ...), None if unnamed
+    hard: bool  # the header marks hard mode (Wordle ``4/6*``, Termo ``*3/6``)
+    claimed: str | None  # the score the header claims ("4/6", "X/6"), if any
+    boards: list[list[str]]  # per board, the patterns in chute's notation, up to the solving row
 
     @property
     def length(self) -> int:
@@ -55,8 +54,15 @@ class Share:
         return len(self.boards[0][0]) if self.boards and self.boards[0] else 0
 
 
-_HEADERS = (("term.ooo/2", "dueto"), ("term.ooo/4", "quarteto"), ("term.ooo", "termo"), ("octordle", "octordle"),
-            ("quordle", "quordle"), ("dordle", "dordle"), ("wordle", "wordle"))
+_HEADERS = (
+    ("term.ooo/2", "dueto"),
+    ("term.ooo/4", "quarteto"),
+    ("term.ooo", "termo"),
+    ("octordle", "octordle"),
+    ("quordle", "quordle"),
+    ("dordle", "dordle"),
+    ("wordle", "wordle"),
+)
 _CLAIM = re.compile(r"(\*?)([0-9X]{1,2})/(\d{1,2})(\*?)")
 
 
@@ -93,9 +99,9 @@ def parse_share(text: str) -> Share:
                 hard = bool(claim.group(1) or claim.group(4))
     if band:
         bands.append(band)
-    rows = sum(len(b) for b in bands)
-    if rows > MAX_ROWS:
-        raise ChuteError(Note("share_too_long", rows=rows, most=MAX_ROWS))
+    count = sum(len(b) for b in bands)
+    if count > MAX_ROWS:
+        raise ChuteError(Note("share_too_long", rows=count, most=MAX_ROWS))
     if not bands:
         raise ChuteError(Note("share_no_rows"))
     boards: list[list[str]] = []
@@ -112,11 +118,16 @@ def parse_share(text: str) -> Share:
                 elif len(p) != width:
                     raise ChuteError(Note("share_widths_differ", a=width, b=len(p)))
             solved = next((i for i, p in enumerate(patterns) if set(p) == {"g"}), None)
-            boards.append(patterns if solved is None else patterns[:solved + 1])
+            boards.append(patterns if solved is None else patterns[: solved + 1])
     if game is not None and game_spec(game).boards != len(boards):
-        raise ChuteError(Note("share_game_boards", game=game_spec(game).name,
-                              boards=Count(game_spec(game).boards, "board_noun"),
-                              grid=Count(len(boards), "board_noun")))
+        raise ChuteError(
+            Note(
+                "share_game_boards",
+                game=game_spec(game).name,
+                boards=Count(game_spec(game).boards, "board_noun"),
+                grid=Count(len(boards), "board_noun"),
+            )
+        )
     if claimed and len(boards) == 1 and not claimed.startswith("X"):
         if int(claimed.split("/")[0]) != len(boards[0]):
             raise ChuteError(Note("share_header_rows", claimed=claimed, rows=Count(len(boards[0]), "row")))
@@ -124,7 +135,7 @@ def parse_share(text: str) -> Share:
 
 
 _TILES = {"g": "🟩", "y": "🟨", "b": "⬛"}
-_PAD = "⬜"                 # a board's rows past its solving row, as Quordle pads them (read back as grey, then cut)
+_PAD = "⬜"  # a board's rows past its solving row, as Quordle pads them (read back as grey, then cut)
 _TERMO_HEADERS = {1: "joguei term.ooo", 2: "joguei term.ooo/2", 4: "joguei term.ooo/4"}
 _WORDLE_HEADERS = {1: "Wordle", 2: "Daily Dordle", 4: "Daily Quordle", 8: "Daily Octordle"}
 
@@ -141,9 +152,11 @@ def share_text(game: GameSpec, boards: list[list[str]], hard: bool = False) -> s
     width = len(next((p for b in boards for p in b), "")) or 5
     bands = []
     for first in range(0, len(boards), 2):
-        pair = boards[first:first + 2]
+        pair = boards[first : first + 2]
         depth = max(len(b) for b in pair)
-        lines = [" ".join("".join(_TILES[c] for c in b[i]) if i < len(b) else _PAD * width for b in pair)
-                 for i in range(depth)]
+        lines = [
+            " ".join("".join(_TILES[c] for c in b[i]) if i < len(b) else _PAD * width for b in pair)
+            for i in range(depth)
+        ]
         bands.append("\n".join(lines))
     return header + "\n\n" + "\n\n".join(bands)

@@ -18,16 +18,16 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from ..language import counted, number, phrase
 from .feedback import Clue, encode
 from .pattern_codes import compute_codes
 
-FITS_KEPT = 4_096       # (list, clue sequence) fits kept: a benchmark's and a page's states share prefixes
+FITS_KEPT = 4_096  # (list, clue sequence) fits kept: a benchmark's and a page's states share prefixes
 _FITS: OrderedDict = OrderedDict()
-_LOCK = threading.Lock()        # the page's requests run in threads
+_LOCK = threading.Lock()  # the page's requests run in threads
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ class WordsLeft:
 
     likely: int | None
     possible: int
-    strings: int | None = None      # no word of the lists fits: the strings of letters played instead (``unlisted``)
+    strings: int | None = None  # no word of the lists fits: the strings of letters played instead (``unlisted``)
 
     def said(self, lang: str = "en") -> str:
         """Return the figures as a player reads them: "48 likely answers · 246 possible words"."""
@@ -53,18 +53,27 @@ class WordsLeft:
 
     def to_dict(self) -> dict:
         """Return the figures as a JSON-ready dict."""
-        return {"likely_answers": self.likely, "possible_words": self.possible,
-                **({} if self.strings is None else {"strings": self.strings})}
+        return {
+            "likely_answers": self.likely,
+            "possible_words": self.possible,
+            **({} if self.strings is None else {"strings": self.strings}),
+        }
 
 
-def said_per_board(lefts: Sequence["WordsLeft | None"], lang: str = "en") -> str:
+def said_per_board(lefts: Sequence[WordsLeft | None], lang: str = "en") -> str:
     """Return several boards' figures on one line, labelled once: "likely answers/possible words 1: 7/70,
     2: solved, 3: 9/57" (None: a board solved)."""
     known = [w for w in lefts if w is not None]
-    label = phrase("possible_words", lang) if known and known[0].likely is None else \
-        f"{phrase('likely_answers', lang)}/{phrase('possible_words', lang)}"
-    return label + " " + ", ".join(f"{i}: " + (phrase("solved", lang) if w is None else w.short(lang))
-                                   for i, w in enumerate(lefts, 1))
+    label = (
+        phrase("possible_words", lang)
+        if known and known[0].likely is None
+        else f"{phrase('likely_answers', lang)}/{phrase('possible_words', lang)}"
+    )
+    return (
+        label
+        + " "
+        + ", ".join(f"{i}: " + (phrase("solved", lang) if w is None else w.short(lang)) for i, w in enumerate(lefts, 1))
+    )
 
 
 def words_left(lexicon, clues: Sequence[Clue]) -> WordsLeft:

@@ -2,7 +2,7 @@
 
 One home each: scoring (``score``), partition figures (``partition``), the
 tree searches' scans, hard-mode sets and small compiled searches (``scan``,
-``hard``, ``small_trees``) with their numpy twins (``tree_numpy``), the
+``hard``, ``small_trees``, ``ruled_trees``) with their numpy twins (``tree_numpy``), the
 weighted search's bounds (``weighted``), the guard's plans and cost tables
 (``plans``), the two-deep estimate of ``expected-guesses`` (``expected``).
 numba is set up in ``_numba``, which every compiled module imports, and
@@ -11,6 +11,9 @@ numba is set up in ``_numba``, which every compiled module imports, and
 
 import os
 import sys
+from importlib import import_module
+
+from .shared_cache import on_disk
 
 # Whether this process asked for kernels that several threads may call at once (``prefer_threadsafe``).
 _threadsafe_asked = False
@@ -25,9 +28,7 @@ def loaded() -> bool:
 def ready(module: str, name: str) -> bool:
     """Return whether the kernel ``name`` of ``module`` (in this folder) runs without a compilation in this
     process: loaded here, or saved in numba's cache by an earlier process (asking loads numba)."""
-    from importlib import import_module
 
-    from .shared_cache import on_disk
     return on_disk(getattr(import_module(f"{__name__}.{module}"), name))
 
 
@@ -44,10 +45,14 @@ def prefer_threadsafe() -> None:
 def threadsafe() -> bool:
     """Return whether several threads may call the compiled kernels at once in this process."""
     if not loaded():
-        return _threadsafe_asked and "NUMBA_THREADING_LAYER" not in os.environ or \
-            os.environ.get("NUMBA_THREADING_LAYER", "") in THREADSAFE_LAYERS
-    import numba
-    return str(numba.config.THREADING_LAYER) in THREADSAFE_LAYERS
+        return (
+            _threadsafe_asked
+            and "NUMBA_THREADING_LAYER" not in os.environ
+            or os.environ.get("NUMBA_THREADING_LAYER", "") in THREADSAFE_LAYERS
+        )
+    import numba  # noqa: PLC0415 (numba: loaded on first use)
+
+    return str(numba.config.THREADING_LAYER) in THREADSAFE_LAYERS  # type: ignore[attr-defined]
 
 
 def wants_threadsafe() -> bool:

@@ -26,7 +26,7 @@ def njit(*args, **options):
 def _openmp() -> bool:
     """Return whether numba's OpenMP threading layer loads here (it needs the system's libgomp)."""
     try:
-        from numba.np.ufunc import omppool  # noqa: F401
+        from numba.np.ufunc import omppool  # noqa: F401, PLC0415
     except ImportError:
         return False
     return True

@@ -15,9 +15,10 @@ import hashlib
 import os
 import sys
 import threading
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from importlib.util import find_spec
 from pathlib import Path
-from typing import Callable, Iterator
 
 from ..language import Note
 
@@ -71,11 +72,14 @@ def tell(note: Note) -> None:
         hearer.notify(note)
 
 
-def kernels_key(folder: Path = Path(__file__).resolve().parent) -> str:
+KERNELS_FOLDER = Path(__file__).resolve().parent
+
+
+def kernels_key(folder: Path = KERNELS_FOLDER) -> str:
     """Return a short key of the kernels' sources in ``folder`` (this one), numba's, Python's version and numba's
     cache folder: what a stamp saying "compiled" holds for (another key: compiled again)."""
-    from importlib.util import find_spec
-    numba = find_spec("numba")          # its files, not its metadata: reading that costs 40 ms a command
+
+    numba = find_spec("numba")  # its files, not its metadata: reading that costs every command time
     parts = [sys.version, os.environ.get("NUMBA_CACHE_DIR", ""), str(folder)]
     sources = sorted(folder.glob("*.py")) + ([Path(numba.origin)] if numba is not None and numba.origin else [])
     for path in sources:

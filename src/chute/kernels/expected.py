@@ -8,7 +8,7 @@ import numpy as np
 
 from ._numba import njit, prange
 
-CHUNKS = 8          # rows are spread over this many scratch tables (one per worker at most)
+CHUNKS = 8  # rows are spread over this many scratch tables (one per worker at most)
 
 
 @njit(parallel=True, cache=True, error_model="numpy")
@@ -40,7 +40,7 @@ def second_sums(codes, members, local, w, wlog, n_bins, n_patterns, solved, spre
                     m = mass[k]
                     safe = m if m > 0 else 1.0
                     h = max(math.log2(safe) - mlog[k] / safe, 0.0)
-                    out[r, k // n_patterns] += m * (1.0 + spread * h ** power)
+                    out[r, k // n_patterns] += m * (1.0 + spread * h**power)
                 mass[k] = 0.0
                 mlog[k] = 0.0
                 seen[k] = 0

@@ -57,7 +57,7 @@ def _rows_sparse(codes, weights, clog, counts, mass, lo, hi, entropy, expected, 
             p = row[j]
             c = counts[p]
             if c > 0:
-                counts[p] = 0          # count each bin once, and leave the scratch clean
+                counts[p] = 0  # count each bin once, and leave the scratch clean
                 m = 0.0
                 if not uniform:
                     m = mass[p]
@@ -137,8 +137,8 @@ def bin_best(codes, perm, starts, ends, weights, n_patterns, mode, n_chunks, bes
                 lo = starts[b]
                 hi = ends[b]
                 size = hi - lo
-                s = 0.0                # sum of c log2 c (or of M log2 M)
-                q = 0.0                # sum of c^2 (or of M c)
+                s = 0.0  # sum of c log2 c (or of M log2 M)
+                q = 0.0  # sum of c^2 (or of M c)
                 total = 0.0
                 for k in range(lo, hi):
                     j = perm[k]
@@ -175,7 +175,7 @@ def bin_best(codes, perm, starts, ends, weights, n_patterns, mode, n_chunks, bes
 
 @njit(cache=True, nogil=True)
 def _rows_figures(codes_t, clog, n_patterns, start, stop, ent, sq, ones, parts):
-    """Fill ``ent[r]`` (summed c*log2 c), ``sq[r]`` (summed c*c) and ``ones[r]`` (bins of one), ``parts[r]`` (bins) for rows start..stop."""
+    """Fill ``ent[r]`` (summed c*log2 c), ``sq[r]`` (summed c*c), ``ones[r]`` (bins of one), ``parts[r]`` (bins), rows start..stop."""
     n = codes_t.shape[0]
     counts = np.zeros(n_patterns, dtype=np.int32)
     for r in range(start, stop):

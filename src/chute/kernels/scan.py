@@ -17,13 +17,13 @@ from .constants import FNV_OFFSET, FNV_PRIME, GOLDEN, SOLVED_LABEL
 _FNV_OFFSET = np.uint64(FNV_OFFSET)
 _FNV_PRIME = np.uint64(FNV_PRIME)
 _GOLDEN = np.uint64(GOLDEN)
-_INF = 10**9             # as ``TreeSearch``: no tree within the rows
+_INF = 10**9  # as ``TreeSearch``: no tree within the rows
 # Below this many candidates, comparing every pair of codes (vectorised over the
 # guesses) beats growing the bins one candidate at a time.
 PAIRS_MAX = 40
 # guesses whose bins grow together in ``_scan_grow`` (their counts stay in the L1/L2 cache)
 GROW_BLOCK = 128
-GROW_PATTERNS_MAX = 3**7     # longer words: counts per pattern, guess by guess
+GROW_PATTERNS_MAX = 3**7  # longer words: counts per pattern, guess by guess
 # Past this many candidates, or a 25th of the answers if more, counting each guess's bins row by row
 # beats growing them: a guess's row of codes is read whole once the candidates cover its cache lines,
 # while growing costs the same for every candidate (measured on Wordle's lists, crossing near 200, and
@@ -43,7 +43,7 @@ def scan(M, MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, sco
     """
     n = S.shape[0]
     K = rows.shape[0]
-    if MT.shape[0] == 0 or n > max(GROW_MAX, M.shape[1] // GROW_MAX_SHARE):   # no transposed copy, or many
+    if MT.shape[0] == 0 or n > max(GROW_MAX, M.shape[1] // GROW_MAX_SHARE):  # no transposed copy, or many
         _scan_counts(M, S, rows, hw, solved, n_patterns, nb_out, cand_out, score_out)
     elif n > PAIRS_MAX and n_patterns <= GROW_PATTERNS_MAX:
         _scan_grow(MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, score_out)
@@ -53,7 +53,7 @@ def scan(M, MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, sco
             for j in range(n):
                 src = MT[S[j]]
                 dst = C[j]
-                for k in range(K):      # not ``C[j] = MT[S[j]]``: its check compiles a message (15 MB a kernel)
+                for k in range(K):  # not ``C[j] = MT[S[j]]``: its check compiles a message into each kernel
                     dst[k] = src[k]
         else:
             for j in range(n):
@@ -83,7 +83,7 @@ def scan_classes(M, MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_
     table = np.zeros(size, dtype=np.uint64)
     count = 0
     for k in range(K):
-        h = _mix(hashes[k]) | np.uint64(1)     # 0 marks an empty slot
+        h = _mix(hashes[k]) | np.uint64(1)  # 0 marks an empty slot
         slot = h & mask
         while True:
             t = table[slot]
@@ -95,11 +95,22 @@ def scan_classes(M, MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_
             if t == h:
                 break
             slot = (slot + np.uint64(1)) & mask
-    if count == K:          # every column distinct: the rows as given (every row, in order, reads faster)
+    if count == K:  # every column distinct: the rows as given (every row, in order, reads faster)
         scan(M, MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, score_out)
     else:
-        scan(M, MT, S, reps_out[:count], count < 0, hw, solved, n_patterns, nb_out[:count], cand_out[:count],
-             score_out[:count])
+        scan(
+            M,
+            MT,
+            S,
+            reps_out[:count],
+            count < 0,
+            hw,
+            solved,
+            n_patterns,
+            nb_out[:count],
+            cand_out[:count],
+            score_out[:count],
+        )
     return count
 
 
@@ -155,7 +166,7 @@ def _scan_grow(MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, 
     n = S.shape[0]
     K = rows.shape[0]
     B = GROW_BLOCK
-    delta = np.zeros(n + 1, dtype=np.int64)     # the score's growth as a bin goes from m to m + 1
+    delta = np.zeros(n + 1, dtype=np.int64)  # the score's growth as a bin goes from m to m + 1
     for m in range(n):
         delta[m] = (m + 1) * hw[m + 1] - m * hw[m]
     counts = np.zeros(n_patterns * B, dtype=np.int32)
@@ -201,7 +212,7 @@ def _scan_pairs(C, hw, solved, nb_out, cand_out, score_out):
     growth = np.zeros(n + 1, dtype=np.int64)
     for m in range(n):
         growth[m] = (m + 1) * hw[m + 1] - m * hw[m]
-    rank = np.empty(K, dtype=np.uint8)        # n <= PAIRS_MAX: 8-bit lanes, 32 to a vector
+    rank = np.empty(K, dtype=np.uint8)  # n <= PAIRS_MAX: 8-bit lanes, 32 to a vector
     for k in range(K):
         nb_out[k] = 0
         cand_out[k] = 0
@@ -222,7 +233,7 @@ def _scan_pairs(C, hw, solved, nb_out, cand_out, score_out):
     for k in range(K):
         cand = cand_out[k]
         nb_out[k] -= cand
-        score_out[k] -= cand * hw[1]        # the solved bin (one word) is not scored
+        score_out[k] -= cand * hw[1]  # the solved bin (one word) is not scored
 
 
 @njit(cache=True, nogil=True)
@@ -315,7 +326,7 @@ def select_top(M, S, rows, score, cand, K, dedupe, solved, n_patterns, out):
     partitions are hashed only on a tie).
     """
     label = np.full(n_patterns, -1, dtype=np.int64)
-    hashes = np.zeros(K, dtype=np.uint64)        # 0: not computed yet
+    hashes = np.zeros(K, dtype=np.uint64)  # 0: not computed yet
     count = 0
     for k in range(score.shape[0]):
         s = score[k]
@@ -419,7 +430,7 @@ def refuted_by_bounds(M, S, rows, order, nb, cand, best, r1, max_parts, up_rows,
     offset = np.zeros(n_patterns, dtype=np.int64)
     seen = np.zeros(n_patterns, dtype=np.int64)
     touched = np.empty(n, dtype=np.int64)
-    big = np.empty(n, dtype=np.int64)          # the codes of the bins of three words or more, largest first
+    big = np.empty(n, dtype=np.int64)  # the codes of the bins of three words or more, largest first
     words = np.empty(n, dtype=S.dtype)
     stamp = 0
     proven = 0
@@ -474,8 +485,8 @@ def refuted_by_bounds(M, S, rows, order, nb, cand, best, r1, max_parts, up_rows,
             for b in range(nbig):
                 m = counts[big[b]]
                 blb = max(2 * m - 1, 3 * m - 2 - max_parts)
-                target = 3 * m - (blb + best - total)   # the bin refutes the guess if no row shows more 2c + p
-                lo, hi = 0, up_neg.shape[0]          # rows whose ceiling is above target: -ceiling < -target
+                target = 3 * m - (blb + best - total)  # the bin refutes the guess if no row shows more 2c + p
+                lo, hi = 0, up_neg.shape[0]  # rows whose ceiling is above target: -ceiling < -target
                 while lo < hi:
                     mid = (lo + hi) // 2
                     if up_neg[mid] < -target:
@@ -495,8 +506,8 @@ def refuted_by_bounds(M, S, rows, order, nb, cand, best, r1, max_parts, up_rows,
                             parts += 1
                             if c == solved:
                                 hit = 1
-                    if parts + hit > target:         # 2c + p, the solved pattern counted among the parts
-                        kept = True                  # this bin alone does not refute the guess
+                    if parts + hit > target:  # 2c + p, the solved pattern counted among the parts
+                        kept = True  # this bin alone does not refute the guess
                         break
                 start += m
                 if not kept:

@@ -23,7 +23,7 @@ def _score_code(g, s, pow3):
     """Return the base-3 code of guess ``g`` against secret ``s`` (letters as small ints)."""
     n = g.shape[0]
     code = 0
-    used = 0                       # bit j set: secret letter j is already matched
+    used = 0  # bit j set: secret letter j is already matched
     for i in range(n):
         if g[i] == s[i]:
             code += 2 * pow3[i]
@@ -76,18 +76,18 @@ def _codes_row(g, st, counts, pow3, out_row, green, later):
     n = g.shape[0]
     S = st.shape[1]
     zero = out_row[0] - out_row[0]
-    shift = np.uint8(4)        # green << 4 = 16 exceeds any count (words have at most 12 letters)
+    shift = np.uint8(4)  # green << 4 = 16 exceeds any count (words have at most 12 letters)
     for j0 in range(0, S, BLOCK):
         m = min(BLOCK, S - j0)
-        code = out_row[j0:j0 + m]
+        code = out_row[j0 : j0 + m]
         for j in range(m):
             code[j] = zero
         for i in range(n):
             if _repeats(g, i):
                 continue
             c = g[i]
-            si = st[i, j0:j0 + m]
-            ci = counts[c, j0:j0 + m]
+            si = st[i, j0 : j0 + m]
+            ci = counts[c, j0 : j0 + m]
             p = pow3[i]
             p2 = p + p
             for j in range(m):
@@ -97,7 +97,7 @@ def _codes_row(g, st, counts, pow3, out_row, green, later):
             if not _repeats(g, i):
                 continue
             c = g[i]
-            si = st[i, j0:j0 + m]
+            si = st[i, j0 : j0 + m]
             gr = green[i]
             p2 = pow3[i] + pow3[i]
             for j in range(m):
@@ -116,9 +116,9 @@ def _codes_row(g, st, counts, pow3, out_row, green, later):
                         first = k
                     if k < i:
                         before += 1
-            ci = counts[c, j0:j0 + m]
+            ci = counts[c, j0 : j0 + m]
             gi = green[i]
-            li = later[first]          # greens of this letter to the right of i, per secret
+            li = later[first]  # greens of this letter to the right of i, per secret
             p = pow3[i]
             b8 = np.uint8(before)
             if _last(g, i) == i:

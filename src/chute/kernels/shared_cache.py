@@ -18,15 +18,15 @@ import threading
 
 try:
     import fcntl
-except ImportError:                 # pragma: no cover - Windows: no lock, each process compiles as numba would
-    fcntl = None
+except ImportError:  # pragma: no cover - Windows: no lock, each process compiles as numba would
+    fcntl = None  # type: ignore[assignment]
 
 from ..language import Note
 from .compiling import tell
 
 WAITING = Note("waiting_for_compile")
 
-_held: dict[int, int] = {}     # id(a kernel's cache) -> the lock file held while this process compiles it
+_held: dict[int, int] = {}  # id(a kernel's cache) -> the lock file held while this process compiles it
 _lock = threading.Lock()
 
 
@@ -44,9 +44,9 @@ def guard(dispatcher):
         if found is not None:
             return found
         fd = _take(path)
-        if fd is None:                      # no lock to be had (a read-only cache): compile as numba would
+        if fd is None:  # no lock to be had (a read-only cache): compile as numba would
             return None
-        found = load(sig, target_context)   # saved by the process just waited for
+        found = load(sig, target_context)  # saved by the process just waited for
         if found is not None:
             _let_go(fd)
             return found
@@ -80,7 +80,7 @@ def saved_signatures(dispatcher) -> list[tuple]:
     cache_file = getattr(getattr(dispatcher, "_cache", None), "_cache_file", None)
     try:
         index = cache_file._load_index() if cache_file is not None else {}
-    except Exception:               # noqa: BLE001 - an unreadable index is an empty one: numba compiles again
+    except Exception:  # noqa: BLE001 - an unreadable index is an empty one: numba compiles again
         return []
     return [key[0] for key in index if isinstance(key, tuple) and key and isinstance(key[0], tuple)]
 

@@ -1,9 +1,9 @@
 """The tree search's primitives in numpy: what ``kernels/tree.py`` (and ``kernels/weighted.py``, the weighted
 search's bounds) gives a search, without loading numba.
 
-A review of a game whose opener is known searches a few small sets (0.1-3 M
-cells), where loading the compiler takes ten times as long as the work
-(0.8-0.9 s on a 2-core VM).  ``TreeSearch`` starts on these and moves to the
+A review of a game whose opener is known searches a few small sets, where
+loading the compiler takes ten times as long as the work.  ``TreeSearch``
+starts on these and moves to the
 compiled kernels once its scans would pass ``COMPILED_AFTER`` cells or have
 taken ``NUMPY_SECONDS``; a ``WeightedSearch`` (a review under a prior) moves
 with its equal-weights search.  Each function takes the kernel's arguments
@@ -24,9 +24,9 @@ _FNV_OFFSET = FNV_OFFSET
 _FNV_PRIME = FNV_PRIME
 _GOLDEN = np.uint64(GOLDEN)
 _SOLVED_LABEL = SOLVED_LABEL
-PAIRS_MAX = 40        # words below which ``figures`` compares pairs of words rather than sorting (measured)
-COUNT_SHARE = 4       # words x this >= patterns: ``figures`` counts each guess's patterns rather than sorting ...
-COUNT_CELLS = 1 << 16     # ... in blocks of guesses of this many cells (words or patterns x guesses: in cache)
+PAIRS_MAX = 40  # words below which ``figures`` compares pairs of words rather than sorting (measured)
+COUNT_SHARE = 4  # words x this >= patterns: ``figures`` counts each guess's patterns rather than sorting ...
+COUNT_CELLS = 1 << 16  # ... in blocks of guesses of this many cells (words or patterns x guesses: in cache)
 
 
 def word_cost_table(n: int) -> np.ndarray:
@@ -49,8 +49,7 @@ def figures(codes: np.ndarray, cost: np.ndarray, solved: int) -> tuple[np.ndarra
     return _figures_of_columns(codes.T, cost, solved)
 
 
-def _figures_by_sorting(codes: np.ndarray, cost: np.ndarray, solved: int) -> tuple[np.ndarray, np.ndarray,
-                                                                                    np.ndarray]:
+def _figures_by_sorting(codes: np.ndarray, cost: np.ndarray, solved: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Return ``figures`` by sorting each guess's codes and measuring the runs."""
     k, n = codes.shape
     if n == 0:
@@ -61,13 +60,12 @@ def _figures_by_sorting(codes: np.ndarray, cost: np.ndarray, solved: int) -> tup
     starts[:, 1:] = ordered[:, 1:] != ordered[:, :-1]
     run = np.cumsum(starts, axis=1) - 1 + (np.arange(k) * n)[:, None]
     sizes = np.bincount(run.ravel(), minlength=k * n)
-    cand = (ordered[:, -1] == solved).astype(np.int64)      # the solved code is the largest
+    cand = (ordered[:, -1] == solved).astype(np.int64)  # the solved code is the largest
     score = (sizes * cost[sizes]).reshape(k, n).sum(axis=1) - cand * cost[1]
     return starts.sum(axis=1) - cand, cand, score
 
 
-def _figures_by_pairs(columns: np.ndarray, cost: np.ndarray, solved: int) -> tuple[np.ndarray, np.ndarray,
-                                                                                    np.ndarray]:
+def _figures_by_pairs(columns: np.ndarray, cost: np.ndarray, solved: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Return ``figures`` from each word's codes (``columns``: words x guesses) by comparing every pair of
     words, a pass over the guesses each: quicker than sorting every guess's codes while the words are few."""
     n, k = columns.shape
@@ -92,33 +90,32 @@ def _columns(M: np.ndarray, MT: np.ndarray | None, S, rows, all_rows: bool) -> n
     """Return the codes of ``rows`` (``all_rows``: every guess) against each word of ``S``: words x guesses.
 
     The words' rows of the transposed matrix ``MT`` when given (a prior's large matrix has those copied as
-    searches first read them: 2-3 ms a scan saved), else their columns of every guess first, then the
-    guesses: a matrix's rows are long, and picking a few entries of each costs more than copying the
-    columns whole (2-7 ms against 0.2-2 ms for 4-16 words of Wordle's 12,972 guesses).
+    searches first read them), else their columns of every guess first, then the guesses: a matrix's rows
+    are long, and picking a few entries of each costs more than copying the columns whole.
     """
     columns = MT[S] if MT is not None and MT.shape[0] else np.ascontiguousarray(M[:, S].T)
     return columns if all_rows else columns[:, rows]
 
 
-def _figures_by_counting(columns: np.ndarray, cost: np.ndarray, solved: int) -> tuple[np.ndarray, np.ndarray,
-                                                                                       np.ndarray]:
+def _figures_by_counting(
+    columns: np.ndarray, cost: np.ndarray, solved: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Return ``figures`` from the words' codes (words x guesses) by counting each guess's patterns in a
     (guesses x patterns) histogram, COUNT_CELLS at a time: quicker than sorting once the words are a quarter of
-    the patterns or more (2.9 ns a cell at 1,000 words of 243 patterns, against 87 sorted and 3.9 compiled; 14
-    against 17 at 182 words of 729 patterns; blocks of 2^16 cells 2.9 ns, of 2^22 6.1)."""
+    the patterns or more, and as quick as the compiled kernel there (BENCHMARKS.md, "First use")."""
     n, k = columns.shape
-    patterns = solved + 1                   # the solved code is the largest
+    patterns = solved + 1  # the solved code is the largest
     parts, cand, score = (np.empty(k, dtype=np.int64) for _ in range(3))
     step = max(1, COUNT_CELLS // max(n, patterns))
     for a in range(0, k, step):
-        block = columns[:, a:a + step].astype(np.intp)
+        block = columns[:, a : a + step].astype(np.intp)
         b = block.shape[1]
-        block += np.arange(b, dtype=np.intp) * patterns      # each guess's patterns a range of its own
+        block += np.arange(b, dtype=np.intp) * patterns  # each guess's patterns a range of its own
         counts = np.bincount(block.ravel(order="K"), minlength=b * patterns).reshape(b, patterns)
         hit = (counts[:, solved] > 0).astype(np.int64)
-        parts[a:a + b] = np.count_nonzero(counts, axis=1) - hit
-        cand[a:a + b] = hit
-        score[a:a + b] = (counts * cost[counts]).sum(axis=1) - hit * cost[1]
+        parts[a : a + b] = np.count_nonzero(counts, axis=1) - hit
+        cand[a : a + b] = hit
+        score[a : a + b] = (counts * cost[counts]).sum(axis=1) - hit * cost[1]
     return parts, cand, score
 
 
@@ -136,14 +133,14 @@ def _figures_of_columns(columns: np.ndarray, cost: np.ndarray, solved: int):
 def scan(M, MT, S, rows, all_rows, hw, solved, n_patterns, nb_out, cand_out, score_out) -> None:
     """Fill, per guess ``rows[k]``, the figures of the partition it makes of ``S`` (``kernels.tree.scan``)."""
     nb, cand, score = _figures_of_columns(_columns(M, MT, S, rows, all_rows), hw, solved)
-    nb_out[:len(nb)] = nb
-    cand_out[:len(nb)] = cand
-    score_out[:len(nb)] = score
+    nb_out[: len(nb)] = nb
+    cand_out[: len(nb)] = cand
+    score_out[: len(nb)] = score
 
 
 def _code_keys(n: int) -> np.ndarray:
     """Return the kernels' n fixed random odd 64-bit keys (splitmix64 of (j + 1) x the golden ratio)."""
-    z = (np.arange(1, n + 1, dtype=np.uint64) * _GOLDEN)
+    z = np.arange(1, n + 1, dtype=np.uint64) * _GOLDEN
     z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
     z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
     return (z ^ (z >> np.uint64(31))) | np.uint64(1)
@@ -195,12 +192,12 @@ def partition_hash(row, S, solved, n_patterns, label) -> int:
     starts[1:] = ordered[1:] != ordered[:-1]
     group = np.empty(len(codes), dtype=np.int64)
     group[order] = np.cumsum(starts) - 1
-    first = order[starts]            # each bin's first candidate (a stable sort keeps the order of S)
+    first = order[starts]  # each bin's first candidate (a stable sort keeps the order of S)
     label_of = np.empty(len(first), dtype=np.int64)
     label_of[np.argsort(first, kind="stable")] = np.arange(len(first))
     labels = label_of[group]
     hit = codes == solved
-    if hit.any():                   # the solved bin takes no label of its own
+    if hit.any():  # the solved bin takes no label of its own
         mark = labels[hit][0]
         labels[labels > mark] -= 1
         labels[hit] = _SOLVED_LABEL
@@ -239,7 +236,7 @@ def select_top(M, S, rows, score, cand, K, dedupe, solved, n_patterns, out) -> i
     return count
 
 
-_WEIGHTED_OFFSET = 1469598103934665603    # where the weighted kernel's partition key starts
+_WEIGHTED_OFFSET = 1469598103934665603  # where the weighted kernel's partition key starts
 
 
 def weighted_bounds(M, MT, rows, S, w, solved, n_patterns, lb, key) -> None:
@@ -254,24 +251,24 @@ def weighted_bounds(M, MT, rows, S, w, solved, n_patterns, lb, key) -> None:
     w = np.asarray(w, dtype=np.float64).tolist()
     total = 0.0
     for x in w:
-        total += x                  # word after word, as the kernel adds them
+        total += x  # word after word, as the kernel adds them
     lb[:k] = total
     key[:k] = np.uint64(_WEIGHTED_OFFSET).view(np.int64)
     if n == 0 or k == 0:
         return
-    columns = _columns(M, MT, S, rows, False)          # words x guesses
+    columns = _columns(M, MT, S, rows, False)  # words x guesses
     at = np.arange(k)
-    first = np.empty((n, k), dtype=np.int64)       # per word and guess, the first word of its bin ...
-    label = np.empty((n, k), dtype=np.int64)       # ... and the bin's label: the bins in the order they open
-    mass = np.zeros(n * k)          # per bin (its first word x guesses): its weight, its heaviest word, its size
-    heavy = np.zeros(n * k)
-    count = np.zeros(n * k, dtype=np.int64)
+    first = np.empty((n, k), dtype=np.int64)  # per word and guess, the first word of its bin ...
+    label = np.empty((n, k), dtype=np.int64)  # ... and the bin's label: the bins in the order they open
+    mass: np.ndarray = np.zeros(n * k)  # per bin (its first word x guesses): its weight, its heaviest word, its size
+    heavy: np.ndarray = np.zeros(n * k)
+    count: np.ndarray = np.zeros(n * k, dtype=np.int64)
     bins = np.zeros(k, dtype=np.int64)
     equal = np.empty(k, dtype=bool)
     for j in range(n):
         owner = first[j]
         owner[:] = j
-        for i in range(j - 1, -1, -1):         # the first word it equals is the last one written
+        for i in range(j - 1, -1, -1):  # the first word it equals is the last one written
             np.equal(columns[i], columns[j], out=equal)
             np.copyto(owner, i, where=equal)
         opens = owner == j
@@ -284,12 +281,12 @@ def weighted_bounds(M, MT, rows, S, w, solved, n_patterns, lb, key) -> None:
     mass, heavy, count = mass.reshape(n, k), heavy.reshape(n, k), count.reshape(n, k)
     unsolved = columns != solved
     bound = lb[:k]
-    for j in range(n):              # bin after bin, as the kernel adds them (adding 0.0 changes nothing)
+    for j in range(n):  # bin after bin, as the kernel adds them (adding 0.0 changes nothing)
         counted = (first[j] == j) & unsolved[j]
         bound += np.where(counted, mass[j], 0.0)
         bound += np.where(counted & (count[j] >= 2), mass[j] - heavy[j], 0.0)
     if n > 1:
-        bound[(bins == 1) & unsolved[0]] = np.inf    # one bin and nothing solved: the guess tells nothing
+        bound[(bins == 1) & unsolved[0]] = np.inf  # one bin and nothing solved: the guess tells nothing
     h = np.full(k, _WEIGHTED_OFFSET, dtype=np.uint64)
     prime = np.uint64(_FNV_PRIME)
     for j in range(n):

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import threading
 import weakref
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from ..errors import ChuteError
 from ..files import default_cache_dir
@@ -24,7 +25,7 @@ from ..game.engine import Engine
 from ..game.games import GameSpec, game_spec
 from ..game.prior import Prior, make_prior
 from ..game.refused import refused_words
-from ..game.words import COMMON_FLOOR, Lexicon, fold, load_lexicon
+from ..game.words import COMMON_FLOOR, Lexicon, checked_word, fold, load_lexicon
 from ..search.tree import DecisionTree
 from ..strategies import Options, get_strategy
 from ..strategies.follow import FollowTree
@@ -33,24 +34,45 @@ from .multi_solver import MultiSolver
 from .optimal import optimal_strategy
 from .players import Joint, OneBoard, Player
 from .session import Session
-from .solver import DEFAULT_PRIOR, DEFAULT_STRATEGY, Solver, checked_word
+from .solver import DEFAULT_PRIOR, DEFAULT_STRATEGY, Solver
 
 if TYPE_CHECKING:
     from ..strategies import Strategy
 
-Notify = Callable[[object], None]                                    # a note for the user (a str or a Note)
-Waiting = Callable[[str], AbstractContextManager]                   # a context shown while a slow step runs
-JOINT_STRATEGIES = {"entropy": "entropy", "expected-size": "expected"}    # strategy name -> the joint policy's score
+Notify = Callable[[object], None]  # a note for the user (a str or a Note)
+Waiting = Callable[[str], AbstractContextManager]  # a context shown while a slow step runs
+JOINT_STRATEGIES = {"entropy": "entropy", "expected-size": "expected"}  # strategy name -> the joint policy's score
 
 
-def solver_for(game: str = "wordle", *, strategy: str | None = None, prior: str | None = None,
-               hard: bool = False, strict: bool = False, common: bool = False, common_floor: float | None = None,
-               answers: str | Path | None = None, guesses: str | Path | None = None, exclude: str | Path | None = None,
-               not_answers: str | Path | None = None, length: int | None = None, boards: int | None = None,
-               rows: int | None = None, opener: str | None = None, depth: int = 1, candidates_only: bool = False,
-               prefer_candidates: bool = True, weights: str = "auto", seed: int = 0, tree: str | Path | None = None,
-               refused: Iterable[str] | bool = (), cache: bool = True, notify: Notify | None = None,
-               progress: Notify | None = None, waiting: Waiting | None = None) -> Solver | MultiSolver:
+def solver_for(
+    game: str = "wordle",
+    *,
+    strategy: str | None = None,
+    prior: str | None = None,
+    hard: bool = False,
+    strict: bool = False,
+    common: bool = False,
+    common_floor: float | None = None,
+    answers: str | Path | None = None,
+    guesses: str | Path | None = None,
+    exclude: str | Path | None = None,
+    not_answers: str | Path | None = None,
+    length: int | None = None,
+    boards: int | None = None,
+    rows: int | None = None,
+    opener: str | None = None,
+    depth: int = 1,
+    candidates_only: bool = False,
+    prefer_candidates: bool = True,
+    weights: str = "auto",
+    seed: int = 0,
+    tree: str | Path | None = None,
+    refused: Iterable[str] | bool = (),
+    cache: bool = True,
+    notify: Notify | None = None,
+    progress: Notify | None = None,
+    waiting: Waiting | None = None,
+) -> Solver | MultiSolver:
     """Return the solver ``chute suggest`` plays for ``game`` and these options: a ``Solver`` for one board, a
     ``MultiSolver`` for several.
 
@@ -63,27 +85,41 @@ def solver_for(game: str = "wordle", *, strategy: str | None = None, prior: str 
     """
     spec = game_spec(game, boards, rows)
     rule = hard_rule(spec, hard, strict)
+    named, prior_name = default_policy(strategy, prior, depth)  # one board's
     if spec.boards > 1:
         policy = joint_policy(strategy, opener, candidates_only, depth, tree)
         if rule is not None:
-            raise ChuteError(f"hard mode is for one board; {spec.name} has {spec.boards} (no guess could keep to "
-                             "every board's clues)")
+            raise ChuteError(
+                f"hard mode is for one board; {spec.name} has {spec.boards} (no guess could keep to "
+                "every board's clues)"
+            )
     else:
-        strategy, prior = default_policy(strategy, prior, depth)
-        check_strategy(strategy, depth)                  # an unknown name fails before any loading
-    engine = engine_for(spec, answers, guesses, exclude, not_answers, length, common_floor_of(common, common_floor),
-                        cache, notify, waiting)
+        check_strategy(named, depth)  # an unknown name fails before any loading
+    engine = engine_for(
+        spec,
+        answers,
+        guesses,
+        exclude,
+        not_answers,
+        length,
+        common_floor_of(common, common_floor),
+        cache,
+        notify,
+        waiting,
+    )
     lexicon = engine.lexicon
     avoid = refused_for(lexicon, refused)
     if spec.boards > 1:
-        solver = game_solver(engine, spec.boards, prior=make_prior(lexicon, prior or DEFAULT_PRIOR), weights=weights,
-                             refused=avoid)
+        solver = game_solver(
+            engine, spec.boards, prior=make_prior(lexicon, prior or DEFAULT_PRIOR), weights=weights, refused=avoid
+        )
         return MultiSolver(solver, spec, policy)
-    chosen, rule = strategy_object(engine, strategy, rule, spec.rows, tree, opener, notify)
-    options = Options(candidates_only=candidates_only, prefer_candidates=prefer_candidates, seed=seed, depth=depth,
-                      rows=spec.rows)
-    solver = game_solver(engine, 1, rule, chosen, make_prior(lexicon, prior), options, opener, weights, avoid)
-    solver.notify = progress        # told before a slow first opener ranking
+    chosen, rule = strategy_object(engine, named, rule, spec.rows, tree, opener, notify)
+    options = Options(
+        candidates_only=candidates_only, prefer_candidates=prefer_candidates, seed=seed, depth=depth, rows=spec.rows
+    )
+    solver = game_solver(engine, 1, rule, chosen, make_prior(lexicon, prior_name), options, opener, weights, avoid)
+    solver.notify = progress  # told before a slow first opener ranking
     return solver
 
 
@@ -113,8 +149,13 @@ def hard_rule(spec: GameSpec, hard: bool = False, strict: bool = False) -> str |
     return "strict" if strict else spec.hard_rule if hard else None
 
 
-def joint_policy(strategy: str | None = None, opener: str | None = None, candidates_only: bool = False,
-                 depth: int = 1, tree: str | Path | None = None) -> Policy:
+def joint_policy(
+    strategy: str | None = None,
+    opener: str | None = None,
+    candidates_only: bool = False,
+    depth: int = 1,
+    tree: str | Path | None = None,
+) -> Policy:
     """Return the multi-board policy a strategy name asks for (entropy, or expected-size), with its opener."""
     name = strategy or "entropy"
     if name not in JOINT_STRATEGIES:
@@ -136,8 +177,15 @@ def common_floor_of(common: bool, floor: float | None) -> float | None:
     return floor if floor is not None else COMMON_FLOOR if common else None
 
 
-def strategy_object(engine: Engine, name: str, rule: str | None, rows: int, tree: str | Path | None = None,
-                    opener: str | None = None, notify: Notify | None = None) -> tuple[str | Strategy, str | None]:
+def strategy_object(
+    engine: Engine,
+    name: str,
+    rule: str | None,
+    rows: int,
+    tree: str | Path | None = None,
+    opener: str | None = None,
+    notify: Notify | None = None,
+) -> tuple[str | Strategy, str | None]:
     """Return (strategy, rule) for a strategy name: ``optimal`` (its cached tree), a tree to follow (its rule
     unless one is asked), or the name as it is."""
     if tree:
@@ -153,31 +201,42 @@ def strategy_object(engine: Engine, name: str, rule: str | None, rows: int, tree
     return optimal_strategy(engine, rule, rows, notify), rule
 
 
-def tree_follower(lexicon: Lexicon, path: str | Path, fallback_name: str, rule: str | None,
-                  notify: Notify | None = None) -> tuple[Strategy, str | None]:
+def tree_follower(
+    lexicon: Lexicon, path: str | Path, fallback_name: str, rule: str | None, notify: Notify | None = None
+) -> tuple[Strategy, str | None]:
     """Return (a follower of the decision tree saved at ``path``, its rule unless ``rule`` is asked)."""
     tree = DecisionTree.load(path)
     if tree.length != lexicon.length:
         raise ChuteError(f"tree {path} is for {tree.length}-letter words, the lexicon has {lexicon.length}")
     if not lexicon.is_guess(tree.root.guess):
-        raise ChuteError(f"tree {path} opens with {tree.root.guess.upper()}, not an accepted guess of "
-                         f"{lexicon.name}: it was built for other word lists")
+        raise ChuteError(
+            f"tree {path} opens with {tree.root.guess.upper()}, not an accepted guess of "
+            f"{lexicon.name}: it was built for other word lists"
+        )
     fallback = get_strategy(fallback_name)
     _, problems = tree.check(lexicon)
     if problems and notify is not None:
-        notify(f"tree {path} does not fit these word lists ({len(problems):,} problem"
-               f"{'' if len(problems) == 1 else 's'}, first: {problems[0]}); where a game leaves it, "
-               f"chute plays {fallback.name}")
+        notify(
+            f"tree {path} does not fit these word lists ({len(problems):,} problem"
+            f"{'' if len(problems) == 1 else 's'}, first: {problems[0]}); where a game leaves it, "
+            f"chute plays {fallback.name}"
+        )
     return FollowTree(tree, fallback), rule if rule is not None else tree.rule
 
 
 @lru_cache(maxsize=8)
-def lexicon_for(lexicon: str, answers: str | Path | None = None, guesses: str | Path | None = None,
-                exclude: str | Path | None = None, not_answers: str | Path | None = None, length: int | None = None,
-                common: float | None = None, cache: bool = True) -> Lexicon:
+def lexicon_for(
+    lexicon: str,
+    answers: str | Path | None = None,
+    guesses: str | Path | None = None,
+    exclude: str | Path | None = None,
+    not_answers: str | Path | None = None,
+    length: int | None = None,
+    common: float | None = None,
+    cache: bool = True,
+) -> Lexicon:
     """Return the lexicon of a bundled game's lists, replaced or trimmed by the user's files (read once a process)."""
-    return load_lexicon(lexicon, answers, guesses, exclude, length, cache=cache, not_answers=not_answers,
-                        common=common)
+    return load_lexicon(lexicon, answers, guesses, exclude, length, cache=cache, not_answers=not_answers, common=common)
 
 
 # the engines some solver of this process still holds, by their lists: a new solver of the same lists shares one
@@ -185,9 +244,18 @@ _ENGINES: weakref.WeakValueDictionary[tuple, Engine] = weakref.WeakValueDictiona
 _ENGINES_LOCK = threading.Lock()
 
 
-def engine_for(spec: GameSpec, answers=None, guesses=None, exclude=None, not_answers=None, length=None,
-               common: float | None = None, cache: bool = True, notify: Notify | None = None,
-               waiting: Waiting | None = None) -> Engine:
+def engine_for(
+    spec: GameSpec,
+    answers=None,
+    guesses=None,
+    exclude=None,
+    not_answers=None,
+    length=None,
+    common: float | None = None,
+    cache: bool = True,
+    notify: Notify | None = None,
+    waiting: Waiting | None = None,
+) -> Engine:
     """Return the engine of a game's lists (the lexicon ``lexicon_for`` reads), shared in this process by every
     solver of the same lists: one matrix whatever the board count or the common-words floor."""
     lexicon = lexicon_for(spec.lexicon, answers, guesses, exclude, not_answers, length, common, cache)
@@ -207,8 +275,10 @@ def dropped_note(lexicon: Lexicon) -> str:
     """Return the note naming the entries of the word files that were dropped as not words of letters."""
     named = ", ".join(w[:20] for w in lexicon.not_words) + (", ..." if lexicon.dropped > len(lexicon.not_words) else "")
     one = lexicon.dropped == 1
-    return (f"dropped {lexicon.dropped} entr{'y' if one else 'ies'} of the word lists that "
-            f"{'is not a word' if one else 'are not words'} of letters: {named}")
+    return (
+        f"dropped {lexicon.dropped} entr{'y' if one else 'ies'} of the word lists that "
+        f"{'is not a word' if one else 'are not words'} of letters: {named}"
+    )
 
 
 def refused_for(lexicon: Lexicon, refused: Iterable[str] | bool) -> tuple[str, ...]:
@@ -218,9 +288,17 @@ def refused_for(lexicon: Lexicon, refused: Iterable[str] | bool) -> tuple[str, .
     return () if refused is False else tuple(refused)
 
 
-def game_solver(engine: Engine, boards: int = 1, rule: str | None = None, strategy: str | Strategy | None = None,
-                prior: Prior | str | None = None, options: Options = Options(), opener: str | None = None,
-                weights: str = "auto", refused: Iterable[str] = ()) -> Solver:
+def game_solver(
+    engine: Engine,
+    boards: int = 1,
+    rule: str | None = None,
+    strategy: str | Strategy | None = None,
+    prior: Prior | str | None = None,
+    options: Options = Options(),
+    opener: str | None = None,
+    weights: str = "auto",
+    refused: Iterable[str] = (),
+) -> Solver:
     """Return the solver of a game of ``boards`` boards over an engine built already.
 
     One board plays ``strategy`` under ``prior`` (``default_policy`` where
@@ -232,16 +310,29 @@ def game_solver(engine: Engine, boards: int = 1, rule: str | None = None, strate
     if boards > 1:
         strategy, prior = "entropy", prior if prior is not None else DEFAULT_PRIOR
     else:
-        named, default = default_policy(strategy if strategy is None or isinstance(strategy, str)
-                                        else strategy.name, None)
+        named, default = default_policy(
+            strategy if strategy is None or isinstance(strategy, str) else strategy.name, None
+        )
         strategy = named if strategy is None else strategy
         prior = prior if prior is not None else default
-    return Solver(engine, strategy, options, hard=rule, opener=opener, weights=weights, prior=prior,
-                  avoid=fitting(engine.lexicon, refused))
+    return Solver(
+        engine,
+        strategy,
+        options,
+        hard=rule,
+        opener=opener,
+        weights=weights,
+        prior=prior,
+        avoid=fitting(engine.lexicon, refused),
+    )
 
 
-def session_for(solver: Solver | MultiSolver, secrets: Sequence[str] | None = None,
-                accepts: Callable[[str], bool] | None = None, keep_unknown: bool | None = None) -> Session:
+def session_for(
+    solver: Solver | MultiSolver,
+    secrets: Sequence[str] | None = None,
+    accepts: Callable[[str], bool] | None = None,
+    keep_unknown: bool | None = None,
+) -> Session:
     """Return a new game played by ``solver_for``'s solver (against ``secrets`` when the computer plays itself;
     ``accepts``: the game's own word test, when it knows words the lists lack)."""
     if isinstance(solver, MultiSolver):
@@ -265,4 +356,3 @@ def fitting(lexicon: Lexicon, words: Iterable[str]) -> list[str]:
         except ChuteError:
             pass
     return out
-

@@ -4,7 +4,7 @@ codes of words a worker process scores itself: what a single ranking uses before
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -30,9 +30,10 @@ def board_figures_numpy(codes: np.ndarray, p: np.ndarray | None, n_patterns: int
     """
     g, n = codes.shape
     step = max(1, NUMPY_BOARD_CELLS // max(n, 1))
-    bins = [_board_bins(codes[start:start + step], p, n_patterns, start) for start in range(0, g, step)]
-    guess, count, mass = (np.concatenate([b[k] for b in bins]) if bins else np.empty(0, dtype=np.int64)
-                          for k in range(3))
+    bins = [_board_bins(codes[start : start + step], p, n_patterns, start) for start in range(0, g, step)]
+    guess, count, mass = (
+        np.concatenate([b[k] for b in bins]) if bins else np.empty(0, dtype=np.int64) for k in range(3)
+    )
     return _summed_bins(guess, count, None if p is None else mass, n, g)
 
 
@@ -49,13 +50,19 @@ def _board_bins(codes: np.ndarray, p: np.ndarray | None, n_patterns: int, first:
         cell = flat[seg]
         mass = None if p is None else np.add.reduceat(np.asarray(p, dtype=np.float64)[perm].ravel(), seg)
     else:
-        keys = (codes + offsets).ravel()          # guess by guess: each guess's cells together
+        keys = (codes + offsets).ravel()  # guess by guess: each guess's cells together
         counts = np.bincount(keys, minlength=g * n_patterns)
         cell = np.flatnonzero(counts)
         count = counts[cell]
-        mass = None if p is None else np.bincount(
-            keys, weights=np.broadcast_to(np.asarray(p, dtype=np.float64)[None, :], (g, n)).ravel(),
-            minlength=g * n_patterns)[cell]
+        mass = (
+            None
+            if p is None
+            else np.bincount(
+                keys,
+                weights=np.broadcast_to(np.asarray(p, dtype=np.float64)[None, :], (g, n)).ravel(),
+                minlength=g * n_patterns,
+            )[cell]
+        )
     return cell // n_patterns + first, count, np.zeros(len(cell)) if mass is None else mass
 
 
@@ -91,7 +98,8 @@ def codes_of(guesses: Sequence[str], secrets: Sequence[str], length: int) -> np.
     """Return the codes of guesses against secrets (``engine.compute_codes``; serial in pool workers)."""
     if not IN_WORKER[0] or len(guesses) * len(secrets) <= NUMPY_CELLS:
         return compute_codes(guesses, secrets, length)
-    from ..kernels.score import codes_serial
+    from ..kernels.score import codes_serial  # noqa: PLC0415 (numba: loaded on first use)
+
     out = np.empty((len(guesses), len(secrets)), dtype=code_dtype(length))
     codes_serial(letters_array(guesses, length), letters_array(secrets, length), out)
     return out

@@ -15,31 +15,37 @@ from __future__ import annotations
 
 import itertools
 import math
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
-FAIL_COST = 100.0       # what running out of rows costs in the exact search, in rows
-# the searches' memos are emptied past this many entries: 1,000 Quordle games left 165,000 (about 50 MB); at
-# 20,000 the bench holds 40 MB less, and runs no slower (the games share few endgames)
+FAIL_COST = 100.0  # what running out of rows costs in the exact search, in rows
+# the searches' memos are emptied past this many entries: a bench then holds far less, and runs no slower
+# (the games share few endgames; BENCHMARKS.md, "Memory")
 MEMO_KEPT = 20_000
 
 
 class Endgame:
     """Exact expected rows to finish small multi-board states over one matrix (answer columns weighted or equal)."""
 
-    def __init__(self, block: Callable[[list[int], list[int]], np.ndarray], answer_row: np.ndarray, solved: int,
-                 weights: list[float] | None):
-        self.block = block                      # (guess rows, answer columns) -> their codes, rows x columns
-        self.answer_row = answer_row            # the guess row of each answer column
-        self.solved = solved                    # the all-green code
-        self.weights = weights                  # the prior's weight per answer column (None: all equal)
-        self.memo: dict[tuple, float] = {}      # (state, rows left or None, extras) -> expected rows
-        self.splits: dict[tuple, tuple] = {}    # (guess row, board) -> outcomes
-        self.extras: tuple[int, ...] = ()       # the information guesses of the current search (the root's best)
+    def __init__(
+        self,
+        block: Callable[[list[int], list[int]], np.ndarray],
+        answer_row: np.ndarray,
+        solved: int,
+        weights: list[float] | None,
+    ):
+        self.block = block  # (guess rows, answer columns) -> their codes, rows x columns
+        self.answer_row = answer_row  # the guess row of each answer column
+        self.solved = solved  # the all-green code
+        self.weights = weights  # the prior's weight per answer column (None: all equal)
+        self.memo: dict[tuple, float] = {}  # (state, rows left or None, extras) -> expected rows
+        self.splits: dict[tuple, tuple] = {}  # (guess row, board) -> outcomes
+        self.extras: tuple[int, ...] = ()  # the information guesses of the current search (the root's best)
 
-    def rank(self, state: tuple, extra: Sequence[int], rows_left: int | None,
-             prune: bool = False) -> list[tuple[int, float]]:
+    def rank(
+        self, state: tuple, extra: Sequence[int], rows_left: int | None, prune: bool = False
+    ) -> list[tuple[int, float]]:
         """Return (guess row, expected rows to finish) for the candidates and ``extra`` rows, best first.
 
         ``state`` holds each open board's candidates as a sorted tuple of answer
@@ -48,7 +54,7 @@ class Endgame:
         ``rows_left`` costs ``FAIL_COST`` more, so safety comes first.  With
         ``prune`` only the best guess is returned, and far faster.
         """
-        if len(self.memo) + len(self.splits) > MEMO_KEPT:     # a bench's thousands of games: kept bounded
+        if len(self.memo) + len(self.splits) > MEMO_KEPT:  # a bench's thousands of games: kept bounded
             self.memo.clear()
             self.splits.clear()
         cols = sorted({c for b in state for c in b})
@@ -93,9 +99,9 @@ class Endgame:
             if left <= 0:
                 return FAIL_COST + k
             if left >= sum(map(len, state)):
-                left = None          # one candidate a row finishes in time: the limit cannot bite
+                left = None  # one candidate a row finishes in time: the limit cannot bite
         if left is None and all(len(b) == 1 for b in state):
-            return float(k)          # one sure hit a row
+            return float(k)  # one sure hit a row
         # under a binding row limit an information guess may be the safe one: try the root's extras too
         extras = self.extras if left is not None else ()
         key = (state, left, extras)
@@ -106,7 +112,8 @@ class Endgame:
         answer_row = self.answer_row
         single = next((b for b in state if len(b) == 1), None)
         if single is not None:
-            v = 1.0 + self._expect(int(answer_row[single[0]]), state, table, left)
+            after = self._expect(int(answer_row[single[0]]), state, table, left)  # no bound: always a value
+            v = 1.0 + (math.inf if after is None else after)
         else:
             hit_sum: dict[int, float] = {}
             for b in state:
@@ -115,7 +122,7 @@ class Endgame:
                     hit_sum[r] = hit_sum.get(r, 0.0) + h
             v = math.inf
             for r, h in sorted(hit_sum.items(), key=lambda rh: (-rh[1], rh[0])):
-                if 1.0 + k - h >= v - 1e-12:     # each board left needs a row of its own
+                if 1.0 + k - h >= v - 1e-12:  # each board left needs a row of its own
                     continue
                 e = self._expect(r, state, table, left, v - 1.0)
                 if e is not None and 1.0 + e < v:
@@ -156,14 +163,14 @@ class Endgame:
             outcomes = [(len(m) / n, None if code == solved else tuple(m)) for code, m in bins.items()]
         else:
             total = sum(cw[c] for c in b)
-            outcomes = [(sum(cw[c] for c in m) / total, None if code == solved else tuple(m))
-                        for code, m in bins.items()]
+            outcomes = [
+                (sum(cw[c] for c in m) / total, None if code == solved else tuple(m)) for code, m in bins.items()
+            ]
         found = (outcomes, len(bins) > 1 or solved in bins)
         self.splits[key] = found
         return found
 
-    def _expect(self, r: int, state: tuple, table: dict, left: int | None,
-                bound: float = math.inf) -> float | None:
+    def _expect(self, r: int, state: tuple, table: dict, left: int | None, bound: float = math.inf) -> float | None:
         """Return the expected rows after guess row ``r`` (None when it tells no board anything).
 
         Returns ``inf`` as soon as the expectation is sure to reach ``bound``.
@@ -171,7 +178,7 @@ class Endgame:
         line = table[r]
         per_board = []
         useful = False
-        boards_after = 0.0                # expected boards left unsolved: a lower bound on the rows
+        boards_after = 0.0  # expected boards left unsolved: a lower bound on the rows
         for b in state:
             outcomes, splits = self._split(r, b, line)
             useful = useful or splits
@@ -182,7 +189,7 @@ class Endgame:
         if boards_after >= bound - 1e-12:
             return math.inf
         after = None if left is None else left - 1
-        excess = 0.0                      # sum of p * (value - boards left) over the outcomes seen
+        excess = 0.0  # sum of p * (value - boards left) over the outcomes seen
         value = self.value
         for combo in itertools.product(*per_board):
             p = 1.0

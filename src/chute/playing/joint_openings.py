@@ -29,21 +29,23 @@ def _read_text(path: Path | None) -> str | None:
 
 
 OPENING_VERSION = 2
-OPENING_KEPT = 100           # first guesses kept of an opening ranking (any ``top`` up to it reads the same file)
+OPENING_KEPT = 100  # first guesses kept of an opening ranking (any ``top`` up to it reads the same file)
 
 
-def opening_name(lexicon: "Lexicon", policy: Policy, weights: np.ndarray | None, boards: int) -> str:
+def opening_name(lexicon: Lexicon, policy: Policy, weights: np.ndarray | None, boards: int) -> str:
     """Return the name of the file an opening ranking of ``boards`` boards is kept in: a hash of the lists, the
     words chute plays, the weights, the policy and the board count."""
-    h = hashlib.sha256(f"{OPENING_VERSION} {lexicon.key} {policy.label()} {boards} "
-                       f"{lexicon.played_key}".encode())     # the words it may suggest
+    h = hashlib.sha256(
+        f"{OPENING_VERSION} {lexicon.key} {policy.label()} {boards} {lexicon.played_key}".encode()
+    )  # the words it may suggest
     if weights is not None:
         h.update(np.round(np.asarray(weights, dtype=np.float64), 12).tobytes())
     return f"multi-openers-{h.hexdigest()[:32]}.json"
 
 
-def kept_opening(lexicon: "Lexicon", policy: Policy, weights: np.ndarray | None, boards: int, top: int,
-                 cache_dir: Path | None) -> list[Choice] | None:
+def kept_opening(
+    lexicon: Lexicon, policy: Policy, weights: np.ndarray | None, boards: int, top: int, cache_dir: Path | None
+) -> list[Choice] | None:
     """Return the first ``top`` guesses of the opening ranking kept in ``cache_dir`` or shipped with chute for
     these boards' lists, weights, policy and board count, or None where neither holds one (read without the
     boards' matrix)."""
@@ -51,7 +53,7 @@ def kept_opening(lexicon: "Lexicon", policy: Policy, weights: np.ndarray | None,
     path = None if cache_dir is None else cache_dir / name
     suggested = lexicon.suggested_rows
     want = min(top, len(lexicon.guesses) if suggested is None else len(suggested))
-    for read in (lambda: _read_text(path), lambda: _shipped_text(name)):     # the package only on a miss
+    for read in (lambda: _read_text(path), lambda: _shipped_text(name)):  # the package only on a miss
         found = _choices(read(), lexicon.guess_index)
         if found is not None and len(found) >= want:
             return found[:top]
@@ -71,9 +73,10 @@ def _choices(text: str | None, guess_index: dict) -> list[Choice] | None:
     if text is None:
         return None
     try:
-        found = [Choice(c["guess"], float(c["score"]), float(c["bits"]), float(c["expected"]), float(c["p_hit"]),
-                        "opener") for c in json.loads(text)]
+        found = [
+            Choice(c["guess"], float(c["score"]), float(c["bits"]), float(c["expected"]), float(c["p_hit"]), "opener")
+            for c in json.loads(text)
+        ]
     except (ValueError, KeyError, TypeError, AttributeError):
         return None
     return found if all(c.guess in guess_index for c in found) else None
-

@@ -58,18 +58,18 @@ from ..errors import ChuteError
 class Policy:
     """How the joint guess is chosen (see the module docstring)."""
 
-    score: str = "entropy"        # "entropy" (summed bits), "expected" (summed remaining) or "parts"
-    hit_bonus: float = 1.0        # weight of the expected number of boards the guess solves
-    resolve_bonus: float = 0.0    # weight of the expected number of boards left with one candidate
-    chain_bonus: float = 0.0      # weight of the chance that some board is left with one candidate
-    finish: bool = True           # guess a board's last candidate at once
-    finish_share: float = 1.0     # ... or its likeliest candidate, when that holds at least this share (weighted boards)
-    margin: float = 0.0           # play the best candidate when within this of the best score
+    score: str = "entropy"  # "entropy" (summed bits), "expected" (summed remaining) or "parts"
+    hit_bonus: float = 1.0  # weight of the expected number of boards the guess solves
+    resolve_bonus: float = 0.0  # weight of the expected number of boards left with one candidate
+    chain_bonus: float = 0.0  # weight of the chance that some board is left with one candidate
+    finish: bool = True  # guess a board's last candidate at once
+    finish_share: float = 1.0  # ... or its likeliest candidate, when that holds at least this share (weighted boards)
+    margin: float = 0.0  # play the best candidate when within this of the best score
     candidates_only: bool = False  # guess only words that could solve some board
-    exact: int = 16               # exact expected-rows search when the boards hold this many candidates or fewer
-    opener: str = ""              # a fixed first guess ("" to choose it by the score)
-    open_by: str = "parts"        # first guess: most distinct patterns ("parts") or the score ("score")
-    exact_extra: int = 8          # how many of the best-scored non-candidate guesses the exact search also tries
+    exact: int = 16  # exact expected-rows search when the boards hold this many candidates or fewer
+    opener: str = ""  # a fixed first guess ("" to choose it by the score)
+    open_by: str = "parts"  # first guess: most distinct patterns ("parts") or the score ("score")
+    exact_extra: int = 8  # how many of the best-scored non-candidate guesses the exact search also tries
 
     def __post_init__(self) -> None:
         if self.score not in ("entropy", "expected", "parts"):
@@ -108,7 +108,7 @@ DEFAULT = Policy()
 class Board:
     """One board's candidates: answer columns, or accepted-guess rows once no answer fits."""
 
-    index: np.ndarray             # int64 indices into lexicon.answers (or lexicon.guesses if fallback)
+    index: np.ndarray  # int64 indices into lexicon.answers (or lexicon.guesses if fallback)
     fallback: bool = False
 
     @property
@@ -126,14 +126,19 @@ class Choice:
     """One suggested joint guess with its figures."""
 
     guess: str
-    score: float                 # the policy's joint score (higher is better)
-    bits: float                  # summed information over the unsolved boards
-    expected: float              # summed expected candidates left (a solved board counts 0)
-    p_hit: float                 # expected number of boards this guess solves
-    reason: str                  # "finish", "last-rows", "score" or "margin"
+    score: float  # the policy's joint score (higher is better)
+    bits: float  # summed information over the unsolved boards
+    expected: float  # summed expected candidates left (a solved board counts 0)
+    p_hit: float  # expected number of boards this guess solves
+    reason: str  # "finish", "last-rows", "score" or "margin"
 
     def to_dict(self) -> dict:
         """Return the figures as a JSON-ready dict."""
-        return {"guess": self.guess, "score": round(self.score, 6), "bits": round(self.bits, 6),
-                "expected": round(self.expected, 4), "p_hit": round(self.p_hit, 6), "reason": self.reason}
-
+        return {
+            "guess": self.guess,
+            "score": round(self.score, 6),
+            "bits": round(self.bits, 6),
+            "expected": round(self.expected, 4),
+            "p_hit": round(self.p_hit, 6),
+            "reason": self.reason,
+        }

@@ -8,8 +8,8 @@ import math
 import sys
 import threading
 from collections import OrderedDict
+from collections.abc import Iterable, Sequence
 from functools import cached_property
-from typing import Iterable, Sequence
 
 import numpy as np
 
@@ -23,13 +23,7 @@ from ..game.pattern_codes import gather
 from ..game.results import GameResult
 from ..game.words import fold
 from ..language import counted
-from .board_figures import (
-    IN_WORKER,
-    NUMPY_BOARD,
-    SORT_BOARD,
-    board_figures_numpy,
-    codes_of,
-)
+from .board_figures import IN_WORKER, NUMPY_BOARD, SORT_BOARD, board_figures_numpy, codes_of
 from .endgame import Endgame
 from .joint_openings import OPENING_KEPT, kept_opening, opening_name
 from .joint_policy import DEFAULT, Board, Choice, Policy
@@ -51,9 +45,15 @@ FIGURES_CACHE_BYTES = 64 * 2**20
 class JointRanker:
     """Chooses one guess for several boards over one engine, with per-candidate-set caches."""
 
-    def __init__(self, engine: Engine, policy: Policy = DEFAULT, cache_bytes: int = FIGURES_CACHE_BYTES,
-                 cache_min: int = 12, weights: np.ndarray | None = None,
-                 fallback_weights: np.ndarray | None = None):
+    def __init__(
+        self,
+        engine: Engine,
+        policy: Policy = DEFAULT,
+        cache_bytes: int = FIGURES_CACHE_BYTES,
+        cache_min: int = 12,
+        weights: np.ndarray | None = None,
+        fallback_weights: np.ndarray | None = None,
+    ):
         self.engine = engine
         self.policy = policy
         lex = engine.lexicon
@@ -67,21 +67,22 @@ class JointRanker:
         self.n_guesses = len(lex.guesses)
         self.n_patterns = engine.n_patterns
         self.solved_code = engine.solved
-        self._codes_t: np.ndarray | None = None     # the matrix transposed, made when a large board needs it
+        self._codes_t: np.ndarray | None = None  # the matrix transposed, made when a large board needs it
         gi = lex.guess_index
         self.answer_row = np.array([gi.get(a, -1) for a in lex.answers], dtype=np.int64)
         self.all_answers = np.arange(len(lex.answers), dtype=np.int64)
         self._cache: OrderedDict[bytes, np.ndarray] = OrderedDict()
-        self._cached_words: dict[bytes, int] = {}   # the candidates of each set cached: the cheapest go first
+        self._cached_words: dict[bytes, int] = {}  # the candidates of each set cached: the cheapest go first
         self._cached_bytes = 0
-        self._cache_lock = threading.Lock()    # a server's requests share the solver: one writer of the cache
-        self.endgame = Endgame(self._block, self.answer_row, self.solved_code,
-                               None if self.weights is None else self.weights.tolist())
+        self._cache_lock = threading.Lock()  # a server's requests share the solver: one writer of the cache
+        self.endgame = Endgame(
+            self._block, self.answer_row, self.solved_code, None if self.weights is None else self.weights.tolist()
+        )
         self.cache_bytes = cache_bytes
         self.cache_min = cache_min
         self._clog = clog_table(max(len(lex.answers), len(lex.guesses)))
         suggested = lex.suggested_rows
-        self.suggestible = None                  # bool per guess row: chute may suggest it (None: all)
+        self.suggestible = None  # bool per guess row: chute may suggest it (None: all)
         if suggested is not None:
             self.suggestible = np.zeros(self.n_guesses, dtype=bool)
             self.suggestible[suggested] = True
@@ -125,8 +126,7 @@ class JointRanker:
             return self.engine.row_codes(row, board.index)
         return codes_of([guess], self.words(board), self.engine.length)[0]
 
-    def narrow(self, board: Board, guess: str, code: int,
-               history: Sequence[tuple[str, int]] = ()) -> Board:
+    def narrow(self, board: Board, guess: str, code: int, history: Sequence[tuple[str, int]] = ()) -> Board:
         """Return the board's candidates consistent with ``guess`` showing ``code``.
 
         When no answer fits any more (a game's list differs from ours), fall back to
@@ -171,10 +171,11 @@ class JointRanker:
             return self._codes_t[np.ix_(cols, rows)].T
         return self.engine.codes(rows, (), cols=cols)
 
-    def many_games(self) -> "JointRanker":
+    def many_games(self) -> JointRanker:
         """Return this solver ready for many games: the matrix transposed now, the compiled kernels loaded."""
-        from ..kernels import partition  # noqa: F401  (loads numba: every board's figures then compiled)
-        self.codes_t
+        from ..kernels import partition  # noqa: F401, PLC0415  (loads numba: every board's figures then compiled)
+
+        _ = self.codes_t  # the transposed matrix made now, before the games fork
         return self
 
     # ----- per-board figures ----------------------------------------------------------------
@@ -237,18 +238,18 @@ class JointRanker:
         elif n <= NUMPY_BOARD and "numba" not in sys.modules:
             out[:] = board_figures_numpy(self._guess_codes_by_board(board), self.probabilities(board), self.n_patterns)
         elif (p := self.probabilities(board)) is not None:
-            from ..kernels.partition import (
-                board_figures_weighted,
-                board_figures_weighted_parallel,
-            )
+            from ..kernels.partition import board_figures_weighted, board_figures_weighted_parallel  # noqa: PLC0415 (numba: loaded on first use)
+
             codes_t = self._candidate_codes_t(board)
             parts = np.empty(g, dtype=np.int64)
-            kernel = (board_figures_weighted_parallel if n * g > 4_000_000 and not IN_WORKER[0]
-                      else board_figures_weighted)
+            kernel = (
+                board_figures_weighted_parallel if n * g > 4_000_000 and not IN_WORKER[0] else board_figures_weighted
+            )
             kernel(codes_t, p, self.n_patterns, out[0], out[1], out[2], parts)
             out[3] = parts
         else:
-            from ..kernels.partition import board_figures, board_figures_parallel
+            from ..kernels.partition import board_figures, board_figures_parallel  # noqa: PLC0415 (numba: loaded on first use)
+
             codes_t = self._candidate_codes_t(board)
             ent = np.empty(g, dtype=np.float64)
             sq = np.empty(g, dtype=np.int64)
@@ -287,14 +288,7 @@ class JointRanker:
             if b.n > 1 and b.key() not in self._cache:
                 cells += 4 * b.n * g if b.n <= SORT_BOARD else b.n * g + g * self.n_patterns
         if cells > NUMPY_RANKING_CELLS:
-            from ..kernels import partition  # noqa: F401  (loads numba: these boards' figures then compiled)
-
-    def _board_rows(self, board: Board) -> np.ndarray:
-        """Return the guess rows of a board's candidates."""
-        if board.fallback:
-            return board.index
-        rows = self.answer_row[board.index]
-        return rows[rows >= 0]
+            from ..kernels import partition  # noqa: F401, PLC0415  (loads numba: these boards' figures then compiled)
 
     def probabilities(self, board: Board) -> np.ndarray | None:
         """Return the chance each candidate of the board is its secret (None: all equal)."""
@@ -323,18 +317,18 @@ class JointRanker:
         none = np.ones(self.n_guesses, dtype=np.float64) if self.policy.chain_bonus else None
         self._compile_if_large(boards)
         if self._codes_t is None:
-            self._rows_read(boards)         # every board's rows in one pass over the matrix
+            self._rows_read(boards)  # every board's rows in one pass over the matrix
         for b in boards:
             f = self.figures(b)
             total += f
             rows, p = self._hit_chances(b)
             hits[rows] += p
             if none is not None:
-                left_one = f[2].copy()            # the board is left with one candidate, not hit
+                left_one = f[2].copy()  # the board is left with one candidate, not hit
                 left_one[rows] -= p
                 none *= 1.0 - left_one
         bits, size, ones, parts = total
-        size -= hits          # a hit leaves nothing on its board
+        size -= hits  # a hit leaves nothing on its board
         return self._combine(bits, size, ones, hits, none, parts), bits, size, hits
 
     def _combine(self, bits, size, ones, hits, none, parts) -> np.ndarray:
@@ -350,7 +344,9 @@ class JointRanker:
             score = score + p.chain_bonus * (1.0 - none)
         return score
 
-    def _score_rows(self, rows: np.ndarray, boards: Sequence[Board]):
+    def _score_rows(
+        self, rows: np.ndarray, boards: Sequence[Board]
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Return (score, bits, size, hits) for a few guess rows only (no full scan)."""
         lex = self.engine.lexicon
         k = len(rows)
@@ -391,8 +387,9 @@ class JointRanker:
         return self._combine(bits, size, ones, hits, none, parts), bits, size, hits
 
     # ----- the choice ---------------------------------------------------------------------------
-    def rank(self, boards: Sequence[Board], rows_left: int | None = None, top: int = 10,
-             allowed: np.ndarray | None = None) -> list[Choice]:
+    def rank(
+        self, boards: Sequence[Board], rows_left: int | None = None, top: int = 10, allowed: np.ndarray | None = None
+    ) -> list[Choice]:
         """Return the best ``top`` joint guesses for the unsolved boards, best first.
 
         ``allowed``: the guess rows a hard-mode rule leaves (None: every accepted guess).
@@ -435,27 +432,44 @@ class JointRanker:
             if mask is not None and not mask[rows].any():
                 rows = np.arange(self.n_guesses, dtype=np.int64)
         rows = legal(self._suggested(rows))
-        ranked = self._order(rows, score[rows], bits[rows], size[rows], hits[rows], "score",
-                             max(top, self.policy.exact_extra), by_hits=False)
-        if (self.policy.exact and sum(b.n for b in boards) <= self.policy.exact and mask is None
-                and not any(b.fallback for b in boards)):
+        ranked = self._order(
+            rows,
+            score[rows],
+            bits[rows],
+            size[rows],
+            hits[rows],
+            "score",
+            max(top, self.policy.exact_extra),
+            by_hits=False,
+        )
+        if (
+            self.policy.exact
+            and sum(b.n for b in boards) <= self.policy.exact
+            and mask is None
+            and not any(b.fallback for b in boards)
+        ):
             gi = self.engine.lexicon.guess_index
             extra = [gi[r.guess] for r in ranked[: self.policy.exact_extra]]
             exact = self._exact_rank(boards, extra, rows_left, prune=top == 1)
             cand = np.array([r for r, _ in exact], dtype=np.int64)
             sc, bi, si, hi = self._score_rows(cand, boards)
-            return [Choice(self.engine.lexicon.guesses[int(r)], -v, float(bi[i]), float(si[i]), float(hi[i]),
-                           "exact") for i, (r, v) in enumerate(exact)][:top]
+            return [
+                Choice(self.engine.lexicon.guesses[int(r)], -v, float(bi[i]), float(si[i]), float(hi[i]), "exact")
+                for i, (r, v) in enumerate(exact)
+            ][:top]
         ranked = ranked[:top]
         if self.policy.margin > 0 and ranked and ranked[0].p_hit == 0:
             cand = legal(np.flatnonzero(hits > 0))
-            best = self._order(cand, score[cand], bits[cand], size[cand], hits[cand], "margin", 1,
-                               by_hits=False) if len(cand) else []
+            best = (
+                self._order(cand, score[cand], bits[cand], size[cand], hits[cand], "margin", 1, by_hits=False)
+                if len(cand)
+                else []
+            )
             if best and best[0].score >= ranked[0].score - self.policy.margin:
                 ranked = best + [r for r in ranked if r.guess != best[0].guess][: top - 1]
         return ranked
 
-    OPENING_LEFT_OUT = 64        # words a player's refusals may take out of the opening and it still be the same
+    OPENING_LEFT_OUT = 64  # words a player's refusals may take out of the opening and it still be the same
 
     def _opening_allowed(self, boards: Sequence[Board], top: int, mask: np.ndarray | None) -> list[Choice]:
         """Return the opening ranking (``_opening``, kept on disk) less the guesses ``mask`` leaves out (the words
@@ -471,9 +485,8 @@ class JointRanker:
     def _opening(self, boards: Sequence[Board], top: int) -> list[Choice]:
         """Return the best ``top`` first guesses (most distinct patterns), kept on disk like the matrix.
 
-        Ranking every guess over every board word is most of a first row (0.7 s
-        for Termo's boards under the prior, seconds more when its kernel is
-        first compiled); the result depends only on the lists, the weights, the
+        Ranking every guess over every board word is most of a first row (more
+        so when its kernel is first compiled); the result depends only on the lists, the weights, the
         policy and the board count, so its first OPENING_KEPT guesses are stored
         beside the matrix (atomic write; an unreadable entry is recomputed), and
         those of the bundled games ship with chute (``data/openers/``,
@@ -488,12 +501,26 @@ class JointRanker:
         hits = np.zeros(self.n_guesses)
         first_rows, first_p = self._hit_chances(boards[0])
         hits[first_rows] = k * first_p
-        ranked = self._order(rows, (f[3] + 1e-3 * f[0])[rows], k * f[0][rows], k * (f[1] - hits / k)[rows],
-                             hits[rows], "opener", max(top, OPENING_KEPT), by_hits=False)
+        ranked = self._order(
+            rows,
+            (f[3] + 1e-3 * f[0])[rows],
+            k * f[0][rows],
+            k * (f[1] - hits / k)[rows],
+            hits[rows],
+            "opener",
+            max(top, OPENING_KEPT),
+            by_hits=False,
+        )
         if self.engine.cache_dir is not None:
-            write_cache_file(self.engine.cache_dir / self.opening_name(k), json.dumps(
-                [{"guess": c.guess, "score": c.score, "bits": c.bits, "expected": c.expected, "p_hit": c.p_hit}
-                 for c in ranked]).encode())
+            write_cache_file(
+                self.engine.cache_dir / self.opening_name(k),
+                json.dumps(
+                    [
+                        {"guess": c.guess, "score": c.score, "bits": c.bits, "expected": c.expected, "p_hit": c.p_hit}
+                        for c in ranked
+                    ]
+                ).encode(),
+            )
         return ranked[:top]
 
     def opening_name(self, boards: int) -> str:
@@ -501,8 +528,9 @@ class JointRanker:
         return opening_name(self.engine.lexicon, self.policy, self.weights, boards)
 
     # ----- exact endgame (``endgame``) -------------------------------------------------------------
-    def _exact_rank(self, boards: Sequence[Board], extra: Sequence[int], rows_left: int | None,
-                    prune: bool = False) -> list[tuple[int, float]]:
+    def _exact_rank(
+        self, boards: Sequence[Board], extra: Sequence[int], rows_left: int | None, prune: bool = False
+    ) -> list[tuple[int, float]]:
         """Return (guess row, expected rows to finish) for the boards' candidates and ``extra`` rows, best first."""
         state = tuple(sorted(tuple(b.index.tolist()) for b in boards))
         return self.endgame.rank(state, extra, rows_left, prune)
@@ -539,7 +567,7 @@ class JointRanker:
         rows = distinct(np.concatenate(parts))
         return rows[rows >= 0]
 
-    def _order(self, rows, score, bits, size, hits, reason, top, by_hits) -> list[Choice]:
+    def _order(self, rows, score, bits, size, hits, reason: str, top: int, by_hits: bool) -> list[Choice]:
         """Return the best ``top`` rows: (hits first if asked,) score, candidates first, alphabetical."""
         key = np.round(-np.asarray(score, dtype=np.float64), 9)
         not_cand = ~(np.asarray(hits) > 0)
@@ -558,16 +586,22 @@ class JointRanker:
                 # only the rows scoring at least the top-th best can be among the best
                 cut = np.partition(key, top - 1)[top - 1]
                 sub = np.flatnonzero(key <= cut)
-            keys = ((rows[sub], not_cand[sub], key[sub]) if not by_hits
-                    else (rows[sub], key[sub], np.round(-np.asarray(hits)[sub], 9)))
+            keys = (
+                (rows[sub], not_cand[sub], key[sub])
+                if not by_hits
+                else (rows[sub], key[sub], np.round(-np.asarray(hits)[sub], 9))
+            )
             idx = sub[np.lexsort(keys)[:top]]
         guesses = self.engine.lexicon.guesses
-        return [Choice(guesses[int(rows[i])], float(score[i]), float(bits[i]), float(size[i]),
-                       float(hits[i]), reason) for i in idx]
+        return [
+            Choice(guesses[int(rows[i])], float(score[i]), float(bits[i]), float(size[i]), float(hits[i]), reason)
+            for i in idx
+        ]
 
     # ----- whole games ----------------------------------------------------------------------------
-    def simulate(self, secrets: Sequence[str], rows: int, play_out: bool = False,
-                 max_rows: int | None = None) -> GameResult:
+    def simulate(
+        self, secrets: Sequence[str], rows: int, play_out: bool = False, max_rows: int | None = None
+    ) -> GameResult:
         """Return the game played against known secrets, one joint guess per row.
 
         The game stops at the row limit unless ``play_out``: then it goes on until
@@ -601,6 +635,7 @@ class JointRanker:
                 histories[i].append((guess, code))
                 boards[i] = self.narrow(boards[i], guess, code, histories[i][:-1])
                 if boards[i].n == 0:
-                    raise ChuteError(f"no accepted word fits board {i + 1} (secret {secrets[i]!r} "
-                                     "is not in the word lists)")
+                    raise ChuteError(
+                        f"no accepted word fits board {i + 1} (secret {secrets[i]!r} is not in the word lists)"
+                    )
         return GameResult(secrets, tuple(guesses), tuple(solved_at), rows)

@@ -8,18 +8,18 @@ a game and ranks the next guesses, as ``chute suggest --game quordle`` does.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
 
 from ..game.feedback import parse_board_row
 from ..game.games import GameSpec
 from ..game.words_left import WordsLeft
-from .joint_policy import DEFAULT, Choice, Policy
+from .joint_policy import DEFAULT, Policy
 from .players import Joint, Ranking
 from .session import Session
 from .solver import Solver
 
-BoardRow = tuple[str, Sequence[str | None]]       # a guess and the colours each board showed (None: solved before)
+BoardRow = tuple[str, Sequence[str | None]]  # a guess and the colours each board showed (None: solved before)
 
 
 @dataclass(frozen=True)
@@ -41,8 +41,10 @@ class JointSuggestion:
     def to_dict(self) -> dict:
         """Return the ranking and each board's candidates left as a JSON-ready dict."""
         show = self.session.solver.lexicon.show
-        return {"suggestions": [{**c.to_dict(), "guess": show(c.guess)} for c in self.ranked],
-                "boards": [{"solved": b.solved, "count": b.state.n} for b in self.session.boards]}
+        return {
+            "suggestions": [{**c.to_dict(), "guess": show(c.guess)} for c in self.ranked],
+            "boards": [{"solved": b.solved, "count": b.state.n} for b in self.session.boards],
+        }
 
 
 class MultiSolver:
@@ -77,8 +79,12 @@ class MultiSolver:
         """Return the game's row limit."""
         return self.game.rows
 
-    def session(self, secrets: Sequence[str] | None = None, accepts: Callable[[str], bool] | None = None,
-                keep_unknown: bool | None = None) -> Session:
+    def session(
+        self,
+        secrets: Sequence[str] | None = None,
+        accepts: Callable[[str], bool] | None = None,
+        keep_unknown: bool | None = None,
+    ) -> Session:
         """Return a new game of this solver's boards (against ``secrets`` when the computer plays itself)."""
         return Session(self.solver, self.boards, self.rows, secrets, self.player, keep_unknown, accepts)
 
@@ -86,5 +92,5 @@ class MultiSolver:
         """Return the best ``top`` joint guesses after ``rows`` (``toras:bbgyb/gbbbb``, or (guess, colours))."""
         session = self.session()
         session.replay([parse_board_row(r, self.lexicon.length) if isinstance(r, str) else r for r in rows])
-        ranked: list[Choice] = [] if session.solved else list(session.ranked(top))
+        ranked: Ranking = [] if session.solved else session.ranked(top)
         return JointSuggestion(session, ranked)

@@ -10,7 +10,8 @@ to every accepted word that fits (``fallback_weights``).
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -65,8 +66,9 @@ def board_lists(engine: Engine, prior: Prior | None) -> tuple[Lexicon, np.ndarra
     return engine.lexicon.widened(played.words), played.weights
 
 
-def opening_without_matrix(engine: Engine, policy: Policy, prior: Prior | None, boards: Sequence[Sequence[str]],
-                           top: int) -> list[Choice] | None:
+def opening_without_matrix(
+    engine: Engine, policy: Policy, prior: Prior | None, boards: Sequence[Sequence[str]], top: int
+) -> list[Choice] | None:
     """Return the best ``top`` first guesses when every board still holds every word the boards play, read from
     the opening ranking kept or shipped (``kept_opening``) without building the boards' matrix (seconds for a
     prior's words on a first run); None otherwise, or where none is kept (the solver ranks them)."""
@@ -79,8 +81,7 @@ def opening_without_matrix(engine: Engine, policy: Policy, prior: Prior | None, 
     return kept_opening(lexicon, policy, weights, len(boards), top, engine.cache_dir)
 
 
-def ranker_for(engine: Engine, policy: Policy = DEFAULT, prior: Prior | None = None,
-               cache: bool = True) -> JointRanker:
+def ranker_for(engine: Engine, policy: Policy = DEFAULT, prior: Prior | None = None, cache: bool = True) -> JointRanker:
     """Return a (cached) JointRanker for an engine and policy, over a prior's words when it widens the answers.
 
     With a widening prior (``--prior frequency``, ``uniform`` or a file) the boards
@@ -88,8 +89,8 @@ def ranker_for(engine: Engine, policy: Policy = DEFAULT, prior: Prior | None = N
     are (built once and cached on disk like any matrix); otherwise the answer list, all equal.
     """
     widened = prior is not None and prior.widens
-    key = (id(engine), policy, prior.key() if widened else None)
-    with _RANKERS_LOCK:         # several requests of a server at once: each solver built once
+    key = (id(engine), policy, prior.key() if prior is not None and widened else None)
+    with _RANKERS_LOCK:  # several requests of a server at once: each solver built once
         found = _RANKERS.get(key)
         if found is not None and found[0] is engine:
             return found[1]
@@ -109,21 +110,38 @@ def ranker_for(engine: Engine, policy: Policy = DEFAULT, prior: Prior | None = N
         return solver
 
 
-def choose(engine: Engine, boards: Sequence[Sequence[str]], policy: Policy = DEFAULT,
-           rows_left: int | None = None, prior: Prior | None = None) -> str:
+def choose(
+    engine: Engine,
+    boards: Sequence[Sequence[str]],
+    policy: Policy = DEFAULT,
+    rows_left: int | None = None,
+    prior: Prior | None = None,
+) -> str:
     """Return one guess for all unsolved boards, given each board's candidate words."""
     ranker = ranker_for(engine, policy, prior)
     return ranker.choose([ranker.board(words) for words in boards], rows_left)
 
 
-def rank(engine: Engine, boards: Sequence[Sequence[str]], policy: Policy = DEFAULT,
-         rows_left: int | None = None, top: int = 10, prior: Prior | None = None) -> list[Choice]:
+def rank(
+    engine: Engine,
+    boards: Sequence[Sequence[str]],
+    policy: Policy = DEFAULT,
+    rows_left: int | None = None,
+    top: int = 10,
+    prior: Prior | None = None,
+) -> list[Choice]:
     """Return the best ``top`` joint guesses, given each unsolved board's candidate words."""
     ranker = ranker_for(engine, policy, prior)
     return ranker.rank([ranker.board(words) for words in boards], rows_left, top)
 
 
-def simulate(engine: Engine, secrets: Sequence[str], rows: int, policy: Policy = DEFAULT,
-             play_out: bool = False, prior: Prior | None = None) -> GameResult:
+def simulate(
+    engine: Engine,
+    secrets: Sequence[str],
+    rows: int,
+    policy: Policy = DEFAULT,
+    play_out: bool = False,
+    prior: Prior | None = None,
+) -> GameResult:
     """Return the game a policy plays against known secrets within ``rows`` rows (over a prior's words if given)."""
     return ranker_for(engine, policy, prior).simulate(secrets, rows, play_out=play_out)

@@ -15,26 +15,48 @@ import hashlib
 import json
 import math
 import zlib
+from collections.abc import Callable
 from dataclasses import asdict
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Callable
 
 from ..game.cache import write_cache_file
 from ..language import PHRASES
 from ..strategies.base import Ranked
 
-VERSION = 3          # 2: entries carry a checksum; 3: depth 2 chooses within its own width (older entries are recomputed)
-STORED = 20          # how many ranked openers an entry keeps
-SECOND_KEPT = 600    # how many rankings after one clue a lexicon's file keeps (a few first clues per game mode)
+VERSION = 3  # 2: entries carry a checksum; 3: depth 2 chooses within its own width (older entries are recomputed)
+STORED = 20  # how many ranked openers an entry keeps
+SECOND_KEPT = 600  # how many rankings after one clue a lexicon's file keeps (a few first clues per game mode)
 # openers published as favourites, that players are known to use, chosen without any game's results: for Wordle
 # the ones 3Blue1Brown, WordleBot and the press name, for Termo the game's own name and vowel-heavy words.  Their
 # review tables ship (scripts/build_reviews.py), and for Wordle's first SECOND_SHIPPED the rankings after each
 # of their first clues (scripts/build_openers.py)
 PUBLISHED = {
-    "wordle": ("adieu", "audio", "crane", "slate", "stare", "raise", "arise", "roate", "soare", "trace", "crate",
-               "salet", "reast", "irate", "later", "alert", "tears", "tares", "train", "house", "about", "alien"),
+    "wordle": (
+        "adieu",
+        "audio",
+        "crane",
+        "slate",
+        "stare",
+        "raise",
+        "arise",
+        "roate",
+        "soare",
+        "trace",
+        "crate",
+        "salet",
+        "reast",
+        "irate",
+        "later",
+        "alert",
+        "tears",
+        "tares",
+        "train",
+        "house",
+        "about",
+        "alien",
+    ),
     "termo": ("termo", "audio", "ideia", "serao", "seria", "sorte", "morte", "canto", "aureo", "saude", "poema"),
 }
 SECOND_SHIPPED = 12
@@ -61,7 +83,7 @@ def shipped(lexicon_key: str, kind: str = "openers", opener: str = "") -> dict:
     try:
         data = resources.files("chute").joinpath("data", "openers", name).read_bytes()
         text = (gzip.decompress(data) if name.endswith(".gz") else data).decode("utf-8")
-    except (OSError, ValueError, EOFError, zlib.error):     # missing or damaged: ranked as for other lists
+    except (OSError, ValueError, EOFError, zlib.error):  # missing or damaged: ranked as for other lists
         return {}
     return _entries(text, lexicon_key)
 
@@ -88,8 +110,9 @@ def _entries(text: str, lexicon_key: str) -> dict:
 
 def _checksum(lexicon_key: str, entry: str, rows: list, notes: list | tuple = ()) -> str:
     """Return the checksum that ties stored rows (and the notes ranking them said) to their lexicon and entry key."""
-    text = json.dumps([lexicon_key, entry, rows] + ([list(notes)] if notes else []), sort_keys=True,
-                      separators=(",", ":"))
+    text = json.dumps(
+        [lexicon_key, entry, rows] + ([list(notes)] if notes else []), sort_keys=True, separators=(",", ":")
+    )
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
@@ -99,16 +122,26 @@ def plain_note(key) -> bool:
     return isinstance(text, str) and "{" not in text
 
 
-def _parse(stored, lexicon_key: str, entry: str, accepted: Callable[[str], bool]
-           ) -> tuple[list[Ranked], tuple[str, ...]] | None:
+def _parse(
+    stored, lexicon_key: str, entry: str, accepted: Callable[[str], bool]
+) -> tuple[list[Ranked], tuple[str, ...]] | None:
     """Return a stored entry as (Ranked, the keys of the notes ranking it said), or None if it is malformed,
     edited, or names a word not accepted or a note chute cannot say again."""
     try:
         rows, checksum, notes = stored["rows"], stored["checksum"], stored.get("notes", [])
         if checksum != _checksum(lexicon_key, entry, rows, notes):
             return None
-        ranked = [Ranked(str(r["guess"]), float(r["score"]), float(r["expected"]), int(r["worst"]),
-                         int(r["parts"]), bool(r["candidate"])) for r in rows]
+        ranked = [
+            Ranked(
+                str(r["guess"]),
+                float(r["score"]),
+                float(r["expected"]),
+                int(r["worst"]),
+                int(r["parts"]),
+                bool(r["candidate"]),
+            )
+            for r in rows
+        ]
     except (KeyError, TypeError, ValueError, AttributeError):
         return None
     if not ranked or not all(accepted(r.guess) and math.isfinite(r.score) for r in ranked):
@@ -118,12 +151,21 @@ def _parse(stored, lexicon_key: str, entry: str, accepted: Callable[[str], bool]
     return ranked, tuple(notes)
 
 
-def cached_openers(cache_dir: Path | None, lexicon_key: str, entry: str, top: int,
-                   compute: Callable[[int], list[Ranked]], accepted: Callable[[str], bool],
-                   kind: str = "openers", keep: Callable[[], tuple[str, ...] | None] = lambda: (),
-                   limit: int | None = None, heard: Callable[[tuple[str, ...]], None] = lambda notes: None,
-                   shown: Callable[[str], bool] = lambda word: True, opener: str = "",
-                   listed_key: str = "") -> list[Ranked]:
+def cached_openers(
+    cache_dir: Path | None,
+    lexicon_key: str,
+    entry: str,
+    top: int,
+    compute: Callable[[int], list[Ranked]],
+    accepted: Callable[[str], bool],
+    kind: str = "openers",
+    keep: Callable[[], tuple[str, ...] | None] = lambda: (),
+    limit: int | None = None,
+    heard: Callable[[tuple[str, ...]], None] = lambda notes: None,
+    shown: Callable[[str], bool] = lambda word: True,
+    opener: str = "",
+    listed_key: str = "",
+) -> list[Ranked]:
     """Return the best ``top`` guesses for an entry key, from the cache or by ``compute(n)``.
 
     ``accepted`` tells the words of the lexicon: a stored entry naming another
@@ -140,24 +182,24 @@ def cached_openers(cache_dir: Path | None, lexicon_key: str, entry: str, top: in
     if cache_dir is None:
         return compute(top)
     path = cache_path(cache_dir, lexicon_key, kind)
-    parsed = (_parse(_read(path, lexicon_key).get(entry), lexicon_key, entry, accepted)
-              or _parse(shipped(listed_key or lexicon_key, kind, opener).get(entry), listed_key or lexicon_key, entry,
-                        accepted))
+    parsed = _parse(_read(path, lexicon_key).get(entry), lexicon_key, entry, accepted) or _parse(
+        shipped(listed_key or lexicon_key, kind, opener).get(entry), listed_key or lexicon_key, entry, accepted
+    )
     found, notes = parsed if parsed else ([], ())
     found = [r for r in found if shown(r.guess)]
-    if found and (len(found) >= top or len(found) < STORED):   # short: the whole list
+    if found and (len(found) >= top or len(found) < STORED):  # short: the whole list
         heard(notes)
         return found[:top]
     ranked = compute(max(top, STORED))
-    notes = keep() if ranked else None
-    if notes is None or not all(plain_note(k) for k in notes):
+    kept = keep() if ranked else None
+    if kept is None or not all(plain_note(k) for k in kept):
         return ranked[:top]
-    entries = _read(path, lexicon_key)          # re-read: another process may have added entries
-    rows = [asdict(r) for r in ranked]          # full precision: cached == computed
-    entries.pop(entry, None)                    # kept last: the newest
-    entries[entry] = {"rows": rows, "checksum": _checksum(lexicon_key, entry, rows, notes)}
-    if notes:
-        entries[entry]["notes"] = list(notes)
+    entries = _read(path, lexicon_key)  # re-read: another process may have added entries
+    rows = [asdict(r) for r in ranked]  # full precision: cached == computed
+    entries.pop(entry, None)  # kept last: the newest
+    entries[entry] = {"rows": rows, "checksum": _checksum(lexicon_key, entry, rows, kept)}
+    if kept:
+        entries[entry]["notes"] = list(kept)
     while limit is not None and len(entries) > limit:
         del entries[next(iter(entries))]
     data = {"version": VERSION, "lexicon": lexicon_key, "entries": entries}
@@ -188,8 +230,14 @@ def planned_known(lexicon, rule: str | None, rows: int) -> tuple[str, int, bool]
 
 def _known_entry(lexicon, rule: str | None, rows: int) -> dict | None:
     """Return the entry of ``best_openers.json`` for these bundled lists, rule and rows (None: none)."""
-    lexicon = lexicon.listed_lexicon()      # a lexicon widened to a prior's words keeps its answer list
+    lexicon = lexicon.listed_lexicon()  # a lexicon widened to a prior's words keeps its answer list
     data = json.loads(resources.files("chute").joinpath("data/best_openers.json").read_text(encoding="utf-8"))
-    fits = [e for e in data["entries"] if e["key"] == lexicon.key[:16] and e["rule"] == rule and e["rows"] <= rows
-            and e.get("suggested", "") == lexicon.suggest_key]
+    fits = [
+        e
+        for e in data["entries"]
+        if e["key"] == lexicon.key[:16]
+        and e["rule"] == rule
+        and e["rows"] <= rows
+        and e.get("suggested", "") == lexicon.suggest_key
+    ]
     return max(fits, key=lambda e: (e["rows"], -e["total"])) if fits else None

@@ -13,8 +13,8 @@ played by the fallback strategy, and the notes say so once.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import numpy as np
 
@@ -30,7 +30,7 @@ from ..strategies.follow import FollowTree
 from .openers import best_known
 from .solver import DEFAULT_STRATEGY
 
-EXACT_OFF_TREE = 40          # off the tree, candidate sets up to this size are solved exactly (well under 0.3 s)
+EXACT_OFF_TREE = 40  # off the tree, candidate sets up to this size are solved exactly (in a fraction of a row's time)
 OFF_TREE = "row {row}: the game left the optimal tree; {how} from here"
 
 
@@ -38,11 +38,12 @@ def tree_path(engine: Engine, rule: str | None, rows: int) -> Path | None:
     """Return where the optimal tree of these lists, rule and rows is cached (None without a cache)."""
     if engine.cache_dir is None:
         return None
-    return engine.cache_dir / table_name("optimal", engine.lexicon, rule, rows)     # trees play suggested words only
+    return engine.cache_dir / table_name("optimal", engine.lexicon, rule, rows)  # trees play suggested words only
 
 
-def optimal_tree(engine: Engine, rule: str | None = None, rows: int = 6,
-                 notify: Callable[[str], None] | None = None) -> DecisionTree:
+def optimal_tree(
+    engine: Engine, rule: str | None = None, rows: int = 6, notify: Callable[[str], None] | None = None
+) -> DecisionTree:
     """Return the optimal tree for the engine's lists (from the cache, or built once and cached; ``notify`` hears
     when a build starts and ends)."""
     path = tree_path(engine, rule, rows)
@@ -54,7 +55,7 @@ def optimal_tree(engine: Engine, rule: str | None = None, rows: int = 6,
                 if not problems:
                     return tree
         except TreeError:
-            pass                                     # damaged: built again below
+            pass  # damaged: built again below
     known = best_known(engine.lexicon, rule, rows)
     start = time.perf_counter()
     if notify is not None:
@@ -67,7 +68,7 @@ def optimal_tree(engine: Engine, rule: str | None = None, rows: int = 6,
             path.parent.mkdir(parents=True, exist_ok=True)
             tree.save(path)
         except (OSError, TreeError):
-            pass                                     # no cache: the tree is used from memory
+            pass  # no cache: the tree is used from memory
     return tree
 
 
@@ -77,7 +78,7 @@ class OptimalPlay(FollowTree):
     name = "optimal"
 
     def __init__(self, tree: DecisionTree, fallback: Strategy | None = None):
-        super().__init__(tree, fallback or get_strategy(DEFAULT_STRATEGY))     # the default policy off the tree
+        super().__init__(tree, fallback or get_strategy(DEFAULT_STRATEGY))  # the default policy off the tree
         self._searches: dict[tuple, TreeSearch] = {}
 
     def _exact(self, state: State) -> str | None:
@@ -89,8 +90,7 @@ class OptimalPlay(FollowTree):
         key = (id(state.engine), state.rule, rows_left)
         search = self._searches.get(key)
         if search is None:
-            search = self._searches[key] = TreeSearch(state.engine, rows=max(rows_left, 1), rule=state.rule,
-                                                      exact=True)
+            search = self._searches[key] = TreeSearch(state.engine, rows=max(rows_left, 1), rule=state.rule, exact=True)
         S = np.sort(cols).astype(np.int32)
         allowed = None if state.allowed is None else np.asarray(state.allowed, dtype=np.int32)
         akey = search._akey(allowed)
@@ -101,8 +101,11 @@ class OptimalPlay(FollowTree):
     def observe(self, state: State) -> None:
         """Note once, on the row it happens, that the game has left the tree and how play goes on."""
         if self.tree_guess(state) is None and not any("left the optimal tree" in n for n in state.notes):
-            how = (f"solving the {state.n} candidates exactly" if self._exact_size(state)
-                   else f"following {self.fallback.name}")
+            how = (
+                f"solving the {state.n} candidates exactly"
+                if self._exact_size(state)
+                else f"following {self.fallback.name}"
+            )
             state.notes.append(OFF_TREE.format(row=len(state.clues) + 1, how=how))
 
     def _exact_size(self, state: State) -> bool:
@@ -123,8 +126,9 @@ class OptimalPlay(FollowTree):
         return (mine + rest)[:top]
 
 
-def optimal_strategy(engine: Engine, rule: str | None = None, rows: int = 6,
-                     notify: Callable[[str], None] | None = None) -> OptimalPlay:
+def optimal_strategy(
+    engine: Engine, rule: str | None = None, rows: int = 6, notify: Callable[[str], None] | None = None
+) -> OptimalPlay:
     """Return the ``optimal`` strategy for an engine: its cached optimal tree, exact off the tree when small."""
     if rows < 1:
         raise ChuteError(f"rows must be at least 1, not {rows}")

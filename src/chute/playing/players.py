@@ -9,7 +9,8 @@ open board.  A ``Session`` asks its player; the front ends never choose.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, Sequence, Union
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol, Union
 
 import numpy as np
 
@@ -20,17 +21,17 @@ from .joint_policy import DEFAULT, Choice
 from .multiboard import opening_without_matrix, ranker_for
 from .solver import Solver, likeliest_strings
 
-if TYPE_CHECKING:           # the multi-board policy loads with the first game of several boards
+if TYPE_CHECKING:  # the multi-board policy loads with the first game of several boards
     from .joint_policy import Choice, Policy
 
-Ranking = list[Union[Ranked, "Choice"]]
+Ranking = Sequence[Union[Ranked, "Choice"]]
 
 
 class Player(Protocol):
     """Chooses one guess for the open boards of a game."""
 
     name: str
-    solver: Solver          # the lists, engine and hard-mode rule the player plays with
+    solver: Solver  # the lists, engine and hard-mode rule the player plays with
 
     def rank(self, states: Sequence[State], rows_left: int | None, top: int = 10) -> Ranking:
         """Return the best ``top`` guesses for these boards' states, best first."""
@@ -68,15 +69,15 @@ class Joint:
         self.solver = solver
         self.engine = solver.engine
         self.policy = policy or DEFAULT
-        self.prior = solver.belief            # the boards weigh their words by the solver's prior
+        self.prior = solver.belief  # the boards weigh their words by the solver's prior
         self.name = self.policy.label()
 
     def rank(self, states: Sequence[State], rows_left: int | None, top: int = 10) -> Ranking:
         """Return the best joint guesses (a hard-mode rule: only guesses legal on every board)."""
         listed = [st for st in states if not st.unlisted]
-        if not listed:          # every open board's answer is a word chute lacks: the likeliest strings of the first
+        if not listed:  # every open board's answer is a word chute lacks: the likeliest strings of the first
             return self._unlisted(self.solver.refused_out(states[0]), top)
-        states = listed         # the boards chute can read first; the others wait for them
+        states = listed  # the boards chute can read first; the others wait for them
         allowed = None
         ruled = any(st.rule for st in states)
         for st in states:
@@ -88,10 +89,10 @@ class Joint:
         if allowed is not None and not ruled:
             # without a hard-mode rule every board's candidates can be guessed, rare words too (a board's
             # last word must be): only the words chute does not suggest, and those refused, stay out
-            allowed = union(allowed, np.concatenate([np.asarray(st.candidate_rows, dtype=np.int64)
-                                                     for st in states]))
-            refused = [self.engine.lexicon.guess_index[w] for w in self.solver.avoided
-                       if w in self.engine.lexicon.guess_index]
+            allowed = union(allowed, np.concatenate([np.asarray(st.candidate_rows, dtype=np.int64) for st in states]))
+            refused = [
+                self.engine.lexicon.guess_index[w] for w in self.solver.avoided if w in self.engine.lexicon.guess_index
+            ]
             allowed = allowed[~np.isin(allowed, refused)] if refused else allowed
         if rows_left is not None and rows_left <= 0:
             rows_left = None

@@ -11,26 +11,21 @@ policy's for several).  ``to_dict``/``from_dict`` save and restore a game
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Callable, Iterable, Sequence
+from typing import Any
 
 from ..errors import ChuteError, NotationError
-from ..game.feedback import (
-    Clue,
-    all_green,
-    check_colours,
-    letter_states,
-    parse_colours,
-    score,
-)
+from ..game.feedback import Clue, all_green, check_colours, letter_states, parse_colours, score
 from ..game.games import played_on
 from ..game.results import GameResult
-from ..game.words import fold
+from ..game.words import checked_word, fold
 from ..game.words_left import WordsLeft
-from ..language import Count, Note, said
+from ..language import Count, Note, error_text, said
 from ..strategies import State
 from .players import Joint, OneBoard, Player, Ranking
-from .solver import Solver, Suggestion, checked_word
+from .solver import Solver
+from .suggestion import Suggestion
 
 
 @dataclass(frozen=True)
@@ -63,7 +58,7 @@ class Row:
     guess: str
     patterns: tuple[str | None, ...]
     left: tuple[int | None, ...] = ()
-    notes: tuple[tuple[int, str], ...] = ()     # (board, message) first said at this row
+    notes: tuple[tuple[int, str], ...] = ()  # (board, message) first said at this row
 
     def to_dict(self) -> dict:
         """Return the row as a JSON-ready dict."""
@@ -79,14 +74,14 @@ class Session:
 
     solver: Solver
     n_boards: int = 1
-    rows: int | None = 6                       # the game's row limit (None: unlimited)
-    secrets: Sequence[str] | None = None       # known when the computer plays itself
-    player: Player | None = None               # chooses the guesses (None: the solver's own, or the joint policy)
-    keep_unknown: bool | None = None           # keep a row no listed word fits (None: on several boards only)
-    accepts: Callable[[str], bool] | None = None   # the game's own word test, when it knows words chute lacks
+    rows: int | None = 6  # the game's row limit (None: unlimited)
+    secrets: Sequence[str] | None = None  # known when the computer plays itself
+    player: Player | None = None  # chooses the guesses (None: the solver's own, or the joint policy)
+    keep_unknown: bool | None = None  # keep a row no listed word fits (None: on several boards only)
+    accepts: Callable[[str], bool] | None = None  # the game's own word test, when it knows words chute lacks
     boards: list[Board] = field(init=False)
     history: list[Row] = field(init=False, default_factory=list)
-    refused: list[str] = field(init=False, default_factory=list)   # guesses the game refused (``accepts``)
+    refused: list[str] = field(init=False, default_factory=list)  # guesses the game refused (``accepts``)
     _snapshots: list[list[Board]] = field(init=False, default_factory=list, repr=False)
 
     def __post_init__(self) -> None:
@@ -111,11 +106,17 @@ class Session:
         """Return the secrets folded, refusing a wrong count, a word the lists lack, or a repeated word."""
         if isinstance(secrets, str) or len(secrets) != self.n_boards:
             count = 1 if isinstance(secrets, str) else len(secrets)
-            raise ChuteError(Note("secrets_count", boards=Count(self.n_boards, "board_noun"),
-                                  secrets=Count(self.n_boards, "secret_noun"), k=count))
+            raise ChuteError(
+                Note(
+                    "secrets_count",
+                    boards=Count(self.n_boards, "board_noun"),
+                    secrets=Count(self.n_boards, "secret_noun"),
+                    k=count,
+                )
+            )
         if self.accepts is None:
             words = [self.solver.check_secret(s) for s in secrets]
-        else:                       # secrets the game accepts, chute's lists or not
+        else:  # secrets the game accepts, chute's lists or not
             words = [checked_word(self.solver.lexicon, s) for s in secrets]
             for w in words:
                 if not self.accepts(w):
@@ -144,7 +145,7 @@ class Session:
         if not self.history:
             return None
         self.boards = self._snapshots.pop()
-        if self.solver.avoided or self.solver.refused_strings:     # what was refused since that row stays refused
+        if self.solver.avoided or self.solver.refused_strings:  # what was refused since that row stays refused
             self.boards = [replace(b, state=self.solver.refused_out(b.state)) for b in self.boards]
         return self.history.pop()
 
@@ -167,9 +168,9 @@ class Session:
 
     def board_patterns(self) -> list[list[str]]:
         """Return each board's patterns row by row, up to the row that solved it."""
-        return [[row.patterns[i] for row in self.history if row.patterns[i] is not None] for i in range(self.n_boards)]
+        return [[p for row in self.history if (p := row.patterns[i]) is not None] for i in range(self.n_boards)]
 
-    def words_left(self) -> list["WordsLeft | None"]:
+    def words_left(self) -> list[WordsLeft | None]:
         """Return per board the likely answers and possible words left (``game.words_left``), None once solved."""
         return [None if b.solved else b.state.words_left() for b in self.boards]
 
@@ -177,7 +178,7 @@ class Session:
         """Return the indexes of the boards not yet solved."""
         return [i for i, b in enumerate(self.boards) if not b.solved]
 
-    def play(self, guess: str, patterns: Sequence[str] | str | None = None) -> Row:
+    def play(self, guess: str, patterns: Sequence[str | None] | str | None = None) -> Row:
         """Play a guess on every unsolved board and return the row.
 
         ``patterns``: one per unsolved board (or one string for a single open
@@ -191,12 +192,15 @@ class Session:
         if patterns is None:
             if self.secrets is None:
                 raise ChuteError(Note("give_colours"))
-            pats = [score(word, self.boards[i].secret) for i in open_]
+            pats: list[str | None] = [
+                score(word, secret) for i in open_ if (secret := self.boards[i].secret) is not None
+            ]
         else:
             pats = self.open_patterns([patterns] if isinstance(patterns, str) else list(patterns))
             if len(pats) != len(open_):
-                raise NotationError(Note("pattern_for_boards" if len(pats) == 1 else "patterns_for_boards",
-                                         k=len(pats), m=len(open_)))
+                raise NotationError(
+                    Note("pattern_for_boards" if len(pats) == 1 else "patterns_for_boards", k=len(pats), m=len(open_))
+                )
         boards = list(self.boards)
         shown: list[str | None] = [None] * self.n_boards
         left: list[int | None] = [None] * self.n_boards
@@ -204,6 +208,7 @@ class Session:
         notes: list[tuple[int, str]] = []
         keep = self.n_boards > 1 if self.keep_unknown is None else self.keep_unknown
         for i, pattern in zip(open_, pats):
+            assert pattern is not None  # an open board's colours (``open_patterns`` refuses a missing one)
             state = self.solver.advance(boards[i].state, word, pattern, unknown_ok=keep)
             boards[i] = replace(boards[i], state=state)
             shown[i] = state.clues[-1].pattern
@@ -215,7 +220,7 @@ class Session:
         self.history.append(row)
         return row
 
-    def replay(self, rows: Iterable[tuple[str, Sequence[str] | str | None]]) -> list[Row]:
+    def replay(self, rows: Iterable[tuple[str, Sequence[str | None] | str | None]]) -> list[Row]:
         """Play rows of (guess, patterns) in order and return them; an error names its row ("row 3: ...").
 
         The rows before the refused one stay played (``undo`` takes them back).
@@ -256,26 +261,47 @@ class Session:
         the notes are in ``lang`` ("en" or "pt").
         """
         show = self.solver.lexicon.show
-        boards = [{"solved": b.solved, "count": b.state.n, **(left.to_dict() if left else {}),
-                   "candidates": [show(w) for w in b.state.likeliest(max_words)],
-                   "letters": letter_states(b.state.clues), "notes": list(b.state.notes)}
-                  for b, left in zip(self.boards, self.words_left())]
-        out = {"rows_used": self.used, "row_limit": self.rows, "over": self.finished, "boards": boards,
-               "suggestions": [], "rows": [{"guess": show(row.guess), "patterns": list(row.patterns),
-                                            "known": self.solver.lexicon.is_guess(row.guess)}
-                                           for row in self.history]}
-        out["notes"] = []                   # what the ranking itself says (a proven plan's opener), beside the boards' notes
+        boards = [
+            {
+                "solved": b.solved,
+                "count": b.state.n,
+                **(left.to_dict() if left else {}),
+                "candidates": [show(w) for w in b.state.likeliest(max_words)],
+                "letters": letter_states(b.state.clues),
+                "notes": list(b.state.notes),
+            }
+            for b, left in zip(self.boards, self.words_left())
+        ]
+        out: dict[str, Any] = {
+            "rows_used": self.used,
+            "row_limit": self.rows,
+            "over": self.finished,
+            "boards": boards,
+            "suggestions": [],
+            "rows": [
+                {
+                    "guess": show(row.guess),
+                    "patterns": list(row.patterns),
+                    "known": self.solver.lexicon.is_guess(row.guess),
+                }
+                for row in self.history
+            ],
+        }
+        out["notes"] = []  # what the ranking itself says (a proven plan's opener), beside the boards' notes
         if not self.solved and self.open_boards():
             suggestion = None
+            ranked: Ranking
             if self.n_boards == 1 and isinstance(self.player, OneBoard):
-                suggestion = self.suggest(top)          # the player's own ranking, with its notes
-                ranked = suggestion.ranked
+                suggestion = self.suggest(top)  # the player's own ranking, with its notes
+                ranked = list(suggestion.ranked)
                 out["notes"] = [n for n in suggestion.notes if n not in boards[0]["notes"]]
             else:
                 ranked = self.ranked(top)
-            out["suggestions"] = [{**r.to_dict(), "guess": show(r.guess),
-                                   **(suggestion.plan_of(r.guess) if suggestion else {})} for r in ranked]
-            if self.n_boards == 1 and ranked:       # one board: each guess's chance of being the answer
+            out["suggestions"] = [
+                {**r.to_dict(), "guess": show(r.guess), **(suggestion.plan_of(r.guess) if suggestion else {})}
+                for r in ranked
+            ]
+            if self.n_boards == 1 and ranked:  # one board: each guess's chance of being the answer
                 for entry, chance in zip(out["suggestions"], self.open_states()[0].chances([r.guess for r in ranked])):
                     entry["chance"] = round(chance, 6)
             out["score_label"] = self.solver.score_label() if self.n_boards == 1 else "joint score"
@@ -313,14 +339,19 @@ class Session:
     def ranked(self, top: int = 10) -> Ranking:
         """Return the player's best next guesses, best first (none when no open board has a word left)."""
         states = self._playable_states()
-        return self.player.rank(states, self.rows_left, top) if states else []
+        return self._player().rank(states, self.rows_left, top) if states else []
 
     def next_guess(self) -> str:
         """Return the guess the player plays next."""
         states = self._playable_states()
         if not states:
             raise ChuteError(Note("no_word_left"))
-        return self.player.choose(states, self.rows_left)
+        return self._player().choose(states, self.rows_left)
+
+    def _player(self) -> Player:
+        """Return the player (chosen as the session starts)."""
+        assert self.player is not None
+        return self.player
 
     def suggest(self, top: int = 10, board: int | None = None) -> Suggestion:
         """Return ranked suggestions for one board (the only open one by default)."""
@@ -335,7 +366,7 @@ class Session:
         while not self.solved and (self.used < (limit if limit is not None else self.rows or 10**6)):
             guess = self.next_guess()
             if self.accepts is not None and not self.accepts(guess):
-                self.refused.append(self.reject(guess))     # "not in word list": no row used
+                self.refused.append(self.reject(guess))  # "not in word list": no row used
                 continue
             played.append(self.play(guess))
         return played
@@ -347,10 +378,17 @@ class Session:
             secrets = tuple(self.secrets)
         else:
             secrets = tuple(self.history[r - 1].guess if r else "" for r in solved_at)
-        return GameResult(secrets, tuple(row.guess for row in self.history), solved_at, self.rows,
-                          tuple(row.patterns for row in self.history), tuple(row.left for row in self.history),
-                          tuple(m for row in self.history for _, m in row.notes),
-                          any(b.state.fallback for b in self.boards), tuple(self.refused))
+        return GameResult(
+            secrets,
+            tuple(row.guess for row in self.history),
+            solved_at,
+            self.rows,
+            tuple(row.patterns for row in self.history),
+            tuple(row.left for row in self.history),
+            tuple(m for row in self.history for _, m in row.notes),
+            any(b.state.fallback for b in self.boards),
+            tuple(self.refused),
+        )
 
     def answers(self, given: Sequence[str] | None = None) -> list[str]:
         """Return each board's answer: the secret, else the guess that solved it, else the one ``given`` for it.
@@ -370,19 +408,35 @@ class Session:
                 for i, told in zip(missing, given):
                     found[i] = told
             elif len(missing) == self.n_boards:
-                raise ChuteError(Note("give_the_answer") if self.n_boards == 1 else
-                                 Note("give_answers_all", n=self.n_boards, k=len(given)))
+                raise ChuteError(
+                    Note("give_the_answer")
+                    if self.n_boards == 1
+                    else Note("give_answers_all", n=self.n_boards, k=len(given))
+                )
             else:
-                raise ChuteError(Note("give_answer_missing" if len(missing) == 1 else "give_answers_missing",
-                                      k=len(missing), n=self.n_boards, given=len(given)))
+                raise ChuteError(
+                    Note(
+                        "give_answer_missing" if len(missing) == 1 else "give_answers_missing",
+                        k=len(missing),
+                        n=self.n_boards,
+                        given=len(given),
+                    )
+                )
         unsolved = [str(i + 1) for i, a in enumerate(found) if not a]
         if unsolved:
-            raise ChuteError(Note("not_solved_give") if self.n_boards == 1 else
-                             Note("boards_not_solved_give" if len(unsolved) > 1 else "board_not_solved_give",
-                                  boards=", ".join(unsolved)))
-        for i, (answer, patterns) in enumerate(zip(found, self.board_patterns())):   # the colours the board showed
+            raise ChuteError(
+                Note("not_solved_give")
+                if self.n_boards == 1
+                else Note(
+                    "boards_not_solved_give" if len(unsolved) > 1 else "board_not_solved_give",
+                    boards=", ".join(unsolved),
+                )
+            )
+        for i, (answer, patterns) in enumerate(zip(found, self.board_patterns())):  # the colours the board showed
             try:
-                check_colours(self.solver.lexicon, [row.guess for row in self.history][:len(patterns)], patterns, answer)
+                check_colours(
+                    self.solver.lexicon, [row.guess for row in self.history][: len(patterns)], patterns, answer
+                )
             except ChuteError as err:
                 if self.n_boards > 1:
                     raise ChuteError(Note("board_comma", n=i + 1, error=err.args[0])) from None
@@ -394,14 +448,22 @@ class Session:
     def to_dict(self) -> dict:
         """Return the game as a JSON-ready dict: boards, rows, the lists' key and every row played."""
         lexicon = self.solver.lexicon
-        return {"format": "chute-session", "version": SAVE_VERSION, "lexicon": lexicon.name,
-                "lexicon_key": lexicon.key, "length": lexicon.length, "boards": self.n_boards,
-                "rows": self.rows, "rule": self.solver.hard, "secrets": None if self.secrets is None else list(self.secrets),
-                "history": [row.to_dict() for row in self.history],
-                "refused_strings": sorted(self.solver.refused_strings)}     # not offered again once resumed
+        return {
+            "format": "chute-session",
+            "version": SAVE_VERSION,
+            "lexicon": lexicon.name,
+            "lexicon_key": lexicon.key,
+            "length": lexicon.length,
+            "boards": self.n_boards,
+            "rows": self.rows,
+            "rule": self.solver.hard,
+            "secrets": None if self.secrets is None else list(self.secrets),
+            "history": [row.to_dict() for row in self.history],
+            "refused_strings": sorted(self.solver.refused_strings),
+        }  # not offered again once resumed
 
     @classmethod
-    def from_dict(cls, solver: Solver, data: dict, player: Player | None = None) -> "Session":
+    def from_dict(cls, solver: Solver, data: dict, player: Player | None = None) -> Session:
         """Return the game saved by ``to_dict``, replayed on ``solver`` (ChuteError if it does not fit)."""
         if not isinstance(data, dict) or data.get("format") != "chute-session":
             raise ChuteError("not a saved chute game")
@@ -410,15 +472,22 @@ class Session:
         if data.get("lexicon_key") != solver.lexicon.key:
             raise ChuteError(f"the saved game was played with other word lists ({data.get('lexicon')!r})")
         if data.get("rule") != solver.hard:
-            raise ChuteError(f"the saved game was played in {data.get('rule') or 'normal'} mode, "
-                             f"not {solver.hard or 'normal'} mode")
+            raise ChuteError(
+                f"the saved game was played in {data.get('rule') or 'normal'} mode, not {solver.hard or 'normal'} mode"
+            )
         boards, rows, history = data.get("boards"), data.get("rows"), data.get("history")
-        if not isinstance(boards, int) or not 1 <= boards <= 64 or not isinstance(history, list) \
-                or not (rows is None or isinstance(rows, int)):
+        if (
+            not isinstance(boards, int)
+            or not 1 <= boards <= 64
+            or not isinstance(history, list)
+            or not (rows is None or isinstance(rows, int))
+        ):
             raise ChuteError("the saved game is damaged")
         if rows is not None and len(history) > played_on(rows, boards):
-            raise ChuteError(f"the saved game is damaged: it holds {len(history):,} rows, more than a game of "
-                             f"{rows} rows is played on ({played_on(rows, boards)})")
+            raise ChuteError(
+                f"the saved game is damaged: it holds {len(history):,} rows, more than a game of "
+                f"{rows} rows is played on ({played_on(rows, boards)})"
+            )
         refused = data.get("refused_strings", [])
         if not isinstance(refused, list) or not all(isinstance(w, str) for w in refused):
             raise ChuteError("the saved game is damaged")
@@ -435,8 +504,7 @@ class Session:
                 raise ChuteError("the saved game is damaged") from None
             try:
                 session.play(guess, None if session.secrets is not None else patterns)
-            except ChuteError as err:     # colours that contradict an earlier row, a word of another length...
-                from ..language import error_text
+            except ChuteError as err:  # colours that contradict an earlier row, a word of another length...
                 raise ChuteError(f"the saved game is damaged: row {i}: {error_text(err, 'en')}") from None
         return session
 
@@ -447,8 +515,14 @@ def game_accepting(lexicon, words: Iterable[str]) -> Callable[[str], bool]:
     return accepted.__contains__
 
 
-def play(solver: Solver, secrets: str | Sequence[str], rows: int | None = 6, limit: int | None = None,
-         player: Player | None = None, accepts: Callable[[str], bool] | None = None) -> GameResult:
+def play(
+    solver: Solver,
+    secrets: str | Sequence[str],
+    rows: int | None = 6,
+    limit: int | None = None,
+    player: Player | None = None,
+    accepts: Callable[[str], bool] | None = None,
+) -> GameResult:
     """Return the game a player (the solver's own by default) plays against known secrets.
 
     The game goes on past the row limit until every board is solved (or

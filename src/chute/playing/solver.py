@@ -11,8 +11,9 @@ words still fit, the solver says so once and carries on over those words
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -20,34 +21,26 @@ from ..arrays import distinct
 from ..errors import ContradictionError, LexiconError, NotationError
 from ..files import excerpt
 from ..game.engine import Engine
-from ..game.feedback import (
-    Clue,
-    decode,
-    encode,
-    is_producible,
-    n_patterns,
-    parse_clue,
-    parse_colours,
-)
+from ..game.feedback import Clue, decode, encode, is_producible, n_patterns, parse_clue, parse_colours
 from ..game.knowledge import Knowledge, clue_label
 from ..game.pattern_codes import letters_array, numpy_codes
 from ..game.prior import Prior, make_prior
 from ..game.rules import check_guess, check_rule, legal_mask, rows_without, violation
-from ..game.words import Lexicon, fold, is_word
-from ..language import Note, decimal, phrase
+from ..game.words import Lexicon, checked_word, fold, is_word
+from ..language import Note
 from ..strategies import Options, Ranked, State, Strategy, get_strategy
 from ..strategies.base import describe
 from ..strategies.guard import also_accepted
 from ..strategies.lookahead import with_depth
 from ..strategies.safe_tree import safe_entry, safe_key, safe_opener
 from .openers import SECOND_KEPT, STORED, cached_openers, planned_known
+from .suggestion import Suggestion
 from .unlisted import BEAM, LIMIT, Unlisted, model_for, unlisted_words
 
 if TYPE_CHECKING:
     from .unlisted import Unlisted
 
 WEIGHTS = ("auto", "uniform", "frequency")
-SHOW_CANDIDATES = 10        # list the remaining candidates when there are at most this many
 
 
 def frequency_prior(lexicon: Lexicon, n_common: int = 3000, width: float = 10.0) -> dict[str, float] | None:
@@ -68,50 +61,6 @@ def frequency_prior(lexicon: Lexicon, n_common: int = 3000, width: float = 10.0)
     return dict(zip(words, prior.tolist()))
 
 
-@dataclass
-class Suggestion:
-    """Ranked guesses for a state, with the candidates left and any notes for the user."""
-
-    ranked: list[Ranked]
-    candidates: list[str]          # likeliest first under the solver's prior (equal chances alphabetical)
-    notes: list[str]
-    fallback: bool
-    strategy: str
-    score_label: str
-    state: State = field(repr=False)
-    plan: tuple[str, float] | None = None      # (opener, mean guesses of its proven plan) when it comes first by plan
-
-    @property
-    def n_candidates(self) -> int:
-        """Return how many words could still be the answer."""
-        return len(self.candidates)
-
-    def chances(self) -> list[float]:
-        """Return each ranked guess's chance of being the answer under the prior (0 when it cannot be)."""
-        return self.state.chances([r.guess for r in self.ranked])
-
-    def plan_of(self, guess: str) -> dict:
-        """Return ``{"plan": mean}`` for the planned opener (placed first by its proven plan, not by the score
-        column), else {}."""
-        return {"plan": round(self.plan[1], 4)} if self.plan and self.plan[0] == guess else {}
-
-    @property
-    def best(self) -> str | None:
-        """Return the top guess (None if nothing is left to guess)."""
-        return self.ranked[0].guess if self.ranked else None
-
-    def to_dict(self) -> dict:
-        """Return the suggestion as a JSON-ready dict (words with their accents; ``folded`` as typed)."""
-        show = self.state.engine.lexicon.show
-        return {"strategy": self.strategy, "score_label": self.score_label,
-                "clues": [str(c) for c in self.state.clues], "remaining": self.n_candidates,
-                **self.state.words_left().to_dict(),
-                "fallback": self.fallback, "notes": list(self.notes),
-                "suggestions": [{**r.to_dict(), "guess": show(r.guess), "folded": r.guess, "chance": round(c, 6),
-                                 **self.plan_of(r.guess)} for r, c in zip(self.ranked, self.chances())],
-                "candidates": [show(w) for w in self.candidates], "folded": list(self.candidates)}
-
-
 # The default policy of the commands and the web page: the expected number of guesses under a prior
 # over every accepted word (word frequency, the game's own answer list boosted), the row limit guarded.
 # Measured against today's entropy over the answer list in BENCHMARKS.md ("The real game").
@@ -119,7 +68,7 @@ DEFAULT_STRATEGY = "expected-guesses"
 DEFAULT_PRIOR = "frequency"
 
 
-TYPED = 10      # refusals a player types before a row is better spent on a word that splits the strings
+TYPED = 10  # refusals a player types before a row is better spent on a word that splits the strings
 
 
 def expected_refusals(prior: np.ndarray) -> float:
@@ -141,16 +90,32 @@ def likeliest_strings(state: State, top: int) -> list[tuple[str, float, float, i
     if not words:
         return []
     stats = string_figures(state, words)
-    return list(zip(words, state.chances(words), stats.entropy.tolist(), stats.expected.tolist(),
-                    stats.worst.tolist(), stats.parts.tolist()))
+    return list(
+        zip(
+            words,
+            state.chances(words),
+            stats.entropy.tolist(),
+            stats.expected.tolist(),
+            stats.worst.tolist(),
+            stats.parts.tolist(),
+        )
+    )
 
 
 class Solver:
     """Chooses guesses for one lexicon with one strategy, options, hard-mode rule and opener."""
 
-    def __init__(self, engine: Engine, strategy: str | Strategy = "entropy", options: Options = Options(),
-                 hard: str | None = None, opener: str | None = None, weights: str = "auto",
-                 avoid: Iterable[str] = (), prior: Prior | str | None = None):
+    def __init__(
+        self,
+        engine: Engine,
+        strategy: str | Strategy = "entropy",
+        options: Options = Options(),
+        hard: str | None = None,
+        opener: str | None = None,
+        weights: str = "auto",
+        avoid: Iterable[str] = (),
+        prior: Prior | str | None = None,
+    ):
         if isinstance(prior, str):
             prior = make_prior(engine.lexicon, prior)
         # words of the prior beyond the matrix columns are scored on the fly; a benchmark that plays
@@ -166,23 +131,24 @@ class Solver:
         self.weights = weights
         # plan against losses where the prior's floor holds every word a player may meet: in hard modes,
         # and in normal mode under a prior that does not boost a curated answer list (BENCHMARKS.md,
-        # "The real game"); not under the uniform prior, where every accepted word
-        # would be protected: 7x slower on Wordle for no gain (3.94 against 3.92 over 100 games)
+        # "The real game"); not under the uniform prior, where every accepted word would be protected:
+        # several times slower on Wordle for no gain
         self.plans = bool(getattr(self.strategy, "planned_opener", False)) and (
-            self.hard is not None or not (self.belief.boosted or self.belief.name == "uniform"))
-        self.plan_total: int | None = None      # the total guesses of the proven tree the planned opener begins
-        self.plan_best = False                  # ... and whether that tree is the best known for the lists
-        self.safe = False                       # the opener begins the shipped tree that loses no word
+            self.hard is not None or not (self.belief.boosted or self.belief.name == "uniform")
+        )
+        self.plan_total: int | None = None  # the total guesses of the proven tree the planned opener begins
+        self.plan_best = False  # ... and whether that tree is the best known for the lists
+        self.safe = False  # the opener begins the shipped tree that loses no word
         self.opener = self._check_opener(opener) if opener is not None else self._planned_opener()
-        self.planned = opener is None and self.opener is not None     # the opener is the policy's, not the user's
-        self._memo: dict[tuple, str] = {}      # clues (+ size, fallback) -> choice
-        self._opening_parts: tuple | None = None    # see _opening
-        self.avoided: set[str] = set()         # words never suggested (the game refuses them)
+        self.planned = opener is None and self.opener is not None  # the opener is the policy's, not the user's
+        self._memo: dict[tuple, str] = {}  # clues (+ size, fallback) -> choice
+        self._opening_parts: tuple | None = None  # see _opening
+        self.avoided: set[str] = set()  # words never suggested (the game refuses them)
         self.refused_strings: set[str] = set()  # strings the lists lack that the game refused (not its answer)
         for word in avoid:
             self.avoid(word)
-        self._prior: dict[str, float] | None | bool = False     # False: not computed yet
-        self.notify: Callable[[str], None] | None = None         # told before a slow first computation
+        self._prior: dict[str, float] | None | bool = False  # False: not computed yet
+        self.notify: Callable[[str], None] | None = None  # told before a slow first computation
 
     # -- states -----------------------------------------------------------------
 
@@ -190,8 +156,9 @@ class Solver:
         """Return the folded opener, refusing one of the wrong length or with non-letters."""
         word = fold(opener)
         if not self.lexicon.is_guess(word):
-            raise NotationError(f"opener {excerpt(opener)} is not an accepted {self.lexicon.length}-letter "
-                                f"guess of {self.lexicon.name}")
+            raise NotationError(
+                f"opener {excerpt(opener)} is not an accepted {self.lexicon.length}-letter guess of {self.lexicon.name}"
+            )
         return word
 
     def _planned_opener(self) -> str | None:
@@ -207,10 +174,12 @@ class Solver:
         of least expected guesses under the boosted prior, 41; BENCHMARKS.md,
         "Never lose").  None when the policy does not plan or no tree is known.
         """
-        if not (self.plans or (self.hard is None and getattr(self.strategy, "planned_opener", False)
-                               and self.belief.name != "uniform")):
+        if not (
+            self.plans
+            or (self.hard is None and getattr(self.strategy, "planned_opener", False) and self.belief.name != "uniform")
+        ):
             return None
-        if not self.plans:          # every word kept finishable: the opener of the tree that proves it can be
+        if not self.plans:  # every word kept finishable: the opener of the tree that proves it can be
             safe = safe_opener(self.lexicon, None, self.options.rows)
             if safe is not None and self.lexicon.is_guess(safe):
                 self.safe = True
@@ -246,9 +215,17 @@ class Solver:
     def initial_state(self) -> State:
         """Return the state before any guess: every word of the prior possible, every guess allowed but the avoided."""
         words, weights, cols = self._opening()
-        return State(self.engine, list(words), weights, self.without_avoided(self.lexicon.suggested_rows), [],
-                     self.hard, cols=cols, top_weight=None if weights is None else float(np.max(weights, initial=0.0)),
-                     plans=self.plans)
+        return State(
+            self.engine,
+            list(words),
+            weights,
+            self.without_avoided(self.lexicon.suggested_rows),
+            [],
+            self.hard,
+            cols=cols,
+            top_weight=None if weights is None else float(np.max(weights, initial=0.0)),
+            plans=self.plans,
+        )
 
     def _opening(self) -> tuple[tuple[str, ...], np.ndarray | None, np.ndarray]:
         """Return the opening candidates, their weights and matrix columns, computed once (read-only arrays).
@@ -273,11 +250,11 @@ class Solver:
     def avoid(self, word: str) -> str:
         """Stop suggesting a word (the game refused it); return it folded.  Typed, it is still read as a clue."""
         w = checked_word(self.lexicon, word)
-        if w not in self.lexicon.guess_set:     # a string the lists lack: it only stops being a candidate
+        if w not in self.lexicon.guess_set:  # a string the lists lack: it only stops being a candidate
             self.refused_strings.add(w)
             return w
         self.avoided.add(w)
-        if self.planned and w == self.opener:     # the game refused the planned opener: rank the others
+        if self.planned and w == self.opener:  # the game refused the planned opener: rank the others
             self.opener, self.planned, self.safe = None, False, False
         self._memo.clear()
         return w
@@ -288,7 +265,7 @@ class Solver:
         if w in self.avoided or w in self.refused_strings:
             self.avoided.discard(w)
             self.refused_strings.discard(w)
-            if self.opener is None and not self.planned:        # the planned opener, if it was the word refused
+            if self.opener is None and not self.planned:  # the planned opener, if it was the word refused
                 self.opener = self._planned_opener()
                 self.planned = self.opener is not None
             self._memo.clear()
@@ -305,8 +282,9 @@ class Solver:
             if cols is not None and (len(cols) == 0 or cols.min() >= 0):
                 return self.engine.row_codes(row, cols)
             return np.asarray(self.engine.codes(np.array([row]), words, cols))[0]
-        return numpy_codes(letters_array([guess], self.lexicon.length),
-                           letters_array(list(words), self.lexicon.length))[0]
+        return numpy_codes(
+            letters_array([guess], self.lexicon.length), letters_array(list(words), self.lexicon.length)
+        )[0]
 
     def _pattern(self, guess: str, pattern: str | int) -> str:
         """Return the canonical pattern for a pattern given in any notation or as a code."""
@@ -344,29 +322,43 @@ class Solver:
         clues = state.clues + [clue]
         code = encode(pattern)
         # strings (an unlisted state) are found again from every clue: the likeliest kept before may all be gone
-        keep = (np.flatnonzero(self._codes_one(word, state.candidates, state.columns) == code)
-                if state.n and not state.unlisted else np.array([], int))
+        keep = (
+            np.flatnonzero(self._codes_one(word, state.candidates, state.columns) == code)
+            if state.n and not state.unlisted
+            else np.array([], int)
+        )
         fallback, unlisted, cols = state.fallback, state.unlisted, None
         if len(keep):
             candidates = [state.candidates[i] for i in keep.tolist()]
             weights = None if state.weights is None else state.weights[keep]
             cols = state.columns[keep]
         elif clue.solved and violation(word, state.clues, "strict") is None:
-            candidates, weights, unlisted = [word], None, False      # solved by a word outside the lists
+            candidates, weights, unlisted = [word], None, False  # solved by a word outside the lists
         else:
             candidates, weights, unlisted, notes = self._past_the_lists(state, clues, notes, unknown_ok)
             fallback = True
         allowed = state.allowed
         if state.rule:
             mask = legal_mask(self.engine, clue, state.rule)
-            allowed = (np.flatnonzero(mask) if allowed is None
-                       else allowed[mask[allowed]])
-        return State(self.engine, candidates, weights, allowed, clues, state.rule, fallback, notes, cols,
-                     state.top_weight if fallback == state.fallback else None,     # a fallback weighs anew
-                     state.plans, unlisted)
+            allowed = np.flatnonzero(mask) if allowed is None else allowed[mask[allowed]]
+        return State(
+            self.engine,
+            candidates,
+            weights,
+            allowed,
+            clues,
+            state.rule,
+            fallback,
+            notes,
+            cols,
+            state.top_weight if fallback == state.fallback else None,  # a fallback weighs anew
+            state.plans,
+            unlisted,
+        )
 
-    def _past_the_lists(self, state: State, clues: list[Clue], notes: list, unknown_ok: bool
-                        ) -> tuple[list[str], np.ndarray | None, bool, list]:
+    def _past_the_lists(
+        self, state: State, clues: list[Clue], notes: list, unknown_ok: bool
+    ) -> tuple[list[str], np.ndarray | None, bool, list]:
         """Return the candidates, weights, unlisted flag and notes once the clues rule out every candidate of ``state``.
 
         The accepted words that fit come first (unless the state already fell back
@@ -377,22 +369,39 @@ class Solver:
         later_tier = state.fallback and self._later_left(state)
         candidates = [] if state.fallback and not later_tier else self._fitting_accepted(clues)
         earlier = [w for w in candidates if w not in self.lexicon.later]
-        candidates = earlier or candidates         # the game's later words come once no other word fits
+        candidates = earlier or candidates  # the game's later words come once no other word fits
         if candidates:
             weights = self._weights(candidates, True)
-            ruled_out = (Note("of_earlier", name=self.lexicon.name) if later_tier else
-                         Note("of_prior", name=self.belief.name) if self.belief.widens
-                         else Note("of_answers", name=self.lexicon.name))
-            notes.append(Note("ruled_out_one" if len(candidates) == 1 else "ruled_out", what=ruled_out,
-                              n=len(candidates), weighted=Note("weighted") if weights is not None else ""))
+            ruled_out = (
+                Note("of_earlier", name=self.lexicon.name)
+                if later_tier
+                else Note("of_prior", name=self.belief.name)
+                if self.belief.widens
+                else Note("of_answers", name=self.lexicon.name)
+            )
+            notes.append(
+                Note(
+                    "ruled_out_one" if len(candidates) == 1 else "ruled_out",
+                    what=ruled_out,
+                    n=len(candidates),
+                    weighted=Note("weighted") if weights is not None else "",
+                )
+            )
             return candidates, weights, state.unlisted, notes
         # the clue that emptied the lists stays the same once it has (the strings' search raises on conflict)
         reason = (self._emptied_by(state) if state.unlisted else None) or self._why_nothing_fits(clues)
         found = self.unlisted(clues)
         if found.words:
-            said = (Note("unlisted_one", reason=reason) if len(found.words) == 1 else
-                    Note("unlisted", reason=reason, n=len(found.words),
-                         more=Note("unlisted_more") if not found.complete else ""))
+            said = (
+                Note("unlisted_one", reason=reason)
+                if len(found.words) == 1
+                else Note(
+                    "unlisted",
+                    reason=reason,
+                    n=len(found.words),
+                    more=Note("unlisted_more") if not found.complete else "",
+                )
+            )
             notes = [m for m in notes if getattr(m, "key", "") not in ("unlisted", "unlisted_one")] + [said]
             return found.words, found.weights, True, notes
         if not unknown_ok:
@@ -403,20 +412,29 @@ class Solver:
     def _later_left(self, state: State) -> bool:
         """Return whether a state that fell back to accepted words can fall back once more, to the game's later words."""
         later = self.lexicon.later
-        return bool(later) and bool(state.candidates) and not state.unlisted and \
-            not any(w in later for w in state.candidates)
+        return (
+            bool(later)
+            and bool(state.candidates)
+            and not state.unlisted
+            and not any(w in later for w in state.candidates)
+        )
 
     def unlisted(self, clues: Sequence[Clue]) -> Unlisted:
         """Return the strings of letters the clues allow, likeliest first, less the words the game refused."""
-        more = min(len(self.refused_strings), BEAM)     # the refused ones do not use up the limit
-        found = unlisted_words(Knowledge.from_clues(clues, self.lexicon.length), model_for(self.lexicon.guesses),
-                               LIMIT + more, max(BEAM, LIMIT + more))
+        more = min(len(self.refused_strings), BEAM)  # the refused ones do not use up the limit
+        found = unlisted_words(
+            Knowledge.from_clues(clues, self.lexicon.length),
+            model_for(self.lexicon.guesses),
+            LIMIT + more,
+            max(BEAM, LIMIT + more),
+        )
         if not self.refused_strings:
             return found
         keep = [i for i, w in enumerate(found.words) if w not in self.refused_strings]
         weights = found.weights[keep]
-        return Unlisted([found.words[i] for i in keep], weights / weights.sum() if len(keep) else weights,
-                        found.complete)
+        return Unlisted(
+            [found.words[i] for i in keep], weights / weights.sum() if len(keep) else weights, found.complete
+        )
 
     def refused_out(self, state: State) -> State:
         """Return the state less what the game refused: its words as guesses, the strings the lists lack as candidates."""
@@ -424,7 +442,7 @@ class Solver:
         if not state.unlisted or not self.refused_strings.intersection(state.candidates):
             return state
         keep = np.array([i for i, w in enumerate(state.candidates) if w not in self.refused_strings], dtype=np.intp)
-        if not len(keep):           # every string kept was refused: the next likeliest ones
+        if not len(keep):  # every string kept was refused: the next likeliest ones
             found = self.unlisted(state.clues)
             return replace(state, candidates=found.words, weights=found.weights, cols=None)
         weights = None if state.weights is None else state.weights[keep]
@@ -433,8 +451,14 @@ class Solver:
     @staticmethod
     def _emptied_by(state: State) -> str | None:
         """Return the reason an unlisted state's note gives for its lists being empty (None if it has no such note)."""
-        return next((m.values["reason"] for m in reversed(state.notes)
-                     if getattr(m, "key", "") in ("unlisted", "unlisted_one")), None)
+        return next(
+            (
+                m.values["reason"]
+                for m in reversed(state.notes)
+                if isinstance(m, Note) and m.key in ("unlisted", "unlisted_one")
+            ),
+            None,
+        )
 
     def _fitting_accepted(self, clues: Sequence[Clue]) -> list[str]:
         """Return the accepted words consistent with every clue, in the lexicon's order."""
@@ -445,10 +469,10 @@ class Solver:
 
     def _why_nothing_fits(self, clues: Sequence[Clue]) -> str:
         """Return a one-line reason why no word fits the clues, naming the clue that emptied them."""
-        Knowledge.from_clues(clues, self.lexicon.length)      # raises, naming the clue, if they conflict
+        Knowledge.from_clues(clues, self.lexicon.length)  # raises, naming the clue, if they conflict
         for i in range(1, len(clues) + 1):
             if not self._fitting_accepted(clues[:i]):
-                before = "" if i == 1 else Note("nothing_fits_before", clues=", ".join(str(c) for c in clues[:i - 1]))
+                before = "" if i == 1 else Note("nothing_fits_before", clues=", ".join(str(c) for c in clues[: i - 1]))
                 return Note("nothing_fits", name=self.lexicon.name, clue=str(clues[i - 1]), before=before)
         return Note("nothing_fits_plain", name=self.lexicon.name)
 
@@ -482,23 +506,33 @@ class Solver:
         if not self.strategy.costly:
             return self.strategy.rank(state, self.options, top)
         entry = self._ranking_key()
-        if self.avoided:                   # the cache holds the ranking over every suggested guess: ask for more
+        if self.avoided:  # the cache holds the ranking over every suggested guess: ask for more
             state.allowed = self.lexicon.suggested_rows
+
         def compute(n: int) -> list[Ranked]:
             if self.notify is not None:
-                self.notify(Note("ranking_openers", lexicon=self.lexicon.name, strategy=self.strategy.name,
-                                 prior=self.belief.name))
+                self.notify(
+                    Note(
+                        "ranking_openers",
+                        lexicon=self.lexicon.name,
+                        strategy=self.strategy.name,
+                        prior=self.belief.name,
+                    )
+                )
             return self.strategy.rank(state, self.options, n)
 
-        ranked = cached_openers(self.engine.cache_dir, self.lexicon.key, entry, top + len(self.avoided),
-                                compute, self.lexicon.is_suggested)
+        ranked = cached_openers(
+            self.engine.cache_dir, self.lexicon.key, entry, top + len(self.avoided), compute, self.lexicon.is_suggested
+        )
         return [r for r in ranked if r.guess not in self.avoided][:top]
 
     def policy_key(self) -> str:
         """Return what the games this solver plays depend on besides the lists' words: its ranking's key, the
         rule, the rows and the opener (a stored game is this solver's when the keys agree)."""
-        return (f"{self._ranking_key()}|rule={self.hard}|opener={self.opener}|avoided={len(self.avoided)}"
-                f"{self._safe_part(self.plans)}")
+        return (
+            f"{self._ranking_key()}|rule={self.hard}|opener={self.opener}|avoided={len(self.avoided)}"
+            f"{self._safe_part(self.plans)}"
+        )
 
     def _safe_part(self, plans: bool) -> str:
         """Return the key part naming the safe tree whose guesses a policy that does not plan may play (else '')."""
@@ -509,8 +543,10 @@ class Solver:
     def _ranking_key(self) -> str:
         """Return what a stored ranking depends on besides the clues: strategy, options, weights, prior, words."""
         revision = getattr(self.strategy, "revision", 0)
-        return (f"{self.strategy.name}{f'@{revision}' if revision else ''}|{self.options.key()}|w={self.weights}"
-                f"|p={self.belief.key()}|s={self.lexicon.suggest_key}")
+        return (
+            f"{self.strategy.name}{f'@{revision}' if revision else ''}|{self.options.key()}|w={self.weights}"
+            f"|p={self.belief.key()}|s={self.lexicon.suggest_key}"
+        )
 
     def _second_row(self, state: State, top: int, store: bool = True) -> list[Ranked]:
         """Return the ranking after one clue, kept on disk like the openers (each first clue ranked once).
@@ -521,29 +557,43 @@ class Solver:
         False (a game played through: read when kept, else ranked).
         """
         clue = state.clues[0]
-        entry = (f"{self._ranking_key()}|rule={self.hard}|plans={int(state.plans)}|after={clue.guess}:{clue.pattern}"
-                 f"{self._safe_part(state.plans)}")
+        entry = (
+            f"{self._ranking_key()}|rule={self.hard}|plans={int(state.plans)}|after={clue.guess}:{clue.pattern}"
+            f"{self._safe_part(state.plans)}"
+        )
         said = len(state.notes)
 
         def keep() -> tuple[str, ...] | None:
             if not store:
                 return None
-            added = state.notes[said:]
-            return tuple(n.key for n in added) if all(isinstance(n, Note) and not n.values for n in added) else None
+            added = [n for n in state.notes[said:] if isinstance(n, Note) and not n.values]
+            return tuple(n.key for n in added) if len(added) == len(state.notes) - said else None
 
         def heard(keys: tuple[str, ...]) -> None:
             state.notes.extend(n for n in map(Note, keys) if n not in state.notes)
+
         offensive = self.lexicon.offensive
-        return cached_openers(self.engine.cache_dir, self.lexicon.key, entry, top,
-                              lambda n: self.strategy.rank(state, self.options, n), self.lexicon.is_guess,
-                              kind="second", keep=keep, limit=SECOND_KEPT, heard=heard,
-                              shown=lambda w: w not in offensive or w in state.candidate_set, opener=clue.guess,
-                              listed_key=self.lexicon.listed_key)
+        return cached_openers(
+            self.engine.cache_dir,
+            self.lexicon.key,
+            entry,
+            top,
+            lambda n: self.strategy.rank(state, self.options, n),
+            self.lexicon.is_guess,
+            kind="second",
+            keep=keep,
+            limit=SECOND_KEPT,
+            heard=heard,
+            shown=lambda w: w not in offensive or w in state.candidate_set,
+            opener=clue.guess,
+            listed_key=self.lexicon.listed_key,
+        )
 
     def _caches(self, state: State) -> bool:
         """Return whether the state's ranking is kept on disk: one clue, a costly strategy, nothing avoided."""
-        return (len(state.clues) == 1 and state.n > 2 and self.strategy.costly and not self.avoided
-                and not state.fallback)
+        return (
+            len(state.clues) == 1 and state.n > 2 and self.strategy.costly and not self.avoided and not state.fallback
+        )
 
     def first_guess(self) -> str:
         """Return the first guess the policy plays: the opener given or planned, else the best ranked."""
@@ -565,8 +615,8 @@ class Solver:
             return self._memo[key]
         if not state.clues:
             guess = self.first_guess()
-        elif self._caches(state):       # after the first clue: the ranking kept on disk or shipped, as suggest reads it
-            ranked = self._second_row(state, 1, store=False)      # (a benchmark's thousands of games write nothing)
+        elif self._caches(state):  # after the first clue: the ranking kept on disk or shipped, as suggest reads it
+            ranked = self._second_row(state, 1, store=False)  # (a benchmark's thousands of games write nothing)
             guess = self._progress(state, ranked[0].guess if ranked else self.strategy.choose(state, self.options))
         else:
             guess = self._progress(state, self.strategy.choose(state, self.options))
@@ -588,8 +638,11 @@ class Solver:
 
     def _progress(self, state: State, guess: str) -> str:
         """Return the guess, or the likeliest candidate if the guess could teach nothing."""
-        if (guess in state.candidate_set or len(distinct(self._codes_one(guess, state.candidates))) > 1
-                or self._keeps_beyond(state)):
+        if (
+            guess in state.candidate_set
+            or len(distinct(self._codes_one(guess, state.candidates))) > 1
+            or self._keeps_beyond(state)
+        ):
             return guess
         prior = state.prior()
         return state.candidates[int(np.argmax(prior))]
@@ -598,26 +651,38 @@ class Solver:
 
     def rank(self, state: State, top: int = 10) -> Suggestion:
         """Return the ranked suggestions for a state, the policy's choice first."""
-        plan, planned = [], None
+        plan: list[str] = []
+        planned: tuple[str, float] | None = None
         if not state.clues and state.n > 2:
-            ranked = self.openers(max(top, STORED))        # the opener played may rank below the top few
-            ranked = self._first(state, self.opener, ranked, top) if self.opener else ranked[:top]
-            if self.planned and self.plan_total is not None:
+            opener = self.opener
+            ranked = self.openers(max(top, STORED))  # the opener played may rank below the top few
+            ranked = self._first(state, opener, ranked, top) if opener else ranked[:top]
+            if opener and self.planned and self.plan_total is not None:
                 answers = self.lexicon.answer_list
-                plan.append(Note("plan", opener=self.lexicon.show(self.opener).upper(),
-                                 which=Note("best_plan" if self.plan_best else "a_plan"), n=len(answers),
-                                 rows=self.options.rows, mean=self.plan_total / len(answers)))
-                planned = (self.opener, self.plan_total / len(answers))
-            elif self.planned and self.safe:
-                _, entry = safe_entry(self.lexicon, None, self.options.rows)
-                plan.append(Note("safe_plan", opener=self.lexicon.show(self.opener).upper(), n=entry["n"],
-                                 rows=entry["rows"]))
+                plan.append(
+                    Note(
+                        "plan",
+                        opener=self.lexicon.show(opener).upper(),
+                        which=Note("best_plan" if self.plan_best else "a_plan"),
+                        n=len(answers),
+                        rows=self.options.rows,
+                        mean=self.plan_total / len(answers),
+                    )
+                )
+                planned = (opener, self.plan_total / len(answers))
+            elif opener and self.planned and self.safe:
+                found = safe_entry(self.lexicon, None, self.options.rows)
+                if found is not None:
+                    entry = found[1]
+                    plan.append(
+                        Note("safe_plan", opener=self.lexicon.show(opener).upper(), n=entry["n"], rows=entry["rows"])
+                    )
         else:
             self.strategy.observe(state)
             if state.unlisted:
                 state = self.refused_out(state)
                 ranked = self._unlisted_ranking(state, top)
-            elif state.n == 1 and not self._keeps_beyond(state):     # the answer is known
+            elif state.n == 1 and not self._keeps_beyond(state):  # the answer is known
                 ranked = self._first(state, state.candidates[0], [], top)
             elif self._caches(state):
                 ranked = self._second_row(state, top)
@@ -626,8 +691,16 @@ class Solver:
             forced = self._forced(state) if state.n else None
             if forced is not None:
                 ranked = self._first(state, forced, ranked, top)
-        return Suggestion(ranked, state.likeliest(), list(state.notes) + plan, state.fallback,
-                          self.strategy.name, self.score_label(), state, planned)
+        return Suggestion(
+            ranked,
+            state.likeliest(),
+            list(state.notes) + plan,
+            state.fallback,
+            self.strategy.name,
+            self.score_label(),
+            state,
+            planned,
+        )
 
     def _unlisted_ranking(self, state: State, top: int) -> list[Ranked]:
         """Return the best guesses where no listed word fits: the likeliest strings, or a word that splits them.
@@ -637,8 +710,10 @@ class Solver:
         ``TYPED``; past that, the known words that tell the strings apart best
         (the most information under the letter model) come first, at one row.
         """
-        strings = [Ranked(w, float("nan"), e, int(worst), int(parts), True)
-                   for w, _, _, e, worst, parts in likeliest_strings(state, top)]
+        strings = [
+            Ranked(w, float("nan"), e, int(worst), int(parts), True)
+            for w, _, _, e, worst, parts in likeliest_strings(state, top)
+        ]
         if len(state.clues) >= self.options.rows - 1 or expected_refusals(state.prior()) <= TYPED:
             return strings
         return (get_strategy("entropy").rank(state, self.options, top) + strings)[:top]
@@ -658,10 +733,11 @@ class Solver:
             row = self.lexicon.guess_index.get(word)
             if row is None:
                 mine = [Ranked(word, float("nan"), float("nan"), state.n, 1, word in state.candidate_set)]
-            else:       # the strategy's own figures for that one guess
+            else:  # the strategy's own figures for that one guess
                 alone = replace(state, allowed=np.array([row]))
-                mine = [r for r in self.strategy.rank(alone, self.options, 1) if r.guess == word] or \
-                    describe(state, np.array([row]), [float("nan")])
+                mine = [r for r in self.strategy.rank(alone, self.options, 1) if r.guess == word] or describe(
+                    state, np.array([row]), [float("nan")]
+                )
         return (mine + rest)[:top]
 
     def suggest(self, clues: Iterable[Clue | str] = (), top: int = 10) -> Suggestion:
@@ -676,65 +752,3 @@ class Solver:
         if word not in self.lexicon.guess_set:
             raise LexiconError(Note("secret_not_accepted", word=word.upper(), name=self.lexicon.name))
         return word
-
-
-@dataclass(frozen=True)
-class WordVerdict:
-    """Why a word could or could not be the answer in a state, and what it would do as the next guess."""
-
-    word: str
-    fits: bool                       # it could be the answer
-    reasons: list[str]               # why not, in plain words (empty when it fits)
-    accepted: bool                   # the lists accept it as a guess
-    illegal: str | None              # the hard-mode rule it would break as the next guess
-    expected: float | None           # as the next guess: candidates left on average
-    worst: int | None                # and at worst
-
-    def to_dict(self, show=None) -> dict:
-        """Return the verdict as a JSON-ready dict."""
-        show = show or (lambda w: w)
-        return {"word": show(self.word), "fits": self.fits, "reasons": list(self.reasons),
-                "accepted": self.accepted, "illegal": self.illegal,
-                "expected": None if self.expected is None else round(self.expected, 4), "worst": self.worst}
-
-    def text(self, show=None, as_guess: bool = True, lang: str = "en") -> str:
-        """Return the verdict as one sentence in ``lang`` (the reasons stay in the language ``why`` gave them)."""
-        word = (show or str)(self.word).upper()
-        head = (phrase("fits", lang, word=word) if self.fits
-                else phrase("cannot", lang, word=word, reasons="; ".join(self.reasons)) if self.reasons
-                else phrase("fits_unlisted", lang, word=word))      # the answer may be a word the lists lack
-        if not as_guess:
-            return head
-        if self.illegal:
-            return head + "; " + phrase("illegal", lang, why=self.illegal)
-        if self.expected is not None:
-            return head + "; " + phrase("leaves", lang, expected=decimal(self.expected, 1, lang), worst=self.worst)
-        return head
-
-
-def checked_word(lexicon, word: str) -> str:
-    """Return the word folded; raise NotationError if it is not a word of the lexicon's length."""
-    w = fold(word)
-    if len(w) != lexicon.length or not is_word(w):
-        raise NotationError(Note("not_a_word", text=excerpt(word), n=lexicon.length))
-    return w
-
-
-def why(state: State, word: str, lang: str = "en") -> WordVerdict:
-    """Return why ``word`` could or could not be the answer in ``state`` (in ``lang``), and what it does as a guess."""
-    lexicon = state.engine.lexicon
-    w = checked_word(lexicon, word)
-    fits = w in state.candidate_set
-    reasons: list[str] = []
-    if not fits:
-        if state.clues:
-            reasons = Knowledge.from_clues(state.clues, lexicon.length).plain_reasons(w, lang)
-        if not reasons and w in lexicon.guess_set:
-            reasons = [phrase("not_an_answer", lang)]
-    row = lexicon.guess_index.get(w)
-    illegal = violation(w, state.clues, state.rule, lang, lexicon.show) if state.rule else None
-    expected = worst = None
-    if row is not None and state.n and not illegal:
-        r = describe(state, np.array([row]), [0.0])[0]
-        expected, worst = float(r.expected), int(r.worst)
-    return WordVerdict(w, fits, reasons, w in lexicon.guess_set, illegal, expected, worst)

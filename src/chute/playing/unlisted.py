@@ -19,9 +19,10 @@ require.  When a known word is worth a row instead: ``solver.TYPED``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -30,11 +31,11 @@ from ..game.pattern_codes import LETTERS, letters_array
 if TYPE_CHECKING:
     from ..game.knowledge import Knowledge
 
-START, END = LETTERS, LETTERS + 1       # the padding symbols around a word in the model
+START, END = LETTERS, LETTERS + 1  # the padding symbols around a word in the model
 SYMBOLS = LETTERS + 2
-ORDER = 4           # the letter model's order: 4-grams (the module's docstring says why)
-BEAM = 20_000       # prefixes kept per position: every string when there are fewer
-LIMIT = 2_000       # strings kept as candidates, likeliest first
+ORDER = 4  # the letter model's order: 4-grams (the module's docstring says why)
+BEAM = 20_000  # prefixes kept per position: every string when there are fewer
+LIMIT = 2_000  # strings kept as candidates, likeliest first
 
 
 class LetterModel:
@@ -52,23 +53,24 @@ class LetterModel:
     def _padded(self, words: Sequence[str]) -> np.ndarray:
         """Return the words as symbol rows: order-1 starts, the letters, the end."""
         letters = letters_array(list(words), self.length).astype(np.int64)
-        return np.concatenate([np.full((len(words), self.order - 1), START), letters,
-                               np.full((len(words), 1), END)], axis=1)
+        return np.concatenate(
+            [np.full((len(words), self.order - 1), START), letters, np.full((len(words), 1), END)], axis=1
+        )
 
     @staticmethod
     def _table(padded: np.ndarray, order: int) -> np.ndarray:
         """Return P(next | the order-1 symbols before it) for every context, by Witten-Bell interpolation."""
         outputs = np.zeros(SYMBOLS)
         outputs[:LETTERS] = outputs[END] = 1.0
-        prob = outputs / outputs.sum()          # order 0: every letter and the end alike
+        prob = outputs / outputs.sum()  # order 0: every letter and the end alike
         for k in range(1, order + 1):
             shape = (SYMBOLS,) * k
             counts = np.zeros(shape)
-            for i in range(max(0, order - k), padded.shape[1] - k + 1):     # windows ending on a letter or the end
+            for i in range(max(0, order - k), padded.shape[1] - k + 1):  # windows ending on a letter or the end
                 np.add.at(counts, tuple(padded[:, i + j] for j in range(k)), 1.0)
             seen = counts.sum(axis=-1, keepdims=True)
             kinds = (counts > 0).sum(axis=-1, keepdims=True)
-            lower = np.broadcast_to(prob, shape)    # the shorter context's estimate, for every longer one
+            lower = np.broadcast_to(prob, shape)  # the shorter context's estimate, for every longer one
             with np.errstate(invalid="ignore", divide="ignore"):
                 mixed = (counts + kinds * lower) / (seen + kinds)
             prob = np.where(seen > 0, mixed, lower)
@@ -96,7 +98,7 @@ class Unlisted:
 
     words: list[str]
     weights: np.ndarray
-    complete: bool              # every string the clues allow is here (the beam and the limit cut none)
+    complete: bool  # every string the clues allow is here (the beam and the limit cut none)
 
 
 def unlisted_words(knowledge: Knowledge, model: LetterModel, limit: int = LIMIT, beam: int = BEAM) -> Unlisted:
@@ -107,8 +109,9 @@ def unlisted_words(knowledge: Knowledge, model: LetterModel, limit: int = LIMIT,
     for i in range(n):
         fixed = knowledge.fixed[i]
         chars = {fixed} if fixed is not None else {chr(ord("a") + j) for j in range(LETTERS)}
-        allowed.append(np.array(sorted(ord(c) - ord("a") for c in chars - knowledge.banned[i] - excluded),
-                                dtype=np.int64))
+        allowed.append(
+            np.array(sorted(ord(c) - ord("a") for c in chars - knowledge.banned[i] - excluded), dtype=np.int64)
+        )
     low = np.zeros(LETTERS, dtype=np.int8)
     high = np.full(LETTERS, n, dtype=np.int8)
     for c, m in knowledge.min_count.items():
@@ -123,7 +126,7 @@ def unlisted_words(knowledge: Knowledge, model: LetterModel, limit: int = LIMIT,
     pad = model.order - 1
     prefixes = np.zeros((1, 0), dtype=np.int64)
     context = np.full((1, pad), START, dtype=np.int64)
-    counts = np.zeros((1, LETTERS), dtype=np.int8)        # letters used so far (words have at most 127 letters)
+    counts = np.zeros((1, LETTERS), dtype=np.int8)  # letters used so far (words have at most 127 letters)
     score = np.zeros(1)
     cut = False
     for i in range(n):
@@ -135,8 +138,11 @@ def unlisted_words(knowledge: Knowledge, model: LetterModel, limit: int = LIMIT,
         new_counts = counts[parent]
         new_counts[np.arange(len(parent)), letter] += 1
         need = np.maximum(low - new_counts, 0)
-        ok = ((new_counts <= high).all(axis=1) & (need.sum(axis=1, dtype=np.int64) <= n - i - 1)
-              & (need <= room[i + 1]).all(axis=1))
+        ok = (
+            (new_counts <= high).all(axis=1)
+            & (need.sum(axis=1, dtype=np.int64) <= n - i - 1)
+            & (need <= room[i + 1]).all(axis=1)
+        )
         keep = np.flatnonzero(ok)
         new_score = score[parent[keep]] + step[keep]
         if len(keep) > beam:

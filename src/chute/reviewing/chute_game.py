@@ -9,10 +9,11 @@ plays nothing.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ChuteError
 from ..game.cache import table_name
@@ -40,15 +41,22 @@ class ChuteGame:
         """Return the game in a line: chute's guesses and how it ended."""
         show = show or (lambda w: w)
         words = " ".join(show(g).upper() for g in self.guesses)
-        ended = (phrase("solved_in", lang, used=len(self.guesses), limit=self.row_limit) if self.solved
-                 else phrase("not_solved_in", lang, rows=counted(self.row_limit, "row", lang)))
+        ended = (
+            phrase("solved_in", lang, used=len(self.guesses), limit=self.row_limit)
+            if self.solved
+            else phrase("not_solved_in", lang, rows=counted(self.row_limit, "row", lang))
+        )
         return phrase("chute_game", lang, words=words, ended=ended)
 
     def to_dict(self, show=None) -> dict[str, Any]:
         """Return the game as a JSON-ready dict."""
         show = show or (lambda w: w)
-        return {"rows": [{"guess": show(g), "patterns": list(p)} for g, p in zip(self.guesses, self.patterns)],
-                "solved": self.solved, "rows_used": len(self.guesses), "row_limit": self.row_limit}
+        return {
+            "rows": [{"guess": show(g), "patterns": list(p)} for g, p in zip(self.guesses, self.patterns)],
+            "solved": self.solved,
+            "rows_used": len(self.guesses),
+            "row_limit": self.row_limit,
+        }
 
 
 @lru_cache(maxsize=8)
@@ -70,8 +78,7 @@ def chute_game(solver: Solver, answers: Sequence[str], rows: int) -> ChuteGame |
         played = session.autoplay(limit=rows)
     except ChuteError:
         return None
-    return ChuteGame(tuple(r.guess for r in played), tuple(tuple(r.patterns) for r in played), rows,
-                     session.solved)
+    return ChuteGame(tuple(r.guess for r in played), tuple(tuple(r.patterns) for r in played), rows, session.solved)
 
 
 def games_name(lexicon, rule: str | None, rows: int) -> str:

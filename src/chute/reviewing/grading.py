@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable, Sequence
 from importlib import resources
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -39,25 +40,24 @@ if TYPE_CHECKING:
     from ..game.prior import Prior
     from ..search.tree import DecisionTree
 
-EXACT_MAX = 100            # candidate sets up to this size are solved exactly (every guess tried)
-PRIOR_EXACT_MAX = 40       # the same under a prior (the weighted search is plain Python: smaller sets) ...
-PRIOR_NODES = 400          # ... within this many nodes per row (Termo's thousands of unlikely words prune badly)
-PRIOR_FOUND_MAX = 300      # under a prior, larger sets are estimated (a tree search over them takes seconds)
+EXACT_MAX = 100  # candidate sets up to this size are solved exactly (every guess tried)
+PRIOR_EXACT_MAX = 40  # the same under a prior (the weighted search is plain Python: smaller sets) ...
+PRIOR_NODES = 400  # ... within this many nodes per row (Termo's thousands of unlikely words prune badly)
+PRIOR_FOUND_MAX = 300  # under a prior, larger sets are estimated (a tree search over them takes seconds)
 # Guesses tried per node when a set too large to solve exactly is searched in normal mode (an opener
 # never reviewed, the hundreds of words a poor opener leaves).  Chosen against the default search's
 # (200, 30, 10, 4, 2) on 30 random Wordle openers and 16 Termo ones (seed 5, chute's own lists): the
-# same totals for 41 of the 46, 1 to 3 guesses more over every answer for 5 (at most 0.0013 a game),
-# in a third of the time (88 -> 29 s and 21 -> 7 s).  Not in hard modes, where it found no tree
-# within the rows for 2 of 12 Wordle openers that the default search finishes.
+# same totals for 41 of the 46, at most a guess or three more over every answer for 5, in a third of
+# the time.  Not in hard modes, where it found no tree within the rows for 2 of 12 Wordle openers that
+# the default search finishes.
 REVIEW_TOP = (50, 10, 4, 2)
-# (Candidate, guess) pairs one row's exact searches may scan (about 1.2 s here, 0.25 G pairs a second)
-# before the row falls back to ``REVIEW_TOP``'s search and is no longer exact.  Over 40 random reviews
-# (seed 1, every game mode, common openers) the most one call scanned was 13 M pairs (0.12 s); the 94
-# words BERET leaves for RAVEN take 5,321 scans (9 s), where the narrower search finds the same total
-# (275) in 0.13 s.
+# (Candidate, guess) pairs one row's exact searches may scan before the row falls back to ``REVIEW_TOP``'s
+# search and is no longer exact: twenty times what the most demanding of 40 random reviews (seed 1, every
+# game mode, common openers) scanned, so a poor row's set (the 94 words BERET leaves for RAVEN) cannot hold
+# a review for long where the narrower search finds the same total at once.
 REVIEW_CELLS = 300_000_000
 INF_F = math.inf
-SKILL_HALF = 0.25          # guesses lost on average that halve the skill
+SKILL_HALF = 0.25  # guesses lost on average that halve the skill
 
 
 def skill_of(cost: float | None) -> int | None:
@@ -77,13 +77,13 @@ def luck_of(values: Sequence[float], weights: Sequence[float], seen: float) -> i
     return int(round(99 * (worse + equal / 2) / total)) if total else 50
 
 
-def rows_by_answer(tree: "DecisionTree", engine: Engine) -> dict[str, int]:
+def rows_by_answer(tree: DecisionTree, engine: Engine) -> dict[str, int]:
     """Return, per answer, how many clues the tree's game against it shows (``len(tree.play(answer))``), from
     the engine's codes: the answers split down the tree once, where ``play`` scores each answer again at
-    every node it passes (0.3-0.4 s for Wordle's 2,315 answers)."""
+    every node it passes."""
     answers = engine.lexicon.answers
     index = engine.lexicon.guess_index
-    most = max(tree.rows, 1) * 4             # ``play``'s bound on a game
+    most = max(tree.rows, 1) * 4  # ``play``'s bound on a game
     found: dict[str, int] = {}
     stack = [(tree.root, np.arange(len(answers)), 1)]
     while stack:
@@ -94,7 +94,7 @@ def rows_by_answer(tree: "DecisionTree", engine: Engine) -> dict[str, int]:
             sub = S[codes == code]
             child = children.get(code)
             if code == engine.solved or child is None or depth == most:
-                found.update((answers[c], depth) for c in sub.tolist())     # found, or off the tree
+                found.update((answers[c], depth) for c in sub.tolist())  # found, or off the tree
             else:
                 stack.append((child, sub, depth + 1))
     return {a: found[a] for a in answers}
@@ -110,10 +110,10 @@ class Grader:
         self.exact = TreeSearch(engine, rows=rows, rule=rule, exact=True)
         self.fast = TreeSearch(engine, rows=rows, rule=rule, top=REVIEW_TOP if rule is None else None)
         self.solved = self.fast.solved
-        self.over = False        # this row's exact searches went past ``REVIEW_CELLS``
+        self.over = False  # this row's exact searches went past ``REVIEW_CELLS``
         # (candidate set, rows left) -> (guess row, least total) of the sets an opener leaves, read from the
         # opener table: what ``best`` would search for again in every new process (a second review of FUZZY's
-        # game searched its 1,352 words for 2.3 s)
+        # game searched its 1,352 words again)
         self.found: dict[tuple[bytes, int], tuple[int, int]] = {}
 
     def searcher(self, n: int) -> TreeSearch:
@@ -139,7 +139,7 @@ class Grader:
         try:
             return run()
         except OverBudget:
-            self.over = True         # the memo keeps only finished sets: the searches stay sound
+            self.over = True  # the memo keeps only finished sets: the searches stay sound
             return run()
 
     @staticmethod
@@ -164,12 +164,14 @@ class Grader:
         """Return (guess row, least total) for the set."""
         if allowed is None and (S.tobytes(), r) in self.found:
             return self.found[(S.tobytes(), r)]
+
         def run() -> tuple[int, int]:
             search = self.searcher(len(S))
             total = self._total(S, r, allowed)
             if total >= INF:
                 return -1, INF
             return search._guess_of(S, r, allowed, search._akey(allowed)), total
+
         return self._within_budget(run)
 
     def outcomes(self, g: int, S: np.ndarray, r: int, allowed: np.ndarray | None) -> list[tuple[int, int, int]]:
@@ -182,7 +184,7 @@ class Grader:
         words, starts, codes = search.split(g, S)
         out = []
         for i in range(len(codes)):
-            sub = np.sort(words[starts[i]:starts[i + 1]])
+            sub = np.sort(words[starts[i] : starts[i + 1]])
             code = int(codes[i])
             if code == search.solved:
                 out.append((code, len(sub), 0))
@@ -204,7 +206,7 @@ class PriorGrader:
     tree's opener, ``Solver``).
     """
 
-    def __init__(self, engine: Engine, prior: "Prior", rows: int, rule: str | None, base: Engine | None = None):
+    def __init__(self, engine: Engine, prior: Prior, rows: int, rule: str | None, base: Engine | None = None):
         self.engine = engine
         self.prior = prior
         self.rows = rows
@@ -217,8 +219,11 @@ class PriorGrader:
         # chute never suggests (a dictionary's rare word: RÍTON) is played only while it is one
         lexicon = engine.lexicon
         suggested = lexicon.suggested_rows
-        self.playable = (None if suggested is None else
-                         union(suggested, [lexicon.guess_index[w] for w in lexicon.answer_list]).astype(np.int32))
+        self.playable = (
+            None
+            if suggested is None
+            else union(suggested, [lexicon.guess_index[w] for w in lexicon.answer_list]).astype(np.int32)
+        )
 
     def _rows(self, S: np.ndarray, allowed: np.ndarray | None) -> np.ndarray | None:
         """Return the guess rows a search from ``S`` may play: the legal ones chute suggests, and S's candidates."""
@@ -273,6 +278,7 @@ class PriorGrader:
         def found() -> tuple[int, float]:
             total = search.found(S, r, allowed)
             return (-1, INF_F) if math.isinf(total) else (search.found_guess(S, r, allowed), total)
+
         return self._exactly(lambda: search.best(S, r, allowed), found) if len(S) <= PRIOR_EXACT_MAX else found()
 
     def outcomes(self, g: int, S: np.ndarray, r: int, allowed: np.ndarray | None) -> list[tuple[int, float, float]]:
@@ -280,8 +286,9 @@ class PriorGrader:
         search = self.search
         allowed = self._rows(S, allowed)
         if len(S) <= PRIOR_EXACT_MAX:
-            return self._exactly(lambda: search.outcomes(g, S, r, allowed, True),
-                                 lambda: search.outcomes(g, S, r, allowed, False))
+            return self._exactly(
+                lambda: search.outcomes(g, S, r, allowed, True), lambda: search.outcomes(g, S, r, allowed, False)
+            )
         return search.outcomes(g, S, r, allowed, False)
 
     def opening(self, g: int) -> tuple[float, int, float, list[tuple[int, float, float]]]:
@@ -293,7 +300,9 @@ class PriorGrader:
         S = np.arange(len(self.engine.lexicon.answers), dtype=np.int32)
         return self.estimate(g, S, np.array([self.engine.lexicon.guess_index[best_word]]))
 
-    def estimate(self, g: int, S: np.ndarray, rows: np.ndarray) -> tuple[float, int, float, list[tuple[int, float, float]]]:
+    def estimate(
+        self, g: int, S: np.ndarray, rows: np.ndarray
+    ) -> tuple[float, int, float, list[tuple[int, float, float]]]:
         """Return (E of guess row g, the row of least E among ``rows``, its E, bins as (code, weight, weight x f(H))).
 
         E is ``expected-guesses``' formula over the candidates' prior, for sets
@@ -329,8 +338,8 @@ class OpenerTable:
 
     Kept in the cache folder beside the matrix (atomic writes, checked on
     load), so a review never searches an opener twice: the first review of a
-    game opened with a new word searches that opener once (0.3-3 s for
-    Wordle in normal mode, once its kernels are compiled).  The best guess
+    game opened with a new word searches that opener once (BENCHMARKS.md,
+    "Reviews").  The best guess
     found for each set too large to solve exactly is kept too, so the second
     row of a later review need not search that set again.  For the bundled
     lists chute ships the entries of the openers players use most
@@ -338,12 +347,12 @@ class OpenerTable:
     a game opened with one of them searches nothing large and compiles nothing.
     """
 
-    VERSION = 3        # 2: normal mode searched with REVIEW_TOP (every entry from one search, on every machine);
-                       # 3: the best guess of each large set an opener leaves
+    VERSION = 3  # 2: normal mode searched with REVIEW_TOP (every entry from one search, on every machine);
+    # 3: the best guess of each large set an opener leaves
 
     def __init__(self, grader: Grader, notify: Callable[[Note], None] | None = None):
         self.grader = grader
-        self.notify = notify           # hears a note before an opener's first search (seconds)
+        self.notify = notify  # hears a note before an opener's first search (seconds)
         engine = grader.engine
         self.path = None
         self.name = table_name(engine.lexicon, grader.rule, grader.rows)
@@ -368,8 +377,12 @@ class OpenerTable:
             return empty
         try:
             data = json.loads(text)
-            if (data.get("version") != self.VERSION or data.get("key") != empty["key"]
-                    or not isinstance(data.get("openers"), dict) or not isinstance(data.get("rows"), dict)):
+            if (
+                data.get("version") != self.VERSION
+                or data.get("key") != empty["key"]
+                or not isinstance(data.get("openers"), dict)
+                or not isinstance(data.get("rows"), dict)
+            ):
                 return empty
             return data
         except (ValueError, AttributeError, RecursionError):

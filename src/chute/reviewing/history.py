@@ -12,20 +12,22 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ChuteError, StorageError
 from ..files import default_state_dir, folder_lock, read_limited, write_atomic
+from .boards_review import BoardsReview
+from .verdict import Review
 
 if TYPE_CHECKING:
     from ..playing.session import Session
-    from .verdict import BoardsReview, Review
 
 HISTORY_FILE = "history.json"
 VERSION = 1
-MAX_GAMES = 20_000          # about 5 MB: a game a day for fifty years, several games a day for ten
+MAX_GAMES = 20_000  # about 5 MB: a game a day for fifty years, several games a day for ten
 SOURCES = ("page", "review", "assist")
 
 
@@ -33,12 +35,12 @@ SOURCES = ("page", "review", "assist")
 class GameRecord:
     """One game in your history: which game, how it went, and its review's skill and luck when it had one."""
 
-    game: str                                   # the game's name: wordle, termo, quordle, ...
-    mode: str                                   # "normal", "hard" or "strict"
+    game: str  # the game's name: wordle, termo, quordle, ...
+    mode: str  # "normal", "hard" or "strict"
     row_limit: int
     guesses: tuple[str, ...]
-    answers: tuple[str, ...]                    # per board ("" when never found and not given)
-    solved_at: tuple[int | None, ...]           # per board, the row that found it (None: never)
+    answers: tuple[str, ...]  # per board ("" when never found and not given)
+    solved_at: tuple[int | None, ...]  # per board, the row that found it (None: never)
     skill: int | None = None
     luck: int | None = None
     source: str = "review"
@@ -59,13 +61,16 @@ class GameRecord:
         """Return the rows the win took (the row that found the last board), None for a game lost."""
         return max(s for s in self.solved_at if s is not None) if self.won else None
 
-    def merged(self, newer: "GameRecord") -> "GameRecord":
+    def merged(self, newer: GameRecord) -> GameRecord:
         """Return this record brought up to date by a newer one of the same game (what it adds; its day kept)."""
-        return replace(newer, when=self.when,
-                       answers=tuple(n or o for n, o in zip(newer.answers, self.answers)),
-                       skill=self.skill if newer.skill is None else newer.skill,
-                       luck=self.luck if newer.luck is None else newer.luck,
-                       source=self.source)
+        return replace(
+            newer,
+            when=self.when,
+            answers=tuple(n or o for n, o in zip(newer.answers, self.answers)),
+            skill=self.skill if newer.skill is None else newer.skill,
+            luck=self.luck if newer.luck is None else newer.luck,
+            source=self.source,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """Return the record as a JSON-ready dict."""
@@ -73,26 +78,47 @@ class GameRecord:
         return {k: list(v) if isinstance(v, tuple) else v for k, v in out.items()}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "GameRecord":
+    def from_dict(cls, d: dict) -> GameRecord:
         """Return a record read back (ValueError/KeyError/TypeError when it is not one)."""
-        record = cls(str(d["game"]), str(d["mode"]), int(d["row_limit"]), tuple(map(str, d["guesses"])),
-                     tuple(map(str, d["answers"])),
-                     tuple(None if s is None else int(s) for s in d["solved_at"]),
-                     None if d.get("skill") is None else int(d["skill"]),
-                     None if d.get("luck") is None else int(d["luck"]),
-                     str(d.get("source", "review")), str(d["when"]))
-        if (not record.guesses or len(record.answers) != len(record.solved_at) or record.row_limit < 1
-                or not all(w.isalpha() for w in record.guesses) or not all(a == "" or a.isalpha() for a in record.answers)
-                or not re.fullmatch(r"[a-z0-9]{1,30}", record.game) or record.mode not in ("normal", "hard", "strict")
-                or record.source not in SOURCES or not re.fullmatch(r"\d{4}-\d\d-\d\dT[\d:]{8}Z", record.when)
-                or any(x is not None and not 0 <= x <= 99 for x in (record.skill, record.luck))):
+        record = cls(
+            str(d["game"]),
+            str(d["mode"]),
+            int(d["row_limit"]),
+            tuple(map(str, d["guesses"])),
+            tuple(map(str, d["answers"])),
+            tuple(None if s is None else int(s) for s in d["solved_at"]),
+            None if d.get("skill") is None else int(d["skill"]),
+            None if d.get("luck") is None else int(d["luck"]),
+            str(d.get("source", "review")),
+            str(d["when"]),
+        )
+        if (
+            not record.guesses
+            or len(record.answers) != len(record.solved_at)
+            or record.row_limit < 1
+            or not all(w.isalpha() for w in record.guesses)
+            or not all(a == "" or a.isalpha() for a in record.answers)
+            or not re.fullmatch(r"[a-z0-9]{1,30}", record.game)
+            or record.mode not in ("normal", "hard", "strict")
+            or record.source not in SOURCES
+            or not re.fullmatch(r"\d{4}-\d\d-\d\dT[\d:]{8}Z", record.when)
+            or any(x is not None and not 0 <= x <= 99 for x in (record.skill, record.luck))
+        ):
             raise ValueError("not a game")
         return record
 
 
-def finished_record(game: str, rule: str | None, row_limit: int, guesses: Sequence[str], answers: Sequence[str],
-                    skill: int | None = None, luck: int | None = None, source: str = "review",
-                    show: Callable[[str], str] | None = None) -> GameRecord | None:
+def finished_record(
+    game: str,
+    rule: str | None,
+    row_limit: int,
+    guesses: Sequence[str],
+    answers: Sequence[str],
+    skill: int | None = None,
+    luck: int | None = None,
+    source: str = "review",
+    show: Callable[[str], str] | None = None,
+) -> GameRecord | None:
     """Return the record of a game that is over (every board found, or every row played), None for one going on.
 
     ``answers`` per board ("" when unknown), words as folded; ``show`` spells them as the game does.  Rows played
@@ -103,8 +129,17 @@ def finished_record(game: str, rule: str | None, row_limit: int, guesses: Sequen
     solved_at = tuple(guesses.index(a) + 1 if a and a in guesses else None for a in answers)
     if not all(s is not None for s in solved_at) and len(guesses) < row_limit:
         return None
-    return GameRecord(game, rule or "normal", row_limit, kept_guesses(guesses, row_limit, show),
-                      tuple(show(a) if a else "" for a in answers), solved_at, skill, luck, source)
+    return GameRecord(
+        game,
+        rule or "normal",
+        row_limit,
+        kept_guesses(guesses, row_limit, show),
+        tuple(show(a) if a else "" for a in answers),
+        solved_at,
+        skill,
+        luck,
+        source,
+    )
 
 
 def kept_guesses(guesses: Sequence[str], row_limit: int, show: Callable[[str], str]) -> tuple[str, ...]:
@@ -112,29 +147,54 @@ def kept_guesses(guesses: Sequence[str], row_limit: int, show: Callable[[str], s
     return tuple(show(g) for g in guesses[:row_limit])
 
 
-def game_key(game: str, rule: str | None, row_limit: int, guesses: Sequence[str],
-             show: Callable[[str], str]) -> tuple:
+def game_key(game: str, rule: str | None, row_limit: int, guesses: Sequence[str], show: Callable[[str], str]) -> tuple:
     """Return what makes a game the same game in the history (``GameRecord.key``) from its folded guesses."""
     return (game, rule or "normal", row_limit, kept_guesses(guesses, row_limit, show))
 
 
-def review_record(result: "Review | BoardsReview", game: str, source: str = "review",
-                  show: Callable[[str], str] | None = None) -> GameRecord | None:
+def review_record(
+    result: Review | BoardsReview, game: str, source: str = "review", show: Callable[[str], str] | None = None
+) -> GameRecord | None:
     """Return the record of a reviewed game with its skill and luck (None when the game is not over)."""
-    if hasattr(result, "rounds"):
-        return finished_record(game, None, result.row_limit, [r.guess for r in result.rounds], result.answers,
-                               result.skill, result.luck, source, show)
-    return finished_record(game, result.rule, result.row_limit, [r.guess for r in result.rows], [result.answer],
-                           result.skill, result.luck, source, show)
+    if isinstance(result, BoardsReview):
+        return finished_record(
+            game,
+            None,
+            result.row_limit,
+            [r.guess for r in result.rounds],
+            result.answers,
+            result.skill,
+            result.luck,
+            source,
+            show,
+        )
+    return finished_record(
+        game,
+        result.rule,
+        result.row_limit,
+        [r.guess for r in result.rows],
+        [result.answer],
+        result.skill,
+        result.luck,
+        source,
+        show,
+    )
 
 
-def session_record(session: "Session", game: str, source: str = "page") -> GameRecord | None:
+def session_record(session: Session, game: str, source: str = "page") -> GameRecord | None:
     """Return the record of a game played row by row, its boards' answers as far as they were found (None: going on)."""
     if session.rows is None:
         return None
     played = session.result()
-    return finished_record(game, session.solver.hard, session.rows, played.guesses, played.secrets,
-                           source=source, show=session.solver.lexicon.show)
+    return finished_record(
+        game,
+        session.solver.hard,
+        session.rows,
+        played.guesses,
+        played.secrets,
+        source=source,
+        show=session.solver.lexicon.show,
+    )
 
 
 def history_path() -> Path:
@@ -149,14 +209,15 @@ def read_history(path: Path | None = None) -> list[GameRecord]:
         return []
     try:
         text = read_limited(path, "your history").decode("utf-8")
-    except (ChuteError, UnicodeDecodeError) as err:     # unreadable, a folder, past the size any history reaches
+    except (ChuteError, UnicodeDecodeError) as err:  # unreadable, a folder, past the size any history reaches
         raise StorageError(f"cannot read your history {path} ({err})") from None
     try:
         data = json.loads(text)
         return [GameRecord.from_dict(d) for d in data["games"]]
     except (ValueError, KeyError, TypeError) as err:
-        raise StorageError(f"your history {path} is not a history chute wrote ({err}); "
-                           f"'chute stats --clear' moves it aside") from None
+        raise StorageError(
+            f"your history {path} is not a history chute wrote ({err}); 'chute stats --clear' moves it aside"
+        ) from None
 
 
 def record_game(record: GameRecord, path: Path | None = None) -> list[GameRecord]:
@@ -173,6 +234,7 @@ def record_game(record: GameRecord, path: Path | None = None) -> list[GameRecord
                 games[i] = old.merged(record)
                 return games
         return (games + [record])[-MAX_GAMES:]
+
     return _rewritten(path, change, create=True)
 
 
@@ -217,8 +279,9 @@ def _rewritten(path: Path, change, create: bool) -> list[GameRecord]:
                 _move_aside(path)
                 games = []
             games = change(games)
-            payload = json.dumps({"version": VERSION, "games": [g.to_dict() for g in games]},
-                                 ensure_ascii=False, separators=(",", ":"))
+            payload = json.dumps(
+                {"version": VERSION, "games": [g.to_dict() for g in games]}, ensure_ascii=False, separators=(",", ":")
+            )
             write_atomic(path, payload + "\n", "history")
     except OSError as err:
         raise StorageError(f"cannot keep the game in your history {path} ({err.strerror or err})") from None
@@ -245,10 +308,10 @@ class Stats:
     row_limit: int
     played: int = 0
     won: int = 0
-    rows: dict[int, int] = field(default_factory=dict)    # rows a win took -> wins
-    streak: int = 0                                       # wins in a row up to the latest game
+    rows: dict[int, int] = field(default_factory=dict)  # rows a win took -> wins
+    streak: int = 0  # wins in a row up to the latest game
     best_streak: int = 0
-    skill: float | None = None                            # the mean over the games reviewed
+    skill: float | None = None  # the mean over the games reviewed
     luck: float | None = None
     reviewed: int = 0
 
@@ -269,13 +332,22 @@ class Stats:
 
     def to_dict(self) -> dict[str, Any]:
         """Return the statistics as a JSON-ready dict."""
-        return {"game": self.game, "mode": self.mode, "row_limit": self.row_limit, "played": self.played,
-                "won": self.won, "lost": self.lost, "win_rate": round(self.win_rate, 4),
-                "rows": {str(r): n for r, n in sorted(self.rows.items())},
-                "mean_rows": None if self.mean_rows is None else round(self.mean_rows, 4),
-                "streak": self.streak, "best_streak": self.best_streak, "reviewed": self.reviewed,
-                "skill": None if self.skill is None else round(self.skill, 1),
-                "luck": None if self.luck is None else round(self.luck, 1)}
+        return {
+            "game": self.game,
+            "mode": self.mode,
+            "row_limit": self.row_limit,
+            "played": self.played,
+            "won": self.won,
+            "lost": self.lost,
+            "win_rate": round(self.win_rate, 4),
+            "rows": {str(r): n for r, n in sorted(self.rows.items())},
+            "mean_rows": None if self.mean_rows is None else round(self.mean_rows, 4),
+            "streak": self.streak,
+            "best_streak": self.best_streak,
+            "reviewed": self.reviewed,
+            "skill": None if self.skill is None else round(self.skill, 1),
+            "luck": None if self.luck is None else round(self.luck, 1),
+        }
 
 
 def statistics(games: Iterable[GameRecord]) -> list[Stats]:
@@ -290,7 +362,7 @@ def statistics(games: Iterable[GameRecord]) -> list[Stats]:
         for r in records:
             run = run + 1 if r.won else 0
             s.best_streak = max(s.best_streak, run)
-            if r.won:
+            if r.won and r.rows is not None:
                 s.won += 1
                 s.rows[r.rows] = s.rows.get(r.rows, 0) + 1
         s.streak = run

@@ -36,14 +36,16 @@ Skill and luck, 0 to 99, per row and for the game (the mean of the rows):
   probability and judged by the expected guesses it leaves.
 
 The searches behind the values, the opener table and these two formulas are
-``grading``'s; a share text of colours alone is decoded by ``decode``.
+``grading``'s; a game of several boards is graded round by round by ``boards_review``,
+and ``review_game`` reviews either.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
@@ -56,28 +58,18 @@ from ..game.rules import legal_mask, rows_without, violation_note
 from ..game.words import word_of_length
 from ..game.words_left import WordsLeft, fitting, words_left
 from ..language import Note, decimal, number, phrase, said
-from ..playing.multiboard import rank as joint_rank
 from ..playing.openers import best_known
 from ..playing.solver import DEFAULT_PRIOR
 from ..search.tree_search import INF
 from ..strategies.guard import LOSS_PER_ROW
 from .chute_game import ChuteGame, chute_game, policy_solver
-from .grading import (
-    PRIOR_EXACT_MAX,
-    PRIOR_FOUND_MAX,
-    Grader,
-    OpenerTable,
-    PriorGrader,
-    luck_of,
-    skill_of,
-)
+from .grading import PRIOR_EXACT_MAX, PRIOR_FOUND_MAX, Grader, OpenerTable, PriorGrader, luck_of, skill_of
 
 if TYPE_CHECKING:
     from ..game.prior import Prior
-    from ..playing.session import Session
     from ..playing.solver import Solver
 
-SHOW_WORDS = 12            # candidates listed by name when at most this many are left
+SHOW_WORDS = 12  # candidates listed by name when at most this many are left
 
 
 def cost_against(value: float | None, best_value: float | None) -> float | None:
@@ -93,23 +85,23 @@ class RowReview:
 
     guess: str
     pattern: str
-    before: int                          # candidates before the guess
-    after: int                           # candidates after it
-    words_before: list[str]              # named when few
+    before: int  # candidates before the guess
+    after: int  # candidates after it
+    words_before: list[str]  # named when few
     words_after: list[str]
-    value: float | None                  # expected guesses to finish after playing it (counting it)
-    best: str | None                     # the best guess here
+    value: float | None  # expected guesses to finish after playing it (counting it)
+    best: str | None  # the best guess here
     best_value: float | None
-    exact: bool                          # values proven (every guess tried), else the best found
+    exact: bool  # values proven (every guess tried), else the best found
     skill: int | None
     luck: int | None
     could_be_answer: bool
-    violation: str | None = None         # the hard-mode rule it broke (a Note: it can say itself in Portuguese)
-    note: tuple[str, dict] | None = None # a comment that replaces the grade: (key of language.PHRASES, its values)
-    estimated: bool = False              # values from the expected-guesses formula, not a tree (an opening under a prior)
-    left: WordsLeft | None = None        # the likely answers and possible words after the row (``game.words_left``)
-    story: tuple[str, int, int, float, float] | None = None   # the words the comment counts: (noun key, before,
-                                         # after, what the guess and the best leave of them on average)
+    violation: str | None = None  # the hard-mode rule it broke (a Note: it can say itself in Portuguese)
+    note: tuple[str, dict] | None = None  # a comment that replaces the grade: (key of language.PHRASES, its values)
+    estimated: bool = False  # values from the expected-guesses formula, not a tree (an opening under a prior)
+    left: WordsLeft | None = None  # the likely answers and possible words after the row (``game.words_left``)
+    story: tuple[str, int, int, float, float] | None = None  # the words the comment counts: (noun key, before,
+    # after, what the guess and the best leave of them on average)
 
     def violation_text(self, lang: str = "en") -> str | None:
         """Return the hard-mode rule the guess broke, in ``lang`` (None if it broke none)."""
@@ -123,8 +115,10 @@ class RowReview:
     def comment(self, lang: str = "en", show=None) -> str:
         """Return a one-line comment on the row, in English or Brazilian Portuguese (``lang`` "pt")."""
         show = show or (lambda w: w)
+
         def say(key: str, **values) -> str:
             return phrase(key, lang, **{k: show(v).upper() if isinstance(v, str) else v for k, v in values.items()})
+
         if self.note:
             return say(self.note[0], **self.note[1])
         if self.before == 1:
@@ -137,38 +131,71 @@ class RowReview:
             return say("risked", best=self.best)
         amount = decimal(self.cost, 2 if self.cost >= 0.01 else 3, lang)
         if self.story is None:
-            return say("best" if self.exact else "best_found") if self.cost < 1e-9 else \
-                say("cost", amount=amount, best=self.best)
+            return (
+                say("best" if self.exact else "best_found")
+                if self.cost < 1e-9
+                else say("cost", amount=amount, best=self.best)
+            )
         noun, before, after, mean, best_mean = self.story
+
         def figure(x: float) -> str:
             return decimal(x, 0 if x >= 10 else 1, lang)
-        counts = {"before": number(before, lang), "after": number(after, lang), "noun": phrase(noun, lang),
-                  "mean": figure(mean)}
+
+        counts = {
+            "before": number(before, lang),
+            "after": number(after, lang),
+            "noun": phrase(noun, lang),
+            "mean": figure(mean),
+        }
         if self.pattern == "g" * len(self.pattern):
-            return phrase("story_found_best" if self.cost < 1e-9 else "story_found", lang, amount=amount,
-                          best=show(self.best).upper(), **counts)
+            return phrase(
+                "story_found_best" if self.cost < 1e-9 else "story_found",
+                lang,
+                amount=amount,
+                best=show(self.best).upper(),
+                **counts,
+            )
         if self.cost < 1e-9:
             return phrase("story_best" if self.exact else "story_best_found", lang, **counts)
-        return phrase("story_cost", lang, amount=amount, best=show(self.best).upper(), best_mean=figure(best_mean),
-                      **counts)
+        return phrase(
+            "story_cost", lang, amount=amount, best=show(self.best).upper(), best_mean=figure(best_mean), **counts
+        )
 
     def to_dict(self, show=None, lang: str = "en") -> dict[str, Any]:
         """Return the row as a JSON-ready dict (words spelt by ``show``, the comment in ``lang``)."""
         show = show or (lambda w: w)
+
         def num(x):
             return None if x is None else (None if math.isinf(x) else round(x, 4))
-        return {"guess": show(self.guess), "pattern": self.pattern, "before": self.before, "after": self.after,
-                "words_before": [show(w) for w in self.words_before],
-                "words_after": [show(w) for w in self.words_after],
-                "value": num(self.value), "best": None if self.best is None else show(self.best),
-                "best_value": num(self.best_value), "cost": num(self.cost), "exact": self.exact,
-                "estimated": self.estimated,
-                "skill": self.skill, "luck": self.luck, "could_be_answer": self.could_be_answer,
-                **(self.left or WordsLeft(None, 0)).to_dict(),
-                "counted": None if self.story is None else dict(zip(("words", "before", "after", "mean", "best_mean"),
-                                                                    (self.story[0], *self.story[1:3],
-                                                                     *(round(x, 2) for x in self.story[3:])))),
-                "violation": self.violation_text(lang), "comment": self.comment(lang, show)}
+
+        return {
+            "guess": show(self.guess),
+            "pattern": self.pattern,
+            "before": self.before,
+            "after": self.after,
+            "words_before": [show(w) for w in self.words_before],
+            "words_after": [show(w) for w in self.words_after],
+            "value": num(self.value),
+            "best": None if self.best is None else show(self.best),
+            "best_value": num(self.best_value),
+            "cost": num(self.cost),
+            "exact": self.exact,
+            "estimated": self.estimated,
+            "skill": self.skill,
+            "luck": self.luck,
+            "could_be_answer": self.could_be_answer,
+            **(self.left or WordsLeft(None, 0)).to_dict(),
+            "counted": None
+            if self.story is None
+            else dict(
+                zip(
+                    ("words", "before", "after", "mean", "best_mean"),
+                    (self.story[0], *self.story[1:3], *(round(x, 2) for x in self.story[3:])),
+                )
+            ),
+            "violation": self.violation_text(lang),
+            "comment": self.comment(lang, show),
+        }
 
 
 @dataclass
@@ -182,11 +209,11 @@ class Review:
     solved: bool
     skill: int | None
     luck: int | None
-    optimal_rows: int | None = None          # rows the optimal strategy needs for this answer
-    optimal_mean: float | None = None        # its mean over every answer
+    optimal_rows: int | None = None  # rows the optimal strategy needs for this answer
+    optimal_mean: float | None = None  # its mean over every answer
     optimal_opener: str | None = None
     notes: list[str] = field(default_factory=list)
-    chute: ChuteGame | None = None           # the game chute's own policy plays against the answer
+    chute: ChuteGame | None = None  # the game chute's own policy plays against the answer
 
     def story(self, lang: str = "en", show=None) -> str:
         """Return the game told in a sentence: how many rows were the best move, the costliest, the luck."""
@@ -195,48 +222,82 @@ class Review:
     def to_dict(self, show=None, lang: str = "en") -> dict[str, Any]:
         """Return the review as a JSON-ready dict (comments in ``lang``: "en" or "pt")."""
         show = show or (lambda w: w)
-        return {"answer": show(self.answer), "solved": self.solved, "rows_used": len(self.rows),
-                "story": self.story(lang, show),
-                "row_limit": self.row_limit, "rule": self.rule, "skill": self.skill, "luck": self.luck,
-                "optimal": {"opener": None if self.optimal_opener is None else show(self.optimal_opener),
-                            "rows_for_this_answer": self.optimal_rows,
-                            "mean": None if self.optimal_mean is None else round(self.optimal_mean, 4)},
-                "rows": [r.to_dict(show, lang) for r in self.rows], "notes": [said(n, lang) for n in self.notes],
-                "chute_game": None if self.chute is None else {**self.chute.to_dict(show),
-                                                               "said": self.chute.said(lang, show)}}
+        return {
+            "answer": show(self.answer),
+            "solved": self.solved,
+            "rows_used": len(self.rows),
+            "story": self.story(lang, show),
+            "row_limit": self.row_limit,
+            "rule": self.rule,
+            "skill": self.skill,
+            "luck": self.luck,
+            "optimal": {
+                "opener": None if self.optimal_opener is None else show(self.optimal_opener),
+                "rows_for_this_answer": self.optimal_rows,
+                "mean": None if self.optimal_mean is None else round(self.optimal_mean, 4),
+            },
+            "rows": [r.to_dict(show, lang) for r in self.rows],
+            "notes": [said(n, lang) for n in self.notes],
+            "chute_game": None
+            if self.chute is None
+            else {**self.chute.to_dict(show), "said": self.chute.said(lang, show)},
+        }
 
 
-LUCKY, UNLUCKY = 60, 40       # a game's luck said as lucky above, unlucky below (50: the colours as good as usual)
+LUCKY, UNLUCKY = 60, 40  # a game's luck said as lucky above, unlucky below (50: the colours as good as usual)
 
 
-def game_story(rows: Sequence["RowReview | RoundReview"], luck: int | None, lang: str = "en", show=None) -> str:
+class Graded(Protocol):
+    """A row or a round that a game's story tells: its guess and what it cost (None: not graded)."""
+
+    guess: str
+
+    @property
+    def cost(self) -> float | None: ...
+
+
+def game_story(rows: Sequence[Graded], luck: int | None, lang: str = "en", show=None) -> str:
     """Return a game's rows (or rounds) told in one sentence: the best moves among those graded, the row that
     cost the most or risked the game, and the luck."""
     show = show or (lambda w: w)
-    graded = [r for r in rows if r.cost is not None]
+    graded = [(r, cost) for r in rows if (cost := r.cost) is not None]
     parts = []
     if graded:
-        best = sum(1 for r in graded if r.cost < 1e-9)
+        best = sum(1 for _, cost in graded if cost < 1e-9)
         n = number(len(graded), lang)
-        parts.append(phrase("story_all_best", lang) if best == len(graded) else
-                     phrase("story_no_best", lang, n=n) if best == 0 else
-                     phrase("story_one_best" if best == 1 else "story_best_rows", lang, k=number(best, lang), n=n))
-        worst = max(graded, key=lambda r: r.cost)
-        if math.isinf(worst.cost):
+        parts.append(
+            phrase("story_all_best", lang)
+            if best == len(graded)
+            else phrase("story_no_best", lang, n=n)
+            if best == 0
+            else phrase("story_one_best" if best == 1 else "story_best_rows", lang, k=number(best, lang), n=n)
+        )
+        worst, most = max(graded, key=lambda pair: pair[1])
+        if math.isinf(most):
             parts.append(phrase("story_risked", lang, word=show(worst.guess).upper()))
-        elif worst.cost >= 0.005:
-            parts.append(phrase("story_costliest", lang, word=show(worst.guess).upper(),
-                                amount=decimal(worst.cost, 2, lang)))
+        elif most >= 0.005:
+            parts.append(phrase("story_costliest", lang, word=show(worst.guess).upper(), amount=decimal(most, 2, lang)))
     if luck is not None:
-        parts.append(phrase("story_lucky" if luck > LUCKY else "story_unlucky" if luck < UNLUCKY else "story_even",
-                            lang, luck=luck))
+        parts.append(
+            phrase(
+                "story_lucky" if luck > LUCKY else "story_unlucky" if luck < UNLUCKY else "story_even", lang, luck=luck
+            )
+        )
     text = "; ".join(parts)
     return text[:1].upper() + text[1:] + "." if text else ""
 
 
-def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, rule: str | None = None,
-           prior: "Prior | None" = None, avoid: Iterable[str] = (), notify: Callable[[Note], None] | None = None,
-           policy: "Solver | None" = None) -> Review:
+def review(
+    engine: Engine,
+    guesses: Sequence[str],
+    answer: str,
+    rows: int = 6,
+    rule: str | None = None,
+    prior: Prior | None = None,
+    avoid: Iterable[str] = (),
+    notify: Callable[[Note], None] | None = None,
+    policy: Solver | None = None,
+) -> Review:
     """Return the review of a one-board game: ``guesses`` played in order against ``answer``.
 
     Every guess and the answer must be words of the lists' length.  Values
@@ -253,19 +314,19 @@ def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, r
     ``policy`` plays against the answer (default: chute's default policy).
     """
     avoid = tuple(sorted(set(avoid)))
-    base = engine                       # the lists as given (the grader's may be widened to a prior's words)
+    base = engine  # the lists as given (the grader's may be widened to a prior's words)
     word = word_of_length(answer, engine.lexicon, "answer")
     played = [word_of_length(g, engine.lexicon, "guess") for g in guesses]
     if not played:
         raise ChuteError("no guesses to review")
     if word in played:
-        played = played[:played.index(word) + 1]
-    grader, table, known, notes = _grading(engine, [word], prior, rows, rule, notify)
+        played = played[: played.index(word) + 1]
+    grader, table, known, notes = grading_for(engine, [word], prior, rows, rule, notify)
     engine = grader.engine
     lexicon = engine.lexicon
     answers = lexicon.answers
     S = np.arange(len(answers), dtype=np.int32)
-    allowed = _playable(grader, avoid)       # the legal guesses (hard mode), less the refused words
+    allowed = playable_rows(grader, avoid)  # the legal guesses (hard mode), less the refused words
     clues: list[Clue] = []
     out: list[RowReview] = []
     for i, g in enumerate(played):
@@ -274,46 +335,69 @@ def review(engine: Engine, guesses: Sequence[str], answer: str, rows: int = 6, r
         code = encode(pattern)
         before_words = [answers[c] for c in S.tolist()]
         broke = violation_note(g, clues, rule, lexicon.show) if rule else None
-        row = RowReview(g, pattern, len(S), 0, before_words if len(S) <= SHOW_WORDS else [], [], None, None,
-                        None, False, None, None, g in set(before_words), broke)
+        row = RowReview(
+            g,
+            pattern,
+            len(S),
+            0,
+            before_words if len(S) <= SHOW_WORDS else [],
+            [],
+            None,
+            None,
+            None,
+            False,
+            None,
+            None,
+            g in set(before_words),
+            broke,
+        )
         g_row = lexicon.guess_index.get(g)
         if r >= 1 and g_row is not None and len(S):
-            _grade(grader, row, g_row, S, r, allowed, code, first=(i == 0), known=known, table=table)
+            grade_row(grader, row, g_row, S, r, allowed, code, first=(i == 0), known=known, table=table)
         elif g_row is None:
             row.note = ("not_in_lists", {"word": g})
         clue = Clue(g, pattern)
         row.story = row_story(lexicon, word, clues, clue, row.best)
         clues.append(clue)
         row.left = words_left(lexicon, clues)
-        S = S[engine.row_codes(g_row, S) == code] if g_row is not None else \
-            np.array([c for c in S.tolist() if score(g, answers[c]) == pattern], dtype=np.int32)
+        S = (
+            S[engine.row_codes(g_row, S) == code]
+            if g_row is not None
+            else np.array([c for c in S.tolist() if score(g, answers[c]) == pattern], dtype=np.int32)
+        )
         if rule:
             mask = legal_mask(engine, clue, rule)
             if allowed is None:
                 allowed = grader.search_rows()
-            allowed = (np.flatnonzero(mask).astype(np.int32) if allowed is None
-                       else allowed[mask[allowed]])
+            allowed = np.flatnonzero(mask).astype(np.int32) if allowed is None else allowed[mask[allowed]]
         row.after = len(S)
         row.words_after = [answers[c] for c in S.tolist()] if len(S) <= SHOW_WORDS else []
         out.append(row)
     solved = played[-1] == word
     skills = [r.skill for r in out if r.skill is not None]
     lucks = [r.luck for r in out if r.luck is not None]
-    result = Review(word, out, rows, rule, solved and len(played) <= rows,
-                    int(round(sum(skills) / len(skills))) if skills else None,
-                    int(round(sum(lucks) / len(lucks))) if lucks else None, notes=notes)
+    result = Review(
+        word,
+        out,
+        rows,
+        rule,
+        solved and len(played) <= rows,
+        int(round(sum(skills) / len(skills))) if skills else None,
+        int(round(sum(lucks) / len(lucks))) if lucks else None,
+        notes=notes,
+    )
     if known is not None:
         opener, total = known
         result.optimal_opener = opener
         result.optimal_mean = total / len(answers)
         result.optimal_rows = table.rows_needed(opener, word) if table is not None else None
-    grader = table = None            # the grading is done: its searches, and their copies of the matrix, can go
-    _searches_done(engine, base)
+    del grader, table  # the grading is done: its searches, and their copies of the matrix, can go
+    searches_done(engine, base)
     result.chute = chute_game(policy or policy_solver(base, 1, rule, avoid), [word], rows)
     return result
 
 
-def _searches_done(*engines: Engine) -> None:
+def searches_done(*engines: Engine) -> None:
     """Give back the copies of the matrix the grading's searches made (its transpose, or the rows copied of a
     matrix too large to copy whole): chute's own game ranks its guesses next, and would otherwise hold them
     beside its own codes."""
@@ -321,8 +405,9 @@ def _searches_done(*engines: Engine) -> None:
         engine.forget_copies()
 
 
-def row_story(lexicon, answer: str, before: Sequence[Clue], clue: Clue,
-              best: str | None) -> tuple[str, int, int, float, float] | None:
+def row_story(
+    lexicon, answer: str, before: Sequence[Clue], clue: Clue, best: str | None
+) -> tuple[str, int, int, float, float] | None:
     """Return what a row's comment counts: the likely answers before and after it (the possible words when the
     answer is off the answer list), and what the guess and the best guess leave of them on average (None: no
     best known, or no such word fitted)."""
@@ -331,8 +416,13 @@ def row_story(lexicon, answer: str, before: Sequence[Clue], clue: Clue,
     if not words or best is None:
         return None
     after = len(fitting(lexicon, which, (*before, clue)))
-    return (noun, len(words), after, average_left(clue.guess, words, lexicon.length),
-            average_left(best, words, lexicon.length))
+    return (
+        noun,
+        len(words),
+        after,
+        average_left(clue.guess, words, lexicon.length),
+        average_left(best, words, lexicon.length),
+    )
 
 
 def average_left(guess: str, words: Sequence[str], length: int) -> float:
@@ -350,7 +440,7 @@ def written_answers(text: str | None) -> list[str]:
     return [a.strip() for a in (text or "").split(",") if a.strip()]
 
 
-def _grading_prior(lexicon, answers: Sequence[str], prior: "Prior | None") -> tuple["Prior | None", Note | None]:
+def _grading_prior(lexicon, answers: Sequence[str], prior: Prior | None) -> tuple[Prior | None, Note | None]:
     """Return the prior a review grades under, and the note saying why when it is not the one asked for.
 
     No prior asked and an answer off the answer list (the game's lists have
@@ -367,42 +457,62 @@ def _grading_prior(lexicon, answers: Sequence[str], prior: "Prior | None") -> tu
     return make_prior(lexicon, DEFAULT_PRIOR), Note(key, words=words, name=lexicon.name, prior=DEFAULT_PRIOR)
 
 
-def _grading(engine: Engine, answers: Sequence[str], prior: "Prior | None", rows: int, rule: str | None,
-             notify: Callable[[Note], None] | None = None
-             ) -> tuple["Grader | PriorGrader", "OpenerTable | None", tuple[str, int] | None, list[str]]:
+def grading_for(
+    engine: Engine,
+    answers: Sequence[str],
+    prior: Prior | None,
+    rows: int,
+    rule: str | None,
+    notify: Callable[[Note], None] | None = None,
+) -> tuple[Grader | PriorGrader, OpenerTable | None, tuple[str, int] | None, list[str]]:
     """Return what a review of a game with these answers grades with: the grader, the opener table, the
     best opener known (None under a prior) and the notes (the prior graded under when it is not the one
     asked for, each answer outside the words graded, named by its board when several, how values under a
     prior are found)."""
     prior, widened = _grading_prior(engine.lexicon, answers, prior)
     notes: list[str] = [] if widened is None else [widened]
-    weighted = prior is not None and prior.widens
-    if weighted:
-        wide = Engine.build(engine.lexicon.widened(prior.words), cache=engine.cache_dir is not None)
-        grader: Grader | PriorGrader = PriorGrader(wide, prior, rows, rule, base=engine)
-    else:
-        grader = Grader(engine, rows, rule)
-    lexicon = grader.engine.lexicon
+    weighing = prior if prior is not None and prior.widens else None
     several = len(answers) > 1
-    notes += [_ungraded_note(lexicon, a, prior if weighted else None, board=k + 1 if several else None)
-              for k, a in enumerate(answers) if a not in lexicon.answer_index]
-    if weighted:
-        notes.append(Note("review_prior", name=prior.name, exact=PRIOR_EXACT_MAX, found=PRIOR_FOUND_MAX, rows=rows,
-                          extra=rows * LOSS_PER_ROW))
-        return grader, None, None, notes
+    if weighing is not None:
+        wide = Engine.build(engine.lexicon.widened(weighing.words), cache=engine.cache_dir is not None)
+        weighted = PriorGrader(wide, weighing, rows, rule, base=engine)
+        notes += [
+            ungraded_note(wide.lexicon, a, weighing, board=k + 1 if several else None)
+            for k, a in enumerate(answers)
+            if a not in wide.lexicon.answer_index
+        ]
+        notes.append(
+            Note(
+                "review_prior",
+                name=weighing.name,
+                exact=PRIOR_EXACT_MAX,
+                found=PRIOR_FOUND_MAX,
+                rows=rows,
+                extra=rows * LOSS_PER_ROW,
+            )
+        )
+        return weighted, None, None, notes
+    grader = Grader(engine, rows, rule)
+    lexicon = grader.engine.lexicon
+    notes += [
+        ungraded_note(lexicon, a, None, board=k + 1 if several else None)
+        for k, a in enumerate(answers)
+        if a not in lexicon.answer_index
+    ]
     return grader, OpenerTable(grader, notify), best_known(lexicon, rule, rows), notes
 
 
-def _playable(grader: "Grader | PriorGrader", avoid: Iterable[str]) -> np.ndarray | None:
+def playable_rows(grader: Grader | PriorGrader, avoid: Iterable[str]) -> np.ndarray | None:
     """Return the guess rows a review's best move may be, as the searches take them (None: every one they play)."""
     lexicon = grader.engine.lexicon
     refused = [w for w in avoid if w in lexicon.guess_index]
     if not refused:
         return None
-    return rows_without(lexicon, refused, grader.search_rows()).astype(np.int32)
+    rows = rows_without(lexicon, refused, grader.search_rows())
+    return None if rows is None else rows.astype(np.int32)
 
 
-def _ungraded_note(lexicon, word: str, prior: "Prior | None", board: int | None = None) -> Note:
+def ungraded_note(lexicon, word: str, prior: Prior | None, board: int | None = None) -> Note:
     """Return the note on an answer outside the words graded (on a board of several: named by its number)."""
     shown = lexicon.show(word).upper()
     if word not in lexicon.guess_set:
@@ -414,10 +524,20 @@ def _ungraded_note(lexicon, word: str, prior: "Prior | None", board: int | None 
     return note if board is None else Note("on_board", n=board, note=note)
 
 
-def _grade(grader: "Grader | PriorGrader", row: RowReview, g: int, S: np.ndarray, r: int,
-           allowed: np.ndarray | None, code: int, first: bool, known: tuple[str, int] | None,
-           table: "OpenerTable | None") -> None:
+def grade_row(
+    grader: Grader | PriorGrader,
+    row: RowReview,
+    g: int,
+    S: np.ndarray,
+    r: int,
+    allowed: np.ndarray | None,
+    code: int,
+    first: bool,
+    known: tuple[str, int] | None,
+    table: OpenerTable | None,
+) -> None:
     """Fill a row's value, best guess, skill and luck (totals are weighted: every answer weighs 1 without a prior)."""
+    bins: list[tuple[int, Any, Any]]  # (code, words, total): counts, or weights under a prior
     n = len(S)
     mass = grader.mass(S)
     lexicon = grader.engine.lexicon
@@ -431,12 +551,18 @@ def _grade(grader: "Grader | PriorGrader", row: RowReview, g: int, S: np.ndarray
             if row.value < row.best_value:
                 row.best, row.best_value = row.guess, row.value
         row.exact = False
-    elif isinstance(grader, PriorGrader) and not grader.exact_for(n) and (n == len(lexicon.answers)
-                                                                         or n > PRIOR_FOUND_MAX):
+    elif (
+        isinstance(grader, PriorGrader)
+        and not grader.exact_for(n)
+        and (n == len(lexicon.answers) or n > PRIOR_FOUND_MAX)
+    ):
         # under a prior, the opening and sets too large to search: the expected-guesses estimate
         # (the opening against the default policy's opener, a larger set against every legal guess)
-        row.value, best_row, row.best_value, bins = (grader.opening(g) if first and n == len(lexicon.answers)
-                                                     else grader.estimate(g, S, grader.guess_rows(S, allowed)))
+        row.value, best_row, row.best_value, bins = (
+            grader.opening(g)
+            if first and n == len(lexicon.answers)
+            else grader.estimate(g, S, grader.guess_rows(S, allowed))
+        )
         row.best = lexicon.guesses[best_row]
         if row.value < row.best_value:
             row.best, row.best_value = row.guess, row.value
@@ -450,15 +576,18 @@ def _grade(grader: "Grader | PriorGrader", row: RowReview, g: int, S: np.ndarray
         row.value = 1 + after / mass if after < INF else math.inf
         row.exact = grader.exact_for(n)
         if not row.exact and row.value < row.best_value:
-            row.best, row.best_value = row.guess, row.value      # the guess played beat the best found
+            row.best, row.best_value = row.guess, row.value  # the guess played beat the best found
     if row.best_value is not None and math.isinf(row.best_value):
         if r == 1:
             # the last row: only a candidate can win, as likely as its share of the candidates
             hit = grader.hit_mass(g, S)
             row.best, row.best_value, row.value = None, None, None
             row.skill = 99 if row.could_be_answer else 0
-            row.luck = (luck_of([0.0, 1.0], [hit, mass - hit], 0.0 if code == grader.solved else 1.0)
-                        if row.could_be_answer and hit < mass else None)     # one word left: no luck in it
+            row.luck = (
+                luck_of([0.0, 1.0], [hit, mass - hit], 0.0 if code == grader.solved else 1.0)
+                if row.could_be_answer and hit < mass
+                else None
+            )  # one word left: no luck in it
             row.note = ("last_row", {"n": n}) if row.could_be_answer else ("last_row_lost", {})
         else:
             row.note = ("no_finish", {})
@@ -469,243 +598,3 @@ def _grade(grader: "Grader | PriorGrader", row: RowReview, g: int, S: np.ndarray
     seen = next((v for (c, _, _), v in zip(bins, values) if c == code), None)
     # None: no word graded shows the colours seen, or only one outcome could be (a forced row has no luck)
     row.luck = None if seen is None or len(bins) == 1 else luck_of(values, weights, seen)
-
-
-@dataclass
-class RoundReview:
-    """One round of a multi-board game: the guess, each open board's row, and the round's value."""
-
-    guess: str
-    boards: list[RowReview | None]       # None: the board was solved before this round
-    value: float | None                  # the sum over the open boards of their expected guesses after the guess
-    best: str | None                     # the best guess found for the round by that sum
-    best_value: float | None
-    skill: int | None
-    luck: int | None
-
-    @property
-    def cost(self) -> float | None:
-        """Return what the guess cost against the best found, summed over the boards (None: not graded)."""
-        return cost_against(self.value, self.best_value)
-
-    def comment(self, lang: str = "en", show=None) -> str:
-        """Return a one-line comment on the round in ``lang``: not graded, the best found, or what it cost."""
-        show = show or (lambda w: w)
-        if self.value is None:
-            return phrase("not_graded", lang) if self.skill is None else ""     # else graded board by board
-        if self.cost is not None and self.cost < 1e-9:
-            return phrase("best_found", lang)
-        if self.cost is not None and math.isinf(self.cost) and self.best:
-            return phrase("risked", lang, best=show(self.best).upper())
-        if self.cost is not None and self.best:
-            return phrase("round_cost", lang, amount=decimal(self.cost, 2, lang), best=show(self.best).upper())
-        return ""
-
-    def to_dict(self, show=None, lang: str = "en") -> dict[str, Any]:
-        """Return the round as a JSON-ready dict."""
-        show = show or (lambda w: w)
-        def num(x):
-            return None if x is None or math.isinf(x) else round(x, 4)
-        return {"guess": show(self.guess), "value": num(self.value),
-                "best": None if self.best is None else show(self.best), "best_value": num(self.best_value),
-                "cost": num(self.cost), "skill": self.skill, "luck": self.luck, "comment": self.comment(lang, show),
-                "boards": [None if b is None else b.to_dict(show, lang) for b in self.boards]}
-
-
-@dataclass
-class BoardsReview:
-    """A multi-board game's review: one graded round per row, across the boards."""
-
-    answers: list[str]
-    rounds: list[RoundReview]
-    row_limit: int
-    solved_at: list[int | None]
-    skill: int | None
-    luck: int | None
-    notes: list[str] = field(default_factory=list)
-    chute: ChuteGame | None = None           # the game chute's own policy plays against the answers
-
-    @property
-    def solved(self) -> bool:
-        """Return whether every board was solved within the rows."""
-        return all(s is not None and s <= self.row_limit for s in self.solved_at)
-
-    def story(self, lang: str = "en", show=None) -> str:
-        """Return the game told in a sentence: how many rounds were the best found, the costliest, the luck."""
-        return game_story(self.rounds, self.luck, lang, show)
-
-    def to_dict(self, show=None, lang: str = "en") -> dict[str, Any]:
-        """Return the review as a JSON-ready dict."""
-        show = show or (lambda w: w)
-        return {"answers": [show(a) for a in self.answers], "solved": self.solved, "solved_at": self.solved_at,
-                "story": self.story(lang, show),
-                "rows_used": len(self.rounds), "row_limit": self.row_limit, "skill": self.skill, "luck": self.luck,
-                "rounds": [r.to_dict(show, lang) for r in self.rounds], "notes": [said(n, lang) for n in self.notes],
-                "chute_game": None if self.chute is None else {**self.chute.to_dict(show),
-                                                               "said": self.chute.said(lang, show)}}
-
-
-def review_boards(engine: Engine, guesses: Sequence[str], answers: Sequence[str], rows: int,
-                  shortlist: int = 8, prior: "Prior | None" = None, avoid: Iterable[str] = (),
-                  notify: Callable[[Note], None] | None = None, policy: "Solver | None" = None) -> BoardsReview:
-    """Return the review of a multi-board game (Dueto, Quarteto, Dordle, Quordle...), round by round.
-
-    Each open board is graded as in ``review`` (its candidates, the guess's
-    value on it, its own best guess).  A round's value is the sum over the
-    open boards of the expected guesses each still needs after the guess; the
-    round's best is the guess with the least such sum among a shortlist (each
-    board's own best, the joint policy's top ``shortlist``, the guess played),
-    so round values are the best found, never a proof.  Under ``prior`` (one
-    that reaches beyond the answer list) each board is graded as ``review``
-    grades under it, and the opening round's best is the sum of the boards'
-    bests.  Answers off the answer list and words chute does not know are
-    handled as ``review`` handles them: without a prior the game is graded
-    under the default policy's prior, a board is graded while a word graded
-    fits its clues, and a round on the boards graded then (not at all for a
-    guess chute does not know).  ``avoid``: words the game refused, never a best move.  Beside it, the
-    game ``policy`` plays against the answers (default: chute's joint policy).
-    """
-    avoid = tuple(sorted(set(avoid)))
-    base = engine                       # the lists as given (the grader's may be widened to a prior's words)
-    secrets = [word_of_length(a, engine.lexicon, "answer") for a in answers]
-    if len(set(secrets)) != len(secrets):
-        raise ChuteError("the answers of a multi-board game must be different")
-    played = [word_of_length(g, engine.lexicon, "guess") for g in guesses]
-    if not played:
-        raise ChuteError("no guesses to review")
-    grader, table, known, notes = _grading(engine, secrets, prior, rows, None, notify)
-    engine = grader.engine
-    lexicon = engine.lexicon
-    allowed = _playable(grader, avoid)
-    n_all = len(lexicon.answers)
-    sets = [np.arange(n_all, dtype=np.int32) for _ in secrets]
-    solved_at: list[int | None] = [None] * len(secrets)
-    rounds: list[RoundReview] = []
-    for i, g in enumerate(played):
-        r = max(rows - i, 1)
-        open_ = [k for k, s in enumerate(solved_at) if s is None]
-        if not open_:
-            break
-        g_row = lexicon.guess_index.get(g)
-        graded = [k for k in open_ if len(sets[k]) and g_row is not None]   # some word graded fits the board's clues
-        befores = [sets[k] for k in graded]          # each graded board's candidates before the guess
-        board_rows: list[RowReview | None] = [None] * len(secrets)
-        for k in open_:
-            S = sets[k]
-            pattern = score(g, secrets[k])
-            code = encode(pattern)
-            before = [lexicon.answers[c] for c in S.tolist()]
-            row = RowReview(g, pattern, len(S), 0, before if len(S) <= SHOW_WORDS else [], [], None, None, None,
-                            False, None, None, g in set(before))
-            if k in graded:
-                _grade(grader, row, g_row, S, r, allowed, code, first=(i == 0), known=known, table=table)
-            elif g_row is None:
-                row.note = ("not_in_lists", {"word": g})
-            S = S[engine.row_codes(g_row, S) == code] if g_row is not None else \
-                np.array([c for c in S.tolist() if score(g, lexicon.answers[c]) == pattern], dtype=np.int32)
-            sets[k] = S
-            board_clues = [Clue(w, score(w, secrets[k])) for w in played[:i + 1]]
-            row.story = row_story(lexicon, secrets[k], board_clues[:-1], board_clues[-1], row.best)
-            row.left = words_left(lexicon, board_clues)
-            row.after = len(S)
-            row.words_after = [lexicon.answers[c] for c in S.tolist()] if len(S) <= SHOW_WORDS else []
-            board_rows[k] = row
-            if set(pattern) == {"g"}:
-                solved_at[k] = i + 1
-        lucks = [board_rows[k].luck for k in graded if board_rows[k].luck is not None]
-        luck = int(round(sum(lucks) / len(lucks))) if lucks else None
-        if not graded or any(board_rows[k].value is None for k in graded):
-            # no value to sum (a guess or answers chute does not know; the last row, where only a
-            # candidate can win): the boards' own grades, if any
-            skills = [board_rows[k].skill for k in graded if board_rows[k].skill is not None]
-            rounds.append(RoundReview(g, board_rows, None, None, None,
-                                      int(round(sum(skills) / len(skills))) if skills else None, luck))
-            continue
-        value = sum(board_rows[k].value for k in graded)       # each board's value, graded above
-        best, best_value = g, value
-        if i == 0 and known is not None and len(graded) * known[1] / n_all < best_value:
-            best, best_value = known[0], len(graded) * known[1] / n_all      # the best opener known, proven
-        if i == 0:
-            # every board starts from the same words, so the boards' best is one guess and its round value their sum
-            opening = [board_rows[k] for k in graded]
-            if all(b.best is not None and b.best_value is not None for b in opening):
-                value0 = sum(b.best_value for b in opening)
-                if value0 < best_value - 1e-12:
-                    best, best_value = opening[0].best, value0
-        candidates = [] if i == 0 else _shortlist(grader, [board_rows[k] for k in graded], befores, shortlist,
-                                                  joint_rank, r, set(avoid))
-        for w in candidates:
-            v = _round_value(grader, lexicon.guess_index[w], befores, r, allowed)
-            if v < best_value - 1e-12 or (abs(v - best_value) <= 1e-12 and w < best and best != g):
-                best, best_value = w, v
-        cost = value - best_value if math.isfinite(value) else math.inf
-        rounds.append(RoundReview(g, board_rows, value, best, best_value, skill_of(cost), luck))
-    skills = [x.skill for x in rounds if x.skill is not None]
-    lucks = [x.luck for x in rounds if x.luck is not None]
-    grader = table = None            # the grading is done: its searches, and their copies of the matrix, can go
-    _searches_done(engine, base)
-    return BoardsReview(secrets, rounds, rows, solved_at,
-                        int(round(sum(skills) / len(skills))) if skills else None,
-                        int(round(sum(lucks) / len(lucks))) if lucks else None, notes,
-                        chute_game(policy or policy_solver(base, len(secrets), None, avoid), secrets, rows))
-
-
-def _round_value(grader: "Grader | PriorGrader", g: int, sets: list[np.ndarray], r: int,
-                 allowed: np.ndarray | None = None) -> float:
-    """Return the sum over boards of the expected guesses each needs after guess row ``g`` (counting it)."""
-    total = 0.0
-    for S in sets:
-        if isinstance(grader, PriorGrader) and len(S) > PRIOR_FOUND_MAX:
-            total += grader.estimate(g, S, np.array([g]))[0]      # too many to search: estimated, as its row
-            continue
-        after = sum(t for _, _, t in grader.outcomes(g, S, r, allowed))
-        total += 1 + after / grader.mass(S) if after < INF else math.inf
-    return total
-
-
-def _shortlist(grader: "Grader | PriorGrader", rows: list[RowReview], befores: list[np.ndarray], top: int,
-               joint_rank, r: int, avoid: set[str]) -> list[str]:
-    """Return the guesses a round's best is sought among (after the opening): each board's best, the joint policy's top."""
-    answers = grader.engine.lexicon.answers
-    words = {row.best for row in rows if row.best}
-    boards = [[answers[c] for c in S.tolist()] for S in befores]
-    words |= {c.guess for c in joint_rank(grader.engine, boards, rows_left=r, top=top + len(avoid))}
-    return sorted(words - avoid)
-
-
-def review_game(engine: Engine, guesses: Sequence[str], answers: Sequence[str], rows: int = 6,
-                rule: str | None = None, prior: "Prior | None" = None, avoid: Iterable[str] = (),
-                notify: Callable[[Note], None] | None = None, policy: "Solver | None" = None) -> "Review | BoardsReview":
-    """Return the verdict on a finished game of any board count: ``guesses`` played in order against ``answers``
-    (one a board), within ``rows`` rows, under the hard-mode ``rule`` (one board only).
-
-    One board is graded row by row (``review``), several round by round
-    (``review_boards``); the command line, the page and a session all review
-    through here.
-    """
-    answers = [answers] if isinstance(answers, str) else list(answers)
-    if len(answers) == 1:
-        return review(engine, guesses, answers[0], rows=rows, rule=rule, prior=prior, avoid=avoid, notify=notify,
-                      policy=policy)
-    if rule:
-        raise ChuteError(Note("boards_no_hard"))
-    return review_boards(engine, guesses, answers, rows, prior=prior, avoid=avoid, notify=notify, policy=policy)
-
-
-def review_session(session: "Session", answers: Sequence[str] | None = None, prior: "Prior | None" = None,
-                   notify: Callable[[Note], None] | None = None) -> "Review | BoardsReview":
-    """Return the verdict on the rows a session played (``review``, or ``review_boards`` for several boards).
-
-    The answers come from the game (``answers``); a board not solved needs its
-    answer given.  The rows are graded within the game's row limit and, on one
-    board, under its hard-mode rule; a word the game refused (``reject``) is
-    never a best move.  ``notify`` hears a note before a slow first search.
-    """
-    if not session.history:
-        raise ChuteError(Note("no_rows_review"))
-    words = session.answers(answers)
-    guesses = [row.guess for row in session.history]
-    rows = session.rows if session.rows is not None else max(6, session.used)
-    solver = session.solver
-    return review_game(solver.engine, guesses, words, rows, rule=solver.hard, prior=prior,
-                       avoid=solver.avoided, notify=notify, policy=solver)     # refused words: never a best move

@@ -2,11 +2,9 @@
 never added to the matrix's.
 
 numba compiles a kernel the first time it runs on a machine, and keeps what it
-compiled for the life of the process: about 150 MB for the normal search's
-kernels at once, 220 in a hard mode.  A first search in the player's process
-would hold that beside its own data (at 10,000 x 10,000 words: 522 MiB on a
-first run, 375 MiB once the kernels are cached; a review at three letters 344
-MiB for a 4 MiB matrix).  So before a first search loads its kernels, child
+compiled for the life of the process, more than a small matrix itself.  A
+first search in the player's process would hold that beside its own data
+(BENCHMARKS.md, "Memory").  So before a first search loads its kernels, child
 processes (``warm_kernels``) run the same searches on made-up words of the
 same length and rule, one part of them each (``PARTS``), which
 compiles every kernel the search calls into numba's cache; each child holds
@@ -31,12 +29,12 @@ from ..kernels.compiling import compiling, kernels_key
 from ..kernels.shared_cache import saved_signatures
 from ..parallel import this_chute_env
 
-AHEAD_BYTES = 64 * 2**20        # a smaller matrix asks numba's cache first (a larger one: the stamp alone)
-STARTED = "compiling"           # the line the child writes as it starts compiling (its parent tells the player)
+AHEAD_BYTES = 64 * 2**20  # a smaller matrix asks numba's cache first (a larger one: the stamp alone)
+STARTED = "compiling"  # the line the child writes as it starts compiling (its parent tells the player)
 
 # the parts a first search compiles in turn, each in a process of its own (``_run_part``): numba keeps what
 # it compiled for the life of the process, so a part holds only its own kernels and those it reads back from the
-# cache (its predecessors'), under 250 MB each in normal mode, where every part at once held 292 (360 in a hard mode)
+# cache (its predecessors'), each within the memory target where every part at once was over it
 PARTS = (("rank",), ("two rows",), ("three rows",), ("four rows",), ("openers",), ("exact", "five rows", "refuted"))
 
 
@@ -53,8 +51,7 @@ def stamp_path(cache_dir: Path, length: int, rule: str | None, transposed: bool 
     return cache_dir / f"tree-kernels-{code_dtype(length).name}-{rule or 'normal'}{layout}-{kernels_key()}.ok"
 
 
-def compile_first(nbytes: int, length: int, rule: str | None, cache_dir: Path | None,
-                  transposed: bool = False) -> bool:
+def compile_first(nbytes: int, length: int, rule: str | None, cache_dir: Path | None, transposed: bool = False) -> bool:
     """Return whether child processes compiled the search's kernels, run when a search over a matrix of ``nbytes``
     (read through its transposed copy only, if ``transposed``) is about to load them and none are loaded in this
     process yet, unless its stamp says they were compiled (or, below ``AHEAD_BYTES``, numba's cache holds them).
@@ -73,15 +70,16 @@ def compile_first(nbytes: int, length: int, rule: str | None, cache_dir: Path | 
     try:
         write_atomic(stamp, "compiled\n", "stamp")
     except ChuteError:
-        pass                      # a read-only cache: the next search runs the child again, and it finds them compiled
+        pass  # a read-only cache: the next search runs the child again, and it finds them compiled
     return True
 
 
 def compiled_before(length: int, rule: str | None) -> bool:
     """Return whether numba's cache holds the search of a node's last three rows (the largest kernel) for the
     codes of ``length``-letter words under ``rule``: an earlier process compiled the search's kernels there."""
-    from ..kernels import small_trees
-    kernel = small_trees.solve_three if rule is None else small_trees.solve_three_ruled
+    from ..kernels import ruled_trees, small_trees  # noqa: PLC0415 (numba: loaded on first use)
+
+    kernel = small_trees.solve_three if rule is None else ruled_trees.solve_three_ruled
     codes = code_dtype(length).name
     return any(str(getattr(sig[0], "dtype", "")) == codes for sig in saved_signatures(kernel) if sig)
 
@@ -92,9 +90,14 @@ def _run_part(part: int, length: int, rule: str | None, transposed: bool) -> boo
     env = this_chute_env()
     argv = [sys.executable, "-m", "chute.search.warm_kernels", str(length), rule or "", "--part", str(part)]
     try:
-        child = subprocess.Popen(argv + (["--transposed"] if transposed else []),
-                                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                 text=True, env=env)
+        child = subprocess.Popen(
+            argv + (["--transposed"] if transposed else []),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
     except OSError:
         return False
     assert child.stderr is not None

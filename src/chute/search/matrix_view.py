@@ -6,21 +6,23 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..game.engine import Engine
 from .compile_ahead import AHEAD_BYTES
 
-TRANSPOSE_BYTES = 128 * 2**20     # a larger matrix is not copied whole: only the rows its searches read
-ROWS_COPIED_MAX = 1024             # ... for sets of at most this many words (larger ones scan the matrix itself),
-                                   # unless the matrix is mapped from the cache (``read_rows_only``)
-# Numpy's scans read a few columns of a matrix, 1-3 ms a scan, until they have taken this long; then they
-# read its transpose, made whole (28-38 ms for Wordle's and Termo's answer lists; ``engine.transpose``).
+TRANSPOSE_BYTES = 128 * 2**20  # a larger matrix is not copied whole: only the rows its searches read
+ROWS_COPIED_MAX = 1024  # ... for sets of at most this many words (larger ones scan the matrix itself),
+# unless the matrix is mapped from the cache (``read_rows_only``)
+# Numpy's scans read a few columns of a matrix until they have taken this much CPU, about what making its
+# transpose costs; then they read the transpose, made whole (``pattern_codes.transpose``): a search pays at most
+# twice the better of the two
 NUMPY_TRANSPOSE_SECONDS = 0.03
 
 
 def transposed_only(nbytes: int) -> bool:
     """Return whether a search over a matrix of ``nbytes`` reads it only through its transposed copy, so that the
     process holds one copy of the codes, not two: from AHEAD_BYTES, where its kernels are compiled in a process
-    of their own, to TRANSPOSE_BYTES, past which no whole copy is made (10,000 x 10,000 words: 378 -> 292 MiB
-    at its peak, the same CPU time; below, the two copies cost little and the kernels compiled are the usual)."""
+    of their own, to TRANSPOSE_BYTES, past which no whole copy is made (the same CPU time; below, the two
+    copies cost little and the kernels compiled are the usual)."""
     return AHEAD_BYTES <= nbytes <= TRANSPOSE_BYTES
 
 
@@ -28,14 +30,14 @@ class MatrixView:
     """A search's views of an engine's matrix: ``M`` (guesses x answers) and, made when a kernel needs it, ``MT``
     (answers x guesses)."""
 
-    numpy_seconds: float = 0.0      # the time the search's scans took in numpy (``TreeSearch``)
+    numpy_seconds: float = 0.0  # the CPU time the search's scans took in numpy (``TreeSearch``)
 
-    def __init__(self, engine):
+    def __init__(self, engine: Engine):
         self.engine = engine
         self.M = np.ascontiguousarray(engine.matrix)
-        self._mt: np.ndarray | None = None    # the transposed matrix (``MT``), made when a kernel needs it
+        self._mt: np.ndarray | None = None  # the transposed matrix (``MT``), made when a kernel needs it
         self.transposed_only = False
-        self.rows_only = False       # the codes read only through the rows copied of the sets searched
+        self.rows_only = False  # the codes read only through the rows copied of the sets searched
         if transposed_only(self.M.nbytes):
             self.read_transposed_only()
         elif self.M.nbytes > TRANSPOSE_BYTES and engine.maps_matrix():
@@ -56,7 +58,7 @@ class MatrixView:
         copies = self.engine.rows_copies()
         if copies is None:
             return
-        self._copies = copies                # its own: the engine may drop them (``forget_copies``) while it runs
+        self._copies = copies  # its own: the engine may drop them (``forget_copies``) while it runs
         self._mt = copies[0]
         self.M = self._mt.T
         self.transposed_only = self.rows_only = True
@@ -79,8 +81,9 @@ class MatrixView:
         empty past TRANSPOSE_BYTES, where memory matters more.  The engine's, made once (a review builds two
         searches, a server a search per review), and only for the kernels."""
         if self._mt is None:
-            self._mt = (self.engine.transposed if self.M.nbytes <= TRANSPOSE_BYTES
-                        else np.empty((0, 0), dtype=self.M.dtype))
+            self._mt = (
+                self.engine.transposed if self.M.nbytes <= TRANSPOSE_BYTES else np.empty((0, 0), dtype=self.M.dtype)
+            )
         return self._mt
 
     def _mt_for(self, S: np.ndarray) -> np.ndarray:
@@ -102,7 +105,6 @@ class MatrixView:
         takes (so a search pays at most twice the better of the two)."""
         if self.M.nbytes > TRANSPOSE_BYTES:
             return self._mt_for(S)
-        if (self._mt is not None or "transposed" in vars(self.engine)
-                or self.numpy_seconds >= NUMPY_TRANSPOSE_SECONDS):
+        if self._mt is not None or "transposed" in vars(self.engine) or self.numpy_seconds >= NUMPY_TRANSPOSE_SECONDS:
             return self.MT
         return None

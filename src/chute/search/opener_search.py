@@ -6,8 +6,9 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -60,18 +61,20 @@ def rank_openers(searcher: TreeSearch, count: int) -> list[str]:
     for k in order.tolist():
         if len(picked) >= count:
             break
-        searcher._primitives().all_hashes(searcher.M, S, searcher.all_rows[k:k + 1], searcher.solved, searcher.P, hs)
+        searcher._primitives().all_hashes(searcher.M, S, searcher.all_rows[k : k + 1], searcher.solved, searcher.P, hs)
         if int(hs[0]) not in seen:
             seen.add(int(hs[0]))
             picked.append(int(searcher.all_rows[k]))
     return [searcher.lexicon.guesses[i] for i in picked]
+
 
 def opener_bins(searcher: TreeSearch, opener: str) -> list[tuple[int, np.ndarray]]:
     """Return the (pattern code, answer columns) bins the opener splits the answers into."""
     g = opener_row(searcher, opener)
     S = np.arange(len(searcher.lexicon.answers), dtype=np.int32)
     words, starts, codes = searcher.split(g, S)
-    return [(int(codes[i]), words[starts[i]:starts[i + 1]].copy()) for i in range(len(codes))]
+    return [(int(codes[i]), words[starts[i] : starts[i + 1]].copy()) for i in range(len(codes))]
+
 
 def opener_row(searcher: TreeSearch, opener: str) -> int:
     """Return the matrix row of an opener; raise ChuteError if it is not an accepted guess."""
@@ -80,6 +83,7 @@ def opener_row(searcher: TreeSearch, opener: str) -> int:
     if row is None:
         raise ChuteError(f"opener {opener!r} is not an accepted {searcher.length}-letter guess")
     return row
+
 
 def solve_bin(searcher: TreeSearch, row: int, code: int, S: np.ndarray) -> tuple[int, tuple | None]:
     """Return the least total of one opener bin and its subtree (None when infeasible)."""
@@ -92,15 +96,24 @@ def solve_bin(searcher: TreeSearch, row: int, code: int, S: np.ndarray) -> tuple
         return INF, None
     return value, searcher.subtree(S, searcher.rows - 1, allowed, akey)
 
+
 def describe(searcher: TreeSearch) -> dict[str, Any]:
     """Return the search settings as plain data (for a tree's metadata)."""
-    return {"lexicon": searcher.lexicon.name, "lexicon_key": searcher.lexicon.key[:16],
-            "answers": len(searcher.lexicon.answers), "guesses": searcher.n_guesses,
-            "rows": searcher.rows, "rule": searcher.rule, "exact": searcher.exact,
-            "top": None if searcher.exact else list(searcher.top)}
+    return {
+        "lexicon": searcher.lexicon.name,
+        "lexicon_key": searcher.lexicon.key[:16],
+        "answers": len(searcher.lexicon.answers),
+        "guesses": searcher.n_guesses,
+        "rows": searcher.rows,
+        "rule": searcher.rule,
+        "exact": searcher.exact,
+        "top": None if searcher.exact else list(searcher.top),
+    }
 
-def assemble(searcher: TreeSearch, opener: str, results: dict[int, tuple[int, tuple | None]],
-             seconds: float, nodes: int) -> OpenerResult:
+
+def assemble(
+    searcher: TreeSearch, opener: str, results: dict[int, tuple[int, tuple | None]], seconds: float, nodes: int
+) -> OpenerResult:
     """Return the opener's result from its solved bins (code -> (total, subtree))."""
     row = opener_row(searcher, opener)
     n = len(searcher.lexicon.answers)
@@ -112,14 +125,20 @@ def assemble(searcher: TreeSearch, opener: str, results: dict[int, tuple[int, tu
             if nested is not None:
                 root.children[decode(code, searcher.length)] = searcher.to_node(nested)
         meta = describe(searcher)
-        meta.update({"opener": searcher.lexicon.guesses[row], "total": total,
-                     "mean": round(total / n, 4), "seconds": round(seconds, 2)})
+        meta.update(
+            {
+                "opener": searcher.lexicon.guesses[row],
+                "total": total,
+                "mean": round(total / n, 4),
+                "seconds": round(seconds, 2),
+            }
+        )
         tree = DecisionTree(root, searcher.length, searcher.rows, searcher.rule, meta)
         stats = tree.evaluate(searcher.lexicon.answers)
         meta["worst"] = stats.worst
         meta["distribution"] = {str(k): v for k, v in sorted(stats.distribution.items())}
-    return OpenerResult(searcher.lexicon.guesses[row], min(total, INF), n, searcher.exact,
-                        seconds, nodes, tree)
+    return OpenerResult(searcher.lexicon.guesses[row], min(total, INF), n, searcher.exact, seconds, nodes, tree)
+
 
 def search_opener(searcher: TreeSearch, opener: str) -> OpenerResult:
     """Return the best tree found for one opener (in this process)."""
@@ -134,7 +153,6 @@ def search_opener(searcher: TreeSearch, opener: str) -> OpenerResult:
     return assemble(searcher, opener, results, time.perf_counter() - t0, searcher.scans - scans0)
 
 
-
 _WORKER: TreeSearch | None = None
 
 
@@ -147,8 +165,7 @@ def _work(task: tuple[str, int, int, np.ndarray]) -> tuple[str, int, int, tuple 
     return opener, code, value, nested, _WORKER.scans - before
 
 
-def search(searcher: TreeSearch, openers: Sequence[str], jobs: int = 1,
-           progress=None) -> list[OpenerResult]:
+def search(searcher: TreeSearch, openers: Sequence[str], jobs: int = 1, progress=None) -> list[OpenerResult]:
     """Return the best tree found for each opener, bins spread over ``jobs`` processes.
 
     ``progress(opener_result)`` is called as each opener finishes.
@@ -174,7 +191,7 @@ def search(searcher: TreeSearch, openers: Sequence[str], jobs: int = 1,
     pending = {o: sum(1 for t in tasks if t[0] == o) for o in openers}
     results: dict[str, dict[int, tuple[int, tuple | None]]] = {o: {} for o in openers}
     started = {o: time.perf_counter() for o in openers}
-    scans = Counter()
+    scans: Counter[str] = Counter()
     done: dict[str, OpenerResult] = {}
     _WORKER = searcher
     try:
@@ -192,9 +209,17 @@ def search(searcher: TreeSearch, openers: Sequence[str], jobs: int = 1,
     return [done[o] for o in openers]
 
 
-def build_tree(engine, opener: str | None = None, *, openers: int = 10, rows: int = 6,
-               rule: str | None = None, top: Sequence[int] | int | str | None = None,
-               exact: bool = False, jobs: int = 1) -> DecisionTree:
+def build_tree(
+    engine,
+    opener: str | None = None,
+    *,
+    openers: int = 10,
+    rows: int = 6,
+    rule: str | None = None,
+    top: Sequence[int] | int | str | None = None,
+    exact: bool = False,
+    jobs: int = 1,
+) -> DecisionTree:
     """Return the best tree found: for ``opener``, else for the best of the ``openers`` ranked first.
 
     The notebook entry point: ``build_tree(Engine.build(load_lexicon("wordle")), "salet")``.

@@ -32,10 +32,10 @@ import os
 import socket
 import tempfile
 import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import CancelledError
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
 
 import numpy as np
 
@@ -47,8 +47,8 @@ from ..parallel import run_tasks
 from .tree_search import INF, TreeSearch
 
 JOURNAL_FORMAT = "chute-prove-journal"
-BATCH = 8                   # openers per Dask task: fewer round trips, a cut-off a few openers stale
-JOURNAL_VERSION = 2         # 2: every entry carries a checksum over the journal's key and the entry
+BATCH = 8  # openers per Dask task: fewer round trips, a cut-off a few openers stale
+JOURNAL_VERSION = 2  # 2: every entry carries a checksum over the journal's key and the entry
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ class Settled:
     """One opener settled: its exact total, or a lower bound on it (``exact`` False)."""
 
     opener: str
-    total: int               # INF: no tree within the rows
+    total: int  # INF: no tree within the rows
     exact: bool
 
     def to_dict(self) -> dict:
@@ -72,8 +72,8 @@ class Proof:
     answers: int
     top: int
     seconds: float
-    bounds: dict[str, int]              # every opener's cheap bound (from its partition alone)
-    damaged: int = 0                    # journal lines not trusted (damaged, or wrong for these lists): searched again
+    bounds: dict[str, int]  # every opener's cheap bound (from its partition alone)
+    damaged: int = 0  # journal lines not trusted (damaged, or wrong for these lists): searched again
 
     @property
     def cutoff(self) -> int:
@@ -101,8 +101,9 @@ class Proof:
     @property
     def ranking(self) -> list[Settled]:
         """Return the openers with exact totals, best first (ties alphabetical)."""
-        return sorted((s for s in self.settled.values() if s.exact and s.total < INF),
-                      key=lambda s: (s.total, s.opener))
+        return sorted(
+            (s for s in self.settled.values() if s.exact and s.total < INF), key=lambda s: (s.total, s.opener)
+        )
 
     @property
     def best(self) -> Settled | None:
@@ -119,17 +120,31 @@ class Proof:
     def to_dict(self) -> dict:
         """Return the proof as a JSON-ready dict."""
         best = self.best
-        return {"answers": self.answers, "openers": len(self.settled), "proven": self.proven,
-                "best": None if best is None else best.to_dict(), "top": [s.to_dict() for s in self.ranking[:self.top]],
-                "cutoff": None if self.cutoff >= INF else self.cutoff, "settled": [s.to_dict() for s in self.table()],
-                "journal_damaged": self.damaged, "seconds": round(self.seconds, 2)}
+        return {
+            "answers": self.answers,
+            "openers": len(self.settled),
+            "proven": self.proven,
+            "best": None if best is None else best.to_dict(),
+            "top": [s.to_dict() for s in self.ranking[: self.top]],
+            "cutoff": None if self.cutoff >= INF else self.cutoff,
+            "settled": [s.to_dict() for s in self.table()],
+            "journal_damaged": self.damaged,
+            "seconds": round(self.seconds, 2),
+        }
 
 
 def journal_key(searcher: TreeSearch, top: int) -> dict:
     """Return what a journal belongs to: the lists, rule, rows and how many exact totals are kept."""
-    key = {"format": JOURNAL_FORMAT, "version": JOURNAL_VERSION, "lexicon": searcher.lexicon.name,
-           "lexicon_key": searcher.lexicon.key, "rule": searcher.rule, "rows": searcher.rows, "top": top}
-    if searcher.lexicon.suggest_key:     # the openers are the suggested words only
+    key = {
+        "format": JOURNAL_FORMAT,
+        "version": JOURNAL_VERSION,
+        "lexicon": searcher.lexicon.name,
+        "lexicon_key": searcher.lexicon.key,
+        "rule": searcher.rule,
+        "rows": searcher.rows,
+        "top": top,
+    }
+    if searcher.lexicon.suggest_key:  # the openers are the suggested words only
         key["suggested"] = searcher.lexicon.suggest_key
     return key
 
@@ -142,8 +157,9 @@ def journal_line(data: dict) -> str:
 def entry_check(key: dict, entry: dict) -> str:
     """Return the checksum of a journal entry: BLAKE2b over the journal's key (the lists, rule, rows, top) and
     the entry, so that a changed digit, a line copied from another run's journal or one written by hand fails."""
-    material = json.dumps([{k: v for k, v in key.items() if k != "version"}, entry], sort_keys=True,
-                          separators=(",", ":"))
+    material = json.dumps(
+        [{k: v for k, v in key.items() if k != "version"}, entry], sort_keys=True, separators=(",", ":")
+    )
     return hashlib.blake2b(material.encode("utf-8"), digest_size=8).hexdigest()
 
 
@@ -178,7 +194,7 @@ class JournalRead:
 
     done: dict[str, Settled]
     damaged: int = 0
-    outdated: bool = False          # written by an older chute: its entries carry no checksum, so none is used
+    outdated: bool = False  # written by an older chute: its entries carry no checksum, so none is used
 
 
 def read_journal(path: Path, key: dict) -> JournalRead:
@@ -194,7 +210,7 @@ def read_journal(path: Path, key: dict) -> JournalRead:
     except OSError as err:
         raise ChuteError(f"cannot read the journal {path}: {err.strerror or err}") from None
     lines = data.split(b"\n")
-    torn = lines.pop()              # b"" when the file ends with a newline; else a line cut short
+    torn = lines.pop()  # b"" when the file ends with a newline; else a line cut short
     header = journal_line(key).encode("utf-8")
     if not lines:
         if not torn or header.startswith(torn):
@@ -206,16 +222,19 @@ def read_journal(path: Path, key: dict) -> JournalRead:
         raise ChuteError(f"{path} is not a chute journal (its first line is not a journal's header)") from None
     if not isinstance(head, dict) or head.get("format") != JOURNAL_FORMAT:
         raise ChuteError(f"{path} is not a chute journal")
-    older = head.get("version") == 1 and {k: v for k, v in head.items() if k != "version"} == \
-        {k: v for k, v in key.items() if k != "version"}
+    older = head.get("version") == 1 and {k: v for k, v in head.items() if k != "version"} == {
+        k: v for k, v in key.items() if k != "version"
+    }
     if older:
         return JournalRead({}, damaged=len([line for line in lines[1:] if line.strip()]), outdated=True)
     if head != key:
         differ = [k for k in ("lexicon", "rule", "rows", "top") if head.get(k) != key[k]]
         if head.get("lexicon_key") != key["lexicon_key"]:
             differ.insert(0, "word lists")
-        raise ChuteError(f"the journal {path} belongs to another run ({', '.join(differ) or 'version'} differ); "
-                         "use another --journal")
+        raise ChuteError(
+            f"the journal {path} belongs to another run ({', '.join(differ) or 'version'} differ); "
+            "use another --journal"
+        )
     done: dict[str, Settled] = {}
     seen: dict[str, int] = {}
     damaged = 0
@@ -229,7 +248,7 @@ def read_journal(path: Path, key: dict) -> JournalRead:
         seen[entry.opener] = seen.get(entry.opener, 0) + 1
         done[entry.opener] = entry
     for opener, times in seen.items():
-        if times > 1:               # one opener settled twice: neither line can be trusted over the other
+        if times > 1:  # one opener settled twice: neither line can be trusted over the other
             del done[opener]
             damaged += times
     return JournalRead(done, damaged)
@@ -243,8 +262,8 @@ class Journal:
         self.key = key
         found = read_journal(path, key) if path is not None else JournalRead({})
         self.done = found.done
-        self.damaged = found.damaged     # lines not trusted: their openers are searched again
-        self.torn = False               # the file ends inside a line: the next line starts on a new one
+        self.damaged = found.damaged  # lines not trusted: their openers are searched again
+        self.torn = False  # the file ends inside a line: the next line starts on a new one
         if path is None:
             return
         if not self.done and not found.damaged or found.outdated:
@@ -269,8 +288,10 @@ class Journal:
                 os.fsync(f.fileno())
         except OSError as err:
             self.torn = True
-            raise ChuteError(f"cannot write the journal {self.path}: {err.strerror or err}; the openers it holds "
-                             "are kept, and the same command with the same --journal goes on from them") from None
+            raise ChuteError(
+                f"cannot write the journal {self.path}: {err.strerror or err}; the openers it holds "
+                "are kept, and the same command with the same --journal goes on from them"
+            ) from None
         self.torn = False
 
     def record(self, settled: Settled) -> None:
@@ -297,7 +318,7 @@ def opener_bounds(searcher: TreeSearch) -> tuple[np.ndarray, np.ndarray, list[li
     S = np.arange(n, dtype=np.int32)
     kern = searcher._kernels()
     r = searcher.rows - 1
-    rows = searcher.all_rows                 # the guesses the search may play
+    rows = searcher.all_rows  # the guesses the search may play
     bounds = np.full(searcher.n_guesses, INF, dtype=np.int64)
     hashes = np.empty(len(rows), dtype=np.uint64)
     searcher.copy_rows(S)
@@ -330,28 +351,30 @@ def settle(searcher: TreeSearch, opener_row: int, cutoff: int) -> tuple[int, boo
     searcher.copy_rows(S)
     words, starts, codes = searcher._kernels().split(searcher.M, opener_row, S, searcher.solved, searcher.P)
     r = searcher.rows - 1
-    bins = []
+    sets: list[np.ndarray] = []  # each unsolved bin's words, the guesses it allows, and its bound so far
+    alloweds: list[np.ndarray | None] = []
+    bounds: list[int] = []
     for i in range(len(codes)):
         if codes[i] == searcher.solved:
             continue
-        sub = np.sort(words[starts[i]:starts[i + 1]])
-        allowed = searcher._child_allowed(None, opener_row, int(codes[i]))
-        bins.append([sub, allowed, searcher._size_lb(len(sub), r)])
-    total = n + sum(b[2] for b in bins)
+        sets.append(np.sort(words[starts[i] : starts[i + 1]]))
+        alloweds.append(searcher._child_allowed(None, opener_row, int(codes[i])))
+        bounds.append(searcher._size_lb(len(sets[-1]), r))
+    total = n + sum(bounds)
     if total >= cutoff:
         return min(total, INF), False
+    largest_first = sorted(range(len(sets)), key=lambda k: -len(sets[k]))
     # one scan per bin tightens every bound before any search: often enough to close the opener,
     # and each search below then runs against a much tighter cut-off
-    for b in sorted(bins, key=lambda b: -len(b[0])):
-        better = searcher.bound(b[0], r, b[1], searcher._akey(b[1]))
-        total += min(better, INF) - b[2]
-        b[2] = min(better, INF)
+    for k in largest_first:
+        better = min(searcher.bound(sets[k], r, alloweds[k], searcher._akey(alloweds[k])), INF)
+        total += better - bounds[k]
+        bounds[k] = better
         if total >= cutoff:
             return min(total, INF), False
-    for b in sorted(bins, key=lambda b: -len(b[0])):
-        sub, allowed, lb = b
-        value = searcher.solve(sub, r, allowed, cutoff - (total - lb), searcher._akey(allowed))
-        total += min(value, INF) - lb
+    for k in largest_first:
+        value = searcher.solve(sets[k], r, alloweds[k], cutoff - (total - bounds[k]), searcher._akey(alloweds[k]))
+        total += min(value, INF) - bounds[k]
         if total >= cutoff:
             return min(total, INF), False
     return total, True
@@ -381,16 +404,17 @@ def _dask_work(spec: dict, rows: list[int], cutoff: int) -> list[tuple[int, int,
     """Settle some openers on a Dask worker: the lists come with the task (their files' contents), the engine
     from the worker's disk cache, once per worker; an error names the worker."""
     try:
-        kept = f"{spec['key']}|{spec.get('common')}"       # the same lists with another common-words floor
+        kept = f"{spec['key']}|{spec.get('common')}"  # the same lists with another common-words floor
         searcher = _DASK_SEARCHERS.get(kept)
         if searcher is None:
             os.environ.setdefault("NUMBA_NUM_THREADS", "1")
             searcher = _worker_searcher(spec)
             _DASK_SEARCHERS[kept] = searcher
         return [(row, *settle(searcher, row, cutoff)) for row in rows]
-    except Exception as err:            # said by the client in one line, naming the worker
+    except Exception as err:  # said by the client in one line, naming the worker
         try:
-            from distributed import get_worker
+            from distributed import get_worker  # noqa: PLC0415 (Dask: only with --cluster)
+
             where = get_worker().address
         except (ImportError, ValueError):
             where = "a worker"
@@ -409,8 +433,15 @@ def _worker_searcher(spec: dict) -> TreeSearch:
         if spec["files"].get(name) is not None:
             paths[name] = folder / f"{name}.txt"
             paths[name].write_bytes(spec["files"][name])
-    lexicon = load_lexicon(spec["game"], paths.get("answers"), paths.get("guesses"), paths.get("exclude"),
-                           spec.get("length"), not_answers=paths.get("not_answers"), common=spec.get("common"))
+    lexicon = load_lexicon(
+        spec["game"],
+        paths.get("answers"),
+        paths.get("guesses"),
+        paths.get("exclude"),
+        spec.get("length"),
+        not_answers=paths.get("not_answers"),
+        common=spec.get("common"),
+    )
     if lexicon.key != spec["key"]:
         raise ChuteError("its word lists differ from the client's")
     return TreeSearch(Engine.build(lexicon), rows=spec["rows"], rule=spec["rule"], exact=True)
@@ -418,13 +449,13 @@ def _worker_searcher(spec: dict) -> TreeSearch:
 
 _DASK_SEARCHERS: dict[str, TreeSearch] = {}
 
-SCHEDULER_SCHEMES = ("tcp", "tls", "ws", "wss")   # Dask's network transports (not inproc, not the ucx extra)
-PROBE_SECONDS = 5.0          # a host that neither answers nor refuses this long is left to Dask's own 20 s
-HANDSHAKE_SECONDS = 10.0     # a Dask scheduler greets a connection at once; silence this long is not one
-HANDSHAKE_MAX = 1 << 20      # ... with a message of a few hundred bytes: a larger "length" is another protocol
-WORKERS_WAIT = 60.0          # seconds a proof waits for the cluster to have a worker before it gives up
-LOST_WAIT = 20.0             # seconds the client may be cut from its scheduler before the run is given up
-POLL = 0.5                   # seconds between two looks at the cluster while tasks run
+SCHEDULER_SCHEMES = ("tcp", "tls", "ws", "wss")  # Dask's network transports (not inproc, not the ucx extra)
+PROBE_SECONDS = 5.0  # a host that neither answers nor refuses this long is left to Dask's own 20 s
+HANDSHAKE_SECONDS = 10.0  # a Dask scheduler greets a connection at once; silence this long is not one
+HANDSHAKE_MAX = 1 << 20  # ... with a message of a few hundred bytes: a larger "length" is another protocol
+WORKERS_WAIT = 60.0  # seconds a proof waits for the cluster to have a worker before it gives up
+LOST_WAIT = 20.0  # seconds the client may be cut from its scheduler before the run is given up
+POLL = 0.5  # seconds between two looks at the cluster while tasks run
 
 
 def scheduler_endpoint(address: str) -> tuple[str, str, int]:
@@ -432,10 +463,16 @@ def scheduler_endpoint(address: str) -> tuple[str, str, int]:
     scheme, sep, rest = address.strip().rpartition("://")
     host, _, port = rest.rpartition(":")
     scheme = scheme if sep else "tcp"
-    if scheme not in SCHEDULER_SCHEMES or not host.strip("[]") or not port.isdigit() \
-            or not 1 <= int(port) <= 65535 or any(c.isspace() for c in rest):
-        raise ValueError(f"{excerpt(address)} is not a scheduler address: write tcp://HOST:PORT "
-                         "(e.g. tcp://10.0.0.5:8786)")
+    if (
+        scheme not in SCHEDULER_SCHEMES
+        or not host.strip("[]")
+        or not port.isdigit()
+        or not 1 <= int(port) <= 65535
+        or any(c.isspace() for c in rest)
+    ):
+        raise ValueError(
+            f"{excerpt(address)} is not a scheduler address: write tcp://HOST:PORT (e.g. tcp://10.0.0.5:8786)"
+        )
     return scheme, host.strip("[]"), int(port)
 
 
@@ -453,16 +490,18 @@ def _check_scheduler_answers(address: str) -> None:
         raise ChuteError(str(err)) from None
     try:
         sock = socket.create_connection((host, port), timeout=PROBE_SECONDS)
-    except socket.timeout:
-        return                   # a slow network: Dask tries again with its own timeout
+    except TimeoutError:
+        return  # a slow network: Dask tries again with its own timeout
     except ConnectionRefusedError:
-        raise ChuteError(f"cannot reach the Dask scheduler at {address}: nothing listens on port {port} "
-                         f"of {host} (connection refused)") from None
-    except OSError as err:       # an unknown host, no route, ...
+        raise ChuteError(
+            f"cannot reach the Dask scheduler at {address}: nothing listens on port {port} "
+            f"of {host} (connection refused)"
+        ) from None
+    except OSError as err:  # an unknown host, no route, ...
         raise ChuteError(f"cannot reach the Dask scheduler at {address}: {err.strerror or err}") from None
     with sock:
         if scheme != "tcp":
-            return               # TLS and websockets speak first from the client: left to Dask
+            return  # TLS and websockets speak first from the client: left to Dask
         # a Dask server greets each connection with its handshake: 8 bytes, the message's length, first
         sock.settimeout(HANDSHAKE_SECONDS)
         head = b""
@@ -475,17 +514,26 @@ def _check_scheduler_answers(address: str) -> None:
         except OSError:
             pass
     if len(head) < 8:
-        raise ChuteError(f"{address} does not answer as a Dask scheduler (is it the dashboard's port? the "
-                         "scheduler's is usually 8786)")
+        raise ChuteError(
+            f"{address} does not answer as a Dask scheduler (is it the dashboard's port? the "
+            "scheduler's is usually 8786)"
+        )
     if not 0 < int.from_bytes(head, "little") < HANDSHAKE_MAX:
-        raise ChuteError(f"{address} does not answer as a Dask scheduler: something else listens there "
-                         f"(it began with {head[:8]!r})")
+        raise ChuteError(
+            f"{address} does not answer as a Dask scheduler: something else listens there (it began with {head[:8]!r})"
+        )
 
 
-def prove(searcher: TreeSearch, top: int = 15, journal: Path | None = None, jobs: int = 1,
-          cluster: str | None = None, lists: dict | None = None,
-          progress: Callable[[Settled, int, int], None] | None = None,
-          notify: Callable[[str], None] | None = None) -> Proof:
+def prove(
+    searcher: TreeSearch,
+    top: int = 15,
+    journal: Path | None = None,
+    jobs: int = 1,
+    cluster: str | None = None,
+    lists: dict | None = None,
+    progress: Callable[[Settled, int, int], None] | None = None,
+    notify: Callable[[str], None] | None = None,
+) -> Proof:
     """Return every opener settled: the optimum and the ``top`` best proven, the rest exact or bounded.
 
     ``jobs`` > 1 spreads the searches over forked local processes;
@@ -508,7 +556,7 @@ def prove(searcher: TreeSearch, top: int = 15, journal: Path | None = None, jobs
     bounds, reps, groups = opener_bounds(searcher)
     row_of = {guesses[g]: g for g in searcher.all_rows.tolist()}
     for word, entry in list(record.done.items()):
-        if word not in row_of or entry.total < bounds[row_of[word]]:     # not an opener here, or below its bound
+        if word not in row_of or entry.total < bounds[row_of[word]]:  # not an opener here, or below its bound
             record.drop(word)
     settled: dict[str, Settled] = dict(record.done)
     count = len(searcher.all_rows)
@@ -530,10 +578,8 @@ def prove(searcher: TreeSearch, top: int = 15, journal: Path | None = None, jobs
     groups_of = {int(rep): group for rep, group in zip(reps.tolist(), groups)}
     pending = [int(r) for r in reps.tolist() if any(guesses[g] not in settled for g in groups_of[int(r)])]
     if cluster:
-        _prove_on_cluster(cluster, searcher, lists or {}, pending, bounds, cutoff, accept,
-                          lambda: len(settled), notify)
+        _prove_on_cluster(cluster, searcher, lists or {}, pending, bounds, cutoff, accept, lambda: len(settled), notify)
     elif jobs > 1:
-
         shared = multiprocessing.get_context("fork").Value("q", cutoff(), lock=False)
         _WORKER.update(searcher=searcher, cutoff=shared, bounds=bounds)
         try:
@@ -549,13 +595,27 @@ def prove(searcher: TreeSearch, top: int = 15, journal: Path | None = None, jobs
                 accept(row, int(bounds[row]), False)
             else:
                 accept(row, *settle(searcher, row, limit))
-    return Proof(settled, len(searcher.lexicon.answers), top, time.perf_counter() - start,
-                 {guesses[g]: int(bounds[g]) for g in searcher.all_rows.tolist()}, record.damaged)
+    return Proof(
+        settled,
+        len(searcher.lexicon.answers),
+        top,
+        time.perf_counter() - start,
+        {guesses[g]: int(bounds[g]) for g in searcher.all_rows.tolist()},
+        record.damaged,
+    )
 
 
-def _prove_on_cluster(address: str, searcher: TreeSearch, lists: dict, pending: Sequence[int],
-                      bounds: np.ndarray, cutoff: Callable[[], int], accept: Callable[[int, int, bool], None],
-                      settled: Callable[[], int], notify: Callable[[str], None] | None) -> None:
+def _prove_on_cluster(
+    address: str,
+    searcher: TreeSearch,
+    lists: dict,
+    pending: Sequence[int],
+    bounds: np.ndarray,
+    cutoff: Callable[[], int],
+    accept: Callable[[int, int, bool], None],
+    settled: Callable[[], int],
+    notify: Callable[[str], None] | None,
+) -> None:
     """Send the openers to a Dask cluster, a few per worker at a time, and accept results as they come.
 
     While the cluster has no worker the run waits, says so through ``notify``,
@@ -564,33 +624,41 @@ def _prove_on_cluster(address: str, searcher: TreeSearch, lists: dict, pending: 
     keeps what was settled.
     """
     try:
-        from distributed import Client
-        from distributed import wait as dask_wait
+        from distributed import Client  # noqa: PLC0415 (Dask: only with --cluster)
+        from distributed import wait as dask_wait  # noqa: PLC0415 (Dask: only with --cluster)
     except ImportError:
         raise ChuteError("--cluster needs the cluster extra: pip install 'chute[cluster]'") from None
-    spec = {"key": searcher.lexicon.key, "rows": searcher.rows, "rule": searcher.rule,
-            "game": lists.get("game") or searcher.lexicon.name.split("+", 1)[0].removesuffix("-past").removesuffix("-excluded"),
-            "length": lists.get("length"), "common": searcher.lexicon.common,
-            "files": _list_files(lists)}
+    spec = {
+        "key": searcher.lexicon.key,
+        "rows": searcher.rows,
+        "rule": searcher.rule,
+        "game": lists.get("game")
+        or searcher.lexicon.name.split("+", 1)[0].removesuffix("-past").removesuffix("-excluded"),
+        "length": lists.get("length"),
+        "common": searcher.lexicon.common,
+        "files": _list_files(lists),
+    }
     try:
         client = Client(address, timeout="20s")
-    except (OSError, TimeoutError, ValueError, TypeError) as err:      # Dask's refusal of an address it cannot use
+    except (OSError, TimeoutError, ValueError, TypeError) as err:  # Dask's refusal of an address it cannot use
         raise ChuteError(f"cannot reach the Dask scheduler at {address}: {err}") from None
 
     def lost() -> ChuteError:
-        return ChuteError(f"lost the Dask scheduler at {address}; the journal keeps {settled():,} settled "
-                          "openers: run the same command to go on")
+        return ChuteError(
+            f"lost the Dask scheduler at {address}; the journal keeps {settled():,} settled "
+            "openers: run the same command to go on"
+        )
 
     try:
         cluster = _Cluster(client, address, notify, lost)
         workers = cluster.wait_for_workers(settled)
         queue = list(pending)
-        inflight: dict = {}              # future -> the openers it settles
+        inflight: dict = {}  # future -> the openers it settles
 
         def feed() -> None:
             while queue and len(inflight) < 2 * workers:
                 limit = cutoff()
-                batch = []
+                batch: list = []
                 while queue and len(batch) < BATCH:
                     row = queue.pop(0)
                     if bounds[row] >= limit:
@@ -599,6 +667,7 @@ def _prove_on_cluster(address: str, searcher: TreeSearch, lists: dict, pending: 
                         batch.append(row)
                 if batch:
                     inflight[client.submit(_dask_work, spec, batch, limit, retries=2, pure=False)] = batch
+
         feed()
         while inflight:
             try:
@@ -614,24 +683,24 @@ def _prove_on_cluster(address: str, searcher: TreeSearch, lists: dict, pending: 
                 try:
                     results = future.result()
                 except ChuteError:
-                    raise                        # a worker's own failure, said with its address
+                    raise  # a worker's own failure, said with its address
                 except (CancelledError, OSError, RuntimeError, TimeoutError):
                     if cluster.workers() is None:
                         raise lost() from None
                     future.release()
-                    queue[:0] = batch            # its worker died before the result was read: settled again
+                    queue[:0] = batch  # its worker died before the result was read: settled again
                     requeued = True
                     continue
-                future.release()                 # drop it at once: a dead worker's results are not recomputed
+                future.release()  # drop it at once: a dead worker's results are not recomputed
                 for row, total, exact in results:
                     accept(row, total, exact)
-            if requeued:                         # the other results are in the journal: now wait for a worker
+            if requeued:  # the other results are in the journal: now wait for a worker
                 workers = cluster.wait_for_workers(settled)
             feed()
     finally:
         try:
             client.close(timeout=5)
-        except Exception:                # the scheduler gone: nothing left to close cleanly
+        except Exception:  # the scheduler gone: nothing left to close cleanly
             pass
 
 
@@ -672,13 +741,17 @@ class _Cluster:
                 self.cut_since = None
                 self.none_since = self.none_since or now
                 if self.said != 0 and self.notify:
-                    self.notify(f"waiting for workers: the Dask cluster at {self.address} has none now "
-                                f"(giving up after {WORKERS_WAIT:.0f} s)")
+                    self.notify(
+                        f"waiting for workers: the Dask cluster at {self.address} has none now "
+                        f"(giving up after {WORKERS_WAIT:.0f} s)"
+                    )
                 self.said = 0
                 if now - self.none_since >= WORKERS_WAIT:
-                    raise ChuteError(f"the Dask cluster at {self.address} has had no worker for "
-                                     f"{WORKERS_WAIT:.0f} s; the journal keeps {settled():,} settled openers: "
-                                     "start workers and run the same command to go on")
+                    raise ChuteError(
+                        f"the Dask cluster at {self.address} has had no worker for "
+                        f"{WORKERS_WAIT:.0f} s; the journal keeps {settled():,} settled openers: "
+                        "start workers and run the same command to go on"
+                    )
             time.sleep(POLL)
 
 

@@ -14,7 +14,7 @@ from hashlib import blake2b
 
 import numpy as np
 
-_GUESS = 1 << 32         # the total is stored above the guess row (plus two, so that -1 and -2 fit)
+_GUESS = 1 << 32  # the total is stored above the guess row (plus two, so that -1 and -2 fit)
 
 
 def totals_key(S: np.ndarray, r: int, akey: bytes = b"") -> bytes:

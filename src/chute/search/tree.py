@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any
 
 from ..errors import ChuteError
 from ..files import excerpt, read_limited, write_atomic
@@ -41,9 +42,9 @@ class TreeNode:
 
     guess: str
     n: int = 0
-    children: dict[str, "TreeNode"] = field(default_factory=dict)
+    children: dict[str, TreeNode] = field(default_factory=dict)
 
-    def nodes(self, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], "TreeNode"]]:
+    def nodes(self, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], TreeNode]]:
         """Return every (pattern path, node) below and including this one, depth first."""
         yield path, self
         for pattern in sorted(self.children):
@@ -74,15 +75,22 @@ class TreeStats:
 
     def to_dict(self) -> dict[str, Any]:
         """Return the figures as plain JSON data."""
-        return {"games": self.games, "total": self.total, "mean": round(self.mean, 4),
-                "worst": self.worst, "distribution": {str(k): v for k, v in sorted(self.distribution.items())},
-                "failures": len(self.failures)}
+        return {
+            "games": self.games,
+            "total": self.total,
+            "mean": round(self.mean, 4),
+            "worst": self.worst,
+            "distribution": {str(k): v for k, v in sorted(self.distribution.items())},
+            "failures": len(self.failures),
+        }
 
     def summary(self) -> str:
         """Return the figures as one line of text."""
         dist = " ".join(f"{k}:{v}" for k, v in sorted(self.distribution.items()))
-        text = (f"{plural(self.total, 'guess', 'guesses')} for {plural(self.games, 'answer')}, mean {self.mean:.4f}, "
-                f"worst {self.worst}, distribution {dist}")
+        text = (
+            f"{plural(self.total, 'guess', 'guesses')} for {plural(self.games, 'answer')}, mean {self.mean:.4f}, "
+            f"worst {self.worst}, distribution {dist}"
+        )
         if self.failures:
             text += f", {len(self.failures)} failed"
         return text
@@ -102,7 +110,7 @@ class DecisionTree:
     root: TreeNode
     length: int
     rows: int = 6
-    rule: str | None = None             # None, "hard" (Wordle) or "strict" (Termo)
+    rule: str | None = None  # None, "hard" (Wordle) or "strict" (Termo)
     meta: dict[str, Any] = field(default_factory=dict)
 
     # -- following the tree
@@ -211,8 +219,7 @@ class DecisionTree:
             if clues and clues[-1].solved:
                 problems.append(f"{secret} needs {len(clues)} guesses, over the {self.rows}-row limit")
             else:
-                problems.append(f"{secret} leaves the tree after "
-                                + " ".join(f"{c.guess}:{c.pattern}" for c in clues))
+                problems.append(f"{secret} leaves the tree after " + " ".join(f"{c.guess}:{c.pattern}" for c in clues))
         if len(stats.failures) > 10:
             problems.append(f"... and {len(stats.failures) - 10} more answers fail")
         return stats, problems
@@ -236,14 +243,21 @@ class DecisionTree:
 
     def to_dict(self) -> dict[str, Any]:
         """Return the tree as plain JSON data."""
-        return {"format": FORMAT, "version": VERSION, "length": self.length, "rows": self.rows,
-                "rule": self.rule, "meta": self.meta, "tree": self.root.to_dict()}
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "length": self.length,
+            "rows": self.rows,
+            "rule": self.rule,
+            "meta": self.meta,
+            "tree": self.root.to_dict(),
+        }
 
     @classmethod
-    def from_dict(cls, data: Any) -> "DecisionTree":
+    def from_dict(cls, data: Any) -> DecisionTree:
         """Return the tree described by JSON data; raise TreeError saying what is wrong."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise TreeError(f"not a chute tree (expected \"format\": \"{FORMAT}\")")
+            raise TreeError(f'not a chute tree (expected "format": "{FORMAT}")')
         if data.get("version") != VERSION:
             raise TreeError(f"unsupported tree version {data.get('version')!r} (this chute reads {VERSION})")
         length, rows, rule = data.get("length"), data.get("rows", 6), data.get("rule")
@@ -252,10 +266,10 @@ class DecisionTree:
         if not isinstance(rows, int) or rows < 1:
             raise TreeError(f"bad row limit {rows!r} in tree")
         if rule not in RULES:
-            raise TreeError(f"bad hard-mode rule {rule!r} in tree (expected null, \"hard\" or \"strict\")")
+            raise TreeError(f'bad hard-mode rule {rule!r} in tree (expected null, "hard" or "strict")')
         meta = data.get("meta", {})
         if not isinstance(meta, dict):
-            raise TreeError("bad \"meta\" in tree (expected an object)")
+            raise TreeError('bad "meta" in tree (expected an object)')
         root = _node_from(data.get("tree"), length, "root", 0)
         return cls(root, length, rows, rule, meta)
 
@@ -271,7 +285,7 @@ class DecisionTree:
             raise TreeError(str(err)) from None
 
     @classmethod
-    def load(cls, path: str | Path) -> "DecisionTree":
+    def load(cls, path: str | Path) -> DecisionTree:
         """Return the tree stored in a JSON file; raise TreeError for a missing or malformed file."""
         path = Path(path)
         try:
@@ -318,12 +332,16 @@ class DecisionTree:
     def to_dot(self, name: str = "tree", lexicon: Lexicon | None = None) -> str:
         """Return the tree as a Graphviz DOT graph (nodes: guesses and counts, edges: patterns)."""
         spell = lexicon.show if lexicon is not None else (lambda w: w)
-        out = [f'digraph "{name}" {{', "  rankdir=LR;",
-               '  node [shape=box, fontname="Courier"];', '  edge [fontname="Courier"];']
+        out = [
+            f'digraph "{name}" {{',
+            "  rankdir=LR;",
+            '  node [shape=box, fontname="Courier"];',
+            '  edge [fontname="Courier"];',
+        ]
         ids: dict[tuple[str, ...], str] = {}
         for i, (path, node) in enumerate(self.root.nodes()):
             ids[path] = f"n{i}"
-            word = spell(node.guess).upper().replace('"', '')
+            word = spell(node.guess).upper().replace('"', "")
             label = f"{word}\\n{node.n}" if node.n else word
             out.append(f'  n{i} [label="{label}"];')
             if path:
@@ -340,14 +358,14 @@ def _node_from(data: Any, length: int, where: str, depth: int) -> TreeNode:
         raise TreeError(f"node at {where} is not an object")
     guess = data.get("guess")
     if not isinstance(guess, str) or len(guess) != length or not is_word(guess):
-        raise TreeError(f"node at {where} has a bad guess {excerpt(guess)} (expected a {length}-letter word)")
+        raise TreeError(f"node at {where} has a bad guess {excerpt(str(guess))} (expected a {length}-letter word)")
     n = data.get("n", 0)
     if not isinstance(n, int) or n < 0:
         raise TreeError(f"node at {where} has a bad count {excerpt(n)}")
     children: dict[str, TreeNode] = {}
     nxt = data.get("next", {})
     if not isinstance(nxt, dict):
-        raise TreeError(f"node at {where} has a bad \"next\" (expected an object)")
+        raise TreeError(f'node at {where} has a bad "next" (expected an object)')
     for pattern, child in nxt.items():
         if len(pattern) != length or set(pattern) - set("gyb"):
             raise TreeError(f"bad pattern {excerpt(pattern)} below {where} (expected {length} of g/y/b)")

@@ -40,10 +40,10 @@ carry the guesses their clue still allows, with memos of their own.
 
 from __future__ import annotations
 
-import hashlib
 import sys
 import time
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -51,38 +51,28 @@ from ..arrays import union
 from ..errors import ChuteError
 from ..files import excerpt
 from ..game.feedback import decode, n_patterns
-from ..game.pattern_codes import letters_array
 from ..game.words import Lexicon
 from ..kernels import tree_numpy
 from ..kernels.tree_numpy import word_cost_table
 from .compile_ahead import compile_first
-from .matrix_view import MatrixView
+from .hard_mode import INF, OverBudget, RuledSearch
 from .totals import Totals, totals_key
 from .tree import RULES, TreeNode
 
-INF = 10**9
 DEFAULT_TOP = (200, 30, 10, 4, 2)
-CHILD_KEYS = 1 << 18               # children's keys kept, at most (~70 MB)
-CHILDREN_BYTES = 64 * 2**20        # children's guess rows kept, at most
-TWO_KEYS = 1 << 16                 # entries of the memo of sets with two rows left, at most (~3 MB)
-RULED_KEYS = 1 << 21               # entries of each memo of the compiled hard-mode searches, at most (~100 MB)
+TWO_KEYS = 1 << 16  # entries of the memo of sets with two rows left, at most
 # A node's compiled pass refuting its guesses (``_refuted``) runs once this many have been tried in Python: most
 # nodes end sooner, their best guess reaching their bound, and the pass would have been spent on guesses never
-# tried.  After 0 / 1 / 4 / 16 / 64 guesses: the exact search at 10,000 x 10,000 words 147 / - / 127 / 125 / - s
-# of CPU, the proof over Termo's bundled lists (``--top 3``) 233 / 204 / 184 / 161 / 160 s (192 with no pass).
+# tried (chosen on the exact search at 10,000 words and the proof over Termo's bundled lists: BENCHMARKS.md)
 REFUTE_AFTER = 16
-SORT_AFTER = 8       # a ceiling sorts its rows once this many bounds have asked it (a sort of 10,000 rows costs
-                     # 20-30 filters; set by hand, then the exact search at 10k and a review measured with it)
-FIRST_STRIDE = 256   # a bound over sorted ceilings scans this many rows first, then twice as many each time
-NO_BUDGET = 2**62                   # the cells a compiled search may scan when no budget is set
+SORT_AFTER = 8  # a ceiling sorts its rows once this many bounds have asked it (a sort costs a few dozen
+# filters; set by hand, then the exact search at 10k and a review measured with it)
+FIRST_STRIDE = 256  # a bound over sorted ceilings scans this many rows first, then twice as many each time
 # A normal-mode search scans with numpy's primitives (``tree_numpy``) until the compiled kernels pay for
-# loading numba (0.3-0.9 s on a 2-core VM, by the CPU): numpy
-# takes 50-70 ns a cell, and 1-3 ms a scan more to read a few columns of a large matrix (less once it reads
-# the transpose), so the search moves on once its scans would pass COMPILED_AFTER cells or have taken
-# NUMPY_SECONDS.  A review of a game whose opener is known scans 0.1-3 M cells in 1-9 scans, 0.01-0.2 s
-# (BENCHMARKS.md, "Reviews"); the results are the same either way.  10 M and 20 M cells were tried over
-# 14 reviews that outgrow numpy: 13.5 and 13.6 s in all against 13.0 s (some faster, Quarteto and Dordle
-# slower), so 5 M stays.
+# loading numba: the search moves on once its scans would pass COMPILED_AFTER cells, or have taken
+# NUMPY_SECONDS of CPU (this thread's: work, not the wall clock, so a loaded machine decides as a quiet one).
+# A review of a game whose opener is known stays well within both (BENCHMARKS.md, "Reviews"); the results
+# are the same either way, and larger limits were slower over reviews that outgrow numpy.
 COMPILED_AFTER = 5_000_000
 NUMPY_SECONDS = 0.4
 
@@ -91,10 +81,6 @@ def _compiler_loaded() -> bool:
     """Return whether this process has loaded the compiled tree kernels (a server, a prover): then they cost
     nothing more."""
     return "chute.kernels.tree" in sys.modules
-
-
-class OverBudget(Exception):
-    """An exact search did more work than its budget allows (nodes visited, or pairs scanned)."""
 
 
 class Ceiling:
@@ -106,8 +92,8 @@ class Ceiling:
     def __init__(self, rows: np.ndarray, most: np.ndarray):
         self.rows = rows
         self.most = most
-        self._sorted: tuple[np.ndarray, np.ndarray] | None = None    # (rows, -most), most first: made when asked
-        self._asked = 0                     # how many bounds asked for the rows above a target
+        self._sorted: tuple[np.ndarray, np.ndarray] | None = None  # (rows, -most), most first: made when asked
+        self._asked = 0  # how many bounds asked for the rows above a target
 
     def by_most(self) -> tuple[np.ndarray, np.ndarray]:
         """Return (the rows, their ceilings negated): the highest ceiling first, then in row order."""
@@ -153,7 +139,7 @@ def parse_top(text: str | int | Sequence[int] | None) -> tuple[int, ...]:
     return values
 
 
-class TreeSearch(MatrixView):
+class TreeSearch(RuledSearch):
     """Branch-and-bound search for the tree with the least total guesses, per opener.
 
     ``rule``: None, "hard" or "strict"; ``top``: guesses tried per node by
@@ -165,9 +151,16 @@ class TreeSearch(MatrixView):
     words and at most a pair).
     """
 
-    def __init__(self, engine, rows: int = 6, rule: str | None = None,
-                 top: Sequence[int] | int | str | None = None, exact: bool = False,
-                 full_rows: int = 3, probes: Iterable[str] | None = None):
+    def __init__(
+        self,
+        engine,
+        rows: int = 6,
+        rule: str | None = None,
+        top: Sequence[int] | int | str | None = None,
+        exact: bool = False,
+        full_rows: int = 3,
+        probes: Iterable[str] | None = None,
+    ):
         if rule not in RULES:
             raise ChuteError(f"unknown hard-mode rule {rule!r}")
         if rows < 1:
@@ -179,7 +172,7 @@ class TreeSearch(MatrixView):
         self.top = parse_top(top)
         self.exact = exact
         self.full_rows = full_rows
-        MatrixView.__init__(self, engine)
+        RuledSearch.__init__(self, engine)
         self.length = self.lexicon.length
         self.P = n_patterns(self.length)
         self.solved = self.P - 1
@@ -189,41 +182,32 @@ class TreeSearch(MatrixView):
         # the guesses the search may play: the ones chute suggests (a dictionary's rare words are
         # read when typed, never suggested) and every answer, which can always be guessed
         suggested = self.lexicon.suggested_rows
-        self.all_rows = (np.arange(self.n_guesses, dtype=np.int32) if suggested is None
-                         else union(suggested, self.ans_rows).astype(np.int32))
+        self.all_rows = (
+            np.arange(self.n_guesses, dtype=np.int32)
+            if suggested is None
+            else union(suggested, self.ans_rows).astype(np.int32)
+        )
         if probes is not None:
             self.all_rows = np.unique(np.array([gi[w] for w in probes if w in gi], dtype=np.int32))
         self._every_row = len(self.all_rows) == self.n_guesses
         self.hw = word_cost_table(len(self.lexicon.answers))
         # the most unsolved bins one guess can make (patterns minus all-green)
         self.max_parts = min(len(self.lexicon.answers), self.P - 1)
-        self.letters = None
-        if rule is not None:
-            self.letters = letters_array(self.lexicon.guesses, self.length)
+        self._start_rules()
         self.tt = Totals()
         self.scans = 0
-        self.cells = 0           # (candidate, guess) pairs the scans looked at: their cost, for ``budget``
-        self.budget: int | None = None   # the count of ``cells`` past which a search raises OverBudget (None: no limit)
+        self.cells = 0  # (candidate, guess) pairs the scans looked at: their cost, for ``budget``
+        self.budget: int | None = None  # the count of ``cells`` past which a search raises OverBudget (None: no limit)
         self._buf = np.empty(max(self.n_guesses, 1), dtype=np.int64)
-        self._label = np.full(self.P, -1, dtype=np.int64)     # scratch of ``partition_hash``
+        self._label = np.full(self.P, -1, dtype=np.int64)  # scratch of ``partition_hash``
         self._k = None
-        self.small = rule is None    # numpy's primitives while the search is small (``_primitives``)
-        self._two = None         # memo of the compiled three-row search
-        self._masks = None       # hard mode's bitsets (``_hard_masks``)
-        self._bits: dict[int, tuple[np.ndarray, np.ndarray]] = {}    # id(rows) -> (rows, their bitset)
-        self._child_keys: dict[tuple, bytes] = {}   # (parent's key, a clue or what it demands) -> the child's key
-        self._children: dict[bytes, np.ndarray] = {}     # a child's key -> its guess rows (``_child``)
-        self._children_size = 0
-        self._tiles: list[tuple[int, ...]] | None = None     # each pattern's tiles, position by position
-        self._guess_letters: list[tuple[int, ...]] | None = None
-        self.compiled_three = True   # False: the three-row nodes in Python too (the tests compare)
-        self.compiled_four = True    # False: hard modes' four-row nodes in Python
-        self.compiled_five = True    # False: hard modes' five-row nodes try their guesses in Python
-        self._ruled = None           # memos of the compiled hard-mode searches (``_ruled_memos``)
-        self.classes = True          # False: every guess at every node (the tests compare)
-        self.bounds_first = True     # False: a guess's bins searched without bounding them all first (likewise)
-        self.ceilings = True         # False: each bin's bound scans every guess, not only those it needs (likewise)
-        self.refutes_first = True    # False: no compiled pass over a node's guesses to refute them first (likewise)
+        self.small = rule is None  # numpy's primitives while the search is small (``_primitives``)
+        self._two = None  # memo of the compiled three-row search
+        self.compiled_three = True  # False: the three-row nodes in Python too (the tests compare)
+        self.classes = True  # False: every guess at every node (the tests compare)
+        self.bounds_first = True  # False: a guess's bins searched without bounding them all first (likewise)
+        self.ceilings = True  # False: each bin's bound scans every guess, not only those it needs (likewise)
+        self.refutes_first = True  # False: no compiled pass over a node's guesses to refute them first (likewise)
 
     def _count(self, cells: int) -> None:
         """Count one scan of the guesses over ``cells`` pairs; raise OverBudget once the cells pass ``budget``."""
@@ -239,7 +223,8 @@ class TreeSearch(MatrixView):
         first in a process of its own: ``compile_ahead``)."""
         if self._k is None:
             compile_first(self.M.nbytes, self.length, self.rule, self.engine.cache_dir, self.transposed_only)
-            from ..kernels import tree as tree_kernels
+            from ..kernels import tree as tree_kernels  # noqa: PLC0415 (numba: loaded on first use)
+
             self._k = tree_kernels
             self.small = False
         return self._k
@@ -248,8 +233,9 @@ class TreeSearch(MatrixView):
         """Return the module of scans and splits for the next step: ``tree_numpy`` while the search is small
         (normal mode, its scans with the next ``cells`` short of ``COMPILED_AFTER`` and within
         ``NUMPY_SECONDS``, numba not loaded here), else the compiled kernels."""
-        if self.small and (self.cells + cells >= COMPILED_AFTER or self.numpy_seconds >= NUMPY_SECONDS
-                           or _compiler_loaded()):
+        if self.small and (
+            self.cells + cells >= COMPILED_AFTER or self.numpy_seconds >= NUMPY_SECONDS or _compiler_loaded()
+        ):
             self.small = False
         return tree_numpy if self.small else self._kernels()
 
@@ -276,13 +262,12 @@ class TreeSearch(MatrixView):
         self.copy_rows(S)
         if kern is not tree_numpy:
             return getattr(kern, name)(self.M, self._mt_for(S), S, *args)
-        start = time.perf_counter()
+        start = time.thread_time()
         out = getattr(kern, name)(self.M, self._numpy_mt_for(S), S, *args)
-        self.numpy_seconds += time.perf_counter() - start
+        self.numpy_seconds += time.thread_time() - start
         return out
 
-    def weighted_bounds(self, S: np.ndarray, rows: np.ndarray, w: np.ndarray, lb: np.ndarray,
-                        keys: np.ndarray) -> None:
+    def weighted_bounds(self, S: np.ndarray, rows: np.ndarray, w: np.ndarray, lb: np.ndarray, keys: np.ndarray) -> None:
         """Fill, per guess row, the weighted search's lower bound and partition key over ``S`` weighing ``w``
         (``kernels.weighted.weighted_bounds``), on the primitives this search is on: the weighted search's
         scans count toward its move to the kernels as its own do."""
@@ -291,12 +276,13 @@ class TreeSearch(MatrixView):
         self.cells += cells
         self.copy_rows(S)
         if kern is not tree_numpy:
-            from ..kernels.weighted import weighted_bounds
+            from ..kernels.weighted import weighted_bounds  # noqa: PLC0415 (numba: loaded on first use)
+
             weighted_bounds(self.M, self._mt_for(S), rows, S, w, self.solved, self.P, lb, keys)
             return
-        start = time.perf_counter()
+        start = time.thread_time()
         tree_numpy.weighted_bounds(self.M, self._numpy_mt_for(S), rows, S, w, self.solved, self.P, lb, keys)
-        self.numpy_seconds += time.perf_counter() - start
+        self.numpy_seconds += time.thread_time() - start
 
     def _scan_classes(self, S: np.ndarray, rows: np.ndarray):
         """Return the first row of each distinct column of codes over ``S`` (in order) and ``_scan``'s figures
@@ -307,8 +293,9 @@ class TreeSearch(MatrixView):
         sc = np.empty(k, dtype=np.int64)
         reps = np.empty(k, dtype=np.int32)
         every = rows is self.all_rows and self._every_row
-        count = self._run_scan("scan_classes", len(S) * k, S, rows, every, self.hw, self.solved, self.P,
-                               nb, cand, sc, reps)
+        count = self._run_scan(
+            "scan_classes", len(S) * k, S, rows, every, self.hw, self.solved, self.P, nb, cand, sc, reps
+        )
         return nb[:count], cand[:count], sc[:count], reps[:count].copy()
 
     def _memo2(self):
@@ -329,178 +316,6 @@ class TreeSearch(MatrixView):
         if r == 1:
             return INF
         return max(2 * m - 1, 3 * m - 2 - self.max_parts)
-
-    def _child_allowed(self, allowed: np.ndarray | None, g: int, code: int) -> np.ndarray | None:
-        """Return the guess rows still legal after guess row ``g`` showed ``code`` (None: all)."""
-        if self.rule is None:
-            return None
-        base = self.all_rows if allowed is None else allowed
-        out = np.empty(len(base), dtype=np.int32)
-        kern = self._kernels()
-        if self.rule == "hard":      # an AND of bitsets: a node's children share its allowed set's bits
-            at, least = self._hard_masks()
-            cnt = kern.filter_allowed_hard(self._bits_of(base), at, least, self.letters[g], int(code),
-                                           kern._DEBRUIJN_INDEX, out)
-        else:
-            cnt = kern.filter_allowed(self.letters, base, self.letters[g], int(code), True, out)
-        return out[:cnt]
-
-    def _demand(self, g: int, code: int) -> tuple:
-        """Return what guess row ``g`` showing ``code`` demands of hard mode's next guesses: greens, letters revealed.
-
-        The greens stay in place and each revealed letter is used as often:
-        equal demands, equal children (Termo's strict mode demands the clue itself).
-        """
-        if self._tiles is None:
-            self._tiles = [tuple(code // 3 ** i % 3 for i in range(self.length)) for code in range(self.P)]
-            self._guess_letters = [tuple(w) for w in self.letters.tolist()]
-        tiles, letters = self._tiles[code], self._guess_letters[g]
-        return (tuple([a if t == 2 else -1 for a, t in zip(letters, tiles)]),
-                tuple(sorted([a for a, t in zip(letters, tiles) if t])))
-
-    def _child_key(self, allowed: np.ndarray | None, akey: bytes, g: int, code: int) -> tuple[bytes, np.ndarray | None]:
-        """Return (the key of the guesses legal after guess row ``g`` showed ``code``, those guesses, or None
-        when they are not worked out yet: ``_child`` gives them).
-
-        In hard mode many guesses of a node demand the same of the next row (a
-        grey letter demands nothing), and a node searched again meets its
-        children again: their keys are kept, and the guesses worked out only
-        for a child that is searched.  In Termo's strict mode each clue demands
-        its own: the guesses are worked out at once.
-        """
-        if self.rule is None:
-            return b"", None
-        if self.rule != "hard":
-            child = self._child_allowed(allowed, g, code)
-            return self._akey(child), child
-        clue = (akey, g * self.P + code)
-        ckey = self._child_keys.get(clue)
-        if ckey is None:
-            demand = (akey, self._demand(g, code))
-            ckey = self._child_keys.get(demand)
-            if ckey is None:
-                ckey = self._child(allowed, g, code, None)[1]
-            if len(self._child_keys) >= CHILD_KEYS:
-                self._child_keys.clear()
-            self._child_keys[clue] = self._child_keys[demand] = ckey
-        return ckey, None
-
-    def _child(self, allowed: np.ndarray | None, g: int, code: int,
-               ckey: bytes | None) -> tuple[np.ndarray | None, bytes]:
-        """Return (the guess rows legal after guess row ``g`` showed ``code``, their key), hard mode's kept a while."""
-        if self.rule is None:
-            return None, b""
-        child = self._children.get(ckey) if ckey is not None else None
-        if child is None:
-            child = self._child_allowed(allowed, g, code)
-            ckey = self._akey(child)
-            if self._children_size + child.nbytes > CHILDREN_BYTES:
-                self._children.clear()
-                self._children_size = 0
-            self._children[ckey] = child
-            self._children_size += child.nbytes
-        return child, ckey
-
-    def _hard_masks(self) -> tuple[np.ndarray, np.ndarray]:
-        """Return hard mode's bitsets over the guess rows (made on first use)."""
-        if self._masks is None:
-            self._masks = self._kernels().hard_masks(self.letters)
-        return self._masks
-
-    def _bits_of(self, rows: np.ndarray) -> np.ndarray:
-        """Return the bitset of a set of guess rows, kept while the same array is the parent of many children."""
-        found = self._bits.get(id(rows))
-        if found is not None and found[0] is rows:
-            return found[1]
-        if len(self._bits) >= 64:
-            self._bits.clear()
-        bits = np.empty((self.n_guesses + 63) // 64, dtype=np.uint64)
-        self._kernels().rows_to_bits(rows, bits)
-        self._bits[id(rows)] = (rows, bits)
-        return bits
-
-    def _solve_three_ruled(self, S: np.ndarray, rows: np.ndarray, every: bool, lb: int, beta: int,
-                           akey: bytes) -> tuple[int, int, int]:
-        """Return (total, guess row, cells scanned) of ``S`` with three rows left in a hard mode, compiled
-        (``rows``: the guesses allowed there, ``akey`` their key)."""
-        kern = self._kernels()
-        bits, at, least = self._rule_bits(rows)
-        val, g, cells = kern.solve_three_ruled(self.M, self._mt_for(S), S, rows, every, self.ans_rows, self.hw,
-                                               self.solved, self.P, self.max_parts, lb, beta,
-                                               self.rule == "strict", self.letters, bits, at, least,
-                                               kern._DEBRUIJN_INDEX, self._key_words(akey), self._memo2())
-        return int(val), int(g), int(cells)
-
-    def _rule_bits(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Return what the compiled hard-mode searches filter ``rows`` with: their bitset and hard mode's masks
-        (Termo's strict rule: empty stand-ins)."""
-        if self.rule == "hard":
-            at, least = self._hard_masks()
-            return self._bits_of(rows), at, least
-        return self._NO_BITS
-
-    @staticmethod
-    def _key_words(akey: bytes) -> np.ndarray:
-        """Return an allowed set's key as the two 64-bit words the compiled searches take (a writable array: the
-        type the kernels pass each other, so one compiled version serves both)."""
-        return np.frombuffer(akey.ljust(16, b"\0")[:16], dtype=np.uint64).copy()
-
-    def _three_compiled(self, r: int) -> bool:
-        """Return whether nodes with ``r`` (three) rows left are searched by the compiled kernels: every guess
-        tried there (exact, or within ``full_rows`` of the limit)."""
-        return (self.compiled_three and (self.exact or r <= self.full_rows)
-                and self._primitives() is not tree_numpy)
-
-    def _ruled_memos(self):
-        """Return the compiled hard-mode searches' memos (bins' results with three and four rows left, allowed
-        sets' keys), emptied once one passes ``RULED_KEYS`` entries."""
-        kern = self._kernels()
-        if self._ruled is None or max(kern.entries(m) for m in self._ruled) > RULED_KEYS:
-            self._ruled = (kern.empty_memo(), kern.empty_memo(), kern.empty_memo())
-        return self._ruled
-
-    def _ruled_compiled(self, r: int) -> bool:
-        """Return whether a hard-mode node with ``r`` rows left (4 or 5) is searched by the compiled kernels."""
-        return (self.rule is not None and self._three_compiled(3) and self.compiled_four
-                and (r == 4 or (r == 5 and self.compiled_five)))
-
-    def _solve_ruled(self, S: np.ndarray, rows: np.ndarray, every: bool, lb: int, beta: int, akey: bytes,
-                     r: int, order: np.ndarray | None = None, nb: np.ndarray | None = None,
-                     cand: np.ndarray | None = None) -> tuple[int, int]:
-        """Return (total, guess row) of ``S`` in a hard mode, compiled: with four rows left the whole node
-        (``solve_four_node``), with five the guesses of ``order`` tried in turn (``solve_five_ruled``); the
-        row is -1 when the total is only a lower bound (``rows``: the guesses allowed, ``akey`` their key)."""
-        kern = self._kernels()
-        bits, at, least = self._rule_bits(rows)
-        left = NO_BUDGET if self.budget is None else max(self.budget - self.cells, 0)
-        memo3, memo4, sets = self._ruled_memos()
-        strict = self.rule == "strict"
-        if r == 4:
-            val, g, cells, searched, over = kern.solve_four_node(
-                self.M, self._mt_for(S), S, rows, every, self._top_k(4), self.ans_rows, self.hw, self.solved, self.P,
-                self.max_parts, lb, beta, strict, self.letters, bits, at, least, kern._DEBRUIJN_INDEX,
-                self._key_words(akey), left, self._memo2(), memo3, sets)
-        else:
-            val, g, cells, searched, over = kern.solve_five_ruled(
-                self.M, self._mt_for(S), S, rows, order, nb, cand, self._top_k(4), self.ans_rows, self.hw, self.solved,
-                self.P, self.max_parts, lb, beta, strict, self.letters, bits, at, least, kern._DEBRUIJN_INDEX,
-                self._key_words(akey), left, self._memo2(), memo3, memo4, sets)
-        self.scans += int(searched)
-        self.cells += int(cells)
-        if over:
-            raise OverBudget(f"more than {self.budget:,} cells")
-        return int(val), int(g)
-
-    # strict mode's stand-ins for hard mode's bitsets (one compiled signature for both rules)
-    _NO_BITS = (np.empty(0, dtype=np.uint64), np.empty((0, 0, 0), dtype=np.uint64),
-                np.empty((0, 0, 0), dtype=np.uint64))
-
-    @staticmethod
-    def _akey(allowed: np.ndarray | None) -> bytes:
-        """Return a short key identifying an allowed-guess set (empty for all guesses)."""
-        if allowed is None:
-            return b""
-        return hashlib.blake2b(allowed.tobytes(), digest_size=16).digest()
 
     def _top_k(self, r: int) -> int:
         """Return how many guesses a node with ``r`` rows left tries, the best by the heuristic (0: every one
@@ -525,7 +340,7 @@ class TreeSearch(MatrixView):
         else:
             nb, cand, sc = self._scan(S, rows)
         kern = self._primitives()
-        dedupe = self.rule is None   # hard modes: equal partitions lead to different allowed sets
+        dedupe = self.rule is None  # hard modes: equal partitions lead to different allowed sets
         K = self._top_k(r)
         if not K:
             # equal partitions are skipped as the search reaches them (``solve``): hashing
@@ -537,8 +352,15 @@ class TreeSearch(MatrixView):
         cnt = kern.select_top(self.M, S, rows, sc, cand, K, dedupe, self.solved, self.P, out)
         return nb, cand, out[:cnt].copy(), rows
 
-    def solve(self, S: np.ndarray, r: int, allowed: np.ndarray | None = None,
-              beta: int = INF, akey: bytes = b"", guesses: np.ndarray | None = None) -> int:
+    def solve(
+        self,
+        S: np.ndarray,
+        r: int,
+        allowed: np.ndarray | None = None,
+        beta: int = INF,
+        akey: bytes = b"",
+        guesses: np.ndarray | None = None,
+    ) -> int:
         """Return the least total for candidate set ``S`` (answer columns) with ``r`` rows left.
 
         If the result is ``>= beta`` it is only a lower bound (the search gave
@@ -615,18 +437,24 @@ class TreeSearch(MatrixView):
         # which guesses of ``order[start:]`` the compiled bounds refute at the total to beat ``against``
         refuted, start, against = None, 0, INF
         tried = 0
-        refutes = (ceiling is not None and self.refutes_first and r1 >= 3 and self.bounds_first
-                   and self.rule is None and self._primitives() is not tree_numpy)
+        refutes = (
+            ceiling is not None
+            and self.refutes_first
+            and r1 >= 3
+            and self.bounds_first
+            and self.rule is None
+            and self._primitives() is not tree_numpy
+        )
         for i, k in enumerate(order.tolist()):
             if 3 * n - 2 * int(cand[k]) - int(nb[k]) >= best:
                 continue
-            if refutes and best < against and tried >= REFUTE_AFTER:   # a total to beat, or a lower one since
+            if refutes and ceiling is not None and best < against and tried >= REFUTE_AFTER:  # a total to beat
                 refuted, start, against = self._refuted(S, rows, order[i:], nb, cand, best, r1, ceiling), i, best
             if refuted is not None and refuted[i - start]:
                 continue
             tried += 1
             g = int(rows[k])
-            kern = self._primitives()       # numpy's or the kernels' (which give the same hashes)
+            kern = self._primitives()  # numpy's or the kernels' (which give the same hashes)
             if seen is not None:
                 h = int(kern.partition_hash(M[g], S, solved, P, self._label))
                 if h in seen:
@@ -647,16 +475,30 @@ class TreeSearch(MatrixView):
         tt[key] = (lb, -1)
         return lb
 
-    def _compiled_node(self, S: np.ndarray, r: int, rows: np.ndarray, every: bool, lb: int, beta: int,
-                       akey: bytes) -> tuple[int, int] | None:
+    def _compiled_node(
+        self, S: np.ndarray, r: int, rows: np.ndarray, every: bool, lb: int, beta: int, akey: bytes
+    ) -> tuple[int, int] | None:
         """Return (total, guess row) of a node the compiled kernels search whole (three rows left; four in hard
         modes), or None where ``solve`` searches it in Python."""
         if r == 3 and self.rule is None and self._three_compiled(r):
             # the most frequent node, every guess tried: the same search, compiled
-            val, g = self._kernels().solve_three(self.M, self._mt_for(S), S, rows, every, self.all_rows,
-                                                 self._every_row, self.ans_rows,
-                                                 self.hw, self.solved, self.P, self.max_parts, lb, beta,
-                                                 self._memo2())
+            val, g = self._kernels().solve_three(
+                self.M,
+                self._mt_for(S),
+                S,
+                rows,
+                every,
+                self.all_rows,
+                self._every_row,
+                self.ans_rows,
+                self.hw,
+                self.solved,
+                self.P,
+                self.max_parts,
+                lb,
+                beta,
+                self._memo2(),
+            )
             self._count(len(S) * len(rows))
             return int(val), int(g)
         if r == 3 and self.rule is not None and self._three_compiled(r):
@@ -667,13 +509,14 @@ class TreeSearch(MatrixView):
             return self._solve_ruled(S, rows, every, lb, beta, akey, r)
         return None
 
-    def _bins_bound(self, kern, S: np.ndarray, g: int, r1: int, allowed: np.ndarray | None, akey: bytes,
-                    best: int) -> tuple[int, list]:
+    def _bins_bound(
+        self, kern, S: np.ndarray, g: int, r1: int, allowed: np.ndarray | None, akey: bytes, best: int
+    ) -> tuple[int, list]:
         """Return (a lower bound on guess ``g``'s total over ``S``, the bins still to search as (words, their
         allowed guesses, key, bound, code)): the bins of one or two words exact, the others memoised or bounded
         by size; once the bound reaches ``best`` the bins left are not looked at."""
         words, starts, codes = kern.split(self.M, g, S, self.solved, self.P)
-        pending = []
+        pending: list[tuple] = []
         total = len(S)
         for i in range(len(codes)):
             m = int(starts[i + 1] - starts[i])
@@ -687,7 +530,7 @@ class TreeSearch(MatrixView):
             if m == 2:
                 total += 3
                 continue
-            sub = words[starts[i]:starts[i + 1]]
+            sub = words[starts[i] : starts[i + 1]]
             ckey, child = self._child_key(allowed, akey, g, int(codes[i]))
             e = self.tt.get(totals_key(sub, r1, ckey))
             if e is not None and e[1] != -1:
@@ -696,19 +539,29 @@ class TreeSearch(MatrixView):
                 blb = max(e[0], self._size_lb(m, r1)) if e is not None else self._size_lb(m, r1)
                 total += blb
                 pending.append((sub, child, ckey, blb, int(codes[i])))
-            if total >= best:       # the bins left only add to it: the guess cannot do better
+            if total >= best:  # the bins left only add to it: the guess cannot do better
                 break
         return total, pending
 
-    def _refuted(self, S: np.ndarray, rows: np.ndarray, order: np.ndarray, nb: np.ndarray, cand: np.ndarray,
-                 best: int, r1: int, ceiling: Ceiling) -> np.ndarray:
+    def _refuted(
+        self,
+        S: np.ndarray,
+        rows: np.ndarray,
+        order: np.ndarray,
+        nb: np.ndarray,
+        cand: np.ndarray,
+        best: int,
+        r1: int,
+        ceiling: Ceiling,
+    ) -> np.ndarray:
         """Return, per guess of ``order``, whether its figures, its bins' sizes or one bin's bound (``bound``
         with the ceiling of ``S``) prove it costs ``best`` or more: one compiled pass over the guesses a node
         has left, where each would cost a split, memo look-ups and a scan in Python."""
         up_rows, up_neg = ceiling.by_most()
         out = np.empty(len(order), dtype=np.uint8)
-        self._kernels().refuted_by_bounds(self.M, S, rows, order, nb, cand, best, r1, self.max_parts, up_rows,
-                                          up_neg, self.solved, self.P, out)
+        self._kernels().refuted_by_bounds(
+            self.M, S, rows, order, nb, cand, best, r1, self.max_parts, up_rows, up_neg, self.solved, self.P, out
+        )
         return out
 
     def _ceiling(self, rows: np.ndarray, nb: np.ndarray, cand: np.ndarray) -> Ceiling | None:
@@ -716,8 +569,17 @@ class TreeSearch(MatrixView):
         ``ceilings`` off."""
         return Ceiling(rows, nb + 2 * cand) if self.ceilings else None
 
-    def _search_bins(self, pending: list, g: int, r1: int, allowed: np.ndarray | None, total: int, best: int,
-                     guesses: np.ndarray | None, ceiling: Ceiling | None = None) -> int:
+    def _search_bins(
+        self,
+        pending: list,
+        g: int,
+        r1: int,
+        allowed: np.ndarray | None,
+        total: int,
+        best: int,
+        guesses: np.ndarray | None,
+        ceiling: Ceiling | None = None,
+    ) -> int:
         """Return guess ``g``'s total once each bin still pending is searched in place of its bound, stopping
         once it reaches ``best``.
 
@@ -729,7 +591,7 @@ class TreeSearch(MatrixView):
         """
         if r1 >= 3 and self.rule is None and self.bounds_first:
             for i, (sub, child, ckey, blb, code) in enumerate(pending):
-                needed = best - total + blb      # the bin's bound that refutes g
+                needed = best - total + blb  # the bin's bound that refutes g
                 sharper = self.bound(sub, r1, child, ckey, guesses, ceiling, 3 * len(sub) - needed)
                 if sharper > blb:
                     total += sharper - blb
@@ -737,7 +599,7 @@ class TreeSearch(MatrixView):
                 if total >= best:
                     return total
         for sub, child, ckey, blb, code in pending:
-            if child is None and self.rule is not None:      # hard mode: worked out once searched
+            if child is None and self.rule is not None:  # hard mode: worked out once searched
                 child = self._child(allowed, g, code, ckey)[0]
             total -= blb
             total += self.solve(sub, r1, child, best - total, ckey, guesses)
@@ -745,8 +607,16 @@ class TreeSearch(MatrixView):
                 break
         return total
 
-    def bound(self, S: np.ndarray, r: int, allowed: np.ndarray | None = None, akey: bytes = b"",
-              guesses: np.ndarray | None = None, ceiling: Ceiling | None = None, target: int | None = None) -> int:
+    def bound(
+        self,
+        S: np.ndarray,
+        r: int,
+        allowed: np.ndarray | None = None,
+        akey: bytes = b"",
+        guesses: np.ndarray | None = None,
+        ceiling: Ceiling | None = None,
+        target: int | None = None,
+    ) -> int:
         """Return a lower bound on the least total of ``S`` from one scan of the guesses (memoised).
 
         The bounds ``solve`` starts from: exact for a candidate that splits
@@ -777,13 +647,13 @@ class TreeSearch(MatrixView):
         rows = self.all_rows if allowed is None else allowed
         if guesses is not None:
             rows = guesses
-        skipped = -1         # the largest 2c + p a row skipped can reach (-1: none skipped)
+        skipped = -1  # the largest 2c + p a row skipped can reach (-1: none skipped)
         prefix = None
         if ceiling is not None and target is not None and r > 2 and self.rule is None:
             prefix = ceiling.sorted_above(target)
             if prefix is None:
                 rows, skipped = ceiling.above(target)
-        if prefix is not None:
+        if prefix is not None and target is not None:
             top = self._most_by_ceiling(S, *prefix, target)
         else:
             nb, cand, _ = self._scan(S, rows)
@@ -805,7 +675,7 @@ class TreeSearch(MatrixView):
         """
         top, i, stride = -1, 0, FIRST_STRIDE
         while i < k:
-            part = rows[i:min(k, i + stride)]
+            part = rows[i : min(k, i + stride)]
             nb, cand, _ = self._scan(S, part)
             self._count(len(S) * len(part))
             top = max(top, int((nb + 2 * cand).max()))
@@ -839,7 +709,7 @@ class TreeSearch(MatrixView):
         for i in range(len(codes)):
             if codes[i] == self.solved:
                 continue
-            sub = words[starts[i]:starts[i + 1]]
+            sub = words[starts[i] : starts[i + 1]]
             child = self._child_allowed(allowed, g, int(codes[i]))
             kids.append((int(codes[i]), self.subtree(sub, r - 1, child, self._akey(child))))
         return (g, len(S), tuple(kids))
@@ -851,4 +721,3 @@ class TreeSearch(MatrixView):
         for code, child in kids:
             node.children[decode(code, self.length)] = self.to_node(child)
         return node
-

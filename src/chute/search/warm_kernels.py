@@ -5,22 +5,23 @@ from __future__ import annotations
 
 import random
 import sys
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 
 from ..game.engine import Engine
 from ..game.rules import RULES
 from ..game.words import words_lexicon
+from ..kernels.compiling import told_when_compiling
 from .compile_ahead import PARTS, STARTED
-from .opener_search import rank_openers, search_opener
-from .tree_search import TreeSearch
+from .opener_search import OpenerResult, rank_openers, search_opener
+from .tree_search import Ceiling, TreeSearch
 
-WORDS = 1500                    # made-up words: sets large enough to reach every kernel the search calls
-LETTERS = "aeiorst"             # a small alphabet: words that share letters, so that sets stay hard
-SPREAD_WORDS, SPREAD_STEP = 40, 25      # a set of every 25th word, 40 of them, searched near the last row
+WORDS = 1500  # made-up words: sets large enough to reach every kernel the search calls
+LETTERS = "aeiorst"  # a small alphabet: words that share letters, so that sets stay hard
+SPREAD_WORDS, SPREAD_STEP = 40, 25  # a set of every 25th word, 40 of them, searched near the last row
 USAGE = "usage: python -m chute.search.warm_kernels LENGTH [hard|strict] [--transposed] [--part K]"
-TWO_ROWS_WORDS = 12                     # the set of the search of two rows left: the spread set's first words
+TWO_ROWS_WORDS = 12  # the set of the search of two rows left: the spread set's first words
 
 
 def made_up_words(length: int, count: int = WORDS) -> list[str]:
@@ -59,21 +60,31 @@ def _steps(length: int, rule: str | None, transposed: bool) -> dict[str, Callabl
         found = TreeSearch(engine, rows=rows, rule=rule, exact=exact)
         if transposed:
             found.read_transposed_only()
-        found.small = False          # the kernels from the start: numpy's twins would compile nothing
+        found.small = False  # the kernels from the start: numpy's twins would compile nothing
         return found
 
-    def opener(rows: int, exact: bool) -> None:
+    def opener(rows: int, exact: bool) -> OpenerResult:
         search = searcher(rows, exact)
-        search_opener(search, rank_openers(search, 1)[0])
+        return search_opener(search, rank_openers(search, 1)[0])
 
     def two_rows() -> None:
-        if rule is None:            # called from the search of three rows alone, with the types it passes
-            from ..kernels import small_trees
+        if rule is None:  # called from the search of three rows alone, with the types it passes
+            from ..kernels import small_trees  # noqa: PLC0415 (numba: loaded on first use)
+
             search = searcher()
             B = spread[:TWO_ROWS_WORDS].copy()
-            small_trees._two_rows(search.M, search._mt_for(B), B, search.all_rows, search._every_row,
-                                  search.ans_rows, search.solved, np.zeros(search.P, dtype=np.int64), 0,
-                                  search._memo2())
+            small_trees._two_rows(
+                search.M,
+                search._mt_for(B),
+                B,
+                search.all_rows,
+                search._every_row,
+                search.ans_rows,
+                search.solved,
+                np.zeros(search.P, dtype=np.int64),
+                0,
+                search._memo2(),
+            )
 
     def refuted() -> None:
         # the pass runs only where a node has guesses left to refute, which these made-up words may not
@@ -83,8 +94,7 @@ def _steps(length: int, rule: str | None, transposed: bool) -> dict[str, Callabl
             S = np.arange(len(engine.lexicon.answers), dtype=np.int32)
             nb, cand, _ = search._scan(S, search.all_rows)
             order = np.arange(len(search.all_rows), dtype=np.intp)
-            ceiling = search._ceiling(search.all_rows, nb, cand)
-            search._refuted(S, search.all_rows, order, nb, cand, 3 * len(S), 3, ceiling)
+            search._refuted(S, search.all_rows, order, nb, cand, 3 * len(S), 3, Ceiling(search.all_rows, nb + 2 * cand))
 
     return {
         "rank": lambda: rank_openers(searcher(), 1),
@@ -108,7 +118,7 @@ def main(argv: list[str]) -> int:
         if "--part" in argv:
             at = argv.index("--part")
             part = int(argv[at + 1])
-            del argv[at:at + 2]
+            del argv[at : at + 2]
         length = int(argv[0])
         rule = (argv[1] if len(argv) > 1 else "") or None
         if length < 1 or rule not in (None, *RULES) or len(argv) > 2 or not 0 <= (part or 0) < len(PARTS):
@@ -117,15 +127,15 @@ def main(argv: list[str]) -> int:
         print(USAGE, file=sys.stderr)
         return 2
     try:
-        from ..kernels.compiling import told_when_compiling
 
         def say(_note) -> None:
             print(STARTED, file=sys.stderr, flush=True)
+
         with told_when_compiling(say):
             warm(length, rule, transposed, part)
     except KeyboardInterrupt:
         return 130
-    except Exception as err:        # noqa: BLE001 - its parent compiles what it needs itself
+    except Exception as err:  # noqa: BLE001 - its parent compiles what it needs itself
         print(f"{type(err).__name__}: {err}", file=sys.stderr)
         return 1
     return 0

@@ -25,21 +25,20 @@ from .tree_search import OverBudget, TreeSearch
 
 INF = math.inf
 # the search whose tree ``found`` weighs: 10 guesses per node, every guess within two rows of the
-# limit.  Set for a review's time on Wordle under the frequency prior (the 251 words SOARE leaves
-# against CIGAR: 0.2 s, the same tree as the default schedule's 3.2 s; RAISE against MOUNT, 626
-# words: 1.2 s and 3.29 guesses where the default takes 22 s for 3.19)
+# limit.  Set for a review's time on Wordle under the frequency prior: the same tree as the default
+# schedule's for the words SOARE leaves against CIGAR, a tenth of a guess worse for RAISE against
+# MOUNT, each in a fraction of the default's time
 FOUND_TOP = 10
 FOUND_FULL_ROWS = 2
 
 
-SPARE_ROWS = 3      # rows past the limit a ``found`` tree may use when none finishes in time (with ``loss``)
+SPARE_ROWS = 3  # rows past the limit a ``found`` tree may use when none finishes in time (with ``loss``)
 
 
 class WeightedSearch:
     """Weighted least totals for one engine (the prior's words its columns), weights, rule and row limit."""
 
-    def __init__(self, engine, weights: np.ndarray, rows: int = 6, rule: str | None = None,
-                 loss: float | None = None):
+    def __init__(self, engine, weights: np.ndarray, rows: int = 6, rule: str | None = None, loss: float | None = None):
         self.engine = engine
         self.weights = np.asarray(weights, dtype=np.float64)
         if len(self.weights) != len(engine.lexicon.answers):
@@ -48,14 +47,14 @@ class WeightedSearch:
         self.rule = rule
         if loss is not None and loss < 1:
             raise ValueError(f"a lost word costs at least one guess more, not {loss}")
-        self.loss = loss           # guesses a word not found within the rows costs after the last row (None: INF)
+        self.loss = loss  # guesses a word not found within the rows costs after the last row (None: INF)
         # the equal-weights search (``found``) and its helpers: legal guesses, partitions
         self.tree = TreeSearch(engine, rows=rows, rule=rule, top=FOUND_TOP, full_rows=FOUND_FULL_ROWS)
-        self._thorough: TreeSearch | None = None      # every guess within three rows: when the quick one fails
+        self._thorough: TreeSearch | None = None  # every guess within three rows: when the quick one fails
         self.solved = self.tree.solved
-        self.memo: dict[tuple, tuple[float, int, bool]] = {}      # key -> (total, guess row, exact)
+        self.memo: dict[tuple, tuple[float, int, bool]] = {}  # key -> (total, guess row, exact)
         self.nodes = 0
-        self.budget: int | None = None      # nodes ``solve`` may visit before it raises OverBudget (None: no limit)
+        self.budget: int | None = None  # nodes ``solve`` may visit before it raises OverBudget (None: no limit)
 
     def mass(self, S: np.ndarray) -> float:
         """Return the weight of a candidate set."""
@@ -81,10 +80,10 @@ class WeightedSearch:
             return INF if loss is None else total * loss
         if n == 1:
             return total
-        if r == 1:             # the likeliest word, the others lost
+        if r == 1:  # the likeliest word, the others lost
             return INF if loss is None else total + (total - float(w[S].max())) * loss
         if n == 2:
-            return total + float(min(w[S[0]], w[S[1]]))      # the likelier first
+            return total + float(min(w[S[0]], w[S[1]]))  # the likelier first
         key = (S.tobytes(), r, self.tree._akey(allowed))
         found = self.memo.get(key)
         if found is not None and (found[2] or found[0] >= beta):
@@ -174,12 +173,12 @@ class WeightedSearch:
             return 0.0
         tree, rows = self._finder(S, r, allowed), r
         if tree is None and self.loss is not None:
-            tree, rows = self._finder(S, r + SPARE_ROWS, allowed), r + SPARE_ROWS     # a tree that may run over
+            tree, rows = self._finder(S, r + SPARE_ROWS, allowed), r + SPARE_ROWS  # a tree that may run over
         if tree is None:
             return INF
         return self._weigh(tree.subtree(S, rows, allowed, tree._akey(allowed)), S, 1, r)
 
-    def _finder(self, S: np.ndarray, r: int, allowed: np.ndarray | None) -> "TreeSearch | None":
+    def _finder(self, S: np.ndarray, r: int, allowed: np.ndarray | None) -> TreeSearch | None:
         """Return the equal-weights search that finishes the set within the rows (None: not even the thorough one).
 
         The quick schedule may miss the one guess that finishes in time: a

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import math
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Callable, ClassVar, Sequence
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
@@ -34,22 +35,24 @@ if TYPE_CHECKING:
 class Options:
     """Options every strategy honours."""
 
-    candidates_only: bool = False    # guess only words that could be the answer
-    prefer_candidates: bool = True   # on equal scores, a possible answer first
-    seed: int = 0                    # for randomised strategies
-    depth: int = 1                   # 2: re-score the best few by the best second guess
-    look_ahead: int = 10             # how many top guesses depth 2 re-scores
-    rows: int = 6                    # the row limit, for strategies that guard it
+    candidates_only: bool = False  # guess only words that could be the answer
+    prefer_candidates: bool = True  # on equal scores, a possible answer first
+    seed: int = 0  # for randomised strategies
+    depth: int = 1  # 2: re-score the best few by the best second guess
+    look_ahead: int = 10  # how many top guesses depth 2 re-scores
+    rows: int = 6  # the row limit, for strategies that guard it
 
     def key(self) -> str:
         """Return a short text naming these options (for caches)."""
-        return (f"co={int(self.candidates_only)},pc={int(self.prefer_candidates)},seed={self.seed},"
-                f"depth={self.depth},la={self.look_ahead},rows={self.rows}")
+        return (
+            f"co={int(self.candidates_only)},pc={int(self.prefer_candidates)},seed={self.seed},"
+            f"depth={self.depth},la={self.look_ahead},rows={self.rows}"
+        )
 
 
-RARE_SHARE = 0.01      # a rare candidate this likely (or more) may be guessed
-PARTITION_BLOCK_BYTES = 1 << 23   # ``partition_of`` gathers codes in blocks of about this many bytes ...
-EVERY_CODE_BYTES = 1 << 25        # ... unless every guess's codes fit in this many: then a state keeps them
+RARE_SHARE = 0.01  # a rare candidate this likely (or more) may be guessed
+PARTITION_BLOCK_BYTES = 1 << 23  # ``partition_of`` gathers codes in blocks of about this many bytes ...
+EVERY_CODE_BYTES = 1 << 25  # ... unless every guess's codes fit in this many: then a state keeps them
 
 
 @dataclass
@@ -58,24 +61,28 @@ class State:
 
     engine: Engine
     candidates: list[str]
-    weights: np.ndarray | None = None        # prior per candidate, None for uniform
-    allowed: np.ndarray | None = None        # allowed guess rows (sorted), None for every accepted guess
+    weights: np.ndarray | None = None  # prior per candidate, None for uniform
+    allowed: np.ndarray | None = None  # allowed guess rows (sorted), None for every accepted guess
     clues: list[Clue] = field(default_factory=list)
-    rule: str | None = None                  # hard-mode rule: None, "hard" or "strict"
-    fallback: bool = False                   # candidates are accepted words, the answer list ran out
-    notes: list[str] = field(default_factory=list)   # things the user should hear once
-    cols: np.ndarray | None = field(default=None, repr=False, compare=False)   # the candidates' matrix columns
-    top_weight: float | None = None          # the prior's largest weight before any clue (a fixed scale)
-    plans: bool = False                      # charge each guess the mass it may lose (``expected-guesses``)
-    unlisted: bool = False                   # no known word fits: the candidates are strings of letters (``unlisted``)
+    rule: str | None = None  # hard-mode rule: None, "hard" or "strict"
+    fallback: bool = False  # candidates are accepted words, the answer list ran out
+    notes: list[str] = field(default_factory=list)  # things the user should hear once
+    cols: np.ndarray | None = field(default=None, repr=False, compare=False)  # the candidates' matrix columns
+    top_weight: float | None = None  # the prior's largest weight before any clue (a fixed scale)
+    plans: bool = False  # charge each guess the mass it may lose (``expected-guesses``)
+    unlisted: bool = False  # no known word fits: the candidates are strings of letters (``unlisted``)
 
     def __repr__(self) -> str:
         shown = ", ".join(self.candidates[:5]) + (", ..." if self.n > 5 else "")
-        return (f"State({self.n} candidates [{shown}], {len(self.clues)} clues"
-                + (f", rule={self.rule!r}" if self.rule else "") + (", fallback" if self.fallback else "")
-                + (", unlisted" if self.unlisted else "") + ")")
+        return (
+            f"State({self.n} candidates [{shown}], {len(self.clues)} clues"
+            + (f", rule={self.rule!r}" if self.rule else "")
+            + (", fallback" if self.fallback else "")
+            + (", unlisted" if self.unlisted else "")
+            + ")"
+        )
 
-    def words_left(self) -> "WordsLeft":
+    def words_left(self) -> WordsLeft:
         """Return how many of the game's likely answers and possible words fit the clues (``game.words_left``)."""
         left = words_left(self.engine.lexicon, self.clues)
         return replace(left, strings=self.n) if self.unlisted else left
@@ -104,8 +111,11 @@ class State:
 
     def guess_rows(self, options: Options) -> np.ndarray:
         """Return the matrix rows a strategy may guess from under these options."""
-        rows = (np.arange(len(self.engine.lexicon.guesses), dtype=np.intp)
-                if self.allowed is None else np.asarray(self.allowed, dtype=np.intp))
+        rows = (
+            np.arange(len(self.engine.lexicon.guesses), dtype=np.intp)
+            if self.allowed is None
+            else np.asarray(self.allowed, dtype=np.intp)
+        )
         if len(self.rare_candidate_rows) or not len(rows):
             rows = union(rows, self.rare_candidate_rows if len(rows) else self.candidate_rows)
         if options.candidates_only:
@@ -135,8 +145,9 @@ class State:
             return np.empty(0, dtype=np.intp)
         index = lexicon.guess_index
         likely = np.flatnonzero(self.prior() >= RARE_SHARE).tolist()
-        return np.array(sorted(index[self.candidates[j]] for j in likely if self.candidates[j] in unsuggested),
-                        dtype=np.intp)
+        return np.array(
+            sorted(index[self.candidates[j]] for j in likely if self.candidates[j] in unsuggested), dtype=np.intp
+        )
 
     def all_rows(self, rows: np.ndarray) -> bool:
         """Return whether ``rows`` is every accepted guess (so the whole matrix can be used)."""
@@ -188,24 +199,34 @@ class State:
         prior = None if self.weights is None else self.prior()
         if self.all_rows(rows) and engine.in_place(self.columns):
             return partition_stats(engine.matrix, engine.n_patterns, prior)
-        if 2 * len(rows) >= len(engine.lexicon.guesses) and self.every_code_any_order is not None:    # most guesses
+        if 2 * len(rows) >= len(engine.lexicon.guesses) and self.every_code_any_order is not None:  # most guesses
             codes, order = self.every_code_any_order
-            return partition_stats(codes if self.all_rows(rows) else codes[rows], engine.n_patterns,
-                                   prior if prior is None or order is None else prior[order])
+            return partition_stats(
+                codes if self.all_rows(rows) else codes[rows],
+                engine.n_patterns,
+                prior if prior is None or order is None else prior[order],
+            )
         rows = np.asarray(rows)
         missing = self.columns < 0
-        letters = (letters_array([self.candidates[i] for i in np.flatnonzero(missing).tolist()], engine.length)
-                   if missing.any() else None)
+        letters = (
+            letters_array([self.candidates[i] for i in np.flatnonzero(missing).tolist()], engine.length)
+            if missing.any()
+            else None
+        )
         step = max(1, PARTITION_BLOCK_BYTES // max(self.n * engine.matrix.dtype.itemsize, 1))
         compiled = load_kernels_for(len(rows) * self.n, engine.length)
-        give_back = engine.gives_back()         # ... and gives back the pages each block read of a large mapped matrix
+        give_back = engine.gives_back()  # ... and gives back the pages each block read of a large mapped matrix
         parts = []
         for start in range(0, len(rows), step):
-            codes, order = engine.codes_any_order(rows[start:start + step], self.candidates, self.columns, letters,
-                                                  compiled)
-            parts.append(partition_stats(codes, engine.n_patterns,
-                                         prior if prior is None or order is None else prior[order], compiled))
-            if give_back:           # the rows just read: a first ranking reads every row of the matrix once
+            codes, order = engine.codes_any_order(
+                rows[start : start + step], self.candidates, self.columns, letters, compiled
+            )
+            parts.append(
+                partition_stats(
+                    codes, engine.n_patterns, prior if prior is None or order is None else prior[order], compiled
+                )
+            )
+            if give_back:  # the rows just read: a first ranking reads every row of the matrix once
                 engine.give_back_matrix()
         return PartitionStats.joined(parts)
 
@@ -231,8 +252,7 @@ class State:
 
     def stats(self, codes: np.ndarray) -> PartitionStats:
         """Return the partition figures of each row of ``codes`` (columns = candidates)."""
-        return partition_stats(codes, self.engine.n_patterns,
-                               None if self.weights is None else self.prior())
+        return partition_stats(codes, self.engine.n_patterns, None if self.weights is None else self.prior())
 
     def is_candidate(self, rows: np.ndarray) -> np.ndarray:
         """Return, per guess row, whether that word could be the answer."""
@@ -246,35 +266,41 @@ class Ranked:
     """One suggested guess with its figures."""
 
     guess: str
-    score: float                 # the strategy's own score (see ``Strategy.score_label``)
-    expected: float              # expected number of candidates left after it
-    worst: int                   # largest number of candidates one pattern leaves
-    parts: int                   # number of distinct patterns
-    candidate: bool              # whether it could be the answer
+    score: float  # the strategy's own score (see ``Strategy.score_label``)
+    expected: float  # expected number of candidates left after it
+    worst: int  # largest number of candidates one pattern leaves
+    parts: int  # number of distinct patterns
+    candidate: bool  # whether it could be the answer
 
     def to_dict(self) -> dict:
         """Return the figures as a JSON-ready dict."""
-        return {"guess": self.guess, "score": None if math.isnan(self.score) else round(float(self.score), 6),
-                "expected": round(float(self.expected), 4), "worst": int(self.worst),
-                "parts": int(self.parts), "candidate": bool(self.candidate)}
+        return {
+            "guess": self.guess,
+            "score": None if math.isnan(self.score) else round(float(self.score), 6),
+            "expected": round(float(self.expected), 4),
+            "worst": int(self.worst),
+            "parts": int(self.parts),
+            "candidate": bool(self.candidate),
+        }
 
 
 class Strategy(ABC):
     """Chooses guesses; ``rank`` gives the best ``top`` first."""
 
-    name: ClassVar[str]
-    score_label: ClassVar[str] = "score"
-    state_only: ClassVar[bool] = False     # chooses from the candidates and allowed guesses alone (not the clues)
-    higher_is_better: ClassVar[bool] = True
-    costly: ClassVar[bool] = False     # worth caching its opener on disk
-    planned_opener: ClassVar[bool] = False   # in hard modes, open with the best proven tree's opener
-    revision: ClassVar[int] = 0        # raised when the same name ranks differently (stored rankings go stale)
+    # what a wrapper (a look-ahead, a tree follower) may take from the strategy it wraps, object by object
+    name: str
+    score_label: str = "score"
+    state_only: ClassVar[bool] = False  # chooses from the candidates and allowed guesses alone (not the clues)
+    higher_is_better: bool = True
+    costly: ClassVar[bool] = False  # worth caching its opener on disk
+    planned_opener: ClassVar[bool] = False  # in hard modes, open with the best proven tree's opener
+    revision: ClassVar[int] = 0  # raised when the same name ranks differently (stored rankings go stale)
 
     @abstractmethod
     def rank(self, state: State, options: Options = Options(), top: int = 10) -> list[Ranked]:
         """Return the best ``top`` guesses for the state, best first."""
 
-    def observe(self, state: State) -> None:
+    def observe(self, state: State) -> None:  # noqa: B027  (an optional hook: most strategies say nothing)
         """Add to ``state.notes`` what the user should hear about this state (default: nothing)."""
 
     def choose(self, state: State, options: Options = Options()) -> str:
@@ -289,7 +315,7 @@ class PartitionStrategy(Strategy):
 
     costly = True
     state_only = True
-    kernel_mode: ClassVar[int | None] = None     # depth 2 in the compiled kernel: 0 max entropy, 1 min expected
+    kernel_mode: ClassVar[int | None] = None  # depth 2 in the compiled kernel: 0 max entropy, 1 min expected
 
     @abstractmethod
     def score(self, stats: PartitionStats) -> np.ndarray:
@@ -297,8 +323,7 @@ class PartitionStrategy(Strategy):
 
     def second(self, stats: PartitionStats) -> float:
         """Return the best score a second guess reaches in one bin (for ``depth`` 2)."""
-        raise ChuteError(f"strategy {self.name!r} has no look-ahead (--depth 2 works with "
-                         "entropy and expected-size)")
+        raise ChuteError(f"strategy {self.name!r} has no look-ahead (--depth 2 works with entropy and expected-size)")
 
     def combine(self, first: float, bins: list[tuple[float, float]]) -> float:
         """Return the depth-2 score from the first score and (probability, best second) per bin."""
@@ -318,15 +343,23 @@ class PartitionStrategy(Strategy):
         return order(state, rows, self.score(stats), stats, self.higher_is_better, options, top)
 
 
-def order(state: State, rows: np.ndarray, scores: np.ndarray, stats: PartitionStats,
-          higher_is_better: bool, options: Options, top: int) -> list[Ranked]:
+def order(
+    state: State,
+    rows: np.ndarray,
+    scores: np.ndarray,
+    stats: PartitionStats,
+    higher_is_better: bool,
+    options: Options,
+    top: int,
+) -> list[Ranked]:
     """Return the best ``top`` guesses: by score, then candidates first (if asked), then alphabetically."""
     idx = best_indices(state, rows, scores, higher_is_better, options, top)
     return ranked_rows(state, rows[idx], np.asarray(scores)[idx], stats.take(idx))
 
 
-def best_indices(state: State, rows: np.ndarray, scores: np.ndarray, higher_is_better: bool,
-                 options: Options, top: int) -> np.ndarray:
+def best_indices(
+    state: State, rows: np.ndarray, scores: np.ndarray, higher_is_better: bool, options: Options, top: int
+) -> np.ndarray:
     """Return the positions of the best ``top`` rows: by score, candidates first (if asked), alphabetical."""
     key_score = np.asarray(scores, dtype=np.float64)
     if higher_is_better:
@@ -347,13 +380,18 @@ def best_indices(state: State, rows: np.ndarray, scores: np.ndarray, higher_is_b
     return near[np.lexsort((rows[near], tie_cand, key_score[near]))[:top]]
 
 
-def ranked_rows(state: State, rows: np.ndarray, scores: Sequence[float], stats: PartitionStats) -> list[Ranked]:
+def ranked_rows(
+    state: State, rows: np.ndarray, scores: Sequence[float] | np.ndarray, stats: PartitionStats
+) -> list[Ranked]:
     """Return Ranked entries for the given rows, scores and partition figures (in that order)."""
     guesses = state.engine.lexicon.guesses
     cand = state.candidate_set
-    return [Ranked(guesses[r], float(s), float(e), int(w), int(p), guesses[r] in cand)
-            for r, s, e, w, p in zip(rows.tolist(), scores, stats.expected.tolist(),
-                                     stats.worst.tolist(), stats.parts.tolist())]
+    return [
+        Ranked(guesses[r], float(s), float(e), int(w), int(p), guesses[r] in cand)
+        for r, s, e, w, p in zip(
+            rows.tolist(), scores, stats.expected.tolist(), stats.worst.tolist(), stats.parts.tolist()
+        )
+    ]
 
 
 def describe(state: State, rows: np.ndarray, scores: Sequence[float]) -> list[Ranked]:

@@ -19,12 +19,12 @@ Where the policy plans (below), from the second row on, the SECOND_WIDTH
 (16) best guesses by E(g) are scored two guesses deep (``second_guesses``):
 E2(g) = 1 + sum over b of P(b) * min over g' of E_b(g'), the one-guess
 estimate of each pattern's words at its best next guess, f(H) applied a row
-later.  16 was chosen on chute's own lists (Termo's answers, normal 3.4904 ->
-3.4749 at 5, 3.4745 at 16 and 64; strict 3.6394 -> 3.6355 / 3.6299 / 3.6275;
-Wordle hard 3.5240 -> 3.5179 at 5, 3.5158 at 16), 16 for a cost of about 1 ms
-a guess on a hundred words.  Not in Wordle's normal mode, where the policy
-does not plan: there it plays the answers better (3.4527 -> 3.4354) but
-loses two words of the held-out band (BABES, FIVES).
+later.  16 was chosen on chute's own lists (Termo's answers, normal and
+strict, and Wordle's in hard mode, each measured at 5, 16 and 64: 16 gained
+as much as 64, 5 less), for a small cost a guess.  Not in Wordle's normal
+mode, where the policy does not plan: there it plays the answers better but
+loses two words of the held-out band (BABES, FIVES).  Every figure: docs/how-it-works.md,
+"How the policy's parameters were chosen".
 
 The row limit is guarded, in one of two ways (``State.plans``, set by
 ``Solver``).  Where the policy plans (hard modes, and normal mode under a
@@ -57,22 +57,18 @@ with: no such word is ever lost.  On the second and third rows
 tree plays the policy's own best guess by E(g) wherever a tree exists for it
 (``scripts/build_safe_tree.py``), which the plans, a narrower search, often
 cannot prove (after TRACE's bbbby SILEN, the policy's third, where the plans
-proved MINDS, far down its order: Wordle's answers 3.4855 -> 3.4773, the
-held-out band 4.1828 -> 4.2145: a gain under the prior, which gives the
-answer list 97% of its mass; a fourth row so chosen changed neither).  WIDE_TOP (60) was set on Wordle's
+proved MINDS, far down its order: a gain under the prior on Wordle's answers
+and its held-out band alike; a fourth row so chosen changed neither).  WIDE_TOP (60) was set on Wordle's
 12,972 words of 2022 (the answers and the held-out band measured after): from
 SALET, PLAN_TOP's 8 guesses a set leave three of its bins without a plan, 30
 leave two, 60 one (ybgbb, the ?ILLS family); no Termo list was used.
 WIDE_BUDGET (1 G codes) caps each wide search, and over more than WIDE_LARGE
-(1,000) words WIDE_LARGE_BUDGET (250 M): a large set's looks are slow (about
-60 M codes a second against 300 M on a few hundred words), and on the wide
-searches measured (every second row chute ships, every word Wordle accepts
-played from TRACE, 36 first clues after 22 openers it ships no second row
-for) the most any over 1,000 words needed to find a plan was 186 M (FIELD
-bbbbb, 3,378 words; at most 903 M below 1,000), while none still searching
-past 250 M found one (ADORE and HEART bbbbb ran 9-16 s to the 1 G cap, CLOTH
-bbbbb 67 s to a 4 G one, ABOUT bbbbb ended after 2.9 G with none): such a
-first clue no longer waits ten seconds and more for E(g) alone.
+(1,000) words WIDE_LARGE_BUDGET (250 M): a large set's looks are slow, and on
+the wide searches measured (every second row chute ships, every word Wordle
+accepts played from TRACE, 36 first clues after 22 openers it ships no second
+row for) every plan found over 1,000 words was found within 250 M codes (FIELD
+bbbbb's 3,378 words needed the most), while none still searching past it found
+one: such a first clue no longer waits many seconds for E(g) alone.
 """
 
 from __future__ import annotations
@@ -89,25 +85,25 @@ from .base import Options, Ranked, State, Strategy, best_indices, ranked_rows, r
 from .guard import LOSS_PER_ROW, OutOfBudget, Plans, also_accepted
 from .safe_tree import safe_guess, safe_opener
 
-SPREAD = 0.5          # A in f(H) = 1 + A * H ** P
-POWER = 0.66          # P
-GUARD_WIDTH = 64      # how many of the best guesses the guard examines
-OPENING_CHECKED = 1_000   # an opening of more words is the opener's to keep (a proven plan's: ``Solver``)
-WIDE_TOP = 60         # when none of them keeps every word finishable: guesses tried per set by the wider search
-WIDE_BUDGET = 1_000_000_000     # ... and the codes it may examine (about ten seconds) ...
-WIDE_LARGE = 1_000             # ... or over more words than this ...
-WIDE_LARGE_BUDGET = 250_000_000   # ... this many (a few seconds)
-PROVEN_ROWS = 3       # up to this row the safe tree's guess is the policy's own where a tree allows it: proven safe
+SPREAD = 0.5  # A in f(H) = 1 + A * H ** P
+POWER = 0.66  # P
+GUARD_WIDTH = 64  # how many of the best guesses the guard examines
+OPENING_CHECKED = 1_000  # an opening of more words is the opener's to keep (a proven plan's: ``Solver``)
+WIDE_TOP = 60  # when none of them keeps every word finishable: guesses tried per set by the wider search
+WIDE_BUDGET = 1_000_000_000  # ... and the codes it may examine (about ten seconds) ...
+WIDE_LARGE = 1_000  # ... or over more words than this ...
+WIDE_LARGE_BUDGET = 250_000_000  # ... this many (a few seconds)
+PROVEN_ROWS = 3  # up to this row the safe tree's guess is the policy's own where a tree allows it: proven safe
 PLANS_GAVE_UP = Note("plans_gave_up")
 NO_PLAN = Note("no_plan")
 KEPT_FINISHABLE = Note("kept_finishable")
-GUARD_FLOOR = 0.05    # hard modes weigh the words at least this likely relative to the prior's likeliest
-CELLS = 1 << 18       # histogram cells per chunk of guesses (each holds about 60 bytes of temporaries)
-SHORTLIST = 256       # guesses scored in full: the most informative ...
-LIKELIEST = 64        # ... and the likeliest candidates
-SECOND_WIDTH = 16     # where the policy plans, the best this many are scored two guesses deep
-KERNEL_CELLS = 1 << 19   # two-deep sums over this many (guess, word) cells are compiled
-RADIX_KEYS = 1 << 16     # (bin, code) keys this many or fewer sort as 16-bit integers
+GUARD_FLOOR = 0.05  # hard modes weigh the words at least this likely relative to the prior's likeliest
+CELLS = 1 << 18  # histogram cells per chunk of guesses (each holds about 60 bytes of temporaries)
+SHORTLIST = 256  # guesses scored in full: the most informative ...
+LIKELIEST = 64  # ... and the likeliest candidates
+SECOND_WIDTH = 16  # where the policy plans, the best this many are scored two guesses deep
+KERNEL_CELLS = 1 << 19  # two-deep sums over this many (guess, word) cells are compiled
+RADIX_KEYS = 1 << 16  # (bin, code) keys this many or fewer sort as 16-bit integers
 
 
 def _first(idx: np.ndarray, k: int, state: State) -> np.ndarray:
@@ -115,14 +111,14 @@ def _first(idx: np.ndarray, k: int, state: State) -> np.ndarray:
     if k == 0:
         return idx
     _tell(state, KEPT_FINISHABLE)
-    return np.concatenate([idx[k:k + 1], idx[:k], idx[k + 1:]])
+    return np.concatenate([idx[k : k + 1], idx[:k], idx[k + 1 :]])
 
 
 def _safe_tree_guess(state: State, options: Options, allowed: np.ndarray | None) -> int | None:
     """Return the guess row of the shipped safe tree while the game follows it (None: off it, or none ships)."""
     lexicon = state.engine.lexicon
     if state.clues and state.clues[0].guess != safe_opener(lexicon, None, options.rows):
-        return None                 # another opener: the tree is not read
+        return None  # another opener: the tree is not read
     word = safe_guess(lexicon, None, options.rows, state.clues)
     row = lexicon.guess_index.get(word) if word is not None else None
     if row is None or (allowed is not None and not np.isin(row, allowed)):
@@ -150,7 +146,7 @@ def covered_first(lexicon, words: list[str]) -> np.ndarray:
     curated list (Wordle's) is the game's own, and covered first alone.
     """
     rare = lexicon.rare
-    if len(rare) > len(lexicon.later):      # a dictionary's rare words (not a game's later ones): suggested words first
+    if len(rare) > len(lexicon.later):  # a dictionary's rare words (not a game's later ones): suggested words first
         return np.fromiter((w not in rare for w in words), dtype=bool, count=len(words))
     listed = set(lexicon.answer_list)
     return np.fromiter((w in listed for w in words), dtype=bool, count=len(words))
@@ -169,17 +165,21 @@ def expected_guesses(codes: np.ndarray, prior: np.ndarray, n_patterns: int, solv
     out = np.empty(rows, dtype=np.float64)
     chunk = max(1, CELLS // max(n_patterns, n, 1))
     for start in range(0, rows, chunk):
-        block = np.asarray(codes[start:start + chunk], dtype=np.int64)
+        block = np.asarray(codes[start : start + chunk], dtype=np.int64)
         m = len(block)
         flat = (block + (np.arange(m, dtype=np.int64) * n_patterns)[:, None]).ravel()
-        mass = np.bincount(flat, weights=np.broadcast_to(w, block.shape).ravel(),
-                           minlength=m * n_patterns).reshape(m, n_patterns)
-        mlog = np.bincount(flat, weights=np.broadcast_to(wlog, block.shape).ravel(),
-                           minlength=m * n_patterns).reshape(m, n_patterns)
+        mass = np.bincount(flat, weights=np.broadcast_to(w, block.shape).ravel(), minlength=m * n_patterns).reshape(
+            m, n_patterns
+        )
+        mlog = np.bincount(flat, weights=np.broadcast_to(wlog, block.shape).ravel(), minlength=m * n_patterns).reshape(
+            m, n_patterns
+        )
         mass[:, solved] = 0.0
         with np.errstate(divide="ignore", invalid="ignore"):
-            entropy = np.where(mass > 0, np.log2(np.where(mass > 0, mass, 1.0)) - mlog / np.where(mass > 0, mass, 1.0), 0.0)
-        out[start:start + m] = 1.0 + (mass * still_needed(entropy)).sum(axis=1)
+            entropy = np.where(
+                mass > 0, np.log2(np.where(mass > 0, mass, 1.0)) - mlog / np.where(mass > 0, mass, 1.0), 0.0
+            )
+        out[start : start + m] = 1.0 + (mass * still_needed(entropy)).sum(axis=1)
     return out
 
 
@@ -211,11 +211,11 @@ def second_guesses(state: State, rows: np.ndarray, codes: np.ndarray, i: int, pr
     big = np.flatnonzero(live & (sizes >= 3))
     if not len(big):
         return total
-    members = np.concatenate([order[starts[b]:starts[b] + sizes[b]] for b in big.tolist()])
+    members = np.concatenate([order[starts[b] : starts[b] + sizes[b]] for b in big.tolist()])
     local = np.repeat(np.arange(len(big)), sizes[big])
     w = prior[members]
     wlog = np.where(w > 0, w * np.log2(np.where(w > 0, w, 1.0)), 0.0)
-    mb = np.where(bin_mass[big] > 0, bin_mass[big], 1.0)        # a pattern of weightless words adds nothing
+    mb = np.where(bin_mass[big] > 0, bin_mass[big], 1.0)  # a pattern of weightless words adds nothing
     e = _bin_sums(codes, members, local, w, wlog, len(big), NP, solved) / mb[None, :] + 1.0
     if state.rule:
         guesses = engine.lexicon.guesses
@@ -223,20 +223,33 @@ def second_guesses(state: State, rows: np.ndarray, codes: np.ndarray, i: int, pr
             shown = strict_codes(engine, guesses[int(rows[i])], rows)
             legal = shown[:, None] == bin_code[big][None, :]
         else:
-            legal = np.stack([legal_mask(engine, Clue(guesses[int(rows[i])], decode(int(c), engine.lexicon.length)),
-                                         "hard", rows) for c in bin_code[big].tolist()], axis=1)
+            legal = np.stack(
+                [
+                    legal_mask(engine, Clue(guesses[int(rows[i])], decode(int(c), engine.lexicon.length)), "hard", rows)
+                    for c in bin_code[big].tolist()
+                ],
+                axis=1,
+            )
         e = np.where(legal, e, np.inf)
     best = e.min(axis=0)
     lost = ~np.isfinite(best)
-    if lost.any():           # no shortlisted guess is legal after that pattern: f(H) of its words
+    if lost.any():  # no shortlisted guess is legal after that pattern: f(H) of its words
         wb = np.bincount(local, weights=wlog, minlength=len(big))
         hb = np.maximum(np.log2(mb) - wb / mb, 0.0)
         best = np.where(lost, still_needed(hb), best)
     return total + float((bin_mass[big] * best).sum())
 
 
-def _bin_sums(codes: np.ndarray, members: np.ndarray, local: np.ndarray, w: np.ndarray, wlog: np.ndarray,
-              B: int, NP: int, solved: int) -> np.ndarray:
+def _bin_sums(
+    codes: np.ndarray,
+    members: np.ndarray,
+    local: np.ndarray,
+    w: np.ndarray,
+    wlog: np.ndarray,
+    B: int,
+    NP: int,
+    solved: int,
+) -> np.ndarray:
     """Return (guess rows x B): per guess and bin, the sum of m x f(H) over the patterns it leaves there.
 
     ``members`` are the words of the B bins (bin ``local[j]``), ``w`` their
@@ -246,16 +259,18 @@ def _bin_sums(codes: np.ndarray, members: np.ndarray, local: np.ndarray, w: np.n
     """
     R = len(codes)
     if R * len(members) >= KERNEL_CELLS:
-        from ..kernels.expected import second_sums
+        from ..kernels.expected import second_sums  # noqa: PLC0415 (numba: loaded on first use)
+
         out = np.zeros((R, B))
         second_sums(np.ascontiguousarray(codes), members, local, w, wlog, B, NP, solved, SPREAD, POWER, out)
         return out
-    # (bin, code) keys: 16 bits when they fit (always for five letters), which numpy sorts by radix, 7x faster
+    # (bin, code) keys: 16 bits when they fit (always for five letters), which numpy sorts by radix, far faster
     kt = np.uint16 if B * NP <= RADIX_KEYS else np.int64
-    keys = local.astype(kt)[None, :] * kt(NP) + np.asarray(codes[:, members], dtype=kt)
+    keys = local.astype(kt)[None, :] * NP + np.asarray(codes[:, members], dtype=kt)
     perm = np.argsort(keys, axis=1, kind="stable")
-    flat = (np.take_along_axis(keys, perm, axis=1).astype(np.int64)
-            + (np.arange(R, dtype=np.int64) * (B * NP))[:, None]).ravel()
+    flat = (
+        np.take_along_axis(keys, perm, axis=1).astype(np.int64) + (np.arange(R, dtype=np.int64) * (B * NP))[:, None]
+    ).ravel()
     seg = np.flatnonzero(np.r_[True, flat[1:] != flat[:-1]])
     mass = np.add.reduceat(w[perm].ravel(), seg)
     mlog = np.add.reduceat(wlog[perm].ravel(), seg)
@@ -276,7 +291,7 @@ class ExpectedGuesses(Strategy):
     costly = True
     state_only = True
     planned_opener = True
-    revision = 2            # 1: two guesses deep where the policy plans; 2: every word kept finishable in normal mode
+    revision = 2  # 1: two guesses deep where the policy plans; 2: every word kept finishable in normal mode
 
     def rank(self, state: State, options: Options = Options(), top: int = 10) -> list[Ranked]:
         """Return the best ``top`` guesses by expected guesses; with few rows left, the safe ones first."""
@@ -318,12 +333,16 @@ class ExpectedGuesses(Strategy):
     def keeps_beyond(state: State) -> bool:
         """Return whether accepted words off the prior fit the clues and are kept finishable here (normal mode,
         Wordle's later words): then one or two candidates are no forced move."""
-        return (state.rule is None and not state.plans
-                and bool(also_accepted(state.engine.lexicon, state.clues, state.candidate_set)))
+        return (
+            state.rule is None
+            and not state.plans
+            and bool(also_accepted(state.engine.lexicon, state.clues, state.candidate_set))
+        )
 
     @staticmethod
-    def _second_look(state: State, rows: np.ndarray, codes: np.ndarray, prior: np.ndarray, scores: np.ndarray,
-                     idx: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def _second_look(
+        state: State, rows: np.ndarray, codes: np.ndarray, prior: np.ndarray, scores: np.ndarray, idx: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
         """Return (scores, idx) with the SECOND_WIDTH best guesses scored two deep (``second_guesses``), best first.
 
         The other guesses keep E(g) moved by the mean change of those re-scored,
@@ -338,8 +357,16 @@ class ExpectedGuesses(Strategy):
         return new, idx
 
     @staticmethod
-    def _keep_finishable(state: State, options: Options, rows: np.ndarray, codes: np.ndarray, scores: np.ndarray,
-                         prior: np.ndarray, idx: np.ndarray, left: int):
+    def _keep_finishable(
+        state: State,
+        options: Options,
+        rows: np.ndarray,
+        codes: np.ndarray,
+        scores: np.ndarray,
+        prior: np.ndarray,
+        idx: np.ndarray,
+        left: int,
+    ):
         """Return (rows, codes, scores, idx) with the best guess after which a plan finishes every candidate first.
 
         Normal mode only.  The GUARD_WIDTH best guesses are tried in order
@@ -359,10 +386,10 @@ class ExpectedGuesses(Strategy):
         if len(words) <= 1:
             return rows, codes, scores, idx
         cols = np.concatenate([state.columns, engine.columns(extra)]) if extra else state.columns
-        every = state.kept_every_code()       # the shortlist's codes of every guess, when it kept them
+        every = state.kept_every_code()  # the shortlist's codes of every guess, when it kept them
         plans = Plans(engine, None, words, cols, options.rows, every=every)
         allowed = state.guess_rows(options)
-        # the safe tree's guess, proven there too: read once the plans fail the best guess (the tree costs ~40 ms)
+        # the safe tree's guess, proven there too: read once the plans fail the best guess (reading the tree costs time)
         proven = cache(lambda: _safe_tree_guess(state, options, allowed) if len(state.clues) < PROVEN_ROWS else None)
         guess = None
         try:
@@ -376,30 +403,37 @@ class ExpectedGuesses(Strategy):
         except OutOfBudget:
             pass
         gave_up = False
-        if guess is None:           # a wider search, once per such state (the first clue's largest sets)
+        if guess is None:  # a wider search, once per such state (the first clue's largest sets)
             try:
                 guess = plans.widened(WIDE_TOP, wide_budget(len(words))).plan_guess(allowed, left)
-            except OutOfBudget:     # a state too open to plan for (after a useless guess)
+            except OutOfBudget:  # a state too open to plan for (after a useless guess)
                 gave_up = True
-        if guess is None:           # the safe tree's guess, while the game follows it: proven to keep every word
+        if guess is None:  # the safe tree's guess, while the game follows it: proven to keep every word
             guess = _safe_tree_guess(state, options, allowed)
-        if guess is None:           # E(g) alone
+        if guess is None:  # E(g) alone
             _tell(state, PLANS_GAVE_UP if gave_up else NO_PLAN)
             return rows, codes, scores, idx
         at = np.flatnonzero(rows == guess)
         if not len(at):
-            extra = np.asarray(state.codes(np.array([guess], dtype=rows.dtype)))
+            its_codes = np.asarray(state.codes(np.array([guess], dtype=rows.dtype)))
             rows = np.append(rows, guess)
-            codes = np.vstack([np.asarray(codes), extra])
-            scores = np.append(scores, expected_guesses(extra, prior, state.engine.n_patterns, state.engine.solved))
-            at = [len(rows) - 1]
+            codes = np.vstack([np.asarray(codes), its_codes])
+            scores = np.append(scores, expected_guesses(its_codes, prior, state.engine.n_patterns, state.engine.solved))
+            at = np.array([len(rows) - 1])
         if not (idx == at[0]).any():
             idx = np.append(idx, at[0])
         return rows, codes, scores, _first(idx, int(np.flatnonzero(idx == at[0])[0]), state)
 
     @staticmethod
-    def _least_loss(state: State, options: Options, rows: np.ndarray, codes: np.ndarray, scores: np.ndarray,
-                    idx: np.ndarray, left: int) -> np.ndarray:
+    def _least_loss(
+        state: State,
+        options: Options,
+        rows: np.ndarray,
+        codes: np.ndarray,
+        scores: np.ndarray,
+        idx: np.ndarray,
+        left: int,
+    ) -> np.ndarray:
         """Return ``idx`` ordered by E(g) plus the cost of the words each guess may lose (where the policy plans).
 
         The best guess alone is checked when it loses nothing (the usual case).
@@ -407,25 +441,30 @@ class ExpectedGuesses(Strategy):
         engine = state.engine
         prior = state.prior()
         listed = covered_first(engine.lexicon, state.candidates)
-        scale = state.top_weight if state.top_weight is not None else (
-            float(np.max(state.weights)) if state.weights is not None else 1.0)
+        scale = (
+            state.top_weight
+            if state.top_weight is not None
+            else (float(np.max(state.weights)) if state.weights is not None else 1.0)
+        )
         raw = np.asarray(state.weights, dtype=np.float64) if state.weights is not None else np.ones(state.n)
         kept = np.flatnonzero(listed | (raw >= GUARD_FLOOR * scale))
         if left < 1 or len(kept) <= left - 1:
             return idx
-        plans = Plans(engine, state.rule, [state.candidates[j] for j in kept.tolist()], state.columns[kept],
-                      options.rows)
+        plans = Plans(
+            engine, state.rule, [state.candidates[j] for j in kept.tolist()], state.columns[kept], options.rows
+        )
         allowed = state.guess_rows(Options())
         cost = float(options.rows * LOSS_PER_ROW)
         charged = np.zeros(len(idx))
         try:
             for k, i in enumerate(idx.tolist()):
-                lost = plans.lost_mass(int(rows[i]), np.asarray(codes[i])[kept], prior[kept], listed[kept],
-                                       allowed, left - 1)
+                lost = plans.lost_mass(
+                    int(rows[i]), np.asarray(codes[i])[kept], prior[kept], listed[kept], allowed, left - 1
+                )
                 if k == 0 and lost == 0.0:
                     return idx
                 charged[k] = scores[i] + cost * lost
-        except OutOfBudget:         # a state too open to plan for (after a useless guess): E(g) alone
+        except OutOfBudget:  # a state too open to plan for (after a useless guess): E(g) alone
             _tell(state, PLANS_GAVE_UP)
             return idx
         return idx[np.lexsort((np.arange(len(idx)), charged))]
@@ -441,11 +480,14 @@ class ExpectedGuesses(Strategy):
         """
         if len(rows) <= SHORTLIST + LIKELIEST:
             return rows
-        entropy = state.partition_of(rows).entropy         # in blocks of rows: never the whole matrix again
+        entropy = state.partition_of(rows).entropy  # in blocks of rows: never the whole matrix again
         keep = rows[np.argsort(-np.round(entropy, 9), kind="stable")[:SHORTLIST]]
         index = state.engine.lexicon.guess_index
         allowed = set(rows.tolist())
         order = np.argsort(-state.prior(), kind="stable")
-        likely = [index[state.candidates[j]] for j in order.tolist()
-                  if state.candidates[j] in index and index[state.candidates[j]] in allowed][:LIKELIEST]
+        likely = [
+            index[state.candidates[j]]
+            for j in order.tolist()
+            if state.candidates[j] in index and index[state.candidates[j]] in allowed
+        ][:LIKELIEST]
         return union(keep, np.array(likely, dtype=np.intp))

@@ -19,7 +19,7 @@ class FollowTree(Strategy):
     name = "tree"
     score_label = "score"
 
-    def __init__(self, tree: "DecisionTree", fallback: Strategy):
+    def __init__(self, tree: DecisionTree, fallback: Strategy):
         self.tree = tree
         self.fallback = fallback
         self.score_label = fallback.score_label

@@ -23,17 +23,17 @@ from ..game.words_left import fitting
 from ..kernels import loaded as kernels_loaded
 from ..kernels.tree_numpy import figures, word_cost_table
 
-PLAN_TOP = 8           # ``Plans``: guesses tried per node by the tree search ...
-PLAN_FULL_ROWS = 2     # ... and every guess in the last two rows (where "no" is exact); the first values
-                       # tried, not tuned (BENCHMARKS.md, "The real game")
-COMPILED_AFTER = 2_000     # ``Plans``: sets looked at in numpy before the compiled figures pay for loading numba
-NUMPY_BLOCK_CELLS = 1 << 23      # a look in numpy gathers this many codes at a time
-LOSS_PER_ROW = 1       # a word not found within the rows costs the row limit again after the last row
-PLAN_BUDGET = 50_000_000   # ``Plans``: codes examined per state before it gives up (a few seconds), each
-PLAN_NODE_COST = 2_000     # look at a set counted as this many more (its fixed cost in numpy calls). The
-                           # most any decision of the benchmarks needs is 33 M (strict Termo: 15,556 looks);
-                           # a useless first guess (Termo CCCCC all grey) would need 1.8 G, strict Wordle
-                           # with nothing but rare words allowed 160 k looks (310 M)
+PLAN_TOP = 8  # ``Plans``: guesses tried per node by the tree search ...
+PLAN_FULL_ROWS = 2  # ... and every guess in the last two rows (where "no" is exact); the first values
+# tried, not tuned (BENCHMARKS.md, "The real game")
+COMPILED_AFTER = 2_000  # ``Plans``: sets looked at in numpy before the compiled figures pay for loading numba
+NUMPY_BLOCK_CELLS = 1 << 23  # a look in numpy gathers this many codes at a time
+LOSS_PER_ROW = 1  # a word not found within the rows costs the row limit again after the last row
+PLAN_BUDGET = 50_000_000  # ``Plans``: codes examined per state before it gives up (a few seconds), each
+PLAN_NODE_COST = 2_000  # look at a set counted as this many more (its fixed cost in numpy calls). The
+# most any decision of the benchmarks needs is 33 M (strict Termo: 15,556 looks);
+# a useless first guess (Termo CCCCC all grey) would need 1.8 G, strict Wordle
+# with nothing but rare words allowed 160 k looks (310 M)
 
 
 class OutOfBudget(Exception):
@@ -82,37 +82,47 @@ class Plans:
     among the guesses tried (exact at two rows).
     """
 
-    def __init__(self, engine, rule: str | None, words: list[str], cols: np.ndarray, rows: int,
-                 top: int | None = None, budget: int | None = None, every: np.ndarray | None = None):
+    def __init__(
+        self,
+        engine,
+        rule: str | None,
+        words: list[str],
+        cols: np.ndarray,
+        rows: int,
+        top: int | None = None,
+        budget: int | None = None,
+        every: np.ndarray | None = None,
+    ):
         self.engine = engine
         self.rule = rule
         self.words = words
         self.rows = rows
         self.cols = cols
         index = engine.lexicon.guess_index
-        self.own = np.array([index[w] for w in words], dtype=np.intp)         # each word's guess row
+        self.own = np.array([index[w] for w in words], dtype=np.intp)  # each word's guess row
         suggested = engine.lexicon.suggested_rows
-        self.playable = (np.arange(len(engine.lexicon.guesses), dtype=np.intp) if suggested is None
-                         else union(suggested, self.own))
+        self.playable = (
+            np.arange(len(engine.lexicon.guesses), dtype=np.intp) if suggested is None else union(suggested, self.own)
+        )
         # the codes of the guesses chute may play (a rare word of the dictionary only as a candidate)
         self.local = np.full(len(engine.lexicon.guesses), -1, dtype=np.intp)
         self.local[self.playable] = np.arange(len(self.playable))
         # ``every``: the codes of every accepted guess against the first of the words, known already (a state's)
         known = 0 if every is None else every.shape[1]
-        if known:                   # filled in place: one array of codes, never a second while it is built
+        if every is not None and known:  # filled in place: one array of codes, never a second while it is built
             rest = engine.codes(self.playable, words[known:], cols[known:])
             self.codes = np.empty((len(self.playable), len(words)), dtype=rest.dtype)
             step = max(1, NUMPY_BLOCK_CELLS // max(1, known))
             for a in range(0, len(self.playable), step):
-                self.codes[a:a + step, :known] = every[self.playable[a:a + step]]
+                self.codes[a : a + step, :known] = every[self.playable[a : a + step]]
             self.codes[:, known:] = rest
         else:
             self.codes = np.ascontiguousarray(engine.codes(self.playable, words, cols))
         self.cost = word_cost_table(len(words))
-        self.solved, self.n_patterns = engine.solved, engine.n_patterns     # read at every set looked at
+        self.solved, self.n_patterns = engine.solved, engine.n_patterns  # read at every set looked at
         self._fresh(top, budget)
 
-    def widened(self, top: int, budget: int) -> "Plans":
+    def widened(self, top: int, budget: int) -> Plans:
         """Return plans over the same words and codes (shared, not copied) that try ``top`` guesses per set and
         may examine ``budget`` codes, their memo their own."""
         wide = object.__new__(Plans)
@@ -123,14 +133,14 @@ class Plans:
     def _fresh(self, top: int | None, budget: int | None) -> None:
         """Set the search's settings and start its memo and counts afresh."""
         self.memo: dict[tuple, bool] = {}
-        self.witness: dict[tuple, int] = {}       # a set's key -> the guess row of the plan found for it
-        self.top = PLAN_TOP if top is None else top                # guesses tried per set, three rows or more
+        self.witness: dict[tuple, int] = {}  # a set's key -> the guess row of the plan found for it
+        self.top = PLAN_TOP if top is None else top  # guesses tried per set, three rows or more
         self.budget = PLAN_BUDGET if budget is None else budget
-        self.looks = 0                              # sets looked at (``_scored``)
-        self.root: np.ndarray | None = None         # strict mode: the widest allowed set asked about ...
+        self.looks = 0  # sets looked at (``_scored``)
+        self.root: np.ndarray | None = None  # strict mode: the widest allowed set asked about ...
         self.root_codes: dict[int, np.ndarray] = {}  # ... and each guess's codes against it
-        self.positions: dict[int, tuple] = {}       # id(allowed) -> (allowed, its positions in the first set)
-        self.keys: dict[int, tuple] = {}            # id(allowed) -> (allowed, its key)
+        self.positions: dict[int, tuple] = {}  # id(allowed) -> (allowed, its positions in the first set)
+        self.keys: dict[int, tuple] = {}  # id(allowed) -> (allowed, its key)
 
     def _charge(self, codes: np.ndarray) -> np.ndarray:
         """Return the codes after counting them against the budget (``OutOfBudget`` when it is spent)."""
@@ -150,18 +160,19 @@ class Plans:
         allowed set met is a subset of the first (clues only narrow it), so each
         guess is scored once against that set and later sets read its codes.
         """
-        if self.rule == "hard" and self._compiled():        # the same rows, in the same order
-            from ..kernels.tree import filter_allowed
+        if self.rule == "hard" and self._compiled():  # the same rows, in the same order
+            from ..kernels.tree import filter_allowed  # noqa: PLC0415 (numba: loaded on first use)
+
             letters = self.engine.guess_letters
-            allowed = np.asarray(allowed, dtype=np.intp)      # one compiled signature
+            allowed = np.asarray(allowed, dtype=np.intp)  # one compiled signature
             out = np.empty(len(allowed), dtype=np.intp)
-            return out[:filter_allowed(letters, allowed, letters[guess_row], int(code), False, out)]
+            return out[: filter_allowed(letters, allowed, letters[guess_row], int(code), False, out)]
         if self.rule != "strict":
             return allowed_after(self.engine, self.rule, allowed, guess_row, code)
         if self.root is None:
             self.root = union(allowed, self.own)
         pos = self._root_positions(allowed)
-        if pos is None:          # not inside the first set: ask the rule
+        if pos is None:  # not inside the first set: ask the rule
             return allowed_after(self.engine, self.rule, allowed, guess_row, code)
         codes = self.root_codes.get(guess_row)
         if codes is None:
@@ -176,8 +187,10 @@ class Plans:
         found = self.positions.get(id(allowed))
         if found is not None and found[0] is allowed:
             return found[1]
-        pos = np.minimum(np.searchsorted(self.root, allowed), len(self.root) - 1)
-        if not np.array_equal(self.root[pos], allowed):
+        root = self.root
+        assert root is not None  # set by the first set's guesses (``_allowed_codes``)
+        pos: np.ndarray | None = np.minimum(np.searchsorted(root, allowed), len(root) - 1)
+        if not np.array_equal(root[pos], allowed):
             pos = None
         if len(self.positions) >= 64:
             self.positions.clear()
@@ -220,22 +233,23 @@ class Plans:
         """
         self.looks += 1
         at = self.local[rows]
-        kept = bool((at >= 0).all())            # every row's codes among the plans' own
+        kept = bool((at >= 0).all())  # every row's codes among the plans' own
         if kept and self._compiled():
-            from ..kernels.plans import plan_figures
+            from ..kernels.plans import plan_figures  # noqa: PLC0415 (numba: loaded on first use)
+
             self._spend(len(rows) * len(S))
             k = len(rows)
             parts, cand, score = np.empty(k, np.int64), np.empty(k, np.int64), np.empty(k, np.int64)
-            plan_figures(self.codes, at, S, self.cost, self.solved, self.n_patterns,
-                         parts, cand, score)
+            plan_figures(self.codes, at, S, self.cost, self.solved, self.n_patterns, parts, cand, score)
             return parts, cand, score, lambda i: self.codes[at[i], S]
         if not kept:
             codes = self._charge(self.row_codes(rows, S))
             return (*figures(codes, self.cost, self.solved), lambda i: codes[i])
         self._spend(len(rows) * len(S))
-        step = max(1, NUMPY_BLOCK_CELLS // max(1, len(S)))      # never every guess's codes at once
-        blocks = [figures(gather(self.codes, at[a:a + step], S), self.cost, self.solved)
-                  for a in range(0, len(at), step)]
+        step = max(1, NUMPY_BLOCK_CELLS // max(1, len(S)))  # never every guess's codes at once
+        blocks = [
+            figures(gather(self.codes, at[a : a + step], S), self.cost, self.solved) for a in range(0, len(at), step)
+        ]
         parts, cand, score = (np.concatenate(f) for f in zip(*blocks)) if len(blocks) != 1 else blocks[0]
         return parts, cand, score, lambda i: self.codes[at[i], S]
 
@@ -246,7 +260,7 @@ class Plans:
         if rows <= 1:
             return False
         S = np.asarray(pick, dtype=np.intp)
-        if allowed is not None:     # the candidates fit every clue: always allowed
+        if allowed is not None:  # the candidates fit every clue: always allowed
             allowed = union(np.asarray(allowed, dtype=np.intp), self.own[S])
         return self._finishable(S, rows, allowed, self._key(allowed))
 
@@ -265,31 +279,33 @@ class Plans:
         parts, _, _, _ = self._scored(own, S)
         rows = self.playable if allowed is None else allowed
         guess = None
-        if (parts == n - 1).any():                  # a candidate that splits them into single words
+        if (parts == n - 1).any():  # a candidate that splits them into single words
             guess = int(own[np.argmax(parts == n - 1)])
         elif r == 2:
             parts, _, _, _ = self._scored(rows, S)
             if (parts == n).any():
                 guess = int(rows[np.argmax(parts == n)])
-        elif (parts == n - 2).any():                # one pair and single words
+        elif (parts == n - 2).any():  # one pair and single words
             guess = int(own[np.argmax(parts == n - 2)])
         else:
             parts, cand, score, codes = self._scored(rows, S)
             order = np.lexsort((np.arange(len(rows)), -cand, score))
             if r > PLAN_FULL_ROWS:
-                order = order[:self.top]
-            guess = next((int(rows[k]) for k in order.tolist()
-                          if self._splits(S, int(rows[k]), codes(k), r - 1, allowed)), None)
+                order = order[: self.top]
+            guess = next(
+                (int(rows[k]) for k in order.tolist() if self._splits(S, int(rows[k]), codes(k), r - 1, allowed)), None
+            )
         answer = guess is not None
-        if answer:
+        if guess is not None:
             self.witness[key] = guess
         self.memo[key] = answer
         return answer
 
-    def _splits(self, S: np.ndarray, guess_row: int, row_codes: np.ndarray, rows_after: int,
-                allowed: np.ndarray | None) -> bool:
+    def _splits(
+        self, S: np.ndarray, guess_row: int, row_codes: np.ndarray, rows_after: int, allowed: np.ndarray | None
+    ) -> bool:
         """Return whether every pattern of one guess leaves words a plan finishes in ``rows_after`` rows."""
-        for code in most_common_first(row_codes).tolist():      # the largest first: likeliest to fail
+        for code in most_common_first(row_codes).tolist():  # the largest first: likeliest to fail
             if code == self.solved:
                 continue
             sub = S[row_codes == code]
@@ -302,12 +318,12 @@ class Plans:
 
     def keeps_all(self, guess_row: int, row_codes: np.ndarray, allowed: np.ndarray | None, rows_after: int) -> bool:
         """Return whether a plan finishes every word within ``rows_after`` rows after this guess, whatever it shows."""
-        if rows_after <= 1:         # the last row: every pattern but the solved one must hold one word
+        if rows_after <= 1:  # the last row: every pattern but the solved one must hold one word
             counts = np.bincount(np.asarray(row_codes, dtype=np.int64), minlength=self.n_patterns)
             counts[self.solved] = 0
             return bool(counts.max(initial=0) <= rows_after)
         S = np.arange(len(self.words), dtype=np.intp)
-        if allowed is not None:     # the candidates fit every clue: always allowed
+        if allowed is not None:  # the candidates fit every clue: always allowed
             allowed = union(np.asarray(allowed, dtype=np.intp), self.own)
         return self._splits(S, int(guess_row), np.asarray(row_codes), rows_after, allowed)
 
@@ -327,8 +343,15 @@ class Plans:
             return None
         return self.witness.get((S.tobytes(), rows, akey))
 
-    def lost_mass(self, guess_row: int, row_codes: np.ndarray, mass: np.ndarray, listed: np.ndarray,
-                  allowed: np.ndarray | None, rows_after: int) -> float:
+    def lost_mass(
+        self,
+        guess_row: int,
+        row_codes: np.ndarray,
+        mass: np.ndarray,
+        listed: np.ndarray,
+        allowed: np.ndarray | None,
+        rows_after: int,
+    ) -> float:
         """Return the prior mass a guess may lose: the words of the patterns no plan finishes in ``rows_after`` rows.
 
         ``row_codes`` are the guess's codes against the words, ``mass`` their
@@ -361,5 +384,3 @@ def _key_of(allowed: np.ndarray | None) -> bytes:
     if allowed is None:
         return b""
     return hashlib.blake2b(allowed.tobytes(), digest_size=16).digest()
-
-

@@ -72,8 +72,7 @@ class LetterFrequency(LetterStrategy):
 
     def letter_scores(self, state, guesses, cands, prior):
         """Return the summed candidate frequency of each guess's distinct, not yet played letters."""
-        freq = np.bincount(cands.ravel(), weights=np.repeat(prior * len(prior), cands.shape[1]),
-                           minlength=ALPHABET)
+        freq = np.bincount(cands.ravel(), weights=np.repeat(prior * len(prior), cands.shape[1]), minlength=ALPHABET)
         for clue in state.clues:
             for c in clue.guess:
                 freq[ord(c) - ord("a")] = 0.0
@@ -125,8 +124,8 @@ def retention_table(cands: np.ndarray, prior: np.ndarray) -> np.ndarray:
     table = np.empty((n, ALPHABET))
     for p in range(n):
         elsewhere = contains.copy()
-        elsewhere[np.arange(len(cands)), cands[:, p]] = False     # c at p is green, not yellow
+        elsewhere[np.arange(len(cands)), cands[:, p]] = False  # c at p is green, not yellow
         yellow = prior @ elsewhere
         grey = 1.0 - green[p] - yellow
-        table[p] = green[p] ** 2 + yellow ** 2 + grey ** 2
+        table[p] = green[p] ** 2 + yellow**2 + grey**2
     return table

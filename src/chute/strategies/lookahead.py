@@ -11,15 +11,7 @@ from ..game.feedback import Clue, decode
 from ..game.partition_stats import KERNEL_PATTERNS, PartitionStats, partition_stats
 from ..game.rules import legal_mask
 from ..kernels import loaded as kernels_loaded
-from .base import (
-    Options,
-    PartitionStrategy,
-    Ranked,
-    State,
-    Strategy,
-    order,
-    ranked_rows,
-)
+from .base import Options, PartitionStrategy, Ranked, State, Strategy, order, ranked_rows
 from .follow import FollowTree
 
 
@@ -54,8 +46,16 @@ def with_depth(strategy: Strategy, options: Options) -> Strategy:
     return LookAhead(strategy)
 
 
-def deepen(strategy: PartitionStrategy, state: State, rows: np.ndarray, codes: np.ndarray,
-           stats: PartitionStats, scores: np.ndarray, options: Options, top: int) -> list[Ranked]:
+def deepen(
+    strategy: PartitionStrategy,
+    state: State,
+    rows: np.ndarray,
+    codes: np.ndarray,
+    stats: PartitionStats,
+    scores: np.ndarray,
+    options: Options,
+    top: int,
+) -> list[Ranked]:
     """Return the ``look_ahead`` best rows re-scored two guesses deep and ranked so, then (up to ``top``) the next.
 
     For each bin a first guess leaves, the second guess is the best one the
@@ -71,13 +71,21 @@ def deepen(strategy: PartitionStrategy, state: State, rows: np.ndarray, codes: n
     prior = state.prior()
     deep = np.empty(len(first))
     picked = np.empty(len(first), dtype=np.intp)
-    fast = (strategy.kernel_mode is not None and not state.rule and not options.candidates_only
-            and state.engine.n_patterns <= KERNEL_PATTERNS and (state.n > 20 or kernels_loaded()))
+    fast = (
+        strategy.kernel_mode is not None
+        and not state.rule
+        and not options.candidates_only
+        and state.engine.n_patterns <= KERNEL_PATTERNS
+        and (state.n > 20 or kernels_loaded())
+    )
     for k, ranked in enumerate(first):
         i = row_of[ranked.guess]
         picked[k] = i
-        bins = (_bins_kernel(strategy, state, codes, i, prior) if fast
-                else _bins(strategy, state, rows, codes, i, prior, options))
+        bins = (
+            _bins_kernel(strategy, state, codes, i, prior)
+            if fast
+            else _bins(strategy, state, rows, codes, i, prior, options)
+        )
         deep[k] = strategy.combine(ranked.score, bins)
     # Equal two-step scores are common (many guesses resolve a small set within two guesses):
     # break them by the one-step ranking (score, candidates first, alphabetical), not the alphabet.
@@ -87,8 +95,15 @@ def deepen(strategy: PartitionStrategy, state: State, rows: np.ndarray, codes: n
     return ranked_rows(state, rows[picked[idx]], deep[idx], stats.take(picked[idx]))
 
 
-def _bins(strategy: PartitionStrategy, state: State, rows: np.ndarray, codes: np.ndarray, i: int,
-          prior: np.ndarray, options: Options) -> list[tuple[float, float]]:
+def _bins(
+    strategy: PartitionStrategy,
+    state: State,
+    rows: np.ndarray,
+    codes: np.ndarray,
+    i: int,
+    prior: np.ndarray,
+    options: Options,
+) -> list[tuple[float, float]]:
     """Return (probability, best second score) for every bin guess row ``i`` leaves."""
     row = np.asarray(codes[i])
     guess = state.engine.lexicon.guesses[rows[i]]
@@ -111,15 +126,16 @@ def _bins(strategy: PartitionStrategy, state: State, rows: np.ndarray, codes: np
             rows2 = rows2[mask[rows[rows2]]]
         sub = codes[rows2][:, cols] if len(rows2) < len(rows) else codes[:, cols]
         weights = None if state.weights is None else prior[cols]
-        out.append((p, strategy.second(partition_stats(np.ascontiguousarray(sub), state.engine.n_patterns,
-                                                       weights))))
+        out.append((p, strategy.second(partition_stats(np.ascontiguousarray(sub), state.engine.n_patterns, weights))))
     return out
 
 
-def _bins_kernel(strategy: PartitionStrategy, state: State, codes: np.ndarray, i: int,
-                 prior: np.ndarray) -> list[tuple[float, float]]:
+def _bins_kernel(
+    strategy: PartitionStrategy, state: State, codes: np.ndarray, i: int, prior: np.ndarray
+) -> list[tuple[float, float]]:
     """Return (probability, best second score) per bin of row ``i``, every row a second guess (compiled)."""
-    from ..kernels.partition import bin_best
+    from ..kernels.partition import bin_best  # noqa: PLC0415 (numba: loaded on first use)
+
     row = np.asarray(codes[i])
     perm = np.argsort(row, kind="stable")
     ordered = row[perm]
@@ -129,10 +145,21 @@ def _bins_kernel(strategy: PartitionStrategy, state: State, codes: np.ndarray, i
     n_chunks = 32
     best = np.empty((n_chunks, len(starts)))
     weights = np.empty(0) if state.weights is None else prior
-    bin_best(np.ascontiguousarray(codes), perm.astype(np.int64), starts, ends, weights,
-             state.engine.n_patterns, strategy.kernel_mode, n_chunks, best)
+    bin_best(
+        np.ascontiguousarray(codes),
+        perm.astype(np.int64),
+        starts,
+        ends,
+        weights,
+        state.engine.n_patterns,
+        strategy.kernel_mode,
+        n_chunks,
+        best,
+    )
     second = best.max(axis=0) if strategy.kernel_mode == 0 else best.min(axis=0)
     singleton = strategy.second(partition_stats(np.zeros((1, 1), dtype=row.dtype), state.engine.n_patterns))
     mass = np.add.reduceat(prior[perm], starts)
-    return [(float(p), singleton if e - s == 1 else float(v))
-            for p, s, e, v in zip(mass.tolist(), starts.tolist(), ends.tolist(), second.tolist())]
+    return [
+        (float(p), singleton if e - s == 1 else float(v))
+        for p, s, e, v in zip(mass.tolist(), starts.tolist(), ends.tolist(), second.tolist())
+    ]

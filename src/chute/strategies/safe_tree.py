@@ -24,7 +24,7 @@ from importlib import resources
 from ..search.tree import DecisionTree, TreeError
 
 FOLDER = "data/safe"
-INDEX = "index.json"      # each tree's opener, word count, digest and played-words key: read without the tree
+INDEX = "index.json"  # each tree's opener, word count, digest and played-words key: read without the tree
 
 
 def safe_name(lexicon_key: str, rule: str | None, rows: int) -> str:
@@ -43,7 +43,7 @@ def _index() -> dict:
     path = resources.files("chute").joinpath(f"{FOLDER}/{INDEX}")
     try:
         return json.loads(path.read_text(encoding="utf-8")).get("trees", {}) if path.is_file() else {}
-    except (OSError, ValueError):           # a damaged package file: no tree, the plans alone
+    except (OSError, ValueError):  # a damaged package file: no tree, the plans alone
         return {}
 
 

@@ -48,13 +48,22 @@ API (all POST bodies are JSON, sent as ``Content-Type: application/json``, at mo
 
 from __future__ import annotations
 
-_LAZY = {"create_app": "app", "running": "app", "warm_in_background": "app", "allowed_hosts": "origin",
-         "warm": "warming", "warm_kernels": "warming", "page_rows": "requests", "page_solver": "requests"}
+import importlib
+
+_LAZY = {
+    "create_app": "app",
+    "running": "app",
+    "warm_in_background": "app",
+    "allowed_hosts": "origin",
+    "warm": "warming",
+    "warm_kernels": "warming",
+    "page_rows": "requests",
+    "page_solver": "requests",
+}
 
 
 def __getattr__(name: str):
     """Return a name of the page's modules, imported on first use (Starlette only with ``app``'s)."""
     if name in _LAZY:
-        import importlib
         return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
     raise AttributeError(f"module 'chute.web' has no attribute {name!r}")

@@ -15,9 +15,9 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from importlib import resources
-from typing import Callable, Iterator
 
 import uvicorn
 from starlette.applications import Starlette
@@ -37,11 +37,11 @@ from .origin import LOOPBACK_NAMES, SameOrigin, allowed_hosts
 from .requests import MAX_BODY, BadRequest
 from .warming import warm_kernels
 
-WORKING = 4                 # requests worked on at once (threads; the kernels and numpy release the GIL)
-QUEUE_SECONDS = 30.0        # a request waits this long for its turn, then is answered 503
+WORKING = 4  # requests worked on at once (threads; the kernels and numpy release the GIL)
+QUEUE_SECONDS = 30.0  # a request waits this long for its turn, then is answered 503
 
 _slots: threading.BoundedSemaphore | None = None
-_state = threading.Lock()   # guards the turns, made once
+_state = threading.Lock()  # guards the turns, made once
 
 
 def _turns() -> threading.BoundedSemaphore:
@@ -76,6 +76,7 @@ def _endpoint(handler: Callable[[dict], dict], turn: bool = True):
     ``turn``: the handler waits for one of the server's turns (its work is the engine's); a quick one that only
     reads or writes a small file (the history) is answered at once, never behind another client's review.
     """
+
     async def endpoint(request: Request) -> Response:
         try:
             length = int(request.headers.get("content-length") or 0)
@@ -101,16 +102,22 @@ def _endpoint(handler: Callable[[dict], dict], turn: bool = True):
                 return JSONResponse(await run_in_threadpool(handler, body))
             return JSONResponse(await run_in_threadpool(_locked, handler, body))
         except Busy:
-            return JSONResponse({"error": f"the server is busy: every one of its {WORKING} turns has been taken for "
-                                          f"{QUEUE_SECONDS:.0f} s; ask again in a moment"},
-                                status_code=503, headers={"Retry-After": "5"})
-        except (BadRequest, ChuteError) as err:      # a Note is said in the request's language
+            return JSONResponse(
+                {
+                    "error": f"the server is busy: every one of its {WORKING} turns has been taken for "
+                    f"{QUEUE_SECONDS:.0f} s; ask again in a moment"
+                },
+                status_code=503,
+                headers={"Retry-After": "5"},
+            )
+        except (BadRequest, ChuteError) as err:  # a Note is said in the request's language
             lang = body["lang"] if body.get("lang") in LANGUAGES else "en"
             # the machine's disk, not the request, at fault: 507 Insufficient Storage
             status = err.status if isinstance(err, BadRequest) else 507 if isinstance(err, StorageError) else 422
             return JSONResponse({"error": error_text(err, lang)}, status_code=status)
         except (RecursionError, MemoryError):
             return JSONResponse({"error": "the request is too large to answer"}, status_code=413)
+
     return endpoint
 
 
@@ -125,6 +132,7 @@ def _static(name: str, media: str):
 
     async def endpoint(_: Request) -> Response:
         return Response(data, media_type=media, headers={"Cache-Control": "no-cache"})
+
     return endpoint
 
 
@@ -160,8 +168,11 @@ def create_app(hosts: frozenset[str] | None = LOOPBACK_NAMES) -> Starlette:
         Route("/api/history/forget", _endpoint(api.forget, turn=False), methods=["POST"]),
         Route("/api/history/clear", _endpoint(api.clear, turn=False), methods=["POST"]),
     ]
-    return Starlette(routes=routes, middleware=[Middleware(SameOrigin, hosts=hosts)],
-                     exception_handlers={HTTPException: _not_found, Exception: _crash})
+    return Starlette(
+        routes=routes,
+        middleware=[Middleware(SameOrigin, hosts=hosts)],
+        exception_handlers={HTTPException: _not_found, Exception: _crash},  # type: ignore[dict-item]
+    )
 
 
 @contextmanager
@@ -174,9 +185,14 @@ def warm_in_background() -> Iterator[None]:
     """
     env = this_chute_env()
     try:
-        child = subprocess.Popen([sys.executable, "-m", "chute.web.warming"], stdin=subprocess.DEVNULL,
-                                 stdout=subprocess.DEVNULL, start_new_session=True, env=env)
-    except OSError:                 # no process to spare (a limit, no memory): each request does its own work
+        child = subprocess.Popen(
+            [sys.executable, "-m", "chute.web.warming"],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            start_new_session=True,
+            env=env,
+        )
+    except OSError:  # no process to spare (a limit, no memory): each request does its own work
         yield
         return
     stopping = threading.Event()
@@ -184,9 +200,10 @@ def warm_in_background() -> Iterator[None]:
     def then_here() -> None:
         if child.wait() == 0:
             warm_kernels(stopping.is_set, ask=_locked)
+
     try:
         threading.Thread(target=then_here, name="chute-warm", daemon=True).start()
-    except RuntimeError:            # no thread to spare: the kernels load on the first request that needs them
+    except RuntimeError:  # no thread to spare: the kernels load on the first request that needs them
         pass
     try:
         yield

@@ -26,11 +26,14 @@ from starlette.responses import JSONResponse
 
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 HEADERS = [
-    (b"content-security-policy", b"default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
-                                 b"form-action 'none'; frame-ancestors 'none'"),
+    (
+        b"content-security-policy",
+        b"default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+        b"form-action 'none'; frame-ancestors 'none'",
+    ),
     (b"x-frame-options", b"DENY"),
     (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"same-origin"),      # not no-referrer: a POST would then say "Origin: null"
+    (b"referrer-policy", b"same-origin"),  # not no-referrer: a POST would then say "Origin: null"
 ]
 
 
@@ -60,8 +63,9 @@ def refusal(method: str, scheme: str, headers: Headers, hosts: frozenset[str] | 
     """Return the status and reason to refuse a request with, or None when it may go on."""
     host = headers.get("host", "")
     if hosts is not None and host_name(host) not in hosts:
-        return 403, (f"this server listens on this machine only and answers at localhost, 127.0.0.1 or [::1], "
-                     f"not at {host!r}")
+        return 403, (
+            f"this server listens on this machine only and answers at localhost, 127.0.0.1 or [::1], not at {host!r}"
+        )
     origin = headers.get("origin")
     if origin is not None:
         parts = urlsplit(origin)

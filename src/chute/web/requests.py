@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import inspect
 import threading
+from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Callable, Sequence
 
 from ..errors import ChuteError
 from ..game.feedback import score
@@ -21,10 +21,10 @@ from ..playing.multi_solver import MultiSolver
 from ..playing.session import Session
 from ..playing.solver import Solver
 
-MAX_BODY = 64 * 1024        # bytes of a request body
-MAX_ROWS = 64               # rows a request may replay
-MAX_WORK = 160              # board-rows a request may replay (rows x boards): an Octordle played on to 20 rows
-MAX_WORDS = 200             # candidates listed per board
+MAX_BODY = 64 * 1024  # bytes of a request body
+MAX_ROWS = 64  # rows a request may replay
+MAX_WORK = 160  # board-rows a request may replay (rows x boards): an Octordle played on to 20 rows
+MAX_WORDS = 200  # candidates listed per board
 MAX_TOP = 50
 
 
@@ -39,39 +39,35 @@ class BadRequest(Exception):
 def _once(build):
     """Return ``build`` memoised, each value built once even when several requests ask for it together."""
     cached = lru_cache(maxsize=32)(build)
-    lock = threading.RLock()        # reentrant: a value may be built from another of the same function's
+    lock = threading.RLock()  # reentrant: a value may be built from another of the same function's
     signature = inspect.signature(build)
 
     def get(*args, **kwargs):
         bound = signature.bind(*args, **kwargs)
-        bound.apply_defaults()      # one value whether a default is given or left out
-        with lock:                  # the first asker builds; the others wait for its value, never build again
+        bound.apply_defaults()  # one value whether a default is given or left out
+        with lock:  # the first asker builds; the others wait for its value, never build again
             return cached(*bound.args)
+
     get.cache_clear, get.cache_info = cached.cache_clear, cached.cache_info
     get.__doc__, get.__name__, get.__wrapped__ = build.__doc__, build.__name__, build
     return get
 
 
 @_once
-def page_solver(game: str, rule: str | None = None, refused: tuple[str, ...] = (),
-                common: bool = False) -> Solver | MultiSolver:
+def page_solver(
+    game: str, rule: str | None = None, refused: tuple[str, ...] = (), common: bool = False
+) -> Solver | MultiSolver:
     """Return the shared solver of a game and hard-mode rule: what ``chute suggest --game GAME`` plays
     (``chute.solver_for``).  It never suggests the ``refused`` words (one solver per list, so that no request
     changes another's); ``common``: only common words (``--common``)."""
-    return solver_for(game, hard=rule is not None and rule != "strict", strict=rule == "strict", refused=refused,
-                      common=common)
+    return solver_for(
+        game, hard=rule is not None and rule != "strict", strict=rule == "strict", refused=refused, common=common
+    )
 
 
 def refused_of(spec: GameSpec) -> tuple[str, ...]:
     """Return the user's refused words for a game's word list (``refused``), sorted."""
     return tuple(refused_words(spec.lexicon))
-
-
-def solver_of(body: dict) -> tuple[Solver | MultiSolver, GameSpec, str | None]:
-    """Return (the solver of the request's game, rule, refused words and common-words choice; the game; the rule)."""
-    spec = spec_of(body)
-    rule = rule_of(body, spec)
-    return page_solver(spec.name, rule, refused_of(spec), common_of(body)), spec, rule
 
 
 def spec_of(body: dict) -> GameSpec:
@@ -106,7 +102,7 @@ def session_of(body: dict) -> tuple[Session, GameSpec]:
     parsed = []
     for i, row in enumerate(rows, 1):
         if not isinstance(row, dict) or not isinstance(row.get("guess"), str):
-            raise BadRequest(f"row {i}: expected {{\"guess\": WORD, \"patterns\": [COLOURS, ...]}}")
+            raise BadRequest(f'row {i}: expected {{"guess": WORD, "patterns": [COLOURS, ...]}}')
         patterns = row.get("patterns")
         if isinstance(patterns, str):
             patterns = [patterns]
@@ -118,7 +114,7 @@ def session_of(body: dict) -> tuple[Session, GameSpec]:
     try:
         session.replay(parsed)
     except ChuteError as err:
-        raise BadRequest(err.args[0] if err.args else str(err)) from None     # a Note: said in the page's language
+        raise BadRequest(err.args[0] if err.args else str(err)) from None  # a Note: said in the page's language
     return session, spec
 
 
@@ -143,11 +139,8 @@ def show_of(session: Session) -> Callable[[str], str]:
     return session.solver.lexicon.show
 
 
-
-
 def page_rows(guesses: Sequence[str], answers: Sequence[str]) -> list[dict]:
     """Return the rows the page sends for these guesses: the colours of each board still open, against its answer."""
-    return [{"guess": g, "patterns": [score(g, a) for a in answers if a not in guesses[:i]]}
-            for i, g in enumerate(guesses)]
-
-
+    return [
+        {"guess": g, "patterns": [score(g, a) for a in answers if a not in guesses[:i]]} for i, g in enumerate(guesses)
+    ]
