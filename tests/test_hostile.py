@@ -635,12 +635,13 @@ def test_a_deeply_nested_tree_file_is_refused(cli, capsys, tmp_path):
         assert_user_error(status, out, err, "deep")
 
 
-def test_version_help_and_score_do_not_load_numpy():
+def test_version_help_score_and_filter_do_not_load_numpy():
     import subprocess
     import sys
 
     code = (
         "import sys; from chute.cli import main; main(['--version']); main(['score', 'crane', 'cigar']);"
+        "main(['filter', 'crane:bbbbb', '-q']); main(['filter', '--game', 'termo', 'serao:bbbbb']);"
         "print('numpy' in sys.modules, 'numba' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
@@ -1097,7 +1098,7 @@ def test_the_command_line_starts_numpy_and_numba_without_idle_threads_unless_tol
         "before = {k: os.environ.get(k) for k in ('OPENBLAS_NUM_THREADS', 'OMP_WAIT_POLICY')}\n"
         "from chute.__main__ import run\n"
         "assert 'numpy' not in sys.modules and 'numba' not in sys.modules\n"
-        "sys.argv = ['chute', 'filter', 'crane:bbbbb', '--json']\n"
+        "sys.argv = ['chute', 'suggest', 'crane:bbbbb', '--json']\n"
         "status = run()\n"
         "assert 'numpy' in sys.modules\n"
         "print(before, {k: os.environ.get(k) for k in before}, status)\n"

@@ -12,7 +12,7 @@ import pytest
 import chute
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "chute"
-GROUND = {"errors", "arrays", "language", "files", "parallel"}
+GROUND = {"errors", "arrays", "language", "files", "machine", "parallel"}
 # bottom to top; the ground below them all, the entry points above
 FLOORS = ["kernels", "game", "search", "strategies", "playing", "reviewing", "bench", "web", "cli"]
 

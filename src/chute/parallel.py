@@ -14,46 +14,22 @@ KeyboardInterrupt from its own loop.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, process, wait
-from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 from .errors import ChuteError
+from .machine import check_jobs
 
 RETRIES = 1  # fresh pools tried after a worker died
 POLL = 0.1  # seconds between looks at a noted Ctrl-C while waiting for the workers
 WINDOW = 4  # tasks queued per worker: each wait() visits every queued task's future
 GRACE = 0.2  # a worker that died this close to a Ctrl-C died of it
 PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent dies
-
-
-def max_jobs() -> int:
-    """Return the most worker processes a run may ask for: four per core."""
-    return 4 * (os.cpu_count() or 1)
-
-
-def check_jobs(jobs: int) -> int:
-    """Return ``jobs`` if it is a sensible number of processes; raise ChuteError otherwise."""
-    if not isinstance(jobs, int) or jobs < 1:
-        raise ChuteError(f"jobs must be at least 1, not {jobs!r}")
-    if jobs > max_jobs():
-        raise ChuteError(f"jobs must be at most {max_jobs()} (four per core), not {jobs}")
-    return jobs
-
-
-def this_chute_env(**extra: str) -> dict[str, str]:
-    """Return the environment of a child process that runs this same chute (its folder first on PYTHONPATH,
-    wherever it was loaded from: a checkout's ``src``, an installed package), with ``extra`` set."""
-    here = str(Path(__file__).resolve().parents[1])
-    return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p), **extra}
 
 
 def quiet_worker(initializer: Callable[[], None] | None, parent: int) -> None:
@@ -121,6 +97,8 @@ def quiet_pool_thread(interrupted: threading.Event) -> Iterator[None]:
 
 def pool_thread_hook(interrupted: threading.Event, previous: Callable[[Any], object]) -> Callable[[Any], None]:
     """Return a thread excepthook that drops the pool management thread's error if a Ctrl-C is noted within GRACE."""
+    from concurrent.futures import process  # noqa: PLC0415 (the process pool: loaded only by a run that forks)
+
     manager = getattr(process, "_ExecutorManagerThread", None)
 
     def hook(args) -> None:
@@ -156,6 +134,11 @@ def run_tasks(
     globals set before this call (forked workers inherit them).  Tasks start in
     their order, ``WINDOW`` per worker queued at a time.
     """
+    # the process pool's machinery costs every command's start-up: loaded only by a run that forks
+    import multiprocessing  # noqa: PLC0415 (the process pool)
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait  # noqa: PLC0415 (the process pool)
+    from concurrent.futures.process import BrokenProcessPool  # noqa: PLC0415 (the process pool)
+
     check_jobs(jobs)
     try:
         context = multiprocessing.get_context("fork")

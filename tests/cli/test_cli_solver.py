@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -569,3 +571,13 @@ def test_suggest_and_play_in_portuguese(cli, capsys):
     assert err.startswith("chute: nota: XYZZQ não está nas listas termo do chute: jogada como uma resposta")
     status, out, _ = cli("play", "aback", "--max-guesses", "1")
     assert status == 1 and out.rstrip().endswith("not solved: ABACK not found in 1 guess")
+
+
+def test_a_suggestion_on_one_core_starts_no_process_pool_machinery():
+    """multiprocessing and concurrent.futures load only when a run forks workers: not for a suggestion."""
+    code = (
+        "import sys; from chute.cli import main; main(['suggest', '--hard', 'salet:bybbb']);"
+        "print(sorted(m for m in ('multiprocessing', 'concurrent.futures') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
+    assert out.strip().endswith("[]"), out

@@ -6,8 +6,9 @@ import random
 
 from chute import load_lexicon, words_lexicon
 from chute.game.feedback import Clue, score
+from chute.game.fits import fitting, words_left
 from chute.game.knowledge import Knowledge
-from chute.game.words_left import WordsLeft, fitting, said_per_board, words_left
+from chute.game.words_left import WordsLeft, said_per_board
 
 
 def brute(words, clues) -> list[str]:

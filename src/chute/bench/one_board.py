@@ -25,7 +25,8 @@ from ..game.games import MAX_ROWS
 from ..game.pattern_codes import compute_codes, prefer_compiled
 from ..game.results import GameResult
 from ..game.words import Lexicon, load_lexicon
-from ..parallel import check_jobs, run_tasks
+from ..machine import check_jobs
+from ..parallel import run_tasks
 from ..playing.session import play
 from ..playing.solver import Solver
 from .results import BenchResult

@@ -25,7 +25,7 @@ from pathlib import Path
 from ..files import default_cache_dir, write_atomic
 from ..kernels.compiling import kernels_key
 from ..language import Note
-from ..parallel import this_chute_env
+from ..machine import this_chute_env
 from .console import note, stderr_is_terminal
 
 ENV = "CHUTE_COMPILE_AHEAD"

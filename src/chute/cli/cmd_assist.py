@@ -26,16 +26,9 @@ from ..playing.why import why
 from ..reviewing.history import review_record, session_record
 from ..reviewing.review_game import review_session
 from . import one_line
+from .building import keep_game
 from .cmd_review import boards_lines, report_lines, review_command
-from .common import (
-    add_game_options,
-    add_history_option,
-    add_lang_option,
-    bounded_int,
-    common_from_args,
-    history_wanted,
-    keep_game,
-)
+from .common import add_game_options, add_history_option, add_lang_option, bounded_int, common_from_args, history_wanted
 from .console import input_lines, note, stdin_is_terminal, terminal_notes, waiting_line
 from .solving import add_solver_options, candidate_lines, session_from_args
 

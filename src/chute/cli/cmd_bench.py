@@ -20,7 +20,8 @@ from ..playing.assembly import check_strategy, default_policy, joint_policy
 from ..playing.session import game_accepting
 from ..playing.solver import DEFAULT_PRIOR
 from ..strategies.follow import FollowTree
-from .common import add_game_options, add_jobs_option, bounded_int, engine_from_args, lexicon_from_args, spec_from_args
+from .building import engine_from_args
+from .common import add_game_options, add_jobs_option, bounded_int, lexicon_from_args, spec_from_args
 from .console import note
 from .solving import add_solver_options, solver_from_args
 

@@ -16,7 +16,6 @@ from ..game.knowledge import Knowledge
 from ..game.words import bundled_path
 from ..game.words_left import counted_left, pool
 from ..language import counted
-from ..playing.unlisted import model_for, unlisted_words
 from .common import add_game_options, lexicon_from_args, read_words_arg
 
 HELP = "the words that fit the clues, and what the clues imply"
@@ -257,6 +256,8 @@ def _words_left(knowledge, lexicon):
 
 def _unlisted(knowledge, lexicon) -> list[str]:
     """Return the strings of letters the knowledge allows, likeliest first by the lists' letter model (``unlisted``)."""
+    from ..playing.unlisted import model_for, unlisted_words  # noqa: PLC0415 (numpy: loaded only when no word fits)
+
     return unlisted_words(knowledge, model_for(lexicon.guesses)).words
 
 

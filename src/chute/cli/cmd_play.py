@@ -8,9 +8,9 @@ import shutil
 import sys
 
 from ..game.feedback import all_green
+from ..game.fits import words_left
 from ..game.games import MAX_ROWS, played_on
 from ..game.render import tiles, use_colour, width
-from ..game.words_left import words_left
 from ..language import column, counted, phrase
 from .common import add_game_options, add_lang_option, bounded_int
 from .console import note, waiting_line

@@ -13,7 +13,8 @@ from ..game.games import game_spec
 from ..game.render import plural
 from ..search.prove import prove, scheduler_endpoint
 from ..search.tree_search import INF, TreeSearch
-from .common import add_game_options, add_jobs_option, bounded_int, engine_from_args, lexicon_from_args
+from .building import engine_from_args
+from .common import add_game_options, add_jobs_option, bounded_int, lexicon_from_args
 from .solving import rule_from_args, single_board
 
 HELP = "prove the best opener over every accepted guess (resumable; local processes or a Dask cluster)"

@@ -21,13 +21,12 @@ from ..reviewing.grid_decoder import decode_boards, decode_grid
 from ..reviewing.history import review_record
 from ..reviewing.review_game import review_game
 from ..reviewing.verdict import written_answers
+from .building import engine_from_args, keep_game
 from .common import (
     add_game_options,
     add_history_option,
     add_lang_option,
-    engine_from_args,
     history_wanted,
-    keep_game,
     lexicon_from_args,
     spec_from_args,
 )

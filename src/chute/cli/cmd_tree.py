@@ -14,7 +14,8 @@ from ..game.words import fold
 from ..search.opener_search import rank_openers, search
 from ..search.tree import DecisionTree
 from ..search.tree_search import TreeSearch, parse_top
-from .common import add_game_options, add_jobs_option, bounded_int, engine_from_args, lexicon_from_args, spec_from_args
+from .building import engine_from_args
+from .common import add_game_options, add_jobs_option, bounded_int, lexicon_from_args, spec_from_args
 from .solving import single_board
 
 HELP = "find the decision tree with the fewest guesses in total (optimal play)"

@@ -7,15 +7,12 @@ import math
 import re
 import sys
 
-from ..errors import ChuteError, StorageError
+from ..errors import ChuteError
 from ..files import excerpt
 from ..game.games import PRESETS, GameSpec, game_spec
-from ..game.words import COMMON_FLOOR, MAX_ZIPF, Lexicon, read_word_file, words_lexicon
-from ..language import default_language, error_text, phrase
-from ..parallel import max_jobs
-from ..playing.assembly import dropped_note, engine_for, lexicon_for
-from ..reviewing.history import record_game
-from .console import waiting_line
+from ..game.words import COMMON_FLOOR, MAX_ZIPF, Lexicon, dropped_note, lexicon_for, read_word_file, words_lexicon
+from ..language import default_language
+from ..machine import max_jobs
 
 MAX_SEED = 2**32 - 1
 
@@ -121,7 +118,7 @@ def spec_from_args(args: argparse.Namespace) -> GameSpec:
 
 
 def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
-    """Return the lexicon chosen by the game and list options (``playing.assembly.lexicon_for``), reporting
+    """Return the lexicon chosen by the game and list options (``game.words.lexicon_for``), reporting
     dropped entries."""
     spec = spec_from_args(args)
     lexicon = lexicon_for(
@@ -137,23 +134,6 @@ def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
     if lexicon.dropped and not getattr(args, "json", False):
         print(f"chute: note: {dropped_note(lexicon)}", file=sys.stderr)
     return lexicon
-
-
-def engine_from_args(args: argparse.Namespace):
-    """Return the engine (pattern matrix) for the chosen lists, shared with the solver the options build
-    (``playing.assembly.engine_for``); a terminal hears what it is doing while a matrix is built."""
-    quiet = bool(getattr(args, "json", False) or getattr(args, "quiet", False))
-    return engine_for(
-        spec_from_args(args),
-        args.answers,
-        args.guesses,
-        args.exclude,
-        getattr(args, "not_answers", None),
-        args.length,
-        common_from_args(args),
-        not args.no_cache,
-        waiting=lambda key: waiting_line(key, getattr(args, "lang", "en"), quiet),
-    )
 
 
 def read_words_arg(words: list[str] | None, words_file: str | None, length: int | None) -> Lexicon | None:
@@ -186,13 +166,3 @@ def history_wanted(args: argparse.Namespace) -> bool:
     return not getattr(args, "no_history", False) and all(
         getattr(args, name, None) is None for name in ("answers", "guesses", "length")
     )
-
-
-def keep_game(record, lang: str = "en") -> None:
-    """Keep a finished game in your history (None: a game going on); a history that cannot be written is a warning."""
-    if record is None:
-        return
-    try:
-        record_game(record)
-    except StorageError as err:
-        print(phrase("warning", lang, message=error_text(err, lang)), file=sys.stderr)

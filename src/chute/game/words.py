@@ -12,7 +12,7 @@ import math
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -564,6 +564,31 @@ def load_lexicon(
         later=rare.intersection(tagged_later),
         not_words=tuple(sorted(rejected)[:NAMED_DROPPED]),
         past=frozenset(past.intersection(guess_words)),
+    )
+
+
+@lru_cache(maxsize=8)
+def lexicon_for(
+    lexicon: str,
+    answers: str | Path | None = None,
+    guesses: str | Path | None = None,
+    exclude: str | Path | None = None,
+    not_answers: str | Path | None = None,
+    length: int | None = None,
+    common: float | None = None,
+    cache: bool = True,
+) -> Lexicon:
+    """Return the lexicon of a bundled game's lists, replaced or trimmed by the user's files (read once a process)."""
+    return load_lexicon(lexicon, answers, guesses, exclude, length, cache=cache, not_answers=not_answers, common=common)
+
+
+def dropped_note(lexicon: Lexicon) -> str:
+    """Return the note naming the entries of the word files that were dropped as not words of letters."""
+    named = ", ".join(w[:20] for w in lexicon.not_words) + (", ..." if lexicon.dropped > len(lexicon.not_words) else "")
+    one = lexicon.dropped == 1
+    return (
+        f"dropped {lexicon.dropped} entr{'y' if one else 'ies'} of the word lists that "
+        f"{'is not a word' if one else 'are not words'} of letters: {named}"
     )
 
 

@@ -1,4 +1,4 @@
-"""How many words are left: the two figures every front end shows, and the words of a list that fit the clues.
+"""How many words are left: the two figures every front end shows (the words that fit: ``game.fits``).
 
 A player's question "how many words can it still be?" has two honest answers, and chute gives
 both, labelled, everywhere (``filter``, ``suggest``, ``assist``, ``play``, ``review``, the page):
@@ -16,18 +16,10 @@ have one figure, the possible words.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..language import counted, number, phrase
-from .feedback import Clue, encode
-from .pattern_codes import compute_codes
-
-FITS_KEPT = 4_096  # (list, clue sequence) fits kept: a benchmark's and a page's states share prefixes
-_FITS: OrderedDict = OrderedDict()
-_LOCK = threading.Lock()  # the page's requests run in threads
 
 
 @dataclass(frozen=True)
@@ -76,12 +68,6 @@ def said_per_board(lefts: Sequence[WordsLeft | None], lang: str = "en") -> str:
     )
 
 
-def words_left(lexicon, clues: Sequence[Clue]) -> WordsLeft:
-    """Return how many of the game's answers and of the words it accepts fit every clue."""
-    clues = tuple(clues)
-    return counted_left(lexicon, lambda which: len(fitting(lexicon, which, clues)))
-
-
 def counted_left(lexicon, count: Callable[[str], int]) -> WordsLeft:
     """Return the two figures, ``count(pool)`` giving how many words of a pool ("answers", "accepted") fit: one
     figure when the answer list is every accepted word (lists of one's own)."""
@@ -100,29 +86,3 @@ def pool(lexicon, which: str) -> Sequence[str]:
     if which == "later":
         return [w for w in lexicon.guesses if w in lexicon.later]
     raise ValueError(f"no list {which!r}")
-
-
-def fitting(lexicon, which: str, clues: tuple[Clue, ...]) -> list[str]:
-    """Return the words of the lexicon's list ``which`` ("answers", "accepted", "later") that fit every clue, in
-    its order: scored by the game's rule against the fit of all but the last clue, which is kept too."""
-    key = (id(lexicon), which, clues)
-    with _LOCK:
-        hit = _FITS.get(key)
-        if hit is not None and hit[0] is lexicon:
-            _FITS.move_to_end(key)
-            return hit[1]
-    if not clues:
-        words = list(pool(lexicon, which))
-    else:
-        base = fitting(lexicon, which, clues[:-1])
-        last = clues[-1]
-        if base and len(last.guess) == lexicon.length:
-            fits = compute_codes([last.guess], base, lexicon.length)[0] == encode(last.pattern)
-            words = [w for w, f in zip(base, fits) if f]
-        else:
-            words = []
-    with _LOCK:
-        _FITS[key] = (lexicon, words)
-        if len(_FITS) > FITS_KEPT:
-            _FITS.popitem(last=False)
-    return words

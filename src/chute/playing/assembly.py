@@ -15,7 +15,6 @@ import weakref
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -25,7 +24,7 @@ from ..game.engine import Engine
 from ..game.games import GameSpec, game_spec
 from ..game.prior import Prior, make_prior
 from ..game.refused import refused_words
-from ..game.words import COMMON_FLOOR, Lexicon, checked_word, fold, load_lexicon
+from ..game.words import COMMON_FLOOR, Lexicon, checked_word, dropped_note, fold, lexicon_for
 from ..search.tree import DecisionTree
 from ..strategies import Options, get_strategy
 from ..strategies.follow import FollowTree
@@ -224,21 +223,6 @@ def tree_follower(
     return FollowTree(tree, fallback), rule if rule is not None else tree.rule
 
 
-@lru_cache(maxsize=8)
-def lexicon_for(
-    lexicon: str,
-    answers: str | Path | None = None,
-    guesses: str | Path | None = None,
-    exclude: str | Path | None = None,
-    not_answers: str | Path | None = None,
-    length: int | None = None,
-    common: float | None = None,
-    cache: bool = True,
-) -> Lexicon:
-    """Return the lexicon of a bundled game's lists, replaced or trimmed by the user's files (read once a process)."""
-    return load_lexicon(lexicon, answers, guesses, exclude, length, cache=cache, not_answers=not_answers, common=common)
-
-
 # the engines some solver of this process still holds, by their lists: a new solver of the same lists shares one
 _ENGINES: weakref.WeakValueDictionary[tuple, Engine] = weakref.WeakValueDictionary()
 _ENGINES_LOCK = threading.Lock()
@@ -269,16 +253,6 @@ def engine_for(
                 engine = Engine.build(lexicon, cache=cache)
             _ENGINES[key] = engine
     return engine.reading(lexicon)
-
-
-def dropped_note(lexicon: Lexicon) -> str:
-    """Return the note naming the entries of the word files that were dropped as not words of letters."""
-    named = ", ".join(w[:20] for w in lexicon.not_words) + (", ..." if lexicon.dropped > len(lexicon.not_words) else "")
-    one = lexicon.dropped == 1
-    return (
-        f"dropped {lexicon.dropped} entr{'y' if one else 'ies'} of the word lists that "
-        f"{'is not a word' if one else 'are not words'} of letters: {named}"
-    )
 
 
 def refused_for(lexicon: Lexicon, refused: Iterable[str] | bool) -> tuple[str, ...]:

@@ -13,8 +13,8 @@ import numpy as np
 from ..errors import ChuteError
 from ..game.engine import Engine
 from ..game.feedback import Clue, encode, score
+from ..game.fits import words_left
 from ..game.words import word_of_length
-from ..game.words_left import words_left
 from ..language import Note, decimal, phrase, said
 from ..playing.multiboard import rank as joint_rank
 from ..search.tree_search import INF

@@ -52,11 +52,12 @@ import numpy as np
 from ..errors import ChuteError
 from ..game.engine import Engine
 from ..game.feedback import Clue, encode, score
+from ..game.fits import fitting, words_left
 from ..game.pattern_codes import compute_codes
 from ..game.prior import make_prior
 from ..game.rules import legal_mask, rows_without, violation_note
 from ..game.words import word_of_length
-from ..game.words_left import WordsLeft, fitting, words_left
+from ..game.words_left import WordsLeft
 from ..language import Note, decimal, number, phrase, said
 from ..playing.openers import best_known
 from ..playing.solver import DEFAULT_PRIOR

@@ -27,7 +27,7 @@ from ..files import write_atomic
 from ..game.pattern_codes import code_dtype
 from ..kernels.compiling import compiling, kernels_key
 from ..kernels.shared_cache import saved_signatures
-from ..parallel import this_chute_env
+from ..machine import this_chute_env
 
 AHEAD_BYTES = 64 * 2**20  # a smaller matrix asks numba's cache first (a larger one: the stamp alone)
 STARTED = "compiling"  # the line the child writes as it starts compiling (its parent tells the player)

@@ -23,9 +23,9 @@ from ..arrays import intersection, union
 from ..errors import ChuteError
 from ..game.engine import Engine
 from ..game.feedback import Clue
+from ..game.fits import words_left
 from ..game.partition_stats import PartitionStats, load_kernels_for, partition_stats
 from ..game.pattern_codes import letters_array
-from ..game.words_left import words_left
 
 if TYPE_CHECKING:
     from ..game.words_left import WordsLeft

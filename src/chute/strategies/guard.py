@@ -17,9 +17,9 @@ import numpy as np
 
 from ..arrays import distinct, most_common_first, union
 from ..game.feedback import Clue, decode
+from ..game.fits import fitting
 from ..game.pattern_codes import gather
 from ..game.rules import legal_mask, strict_codes
-from ..game.words_left import fitting
 from ..kernels import loaded as kernels_loaded
 from ..kernels.tree_numpy import figures, word_cost_table
 

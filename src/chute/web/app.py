@@ -31,7 +31,7 @@ from starlette.routing import Route
 from ..errors import ChuteError, StorageError
 from ..kernels import threadsafe
 from ..language import LANGUAGES, error_text
-from ..parallel import this_chute_env
+from ..machine import this_chute_env
 from . import api
 from .origin import LOOPBACK_NAMES, SameOrigin, allowed_hosts
 from .requests import MAX_BODY, BadRequest

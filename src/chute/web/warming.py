@@ -22,7 +22,8 @@ from ..game.pattern_codes import prefer_compiled
 from ..kernels import prefer_threadsafe
 from ..kernels.compiling import told_when_compiling
 from ..language import phrase
-from ..parallel import end_with_parent, this_chute_env
+from ..machine import this_chute_env
+from ..parallel import end_with_parent
 from ..playing.multi_solver import MultiSolver
 from . import api
 from .requests import page_rows, page_solver, refused_of
