@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -50,6 +51,83 @@ def test_a_saved_game_whose_colours_contradict_each_other_is_refused(cli, tmp_pa
 def test_numbers_are_ascii_digits(cli, top):
     status, out, err = cli("suggest", "--top", top)
     assert status == 2 and out == "" and err.count("\n") == 1 and "expected a whole number" in err
+
+
+def test_an_ascii_word_file_with_a_damaged_byte_names_the_line_it_drops(cli, tmp_path):
+    """A byte that is not UTF-8 in an ASCII file is damage, not Latin-1: "re\\xffbut" would read as the six letters
+    "reÿbut" and be dropped, unnamed, as a word of another length."""
+    words = tmp_path / "bad.txt"
+    words.write_bytes(b"biddy\nsissy\nre\xffbut\nhumph\n")
+    assert load_lexicon("wordle", words).not_words == ("re\ufffdbut",)
+    for argv in (["suggest", "--answers", words, "--top", "2"], ["filter", "--words-file", words, "xxxxx:bbbbb"]):
+        status, out, err = cli(*argv)
+        assert status == 0 and "dropped 1 entry of the word lists that is not a word of letters: re\ufffdbut" in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["suggest", "--common-floor", "٣"],
+        ["suggest", "--common-floor", "３"],
+        ["suggest", "--common-floor", "1_0"],
+        ["suggest", "--depth", "٢"],
+        ["tree", "--opener", "salet", "--top", "٣"],
+        ["tree", "--opener", "salet", "--top", "５"],
+        ["tree", "--opener", "salet", "--top", "1_0"],
+        ["tree", "--opener", "salet", "--top", "20,٣"],
+    ],
+)
+def test_every_number_an_option_reads_is_ascii_digits(cli, argv):
+    """Python reads "٣" (Arabic-Indic) and "３" (full width) as 3: an option takes the digits a user typed as such."""
+    status, out, err = cli(*argv)
+    assert status == 2 and out == "" and err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize("kind", ["notes", "the run's own answers", "a device"])
+def test_assist_never_replaces_a_file_it_did_not_save(cli, tmp_path, kind):
+    """--session names where a game is saved: a file that exists and is no saved game, or one of the run's inputs,
+    is refused before any row, and left as it was."""
+    if kind == "a device":
+        session, args = Path("/dev/null"), []
+    else:
+        session = tmp_path / ("notes.txt" if kind == "notes" else "answers.txt")
+        session.write_text("my notes\n" if kind == "notes" else "cigar\nrebut\nsissy\nhumph\nshort\n")
+        args = [] if kind == "notes" else ["--answers", session, "--guesses", session]
+    before = session.read_bytes() if session.is_file() else None
+    status, out, err = cli("assist", "--no-history", *args, "--session", session, stdin="short bbbbb\n")
+    assert status == 2 and err.count("\n") == 1 and "--session" in err and "saved" not in out
+    assert (session.read_bytes() if session.is_file() else None) == before
+
+
+def test_assist_resumes_its_own_saved_game_and_one_game_is_played_in_one_place(cli, tmp_path):
+    from chute.files import used_by_one
+
+    session = tmp_path / "game.json"
+    assert cli("assist", "-s", "entropy", "--session", session, stdin="crane bbbbb\n")[0] == 0
+    assert cli("assist", "-s", "entropy", "--session", session, "--resume", stdin="")[0] == 0  # its own: resumed
+    with used_by_one(session, "assist"):  # another assist plays it now
+        status, _, err = cli("assist", "-s", "entropy", "--session", session, stdin="slate bbbbb\n")
+    assert status == 2 and "another chute assist is using" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["suggest", "--prior", "a" * 300],
+        ["assist", "--session", "y" * 300],
+        ["tree", "--opener", "salet", "--out", "z" * 300],
+        ["assist", "--session", "ok\x00no"],
+    ],
+    ids=["--prior", "--session", "--out", "a NUL in a name"],
+)
+def test_a_file_name_the_system_cannot_hold_is_one_line(cli, argv):
+    status, out, err = cli(*argv, stdin="quit\n")
+    assert status == 2 and err.count("\n") == 1 and "Traceback" not in err, err
+
+
+def test_serve_on_a_host_name_that_cannot_be_encoded_is_one_line(cli):
+    status, out, err = cli("serve", "--host", "\u202ecrane", "--port", "18999")
+    assert status == 2 and err.count("\n") == 1 and "cannot listen on" in err, err
 
 
 @pytest.fixture(scope="module")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import hashlib
 import os
 import re
 import stat
@@ -206,6 +207,13 @@ def _keep_mode(path: Path, tmp: Path) -> None:
 
 def check_output(path: str, flag: str) -> None:
     """Fail early, before a long run, if ``flag``'s file cannot be created at ``path``."""
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        pass
+    except (OSError, ValueError) as err:  # a name too long for the system, a NUL in it
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else "not a file name"
+        raise ChuteError(f"{flag}: cannot write {excerpt(str(path))}: {reason}") from None
     parent = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(parent):
         raise ChuteError(f"{flag}: cannot write {path}: no such directory {parent}")
@@ -242,9 +250,35 @@ def check_outputs(outputs: Mapping[str, str | None], inputs: Mapping[str, str | 
         check_output(path, flag)
 
 
-def read_limited(path: str | Path, what: str = "file", limit: int = MAX_INPUT_BYTES) -> bytes:
-    """Return the bytes of a file, refusing one larger than ``limit`` (devices and pipes included)."""
+def human_bytes(n: int) -> str:
+    """Return a size for people: ``717 MiB`` below a GiB, ``1.6 GiB`` above, ``12 KiB`` below a MiB."""
+    if n >= 2**30:
+        return f"{n / 2**30:.1f} GiB"
+    if n >= 2**20:
+        return f"{n / 2**20:.0f} MiB"
+    return f"{max(n, 0) / 2**10:.0f} KiB"
+
+
+def is_file(path: str | Path) -> bool:
+    """Return whether ``path`` names a file that exists (False for a name the system cannot hold, too long or
+    holding a NUL, where ``Path.exists`` raises)."""
     try:
+        return os.path.isfile(path)
+    except (OSError, ValueError):
+        return False
+
+
+def read_limited(path: str | Path, what: str = "file", limit: int = MAX_INPUT_BYTES) -> bytes:
+    """Return the bytes of a file, refusing one larger than ``limit`` before reading it, and a device, a socket or
+    a folder; a pipe is read up to ``limit`` and refused past it."""
+    try:
+        info = os.stat(path)
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError
+        if not (stat.S_ISREG(info.st_mode) or stat.S_ISFIFO(info.st_mode)):
+            raise ChuteError(f"{what} {path} is not a regular file: give a file")
+        if stat.S_ISREG(info.st_mode) and info.st_size > limit:
+            raise ChuteError(f"{what} {path} is larger than {human_bytes(limit)}: refused")
         with open(path, "rb") as f:
             data = f.read(limit + 1)
     except FileNotFoundError:
@@ -256,7 +290,7 @@ def read_limited(path: str | Path, what: str = "file", limit: int = MAX_INPUT_BY
     except ValueError:
         raise ChuteError(f"cannot read {what} {excerpt(str(path))}: not a file name") from None
     if len(data) > limit:
-        raise ChuteError(f"{what} {path} is larger than {limit // 2**20} MB: refused")
+        raise ChuteError(f"{what} {path} is larger than {human_bytes(limit)}: refused")
     return data
 
 
@@ -293,12 +327,27 @@ def text_lines(text: str, source: str, max_line: int = MAX_LINE_CHARS) -> Iterat
     """Yield the lines of ``text``; a NUL byte or a line longer than ``max_line`` characters is an error."""
     if "\x00" in text:
         raise ChuteError(f"{source} is not a text file (it holds NUL bytes)")
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(_lines(text), 1):
         if len(line) > max_line:
             raise ChuteError(
                 f"{source}, line {number:,}: {len(line):,} characters, more than {max_line:,}: not a word list"
             )
         yield line
+
+
+# where str.splitlines ends a line
+_LINE_END = re.compile("\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
+def _lines(text: str) -> Iterator[str]:
+    """Yield the lines of ``text`` as ``str.splitlines`` splits them, one at a time: a large file's lines are never
+    all held at once (a reader that stops early, a list past the memory, stops at once)."""
+    start = 0
+    for end in _LINE_END.finditer(text):
+        yield text[start : end.start()]
+        start = end.end()
+    if start < len(text):
+        yield text[start:]
 
 
 @contextlib.contextmanager
@@ -312,6 +361,42 @@ def folder_lock(folder: Path) -> Iterator[None]:
     fd = os.open(folder, os.O_RDONLY)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing the descriptor releases the lock
+
+
+@contextlib.contextmanager
+def used_by_one(path: str | Path, what: str) -> Iterator[None]:
+    """Hold, while the block runs, the claim of this process on a file another chute must not write meanwhile
+    (a proof's journal, a saved game); ChuteError at once when another process holds it.
+
+    The claim is a lock on a file of chute's state folder named by the file's real path, not on the file itself,
+    which a save replaces; where the system has no flock, or the state folder cannot be written, no claim."""
+    try:
+        import fcntl  # noqa: PLC0415 (platform: where the system has it)
+    except ImportError:  # pragma: no cover - Windows: nothing claimed, every write is still atomic
+        yield
+        return
+    real = os.path.realpath(path)
+    folder = default_state_dir() / "locks"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(
+            folder / hashlib.sha256(real.encode("utf-8", "surrogateescape")).hexdigest()[:32],
+            os.O_RDWR | os.O_CREAT,
+            0o600,
+        )
+    except OSError:
+        yield
+        return
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise ChuteError(
+                f"another chute {what} is using {path}: wait for it to end, or choose another file"
+            ) from None
         yield
     finally:
         os.close(fd)  # closing the descriptor releases the lock

@@ -146,6 +146,11 @@ PHRASES: dict[str, dict[str, str]] = {
         "history_head": "your games, kept in {path}",
         "history_empty": "no games kept yet: a game reviewed (chute review), finished in chute assist or on the "
         "page (chute serve) is kept here",
+        "history_no_game": "no {game} games kept (games kept: {games})",
+        "history_damaged": "{lines} of your history could not be read and are left out; the next game kept moves "
+        "them beside it (history.unreadable.jsonl), to be mended by hand",
+        "history_line": "line",
+        "history_lines": "lines",
         "normal": "normal mode",
         "stats_line": "{game}, {mode}: played {played} · won {won} ({rate}) · streak {streak} (best {best})",
         "stats_grades": "skill {skill} · luck {luck} on average (reviewed: {reviewed})",
@@ -338,6 +343,7 @@ PHRASES: dict[str, dict[str, str]] = {
         # a share text or a game to review that cannot be read (share.py, decode.py, cli/cmd_review.py)
         "share_line": "share text line {n}: {error}",
         "share_too_long": "the share text has {rows} rows of colours; a game has at most {most}",
+        "share_past_limit": "a board of the share text has {rows} of colours, past the game's limit of {limit}",
         "share_no_rows": "the share text has no rows of colours (Quarteto shares its grid only as a picture, "
         "Octordle its scores only): give the guesses and the answers",
         "share_boards_differ": "the share text's rows hold different numbers of boards",
@@ -525,6 +531,11 @@ PHRASES: dict[str, dict[str, str]] = {
         "history_head": "seus jogos, guardados em {path}",
         "history_empty": "nenhum jogo guardado ainda: um jogo revisado (chute review), terminado no chute assist "
         "ou na página (chute serve) fica guardado aqui",
+        "history_no_game": "nenhum jogo de {game} guardado (jogos guardados: {games})",
+        "history_damaged": "{lines} do seu histórico não puderam ser lidas e ficam de fora; o próximo jogo guardado "
+        "as move para o lado dele (history.unreadable.jsonl), para consertar à mão",
+        "history_line": "linha",
+        "history_lines": "linhas",
         "normal": "modo normal",
         "stats_line": "{game}, {mode}: jogos {played} · vitórias {won} ({rate}) · sequência {streak} (melhor {best})",
         "stats_grades": "habilidade {skill} · sorte {luck} em média (revisados: {reviewed})",
@@ -713,6 +724,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "board_comma": "tabuleiro {n}, {error}",
         "share_line": "linha {n} do texto compartilhado: {error}",
         "share_too_long": "o texto compartilhado tem {rows} linhas de cores; um jogo tem no máximo {most}",
+        "share_past_limit": "um tabuleiro do texto compartilhado tem {rows} de cores, além do limite do jogo, {limit}",
         "share_no_rows": "o texto compartilhado não tem linhas de cores (o Quarteto compartilha a grade só como "
         "imagem, o Octordle só as pontuações): dê os palpites e as respostas",
         "share_boards_differ": "as linhas do texto compartilhado têm números diferentes de tabuleiros",

@@ -1,4 +1,4 @@
-"""Compiling ahead: a first command on a terminal starts, once per machine, a process that compiles the kernels."""
+"""Compiling ahead, when asked: a first command starts, once per machine, a process that compiles the kernels."""
 
 from __future__ import annotations
 
@@ -13,14 +13,14 @@ import pytest
 from chute.cli import ahead
 
 
-def test_it_is_due_on_a_terminal_until_its_stamp_is_written_and_as_the_setting_says(tmp_path, monkeypatch):
+def test_it_is_due_only_when_asked_until_its_stamp_is_written(tmp_path, monkeypatch):
+    """A minute of CPU in the background is never spent unasked: not even on a terminal."""
     monkeypatch.delenv(ahead.ENV, raising=False)
-    assert ahead.due(True, tmp_path) and not ahead.due(False, tmp_path)
-    monkeypatch.setenv(ahead.ENV, "1")
-    assert ahead.due(False, tmp_path)
+    assert not ahead.due(True, tmp_path) and not ahead.due(False, tmp_path)
     monkeypatch.setenv(ahead.ENV, "0")
     assert not ahead.due(True, tmp_path)
     monkeypatch.setenv(ahead.ENV, "1")
+    assert ahead.due(True, tmp_path) and ahead.due(False, tmp_path)
     ahead.stamp_path(tmp_path).write_text("compiled\n")
     assert not ahead.due(True, tmp_path) and not ahead.due(False, tmp_path)
 
@@ -74,3 +74,24 @@ def test_a_first_command_answers_and_a_process_of_its_own_compiles_the_kernels_t
         [sys.executable, "-c", code, str(tmp_path / "cache")], env=env, capture_output=True, text=True, timeout=60
     )
     assert again.stdout.split() == ["False"]
+
+
+def test_the_process_compiling_ahead_needs_no_web_extra(tmp_path):
+    """``pip install .`` brings no Starlette: the compile ahead asks the page's requests of the library itself,
+    so it runs (and writes its stamp) all the same."""
+    code = (
+        "import sys\n"
+        "sys.modules.update(starlette=None, uvicorn=None)  # not installed\n"
+        "from chute.web.warming import warm_in_processes\n"
+        "from chute.web import api\n"
+        "print(sorted(api.suggest({'game': 'wordle', 'rows': [], 'top': 1})['suggestions'][0]))\n"
+        "import chute.web\n"
+        "try:\n"
+        "    chute.web.create_app\n"
+        "except ImportError as err:\n"
+        "    print('the app needs', err.name)\n"
+    )
+    env = {**os.environ, "CHUTE_CACHE_DIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "guess" in done.stdout and "the app needs" in done.stdout

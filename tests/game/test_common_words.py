@@ -105,7 +105,7 @@ def test_the_command_line_suggests_common_words(cli, tmp_path):
     for bad, said in (
         ("x", "expected a Zipf frequency"),
         ("9", "from 0 to 8"),
-        ("nan", "from 0 to 8"),
+        ("nan", "expected a Zipf frequency"),
         ("3,5,1", "expected a Zipf frequency"),
         ("-1", "from 0 to 8"),
     ):

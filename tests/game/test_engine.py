@@ -503,7 +503,8 @@ def test_a_matrix_mapped_from_the_cache_is_given_back_and_read_again_where_used(
 
 def test_matrices_no_run_has_read_for_two_months_are_deleted_when_a_new_one_is_written(tmp_path, counting):
     """The cache does not grow with every word-list change: a stale matrix goes with its lists' tables (openers,
-    second rows, review tables, optimal trees); one still read stays, and so do files of other names."""
+    second rows, review tables, optimal trees), and so do chute's other files not written for as long (tables
+    whose matrix was never kept, openings, parsed lexicons); one still read stays, and so do files of other names."""
     import os
     import time
 
@@ -523,9 +524,8 @@ def test_matrices_no_run_has_read_for_two_months_are_deleted_when_a_new_one_is_w
     for pair in files.values():
         for f in pair:
             age(f)
-    others = [
-        tmp_path / "notes.txt",
-        tmp_path / "matrix-mine.bin",
+    others = [tmp_path / "notes.txt", tmp_path / "matrix-mine.bin", tmp_path / f"openers-{'a' * 31}.json"]
+    chutes = [
         tmp_path / f"openers-{'a' * 32}.json",
         tmp_path / f"multi-openers-{stale.key[:32]}.json",
         tmp_path / f"lexicon-wordle-{stale.key[:24]}.marshal",
@@ -537,12 +537,12 @@ def test_matrices_no_run_has_read_for_two_months_are_deleted_when_a_new_one_is_w
                 ("openers", ".json"),
                 ("second", ".json"),
                 ("review", "-normal-6.json"),
-                ("optimal", "-s1a2b-hard-6.json"),
+                ("optimal", "-s" + "1a2b" * 4 + "-hard-6.json"),
             )
         ]
         for lex in (stale, read)
     }
-    for f in others + tables[stale.key] + tables[read.key]:
+    for f in others + chutes + tables[stale.key] + tables[read.key]:
         f.write_text("a table of chute's, or not\n")
         age(f)
     Engine.build(read, cache_dir=tmp_path)  # mapped: its stamp marks it used now
@@ -552,7 +552,7 @@ def test_matrices_no_run_has_read_for_two_months_are_deleted_when_a_new_one_is_w
     assert len(counting) == built + 1
     assert not any(f.exists() for f in files[stale.key]) and all(f.exists() for f in files[read.key])
     assert not any(f.exists() for f in tables[stale.key])  # its lists' tables go with it
-    assert all(f.exists() for f in tables[read.key] + others)
+    assert all(f.exists() for f in tables[read.key] + others) and not any(f.exists() for f in chutes)
     assert np.array_equal(Engine.build(stale, cache_dir=tmp_path).matrix, Engine.build(stale, cache=False).matrix)
 
 
@@ -567,6 +567,30 @@ def test_unwritable_cache_dir_works_and_warns_once(tmp_path, capsys, monkeypatch
     err = capsys.readouterr().err
     assert err.count("working without caching") == 1
     assert a.matrix.shape == (10, 10) and b.matrix.shape == (6, 6)
+
+
+def test_a_matrix_computed_into_its_cache_file_is_the_one_computed_in_memory(tmp_path, capsys, monkeypatch):
+    """The codes are written straight into the mapped file, read back whole by a later run; a disk with no room
+    for it leaves no file, warns once, and the engine computes it in memory."""
+    import errno
+    import os
+
+    lexicon = words_lexicon(SMALL)
+    built = Engine.build(lexicon, cache_dir=tmp_path)
+    assert built.maps_matrix() and np.array_equal(built.matrix, Engine.build(lexicon, cache=False).matrix)
+    (tmp_path / f"matrix-{lexicon.key[:32]}.ok").unlink()  # not vouched for: read and checked whole
+    assert np.array_equal(Engine.build(lexicon, cache_dir=tmp_path).matrix, built.matrix)
+    monkeypatch.setattr(cache_mod, "_warned", set())
+
+    def full(fd, offset, size):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "posix_fallocate", full)
+    small = words_lexicon(SMALL[:7])
+    engine = Engine.build(small, cache_dir=tmp_path / "full")
+    assert np.array_equal(engine.matrix, Engine.build(small, cache=False).matrix) and not engine.maps_matrix()
+    assert capsys.readouterr().err.count("No space left on device") == 1
+    assert not [p for p in (tmp_path / "full").iterdir() if "matrix" in p.name]
 
 
 def test_no_cache_touches_no_file(tmp_path, monkeypatch):

@@ -2,6 +2,7 @@
 
 import pytest
 
+from chute.errors import ChuteError
 from chute.game.games import game_spec
 from chute.game.share import parse_share, share_text
 
@@ -31,3 +32,20 @@ def test_a_share_text_reads_back_as_the_game_and_its_boards(game, boards):
     lost = [b for b in boards if b[-1] != "ggggg"]
     header = share_text(game_spec(game), boards).split("\n")[0]
     assert header.count("X") == len(lost) and header.endswith(f"/{game_spec(game).rows}")
+
+
+@pytest.mark.parametrize(
+    "text, rows",
+    [
+        ("Wordle 1 X/6\n\n" + "⬛⬛⬛⬛⬛\n" * 7, 7),
+        ("Wordle 1 X/5\n\n" + "⬛⬛⬛⬛⬛\n" * 6, 6),
+        ("Daily Dordle #1\nX&X\n" + "⬛⬛⬛⬛⬛ ⬛⬛⬛⬛⬛\n" * 8, 8),
+    ],
+)
+def test_a_share_text_with_more_rows_than_its_game_allows_is_refused(text, rows):
+    with pytest.raises(ChuteError, match=f"has {rows} rows of colours, past the game's limit"):
+        parse_share(text)
+
+
+def test_a_share_text_as_long_as_its_game_allows_is_read():
+    assert len(parse_share("Wordle 1 X/6\n\n" + "⬛⬛⬛⬛⬛\n" * 6).boards[0]) == 6

@@ -28,7 +28,7 @@ def game(guesses: str, answer: str, when: str, skill=None, luck=None, game="word
 
 def test_a_game_is_kept_once_and_its_review_adds_its_skill_and_luck(tmp_path):
     """Recorded at its end, then reviewed: one game, the first day kept, the grades added; a game going on is none."""
-    path = tmp_path / "history.json"
+    path = tmp_path / "history.jsonl"
     assert finished_record("wordle", None, 6, ["crane", "lotus"], ["jolly"]) is None  # rows left: not over
     record_game(game("crane cigar", "cigar", "2026-01-01T10:00:00Z"), path)
     record_game(game("crane cigar", "cigar", "2026-01-02T10:00:00Z", skill=80, luck=40), path)
@@ -70,23 +70,23 @@ def test_statistics_per_game_and_mode_with_streaks_and_rows():
 
 def test_an_unreadable_history_is_moved_aside_never_overwritten(tmp_path):
     """A file chute cannot read: `stats` says so on one line; the next game moves it aside and starts anew."""
-    path = tmp_path / "history.json"
-    path.write_text('{"version": 1, "games": [{"game": "<script>"}]}', encoding="utf-8")
+    path = tmp_path / "history.jsonl"
+    path.write_text('<html>{"game": "<script>"}</html>', encoding="utf-8")
     with pytest.raises(StorageError, match="is not a history chute wrote"):
         read_history(path)
     record_game(game("crane cigar", "cigar", "2026-01-01T00:00:00Z"), path)
     assert len(read_history(path)) == 1
-    assert (tmp_path / "history.unreadable.json").read_text(encoding="utf-8").startswith('{"version": 1')
+    assert (tmp_path / "history.unreadable.jsonl").read_text(encoding="utf-8").startswith("<html>")
 
 
 def test_forget_clear_and_the_bound(tmp_path, monkeypatch):
     """A game taken back leaves; clear moves the file aside (one step to undo); the oldest go past MAX_GAMES."""
-    path = tmp_path / "history.json"
+    path = tmp_path / "history.jsonl"
     a, b = game("crane cigar", "cigar", "2026-01-01T00:00:00Z"), game("slate cigar", "cigar", "2026-01-02T00:00:00Z")
     record_game(a, path)
     record_game(b, path)
     assert [g.guesses for g in forget_game(a, path)] == [("slate", "cigar")]
-    assert clear_history(path) == (1, tmp_path / "history.cleared.json") and not path.exists()
+    assert clear_history(path) == (1, tmp_path / "history.cleared.jsonl") and not path.exists()
     assert clear_history(path) == (0, None)
     monkeypatch.setattr(h, "MAX_GAMES", 2)
     for i, word in enumerate(["aback", "abase", "abate"]):
@@ -107,7 +107,7 @@ def test_cli_review_and_assist_keep_the_game_and_stats_shows_it(cli, tmp_path, m
     assert cli("assist", "--no-history", stdin="blade bbbbb\nmount ggggg\n")[0] == 0
     status, out, _ = cli("stats")
     lines = out.splitlines()
-    assert status == 0 and lines[0] == f"your games, kept in {tmp_path / 'history.json'}"
+    assert status == 0 and lines[0] == f"your games, kept in {tmp_path / 'history.jsonl'}"
     assert lines[1] == "wordle, normal mode: played 2 · won 2 (100%) · streak 2 (best 2)"
     assert lines[3] == "   2 │██████████████████████████████ 1" and lines[7] == "   6 │██████████████████████████████ 1"
     assert "  6.00 rows" not in out and "4.00 rows on average over the games won · skill 65 · luck 30" in out
@@ -126,7 +126,59 @@ def test_cli_review_and_assist_keep_the_game_and_stats_shows_it(cli, tmp_path, m
 def test_cli_stats_on_a_damaged_history_is_one_line_and_status_2(cli, tmp_path, monkeypatch):
     """A history chute cannot read: one line saying what to do, status 2, the file untouched."""
     monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))
-    (tmp_path / "history.json").write_text("not json", encoding="utf-8")
+    (tmp_path / "history.jsonl").write_text("not json", encoding="utf-8")
     status, out, err = cli("stats")
     assert status == 2 and out == "" and len(err.splitlines()) == 1 and "chute stats --clear" in err
-    assert (tmp_path / "history.json").read_text(encoding="utf-8") == "not json"
+    assert (tmp_path / "history.jsonl").read_text(encoding="utf-8") == "not json"
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        ('"row_limit":6', '"row_limit":1e999'),
+        ('"skill":null', '"skill":1e999'),
+        ('"solved_at":[2]', '"solved_at":[Infinity]'),
+        ('"solved_at":[2]', '"solved_at":' + "[" * 100_000 + "]" * 100_000),
+        ('"game":"wordle"', '"game":["x"]'),
+        ("{", "\udcff{"),
+    ],
+    ids=["huge row limit", "huge skill", "infinite row", "deep nesting", "a list as the game", "a bad byte"],
+)
+def test_a_damaged_game_costs_its_line_only_and_is_kept_aside(cli, tmp_path, monkeypatch, damage):
+    """One game's line damaged: stats and review go on with every other game, say what was left out, and the next
+    game kept moves the damaged line beside the history, never lost."""
+    monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))
+    path = tmp_path / "history.jsonl"
+    for guesses in ("crane slate", "crane cigar"):
+        record_game(game(guesses, guesses.split()[-1], "2026-01-01T10:00:00Z"), path)
+    lines = path.read_bytes().split(b"\n")
+    old, new = damage
+    bad = lines[1].decode().replace(old, new, 1).encode("utf-8", "surrogateescape")
+    assert bad != lines[1]
+    path.write_bytes(b"\n".join([lines[0], bad, *lines[2:]]))
+    status, out, err = cli("stats")
+    assert status == 0 and "played 1" in out and err.count("\n") == 1
+    assert "1 line of your history could not be read" in err
+    assert cli("review", "crane", "rebut", "--answer", "rebut")[0] == 0
+    assert [g.guesses for g in read_history(path)] == [("crane", "cigar"), ("crane", "rebut")]
+    assert (tmp_path / "history.unreadable.jsonl").read_bytes() == bad + b"\n"
+
+
+def test_an_older_chutes_history_is_read_then_moved_aside_once_written_anew(tmp_path):
+    older = tmp_path / "history.json"
+    kept = game("crane cigar", "cigar", "2026-01-01T10:00:00Z")
+    broken = dict(kept.to_dict(), row_limit=1e999)
+    older.write_text(json.dumps({"version": 1, "games": [kept.to_dict(), broken]}), encoding="utf-8")
+    path = tmp_path / "history.jsonl"
+    assert read_history(path) == [kept]
+    record_game(game("crane rebut", "rebut", "2026-01-02T10:00:00Z"), path)
+    assert [g.guesses[-1] for g in read_history(path)] == ["cigar", "rebut"]
+    assert not older.exists() and (tmp_path / "history.v1.json").exists()
+
+
+def test_stats_of_a_game_never_kept_names_the_games_kept(cli, tmp_path, monkeypatch):
+    monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))
+    record_game(game("crane cigar", "cigar", "2026-01-01T10:00:00Z"), tmp_path / "history.jsonl")
+    record_game(game("serão termo", "termo", "2026-01-01T10:00:00Z", game="termo"), tmp_path / "history.jsonl")
+    status, out, _ = cli("stats", "--game", "wordel")
+    assert status == 0 and "no wordel games kept (games kept: termo, wordle)" in out

@@ -111,6 +111,8 @@ def quick(monkeypatch):
     monkeypatch.setattr(proving, "LOST_WAIT", 4.0)
     monkeypatch.setattr(proving, "POLL", 0.2)
     monkeypatch.setattr(proving, "HANDSHAKE_SECONDS", 2.0)
+    monkeypatch.setattr(proving, "ASK_SECONDS", 1.0)
+    monkeypatch.setattr(proving, "CONNECT_SECONDS", 5.0)
 
     def hung(signum, frame):
         raise TimeoutError("the proof hung: no answer within 120 s")
@@ -166,7 +168,7 @@ def test_workers_that_all_die_mid_run_are_waited_for_then_given_up(tmp_path, qui
     assert any("has none now" in h for h in heard)
 
 
-def test_a_scheduler_killed_mid_run_ends_the_run_in_one_line(tmp_path, quick):
+def test_a_scheduler_killed_mid_run_ends_the_run_in_one_line(tmp_path, quick, capfd):
     a, g = lists(tmp_path)
     journal = tmp_path / "j.jsonl"
     with scheduler(2, tmp_path) as (address, procs):
@@ -193,6 +195,7 @@ def test_a_scheduler_killed_mid_run_ends_the_run_in_one_line(tmp_path, quick):
                 journal=journal,
             )
         assert killed and time.monotonic() - when[0] < 60
+    assert "Traceback" not in capfd.readouterr().err  # Dask's client says nothing of its own
     local = prove(searcher(a, g), top=3)
     again = prove(searcher(a, g), top=3, journal=journal)  # the journal it kept goes on, here
     assert again.table() == local.table()
@@ -232,6 +235,51 @@ def test_a_worker_that_fails_is_named(monkeypatch):
         proving._dask_work(spec, [0], 100)
 
 
+def test_a_frozen_scheduler_ends_the_run_in_one_line(tmp_path, quick):
+    """A scheduler stopped mid-run (a paused machine) keeps its socket open and answers nothing."""
+    a, g = lists(tmp_path)
+    journal = tmp_path / "j.jsonl"
+    with scheduler(2, tmp_path) as (address, procs):
+        frozen: list[float] = []
+
+        def progress(settled, done, total):
+            if done == 20 and not frozen:
+                os.kill(procs[0].pid, signal.SIGSTOP)
+                frozen.append(time.monotonic())
+
+        try:
+            with pytest.raises(ChuteError, match=rf"lost the Dask scheduler at {address}; the journal keeps"):
+                prove(
+                    searcher(a, g),
+                    top=3,
+                    cluster=address,
+                    lists={"answers": str(a), "guesses": str(g)},
+                    progress=progress,
+                    journal=journal,
+                )
+            assert frozen and time.monotonic() - frozen[0] < 40
+        finally:
+            if frozen:
+                os.kill(procs[0].pid, signal.SIGCONT)
+    assert prove(searcher(a, g), top=3, journal=journal).table() == prove(searcher(a, g), top=3).table()
+
+
+class _Stalling(socketserver.BaseRequestHandler):
+    """A peer that sends a plausible Dask handshake length, then nothing."""
+
+    def handle(self):
+        self.request.sendall((16).to_bytes(8, "little"))
+        time.sleep(8)
+
+
+class _Garbage(socketserver.BaseRequestHandler):
+    """A peer that sends a plausible Dask handshake length, then bytes that are no Dask message."""
+
+    def handle(self):
+        self.request.sendall((64).to_bytes(8, "little") + random.Random(3).randbytes(64))
+        time.sleep(2)
+
+
 class _Silent(socketserver.BaseRequestHandler):
     """A server that waits for the client to speak first (as a web server, or Dask's dashboard, does)."""
 
@@ -252,7 +300,13 @@ class _Banner(socketserver.BaseRequestHandler):
 
 
 @pytest.mark.parametrize(
-    "handler, said", [(_Silent, "is it the dashboard's port"), (_Banner, "something else listens there")]
+    "handler, said",
+    [
+        (_Silent, "is it the dashboard's port"),
+        (_Banner, "something else listens there"),
+        (_Stalling, "did not finish it"),
+        (_Garbage, "something else listens there"),
+    ],
 )
 def test_a_port_that_is_not_a_dask_scheduler_is_said_within_seconds(tmp_path, quick, handler, said):
     a, g = lists(tmp_path, n_answers=20, n_extra=30)

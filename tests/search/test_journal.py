@@ -11,8 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import chute.search.prove as prove_module
 from chute import Engine, load_lexicon
 from chute.errors import ChuteError
+from chute.files import used_by_one
 from chute.search.prove import JOURNAL_FORMAT, entry_check, prove, read_journal
 from chute.search.tree_search import TreeSearch
 
@@ -160,11 +162,79 @@ def test_an_undecodable_byte_costs_its_line_only(engine, truth, tmp_path):
     assert same_result(proof, fresh) and proof.damaged == 1
 
 
-def test_a_damaged_header_refuses_the_journal_in_one_line(engine, truth, tmp_path):
+@pytest.mark.parametrize("damage", ["a flipped bit", "a byte order mark", "an undecodable byte", "cut short"])
+def test_a_damaged_header_is_rebuilt_and_every_settled_opener_kept(engine, truth, tmp_path, damage):
+    """The entries' checksums cover this run's lists and options: they prove the journal this run's."""
+    fresh, lines = truth
+    header = bytearray(lines[0])
+    if damage == "a flipped bit":
+        header[40] ^= 4
+    elif damage == "a byte order mark":
+        header[:0] = "\ufeff".encode()
+    elif damage == "an undecodable byte":
+        header[:0] = b"\xff"
+    else:
+        del header[len(header) // 2 :]
+    path = tmp_path / "j.jsonl"
+    rewrite(path, [bytes(header)] + lines[1:])
+    proof = prove(searcher(engine), top=TOP, journal=path)
+    assert same_result(proof, fresh) and proof.header_rebuilt and proof.damaged == 0
+    assert path.read_bytes().split(b"\n")[0] == lines[0]  # rewritten whole: the next run reads it as it was
+    again = prove(searcher(engine), top=TOP, journal=path)
+    assert same_result(again, fresh) and not again.header_rebuilt and again.damaged == 0
+
+
+def test_a_damaged_header_without_an_entry_of_this_run_is_refused_in_one_line(engine, truth, tmp_path):
     fresh, lines = truth
     path = tmp_path / "j.jsonl"
-    rewrite(path, [b"\xff" + lines[0]] + lines[1:])
+    rewrite(path, [b"\xff" + lines[0]])
     with pytest.raises(ChuteError, match="not a chute journal"):
+        prove(searcher(engine), top=TOP, journal=path)
+    other = dict(json.loads(lines[0]), rows=5)  # another run's header and entries
+    theirs = [{k: e[k] for k in ("opener", "total", "exact")} for e in entry_lines(lines)]
+    theirs = [dict(e, check=entry_check(other, e)) for e in theirs]
+    rewrite(path, [json.dumps(other).encode()] + [json.dumps(e).encode() for e in theirs])
+    with pytest.raises(ChuteError, match="belongs to another run"):
+        prove(searcher(engine), top=TOP, journal=path)
+
+
+def test_the_same_entry_twice_counts_once(engine, truth, tmp_path):
+    """Two runs that appended the same settled openers leave byte-identical duplicates: nothing to search again."""
+    fresh, lines = truth
+    path = tmp_path / "j.jsonl"
+    rewrite(path, lines + lines[1:])
+    found = read_journal(path, json.loads(lines[0]))
+    assert found.damaged == 0 and len(found.done) == len(lines) - 1
+    proof = prove(searcher(engine), top=TOP, journal=path)
+    assert same_result(proof, fresh) and proof.damaged == 0
+
+
+def test_a_journal_another_run_is_using_is_refused_in_one_line(engine, truth, tmp_path):
+    fresh, lines = truth
+    path = tmp_path / "j.jsonl"
+    rewrite(path, lines)
+    with used_by_one(path, "prove"):
+        with pytest.raises(ChuteError, match="another chute prove is using"):
+            prove(searcher(engine), top=TOP, journal=path)
+    assert path.read_bytes() == b"".join(line + b"\n" for line in lines)
+    assert same_result(prove(searcher(engine), top=TOP, journal=path), fresh)  # the claim ends with its run
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom", "/dev/null"])
+def test_a_device_as_journal_is_refused_before_it_is_read(engine, device):
+    if not Path(device).exists():
+        pytest.skip(f"{device} is not on this system")
+    with pytest.raises(ChuteError, match="not a regular file"):
+        prove(searcher(engine), top=TOP, journal=Path(device))
+
+
+def test_a_journal_far_larger_than_any_journal_is_refused_before_it_is_read(engine, truth, tmp_path, monkeypatch):
+    fresh, lines = truth
+    path = tmp_path / "j.jsonl"
+    with open(path, "wb") as f:
+        f.write(lines[0] + b"\n")
+        f.truncate(prove_module.JOURNAL_BYTES + 1)  # sparse: no disk spent
+    with pytest.raises(ChuteError, match="larger than"):
         prove(searcher(engine), top=TOP, journal=path)
 
 
@@ -186,8 +256,8 @@ def test_an_older_journal_without_checksums_is_searched_again_whole(engine, trut
     flips=st.lists(st.tuples(st.integers(min_value=0), st.integers(min_value=0, max_value=7)), min_size=1, max_size=3)
 )
 def test_random_bit_flips_never_give_a_wrong_optimum(engine, truth, tmp_path, flips):
-    """Any one to three bits flipped anywhere: the journal is refused in one line (its header), or the proof says
-    exactly what a proof without a journal says."""
+    """Any one to three bits flipped anywhere: the journal is refused in one line, or the proof says exactly what a
+    proof without a journal says (a damaged header rebuilt when the entries verify)."""
     fresh, lines = truth
     data = bytearray(b"".join(line + b"\n" for line in lines))
     for position, bit in flips:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from functools import cache
 from pathlib import Path
 
@@ -1093,6 +1094,24 @@ def test_a_small_search_runs_in_numpy_and_is_the_compiled_search(small_lists, wo
     assert whole[1] > 0
     assert states[3][0] is False and states[3][1] and states[4][0] is False and states[4][1]
     assert states[5] == (False, set(), "transposed")
+
+
+def test_the_move_to_the_compiled_kernels_counts_work_not_the_wall_clock(small_lists, monkeypatch):
+    """A loaded machine stalls the search between its scans (here: a sleep in each): the CPU it spent is the same,
+    so it stays on numpy exactly as on a quiet machine; wall seconds would have compiled the kernels at once."""
+    import chute.search.tree_search as tree_search
+    from chute.kernels import tree_numpy
+
+    monkeypatch.setattr(tree_search, "_compiler_loaded", lambda: False)  # numba is loaded in the tests
+    monkeypatch.setattr(tree_search, "COMPILED_AFTER", 10**12)
+    monkeypatch.setattr(tree_search, "NUMPY_SECONDS", 0.5)
+    stalled = []
+    real = tree_numpy.scan
+    monkeypatch.setattr(tree_numpy, "scan", lambda *a: stalled.append(time.sleep(0.06)) or real(*a))
+    lex = small_lists(47, 150, 250)
+    searcher = TreeSearch(Engine.build(lex, cache=False), rows=5)
+    search(searcher, random.Random(47).sample(lex.guesses, 2))
+    assert len(stalled) * 0.06 > 0.5 > searcher.numpy_seconds and searcher._k is None  # stalled past it, not working
 
 
 def test_the_two_row_splitter_check_is_the_plain_rule(small_lists, wordle):

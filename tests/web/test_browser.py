@@ -746,7 +746,7 @@ def test_your_games_are_kept_with_their_figures_and_can_be_cleared(page, server,
     figures = page.locator("#history .figures").first.inner_text().split()
     assert figures[:4] == ["1", "Played", "100", "Win"]
     assert page.locator("#history .dist .bar.last").inner_text() == "1"  # the 2-row bar, lit
-    [won] = read_history(tmp_path / "history.json")
+    [won] = read_history(tmp_path / "history.jsonl")
     assert (won.game, won.guesses, won.answers, won.solved_at, won.source) == (
         "wordle",
         ("crane", "cigar"),
@@ -762,17 +762,17 @@ def test_your_games_are_kept_with_their_figures_and_can_be_cleared(page, server,
         play_row(page, word, [score(word, "cigar")])
     page.wait_for_function("document.querySelector('#history .figures b').textContent === '2'")
     assert page.locator("#history .figures").first.inner_text().split()[2] == "50"
-    lost = read_history(tmp_path / "history.json")[-1]
+    lost = read_history(tmp_path / "history.jsonl")[-1]
     assert lost.guesses == tuple(words) and lost.solved_at == (None,) and not lost.won
     shot(page, "history")
     page.click("#undo")  # the last row was mistyped: that game is not over any more
     page.wait_for_function("document.querySelector('#history .figures b').textContent === '1'")
-    assert len(read_history(tmp_path / "history.json")) == 1
+    assert len(read_history(tmp_path / "history.jsonl")) == 1
     page.on("dialog", lambda dialog: dialog.accept())
     page.wait_for_selector("body[data-asking='0']")  # the undo's suggestions in: their reply clears the message
     page.click("#clear-history")
     page.wait_for_function("document.querySelector('#history').textContent.includes('No games kept yet')")
-    assert not (tmp_path / "history.json").exists() and (tmp_path / "history.cleared.json").exists()
+    assert not (tmp_path / "history.jsonl").exists() and (tmp_path / "history.cleared.jsonl").exists()
     assert "History cleared: 1 game(s)" in page.locator("#message").inner_text()
 
 

@@ -425,7 +425,7 @@ def _rows(guesses: list[str], answers: list[str]) -> list[dict]:
 LOAD_BODIES = [
     {"game": "wordle", "rows": TWO_CLUES, "top": 5},
     {"game": "wordle", "rows": _rows(["soare", "until"], ["tense"]), "top": 5},
-    {"game": "wordle", "rows": _rows(["soare", "until", "pygmy"], ["irony"]), "top": 3, "hard": True},
+    {"game": "wordle", "rows": _rows(["soare", "until", "pygmy"], ["irony"]), "top": 3},
     {"game": "wordle", "rows": _rows(["crane", "doubt", "light"], ["tough"]), "top": 5, "lang": "pt"},
     {"game": "termo", "rows": _rows(["serao", "pilha", "mudez"], ["termo"]), "top": 5},
     {"game": "dueto", "rows": _rows(["serao", "pilha", "mudez"], ["termo", "festa"]), "top": 4},
@@ -496,6 +496,7 @@ def test_the_page_is_served_while_a_long_request_computes(monkeypatch):
         finished.append(time.perf_counter())
         return {"answer": "cigar"}
 
+    slow_review.fields = chute.web.api.review_game_body.fields  # type: ignore[attr-defined]
     monkeypatch.setattr(chute.web.api, "review_game_body", slow_review)
     with web.running() as base:
         worker = threading.Thread(target=lambda: httpx.post(base + "/api/review", json={}, timeout=60))
@@ -817,6 +818,32 @@ def test_names_a_server_answers_to_and_how_a_host_header_is_read():
         "127.0.0.1",
         "evil.example",
     ]
+    for bad in ("localhost:80@evil.com", "localhost:abc", "localhost:", "127.0.0.1:٣", "[::1]evil.com"):
+        assert host_name(bad) == "", bad
+
+
+def test_a_field_the_request_does_not_read_is_named_not_ignored(client):
+    """A misspelt field (``clues`` for ``rows``, ``hard`` for ``rule``) would answer another game than asked."""
+    for url, body, field in (
+        ("/api/suggest", {"game": "wordle", "clues": ["fuzzy:bbbbb"]}, "clues"),
+        ("/api/suggest", {"game": "wordle", "hard": True}, "hard"),
+        ("/api/review", {"game": "wordle", "guesses": ["crane"], "answer": "crane"}, "answer"),
+        ("/api/share", {"text": "Wordle 1 1/6\n\n🟩🟩🟩🟩🟩", "rows": []}, "rows"),
+        ("/api/history/clear", {"everything": True}, "everything"),
+    ):
+        r = client.post(url, json=body)
+        assert r.status_code == 400 and f"unknown field {field!r}" in r.json()["error"], (url, r.text)
+    assert client.post("/api/suggest", json={"game": "wordle", "rows": [], "lang": "pt", "top": 3}).status_code == 200
+
+
+@pytest.mark.parametrize("game", [["x"], {"a": 1}, 5, None, "wordel"])
+def test_a_share_with_a_game_that_is_none_is_refused_in_one_line(client, game):
+    text = "Wordle 1 2/6\n\n⬛⬛🟨⬛⬛\n🟩🟩🟩🟩🟩"
+    r = client.post("/api/share", json={"text": text, "answer": "cigar", "game": game})
+    if game is None:  # no game named: the share text's own
+        assert r.status_code == 200 and r.json()["decoded"]
+    else:
+        assert r.status_code == 400 and "unknown game" in r.json()["error"]
 
 
 def test_other_web_pages_and_other_host_names_are_refused(tmp_path, monkeypatch):
@@ -889,6 +916,6 @@ def test_a_history_that_cannot_be_written_never_costs_the_review(client, tmp_pat
     monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))
     r = client.post("/api/review", json=body)
     assert r.json()["kept"] is True and "history_error" not in r.json()
-    (tmp_path / "history.json").write_bytes(b"\xff" * 10)
+    (tmp_path / "history.jsonl").write_bytes(b"\xff" * 10)
     assert client.get("/api/history").status_code == 507  # unreadable: said, never overwritten
-    assert (tmp_path / "history.json").read_bytes() == b"\xff" * 10
+    assert (tmp_path / "history.jsonl").read_bytes() == b"\xff" * 10

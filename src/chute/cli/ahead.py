@@ -1,5 +1,5 @@
-"""Compiling ahead: on a machine whose kernels are not compiled yet, a process of its own compiles them while the
-player's first commands answer (``python -m chute.cli.ahead``).
+"""Compiling ahead, when asked (``CHUTE_COMPILE_AHEAD=1``): on a machine whose kernels are not compiled yet, a
+process of its own compiles them while the player's first commands answer (``python -m chute.cli.ahead``).
 
 numba compiles each kernel the first time it runs on a machine (seconds each,
 about a minute in all).  The first command a player types answers in numpy
@@ -10,9 +10,11 @@ compiles the kernels into numba's cache and builds the first review tables
 into chute's.  A later command reads them; one that
 needs a kernel being compiled waits for it rather than compiling it twice
 (``kernels.shared_cache``).  It starts once per machine and version (a stamp
-in chute's cache says it finished), only for a command run on a terminal
-(``CHUTE_COMPILE_AHEAD=1`` starts it anyway, ``0`` never), and one at a time
-(a lock file).
+in chute's cache says it finished), and one at a time (a lock file).
+
+It is not started unless asked: it costs about a minute of CPU, many times what
+a player's first commands cost (they answer in numpy, BENCHMARKS.md "First
+use"), for searches most players never run.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ COMMANDS = frozenset({"suggest", "play", "assist", "review", "bench", "tree", "p
 
 
 def start_if_due(args) -> None:
-    """Start the process for a command that runs kernels, on a terminal, when this machine's are not compiled."""
+    """Start the process for a command that runs kernels, when asked and this machine's are not compiled."""
     if getattr(args, "command", None) not in COMMANDS or getattr(args, "no_cache", False):
         return
     cache_dir = default_cache_dir()
@@ -54,9 +56,9 @@ def stamp_path(cache_dir: Path) -> Path:
 
 
 def due(on_terminal: bool, cache_dir: Path) -> bool:
-    """Return whether a command should start the process: not done yet, and on a terminal (or asked to)."""
-    wanted = os.environ.get(ENV, "")
-    if wanted == "0" or not (on_terminal or wanted == "1"):
+    """Return whether a command should start the process: asked to (``CHUTE_COMPILE_AHEAD=1``), and not done yet
+    (``on_terminal``: whether the command runs on one, which says so in a line)."""
+    if os.environ.get(ENV, "") != "1":
         return False
     return not stamp_path(cache_dir).exists()
 

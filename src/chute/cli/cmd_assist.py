@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shlex
 import sys
 from collections.abc import Sequence
+from contextlib import nullcontext
 from pathlib import Path
 
 from ..errors import ChuteError, NotationError
-from ..files import check_output, default_state_dir, read_limited, write_atomic
+from ..files import check_outputs, default_state_dir, is_file, read_limited, used_by_one, write_atomic
 from ..game.feedback import SOLVED_MARKS, looks_like_colours, means_colours, parse_clue, parse_colours, parse_word
 from ..game.games import GameSpec
 from ..game.refused import forget_refused, refused_path, remember_refused
@@ -67,6 +69,7 @@ comandos em inglês também valem. Linhas vazias e o cabeçalho de um texto comp
 Fim da entrada (Ctrl-D) ou sair termina a sessão; num terminal o jogo é salvo a cada linha,
 e 'chute assist --resume' o continua. Erros sobre arquivos e opções ficam em inglês."""
 
+SESSION_BYTES = 8 * 2**20  # a saved game is far smaller: a larger file is none of chute's
 SEPARATORS = re.compile(r"[\s,|;]+")
 # a played row also splits where `chute suggest` writes one: guess:colours/colours (or guess=...)
 ROW_SEPARATORS = re.compile(r"[\s,|;/:=]+")
@@ -391,6 +394,8 @@ class Assistant:
         if not args:
             return s.open_boards() or list(range(s.n_boards))
         try:
+            if not args[0].isascii():  # int() would also read "٢"
+                raise ValueError
             which = int(args[0]) - 1
         except ValueError:
             self.refuse(self.t("board_number", text=repr(args[0][:20])))
@@ -598,7 +603,7 @@ def review_lists(args: argparse.Namespace) -> list[str] | None:
 def resume(session, path: Path, lang: str = "en"):
     """Return the session saved at ``path``, replayed on ``session``'s solver (a new one if none is saved)."""
 
-    if not path.exists():
+    if not is_file(path):
         note(Note("no_saved_game", path=str(path)), lang=lang)
         return session
     try:
@@ -625,12 +630,42 @@ def run(args: argparse.Namespace) -> int:
         else (default_state_dir() / f"assist-{spec.name}.json" if interactive else None)
     )
     if args.session:
-        check_output(args.session, "--session")
+        check_session_file(args)
+    with used_by_one(save_path, "assist") if save_path is not None else nullcontext():
+        return play_loop(args, session, spec, save_path, interactive)
+
+
+def check_session_file(args: argparse.Namespace) -> None:
+    """Refuse a --session file that is one of the run's inputs, or that exists and is not a game chute saved:
+    chute never replaces a file it did not write."""
+    inputs = {
+        "--answers": args.answers,
+        "--guesses": args.guesses,
+        "--exclude": args.exclude,
+        "--not-answers": args.not_answers,
+        "--prior": args.prior if is_file(args.prior or "") else None,
+    }
+    check_outputs({"--session": args.session}, inputs)
+    if args.resume or not os.path.lexists(args.session):
+        return  # --resume reads it first, and refuses what is no saved game, or a damaged one, as such
+    try:
+        data = json.loads(read_limited(args.session, "--session", SESSION_BYTES).decode("utf-8"))
+    except (ChuteError, ValueError, RecursionError):
+        data = None
+    if not (isinstance(data, dict) and data.get("format") == "chute-session"):
+        raise ChuteError(
+            f"--session {args.session} is not a game chute saved: choose another file (chute never replaces a file "
+            "it did not write)"
+        )
+
+
+def play_loop(args: argparse.Namespace, session: Session, spec, save_path: Path | None, interactive: bool) -> int:
+    """Run the loop until solved, quit or end of input; return the status ``run`` returns."""
     if args.resume:
         if save_path is None:
             raise ChuteError("--resume without a terminal needs --session FILE (the file to continue)")
         session = resume(session, save_path, args.lang)
-    elif save_path is not None and save_path.exists():
+    elif save_path is not None and is_file(save_path):
         note(
             Note("saved_game_waits", game=spec.name, path=str(save_path), command=resume_command(args)), lang=args.lang
         )
@@ -652,7 +687,7 @@ def run(args: argparse.Namespace) -> int:
 
     def say_saved() -> None:
         saved = assistant.save_path
-        if saved is not None and session.history and not session.solved and saved.exists() and not assistant.unsaved:
+        if saved is not None and session.history and not session.solved and is_file(saved) and not assistant.unsaved:
             note(Note("saved_on_interrupt", path=str(saved), command=resume_command(args)), lang=args.lang)
 
     try:

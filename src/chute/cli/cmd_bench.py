@@ -5,14 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .. import bench
 from ..bench import Progress, can_draw, report, run_many, sample_secrets, secret_tuples, split_secrets
 from ..bench.plot import histogram_image, plot_format, require_matplotlib
 from ..errors import ChuteError
-from ..files import check_outputs, write_each_or_keep
+from ..files import check_outputs, is_file, write_each_or_keep
 from ..game.games import MAX_ROWS
 from ..game.prior import make_prior
 from ..game.words import read_word_file
@@ -146,7 +145,7 @@ def secrets_from_args(args: argparse.Namespace, lexicon, unlisted: bool = False)
 
 def named_secrets(name: str, lexicon) -> list[str] | None:
     """Return the words ``--secrets accepted`` or ``earlier`` names (None for a file's path)."""
-    if name not in SECRET_NAMES or Path(name).exists():
+    if name not in SECRET_NAMES or is_file(name):
         return None
     if name == "accepted":
         return list(lexicon.guesses)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 
-from ..files import default_cache_dir
-from ..game.cache import cache_limit, clear, contents, human_bytes
+from ..files import default_cache_dir, human_bytes
+from ..game.cache import cache_limit, clear, contents
 
 HELP = "show the on-disk cache (where, what, how large against its limit) or empty it"
 DESCRIPTION = (
@@ -30,8 +31,14 @@ def run(args: argparse.Namespace) -> int:
     folder = default_cache_dir()
     limit = cache_limit()
     if args.clear:
-        count, size = clear(folder)
+        count, size, failed = clear(folder)
         print(f"chute: deleted {count:,} file{'' if count == 1 else 's'} ({human_bytes(size)}) from {folder}")
+        if failed:
+            print(
+                f"chute: warning: {failed:,} file{'' if failed == 1 else 's'} of chute's could not be deleted",
+                file=sys.stderr,
+            )
+            return 1
         return 0
     found = contents(folder)
     if args.json:
@@ -63,14 +70,19 @@ def run(args: argparse.Namespace) -> int:
         days = (now - s.last_used) / 86400
         when = "today" if days < 1 else f"{days:.0f} day{'' if round(days) == 1 else 's'} ago"
         tables = [f.name.split("-", 1)[0] for f in s.files if not f.name.startswith("matrix-")]
+        has_matrix = s.files[0].name.startswith("matrix-")
         print(
             f"  lists {s.key[:16]}  {human_bytes(s.size):>9}  used {when}"
-            + (f"  (with {', '.join(sorted(set(tables)))})" if tables else "")
+            + (
+                f"  ({'with' if has_matrix else 'no matrix kept, only'} {', '.join(sorted(set(tables)))})"
+                if tables
+                else ""
+            )
         )
     if found.other:
         print(
             f"  and {len(found.other):,} other file{'' if len(found.other) == 1 else 's'} of chute's "
-            f"({human_bytes(found.other_size)}: the bundled lexicons, parsed)"
+            f"({human_bytes(found.other_size)}: parsed lexicons, multi-board openings, compiled kernels' stamps)"
         )
     if not found.sets and not found.other:
         print("  (empty)")

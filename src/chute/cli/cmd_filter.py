@@ -124,7 +124,7 @@ def _words_for(args: argparse.Namespace, rows) -> tuple:
     if args.words:
         check_words(args.words, length or args.length)
     if own_words:
-        lexicon = read_words_arg(args.words, args.words_file, length)
+        lexicon = read_words_arg(args.words, args.words_file, length, quiet=bool(args.json))
     else:
         if length and not args.length and not args.answers and not args.guesses and length != 5:
             raise NotationError(

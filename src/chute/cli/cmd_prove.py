@@ -129,6 +129,12 @@ def run(args: argparse.Namespace) -> int:
     )
     if tty:
         sys.stderr.write("\r\x1b[2K")
+    if result.header_rebuilt:
+        print(
+            f"chute: note: the header of the journal {args.journal} was damaged; its entries verify against this "
+            "run's lists and options, so it was rewritten and they were kept",
+            file=sys.stderr,
+        )
     if result.damaged:
         print(
             f"chute: note: {plural(result.damaged, 'line')} of the journal {args.journal} could not be trusted "

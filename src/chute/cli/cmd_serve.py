@@ -8,6 +8,7 @@ import sys
 import webbrowser
 
 from ..errors import ChuteError
+from ..files import excerpt
 from ..web import warming
 from .common import bounded_int
 
@@ -56,11 +57,11 @@ def run(args: argparse.Namespace) -> int:
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         listener.bind((host, args.port))
         listener.listen(128)
-    except OSError as err:
+    except (OSError, TypeError, UnicodeError) as err:  # TypeError, UnicodeError: a name that cannot be encoded
         listener.close()
-        raise ChuteError(
-            f"cannot listen on {args.host}:{args.port} ({err.strerror or err}): choose another --host or --port"
-        ) from None
+        why = err.strerror if isinstance(err, OSError) and err.strerror else "not a host name"
+        host_text = args.host if args.host.isprintable() and len(args.host) <= 100 else excerpt(args.host)
+        raise ChuteError(f"cannot listen on {host_text}:{args.port} ({why}): choose another --host or --port") from None
     with listener:
         warming.warm()  # the engines and kernels every request uses, before it answers
         name = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::", "::1", "0") else host

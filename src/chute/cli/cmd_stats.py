@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from ..language import counted, decimal, number, percent, phrase
-from ..reviewing.history import clear_history, history_path, read_history, statistics
+from ..reviewing.history import clear_history, history_path, load_history, statistics
 from .common import add_lang_option, bounded_int
 
 HELP = "your games: played, won, the rows each win took, streaks, skill and luck"
@@ -52,7 +53,14 @@ def run(args: argparse.Namespace) -> int:
             else phrase("stats_cleared", args.lang, games=counted(cleared, "game_noun", args.lang), path=str(aside))
         )
         return 0
-    games = [g for g in read_history(path) if args.game is None or g.game == args.game]
+    found = load_history(path)
+    if found.damaged:
+        lines = counted(len(found.damaged), "history_line", args.lang)
+        print(
+            "chute: " + phrase("note", args.lang, message=phrase("history_damaged", args.lang, lines=lines)),
+            file=sys.stderr,
+        )
+    games = [g for g in found.games if args.game is None or g.game == args.game]
     stats = statistics(games)
     if args.json:
         print(
@@ -64,6 +72,10 @@ def run(args: argparse.Namespace) -> int:
         )
         return 0
     print(phrase("history_head", args.lang, path=str(path)))
+    if not games and found.games:  # none of this game: say which games the history holds
+        kept = sorted({g.game for g in found.games})
+        print(phrase("history_no_game", args.lang, game=args.game, games=", ".join(kept)))
+        return 0
     if not games:
         print(phrase("history_empty", args.lang))
         return 0

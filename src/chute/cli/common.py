@@ -56,9 +56,12 @@ def add_lang_option(parser: argparse.ArgumentParser, what: str) -> None:
 
 def zipf_floor(text: str) -> float:
     """Return a Zipf frequency from 0 to 8 read from an option (3.5 or 3,5), with one clear message otherwise."""
+    # ASCII digits only: float() would also read "٣", "３" and "1_0"
+    if not isinstance(text, str) or not re.fullmatch(r"[-+]?(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)", text.strip()):
+        raise argparse.ArgumentTypeError(f"expected a Zipf frequency such as 3 or 3.5, not {excerpt(str(text), 20)}")
     try:
-        value = float(text.strip().replace(",", ".", 1) if "." not in text else text.strip())
-    except (ValueError, AttributeError):
+        value = float(text.strip().replace(",", ".", 1))
+    except ValueError:
         raise argparse.ArgumentTypeError(
             f"expected a Zipf frequency such as 3 or 3.5, not {excerpt(text, 20)}"
         ) from None
@@ -136,8 +139,11 @@ def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
     return lexicon
 
 
-def read_words_arg(words: list[str] | None, words_file: str | None, length: int | None) -> Lexicon | None:
-    """Return a lexicon of the words given by --words/--words-file, or None if neither."""
+def read_words_arg(
+    words: list[str] | None, words_file: str | None, length: int | None, quiet: bool = False
+) -> Lexicon | None:
+    """Return a lexicon of the words given by --words/--words-file, or None if neither; the entries that are not
+    words are named in a note (unless ``quiet``)."""
     if not words and not words_file:
         return None
     items: list[str] = []
@@ -146,9 +152,13 @@ def read_words_arg(words: list[str] | None, words_file: str | None, length: int 
     if words_file:
         wl = read_word_file(words_file, length)
         items.extend(wl.spellings.values())
+        items.extend(sorted(wl.rejected))  # dropped again below, and named
     if not items:
         raise ChuteError("no words given")
-    return words_lexicon(items, length)
+    lexicon = words_lexicon(items, length)
+    if lexicon.dropped and not quiet:
+        print(f"chute: note: {dropped_note(lexicon)}", file=sys.stderr)
+    return lexicon
 
 
 def add_history_option(parser: argparse.ArgumentParser) -> None:

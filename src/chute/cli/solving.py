@@ -51,9 +51,9 @@ def add_solver_options(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--opener", metavar="WORD", help="fixed first guess (default: the strategy's best, cached)")
     g.add_argument(
         "--depth",
-        type=int,
+        type=bounded_int(1, 2),
         default=1,
-        choices=(1, 2),
+        metavar="{1,2}",
         help="2: re-score the best few guesses by the best second guess (entropy, expected-size)",
     )
     g.add_argument("--candidates-only", action="store_true", help="guess only words that could be the answer")

@@ -5,14 +5,17 @@ tables chute keeps for the same word lists (``openers-KEY``, ``second-KEY``,
 ``review-KEY``, ``optimal-KEY``): one *set* of files, kept or deleted together.
 Whenever a matrix is written the cache is pruned: the sets no run has used for
 ``UNUSED_DAYS``, then the least recently used ones until the whole cache is
-within its limit (``CHUTE_CACHE_MAX``, default 2 GiB). The lexicons kept
-parsed (``lexicon-*``) are small and stay.
+within its limit (``CHUTE_CACHE_MAX``, default 2 GiB); the tables of lists whose
+matrix was too large to keep are a set too. chute's other files (parsed lexicons,
+multi-board openings, compiled kernels' stamps) are small: pruned by age alone.
+Only chute's exact file names are ever listed, pruned or deleted.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import stat
 import sys
 import time
 from collections.abc import Callable
@@ -28,9 +31,18 @@ DEFAULT_LIMIT = 2 * 2**30
 # after two months costs one rebuild. Chosen, not measured.
 UNUSED_DAYS = 60
 LARGE = 256 * 2**20  # a matrix this large is said when it is written to the cache, or left out of it
+# chute's exact file names: anything else in the folder is not chute's and is never listed, pruned or deleted
 MATRIX_FILE = re.compile(r"matrix-([0-9a-f]{32})\.(bin|ok)")
-TABLES = ("openers", "second", "review", "optimal")
-OWN_FILE = re.compile(r"(matrix|openers|second|review|optimal|lexicon)-[0-9a-zA-Z_.-]+")
+TABLE_FILE = re.compile(  # the tables kept for a matrix's lists, named by its key
+    r"(?:openers|second)-(?P<key>[0-9a-f]{32})\.json"
+    r"|(?:review|optimal|games)-(?P<tkey>[0-9a-f]{32})(?:-s[0-9a-f]{16})?-(?:normal|hard|strict)-[0-9]{1,3}\.json"
+)
+OTHER_FILE = re.compile(  # chute's other files: parsed lexicons, multi-board openings, compiled kernels' stamps
+    r"lexicon-[a-z0-9]{1,40}-[0-9a-f]{24}\.marshal"
+    r"|multi-openers-[0-9a-f]{32}\.json"
+    r"|kernels-[0-9a-f]{20}\.ok"
+    r"|tree-kernels-uint(?:8|16|32)-(?:normal|hard|strict)(?:-columns)?-[0-9a-f]{20}\.ok"
+)
 _UNITS = {
     "": 1,
     "B": 1,
@@ -62,15 +74,6 @@ def parse_size(text: str, what: str = "CHUTE_CACHE_MAX") -> int:
     if not m or m.group(2).upper() not in _UNITS:
         raise ChuteError(f"{what} must be a size such as 500M or 2G, not {text[:40]!r}")
     return int(float(m.group(1)) * _UNITS[m.group(2).upper()])
-
-
-def human_bytes(n: int) -> str:
-    """Return a size for people: ``717 MiB`` below a GiB, ``1.6 GiB`` above, ``12 KiB`` below a MiB."""
-    if n >= 2**30:
-        return f"{n / 2**30:.1f} GiB"
-    if n >= 2**20:
-        return f"{n / 2**20:.0f} MiB"
-    return f"{max(n, 0) / 2**10:.0f} KiB"
 
 
 def cache_limit() -> int:
@@ -110,48 +113,47 @@ class CacheContents:
 
 
 def contents(folder: Path) -> CacheContents:
-    """Return what the cache folder holds (an empty view when it does not exist or cannot be read)."""
+    """Return what the cache folder holds (an empty view when it does not exist or cannot be read): the files of
+    each word lists (with or without their matrix: a matrix too large to keep leaves its tables alone), and
+    chute's other files; only chute's exact names, never a file of someone else's."""
     try:
         names = sorted(os.listdir(folder))
     except OSError:
         return CacheContents(folder, [], [], 0)
     sets: dict[str, CacheSet] = {}
-    for name in names:
-        m = MATRIX_FILE.fullmatch(name)
-        if m:
-            sets.setdefault(m.group(1), CacheSet(m.group(1)))
     other: list[Path] = []
     other_size = 0
     for name in names:
-        if not OWN_FILE.fullmatch(name):
+        key = _key_of(name)
+        if key is None and not OTHER_FILE.fullmatch(name):
             continue
         path = folder / name
         try:
             st = path.stat()
         except OSError:
             continue
-        owner = next((sets[k] for k in _keys_of(name) if k in sets), None)
-        if owner is None:
+        if not stat.S_ISREG(st.st_mode):
+            continue
+        if key is None:
             other.append(path)
             other_size += st.st_size
         else:
+            owner = sets.setdefault(key, CacheSet(key))
             owner.files.append(path)
             owner.size += st.st_size
             owner.last_used = max(owner.last_used, st.st_mtime)
     for s in sets.values():
         s.files.sort(key=lambda p: (not p.name.startswith("matrix-"), p.name))
-    return CacheContents(folder, [s for s in sets.values() if s.files], other, other_size)
+    return CacheContents(folder, list(sets.values()), other, other_size)
 
 
-def _keys_of(name: str) -> list[str]:
-    """Return the lists' key a cache file of chute's is named by (a matrix's, or a table's), if any."""
+def _key_of(name: str) -> str | None:
+    """Return the lists' key a matrix or table file of chute's is named by (None: not one)."""
     m = MATRIX_FILE.fullmatch(name)
     if m:
-        return [m.group(1)]
-    for table in TABLES:
-        if name.startswith(f"{table}-"):
-            return [name[len(table) + 1 : len(table) + 33]]
-    return []
+        return m.group(1)
+    m = TABLE_FILE.fullmatch(name)
+    return (m.group("key") or m.group("tkey")) if m else None
 
 
 def prune(
@@ -162,7 +164,8 @@ def prune(
     now: float | None = None,
 ) -> list[CacheSet]:
     """Delete the sets no run has used for ``days``, then the least recently used until the cache is within
-    ``limit`` (``cache_limit()``), never the set of ``keep`` (the matrix just written or read); return them."""
+    ``limit`` (``cache_limit()``), never the set of ``keep`` (the matrix just written or read), and chute's other
+    files not written for ``days``; return the sets deleted."""
     limit = cache_limit() if limit is None else limit
     now = time.time() if now is None else now
     found = contents(folder)
@@ -176,28 +179,46 @@ def prune(
         if _delete(s.files):
             total -= s.size
             removed.append(s)
+    for f in found.other:  # parsed lexicons, openings, stamps of older lists or versions: small, pruned by age
+        try:
+            if f.stat().st_mtime < now - days * 86400:
+                f.unlink()
+        except OSError:
+            pass
     return removed
 
 
-def clear(folder: Path) -> tuple[int, int]:
-    """Delete every file of chute's in the cache folder; return (how many, their bytes)."""
+def clear(folder: Path) -> tuple[int, int, int]:
+    """Delete every file of chute's in the cache folder; return (how many were deleted, their bytes, how many could
+    not be)."""
     found = contents(folder)
     files = [f for s in found.sets for f in s.files] + found.other
-    size = found.size
-    _delete(files)
-    return len(files), size
+    deleted = size = failed = 0
+    for f in files:
+        try:
+            bytes_ = f.stat().st_size
+            f.unlink()
+        except FileNotFoundError:  # gone meanwhile: another run pruned it
+            continue
+        except OSError:
+            failed += 1
+            continue
+        deleted += 1
+        size += bytes_
+    return deleted, size, failed
 
 
 def _delete(files: list[Path]) -> bool:
-    """Delete files (those already gone are fine); return False when one cannot be deleted."""
+    """Delete files (those already gone are fine), going on past one that cannot be; return whether all went."""
+    done = True
     for f in files:
         try:
             f.unlink()
         except FileNotFoundError:
             pass
         except OSError:
-            return False
-    return True
+            done = False
+    return done
 
 
 _warned: set[str] = set()

@@ -20,7 +20,7 @@ from ..errors import ChuteError
 from ..files import default_cache_dir
 from .cache import prune
 from .feedback import n_patterns, solved_code
-from .matrix_file import GIVE_BACK_BYTES, file_rows, fits_the_cache, give_back, mapping, read_matrix, write_matrix
+from .matrix_file import GIVE_BACK_BYTES, computed_in_file, file_rows, fits_the_cache, give_back, mapping, read_matrix
 from .memory import check_memory
 from .pattern_codes import (
     ORDER_BLOCK_BYTES,
@@ -69,15 +69,20 @@ class Engine:
             found = read_matrix(path, lexicon.key, shape, dtype)
             if found is not None:
                 return cls(lexicon, found, folder)
-        matrix = compute_codes(lexicon.guesses, lexicon.answers, lexicon.length)
-        if folder is not None and fits_the_cache(matrix.nbytes, folder):
-            if write_matrix(path, lexicon.key, matrix):
-                # read back as a later run reads it, mapped: the codes computed here are freed, and the
-                # mapped pages can be given back (``give_back_matrix``)
-                mapped = read_matrix(path, lexicon.key, shape, dtype) if matrix.nbytes else None
-                matrix = matrix if mapped is None else mapped
+        if folder is not None and fits_the_cache(shape[0] * shape[1] * dtype.itemsize, folder):
+            # computed into its cache file, mapped as a later run maps it: its pages can be given back
+            # (``give_back_matrix``), and no copy of it is written
+            mapped = computed_in_file(
+                path,
+                lexicon.key,
+                shape,
+                dtype,
+                lambda out: compute_codes(lexicon.guesses, lexicon.answers, lexicon.length, out),
+            )
             prune(folder, path)
-        return cls(lexicon, matrix, folder)
+            if mapped is not None:
+                return cls(lexicon, mapped, folder)
+        return cls(lexicon, compute_codes(lexicon.guesses, lexicon.answers, lexicon.length), folder)
 
     def maps_matrix(self) -> bool:
         """Return whether the matrix is mapped from the cache (its memory can be given back, ``give_back_matrix``)."""

@@ -9,12 +9,14 @@ import os
 import struct
 import weakref
 import zlib
+from collections.abc import Callable
 from mmap import mmap as Mapping
 from pathlib import Path
 
 import numpy as np
 
-from .cache import LARGE, cache_limit, human_bytes, warn_once, write_cache_file
+from ..files import human_bytes
+from .cache import LARGE, cache_limit, warn_once, write_cache_file
 
 MAGIC = b"CHUTEPM1"
 _HEADER = struct.Struct("<8s64sIIIII")  # magic, key, itemsize, rows, cols, crc32, reserved
@@ -34,7 +36,7 @@ def _stamp(st: os.stat_result, crc: int) -> str:
 def read_matrix(path: Path, key: str, shape: tuple[int, int], dtype: np.dtype) -> np.ndarray | None:
     """Return the matrix stored at ``path`` if it is whole and matches ``key``, else None.
 
-    A file checked whole once (its checksum), or written by ``write_matrix``,
+    A file checked whole once (its checksum), or written by ``computed_in_file``,
     is vouched for by a stamp beside it (``.ok``: size, modification time,
     inode, checksum); while the file is unchanged it is mapped, copy on write,
     rather than read and checked again, so a warm start costs no time for large
@@ -107,26 +109,35 @@ def fits_the_cache(nbytes: int, folder: Path) -> bool:
     return True
 
 
-def write_matrix(path: Path, key: str, matrix: np.ndarray) -> bool:
-    """Return whether the matrix was stored at ``path`` atomically with its key and checksum (no copy of the
-    matrix), and vouched for by its stamp, as a whole file read once is (``read_matrix``)."""
-    matrix = np.ascontiguousarray(matrix)
-    payload = matrix.reshape(-1).view(np.uint8).data
-    crc = zlib.crc32(payload)
-    header = _HEADER.pack(MAGIC, key.encode(), matrix.dtype.itemsize, matrix.shape[0], matrix.shape[1], crc, 0)
+def computed_in_file(
+    path: Path, key: str, shape: tuple[int, int], dtype: np.dtype, fill: Callable[[np.ndarray], object]
+) -> np.ndarray | None:
+    """Return the matrix ``fill`` computes, computed straight into its cache file at ``path`` (mapped: the codes
+    are never copied into the file afterwards), stored atomically with its key, checksum and stamp (which vouches
+    for it as for a file read whole once); None when the file cannot be made (the caller computes it in memory)."""
+    size = shape[0] * shape[1] * dtype.itemsize
+    made: dict = {}
 
     def write(tmp: Path) -> None:
-        with open(tmp, "wb") as f:
-            f.write(header)
-            f.write(payload)
+        with open(tmp, "w+b") as f:
+            os.posix_fallocate(f.fileno(), 0, _HEADER.size + size)  # the disk space now, not a fault half-way
+            mapped = mmap.mmap(f.fileno(), _HEADER.size + size)
+            matrix = np.frombuffer(mapped, dtype=dtype, count=shape[0] * shape[1], offset=_HEADER.size)
+            matrix = matrix.reshape(shape)
+            fill(matrix)
+            crc = zlib.crc32(memoryview(mapped)[_HEADER.size :])
+            mapped[: _HEADER.size] = _HEADER.pack(MAGIC, key.encode(), dtype.itemsize, shape[0], shape[1], crc, 0)
+            _keep_file(mapped, f.fileno())
+            made.update(matrix=matrix, crc=crc)
 
-    if not write_cache_file(path, write):
-        return False
+    if not size or not hasattr(os, "posix_fallocate") or not write_cache_file(path, write):
+        return None
     try:
         st = os.stat(path)
     except OSError:
-        return False
-    return write_cache_file(path.with_suffix(".ok"), _stamp(st, crc).encode())
+        return made["matrix"]
+    write_cache_file(path.with_suffix(".ok"), _stamp(st, made["crc"]).encode())
+    return made["matrix"]
 
 
 # each mapping of a cached matrix -> its file, open (the same file the mapping reads, even once it is replaced

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 from ..errors import ChuteError
-from .cache import human_bytes
+from ..files import human_bytes
 
 # Headroom a command needs beside its largest array (the interpreter, numpy, numba, the word lists).
 MEMORY_HEADROOM = 250 * 2**20
@@ -43,7 +43,8 @@ def check_memory(nbytes: int, what: str) -> None:
     free, said = min(found)
     if nbytes + MEMORY_HEADROOM > free:
         raise ChuteError(
-            f"{what} needs {human_bytes(nbytes)} and {said.format(free=human_bytes(free))}: use shorter word lists"
+            f"{what} needs {human_bytes(nbytes)} plus about {human_bytes(MEMORY_HEADROOM)} for chute itself, and "
+            f"{said.format(free=human_bytes(free))}: use shorter word lists"
         )
 
 

@@ -49,21 +49,27 @@ PREFERRED_SCORE_CELLS = 1 << 18
 NUMPY_MATRIX_CELLS = 160_000_000
 
 
-def compute_codes(guesses: Sequence[str], secrets: Sequence[str], length: int) -> np.ndarray:
-    """Return the pattern codes of every guess against every secret (numpy if small, else compiled)."""
-    return letter_codes(letters_array(guesses, length), letters_array(secrets, length))
+def compute_codes(
+    guesses: Sequence[str], secrets: Sequence[str], length: int, out: np.ndarray | None = None
+) -> np.ndarray:
+    """Return the pattern codes of every guess against every secret (numpy if small, else compiled), written
+    into ``out`` when given (a matrix mapped from its cache file)."""
+    return letter_codes(letters_array(guesses, length), letters_array(secrets, length), out=out)
 
 
-def letter_codes(g: np.ndarray, s: np.ndarray, compiled: bool | None = None) -> np.ndarray:
+def letter_codes(
+    g: np.ndarray, s: np.ndarray, compiled: bool | None = None, out: np.ndarray | None = None
+) -> np.ndarray:
     """Return the codes of letter arrays ``g`` (G, n) against ``s`` (S, n): numpy if small, else compiled
-    (``compiled``: the caller's choice, for one block of a larger job)."""
+    (``compiled``: the caller's choice, for one block of a larger job), written into ``out`` when given."""
     if compiled is None:
         compiled = score_compiled(len(g) * len(s), g.shape[1])
     if not compiled:
-        return numpy_codes(g, s)
+        return numpy_codes(g, s, out)
     from ..kernels.score import pattern_matrix  # noqa: PLC0415 (numba: loaded on first use)
 
-    out = np.empty((len(g), len(s)), dtype=code_dtype(g.shape[1]))
+    if out is None:
+        out = np.empty((len(g), len(s)), dtype=code_dtype(g.shape[1]))
     pattern_matrix(g, s, out)
     return out
 
@@ -79,7 +85,7 @@ def score_compiled(cells: int, length: int) -> bool:
     return cells > uncompiled_cells(length) or kernel_ready("score", "pattern_matrix")
 
 
-def numpy_codes(g: np.ndarray, s: np.ndarray) -> np.ndarray:
+def numpy_codes(g: np.ndarray, s: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     """Return the codes of letter arrays ``g`` (G, n) against ``s`` (S, n), vectorised in numpy.
 
     The same rule as ``feedback.score``: greens first, then left to right a
@@ -89,7 +95,7 @@ def numpy_codes(g: np.ndarray, s: np.ndarray) -> np.ndarray:
     letter need more than one pass per position.
     """
     n = g.shape[1]
-    if g.shape[0] == 1 and s.shape[0]:
+    if g.shape[0] == 1 and s.shape[0] and out is None:
         return _one_guess_codes(g[0], s)[None, :]
     step = max(1, BLOCK_CELLS // max(s.shape[0], 1))
     columns = np.ascontiguousarray(s.T)  # each position's letters, one contiguous row
@@ -97,9 +103,10 @@ def numpy_codes(g: np.ndarray, s: np.ndarray) -> np.ndarray:
     where = np.arange(s.shape[0])
     for j in range(n):
         counts[columns[j], where] += 1  # a column appears once per position: no repeated index
-    if g.shape[0] <= step:
+    if g.shape[0] <= step and out is None:
         return _block_codes(g, columns, counts)
-    out = np.empty((g.shape[0], s.shape[0]), dtype=code_dtype(n))
+    if out is None:
+        out = np.empty((g.shape[0], s.shape[0]), dtype=code_dtype(n))
     for start in range(0, g.shape[0], step):  # blocks of rows whose temporaries stay in the cache
         out[start : start + step] = _block_codes(g[start : start + step], columns, counts)
     return out

@@ -49,6 +49,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import LexiconError
+from ..files import excerpt, is_file
 from .words import Lexicon, fold, parse_line, word_file_lines
 
 K = 1.56
@@ -120,8 +121,8 @@ def make_prior(lexicon: Lexicon, spec: str = "answers") -> Prior:
 
 def file_prior(lexicon: Lexicon, path: str | Path) -> Prior:
     """Return the prior of a word-weight file (LexiconError naming the first bad word or weight)."""
-    if not Path(path).is_file():
-        raise LexiconError(f"--prior {path}: not answers, frequency, uniform or a file of word weights")
+    if not is_file(path):
+        raise LexiconError(f"--prior {excerpt(str(path))}: not answers, frequency, uniform or a file of word weights")
     given: dict[str, float] = {}
     for line in word_file_lines(path):
         parsed = parse_line(line)

@@ -128,6 +128,10 @@ def parse_share(text: str) -> Share:
                 grid=Count(len(boards), "board_noun"),
             )
         )
+    limit = int(claimed.split("/")[1]) if claimed else game_spec(game).rows if game is not None else None
+    longest = max(len(b) for b in boards)
+    if limit is not None and longest > limit:
+        raise ChuteError(Note("share_past_limit", rows=Count(longest, "row"), limit=limit))
     if claimed and len(boards) == 1 and not claimed.startswith("X"):
         if int(claimed.split("/")[0]) != len(boards[0]):
             raise ChuteError(Note("share_header_rows", claimed=claimed, rows=Count(len(boards[0]), "row")))

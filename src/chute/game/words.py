@@ -10,7 +10,7 @@ import hashlib
 import marshal
 import math
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from importlib import resources
@@ -211,13 +211,13 @@ def read_word_file(path: str | Path, length: int | None = None, known: int | Non
 NAMED_DROPPED = 5  # entries a note names when a word file has some that are not words
 
 
-def word_file_lines(path: str | Path) -> list[str]:
-    """Return the lines of a user's word file (UTF-8, UTF-16 with a BOM, or Latin-1; LexiconError if unreadable).
+def word_file_lines(path: str | Path) -> Iterator[str]:
+    """Yield the lines of a user's word file (UTF-8, UTF-16 with a BOM, or Latin-1; LexiconError if unreadable).
 
-    A UTF-8 file with a few lines that are not UTF-8 (a byte damaged) keeps its
-    other lines as UTF-8: those lines read with U+FFFD in place of the bad
-    bytes, so they are dropped as not words, and named, like any such entry.
-    A file with no UTF-8 at all is Latin-1.
+    A UTF-8 or ASCII file with a few lines that are not UTF-8 (a byte damaged)
+    keeps its other lines as UTF-8: those lines read with U+FFFD in place of the
+    bad bytes, so they are dropped as not words, and named, like any such entry.
+    A file whose other lines are Latin-1's accented letters is Latin-1.
     """
     try:
         data = read_limited(path, "word file")
@@ -227,23 +227,34 @@ def word_file_lines(path: str | Path) -> list[str]:
             if data.startswith((b"\xff\xfe", b"\xfe\xff", b"\xef\xbb\xbf", b"\x00\x00\xfe\xff")):
                 raise  # a byte-order mark that the rest of the file does not keep
             text = _mostly_utf8(data)
-        return list(text_lines(text, str(path)))
+        yield from text_lines(text, str(path))
     except ChuteError as err:
         raise LexiconError(str(err)) from None
 
 
+# the accented letters of Latin-1 that words carry: a line outside UTF-8 made of these is a Latin-1 word ("ser\xe3o");
+# another byte there ("re\xffbut": a damaged byte read as ÿ) marks a UTF-8 or ASCII file with a damaged line
+LATIN1_LETTERS = frozenset("ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜßàáâãäåæçèéêëìíîïñòóôõöøùúûü")
+
+
 def _mostly_utf8(data: bytes) -> str:
-    """Return a file's text that is not UTF-8 throughout: UTF-8 line by line, each bad byte U+FFFD, when some
-    line holds valid UTF-8 beyond ASCII (the file is UTF-8 with damaged lines); else the whole file as Latin-1."""
+    """Return a file's text that is not UTF-8 throughout: Latin-1 when every line that UTF-8 cannot read holds
+    only Latin-1's accented letters beyond ASCII and no line holds UTF-8 beyond ASCII (a Latin-1 file); else UTF-8
+    line by line, each bad byte U+FFFD (a UTF-8 or ASCII file with damaged lines: dropped and named as not words)."""
     lines = data.split(b"\n")
+    utf8_beyond_ascii = False
+    latin1_words = True
     for line in lines:
-        if not line.isascii():
-            try:
-                line.decode("utf-8")
-            except UnicodeDecodeError:
-                continue
-            return "\n".join(line.decode("utf-8", errors="replace") for line in lines)
-    return data.decode("latin-1")
+        if line.isascii():
+            continue
+        try:
+            line.decode("utf-8")
+            utf8_beyond_ascii = True
+        except UnicodeDecodeError:
+            latin1_words = latin1_words and all(c in LATIN1_LETTERS for c in line.decode("latin-1") if ord(c) > 127)
+    if latin1_words and not utf8_beyond_ascii:
+        return data.decode("latin-1")
+    return "\n".join(line.decode("utf-8", errors="replace") for line in lines)
 
 
 def _bundled_file(game: str, kind: str) -> list[str]:
@@ -595,6 +606,11 @@ def dropped_note(lexicon: Lexicon) -> str:
 LEXICON_CACHE_VERSION = 2
 
 
+def lexicon_cache_path(game: str, digest: str) -> Path:
+    """Return the cache file of a bundled game's lexicon, parsed, named by a digest of its files."""
+    return default_cache_dir() / f"lexicon-{game}-{digest}.marshal"
+
+
 def _bundled_cached(game: str) -> Lexicon:
     """Return a bundled lexicon from the cache folder, parsing and storing it when absent or stale.
 
@@ -608,7 +624,7 @@ def _bundled_cached(game: str) -> Lexicon:
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if entry.name.endswith((".tsv", ".txt")):
             h.update(entry.name.encode() + b"\0" + entry.read_bytes())
-    path = default_cache_dir() / f"lexicon-{game}-{h.hexdigest()[:24]}.marshal"
+    path = lexicon_cache_path(game, h.hexdigest()[:24])
     try:
         fields = marshal.loads(path.read_bytes())
         name, length, answers, guesses, spellings, frequencies, dropped, curated = fields[:8]
@@ -663,7 +679,16 @@ def words_lexicon(words: Iterable[str], length: int | None = None, name: str = "
     if not wl.words:
         raise LexiconError(f"no {length}-letter words given")
     words_t = tuple(wl.words)
-    return Lexicon(name, length, words_t, tuple(sorted(words_t)), wl.spellings, wl.frequencies, wl.dropped)
+    return Lexicon(
+        name,
+        length,
+        words_t,
+        tuple(sorted(words_t)),
+        wl.spellings,
+        wl.frequencies,
+        wl.dropped,
+        not_words=tuple(sorted(wl.rejected)[:NAMED_DROPPED]),
+    )
 
 
 def checked_word(lexicon, word: str) -> str:

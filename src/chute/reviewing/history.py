@@ -2,9 +2,10 @@
 
 A game is kept once whoever records it (the page when a game ends, ``chute review``, ``assist`` when its
 game is over): the same game (name, mode, row limit and guesses) recorded again is merged into its record,
-so a review after the game adds its skill and luck instead of counting it twice.  The file is JSON,
-rewritten atomically under the state folder's lock (a terminal and the page may record at once); a file
-chute cannot read is moved aside, never overwritten.  ``MAX_GAMES`` bounds it: the oldest go first.
+so a review after the game adds its skill and luck instead of counting it twice.  The file holds one JSON
+line per game, each read on its own (a damaged line costs itself only, and is kept aside by the next
+write), rewritten atomically under the state folder's lock (a terminal and the page may record at once);
+a file chute cannot read is moved aside, never overwritten.  ``MAX_GAMES`` bounds it: the oldest go first.
 """
 
 from __future__ import annotations
@@ -18,15 +19,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ChuteError, StorageError
-from ..files import default_state_dir, folder_lock, read_limited, write_atomic
+from ..files import default_state_dir, excerpt, folder_lock, read_limited, write_atomic
 from .boards_review import BoardsReview
 from .verdict import Review
 
 if TYPE_CHECKING:
     from ..playing.session import Session
 
-HISTORY_FILE = "history.json"
-VERSION = 1
+HISTORY_FILE = "history.jsonl"
+VERSION = 2  # 2: one JSON line per game after a header line; 1: one JSON document
+HEADER = {"format": "chute-history", "version": VERSION}
+OLDER_FILE = "history.json"  # an older chute's history (version 1), read until a game is next kept
+OLDER_VERSION = 1
 MAX_GAMES = 20_000  # about 5 MB: a game a day for fifty years, several games a day for ten
 SOURCES = ("page", "review", "assist")
 
@@ -202,22 +206,82 @@ def history_path() -> Path:
     return default_state_dir() / HISTORY_FILE
 
 
+@dataclass
+class HistoryRead:
+    """A history as read: its games, and the lines that are no game (kept aside by the next write)."""
+
+    games: list[GameRecord]
+    damaged: list[bytes] = field(default_factory=list)
+    older: Path | None = None  # read from an older chute's file, which the next write moves aside
+
+
 def read_history(path: Path | None = None) -> list[GameRecord]:
     """Return the games kept, oldest first (none when there is no file; StorageError when it cannot be read)."""
+    return load_history(path).games
+
+
+def load_history(path: Path | None = None) -> HistoryRead:
+    """Return the games kept and the damaged lines: each line is a game read on its own, so a damaged one costs
+    itself only (StorageError when the file is no history at all, or cannot be read).
+
+    Without the file, an older chute's ``history.json`` beside it is read instead (one JSON document).
+    """
     path = path or history_path()
+    older = path.with_name(OLDER_FILE)
+    if not path.exists() and path.name == HISTORY_FILE and older.exists():
+        return HistoryRead(_older_games(older), older=older)
     if not path.exists():
-        return []
+        return HistoryRead([])
     try:
-        text = read_limited(path, "your history").decode("utf-8")
-    except (ChuteError, UnicodeDecodeError) as err:  # unreadable, a folder, past the size any history reaches
+        data = read_limited(path, "your history")
+    except ChuteError as err:  # unreadable, a folder, past the size any history reaches
         raise StorageError(f"cannot read your history {path} ({err})") from None
+    games: list[GameRecord] = []
+    damaged: list[bytes] = []
+    header = False
+    for raw in data.split(b"\n"):
+        if not raw.strip():
+            continue
+        item = _line(raw)
+        if item == HEADER:
+            header = True
+        elif isinstance(item, GameRecord):
+            games.append(item)
+        else:
+            damaged.append(raw)
+    if not header and not games:
+        raise StorageError(f"your history {path} is not a history chute wrote; 'chute stats --clear' moves it aside")
+    return HistoryRead(games, damaged)
+
+
+def _line(raw: bytes) -> GameRecord | dict | None:
+    """Return what one line of a history holds: a game, the header, or None when it is neither."""
     try:
-        data = json.loads(text)
-        return [GameRecord.from_dict(d) for d in data["games"]]
-    except (ValueError, KeyError, TypeError) as err:
+        data = json.loads(raw.decode("utf-8"))
+        return data if data == HEADER else GameRecord.from_dict(data)
+    except (ValueError, KeyError, TypeError, AttributeError, OverflowError, RecursionError):
+        return None
+
+
+def _older_games(path: Path) -> list[GameRecord]:
+    """Return the games of an older chute's history (one JSON document; a game that is no game left out)."""
+    try:
+        data = json.loads(read_limited(path, "your history").decode("utf-8"))
+        games = data["games"]
+        if not isinstance(games, list):
+            raise TypeError("no list of games")
+    except (ChuteError, ValueError, KeyError, TypeError, OverflowError, RecursionError) as err:
         raise StorageError(
-            f"your history {path} is not a history chute wrote ({err}); 'chute stats --clear' moves it aside"
+            f"your history {path} is not a history chute wrote ({excerpt(str(err), 80)}); 'chute stats --clear' "
+            "moves it aside"
         ) from None
+    kept = []
+    for d in games:
+        try:
+            kept.append(GameRecord.from_dict(d))
+        except (ValueError, KeyError, TypeError, AttributeError, OverflowError, RecursionError):
+            continue
+    return kept
 
 
 def record_game(record: GameRecord, path: Path | None = None) -> list[GameRecord]:
@@ -242,7 +306,7 @@ def forget_game(record: GameRecord | tuple, path: Path | None = None) -> list[Ga
     """Return the history once the game a record (or its ``game_key``) names is taken out of it (a row of it taken
     back on the page)."""
     path = path or history_path()
-    if not path.exists():
+    if not _files(path):
         return []
     key = record.key if isinstance(record, GameRecord) else record
     return _rewritten(path, lambda games: [g for g in games if g.key != key], create=False)
@@ -250,51 +314,60 @@ def forget_game(record: GameRecord | tuple, path: Path | None = None) -> list[Ga
 
 def clear_history(path: Path | None = None) -> tuple[int, Path | None]:
     """Return (the games the history held, where they were moved) once it is emptied: the file is renamed
-    ``history.cleared.json`` (the one cleared before it replaced), so a clear can be taken back by hand."""
+    ``history.cleared.jsonl`` (the one cleared before it replaced), so a clear can be taken back by hand."""
     path = path or history_path()
-    if not path.exists():
+    found = _files(path)
+    if not found:
         return 0, None
     try:
         count = len(read_history(path))
     except StorageError:
         count = 0
-    aside = path.with_name(path.stem + ".cleared" + path.suffix)
     try:
         with folder_lock(path.parent):
-            path.replace(aside)
+            asides = [f.replace(f.with_name(f"{f.stem}.cleared{f.suffix}")) for f in found]
     except OSError as err:
         raise StorageError(f"cannot clear your history {path} ({err.strerror or err})") from None
-    return count, aside
+    return count, asides[0]
+
+
+def _files(path: Path) -> list[Path]:
+    """Return the files that hold the history at ``path``: it, and an older chute's beside it."""
+    older = path.with_name(OLDER_FILE) if path.name == HISTORY_FILE else None
+    return [f for f in (path, older) if f is not None and f.exists()]
 
 
 def _rewritten(path: Path, change, create: bool) -> list[GameRecord]:
-    """Return the history changed by ``change`` and written back under the folder's lock."""
+    """Return the history changed by ``change`` and written back under the folder's lock: a file that is no
+    history moved aside, damaged lines kept aside, an older chute's file moved aside once its games are written."""
     try:
         if create:
             path.parent.mkdir(parents=True, exist_ok=True)
         with folder_lock(path.parent):
             try:
-                games = read_history(path)
+                found = load_history(path)
             except StorageError:
-                _move_aside(path)
-                games = []
-            games = change(games)
-            payload = json.dumps(
-                {"version": VERSION, "games": [g.to_dict() for g in games]}, ensure_ascii=False, separators=(",", ":")
-            )
-            write_atomic(path, payload + "\n", "history")
+                path.replace(_aside(path, "unreadable"))
+                found = HistoryRead([])
+            if found.damaged:
+                write_atomic(_aside(path, "unreadable"), b"".join(line + b"\n" for line in found.damaged), "history")
+            games = change(list(found.games))
+            lines = [HEADER] + [g.to_dict() for g in games]
+            payload = "".join(json.dumps(d, ensure_ascii=False, separators=(",", ":")) + "\n" for d in lines)
+            write_atomic(path, payload, "history")
+            if found.older is not None:
+                found.older.replace(_aside(found.older, f"v{OLDER_VERSION}"))
     except OSError as err:
         raise StorageError(f"cannot keep the game in your history {path} ({err.strerror or err})") from None
     return games
 
 
-def _move_aside(path: Path) -> Path:
-    """Return where an unreadable history was moved (a name no earlier one holds)."""
+def _aside(path: Path, label: str) -> Path:
+    """Return a name beside ``path`` for a file set aside, labelled, that no file holds yet."""
     n = 0
     while True:
-        aside = path.with_name(f"{path.stem}.unreadable{'' if n == 0 else f'-{n}'}{path.suffix}")
+        aside = path.with_name(f"{path.stem}.{label}{'' if n == 0 else f'-{n}'}{path.suffix}")
         if not aside.exists():
-            path.replace(aside)
             return aside
         n += 1
 

@@ -17,7 +17,9 @@ opener's exact total:
 
 Every settled opener goes to a journal (one JSON line each, flushed and
 synced): a run killed at any point and started again with the same journal
-skips what is settled; a journal of other lists or options is refused.  The
+skips what is settled; a journal of other lists or options is refused, one whose
+header alone is damaged is rewritten (its entries' checksums cover this run's key),
+and two runs on one journal at once are refused.  The
 work runs in the process, in forked local processes (``--jobs``), or on a Dask
 cluster (``cluster``); results do not depend on which, on the order, or on the
 interruptions.
@@ -27,20 +29,24 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import multiprocessing
 import os
 import socket
+import stat
 import tempfile
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import CancelledError
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from ..errors import ChuteError
-from ..files import excerpt, write_atomic
+from ..files import excerpt, read_limited, used_by_one, write_atomic
 from ..game.engine import Engine
 from ..game.words import load_lexicon
 from ..parallel import run_tasks
@@ -49,6 +55,7 @@ from .tree_search import INF, TreeSearch
 JOURNAL_FORMAT = "chute-prove-journal"
 BATCH = 8  # openers per Dask task: fewer round trips, a cut-off a few openers stale
 JOURNAL_VERSION = 2  # 2: every entry carries a checksum over the journal's key and the entry
+JOURNAL_BYTES = 256 * 2**20  # a journal holds one short line per opener: far larger is no journal of chute's
 
 
 @dataclass(frozen=True)
@@ -74,6 +81,7 @@ class Proof:
     seconds: float
     bounds: dict[str, int]  # every opener's cheap bound (from its partition alone)
     damaged: int = 0  # journal lines not trusted (damaged, or wrong for these lists): searched again
+    header_rebuilt: bool = False  # the journal's header was damaged and rebuilt from this run's key
 
     @property
     def cutoff(self) -> int:
@@ -195,20 +203,26 @@ class JournalRead:
     done: dict[str, Settled]
     damaged: int = 0
     outdated: bool = False  # written by an older chute: its entries carry no checksum, so none is used
+    header_damaged: bool = False  # its first line is damaged, but its entries verify against this run's key
 
 
 def read_journal(path: Path, key: dict) -> JournalRead:
     """Return the openers a journal has settled, each line read on its own: a damaged line is counted and its
-    opener searched again; a torn last line (a killed run, a full disk) is dropped silently.
+    opener searched again; a torn last line (a killed run, a full disk) is dropped silently; a damaged header
+    is this run's when entries verify against this run's key (their checksums cover it).
 
     Raises ChuteError when the journal belongs to other lists or options, or is not a journal at all.
     """
     try:
-        data = path.read_bytes()
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise ChuteError(f"the journal {excerpt(str(path))} is not a regular file: give a file")
     except FileNotFoundError:
         return JournalRead({})
-    except OSError as err:
-        raise ChuteError(f"cannot read the journal {path}: {err.strerror or err}") from None
+    except (OSError, ValueError) as err:
+        raise ChuteError(
+            f"cannot read the journal {excerpt(str(path))}: {getattr(err, 'strerror', None) or err}"
+        ) from None
+    data = read_limited(path, "the journal", JOURNAL_BYTES)
     lines = data.split(b"\n")
     torn = lines.pop()  # b"" when the file ends with a newline; else a line cut short
     header = journal_line(key).encode("utf-8")
@@ -216,42 +230,58 @@ def read_journal(path: Path, key: dict) -> JournalRead:
         if not torn or header.startswith(torn):
             return JournalRead({})  # empty, or only the start of this run's header: the first write was cut short
         raise ChuteError(f"{path} is not a chute journal")
-    try:
-        head = json.loads(lines[0].decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise ChuteError(f"{path} is not a chute journal (its first line is not a journal's header)") from None
-    if not isinstance(head, dict) or head.get("format") != JOURNAL_FORMAT:
-        raise ChuteError(f"{path} is not a chute journal")
-    older = head.get("version") == 1 and {k: v for k, v in head.items() if k != "version"} == {
-        k: v for k, v in key.items() if k != "version"
-    }
+    head = _header(lines[0])
+    older = (
+        head is not None
+        and head.get("version") == 1
+        and {k: v for k, v in head.items() if k != "version"} == {k: v for k, v in key.items() if k != "version"}
+    )
     if older:
         return JournalRead({}, damaged=len([line for line in lines[1:] if line.strip()]), outdated=True)
-    if head != key:
-        differ = [k for k in ("lexicon", "rule", "rows", "top") if head.get(k) != key[k]]
-        if head.get("lexicon_key") != key["lexicon_key"]:
-            differ.insert(0, "word lists")
-        raise ChuteError(
-            f"the journal {path} belongs to another run ({', '.join(differ) or 'version'} differ); "
-            "use another --journal"
-        )
+    done, damaged = _entries(key, lines[1:])
+    if head == key:
+        return JournalRead(done, damaged)
+    if done:  # entries whose checksums cover this run's key: the header alone is damaged
+        return JournalRead(done, damaged, header_damaged=True)
+    if head is None:
+        raise ChuteError(f"{path} is not a chute journal (its first line is not a journal's header)")
+    differ = [k for k in ("lexicon", "rule", "rows", "top") if head.get(k) != key[k]]
+    if head.get("lexicon_key") != key["lexicon_key"]:
+        differ.insert(0, "word lists")
+    raise ChuteError(
+        f"the journal {path} belongs to another run ({', '.join(differ) or 'version'} differ); use another --journal"
+    )
+
+
+def _header(raw: bytes) -> dict | None:
+    """Return a journal's header line as a dict, or None when it is not one."""
+    try:
+        head = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    return head if isinstance(head, dict) and head.get("format") == JOURNAL_FORMAT else None
+
+
+def _entries(key: dict, lines: list[bytes]) -> tuple[dict[str, Settled], int]:
+    """Return the openers the entry lines settle under ``key``, and how many lines are not trusted: damaged, or
+    one of two that settle an opener differently (the same line twice, two runs' appends, counts once)."""
     done: dict[str, Settled] = {}
-    seen: dict[str, int] = {}
+    conflicting: dict[str, int] = {}
     damaged = 0
-    for raw in lines[1:]:
+    for raw in lines:
         if not raw.strip():
             continue
         entry = _entry(key, raw)
         if entry is None:
             damaged += 1
-            continue
-        seen[entry.opener] = seen.get(entry.opener, 0) + 1
-        done[entry.opener] = entry
-    for opener, times in seen.items():
-        if times > 1:  # one opener settled twice: neither line can be trusted over the other
-            del done[opener]
-            damaged += times
-    return JournalRead(done, damaged)
+        elif entry.opener in conflicting:
+            conflicting[entry.opener] += 1
+        elif entry.opener in done and done[entry.opener] != entry:
+            del done[entry.opener]  # settled twice, differently: neither line is trusted over the other
+            conflicting[entry.opener] = 2
+        else:
+            done[entry.opener] = entry
+    return done, damaged + sum(conflicting.values())
 
 
 class Journal:
@@ -264,9 +294,14 @@ class Journal:
         self.done = found.done
         self.damaged = found.damaged  # lines not trusted: their openers are searched again
         self.torn = False  # the file ends inside a line: the next line starts on a new one
+        self.header_rebuilt = False
         if path is None:
             return
-        if not self.done and not found.damaged or found.outdated:
+        if found.header_damaged:  # the header rebuilt from this run's key, the verified entries kept
+            self.header_rebuilt = True
+            self.damaged = found.damaged
+            write_atomic(path, journal_line(key) + "".join(checked_line(key, s) for s in self.done.values()), "journal")
+        elif not self.done and not found.damaged or found.outdated:
             # new, empty, its header alone (maybe cut short), or an older chute's: this run's header, whole
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
@@ -455,6 +490,9 @@ HANDSHAKE_SECONDS = 10.0  # a Dask scheduler greets a connection at once; silenc
 HANDSHAKE_MAX = 1 << 20  # ... with a message of a few hundred bytes: a larger "length" is another protocol
 WORKERS_WAIT = 60.0  # seconds a proof waits for the cluster to have a worker before it gives up
 LOST_WAIT = 20.0  # seconds the client may be cut from its scheduler before the run is given up
+ASK_SECONDS = 5.0  # a question to the scheduler unanswered this long: cut (a frozen scheduler keeps its socket)
+CONNECT_SECONDS = 20.0  # Dask's own timeout to connect
+DASK_LOGGERS = ("distributed", "distributed.client", "distributed.comm", "distributed.core", "distributed.batched")
 POLL = 0.5  # seconds between two looks at the cluster while tasks run
 
 
@@ -502,26 +540,51 @@ def _check_scheduler_answers(address: str) -> None:
     with sock:
         if scheme != "tcp":
             return  # TLS and websockets speak first from the client: left to Dask
-        # a Dask server greets each connection with its handshake: 8 bytes, the message's length, first
+        # a Dask server greets each connection with its handshake: a message's length (8 bytes), then the message:
+        # its number of frames, each frame's length (8 bytes each), the frames
         sock.settimeout(HANDSHAKE_SECONDS)
-        head = b""
-        try:
-            while len(head) < 8:
-                chunk = sock.recv(8 - len(head))
-                if not chunk:
-                    break
-                head += chunk
-        except OSError:
-            pass
-    if len(head) < 8:
+        head = _received(sock, 8)
+        if len(head) < 8:
+            raise ChuteError(
+                f"{address} does not answer as a Dask scheduler (is it the dashboard's port? the "
+                "scheduler's is usually 8786)"
+            )
+        size = int.from_bytes(head, "little")
+        if not 16 <= size < HANDSHAKE_MAX:
+            raise ChuteError(
+                f"{address} does not answer as a Dask scheduler: something else listens there (it began with "
+                f"{head[:8]!r})"
+            )
+        message = _received(sock, size)
+    if len(message) < size:
         raise ChuteError(
-            f"{address} does not answer as a Dask scheduler (is it the dashboard's port? the "
-            "scheduler's is usually 8786)"
+            f"{address} does not answer as a Dask scheduler: it began a message within {HANDSHAKE_SECONDS:.0f} s "
+            "and did not finish it"
         )
-    if not 0 < int.from_bytes(head, "little") < HANDSHAKE_MAX:
-        raise ChuteError(
-            f"{address} does not answer as a Dask scheduler: something else listens there (it began with {head[:8]!r})"
-        )
+    frames = int.from_bytes(message[:8], "little")
+    lengths = message[8 : 8 + 8 * frames] if frames < size else b""
+    if (
+        not frames
+        or len(lengths) < 8 * frames
+        or 8 + len(lengths) + sum(int.from_bytes(lengths[i : i + 8], "little") for i in range(0, len(lengths), 8))
+        != size
+    ):
+        raise ChuteError(f"{address} does not answer as a Dask scheduler: something else listens there")
+
+
+def _received(sock: socket.socket, size: int) -> bytes:
+    """Return up to ``size`` bytes read from ``sock``: fewer when it closes, stops sending or fails first."""
+    data = b""
+    deadline = time.monotonic() + (sock.gettimeout() or 0)
+    try:
+        while len(data) < size and time.monotonic() < deadline:
+            chunk = sock.recv(min(size - len(data), 1 << 16))
+            if not chunk:
+                break
+            data += chunk
+    except OSError:
+        pass
+    return data
 
 
 def prove(
@@ -550,6 +613,21 @@ def prove(
         raise ChuteError(f"top must be at least 1, not {top}")
     if cluster:
         _check_scheduler_answers(cluster)
+    with used_by_one(journal, "prove") if journal is not None else nullcontext():
+        return _settle_every_opener(searcher, top, journal, jobs, cluster, lists, progress, notify)
+
+
+def _settle_every_opener(
+    searcher: TreeSearch,
+    top: int,
+    journal: Path | None,
+    jobs: int,
+    cluster: str | None,
+    lists: dict | None,
+    progress: Callable[[Settled, int, int], None] | None,
+    notify: Callable[[str], None] | None,
+) -> Proof:
+    """Return the proof ``prove`` describes, its journal claimed by this process."""
     start = time.perf_counter()
     guesses = searcher.lexicon.guesses
     record = Journal(journal, journal_key(searcher, top))
@@ -602,6 +680,7 @@ def prove(
         time.perf_counter() - start,
         {guesses[g]: int(bounds[g]) for g in searcher.all_rows.tolist()},
         record.damaged,
+        record.header_rebuilt,
     )
 
 
@@ -638,10 +717,24 @@ def _prove_on_cluster(
         "common": searcher.lexicon.common,
         "files": _list_files(lists),
     }
-    try:
-        client = Client(address, timeout="20s")
-    except (OSError, TimeoutError, ValueError, TypeError) as err:  # Dask's refusal of an address it cannot use
-        raise ChuteError(f"cannot reach the Dask scheduler at {address}: {err}") from None
+    with dask_said_in_one_line():
+        client = _start_client(Client, address)
+        _run_on(client, address, spec, pending, bounds, cutoff, accept, settled, notify, dask_wait)
+
+
+def _run_on(
+    client,
+    address: str,
+    spec: dict,
+    pending: Sequence[int],
+    bounds: np.ndarray,
+    cutoff: Callable[[], int],
+    accept: Callable[[int, int, bool], None],
+    settled: Callable[[], int],
+    notify: Callable[[str], None] | None,
+    dask_wait: Callable,
+) -> None:
+    """Settle the pending openers on the cluster ``client`` is connected to (``_prove_on_cluster``), then close it."""
 
     def lost() -> ChuteError:
         return ChuteError(
@@ -681,7 +774,7 @@ def _prove_on_cluster(
             for future in done:
                 batch = inflight.pop(future)
                 try:
-                    results = future.result()
+                    results = future.result(timeout=LOST_WAIT)  # gathered through the scheduler: bounded
                 except ChuteError:
                     raise  # a worker's own failure, said with its address
                 except (CancelledError, OSError, RuntimeError, TimeoutError):
@@ -704,6 +797,48 @@ def _prove_on_cluster(
             pass
 
 
+@contextmanager
+def dask_said_in_one_line() -> Iterator[None]:
+    """While the block runs, Dask's own loggers keep their tracebacks to themselves: what went wrong is said by
+    chute, in one line (a scheduler lost mid-run made Dask's client print thirty lines first)."""
+    loggers = [logging.getLogger(name) for name in DASK_LOGGERS]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels):
+            logger.setLevel(level)
+
+
+def _start_client(Client: Callable, address: str):
+    """Return a Dask client connected to the scheduler at ``address``; ChuteError, in one line, when Dask refuses,
+    fails on what it reads, or has not connected within CONNECT_SECONDS and ten seconds more (Dask's own timeout
+    does not cover a peer that stops in the middle of its greeting)."""
+    started: dict = {}
+
+    def start() -> None:
+        try:
+            started["client"] = Client(address, timeout=f"{CONNECT_SECONDS:.0f}s")
+        except Exception as err:  # a protocol error, a refusal, a timeout: Dask raises each as its own type
+            started["error"] = err
+
+    thread = threading.Thread(target=start, name="chute-dask-connect", daemon=True)
+    thread.start()
+    thread.join(CONNECT_SECONDS + 10)
+    if thread.is_alive():
+        raise ChuteError(
+            f"the Dask scheduler at {address} did not finish connecting within {CONNECT_SECONDS + 10:.0f} s"
+        )
+    if "error" in started:
+        err = started["error"]
+        raise ChuteError(
+            f"cannot reach the Dask scheduler at {address}: {excerpt(str(err), 200) or type(err).__name__}"
+        )
+    return started["client"]
+
+
 class _Cluster:
     """The client's view of a Dask cluster while a proof runs: how many workers it has, and for how long it has
     had none or been cut from its scheduler."""
@@ -717,7 +852,7 @@ class _Cluster:
     def workers(self) -> int | None:
         """Return how many workers the scheduler has now (None: it does not answer)."""
         try:
-            return len(self.client.nthreads())
+            return len(self.client.nthreads(callback_timeout=ASK_SECONDS))
         except (OSError, RuntimeError, TimeoutError, CancelledError):
             return None
 

@@ -130,10 +130,10 @@ def parse_top(text: str | int | Sequence[int] | None) -> tuple[int, ...]:
         items = [t for t in text.replace(" ", "").split(",") if t]
     else:
         items = list(text)
-    try:
-        values = tuple(int(t) for t in items)
-    except ValueError:
-        raise ChuteError(f"top expects numbers like 12 or 50,12,3, not {excerpt(str(text))}") from None
+    # whole numbers in ASCII digits only: int() would also read "٣", "５" and "1_0"
+    if any(not (isinstance(t, int) or (isinstance(t, str) and t.isascii() and t.isdigit())) for t in items):
+        raise ChuteError(f"top expects numbers like 12 or 50,12,3, not {excerpt(str(text))}")
+    values = tuple(int(t) for t in items)
     if not values or any(v < 1 for v in values):
         raise ChuteError(f"top values must be at least 1, not {excerpt(str(text))}")
     return values

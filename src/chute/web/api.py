@@ -38,7 +38,9 @@ from .requests import (
     MAX_ROWS,
     MAX_TOP,
     MAX_WORDS,
+    SESSION_FIELDS,
     BadRequest,
+    accepts,
     common_of,
     lang_of,
     page_solver,
@@ -70,6 +72,7 @@ def games(_: dict | None = None) -> dict:
     return {"games": out}
 
 
+@accepts("top", *SESSION_FIELDS)
 def suggest(body: dict) -> dict:
     """Return the suggestions and the boards' state for a request."""
     top = body.get("top", 10)
@@ -83,6 +86,7 @@ def suggest(body: dict) -> dict:
     return out
 
 
+@accepts("word", "board", *SESSION_FIELDS)
 def why_word(body: dict) -> dict:
     """Return why a word could or could not be the answer on a board."""
     word = body.get("word")
@@ -107,12 +111,14 @@ def why_word(body: dict) -> dict:
     return {**verdict.to_dict(show), "text": verdict.text(show, session.n_boards == 1, lang)}
 
 
+@accepts("game", "word")
 def refuse(body: dict) -> dict:
     """Add a word the game refused to the user's list for the game's word list; return the list."""
     path, word = _refused_word(body, 'give the word the game refused: {"word": WORD}')
     return {"word": word, "refused": remember_refused(path, [word])}
 
 
+@accepts("game", "word")
 def unrefuse(body: dict) -> dict:
     """Take a word out of the user's refused list for the game's word list (refused by mistake); return the list."""
     path, word = _refused_word(body, 'give the word to suggest again: {"word": WORD}')
@@ -128,6 +134,7 @@ def _refused_word(body: dict, missing: str) -> tuple[Path, str]:
     return refused_path(spec.lexicon), checked_word(page_solver(spec.name).lexicon, word)
 
 
+@accepts("guesses", "answers", "patterns", "keep", *SESSION_FIELDS)
 def review_game_body(body: dict) -> dict:
     """Return the verdict on a finished game: its guesses and answers, or the rows played on the page.
 
@@ -206,11 +213,13 @@ def _history_answer(games=None) -> dict:
     }
 
 
+@accepts()
 def history(_: dict) -> dict:
     """Return your history: the statistics and the latest games."""
     return _history_answer()
 
 
+@accepts(*SESSION_FIELDS)
 def keep(body: dict) -> dict:
     """Keep the game played on the page in the history once it is over (as far as its boards were found); return it."""
     session, spec = session_of(body)
@@ -218,6 +227,7 @@ def keep(body: dict) -> dict:
     return _history_answer(None if record is None else record_game(record))
 
 
+@accepts(*SESSION_FIELDS)
 def forget(body: dict) -> dict:
     """Take the game played on the page out of the history (a row of a finished game taken back); return it."""
     spec = spec_of(body)
@@ -233,6 +243,7 @@ def forget(body: dict) -> dict:
     return _history_answer(forget_game(key))
 
 
+@accepts()
 def clear(_: dict) -> dict:
     """Empty the history (the file moved aside, so that it can be taken back by hand); return it, and the count."""
     cleared, aside = clear_history()
@@ -258,6 +269,7 @@ def _kept(key: str, grade: Callable[[], tuple[Any, Callable[[str], str]]]) -> tu
     return kept
 
 
+@accepts("text", "answer", "game")
 def share(body: dict) -> dict:
     """Return a share text read, and decoded when the answer is given."""
     lang_of(body)  # its errors are said in it

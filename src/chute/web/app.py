@@ -34,7 +34,7 @@ from ..language import LANGUAGES, error_text
 from ..machine import this_chute_env
 from . import api
 from .origin import LOOPBACK_NAMES, SameOrigin, allowed_hosts
-from .requests import MAX_BODY, BadRequest
+from .requests import MAX_BODY, BadRequest, check_fields
 from .warming import warm_kernels
 
 WORKING = 4  # requests worked on at once (threads; the kernels and numpy release the GIL)
@@ -96,6 +96,7 @@ def _endpoint(handler: Callable[[dict], dict], turn: bool = True):
         if not isinstance(body, dict):
             return JSONResponse({"error": "the request body must be a JSON object"}, status_code=400)
         try:
+            check_fields(body, handler.fields)  # type: ignore[attr-defined]
             # in a worker thread, so the event loop keeps serving the page and its files meanwhile (a
             # review can take seconds), and other clients' requests in the other turns
             if not turn:

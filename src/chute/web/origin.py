@@ -51,12 +51,15 @@ def allowed_hosts(listen: str) -> frozenset[str] | None:
 
 def host_name(host: str) -> str:
     """Return the name in a Host header, without its port or an IPv6 address's brackets ("[::1]:80" -> "::1");
-    a bracketed address followed by anything but a port (``[::1]evil.com``) is no name of this machine: "" then."""
+    a name followed by anything but a port (``[::1]evil.com``, ``localhost:80@evil.com``) is no name: "" then."""
     host = host.strip().lower()
     if host.startswith("["):
         name, _, rest = host[1:].partition("]")
         return name if rest == "" or (rest.startswith(":") and rest[1:].isascii() and rest[1:].isdigit()) else ""
-    return host.rpartition(":")[0] if host.count(":") == 1 else host
+    if host.count(":") != 1:
+        return host
+    name, _, port = host.partition(":")
+    return name if port.isascii() and port.isdigit() else ""  # NAME:DIGITS only (not "localhost:80@evil.com")
 
 
 def refusal(method: str, scheme: str, headers: Headers, hosts: frozenset[str] | None) -> tuple[int, str] | None:

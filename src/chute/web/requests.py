@@ -36,6 +36,27 @@ class BadRequest(Exception):
         self.status = status
 
 
+SESSION_FIELDS = ("game", "rule", "rows", "common")  # what ``session_of`` reads
+
+
+def accepts(*fields: str):
+    """Return a decorator that marks a handler with the body fields it reads (``lang`` always): ``check_fields``
+    refuses any other, so that a misspelt field is named rather than ignored."""
+
+    def mark(handler):
+        handler.fields = frozenset(fields) | {"lang"}
+        return handler
+
+    return mark
+
+
+def check_fields(body: dict, fields: frozenset[str]) -> None:
+    """Return if every field of the body is one of ``fields``; BadRequest naming the first that is not."""
+    unknown = sorted(str(k) for k in body if k not in fields)
+    if unknown:
+        raise BadRequest(f"unknown field {unknown[0][:40]!r}; this request reads {', '.join(sorted(fields))}")
+
+
 def _once(build):
     """Return ``build`` memoised, each value built once even when several requests ask for it together."""
     cached = lru_cache(maxsize=32)(build)
