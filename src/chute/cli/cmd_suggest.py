@@ -9,8 +9,9 @@ from ..errors import NotationError
 from ..game.feedback import Clue, parse_board_row, parse_rows
 from ..game.words_left import said_per_board
 from ..language import column, column_key, decimal, percent, phrase, said
+from ..playing.multi_solver import MultiSolver
 from ..playing.suggestion import SHOW_CANDIDATES
-from .common import add_game_options, add_lang_option, bounded_int, spec_from_args
+from .common import add_game_options, add_lang_option, bounded_int
 from .console import note, waiting_line
 from .solving import add_solver_options, show, solver_from_args, suggestion_table
 
@@ -57,12 +58,13 @@ def parse_clues(tokens: list[str], length: int):
 
 def run(args: argparse.Namespace) -> int:
     """Print the ranked guesses for the clues' state; return 0."""
-    if spec_from_args(args).boards > 1:
-        return run_boards(args)
+    ranking = waiting_line("waiting_rank", args.lang, args.json)  # said on a terminal while the guesses are ranked
     solver = solver_from_args(args)
+    if isinstance(solver, MultiSolver):
+        return run_boards(args, solver, ranking)
     lexicon = solver.lexicon
     clues = parse_clues(args.clues, lexicon.length)
-    with waiting_line("waiting_rank", args.lang, args.json):
+    with ranking:
         suggestion = solver.suggest(clues, top=args.top)
     if args.json:
         print(json.dumps(suggestion.to_dict(), ensure_ascii=False, indent=1))
@@ -84,10 +86,10 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_boards(args: argparse.Namespace) -> int:
-    """Print the joint policy's best next guesses for a game of several boards after its rows; return 0."""
-    spec = spec_from_args(args)
-    solver = solver_from_args(args)
+def run_boards(args: argparse.Namespace, solver: MultiSolver, ranking) -> int:
+    """Print the joint policy's best next guesses for a game of several boards after its rows (``ranking``: what a
+    terminal hears meanwhile); return 0."""
+    spec = solver.game
     lexicon = solver.lexicon
     lang = args.lang
     rows = [parse_board_row(token, lexicon.length) for token in args.clues]
@@ -96,7 +98,7 @@ def run_boards(args: argparse.Namespace) -> int:
         session.replay(rows)
         print(json.dumps({"game": spec.name, **session.report(args.top, lang=lang)}, ensure_ascii=False, indent=1))
         return 0
-    with waiting_line("waiting_rank", lang):
+    with ranking:
         suggestion = solver.suggest(rows, args.top)  # its errors before any output
     session, ranked = suggestion.session, suggestion.ranked
     where: dict[str, list[str]] = {}  # a note once, naming its boards unless it is every board's

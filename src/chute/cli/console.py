@@ -85,6 +85,16 @@ def terminal_notes(lang: str, quiet: bool = False):
     return lambda message: note(message, lang=lang)
 
 
+def library_notes(lang: str, quiet: bool = False) -> dict:
+    """Return the callbacks through which the library speaks to the terminal (``chute.solver_for``'s ``notify``,
+    ``progress`` and ``waiting``), in ``lang``; ``quiet`` (--json, --quiet): none of its notes."""
+    return {
+        "notify": None if quiet else lambda message: note(str(message), lang=lang),
+        "progress": terminal_notes(lang, quiet),
+        "waiting": lambda key: waiting_line(key, lang, quiet),
+    }
+
+
 def compiling_noted(args: argparse.Namespace):
     """Return a context in which a kernel's first compilation (seconds, once per machine) is said on stderr.
 

@@ -11,7 +11,7 @@ from ..language import Note, column, column_key, decimal, percent, said
 from ..playing.assembly import hard_rule, session_for, solver_for
 from ..playing.session import game_accepting
 from .common import MAX_SEED, bounded_int, spec_from_args
-from .console import note, terminal_notes, waiting_line
+from .console import library_notes, note
 
 STRATEGY_HELP = (
     "entropy, expected-guesses (the expected number of guesses under --prior, the row limit "
@@ -124,15 +124,9 @@ def solver_options(args: argparse.Namespace) -> dict:
 def solver_from_args(args: argparse.Namespace, refused: bool = False, **overrides):
     """Return the solver ``chute.solver_for`` builds from the options (``overrides`` replace some); with
     ``refused``, it never suggests the words of the user's refused list for these word lists."""
-    lang, quiet = getattr(args, "lang", "en"), bool(getattr(args, "json", False) or getattr(args, "quiet", False))
-    return solver_for(
-        args.game,
-        **{**solver_options(args), **overrides},
-        refused=refused,
-        notify=None if quiet else lambda message: note(str(message), lang=lang),
-        progress=terminal_notes(lang, quiet),
-        waiting=lambda key: waiting_line(key, lang, quiet),
-    )
+    quiet = bool(getattr(args, "json", False) or getattr(args, "quiet", False))
+    options = {**solver_options(args), **overrides, **library_notes(getattr(args, "lang", "en"), quiet)}
+    return solver_for(args.game, refused=refused, **options)
 
 
 def rule_from_args(args: argparse.Namespace) -> str | None:

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from ..game.feedback import parse_board_row
 from ..game.games import GameSpec
 from ..game.words_left import WordsLeft
-from .joint_policy import DEFAULT, Policy
-from .players import Joint, Ranking
+from .joint_policy import DEFAULT, Choice, Policy
+from .players import Joint
 from .session import Session
 from .solver import Solver
 
@@ -27,7 +27,7 @@ class JointSuggestion:
     """The best next guesses of a game of several boards, and the game its rows leave."""
 
     session: Session
-    ranked: Ranking
+    ranked: Sequence[Choice]
 
     @property
     def best(self) -> str | None:
@@ -92,5 +92,6 @@ class MultiSolver:
         """Return the best ``top`` joint guesses after ``rows`` (``toras:bbgyb/gbbbb``, or (guess, colours))."""
         session = self.session()
         session.replay([parse_board_row(r, self.lexicon.length) if isinstance(r, str) else r for r in rows])
-        ranked: Ranking = [] if session.solved else session.ranked(top)
-        return JointSuggestion(session, ranked)
+        ranked = [] if session.solved else session.ranked(top)
+        # the joint player ranks Choices (a game of several boards is never played by a one-board player)
+        return JointSuggestion(session, [c for c in ranked if isinstance(c, Choice)])
