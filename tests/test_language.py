@@ -316,3 +316,13 @@ def test_the_first_ranking_of_openers_is_announced_on_a_terminal_in_the_players_
             assert said_ == []
         else:
             assert len(said_) == 1 and said_[0].startswith(heard), said_
+
+
+def test_zero_reads_as_zero_and_a_strategy_in_the_players_language(cli):
+    """Saying "won 0 (<0.1%)" and "-0,000" said more than the figure; a Portuguese header named the strategy in English."""
+    from chute.language import decimal, percent
+
+    assert percent(0) == "0%" and percent(0.0004) == "<0.1%" and percent(0.5, "pt") == "50%"
+    assert decimal(-0.0001, 3, "pt") == "0,000" and decimal(-0.0006, 3) == "-0.001" and decimal(-2.5, 1) == "-2.5"
+    status, out, _ = cli("suggest", "--game", "termo", "--lang", "pt", "serao:__c_i", "--top", "1")
+    assert status == 0 and out.splitlines()[0].endswith("· palpites esperados")

@@ -95,6 +95,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "plan_mark": "<- plan",
         "plan_legend": "plan: {opener} comes first as the opener of a proven plan ({mean} guesses on average over "
         "the answers); the scores above look one guess ahead",
+        "safe_plan_legend": "plan: {opener} comes first as the opener of the plan that loses no word the game "
+        "accepts; the scores above look one guess ahead",
         "unknown_answer": "no word of the {name} lists fits these clues: the answer is a word chute does not know, "
         "or a colour was typed wrong",
         "unlisted": "{reason}; if the colours are right, the answer is a word chute does not know: {n} strings of "
@@ -192,6 +194,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "prompt_many": "{parts} · row {row}/{rows} · {advice}",
         "no_suggestion": "no guess to suggest: type the word you played and its colours",
         "candidates_are": "likeliest first: {words}",
+        "not_suggested": "and {n} more chute never suggests (rare or offensive)",
         "solved": "solved",
         "solved_at": "solved in {used}",
         "all_solved": "all {boards} boards solved in {used}",
@@ -479,6 +482,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "plan_mark": "<- plano",
         "plan_legend": "plano: {opener} vem primeiro por abrir um plano provado ({mean} palpites em média nas "
         "respostas); as pontuações acima olham um palpite à frente",
+        "safe_plan_legend": "plano: {opener} vem primeiro por abrir o plano que não perde nenhuma palavra que o jogo "
+        "aceita; as pontuações acima olham um palpite à frente",
         "unknown_answer": "nenhuma palavra das listas {name} cabe nestas pistas: a resposta é uma palavra que o chute "
         "não conhece, ou uma cor foi digitada errada",
         "unlisted": "{reason}; se as cores estão certas, a resposta é uma palavra que o chute não conhece: {n} "
@@ -575,6 +580,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "prompt_many": "{parts} · linha {row}/{rows} · {advice}",
         "no_suggestion": "nenhum palpite a sugerir: digite a palavra que jogou e as cores",
         "candidates_are": "mais prováveis primeiro: {words}",
+        "not_suggested": "e mais {n} que o chute nunca sugere (raras ou ofensivas)",
         "solved": "resolvido",
         "solved_at": "resolvido em {used}",
         "all_solved": "os {boards} tabuleiros resolvidos em {used}",
@@ -833,9 +839,33 @@ def counted(n: int, noun: str, lang: str = "en") -> str:
 
 
 def decimal(x: float, places: int, lang: str = "en") -> str:
-    """Return ``x`` with ``places`` decimals, with a decimal comma in Portuguese."""
+    """Return ``x`` with ``places`` decimals, with a decimal comma in Portuguese (never "-0.000")."""
     text = f"{x:.{places}f}"
+    if text.startswith("-") and not text.strip("-0."):
+        text = text[1:]  # a tiny negative figure rounds to zero, which has no sign
     return text.replace(".", ",") if lang == "pt" else text
+
+
+# the strategies' names as a Portuguese player reads them (``chute suggest -s NAME`` takes the English names)
+STRATEGY_NAMES_PT = {
+    "entropy": "entropia",
+    "expected-guesses": "palpites esperados",
+    "expected-size": "tamanho esperado",
+    "minimax": "minimax",
+    "most-parts": "mais partes",
+    "letter-frequency": "frequência de letras",
+    "positional-entropy": "entropia posicional",
+    "elimination": "eliminação",
+    "first": "primeira",
+    "random": "aleatória",
+    "optimal": "ótima",
+    "tree": "árvore",
+}
+
+
+def strategy_said(name: str, lang: str = "en") -> str:
+    """Return a strategy's name in ``lang`` (its own name in English)."""
+    return STRATEGY_NAMES_PT.get(name, name) if lang == "pt" else name
 
 
 def column(label: str, lang: str = "en") -> str:
@@ -851,8 +881,8 @@ def column_key(labels: list[str], lang: str = "en") -> str:
 
 
 def percent(p: float, lang: str = "en") -> str:
-    """Return a chance as a short percentage: 41%, 4.2%, 0.3%, <0.1% (decimal comma in Portuguese)."""
-    text = f"{100 * p:.0f}%" if p >= 0.095 else f"{100 * p:.1f}%" if p >= 0.0005 else "<0.1%"
+    """Return a chance as a short percentage: 41%, 4.2%, 0.3%, <0.1%, 0% (decimal comma in Portuguese)."""
+    text = f"{100 * p:.0f}%" if p >= 0.095 or p <= 0 else f"{100 * p:.1f}%" if p >= 0.0005 else "<0.1%"
     return text.replace(".", ",") if lang == "pt" else text
 
 

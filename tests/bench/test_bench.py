@@ -471,3 +471,15 @@ def test_the_tree_walk_keys_a_state_on_the_rows_left_and_the_words_off_the_prior
     assert solver.choose(kept) not in kept.candidates and solver.choose(cleared) in cleared.candidates
     later = solver.advance(solver.advance(cleared, "plumb", "bbbbb"), "acred", "bbbbb")  # two rows fewer left
     assert later.candidates == cleared.candidates and _state_key(later, False) != _state_key(cleared, False)
+
+
+def test_games_on_one_board_are_answers_drawn_as_sample_draws_them(cli):
+    """``bench --games 50`` on Wordle played all 2,315 answers: N games are N answers drawn at random."""
+    status, out, _ = cli("bench", "--games", "12", "--seed", "3", "--json", "--quiet")
+    by_games = json.loads(out)
+    status2, out2, _ = cli("bench", "--sample", "12", "--seed", "3", "--json", "--quiet")
+    by_sample = json.loads(out2)
+    by_games.pop("seconds"), by_sample.pop("seconds")
+    assert status == status2 == 0 and by_games == by_sample and by_games["games"] == 12
+    status, _, err = cli("bench", "--games", "12", "--sample", "13")
+    assert status == 2 and "different numbers of games" in err

@@ -31,7 +31,9 @@ def test_suggest_opener(cli, capsys):
     assert lines[0] == "2,315 likely answers · 14,855 possible words · expected-guesses (opener)"
     assert lines[2].split()[:3] == ["1", "TRACE", "3.528"] and float(lines[3].split()[2]) < 3.528
     assert "TRACE opens a plan that finds each of 14,828 words the game accepts within 6 rows" in err
-    assert len(lines) == 2 + 10 + 1 and lines[-1].startswith("(guesses: the expected guesses to finish")
+    assert lines[2].endswith("<- plan") and not lines[3].endswith("<- plan")  # first by the safe plan: said so
+    assert len(lines) == 2 + 10 + 2 and lines[-2].startswith("(guesses: the expected guesses to finish")
+    assert lines[-1].startswith("plan: TRACE comes first as the opener of the plan that loses no word")
     status, out, err = cli("suggest", "--hard")
     lines = out.splitlines()
     assert lines[2].split()[:2] == ["1", "SALET"] and "SALET opens the best proven plan" in err
@@ -523,7 +525,7 @@ def test_suggest_and_play_in_portuguese(cli, capsys):
     """--lang pt: the ranking, its notes, the grid and the verdict in Brazilian Portuguese, decimal commas."""
     status, out, err = cli("suggest", "--game", "termo", "--strict", "--lang", "pt")
     assert status == 0 and out.startswith(
-        "2.510 respostas prováveis · 18.210 palavras possíveis · expected-guesses (abertura) · modo estrito"
+        "2.510 respostas prováveis · 18.210 palavras possíveis · palpites esperados (abertura) · modo estrito"
     )
     assert out.splitlines()[1].split() == ["#", "palpite", "palpites", "esperado", "pior", "chance"]
     assert "<0,1%" in out and "abre um plano provado para estas listas" in err

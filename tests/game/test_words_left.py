@@ -70,3 +70,13 @@ def test_past_answers_are_never_the_answer_but_still_guesses(cli, tmp_path):
     status, out, _ = cli("filter", "--not-answers", past, "salet:bybbb", "chair:gbyyg")
     assert status == 1 and "1 accepted guess fits (see --all): CIMAR" in out
     assert "cigar" not in load_lexicon("wordle", exclude=past).guess_set
+
+
+def test_the_words_listed_hold_what_the_count_says(cli):
+    """A count of "10 possible words" above 8 listed: the words that fit but are never suggested (FUNTS, SUNTS) are counted."""
+    status, out, _ = cli("suggest", "cunts:bgggg", "--top", "1")
+    lines = out.splitlines()
+    possible = int(lines[0].split(" possible words")[0].split("· ")[-1])
+    listed = lines[1].split(": ", 1)[1].split(";")[0].split()
+    assert status == 0 and possible == 10 and len(listed) == 8
+    assert lines[1].endswith("; and 2 more chute never suggests (rare or offensive)")

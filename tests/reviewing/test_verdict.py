@@ -1000,3 +1000,26 @@ def test_chute_s_own_game_is_set_beside_the_player_s():
         if boards.chute.guesses.index("humph") < boards.chute.guesses.index(g)
     )
     assert review(engine, ["crane", "xyzzy"], "xyzzy").chute is None  # a word chute does not accept
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--hard", "reast", "colin", "batch", "hatch", "match", "patch", "--answer", "watch"],
+        ["crane", "lotus", "golly", "dolly", "holly", "jolly", "--answer", "jolly"],
+    ],
+)
+def test_the_story_counts_the_rows_the_table_grades(cli, argv):
+    """The story said "3 of 5 graded rows were the best move" under a table that graded three: the story counts the rows with a
+    skill, and the best moves those graded 99."""
+    import re
+
+    status, out, _ = cli("review", "--no-history", *argv)
+    told = re.search(r"(\d+) of (\d+) graded rows", out) or re.search(r"every graded row", out)
+    status, data, _ = cli("review", "--no-history", "--json", *argv)
+    skills = [r["skill"] for r in json.loads(data)["rows"] if r["skill"] is not None]
+    assert status == 0 and told is not None
+    if told.groups():
+        assert (int(told[1]), int(told[2])) == (sum(s >= 99 for s in skills), len(skills))
+    else:
+        assert all(s >= 99 for s in skills)

@@ -872,8 +872,9 @@ def test_common_words_only_changes_the_suggestions_and_is_remembered(page, serve
 
 # every visible piece of text or control on the page, and the pairs whose boxes overlap (one inside the
 # other is no overlap: a label holds its select; a cell holds its word)
-OVERLAPS = """() => {
-  const els = [...document.querySelectorAll('h1, h2, label, button, select, input, th, td, .tile, .key, p, #left-count')]
+OVERLAPS = """(root) => {
+  const pieces = 'h1, h2, label, button, select, input, th, td, .tile, .key, p, #left-count';
+  const els = [...(root ? document.querySelector(root) : document).querySelectorAll(pieces)]
     .filter((el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 &&
                       getComputedStyle(el).visibility !== 'hidden' && !el.closest('[hidden]'); });
   const out = [];
@@ -915,3 +916,93 @@ def test_a_quarteto_at_phone_width_has_no_overlap_and_its_rows_line_up(page, ser
         side = [rows for t, rows in boards if t == top]
         assert all(len({rows[k] for rows in side if len(rows) > k}) == 1 for k in range(3)), boards
     shot(page, "quarteto-phone-pt")
+
+
+TYPED_GAMES = {
+    "quarteto": (["serao", "limpo", "termo", "nobre", "fungo", "mundo"], ["termo", "nobre", "fungo", "mundo"]),
+    "octordle": (
+        ["salet", "corny", "pilot", "stain", "mirth", "fable", "knock", "druid", "swept", "yacht"],
+        ["pilot", "stain", "mirth", "fable", "knock", "druid", "swept", "yacht"],
+    ),
+}
+
+
+@pytest.mark.parametrize("width", [1280, 375])
+@pytest.mark.parametrize("game", ["quarteto", "octordle"])
+def test_a_typed_multi_board_game_is_reviewed_and_fits_the_screen(page, server, game, width, tmp_path, monkeypatch):
+    """Its guesses and answers, no share text: reviewed on the page; its table (each board's figures kept whole,
+    wrapping between boards; comments under the row on a phone) never makes the page scroll sideways. A game
+    marked as someone else's is not kept in your history."""
+    from chute.reviewing.history import read_history
+
+    monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))
+    page.set_viewport_size({"width": width, "height": 800})
+    open_game(page, server, game)
+    guesses, answers = TYPED_GAMES[game]
+    page.fill("#share-guesses", " ".join(guesses))
+    page.fill("#share-answer", ", ".join(answers))
+    page.uncheck("#share-mine")
+    page.click("#share-go")
+    page.wait_for_selector("#review[data-skill]", timeout=FIRST_SEARCH_MS)
+    assert page.locator("#review .headline").inner_text().startswith(" ".join(a.upper() for a in answers))
+    assert page.locator("#review tbody tr").count() == len(guesses)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert page.evaluate(OVERLAPS, "#review") == []
+    assert read_history(tmp_path / "history.jsonl") == []  # not my game: not kept
+    shot(page, f"review-{game}-{width}")
+
+
+def test_a_finished_game_reads_result_share_text_then_review(page, server):
+    """On a phone too, the review of the game played here sits right under its result and share text."""
+    from chute.game.feedback import score
+
+    page.set_viewport_size({"width": 375, "height": 740})
+    open_game(page, server, "wordle")
+    play_row(page, "crane", [score("crane", "cigar")])
+    play_row(page, "cigar", ["ggggg"])
+    page.wait_for_selector("#review[data-skill]", timeout=FIRST_SEARCH_MS)
+    order = page.evaluate("[...document.querySelectorAll('#result-line, #share-out, #review')].map((e) => e.id)")
+    assert order == ["result-line", "share-out", "review"]
+    assert page.evaluate("document.getElementById('review').parentElement.id") == "result"
+    assert page.locator("#review .headline").inner_text().startswith("CIGAR, solved in 2/6")
+
+
+def test_the_pages_review_says_what_the_command_says(page, server):
+    """A lost hard-mode game typed in the review form: the command line's headline, and under each row its
+    remarks (the hard mode's rule broken, a guess that could not have been the answer)."""
+    open_game(page, server, "wordle")
+    page.select_option("#mode", "hard")
+    page.wait_for_selector("body[data-asking='0']")
+    page.fill("#share-guesses", "reast colin batch hatch match patch")
+    page.fill("#share-answer", "watch")
+    page.click("#share-go")
+    page.wait_for_selector("#review[data-skill]", timeout=FIRST_SEARCH_MS)
+    text = page.locator("#review").inner_text()
+    assert page.locator("#review .headline").inner_text().startswith("WATCH, not solved in 6 rows · hard mode")
+    assert "hard mode: the guess must use A (revealed in REAST)" in text
+    assert "COLIN could not have been the answer" in text
+
+
+def test_enter_with_too_few_letters_never_clicks_the_focused_button(page, server):
+    """Undo keeps the focus; "abc" and Enter is the row's Enter, too short: said, and no second undo."""
+    open_game(page, server, "wordle")
+    play_row(page, "soare", ["bbbbb"])
+    play_row(page, "until", ["bbbbb"])
+    page.click("#undo")
+    page.wait_for_selector("body[data-ready='1']")
+    page.keyboard.type("abc")
+    page.keyboard.press("Enter")
+    assert page.locator("#message").inner_text() == "Not enough letters"
+    assert page.evaluate("document.body.dataset.ready") == "1"  # the other row still there
+
+
+def test_typing_on_a_focused_tile_keeps_the_focus_there(page, server):
+    """A keyboard player tabs to a tile and types: the tile keeps the focus, so Space colours the tile meant."""
+    open_game(page, server, "wordle")
+    page.keyboard.type("c")
+    page.focus(".input-row .tile[data-pos='2']")
+    page.keyboard.type("ran")
+    focused = page.evaluate("[document.activeElement.dataset.pos, document.activeElement.classList.contains('tile')]")
+    assert focused == ["2", True]
+    page.keyboard.press(" ")
+    assert "y" in page.locator(".input-row .tile[data-pos='2']").get_attribute("class").split()

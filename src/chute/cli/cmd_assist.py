@@ -32,7 +32,7 @@ from .building import keep_game
 from .cmd_review import boards_lines, report_lines, review_command
 from .common import add_game_options, add_history_option, add_lang_option, bounded_int, common_from_args, history_wanted
 from .console import input_lines, note, stdin_is_terminal, terminal_notes, waiting_line
-from .solving import add_solver_options, candidate_lines, session_from_args
+from .solving import add_solver_options, candidate_lines, likeliest_line, session_from_args
 
 SESSION_HELP = """\
 Type the colours the game showed for the suggested guess, in any notation:
@@ -214,7 +214,7 @@ class Assistant:
         if self.single:
             state = s.boards[0].state
             if 0 < state.n <= SHOW_CANDIDATES and state.clues:
-                self.say(self.t("candidates_are", words=" ".join(self.show(w) for w in state.likeliest())))
+                self.say(likeliest_line(state, self.show, self.lang))
             self.say(
                 self.t(
                     "prompt_one",

@@ -218,6 +218,10 @@ def run(args: argparse.Namespace) -> int:
     """Run the benchmark and print the report (or JSON); write CSV and plot if asked."""
     if spec_from_args(args).boards > 1:  # multi-board games
         return run_multi(args)
+    if getattr(args, "games", None) is not None:  # one board: N games are N answers drawn, as --sample N
+        if args.sample is not None and args.sample != args.games:
+            raise ChuteError(f"--games {args.games} and --sample {args.sample} ask for different numbers of games")
+        args.sample = args.games
     args.strategy, args.prior = default_policy(args.strategy, args.prior, args.depth)
     check_strategy(args.strategy, args.depth)  # an unknown name fails before any loading
     check_bench_outputs(args)
@@ -256,7 +260,7 @@ def add_bench_options(parser: argparse.ArgumentParser) -> None:
         "--games",
         type=bounded_int(1, 10**7),
         metavar="N",
-        help="multi-board games: how many random secret tuples to play (default: 1000)",
+        help="how many games: multi-board, the random secret tuples to play (default: 1000); one board, as --sample N",
     )
 
 

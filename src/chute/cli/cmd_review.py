@@ -252,17 +252,7 @@ def kept_in_history(args: argparse.Namespace, result, game: str, show) -> None:
 
 def boards_lines(result, game: str, show, lang: str = "en") -> list[str]:
     """Return a multi-board review as printed lines in ``lang``: the verdict, then a round a line and a board each."""
-    state = (
-        phrase("boards_solved_in", lang, rows=counted(max(result.solved_at), "row", lang))
-        if result.solved
-        else phrase("boards_not_solved", lang, rows=counted(result.row_limit, "row", lang))
-    )
-    verdict = (
-        ""
-        if result.skill is None
-        else " · " + phrase("skill_luck", lang, skill=result.skill, luck="-" if result.luck is None else result.luck)
-    )
-    lines = [f"{game}: {' '.join(show(a).upper() for a in result.answers)}, {state}{verdict}"]
+    lines = [f"{game}: {result.headline(lang, show)}"]
     if result.story(lang, show):
         lines.append(result.story(lang, show))
     if result.chute is not None:
@@ -371,21 +361,7 @@ def report_lines(result, lexicon, stream, lang: str = "en") -> list[str]:
     """Return the printed review in ``lang``: a line per row, the verdict, and what optimal play does."""
     show = lexicon.show
     colour = use_colour(stream)
-    used = len(result.rows)
-    state = (
-        phrase("solved_in", lang, used=used, limit=result.row_limit)
-        if result.solved
-        else phrase("found_over", lang, used=used, rows=counted(result.row_limit, "row", lang))
-        if result.rows[-1].guess == result.answer
-        else phrase("not_solved_in", lang, rows=counted(used, "row", lang))
-    )
-    mode = f" · {phrase(result.rule, lang)}" if result.rule else ""
-    verdict = (
-        ""
-        if result.skill is None
-        else " · " + phrase("skill_luck", lang, skill=result.skill, luck="-" if result.luck is None else result.luck)
-    )
-    lines = [f"{lexicon.name}: {show(result.answer).upper()}, {state}{mode}{verdict}"]
+    lines = [f"{lexicon.name}: {result.headline(lang, show)}"]
     if result.story(lang, show):
         lines.append(result.story(lang, show))
     if result.chute is not None:
@@ -412,12 +388,7 @@ def report_lines(result, lexicon, stream, lang: str = "en") -> list[str]:
             f"  {i}  {tiles(show(r.guess), r.pattern, colour)}  {left_text(r, lang):<11} "
             f"{value}{grade}  {r.comment(lang, show)}"
         )
-        if r.violation:
-            lines.append(f"       {r.violation_text(lang)}")
-        if not r.could_be_answer and r.before > 1 and r.value is not None:
-            lines.append("       " + phrase("not_answer", lang, word=show(r.guess).upper()))
-        if 1 < r.before and r.words_before and r.after <= 12 and r.words_after and r.after > 1:
-            lines.append("       " + phrase("left", lang, words=", ".join(show(w).upper() for w in r.words_after)))
+        lines.extend("       " + remark for remark in r.remarks(lang, show))
     lines.append("  " + phrase("left_key", lang))
     lines.append("  " + phrase("grades_key", lang))
     lines.append("  " + phrase("values_key", lang))

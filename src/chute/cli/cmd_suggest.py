@@ -8,12 +8,12 @@ import json
 from ..errors import NotationError
 from ..game.feedback import Clue, parse_board_row, parse_rows
 from ..game.words_left import said_per_board
-from ..language import column, column_key, decimal, percent, phrase, said
+from ..language import column, column_key, decimal, percent, phrase, said, strategy_said
 from ..playing.multi_solver import MultiSolver
 from ..playing.suggestion import SHOW_CANDIDATES
 from .common import add_game_options, add_lang_option, bounded_int
 from .console import note, waiting_line
-from .solving import add_solver_options, show, solver_from_args, suggestion_table
+from .solving import add_solver_options, likeliest_line, show, solver_from_args, suggestion_table
 
 HELP = "the best next guesses after some clues"
 DESCRIPTION = (
@@ -74,13 +74,18 @@ def run(args: argparse.Namespace) -> int:
         note(message, lang=lang)
     n = suggestion.n_candidates
     print(
-        phrase("left_line", lang, count=suggestion.state.words_left().said(lang), strategy=suggestion.strategy)
+        phrase(
+            "left_line",
+            lang,
+            count=suggestion.state.words_left().said(lang),
+            strategy=strategy_said(suggestion.strategy, lang),
+        )
         + ("" if clues else phrase("opener", lang))
         + (f" · {phrase(solver.hard, lang)}" if solver.hard else "")
         + (phrase("beyond_lists" if suggestion.state.unlisted else "beyond", lang) if suggestion.fallback else "")
     )
     if n <= SHOW_CANDIDATES:
-        print(phrase("candidates_are", lang, words=" ".join(show(lexicon, w) for w in suggestion.candidates)))
+        print(likeliest_line(suggestion.state, lambda w: show(lexicon, w), lang))
     if suggestion.ranked:
         print("\n".join(suggestion_table(suggestion, lexicon, lang)))
     return 0

@@ -7,7 +7,7 @@ import textwrap
 
 from ..errors import ChuteError
 from ..game.words import fold, is_word
-from ..language import Note, column, column_key, decimal, percent, said
+from ..language import Note, column, column_key, decimal, percent, phrase, said
 from ..playing.assembly import hard_rule, session_for, solver_for
 from ..playing.session import game_accepting
 from .common import MAX_SEED, bounded_int, spec_from_args
@@ -179,10 +179,18 @@ def suggestion_table(suggestion, lexicon, lang: str = "en") -> list[str]:
         )
     lines.append(column_key(([label] if own else []) + ["expected", "worst", "chance"], lang))
     if planned is not None:
-        lines.append(
-            said(Note("plan_legend", opener=show(lexicon, planned), mean=suggestion.plan_of(planned)["plan"]), lang)
-        )
+        mean = suggestion.plan_of(planned)["plan"]
+        key = "safe_plan_legend" if mean is None else "plan_legend"
+        lines.append(said(Note(key, opener=show(lexicon, planned), mean=mean), lang))
     return lines
+
+
+def likeliest_line(state, show, lang: str = "en") -> str:
+    """Return the words left, likeliest first, and how many more fit that chute never suggests (so that the list
+    holds what the count says)."""
+    line = phrase("candidates_are", lang, words=" ".join(show(w) for w in state.likeliest()))
+    hidden = state.words_left().possible - state.n
+    return line + (f"; {phrase('not_suggested', lang, n=hidden)}" if hidden > 0 else "")
 
 
 def candidate_lines(words, lexicon, width: int = 78) -> list[str]:

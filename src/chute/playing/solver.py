@@ -652,7 +652,7 @@ class Solver:
     def rank(self, state: State, top: int = 10) -> Suggestion:
         """Return the ranked suggestions for a state, the policy's choice first."""
         plan: list[str] = []
-        planned: tuple[str, float] | None = None
+        planned: tuple[str, float | None] | None = None
         if not state.clues and state.n > 2:
             opener = self.opener
             ranked = self.openers(max(top, STORED))  # the opener played may rank below the top few
@@ -677,6 +677,7 @@ class Solver:
                     plan.append(
                         Note("safe_plan", opener=self.lexicon.show(opener).upper(), n=entry["n"], rows=entry["rows"])
                     )
+                    planned = (opener, None)
         else:
             self.strategy.observe(state)
             if state.unlisted:

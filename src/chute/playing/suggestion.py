@@ -20,7 +20,9 @@ class Suggestion:
     strategy: str
     score_label: str
     state: State = field(repr=False)
-    plan: tuple[str, float] | None = None  # (opener, mean guesses of its proven plan) when it comes first by plan
+    # (opener, mean guesses of its proven plan; None: the plan that loses no word the game accepts) when it comes
+    # first by a plan
+    plan: tuple[str, float | None] | None = None
 
     @property
     def n_candidates(self) -> int:
@@ -33,8 +35,10 @@ class Suggestion:
 
     def plan_of(self, guess: str) -> dict:
         """Return ``{"plan": mean}`` for the planned opener (placed first by its proven plan, not by the score
-        column), else {}."""
-        return {"plan": round(self.plan[1], 4)} if self.plan and self.plan[0] == guess else {}
+        column; None: the plan that loses no word), else {}."""
+        if not self.plan or self.plan[0] != guess:
+            return {}
+        return {"plan": None if self.plan[1] is None else round(self.plan[1], 4)}
 
     @property
     def best(self) -> str | None:

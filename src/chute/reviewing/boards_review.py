@@ -15,7 +15,7 @@ from ..game.engine import Engine
 from ..game.feedback import Clue, encode, score
 from ..game.fits import words_left
 from ..game.words import word_of_length
-from ..language import Note, decimal, phrase, said
+from ..language import Note, counted, decimal, phrase, said
 from ..playing.multiboard import rank as joint_rank
 from ..search.tree_search import INF
 from .chute_game import ChuteGame, chute_game, policy_solver
@@ -109,6 +109,21 @@ class BoardsReview:
         """Return the game told in a sentence: how many rounds were the best found, the costliest, the luck."""
         return game_story(self.rounds, self.luck, lang, show)
 
+    def headline(self, lang: str = "en", show=None) -> str:
+        """Return the verdict in a line: "CIGAR REBUT SISSY HUMPH, every board solved in 9 rows · skill 71 · luck 52"."""
+        show = show or (lambda w: w)
+        state = (
+            phrase("boards_solved_in", lang, rows=counted(max(s for s in self.solved_at if s is not None), "row", lang))
+            if self.solved
+            else phrase("boards_not_solved", lang, rows=counted(self.row_limit, "row", lang))
+        )
+        verdict = (
+            ""
+            if self.skill is None
+            else " · " + phrase("skill_luck", lang, skill=self.skill, luck="-" if self.luck is None else self.luck)
+        )
+        return f"{' '.join(show(a).upper() for a in self.answers)}, {state}{verdict}"
+
     def to_dict(self, show=None, lang: str = "en") -> dict[str, Any]:
         """Return the review as a JSON-ready dict."""
         show = show or (lambda w: w)
@@ -117,6 +132,7 @@ class BoardsReview:
             "solved": self.solved,
             "solved_at": self.solved_at,
             "story": self.story(lang, show),
+            "headline": self.headline(lang, show),
             "rows_used": len(self.rounds),
             "row_limit": self.row_limit,
             "skill": self.skill,

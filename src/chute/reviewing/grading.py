@@ -58,6 +58,7 @@ REVIEW_TOP = (50, 10, 4, 2)
 REVIEW_CELLS = 300_000_000
 INF_F = math.inf
 SKILL_HALF = 0.25  # guesses lost on average that halve the skill
+SKILL_BEST = 99  # the skill of the best move
 
 
 def skill_of(cost: float | None) -> int | None:
@@ -66,7 +67,7 @@ def skill_of(cost: float | None) -> int | None:
         return None
     if math.isinf(cost):
         return 0
-    return int(round(99 * 2 ** (-max(cost, 0.0) / SKILL_HALF)))
+    return int(round(SKILL_BEST * 2 ** (-max(cost, 0.0) / SKILL_HALF)))
 
 
 def luck_of(values: Sequence[float], weights: Sequence[float], seen: float) -> int:

@@ -58,13 +58,13 @@ from ..game.prior import make_prior
 from ..game.rules import legal_mask, rows_without, violation_note
 from ..game.words import word_of_length
 from ..game.words_left import WordsLeft
-from ..language import Note, decimal, number, phrase, said
+from ..language import Note, counted, decimal, number, phrase, said
 from ..playing.openers import best_known
 from ..playing.solver import DEFAULT_PRIOR
 from ..search.tree_search import INF
 from ..strategies.guard import LOSS_PER_ROW
 from .chute_game import ChuteGame, chute_game, policy_solver
-from .grading import PRIOR_EXACT_MAX, PRIOR_FOUND_MAX, Grader, OpenerTable, PriorGrader, luck_of, skill_of
+from .grading import PRIOR_EXACT_MAX, PRIOR_FOUND_MAX, SKILL_BEST, Grader, OpenerTable, PriorGrader, luck_of, skill_of
 
 if TYPE_CHECKING:
     from ..game.prior import Prior
@@ -162,6 +162,19 @@ class RowReview:
             "story_cost", lang, amount=amount, best=show(self.best).upper(), best_mean=figure(best_mean), **counts
         )
 
+    def remarks(self, lang: str = "en", show=None) -> list[str]:
+        """Return what is said under the row beside its comment: a hard mode's rule broken, a guess that could not
+        have been the answer, the few words left."""
+        show = show or (lambda w: w)
+        out = []
+        if self.violation:
+            out.append(self.violation_text(lang) or "")
+        if not self.could_be_answer and self.before > 1 and self.value is not None:
+            out.append(phrase("not_answer", lang, word=show(self.guess).upper()))
+        if 1 < self.before and self.words_before and self.after <= 12 and self.words_after and self.after > 1:
+            out.append(phrase("left", lang, words=", ".join(show(w).upper() for w in self.words_after)))
+        return out
+
     def to_dict(self, show=None, lang: str = "en") -> dict[str, Any]:
         """Return the row as a JSON-ready dict (words spelt by ``show``, the comment in ``lang``)."""
         show = show or (lambda w: w)
@@ -196,6 +209,7 @@ class RowReview:
             ),
             "violation": self.violation_text(lang),
             "comment": self.comment(lang, show),
+            "remarks": self.remarks(lang, show),
         }
 
 
@@ -220,6 +234,25 @@ class Review:
         """Return the game told in a sentence: how many rows were the best move, the costliest, the luck."""
         return game_story(self.rows, self.luck, lang, show)
 
+    def headline(self, lang: str = "en", show=None) -> str:
+        """Return the verdict in a line: "WATCH, not solved in 6 rows · hard mode · skill 66 · luck 17"."""
+        show = show or (lambda w: w)
+        used = len(self.rows)
+        state = (
+            phrase("solved_in", lang, used=used, limit=self.row_limit)
+            if self.solved
+            else phrase("found_over", lang, used=used, rows=counted(self.row_limit, "row", lang))
+            if self.rows and self.rows[-1].guess == self.answer
+            else phrase("not_solved_in", lang, rows=counted(used, "row", lang))
+        )
+        mode = f" · {phrase(self.rule, lang)}" if self.rule else ""
+        verdict = (
+            ""
+            if self.skill is None
+            else " · " + phrase("skill_luck", lang, skill=self.skill, luck="-" if self.luck is None else self.luck)
+        )
+        return f"{show(self.answer).upper()}, {state}{mode}{verdict}"
+
     def to_dict(self, show=None, lang: str = "en") -> dict[str, Any]:
         """Return the review as a JSON-ready dict (comments in ``lang``: "en" or "pt")."""
         show = show or (lambda w: w)
@@ -228,6 +261,7 @@ class Review:
             "solved": self.solved,
             "rows_used": len(self.rows),
             "story": self.story(lang, show),
+            "headline": self.headline(lang, show),
             "row_limit": self.row_limit,
             "rule": self.rule,
             "skill": self.skill,
@@ -252,6 +286,7 @@ class Graded(Protocol):
     """A row or a round that a game's story tells: its guess and what it cost (None: not graded)."""
 
     guess: str
+    skill: int | None  # the grade the table shows (None: a forced or ungraded row)
 
     @property
     def cost(self) -> float | None: ...
@@ -261,10 +296,11 @@ def game_story(rows: Sequence[Graded], luck: int | None, lang: str = "en", show=
     """Return a game's rows (or rounds) told in one sentence: the best moves among those graded, the row that
     cost the most or risked the game, and the luck."""
     show = show or (lambda w: w)
-    graded = [(r, cost) for r in rows if (cost := r.cost) is not None]
+    # the rows the table grades, the best moves those it grades 99 (its legend's "99 for the best move")
+    graded = [r for r in rows if r.skill is not None]
     parts = []
     if graded:
-        best = sum(1 for _, cost in graded if cost < 1e-9)
+        best = sum(1 for r in graded if r.skill is not None and r.skill >= SKILL_BEST)
         n = number(len(graded), lang)
         parts.append(
             phrase("story_all_best", lang)
@@ -273,7 +309,8 @@ def game_story(rows: Sequence[Graded], luck: int | None, lang: str = "en", show=
             if best == 0
             else phrase("story_one_best" if best == 1 else "story_best_rows", lang, k=number(best, lang), n=n)
         )
-        worst, most = max(graded, key=lambda pair: pair[1])
+        costs = [(r, cost) for r in graded if (cost := r.cost) is not None]
+        worst, most = max(costs, key=lambda pair: pair[1]) if costs else (graded[0], 0.0)
         if math.isinf(most):
             parts.append(phrase("story_risked", lang, word=show(worst.guess).upper()))
         elif most >= 0.005:

@@ -5,7 +5,7 @@ const T = {
   en: { game: "Game", mode: "Mode", normal: "normal", hard: "hard", contrast: "contrast", enter: "Enter",
         undo: "Undo", new: "New game", suggestions: "Suggestions", guess: "guess", expected: "expected",
         worst: "worst", answer: "chance", left: "Words left", why: "Why not…?", ask: "Ask",
-        review: "Review a game", read: "Read", "review this": "Review this game", solved: "solved", type: "Type a guess, click the tiles to the colours the game showed, then Enter.",
+        review: "Review a game", read: "Read", short: "Not enough letters", "my game": "my game: keep it in Your games", "review this": "Review this game", solved: "solved", type: "Type a guess, click the tiles to the colours the game showed, then Enter.",
         skill: "skill", luck: "luck", comment: "comment", row: "row", words: "words", chart: "words left per row", over: "The game is over: give the answers below, then “Review this game” grades it.",
         board: "board", refuse: "the game refused this word", refused: "never suggested again (the game refused it)", unrefuse: "Suggest again", unrefused: "may be suggested again", won: "Solved in", lost: "Not solved", copy: "Copy", copied: "copied", offline: "chute's server is not answering: start 'chute serve' again, then press Enter", bits: "bits", guesses: "guesses", "joint score": "joint score", parts: "parts",
         letters: "letters", eliminated: "eliminated", order: "order", score: "score", nats: "nats", best: "best",
@@ -17,6 +17,8 @@ const T = {
         grading: "Grading the game… (a game opened with a new word takes a few seconds)",
         thinking: "ranking the guesses…", plan: "plan", boards: "boards",
         "plan title": "first as the opener of a proven plan, {m} guesses on average over the answers; the scores look one guess ahead",
+        "safe plan title": "first as the opener of the plan that loses no word the game accepts; the scores look one guess ahead",
+        "not suggested": "and {n} more chute never suggests (rare or offensive)",
         "your games": "Your games", played: "Played", "win %": "Win %", streak: "Current streak", "best streak": "Best streak",
         distribution: "Rows each win took (X: lost)", "no history": "No games kept yet: a game you finish or review here, or with chute review or assist, is kept in your history on this machine (chute stats shows it too).",
         "clear history": "Clear history", "clear confirm": "Clear your history? The file is moved aside, next to it, so that it can be taken back.",
@@ -40,7 +42,7 @@ const T = {
   pt: { game: "Jogo", mode: "Modo", normal: "normal", hard: "difícil", contrast: "contraste", enter: "Enter",
         undo: "Desfazer", new: "Novo jogo", suggestions: "Sugestões", guess: "palpite", expected: "esperado",
         worst: "pior", answer: "chance", left: "Palavras restantes", why: "Por que não…?", ask: "Perguntar",
-        review: "Revisar um jogo", read: "Ler", "review this": "Revisar este jogo", solved: "resolvido", type: "Digite um palpite, clique nas letras até as cores que o jogo mostrou, e Enter.",
+        review: "Revisar um jogo", read: "Ler", short: "Letras insuficientes", "my game": "meu jogo: guardar em Seus jogos", "review this": "Revisar este jogo", solved: "resolvido", type: "Digite um palpite, clique nas letras até as cores que o jogo mostrou, e Enter.",
         skill: "habilidade", luck: "sorte", comment: "comentário", row: "linha", words: "palavras", chart: "palavras restantes por linha", over: "O jogo acabou: dê as respostas abaixo, e “Revisar este jogo” o avalia.",
         board: "tabuleiro", refuse: "o jogo recusou esta palavra", refused: "não será mais sugerida (o jogo a recusou)", unrefuse: "Sugerir de novo", unrefused: "pode voltar a ser sugerida", won: "Resolvido em", lost: "Não resolvido", copy: "Copiar", copied: "copiado", offline: "o servidor do chute não responde: rode 'chute serve' de novo e aperte Enter", bits: "bits", guesses: "palpites", "joint score": "pontuação conjunta", parts: "partes",
         letters: "letras", eliminated: "eliminadas", order: "ordem", score: "pontuação", nats: "nats", best: "melhor",
@@ -52,6 +54,8 @@ const T = {
         grading: "Avaliando o jogo… (um jogo aberto com uma palavra nova leva alguns segundos)",
         thinking: "calculando os palpites…", plan: "plano", boards: "tabuleiros",
         "plan title": "primeiro por abrir um plano provado, {m} palpites em média nas respostas; as pontuações olham um palpite à frente",
+        "safe plan title": "primeiro por abrir o plano que não perde nenhuma palavra que o jogo aceita; as pontuações olham um palpite à frente",
+        "not suggested": "e mais {n} que o chute nunca sugere (raras ou ofensivas)",
         "your games": "Seus jogos", played: "Jogos", "win %": "% de vitórias", streak: "Sequência atual", "best streak": "Melhor sequência",
         distribution: "Linhas de cada vitória (X: perdidos)", "no history": "Nenhum jogo guardado ainda: um jogo que você termina ou revisa aqui, ou com chute review ou assist, fica no seu histórico nesta máquina (chute stats também o mostra).",
         "clear history": "Apagar histórico", "clear confirm": "Apagar seu histórico? O arquivo é movido para o lado, junto dele, e pode ser recuperado.",
@@ -126,7 +130,9 @@ function restore() {
 // a number as the page's language writes it (3.642 / 3,642; 2,198 / 2.198)
 function num(x, digits = 0) {
   if (x === null || x === undefined || Number.isNaN(Number(x))) return "–";     // a figure chute did not compute
-  return Number(x).toLocaleString(S.lang === "pt" ? "pt-BR" : "en-US",
+  const scale = 10 ** digits;
+  const rounded = Math.round(Number(x) * scale) / scale || 0;      // "|| 0": -0 has no sign ("-0,000")
+  return rounded.toLocaleString(S.lang === "pt" ? "pt-BR" : "en-US",
     { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
@@ -160,6 +166,9 @@ function tile(letter, colour, extra) {
 
 function drawBoards() {
   const host = $("boards");
+  // a tile of the row being typed keeps the keyboard's focus through the redraw (typing must not move it)
+  const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest(".input-row .tile");
+  const at = focused ? [focused.dataset.board, focused.dataset.pos] : null;
   host.innerHTML = "";
   host.classList.toggle("many", S.game.boards > 2);
   host.dataset.boards = S.game.boards;
@@ -198,6 +207,7 @@ function drawBoards() {
     }
     host.appendChild(board);
   }
+  if (at) host.querySelector(`.input-row .tile[data-board="${at[0]}"][data-pos="${at[1]}"]`)?.focus();
 }
 
 // board b's colours clicked for the row being typed (all grey until clicked); kept by the board's number, so
@@ -208,9 +218,7 @@ function cycle(b, i) {
   const row = coloursOf(b).split("");
   row[i] = COLOURS[(COLOURS.indexOf(row[i]) + 1) % 3];
   S.colours[b] = row.join("");
-  const focused = document.activeElement && document.activeElement.classList.contains("tile");
-  drawBoards();
-  if (focused) document.querySelector(`.input-row .tile[data-board="${openBoards().indexOf(b)}"][data-pos="${i}"]`)?.focus();     // unless a reply since closed the board
+  drawBoards();      // the focused tile keeps the focus, unless a reply since closed its board
 }
 
 const KEY_SHADE = { g: "var(--g)", y: "var(--y)", b: "var(--b)", "": "var(--key)" };
@@ -296,7 +304,7 @@ function drawSide() {
       const mark = document.createElement("span");
       mark.className = "plan";
       mark.textContent = t("plan");
-      mark.title = t("plan title").replace("{m}", num(s.plan, 4));
+      mark.title = s.plan === null ? t("safe plan title") : t("plan title").replace("{m}", num(s.plan, 4));
       tr.children[2].append(" ", mark);         // beside the score it outranks
     }
     // the game said "not a word": never suggested again, remembered beside assist's 'reject WORD'
@@ -351,6 +359,13 @@ function drawSide() {
       btn.textContent = w;
       btn.addEventListener("click", () => typeWord(w));
       group.appendChild(btn);
+    }
+    const hidden = (b.possible_words ?? b.count) - b.count;    // words that fit but are never suggested: counted, not listed
+    if (hidden > 0) {
+      const more = document.createElement("span");
+      more.className = "note";
+      more.textContent = t("not suggested").replace("{n}", num(hidden));
+      group.appendChild(more);
     }
     left.appendChild(group);
   }
@@ -496,7 +511,7 @@ function press(key) {
 
 async function submit() {
   if (S.stale && !S.typed) return refresh();
-  if (S.typed.length !== S.game.letters) { say(t("type")); return; }
+  if (S.typed.length !== S.game.letters) { say(t(S.typed.length ? "short" : "type")); return; }
   const open = openBoards();
   if (!open.length) return;
   S.rows.push({ guess: S.typed, shown: S.typed, boards: open, patterns: open.map((b) => coloursOf(b)) });
@@ -543,23 +558,38 @@ function chart(rows) {
 // a row's words left after it, likely answers/possible words; a round of several boards: each open board's ("1: 8/40 · 3: 2/9")
 function words(x) {
   if (x.boards === undefined) return /^g+$/.test(x.pattern) ? "" : leftShort(x);
-  return (x.boards || []).map((b, k) => b && !/^g+$/.test(b.pattern) ? `${k + 1}: ${leftShort(b)}` : "").filter(Boolean).join(" · ");
+  // each board's figures kept whole, the boards wrapping between them: an Octordle's round fits its column
+  return (x.boards || []).map((b, k) => b && !/^g+$/.test(b.pattern) ? `<span class="part">${k + 1}: ${leftShort(b)}</span>` : "")
+    .filter(Boolean).join(" · ");
 }
 
 // a review (one board's rows, or several boards' rounds) as a table, its chart and its notes
-function showReview(r) {
+function showReview(r, body = S.reviewed) {
   const out = $("review");
   const rows = r.rows || r.rounds;
   const grade = (x) => x ?? "–";      // null: not graded (an answer or a word chute does not know)
   const head = (label, key) => `<th title="${t(key)}">${t(label)}</th>`;
-  out.innerHTML = `<p><b>${t("skill")} ${grade(r.skill)} · ${t("luck")} ${grade(r.luck)}</b></p>` +
+  // the finished game played here reads top to bottom: its result, its share text, then its review
+  (body && body.rows && S.data && S.data.over ? $("result") : $("share-section")).appendChild(out);
+  out.innerHTML = `<p class="headline"><b></b></p>` +
     (r.story ? `<p class="story"></p>` : "") +
     `<table><thead><tr>${head("row", "row key")}${head("guess", "guess key")}${head("words", "words key")}` +
     `${head("skill", "skill key")}${head("luck", "luck key")}<th><span class="sr-only">${t("comment")}</span></th></tr></thead><tbody>` +
-    rows.map((x, i) => `<tr><td>${i + 1}</td><td class="word">${x.guess}</td><td>${words(x)}</td>` +
-      `<td>${x.skill ?? ""}</td><td>${x.luck ?? ""}</td><td class="note">${x.comment || (x.best ? t("best") + " " + x.best : "")}</td></tr>`).join("") +
+    rows.map((x, i) => `<tr><td>${i + 1}</td><td class="word">${x.guess}</td><td class="left">${words(x)}</td>` +
+      `<td>${x.skill ?? ""}</td><td>${x.luck ?? ""}</td><td class="note"></td></tr>`).join("") +
     "</tbody></table>" + `<p class="note">${t("words key")}; ${t("skill")}: ${t("skill key")}; ${t("luck")}: ${t("luck key")}</p>` +
     (r.rows ? chart(r.rows.filter((x) => !/^g+$/.test(x.pattern))) : "");
+  // the server's sentences, as text: the same headline, comments and remarks as chute review prints
+  out.querySelector("p.headline b").textContent = r.headline || `${t("skill")} ${grade(r.skill)} · ${t("luck")} ${grade(r.luck)}`;
+  out.querySelectorAll("tbody tr").forEach((tr, i) => {
+    const x = rows[i], cell = tr.querySelector("td.note");
+    for (const line of [x.comment || (x.best ? t("best") + " " + x.best : ""), ...(x.remarks || [])]) {
+      if (!line) continue;
+      const div = document.createElement("div");
+      div.textContent = line;
+      cell.appendChild(div);
+    }
+  });
   if (r.story) out.querySelector("p.story").textContent = r.story;
   if (r.chute_game) (out.querySelector("p.story") || out.querySelector("p")).after(paths(r));
   if ((r.notes || []).length) {          // the server's words: why a row is not graded, the prior graded under
@@ -631,7 +661,7 @@ async function reviewThisGame(fromBox = true) {
 
 // a review shown, and what asked it: the other language asks it again (the server kept it: no second grading)
 function shownReview(r, body, lang) {
-  showReview(r);
+  showReview(r, body);
   S.reviewed = body;
   if (lang !== S.lang) reviewInLanguage();          // the language was switched while it was graded
 }
@@ -653,13 +683,16 @@ async function readShare() {
   delete out.dataset.skill;
   S.reviewed = null;
   grading(true, guesses.length > 0 && answer !== "");      // a review to grade, not only a grid to read
+  const keep = $("share-mine").checked;          // a friend's game is read and reviewed, and kept only if asked
   try {
-    const share = await api("/api/share", { text, answer, lang: S.lang });
+    // a game typed without its share text: its guesses and answers are the whole game
+    const share = text.trim() || !(guesses.length && answer) ? await api("/api/share", { text, answer, lang: S.lang })
+      : { game: S.game.name, hard: $("mode").value === "hard", boards: null };
     const game = share.game || S.game.name;
     if (guesses.length && answer) {
       const answers = answer.split(",").map((a) => a.trim()).filter(Boolean);
-      const body = { game, rule: share.hard ? "hard" : "normal", guesses, answers, patterns: share.boards, keep: true,
-                     common: $("common").checked };
+      const body = { game, rule: share.hard ? "hard" : "normal", guesses, answers, keep, common: $("common").checked,
+                     ...(share.boards ? { patterns: share.boards } : {}) };
       const lang = S.lang;
       const r = await api("/api/review", { ...body, lang });
       shownReview(r, body, lang);
@@ -810,9 +843,9 @@ async function start() {
     if (e.target.closest("textarea, select, input:not([type='checkbox'])") || e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.key === " " && e.target.closest(".tile, input")) return;   // the tile cycles its own colour; the box ticks
     if (e.key === "Enter" || e.key === "Backspace" || e.key.length === 1) {
-      // Enter on a focused button clicks it, unless a whole word is typed: then, as in the game, it sends the row
+      // Enter on a focused button clicks it, unless letters are typed: then, as in the game, it is the row's Enter
       // (a button clicked before, New game or Undo, must not be clicked again by the Enter meant for the row)
-      if (e.key === "Enter" && e.target.closest("button") && S.typed.length !== S.game.letters) return;
+      if (e.key === "Enter" && e.target.closest("button") && !S.typed.length) return;
       e.preventDefault(); press(e.key);
     }
   });
