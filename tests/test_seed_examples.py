@@ -72,19 +72,19 @@ def test_seed_002_example(answer, capsys):
     assert answer in expected
 
 
-def test_fifty_summary_matches_the_fixed_seed(capsys):
+def test_fifty_summary_matches_the_fixed_seed(cli):
     clues, words, _ = EXAMPLES["FIFTY"]
-    assert main(["filter", *clues.split(), "--words", *words.split()]) == 0
-    out = capsys.readouterr().out
+    status, out, _ = cli("filter", *clues.split(), "--words", *words.split())
+    assert status == 0
     for fact in ["-I-TY", "ABDEHLMNOPRSUW", "[T,-,IT,I,T]", "CFGJKQVXZ"]:
         assert fact in out
     assert "1 word fits:\nFIFTY\n" in out
 
 
-def test_tenth_summary_shows_the_deduced_fourth_t(capsys):
+def test_tenth_summary_shows_the_deduced_fourth_t(cli, capsys):
     clues, words, _ = EXAMPLES["TENTH"]
-    assert main(["filter", *clues.split(), "--words", *words.split()]) == 0
-    out = capsys.readouterr().out
+    status, out, _ = cli("filter", *clues.split(), "--words", *words.split())
+    assert status == 0
     assert "TEN-- (deduced: TENT-)" in out
     assert "T at position 4" in out
     status, result, _ = run_json(capsys, ["filter", *clues.split(), "--words", *words.split(), "--json"])
@@ -116,10 +116,10 @@ EXPLAIN_TABLES = [
 
 
 @pytest.mark.parametrize("clues, table", EXPLAIN_TABLES)
-def test_seed_002_explain_tables(clues, table, capsys):
+def test_seed_002_explain_tables(cli, clues, table, capsys):
     words = list(table)
-    assert main(["filter", *clues.split(), "--words", *words, "--explain"]) == 0
-    out = capsys.readouterr().out
+    status, out, _ = cli("filter", *clues.split(), "--words", *words, "--explain")
+    assert status == 0
     for word, reason in table.items():
         assert f"{word}   {reason}\n" in out
     status, result, _ = run_json(capsys, ["filter", *clues.split(), "--words", *words, "--explain", "--json"])
@@ -139,10 +139,10 @@ def test_seed_003_templates_and_discarded(capsys):
     assert result["knowledge"]["templates"] == ["____[E]", "_U_[E]S"]
 
 
-def test_ocean_grep_pipeline_is_seed_002s(capsys):
+def test_ocean_grep_pipeline_is_seed_002s(cli):
     clues, words, _ = EXAMPLES["OCEAN"]
-    assert main(["filter", *clues.split(), "--words", *words.split(), "--grep"]) == 0
-    out = capsys.readouterr().out
+    status, out, _ = cli("filter", *clues.split(), "--words", *words.split(), "--grep")
+    assert status == 0
     assert out.startswith("# JUDGE=....e CHEST=c.E.. WRECK=..Ec.\n")
     for step in ["grep '^..E..$'", "awk '/C/ && /E/'", "grep -v '[DGHJKRSTUW]'", "grep '^[^C]..[^C][^E]$'"]:
         assert step in out

@@ -9,7 +9,6 @@ import sys
 import pytest
 
 import chute.game.cache as cache_mod
-from chute.cli import main
 
 
 def one_error_line(err: str) -> str:
@@ -22,7 +21,7 @@ def one_error_line(err: str) -> str:
 # -- suggest -----------------------------------------------------------------------------
 
 
-def test_suggest_opener(cli, capsys):
+def test_suggest_opener(cli):
     """Without clues suggest ranks openers by the default policy: TRACE, the safe tree's, first (normal mode),
     SALET, the proven plan's, in hard mode, ten rows; entropy: SOARE."""
     status, out, err = cli("suggest")
@@ -49,7 +48,7 @@ def test_suggest_opener(cli, capsys):
     ]
 
 
-def test_suggest_after_clues_lists_few_candidates(cli, capsys):
+def test_suggest_after_clues_lists_few_candidates(cli):
     """After two clues: the candidates (at most 10) and the top guesses with their figures."""
     status, out, _ = cli("suggest", "soare:bbgyg", "diact", "bbgyb", "--top", "3", "-s", "entropy")
     assert status == 0
@@ -57,7 +56,7 @@ def test_suggest_after_clues_lists_few_candidates(cli, capsys):
     assert [line.split()[1] for line in out.splitlines()[3:-1]] == ["ANVIL", "AVANT", "AVENS"]
 
 
-def test_suggest_json(cli, capsys):
+def test_suggest_json(cli):
     """--json prints the suggestions, candidates and notes as JSON."""
     status, out, _ = cli("suggest", "crane:bbbbb", "--json", "--strategy", "minimax", "--top", "2")
     data = json.loads(out)
@@ -76,7 +75,7 @@ def test_suggest_json(cli, capsys):
     assert all((s["chance"] > 0) == s["candidate"] and s["chance"] <= 1 for s in data["suggestions"])
 
 
-def test_suggest_shows_each_guess_chance_of_being_the_answer(cli, capsys):
+def test_suggest_shows_each_guess_chance_of_being_the_answer(cli):
     """The last column is the prior's chance that the guess is the answer: blank for a word that cannot be."""
     from chute import Engine, Solver, load_lexicon
 
@@ -98,7 +97,7 @@ def test_suggest_shows_each_guess_chance_of_being_the_answer(cli, capsys):
             assert float(shown.rstrip("%")) == pytest.approx(100 * s["chance"], abs=0.06)
 
 
-def test_json_keeps_termo_accents(cli, capsys):
+def test_json_keeps_termo_accents(cli):
     """suggest and play --json spell words as the game shows them (accents), like filter --json."""
     status, out, _ = cli("suggest", "--game", "termo", "--json", "--top", "3")
     data = json.loads(out)
@@ -108,7 +107,7 @@ def test_json_keeps_termo_accents(cli, capsys):
     assert data["secret"] == "ávido" and data["clues"][0]["guess"] == "serão"
 
 
-def test_the_planned_opener_is_scored_and_explained(cli, capsys):
+def test_the_planned_opener_is_scored_and_explained(cli):
     """An opener the policy plays from a proven plan, ranked below the top by its score, still gets its figures."""
     status, out, _ = cli("suggest", "--game", "termo", "--strict", "--json", "--top", "2")
     data = json.loads(out)
@@ -118,7 +117,7 @@ def test_the_planned_opener_is_scored_and_explained(cli, capsys):
     assert any(n.startswith("TORCE opens a proven plan") for n in data["notes"]), data["notes"]
 
 
-def test_suggest_termo_strict(cli, capsys):
+def test_suggest_termo_strict(cli):
     """Termo clues in Termo's notation, strict mode: every suggestion fits every clue."""
     status, out, _ = cli("suggest", "--game", "termo", "--strict", "serao:__c_i", "--json")
     data = json.loads(out)
@@ -147,20 +146,20 @@ def test_suggest_termo_strict(cli, capsys):
         (["play", "serão", "toras"], "give 1 secret word, not 2"),
     ],
 )
-def test_bad_input_is_one_line_and_status_2(cli, capsys, argv, needle):
+def test_bad_input_is_one_line_and_status_2(cli, argv, needle):
     """Each bad input: status 2, one error line on stderr naming the problem."""
     status, out, err = cli(*argv)
     assert status == 2
     assert needle.lower() in one_error_line(err).lower()
 
 
-def test_suggest_with_a_word_outside_the_lexicon_warns(cli, capsys):
+def test_suggest_with_a_word_outside_the_lexicon_warns(cli):
     """A clue guess the lexicon does not know is used, with a note on stderr."""
     status, out, err = cli("suggest", "xyzzy:bbbbb", "--top", "1")
     assert status == 0 and "XYZZY" in err and "note" in err
 
 
-def test_unwritable_cache_dir_works_and_says_so_once(cli, capsys, tmp_path, monkeypatch):
+def test_unwritable_cache_dir_works_and_says_so_once(cli, tmp_path, monkeypatch):
     """A cache folder that cannot be created: the command works and warns once."""
     monkeypatch.setattr(cache_mod, "_warned", set())
     blocker = tmp_path / "file"
@@ -171,7 +170,7 @@ def test_unwritable_cache_dir_works_and_says_so_once(cli, capsys, tmp_path, monk
     assert err.count("working without caching") == 1
 
 
-def test_no_cache_option(cli, capsys, tmp_path, monkeypatch):
+def test_no_cache_option(cli, tmp_path, monkeypatch):
     """--no-cache writes nothing to the cache folder."""
     monkeypatch.setenv("CHUTE_CACHE_DIR", str(tmp_path / "c"))
     status, out, _ = cli("suggest", "--no-cache", "--strategy", "minimax", "--top", "1")
@@ -181,7 +180,7 @@ def test_no_cache_option(cli, capsys, tmp_path, monkeypatch):
 # -- play ----------------------------------------------------------------------------------
 
 
-def test_play_prints_each_row_and_the_count(cli, capsys):
+def test_play_prints_each_row_and_the_count(cli):
     """play shows every guess as tiles with the candidates left; status 0 when solved."""
     status, out, _ = cli("play", "crane", "-s", "entropy")
     lines = out.splitlines()
@@ -190,7 +189,7 @@ def test_play_prints_each_row_and_the_count(cli, capsys):
     assert lines[-2].startswith("CRANE") and lines[-1] == "solved CRANE in 4/6"
 
 
-def test_play_outside_the_answer_list(cli, capsys):
+def test_play_outside_the_answer_list(cli):
     """AAHED is accepted but not an answer: over the answer list, one note, then solved; under the
     default policy's prior it is one of the candidates from the start (no note)."""
     status, out, err = cli("play", "aahed", "-s", "entropy")
@@ -200,7 +199,7 @@ def test_play_outside_the_answer_list(cli, capsys):
     assert status == 0 and out.splitlines()[-1].startswith("solved AAHED") and "answer list" not in err
 
 
-def test_play_an_answer_the_lists_lack(cli, capsys):
+def test_play_an_answer_the_lists_lack(cli):
     """MULTI (today's Wordle, not chute's lists): said so, played to the end; the strings refused cost no row."""
     status, out, err = cli("play", "multi")
     assert status == 0 and out.splitlines()[-1].startswith("solved MULTI in")
@@ -214,7 +213,7 @@ def test_play_an_answer_the_lists_lack(cli, capsys):
     assert status == 0 and "solved in" not in err and "MULTI CIGAR" in out.splitlines()[-1]
 
 
-def test_play_json_and_termo(cli, capsys):
+def test_play_json_and_termo(cli):
     """--json gives the rows; Termo plays with its accents shown in text mode."""
     status, out, _ = cli("play", "crane", "--json", "--strategy", "expected-size", "--hard")
     data = json.loads(out)
@@ -223,7 +222,7 @@ def test_play_json_and_termo(cli, capsys):
     assert status == 0 and "solved TERMO" in out
 
 
-def test_play_reports_a_loss(cli, capsys):
+def test_play_reports_a_loss(cli):
     """Not solved within the rows: status 1."""
     status, out, _ = cli("play", "crane", "--rows", "2")
     assert status == 1 and "over the 2 rows" in out
@@ -232,7 +231,7 @@ def test_play_reports_a_loss(cli, capsys):
 # -- assist --------------------------------------------------------------------------------
 
 
-def test_assist_scripted_game(cli, capsys, monkeypatch):
+def test_assist_scripted_game(cli, monkeypatch):
     """Colours for the suggestions, list, why, undo, another guess: solved at the end, no prompts."""
     script = "bbgyg\nlist\nwhy dicta\nwhy crane\nbbgyb\nundo\ndiact\nbbgyb\nanvil:yybbb\nggggg\n"
     status, out, err = cli("assist", "-s", "entropy", stdin=script)
@@ -258,7 +257,7 @@ def test_assist_scripted_game(cli, capsys, monkeypatch):
     assert lines[-1] == "the verdict on this game: chute review --game wordle soare diact anvil crane"
 
 
-def test_assist_refuses_bad_lines_and_goes_on(cli, capsys, monkeypatch):
+def test_assist_refuses_bad_lines_and_goes_on(cli, monkeypatch):
     """A refused line is one error on stderr; the loop continues; status 2 without a terminal."""
     status, out, err = cli("assist", "--hard", stdin="gbbbb\ncrane:bbbbb\nbbbqb\nnew\n\n")
     assert status == 2
@@ -266,7 +265,7 @@ def test_assist_refuses_bad_lines_and_goes_on(cli, capsys, monkeypatch):
     assert "new game" in out
 
 
-def test_assist_help_lists_the_session_commands(cli, capsys, monkeypatch):
+def test_assist_help_lists_the_session_commands(cli, monkeypatch):
     """``help`` in a session explains the notations and every command (not the command-line one-liner)."""
     status, out, err = cli("assist", stdin="help\n")
     assert status == 0 and err == ""
@@ -274,7 +273,7 @@ def test_assist_help_lists_the_session_commands(cli, capsys, monkeypatch):
         assert text in out, text
 
 
-def test_assist_fallback_note_once(cli, capsys, monkeypatch):
+def test_assist_fallback_note_once(cli, monkeypatch):
     """When the answers run out the note is said once, and play goes on over accepted words."""
     status, out, _ = cli("assist", "-s", "entropy", stdin="bbyby\n")
     assert status == 0 and out.count("answer list") == 0
@@ -283,7 +282,7 @@ def test_assist_fallback_note_once(cli, capsys, monkeypatch):
     assert status == 0 and out.count("rule out every word") == 1 and "solved in 3\n\nWordle 3/6\n" in out
 
 
-def test_assist_reviews_the_game_and_says_how_to_review_it_once_solved(cli, capsys, monkeypatch, tmp_path):
+def test_assist_reviews_the_game_and_says_how_to_review_it_once_solved(cli, monkeypatch, tmp_path):
     """``review [ANSWER]`` prints the verdict on the rows so far; a solved game ends with the command that reviews it."""
     script = "raise bbbbb\nreview\nreview cigar\nreview mount\nmount ggggg\n"
     status, out, err = cli("assist", stdin=script)
@@ -312,7 +311,7 @@ def test_assist_reviews_the_game_and_says_how_to_review_it_once_solved(cli, caps
     assert status == 0 and again.startswith("dordle: ABACK TOUGH, resolvido em 3 linhas"), err
 
 
-def test_assist_skips_blank_lines_and_ends_on_eof_or_quit(cli, capsys, monkeypatch):
+def test_assist_skips_blank_lines_and_ends_on_eof_or_quit(cli, monkeypatch):
     """An accidental Enter loses nothing: blank lines are skipped; end of input or quit ends the session."""
     assert cli("assist", stdin="")[0] == 0
     status, out, _ = cli("assist", "-s", "entropy", stdin="\n   \nbbbbb\n\n")
@@ -406,19 +405,18 @@ def test_most_common_first_orders_codes_by_count_then_value():
     assert most_common_first(np.array([7, 2, 7, 2, 9], dtype=np.uint8)).tolist() == [2, 7, 9]
 
 
-def test_clues_may_continue_after_options(capsys):
+def test_clues_may_continue_after_options(cli):
     """Clues given after an option are still clues (argparse alone would refuse them)."""
-    assert main(["suggest", "soare:bbbbb", "--json", "until:bbyyb"]) == 0
-    import json
-
-    data = json.loads(capsys.readouterr().out)
+    status, out, _ = cli("suggest", "soare:bbbbb", "--json", "until:bbyyb")
+    assert status == 0
+    data = json.loads(out)
     assert [c.split(":")[0] for c in data["clues"]] == ["soare", "until"]
     assert len(data["candidates"]) == 30  # every accepted word that fits (11 answers)
 
 
-def test_unknown_options_after_clues_are_still_refused(capsys):
-    assert main(["suggest", "soare:bbbbb", "--bogus", "x"]) == 2  # main returns the status, never exits
-    assert len(capsys.readouterr().err.strip().splitlines()) == 1
+def test_unknown_options_after_clues_are_still_refused(cli):
+    status, _, err = cli("suggest", "soare:bbbbb", "--bogus", "x")  # the status returned, never an exit
+    assert status == 2 and len(err.strip().splitlines()) == 1
 
 
 # -- suggest for several boards ----------------------------------------------------------
@@ -426,7 +424,7 @@ def test_unknown_options_after_clues_are_still_refused(capsys):
 QUARTETO_ROWS = ["toras:bbybg/byyyg/bggbb/gbyyb", "crime:bybby/bybyb/bybbb/bgbbb", "ramos:gbbbg/ggggg/ybbyb/yybbb"]
 
 
-def test_suggest_several_boards_ranks_the_joint_policy_after_the_rows(cli, capsys):
+def test_suggest_several_boards_ranks_the_joint_policy_after_the_rows(cli):
     # REDES RAMOS JORRO TRAVA: board 2 solved at row 3; a later row gives '-' for it, or skips it
     status, out, err = cli("suggest", "--game", "quarteto", *QUARTETO_ROWS, "bugre:bbbyy/-/bbbgb/bbbyb", "--top", "3")
     assert status == 0, err
@@ -441,7 +439,7 @@ def test_suggest_several_boards_ranks_the_joint_policy_after_the_rows(cli, capsy
     assert skipped[1] == out
 
 
-def test_suggest_several_boards_json_is_the_pages_report(cli, capsys):
+def test_suggest_several_boards_json_is_the_pages_report(cli):
     status, out, _ = cli("suggest", "--game", "quarteto", "--json", *QUARTETO_ROWS, "--top", "2")
     data = json.loads(out)
     assert status == 0 and data["game"] == "quarteto" and data["rows_used"] == 3 and data["row_limit"] == 9
@@ -452,7 +450,7 @@ def test_suggest_several_boards_json_is_the_pages_report(cli, capsys):
     assert [b.get("likely_answers") for b in data["boards"]] == [3, None, 5, 5]
 
 
-def test_suggest_several_boards_when_every_board_is_solved(cli, capsys):
+def test_suggest_several_boards_when_every_board_is_solved(cli):
     status, out, _ = cli("suggest", "--game", "dueto", "termo:ggggg/ggggg")
     assert status == 0 and out.strip() == "dueto: every board is solved, in 1 of 7 rows"
 
@@ -470,13 +468,13 @@ def test_suggest_several_boards_when_every_board_is_solved(cli, capsys):
         (["--opener", "crane"], "not an accepted word of termo"),
     ],
 )
-def test_suggest_several_boards_bad_rows_are_one_line(cli, capsys, argv, needle):
+def test_suggest_several_boards_bad_rows_are_one_line(cli, argv, needle):
     status, out, err = cli("suggest", "--game", "quarteto", *argv)
     assert status == 2 and out == ""
     assert needle.lower() in one_error_line(err).lower()
 
 
-def test_suggest_several_boards_says_a_note_of_every_board_once(cli, capsys):
+def test_suggest_several_boards_says_a_note_of_every_board_once(cli):
     status, out, err = cli("suggest", "--game", "dueto", "xxxxx:bbbbb/bbbbb", "--top", "2")
     assert status == 0 and out.startswith("dueto · row 2 of 7")
     notes = [line for line in err.splitlines() if "XXXXX" in line]
@@ -521,7 +519,7 @@ def test_suggest_several_large_boards_load_the_compiler_and_rank_the_same():
     assert tables[0] == tables[1] and len(tables[0]) == 13
 
 
-def test_suggest_and_play_in_portuguese(cli, capsys):
+def test_suggest_and_play_in_portuguese(cli):
     """--lang pt: the ranking, its notes, the grid and the verdict in Brazilian Portuguese, decimal commas."""
     status, out, err = cli("suggest", "--game", "termo", "--strict", "--lang", "pt")
     assert status == 0 and out.startswith(

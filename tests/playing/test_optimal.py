@@ -8,7 +8,6 @@ import pytest
 
 from chute import Solver, parse_clue
 from chute.bench import run
-from chute.cli import main
 from chute.playing.optimal import EXACT_OFF_TREE, optimal_strategy, optimal_tree, tree_path
 from chute.search.tree_search import INF, TreeSearch
 
@@ -65,16 +64,15 @@ def test_off_the_tree_a_small_set_is_solved_exactly(small_engine, tmp_path):
 
 
 @pytest.mark.slow
-def test_wordle_optimal_is_7920_and_hard_8122(capsys):
-    status = main(["bench", "--strategy", "optimal", "--json", "--quiet"])
-    data = json.loads(capsys.readouterr().out)
+def test_wordle_optimal_is_7920_and_hard_8122(cli):
+    status, out, _ = cli("bench", "--strategy", "optimal", "--json", "--quiet")
+    data = json.loads(out)
     assert status == 0 and data["total"] == 7920 and data["max"] == 5 and data["opener"] == "salet"
-    status = main(["bench", "--strategy", "optimal", "--hard", "--json", "--quiet"])
-    data = json.loads(capsys.readouterr().out)
+    status, out, _ = cli("bench", "--strategy", "optimal", "--hard", "--json", "--quiet")
+    data = json.loads(out)
     assert status == 0 and data["total"] == 8122 and data["max"] == 6 and data["failures"] == 0
 
 
-def test_optimal_refuses_an_opener_or_a_tree(capsys):
-    status = main(["suggest", "--strategy", "optimal", "--opener", "crane"])
-    err = capsys.readouterr().err
+def test_optimal_refuses_an_opener_or_a_tree(cli):
+    status, _, err = cli("suggest", "--strategy", "optimal", "--opener", "crane")
     assert status == 2 and "does not go with --tree or --opener" in err and err.count("\n") == 1

@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 
 from chute import Engine, load_lexicon
-from chute.cli import main
 from chute.errors import ChuteError
 from chute.game.feedback import score
 from chute.search.prove import prove
@@ -91,7 +90,7 @@ def test_processes_and_a_journal_give_the_same_table(tmp_path):
         prove(TreeSearch(engine, rule="hard", exact=True), top=4, journal=journal)
 
 
-def test_a_killed_run_resumes_from_its_journal(tmp_path, capsys):
+def test_a_killed_run_resumes_from_its_journal(cli, tmp_path):
     """kill -9 in the middle of a run; the same command with the same journal finishes with the same table."""
     a, g = small_lists(tmp_path, 5, 70, 260)
     journal, out = tmp_path / "run.journal", tmp_path / "out.json"
@@ -111,10 +110,10 @@ def test_a_killed_run_resumes_from_its_journal(tmp_path, capsys):
     assert 1 < len(lines) <= 1 + len(engine_of(a, g).lexicon.guesses)
     with open(journal, "a") as f:
         f.write('{"opener": "tor')  # a line torn by the kill
-    status = main([*argv, "--json"])
-    resumed = json.loads(capsys.readouterr().out)
-    status2 = main(["prove", "--answers", str(a), "--guesses", str(g), "--top", "3", "--json", "-q"])
-    fresh = json.loads(capsys.readouterr().out)
+    status, out, _ = cli(*argv, "--json")
+    resumed = json.loads(out)
+    status2, out, _ = cli("prove", "--answers", a, "--guesses", g, "--top", "3", "--json", "-q")
+    fresh = json.loads(out)
     assert status == status2 == 0 and resumed["proven"]
     for key in ("best", "top", "settled", "cutoff"):
         assert resumed[key] == fresh[key]
@@ -123,7 +122,7 @@ def test_a_killed_run_resumes_from_its_journal(tmp_path, capsys):
     assert sum(not line.endswith("}") for line in lines) == 1 and lines[-1].endswith("}")
 
 
-def test_a_journal_the_disk_refuses_is_one_line_and_the_next_run_goes_on(tmp_path, capsys, monkeypatch):
+def test_a_journal_the_disk_refuses_is_one_line_and_the_next_run_goes_on(cli, tmp_path, monkeypatch):
     """A full disk mid-run (a sync that fails): status 2, one line, the journal's lines kept; a header cut short
     by the disk (the first write) is written anew; the run that goes on ends with a fresh run's table."""
     import errno
@@ -142,22 +141,21 @@ def test_a_journal_the_disk_refuses_is_one_line_and_the_next_run_goes_on(tmp_pat
         fsync(fd)
 
     monkeypatch.setattr(proving.os, "fsync", full_disk_after_twenty)
-    status = main(argv)
-    err = capsys.readouterr().err
+    status, _, err = cli(*argv)
     assert status == 2 and err.count("\n") == 1, err
     assert err.startswith(f"chute: error: cannot write the journal {journal}: No space left on device; the openers")
     kept = journal.read_text().splitlines()
     assert len(kept) >= 20 and all(line.endswith("}") for line in kept)
     monkeypatch.setattr(proving.os, "fsync", fsync)
-    status = main([*argv, "--json"])
-    resumed = json.loads(capsys.readouterr().out)
-    fresh_status = main(["prove", "--answers", str(a), "--guesses", str(g), "--top", "3", "--json", "-q"])
-    fresh = json.loads(capsys.readouterr().out)
+    status, out, _ = cli(*argv, "--json")
+    resumed = json.loads(out)
+    fresh_status, out, _ = cli("prove", "--answers", a, "--guesses", g, "--top", "3", "--json", "-q")
+    fresh = json.loads(out)
     assert status == fresh_status == 0 and all(resumed[k] == fresh[k] for k in ("best", "top", "settled", "cutoff"))
     header = journal.read_text().splitlines()[0]
     journal.write_text(header[:17])  # the first write cut short
-    status = main([*argv, "--json"])
-    again = json.loads(capsys.readouterr().out)
+    status, out, _ = cli(*argv, "--json")
+    again = json.loads(out)
     assert status == 0 and again["best"] == fresh["best"] and journal.read_text().splitlines()[0] == header
 
 
@@ -192,22 +190,19 @@ def test_a_dask_cluster_that_loses_a_worker_gives_the_same_table(tmp_path, monke
     assert killed and remote.table() == local.table()
 
 
-def test_cli_prove_prints_the_optimum_and_refuses_bad_options(tmp_path, capsys):
+def test_cli_prove_prints_the_optimum_and_refuses_bad_options(cli, tmp_path):
     a, g = small_lists(tmp_path, 7, 20, 30)
-    status = main(["prove", "--answers", str(a), "--guesses", str(g), "--top", "2", "--csv", str(tmp_path / "o.csv")])
-    out = capsys.readouterr().out
+    status, out, _ = cli("prove", "--answers", a, "--guesses", g, "--top", "2", "--csv", tmp_path / "o.csv")
     assert status == 0 and "proven over every opener" in out and "optimum:" in out
     rows = (tmp_path / "o.csv").read_text().splitlines()
     assert rows[0] == "opener,total,exact" and len(rows) == 1 + len(engine_of(a, g).lexicon.guesses)
-    status = main(["prove", "--answers", str(a), "--guesses", str(g), "--journal", str(a)])
-    assert status == 2 and "--journal" in capsys.readouterr().err
+    status, _, err = cli("prove", "--answers", a, "--guesses", g, "--journal", a)
+    assert status == 2 and "--journal" in err
     binary = tmp_path / "binary.journal"
     binary.write_bytes(bytes(range(256)) * 4)
-    status = main(["prove", "--answers", str(a), "--guesses", str(g), "--journal", str(binary)])
-    err = capsys.readouterr().err
+    status, _, err = cli("prove", "--answers", a, "--guesses", g, "--journal", binary)
     assert status == 2 and "not a chute journal" in err and err.count("\n") == 1
-    status = main(["prove", "--answers", str(a), "--guesses", str(g), "--cluster", "tcp://127.0.0.1:1"])
-    err = capsys.readouterr().err
+    status, _, err = cli("prove", "--answers", a, "--guesses", g, "--cluster", "tcp://127.0.0.1:1")
     assert status == 2 and "Dask scheduler" in err and err.count("\n") == 1
     # addresses Dask cannot use (it raised ValueError or TypeError): one line before any work; an empty one too
     for address in (
@@ -221,12 +216,11 @@ def test_cli_prove_prints_the_optimum_and_refuses_bad_options(tmp_path, capsys):
         "tcp://host:port",
         "tcp://a b:8786",
     ):
-        status = main(["prove", "--answers", str(a), "--guesses", str(g), "--cluster", address])
-        err = capsys.readouterr().err
+        status, _, err = cli("prove", "--answers", a, "--guesses", g, "--cluster", address)
         assert status == 2 and "is not a scheduler address: write tcp://HOST:PORT" in err and err.count("\n") == 1, err
     pytest.importorskip("distributed", reason="the cluster extra (distributed) is part of the test extra")
-    status = main(["prove", "--answers", str(a), "--guesses", str(g), "--cluster", "tls://127.0.0.1:1"])
-    err = capsys.readouterr().err  # TLS without its configuration: Dask's TypeError, said in one line
+    # TLS without its configuration: Dask's TypeError, said in one line
+    status, _, err = cli("prove", "--answers", a, "--guesses", g, "--cluster", "tls://127.0.0.1:1")
     assert status == 2 and "cannot reach the Dask scheduler at tls://127.0.0.1:1" in err and err.count("\n") == 1
 
 

@@ -13,7 +13,6 @@ import pytest
 
 import chute.game.engine as engine_module
 from chute.arrays import union
-from chute.cli import main
 from chute.errors import ChuteError
 from chute.game.engine import Engine
 from chute.game.feedback import Clue, score
@@ -476,22 +475,24 @@ def word_files(small_lists, tmp_path, wordle):
     return ["--answers", str(answers), "--guesses", str(guesses)], lex
 
 
-def test_cli_search_save_and_check(tmp_path, capsys, word_files):
+def test_cli_search_save_and_check(cli, tmp_path, word_files):
     lists, lex = word_files
     out = tmp_path / "tree.json"
     dot = tmp_path / "tree.dot"
-    assert main(["tree", *lists, "--openers", "2", "--exact", "--out", str(out), "--dot", str(dot), "--text", "-"]) == 0
-    captured = capsys.readouterr()
+    status, text, talk = cli("tree", *lists, "--openers", "2", "--exact", "--out", out, "--dot", dot, "--text", "-")
+    assert status == 0
     # the tree text is the data on stdout; every other line is talk on stderr
-    assert captured.out.startswith("start ") and "best:" not in captured.out
-    assert "proven optimal" in captured.err and "best:" in captured.err
+    assert text.startswith("start ") and "best:" not in text
+    assert "proven optimal" in talk and "best:" in talk
     tree = DecisionTree.load(out)
     assert dot.read_text().startswith("digraph")
-    assert main(["tree", *lists, "--check", str(out), "--json"]) == 0
-    report = json.loads(capsys.readouterr().out)
+    status, out, _ = cli("tree", *lists, "--check", out, "--json")
+    assert status == 0
+    report = json.loads(out)
     assert report["sound"] and report["games"] == 40 and report["total"] == tree.meta["total"]
-    assert main(["tree", *lists, "--opener", tree.root.guess, "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
+    status, out, _ = cli("tree", *lists, "--opener", tree.root.guess, "--json")
+    assert status == 0
+    data = json.loads(out)
     assert data["openers"][0]["total"] >= tree.meta["total"]
 
 
@@ -505,7 +506,7 @@ def test_cli_search_save_and_check(tmp_path, capsys, word_files):
     ],
 )
 def test_the_result_of_a_long_run_its_file_cannot_take_is_kept_elsewhere(
-    tmp_path, capsys, word_files, monkeypatch, command, option, what
+    cli, tmp_path, word_files, monkeypatch, command, option, what
 ):
     """A full disk at the end of a search or a benchmark: one line, status 2, the result kept in the temp folder."""
     import tempfile
@@ -527,9 +528,8 @@ def test_the_result_of_a_long_run_its_file_cannot_take_is_kept_elsewhere(
     (tmp_path / "elsewhere").mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "elsewhere"))
     argv = [command[0], *lists, *command[1:], option, str(out)]
-    assert main(argv) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and f"No space left on device; the {what} is kept in " in err, err
+    status, _, err = cli(*argv)
+    assert status == 2 and err.count("\n") == 1 and f"No space left on device; the {what} is kept in " in err, err
     kept = Path(err.split("kept in ", 1)[1].strip())
     assert kept.parent == tmp_path / "elsewhere" and kept.name.startswith("chute-result-") and kept.suffix == ".out"
     if option == "--out":
@@ -541,11 +541,11 @@ def test_the_result_of_a_long_run_its_file_cannot_take_is_kept_elsewhere(
     assert out.read_text() == "the user's old file\n"
     # nowhere to keep it either: the error alone
     monkeypatch.setattr(tempfile, "mkstemp", lambda **k: (_ for _ in ()).throw(OSError(28, "No space left on device")))
-    assert main(argv) == 2
-    assert capsys.readouterr().err == f"chute: error: cannot write {what} {out}: No space left on device\n"
+    status, _, err = cli(*argv)
+    assert status == 2 and err == f"chute: error: cannot write {what} {out}: No space left on device\n"
 
 
-def test_every_output_of_a_run_is_tried_and_kept_when_its_file_is_refused(tmp_path, capsys, word_files, monkeypatch):
+def test_every_output_of_a_run_is_tried_and_kept_when_its_file_is_refused(cli, tmp_path, word_files, monkeypatch):
     """bench --csv and --plot on a full disk: the plot is tried and kept though the CSV failed first; one line."""
     import tempfile
 
@@ -564,8 +564,8 @@ def test_every_output_of_a_run_is_tried_and_kept_when_its_file_is_refused(tmp_pa
     monkeypatch.setattr(chute.files, "write_atomic", full)
     (tmp_path / "kept").mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "kept"))
-    assert main(["bench", *lists, "--quiet", "--csv", str(csv), "--plot", str(plot)]) == 2
-    err = capsys.readouterr().err
+    status, _, err = cli("bench", *lists, "--quiet", "--csv", csv, "--plot", plot)
+    assert status == 2
     assert err.count("\n") == 1 and "the games CSV is kept in " in err and "; cannot write plot " in err, err
     kept = {k.suffix: k for k in (tmp_path / "kept").iterdir()}
     assert sorted(kept) == [".csv", ".png"] and not csv.exists() and not plot.exists()
@@ -573,62 +573,60 @@ def test_every_output_of_a_run_is_tried_and_kept_when_its_file_is_refused(tmp_pa
     assert kept[".png"].read_bytes().startswith(b"\x89PNG")
 
 
-def test_a_tree_goes_to_standard_output_with_out_dash(capsys, word_files):
+def test_a_tree_goes_to_standard_output_with_out_dash(cli, word_files):
     """--out - writes the tree's JSON on stdout (the figures on stderr); only one output may take stdout."""
     lists, lex = word_files
-    assert main(["tree", *lists, "--openers", "1", "--out", "-"]) == 0
-    captured = capsys.readouterr()
-    tree = DecisionTree.from_dict(json.loads(captured.out))
-    assert tree.evaluate(lex.answers).games == len(lex.answers) and "best:" in captured.err
-    assert main(["tree", *lists, "--openers", "1", "--out", "-", "--text", "-"]) == 2
-    assert "only one of --out, --text and --dot" in capsys.readouterr().err
-    assert main(["tree", *lists, "--openers", "1", "--out", "-", "--json"]) == 2
-    capsys.readouterr()
+    status, out, err = cli("tree", *lists, "--openers", "1", "--out", "-")
+    tree = DecisionTree.from_dict(json.loads(out))
+    assert status == 0 and tree.evaluate(lex.answers).games == len(lex.answers) and "best:" in err
+    status, _, err = cli("tree", *lists, "--openers", "1", "--out", "-", "--text", "-")
+    assert status == 2 and "only one of --out, --text and --dot" in err
+    assert cli("tree", *lists, "--openers", "1", "--out", "-", "--json")[0] == 2
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux), a device every write fills")
-def test_a_tree_written_to_a_full_device_is_kept_elsewhere(tmp_path, capsys, word_files, monkeypatch):
+def test_a_tree_written_to_a_full_device_is_kept_elsewhere(cli, tmp_path, word_files, monkeypatch):
     """/dev/full refuses every write with 'No space left on device', as a full disk does."""
     import tempfile
 
     lists, lex = word_files
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    assert main(["tree", *lists, "--openers", "1", "--quiet", "--out", "/dev/full"]) == 2
-    err = capsys.readouterr().err
+    status, _, err = cli("tree", *lists, "--openers", "1", "--quiet", "--out", "/dev/full")
+    assert status == 2
     assert err.startswith("chute: error: cannot write tree /dev/full: No space left on device; the tree is kept in ")
     kept = Path(err.split("kept in ", 1)[1].strip())
     assert kept.parent == tmp_path and DecisionTree.load(kept).evaluate(lex.answers).games == len(lex.answers)
 
 
-def test_cli_check_unsound_tree_and_bad_file(tmp_path, capsys, word_files):
+def test_cli_check_unsound_tree_and_bad_file(cli, tmp_path, word_files):
     lists, lex = word_files
     tree = DecisionTree(TreeNode(lex.answers[0], 40, {}), 5, 6, None)
     path = tmp_path / "t.json"
     tree.save(path)
-    assert main(["tree", *lists, "--check", str(path)]) == 1
-    assert "NOT sound" in capsys.readouterr().out
+    status, out, _ = cli("tree", *lists, "--check", path)
+    assert status == 1 and "NOT sound" in out
     path.write_text("{oops")
-    assert main(["tree", *lists, "--check", str(path)]) == 2
-    err = capsys.readouterr().err
+    status, _, err = cli("tree", *lists, "--check", path)
+    assert status == 2
     assert err.startswith("chute: error:") and "not valid JSON" in err and len(err.splitlines()) == 1
 
 
-def test_cli_opener_as_the_player_spells_it(tmp_path, capsys):
+def test_cli_opener_as_the_player_spells_it(cli, tmp_path):
     """An opener typed in capitals and with its accent is the folded word (it was a traceback)."""
     words = tmp_path / "words.txt"
     words.write_text("terço\ntorce\ncorte\ncerto\nsorte\nmorte\n")
     lists = ["--game", "termo", "--answers", str(words), "--guesses", str(words)]
-    assert main(["tree", *lists, "--opener", "TERÇO", "--exact", "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
+    status, out, _ = cli("tree", *lists, "--opener", "TERÇO", "--exact", "--json")
+    assert status == 0
+    data = json.loads(out)
     assert data["best"] == "terco" and data["openers"][0]["total"] >= 6
 
 
-def test_cli_bad_options(capsys, word_files):
+def test_cli_bad_options(cli, word_files):
     lists, _ = word_files
-    assert main(["tree", *lists, "--opener", "zzzzz"]) == 2
-    assert "not an accepted" in capsys.readouterr().err
-    assert main(["tree", *lists, "--top", "0"]) == 2
-    assert main(["tree", *lists, "--jobs", "0"]) == 2
+    status, _, err = cli("tree", *lists, "--opener", "zzzzz")
+    assert status == 2 and "not an accepted" in err
+    assert cli("tree", *lists, "--top", "0")[0] == 2 and cli("tree", *lists, "--jobs", "0")[0] == 2
 
 
 @pytest.mark.parametrize("rule", ["hard", "strict"])

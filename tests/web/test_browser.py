@@ -965,6 +965,9 @@ def test_a_finished_game_reads_result_share_text_then_review(page, server):
     assert order == ["result-line", "share-out", "review"]
     assert page.evaluate("document.getElementById('review').parentElement.id") == "result"
     assert page.locator("#review .headline").inner_text().startswith("CIGAR, solved in 2/6")
+    # the chart: the player's words left per row beside chute's own game against the same answer
+    assert page.locator("#review svg rect.bar").count() == 1 and page.locator("#review svg circle.own").count() >= 1
+    assert "chute's own game" in page.locator("#review svg").get_attribute("aria-label")
 
 
 def test_the_pages_review_says_what_the_command_says(page, server):

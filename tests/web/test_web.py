@@ -17,7 +17,6 @@ pytest.importorskip("starlette", reason="the web extra (starlette, uvicorn, http
 from starlette.testclient import TestClient  # noqa: E402
 
 from chute import Engine, Solver, load_lexicon, parse_clue  # noqa: E402
-from chute.cli import main  # noqa: E402
 from chute.playing.solver import DEFAULT_PRIOR, DEFAULT_STRATEGY  # noqa: E402
 from chute.web.app import create_app  # noqa: E402
 from chute.web.requests import MAX_BODY  # noqa: E402
@@ -354,20 +353,18 @@ def test_oversized_bodies_unknown_paths_and_methods(client):
     assert client.get("/api/suggest").status_code == 405
 
 
-def test_serve_refuses_a_taken_port_in_one_line(capsys):
+def test_serve_refuses_a_taken_port_in_one_line(cli):
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        status = main(["serve", "--port", str(port)])
-    err = capsys.readouterr().err
+        status, _, err = cli("serve", "--port", port)
     assert status == 2 and err.count("\n") == 1 and f"127.0.0.1:{port}" in err and "--port" in err
-    status = main(["serve", "--host", "256.1.1.1"])
-    err = capsys.readouterr().err
+    status, _, err = cli("serve", "--host", "256.1.1.1")
     assert status == 2 and err.count("\n") == 1 and "--host" in err
 
 
-def test_serve_listens_where_told_and_answers_only_at_this_machines_names_on_loopback(capsys, monkeypatch):
+def test_serve_listens_where_told_and_answers_only_at_this_machines_names_on_loopback(cli, monkeypatch):
     """``--host`` as typed (spaces, an IPv6 address in brackets) reaches uvicorn clean; the URL said is one to open."""
     import uvicorn
 
@@ -387,8 +384,7 @@ def test_serve_listens_where_told_and_answers_only_at_this_machines_names_on_loo
 
     monkeypatch.setattr(uvicorn, "Server", Server)
     for empty in ("", "  ", "[]"):  # an empty address would listen everywhere
-        status = main(["serve", "--host", empty])
-        err = capsys.readouterr().err
+        status, _, err = cli("serve", "--host", empty)
         assert (
             status == 2
             and err
@@ -406,8 +402,8 @@ def test_serve_listens_where_told_and_answers_only_at_this_machines_names_on_loo
         with socket.socket() as free:
             free.bind(("127.0.0.1", 0))
             port = free.getsockname()[1]
-        assert main(["serve", "--host", given, "--port", str(port)]) == 0
-        assert capsys.readouterr().err == f"chute: serving on http://localhost:{port}/ (Ctrl-C to stop)\n"
+        status, _, err = cli("serve", "--host", given, "--port", port)
+        assert status == 0 and err == f"chute: serving on http://localhost:{port}/ (Ctrl-C to stop)\n"
         assert served["host"] == host and served["port"] == port
         rebound = TestClient(served["app"], base_url="http://evil.example").get("/")
         assert rebound.status_code == (403 if local else 200), given

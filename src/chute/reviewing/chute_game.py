@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import ChuteError
 from ..game.cache import table_name
-from ..game.feedback import score
+from ..game.feedback import Clue, score
+from ..game.fits import words_left
 from ..language import counted, phrase
 from ..playing.assembly import game_solver
 from ..playing.session import Session
@@ -36,6 +37,7 @@ class ChuteGame:
     patterns: tuple[tuple[str | None, ...], ...]
     row_limit: int
     solved: bool
+    left: tuple[int, ...] = ()  # one board: the likely answers left after each row (the review's chart)
 
     def said(self, lang: str = "en", show=None) -> str:
         """Return the game in a line: chute's guesses and how it ended."""
@@ -56,6 +58,7 @@ class ChuteGame:
             "solved": self.solved,
             "rows_used": len(self.guesses),
             "row_limit": self.row_limit,
+            **({"left": list(self.left)} if self.left else {}),
         }
 
 
@@ -71,14 +74,24 @@ def chute_game(solver: Solver, answers: Sequence[str], rows: int) -> ChuteGame |
     if len(answers) == 1:
         kept = shipped_games(solver).get(answers[0])
         if kept is not None and len(kept) <= rows:
-            return ChuteGame(kept, tuple((score(g, answers[0]),) for g in kept), rows, kept[-1] == answers[0])
+            patterns = tuple((score(g, answers[0]),) for g in kept)
+            return ChuteGame(kept, patterns, rows, kept[-1] == answers[0], left_after(solver, kept, answers[0]))
     try:
         session = Session(solver, len(answers), rows)
         session.new(list(answers))
         played = session.autoplay(limit=rows)
     except ChuteError:
         return None
-    return ChuteGame(tuple(r.guess for r in played), tuple(tuple(r.patterns) for r in played), rows, session.solved)
+    guesses = tuple(r.guess for r in played)
+    left = left_after(solver, guesses, answers[0]) if len(answers) == 1 else ()
+    return ChuteGame(guesses, tuple(tuple(r.patterns) for r in played), rows, session.solved, left)
+
+
+def left_after(solver: Solver, guesses: Sequence[str], answer: str) -> tuple[int, ...]:
+    """Return how many of the likely answers (else the possible words) fit after each of the guesses."""
+    clues = [Clue(g, score(g, answer)) for g in guesses]
+    counts = [words_left(solver.lexicon, clues[: i + 1]) for i in range(len(clues))]
+    return tuple(c.possible if c.likely is None else c.likely for c in counts)
 
 
 def games_name(lexicon, rule: str | None, rows: int) -> str:

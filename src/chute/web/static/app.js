@@ -31,6 +31,7 @@ const T = {
         "skill key": "99 for the best move; every quarter of a guess it cost on average halves it",
         "luck key": "how the colours seen compare with the others the guess could have shown: 50 is average, 99 the best",
         "chart key": "each row: the likely answers it left (filled) and what the best guess leaves on average (outlined)",
+        "chart own": "; the dotted line: chute's own game against the same answer",
         "key guesses": "the expected guesses to finish, this one included", "key bits": "what the colours tell on average (each bit halves the words left)",
         "key joint score": "what the joint policy ranks by: bits over the open boards, and finishing boards as the rows run out",
         "key expected": "the words it leaves on average", "key worst": "the most words it can leave",
@@ -68,6 +69,7 @@ const T = {
         "skill key": "99 para a melhor jogada; cada quarto de palpite que ela custou em média a corta pela metade",
         "luck key": "como as cores vistas se comparam às outras que o palpite podia mostrar: 50 é a média, 99 a melhor",
         "chart key": "cada linha: as respostas prováveis que deixou (cheia) e o que o melhor palpite deixa em média (contorno)",
+        "chart own": "; a linha pontilhada: o jogo do próprio chute contra a mesma resposta",
         "key guesses": "os palpites esperados para terminar, contando este", "key bits": "o que as cores dizem em média (cada bit corta pela metade as palavras restantes)",
         "key joint score": "o que a política conjunta ordena: bits nos tabuleiros abertos, e terminar tabuleiros quando as linhas acabam",
         "key expected": "as palavras que ele deixa em média", "key worst": "o máximo de palavras que ele pode deixar",
@@ -537,10 +539,10 @@ async function why(e) {
 
 // the game's picture: per row the words it left (filled) beside what the best guess leaves on average (outlined),
 // on a log scale, the counts under the bars
-function chart(rows) {
+function chart(rows, own = []) {
   const pairs = rows.map((x) => x.counted ? [x.counted.after, x.counted.best_mean] : [x.likely_answers ?? x.possible_words, null]);
-  const w = 320, h = 120, base = h - 26, slot = (w - 20) / pairs.length;
-  const top = Math.max(1, ...pairs.flat().filter((v) => v !== null).map((v) => Math.log10(v + 1)));
+  const w = 320, h = 120, base = h - 26, slot = (w - 20) / Math.max(pairs.length, own.length);
+  const top = Math.max(1, ...[...pairs.flat(), ...own].filter((v) => v !== null).map((v) => Math.log10(v + 1)));
   const height = (v) => Math.max(2, (Math.log10(v + 1) / top) * (base - 8));
   const bars = pairs.map(([played, best], i) => {
     const x = 10 + i * slot, bw = Math.min(slot * 0.38, 24);
@@ -550,9 +552,14 @@ function chart(rows) {
     if (best !== null) out += `<rect x="${x + bw + 2}" y="${base - height(best)}" width="${bw}" height="${height(best)}" class="best"></rect>`;
     return out;
   }).join("");
-  const said = pairs.map(([played, best], i) => `${t("row")} ${i + 1}: ${num(played)}` + (best === null ? "" : ` (${t("best")} ${num(best, 1)})`)).join(", ");
-  return `<svg width="${w}" height="${h}" role="img" aria-label="${t("chart")}: ${said}">${bars}</svg>` +
-    `<p class="note">${t("chart key")}</p>`;
+  // chute's own game against the same answer: a line of dots over the same rows
+  const at = (v, i) => [10 + i * slot + Math.min(slot * 0.38, 24), base - height(v)];
+  const line = own.length ? `<polyline class="own" points="${own.map((v, i) => at(v, i).join(",")).join(" ")}"></polyline>` +
+    own.map((v, i) => `<circle class="own" cx="${at(v, i)[0]}" cy="${at(v, i)[1]}" r="2.5"></circle>`).join("") : "";
+  const said = pairs.map(([played, best], i) => `${t("row")} ${i + 1}: ${num(played)}` + (best === null ? "" : ` (${t("best")} ${num(best, 1)})`)).join(", ") +
+    (own.length ? `; ${t("chute game")}: ${own.map((v) => num(v)).join(", ")}` : "");
+  return `<svg width="${w}" height="${h}" role="img" aria-label="${t("chart")}: ${said}">${bars}${line}</svg>` +
+    `<p class="note">${t("chart key")}${own.length ? t("chart own") : ""}</p>`;
 }
 
 // a row's words left after it, likely answers/possible words; a round of several boards: each open board's ("1: 8/40 · 3: 2/9")
@@ -578,7 +585,8 @@ function showReview(r, body = S.reviewed) {
     rows.map((x, i) => `<tr><td>${i + 1}</td><td class="word">${x.guess}</td><td class="left">${words(x)}</td>` +
       `<td>${x.skill ?? ""}</td><td>${x.luck ?? ""}</td><td class="note"></td></tr>`).join("") +
     "</tbody></table>" + `<p class="note">${t("words key")}; ${t("skill")}: ${t("skill key")}; ${t("luck")}: ${t("luck key")}</p>` +
-    (r.rows ? chart(r.rows.filter((x) => !/^g+$/.test(x.pattern))) : "");
+    (r.rows ? chart(r.rows.filter((x) => !/^g+$/.test(x.pattern)),
+                    ((r.chute_game && r.chute_game.left) || []).slice(0, -1)) : "");     // its last row: the answer
   // the server's sentences, as text: the same headline, comments and remarks as chute review prints
   out.querySelector("p.headline b").textContent = r.headline || `${t("skill")} ${grade(r.skill)} · ${t("luck")} ${grade(r.luck)}`;
   out.querySelectorAll("tbody tr").forEach((tr, i) => {
