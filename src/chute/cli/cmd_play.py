@@ -7,24 +7,29 @@ import json
 import shutil
 import sys
 
+from ..errors import ChuteError
 from ..game.feedback import all_green
 from ..game.fits import words_left
 from ..game.games import MAX_ROWS, played_on
 from ..game.render import tiles, use_colour, width
 from ..language import column, counted, phrase
-from .common import add_game_options, add_lang_option, bounded_int
+from ..playing.absurdle import AbsurdleSolver
+from . import adversary
+from .common import add_game_options, add_lang_option, bounded_int, spec_from_args
 from .console import note, waiting_line
-from .solving import add_solver_options, session_from_args
+from .solving import add_solver_options, session_from_args, solver_from_args
 
-HELP = "watch the solver play a game against a known secret"
+HELP = "watch the solver play a game against a known secret, or play Absurdle against chute"
 DESCRIPTION = (
     "Play a whole game against SECRET with the chosen strategy, printing each guess "
     "as coloured tiles and the number of candidates left. Exit status 0 when solved "
-    "within the game's rows, 1 otherwise."
+    "within the game's rows, 1 otherwise. With --game absurdle (or absurdo) you play: each guess is "
+    "answered by the adversary, who keeps the most words; the end says your rows against the fewest that "
+    "always win, with a share text."
 )
 EPILOG = (
     "examples: chute play crane | chute play aahed | chute play --game termo --strict "
-    "termo | chute play crane --strategy minimax --json"
+    "termo | chute play crane --strategy minimax --json | chute play --game absurdle"
 )
 
 
@@ -33,8 +38,9 @@ def add_arguments(p) -> None:
     p.add_argument(
         "secret",
         metavar="SECRET",
-        nargs="+",
-        help="the word to find (one per board in multi-board games: --game quarteto W1 W2 W3 W4)",
+        nargs="*",
+        help="the word to find (one per board in multi-board games: --game quarteto W1 W2 W3 W4); with --game "
+        "absurdle, your guesses (none: typed one a line)",
     )
     p.add_argument(
         "--max-guesses",
@@ -50,6 +56,12 @@ def add_arguments(p) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play the game and print it (tiles for one board, a grid for several); return 0 if solved within the rows."""
+    if spec_from_args(args).adversary:
+        solver = solver_from_args(args)
+        assert isinstance(solver, AbsurdleSolver)
+        return adversary.play(args, solver)
+    if not args.secret:
+        raise ChuteError("give the SECRET word to play against (one per board)")
     session, spec = session_from_args(args, args.secret, unlisted=True)
     with waiting_line("waiting_play", args.lang, args.json):
         session.autoplay(args.max_guesses or (MAX_ROWS if spec.boards == 1 else played_on(spec.rows, spec.boards)))

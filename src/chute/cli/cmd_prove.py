@@ -11,12 +11,15 @@ from pathlib import Path
 from ..files import check_outputs, write_or_keep
 from ..game.games import game_spec
 from ..game.render import plural
-from ..search.prove import prove, scheduler_endpoint
+from ..search.absurdle import AbsurdleSearch
+from ..search.absurdle_proof import cornered_proof
+from ..search.prove import Proof, prove, scheduler_endpoint
 from ..search.tree_search import INF, TreeSearch
 from .building import engine_from_args
 from .common import add_game_options, add_jobs_option, bounded_int, lexicon_from_args
 from .solving import rule_from_args, single_board
 
+SHOW_WINNING = 12  # winning openers named in the text (--csv and --json give them all)
 HELP = "prove the best opener over every accepted guess (resumable; local processes or a Dask cluster)"
 DESCRIPTION = (
     "Search every accepted guess as the opener for the fewest total guesses over every answer: cheap "
@@ -24,12 +27,14 @@ DESCRIPTION = (
     "reach the best TOP; the rest are settled by their bounds. Prints the proven optimum and the "
     "TOP best openers with exact totals; --csv/--json give every opener (exact, or '>= bound'). "
     "--journal FILE records each settled opener as it finishes, so a run that is stopped (even "
-    "killed) continues where it was; --cluster sends the searches to a Dask cluster."
+    "killed) continues where it was; --cluster sends the searches to a Dask cluster. With --game "
+    "absurdle (or absurdo, Termo's lists): the fewest guesses that always corner the adversary, the "
+    "openers that achieve them and a winning line."
 )
 EPILOG = (
     "examples: chute prove --answers a.txt --guesses g.txt --top 5 | chute prove --journal wordle.journal "
     "--jobs 2 | chute prove --game termo --strict --journal termo.journal | "
-    "chute prove --cluster tcp://10.0.0.5:8786 --journal wordle.journal"
+    "chute prove --cluster tcp://10.0.0.5:8786 --journal wordle.journal | chute prove --game absurdle --jobs 2"
 )
 
 
@@ -92,7 +97,11 @@ def run(args: argparse.Namespace) -> int:
     rows = args.rows or spec.rows
     lexicon = lexicon_from_args(args)
     engine = engine_from_args(args)
-    searcher = TreeSearch(engine, rows=rows, rule=rule_from_args(args), exact=True)
+    searcher: TreeSearch | AbsurdleSearch = (
+        AbsurdleSearch(engine, rule=rule_from_args(args))
+        if spec.adversary
+        else TreeSearch(engine, rows=rows, rule=rule_from_args(args), exact=True)
+    )
     show = lexicon.show
     started = time.perf_counter()
     tty = sys.stderr.isatty() and not args.quiet
@@ -119,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
     }
     result = prove(
         searcher,
-        top=args.top,
+        top=1 if spec.adversary else args.top,
         journal=Path(args.journal) if args.journal else None,
         jobs=args.jobs,
         cluster=args.cluster,
@@ -141,6 +150,8 @@ def run(args: argparse.Namespace) -> int:
             "(damaged, or wrong for these lists): their openers were searched again",
             file=sys.stderr,
         )
+    if isinstance(searcher, AbsurdleSearch):
+        return said_absurdle(args, searcher, result)
     table = result.table()
     if args.csv:
         lines = ["opener,total,exact"] + [
@@ -178,6 +189,45 @@ def run(args: argparse.Namespace) -> int:
         f"  the other {bounded:,} openers: each at least {result.cutoff:,} (closed by bounds)"
         if bounded and result.cutoff < INF
         else ""
+    )
+    print(f"  time {result.seconds:.1f} s" + (f"; journal {args.journal}" if args.journal else ""))
+    if args.csv:
+        print(f"  every opener written to {args.csv}")
+    return 0
+
+
+def said_absurdle(args: argparse.Namespace, searcher: AbsurdleSearch, result: Proof) -> int:
+    """Print the fewest guesses that always corner the adversary, the openers that achieve them and chute's line."""
+    lexicon = searcher.lexicon
+    show = lexicon.show
+    table = result.table()
+    if args.csv:
+        lines = ["opener,guesses,exact"] + [
+            f"{show(s.opener)},{'' if s.total >= INF else s.total},{int(s.exact)}" for s in table
+        ]
+        write_or_keep(args.csv, "\n".join(lines) + "\n", "openers CSV")
+    summary = cornered_proof(searcher, result)
+    if args.json:
+        data = summary.to_dict()
+        data["winning"] = [show(w) for w in data["winning"]]
+        data["line"] = [show(w) for w in data["line"]]
+        data["answers"] = len(lexicon.answers)
+        data["journal_damaged"] = result.damaged
+        print(json.dumps(data, ensure_ascii=False, indent=1))
+        return 0
+    mode = f", {searcher.rule} mode" if searcher.rule else ""
+    print(
+        f"{args.game}: {plural(len(table), 'opener')} against the adversary over {len(lexicon.answers):,} answers{mode}"
+    )
+    print(
+        f"  the fewest guesses that always win: {summary.rows}, "
+        + ("proven over every opener" if summary.proven else "NOT proven")
+    )
+    shown = ", ".join(show(w).upper() for w in summary.winning[:SHOW_WINNING])
+    more = f" and {len(summary.winning) - SHOW_WINNING:,} more" if len(summary.winning) > SHOW_WINNING else ""
+    print(f"  {plural(len(summary.winning), 'opener')} win in {summary.rows}: {shown}{more}")
+    print(
+        "  chute's line (the adversary keeping its rule's bucket): " + " ".join(show(w).upper() for w in summary.line)
     )
     print(f"  time {result.seconds:.1f} s" + (f"; journal {args.journal}" if args.journal else ""))
     if args.csv:

@@ -17,10 +17,12 @@ from ..game.render import tiles, use_colour
 from ..game.share import parse_share
 from ..game.words import fold
 from ..language import Count, Note, counted, decimal, number, phrase, said
+from ..playing.absurdle import AbsurdleSolver
 from ..reviewing.grid_decoder import decode_boards, decode_grid
 from ..reviewing.history import review_record
 from ..reviewing.review_game import review_game
 from ..reviewing.verdict import written_answers
+from . import adversary
 from .building import engine_from_args, keep_game
 from .common import (
     add_game_options,
@@ -31,7 +33,7 @@ from .common import (
     spec_from_args,
 )
 from .console import terminal_notes, waiting_line
-from .solving import rule_from_args
+from .solving import rule_from_args, solver_from_args
 
 HELP = "grade a finished game: each guess against the best play, skill and luck"
 DESCRIPTION = (
@@ -48,7 +50,7 @@ DESCRIPTION = (
 EPILOG = (
     "examples: chute review soare riyal cigar | chute review --answer cigar crane bloat | "
     "chute review soare:bbyyb riyal:ygbgb cigar:ggggg | pbpaste | chute review --answer cigar | "
-    "chute review --game termo --share termo.txt serao corta termo"
+    "chute review --game termo --share termo.txt serao corta termo | chute review --game absurdle arise clout ..."
 )
 
 
@@ -101,6 +103,10 @@ def run(args: argparse.Namespace) -> int:
         if share.hard and not args.rule:
             args.rule = "hard"
     spec = spec_from_args(args)
+    if spec.adversary:
+        solver = solver_from_args(args)
+        assert isinstance(solver, AbsurdleSolver)
+        return adversary.review(args, solver)
     lexicon = lexicon_from_args(args)
     if spec.boards > 1 or (share is not None and len(share.boards) > 1):
         return run_boards(args, spec, lexicon, share)

@@ -9,8 +9,10 @@ from ..errors import NotationError
 from ..game.feedback import Clue, parse_board_row, parse_rows
 from ..game.words_left import said_per_board
 from ..language import column, column_key, decimal, percent, phrase, said, strategy_said
+from ..playing.absurdle import AbsurdleSolver
 from ..playing.multi_solver import MultiSolver
 from ..playing.suggestion import SHOW_CANDIDATES
+from . import adversary
 from .common import add_game_options, add_lang_option, bounded_int
 from .console import note, waiting_line
 from .solving import add_solver_options, likeliest_line, show, solver_from_args, suggestion_table
@@ -26,12 +28,13 @@ DESCRIPTION = (
     "In a game of several boards (--game quarteto) a CLUE is one row: the guess and "
     "every board's colours, in board order (toras:bbgyb/gbbbb/bbbbb/ybbbg; '-' for a "
     "board already solved, or only the unsolved boards' colours), and the ranking is "
-    "the joint policy's."
+    "the joint policy's. With --game absurdle (or absurdo, Termo's lists) the ranking is by the fewest "
+    "rows that corner the adversary, whatever its ties keep."
 )
 EPILOG = (
     "examples: chute suggest | chute suggest soare:bbybb until:bbgyb | "
     "chute suggest --game termo --strict serao:__c_i | chute suggest crane bybgb --json | "
-    "chute suggest --game dueto toras:bbgyb/gbbbb"
+    "chute suggest --game dueto toras:bbgyb/gbbbb | chute suggest --game absurdle arise:bbbbb"
 )
 
 
@@ -60,6 +63,8 @@ def run(args: argparse.Namespace) -> int:
     """Print the ranked guesses for the clues' state; return 0."""
     ranking = waiting_line("waiting_rank", args.lang, args.json)  # said on a terminal while the guesses are ranked
     solver = solver_from_args(args)
+    if isinstance(solver, AbsurdleSolver):
+        return adversary.suggest(args, solver, ranking)
     if isinstance(solver, MultiSolver):
         return run_boards(args, solver, ranking)
     lexicon = solver.lexicon

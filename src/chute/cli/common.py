@@ -9,7 +9,7 @@ import sys
 
 from ..errors import ChuteError
 from ..files import excerpt
-from ..game.games import PRESETS, GameSpec, game_spec
+from ..game.games import ADVERSARY_COMMANDS, ADVERSARY_GAMES, PRESETS, GameSpec, game_spec
 from ..game.words import COMMON_FLOOR, MAX_ZIPF, Lexicon, dropped_note, lexicon_for, read_word_file, words_lexicon
 from ..language import default_language
 from ..machine import max_jobs
@@ -75,7 +75,10 @@ def add_game_options(parser: argparse.ArgumentParser, multi: bool = True) -> Non
     --no-cache)."""
     g = parser.add_argument_group("game and word lists")
     g.add_argument(
-        "--game", default="wordle", metavar="NAME", help=f"game preset: {', '.join(PRESETS)} (default: wordle)"
+        "--game",
+        default="wordle",
+        metavar="NAME",
+        help=f"game preset: {', '.join([*PRESETS, *ADVERSARY_GAMES])} (default: wordle)",
     )
     if multi:
         g.add_argument(
@@ -116,8 +119,17 @@ def common_from_args(args: argparse.Namespace) -> float | None:
 
 
 def spec_from_args(args: argparse.Namespace) -> GameSpec:
-    """Return the game preset chosen by --game/--boards/--rows."""
-    return game_spec(args.game, getattr(args, "boards", None), getattr(args, "rows", None))
+    """Return the game preset chosen by --game/--boards/--rows (the adversary's games only in the commands that
+    play them)."""
+    spec = game_spec(args.game, getattr(args, "boards", None), getattr(args, "rows", None))
+    command = getattr(args, "command", None)
+    if spec.adversary and command is not None and command not in ADVERSARY_COMMANDS:
+        raise ChuteError(
+            f"chute {command} does not play {spec.name}; {spec.name} is played by chute "
+            + ", ".join(ADVERSARY_COMMANDS[:-1])
+            + f" and {ADVERSARY_COMMANDS[-1]}"
+        )
+    return spec
 
 
 def lexicon_from_args(args: argparse.Namespace) -> Lexicon:

@@ -19,6 +19,7 @@ class GameSpec:
     rows: int = 6
     hard_rule: str = "hard"  # "hard" (Wordle) or "strict" (Termo)
     language: str = "en"
+    adversary: bool = False  # Absurdle: no secret; each row the adversary keeps the most words (``game.adversary``)
 
 
 PRESETS: dict[str, GameSpec] = {
@@ -31,13 +32,21 @@ PRESETS: dict[str, GameSpec] = {
     "quarteto": GameSpec("quarteto", "termo", 4, 9, "strict", "pt"),
 }
 
+# The adversary's games (qntm's Absurdle, and the same on Termo's lists): no row limit, one board.
+ADVERSARY_GAMES: dict[str, GameSpec] = {
+    "absurdle": GameSpec("absurdle", "wordle", 1, MAX_ROWS, "hard", "en", adversary=True),
+    "absurdo": GameSpec("absurdo", "termo", 1, MAX_ROWS, "strict", "pt", adversary=True),
+}
+ADVERSARY_COMMANDS = ("play", "suggest", "prove", "review", "score", "filter")  # the commands that play them
+
 
 def game_spec(name: str, boards: int | None = None, rows: int | None = None) -> GameSpec:
     """Return the preset for a game name, with boards/rows overridden when given."""
-    try:
-        spec = PRESETS[name]
-    except KeyError:
-        raise ChuteError(f"unknown game {name!r}; choose from {', '.join(PRESETS)}") from None
+    spec = PRESETS.get(name) or ADVERSARY_GAMES.get(name)
+    if spec is None:
+        raise ChuteError(f"unknown game {name!r}; choose from {', '.join([*PRESETS, *ADVERSARY_GAMES])}")
+    if spec.adversary and (boards not in (None, 1) or rows is not None):
+        raise ChuteError(f"{name} is played on one board with no row limit: --boards and --rows do not apply")
     if boards is not None:
         if boards < 1:
             raise ChuteError(f"boards must be at least 1, not {boards}")

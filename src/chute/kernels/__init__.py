@@ -4,7 +4,8 @@ One home each: scoring (``score``), partition figures (``partition``), the
 tree searches' scans, hard-mode sets and small compiled searches (``scan``,
 ``hard``, ``small_trees``, ``ruled_trees``) with their numpy twins (``tree_numpy``), the
 weighted search's bounds (``weighted``), the guard's plans and cost tables
-(``plans``), the two-deep estimate of ``expected-guesses`` (``expected``).
+(``plans``), the two-deep estimate of ``expected-guesses`` (``expected``), the
+Absurdle search's scans (``adversary``, with its twins ``adversary_numpy``).
 numba is set up in ``_numba``, which every compiled module imports, and
 ``compiling`` tells the player when a kernel is compiled.
 """

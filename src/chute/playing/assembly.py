@@ -28,6 +28,7 @@ from ..game.words import COMMON_FLOOR, Lexicon, checked_word, dropped_note, fold
 from ..search.tree import DecisionTree
 from ..strategies import Options, get_strategy
 from ..strategies.follow import FollowTree
+from .absurdle import AbsurdleSolver
 from .joint_policy import DEFAULT, Policy
 from .multi_solver import MultiSolver
 from .optimal import optimal_strategy
@@ -71,9 +72,9 @@ def solver_for(
     notify: Notify | None = None,
     progress: Notify | None = None,
     waiting: Waiting | None = None,
-) -> Solver | MultiSolver:
+) -> Solver | MultiSolver | AbsurdleSolver:
     """Return the solver ``chute suggest`` plays for ``game`` and these options: a ``Solver`` for one board, a
-    ``MultiSolver`` for several.
+    ``MultiSolver`` for several, an ``AbsurdleSolver`` against the adversary (``absurdle``, ``absurdo``).
 
     ``refused``: words never suggested (True: the user's own list for these
     word lists, ``chute assist``'s ``reject``).  ``notify`` hears the notes a
@@ -84,6 +85,28 @@ def solver_for(
     """
     spec = game_spec(game, boards, rows)
     rule = hard_rule(spec, hard, strict)
+    if spec.adversary:
+        asked = [
+            name
+            for name, value in (("strategy", strategy), ("prior", prior), ("opener", opener), ("tree", tree))
+            if value is not None
+        ]
+        if asked or depth > 1:
+            said = ", ".join(asked or ["depth"])
+            raise ChuteError(f"{spec.name} is played by its own exact search: {said} does not apply")
+        engine = engine_for(
+            spec,
+            answers,
+            guesses,
+            exclude,
+            not_answers,
+            length,
+            common_floor_of(common, common_floor),
+            cache,
+            notify,
+            waiting,
+        )
+        return AbsurdleSolver(engine, spec, rule)
     named, prior_name = default_policy(strategy, prior, depth)  # one board's
     if spec.boards > 1:
         policy = joint_policy(strategy, opener, candidates_only, depth, tree)

@@ -50,7 +50,10 @@ from ..files import excerpt, read_limited, used_by_one, write_atomic
 from ..game.engine import Engine
 from ..game.words import load_lexicon
 from ..parallel import run_tasks
+from .absurdle import AbsurdleSearch
 from .tree_search import INF, TreeSearch
+
+OpenerSearch = TreeSearch | AbsurdleSearch  # a search that settles openers: the best tree's, or Absurdle's
 
 JOURNAL_FORMAT = "chute-prove-journal"
 BATCH = 8  # openers per Dask task: fewer round trips, a cut-off a few openers stale
@@ -141,7 +144,7 @@ class Proof:
         }
 
 
-def journal_key(searcher: TreeSearch, top: int) -> dict:
+def journal_key(searcher: OpenerSearch, top: int) -> dict:
     """Return what a journal belongs to: the lists, rule, rows and how many exact totals are kept."""
     key = {
         "format": JOURNAL_FORMAT,
@@ -154,6 +157,8 @@ def journal_key(searcher: TreeSearch, top: int) -> dict:
     }
     if searcher.lexicon.suggest_key:  # the openers are the suggested words only
         key["suggested"] = searcher.lexicon.suggest_key
+    if isinstance(searcher, AbsurdleSearch):  # the fewest rows against the adversary, not the least total
+        key["search"] = "absurdle"
     return key
 
 
@@ -341,7 +346,7 @@ class Journal:
             self.damaged += 1
 
 
-def opener_bounds(searcher: TreeSearch) -> tuple[np.ndarray, np.ndarray, list[list[int]]]:
+def opener_bounds(searcher: OpenerSearch) -> tuple[np.ndarray, np.ndarray, list[list[int]]]:
     """Return per guess row its cheap lower bound, and the groups of rows that split the answers alike.
 
     Returns ``(bounds, order, groups)``: ``order`` lists one representative row per
@@ -349,6 +354,8 @@ def opener_bounds(searcher: TreeSearch) -> tuple[np.ndarray, np.ndarray, list[li
     (in hard modes every guess is its own group: equal partitions leave different
     guesses allowed).
     """
+    if isinstance(searcher, AbsurdleSearch):
+        return searcher.opener_bounds()
     n = len(searcher.lexicon.answers)
     S = np.arange(n, dtype=np.int32)
     kern = searcher._kernels()
@@ -379,8 +386,10 @@ def opener_bounds(searcher: TreeSearch) -> tuple[np.ndarray, np.ndarray, list[li
     return bounds, np.asarray(reps, dtype=np.int64), keyed
 
 
-def settle(searcher: TreeSearch, opener_row: int, cutoff: int) -> tuple[int, bool]:
+def settle(searcher: OpenerSearch, opener_row: int, cutoff: int) -> tuple[int, bool]:
     """Return (total, exact) of one opener: exact when below ``cutoff``, else a lower bound that reaches it."""
+    if isinstance(searcher, AbsurdleSearch):
+        return searcher.settle(opener_row, cutoff)
     n = len(searcher.lexicon.answers)
     S = np.arange(n, dtype=np.int32)
     searcher.copy_rows(S)
@@ -439,7 +448,7 @@ def _dask_work(spec: dict, rows: list[int], cutoff: int) -> list[tuple[int, int,
     """Settle some openers on a Dask worker: the lists come with the task (their files' contents), the engine
     from the worker's disk cache, once per worker; an error names the worker."""
     try:
-        kept = f"{spec['key']}|{spec.get('common')}"  # the same lists with another common-words floor
+        kept = f"{spec['key']}|{spec.get('common')}|{spec.get('search')}"  # the same lists, another floor or search
         searcher = _DASK_SEARCHERS.get(kept)
         if searcher is None:
             os.environ.setdefault("NUMBA_NUM_THREADS", "1")
@@ -457,7 +466,7 @@ def _dask_work(spec: dict, rows: list[int], cutoff: int) -> list[tuple[int, int,
         raise ChuteError(f"the Dask worker {where} failed: {message}") from None
 
 
-def _worker_searcher(spec: dict) -> TreeSearch:
+def _worker_searcher(spec: dict) -> OpenerSearch:
     """Return the exact search of the lists a task describes, their files written where this worker can read
     them (a client's relative path means nothing on another machine)."""
 
@@ -479,10 +488,12 @@ def _worker_searcher(spec: dict) -> TreeSearch:
     )
     if lexicon.key != spec["key"]:
         raise ChuteError("its word lists differ from the client's")
+    if spec.get("search") == "absurdle":
+        return AbsurdleSearch(Engine.build(lexicon), rule=spec["rule"])
     return TreeSearch(Engine.build(lexicon), rows=spec["rows"], rule=spec["rule"], exact=True)
 
 
-_DASK_SEARCHERS: dict[str, TreeSearch] = {}
+_DASK_SEARCHERS: dict[str, OpenerSearch] = {}
 
 SCHEDULER_SCHEMES = ("tcp", "tls", "ws", "wss")  # Dask's network transports (not inproc, not the ucx extra)
 PROBE_SECONDS = 5.0  # a host that neither answers nor refuses this long is left to Dask's own 20 s
@@ -588,7 +599,7 @@ def _received(sock: socket.socket, size: int) -> bytes:
 
 
 def prove(
-    searcher: TreeSearch,
+    searcher: OpenerSearch,
     top: int = 15,
     journal: Path | None = None,
     jobs: int = 1,
@@ -618,7 +629,7 @@ def prove(
 
 
 def _settle_every_opener(
-    searcher: TreeSearch,
+    searcher: OpenerSearch,
     top: int,
     journal: Path | None,
     jobs: int,
@@ -686,7 +697,7 @@ def _settle_every_opener(
 
 def _prove_on_cluster(
     address: str,
-    searcher: TreeSearch,
+    searcher: OpenerSearch,
     lists: dict,
     pending: Sequence[int],
     bounds: np.ndarray,
@@ -716,6 +727,7 @@ def _prove_on_cluster(
         "length": lists.get("length"),
         "common": searcher.lexicon.common,
         "files": _list_files(lists),
+        "search": "absurdle" if isinstance(searcher, AbsurdleSearch) else "tree",
     }
     with dask_said_in_one_line():
         client = _start_client(Client, address)

@@ -16,6 +16,7 @@ from ..game.feedback import score
 from ..game.games import PRESETS, GameSpec, game_spec
 from ..game.refused import refused_words
 from ..language import LANGUAGES
+from ..playing.absurdle import AbsurdleSolver
 from ..playing.assembly import session_for, solver_for
 from ..playing.multi_solver import MultiSolver
 from ..playing.session import Session
@@ -81,9 +82,12 @@ def page_solver(
     """Return the shared solver of a game and hard-mode rule: what ``chute suggest --game GAME`` plays
     (``chute.solver_for``).  It never suggests the ``refused`` words (one solver per list, so that no request
     changes another's); ``common``: only common words (``--common``)."""
-    return solver_for(
+    solver = solver_for(
         game, hard=rule is not None and rule != "strict", strict=rule == "strict", refused=refused, common=common
     )
+    if isinstance(solver, AbsurdleSolver):  # the page's games are the presets (``PRESETS``)
+        raise ChuteError(f"the page does not play {game}")
+    return solver
 
 
 def refused_of(spec: GameSpec) -> tuple[str, ...]:
