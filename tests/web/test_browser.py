@@ -1009,3 +1009,29 @@ def test_typing_on_a_focused_tile_keeps_the_focus_there(page, server):
     assert focused == ["2", True]
     page.keyboard.press(" ")
     assert "y" in page.locator(".input-row .tile[data-pos='2']").get_attribute("class").split()
+
+
+def test_absurdle_on_the_page_the_adversary_colours_each_row_until_cornered(page, server):
+    """The menu's Absurdle: a typed word is coloured by the adversary; chute's guesses rank by rows; cornered, the
+    result says the rows against the fewest, with its share text; the row's tiles take no click."""
+    open_game(page, server, "absurdle")
+    assert "the adversary answers" in page.locator("#message").inner_text()
+    assert page.locator("#score-label").inner_text() == "rows" and page.locator("#fifth-label").inner_text() == "kept"
+    first = page.locator("#suggestions tbody tr td.word").first.inner_text().lower()
+    page.keyboard.type("olat")
+    page.click(".input-row .tile[data-pos='0']")  # no colour to click: the adversary gives them
+    assert "b" not in (page.locator(".input-row .tile").first.get_attribute("class") or "").split()
+    page.keyboard.type("e")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.locator("#left-count").inner_text() == "160 possible words"
+    assert page.locator(".board .row").first.locator(".tile").first.get_attribute("aria-label") == "o, grey"
+    assert page.locator("#suggestions tbody tr td.word").first.inner_text().lower() == "rinds"
+    for k, word in enumerate(["rinds", "gimpy", "chuck"], 2):
+        page.keyboard.type(word)
+        page.keyboard.press("Enter")
+        page.wait_for_selector(f"body[data-ready='{k}']")
+    assert page.locator("#result-line").inner_text() == "cornered in 4 rows; the fewest that always win: 4"
+    assert page.locator("#share-out").inner_text() == "Absurdle 4/∞ (fewest 4)\n\n" + "⬛⬛⬛⬛⬛\n" * 3 + "🟩🟩🟩🟩🟩"
+    assert first == "olate" and page.locator("#review-game").is_hidden() and page.locator("#why-title").is_hidden()
+    shot(page, "absurdle-cornered")

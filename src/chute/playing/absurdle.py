@@ -17,10 +17,11 @@ import numpy as np
 from ..errors import ChuteError, NotationError
 from ..game.adversary import TieRule, least_said, reply
 from ..game.engine import Engine
-from ..game.feedback import Clue, all_green, decode, encode, to_emoji
+from ..game.feedback import Clue, all_green, decode, encode, letter_states, to_emoji
 from ..game.games import GameSpec
 from ..game.rules import check_guess
 from ..game.words import fold
+from ..language import counted, phrase
 from ..search.absurdle import MOST_ROWS, AbsurdleSearch, Cornered
 from ..strategies.base import Ranked
 from .openers import cached_openers
@@ -58,6 +59,7 @@ class AbsurdleSolver:
         self.hard = rule
         self.keep = keep
         self.search = AbsurdleSearch(engine, rule)
+        self._fewest: int | None = None  # the fewest rows from the start, once asked
 
     def every_answer(self) -> np.ndarray:
         """Return every answer column: the adversary's words before the first row."""
@@ -85,9 +87,13 @@ class AbsurdleSolver:
     def fewest_rows(self, clues: Sequence[Clue] = ()) -> int:
         """Return the fewest rows that corner the adversary from the words the clues leave (proven: every guess
         tried at every smaller count)."""
+        if not clues and self._fewest is not None:
+            return self._fewest
         found = self.search.rows_to_win(self.left_after(clues), tuple(clues))
         if found is None:
             raise ChuteError(f"no guess corners the adversary within {MOST_ROWS} rows")
+        if not clues:
+            self._fewest = found
         return found
 
     def suggest(self, clues: Sequence[Clue] = (), top: int = 10) -> AbsurdleSuggestion:
@@ -154,6 +160,48 @@ class AbsurdleGame:
     def words_left(self) -> list[str]:
         """Return the words the adversary may still keep."""
         return [self.solver.lexicon.answers[int(j)] for j in self.left]
+
+    def report(self, top: int = 10, max_words: int | None = None, lang: str = "en") -> dict:
+        """Return the game as the page reads a game (``Session.report``'s shape, one board): the rows with the
+        adversary's colours, the words it may keep, chute's guesses that corner it fastest, and once cornered the
+        rows against the fewest and the share text."""
+        solver = self.solver
+        show = solver.lexicon.show
+        left = self.words_left()
+        won = self.won
+        fewest = solver.fewest_rows()
+        out: dict = {
+            "adversary": True,
+            "rows_used": len(self.clues),
+            "row_limit": None,
+            "over": won,
+            "fewest": fewest,
+            "boards": [
+                {
+                    "solved": won,
+                    "count": 0 if won else len(left),
+                    "possible_words": len(left),
+                    "likely_answers": None,
+                    "candidates": [] if won else [show(w) for w in left[:max_words]],
+                    "letters": letter_states(self.clues),
+                    "notes": [],
+                }
+            ],
+            "rows": [{"guess": show(c.guess), "patterns": [c.pattern], "known": True} for c in self.clues],
+            "suggestions": [],
+            "notes": [],
+            "score_label": "rows",
+        }
+        if won:
+            used = counted(len(self.clues), "row", lang)
+            out["result"] = phrase("adv_won", lang, used=used, fewest=fewest)
+            out["share"] = self.share(fewest)
+        else:
+            ranked = solver.suggest(self.clues, top).ranked
+            out["suggestions"] = [
+                {"guess": show(c.guess), "score": c.rows, "expected": None, "worst": c.largest} for c in ranked
+            ]
+        return out
 
     def share(self, fewest: int | None = None) -> str:
         """Return the share text: the game, the rows taken (``fewest``: chute's proven minimum beside them) and

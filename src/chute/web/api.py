@@ -15,7 +15,7 @@ from typing import Any
 
 from ..errors import StorageError
 from ..game.feedback import check_grid
-from ..game.games import PRESETS
+from ..game.games import ADVERSARY_GAMES, PRESETS
 from ..game.refused import forget_refused, refused_path, remember_refused
 from ..game.share import parse_share, share_text
 from ..game.words import checked_word, fold
@@ -41,6 +41,7 @@ from .requests import (
     SESSION_FIELDS,
     BadRequest,
     accepts,
+    adversary_game_of,
     common_of,
     lang_of,
     page_solver,
@@ -57,7 +58,7 @@ _state = threading.Lock()  # what requests share and write: the reviews kept
 def games(_: dict | None = None) -> dict:
     """Return the game presets."""
     out = []
-    for name, spec in PRESETS.items():
+    for name, spec in [*PRESETS.items(), *ADVERSARY_GAMES.items()]:
         out.append(
             {
                 "name": name,
@@ -67,6 +68,7 @@ def games(_: dict | None = None) -> dict:
                 "letters": 5,
                 "hard_rule": spec.hard_rule,
                 "language": "pt-BR" if spec.lexicon == "termo" else "en",
+                "adversary": spec.adversary,
             }
         )
     return {"games": out}
@@ -79,6 +81,10 @@ def suggest(body: dict) -> dict:
     if type(top) is not int or not 1 <= top <= MAX_TOP:  # JSON's true is no number
         raise BadRequest(f"top must be a whole number from 1 to {MAX_TOP}")
     lang = lang_of(body)
+    spec = spec_of(body, adversary=True)
+    if spec.adversary:
+        common_of(body)
+        return {"game": spec.name, **adversary_game_of(body, spec).report(top, MAX_WORDS, lang)}
     session, spec = session_of(body)
     out = {"game": spec.name, **session.report(top, MAX_WORDS, lang)}
     if out["over"]:  # the game's own share text, to copy

@@ -13,10 +13,10 @@ from functools import lru_cache
 
 from ..errors import ChuteError
 from ..game.feedback import score
-from ..game.games import PRESETS, GameSpec, game_spec
+from ..game.games import ADVERSARY_GAMES, PRESETS, GameSpec, game_spec
 from ..game.refused import refused_words
 from ..language import LANGUAGES
-from ..playing.absurdle import AbsurdleSolver
+from ..playing.absurdle import AbsurdleGame, AbsurdleSolver
 from ..playing.assembly import session_for, solver_for
 from ..playing.multi_solver import MultiSolver
 from ..playing.session import Session
@@ -95,12 +95,38 @@ def refused_of(spec: GameSpec) -> tuple[str, ...]:
     return tuple(refused_words(spec.lexicon))
 
 
-def spec_of(body: dict) -> GameSpec:
-    """Return the game preset a request names."""
+def spec_of(body: dict, adversary: bool = False) -> GameSpec:
+    """Return the game preset a request names (the adversary's games too when ``adversary``: the requests that
+    play them)."""
     name = body.get("game", "wordle")
-    if not isinstance(name, str) or name not in PRESETS:
-        raise BadRequest(f"unknown game {str(name)[:40]!r}; the games are {', '.join(PRESETS)}")
+    games = [*PRESETS, *ADVERSARY_GAMES] if adversary else list(PRESETS)
+    if not isinstance(name, str) or name not in games:
+        raise BadRequest(f"unknown game {str(name)[:40]!r}; the games are {', '.join(games)}")
     return game_spec(name)
+
+
+@_once
+def adversary_solver(game: str, rule: str | None = None) -> AbsurdleSolver:
+    """Return the shared solver of an adversary's game and rule (``chute.solver_for``)."""
+    solver = solver_for(game, hard=rule == "hard", strict=rule == "strict")
+    assert isinstance(solver, AbsurdleSolver)
+    return solver
+
+
+def adversary_game_of(body: dict, spec: GameSpec) -> AbsurdleGame:
+    """Return the game against the adversary a request replays: its guesses, each answered again."""
+    rows = body.get("rows", [])
+    if not isinstance(rows, list) or len(rows) > MAX_ROWS:
+        raise BadRequest(f"rows must be a list of at most {MAX_ROWS} rows")
+    game = adversary_solver(spec.name, rule_of(body, spec)).new_game()
+    for i, row in enumerate(rows, 1):
+        if not isinstance(row, dict) or not isinstance(row.get("guess"), str):
+            raise BadRequest(f'row {i}: expected {{"guess": WORD}}')
+        try:
+            game.guess(row["guess"])
+        except ChuteError as err:
+            raise BadRequest(f"row {i}: {err.args[0] if err.args else err}") from None
+    return game
 
 
 def rule_of(body: dict, spec: GameSpec) -> str | None:

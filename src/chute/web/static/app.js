@@ -5,6 +5,8 @@ const T = {
   en: { game: "Game", mode: "Mode", normal: "normal", hard: "hard", contrast: "contrast", enter: "Enter",
         undo: "Undo", new: "New game", suggestions: "Suggestions", guess: "guess", expected: "expected",
         worst: "worst", answer: "chance", left: "Words left", why: "Why not…?", ask: "Ask",
+        rows: "rows", kept: "kept", "key rows": "the fewest rows it corners the adversary in, whatever its ties keep, this one and the last included",
+        "key kept": "the words the adversary keeps after it", "adversary type": "type a guess: the adversary answers its colours",
         review: "Review a game", read: "Read", short: "Not enough letters", "my game": "my game: keep it in Your games", "review this": "Review this game", solved: "solved", type: "Type a guess, click the tiles to the colours the game showed, then Enter.",
         skill: "skill", luck: "luck", comment: "comment", row: "row", words: "words", chart: "words left per row", over: "The game is over: give the answers below, then “Review this game” grades it.",
         board: "board", refuse: "the game refused this word", refused: "never suggested again (the game refused it)", unrefuse: "Suggest again", unrefused: "may be suggested again", won: "Solved in", lost: "Not solved", copy: "Copy", copied: "copied", offline: "chute's server is not answering: start 'chute serve' again, then press Enter", bits: "bits", guesses: "guesses", "joint score": "joint score", parts: "parts",
@@ -43,6 +45,8 @@ const T = {
   pt: { game: "Jogo", mode: "Modo", normal: "normal", hard: "difícil", contrast: "contraste", enter: "Enter",
         undo: "Desfazer", new: "Novo jogo", suggestions: "Sugestões", guess: "palpite", expected: "esperado",
         worst: "pior", answer: "chance", left: "Palavras restantes", why: "Por que não…?", ask: "Perguntar",
+        rows: "linhas", kept: "mantém", "key rows": "o mínimo de linhas em que encurrala o adversário, seja qual for o desempate, esta e a última incluídas",
+        "key kept": "as palavras que o adversário mantém depois dele", "adversary type": "digite um palpite: o adversário responde as cores",
         review: "Revisar um jogo", read: "Ler", short: "Letras insuficientes", "my game": "meu jogo: guardar em Seus jogos", "review this": "Revisar este jogo", solved: "resolvido", type: "Digite um palpite, clique nas letras até as cores que o jogo mostrou, e Enter.",
         skill: "habilidade", luck: "sorte", comment: "comentário", row: "linha", words: "palavras", chart: "palavras restantes por linha", over: "O jogo acabou: dê as respostas abaixo, e “Revisar este jogo” o avalia.",
         board: "tabuleiro", refuse: "o jogo recusou esta palavra", refused: "não será mais sugerida (o jogo a recusou)", unrefuse: "Sugerir de novo", unrefused: "pode voltar a ser sugerida", won: "Resolvido em", lost: "Não resolvido", copy: "Copiar", copied: "copiado", offline: "o servidor do chute não responde: rode 'chute serve' de novo e aperte Enter", bits: "bits", guesses: "palpites", "joint score": "pontuação conjunta", parts: "partes",
@@ -198,11 +202,13 @@ function drawBoards() {
       const k = open.indexOf(b);
       for (let i = 0; i < S.game.letters; i++) {
         const c = coloursOf(b)[i];
-        const el = tile(S.typed[i] || "", S.typed[i] ? c : "", "input");
-        el.tabIndex = 0;
+        const el = tile(S.typed[i] || "", S.typed[i] && !S.game.adversary ? c : "", "input");
         el.dataset.board = k; el.dataset.pos = i;
-        el.addEventListener("click", () => cycle(b, i));
-        el.addEventListener("keydown", (e) => { if (e.key === " ") { e.preventDefault(); cycle(b, i); } });
+        if (!S.game.adversary) {          // against the adversary the row's colours are its answer: nothing to click
+          el.tabIndex = 0;
+          el.addEventListener("click", () => cycle(b, i));
+          el.addEventListener("keydown", (e) => { if (e.key === " ") { e.preventDefault(); cycle(b, i); } });
+        }
         r.appendChild(el);
       }
       board.appendChild(r);
@@ -286,9 +292,10 @@ function drawSide() {
   $("score-label").textContent = t(S.scoreLabel);
   // one board: the largest set a guess may leave; several: the joint policy's bits (no one worst case)
   const several = d.boards.length > 1;
-  $("fifth-label").textContent = t(several ? "bits" : "worst");
+  $("fifth-label").textContent = t(several ? "bits" : d.adversary ? "kept" : "worst");
   // every heading says what it means, as a tooltip (the CLI prints the same under its table)
-  const keys = { "score-label": "key " + S.scoreLabel, "expected-label": "key expected", "fifth-label": several ? "key boards bits" : "key worst",
+  const keys = { "score-label": "key " + S.scoreLabel, "expected-label": "key expected",
+                 "fifth-label": several ? "key boards bits" : d.adversary ? "key kept" : "key worst",
                  "chance-label": several ? "key boards chance" : "key chance", "guess-label": "key guess" };
   for (const [id, key] of Object.entries(keys)) $(id).title = T[S.lang][key] || T.en[key] || "";
   d.suggestions.forEach((s, i) => {
@@ -314,6 +321,7 @@ function drawSide() {
     refuse.title = `${t("refuse")}: ${s.guess.toUpperCase()}`;
     refuse.setAttribute("aria-label", refuse.title);
     refuse.addEventListener("click", () => refuseWord(s.guess));
+    refuse.hidden = Boolean(d.adversary);      // the adversary's games accept their whole lists
     body.appendChild(tr);
   });
   // the notes of the ranking and of each open board (a board's own once, named when several are open)
@@ -413,7 +421,7 @@ function drawResult() {
   $("result").hidden = !share;
   if (!share) return;
   const score = share.split("\n")[0].split(" ").pop();
-  $("result-line").textContent = `${t(score.includes("X") ? "lost" : "won")} ${score}`;
+  $("result-line").textContent = d.result || `${t(score.includes("X") ? "lost" : "won")} ${score}`;
   $("share-out").textContent = share;
   $("copied").textContent = "";
 }
@@ -478,12 +486,15 @@ async function askSuggestions(refused) {
     const d = await api("/api/suggest", suggestBody());
     if (gameKey() !== asked) return;          // the newer request that changed them draws the page
     S.data = d;
-    S.data.rows.forEach((r, i) => { if (S.rows[i]) S.rows[i].shown = r.guess; });     // as the game spells it
+    S.data.rows.forEach((r, i) => {        // as the game spells it, and against the adversary its colours
+      if (S.rows[i]) { S.rows[i].shown = r.guess; if (d.adversary) S.rows[i].patterns = r.patterns; }
+    });
     const won = S.data.over && S.data.boards.every((b) => b.solved);
-    say(refused || (S.data.over && !won ? t("over") : ""));
+    say(refused || (S.data.over && !won ? t("over") : d.adversary && !S.rows.length ? t("adversary type") : ""));
     if (!refused) warnUnknown();
     drawResult();
-    if (won && !refused) reviewThisGame(false);        // a game won is graded at once: the answers are on the boards
+    if (d.adversary) { /* the adversary's games are graded by chute review --game absurdle, not kept */ }
+    else if (won && !refused) reviewThisGame(false);   // a game won is graded at once: the answers are on the boards
     else if (S.data.over && !refused) keepGame();      // a game lost is kept as it is; its review, once asked, adds to it
   } catch (err) {
     if (gameKey() !== asked) return;
@@ -804,6 +815,9 @@ function fitMode() {
   const several = S.game.boards > 1;
   $("mode").disabled = several;
   if (several) $("mode").value = "normal";
+  $("common").disabled = Boolean(S.game.adversary);       // the adversary's games suggest by rows, from every word
+  $("review-game").hidden = Boolean(S.game.adversary);
+  $("why-title").closest("section").hidden = Boolean(S.game.adversary);     // no secret to ask about
 }
 
 async function start() {
