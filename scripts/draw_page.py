@@ -1,5 +1,5 @@
 """Redraw the pictures of the page in docs/: a game in progress (the README's), a game won with its review,
-and a Quarteto round, each at desktop width and at a phone's.
+a Quarteto and an Octordle round, and Absurdle cornered, each at desktop width and at a phone's.
 
     python scripts/draw_page.py     # needs chute[web,test] and a Chromium (Debian's, as the tests use)
 
@@ -71,12 +71,45 @@ def quarteto(page, url: str) -> None:
     play_row(page, "festa", [score("festa", s) for s in secrets])
 
 
+def octordle(page, url: str) -> None:
+    """Octordle after three rows, a board solved."""
+    from chute.game.feedback import score
+
+    secrets = ["crane", "pious", "dumpy", "lofty", "bobby", "hello", "jolly", "cigar"]
+    new_game(page, url, "octordle")
+    for word in ("trace", "slimy", "crane"):
+        play_row(
+            page,
+            word,
+            [
+                score(word, s)
+                for s in secrets
+                if s not in ("trace", "slimy", "crane")[: ("trace", "slimy", "crane").index(word)]
+            ],
+        )
+
+
+def absurdle(page, url: str) -> None:
+    """Absurdle cornered in four rows, chute's own line."""
+    new_game(page, url, "absurdle")
+    for k, word in enumerate(("olate", "rinds", "gimpy", "chuck"), 1):
+        page.keyboard.type(word)
+        page.keyboard.press("Enter")
+        page.wait_for_selector(f"body[data-ready='{k}']")
+
+
 def main() -> None:
     """Draw the pictures."""
     os.environ["CHUTE_STATE_DIR"] = tempfile.mkdtemp(prefix="chute-pictures-")
     from chute.web import running
 
-    shots = [("page", in_progress), ("page-review", won_and_reviewed), ("page-quarteto", quarteto)]
+    shots = [
+        ("page", in_progress),
+        ("page-review", won_and_reviewed),
+        ("page-quarteto", quarteto),
+        ("page-octordle", octordle),
+        ("page-absurdle", absurdle),
+    ]
     with running() as url, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=shutil.which("chromium"))
         for size, suffix in ((DESKTOP, ""), (PHONE, "-phone")):
