@@ -11,11 +11,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import chute.search.prove as prove_module
+import chute.search.journal as journal_module
 from chute import Engine, load_lexicon
 from chute.errors import ChuteError
 from chute.files import used_by_one
-from chute.search.prove import JOURNAL_FORMAT, entry_check, prove, read_journal
+from chute.search.journal import JOURNAL_FORMAT, entry_check, read_journal
+from chute.search.prove import prove
 from chute.search.tree_search import TreeSearch
 
 TOP = 3
@@ -233,7 +234,7 @@ def test_a_journal_far_larger_than_any_journal_is_refused_before_it_is_read(engi
     path = tmp_path / "j.jsonl"
     with open(path, "wb") as f:
         f.write(lines[0] + b"\n")
-        f.truncate(prove_module.JOURNAL_BYTES + 1)  # sparse: no disk spent
+        f.truncate(journal_module.JOURNAL_BYTES + 1)  # sparse: no disk spent
     with pytest.raises(ChuteError, match="larger than"):
         prove(searcher(engine), top=TOP, journal=path)
 
