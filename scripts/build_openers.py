@@ -42,6 +42,11 @@ COMMANDS = [
     ["suggest", "--game", "termo", "-s", "entropy"],
     ["suggest", "--common"],
     ["suggest", "--game", "termo", "--common"],
+    # Absurdle's first rows (the guesses that corner the adversary fastest: seconds in hard mode)
+    ["suggest", "--game", "absurdle"],
+    ["suggest", "--game", "absurdle", "--hard"],
+    ["suggest", "--game", "absurdo"],
+    ["suggest", "--game", "absurdo", "--strict"],
     # the multi-board games' openings (every guess over every board word: seconds, and a kernel to compile)
     *[
         ["suggest", "--game", game, *common]

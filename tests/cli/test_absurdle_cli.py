@@ -112,3 +112,15 @@ def test_the_absurdle_page_of_the_docs_runs_and_says_what_it_returns():
     assert (best.guess, best.rows) == ("rinds", 3)
     assert namespace["game"].clues[0].pattern == "bbbbb" and len(namespace["game"].left) == 160
     assert absurdle.fewest_rows() == 4
+
+
+@pytest.mark.parametrize("game, lists", [("absurdle", "wordle"), ("absurdo", "termo")])
+def test_the_adversarys_games_suggest_only_words_chute_suggests_anywhere(cli, game, lists):
+    lexicon = load_lexicon(lists)
+    for clues in ([], ["arise:bbbbb"] if lists == "wordle" else ["serao:bbbbb"]):
+        status, out, err = cli("suggest", "--game", game, *clues, "--top", "20", "--json")
+        assert status == 0, err
+        words = [s["guess"] for s in json.loads(out)["suggestions"]]
+        assert len(words) == 20 and all(lexicon.is_suggested(w) for w in words), words
+    offensive = sorted(lexicon.offensive)[0]
+    assert cli("play", "--game", game, offensive)[0] == 1  # a word the player types is still answered

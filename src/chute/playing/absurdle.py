@@ -114,9 +114,7 @@ class AbsurdleSolver:
             return [Ranked(c.guess, c.rows, 0.0, c.largest, 0, c.guess in answers) for c in ranked]
 
         entry = f"absurdle:{self.hard or 'normal'}"
-        found = cached_openers(
-            self.engine.cache_dir, self.lexicon.key, entry, top, compute, self.lexicon.guess_index.__contains__
-        )
+        found = cached_openers(self.engine.cache_dir, self.lexicon.key, entry, top, compute, self.lexicon.is_suggested)
         return [Cornered(r.guess, int(r.score), r.worst) for r in found]
 
     def new_game(self) -> AbsurdleGame:

@@ -14,7 +14,7 @@ Counting every tied bucket makes the result hold whichever bucket a tie keeps:
 the search beats the adversary's documented rule and any other.  Two bounds cut
 the guesses tried: a bucket won in 2 rows holds at most as many words as some
 guess has colours over S (a subset never shows more), and a guess is tried in
-the order of its largest bucket, smallest first.  Every guess the game accepts
+the order of its largest bucket, smallest first.  Every guess chute suggests
 is tried; a set's answer is remembered (its words and the rows asked).
 """
 
@@ -84,7 +84,10 @@ class AbsurdleSearch:
         self.rule = check_rule(rule)
         self.length = engine.lexicon.length
         self.n_patterns = engine.n_patterns
-        self.every = np.arange(len(engine.lexicon.guesses))
+        # the guesses it plays: those chute suggests anywhere (neither rare nor offensive); any accepted word a
+        # player types is still answered and graded
+        suggested = engine.lexicon.suggested_rows
+        self.every = np.arange(len(engine.lexicon.guesses)) if suggested is None else suggested.astype(np.int64)
         self._memo: dict[tuple, bool] = {}
         self.sets = 0  # sets whose partitions were measured (the search's work)
         self.compiled = compiled is not False  # the numpy twins only when a caller asks (the tests)
@@ -117,7 +120,7 @@ class AbsurdleSearch:
     def allowed(self, clues: Sequence[Clue]) -> np.ndarray:
         """Return the guess rows the rule allows after ``clues`` (every row in normal mode)."""
         rows = allowed_rows(self.engine, clues, self.rule) if self.rule else None
-        return self.every if rows is None else rows
+        return self.every if rows is None else np.intersect1d(rows, self.every, assume_unique=True)
 
     def wins_within(self, S: np.ndarray, d: int, clues: tuple[Clue, ...] = (), among: np.ndarray | None = None) -> bool:
         """Return whether some guess corners the adversary from ``S`` in at most ``d`` rows, whatever a tie keeps
@@ -165,7 +168,7 @@ class AbsurdleSearch:
 
     @property
     def all_rows(self) -> np.ndarray:
-        """Return the openers: every guess the game accepts."""
+        """Return the openers: every guess it plays (``every``)."""
         return self.every
 
     def opener_bounds(self) -> tuple[np.ndarray, np.ndarray, list[list[int]]]:
@@ -174,11 +177,13 @@ class AbsurdleSearch:
         that bound, then by their largest bucket, then by row), and each its own group."""
         S = np.arange(len(self.lexicon.answers))
         worst, parts = self.stats(S, self.every)
-        bounds = np.where(worst == 1, 2, np.where(worst <= self.most_parts, 3, 4))
+        least = np.where(worst == 1, 2, np.where(worst <= self.most_parts, 3, 4))
+        bounds = np.full(len(self.lexicon.guesses), INF, dtype=np.int64)  # per guess row; others are no openers
+        bounds[self.every] = least
         if len(S) == 1 and self.lexicon.answers[0] in self.lexicon.guess_index:  # the one answer: won in one row
             bounds[self.lexicon.guess_index[self.lexicon.answers[0]]] = 1
-        order = np.lexsort((self.every, worst, bounds))
-        return bounds.astype(np.int64), self.every[order], [[int(r)] for r in self.every[order].tolist()]
+        order = np.lexsort((self.every, worst, least))
+        return bounds, self.every[order], [[int(r)] for r in self.every[order].tolist()]
 
     def settle(self, row: int, cutoff: int) -> tuple[int, bool]:
         """Return (the fewest rows opener ``row`` needs, True) when fewer than ``cutoff``, else (``cutoff``, False):
