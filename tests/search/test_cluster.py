@@ -218,6 +218,23 @@ def test_lists_given_by_relative_paths_are_played_by_workers_elsewhere(tmp_path,
     assert json.loads(remote)["settled"] == json.loads(local)["settled"]
 
 
+def test_absurdles_proof_on_a_cluster_says_what_it_says_in_one_process(tmp_path, cli):
+    """``prove --game absurdle --cluster``: the workers settle the openers against the adversary, the same ones."""
+    import json
+
+    a, g = lists(tmp_path, seed=8, n_answers=60, n_extra=60)
+    argv = ["prove", "--game", "absurdle", "--answers", a, "--guesses", g, "--json", "-q"]
+    status, local, err = cli(*argv)
+    assert status == 0, err
+    with scheduler(2, tmp_path) as (address, _):
+        status, remote, err = cli(*argv, "--cluster", address, "--journal", tmp_path / "j")
+    assert status == 0, err
+    mine, theirs = json.loads(local), json.loads(remote)
+    for d in (mine, theirs):
+        d.pop("seconds")
+    assert theirs == mine and mine["proven"] and mine["winning_openers"] > 0
+
+
 def test_a_worker_that_fails_is_named(monkeypatch):
     import numba
 
