@@ -55,6 +55,7 @@ def journal_key(searcher: OpenerSearch, top: int) -> dict:
         key["suggested"] = searcher.lexicon.suggest_key
     if isinstance(searcher, AbsurdleSearch):  # the fewest rows against the adversary, not the least total
         key["search"] = "absurdle"
+        key["guesses"] = hashlib.blake2b(searcher.all_rows.astype("<i8").tobytes(), digest_size=8).hexdigest()
     return key
 
 
