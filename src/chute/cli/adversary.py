@@ -9,28 +9,21 @@ import sys
 from collections.abc import Iterable, Iterator
 
 from ..errors import ChuteError
-from ..game.feedback import Clue, parse_rows
 from ..game.render import tiles, use_colour
 from ..language import column, column_key, counted, phrase
 from ..playing.absurdle import AbsurdleGame, AbsurdleSolver
 from ..reviewing.absurdle_review import review_absurdle
+from .solving import solver_from_args
 from .waiting import erase
 
 
-def clues_of(solver: AbsurdleSolver, tokens: list[str]) -> list[Clue]:
-    """Return the rows the tokens write (clues in any notation; bare words are refused here)."""
-    rows = parse_rows(tokens, solver.lexicon.length)
-    clues = [row for row in rows if isinstance(row, Clue)]
-    if len(clues) != len(rows):
-        raise ChuteError("give each row as the guess and its colours (arise:bbybb)")
-    return clues
-
-
-def suggest(args: argparse.Namespace, solver: AbsurdleSolver, ranking) -> int:
+def suggestions_against(args: argparse.Namespace, ranking) -> int:
     """Print the guesses that corner the adversary fastest after the clues (``ranking``: what a terminal hears
     meanwhile); return 0."""
+    solver = solver_from_args(args)
+    assert isinstance(solver, AbsurdleSolver)
     lexicon, lang = solver.lexicon, args.lang
-    clues = clues_of(solver, args.clues)
+    clues = solver.read(args.clues)
     with ranking:
         suggestion = solver.suggest(clues, top=args.top)
     if args.json:
@@ -62,7 +55,7 @@ def guesses_typed(prompt: str) -> Iterator[str]:
             yield line.strip()
 
 
-def play(args: argparse.Namespace, solver: AbsurdleSolver) -> int:
+def play_against(args: argparse.Namespace, solver: AbsurdleSolver) -> int:
     """Play a game against the adversary: the guesses given, else those typed; print each row and the result;
     return 0 when it was cornered."""
     lang, lexicon = args.lang, solver.lexicon
@@ -119,7 +112,7 @@ def finished(args: argparse.Namespace, solver: AbsurdleSolver, game: AbsurdleGam
     return 0 if game.won else 1
 
 
-def review(args: argparse.Namespace, solver: AbsurdleSolver) -> int:
+def review_against(args: argparse.Namespace, solver: AbsurdleSolver) -> int:
     """Print the review of a game against the adversary: the guesses replayed against its rule, or the clues as
     another site showed them; return 0."""
     lang, show = args.lang, solver.lexicon.show
@@ -128,7 +121,7 @@ def review(args: argparse.Namespace, solver: AbsurdleSolver) -> int:
     if not args.clues:
         raise ChuteError("give the guesses in order (words, or clues such as arise:bbybb)")
     if any(any(ch in token for ch in ":=") for token in args.clues):
-        clues = clues_of(solver, args.clues)
+        clues = solver.read(args.clues)
     else:
         game = solver.new_game()
         for word in args.clues:

@@ -24,6 +24,7 @@ from ..game.words_left import said_per_board
 from ..language import Count, Note, counted, error_text, number, phrase, said
 from ..playing.session import Session
 from ..playing.suggestion import SHOW_CANDIDATES
+from ..playing.suggestion_text import likeliest_line
 from ..playing.why import why
 from ..reviewing.history import review_record, session_record
 from ..reviewing.review_game import review_session
@@ -32,7 +33,7 @@ from .building import keep_game
 from .cmd_review import boards_lines, report_lines, review_command
 from .common import add_game_options, add_history_option, add_lang_option, bounded_int, common_from_args, history_wanted
 from .console import input_lines, note, stdin_is_terminal, terminal_notes, waiting_line
-from .solving import add_solver_options, candidate_lines, likeliest_line, session_from_args
+from .solving import add_solver_options, candidate_lines, session_from_args
 
 SESSION_HELP = """\
 Type the colours the game showed for the suggested guess, in any notation:

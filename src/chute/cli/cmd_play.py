@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     if spec_from_args(args).adversary:
         solver = solver_from_args(args)
         assert isinstance(solver, AbsurdleSolver)
-        return adversary.play(args, solver)
+        return adversary.play_against(args, solver)
     if not args.secret:
         raise ChuteError("give the SECRET word to play against (one per board)")
     session, spec = session_from_args(args, args.secret, unlisted=True)

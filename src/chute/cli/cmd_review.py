@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     if spec.adversary:
         solver = solver_from_args(args)
         assert isinstance(solver, AbsurdleSolver)
-        return adversary.review(args, solver)
+        return adversary.review_against(args, solver)
     lexicon = lexicon_from_args(args)
     if spec.boards > 1 or (share is not None and len(share.boards) > 1):
         return run_boards(args, spec, lexicon, share)

@@ -4,18 +4,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from ..errors import NotationError
 from ..game.feedback import Clue, parse_board_row, parse_rows
+from ..game.games import ADVERSARY_GAMES, PRESETS
 from ..game.words_left import said_per_board
 from ..language import column, column_key, decimal, percent, phrase, said, strategy_said
-from ..playing.absurdle import AbsurdleSolver
 from ..playing.multi_solver import MultiSolver
+from ..playing.solver import Solver
 from ..playing.suggestion import SHOW_CANDIDATES
+from ..playing.suggestion_text import likeliest_line, suggestion_table
 from . import adversary
 from .common import add_game_options, add_lang_option, bounded_int
-from .console import note, waiting_line
-from .solving import add_solver_options, likeliest_line, show, solver_from_args, suggestion_table
+from .console import waiting_line
+from .solving import add_solver_options, solver_from_args
 
 HELP = "the best next guesses after some clues"
 DESCRIPTION = (
@@ -48,36 +51,31 @@ def add_arguments(p) -> None:
     add_game_options(p)
 
 
-def parse_clues(tokens: list[str], length: int):
-    """Return the clues written as command-line tokens (templates are refused here)."""
-    rows = parse_rows(tokens, length)
-    for row in rows:
-        if not isinstance(row, Clue):
-            raise NotationError(
-                "suggest needs played rows (guess and colours), not templates; use 'chute filter' for templates"
-            )
-    return rows
-
-
 def run(args: argparse.Namespace) -> int:
-    """Print the ranked guesses for the clues' state; return 0."""
+    """Print the ranked guesses for the clues' state; return 0 (each kind of game printed by its own function,
+    chosen before the library builds its solver)."""
     ranking = waiting_line("waiting_rank", args.lang, args.json)  # said on a terminal while the guesses are ranked
+    if args.game in ADVERSARY_GAMES:
+        return adversary.suggestions_against(args, ranking)
+    preset = PRESETS.get(args.game)
+    if (args.boards or (preset.boards if preset else 1)) > 1:
+        return run_boards(args, ranking)
     solver = solver_from_args(args)
-    if isinstance(solver, AbsurdleSolver):
-        return adversary.suggest(args, solver, ranking)
-    if isinstance(solver, MultiSolver):
-        return run_boards(args, solver, ranking)
-    lexicon = solver.lexicon
-    clues = parse_clues(args.clues, lexicon.length)
+    assert isinstance(solver, Solver)
+    lexicon, lang = solver.lexicon, args.lang
+    rows = parse_rows(args.clues, lexicon.length)
+    clues = [row for row in rows if isinstance(row, Clue)]
+    if len(clues) != len(rows):
+        raise NotationError(
+            "suggest needs played rows (guess and colours), not templates; use 'chute filter' for templates"
+        )
     with ranking:
         suggestion = solver.suggest(clues, top=args.top)
     if args.json:
         print(json.dumps(suggestion.to_dict(), ensure_ascii=False, indent=1))
         return 0
-    lang = args.lang
     for message in suggestion.notes:
-        note(message, lang=lang)
-    n = suggestion.n_candidates
+        print(phrase("cli_note", lang, message=said(message, lang)), file=sys.stderr)
     print(
         phrase(
             "left_line",
@@ -89,16 +87,18 @@ def run(args: argparse.Namespace) -> int:
         + (f" · {phrase(solver.hard, lang)}" if solver.hard else "")
         + (phrase("beyond_lists" if suggestion.state.unlisted else "beyond", lang) if suggestion.fallback else "")
     )
-    if n <= SHOW_CANDIDATES:
-        print(likeliest_line(suggestion.state, lambda w: show(lexicon, w), lang))
+    if suggestion.n_candidates <= SHOW_CANDIDATES:
+        print(likeliest_line(suggestion.state, lambda w: lexicon.show(w).upper(), lang))
     if suggestion.ranked:
         print("\n".join(suggestion_table(suggestion, lexicon, lang)))
     return 0
 
 
-def run_boards(args: argparse.Namespace, solver: MultiSolver, ranking) -> int:
+def run_boards(args: argparse.Namespace, ranking) -> int:
     """Print the joint policy's best next guesses for a game of several boards after its rows (``ranking``: what a
     terminal hears meanwhile); return 0."""
+    solver = solver_from_args(args)
+    assert isinstance(solver, MultiSolver)
     spec = solver.game
     lexicon = solver.lexicon
     lang = args.lang
@@ -117,10 +117,8 @@ def run_boards(args: argparse.Namespace, solver: MultiSolver, ranking) -> int:
             where.setdefault(message, []).append(str(i))
     for message, boards in where.items():
         text = said(message, lang)
-        note(
-            text if len(boards) == session.n_boards else f"{phrase('board', lang, n=', '.join(boards))}: {text}",
-            lang=lang,
-        )
+        text = text if len(boards) == session.n_boards else f"{phrase('board', lang, n=', '.join(boards))}: {text}"
+        print(phrase("cli_note", lang, message=text), file=sys.stderr)
     counts = said_per_board(session.words_left(), lang)
     if session.solved:
         print(phrase("all_boards_solved", lang, game=spec.name, used=session.used, rows=spec.rows))
@@ -128,9 +126,11 @@ def run_boards(args: argparse.Namespace, solver: MultiSolver, ranking) -> int:
     print(phrase("boards_line", lang, game=spec.name, row=session.used + 1, rows=spec.rows, parts=counts))
     for i, board in enumerate(session.boards, 1):
         if not board.solved and board.state.clues and 0 < board.state.n <= SHOW_CANDIDATES:
-            print(f"{phrase('board', lang, n=i)}: " + " ".join(show(lexicon, w) for w in board.state.likeliest()))
+            print(
+                f"{phrase('board', lang, n=i)}: " + " ".join(lexicon.show(w).upper() for w in board.state.likeliest())
+            )
     if not ranked:
-        note(phrase("no_board_left", lang), lang=lang)
+        print(phrase("cli_note", lang, message=phrase("no_board_left", lang)), file=sys.stderr)
         return 0
     width = lexicon.length + 2
     wide = max(8, len(column("score", lang)))
@@ -140,11 +140,11 @@ def run_boards(args: argparse.Namespace, solver: MultiSolver, ranking) -> int:
     )
     for k, choice in enumerate(ranked, 1):
         print(
-            f"{k:>3}  {show(lexicon, choice.guess):<{width}} {decimal(choice.score, 3, lang):>{wide}} "
+            f"{k:>3}  {lexicon.show(choice.guess).upper():<{width}} {decimal(choice.score, 3, lang):>{wide}} "
             f"{decimal(choice.bits, 3, lang):>7} {decimal(choice.expected, 2, lang):>9} "
             f"{percent(choice.p_hit, lang) if choice.p_hit else '':>7}".rstrip()
         )
     print(column_key(["score", "joint_bits", "joint_expected", "solves"], lang))
     if session.finished:
-        note(phrase("past_limit", lang, rows=spec.rows), lang=lang)
+        print(phrase("cli_note", lang, message=phrase("past_limit", lang, rows=spec.rows)), file=sys.stderr)
     return 0

@@ -17,7 +17,7 @@ import numpy as np
 from ..errors import ChuteError, NotationError
 from ..game.adversary import TieRule, least_said, reply
 from ..game.engine import Engine
-from ..game.feedback import Clue, all_green, decode, encode, letter_states, to_emoji
+from ..game.feedback import Clue, all_green, decode, encode, letter_states, parse_rows, to_emoji
 from ..game.games import GameSpec
 from ..game.rules import check_guess
 from ..game.words import fold
@@ -60,6 +60,15 @@ class AbsurdleSolver:
         self.keep = keep
         self.search = AbsurdleSearch(engine, rule)
         self._fewest: int | None = None  # the fewest rows from the start, once asked
+
+    def read(self, tokens: Sequence[str]) -> list[Clue]:
+        """Return the rows written as tokens, each the guess and its colours in any notation (NotationError for a
+        bare word or a template)."""
+        rows = parse_rows(list(tokens), self.lexicon.length)
+        clues = [row for row in rows if isinstance(row, Clue)]
+        if len(clues) != len(rows):
+            raise NotationError("give each row as the guess and its colours (arise:bbybb)")
+        return clues
 
     def every_answer(self) -> np.ndarray:
         """Return every answer column: the adversary's words before the first row."""
