@@ -13,6 +13,7 @@ from ..game.render import tiles, use_colour
 from ..language import column, column_key, counted, phrase
 from ..playing.absurdle import AbsurdleGame, AbsurdleSolver
 from ..reviewing.absurdle_review import review_absurdle
+from .console import input_lines
 from .solving import solver_from_args
 from .waiting import erase
 
@@ -41,18 +42,12 @@ def suggestions_against(args: argparse.Namespace, ranking) -> int:
     return 0
 
 
-def guesses_typed(prompt: str) -> Iterator[str]:
-    """Yield the guesses read from standard input, one a line (the prompt on a terminal), until EOF or quit."""
-    tty = sys.stdin.isatty()
-    while True:
-        if tty:
-            sys.stderr.write(prompt)
-            sys.stderr.flush()
-        line = sys.stdin.readline()
-        if not line or line.strip().lower() in ("quit", "exit", "q"):
+def guesses_typed() -> Iterator[str]:
+    """Yield the guesses typed or piped in, one a line, until the input ends or says quit."""
+    for line in input_lines("> "):
+        if line.strip().lower() in ("quit", "exit", "q"):
             return
-        if line.strip():
-            yield line.strip()
+        yield line.strip()
 
 
 def play_against(args: argparse.Namespace, solver: AbsurdleSolver) -> int:
@@ -63,7 +58,7 @@ def play_against(args: argparse.Namespace, solver: AbsurdleSolver) -> int:
     typed = not args.secret
     if typed and sys.stdin.isatty() and not args.json:
         print(phrase("adv_welcome", lang, game=solver.game.name), file=sys.stderr)
-    words: Iterable[str] = guesses_typed("> ") if typed else args.secret
+    words: Iterable[str] = guesses_typed() if typed else args.secret
     colour = use_colour(sys.stdout)
     for word in words:
         try:
