@@ -86,6 +86,10 @@ def test_the_proof_finds_the_minimum_and_every_opener_that_achieves_it(small_eng
     assert result.proven and result.rows == best
     assert result.winning == sorted(g for g, d in want.items() if d == best)
     assert len(result.line) == best and result.line[-1] in engine.lexicon.answers
+    S = np.arange(len(engine.lexicon.answers))
+    ranked = search.ranked(S, top=10)
+    assert result.line[0] == ranked[0].guess == search.ranked(S, top=1)[0].guess  # the line opens as suggest does
+    assert ranked == sorted(ranked, key=lambda c: (c.rows, c.largest, c.guess))
     # the journal holds every opener: a second run settles nothing again and says the same
     again = prove(AbsurdleSearch(engine), top=1, journal=tmp_path / "absurdle.journal")
     assert cornered_proof(search, again).winning == result.winning

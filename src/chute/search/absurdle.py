@@ -258,28 +258,27 @@ class AbsurdleSearch:
         worst, parts = self.stats(S, rows)
         order = np.lexsort((-parts, worst))
         out: list[Cornered] = []
-        if best <= 3:  # the guesses that win in ``best`` at once: they may be few among thousands
+        if best <= 3:  # every guess that wins in ``best``, at once: they may be few among thousands
             if best == 2:
                 won = order[worst[order] == 1]  # every bucket one word
             else:  # one compiled scan of every candidate
                 by_parts, fewer = rows[np.argsort(-parts, kind="stable")], -np.sort(-parts)
                 cands = order[: np.count_nonzero(worst <= min(int(parts.max()), self.most_parts))]
                 won = cands[self._corners_in_three(rows[cands], S, by_parts, fewer, every=True)]
-            out = [Cornered(lexicon.guesses[int(rows[k])], best, int(worst[k])) for k in won[:top].tolist()]
-            for k in order[~np.isin(order, won)].tolist() if len(out) < top else ():  # then one row more, in order
-                need = self.rows_after(int(rows[k]), S, clues, (best + 1,))
-                if need is not None:
-                    out.append(Cornered(lexicon.guesses[int(rows[k])], need, int(worst[k])))
-                    if len(out) >= top:
-                        break
+            out = [Cornered(lexicon.guesses[int(rows[k])], best, int(worst[k])) for k in won.tolist()]
+            within: tuple[int, ...] = (best + 1,)
+            rest = order[~np.isin(order, won)]  # then those one row more, if too few
         else:
-            for k in order.tolist():
-                row = int(rows[k])
-                need = self.rows_after(row, S, clues, (best, best + 1))
-                if need is not None:
-                    out.append(Cornered(lexicon.guesses[row], need, int(worst[k])))
-                if sum(c.rows == best for c in out) >= top:
-                    break
+            rest, within = order, (best, best + 1)
+        for k in rest.tolist():
+            # guesses come by their largest bucket: once the ``top``-th is at the fewest rows this search asks and
+            # its bucket is smaller than this guess's, no later guess ranks above it
+            first = sorted(out, key=lambda c: (c.rows, c.largest))[:top]
+            if len(first) >= top and first[-1].rows <= within[0] and worst[k] > first[-1].largest:
+                break
+            need = self.rows_after(int(rows[k]), S, clues, within)
+            if need is not None:
+                out.append(Cornered(lexicon.guesses[int(rows[k])], need, int(worst[k])))
         out.sort(key=lambda c: (c.rows, c.largest, c.guess))
         return out[:top]
 
