@@ -124,3 +124,12 @@ def test_the_adversarys_games_suggest_only_words_chute_suggests_anywhere(cli, ga
         assert len(words) == 20 and all(lexicon.is_suggested(w) for w in words), words
     offensive = sorted(lexicon.offensive)[0]
     assert cli("play", "--game", game, offensive)[0] == 1  # a word the player types is still answered
+
+
+def test_a_suggestion_after_the_cornering_row_says_the_game_is_won(cli):
+    status, out, err = cli("suggest", "--game", "absurdle", "olate:bbbbb", "rinds:bbbbb", "gimpy:bbbbb", "chuck:ggggg")
+    assert status == 0, err
+    assert out == "cornered in 4 rows; the fewest that always win: 4\n"
+    status, out, _ = cli("suggest", "--game", "absurdle", "crane:ggggg", "--json")
+    data = json.loads(out)
+    assert data["won"] and data["suggestions"] == [] and data["rows"] == 0

@@ -30,6 +30,10 @@ def suggestions_against(args: argparse.Namespace, ranking) -> int:
     if args.json:
         print(json.dumps({"game": solver.game.name, **suggestion.to_dict(lexicon.show)}, ensure_ascii=False, indent=1))
         return 0
+    if suggestion.won:
+        used = counted(len(suggestion.clues), "row", lang)
+        print(phrase("adv_won", lang, used=used, fewest=solver.fewest_rows()))
+        return 0
     left = counted(len(suggestion.left), "adv_word", lang)
     print(phrase("adv_line", lang, left=left, rows=counted(suggestion.rows, "row", lang)))
     if len(suggestion.left) <= 10:

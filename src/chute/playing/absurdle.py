@@ -33,8 +33,13 @@ class AbsurdleSuggestion:
 
     clues: tuple[Clue, ...]
     left: list[str]  # the words the adversary may still keep, in the answer list's order
-    rows: int  # the fewest rows that corner it from here, the next guess and the last included
+    rows: int  # the fewest rows that corner it from here, the next guess and the last included (0: cornered)
     ranked: list[Cornered]
+
+    @property
+    def won(self) -> bool:
+        """Return whether the clues end with the adversary cornered (the last row all green)."""
+        return bool(self.clues) and self.clues[-1].solved
 
     def to_dict(self, show=str) -> dict:
         """Return the suggestion as a JSON-ready dict (words spelt by ``show``)."""
@@ -42,6 +47,7 @@ class AbsurdleSuggestion:
             "left": len(self.left),
             "words": [show(w) for w in self.left] if len(self.left) <= 10 else None,
             "rows": self.rows,
+            "won": self.won,
             "suggestions": [
                 {"guess": show(c.guess), "rows": c.rows, "largest": c.largest, "could_be_answer": c.guess in self.left}
                 for c in self.ranked
@@ -109,6 +115,8 @@ class AbsurdleSolver:
         """Return the ``top`` guesses that corner the adversary in the fewest rows from the clues' words (each
         whatever a tie keeps), then by the largest bucket they leave."""
         S = self.left_after(clues)
+        if clues and clues[-1].solved:  # cornered: nothing left to guess
+            return AbsurdleSuggestion(tuple(clues), [clues[-1].guess], 0, [])
         ranked = self.search.ranked(S, tuple(clues), top) if clues else self.openers(top)
         words = [self.lexicon.answers[int(j)] for j in S]
         return AbsurdleSuggestion(tuple(clues), words, ranked[0].rows, ranked)
