@@ -24,20 +24,46 @@ def language_of(lexicon_name: str) -> str | None:
     return LANGUAGE_OF.get(base)
 
 
+def inflections(word: str, language: str) -> set[str]:
+    """Return a word and the forms it takes as a slur is used: in English its plural, past and adjective (-s,
+    -es, -ed, -y, a final y as -ies, -ie as -y, a final s dropped); in Portuguese its other gender and its
+    number (-o and -a, -s).  The forms no list holds are kept out by the lexicon (``Lexicon.offensive``)."""
+    out = {word}
+    if language == "en":
+        out |= {word + "s", word + "es", word + "ed", word + "y"}
+        if word.endswith("e"):
+            out |= {word + "d", word[:-1] + "y"}
+        if word.endswith("y"):
+            out |= {word[:-1] + "ies", word[:-1] + "ied"}
+        if word.endswith("ie"):
+            out.add(word[:-2] + "y")
+    elif language == "pt":
+        out.add(word + "s")
+        if word[-1:] in ("o", "a"):
+            other = word[:-1] + ("a" if word.endswith("o") else "o")
+            out |= {other, other + "s"}
+    if word.endswith("s") and len(word) > 3:
+        out.add(word[:-1])
+    return out
+
+
 @cache
 def offensive_words(language: str) -> frozenset[str]:
-    """Return the folded words chute never suggests in a language (none for a language it has no list for)."""
+    """Return the folded words chute never suggests in a language (none for a language it has no list for): the
+    list's words and chute's additions with their inflections, less the everyday words ``changes.txt`` keeps."""
     folder = resources.files("chute") / "data" / "offensive"
     entry = folder / f"{language}.txt"
     if not entry.is_file():
         return frozenset()
-    words = {
+    listed = {
         line.strip()
         for line in entry.read_text(encoding="utf-8").splitlines()
         if line.strip() and not line.startswith("#")
     }
+    kept: set[str] = set()
     for line in (folder / "changes.txt").read_text(encoding="utf-8").splitlines():
         parts = line.split()
         if len(parts) >= 2 and parts[0] == language and parts[1][:1] in "+-":
-            (words.add if parts[1][0] == "+" else words.discard)(parts[1][1:])
-    return frozenset(words)
+            (listed.add if parts[1][0] == "+" else kept.add)(parts[1][1:])
+    words = set().union(*(inflections(w, language) for w in listed)) if listed else set()
+    return frozenset(words - kept)
