@@ -133,3 +133,13 @@ def test_a_suggestion_after_the_cornering_row_says_the_game_is_won(cli):
     status, out, _ = cli("suggest", "--game", "absurdle", "crane:ggggg", "--json")
     data = json.loads(out)
     assert data["won"] and data["suggestions"] == [] and data["rows"] == 0
+
+
+def test_common_words_rank_apart_from_every_word_in_one_cache(cli, tmp_path, monkeypatch):
+    monkeypatch.setenv("CHUTE_CACHE_DIR", str(tmp_path))
+    first = {}
+    for flags in (["--common"], []):
+        status, out, err = cli("suggest", "--game", "absurdle", *flags, "--top", "1", "--json")
+        assert status == 0, err
+        first[bool(flags)] = json.loads(out)["suggestions"][0]["guess"]
+    assert first[False] == "aesir" and first[True] != "aesir"  # AESIR is not a common word

@@ -130,7 +130,7 @@ class AbsurdleSolver:
             ranked = self.search.ranked(self.every_answer(), (), n)
             return [Ranked(c.guess, c.rows, 0.0, c.largest, 0, c.guess in answers) for c in ranked]
 
-        entry = f"absurdle:{self.hard or 'normal'}"
+        entry = f"absurdle:{self.hard or 'normal'}|s={self.lexicon.suggest_key}"  # the words it may suggest
         found = cached_openers(self.engine.cache_dir, self.lexicon.key, entry, top, compute, self.lexicon.is_suggested)
         return [Cornered(r.guess, int(r.score), r.worst) for r in found]
 
