@@ -1,5 +1,6 @@
-"""The Absurdle search's scans (``search.absurdle``): each guess's largest bucket over a set, and the first guess
-that leaves every word of a set alone.  Their numpy twins are ``largest_bins_numpy`` and ``splitter_numpy``."""
+"""The Absurdle search's scans (``search.absurdle``): each guess's largest bucket over a set, whether some guess
+leaves every word of a set alone, and whether some guess leaves every bucket the adversary may keep so.  Their
+numpy twins are in ``adversary_numpy``."""
 
 from __future__ import annotations
 
@@ -31,25 +32,6 @@ def largest_bins(M, rows, S, n_patterns, worst, parts):
 
 
 @njit(cache=True, nogil=True)
-def splitter(M, rows, S, n_patterns):
-    """Return the first of ``rows`` that shows every word of the answer columns ``S`` its own colours, or -1."""
-    seen = np.zeros(n_patterns, dtype=np.int64)
-    for k in range(rows.shape[0]):
-        row = M[rows[k]]
-        mark = k + 1  # a fresh mark per guess: no clearing
-        alone = True
-        for j in range(S.shape[0]):
-            c = row[S[j]]
-            if seen[c] == mark:
-                alone = False
-                break
-            seen[c] = mark
-        if alone:
-            return rows[k]
-    return -1
-
-
-@njit(cache=True, nogil=True)
 def _splits(M, rows, n_rows, B, seen, mark):
     """Return whether one of the first ``n_rows`` of ``rows`` shows every word of ``B`` its own colours (``seen``:
     a table of patterns, ``mark[0]`` a value above every one it holds; both are advanced)."""
@@ -67,6 +49,12 @@ def _splits(M, rows, n_rows, B, seen, mark):
         if alone:
             return True
     return False
+
+
+@njit(cache=True, nogil=True)
+def splits(M, rows, S, n_patterns):
+    """Return whether one of ``rows`` shows every word of the answer columns ``S`` its own colours."""
+    return _splits(M, rows, rows.shape[0], S, np.zeros(n_patterns, dtype=np.int64), np.zeros(1, dtype=np.int64))
 
 
 @njit(cache=True, nogil=True)

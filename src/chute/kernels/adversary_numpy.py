@@ -15,12 +15,12 @@ def largest_bins_numpy(M, rows, S, n_patterns, worst, parts) -> None:
     parts[:] = (counts > 0).sum(axis=1)
 
 
-def splitter_numpy(M, rows, S, n_patterns) -> int:
-    """Return the first of ``rows`` that shows every word of ``S`` its own colours, or -1."""
+def splits_numpy(M, rows, S, n_patterns) -> bool:
+    """Return whether one of ``rows`` shows every word of ``S`` its own colours."""
+    if len(S) <= 1:
+        return len(rows) > 0
     codes = np.sort(M[np.ix_(rows, S)], axis=1)
-    alone = (np.diff(codes, axis=1) != 0).all(axis=1) if len(S) > 1 else np.ones(len(rows), dtype=bool)
-    found = np.flatnonzero(alone)
-    return int(rows[found[0]]) if len(found) else -1
+    return bool((np.diff(codes, axis=1) != 0).all(axis=1).any())
 
 
 def corners_in_three_numpy(M, cands, S, n_patterns, green, splitters, parts_desc, allowed_after, wins) -> bool:
@@ -41,10 +41,7 @@ def corners_in_three_numpy(M, cands, S, n_patterns, green, splitters, parts_desc
             continue
         among = splitters[: int(np.count_nonzero(parts_desc >= big))]
         if all(
-            splitter_numpy(
-                M, among if allowed_after is None else allowed_after(among, row, c), S[codes == c], n_patterns
-            )
-            >= 0
+            splits_numpy(M, among if allowed_after is None else allowed_after(among, row, c), S[codes == c], n_patterns)
             for c in tied
         ):
             wins[0 if first else k] = 1

@@ -94,29 +94,17 @@ def solver_for(
         if asked or depth > 1:
             said = ", ".join(asked or ["depth"])
             raise ChuteError(f"{spec.name} is played by its own exact search: {said} does not apply")
-        engine = engine_for(
-            spec,
-            answers,
-            guesses,
-            exclude,
-            not_answers,
-            length,
-            common_floor_of(common, common_floor),
-            cache,
-            notify,
-            waiting,
-        )
-        return AbsurdleSolver(engine, spec, rule)
-    named, prior_name = default_policy(strategy, prior, depth)  # one board's
-    if spec.boards > 1:
-        policy = joint_policy(strategy, opener, candidates_only, depth, tree)
-        if rule is not None:
-            raise ChuteError(
-                f"hard mode is for one board; {spec.name} has {spec.boards} (no guess could keep to "
-                "every board's clues)"
-            )
     else:
-        check_strategy(named, depth)  # an unknown name fails before any loading
+        named, prior_name = default_policy(strategy, prior, depth)  # one board's
+        if spec.boards > 1:
+            policy = joint_policy(strategy, opener, candidates_only, depth, tree)
+            if rule is not None:
+                raise ChuteError(
+                    f"hard mode is for one board; {spec.name} has {spec.boards} (no guess could keep to "
+                    "every board's clues)"
+                )
+        else:
+            check_strategy(named, depth)  # an unknown name fails before any loading
     engine = engine_for(
         spec,
         answers,
@@ -129,6 +117,8 @@ def solver_for(
         notify,
         waiting,
     )
+    if spec.adversary:
+        return AbsurdleSolver(engine, spec, rule)
     lexicon = engine.lexicon
     avoid = refused_for(lexicon, refused)
     if spec.boards > 1:

@@ -110,7 +110,7 @@ class AbsurdleSearch:
     def splits(self, S: np.ndarray, rows: np.ndarray) -> bool:
         """Return whether some guess of ``rows`` shows every word of ``S`` its own colours (wins in two rows)."""
         self.sets += 1
-        return self._scans.splitter(self.engine.matrix, rows, S, self.n_patterns) >= 0
+        return bool(self._scans.splits(self.engine.matrix, rows, S, self.n_patterns))
 
     def buckets(self, row: int, S: np.ndarray) -> list[np.ndarray]:
         """Return the buckets a tie lets the adversary keep after guess ``row`` (answer columns, sorted)."""
@@ -301,14 +301,10 @@ def _scans(compiled: bool) -> SimpleNamespace:
         from ..kernels import adversary  # noqa: PLC0415 (numba: loaded on first use)
 
         return SimpleNamespace(
-            largest_bins=adversary.largest_bins,
-            splitter=adversary.splitter,
-            corners_in_three=adversary.corners_in_three,
+            largest_bins=adversary.largest_bins, splits=adversary.splits, corners_in_three=adversary.corners_in_three
         )
     return SimpleNamespace(
-        largest_bins=twins.largest_bins_numpy,
-        splitter=twins.splitter_numpy,
-        corners_in_three=twins.corners_in_three_numpy,
+        largest_bins=twins.largest_bins_numpy, splits=twins.splits_numpy, corners_in_three=twins.corners_in_three_numpy
     )
 
 

@@ -115,9 +115,7 @@ def adversary_solver(game: str, rule: str | None = None) -> AbsurdleSolver:
 
 def adversary_game_of(body: dict, spec: GameSpec) -> AbsurdleGame:
     """Return the game against the adversary a request replays: its guesses, each answered again."""
-    rows = body.get("rows", [])
-    if not isinstance(rows, list) or len(rows) > MAX_ROWS:
-        raise BadRequest(f"rows must be a list of at most {MAX_ROWS} rows")
+    rows = rows_of(body)
     game = adversary_solver(spec.name, rule_of(body, spec)).new_game()
     for i, row in enumerate(rows, 1):
         if not isinstance(row, dict) or not isinstance(row.get("guess"), str):
@@ -141,13 +139,19 @@ def rule_of(body: dict, spec: GameSpec) -> str | None:
     return spec.hard_rule if rule == "hard" else rule
 
 
+def rows_of(body: dict) -> list:
+    """Return the rows a request replays (a list of at most ``MAX_ROWS``; each row checked by its reader)."""
+    rows = body.get("rows", [])
+    if not isinstance(rows, list) or len(rows) > MAX_ROWS:
+        raise BadRequest(f"rows must be a list of at most {MAX_ROWS} rows")
+    return rows
+
+
 def session_of(body: dict) -> tuple[Session, GameSpec]:
     """Return (session, spec): the game of a request replayed row by row."""
     spec = spec_of(body)
     rule = rule_of(body, spec)
-    rows = body.get("rows", [])
-    if not isinstance(rows, list) or len(rows) > MAX_ROWS:
-        raise BadRequest(f"rows must be a list of at most {MAX_ROWS} rows")
+    rows = rows_of(body)
     if len(rows) * spec.boards > MAX_WORK:
         raise BadRequest(f"{spec.name} replays at most {MAX_WORK // spec.boards} rows in one request", 413)
     parsed = []
