@@ -1027,6 +1027,8 @@ def test_absurdle_on_the_page_the_adversary_colours_each_row_until_cornered(page
     assert page.locator("#left-count").inner_text() == "160 possible words"
     assert page.locator(".board .row").first.locator(".tile").first.get_attribute("aria-label") == "o, grey"
     assert page.locator("#suggestions tbody tr td.word").first.inner_text().lower() == "rinds"
+    first_row = page.locator("#suggestions tbody tr").first.locator("td")
+    assert first_row.nth(2).inner_text() == "3" and page.locator("#expected-label").is_hidden()  # rows, whole
     for k, word in enumerate(["rinds", "gimpy", "chuck"], 2):
         page.keyboard.type(word)
         page.keyboard.press("Enter")
@@ -1034,4 +1036,5 @@ def test_absurdle_on_the_page_the_adversary_colours_each_row_until_cornered(page
     assert page.locator("#result-line").inner_text() == "cornered in 4 rows; the fewest that always win: 4"
     assert page.locator("#share-out").inner_text() == "Absurdle 4/∞ (fewest 4)\n\n" + "⬛⬛⬛⬛⬛\n" * 3 + "🟩🟩🟩🟩🟩"
     assert first == "aesir" and page.locator("#review-game").is_hidden() and page.locator("#why-title").is_hidden()
+    assert page.locator("#share-section").is_hidden()
     shot(page, "absurdle-cornered")

@@ -303,7 +303,7 @@ function drawSide() {
     const score = s.score !== undefined ? s.score : s.bits;
     const fifth = several ? (s.bits !== undefined ? num(s.bits, 3) : "") : (s.worst !== undefined ? num(s.worst) : "");
     tr.innerHTML = `<td>${i + 1}</td><td class="word"><button type="button"></button></td>` +
-      `<td>${num(score, 3)}</td><td>${num(s.expected, 2)}</td>` +
+      `<td>${num(score, d.adversary ? 0 : 3)}</td><td>${num(s.expected, 2)}</td>` +
       `<td>${fifth}</td><td>${percent(s.chance !== undefined ? s.chance : s.p_hit)}</td>` +
       `<td><button type="button" class="refuse">✕</button></td>`;
     const btn = tr.querySelector("td.word button");
@@ -818,6 +818,8 @@ function fitMode() {
   $("common").disabled = Boolean(S.game.adversary);       // the adversary's games suggest by rows, from every word
   $("review-game").hidden = Boolean(S.game.adversary);
   $("why-title").closest("section").hidden = Boolean(S.game.adversary);     // no secret to ask about
+  $("share-section").hidden = Boolean(S.game.adversary);
+  document.body.dataset.adversary = String(Boolean(S.game.adversary));    // no expected size, no chance: hidden     // no other site's game to paste: review is chute review
 }
 
 async function start() {
