@@ -143,3 +143,12 @@ def test_common_words_rank_apart_from_every_word_in_one_cache(cli, tmp_path, mon
         assert status == 0, err
         first[bool(flags)] = json.loads(out)["suggestions"][0]["guess"]
     assert first[False] == "aesir" and first[True] != "aesir"  # AESIR is not a common word
+
+
+def test_a_typed_line_of_garbage_is_named_in_a_short_excerpt(cli):
+    garbage = "\x00\x81" + "z" * 5000
+    status, out, err = cli("play", "--game", "absurdle", stdin=f"{garbage}\nqzxvj\n")
+    assert status == 1 and "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert len(lines) == 2 and all(len(line) < 120 for line in lines) and "5,002 characters" in lines[0]
+    assert lines[1] == "chute: QZXVJ is not a word absurdle accepts"

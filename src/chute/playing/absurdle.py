@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..errors import ChuteError, NotationError
+from ..files import excerpt
 from ..game.adversary import TieRule, least_said, reply
 from ..game.engine import Engine
 from ..game.feedback import Clue, all_green, decode, encode, letter_states, parse_rows, to_emoji
@@ -96,7 +97,9 @@ class AbsurdleSolver:
         """Return the matrix row of an accepted guess (NotationError naming a word the game does not accept)."""
         row = self.lexicon.guess_index.get(fold(guess))
         if row is None:
-            raise NotationError(f"{self.lexicon.show(fold(guess)).upper()} is not a word {self.game.name} accepts")
+            word = fold(guess).upper()
+            said = word if len(word) <= 2 * self.lexicon.length and word.isalpha() else excerpt(guess, 20)
+            raise NotationError(f"{said} is not a word {self.game.name} accepts")
         return row
 
     def fewest_rows(self, clues: Sequence[Clue] = ()) -> int:
