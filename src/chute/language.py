@@ -400,6 +400,12 @@ PHRASES: dict[str, dict[str, str]] = {
         "saved_on_interrupt": "the game is saved in {path}: '{command}' continues it",
         "first_opening": "grading {word} as an opening for the first time: a few seconds (kept for later reviews)",
         "ranking_openers": "ranking the first guesses of {lexicon} ({strategy}, {prior} prior; once, then cached)...",
+        "safe_plan_building": "searching a plan that finds every one of these lists' {words} words within {rows} rows "
+        "(once, then cached)...",
+        "safe_plan_progress": "  {opener}: {done} of {bins} groups of words planned",
+        "safe_plan_built": "plan found from {opener} in {seconds} s: no word these lists accept is lost",
+        "safe_plan_none": "no plan finds all {words} words within {rows} rows within the search's limits ({seconds} s): "
+        "the answer list is protected, other words may be lost",
         "compiling_kernels": "compiling chute's search kernels for this machine: once, a minute or two (then cached)...",
         "waiting_for_compile": "waiting for another chute process compiling the same kernel (then read from the "
         "cache)...",
@@ -808,6 +814,13 @@ PHRASES: dict[str, dict[str, str]] = {
         "próximas revisões)",
         "ranking_openers": "ordenando os primeiros palpites de {lexicon} ({strategy}, prior {prior}; uma vez, depois "
         "fica guardado)...",
+        "safe_plan_building": "buscando um plano que acerte cada uma das {words} palavras destas listas em até {rows} "
+        "linhas (uma vez, depois fica guardado)...",
+        "safe_plan_progress": "  {opener}: {done} de {bins} grupos de palavras planejados",
+        "safe_plan_built": "plano achado a partir de {opener} em {seconds} s: nenhuma palavra que estas listas aceitam "
+        "se perde",
+        "safe_plan_none": "nenhum plano acerta as {words} palavras em até {rows} linhas dentro dos limites da busca "
+        "({seconds} s): a lista de respostas fica protegida, outras palavras podem se perder",
         "compiling_kernels": "compilando os núcleos de busca do chute para esta máquina: uma vez, um ou dois minutos "
         "(depois fica guardado)...",
         "waiting_for_compile": "esperando outro processo do chute que compila o mesmo núcleo (depois lido do cache)...",

@@ -350,6 +350,7 @@ def benchmark(
     if isinstance(engine, Lexicon):
         engine = Engine.build(engine)
     solver = Solver(engine, strategy, **solver_options)
+    solver.keep_every_word()
     options = getattr(solver, "options", None)
     info = {
         "game": engine.lexicon.name,

@@ -35,7 +35,7 @@ LARGE = 256 * 2**20  # a matrix this large is said when it is written to the cac
 MATRIX_FILE = re.compile(r"matrix-([0-9a-f]{32})\.(bin|ok)")
 TABLE_FILE = re.compile(  # the tables kept for a matrix's lists, named by its key
     r"(?:openers|second)-(?P<key>[0-9a-f]{32})\.json"
-    r"|(?:review|optimal|games)-(?P<tkey>[0-9a-f]{32})(?:-s[0-9a-f]{16})?-(?:normal|hard|strict)-[0-9]{1,3}\.json"
+    r"|(?:review|optimal|games|safe)-(?P<tkey>[0-9a-f]{32})(?:-s[0-9a-f]{16})?-(?:normal|hard|strict)-[0-9]{1,3}\.json"
 )
 OTHER_FILE = re.compile(  # chute's other files: parsed lexicons, multi-board openings, compiled kernels' stamps
     r"lexicon-[a-z0-9]{1,40}-[0-9a-f]{24}\.marshal"

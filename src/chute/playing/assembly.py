@@ -130,7 +130,9 @@ def solver_for(
     options = Options(
         candidates_only=candidates_only, prefer_candidates=prefer_candidates, seed=seed, depth=depth, rows=spec.rows
     )
-    solver = game_solver(engine, 1, rule, chosen, make_prior(lexicon, prior_name), options, opener, weights, avoid)
+    solver = game_solver(
+        engine, 1, rule, chosen, make_prior(lexicon, prior_name), options, opener, weights, avoid, notify
+    )
     solver.notify = progress  # told before a slow first opener ranking
     return solver
 
@@ -285,6 +287,7 @@ def game_solver(
     opener: str | None = None,
     weights: str = "auto",
     refused: Iterable[str] = (),
+    notify: Notify | None = None,
 ) -> Solver:
     """Return the solver of a game of ``boards`` boards over an engine built already.
 
@@ -292,7 +295,8 @@ def game_solver(
     either is left out); several boards share entropy's solver under the prior
     (the frequency prior by default), whose words and weights the joint
     policy plays.  The ``refused`` words are never suggested; those
-    that do not fit these lists are left out.
+    that do not fit these lists are left out.  On one board a user's lists get
+    their safe plan (``Solver.keep_every_word``), ``notify`` hearing its search.
     """
     if boards > 1:
         strategy, prior = "entropy", prior if prior is not None else DEFAULT_PRIOR
@@ -302,7 +306,7 @@ def game_solver(
         )
         strategy = named if strategy is None else strategy
         prior = prior if prior is not None else default
-    return Solver(
+    solver = Solver(
         engine,
         strategy,
         options,
@@ -312,6 +316,9 @@ def game_solver(
         prior=prior,
         avoid=fitting(engine.lexicon, refused),
     )
+    if boards == 1:
+        solver.keep_every_word(notify)
+    return solver
 
 
 def session_for(

@@ -34,6 +34,7 @@ from ..strategies.guard import also_accepted
 from ..strategies.lookahead import with_depth
 from ..strategies.safe_tree import safe_entry, safe_key, safe_opener
 from .openers import SECOND_KEPT, STORED, cached_openers, planned_known
+from .safe_plans import needs_plan, safe_plan
 from .suggestion import Suggestion
 from .unlisted import BEAM, LIMIT, Unlisted, model_for, unlisted_words
 
@@ -189,6 +190,25 @@ class Solver:
             return None
         opener, self.plan_total, self.plan_best = known
         return opener
+
+    def keep_every_word(self, notify: Callable[[Note], None] | None = None) -> None:
+        """Open with the safe plan of a user's lists, found once and cached (``safe_plans``), where the policy keeps
+        every word finishable and none ships: from it no word the lists accept is lost."""
+        if not (
+            self.hard is None
+            and not self.plans
+            and not self.safe
+            and (self.opener is None or self.planned)
+            and getattr(self.strategy, "planned_opener", False)
+            and self.belief.name != "uniform"
+            and needs_plan(self.lexicon)
+        ):
+            return
+        first = [r.guess for r in self.openers(1)]
+        tree = safe_plan(self.engine, self.options.rows, first, notify)
+        if tree is not None and self.lexicon.is_guess(tree.root.guess):
+            self.opener, self.safe, self.planned = tree.root.guess, True, True
+            self._memo.clear()
 
     def prior(self) -> dict[str, float] | None:
         """Return the frequency prior per accepted word (None when the lexicon has no frequencies)."""

@@ -24,6 +24,7 @@ from importlib import resources
 from ..search.tree import DecisionTree, TreeError
 
 FOLDER = "data/safe"
+_ADOPTED: dict[tuple, DecisionTree] = {}  # (lists' keys, rule, rows) -> a tree built for lists none ships for
 INDEX = "index.json"  # each tree's opener, word count, digest and played-words key: read without the tree
 
 
@@ -82,16 +83,48 @@ def safe_entry(lexicon, rule: str | None, rows: int) -> tuple[str, dict] | None:
     return None
 
 
+def _adopted_key(lexicon, rule: str | None, rows: int) -> tuple:
+    """Return the key a tree adopted for these lists, rule and rows is kept under."""
+    return (lexicon.listed_key, lexicon.played_key, rule, rows)
+
+
+def adopt(lexicon, rule: str | None, rows: int, tree: DecisionTree) -> None:
+    """Keep a tree that finishes every word these lists accept (built on first use, or a shipped one that covers
+    them) as their safe tree in this process; its digest keys the rankings it moves."""
+    tree.meta.setdefault("digest", digest(tree.to_json().encode("utf-8")))
+    _ADOPTED[_adopted_key(lexicon, rule, rows)] = tree
+
+
+def adopted(lexicon, rule: str | None, rows: int) -> DecisionTree | None:
+    """Return the tree adopted for these lists, rule and rows (None: none)."""
+    return _ADOPTED.get(_adopted_key(lexicon, rule, rows))
+
+
+def shipped_trees(rule: str | None, rows: int) -> list[DecisionTree]:
+    """Return every shipped safe tree of that rule and a row limit within ``rows`` (each checked against its
+    digest), for lists that may be a subset of the words one finishes."""
+    trees = []
+    for name, entry in sorted(_index().items()):
+        if name.split("-")[2] == (rule or "normal") and int(entry.get("rows", 0)) <= rows:
+            tree = _shipped(name)
+            if tree is not None:
+                trees.append(tree)
+    return trees
+
+
 def safe_tree(lexicon, rule: str | None, rows: int) -> DecisionTree | None:
-    """Return the shipped tree that finishes every word it was built on within ``rows`` (None: none ships)."""
+    """Return the safe tree of these lists: the shipped one, or one adopted for them (None: neither)."""
     found = safe_entry(lexicon, rule, rows)
-    return _shipped(found[0]) if found else None
+    return _shipped(found[0]) if found else adopted(lexicon, rule, rows)
 
 
 def safe_opener(lexicon, rule: str | None, rows: int) -> str | None:
-    """Return the first guess of the safe tree for these lists (None: none ships), read from the index alone."""
+    """Return the first guess of the safe tree for these lists (None: none), a shipped one read from the index."""
     found = safe_entry(lexicon, rule, rows)
-    return found[1]["opener"] if found else None
+    if found:
+        return found[1]["opener"]
+    tree = adopted(lexicon, rule, rows)
+    return tree.root.guess if tree is not None else None
 
 
 def safe_guess(lexicon, rule: str | None, rows: int, clues) -> str | None:
@@ -101,6 +134,9 @@ def safe_guess(lexicon, rule: str | None, rows: int, clues) -> str | None:
 
 
 def safe_key(lexicon, rule: str | None, rows: int) -> str:
-    """Return a short hash of the safe tree for these lists (empty when none ships): a ranking it moves keys on it."""
+    """Return a short hash of the safe tree for these lists (empty when none): a ranking it moves keys on it."""
     found = safe_entry(lexicon, rule, rows)
-    return found[1]["digest"] if found else ""
+    if found:
+        return found[1]["digest"]
+    tree = adopted(lexicon, rule, rows)
+    return str(tree.meta["digest"]) if tree is not None else ""

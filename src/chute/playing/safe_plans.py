@@ -1,0 +1,126 @@
+"""The safe plan of a user's lists, found once and cached: what keeps every word they accept finishable.
+
+Wordle's bundled lists ship their tree (``strategies.safe_tree``).  For lists of
+a user's own (``--answers``/``--guesses``, any length), the policy that keeps
+every word finishable needs one too: a shipped tree that finishes every word
+they accept serves (a user's answer list over Wordle's accepted words), else
+the tree search builds one (``search.safe_plan``), saying so while it works,
+and the cache keeps it beside the lists' matrix (``safe-KEY-...json``), checked
+against the lists when read.  Where none is found within the search's limits
+that is said once and cached too, and the policy's plans protect the answer
+list as before.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from ..errors import ChuteError
+from ..files import read_limited, write_atomic
+from ..game.cache import table_name
+from ..language import Note
+from ..search.safe_plan import build_safe_plan, covers, plan_words
+from ..search.tree import DecisionTree
+from ..strategies.safe_tree import adopt, safe_tree, shipped_trees
+
+SAFE_PLAN_BUILDING = "safe_plan_building"
+SAFE_PLAN_PROGRESS = "safe_plan_progress"
+SAFE_PLAN_BUILT = "safe_plan_built"
+SAFE_PLAN_NONE = "safe_plan_none"
+
+
+def needs_plan(lexicon) -> bool:
+    """Return whether these lists are a user's own, for which no tree ships (the bundled lists have theirs, or
+    play under their plans)."""
+    return lexicon.name.endswith("+custom")
+
+
+def plan_path(engine, rows: int) -> Path | None:
+    """Return where the safe plan of the engine's lists is cached (None without a cache)."""
+    if engine.cache_dir is None:
+        return None
+    return engine.cache_dir / table_name("safe", engine.lexicon, None, rows)
+
+
+def _read(path: Path | None, lexicon, rows: int) -> DecisionTree | None | bool:
+    """Return the cached plan (None: the cache says none was found; False: nothing usable is cached)."""
+    if path is None or not path.is_file():
+        return False
+    try:
+        data = json.loads(read_limited(path, "safe plan").decode("utf-8"))
+        if data.get("none") is True:
+            return None if data.get("lexicon_key") == lexicon.key[:16] else False
+        tree = DecisionTree.from_dict(data)
+    except (OSError, ValueError, ChuteError, AttributeError, RecursionError):
+        return False  # damaged: found again
+    if tree.meta.get("lexicon_key") != lexicon.key[:16] or not covers(
+        tree, plan_words(lexicon), lexicon.guess_set, rows
+    ):
+        return False
+    return tree
+
+
+def _write(path: Path | None, text: str) -> None:
+    """Keep a plan (or its absence) in the cache; a cache that cannot be written is worked without."""
+    if path is None:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, text, "safe plan")
+    except (OSError, ChuteError):
+        pass
+
+
+def safe_plan(engine, rows: int, first: list[str], notify: Callable[[Note], None] | None = None) -> DecisionTree | None:
+    """Return the tree that finishes every word the engine's lists accept within ``rows``, adopted as their safe
+    tree (None: none found within the search's limits); read from the cache, else a shipped tree that covers
+    them, else searched from the openers ``first`` and cached.  ``notify`` hears the search start, move and end."""
+    lexicon = engine.lexicon
+    known = safe_tree(lexicon, None, rows)
+    if known is not None:
+        return known
+    path = plan_path(engine, rows)
+    cached = _read(path, lexicon, rows)
+    if cached is None:
+        return None
+    tree = cached if isinstance(cached, DecisionTree) else None
+    if tree is None:
+        words = plan_words(lexicon)
+        tree = next((t for t in shipped_trees(None, rows) if covers(t, words, lexicon.guess_set, rows)), None)
+    if tree is None:
+        tree = _search(lexicon, rows, first, notify)
+        if tree is None:
+            _write(path, json.dumps({"none": True, "lexicon_key": lexicon.key[:16]}) + "\n")
+            return None
+    if cached is False:
+        tree.meta["lexicon_key"] = lexicon.key[:16]
+        _write(path, tree.to_json())
+    adopt(lexicon, None, rows, tree)
+    return tree
+
+
+def _search(lexicon, rows: int, first: list[str], notify: Callable[[Note], None] | None) -> DecisionTree | None:
+    """Return the tree the search finds (None: none within its limits), telling ``notify`` how it goes."""
+    words = len(plan_words(lexicon))
+    began = time.monotonic()
+    if notify is not None:
+        notify(Note(SAFE_PLAN_BUILDING, words=words, rows=rows))
+    said = [began]
+
+    def progress(opener: str, done: int, bins: int) -> None:
+        now = time.monotonic()
+        if notify is not None and (now - said[0] >= 5 or done == bins):
+            said[0] = now
+            notify(Note(SAFE_PLAN_PROGRESS, opener=lexicon.show(opener).upper(), done=done, bins=bins))
+
+    tree = build_safe_plan(lexicon, rows, first, progress)
+    if notify is not None:
+        seconds = round(time.monotonic() - began)
+        if tree is None:
+            notify(Note(SAFE_PLAN_NONE, words=words, rows=rows, seconds=seconds))
+        else:
+            notify(Note(SAFE_PLAN_BUILT, opener=lexicon.show(tree.root.guess).upper(), seconds=seconds))
+    return tree

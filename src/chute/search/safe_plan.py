@@ -1,0 +1,110 @@
+"""The safe plan of any word lists: a tree that finishes every word they accept within the row limit.
+
+Wordle's bundled lists ship theirs (``strategies.safe_tree``); for other lists
+the plan is searched on first use.  Every accepted word is an answer (but the
+offensive ones, which chute never plays, and the past answers the user ruled
+out), the probes are the words chute suggests (another word only where it is a
+candidate), and the tree search (``TreeSearch``) solves the opener's bins one
+by one, largest first, so that an opener that cannot work is dropped early.  A
+bin the search's default widths leave without a tree is searched again wider
+(WIDE_TOPS, the widths ``scripts/build_safe_tree.py`` needed on Wordle's lists).
+The openers tried: the policy's own first (its first row stays its own), then
+the tree search's most promising, until a plan is found or DEADLINE passes.
+
+A tree found for a larger set of words serves any subset of them
+(``covers``): the words a user's answer list leaves Wordle's accepted list are
+still finished by Wordle's shipped tree.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Sequence
+
+from ..game.engine import Engine
+from ..game.feedback import all_green, score
+from ..game.words import Lexicon, fold
+from .opener_search import assemble, opener_bins, opener_row, rank_openers, solve_bin
+from .tree import DecisionTree
+from .tree_search import INF, TreeSearch
+
+WIDE_TOPS = (600, 60)  # a bin the default widths (``parse_top``) leave without a tree is searched again this wide
+MORE_OPENERS = 4  # after the policy's opener, the tree search's most promising openers tried
+DEADLINE = 600.0  # seconds of search after which no further bin or opener is tried: "none found within the limits"
+
+
+def plan_words(lexicon: Lexicon) -> list[str]:
+    """Return the words a safe plan finishes: every accepted word but the offensive ones and the past answers."""
+    kept_out = lexicon.offensive | lexicon.past
+    return [w for w in lexicon.guesses if w not in kept_out]
+
+
+def covers(tree: DecisionTree, words: Iterable[str], accepted: frozenset[str], rows: int) -> bool:
+    """Return whether the tree finishes every one of the words within ``rows``, guessing only accepted words."""
+    if tree.rows > rows or tree.rule is not None:
+        return False
+    green = all_green(tree.length)
+    seen: dict[int, bool] = {}  # node id -> its guess is accepted
+    for word in words:
+        node = tree.root
+        for _ in range(tree.rows):
+            ok = seen.get(id(node))
+            if ok is None:
+                ok = seen[id(node)] = node.guess in accepted
+            if not ok:
+                return False
+            pattern = score(node.guess, word)
+            if pattern == green:
+                break
+            node = node.children.get(pattern)  # type: ignore[assignment]
+            if node is None:
+                return False
+        else:
+            return False
+    return True
+
+
+def build_safe_plan(
+    lexicon: Lexicon,
+    rows: int,
+    first: Sequence[str] = (),
+    progress: Callable[[str, int, int], None] | None = None,
+    deadline: float = DEADLINE,
+) -> DecisionTree | None:
+    """Return a tree finishing every word of ``plan_words`` within ``rows`` (None: none found within the limits).
+
+    ``first``: the openers to try before the search's own; ``progress(opener, bins done, bins)`` hears each bin.
+    """
+    words = plan_words(lexicon)
+    if not words:
+        return None
+    engine = Engine.build(lexicon.widened(words), cache=False)
+    probes = [w for w in lexicon.guesses if lexicon.is_suggested(w)]
+    search = TreeSearch(engine, rows=rows, probes=probes)
+    began = time.process_time()
+    openers = list(
+        dict.fromkeys([fold(w) for w in first if fold(w) in lexicon.guess_set] + rank_openers(search, MORE_OPENERS))
+    )
+    wide: TreeSearch | None = None
+    for opener in openers:
+        bins = sorted(opener_bins(search, opener), key=lambda b: (-len(b[1]), b[0]))
+        row = opener_row(search, opener)
+        results: dict[int, tuple[int, tuple | None]] = {}
+        for done, (code, S) in enumerate(bins):
+            if time.process_time() - began > deadline:
+                return None
+            found = solve_bin(search, row, code, S)
+            if found[0] >= INF and len(S) > rows - 1:
+                wide = wide or TreeSearch(engine, rows=rows, top=WIDE_TOPS, probes=probes)
+                found = solve_bin(wide, row, code, S)
+            if progress is not None:
+                progress(opener, done + 1, len(bins))
+            if found[0] >= INF:
+                break
+            results[code] = found
+        else:
+            result = assemble(search, opener, results, time.process_time() - began, 0)
+            if result.tree is not None:
+                result.tree.meta["words"] = len(words)
+                return result.tree
+    return None

@@ -1,0 +1,118 @@
+"""The safe plan of a user's lists: found once and cached, or a shipped tree that covers them; from it no word the
+lists accept is lost."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import chute.playing.safe_plans as safe_plans
+import chute.playing.solver as solver_module
+from chute import Engine, load_lexicon
+from chute.bench.one_board import benchmark
+from chute.playing.safe_plans import plan_path, safe_plan
+from chute.search.safe_plan import build_safe_plan, covers, plan_words
+from chute.strategies import safe_tree as shipped
+from chute.strategies.safe_tree import shipped_trees
+
+
+def _user_lists(tmp_path, answers: list[str], guesses: list[str] | None = None):
+    """Return the lexicon of a user's own lists written to files (a ``+custom`` lexicon)."""
+    a = tmp_path / "answers.txt"
+    a.write_text("\n".join(answers) + "\n", encoding="utf-8")
+    g = None
+    if guesses is not None:
+        g = tmp_path / "guesses.txt"
+        g.write_text("\n".join(guesses) + "\n", encoding="utf-8")
+    return load_lexicon("wordle", answers=a, guesses=g)
+
+
+def _seeded(tmp_path, seed: int = 5, answers: int = 40, guesses: int = 400):
+    """Return a user's lists drawn from Wordle's: ``guesses`` accepted words, ``answers`` of them answers."""
+    import random
+
+    wordle = load_lexicon("wordle")
+    rnd = random.Random(seed)
+    words = sorted(
+        rnd.sample([w for w in wordle.guesses if w not in wordle.later and w not in wordle.offensive], guesses)
+    )
+    return _user_lists(tmp_path, sorted(rnd.sample(words, answers)), words)
+
+
+def test_the_plan_found_finishes_every_word_and_only_covers_what_it_finishes(tmp_path):
+    lexicon = _seeded(tmp_path)
+    tree = build_safe_plan(lexicon, 6)
+    assert tree is not None
+    words = plan_words(lexicon)
+    assert tree.evaluate(words).failures == [] and tree.evaluate(words).games == len(words)
+    assert covers(tree, words, lexicon.guess_set, 6)
+    assert not covers(tree, words, lexicon.guess_set, tree.stats().worst - 1)  # fewer rows than it needs
+    assert not covers(tree, [*words, "zzzzz"], lexicon.guess_set, 6)  # a word it never met
+    assert not covers(tree, words, lexicon.guess_set - {tree.root.guess}, 6)  # a guess the lists refuse
+
+
+def test_the_plan_is_searched_once_said_cached_and_searched_again_when_damaged(tmp_path, monkeypatch):
+    lexicon = _seeded(tmp_path)
+    engine = Engine.build(lexicon, cache_dir=tmp_path / "cache")
+    said: list[str] = []
+    tree = safe_plan(engine, 6, ["raise"], said.append)
+    assert tree is not None
+    assert said[0].startswith("searching a plan that finds every one of these lists' 400 words within 6 rows")
+    assert said[-1].startswith(f"plan found from {tree.root.guess.upper()}")
+    path = plan_path(engine, 6)
+    assert path is not None and path.is_file()
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("searched again")
+
+    monkeypatch.setattr(safe_plans, "build_safe_plan", no_search)
+    fresh = Engine.build(lexicon, cache_dir=tmp_path / "cache")
+    shipped._ADOPTED.clear()  # a new process: the plan is read from the cache
+    said.clear()
+    again = safe_plan(fresh, 6, ["raise"], said.append)
+    assert said == [] and again is not None and again.to_dict()["tree"] == tree.to_dict()["tree"]
+    monkeypatch.undo()
+    shipped._ADOPTED.clear()
+    path.write_text('{"format": "chute-tree", "tree": [', encoding="utf-8")
+    rebuilt = safe_plan(Engine.build(lexicon, cache_dir=tmp_path / "cache"), 6, ["raise"], said.append)
+    assert rebuilt is not None and said[0].startswith("searching a plan")
+    assert json.loads(path.read_text(encoding="utf-8"))["tree"]["guess"] == rebuilt.root.guess
+
+
+def test_no_plan_within_the_rows_is_said_once_and_remembered(tmp_path):
+    lexicon = _seeded(tmp_path, answers=20, guesses=60)
+    engine = Engine.build(lexicon, cache_dir=tmp_path / "cache")
+    said: list[str] = []
+    assert safe_plan(engine, 2, [], said.append) is None  # 60 words cannot all be found in two rows
+    assert said[-1].startswith("no plan finds all 60 words within 2 rows within the search's limits")
+    said.clear()
+    assert safe_plan(engine, 2, [], said.append) is None and said == []
+
+
+def test_a_users_answer_list_over_wordles_words_is_covered_by_the_shipped_tree(tmp_path):
+    wordle = load_lexicon("wordle")
+    lexicon = _user_lists(tmp_path, sorted(wordle.answers[:300]))
+    assert lexicon.name.endswith("+custom") and lexicon.guess_set == wordle.guess_set
+    shipped = shipped_trees(None, 6)
+    assert shipped and covers(shipped[0], plan_words(lexicon), lexicon.guess_set, 6)
+    said: list[str] = []
+    tree = safe_plan(Engine.build(lexicon, cache=False), 6, ["tares"], said.append)
+    assert said == [] and tree is not None and tree.root.guess == shipped[0].root.guess
+
+
+@pytest.mark.parametrize("planned", [False, True])
+def test_with_the_plan_no_word_of_a_family_is_lost(tmp_path, monkeypatch, planned):
+    """A user's answer list over Wordle's words: the ?ILLS family, every one an accepted word, is lost in part
+    without the plan and not at all with it."""
+    if not planned:
+        monkeypatch.setattr(solver_module, "needs_plan", lambda lexicon: False)
+    wordle = load_lexicon("wordle")
+    lexicon = _user_lists(tmp_path, sorted(wordle.answers[::8]))
+    family = [w for w in lexicon.guesses if w.endswith("ills") and w not in lexicon.offensive]
+    result = benchmark(Engine.build(lexicon, cache=False), "expected-guesses", family, prior="frequency")
+    assert result.stats.games == len(family) == 19
+    if planned:
+        assert result.stats.failures == 0 and result.info["opener"] == "trace"
+    else:
+        assert result.stats.failures > 0
