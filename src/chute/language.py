@@ -65,6 +65,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "story_one_best": "{k} of {n} graded rows was the best move",
         "story_best_rows": "{k} of {n} graded rows were the best move",
         "story_costliest": "{word} cost the most ({amount} guesses on average)",
+        "story_costliest_rows": "{word} cost the most ({amount} rows on average)",
         "story_risked": "{word} risked running out of rows",
         "story_lucky": "lucky colours (luck {luck})",
         "story_unlucky": "unlucky colours (luck {luck})",
@@ -139,9 +140,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "formula (~); a word not found within {rows} rows counts {extra} guesses more",
         "boards_solved_in": "solved in {rows}",
         "boards_not_solved": "not every board solved within {rows}",
-        "round_cost": "cost {amount} guesses (summed over the boards); best found {best}",
-        "round_key": "(a round's value: the sum over the open boards of the expected guesses each still needs "
-        "with optimal play on its own, counting this guess)",
+        "round_cost": "cost {amount} rows until every board is solved; chute plays {best}",
+        "round_key": "(a round's value: the rows the game is expected to take until every board is solved, this "
+        "one included; the row chute plays there is the best move)",
         "decoded_head": "{game}: the words that make each row against {answers}",
         "decoded_tail": "give the guesses (chute review --share FILE WORD1 WORD2 ...) for the full review",
         # your history (reviewing.history, chute stats, the page)
@@ -479,6 +480,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "story_one_best": "{k} de {n} linhas avaliadas foi a melhor jogada",
         "story_best_rows": "{k} de {n} linhas avaliadas foram a melhor jogada",
         "story_costliest": "{word} foi a que mais custou ({amount} palpites em média)",
+        "story_costliest_rows": "{word} foi a que mais custou ({amount} linhas em média)",
         "story_risked": "{word} arriscou ficar sem linhas",
         "story_lucky": "cores de sorte (sorte {luck})",
         "story_unlucky": "cores de azar (sorte {luck})",
@@ -555,9 +557,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "palpites a mais",
         "boards_solved_in": "resolvido em {rows}",
         "boards_not_solved": "nem todo tabuleiro resolvido em {rows}",
-        "round_cost": "custou {amount} palpites (somados nos tabuleiros); a melhor encontrada era {best}",
-        "round_key": "(o valor de uma rodada: a soma, nos tabuleiros abertos, dos palpites esperados que cada um "
-        "ainda precisa com jogo ótimo sozinho, contando este palpite)",
+        "round_cost": "custou {amount} linhas até resolver todos os tabuleiros; o chute joga {best}",
+        "round_key": "(o valor de uma rodada: as linhas que o jogo deve levar até resolver todos os tabuleiros, "
+        "esta incluída; a linha que o chute joga ali é a melhor jogada)",
         "decoded_head": "{game}: as palavras que fazem cada linha contra {answers}",
         "decoded_tail": "dê os palpites (chute review --share ARQUIVO PALAVRA1 PALAVRA2 ...) para a revisão completa",
         "history_head": "seus jogos, guardados em {path}",

@@ -465,9 +465,11 @@ def test_a_multi_board_review_grades_around_an_answer_or_a_guess_chute_does_not_
     unknown = result.rounds[2]  # XYZZY: no value, no grade
     assert unknown.value is None and unknown.skill is None and unknown.comment() == "not graded"
     assert all(b is None or b.comment() == "XYZZY is not in the word lists: not graded" for b in unknown.boards)
-    for rd in result.rounds[:2] + result.rounds[3:5]:  # graded on the boards a known word fits
-        graded = [b for b in rd.boards if b is not None and b.value is not None]
-        assert rd.value == pytest.approx(sum(b.value for b in graded)) and rd.skill is not None
+    for rd in result.rounds[:2] + result.rounds[3:4]:  # graded by the rows to finish the boards a known word fits
+        assert rd.value is not None and rd.best_value is not None and rd.skill is not None and rd.best != rd.guess
+    aargh = result.rounds[4]  # MULTI's board off the lists for the joint player: graded board by board
+    graded = [b for b in aargh.boards if b is not None and b.skill is not None]
+    assert aargh.value is None and aargh.skill == round(sum(b.skill for b in graded) / len(graded))
     assert result.rounds[3].boards[1].after == 0  # no known word fits MULTI's board now
     assert result.rounds[4].boards[1].value is None and result.rounds[6].value is None
     assert result.notes[:2] == [
@@ -867,25 +869,48 @@ def test_cli_review_reads_one_answer_with_a_stray_comma_or_space(cli, capsys, mo
         assert status == 0 and out.startswith("wordle: CIGAR, solved in 2/6"), (typed, err)
 
 
-def test_a_quarteto_review_grades_every_round_across_the_boards():
-    """Each round: every open board's row, the round's value (summed over boards) against the best found."""
-    from chute.playing.session import play
-    from chute.playing.solver import Solver
+@pytest.mark.parametrize(
+    "game, answers",
+    [
+        ("quarteto", ["termo", "suite", "avido", "festa"]),
+        ("quordle", ["issue", "pried", "urban", "asset"]),
+        ("octordle", ["pilot", "yacht", "stain", "knock", "swept", "eagle", "cigar", "humph"]),
+    ],
+)
+def test_a_multi_board_review_grades_chutes_own_game_as_the_best_play(game, answers):
+    """Each round is graded by the rows until every board is solved, against the row chute plays there: chute's
+    own game grades 90 or more in every round, its boards' one-board figures kept as detail."""
+    from chute.game.games import game_spec
     from chute.reviewing.boards_review import review_boards
 
-    engine = Engine.build(load_lexicon("termo"))
-    answers = ["termo", "suite", "avido", "festa"]
-    game = play(Solver(engine), answers, rows=9, limit=14)
-    result = review_boards(engine, game.guesses, answers, 9)
-    assert result.solved_at == list(game.solved_at) and len(result.rounds) == len(game.guesses)
+    spec = game_spec(game)
+    engine = Engine.build(load_lexicon(spec.lexicon))
+    own = review_boards(engine, ["crane" if spec.lexicon == "wordle" else "termo"], answers, spec.rows).chute
+    assert own is not None and own.solved
+    result = review_boards(engine, list(own.guesses), answers, spec.rows)
+    assert len(result.rounds) == len(own.guesses) and result.solved
     for i, rd in enumerate(result.rounds):
+        assert rd.skill is not None and rd.skill >= 90, (i, rd.guess, rd.comment())
+        assert rd.value is not None and rd.best_value is not None and rd.value >= rd.best_value - 1e-9
         open_boards = [b for b in rd.boards if b is not None]
-        assert len(open_boards) == sum(1 for s in game.solved_at if s is None or s > i)
-        assert rd.value == pytest.approx(sum(b.value for b in open_boards))
-        assert rd.best_value <= rd.value + 1e-9 and 0 <= rd.skill <= 99
-    assert result.rounds[0].best == "toras"  # the best opener known for the bundled lists
+        assert len(open_boards) == sum(1 for s in result.solved_at if s is None or s > i)
+    assert result.rounds[-1].value == pytest.approx(1.0)  # the last row solves the last board: one row
     data = result.to_dict(engine.lexicon.show)
-    assert data["answers"][1] == "suíte" and len(data["rounds"]) == len(game.guesses)
+    assert len(data["rounds"]) == len(own.guesses) and data["skill"] >= 90
+
+
+def test_a_multi_board_review_grades_a_wasted_row_below_chutes():
+    """A row that helps no board (FUZZY after CRANE) costs rows to finish, and the comment names chute's row."""
+    from chute.reviewing.boards_review import review_boards
+
+    engine = Engine.build(load_lexicon("wordle"))
+    answers = ["issue", "pried", "urban", "asset"]
+    result = review_boards(engine, ["crane", "fuzzy", "moist", "asset", "issue", "pried", "urban"], answers, 9)
+    fuzzy = result.rounds[1]
+    assert fuzzy.cost is not None and fuzzy.cost > 0.3 and fuzzy.skill is not None and fuzzy.skill < 50
+    assert fuzzy.best not in (None, "fuzzy") and fuzzy.comment().startswith("cost ")
+    assert "rows until every board is solved; chute plays" in fuzzy.comment()
+    assert "rows on average" in result.story()
 
 
 def test_cli_reviews_a_dueto_share_text_with_its_guesses(cli, capsys, monkeypatch, tmp_path):

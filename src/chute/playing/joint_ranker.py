@@ -23,6 +23,7 @@ from ..game.pattern_codes import gather
 from ..game.results import GameResult
 from ..game.words import fold
 from ..language import counted
+from ..strategies.expected import expected_guesses
 from .board_figures import IN_WORKER, NUMPY_BOARD, SORT_BOARD, board_figures_numpy, codes_of
 from .endgame import Endgame
 from .joint_openings import OPENING_KEPT, kept_opening, opening_name
@@ -385,6 +386,39 @@ class JointRanker:
             hits += hit
         size -= hits
         return self._combine(bits, size, ones, hits, none, parts), bits, size, hits
+
+    def rows_to_finish(self, boards: Sequence[Board], rows: np.ndarray) -> np.ndarray:
+        """Return, per guess row, the rows the game is expected to take until every board is solved, that guess
+        included: what the joint player spends, in rows (a review grades its rounds by it).
+
+        Each board b alone would still need E_b(g) - 1 guesses after g (the one-board estimate under its
+        weights, ``expected.expected_guesses``), of which 1 - P_b(g hits) is the row that solves it and
+        the rest rows that solve nothing.  Every open board needs its own solving row, and the rows that
+        solve nothing serve every board at once, so the game takes about
+
+            R(g) = 1 + sum_b (1 - P_b(hit)) + max_b (E_b(g) - 1 - (1 - P_b(hit)))
+
+        (the solving rows, and the most rows any board needs besides its own).
+        """
+        lex = self.engine.lexicon
+        rows = np.asarray(rows, dtype=np.int64)
+        solving = np.zeros(len(rows))
+        besides = np.zeros(len(rows))
+        for b in boards:
+            if b.fallback:
+                codes = codes_of([lex.guesses[r] for r in rows.tolist()], self.words(b), lex.length)
+                cand_rows = b.index
+            else:
+                codes = self._block(rows, b.index)
+                cand_rows = self.answer_row[b.index]
+            w = self.probabilities(b)
+            w = np.full(b.n, 1.0 / b.n) if w is None else w
+            chance = dict(zip(np.asarray(cand_rows).tolist(), w.tolist()))
+            open_after = 1.0 - np.array([chance.get(r, 0.0) for r in rows.tolist()])
+            after = expected_guesses(np.asarray(codes), w, self.n_patterns, self.solved_code) - 1.0
+            solving += open_after
+            besides = np.maximum(besides, after - open_after)
+        return 1.0 + solving + besides
 
     # ----- the choice ---------------------------------------------------------------------------
     def rank(

@@ -103,6 +103,16 @@ class Joint:
         ranker = ranker_for(self.engine, self.policy, self.prior)
         return list(ranker.rank([ranker.board(st.candidates) for st in states], rows_left, top, allowed=allowed))
 
+    def rows_to_finish(self, states: Sequence[State], words: Sequence[str]) -> np.ndarray | None:
+        """Return the rows the game is expected to take after each of the words, it included, until every open
+        board is solved (``JointRanker.rows_to_finish``; None: a board's answer or a word is not in the lists)."""
+        index = self.engine.lexicon.guess_index
+        rows = [index.get(w) for w in words]
+        if not states or any(st.unlisted for st in states) or any(r is None for r in rows):
+            return None
+        ranker = ranker_for(self.engine, self.policy, self.prior)
+        return ranker.rows_to_finish([ranker.board(st.candidates) for st in states], np.array(rows, dtype=np.int64))
+
     @staticmethod
     def _unlisted(state: State, top: int) -> Ranking:
         """Return the likeliest strings of a board whose answer chute does not know, as joint choices."""

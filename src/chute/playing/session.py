@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ChuteError, NotationError
 from ..game.feedback import Clue, all_green, check_colours, letter_states, parse_colours, score
@@ -26,6 +26,9 @@ from ..strategies import State
 from .players import Joint, OneBoard, Player, Ranking
 from .solver import Solver
 from .suggestion import Suggestion
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 @dataclass(frozen=True)
@@ -340,6 +343,14 @@ class Session:
         """Return the player's best next guesses, best first (none when no open board has a word left)."""
         states = self._playable_states()
         return self._player().rank(states, self.rows_left, top) if states else []
+
+    def rows_to_finish(self, words: Sequence[str]) -> np.ndarray | None:
+        """Return the rows the game is expected to take after each of the words until every board is solved, the
+        word included (None: a one-board player, or a board or word the lists lack)."""
+        states = self._playable_states()
+        player = self._player()
+        finish = getattr(player, "rows_to_finish", None)
+        return finish(states, words) if finish is not None and states else None
 
     def next_guess(self) -> str:
         """Return the guess the player plays next."""

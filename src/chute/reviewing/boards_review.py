@@ -16,10 +16,9 @@ from ..game.feedback import Clue, encode, score
 from ..game.fits import words_left
 from ..game.words import word_of_length
 from ..language import Note, counted, decimal, phrase, said
-from ..playing.multiboard import rank as joint_rank
-from ..search.tree_search import INF
+from ..playing.session import Session
 from .chute_game import ChuteGame, chute_game, policy_solver
-from .grading import PRIOR_FOUND_MAX, Grader, PriorGrader, skill_of
+from .grading import skill_of
 from .verdict import (
     SHOW_WORDS,
     RowReview,
@@ -51,7 +50,7 @@ class RoundReview:
 
     @property
     def cost(self) -> float | None:
-        """Return what the guess cost against the best found, summed over the boards (None: not graded)."""
+        """Return the rows the guess cost against the row chute plays there (None: not graded)."""
         return cost_against(self.value, self.best_value)
 
     def comment(self, lang: str = "en", show=None) -> str:
@@ -107,7 +106,7 @@ class BoardsReview:
 
     def story(self, lang: str = "en", show=None) -> str:
         """Return the game told in a sentence: how many rounds were the best found, the costliest, the luck."""
-        return game_story(self.rounds, self.luck, lang, show)
+        return game_story(self.rounds, self.luck, lang, show, in_rows=True)
 
     def headline(self, lang: str = "en", show=None) -> str:
         """Return the verdict in a line: "CIGAR REBUT SISSY HUMPH, every board solved in 9 rows · skill 71 · luck 52"."""
@@ -150,7 +149,6 @@ def review_boards(
     guesses: Sequence[str],
     answers: Sequence[str],
     rows: int,
-    shortlist: int = 8,
     prior: Prior | None = None,
     avoid: Iterable[str] = (),
     notify: Callable[[Note], None] | None = None,
@@ -159,19 +157,18 @@ def review_boards(
     """Return the review of a multi-board game (Dueto, Quarteto, Dordle, Quordle...), round by round.
 
     Each open board is graded as in ``review`` (its candidates, the guess's
-    value on it, its own best guess).  A round's value is the sum over the
-    open boards of the expected guesses each still needs after the guess; the
-    round's best is the guess with the least such sum among a shortlist (each
-    board's own best, the joint policy's top ``shortlist``, the guess played),
-    so round values are the best found, never a proof.  Under ``prior`` (one
-    that reaches beyond the answer list) each board is graded as ``review``
-    grades under it, and the opening round's best is the sum of the boards'
-    bests.  Answers off the answer list and words chute does not know are
-    handled as ``review`` handles them: without a prior the game is graded
-    under the default policy's prior, a board is graded while a word graded
-    fits its clues, and a round on the boards graded then (not at all for a
-    guess chute does not know).  ``avoid``: words the game refused, never a best move.  Beside it, the
-    game ``policy`` plays against the answers (default: chute's joint policy).
+    value on it, its own best guess), as detail.  The round itself is graded
+    by what the joint player spends: the rows the game is expected to take
+    until every board is solved (``JointRanker.rows_to_finish``, under the
+    prior chute's joint policy plays), the guess played against the guess that
+    policy plays there (``own``: chute's joint player, following the game as
+    played).  So a round chute would play is the best move found, and a round
+    graded below it names the row chute plays instead.  Answers off the lists
+    and words chute does not know are handled as ``review`` handles them: a
+    round with a board or a guess chute cannot weigh takes its boards' own
+    grades, if any.  ``avoid``: words the game refused, never a best move.
+    Beside it, the game ``policy`` plays against the answers (default:
+    chute's joint policy).
     """
     avoid = tuple(sorted(set(avoid)))
     base = engine  # the lists as given (the grader's may be widened to a prior's words)
@@ -187,6 +184,8 @@ def review_boards(
     allowed = playable_rows(grader, avoid)
     n_all = len(lexicon.answers)
     sets = [np.arange(n_all, dtype=np.int32) for _ in secrets]
+    solver = policy or policy_solver(base, len(secrets), None, avoid)
+    own = joint_view(solver, secrets, rows)
     solved_at: list[int | None] = [None] * len(secrets)
     rounds: list[RoundReview] = []
     for i, g in enumerate(played):
@@ -196,7 +195,6 @@ def review_boards(
             break
         g_row = lexicon.guess_index.get(g)
         graded = [k for k in open_ if len(sets[k]) and g_row is not None]  # some word graded fits the board's clues
-        befores = [sets[k] for k in graded]  # each graded board's candidates before the guess
         board_rows: list[RowReview | None] = [None] * len(secrets)
         made: dict[int, RowReview] = {}  # the open boards' rows
         for k in open_:
@@ -239,41 +237,17 @@ def review_boards(
                 solved_at[k] = i + 1
         lucks = [luck for k in graded if (luck := made[k].luck) is not None]
         luck = int(round(sum(lucks) / len(lucks))) if lucks else None
-        values = [value for k in graded if (value := made[k].value) is not None]
-        if not graded or len(values) < len(graded):
-            # no value to sum (a guess or answers chute does not know; the last row, where only a
-            # candidate can win): the boards' own grades, if any
+        value, best, best_value = joint_round(own, g, secrets)
+        if value is None or best is None or best_value is None:  # the joint player cannot weigh the round
             skills = [skill for k in graded if (skill := made[k].skill) is not None]
             rounds.append(
                 RoundReview(
                     g, board_rows, None, None, None, int(round(sum(skills) / len(skills))) if skills else None, luck
                 )
             )
-            continue
-        value = sum(values)  # each board's value, graded above
-        best: str = g
-        best_value: float = value
-        if i == 0 and known is not None and len(graded) * known[1] / n_all < best_value:
-            best, best_value = known[0], len(graded) * known[1] / n_all  # the best opener known, proven
-        if i == 0:
-            # every board starts from the same words, so the boards' best is one guess and its round value their sum
-            opening = [(b.best, b.best_value) for k in graded if (b := made[k]).best is not None]
-            if len(opening) == len(graded) and all(v is not None for _, v in opening):
-                value0 = sum(v for _, v in opening if v is not None)
-                first_best = opening[0][0]
-                if value0 < best_value - 1e-12 and first_best is not None:
-                    best, best_value = first_best, value0
-        candidates = (
-            []
-            if i == 0
-            else _shortlist(grader, [made[k] for k in graded], befores, shortlist, joint_rank, r, set(avoid))
-        )
-        for w in candidates:
-            v = _round_value(grader, lexicon.guess_index[w], befores, r, allowed)
-            if v < best_value - 1e-12 or (abs(v - best_value) <= 1e-12 and w < best and best != g):
-                best, best_value = w, v
-        cost = value - best_value if math.isfinite(value) else math.inf
-        rounds.append(RoundReview(g, board_rows, value, best, best_value, skill_of(cost), luck))
+        else:
+            cost = max(value - best_value, 0.0) if math.isfinite(value) else math.inf
+            rounds.append(RoundReview(g, board_rows, value, best, value - cost, skill_of(cost), luck))
     skills = [x.skill for x in rounds if x.skill is not None]
     lucks = [x.luck for x in rounds if x.luck is not None]
     del grader, table  # the grading is done: its searches, and their copies of the matrix, can go
@@ -286,36 +260,31 @@ def review_boards(
         int(round(sum(skills) / len(skills))) if skills else None,
         int(round(sum(lucks) / len(lucks))) if lucks else None,
         notes,
-        chute_game(policy or policy_solver(base, len(secrets), None, avoid), secrets, rows),
+        chute_game(solver, secrets, rows),
     )
 
 
-def _round_value(
-    grader: Grader | PriorGrader, g: int, sets: list[np.ndarray], r: int, allowed: np.ndarray | None = None
-) -> float:
-    """Return the sum over boards of the expected guesses each needs after guess row ``g`` (counting it)."""
-    total = 0.0
-    for S in sets:
-        if isinstance(grader, PriorGrader) and len(S) > PRIOR_FOUND_MAX:
-            total += grader.estimate(g, S, np.array([g]))[0]  # too many to search: estimated, as its row
-            continue
-        after = sum(t for _, _, t in grader.outcomes(g, S, r, allowed))
-        total += 1 + after / grader.mass(S) if after < INF else math.inf
-    return total
+def joint_view(solver: Solver, secrets: Sequence[str], rows: int) -> Session:
+    """Return chute's joint player on a fresh game of these boards, to follow the game as played (told the
+    colours, so that an answer the lists lack leaves its board unlisted, not the game unreadable)."""
+    own = Session(solver, len(secrets), rows)
+    own.new()
+    return own
 
 
-def _shortlist(
-    grader: Grader | PriorGrader,
-    rows: list[RowReview],
-    befores: list[np.ndarray],
-    top: int,
-    joint_rank,
-    r: int,
-    avoid: set[str],
-) -> list[str]:
-    """Return the guesses a round's best is sought among (after the opening): each board's best, the joint policy's top."""
-    answers = grader.engine.lexicon.answers
-    words = {row.best for row in rows if row.best}
-    boards = [[answers[c] for c in S.tolist()] for S in befores]
-    words |= {c.guess for c in joint_rank(grader.engine, boards, rows_left=r, top=top + len(avoid))}
-    return sorted(words - avoid)
+def joint_round(own: Session, guess: str, secrets: Sequence[str]) -> tuple[float | None, str | None, float | None]:
+    """Return (the rows the game is expected to take after ``guess``, the guess chute plays there, the rows after
+    it), then play ``guess`` on ``own`` with the colours the answers show (Nones: the joint player cannot weigh
+    the round: a board or the guess is off the lists)."""
+    values: np.ndarray | None = None
+    best: str | None = None
+    try:
+        if not own.solved:
+            best = own.next_guess()
+            values = own.rows_to_finish([guess, best])
+        own.play(guess, [score(guess, secrets[i]) for i in own.open_boards()])
+    except ChuteError:
+        return None, None, None
+    if values is None or best is None:
+        return None, None, None
+    return float(values[0]), best, float(values[1])

@@ -292,9 +292,9 @@ class Graded(Protocol):
     def cost(self) -> float | None: ...
 
 
-def game_story(rows: Sequence[Graded], luck: int | None, lang: str = "en", show=None) -> str:
+def game_story(rows: Sequence[Graded], luck: int | None, lang: str = "en", show=None, in_rows: bool = False) -> str:
     """Return a game's rows (or rounds) told in one sentence: the best moves among those graded, the row that
-    cost the most or risked the game, and the luck."""
+    cost the most or risked the game (in guesses, or in rows of a game of several boards), and the luck."""
     show = show or (lambda w: w)
     # the rows the table grades, the best moves those it grades 99 (its legend's "99 for the best move")
     graded = [r for r in rows if r.skill is not None]
@@ -314,7 +314,8 @@ def game_story(rows: Sequence[Graded], luck: int | None, lang: str = "en", show=
         if math.isinf(most):
             parts.append(phrase("story_risked", lang, word=show(worst.guess).upper()))
         elif most >= 0.005:
-            parts.append(phrase("story_costliest", lang, word=show(worst.guess).upper(), amount=decimal(most, 2, lang)))
+            key = "story_costliest_rows" if in_rows else "story_costliest"
+            parts.append(phrase(key, lang, word=show(worst.guess).upper(), amount=decimal(most, 2, lang)))
     if luck is not None:
         parts.append(
             phrase(
