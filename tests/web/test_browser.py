@@ -409,7 +409,7 @@ def test_a_dueto_share_text_decoded_from_its_colours(page, server):
     open_game(page, server, "termo")
     assert page.locator("#notes li").first.inner_text().startswith("TORAS opens the best proven plan")  # why first
     mark = page.locator("#suggestions tbody tr").first.locator("span.plan")  # first by its plan, marked so
-    assert mark.inner_text() == "plan" and "3.4195 guesses on average" in mark.get_attribute("title")
+    assert mark.inner_text() == "plan" and "3.4173 guesses on average" in mark.get_attribute("title")
     assert page.locator("#suggestions tbody tr").nth(1).locator("span.plan").count() == 0
     page.fill(
         "#share-text",
