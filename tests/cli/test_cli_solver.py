@@ -523,7 +523,7 @@ def test_suggest_and_play_in_portuguese(cli):
     """--lang pt: the ranking, its notes, the grid and the verdict in Brazilian Portuguese, decimal commas."""
     status, out, err = cli("suggest", "--game", "termo", "--strict", "--lang", "pt")
     assert status == 0 and out.startswith(
-        "2.510 respostas prováveis · 18.210 palavras possíveis · palpites esperados (abertura) · modo estrito"
+        "2.497 respostas prováveis · 18.210 palavras possíveis · palpites esperados (abertura) · modo estrito"
     )
     assert out.splitlines()[1].split() == ["#", "palpite", "palpites", "esperado", "pior", "chance"]
     assert "<0,1%" in out and "abre um plano provado para estas listas" in err

@@ -297,11 +297,11 @@ def test_cli_review_in_portuguese(cli, capsys, monkeypatch):
     )
     assert lines[2] == "o jogo do próprio chute: TORCE MORTE (resolvido em 2/6)"
     assert "SERÃO ⬛🟨🟩⬛🟨  18/66 " in lines[3] and lines[3].endswith(
-        "deixou 18 de 2.510 respostas prováveis (49 em média; TIREM 105, 0,08 palpites a menos para terminar)"
+        "deixou 18 de 2.497 respostas prováveis (49 em média; TIREM 105, 0,08 palpites a menos para terminar)"
     )
     assert lines[5] == "       modo estrito: a terceira letra tem de ser R (verde em SERÃO)"
     assert lines[6] == "       PONTO não podia ser a resposta" and "restavam: MORTE, FORTE" in out
-    assert lines[-1] == "o jogo ótimo (TIREM primeiro) acha MORTE em 3 linhas; a média é 3,5311 nas 2.510 respostas"
+    assert lines[-1] == "o jogo ótimo (TIREM primeiro) acha MORTE em 3 linhas; a média é 3,5286 nas 2.497 respostas"
     assert not any(word in out for word in (" skill ", " luck ", "cost ", "best move", "could not"))
     status, out, _ = cli(
         "review",
@@ -436,10 +436,11 @@ def test_a_word_the_game_refused_is_never_a_best_move(wordle):
     assert [r.value for r in refused.rows] == [r.value for r in plain.rows]  # what was played: as before
     # several boards: neither a board's best nor the round's
     rounds = review_boards(wordle, ["crane", "tough", "aback"], ["aback", "tough"], 7).rounds
-    assert rounds[1].best == "plush"
-    avoided = review_boards(wordle, ["crane", "tough", "aback"], ["aback", "tough"], 7, avoid=["plush"]).rounds
-    assert avoided[1].best not in (None, "plush") and avoided[1].best_value >= rounds[1].best_value
-    assert all(b is None or b.best != "plush" for rd in avoided for b in rd.boards)
+    chutes = rounds[1].best
+    assert chutes not in (None, "tough")
+    avoided = review_boards(wordle, ["crane", "tough", "aback"], ["aback", "tough"], 7, avoid=[chutes]).rounds
+    assert avoided[1].best not in (None, chutes) and avoided[1].best_value >= rounds[1].best_value
+    assert all(b is None or b.best != chutes for rd in avoided for b in rd.boards)
 
 
 def test_review_refuses_bad_input(wordle):
@@ -491,19 +492,21 @@ def test_a_multi_board_review_grades_around_an_answer_or_a_guess_chute_does_not_
 
 
 def test_a_dordle_won_on_its_last_row_among_several_candidates(cli, capsys, monkeypatch):
-    """The last row has no value to sum (only a candidate can win): the round takes its boards' grades (a crash before)."""
+    """The last row has no value (only a candidate can win): the round takes its boards' grades (a crash before)."""
     from chute.reviewing.boards_review import review_boards
 
     guesses = ["sekos", "grass", "hover", "gites", "bleak", "cloak", "miser"]
     result = review_boards(Engine.build(load_lexicon("wordle")), guesses, ["miser", "cloak"], 7)
     risky, last = result.rounds[5], result.rounds[6]
     assert result.solved and result.solved_at == [7, 6]
-    assert math.isinf(risky.value) and risky.skill == 0 and risky.comment().startswith("risked running out of rows")
+    # two rows for two boards, three words on one: every row risks the game, chute's own (CLOAK) too
+    assert math.isinf(risky.value) and risky.best == "cloak" and risky.skill == 99
+    assert risky.boards[0].value is not None and math.isinf(risky.boards[0].value)
     assert last.value is None and last.skill == 99 and last.luck is not None and last.comment() == ""
     assert last.boards[0].comment() == "the last row: a guess among 3 candidates"
     status, out, err = cli("review", "--game", "dordle", "--answer", "miser,cloak", *guesses, stdin="")
     assert status == 0, err
-    assert "  6  CLOAK    at risk vs   4.000  skill 0" in out and "inf" not in out and "None" not in out
+    assert "  6  CLOAK      skill 99" in out and "inf" not in out and "None" not in out
     assert "  7  MISER      skill 99  luck" in out
 
 
@@ -897,6 +900,21 @@ def test_a_multi_board_review_grades_chutes_own_game_as_the_best_play(game, answ
     assert result.rounds[-1].value == pytest.approx(1.0)  # the last row solves the last board: one row
     data = result.to_dict(engine.lexicon.show)
     assert len(data["rounds"]) == len(own.guesses) and data["skill"] >= 90
+
+
+def test_a_row_that_solves_nothing_costs_a_row_and_one_that_cannot_finish_risks_the_game():
+    """Dordle, both boards down to one word: JAZZY wastes one row (cost 1.00, chute plays CIGAR); FUZZY, with two
+    boards and two rows left, can no longer finish both: at risk, skill 0, CIGAR safe."""
+    from chute.reviewing.boards_review import review_boards
+
+    engine = Engine.build(load_lexicon("wordle"))
+    guesses = ["adieu", "story", "plumb", "fight", "jazzy", "fuzzy", "cigar"]
+    result = review_boards(engine, guesses, ["cigar", "rebut"], 7)
+    jazzy, fuzzy = result.rounds[4], result.rounds[5]
+    assert jazzy.cost == pytest.approx(1.0) and jazzy.best == "cigar" and jazzy.skill == 6
+    assert math.isinf(fuzzy.value) and fuzzy.best == "cigar" and fuzzy.best_value == pytest.approx(2.0)
+    assert fuzzy.skill == 0 and fuzzy.comment() == "risked running out of rows; CIGAR was safe"
+    assert not result.solved
 
 
 def test_a_multi_board_review_grades_a_wasted_row_below_chutes():

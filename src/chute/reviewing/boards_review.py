@@ -238,6 +238,11 @@ def review_boards(
         lucks = [luck for k in graded if (luck := made[k].luck) is not None]
         luck = int(round(sum(lucks) / len(lucks))) if lucks else None
         value, best, best_value = joint_round(own, g, secrets)
+        values = [v for k in graded if (v := made[k].value) is not None]
+        if len(values) < len(graded) or not graded:  # the last rows, where only a candidate can win: no value
+            value = None
+        elif not all(math.isfinite(v) for v in values):  # a board this guess risks losing within the rows left
+            value = math.inf
         if value is None or best is None or best_value is None:  # the joint player cannot weigh the round
             skills = [skill for k in graded if (skill := made[k].skill) is not None]
             rounds.append(
@@ -246,8 +251,12 @@ def review_boards(
                 )
             )
         else:
-            cost = max(value - best_value, 0.0) if math.isfinite(value) else math.inf
-            rounds.append(RoundReview(g, board_rows, value, best, value - cost, skill_of(cost), luck))
+            if math.isfinite(value) or best == g:  # the model may rate the played row above chute's: no cost
+                cost = max(value - best_value, 0.0) if math.isfinite(value) else 0.0
+                best_value = value - cost if math.isfinite(value) else value
+            else:
+                cost = math.inf
+            rounds.append(RoundReview(g, board_rows, value, best, best_value, skill_of(cost), luck))
     skills = [x.skill for x in rounds if x.skill is not None]
     lucks = [x.luck for x in rounds if x.luck is not None]
     del grader, table  # the grading is done: its searches, and their copies of the matrix, can go
@@ -282,9 +291,22 @@ def joint_round(own: Session, guess: str, secrets: Sequence[str]) -> tuple[float
         if not own.solved:
             best = own.next_guess()
             values = own.rows_to_finish([guess, best])
+            if values is not None:
+                values = np.where([_loses(own, w) for w in (guess, best)], math.inf, values)
         own.play(guess, [score(guess, secrets[i]) for i in own.open_boards()])
     except ChuteError:
         return None, None, None
     if values is None or best is None:
         return None, None, None
     return float(values[0]), best, float(values[1])
+
+
+def _loses(own: Session, guess: str) -> bool:
+    """Return whether the game can be lost after ``guess``: more boards than rows after it, unless it surely solves
+    one (a board's only word left)."""
+    left = own.rows_left
+    if left is None:
+        return False
+    open_ = [own.boards[i] for i in own.open_boards()]
+    sure = any(b.state.n == 1 and b.state.candidates[0] == guess for b in open_)
+    return len(open_) - int(sure) > left - 1
