@@ -116,3 +116,25 @@ def test_with_the_plan_no_word_of_a_family_is_lost(tmp_path, monkeypatch, planne
         assert result.stats.failures == 0 and result.info["opener"] == "trace"
     else:
         assert result.stats.failures > 0
+
+
+def test_the_search_tries_the_second_guesses_the_policy_prefers_first(tmp_path):
+    """Each bin of more than two words is searched first under the guess the caller prefers there."""
+    lexicon = _seeded(tmp_path)
+    plain = build_safe_plan(lexicon, 6)
+    assert plain is not None
+    opener = plain.root.guess
+    wanted = next(w for w in lexicon.guesses if lexicon.is_suggested(w) and w != opener and w[0] == "c")
+    asked: list[tuple[str, str]] = []
+
+    def prefer(opener: str, pattern: str) -> list[str]:
+        asked.append((opener, pattern))
+        return [wanted]
+
+    tree = build_safe_plan(lexicon, 6, [opener], prefer=prefer)
+    assert tree is not None and tree.root.guess == opener
+    big = [child for child in tree.root.children.values() if child.n > 2]
+    assert big and all(child.guess == wanted for child in big)  # a tree under it exists in 5 rows for these few
+    assert {p for _, p in asked} >= {p for p, c in tree.root.children.items() if c.n > 2}
+    assert tree.evaluate(plan_words(lexicon)).failures == []
+    assert [c.guess for c in plain.root.children.values() if c.n > 2] != [c.guess for c in big]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..errors import ChuteError
@@ -74,10 +74,17 @@ def _write(path: Path | None, text: str) -> None:
         pass
 
 
-def safe_plan(engine, rows: int, first: list[str], notify: Callable[[Note], None] | None = None) -> DecisionTree | None:
+def safe_plan(
+    engine,
+    rows: int,
+    first: list[str],
+    notify: Callable[[Note], None] | None = None,
+    prefer: Callable[[str, str], Sequence[str]] | None = None,
+) -> DecisionTree | None:
     """Return the tree that finishes every word the engine's lists accept within ``rows``, adopted as their safe
     tree (None: none found within the search's limits); read from the cache, else a shipped tree that covers
-    them, else searched from the openers ``first`` and cached.  ``notify`` hears the search start, move and end."""
+    them, else searched from the openers ``first`` and cached.  ``notify`` hears the search start, move and end;
+    ``prefer(opener, pattern)``: the second guesses the search tries first there (the policy's own)."""
     lexicon = engine.lexicon
     known = safe_tree(lexicon, None, rows)
     if known is not None:
@@ -91,7 +98,7 @@ def safe_plan(engine, rows: int, first: list[str], notify: Callable[[Note], None
         words = plan_words(lexicon)
         tree = next((t for t in shipped_trees(None, rows) if covers(t, words, lexicon.guess_set, rows)), None)
     if tree is None:
-        tree = _search(lexicon, rows, first, notify)
+        tree = _search(lexicon, rows, first, notify, prefer)
         if tree is None:
             _write(path, json.dumps({"none": True, "lexicon_key": lexicon.key[:16]}) + "\n")
             return None
@@ -102,7 +109,13 @@ def safe_plan(engine, rows: int, first: list[str], notify: Callable[[Note], None
     return tree
 
 
-def _search(lexicon, rows: int, first: list[str], notify: Callable[[Note], None] | None) -> DecisionTree | None:
+def _search(
+    lexicon,
+    rows: int,
+    first: list[str],
+    notify: Callable[[Note], None] | None,
+    prefer: Callable[[str, str], Sequence[str]] | None,
+) -> DecisionTree | None:
     """Return the tree the search finds (None: none within its limits), telling ``notify`` how it goes."""
     words = len(plan_words(lexicon))
     began = time.monotonic()
@@ -116,7 +129,7 @@ def _search(lexicon, rows: int, first: list[str], notify: Callable[[Note], None]
             said[0] = now
             notify(Note(SAFE_PLAN_PROGRESS, opener=lexicon.show(opener).upper(), done=done, bins=bins))
 
-    tree = build_safe_plan(lexicon, rows, first, progress)
+    tree = build_safe_plan(lexicon, rows, first, progress, prefer=prefer)
     if notify is not None:
         seconds = round(time.monotonic() - began)
         if tree is None:

@@ -28,6 +28,7 @@ from ..game.prior import Prior, make_prior
 from ..game.rules import check_guess, check_rule, legal_mask, rows_without, violation
 from ..game.words import Lexicon, checked_word, fold, is_word
 from ..language import Note
+from ..search.safe_plan import PREFERRED
 from ..strategies import Options, Ranked, State, Strategy, get_strategy
 from ..strategies.base import describe
 from ..strategies.guard import also_accepted
@@ -205,7 +206,12 @@ class Solver:
         ):
             return
         first = [r.guess for r in self.openers(1)]
-        tree = safe_plan(self.engine, self.options.rows, first, notify)
+
+        def prefer(opener: str, pattern: str) -> list[str]:  # the policy's own second guesses, best first
+            by_expectation = self.strategy.by_expectation  # type: ignore[attr-defined]  # planned_opener's
+            return by_expectation(self.state_for([f"{opener}:{pattern}"]), self.options, PREFERRED)
+
+        tree = safe_plan(self.engine, self.options.rows, first, notify, prefer)
         if tree is not None and self.lexicon.is_guess(tree.root.guess):
             self.opener, self.safe, self.planned = tree.root.guess, True, True
             self._memo.clear()

@@ -10,6 +10,11 @@ bin the search's default widths leave without a tree is searched again wider
 (WIDE_TOPS, the widths ``scripts/build_safe_tree.py`` needed on Wordle's lists).
 The openers tried: the policy's own first (its first row stays its own), then
 the tree search's most promising, until a plan is found or DEADLINE passes.
+Each bin tries first the second guesses the caller prefers (``prefer``: the
+policy's best there by E(g), as ``scripts/build_safe_tree.py`` does for
+Wordle's), each with the bin's words split by it and every part solved by the
+search; so where the policy counts the plan's guess as proven (its second and
+third rows) it plays its own choice wherever a plan allows it.
 
 A tree found for a larger set of words serves any subset of them
 (``covers``): the words a user's answer list leaves Wordle's accepted list are
@@ -21,13 +26,16 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Sequence
 
+import numpy as np
+
 from ..game.engine import Engine
-from ..game.feedback import all_green, score
+from ..game.feedback import all_green, decode, score
 from ..game.words import Lexicon, fold
 from .opener_search import assemble, opener_bins, opener_row, rank_openers, solve_bin
 from .tree import DecisionTree
 from .tree_search import INF, TreeSearch
 
+PREFERRED = 4  # the caller's preferred second guesses tried per bin before the search's own
 WIDE_TOPS = (600, 60)  # a bin the default widths (``parse_top``) leave without a tree is searched again this wide
 MORE_OPENERS = 4  # after the policy's opener, the tree search's most promising openers tried
 DEADLINE = 600.0  # seconds of search after which no further bin or opener is tried: "none found within the limits"
@@ -70,10 +78,12 @@ def build_safe_plan(
     first: Sequence[str] = (),
     progress: Callable[[str, int, int], None] | None = None,
     deadline: float = DEADLINE,
+    prefer: Callable[[str, str], Sequence[str]] | None = None,
 ) -> DecisionTree | None:
     """Return a tree finishing every word of ``plan_words`` within ``rows`` (None: none found within the limits).
 
-    ``first``: the openers to try before the search's own; ``progress(opener, bins done, bins)`` hears each bin.
+    ``first``: the openers to try before the search's own; ``progress(opener, bins done, bins)`` hears each bin;
+    ``prefer(opener, pattern)``: the second guesses to try first in that bin, best first.
     """
     words = plan_words(lexicon)
     if not words:
@@ -93,7 +103,9 @@ def build_safe_plan(
         for done, (code, S) in enumerate(bins):
             if time.process_time() - began > deadline:
                 return None
-            found = solve_bin(search, row, code, S)
+            found = _preferred(search, S, rows - 1, prefer(opener, decode(code, lexicon.length)) if prefer else ())
+            if found[0] >= INF:
+                found = solve_bin(search, row, code, S)
             if found[0] >= INF and len(S) > rows - 1:
                 wide = wide or TreeSearch(engine, rows=rows, top=WIDE_TOPS, probes=probes)
                 found = solve_bin(wide, row, code, S)
@@ -108,3 +120,30 @@ def build_safe_plan(
                 result.tree.meta["words"] = len(words)
                 return result.tree
     return None
+
+
+def _preferred(search: TreeSearch, S: np.ndarray, r: int, guesses: Sequence[str]) -> tuple[int, tuple | None]:
+    """Return (total, subtree) of the first of ``guesses`` under which every part of the set ``S`` has a tree within
+    ``r`` rows, the parts solved by the search ((INF, None): none has)."""
+    if len(S) <= 2:  # the search's own finish: a candidate, then the other
+        return INF, None
+    index = search.lexicon.guess_index
+    probes = set(search.all_rows.tolist())
+    for word in guesses[:PREFERRED]:
+        g = index.get(word)
+        if g is None or g not in probes:
+            continue
+        words, starts, codes = search.split(g, S)
+        total, kids = len(S), []
+        for i in range(len(codes)):
+            if codes[i] == search.solved:
+                continue
+            part = np.sort(words[starts[i] : starts[i + 1]]).astype(np.int32)
+            value = search.solve(part, r - 1, None, INF, b"")
+            if value >= INF:
+                break
+            total += value
+            kids.append((int(codes[i]), search.subtree(part, r - 1, None, b"")))
+        else:
+            return total, (g, len(S), tuple(kids))
+    return INF, None
