@@ -103,10 +103,21 @@ def test_a_wider_search_finds_the_plan_the_first_misses(default_solver):
     assert "keeps every word finishable" in " ".join(suggestion.notes)
 
 
+def test_a_second_row_off_the_safe_tree_leaves_a_large_set_to_its_opener(default_solver, monkeypatch, tmp_path):
+    """A first clue after a guess chute ships no second row for, leaving thousands of words: no plan is searched
+    (a first suggestion nobody cached stays fast), and the policy says it ranked by expected guesses alone."""
+    monkeypatch.setattr(default_solver.engine, "cache_dir", tmp_path)  # ranked here, not read from a cache
+    searched = []
+    monkeypatch.setattr(Plans, "__init__", lambda self, *a, **k: searched.append(a) or None)
+    suggestion = default_solver.suggest(["xyzzy:bbbbb"], top=1)
+    assert searched == [] and expected.PLANS_GAVE_UP in suggestion.notes
+    assert "expected guesses alone" in " ".join(suggestion.notes)
+
+
 def test_a_wide_search_over_a_large_set_gives_up_within_the_smaller_budget(default_solver, monkeypatch, tmp_path):
-    """A first clue after a guess chute ships no second row for, leaving thousands of words: no plan among the
-    best guesses, so the wide search runs, over more than WIDE_LARGE words with WIDE_LARGE_BUDGET (it
-    examines no more than one look past it), and the policy says it ranked by expected guesses alone."""
+    """A third row that still leaves thousands of words (XYZZY, QAJAQ all grey): no plan among the best
+    guesses, so the wide search runs, over more than WIDE_LARGE words with WIDE_LARGE_BUDGET (it examines no
+    more than one look past it), and the policy says it ranked by expected guesses alone."""
     monkeypatch.setattr(default_solver.engine, "cache_dir", tmp_path)  # ranked here, not read from a cache
     spent = []
     real = Plans.plan_guess
@@ -119,7 +130,7 @@ def test_a_wide_search_over_a_large_set_gives_up_within_the_smaller_budget(defau
             spent.append((self.top, len(self.words), start, start - self.budget))
 
     monkeypatch.setattr(Plans, "plan_guess", plan_guess)
-    suggestion = default_solver.suggest(["xyzzy:bbbbb"], top=1)
+    suggestion = default_solver.suggest(["xyzzy:bbbbb", "qajaq:bbbbb"], top=1)
     wide = [s for s in spent if s[0] == expected.WIDE_TOP]
     assert wide
     look = len(default_solver.lexicon.guesses) * max(n for _, n, _, _ in wide) + PLAN_NODE_COST  # the most one costs
@@ -146,8 +157,8 @@ def test_words_the_game_added_later_are_kept_finishable_too(default_solver, secr
 
 def test_a_state_with_no_plan_is_ranked_by_expected_guesses_and_says_so(wordle_engine):
     """With one row left and several words, no guess can finish them all: E(g) alone, with a note."""
-    solver = Solver(wordle_engine, DEFAULT_STRATEGY, options=Options(rows=2), prior=DEFAULT_PRIOR)
-    suggestion = solver.suggest(["salet:bbbbb"], top=5)
+    solver = Solver(wordle_engine, DEFAULT_STRATEGY, options=Options(rows=3), prior=DEFAULT_PRIOR)
+    suggestion = solver.suggest(["salet:bbbbb", "crony:bbbbb"], top=5)
     assert expected.NO_PLAN in suggestion.notes
     scores = [r.score for r in suggestion.ranked]
     assert scores == sorted(scores)

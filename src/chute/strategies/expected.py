@@ -68,7 +68,11 @@ the wide searches measured (every second row chute ships, every word Wordle
 accepts played from TRACE, 36 first clues after 22 openers it ships no second
 row for) every plan found over 1,000 words was found within 250 M codes (FIELD
 bbbbb's 3,378 words needed the most), while none still searching past it found
-one: such a first clue no longer waits many seconds for E(g) alone.
+one: such a first clue no longer waits many seconds for E(g) alone.  After another opener than the
+safe tree's (a second row no ranking ships for), a set of more than OPENING_CHECKED words is the
+opener's to keep and no wide search is run: from LEAST, every word Wordle accepts loses 66 games
+either way (answers 3.4825 with the guard, 3.4812 without), and such a first suggestion takes 0.1-0.6 s
+of CPU instead of 1.3-2.3 s (``benchmarks/bench_first_row.py``).
 """
 
 from __future__ import annotations
@@ -385,6 +389,13 @@ class ExpectedGuesses(Strategy):
         words = list(state.candidates) + extra
         if len(words) <= 1:
             return rows, codes, scores, idx
+        # after another opener than the safe tree's, the second row is a first suggestion nobody shipped: a set of
+        # more than OPENING_CHECKED words is the opener's to keep, as an opening's is, and no wide search is run
+        # (seconds, and on such sets fruitless: BENCHMARKS.md, "chute serve")
+        second = len(state.clues) == 1 and state.clues[0].guess != safe_opener(engine.lexicon, None, options.rows)
+        if second and len(words) > OPENING_CHECKED:
+            _tell(state, PLANS_GAVE_UP)
+            return rows, codes, scores, idx
         cols = np.concatenate([state.columns, engine.columns(extra)]) if extra else state.columns
         every = state.kept_every_code()  # the shortlist's codes of every guess, when it kept them
         plans = Plans(engine, None, words, cols, options.rows, every=every)
@@ -403,7 +414,7 @@ class ExpectedGuesses(Strategy):
         except OutOfBudget:
             pass
         gave_up = False
-        if guess is None:  # a wider search, once per such state (the first clue's largest sets)
+        if guess is None and not second:  # a wider search, once per such state (the first clue's largest sets)
             try:
                 guess = plans.widened(WIDE_TOP, wide_budget(len(words))).plan_guess(allowed, left)
             except OutOfBudget:  # a state too open to plan for (after a useless guess)
