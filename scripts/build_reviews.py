@@ -50,9 +50,10 @@ TABLES = [
 def openers_of(engine, spec, rule: str | None) -> list[str]:
     """Return the openers a table holds for a game, in order: the best known, chute's own, the published."""
     from chute.playing.assembly import game_solver
-    from chute.playing.openers import PUBLISHED, best_known
+    from chute.playing.openers import PUBLISHED
     from chute.playing.session import Session
     from chute.playing.solver import Solver
+    from chute.strategies.known_openers import best_known
 
     lexicon = engine.lexicon
     words: list[str] = []

@@ -12,9 +12,9 @@ from chute import Engine, Solver, load_lexicon
 from chute.game.feedback import Clue, score
 from chute.game.rules import violation
 from chute.game.words import Lexicon
-from chute.playing.openers import best_known
 from chute.playing.session import play
 from chute.strategies.guard import Plans, allowed_after
+from chute.strategies.known_openers import best_known
 
 
 @pytest.fixture(scope="module")

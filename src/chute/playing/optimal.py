@@ -27,7 +27,7 @@ from ..search.tree_search import INF, TreeSearch
 from ..strategies import Options, Ranked, State, Strategy, get_strategy
 from ..strategies.base import describe
 from ..strategies.follow import FollowTree
-from .openers import best_known
+from ..strategies.known_openers import best_known
 from .solver import DEFAULT_STRATEGY
 
 EXACT_OFF_TREE = 40  # off the tree, candidate sets up to this size are solved exactly (in a fraction of a row's time)

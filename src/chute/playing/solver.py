@@ -32,9 +32,10 @@ from ..search.safe_plan import PREFERRED
 from ..strategies import Options, Ranked, State, Strategy, get_strategy
 from ..strategies.base import describe
 from ..strategies.guard import also_accepted
+from ..strategies.known_openers import planned_known
 from ..strategies.lookahead import with_depth
 from ..strategies.safe_tree import safe_entry, safe_key, safe_opener
-from .openers import SECOND_KEPT, STORED, cached_openers, planned_known
+from .openers import SECOND_KEPT, STORED, cached_openers
 from .safe_plans import needs_plan, safe_plan
 from .suggestion import Suggestion
 from .unlisted import BEAM, LIMIT, Unlisted, model_for, unlisted_words

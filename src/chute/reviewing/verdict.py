@@ -59,10 +59,10 @@ from ..game.rules import legal_mask, rows_without, violation_note
 from ..game.words import word_of_length
 from ..game.words_left import WordsLeft
 from ..language import Note, counted, decimal, number, phrase, said
-from ..playing.openers import best_known
 from ..playing.solver import DEFAULT_PRIOR
 from ..search.tree_search import INF
 from ..strategies.guard import LOSS_PER_ROW
+from ..strategies.known_openers import best_known
 from .chute_game import ChuteGame, chute_game, policy_solver
 from .grading import PRIOR_EXACT_MAX, PRIOR_FOUND_MAX, SKILL_BEST, Grader, OpenerTable, PriorGrader, luck_of, skill_of
 

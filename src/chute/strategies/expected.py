@@ -87,6 +87,7 @@ from ..game.rules import legal_mask, strict_codes
 from ..language import Note
 from .base import Options, Ranked, State, Strategy, best_indices, ranked_rows, register
 from .guard import LOSS_PER_ROW, OutOfBudget, Plans, also_accepted
+from .known_openers import planned_known
 from .safe_tree import safe_guess, safe_opener
 
 SPREAD = 0.5  # A in f(H) = 1 + A * H ** P
@@ -128,6 +129,20 @@ def _safe_tree_guess(state: State, options: Options, allowed: np.ndarray | None)
     if row is None or (allowed is not None and not np.isin(row, allowed)):
         return None
     return row
+
+
+def _after_another_opener(state: State, options: Options) -> bool:
+    """Return whether the state is a second row after another first guess than the policy's own opener (the safe
+    tree's, or where the policy plans the proven plan's): a ranking no list ships, computed when asked."""
+    if len(state.clues) != 1:
+        return False
+    lexicon = state.engine.lexicon
+    if state.plans:
+        known = planned_known(lexicon, state.rule, options.rows)
+        opener = known[0] if known else None
+    else:
+        opener = safe_opener(lexicon, None, options.rows)
+    return state.clues[0].guess != opener
 
 
 def wide_budget(n: int) -> int:
@@ -301,9 +316,13 @@ class ExpectedGuesses(Strategy):
         """Return the best ``top`` guesses by expected guesses; with few rows left, the safe ones first."""
         rows, codes, prior, scores, idx = self._by_expectation(state, options, max(top, GUARD_WIDTH))
         left = options.rows - len(state.clues)
-        if state.plans and state.clues and state.n > 2 and len(idx) > 1:
+        planned = state.plans and state.clues
+        if planned and state.n > OPENING_CHECKED and _after_another_opener(state, options):
+            planned = False  # as in normal mode, a large set after another opener is the opener's to keep
+            _tell(state, PLANS_GAVE_UP)
+        if planned and state.n > 2 and len(idx) > 1:
             scores, idx = self._second_look(state, rows, codes, prior, scores, idx)
-        if len(idx) and state.plans and state.clues:
+        if len(idx) and planned:
             idx = self._least_loss(state, options, rows, codes, scores, idx, left)
         if len(idx) and state.rule is None and not state.plans and (state.clues or state.n <= OPENING_CHECKED):
             rows, codes, scores, idx = self._keep_finishable(state, options, rows, codes, scores, prior, idx, left)
@@ -392,7 +411,7 @@ class ExpectedGuesses(Strategy):
         # after another opener than the safe tree's, the second row is a first suggestion nobody shipped: a set of
         # more than OPENING_CHECKED words is the opener's to keep, as an opening's is, and no wide search is run
         # (seconds, and on such sets fruitless: BENCHMARKS.md, "chute serve")
-        second = len(state.clues) == 1 and state.clues[0].guess != safe_opener(engine.lexicon, None, options.rows)
+        second = _after_another_opener(state, options)
         if second and len(words) > OPENING_CHECKED:
             _tell(state, PLANS_GAVE_UP)
             return rows, codes, scores, idx
