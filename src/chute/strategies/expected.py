@@ -319,7 +319,6 @@ class ExpectedGuesses(Strategy):
         planned = state.plans and state.clues
         if planned and state.n > OPENING_CHECKED and _after_another_opener(state, options):
             planned = False  # as in normal mode, a large set after another opener is the opener's to keep
-            _tell(state, PLANS_GAVE_UP)
         if planned and state.n > 2 and len(idx) > 1:
             scores, idx = self._second_look(state, rows, codes, prior, scores, idx)
         if len(idx) and planned:
@@ -412,8 +411,7 @@ class ExpectedGuesses(Strategy):
         # more than OPENING_CHECKED words is the opener's to keep, as an opening's is, and no wide search is run
         # (seconds, and on such sets fruitless: BENCHMARKS.md, "chute serve")
         second = _after_another_opener(state, options)
-        if second and len(words) > OPENING_CHECKED:
-            _tell(state, PLANS_GAVE_UP)
+        if second and len(words) > OPENING_CHECKED:  # as an opening of so many words: no note, nothing to keep
             return rows, codes, scores, idx
         cols = np.concatenate([state.columns, engine.columns(extra)]) if extra else state.columns
         every = state.kept_every_code()  # the shortlist's codes of every guess, when it kept them
