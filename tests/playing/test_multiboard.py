@@ -836,3 +836,33 @@ def test_the_endgame_memo_is_emptied_past_its_bound_and_answers_alike(wordle, mo
     found = solver.endgame.rank(second, [], 7)  # emptied first, then filled by this search alone
     assert found == fresh.endgame.rank(second, [], 7)
     assert solver.endgame.memo == fresh.endgame.memo and solver.endgame.splits == fresh.endgame.splits
+
+
+def test_a_large_second_row_after_another_opener_is_ranked_over_a_shortlist(monkeypatch):
+    """After another first guess than the joint policy's own, boards holding thousands of words are scored over a
+    shortlist (a first suggestion nobody ranked stays fast); after the policy's own opener, over every guess."""
+    from chute import solver_for
+    from chute.game.feedback import score
+    from chute.playing.joint_ranker import QUICK_SHORTLIST, JointRanker
+
+    solver = solver_for("quordle")
+    answers = ["cigar", "rebut", "sissy", "humph"]
+    quick: list[int] = []
+    real = JointRanker._quick_rows
+
+    def counted(self, boards):
+        rows = real(self, boards)
+        quick.append(len(rows))
+        return rows
+
+    monkeypatch.setattr(JointRanker, "_quick_rows", counted)
+    row = lambda word: f"{word}:" + "/".join(score(word, a) for a in answers)  # noqa: E731
+    after_fuzzy = solver.suggest([row("fuzzy")], top=3)
+    assert len(quick) == 1 and QUICK_SHORTLIST <= quick[0] <= QUICK_SHORTLIST + 4 * 16
+    assert after_fuzzy.best is not None and after_fuzzy.ranked[0].reason == "score"
+    again = solver.suggest([row("fuzzy")], top=3)  # seeded by the boards' words: the same ranking
+    assert [c.guess for c in again.ranked] == [c.guess for c in after_fuzzy.ranked]
+    own = solver.suggest([], top=1).best
+    assert own is not None
+    solver.suggest([row(own)], top=3)
+    assert len(quick) == 2  # the policy's own second row: every guess scored, no shortlist

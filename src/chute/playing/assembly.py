@@ -338,7 +338,7 @@ def game_player(solver: Solver, boards: int, policy: Policy | None = None) -> Pl
     """Return the player of a game of ``boards`` boards: the solver's own for one, the joint policy's for several."""
     if boards == 1 and policy is None:
         return OneBoard(solver)
-    return Joint(solver, policy)
+    return Joint(solver, policy, boards)
 
 
 def fitting(lexicon: Lexicon, words: Iterable[str]) -> list[str]:

@@ -41,6 +41,14 @@ NUMPY_RANKING_CELLS = 80_000_000
 # kept first (as the opener's follow-ups), holds a bench within its memory target in the same time as an
 # unbounded cache (BENCHMARKS.md, "Memory")
 FIGURES_CACHE_BYTES = 64 * 2**20
+# a second row after another opener than the policy's (a first suggestion nobody ranked): boards holding more
+# than QUICK_WORDS words in all are scored over QUICK_SHORTLIST guesses, the most informative over a sample of
+# QUICK_SAMPLE of their words, and each board's QUICK_LIKELIEST likeliest words, not over every guess (the
+# figures of thousands of words per board over every guess: a second and more; BENCHMARKS.md, "chute serve")
+QUICK_WORDS = 1_000
+QUICK_SAMPLE = 512
+QUICK_SHORTLIST = 256
+QUICK_LIKELIEST = 16
 
 
 class JointRanker:
@@ -87,6 +95,7 @@ class JointRanker:
         if suggested is not None:
             self.suggestible = np.zeros(self.n_guesses, dtype=bool)
             self.suggestible[suggested] = True
+        self._own_openers: dict[int, str] = {}  # board count -> the opening's best guess
         self.opener_row = -1
         if policy.opener:
             row = gi.get(fold(policy.opener))
@@ -422,11 +431,18 @@ class JointRanker:
 
     # ----- the choice ---------------------------------------------------------------------------
     def rank(
-        self, boards: Sequence[Board], rows_left: int | None = None, top: int = 10, allowed: np.ndarray | None = None
+        self,
+        boards: Sequence[Board],
+        rows_left: int | None = None,
+        top: int = 10,
+        allowed: np.ndarray | None = None,
+        quick: bool = False,
     ) -> list[Choice]:
         """Return the best ``top`` joint guesses for the unsolved boards, best first.
 
-        ``allowed``: the guess rows a hard-mode rule leaves (None: every accepted guess).
+        ``allowed``: the guess rows a hard-mode rule leaves (None: every accepted guess); ``quick``: a second row
+        after another opener than the policy's, whose boards, when they hold more than QUICK_WORDS words, are
+        scored over a shortlist (``_quick_rows``), as a first suggestion nobody ranked.
         """
         boards = [b for b in boards if b.n > 0]
         if not boards:
@@ -459,6 +475,9 @@ class JointRanker:
             rows = legal(self._candidate_rows(boards))
             if len(rows):
                 return self._order(rows, *self._score_rows(rows, boards), "last-rows", top, by_hits=True)
+        if quick and mask is None and sum(b.n for b in boards) > QUICK_WORDS and not any(b.fallback for b in boards):
+            rows = self._quick_rows(boards)
+            return self._order(rows, *self._score_rows(rows, boards), "score", top, by_hits=False)
         score, bits, size, hits = self._joint(boards)
         rows = np.arange(self.n_guesses, dtype=np.int64)
         if self.policy.candidates_only:
@@ -502,6 +521,34 @@ class JointRanker:
             if best and best[0].score >= ranked[0].score - self.policy.margin:
                 ranked = best + [r for r in ranked if r.guess != best[0].guess][: top - 1]
         return ranked
+
+    def own_opener(self, boards: int) -> str:
+        """Return the first guess the policy plays on ``boards`` boards (its opening's best, kept once known)."""
+        known = self._own_openers.get(boards)
+        if known is None:
+            known = self._own_openers[boards] = self.rank([self.board() for _ in range(boards)], None, 1)[0].guess
+        return known
+
+    def _quick_rows(self, boards: Sequence[Board]) -> np.ndarray:
+        """Return the guess rows a quick ranking scores: the QUICK_SHORTLIST most informative over a seeded sample
+        of QUICK_SAMPLE of the boards' words (their union), and each board's QUICK_LIKELIEST likeliest words."""
+        words = np.unique(np.concatenate([b.index for b in boards]))
+        if len(words) > QUICK_SAMPLE:  # seeded by the words themselves: the same boards, the same sample
+            rng = np.random.default_rng(int(words.sum()) + len(words))
+            words = np.sort(rng.choice(words, QUICK_SAMPLE, replace=False))
+        rows = self._suggested(np.arange(self.n_guesses, dtype=np.int64))
+        codes = np.asarray(self._block(rows, words), dtype=np.int64)
+        flat = (codes + (np.arange(len(rows), dtype=np.int64) * self.n_patterns)[:, None]).ravel()
+        counts = np.bincount(flat, minlength=len(rows) * self.n_patterns).reshape(len(rows), self.n_patterns)
+        clog = np.where(counts > 0, counts * np.log2(np.maximum(counts, 1)), 0.0).sum(axis=1)
+        bits = np.log2(len(words)) - clog / len(words)
+        best = rows[np.argsort(-np.round(bits, 9), kind="stable")[:QUICK_SHORTLIST]]
+        likely = []
+        for b in boards:
+            p = self.probabilities(b)
+            order = np.arange(b.n) if p is None else np.argsort(-p, kind="stable")
+            likely += [self._row_of(b, int(i)) for i in order[:QUICK_LIKELIEST]]
+        return np.unique(np.concatenate([best, np.array(likely, dtype=np.int64)]))
 
     OPENING_LEFT_OUT = 64  # words a player's refusals may take out of the opening and it still be the same
 

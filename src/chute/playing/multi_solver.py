@@ -54,7 +54,7 @@ class MultiSolver:
         self.solver = solver
         self.game = game
         self.policy = policy
-        self.player = Joint(solver, policy)
+        self.player = Joint(solver, policy, game.boards)
 
     def __repr__(self) -> str:
         return f"MultiSolver({self.game.name!r}, {self.game.boards} boards, {self.player.name})"

@@ -65,8 +65,9 @@ class OneBoard:
 class Joint:
     """The multi-board policy: one guess scored over every open board (see ``multiboard``)."""
 
-    def __init__(self, solver: Solver, policy: Policy | None = None):
+    def __init__(self, solver: Solver, policy: Policy | None = None, boards: int | None = None):
         self.solver = solver
+        self.boards = boards  # the game's board count (None: unknown; a quick second row is then never taken)
         self.engine = solver.engine
         self.policy = policy or DEFAULT
         self.prior = solver.belief  # the boards weigh their words by the solver's prior
@@ -101,7 +102,15 @@ class Joint:
             if found is not None:
                 return found
         ranker = ranker_for(self.engine, self.policy, self.prior)
-        return list(ranker.rank([ranker.board(st.candidates) for st in states], rows_left, top, allowed=allowed))
+        firsts = {st.clues[0].guess for st in states if len(st.clues) == 1}
+        quick = (  # a second row after another opener than the policy's: a first suggestion nobody ranked
+            self.boards is not None
+            and len(firsts) == 1
+            and all(len(st.clues) == 1 for st in states)
+            and firsts != {ranker.own_opener(self.boards)}
+        )
+        boards = [ranker.board(st.candidates) for st in states]
+        return list(ranker.rank(boards, rows_left, top, allowed=allowed, quick=quick))
 
     def rows_to_finish(self, states: Sequence[State], words: Sequence[str]) -> np.ndarray | None:
         """Return the rows the game is expected to take after each of the words, it included, until every open

@@ -89,7 +89,7 @@ class Session:
 
     def __post_init__(self) -> None:
         if self.player is None:
-            self.player = OneBoard(self.solver) if self.n_boards == 1 else Joint(self.solver)
+            self.player = OneBoard(self.solver) if self.n_boards == 1 else Joint(self.solver, boards=self.n_boards)
         self.new(self.secrets)
 
     # -- lifecycle -----------------------------------------------------------------
