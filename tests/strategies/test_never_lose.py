@@ -112,6 +112,13 @@ def test_a_second_row_off_the_safe_tree_leaves_a_large_set_to_its_opener(default
     suggestion = default_solver.suggest(["xyzzy:bbbbb"], top=1)
     assert searched == [] and suggestion.ranked[0].guess == "trace"
     assert not any("row limit" in note for note in suggestion.notes)
+    from chute.strategies.base import State
+
+    def every_word(self, rows):
+        raise AssertionError("the information measured over every candidate")
+
+    monkeypatch.setattr(State, "partition_of", every_word)  # over a seeded sample of them instead
+    assert default_solver.suggest(["jumpy:bbbbb"], top=1).ranked[0].guess == "trace"  # ranked anew, not read
 
 
 def test_a_wide_search_over_a_large_set_gives_up_within_the_smaller_budget(default_solver, monkeypatch, tmp_path):

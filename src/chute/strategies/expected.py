@@ -71,8 +71,9 @@ bbbbb's 3,378 words needed the most), while none still searching past it found
 one: such a first clue no longer waits many seconds for E(g) alone.  After another opener than the
 safe tree's (a second row no ranking ships for), a set of more than OPENING_CHECKED words is the
 opener's to keep and no wide search is run: from LEAST, every word Wordle accepts loses 66 games
-either way (answers 3.4825 with the guard, 3.4812 without), and such a first suggestion takes 0.1-0.6 s
-of CPU instead of 1.3-2.3 s (``benchmarks/bench_first_row.py``).
+either way (answers 3.4825 with the guard, 3.4812 without); its information is measured over a seeded
+SAMPLE of the candidates (``_shortlist``), and such a first suggestion takes 0.1-0.3 s of CPU instead of
+1.3-2.3 s (``benchmarks/bench_first_row.py``).
 """
 
 from __future__ import annotations
@@ -83,6 +84,7 @@ import numpy as np
 
 from ..arrays import union
 from ..game.feedback import Clue, decode
+from ..game.partition_stats import partition_stats
 from ..game.rules import legal_mask, strict_codes
 from ..language import Note
 from .base import Options, Ranked, State, Strategy, best_indices, ranked_rows, register
@@ -106,6 +108,7 @@ GUARD_FLOOR = 0.05  # hard modes weigh the words at least this likely relative t
 CELLS = 1 << 18  # histogram cells per chunk of guesses (each holds about 60 bytes of temporaries)
 SHORTLIST = 256  # guesses scored in full: the most informative ...
 LIKELIEST = 64  # ... and the likeliest candidates
+SAMPLE = 1_024  # a large second row after another opener measures the information over this many candidates
 SECOND_WIDTH = 16  # where the policy plans, the best this many are scored two guesses deep
 KERNEL_CELLS = 1 << 19  # two-deep sums over this many (guess, word) cells are compiled
 RADIX_KEYS = 1 << 16  # (bin, code) keys this many or fewer sort as 16-bit integers
@@ -339,7 +342,8 @@ class ExpectedGuesses(Strategy):
     def _by_expectation(self, state: State, options: Options, width: int):
         """Return (rows, codes, prior, scores, idx): the shortlist, its codes, the prior, E(g), and the ``width``
         best rows' indices, best first."""
-        rows = self._shortlist(state, state.guess_rows(options))
+        sample = state.n > OPENING_CHECKED and _after_another_opener(state, options)
+        rows = self._shortlist(state, state.guess_rows(options), sample)
         codes = state.codes(rows)
         prior = state.prior()
         scores = expected_guesses(codes, prior, state.engine.n_patterns, state.engine.solved)
@@ -498,17 +502,28 @@ class ExpectedGuesses(Strategy):
         return idx[np.lexsort((np.arange(len(idx)), charged))]
 
     @staticmethod
-    def _shortlist(state: State, rows: np.ndarray) -> np.ndarray:
+    def _shortlist(state: State, rows: np.ndarray, sample: bool = False) -> np.ndarray:
         """Return the rows worth scoring: the most informative guesses and the likeliest candidates.
 
         The estimate needs two histograms per guess; the compiled entropy
         pass first keeps the SHORTLIST most informative guesses (a guess far
         down in information is not rescued by its own small chance of being
-        the answer) and the LIKELIEST candidates the rules allow.
+        the answer) and the LIKELIEST candidates the rules allow.  ``sample``
+        (a large second row after another opener: a suggestion nobody ranked
+        ahead) measures the information over a seeded SAMPLE of the candidates,
+        not all of them (the codes of thousands of words off the matrix against
+        every guess: most of such a suggestion's time).
         """
         if len(rows) <= SHORTLIST + LIKELIEST:
             return rows
-        entropy = state.partition_of(rows).entropy  # in blocks of rows: never the whole matrix again
+        if sample and state.n > SAMPLE:
+            pick = np.sort(np.random.default_rng(state.n).choice(state.n, SAMPLE, replace=False))
+            codes = state.engine.codes(rows, [state.candidates[i] for i in pick.tolist()], state.columns[pick])
+            weights = None if state.weights is None else np.asarray(state.weights, dtype=np.float64)[pick]
+            prior = None if weights is None else weights / weights.sum()
+            entropy = partition_stats(codes, state.engine.n_patterns, prior).entropy
+        else:
+            entropy = state.partition_of(rows).entropy  # in blocks of rows: never the whole matrix again
         keep = rows[np.argsort(-np.round(entropy, 9), kind="stable")[:SHORTLIST]]
         index = state.engine.lexicon.guess_index
         allowed = set(rows.tolist())
