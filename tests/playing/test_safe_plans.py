@@ -138,3 +138,16 @@ def test_the_search_tries_the_second_guesses_the_policy_prefers_first(tmp_path):
     assert {p for _, p in asked} >= {p for p, c in tree.root.children.items() if c.n > 2}
     assert tree.evaluate(plan_words(lexicon)).failures == []
     assert [c.guess for c in plain.root.children.values() if c.n > 2] != [c.guess for c in big]
+
+
+def test_a_users_lists_open_with_their_plan_and_show_as_many_guesses_as_asked(tmp_path, monkeypatch):
+    """``solver_for`` with a user's lists: the policy opens with its plan's first guess (its own best here), and
+    the opening lists ``top`` guesses, not every guess it ranked."""
+    from chute import solver_for
+
+    monkeypatch.setenv("CHUTE_CACHE_DIR", str(tmp_path / "cache"))
+    _seeded(tmp_path)
+    solver = solver_for("wordle", answers=tmp_path / "answers.txt", guesses=tmp_path / "guesses.txt")
+    assert solver.safe and solver.planned
+    opening = solver.suggest([], top=3)
+    assert len(opening.ranked) == 3 and opening.ranked[0].guess == solver.opener

@@ -754,7 +754,7 @@ class Solver:
     def _first(self, state: State, word: str, ranked: list[Ranked], top: int) -> list[Ranked]:
         """Return the ranking with ``word`` moved (or added) to the top."""
         if ranked and ranked[0].guess == word:
-            return ranked
+            return ranked[:top]
         rest = [r for r in ranked if r.guess != word]
         mine = [r for r in ranked if r.guess == word]
         if not mine:
