@@ -44,7 +44,7 @@ FIGURES_CACHE_BYTES = 64 * 2**20
 # a second row after another opener than the policy's (a first suggestion nobody ranked): boards holding more
 # than QUICK_WORDS words in all are scored over QUICK_SHORTLIST guesses, the most informative over a sample of
 # QUICK_SAMPLE of their words, and each board's QUICK_LIKELIEST likeliest words, not over every guess (the
-# figures of thousands of words per board over every guess: a second and more; BENCHMARKS.md, "chute serve")
+# figures of thousands of words per board over every guess cost most of such a row: BENCHMARKS.md, "chute serve")
 QUICK_WORDS = 1_000
 QUICK_SAMPLE = 512
 QUICK_SHORTLIST = 256

@@ -19,8 +19,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..errors import ChuteError
-from ..files import read_limited, write_atomic
-from ..game.cache import table_name
+from ..files import read_limited
+from ..game.cache import table_name, write_cache_file
 from ..language import Note
 from ..search.safe_plan import build_safe_plan, covers, plan_words
 from ..search.tree import DecisionTree
@@ -64,14 +64,10 @@ def _read(path: Path | None, lexicon, rows: int) -> DecisionTree | None | bool:
 
 
 def _write(path: Path | None, text: str) -> None:
-    """Keep a plan (or its absence) in the cache; a cache that cannot be written is worked without."""
-    if path is None:
-        return
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, text, "safe plan")
-    except (OSError, ChuteError):
-        pass
+    """Keep a plan (or its absence) in the cache (``write_cache_file``: a cache that cannot be written is worked
+    without, said once)."""
+    if path is not None:
+        write_cache_file(path, text.encode("utf-8"))
 
 
 def safe_plan(

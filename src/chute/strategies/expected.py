@@ -72,8 +72,8 @@ one: such a first clue no longer waits many seconds for E(g) alone.  After anoth
 safe tree's (a second row no ranking ships for), a set of more than OPENING_CHECKED words is the
 opener's to keep and no wide search is run: from LEAST, every word Wordle accepts loses 66 games
 either way (answers 3.4825 with the guard, 3.4812 without); its information is measured over a seeded
-SAMPLE of the candidates (``_shortlist``), and such a first suggestion takes 0.1-0.3 s of CPU instead of
-1.3-2.3 s (``benchmarks/bench_first_row.py``).
+SAMPLE of the candidates (``_shortlist``): a first suggestion nobody ranked stays a fraction of a
+second (BENCHMARKS.md, "chute serve": ``benchmarks/bench_first_row.py``).
 """
 
 from __future__ import annotations
@@ -413,7 +413,7 @@ class ExpectedGuesses(Strategy):
             return rows, codes, scores, idx
         # after another opener than the safe tree's, the second row is a first suggestion nobody shipped: a set of
         # more than OPENING_CHECKED words is the opener's to keep, as an opening's is, and no wide search is run
-        # (seconds, and on such sets fruitless: BENCHMARKS.md, "chute serve")
+        # (slow, and on such sets fruitless: BENCHMARKS.md, "chute serve")
         second = _after_another_opener(state, options)
         if second and len(words) > OPENING_CHECKED:  # as an opening of so many words: no note, nothing to keep
             return rows, codes, scores, idx

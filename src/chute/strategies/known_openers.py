@@ -4,6 +4,7 @@ proven plan the default policy opens with."""
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from importlib import resources
 
 
@@ -28,13 +29,19 @@ def planned_known(lexicon, rule: str | None, rows: int) -> tuple[str, int, bool]
     return planned["opener"], int(planned["total"]), planned is entry
 
 
+@lru_cache(maxsize=1)
+def _entries() -> tuple[dict, ...]:
+    """Return the entries of the packaged ``best_openers.json``, read once (the policy asks at every second row)."""
+    data = json.loads(resources.files("chute").joinpath("data/best_openers.json").read_text(encoding="utf-8"))
+    return tuple(data["entries"])
+
+
 def _known_entry(lexicon, rule: str | None, rows: int) -> dict | None:
     """Return the entry of ``best_openers.json`` for these bundled lists, rule and rows (None: none)."""
     lexicon = lexicon.listed_lexicon()  # a lexicon widened to a prior's words keeps its answer list
-    data = json.loads(resources.files("chute").joinpath("data/best_openers.json").read_text(encoding="utf-8"))
     fits = [
         e
-        for e in data["entries"]
+        for e in _entries()
         if e["key"] == lexicon.key[:16]
         and e["rule"] == rule
         and e["rows"] <= rows
