@@ -151,3 +151,45 @@ def test_a_users_lists_open_with_their_plan_and_show_as_many_guesses_as_asked(tm
     assert solver.safe and solver.planned
     opening = solver.suggest([], top=3)
     assert len(opening.ranked) == 3 and opening.ranked[0].guess == solver.opener
+
+
+def test_the_plan_opens_where_the_tree_for_the_answer_list_is_least(tmp_path):
+    """The openers compared are the tree search's most promising, ordered by their trees' totals over the answer
+    list alone; the plan opens with the first of them that finishes every word, not with the caller's."""
+    from chute.search.opener_search import rank_openers, search_opener
+    from chute.search.safe_plan import answer_openers
+    from chute.search.tree_search import TreeSearch
+
+    lexicon = _seeded(tmp_path, answers=60)
+    order = answer_openers(lexicon, 6, count=5)
+    search = TreeSearch(Engine.build(lexicon.listed_lexicon(), cache=False), rows=6)
+    totals = {o: search_opener(search, o).total for o in rank_openers(search, 5)}
+    assert sorted(order) == sorted(totals)
+    assert [totals[o] for o in order] == sorted(totals.values())
+    tree = safe_plan(Engine.build(lexicon, cache=False), 6, ["raise"])
+    assert tree is not None and tree.root.guess == order[0] != "raise"
+
+
+def test_a_users_lists_are_ranked_two_guesses_deep_and_wordles_own_are_not(tmp_path, monkeypatch):
+    """Where a plan found for a user's lists keeps every word, the policy looks two guesses deep, as where it
+    plans; on Wordle's bundled lists, kept by the shipped tree, one."""
+    from chute import solver_for
+    from chute.strategies.expected import ExpectedGuesses
+
+    monkeypatch.setenv("CHUTE_CACHE_DIR", str(tmp_path / "cache"))
+    looked: list[int] = []
+    deep = ExpectedGuesses._second_look
+
+    def counted(state, *args):
+        looked.append(state.n)
+        return deep(state, *args)
+
+    monkeypatch.setattr(ExpectedGuesses, "_second_look", staticmethod(counted))
+    _seeded(tmp_path, answers=200, guesses=2000)
+    users = solver_for("wordle", answers=tmp_path / "answers.txt", guesses=tmp_path / "guesses.txt")
+    clue = f"{users.opener}:{'b' * 5}"
+    users.suggest([clue], top=1)
+    assert looked
+    looked.clear()
+    solver_for("wordle").suggest(["trace:bbbbb"], top=1)
+    assert looked == []

@@ -4,7 +4,9 @@ Wordle's bundled lists ship their tree (``strategies.safe_tree``).  For lists of
 a user's own (``--answers``/``--guesses``, any length), the policy that keeps
 every word finishable needs one too: a shipped tree that finishes every word
 they accept serves (a user's answer list over Wordle's accepted words), else
-the tree search builds one (``search.safe_plan``), saying so while it works,
+the tree search builds one (``search.safe_plan``) from the opener whose tree
+for the answer list alone is least where one is found (``answer_openers``:
+the answers the user gave are then found soonest), saying so while it works,
 and the cache keeps it beside the lists' matrix (``safe-KEY-...json``), checked
 against the lists when read.  Where none is found within the search's limits
 that is said once and cached too, and the policy's plans protect the answer
@@ -22,7 +24,7 @@ from ..errors import ChuteError
 from ..files import read_limited
 from ..game.cache import table_name, write_cache_file
 from ..language import Note
-from ..search.safe_plan import build_safe_plan, covers, plan_words
+from ..search.safe_plan import answer_openers, build_safe_plan, covers, plan_words
 from ..search.tree import DecisionTree
 from ..strategies.safe_tree import adopt, safe_tree, shipped_trees
 
@@ -125,7 +127,9 @@ def _search(
             said[0] = now
             notify(Note(SAFE_PLAN_PROGRESS, opener=lexicon.show(opener).upper(), done=done, bins=bins))
 
-    tree = build_safe_plan(lexicon, rows, first, progress, prefer=prefer)
+    best = answer_openers(lexicon, rows)  # the answers' least trees first, then the policy's own, then the others
+    openers = list(dict.fromkeys(best[:1] + list(first) + best[1:]))
+    tree = build_safe_plan(lexicon, rows, openers, progress, prefer=prefer)
     if notify is not None:
         seconds = round(time.monotonic() - began)
         if tree is None:

@@ -8,8 +8,10 @@ candidate), and the tree search (``TreeSearch``) solves the opener's bins one
 by one, largest first, so that an opener that cannot work is dropped early.  A
 bin the search's default widths leave without a tree is searched again wider
 (WIDE_TOPS, the widths ``scripts/build_safe_tree.py`` needed on Wordle's lists).
-The openers tried: the policy's own first (its first row stays its own), then
-the tree search's most promising, until a plan is found or DEADLINE passes.
+The openers tried: those the caller names first (a user's lists: the openers
+whose trees for the answer list alone are least, ``answer_openers``, then the
+policy's own), then the tree search's most promising, until a plan is found
+or DEADLINE passes.
 Each bin tries first the second guesses the caller prefers (``prefer``: the
 policy's best there by E(g), as ``scripts/build_safe_tree.py`` does for
 Wordle's), each with the bin's words split by it and every part solved by the
@@ -31,7 +33,8 @@ import numpy as np
 from ..game.engine import Engine
 from ..game.feedback import all_green, decode, score
 from ..game.words import Lexicon, fold
-from .opener_search import assemble, opener_bins, opener_row, rank_openers, solve_bin
+from .hard_mode import OverBudget
+from .opener_search import assemble, opener_bins, opener_row, rank_openers, search_opener, solve_bin
 from .tree import DecisionTree
 from .tree_search import INF, TreeSearch
 
@@ -39,12 +42,38 @@ PREFERRED = 4  # the caller's preferred second guesses tried per bin before the 
 WIDE_TOPS = (600, 60)  # a bin the default widths (``parse_top``) leave without a tree is searched again this wide
 MORE_OPENERS = 4  # after the policy's opener, the tree search's most promising openers tried
 DEADLINE = 600.0  # seconds of search after which no further bin or opener is tried: "none found within the limits"
+ANSWER_OPENERS = 8  # openers whose trees for the answer list are compared: past the five ``rank_openers`` needs to hold
+# the best known for Wordle's answers (SALET, REAST, CRATE, TRACE, SLATE) ...
+ANSWER_CELLS = 2_000_000_000  # ... within this many (word, guess) cells of search in all (BENCHMARKS.md, "Never lose")
 
 
 def plan_words(lexicon: Lexicon) -> list[str]:
     """Return the words a safe plan finishes: every accepted word but the offensive ones and the past answers."""
     kept_out = lexicon.offensive | lexicon.past
     return [w for w in lexicon.guesses if w not in kept_out]
+
+
+def answer_openers(lexicon: Lexicon, rows: int, count: int = ANSWER_OPENERS, cells: int = ANSWER_CELLS) -> list[str]:
+    """Return the tree search's ``count`` most promising openers (``rank_openers``) by the total guesses of the tree
+    each begins for the answer list alone, least first (ties in their ranked order): the openers a plan tries
+    first, so that the policy opens where the answers it is told of are found soonest.  Those not searched within
+    ``cells`` (a large answer list) follow in their ranked order; one with no tree within the rows is left out."""
+    listed = lexicon.listed_lexicon()
+    if len(listed.answers) < 2:
+        return []
+    engine = Engine.build(listed, cache=False)
+    search = TreeSearch(engine, rows=rows, probes=[w for w in lexicon.guesses if lexicon.is_suggested(w)])
+    ranked = rank_openers(search, count)
+    search.budget = cells
+    totals: dict[str, int] = {}
+    for opener in ranked:
+        try:
+            result = search_opener(search, opener)
+        except OverBudget:
+            break
+        totals[opener] = result.total
+    searched = sorted(totals, key=lambda o: (totals[o], ranked.index(o)))
+    return [o for o in searched if totals[o] < INF] + [o for o in ranked if o not in totals]
 
 
 def covers(tree: DecisionTree, words: Iterable[str], accepted: frozenset[str], rows: int) -> bool:

@@ -134,9 +134,10 @@ def safe_guess(lexicon, rule: str | None, rows: int, clues) -> str | None:
 
 
 def safe_key(lexicon, rule: str | None, rows: int) -> str:
-    """Return a short hash of the safe tree for these lists (empty when none): a ranking it moves keys on it."""
+    """Return a short hash of the safe tree for these lists (empty when none): a ranking it moves keys on it (one
+    adopted for a user's lists marked so: there the policy looks two guesses deep, ``expected.users_plan``)."""
     found = safe_entry(lexicon, rule, rows)
     if found:
         return found[1]["digest"]
     tree = adopted(lexicon, rule, rows)
-    return str(tree.meta["digest"]) if tree is not None else ""
+    return f"{tree.meta['digest']}:two-deep" if tree is not None else ""
