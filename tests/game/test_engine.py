@@ -782,3 +782,20 @@ def test_a_first_ranking_reads_the_matrix_in_place_and_gathers_others_in_blocks(
     assert max(seen) == 500 and sum(seen) == len(rows)
     for name in ("entropy", "expected", "worst", "parts"):
         assert np.allclose(getattr(got, name), getattr(whole, name), rtol=1e-12), name
+
+
+def test_a_large_matrix_computed_into_its_cache_file_is_not_held_after(tmp_path, small_engine, monkeypatch, resident):
+    """Computed straight into its cache file, a large matrix's pages are given back once written (a later run maps
+    it the same way, none of it held): a multi-board game's first clue then ranks beside no whole copy of it.  A
+    small one is kept.  The codes are the matrix's either way."""
+    monkeypatch.setattr(engine_mod, "GIVE_BACK_BYTES", 1 << 40)  # small: kept
+    kept = small_engine(seed=11, answers=300, extra=700, cache_dir=tmp_path / "small")
+    assert resident(_cache_file(tmp_path / "small")) > 0
+    monkeypatch.setattr(engine_mod, "GIVE_BACK_BYTES", 1)  # large
+    given = small_engine(seed=11, answers=300, extra=700, cache_dir=tmp_path / "large")
+    path = _cache_file(tmp_path / "large")
+    assert resident(path) == 0
+    plain = Engine.build(given.lexicon, cache=False)
+    assert np.array_equal(np.asarray(given.matrix), plain.matrix) and np.array_equal(
+        np.asarray(kept.matrix), plain.matrix
+    )

@@ -81,6 +81,8 @@ class Engine:
             )
             prune(folder, path)
             if mapped is not None:
+                if mapped.nbytes >= GIVE_BACK_BYTES:
+                    give_back(mapped)  # its pages are in the file now: held no longer than a later run's would be
                 return cls(lexicon, mapped, folder)
         return cls(lexicon, compute_codes(lexicon.guesses, lexicon.answers, lexicon.length), folder)
 
