@@ -866,3 +866,35 @@ def test_a_large_second_row_after_another_opener_is_ranked_over_a_shortlist(monk
     assert own is not None
     solver.suggest([row(own)], top=3)
     assert len(quick) == 2  # the policy's own second row: every guess scored, no shortlist
+
+
+def test_wordles_boards_hold_every_word_of_its_prior_from_the_first_row(wordle):
+    """Under a prior that boosts the game's own answer list, a board's candidates are every word of the prior, those
+    wordfreq never saw among them: such a secret is followed from the first row, never reached by a fallback."""
+    from chute.playing.multiboard import board_prior
+
+    lexicon = wordle.lexicon
+    prior = make_prior(lexicon, "frequency")
+    assert prior.boosted and board_prior(prior, lexicon).words == prior.words == lexicon.prior_words
+    solver = ranker_for(wordle, DEFAULT, prior)
+    unseen = [w for w in lexicon.prior_words if lexicon.frequencies.get(w, 0.0) == 0.0]
+    assert "aahed" in unseen and "aahed" in solver.engine.lexicon.answer_index
+    assert not any(w in solver.engine.lexicon.answer_index for w in lexicon.later)  # as on one board
+    game = solver.simulate(("aahed", "cigar", "abamp", "humph"), rows=9)
+    assert game.won
+
+
+def test_a_weighted_board_is_finished_once_its_likeliest_word_holds_the_finish_share(engine):
+    """A board whose likeliest word holds 99% of its chance is finished on it, as a board of one word is; below
+    that share it is not."""
+    lex = engine.lexicon
+    n = len(lex.answers)
+    for share, finished in ((0.995, True), (0.98, False)):
+        w = np.full(n, 1.0)
+        sure, rest = 0, [1, 2, 3]
+        w[sure] = share / (1.0 - share) * len(rest)
+        ranker = JointRanker(engine, Policy(exact=0), weights=w)
+        board = ranker.board([lex.answers[i] for i in [sure, *rest]])
+        other = ranker.board(list(lex.answers[10:30]))
+        top = ranker.rank([board, other], rows_left=8, top=1)[0]
+        assert (top.reason == "finish" and top.guess == lex.answers[sure]) is finished

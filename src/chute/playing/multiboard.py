@@ -1,10 +1,11 @@
 """Several boards at once (Dueto, Quarteto, Dordle, Quordle, Octordle): the joint ranker of a game's lists and
 prior, built once a process, and the words and weights its boards play (``joint_policy`` says how it chooses).
 
-Under the frequency prior (the default) a board's candidates are the prior's
-words the frequency list has seen (``board_prior``), weighted, on an engine
-whose matrix columns they are; a board whose clues rule them all out falls back
-to every accepted word that fits (``fallback_weights``).
+Under the frequency prior (the default) a board's candidates are every
+accepted word where the prior boosts the game's own answer list, else the
+prior's words the frequency list has seen (``board_prior``), weighted, on an
+engine whose matrix columns they are; a board whose clues rule them all out
+falls back to every accepted word that fits (``fallback_weights``).
 """
 
 from __future__ import annotations
@@ -30,18 +31,28 @@ _RANKERS_LOCK = threading.Lock()
 
 
 def board_prior(prior: Prior, lexicon) -> Prior:
-    """Return the prior the joint policy plays: under ``frequency``, its words that the frequency list has seen.
+    """Return the prior the joint policy plays: under ``frequency``, all its words where it boosts the game's
+    own answer list, else its words that the frequency list has seen.
 
-    A word the frequency source never saw (Zipf 0) keeps the logistic's floor
-    weight, about 1/250 of a common word's; thousands of them would keep every
-    board from the few candidates where the exact endgame and the finish rule
-    work.  None of Wordle's 2,315 answers is such a word (0 of the 4,046 it
-    accepts), so the boards leave them out (Termo: 10,246 of 18,210 words, 1.9% of
-    the prior's mass).  Should the clues rule out every word kept, the board
-    falls back to every accepted word that fits, weighted by frequency
-    (``fallback_weights``).  Other priors are played as they are.
+    Where the answer list is the game's own (Wordle's, or a user's: ``Prior.boosted``) it holds
+    LISTED_SHARE of the mass, and every other word of the prior keeps its
+    s(w), those the frequency source never saw (Zipf 0) at the logistic's
+    floor: a board whose secret is such a word follows it from the first row,
+    where it once fell back only after the clues had ruled out every other
+    word (BENCHMARKS.md, "Multi-board games").  The game's later words stay
+    out of the prior, as on one board.  Unboosted, a Zipf-0 word keeps the
+    logistic's floor weight, about 1/250 of a common word's, beside common
+    words of no more weight; thousands of them would keep every board from
+    the few candidates where the exact endgame and the finish rule work
+    (Termo's Quarteto on its own answers, 1,000 games: 7.245 rows with them
+    left out, 7.407 with them in), so the boards leave them out (Termo: 10,246 of 18,210 words,
+    1.9% of the prior's mass).  Should the clues rule out every word kept,
+    the board falls back to every accepted word that fits, weighted by
+    frequency (``fallback_weights``).  Other priors are played as they are.
     """
     if prior.name != "frequency" or not lexicon.frequencies:
+        return prior
+    if prior.boosted:
         return prior
     freq = lexicon.frequencies
     keep = [i for i, w in enumerate(prior.words) if freq.get(w, 0.0) > 0.0]
