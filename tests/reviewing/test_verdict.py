@@ -897,7 +897,8 @@ def test_a_multi_board_review_grades_chutes_own_game_as_the_best_play(game, answ
         assert rd.value is not None and rd.best_value is not None and rd.value >= rd.best_value - 1e-9
         open_boards = [b for b in rd.boards if b is not None]
         assert len(open_boards) == sum(1 for s in result.solved_at if s is None or s > i)
-    assert result.rounds[-1].value == pytest.approx(1.0)  # the last row solves the last board: one row
+    # the last row solves the last board: one row, and the chance it missed (a board's word at 99% or more)
+    assert result.rounds[-1].value == pytest.approx(1.0, abs=0.01)
     data = result.to_dict(engine.lexicon.show)
     assert len(data["rounds"]) == len(own.guesses) and data["skill"] >= 90
 
