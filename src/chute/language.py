@@ -403,6 +403,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "ranking_openers": "ranking the first guesses of {lexicon} ({strategy}, {prior} prior; once, then cached)...",
         "safe_plan_building": "searching a plan that finds every one of these lists' {words} words within {rows} rows "
         "(once, then cached)...",
+        "safe_plan_openers": "  {opener} begins the tree that finds the {answers} answers soonest of {count} openers "
+        "compared: the plan is searched from it first",
         "safe_plan_progress": "  {opener}: {done} of {bins} groups of words planned",
         "safe_plan_built": "plan found from {opener} in {seconds} s: no word these lists accept is lost",
         "safe_plan_none": "no plan finds all {words} words within {rows} rows within the search's limits ({seconds} s): "
@@ -818,6 +820,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "fica guardado)...",
         "safe_plan_building": "buscando um plano que acerte cada uma das {words} palavras destas listas em até {rows} "
         "linhas (uma vez, depois fica guardado)...",
+        "safe_plan_openers": "  {opener} começa a árvore que acerta as {answers} respostas mais cedo entre {count} "
+        "aberturas comparadas: o plano é buscado a partir dela primeiro",
         "safe_plan_progress": "  {opener}: {done} de {bins} grupos de palavras planejados",
         "safe_plan_built": "plano achado a partir de {opener} em {seconds} s: nenhuma palavra que estas listas aceitam "
         "se perde",

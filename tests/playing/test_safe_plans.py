@@ -193,3 +193,16 @@ def test_a_users_lists_are_ranked_two_guesses_deep_and_wordles_own_are_not(tmp_p
     looked.clear()
     solver_for("wordle").suggest(["trace:bbbbb"], top=1)
     assert looked == []
+
+
+def test_the_plans_search_is_told_in_the_players_language(tmp_path, monkeypatch, cli):
+    """``chute suggest --lang pt`` with a user's lists says the plan's search in Portuguese, numbers its way."""
+    monkeypatch.setenv("CHUTE_CACHE_DIR", str(tmp_path / "cache"))
+    _seeded(tmp_path, answers=60, guesses=1200)
+    status, _, err = cli(
+        "suggest", "--lang", "pt", "--answers", tmp_path / "answers.txt", "--guesses", tmp_path / "guesses.txt"
+    )
+    assert status == 0, err
+    assert "chute: nota: buscando um plano que acerte cada uma das 1.200 palavras" in err
+    assert "começa a árvore que acerta as 60 respostas mais cedo" in err and "plano achado a partir de" in err
+    assert "searching a plan" not in err

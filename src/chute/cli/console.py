@@ -89,7 +89,7 @@ def library_notes(lang: str, quiet: bool = False) -> dict:
     """Return the callbacks through which the library speaks to the terminal (``chute.solver_for``'s ``notify``,
     ``progress`` and ``waiting``), in ``lang``; ``quiet`` (--json, --quiet): none of its notes."""
     return {
-        "notify": None if quiet else lambda message: note(str(message), lang=lang),
+        "notify": None if quiet else lambda message: note(message, lang=lang),
         "progress": terminal_notes(lang, quiet),
         "waiting": lambda key: waiting_line(key, lang, quiet),
     }

@@ -29,6 +29,7 @@ from ..search.tree import DecisionTree
 from ..strategies.safe_tree import adopt, safe_tree, shipped_trees
 
 SAFE_PLAN_BUILDING = "safe_plan_building"
+SAFE_PLAN_OPENERS = "safe_plan_openers"
 SAFE_PLAN_PROGRESS = "safe_plan_progress"
 SAFE_PLAN_BUILT = "safe_plan_built"
 SAFE_PLAN_NONE = "safe_plan_none"
@@ -128,6 +129,15 @@ def _search(
             notify(Note(SAFE_PLAN_PROGRESS, opener=lexicon.show(opener).upper(), done=done, bins=bins))
 
     best = answer_openers(lexicon, rows)  # the answers' least trees first, then the policy's own, then the others
+    if notify is not None and best:
+        notify(
+            Note(
+                SAFE_PLAN_OPENERS,
+                opener=lexicon.show(best[0]).upper(),
+                answers=len(lexicon.answer_list),
+                count=len(best),
+            )
+        )
     openers = list(dict.fromkeys(best[:1] + list(first) + best[1:]))
     tree = build_safe_plan(lexicon, rows, openers, progress, prefer=prefer)
     if notify is not None:
