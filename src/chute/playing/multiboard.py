@@ -50,9 +50,7 @@ def board_prior(prior: Prior, lexicon) -> Prior:
     the board falls back to every accepted word that fits, weighted by
     frequency (``fallback_weights``).  Other priors are played as they are.
     """
-    if prior.name != "frequency" or not lexicon.frequencies:
-        return prior
-    if prior.boosted:
+    if prior.name != "frequency" or not lexicon.frequencies or prior.boosted:
         return prior
     freq = lexicon.frequencies
     keep = [i for i, w in enumerate(prior.words) if freq.get(w, 0.0) > 0.0]

@@ -97,7 +97,7 @@ def safe_plan(
         words = plan_words(lexicon)
         tree = next((t for t in shipped_trees(None, rows) if covers(t, words, lexicon.guess_set, rows)), None)
     if tree is None:
-        tree = _search(lexicon, rows, first, notify, prefer)
+        tree = _search(engine, rows, first, notify, prefer)
         if tree is None:
             _write(path, json.dumps({"none": True, "lexicon_key": lexicon.key[:16]}) + "\n")
             return None
@@ -109,13 +109,15 @@ def safe_plan(
 
 
 def _search(
-    lexicon,
+    engine,
     rows: int,
     first: list[str],
     notify: Callable[[Note], None] | None,
     prefer: Callable[[str, str], Sequence[str]] | None,
 ) -> DecisionTree | None:
-    """Return the tree the search finds (None: none within its limits), telling ``notify`` how it goes."""
+    """Return the tree the search finds for the engine's lists (None: none within its limits), telling ``notify`` how
+    it goes."""
+    lexicon = engine.lexicon
     words = len(plan_words(lexicon))
     began = time.monotonic()
     if notify is not None:
@@ -128,7 +130,9 @@ def _search(
             said[0] = now
             notify(Note(SAFE_PLAN_PROGRESS, opener=lexicon.show(opener).upper(), done=done, bins=bins))
 
-    best = answer_openers(lexicon, rows)  # the answers' least trees first, then the policy's own, then the others
+    best = answer_openers(
+        lexicon, rows, engine=engine
+    )  # the answers' least trees first, then the policy's own, then the others
     if notify is not None and best:
         notify(
             Note(

@@ -53,15 +53,19 @@ def plan_words(lexicon: Lexicon) -> list[str]:
     return [w for w in lexicon.guesses if w not in kept_out]
 
 
-def answer_openers(lexicon: Lexicon, rows: int, count: int = ANSWER_OPENERS, cells: int = ANSWER_CELLS) -> list[str]:
+def answer_openers(
+    lexicon: Lexicon, rows: int, count: int = ANSWER_OPENERS, cells: int = ANSWER_CELLS, engine: Engine | None = None
+) -> list[str]:
     """Return the tree search's ``count`` most promising openers (``rank_openers``) by the total guesses of the tree
     each begins for the answer list alone, least first (ties in their ranked order): the openers a plan tries
     first, so that the policy opens where the answers it is told of are found soonest.  Those not searched within
-    ``cells`` (a large answer list) follow in their ranked order; one with no tree within the rows is left out."""
+    ``cells`` (a large answer list) follow in their ranked order; one with no tree within the rows is left out.
+    ``engine``: one built already, whose matrix serves when its answers are the answer list."""
     listed = lexicon.listed_lexicon()
     if len(listed.answers) < 2:
         return []
-    engine = Engine.build(listed, cache=False)
+    if engine is None or engine.lexicon.key != listed.key:
+        engine = Engine.build(listed, cache=False)
     search = TreeSearch(engine, rows=rows, probes=[w for w in lexicon.guesses if lexicon.is_suggested(w)])
     ranked = rank_openers(search, count)
     search.budget = cells
