@@ -4,6 +4,7 @@ lists accept is lost."""
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -12,7 +13,19 @@ import chute.playing.solver as solver_module
 from chute import Engine, load_lexicon
 from chute.bench.one_board import benchmark
 from chute.playing.safe_plans import plan_path, safe_plan
-from chute.search.safe_plan import build_safe_plan, covers, plan_words
+from chute.search.hard_mode import OverBudget
+from chute.search.opener_search import opener_bins, opener_row, rank_openers, search_opener, solve_bin
+from chute.search.safe_plan import (
+    ANSWER_OPENERS,
+    DEADLINE,
+    WIDE_FIRST_ROWS,
+    WIDE_TOPS,
+    answer_openers,
+    build_safe_plan,
+    covers,
+    plan_words,
+)
+from chute.search.tree_search import INF, TreeSearch
 from chute.strategies import safe_tree as shipped
 from chute.strategies.safe_tree import shipped_trees
 
@@ -88,6 +101,42 @@ def test_no_plan_within_the_rows_is_said_once_and_remembered(tmp_path):
     assert said[-1].startswith("no plan finds all 60 words within 2 rows within the search's limits")
     said.clear()
     assert safe_plan(engine, 2, [], said.append) is None and said == []
+
+
+def test_the_search_stops_at_its_deadline_wherever_it_is(tmp_path):
+    """Past the deadline no bin is searched further and the answer list's openers come in their ranked order: any
+    lists have their answer within it, "none found" when it passes."""
+    lexicon = _seeded(tmp_path)
+    past = time.process_time() - DEADLINE - 1
+    assert build_safe_plan(lexicon, 6, began=past) is None
+    assert build_safe_plan(lexicon, 6) is not None  # the same lists, in time
+    ranked = rank_openers(TreeSearch(Engine.build(lexicon.listed_lexicon(), cache=False), rows=6), ANSWER_OPENERS)
+    assert answer_openers(lexicon, 6, deadline=time.process_time() - 1) == ranked
+
+
+def test_the_wide_search_keeps_the_first_tree_it_finds(tmp_path):
+    """A bin the default widths leave without a tree is searched wide, each node with four rows or more keeping the
+    first tree it finds: a tree all the same, found over fewer cells than the least one."""
+    lexicon = _seeded(tmp_path, answers=200, guesses=2000)
+    engine = Engine.build(lexicon.widened(plan_words(lexicon)), cache=False)
+    least = TreeSearch(engine, rows=6, top=WIDE_TOPS)
+    first = TreeSearch(engine, rows=6, top=WIDE_TOPS)
+    first.first_tree_rows = WIDE_FIRST_ROWS
+    opener = rank_openers(least, 1)[0]
+    row = opener_row(least, opener)
+    code, S = max(opener_bins(least, opener), key=lambda b: (len(b[1]), -b[0]))
+    best, quick = solve_bin(least, row, code, S), solve_bin(first, row, code, S)
+    assert best[0] < INF and best[0] <= quick[0] < INF
+    assert first.cells < least.cells
+    assert first.deadline is None and least.first_tree_rows is None  # the search's own defaults
+
+
+def test_a_tree_search_past_its_deadline_gives_up():
+    lexicon = load_lexicon("wordle")
+    search = TreeSearch(Engine.build(lexicon), rows=6)
+    search.deadline = time.process_time() - 1
+    with pytest.raises(OverBudget):
+        search_opener(search, "salet")
 
 
 def test_a_users_answer_list_over_wordles_words_is_covered_by_the_shipped_tree(tmp_path):

@@ -24,7 +24,7 @@ from ..errors import ChuteError
 from ..files import read_limited
 from ..game.cache import table_name, write_cache_file
 from ..language import Note
-from ..search.safe_plan import answer_openers, build_safe_plan, covers, plan_words
+from ..search.safe_plan import DEADLINE, answer_openers, build_safe_plan, covers, plan_words
 from ..search.tree import DecisionTree
 from ..strategies.safe_tree import adopt, safe_tree, shipped_trees
 
@@ -119,7 +119,7 @@ def _search(
     it goes."""
     lexicon = engine.lexicon
     words = len(plan_words(lexicon))
-    began = time.monotonic()
+    began, cpu = time.monotonic(), time.process_time()  # the search's deadline counts from here
     if notify is not None:
         notify(Note(SAFE_PLAN_BUILDING, words=words, rows=rows))
     said = [began]
@@ -130,9 +130,8 @@ def _search(
             said[0] = now
             notify(Note(SAFE_PLAN_PROGRESS, opener=lexicon.show(opener).upper(), done=done, bins=bins))
 
-    best = answer_openers(
-        lexicon, rows, engine=engine
-    )  # the answers' least trees first, then the policy's own, then the others
+    # the answers' least trees first, then the policy's own, then the others
+    best = answer_openers(lexicon, rows, engine=engine, deadline=cpu + DEADLINE)
     if notify is not None and best:
         notify(
             Note(
@@ -143,7 +142,7 @@ def _search(
             )
         )
     openers = list(dict.fromkeys(best[:1] + list(first) + best[1:]))
-    tree = build_safe_plan(lexicon, rows, openers, progress, prefer=prefer)
+    tree = build_safe_plan(lexicon, rows, openers, progress, prefer=prefer, began=cpu)
     if notify is not None:
         seconds = round(time.monotonic() - began)
         if tree is None:

@@ -7,11 +7,16 @@ out), the probes are the words chute suggests (another word only where it is a
 candidate), and the tree search (``TreeSearch``) solves the opener's bins one
 by one, largest first, so that an opener that cannot work is dropped early.  A
 bin the search's default widths leave without a tree is searched again wider
-(WIDE_TOPS, the widths ``scripts/build_safe_tree.py`` needed on Wordle's lists).
+(WIDE_TOPS, the widths ``scripts/build_safe_tree.py`` needed on Wordle's lists),
+its nodes with WIDE_FIRST_ROWS rows left or more keeping the first tree they
+find (a plan needs a tree, not the least: such a bin is one the policy's own
+guesses could not plan, and on the largest lists, where a bin may have no tree
+at all, the wide search is most of the time).
 The openers tried: those the caller names first (a user's lists: the openers
 whose trees for the answer list alone are least, ``answer_openers``, then the
 policy's own), then the tree search's most promising, until a plan is found
-or DEADLINE passes.
+or DEADLINE passes: the search, the answer list's openers included, stops there
+wherever it is, so that any lists have their answer within it.
 Each bin tries first the second guesses the caller prefers (``prefer``: the
 policy's best there by E(g), as ``scripts/build_safe_tree.py`` does for
 Wordle's), each with the bin's words split by it and every part solved by the
@@ -41,7 +46,9 @@ from .tree_search import INF, TreeSearch
 PREFERRED = 4  # the caller's preferred second guesses tried per bin before the search's own
 WIDE_TOPS = (600, 60)  # a bin the default widths (``parse_top``) leave without a tree is searched again this wide
 MORE_OPENERS = 4  # after the policy's opener, the tree search's most promising openers tried
-DEADLINE = 600.0  # seconds of search after which no further bin or opener is tried: "none found within the limits"
+WIDE_FIRST_ROWS = 4  # the wide search's nodes with this many rows left or more keep the first tree they find
+DEADLINE = 540.0  # seconds of CPU after which the search stops: "none found within the limits" (with the matrix
+# built before it, the whole first use stays within ten minutes: BENCHMARKS.md, "Never lose")
 ANSWER_OPENERS = 8  # openers whose trees for the answer list are compared: past the five ``rank_openers`` needs to hold
 # the best known for Wordle's answers (SALET, REAST, CRATE, TRACE, SLATE) ...
 ANSWER_CELLS = 2_000_000_000  # ... within this many (word, guess) cells of search in all (BENCHMARKS.md, "Never lose")
@@ -54,13 +61,19 @@ def plan_words(lexicon: Lexicon) -> list[str]:
 
 
 def answer_openers(
-    lexicon: Lexicon, rows: int, count: int = ANSWER_OPENERS, cells: int = ANSWER_CELLS, engine: Engine | None = None
+    lexicon: Lexicon,
+    rows: int,
+    count: int = ANSWER_OPENERS,
+    cells: int = ANSWER_CELLS,
+    engine: Engine | None = None,
+    deadline: float | None = None,
 ) -> list[str]:
     """Return the tree search's ``count`` most promising openers (``rank_openers``) by the total guesses of the tree
     each begins for the answer list alone, least first (ties in their ranked order): the openers a plan tries
     first, so that the policy opens where the answers it is told of are found soonest.  Those not searched within
-    ``cells`` (a large answer list) follow in their ranked order; one with no tree within the rows is left out.
-    ``engine``: one built already, whose matrix serves when its answers are the answer list."""
+    ``cells`` (a large answer list), or by the process time ``deadline``, follow in their ranked order; one with no
+    tree within the rows is left out.  ``engine``: one built already, whose matrix serves when its answers are the
+    answer list."""
     listed = lexicon.listed_lexicon()
     if len(listed.answers) < 2:
         return []
@@ -69,6 +82,7 @@ def answer_openers(
     search = TreeSearch(engine, rows=rows, probes=[w for w in lexicon.guesses if lexicon.is_suggested(w)])
     ranked = rank_openers(search, count)
     search.budget = cells
+    search.deadline = deadline
     totals: dict[str, int] = {}
     for opener in ranked:
         try:
@@ -112,46 +126,52 @@ def build_safe_plan(
     progress: Callable[[str, int, int], None] | None = None,
     deadline: float = DEADLINE,
     prefer: Callable[[str, str], Sequence[str]] | None = None,
+    began: float | None = None,
 ) -> DecisionTree | None:
     """Return a tree finishing every word of ``plan_words`` within ``rows`` (None: none found within the limits).
 
     ``first``: the openers to try before the search's own; ``progress(opener, bins done, bins)`` hears each bin;
-    ``prefer(opener, pattern)``: the second guesses to try first in that bin, best first.
+    ``prefer(opener, pattern)``: the second guesses to try first in that bin, best first; ``deadline``: seconds of
+    CPU from ``began`` (a ``time.process_time()``; None: now) after which the search stops.
     """
     words = plan_words(lexicon)
     if not words:
         return None
+    began = time.process_time() if began is None else began
     engine = Engine.build(lexicon.widened(words), cache=False)
     probes = [w for w in lexicon.guesses if lexicon.is_suggested(w)]
     search = TreeSearch(engine, rows=rows, probes=probes)
-    began = time.process_time()
-    openers = list(
-        dict.fromkeys([fold(w) for w in first if fold(w) in lexicon.guess_set] + rank_openers(search, MORE_OPENERS))
-    )
-    wide: TreeSearch | None = None
-    for opener in openers:
-        bins = sorted(opener_bins(search, opener), key=lambda b: (-len(b[1]), b[0]))
-        row = opener_row(search, opener)
-        results: dict[int, tuple[int, tuple | None]] = {}
-        for done, (code, S) in enumerate(bins):
-            if time.process_time() - began > deadline:
-                return None
-            found = _preferred(search, S, rows - 1, prefer(opener, decode(code, lexicon.length)) if prefer else ())
-            if found[0] >= INF:
-                found = solve_bin(search, row, code, S)
-            if found[0] >= INF and len(S) > rows - 1:
-                wide = wide or TreeSearch(engine, rows=rows, top=WIDE_TOPS, probes=probes)
-                found = solve_bin(wide, row, code, S)
-            if progress is not None:
-                progress(opener, done + 1, len(bins))
-            if found[0] >= INF:
-                break
-            results[code] = found
-        else:
-            result = assemble(search, opener, results, time.process_time() - began, 0)
-            if result.tree is not None:
-                result.tree.meta["words"] = len(words)
-                return result.tree
+    search.deadline = began + deadline
+    try:
+        openers = list(
+            dict.fromkeys([fold(w) for w in first if fold(w) in lexicon.guess_set] + rank_openers(search, MORE_OPENERS))
+        )
+        wide: TreeSearch | None = None
+        for opener in openers:
+            bins = sorted(opener_bins(search, opener), key=lambda b: (-len(b[1]), b[0]))
+            row = opener_row(search, opener)
+            results: dict[int, tuple[int, tuple | None]] = {}
+            for done, (code, S) in enumerate(bins):
+                found = _preferred(search, S, rows - 1, prefer(opener, decode(code, lexicon.length)) if prefer else ())
+                if found[0] >= INF:
+                    found = solve_bin(search, row, code, S)
+                if found[0] >= INF and len(S) > rows - 1:
+                    if wide is None:
+                        wide = TreeSearch(engine, rows=rows, top=WIDE_TOPS, probes=probes)
+                        wide.first_tree_rows, wide.deadline = WIDE_FIRST_ROWS, search.deadline
+                    found = solve_bin(wide, row, code, S)
+                if progress is not None:
+                    progress(opener, done + 1, len(bins))
+                if found[0] >= INF:
+                    break
+                results[code] = found
+            else:
+                result = assemble(search, opener, results, time.process_time() - began, 0)
+                if result.tree is not None:
+                    result.tree.meta["words"] = len(words)
+                    return result.tree
+    except OverBudget:  # past the deadline
+        return None
     return None
 
 

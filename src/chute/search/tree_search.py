@@ -208,6 +208,9 @@ class TreeSearch(RuledSearch):
         self.bounds_first = True  # False: a guess's bins searched without bounding them all first (likewise)
         self.ceilings = True  # False: each bin's bound scans every guess, not only those it needs (likewise)
         self.refutes_first = True  # False: no compiled pass over a node's guesses to refute them first (likewise)
+        self.first_tree_rows: int | None = None  # with this many rows left or more, a node keeps the first tree
+        # it finds, not the least (a safe plan needs one): None, never
+        self.deadline: float | None = None  # the process time past which a search raises OverBudget (None: none)
 
     def _count(self, cells: int) -> None:
         """Count one scan of the guesses over ``cells`` pairs; raise OverBudget once the cells pass ``budget``."""
@@ -215,6 +218,8 @@ class TreeSearch(RuledSearch):
         self.cells += cells
         if self.budget is not None and self.cells > self.budget:
             raise OverBudget(f"more than {self.budget:,} cells")
+        if self.deadline is not None and time.process_time() > self.deadline:
+            raise OverBudget("past the deadline")
 
     # -- kernels, loaded on first use
 
@@ -466,7 +471,7 @@ class TreeSearch(RuledSearch):
             total = self._search_bins(pending, g, r1, allowed, total, best, rows if classes else None, ceiling)
             if total < best:
                 best, best_g = total, g
-                if best <= lb:
+                if best <= lb or (self.first_tree_rows is not None and r >= self.first_tree_rows):
                     break
         if best_g >= 0:
             tt[key] = (best, best_g)
