@@ -868,20 +868,46 @@ def test_a_large_second_row_after_another_opener_is_ranked_over_a_shortlist(monk
     assert len(quick) == 2  # the policy's own second row: every guess scored, no shortlist
 
 
-def test_wordles_boards_hold_every_word_of_its_prior_from_the_first_row(wordle):
+def test_wordles_boards_hold_every_word_of_its_prior_and_its_later_words_from_the_first_row(wordle):
     """Under a prior that boosts the game's own answer list, a board's candidates are every word of the prior, those
-    wordfreq never saw among them: such a secret is followed from the first row, never reached by a fallback."""
+    wordfreq never saw among them, and the game's later words at the logistic's floor: such a secret is followed from
+    the first row, never reached by a fallback."""
+    from chute.game.prior import logistic
     from chute.playing.multiboard import board_prior
 
     lexicon = wordle.lexicon
     prior = make_prior(lexicon, "frequency")
-    assert prior.boosted and board_prior(prior, lexicon).words == prior.words == lexicon.prior_words
+    played = board_prior(prior, lexicon)
+    assert prior.boosted and played.boosted and prior.words == lexicon.prior_words
+    assert set(played.words) == set(lexicon.prior_words) | lexicon.later and len(played.words) == len(lexicon.guesses)
+    assert list(played.words) == [w for w in lexicon.guesses if w in set(played.words)]  # the lexicon's order
+    weight = dict(zip(played.words, played.weights.tolist()))
+    floor = float(logistic(np.zeros(1))[0])
+    assert all(weight[w] == floor for w in lexicon.later)
+    assert all(weight[w] == v for w, v in zip(prior.words, prior.weights.tolist()))
     solver = ranker_for(wordle, DEFAULT, prior)
     unseen = [w for w in lexicon.prior_words if lexicon.frequencies.get(w, 0.0) == 0.0]
+    later = sorted(lexicon.later)[0]
     assert "aahed" in unseen and "aahed" in solver.engine.lexicon.answer_index
-    assert not any(w in solver.engine.lexicon.answer_index for w in lexicon.later)  # as on one board
-    game = solver.simulate(("aahed", "cigar", "abamp", "humph"), rows=9)
+    assert later in solver.engine.lexicon.answer_index
+    game = solver.simulate(("aahed", "cigar", later, "humph"), rows=9)
     assert game.won
+
+
+def test_a_session_of_wordles_boards_plays_its_later_words_as_the_simulation_does(wordle):
+    """A session's boards hold one-board states, whose candidates leave the later words out until the clues rule out
+    every other word: the joint player adds those that fit, so a session plays as the fast simulation does."""
+    from chute.playing.players import Joint
+    from chute.playing.solver import Solver
+
+    lexicon = wordle.lexicon
+    prior = make_prior(lexicon, "frequency")
+    later = [w for w in sorted(lexicon.later) if w not in lexicon.offensive]
+    tuples = [(later[0], "cigar", later[40], "humph"), (later[100], later[200], "aahed", "pious")]
+    fast = run_many(game_spec("quordle"), 2, 0, engine=wordle, tuples=tuples, prior=prior)
+    slow = run_many(game_spec("quordle"), 2, 0, tuples=tuples, player=Joint(Solver(wordle, "entropy", prior=prior)))
+    assert [g.guesses for g in fast.games] == [g.guesses for g in slow.games]
+    assert all(g.won for g in slow.games)
 
 
 def test_a_weighted_board_is_finished_once_its_likeliest_word_holds_the_finish_share(engine):

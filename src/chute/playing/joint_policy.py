@@ -31,13 +31,12 @@ The joint choice (``JointRanker.rank``), in order:
 
 **Under a prior** (the default, ``--prior frequency``; ``multiboard.ranker_for``): a board's
 candidates are every accepted word where the prior boosts the game's own
-answer list (Wordle's), else the prior's words the frequency list has seen
-(``board_prior``), each weighted by the prior, so the secret may be any word,
-not only the answer list.  The figures above become weighted: bits over the
+answer list (Wordle's, its later words at the logistic's floor), else the
+prior's words the frequency list has seen (``board_prior``), each weighted by
+the prior, so the secret may be any word, not only the answer list.  The figures above become weighted: bits over the
 patterns' probabilities, the expected candidates left, the chance of a hit,
 and the exact endgame's odds.  A board whose clues rule out every such word
-falls back to every accepted word that fits (the game's later words once no other does),
-weighted by ``fallback_weights``.
+falls back to every accepted word that fits, weighted by ``fallback_weights``.
 ``finish_share`` at 90% or 75% loses real games (Wordle's held-out band); at
 99%, with every accepted word on Wordle's boards, it plays the answers in
 fewer rows and keeps the band's wins (``DEFAULT_FINISH_SHARE``).
@@ -59,7 +58,7 @@ from ..errors import ChuteError
 # a weighted board is finished on its likeliest word once that holds this share of its chance: measured with every
 # word of the prior on Wordle's boards (``multiboard.board_prior``; 1,000 Quordle games, seed 0, its answers / secrets
 # from every accepted word): 1.0 7.090 / 885 won, 0.999 7.076 / 883, 0.99 7.026 / 863, 0.9 6.986 / 788 (the
-# boards of the prior's seen words alone, as before: 7.075 / 808)
+# boards of the prior's seen words alone, as before: 7.075 / 808); the later words on the boards too, 0.99: 7.034 / 905
 DEFAULT_FINISH_SHARE = 0.99
 
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..game.engine import Engine
+from ..game.fits import fitting
 from ..game.prior import Prior, logistic
 from ..game.results import GameResult
 from .joint_openings import kept_opening
@@ -39,8 +40,8 @@ def board_prior(prior: Prior, lexicon) -> Prior:
     s(w), those the frequency source never saw (Zipf 0) at the logistic's
     floor: a board whose secret is such a word follows it from the first row,
     where it once fell back only after the clues had ruled out every other
-    word (BENCHMARKS.md, "Multi-board games").  The game's later words stay
-    out of the prior, as on one board.  Unboosted, a Zipf-0 word keeps the
+    word (BENCHMARKS.md, "Multi-board games").  So do the game's later words
+    (``with_later``).  Unboosted, a Zipf-0 word keeps the
     logistic's floor weight, about 1/250 of a common word's, beside common
     words of no more weight; thousands of them would keep every board from
     the few candidates where the exact endgame and the finish rule work
@@ -50,14 +51,47 @@ def board_prior(prior: Prior, lexicon) -> Prior:
     the board falls back to every accepted word that fits, weighted by
     frequency (``fallback_weights``).  Other priors are played as they are.
     """
-    if prior.name != "frequency" or not lexicon.frequencies or prior.boosted:
+    if prior.name != "frequency" or not lexicon.frequencies:
         return prior
+    if prior.boosted:
+        return with_later(prior, lexicon)
     freq = lexicon.frequencies
     keep = [i for i, w in enumerate(prior.words) if freq.get(w, 0.0) > 0.0]
     if len(keep) == len(prior.words) or not keep:
         return prior
     weights = None if prior.weights is None else prior.weights[keep]
     return Prior(prior.name, tuple(prior.words[i] for i in keep), weights)
+
+
+def with_later(prior: Prior, lexicon) -> Prior:
+    """Return the prior with the game's later words at the logistic's floor beside its own, in the lexicon's order.
+
+    On one board a later word (the game came to accept it after its 2022
+    lists) is a candidate only once the clues rule out every other word, and
+    the safe tree keeps it finishable.  A board of several has no such tree,
+    and a row spent late on a board is a row every board loses: its later
+    words are candidates from the first row, weighted as a word wordfreq
+    never saw (Quordle, 1,000 games with secrets from every accepted word:
+    863 -> 905 won; BENCHMARKS.md, "Multi-board games").
+    """
+    later = lexicon.later
+    if not later or prior.weights is None:
+        return prior
+    own = dict(zip(prior.words, np.asarray(prior.weights, dtype=np.float64).tolist()))
+    floor = float(logistic(np.zeros(1))[0])
+    words = tuple(w for w in lexicon.guesses if w in own or w in later)
+    weights = np.array([own.get(w, floor) for w in words])
+    return Prior(prior.name, words, weights, prior.boosted)
+
+
+def board_words(state) -> list[str]:
+    """Return the words a board of several plays: its state's candidates and, where its lexicon has later words,
+    those that fit its clues (``with_later``)."""
+    lexicon = state.engine.lexicon
+    if not lexicon.later or state.fallback:  # a board fallen back holds every accepted word that fits already
+        return list(state.candidates)
+    extra = [w for w in fitting(lexicon, "later", tuple(state.clues)) if w not in state.candidate_set]
+    return list(state.candidates) + extra if extra else list(state.candidates)
 
 
 def fallback_weights(lexicon) -> np.ndarray:

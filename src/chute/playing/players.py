@@ -18,7 +18,7 @@ from ..arrays import intersection, union
 from ..errors import ChuteError
 from ..strategies import Ranked, State
 from .joint_policy import DEFAULT, Choice
-from .multiboard import opening_without_matrix, ranker_for
+from .multiboard import board_words, opening_without_matrix, ranker_for
 from .solver import Solver, likeliest_strings
 
 if TYPE_CHECKING:  # the multi-board policy loads with the first game of several boards
@@ -98,7 +98,7 @@ class Joint:
         if rows_left is not None and rows_left <= 0:
             rows_left = None
         if allowed is None and not any(st.clues or st.fallback for st in states):
-            found = opening_without_matrix(self.engine, self.policy, self.prior, [st.candidates for st in states], top)
+            found = opening_without_matrix(self.engine, self.policy, self.prior, [board_words(st) for st in states], top)
             if found is not None:
                 return found
         ranker = ranker_for(self.engine, self.policy, self.prior)
@@ -109,7 +109,7 @@ class Joint:
             and all(len(st.clues) == 1 for st in states)
             and firsts != {ranker.own_opener(self.boards)}
         )
-        boards = [ranker.board(st.candidates) for st in states]
+        boards = [ranker.board(board_words(st)) for st in states]
         return list(ranker.rank(boards, rows_left, top, allowed=allowed, quick=quick))
 
     def rows_to_finish(self, states: Sequence[State], words: Sequence[str]) -> np.ndarray | None:
@@ -120,7 +120,7 @@ class Joint:
         if not states or any(st.unlisted for st in states) or any(r is None for r in rows):
             return None
         ranker = ranker_for(self.engine, self.policy, self.prior)
-        return ranker.rows_to_finish([ranker.board(st.candidates) for st in states], np.array(rows, dtype=np.int64))
+        return ranker.rows_to_finish([ranker.board(board_words(st)) for st in states], np.array(rows, dtype=np.int64))
 
     @staticmethod
     def _unlisted(state: State, top: int) -> Ranking:
