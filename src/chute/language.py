@@ -406,6 +406,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "safe_plan_openers": "  {opener} begins the tree that finds the {answers} answers soonest of {count} openers "
         "compared: the plan is searched from it first",
         "safe_plan_progress": "  {opener}: {done} of {bins} groups of words planned",
+        "safe_plan_searching": "  {opener}: still searching group {group} of {bins} ({words} words)",
         "safe_plan_built": "plan found from {opener} in {seconds} s: no word these lists accept is lost",
         "safe_plan_none": "no plan finds all {words} words within {rows} rows within the search's limits ({seconds} s): "
         "the answer list is protected, other words may be lost",
@@ -823,6 +824,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "safe_plan_openers": "  {opener} começa a árvore que acerta as {answers} respostas mais cedo entre {count} "
         "aberturas comparadas: o plano é buscado a partir dela primeiro",
         "safe_plan_progress": "  {opener}: {done} de {bins} grupos de palavras planejados",
+        "safe_plan_searching": "  {opener}: ainda buscando no grupo {group} de {bins} ({words} palavras)",
         "safe_plan_built": "plano achado a partir de {opener} em {seconds} s: nenhuma palavra que estas listas aceitam "
         "se perde",
         "safe_plan_none": "nenhum plano acerta as {words} palavras em até {rows} linhas dentro dos limites da busca "

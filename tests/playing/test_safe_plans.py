@@ -3,6 +3,7 @@ lists accept is lost."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import time
 
@@ -112,6 +113,26 @@ def test_the_search_stops_at_its_deadline_wherever_it_is(tmp_path):
     assert build_safe_plan(lexicon, 6) is not None  # the same lists, in time
     ranked = rank_openers(TreeSearch(Engine.build(lexicon.listed_lexicon(), cache=False), rows=6), ANSWER_OPENERS)
     assert answer_openers(lexicon, 6, deadline=time.process_time() - 1) == ranked
+
+
+def test_a_group_searched_long_is_said_to_be_searched_still(tmp_path, monkeypatch):
+    """While a group of words is searched, its progress is heard at every scan of the search (the words it holds),
+    and told every few seconds at most; each group planned is heard once done."""
+    lexicon = _seeded(tmp_path)
+    heard: list[tuple[str, int, int, int]] = []
+    tree = build_safe_plan(lexicon, 6, progress=lambda *args: heard.append(args))
+    assert tree is not None
+    bins = max(h[2] for h in heard)
+    done = [h for h in heard if h[3] == 0]
+    assert [h[1] for h in done] == list(range(1, bins + 1))
+    searching = [h for h in heard if h[3]]
+    assert searching and all(h[1] < h[2] and 0 < h[3] <= 400 for h in searching)
+    clock = itertools.count(0.0, 20.0)  # every reading of the clock 20 s after the last
+    monkeypatch.setattr(safe_plans.time, "monotonic", lambda: next(clock))
+    said: list[str] = []
+    shipped._ADOPTED.clear()  # a new process: nothing adopted yet
+    safe_plan(Engine.build(lexicon, cache_dir=tmp_path / "cache"), 6, [], said.append)
+    assert any(": still searching group 1 of " in line for line in said)
 
 
 def test_the_wide_search_keeps_the_first_tree_it_finds(tmp_path):

@@ -98,7 +98,9 @@ class Joint:
         if rows_left is not None and rows_left <= 0:
             rows_left = None
         if allowed is None and not any(st.clues or st.fallback for st in states):
-            found = opening_without_matrix(self.engine, self.policy, self.prior, [board_words(st) for st in states], top)
+            found = opening_without_matrix(
+                self.engine, self.policy, self.prior, [board_words(st) for st in states], top
+            )
             if found is not None:
                 return found
         ranker = ranker_for(self.engine, self.policy, self.prior)

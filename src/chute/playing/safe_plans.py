@@ -31,6 +31,9 @@ from ..strategies.safe_tree import adopt, safe_tree, shipped_trees
 SAFE_PLAN_BUILDING = "safe_plan_building"
 SAFE_PLAN_OPENERS = "safe_plan_openers"
 SAFE_PLAN_PROGRESS = "safe_plan_progress"
+SAFE_PLAN_SEARCHING = "safe_plan_searching"
+PROGRESS_EVERY = 5.0  # seconds between two lines of the plan's progress at most, as groups are planned ...
+SEARCHING_EVERY = 15.0  # ... and while one group is searched long
 SAFE_PLAN_BUILT = "safe_plan_built"
 SAFE_PLAN_NONE = "safe_plan_none"
 
@@ -124,11 +127,17 @@ def _search(
         notify(Note(SAFE_PLAN_BUILDING, words=words, rows=rows))
     said = [began]
 
-    def progress(opener: str, done: int, bins: int) -> None:
+    def progress(opener: str, done: int, bins: int, words: int) -> None:
         now = time.monotonic()
-        if notify is not None and (now - said[0] >= 5 or done == bins):
+        if notify is None:
+            return
+        shown = lexicon.show(opener).upper()
+        if words and now - said[0] >= SEARCHING_EVERY:  # a group searched long: said to be searched still
             said[0] = now
-            notify(Note(SAFE_PLAN_PROGRESS, opener=lexicon.show(opener).upper(), done=done, bins=bins))
+            notify(Note(SAFE_PLAN_SEARCHING, opener=shown, group=done + 1, bins=bins, words=words))
+        elif not words and (now - said[0] >= PROGRESS_EVERY or done == bins):
+            said[0] = now
+            notify(Note(SAFE_PLAN_PROGRESS, opener=shown, done=done, bins=bins))
 
     # the answers' least trees first, then the policy's own, then the others
     best = answer_openers(lexicon, rows, engine=engine, deadline=cpu + DEADLINE)

@@ -123,14 +123,15 @@ def build_safe_plan(
     lexicon: Lexicon,
     rows: int,
     first: Sequence[str] = (),
-    progress: Callable[[str, int, int], None] | None = None,
+    progress: Callable[[str, int, int, int], None] | None = None,
     deadline: float = DEADLINE,
     prefer: Callable[[str, str], Sequence[str]] | None = None,
     began: float | None = None,
 ) -> DecisionTree | None:
     """Return a tree finishing every word of ``plan_words`` within ``rows`` (None: none found within the limits).
 
-    ``first``: the openers to try before the search's own; ``progress(opener, bins done, bins)`` hears each bin;
+    ``first``: the openers to try before the search's own; ``progress(opener, bins done, bins, words)`` hears each
+    bin done (``words`` 0) and, while one is searched, its words at every scan;
     ``prefer(opener, pattern)``: the second guesses to try first in that bin, best first; ``deadline``: seconds of
     CPU from ``began`` (a ``time.process_time()``; None: now) after which the search stops.
     """
@@ -142,6 +143,13 @@ def build_safe_plan(
     probes = [w for w in lexicon.guesses if lexicon.is_suggested(w)]
     search = TreeSearch(engine, rows=rows, probes=probes)
     search.deadline = began + deadline
+    searching: list[tuple[str, int, int, int]] = []  # the bin being searched: (opener, bins done, bins, its words)
+
+    def beat() -> None:
+        if progress is not None and searching:
+            progress(*searching[-1])
+
+    search.heartbeat = beat
     try:
         openers = list(
             dict.fromkeys([fold(w) for w in first if fold(w) in lexicon.guess_set] + rank_openers(search, MORE_OPENERS))
@@ -152,16 +160,18 @@ def build_safe_plan(
             row = opener_row(search, opener)
             results: dict[int, tuple[int, tuple | None]] = {}
             for done, (code, S) in enumerate(bins):
+                searching.append((opener, done, len(bins), len(S)))
                 found = _preferred(search, S, rows - 1, prefer(opener, decode(code, lexicon.length)) if prefer else ())
                 if found[0] >= INF:
                     found = solve_bin(search, row, code, S)
                 if found[0] >= INF and len(S) > rows - 1:
                     if wide is None:
                         wide = TreeSearch(engine, rows=rows, top=WIDE_TOPS, probes=probes)
-                        wide.first_tree_rows, wide.deadline = WIDE_FIRST_ROWS, search.deadline
+                        wide.first_tree_rows, wide.deadline, wide.heartbeat = WIDE_FIRST_ROWS, search.deadline, beat
                     found = solve_bin(wide, row, code, S)
+                searching.clear()
                 if progress is not None:
-                    progress(opener, done + 1, len(bins))
+                    progress(opener, done + 1, len(bins), 0)
                 if found[0] >= INF:
                     break
                 results[code] = found

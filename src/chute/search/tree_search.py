@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -211,6 +211,7 @@ class TreeSearch(RuledSearch):
         self.first_tree_rows: int | None = None  # with this many rows left or more, a node keeps the first tree
         # it finds, not the least (a safe plan needs one): None, never
         self.deadline: float | None = None  # the process time past which a search raises OverBudget (None: none)
+        self.heartbeat: Callable[[], None] | None = None  # called at every scan: a long search can say it works
 
     def _count(self, cells: int) -> None:
         """Count one scan of the guesses over ``cells`` pairs; raise OverBudget once the cells pass ``budget``."""
@@ -220,6 +221,8 @@ class TreeSearch(RuledSearch):
             raise OverBudget(f"more than {self.budget:,} cells")
         if self.deadline is not None and time.process_time() > self.deadline:
             raise OverBudget("past the deadline")
+        if self.heartbeat is not None:
+            self.heartbeat()
 
     # -- kernels, loaded on first use
 
