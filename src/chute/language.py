@@ -408,6 +408,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "safe_plan_progress": "  {opener}: {done} of {bins} groups of words planned",
         "safe_plan_searching": "  {opener}: still searching group {group} of {bins} ({words} words)",
         "safe_plan_built": "plan found from {opener} in {seconds} s: no word these lists accept is lost",
+        "safe_plan_too_large": "no plan searched for these lists: every word's codes against every word would take "
+        "{size} (over {limit}); the answer list is protected, other words may be lost",
         "safe_plan_none": "no plan finds all {words} words within {rows} rows within the search's limits ({seconds} s): "
         "the answer list is protected, other words may be lost",
         "compiling_kernels": "compiling chute's search kernels for this machine: once, a minute or two (then cached)...",
@@ -827,6 +829,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "safe_plan_searching": "  {opener}: ainda buscando no grupo {group} de {bins} ({words} palavras)",
         "safe_plan_built": "plano achado a partir de {opener} em {seconds} s: nenhuma palavra que estas listas aceitam "
         "se perde",
+        "safe_plan_too_large": "nenhum plano buscado para estas listas: os códigos de cada palavra contra cada palavra "
+        "ocupariam {size} (mais de {limit}); a lista de respostas fica protegida, outras palavras podem se perder",
         "safe_plan_none": "nenhum plano acerta as {words} palavras em até {rows} linhas dentro dos limites da busca "
         "({seconds} s): a lista de respostas fica protegida, outras palavras podem se perder",
         "compiling_kernels": "compilando os núcleos de busca do chute para esta máquina: uma vez, um ou dois minutos "

@@ -784,6 +784,29 @@ def test_a_first_ranking_reads_the_matrix_in_place_and_gathers_others_in_blocks(
         assert np.allclose(getattr(got, name), getattr(whole, name), rtol=1e-12), name
 
 
+def test_a_large_matrix_is_never_held_whole_while_it_is_computed(tmp_path, monkeypatch, resident):
+    """A large matrix is computed into its cache file a block at a time, each block's pages given back once written
+    and summed: a first use holds a block of it, not the whole (a multi-board game's first clue computes hundreds of
+    MiB).  The file is the whole matrix all the same, its checksum the whole's."""
+    monkeypatch.setattr(file_mod, "GIVE_BACK_BYTES", 1)  # large
+    monkeypatch.setattr(file_mod, "FILL_BLOCK_BYTES", 1 << 20)
+    shape, dtype = (4096, 2048), np.dtype(np.uint8)  # 8 MiB: eight blocks
+    expected = (np.arange(shape[0])[:, None] * 7 + np.arange(shape[1])[None, :]).astype(dtype)
+    held: list[int] = []
+
+    def fill(rows: np.ndarray, start: int, stop: int) -> None:
+        held.append(sum(resident(p) for p in tmp_path.iterdir()))
+        rows[:] = expected[start:stop]
+
+    path, key = tmp_path / "matrix-test.bin", "0123456789abcdef" * 4  # a lexicon's key: 64 hex digits
+    made = file_mod.computed_in_file(path, key, shape, dtype, fill)
+    assert made is not None and np.array_equal(made, expected)
+    assert len(held) == 8 and max(held) <= 3 * 1024  # KiB: a block and the window of the file around it
+    path.with_suffix(".ok").unlink()  # not vouched for: read and checked whole
+    again = file_mod.read_matrix(path, key, shape, dtype)
+    assert again is not None and np.array_equal(again, expected)
+
+
 def test_a_large_matrix_computed_into_its_cache_file_is_not_held_after(tmp_path, small_engine, monkeypatch, resident):
     """Computed straight into its cache file, a large matrix's pages are given back once written (a later run maps
     it the same way, none of it held): a multi-board game's first clue then ranks beside no whole copy of it.  A

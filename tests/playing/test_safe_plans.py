@@ -160,6 +160,27 @@ def test_a_tree_search_past_its_deadline_gives_up():
         search_opener(search, "salet")
 
 
+def test_lists_whose_plan_would_not_fit_in_memory_are_not_searched_and_said_so_once(tmp_path, monkeypatch):
+    """The search holds every word's codes against every word: past PLAN_MATRIX_BYTES (the 29,150 eight-letter
+    words of a dictionary: 1.6 GiB) no plan is searched, which is said once, and the answer list is protected."""
+    lexicon = _seeded(tmp_path)
+    monkeypatch.setattr(safe_plans, "PLAN_MATRIX_BYTES", 400 * 400 - 1)  # 400 words, a byte a code
+    monkeypatch.setattr(safe_plans, "build_safe_plan", lambda *a, **k: pytest.fail("searched"))
+    engine = Engine.build(lexicon, cache_dir=tmp_path / "cache")
+    shipped._ADOPTED.clear()  # a new process: nothing adopted yet
+    said: list[str] = []
+    assert safe_plan(engine, 6, ["raise"], said.append) is None
+    assert said == [
+        "no plan searched for these lists: every word's codes against every word would take 156 KiB "
+        "(over 156 KiB); the answer list is protected, other words may be lost"
+    ]
+    said.clear()
+    assert safe_plan(engine, 6, ["raise"], said.append) is None and said == []
+    shipped._ADOPTED.clear()
+    monkeypatch.undo()  # within the limit: searched
+    assert safe_plan(Engine.build(lexicon, cache_dir=tmp_path / "other"), 6, ["raise"], said.append) is not None
+
+
 def test_a_users_answer_list_over_wordles_words_is_covered_by_the_shipped_tree(tmp_path):
     wordle = load_lexicon("wordle")
     lexicon = _user_lists(tmp_path, sorted(wordle.answers[:300]))

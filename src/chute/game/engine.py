@@ -77,7 +77,9 @@ class Engine:
                 lexicon.key,
                 shape,
                 dtype,
-                lambda out: compute_codes(lexicon.guesses, lexicon.answers, lexicon.length, out),
+                lambda out, start, stop: compute_codes(
+                    lexicon.guesses[start:stop], lexicon.answers, lexicon.length, out
+                ),
             )
             prune(folder, path)
             if mapped is not None:

@@ -26,6 +26,7 @@ GIVE_BACK_BYTES = 1 << 26
 # the page read through a mapping, the cached pages around it ("fault-around") or the whole large folio of the
 # page cache holding it, madvise(MADV_RANDOM) or not
 MAPPED_AROUND = 1 << 21
+FILL_BLOCK_BYTES = 1 << 25  # ``computed_in_file`` computes, sums and gives back this much of a matrix at a time
 
 
 def _stamp(st: os.stat_result, crc: int) -> str:
@@ -110,11 +111,13 @@ def fits_the_cache(nbytes: int, folder: Path) -> bool:
 
 
 def computed_in_file(
-    path: Path, key: str, shape: tuple[int, int], dtype: np.dtype, fill: Callable[[np.ndarray], object]
+    path: Path, key: str, shape: tuple[int, int], dtype: np.dtype, fill: Callable[[np.ndarray, int, int], object]
 ) -> np.ndarray | None:
-    """Return the matrix ``fill`` computes, computed straight into its cache file at ``path`` (mapped: the codes
-    are never copied into the file afterwards), stored atomically with its key, checksum and stamp (which vouches
-    for it as for a file read whole once); None when the file cannot be made (the caller computes it in memory)."""
+    """Return the matrix ``fill(rows, start, stop)`` computes block by block (its rows ``start:stop`` into
+    ``rows``), computed straight into its cache file at ``path`` (mapped: the codes are never copied into the
+    file afterwards), stored atomically with its key, checksum and stamp (which vouches for it as for a file read
+    whole once); None when the file cannot be made (the caller computes it in memory).  A large matrix gives each
+    block's pages back once written and summed, so that it is never held whole while it is computed."""
     size = shape[0] * shape[1] * dtype.itemsize
     made: dict = {}
 
@@ -124,8 +127,14 @@ def computed_in_file(
             mapped = mmap.mmap(f.fileno(), _HEADER.size + size)
             matrix = np.frombuffer(mapped, dtype=dtype, count=shape[0] * shape[1], offset=_HEADER.size)
             matrix = matrix.reshape(shape)
-            fill(matrix)
-            crc = zlib.crc32(memoryview(mapped)[_HEADER.size :])
+            step = max(1, FILL_BLOCK_BYTES // max(1, shape[1] * dtype.itemsize))
+            crc = 0
+            for start in range(0, shape[0], step):
+                stop = min(start + step, shape[0])
+                fill(matrix[start:stop], start, stop)
+                crc = zlib.crc32(matrix[start:stop].reshape(-1).data, crc)
+                if size >= GIVE_BACK_BYTES:  # written to the file's pages: read from there again if need be
+                    give_back(matrix, start, stop)
             mapped[: _HEADER.size] = _HEADER.pack(MAGIC, key.encode(), dtype.itemsize, shape[0], shape[1], crc, 0)
             _keep_file(mapped, f.fileno())
             made.update(matrix=matrix, crc=crc)

@@ -21,8 +21,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..errors import ChuteError
-from ..files import read_limited
+from ..files import human_bytes, read_limited
 from ..game.cache import table_name, write_cache_file
+from ..game.pattern_codes import code_dtype
 from ..language import Note
 from ..search.safe_plan import DEADLINE, answer_openers, build_safe_plan, covers, plan_words
 from ..search.tree import DecisionTree
@@ -32,6 +33,9 @@ SAFE_PLAN_BUILDING = "safe_plan_building"
 SAFE_PLAN_OPENERS = "safe_plan_openers"
 SAFE_PLAN_PROGRESS = "safe_plan_progress"
 SAFE_PLAN_SEARCHING = "safe_plan_searching"
+SAFE_PLAN_TOO_LARGE = "safe_plan_too_large"
+PLAN_MATRIX_BYTES = 512 << 20  # the search holds every word's codes against every word: no plan searched past this
+# (lists of 15,000 words of 5 to 10 letters stay within it; BENCHMARKS.md, "Memory")
 PROGRESS_EVERY = 5.0  # seconds between two lines of the plan's progress at most, as groups are planned ...
 SEARCHING_EVERY = 15.0  # ... and while one group is searched long
 SAFE_PLAN_BUILT = "safe_plan_built"
@@ -100,6 +104,12 @@ def safe_plan(
         words = plan_words(lexicon)
         tree = next((t for t in shipped_trees(None, rows) if covers(t, words, lexicon.guess_set, rows)), None)
     if tree is None:
+        size = len(plan_words(lexicon)) ** 2 * code_dtype(lexicon.length).itemsize
+        if size > PLAN_MATRIX_BYTES:  # said once: kept as none found
+            if notify is not None:
+                notify(Note(SAFE_PLAN_TOO_LARGE, size=human_bytes(size), limit=human_bytes(PLAN_MATRIX_BYTES)))
+            _write(path, json.dumps({"none": True, "lexicon_key": lexicon.key[:16]}) + "\n")
+            return None
         tree = _search(engine, rows, first, notify, prefer)
         if tree is None:
             _write(path, json.dumps({"none": True, "lexicon_key": lexicon.key[:16]}) + "\n")
