@@ -181,6 +181,20 @@ def test_lists_whose_plan_would_not_fit_in_memory_are_not_searched_and_said_so_o
     assert safe_plan(Engine.build(lexicon, cache_dir=tmp_path / "other"), 6, ["raise"], said.append) is not None
 
 
+def test_a_large_plan_matrix_goes_through_the_cache_mapped_and_finds_the_same_plan(tmp_path, monkeypatch):
+    """Every word against every word, too large to copy whole, is kept in the cache and mapped, so that the search
+    holds each code once (``MatrixView``); the plan is the one found in memory."""
+    import chute.search.safe_plan as plan_module
+
+    lexicon = _seeded(tmp_path)
+    in_memory = build_safe_plan(lexicon, 6, cache_dir=tmp_path / "small")
+    assert in_memory is not None and not (tmp_path / "small").exists()  # small: in memory, nothing kept
+    monkeypatch.setattr(plan_module, "TRANSPOSE_BYTES", 0)  # large
+    mapped = build_safe_plan(lexicon, 6, cache_dir=tmp_path / "large")
+    assert [p.suffix for p in sorted((tmp_path / "large").glob("matrix-*"))] == [".bin", ".ok"]
+    assert mapped is not None and mapped.to_dict()["tree"] == in_memory.to_dict()["tree"]
+
+
 def test_a_users_answer_list_over_wordles_words_is_covered_by_the_shipped_tree(tmp_path):
     wordle = load_lexicon("wordle")
     lexicon = _user_lists(tmp_path, sorted(wordle.answers[:300]))

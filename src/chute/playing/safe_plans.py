@@ -161,7 +161,7 @@ def _search(
             )
         )
     openers = list(dict.fromkeys(best[:1] + list(first) + best[1:]))
-    tree = build_safe_plan(lexicon, rows, openers, progress, prefer=prefer, began=cpu)
+    tree = build_safe_plan(lexicon, rows, openers, progress, prefer=prefer, began=cpu, cache_dir=engine.cache_dir)
     if notify is not None:
         seconds = round(time.monotonic() - began)
         if tree is None:

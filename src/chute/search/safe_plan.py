@@ -32,13 +32,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 
 import numpy as np
 
 from ..game.engine import Engine
 from ..game.feedback import all_green, decode, score
+from ..game.pattern_codes import code_dtype
 from ..game.words import Lexicon, fold
 from .hard_mode import OverBudget
+from .matrix_view import TRANSPOSE_BYTES
 from .opener_search import assemble, opener_bins, opener_row, rank_openers, search_opener, solve_bin
 from .tree import DecisionTree
 from .tree_search import INF, TreeSearch
@@ -127,19 +130,23 @@ def build_safe_plan(
     deadline: float = DEADLINE,
     prefer: Callable[[str, str], Sequence[str]] | None = None,
     began: float | None = None,
+    cache_dir: Path | None = None,
 ) -> DecisionTree | None:
     """Return a tree finishing every word of ``plan_words`` within ``rows`` (None: none found within the limits).
 
     ``first``: the openers to try before the search's own; ``progress(opener, bins done, bins, words)`` hears each
     bin done (``words`` 0) and, while one is searched, its words at every scan;
     ``prefer(opener, pattern)``: the second guesses to try first in that bin, best first; ``deadline``: seconds of
-    CPU from ``began`` (a ``time.process_time()``; None: now) after which the search stops.
+    CPU from ``began`` (a ``time.process_time()``; None: now) after which the search stops; ``cache_dir``: where a
+    matrix of every word against every word too large to copy whole is kept, mapped (None: in memory).
     """
     words = plan_words(lexicon)
     if not words:
         return None
     began = time.process_time() if began is None else began
-    engine = Engine.build(lexicon.widened(words), cache=False)
+    # a large matrix goes through the cache, mapped: the search then holds each code once (``MatrixView``)
+    large = len(words) ** 2 * code_dtype(lexicon.length).itemsize > TRANSPOSE_BYTES
+    engine = Engine.build(lexicon.widened(words), cache_dir=cache_dir, cache=large and cache_dir is not None)
     probes = [w for w in lexicon.guesses if lexicon.is_suggested(w)]
     search = TreeSearch(engine, rows=rows, probes=probes)
     search.deadline = began + deadline
