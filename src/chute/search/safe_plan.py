@@ -157,39 +157,59 @@ def build_safe_plan(
             progress(*searching[-1])
 
     search.heartbeat = beat
+    wide: list[TreeSearch] = []  # made once a bin needs it
+
+    def wider() -> TreeSearch:
+        if not wide:
+            wide.append(TreeSearch(engine, rows=rows, top=WIDE_TOPS, probes=probes))
+            wide[0].first_tree_rows, wide[0].deadline, wide[0].heartbeat = WIDE_FIRST_ROWS, search.deadline, beat
+        return wide[0]
+
     try:
         openers = list(
             dict.fromkeys([fold(w) for w in first if fold(w) in lexicon.guess_set] + rank_openers(search, MORE_OPENERS))
         )
-        wide: TreeSearch | None = None
         for opener in openers:
-            bins = sorted(opener_bins(search, opener), key=lambda b: (-len(b[1]), b[0]))
-            row = opener_row(search, opener)
-            results: dict[int, tuple[int, tuple | None]] = {}
-            for done, (code, S) in enumerate(bins):
-                searching.append((opener, done, len(bins), len(S)))
-                found = _preferred(search, S, rows - 1, prefer(opener, decode(code, lexicon.length)) if prefer else ())
-                if found[0] >= INF:
-                    found = solve_bin(search, row, code, S)
-                if found[0] >= INF and len(S) > rows - 1:
-                    if wide is None:
-                        wide = TreeSearch(engine, rows=rows, top=WIDE_TOPS, probes=probes)
-                        wide.first_tree_rows, wide.deadline, wide.heartbeat = WIDE_FIRST_ROWS, search.deadline, beat
-                    found = solve_bin(wide, row, code, S)
-                searching.clear()
-                if progress is not None:
-                    progress(opener, done + 1, len(bins), 0)
-                if found[0] >= INF:
-                    break
-                results[code] = found
-            else:
-                result = assemble(search, opener, results, time.process_time() - began, 0)
-                if result.tree is not None:
-                    result.tree.meta["words"] = len(words)
-                    return result.tree
+            results = _bins_planned(search, wider, opener, prefer, progress, searching)
+            if results is None:
+                continue
+            result = assemble(search, opener, results, time.process_time() - began, 0)
+            if result.tree is not None:
+                result.tree.meta["words"] = len(words)
+                return result.tree
     except OverBudget:  # past the deadline
         return None
     return None
+
+
+def _bins_planned(
+    search: TreeSearch,
+    wider: Callable[[], TreeSearch],
+    opener: str,
+    prefer: Callable[[str, str], Sequence[str]] | None,
+    progress: Callable[[str, int, int, int], None] | None,
+    searching: list[tuple[str, int, int, int]],
+) -> dict[int, tuple[int, tuple | None]] | None:
+    """Return each of the opener's bins' (total, subtree) by its code, largest bin first (None once one has no tree):
+    the caller's preferred second guesses first, then the search, then the search ``wider`` makes."""
+    rows, length = search.rows, search.lexicon.length
+    bins = sorted(opener_bins(search, opener), key=lambda b: (-len(b[1]), b[0]))
+    row = opener_row(search, opener)
+    results: dict[int, tuple[int, tuple | None]] = {}
+    for done, (code, S) in enumerate(bins):
+        searching.append((opener, done, len(bins), len(S)))
+        found = _preferred(search, S, rows - 1, prefer(opener, decode(code, length)) if prefer else ())
+        if found[0] >= INF:
+            found = solve_bin(search, row, code, S)
+        if found[0] >= INF and len(S) > rows - 1:
+            found = solve_bin(wider(), row, code, S)
+        searching.clear()
+        if progress is not None:
+            progress(opener, done + 1, len(bins), 0)
+        if found[0] >= INF:
+            return None
+        results[code] = found
+    return results
 
 
 def _preferred(search: TreeSearch, S: np.ndarray, r: int, guesses: Sequence[str]) -> tuple[int, tuple | None]:
