@@ -34,12 +34,12 @@ SAFE_PLAN_OPENERS = "safe_plan_openers"
 SAFE_PLAN_PROGRESS = "safe_plan_progress"
 SAFE_PLAN_SEARCHING = "safe_plan_searching"
 SAFE_PLAN_TOO_LARGE = "safe_plan_too_large"
+SAFE_PLAN_BUILT = "safe_plan_built"
+SAFE_PLAN_NONE = "safe_plan_none"
 PLAN_MATRIX_BYTES = 512 << 20  # the search holds every word's codes against every word: no plan searched past this
 # (lists of 15,000 words of 5 to 10 letters stay within it; BENCHMARKS.md, "Memory")
 PROGRESS_EVERY = 5.0  # seconds between two lines of the plan's progress at most, as groups are planned ...
 SEARCHING_EVERY = 15.0  # ... and while one group is searched long
-SAFE_PLAN_BUILT = "safe_plan_built"
-SAFE_PLAN_NONE = "safe_plan_none"
 
 
 def needs_plan(lexicon) -> bool:
@@ -103,14 +103,13 @@ def safe_plan(
     if tree is None:
         words = plan_words(lexicon)
         tree = next((t for t in shipped_trees(None, rows) if covers(t, words, lexicon.guess_set, rows)), None)
-    if tree is None:
-        size = len(plan_words(lexicon)) ** 2 * code_dtype(lexicon.length).itemsize
-        if size > PLAN_MATRIX_BYTES:  # said once: kept as none found
-            if notify is not None:
-                notify(Note(SAFE_PLAN_TOO_LARGE, size=human_bytes(size), limit=human_bytes(PLAN_MATRIX_BYTES)))
-            _write(path, json.dumps({"none": True, "lexicon_key": lexicon.key[:16]}) + "\n")
-            return None
-        tree = _search(engine, rows, first, notify, prefer)
+        if tree is None:
+            size = len(words) ** 2 * code_dtype(lexicon.length).itemsize
+            if size > PLAN_MATRIX_BYTES:  # said once: kept as none found
+                if notify is not None:
+                    notify(Note(SAFE_PLAN_TOO_LARGE, size=human_bytes(size), limit=human_bytes(PLAN_MATRIX_BYTES)))
+            else:
+                tree = _search(engine, rows, first, notify, prefer)
         if tree is None:
             _write(path, json.dumps({"none": True, "lexicon_key": lexicon.key[:16]}) + "\n")
             return None
