@@ -23,9 +23,8 @@ from pathlib import Path
 from ..errors import ChuteError
 from ..files import human_bytes, read_limited
 from ..game.cache import table_name, write_cache_file
-from ..game.pattern_codes import code_dtype
 from ..language import Note
-from ..search.safe_plan import DEADLINE, answer_openers, build_safe_plan, covers, plan_words
+from ..search.safe_plan import DEADLINE, answer_openers, build_safe_plan, covers, plan_matrix_bytes, plan_words
 from ..search.tree import DecisionTree
 from ..strategies.safe_tree import adopt, safe_tree, shipped_trees
 
@@ -104,7 +103,7 @@ def safe_plan(
         words = plan_words(lexicon)
         tree = next((t for t in shipped_trees(None, rows) if covers(t, words, lexicon.guess_set, rows)), None)
         if tree is None:
-            size = len(words) ** 2 * code_dtype(lexicon.length).itemsize
+            size = plan_matrix_bytes(lexicon)
             if size > PLAN_MATRIX_BYTES:  # said once: kept as none found
                 if notify is not None:
                     notify(Note(SAFE_PLAN_TOO_LARGE, size=human_bytes(size), limit=human_bytes(PLAN_MATRIX_BYTES)))

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -61,6 +62,11 @@ def plan_words(lexicon: Lexicon) -> list[str]:
     """Return the words a safe plan finishes: every accepted word but the offensive ones and the past answers."""
     kept_out = lexicon.offensive | lexicon.past
     return [w for w in lexicon.guesses if w not in kept_out]
+
+
+def plan_matrix_bytes(lexicon: Lexicon) -> int:
+    """Return the bytes of the codes a plan's search holds: every word of ``plan_words`` against every one."""
+    return len(plan_words(lexicon)) ** 2 * code_dtype(lexicon.length).itemsize
 
 
 def answer_openers(
@@ -145,7 +151,7 @@ def build_safe_plan(
         return None
     began = time.process_time() if began is None else began
     # a large matrix goes through the cache, mapped: the search then holds each code once (``MatrixView``)
-    large = len(words) ** 2 * code_dtype(lexicon.length).itemsize > TRANSPOSE_BYTES
+    large = plan_matrix_bytes(lexicon) > TRANSPOSE_BYTES
     engine = Engine.build(lexicon.widened(words), cache_dir=cache_dir, cache=large and cache_dir is not None)
     probes = [w for w in lexicon.guesses if lexicon.is_suggested(w)]
     search = TreeSearch(engine, rows=rows, probes=probes)
@@ -157,13 +163,12 @@ def build_safe_plan(
             progress(*searching[-1])
 
     search.heartbeat = beat
-    wide: list[TreeSearch] = []  # made once a bin needs it
 
+    @cache  # made once a bin needs it
     def wider() -> TreeSearch:
-        if not wide:
-            wide.append(TreeSearch(engine, rows=rows, top=WIDE_TOPS, probes=probes))
-            wide[0].first_tree_rows, wide[0].deadline, wide[0].heartbeat = WIDE_FIRST_ROWS, search.deadline, beat
-        return wide[0]
+        wide = TreeSearch(engine, rows=rows, top=WIDE_TOPS, probes=probes)
+        wide.first_tree_rows, wide.deadline, wide.heartbeat = WIDE_FIRST_ROWS, search.deadline, beat
+        return wide
 
     try:
         openers = list(
