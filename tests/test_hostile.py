@@ -982,7 +982,7 @@ def test_assist_in_portuguese(cli, capsys, monkeypatch):
     lines = out.splitlines()
     assert status == 0 and err == ""
     assert lines[0].startswith(
-        "2.497 respostas prováveis · 18.210 palavras possíveis · linha 1/6 · tente "
+        "2.488 respostas prováveis · 18.210 palavras possíveis · linha 1/6 · tente "
     )  # entropy over the answers
     assert lines[1] == "SERÃO ⬛🟨🟩⬛🟨  18 respostas prováveis · 66 palavras possíveis"
     assert "CARRO não pode ser a resposta: não tem E, que a resposta tem" in out

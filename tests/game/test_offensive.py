@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from chute import load_lexicon
-from chute.game.offensive import inflections, language_of, offensive_words
+from chute.game.offensive import conjugations, inflections, language_of, offensive_words
 
 
 def test_the_lists_and_chute_s_changes_to_them():
@@ -24,6 +24,18 @@ def test_a_slur_is_blocked_in_each_form_the_lists_hold_and_an_everyday_word_is_n
     assert all(w in termo.offensive for w in ["viado", "putas", "putos", "bicha", "veada", "fodas"])
     assert not {"bicho", "sacos", "sacas", "porro", "burra", "pinta", "burro", "comer"} & termo.offensive
     assert inflections("kike", "en") >= {"kikes", "kiked"} and inflections("puto", "pt") >= {"putas", "puta"}
+
+
+def test_a_vulgar_verb_is_blocked_in_its_conjugation_and_an_everyday_verb_is_not():
+    """FODER's and CAGAR's forms (FODEU and FODAM were on Termo's answer list and suggested) are never suggested
+    nor answers; COMER, kept for "to eat", keeps its every form; a verb's spelling keeps its sound (CAGUE)."""
+    termo = load_lexicon("termo")
+    vulgar = ["fodeu", "fodam", "fodem", "fodia", "cagou", "cague", "peido", "mijei", "bunda", "tesao", "porno"]
+    assert all(w in termo.guess_set and w in termo.offensive and w not in termo.answers for w in vulgar)
+    assert all(termo.is_suggested(w) for w in ["comeu", "comia", "comam", "chupa", "transe"] if w in termo.guess_set)
+    assert {"comeu", "comia", "chupa"} <= termo.guess_set
+    assert conjugations("cagar") >= {"cagou", "cague", "caguei", "cagando", "cagado"}
+    assert conjugations("foder") >= {"fodeu", "fodam", "fodia", "fodido"} and conjugations("cona") == set()
 
 
 def test_never_suggested_as_a_probe_but_read_and_played_when_likely(cli):

@@ -297,11 +297,11 @@ def test_cli_review_in_portuguese(cli, capsys, monkeypatch):
     )
     assert lines[2] == "o jogo do próprio chute: TORCE MORTE (resolvido em 2/6)"
     assert "SERÃO ⬛🟨🟩⬛🟨  18/66 " in lines[3] and lines[3].endswith(
-        "deixou 18 de 2.497 respostas prováveis (49 em média; TIREM 105, 0,08 palpites a menos para terminar)"
+        "deixou 18 de 2.488 respostas prováveis (48 em média; TORCE 82, 0,08 palpites a menos para terminar)"
     )
     assert lines[5] == "       modo estrito: a terceira letra tem de ser R (verde em SERÃO)"
     assert lines[6] == "       PONTO não podia ser a resposta" and "restavam: MORTE, FORTE" in out
-    assert lines[-1] == "o jogo ótimo (TIREM primeiro) acha MORTE em 3 linhas; a média é 3,5286 nas 2.497 respostas"
+    assert lines[-1] == "o jogo ótimo (TORCE primeiro) acha MORTE em 3 linhas; a média é 3,5269 nas 2.488 respostas"
     assert not any(word in out for word in (" skill ", " luck ", "cost ", "best move", "could not"))
     status, out, _ = cli(
         "review",
@@ -725,7 +725,7 @@ def test_a_multi_board_share_text_is_decoded_round_by_round(cli, capsys, monkeyp
     from chute.reviewing.grid_decoder import decode_boards, decode_grid
 
     engine = Engine.build(load_lexicon("termo"))
-    secrets = ("festa", "termo")
+    secrets = ("festa", "morte")
     game = simulate(engine, secrets, rows=7, prior=make_prior(engine.lexicon, "frequency"))  # as chute plays it
     boards = [[score(g, s) for g in game.guesses[: game.solved_at[i]]] for i, s in enumerate(secrets)]
     assert len(boards[0]) < len(boards[1])
@@ -736,7 +736,7 @@ def test_a_multi_board_share_text_is_decoded_round_by_round(cli, capsys, monkeyp
         assert row.patterns == tuple(b[i] if i < len(b) else None for b in boards)
         alone = [decode_grid(engine, [b[i]], s, top=10_000)[0] for b, s in zip(boards, secrets) if i < len(b)]
         assert set(row.likely) == set.intersection(*(set(a.likely) for a in alone))  # every open board at once
-    assert rows[0].likely == ["toras"] and rows[-1].likely == ["termo"] and rows[-1].patterns[0] is None
+    assert rows[0].likely == ["toras"] and rows[-1].likely == ["morte"] and rows[-1].patterns[0] is None
     tile = {"g": "🟩", "y": "🟨", "b": "⬛"}
     text = (
         "joguei term.ooo/2 #100\n\n"
@@ -746,16 +746,16 @@ def test_a_multi_board_share_text_is_decoded_round_by_round(cli, capsys, monkeyp
         )
         + "\n"
     )
-    status, out, err = cli("review", "--answer", "festa,termo", stdin=text)
+    status, out, err = cli("review", "--answer", "festa,morte", stdin=text)
     assert status == 0, err
     lines = out.splitlines()
-    assert lines[0] == "dueto: the words that make each row against FESTA / TERMO"
-    assert lines[1].endswith("1 word: TORAS") and lines[len(game.guesses)].endswith("1 word: TERMO")
-    status, out, _ = cli("review", "--answer", "festa,termo", "--json", stdin=text)
+    assert lines[0] == "dueto: the words that make each row against FESTA / MORTE"
+    assert lines[1].endswith("1 word: TORAS") and lines[len(game.guesses)].endswith("1 word: MORTE")
+    status, out, _ = cli("review", "--answer", "festa,morte", "--json", stdin=text)
     data = json.loads(out)
-    assert data["answers"] == ["festa", "termo"] and data["rows"][-1]["patterns"] == [None, "ggggg"]
-    status, out, err = cli("review", "--answer", "termo,festa", stdin=text)  # swapped
-    assert status == 2 and out == "" and "no accepted word shows these colours against TERMO / FESTA" in err
+    assert data["answers"] == ["festa", "morte"] and data["rows"][-1]["patterns"] == [None, "ggggg"]
+    status, out, err = cli("review", "--answer", "morte,festa", stdin=text)  # swapped
+    assert status == 2 and out == "" and "no accepted word shows these colours against MORTE / FESTA" in err
     status, out, err = cli("review", "--answer", "festa", stdin=text)
     assert status == 2 and "give 2 answers" in err
 

@@ -264,7 +264,7 @@ def test_why_in_portuguese(client):
     bad = client.post("/api/why", json={"game": "termo", "rows": rows, "word": "carro", "lang": "fr"})
     assert bad.status_code == 400 and bad.json() == {"error": "lang must be en or pt"}
     fresh = client.post("/api/suggest", json={"game": "termo", "rows": [], "lang": "pt"}).json()
-    assert fresh["notes"][0].startswith("TORAS abre o melhor plano provado para estas listas: todas as 2.497")
+    assert fresh["notes"][0].startswith("TORAS abre o melhor plano provado para estas listas: todas as 2.488")
     off_list = client.post(
         "/api/suggest", json={"game": "termo", "lang": "pt", "rows": [{"guess": "xyzzy", "patterns": ["bbbbb"]}]}
     ).json()

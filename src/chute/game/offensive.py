@@ -24,10 +24,46 @@ def language_of(lexicon_name: str) -> str | None:
     return LANGUAGE_OF.get(base)
 
 
+# The regular endings of a Portuguese verb, accents folded, after its stem (the infinitive less -ar, -er or -ir):
+# present, preterite, imperfect, both subjunctives, future, conditional, personal infinitive, gerund, participle.
+VERB_ENDINGS = {
+    "ar": "o as a amos ais am ei aste ou astes aram ava avas avamos aveis avam e es emos eis em asse asses assemos "
+    "asseis assem ar ares armos ardes arem arei aras ara aremos areis arao aria arias ariamos arieis ariam ando ado "
+    "ada ados adas",
+    "er": "o es e emos eis em i este eu estes eram ia ias iamos ieis iam a as amos ais am esse esses essemos esseis "
+    "essem er eres ermos erdes erem erei eras era eremos ereis erao eria erias eriamos erieis eriam endo ido ida idos "
+    "idas",
+    "ir": "o es e imos is em i iste iu istes iram ia ias iamos ieis iam a as amos ais am isse isses issemos isseis "
+    "issem ir ires irmos irdes irem irei iras ira iremos ireis irao iria irias iriamos irieis iriam indo ido ida idos "
+    "idas",
+}
+# The spelling a stem's last letter takes before e (-car: fique, -gar: cague, -car: alcance) or before a and o
+# (-cer: conheca, -ger: elejo), so the sound stays.
+BEFORE_E = {"ar": {"c": "qu", "g": "gu"}}
+BEFORE_A_O = {"er": {"c": "c", "g": "j"}, "ir": {"c": "c", "g": "j"}}
+
+
+def conjugations(verb: str) -> set[str]:
+    """Return a Portuguese verb's regular forms, accents folded (empty unless it ends in -ar, -er or -ir)."""
+    stem, kind = verb[:-2], verb[-2:]
+    if kind not in VERB_ENDINGS or len(stem) < 2:
+        return set()
+    forms = set()
+    for ending in VERB_ENDINGS[kind].split():
+        last = stem[-1]
+        if ending[0] == "e":
+            last = BEFORE_E.get(kind, {}).get(last, last)
+        elif ending[0] in "ao":
+            last = BEFORE_A_O.get(kind, {}).get(last, last)
+        forms.add(stem[:-1] + last + ending)
+    return forms
+
+
 def inflections(word: str, language: str) -> set[str]:
     """Return a word and the forms it takes as a slur is used: in English its plural, past and adjective (-s,
     -es, -ed, -y, a final y as -ies, -ie as -y, a final s dropped); in Portuguese its other gender and its
-    number (-o and -a, -s).  The forms no list holds are kept out by the lexicon (``Lexicon.offensive``)."""
+    number (-o and -a, -s), and a verb's regular conjugation (``conjugations``).  The forms no list holds are
+    kept out by the lexicon (``Lexicon.offensive``)."""
     out = {word}
     if language == "en":
         out |= {word + "s", word + "es", word + "ed", word + "y"}
@@ -42,6 +78,7 @@ def inflections(word: str, language: str) -> set[str]:
         if word[-1:] in ("o", "a"):
             other = word[:-1] + ("a" if word.endswith("o") else "o")
             out |= {other, other + "s"}
+        out |= conjugations(word)
     if word.endswith("s") and len(word) > 3:
         out.add(word[:-1])
     return out
@@ -65,5 +102,6 @@ def offensive_words(language: str) -> frozenset[str]:
         parts = line.split()
         if len(parts) >= 2 and parts[0] == language and parts[1][:1] in "+-":
             (listed.add if parts[1][0] == "+" else kept.add)(parts[1][1:])
-    words = set().union(*(inflections(w, language) for w in listed)) if listed else set()
+    blocked = listed - kept  # a listed word kept for its everyday sense keeps its every form (COMER: come, comi)
+    words = set().union(*(inflections(w, language) for w in blocked)) if blocked else set()
     return frozenset(words - kept)

@@ -41,7 +41,7 @@ search's plans cannot finish in the rows left), a lost word costing the row
 limit again (``LOSS_PER_ROW``, as in a review), and the guesses are ranked by
 E(g) plus that charge.  The words weighed there are the words a plan covers
 first (``covered_first``: the answer list, a plan for which is proven to
-exist, e.g. strict Termo's TIREM 8,811, which is why a planning policy opens
+exist, e.g. strict Termo's TORCE 8,775, which is why a planning policy opens
 with the opener of a proven tree for its lists, ``Solver``; in Termo
 every word chute suggests, chosen on Termo's suggested band, BENCHMARKS.md)
 and the words at least GUARD_FLOOR (1/20) as likely as the prior's likeliest
