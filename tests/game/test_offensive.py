@@ -19,6 +19,7 @@ def test_a_slur_is_blocked_in_each_form_the_lists_hold_and_an_everyday_word_is_n
     everyday words an inflection would reach are kept by name (an outside test found the first set suggestable)."""
     wordle, termo = load_lexicon("wordle"), load_lexicon("termo")
     slurs = ["kikes", "spics", "gooks", "dykes", "cunts", "twats", "fagot", "jewed", "darky", "gyppo", "sluts"]
+    slurs += ["honky", "dagos", "squaw", "spick", "sambo", "lesbo", "lezzy", "homos", "faggy", "poovy", "boong"]
     assert all(w in wordle.guess_set and not wordle.is_suggested(w) for w in slurs)
     assert all(wordle.is_suggested(w) for w in ["spicy", "booby", "cocky", "sexes", "scats", "smuts"])
     assert all(w in termo.offensive for w in ["viado", "putas", "putos", "bicha", "veada", "fodas"])

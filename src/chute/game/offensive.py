@@ -37,10 +37,10 @@ VERB_ENDINGS = {
     "issem ir ires irmos irdes irem irei iras ira iremos ireis irao iria irias iriamos irieis iriam indo ido ida idos "
     "idas",
 }
-# The spelling a stem's last letter takes before e (-car: fique, -gar: cague, -car: alcance) or before a and o
-# (-cer: conheca, -ger: elejo), so the sound stays.
+# The spelling a stem's last letter takes so that its sound stays: -car and -gar before e (fique, cague), -ger
+# and -gir before a and o (elejo, finja).  Folded, -car and -çar are one ending (no -çar verb is listed).
 BEFORE_E = {"ar": {"c": "qu", "g": "gu"}}
-BEFORE_A_O = {"er": {"c": "c", "g": "j"}, "ir": {"c": "c", "g": "j"}}
+BEFORE_A_O = {"er": {"g": "j"}, "ir": {"g": "j"}}
 
 
 def conjugations(verb: str) -> set[str]:
