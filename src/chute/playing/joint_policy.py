@@ -33,9 +33,9 @@ The joint choice (``JointRanker.rank``), in order:
 candidates are every accepted word where the prior boosts the game's own
 answer list (Wordle's, its later words at the logistic's floor), else the
 prior's words the frequency list has seen (``board_prior``), each weighted by
-the prior, so the secret may be any word, not only the answer list.  The figures above become weighted: bits over the
-patterns' probabilities, the expected candidates left, the chance of a hit,
-and the exact endgame's odds.  A board whose clues rule out every such word
+the prior, so the secret may be any word, not only the answer list.  The
+figures above become weighted: bits over the patterns' probabilities, the
+expected candidates left, the chance of a hit, and the exact endgame's odds.  A board whose clues rule out every such word
 falls back to every accepted word that fits, weighted by ``fallback_weights``.
 ``finish_share`` at 90% or 75% loses real games (Wordle's held-out band); at
 99%, with every accepted word on Wordle's boards, it plays the answers in

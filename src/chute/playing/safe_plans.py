@@ -135,15 +135,15 @@ def _search(
         notify(Note(SAFE_PLAN_BUILDING, words=words, rows=rows))
     said = [began]
 
-    def progress(opener: str, done: int, bins: int, words: int) -> None:
+    def progress(opener: str, done: int, bins: int, in_search: int) -> None:
         now = time.monotonic()
         if notify is None:
             return
         shown = lexicon.show(opener).upper()
-        if words and now - said[0] >= SEARCHING_EVERY:  # a group searched long: said to be searched still
+        if in_search and now - said[0] >= SEARCHING_EVERY:  # a group searched long: said to be searched still
             said[0] = now
-            notify(Note(SAFE_PLAN_SEARCHING, opener=shown, group=done + 1, bins=bins, words=words))
-        elif not words and (now - said[0] >= PROGRESS_EVERY or done == bins):
+            notify(Note(SAFE_PLAN_SEARCHING, opener=shown, group=done + 1, bins=bins, words=in_search))
+        elif not in_search and (now - said[0] >= PROGRESS_EVERY or done == bins):
             said[0] = now
             notify(Note(SAFE_PLAN_PROGRESS, opener=shown, done=done, bins=bins))
 
