@@ -150,8 +150,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "history_empty": "no games kept yet: a game reviewed (chute review), finished in chute assist or on the "
         "page (chute serve) is kept here",
         "history_no_game": "no {game} games kept (games kept: {games})",
-        "history_damaged": "{lines} of your history could not be read and are left out; the next game kept moves "
-        "them beside it (history.unreadable.jsonl), to be mended by hand",
+        "history_damaged": "left out, unreadable: {lines} of your history; the next game kept moves what could not "
+        "be read beside it (history.unreadable.jsonl), to be mended by hand",
         "history_line": "line",
         "history_lines": "lines",
         "normal": "normal mode",
@@ -571,8 +571,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "history_empty": "nenhum jogo guardado ainda: um jogo revisado (chute review), terminado no chute assist "
         "ou na página (chute serve) fica guardado aqui",
         "history_no_game": "nenhum jogo de {game} guardado (jogos guardados: {games})",
-        "history_damaged": "{lines} do seu histórico não puderam ser lidas e ficam de fora; o próximo jogo guardado "
-        "as move para o lado dele (history.unreadable.jsonl), para consertar à mão",
+        "history_damaged": "fora da contagem, ilegível: {lines} do seu histórico; o próximo jogo guardado move o "
+        "que não se pôde ler para o lado dele (history.unreadable.jsonl), para consertar à mão",
         "history_line": "linha",
         "history_lines": "linhas",
         "normal": "modo normal",

@@ -48,6 +48,20 @@ def test_suggest_opener(cli):
     ]
 
 
+def test_suggest_marks_the_plan_a_users_answer_list_opens_with(cli, tmp_path):
+    """A user's answer list over Wordle's words opens with the shipped safe tree's TRACE, ranked first above
+    better-scored words: the plan mark, its legend and the note say why, as for the bundled lists."""
+    answers = tmp_path / "answers.txt"
+    answers.write_text("cigar\nrebut\nsissy\nhumph\nawake\nblush\nfocal\nevade\nnaval\nserve\n", encoding="utf-8")
+    status, out, err = cli("suggest", "--answers", str(answers), "--top", "3")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[2].split()[1] == "TRACE" and float(lines[3].split()[2]) < float(lines[2].split()[2])
+    assert lines[2].endswith("<- plan") and not lines[3].endswith("<- plan")
+    assert lines[-1].startswith("plan: TRACE comes first as the opener of the plan that loses no word")
+    assert "TRACE opens a plan that finds each of 14,778 words the game accepts within 6 rows" in err
+
+
 def test_suggest_after_clues_lists_few_candidates(cli):
     """After two clues: the candidates (at most 10) and the top guesses with their figures."""
     status, out, _ = cli("suggest", "soare:bbgyg", "diact", "bbgyb", "--top", "3", "-s", "entropy")

@@ -28,13 +28,13 @@ from ..game.prior import Prior, make_prior
 from ..game.rules import check_guess, check_rule, legal_mask, rows_without, violation
 from ..game.words import Lexicon, checked_word, fold, is_word
 from ..language import Note
-from ..search.safe_plan import PREFERRED
+from ..search.safe_plan import PREFERRED, plan_words
 from ..strategies import Options, Ranked, State, Strategy, get_strategy
 from ..strategies.base import describe
 from ..strategies.guard import also_accepted
 from ..strategies.known_openers import planned_known
 from ..strategies.lookahead import with_depth
-from ..strategies.safe_tree import safe_entry, safe_key, safe_opener
+from ..strategies.safe_tree import adopted, safe_entry, safe_key, safe_opener
 from .openers import SECOND_KEPT, STORED, cached_openers
 from .safe_plans import needs_plan, safe_plan
 from .suggestion import Suggestion
@@ -698,11 +698,10 @@ class Solver:
                 )
                 planned = (opener, self.plan_total / len(answers))
             elif opener and self.planned and self.safe:
-                found = safe_entry(self.lexicon, None, self.options.rows)
-                if found is not None:
-                    entry = found[1]
+                covered = self._safe_covers()
+                if covered is not None:
                     plan.append(
-                        Note("safe_plan", opener=self.lexicon.show(opener).upper(), n=entry["n"], rows=entry["rows"])
+                        Note("safe_plan", opener=self.lexicon.show(opener).upper(), n=covered[0], rows=covered[1])
                     )
                     planned = (opener, None)
         else:
@@ -729,6 +728,15 @@ class Solver:
             state,
             planned,
         )
+
+    def _safe_covers(self) -> tuple[int, int] | None:
+        """Return (words, rows) of the safe tree the policy opens with: shipped for these lists, or adopted for a
+        user's (found on first use, or a shipped one that covers them); None when there is none."""
+        found = safe_entry(self.lexicon, None, self.options.rows)
+        if found is not None:
+            return found[1]["n"], found[1]["rows"]
+        tree = adopted(self.lexicon, None, self.options.rows)
+        return None if tree is None else (len(plan_words(self.lexicon)), tree.rows)
 
     def _unlisted_ranking(self, state: State, top: int) -> list[Ranked]:
         """Return the best guesses where no listed word fits: the likeliest strings, or a word that splits them.
