@@ -595,6 +595,24 @@ def test_weighted_exact_endgame_equals_a_brute_force(engine):
         assert ranked[0][1] == pytest.approx(brute_rows([tuple(b) for b in boards], w))
 
 
+def test_the_exact_endgame_counts_a_loss_at_tempered_odds(engine):
+    """CIGAR, a thousand times likelier than HUMPH or STOOL, tells neither from the other: with two rows left,
+    at the prior's odds the risk of playing it is worth taking; at the tempered odds (``fail_odds``) a word that
+    tells all three apart comes first, and no secret is lost."""
+    weights = np.ones(len(engine.lexicon.answers))
+    weights[engine.lexicon.answer_index["cigar"]] = 1000.0
+    gi = engine.lexicon.guess_index
+    probes = [gi[w] for w in WORDS if w not in ("cigar", "humph", "stool")]
+    best = {}
+    for odds in (1.0, DEFAULT.fail_odds):
+        solver = JointRanker(engine, Policy(exact=50, fail_odds=odds), weights=weights)
+        (row, _), *_ = solver._exact_rank([solver.board(["cigar", "humph", "stool"])], probes, 2)
+        best[odds] = engine.lexicon.guesses[row]
+    assert DEFAULT.fail_odds < 1.0 and best[1.0] == "cigar"
+    safe = best[DEFAULT.fail_odds]
+    assert len({score(safe, w) for w in ("cigar", "humph", "stool")}) == 3
+
+
 def test_equal_weights_play_as_no_weights(engine):
     plain = JointRanker(engine, DEFAULT)
     equal = JointRanker(engine, DEFAULT, weights=np.full(len(engine.lexicon.answers), 0.3))

@@ -158,7 +158,7 @@ def test_a_damaged_game_costs_its_line_only_and_is_kept_aside(cli, tmp_path, mon
     path.write_bytes(b"\n".join([lines[0], bad, *lines[2:]]))
     status, out, err = cli("stats")
     assert status == 0 and "played 1" in out and err.count("\n") == 1
-    assert "1 line of your history could not be read" in err
+    assert "left out, unreadable: 1 line of your history;" in err
     assert cli("review", "crane", "rebut", "--answer", "rebut")[0] == 0
     assert [g.guesses for g in read_history(path)] == [("crane", "cigar"), ("crane", "rebut")]
     assert (tmp_path / "history.unreadable.jsonl").read_bytes() == bad + b"\n"

@@ -6,7 +6,10 @@ guess is a candidate of some board (it hits or splits its own board, so the
 search ends), and at the root the few best-scored other words too (below the
 root as well where the row limit binds: an information guess may be the safe
 one).  A game that would run past the row limit costs ``FAIL_COST`` rows
-more, so safety comes first.  Under a prior the candidates are weighted.
+more, so safety comes first.  Under a prior the candidates are weighted: the
+rows are expected at the prior's odds, and the chance of a loss is counted at
+``fail_weights`` (the joint policy's: the prior's tempered, ``Policy.fail_odds``),
+so a rare secret is not run out of rows for a row saved on a common one.
 Values are memoised per state, rows left and extra words, and each board's
 split by a guess per (guess, board).
 """
@@ -34,12 +37,14 @@ class Endgame:
         answer_row: np.ndarray,
         solved: int,
         weights: list[float] | None,
+        fail_weights: list[float] | None = None,
     ):
         self.block = block  # (guess rows, answer columns) -> their codes, rows x columns
         self.answer_row = answer_row  # the guess row of each answer column
         self.solved = solved  # the all-green code
         self.weights = weights  # the prior's weight per answer column (None: all equal)
-        self.memo: dict[tuple, float] = {}  # (state, rows left or None, extras) -> expected rows
+        self.fail_weights = weights if fail_weights is None else fail_weights  # the odds a loss is counted at
+        self.memo: dict[tuple, tuple[float, float]] = {}  # (state, rows left or None, extras) -> (rows, loss)
         self.splits: dict[tuple, tuple] = {}  # (guess row, board) -> outcomes
         self.extras: tuple[int, ...] = ()  # the information guesses of the current search (the root's best)
 
@@ -76,68 +81,71 @@ class Endgame:
             best = math.inf
             for r in trial:
                 e = self._expect(r, state, table, rows_left, best - 1.0)
-                if e is not None and 1.0 + e < best - 1e-9:
-                    best = 1.0 + e
+                if e is not None and 1.0 + _cost(e) < best - 1e-9:
+                    best = 1.0 + _cost(e)
                     results = [(r, best)]
             return results
         for r in rows:
             e = self._expect(r, state, table, rows_left)
             if e is not None:
-                results.append((r, 1.0 + e))
+                results.append((r, 1.0 + _cost(e)))
         results.sort(key=lambda rv: (round(rv[1], 9), rv[0] not in is_cand, rv[0]))
         return results
 
-    def value(self, state: tuple, table: dict, left: int | None) -> float:
-        """Return the least expected rows (plus failure costs) to solve every board.
+    def value(self, state: tuple, table: dict, left: int | None) -> tuple[float, float]:
+        """Return (expected rows, chance of a loss) of the play that solves every board at the least cost (the rows
+        plus FAIL_COST rows times that chance, ``_cost``).
 
         Candidates only, unless the row limit binds: then the root's extras too.
         """
         if not state:
-            return 0.0
+            return (0.0, 0.0)
         k = len(state)
         if left is not None:
             if left <= 0:
-                return FAIL_COST + k
+                return (float(k), 1.0)
             if left >= sum(map(len, state)):
                 left = None  # one candidate a row finishes in time: the limit cannot bite
         if left is None and all(len(b) == 1 for b in state):
-            return float(k)  # one sure hit a row
+            return (float(k), 0.0)  # one sure hit a row
         # under a binding row limit an information guess may be the safe one: try the root's extras too
         extras = self.extras if left is not None else ()
         key = (state, left, extras)
         memo = self.memo
-        v = memo.get(key)
-        if v is not None:
-            return v
+        known = memo.get(key)
+        if known is not None:
+            return known
         answer_row = self.answer_row
         single = next((b for b in state if len(b) == 1), None)
+        found: tuple[float, float]
         if single is not None:
             after = self._expect(int(answer_row[single[0]]), state, table, left)  # no bound: always a value
-            v = 1.0 + (math.inf if after is None else after)
+            found = (math.inf, 0.0) if after is None else (1.0 + after[0], after[1])
         else:
             hit_sum: dict[int, float] = {}
             for b in state:
                 for c, h in zip(b, self._chances(b)):
                     r = int(answer_row[c])
                     hit_sum[r] = hit_sum.get(r, 0.0) + h
-            v = math.inf
+            found = (math.inf, 0.0)
+            v = math.inf  # its cost
             for r, h in sorted(hit_sum.items(), key=lambda rh: (-rh[1], rh[0])):
                 if 1.0 + k - h >= v - 1e-12:  # each board left needs a row of its own
                     continue
                 e = self._expect(r, state, table, left, v - 1.0)
-                if e is not None and 1.0 + e < v:
-                    v = 1.0 + e
+                if e is not None and 1.0 + _cost(e) < v:
+                    found, v = (1.0 + e[0], e[1]), 1.0 + _cost(e)
             for r in extras:
                 if r in hit_sum or 1.0 + k >= v - 1e-12:
                     continue
                 e = self._expect(r, state, table, left, v - 1.0)
-                if e is not None and 1.0 + e < v:
-                    v = 1.0 + e
+                if e is not None and 1.0 + _cost(e) < v:
+                    found, v = (1.0 + e[0], e[1]), 1.0 + _cost(e)
         if len(memo) > 300_000:
             memo.clear()
             self.splits.clear()
-        memo[key] = v
-        return v
+        memo[key] = found
+        return found
 
     def _chances(self, b: tuple) -> list[float]:
         """Return the chance each answer column of the candidate tuple ``b`` is its board's secret."""
@@ -148,7 +156,8 @@ class Endgame:
         return [cw[c] / total for c in b]
 
     def _split(self, r: int, b: tuple, line: dict) -> tuple[list, bool]:
-        """Return the (probability, child board or None if solved) outcomes of guess row ``r`` on board ``b``."""
+        """Return the (probability, probability a loss is counted at, child board or None if solved) outcomes of
+        guess row ``r`` on board ``b``."""
         key = (r, b)
         found = self.splits.get(key)
         if found is not None:
@@ -157,23 +166,18 @@ class Endgame:
         for c in b:
             bins.setdefault(line[c], []).append(c)
         solved = self.solved
-        cw = self.weights
-        if cw is None:
-            n = len(b)
-            outcomes = [(len(m) / n, None if code == solved else tuple(m)) for code, m in bins.items()]
-        else:
-            total = sum(cw[c] for c in b)
-            outcomes = [
-                (sum(cw[c] for c in m) / total, None if code == solved else tuple(m)) for code, m in bins.items()
-            ]
+        shares = [_shares(b, bins.values(), w) for w in (self.weights, self.fail_weights)]
+        outcomes = [(p, q, None if code == solved else tuple(m)) for (code, m), p, q in zip(bins.items(), *shares)]
         found = (outcomes, len(bins) > 1 or solved in bins)
         self.splits[key] = found
         return found
 
-    def _expect(self, r: int, state: tuple, table: dict, left: int | None, bound: float = math.inf) -> float | None:
-        """Return the expected rows after guess row ``r`` (None when it tells no board anything).
+    def _expect(
+        self, r: int, state: tuple, table: dict, left: int | None, bound: float = math.inf
+    ) -> tuple[float, float] | None:
+        """Return (expected rows, chance of a loss) after guess row ``r`` (None when it tells no board anything).
 
-        Returns ``inf`` as soon as the expectation is sure to reach ``bound``.
+        Returns infinite rows as soon as the cost (``_cost``) is sure to reach ``bound``.
         """
         line = table[r]
         per_board = []
@@ -183,22 +187,39 @@ class Endgame:
             outcomes, splits = self._split(r, b, line)
             useful = useful or splits
             per_board.append(outcomes)
-            boards_after += 1.0 - sum(p for p, child in outcomes if child is None)
+            boards_after += 1.0 - sum(p for p, _, child in outcomes if child is None)
         if not useful:
             return None
         if boards_after >= bound - 1e-12:
-            return math.inf
+            return (math.inf, 0.0)
         after = None if left is None else left - 1
-        excess = 0.0  # sum of p * (value - boards left) over the outcomes seen
+        excess = 0.0  # sum of p * (rows - boards left) over the outcomes seen
+        lost = 0.0  # the chance of a loss, over the outcomes seen
         value = self.value
         for combo in itertools.product(*per_board):
-            p = 1.0
+            p = q = 1.0
             children = []
-            for q, child in combo:
-                p *= q
+            for pb, qb, child in combo:
+                p *= pb
+                q *= qb
                 if child is not None:
                     children.append(child)
-            excess += p * (value(tuple(sorted(children)), table, after) - len(children))
-            if boards_after + excess >= bound - 1e-12:
-                return math.inf
-        return boards_after + excess
+            rows, loss = value(tuple(sorted(children)), table, after)
+            excess += p * (rows - len(children))
+            lost += q * loss
+            if boards_after + excess + FAIL_COST * lost >= bound - 1e-12:
+                return (math.inf, 0.0)
+        return (boards_after + excess, lost)
+
+
+def _cost(value: tuple[float, float]) -> float:
+    """Return what an (expected rows, chance of a loss) pair costs, in rows: a loss costs FAIL_COST rows."""
+    return value[0] + FAIL_COST * value[1]
+
+
+def _shares(b: tuple, parts, weights: list[float] | None) -> list[float]:
+    """Return each part's share of the candidates ``b`` under ``weights`` (None: all equal)."""
+    if weights is None:
+        return [len(m) / len(b) for m in parts]
+    total = sum(weights[c] for c in b)
+    return [sum(weights[c] for c in m) / total for m in parts]

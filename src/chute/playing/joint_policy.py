@@ -22,6 +22,9 @@ The joint choice (``JointRanker.rank``), in order:
    candidates and the 8 best-scored other words (below the root: candidates,
    and those words too where the row limit binds); running out of rows costs
    ``endgame.FAIL_COST`` rows, so safety comes first (``endgame.Endgame``).
+   Under a prior the rows are expected at its odds and a loss counted at its
+   odds tempered (``fail_odds``, the weights to the power 0.6): a game lost on
+   a rare secret is lost all the same.
 5. **Otherwise** score every accepted guess by the joint outcome, each board
    apart: the histogram of the guess's patterns over that board's candidates
    gives its information ``H_b`` (bits); the score is ``sum_b H_b + hit_bonus *
@@ -60,6 +63,11 @@ from ..errors import ChuteError
 # from every accepted word): 1.0 7.090 / 885 won, 0.999 7.076 / 883, 0.99 7.026 / 863, 0.9 6.986 / 788 (the
 # boards of the prior's seen words alone, as before: 7.075 / 808); the later words on the boards too, 0.99: 7.034 / 905
 DEFAULT_FINISH_SHARE = 0.99
+# the exact endgame counts a loss at the prior's odds tempered to this power, its expected rows at the prior's own:
+# measured over 1,000 Quordle games (Wordle's lists), its answers (seed 1) / secrets from every accepted word: 1 (the
+# prior's odds) 7.026 / 905 won, 0.9 7.029 / 908, 0.75 7.036 / 915, 0.6 7.041 / 917, 0.5 7.059 / 925, 0 (every
+# candidate alike) 7.071 / 922; the lowest value tried whose mean on the answers stays within 7.056
+DEFAULT_FAIL_ODDS = 0.6
 
 
 @dataclass(frozen=True)
@@ -80,6 +88,7 @@ class Policy:
     opener: str = ""  # a fixed first guess ("" to choose it by the score)
     open_by: str = "parts"  # first guess: most distinct patterns ("parts") or the score ("score")
     exact_extra: int = 8  # how many of the best-scored non-candidate guesses the exact search also tries
+    fail_odds: float = DEFAULT_FAIL_ODDS  # the exact search counts a loss at the prior's weights to this power
 
     def __post_init__(self) -> None:
         if self.score not in ("entropy", "expected", "parts"):
@@ -108,6 +117,8 @@ class Policy:
             parts.append(f"open-by={self.open_by}")
         if self.exact:
             parts.append(f"exact<={self.exact},extra={self.exact_extra}")
+            if self.fail_odds != DEFAULT_FAIL_ODDS:
+                parts.append(f"fail-odds={self.fail_odds:g}")
         return ",".join(parts)
 
 

@@ -85,7 +85,11 @@ class JointRanker:
         self._cached_bytes = 0
         self._cache_lock = threading.Lock()  # a server's requests share the solver: one writer of the cache
         self.endgame = Endgame(
-            self._block, self.answer_row, self.solved_code, None if self.weights is None else self.weights.tolist()
+            self._block,
+            self.answer_row,
+            self.solved_code,
+            None if self.weights is None else self.weights.tolist(),
+            None if self.weights is None else (self.weights**policy.fail_odds).tolist(),
         )
         self.cache_bytes = cache_bytes
         self.cache_min = cache_min
