@@ -919,6 +919,7 @@ def test_a_quarteto_at_phone_width_has_no_overlap_and_its_rows_line_up(page, ser
 
 
 TYPED_GAMES = {
+    "wordle": (["crane", "slate", "cigar"], ["cigar"]),
     "quarteto": (["serao", "limpo", "termo", "nobre", "fungo", "mundo"], ["termo", "nobre", "fungo", "mundo"]),
     "octordle": (
         ["salet", "corny", "pilot", "stain", "mirth", "fable", "knock", "druid", "swept", "yacht"],
@@ -927,12 +928,13 @@ TYPED_GAMES = {
 }
 
 
-@pytest.mark.parametrize("width", [1280, 375])
-@pytest.mark.parametrize("game", ["quarteto", "octordle"])
-def test_a_typed_multi_board_game_is_reviewed_and_fits_the_screen(page, server, game, width, tmp_path, monkeypatch):
+@pytest.mark.parametrize("width", [1280, 375, 320])
+@pytest.mark.parametrize("game", ["wordle", "quarteto", "octordle"])
+def test_a_typed_game_is_reviewed_and_fits_the_screen(page, server, game, width, tmp_path, monkeypatch):
     """Its guesses and answers, no share text: reviewed on the page; its table (each board's figures kept whole,
-    wrapping between boards; comments under the row on a phone) never makes the page scroll sideways. A game
-    marked as someone else's is not kept in your history."""
+    wrapping between boards; comments under the row on a phone), its picture and the suggestions never make the
+    page scroll sideways, down to the smallest phones (320 px). A game marked as someone else's is not kept in
+    your history."""
     from chute.reviewing.history import read_history
 
     monkeypatch.setenv("CHUTE_STATE_DIR", str(tmp_path))

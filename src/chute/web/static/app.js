@@ -569,7 +569,7 @@ function chart(rows, own = []) {
     own.map((v, i) => `<circle class="own" cx="${at(v, i)[0]}" cy="${at(v, i)[1]}" r="2.5"></circle>`).join("") : "";
   const said = pairs.map(([played, best], i) => `${t("row")} ${i + 1}: ${num(played)}` + (best === null ? "" : ` (${t("best")} ${num(best, 1)})`)).join(", ") +
     (own.length ? `; ${t("chute game")}: ${own.map((v) => num(v)).join(", ")}` : "");
-  return `<svg width="${w}" height="${h}" role="img" aria-label="${t("chart")}: ${said}">${bars}${line}</svg>` +
+  return `<svg width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img" aria-label="${t("chart")}: ${said}">${bars}${line}</svg>` +
     `<p class="note">${t("chart key")}${own.length ? t("chart own") : ""}</p>`;
 }
 
