@@ -1067,3 +1067,16 @@ def test_the_story_counts_the_rows_the_table_grades(cli, argv):
         assert (int(told[1]), int(told[2])) == (sum(s >= 99 for s in skills), len(skills))
     else:
         assert all(s >= 99 for s in skills)
+
+
+def test_a_game_played_past_its_rows_and_a_single_graded_row_read_right(cli):
+    """Eight rows of a six-row game unsolved: "not solved in 6 rows (8 played)", not "in 8 rows"; one graded row
+    that was not the best move is told as such, not as "not one of the 1 graded rows"."""
+    status, out, _ = cli("review", "--no-history", *["crane"] * 8, "--answer", "cigar")
+    assert status == 0 and out.splitlines()[0].startswith("wordle: CIGAR, not solved in 6 rows (8 played) · skill")
+    status, out, _ = cli("review", "--no-history", "crane", "--answer", "crane")
+    assert status == 0 and "The one graded row was not the best move;" in out and "of the 1 graded" not in out
+    status, out, _ = cli(
+        "review", "--no-history", "--lang", "pt", "--game", "termo", "zzzzz", "termo", "--answer", "termo"
+    )
+    assert status == 0 and "A única linha avaliada não foi a melhor jogada;" in out

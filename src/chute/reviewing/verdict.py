@@ -244,6 +244,8 @@ class Review:
             else phrase("found_over", lang, used=used, rows=counted(self.row_limit, "row", lang))
             if self.rows and self.rows[-1].guess == self.answer
             else phrase("not_solved_in", lang, rows=counted(used, "row", lang))
+            if used <= self.row_limit
+            else phrase("not_solved_played", lang, rows=counted(self.row_limit, "row", lang), used=used)
         )
         mode = f" · {phrase(self.rule, lang)}" if self.rule else ""
         verdict = (
@@ -305,6 +307,8 @@ def game_story(rows: Sequence[Graded], luck: int | None, lang: str = "en", show=
         parts.append(
             phrase("story_all_best", lang)
             if best == len(graded)
+            else phrase("story_only_not_best", lang)
+            if len(graded) == 1
             else phrase("story_no_best", lang, n=n)
             if best == 0
             else phrase("story_one_best" if best == 1 else "story_best_rows", lang, k=number(best, lang), n=n)
