@@ -187,6 +187,14 @@ def test_a_quarteto_round(page, server):
     groups = page.locator("#left .group")
     assert groups.count() == 4 and groups.nth(2).locator(".label").inner_text() == "3"
     assert groups.nth(2).get_attribute("aria-label") == "board 3"
+    # each board lists its likeliest words and says how many more fit: the possible words, all accounted for
+    for i, (_, possible) in enumerate(counts):
+        listed = groups.nth(i).locator("button").count()
+        told = [
+            int(n.replace(",", "")) for t in groups.nth(i).locator(".note").all_inner_texts() for n in t.split()[1:2]
+        ]
+        assert listed <= 40 and listed + sum(told) == possible, (i, listed, told, possible)
+    assert any("more, less likely" in t for t in page.locator("#left .note").all_inner_texts())
     assert page.locator("#fifth-label").inner_text() == "bits"  # no single worst case on four boards
     # "why not" answers for every open board, a line each
     page.fill("#why-word", "termo")

@@ -21,6 +21,7 @@ const T = {
         "plan title": "first as the opener of a proven plan, {m} guesses on average over the answers; the scores look one guess ahead",
         "safe plan title": "first as the opener of the plan that loses no word the game accepts; the scores look one guess ahead",
         "not suggested": "and {n} more chute never suggests (rare or offensive)",
+        "less likely": "and {n} more, less likely",
         "your games": "Your games", played: "Played", "win %": "Win %", streak: "Current streak", "best streak": "Best streak",
         distribution: "Rows each win took (X: lost)", "no history": "No games kept yet: a game you finish or review here, or with chute review or assist, is kept in your history on this machine (chute stats shows it too).",
         "clear history": "Clear history", "clear confirm": "Clear your history? The file is moved aside, next to it, so that it can be taken back.",
@@ -61,6 +62,7 @@ const T = {
         "plan title": "primeiro por abrir um plano provado, {m} palpites em média nas respostas; as pontuações olham um palpite à frente",
         "safe plan title": "primeiro por abrir o plano que não perde nenhuma palavra que o jogo aceita; as pontuações olham um palpite à frente",
         "not suggested": "e mais {n} que o chute nunca sugere (raras ou ofensivas)",
+        "less likely": "e mais {n}, menos prováveis",
         "your games": "Seus jogos", played: "Jogos", "win %": "% de vitórias", streak: "Sequência atual", "best streak": "Melhor sequência",
         distribution: "Linhas de cada vitória (X: perdidos)", "no history": "Nenhum jogo guardado ainda: um jogo que você termina ou revisa aqui, ou com chute review ou assist, fica no seu histórico nesta máquina (chute stats também o mostra).",
         "clear history": "Apagar histórico", "clear confirm": "Apagar seu histórico? O arquivo é movido para o lado, junto dele, e pode ser recuperado.",
@@ -363,18 +365,20 @@ function drawSide() {
       label.textContent = b.number;
       group.appendChild(label);
     }
-    for (const w of b.candidates.slice(0, open.length > 1 ? 40 : 200)) {
+    const shown = b.candidates.slice(0, open.length > 1 ? 40 : 200);    // the likeliest first
+    for (const w of shown) {
       const btn = document.createElement("button");
       btn.type = "button";
       btn.textContent = w;
       btn.addEventListener("click", () => typeWord(w));
       group.appendChild(btn);
     }
-    const hidden = (b.possible_words ?? b.count) - b.count;    // words that fit but are never suggested: counted, not listed
-    if (hidden > 0) {
+    const notes = [[b.count - shown.length, "less likely"],     // listed words past the list's length
+      [(b.possible_words ?? b.count) - b.count, "not suggested"]];   // words that fit but are never suggested
+    for (const [n, key] of notes.filter(([n]) => n > 0)) {
       const more = document.createElement("span");
       more.className = "note";
-      more.textContent = t("not suggested").replace("{n}", num(hidden));
+      more.textContent = t(key).replace("{n}", num(n));
       group.appendChild(more);
     }
     left.appendChild(group);
