@@ -613,6 +613,19 @@ def test_the_exact_endgame_counts_a_loss_at_tempered_odds(engine):
     assert len({score(safe, w) for w in ("cigar", "humph", "stool")}) == 3
 
 
+def test_a_likely_word_is_finished_only_while_rows_are_spare(engine):
+    """CIGAR holds 99.8% of its board: with rows to spare it is played at once (the finish rule); with two rows
+    left the exact endgame decides, and plays a word that tells CIGAR, HUMPH and STOOL apart."""
+    weights = np.ones(len(engine.lexicon.answers))
+    weights[engine.lexicon.answer_index["cigar"]] = 1000.0
+    solver = JointRanker(engine, DEFAULT, weights=weights)
+    board = solver.board(["cigar", "humph", "stool"])
+    roomy = solver.rank([board], rows_left=1 + DEFAULT.finish_slack, top=1)[0]
+    assert (roomy.guess, roomy.reason) == ("cigar", "finish")
+    tight = solver.rank([board], rows_left=DEFAULT.finish_slack, top=1)[0]
+    assert tight.reason == "exact" and len({score(tight.guess, w) for w in ("cigar", "humph", "stool")}) == 3
+
+
 def test_equal_weights_play_as_no_weights(engine):
     plain = JointRanker(engine, DEFAULT)
     equal = JointRanker(engine, DEFAULT, weights=np.full(len(engine.lexicon.answers), 0.3))

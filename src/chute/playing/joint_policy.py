@@ -11,8 +11,9 @@ The joint choice (``JointRanker.rank``), in order:
    whose candidates fall to one early is a free row later, and many small bins
    beat a slightly higher entropy (SOARE, SERÃO).
 2. **Finish.**  When some board has one candidate left, or under a prior one
-   that holds ``finish_share`` (99%) of its chance, guess it (if several
-   boards do, the one whose guess tells the other boards most).  This never
+   that holds ``finish_share`` (99%) of its chance while ``finish_slack`` (2)
+   rows are spare beyond one per open board, guess it (if several boards do,
+   the one whose guess tells the other boards most).  This never
    costs the others: the word must be played some time, and playing it now
    only gives its colours on the other boards earlier.
 3. **Last rows.**  When the rows left are no more than the unsolved boards,
@@ -68,6 +69,10 @@ DEFAULT_FINISH_SHARE = 0.99
 # prior's odds) 7.026 / 905 won, 0.9 7.029 / 908, 0.75 7.036 / 915, 0.6 7.041 / 917, 0.5 7.059 / 925, 0 (every
 # candidate alike) 7.071 / 922; the lowest value tried whose mean on the answers stays within 7.056
 DEFAULT_FAIL_ODDS = 0.6
+# ... and is finished on its likeliest word only while this many rows are spare beyond one per open board (near the
+# limit the exact endgame, safety first, or the score decide): Quordle as above, 1 (always) 7.041 / 917, 2 7.044 / 926,
+# 3 7.061 / 939; Octordle 10.935 / 866 -> 10.936 / 889 at 2; the highest value tried within 7.056
+DEFAULT_FINISH_SLACK = 2
 
 
 @dataclass(frozen=True)
@@ -82,6 +87,7 @@ class Policy:
     finish_share: float = (
         DEFAULT_FINISH_SHARE  # ... or its likeliest candidate, when that holds at least this share (weighted boards)
     )
+    finish_slack: int = DEFAULT_FINISH_SLACK  # ... while at least this many rows are spare beyond one a board
     margin: float = 0.0  # play the best candidate when within this of the best score
     candidates_only: bool = False  # guess only words that could solve some board
     exact: int = 16  # exact expected-rows search when the boards hold this many candidates or fewer
@@ -107,6 +113,8 @@ class Policy:
             parts.append("no-finish")
         elif self.finish_share != DEFAULT_FINISH_SHARE:
             parts.append(f"finish>={self.finish_share:g}")
+        if self.finish and self.finish_slack != DEFAULT_FINISH_SLACK:
+            parts.append(f"finish-slack={self.finish_slack}")
         if self.margin:
             parts.append(f"margin={self.margin:g}")
         if self.candidates_only:

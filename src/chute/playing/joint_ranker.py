@@ -461,7 +461,9 @@ class JointRanker:
         def legal(rows: np.ndarray) -> np.ndarray:
             return rows if mask is None else rows[mask[rows]]
 
-        singles = [(b, self._likeliest(b)) for b in boards if b.n == 1 or self._sure(b)]
+        # a board finished on a likely word (``_sure``) only while rows are spare: near the limit, safety decides
+        roomy = rows_left is None or rows_left - len(boards) >= self.policy.finish_slack
+        singles = [(b, self._likeliest(b)) for b in boards if b.n == 1 or (roomy and self._sure(b))]
         opening = all(b.n == len(self.all_answers) and not b.fallback for b in boards)
         if opening and self.policy.opener:
             rows = legal(np.array([self.opener_row], dtype=np.int64))
