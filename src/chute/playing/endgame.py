@@ -81,8 +81,8 @@ class Endgame:
             best = math.inf
             for r in trial:
                 e = self._expect(r, state, table, rows_left, best - 1.0)
-                if e is not None and 1.0 + _cost(e) < best - 1e-9:
-                    best = 1.0 + _cost(e)
+                if e is not None and (cost := 1.0 + _cost(e)) < best - 1e-9:
+                    best = cost
                     results = [(r, best)]
             return results
         for r in rows:
@@ -133,14 +133,14 @@ class Endgame:
                 if 1.0 + k - h >= v - 1e-12:  # each board left needs a row of its own
                     continue
                 e = self._expect(r, state, table, left, v - 1.0)
-                if e is not None and 1.0 + _cost(e) < v:
-                    found, v = (1.0 + e[0], e[1]), 1.0 + _cost(e)
+                if e is not None and (cost := 1.0 + _cost(e)) < v:
+                    found, v = (1.0 + e[0], e[1]), cost
             for r in extras:
                 if r in hit_sum or 1.0 + k >= v - 1e-12:
                     continue
                 e = self._expect(r, state, table, left, v - 1.0)
-                if e is not None and 1.0 + _cost(e) < v:
-                    found, v = (1.0 + e[0], e[1]), 1.0 + _cost(e)
+                if e is not None and (cost := 1.0 + _cost(e)) < v:
+                    found, v = (1.0 + e[0], e[1]), cost
         if len(memo) > 300_000:
             memo.clear()
             self.splits.clear()
@@ -166,8 +166,11 @@ class Endgame:
         for c in b:
             bins.setdefault(line[c], []).append(c)
         solved = self.solved
-        shares = [_shares(b, bins.values(), w) for w in (self.weights, self.fail_weights)]
-        outcomes = [(p, q, None if code == solved else tuple(m)) for (code, m), p, q in zip(bins.items(), *shares)]
+        chances = _shares(b, bins.values(), self.weights)
+        at_loss = chances if self.fail_weights is self.weights else _shares(b, bins.values(), self.fail_weights)
+        outcomes = [
+            (p, q, None if code == solved else tuple(m)) for (code, m), p, q in zip(bins.items(), chances, at_loss)
+        ]
         found = (outcomes, len(bins) > 1 or solved in bins)
         self.splits[key] = found
         return found
