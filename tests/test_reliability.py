@@ -117,12 +117,15 @@ def test_assist_resumes_its_own_saved_game_and_one_game_is_played_in_one_place(c
         ["assist", "--session", "y" * 300],
         ["tree", "--opener", "salet", "--out", "z" * 300],
         ["assist", "--session", "ok\x00no"],
+        ["suggest", "--exclude", "x" * 300],
+        ["bench", "--secrets", "w" * 300],
     ],
-    ids=["--prior", "--session", "--out", "a NUL in a name"],
+    ids=["--prior", "--session", "--out", "a NUL in a name", "--exclude", "--secrets"],
 )
 def test_a_file_name_the_system_cannot_hold_is_one_line(cli, argv):
     status, out, err = cli(*argv, stdin="quit\n")
     assert status == 2 and err.count("\n") == 1 and "Traceback" not in err, err
+    assert len(err) < 200  # the name is cut, not echoed whole
 
 
 def test_serve_on_a_host_name_that_cannot_be_encoded_is_one_line(cli):

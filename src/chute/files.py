@@ -38,6 +38,12 @@ def excerpt(text: str, limit: int = 40) -> str:
     return repr(text[:limit]) + f"... ({len(text):,} characters)"
 
 
+def shown_path(path: str | Path, limit: int = 120) -> str:
+    """Return a path as a message shows it: whole up to ``limit`` characters, else its start (``excerpt``)."""
+    text = str(path)
+    return text if len(text) <= limit else excerpt(text)
+
+
 def _temp_path(path: Path) -> Path:
     """Return a fresh temp path beside ``path`` that names this process."""
     return path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
@@ -271,26 +277,27 @@ def is_file(path: str | Path) -> bool:
 def read_limited(path: str | Path, what: str = "file", limit: int = MAX_INPUT_BYTES) -> bytes:
     """Return the bytes of a file, refusing one larger than ``limit`` before reading it, and a device, a socket or
     a folder; a pipe is read up to ``limit`` and refused past it."""
+    shown = shown_path(path)
     try:
         info = os.stat(path)
         if stat.S_ISDIR(info.st_mode):
             raise IsADirectoryError
         if not (stat.S_ISREG(info.st_mode) or stat.S_ISFIFO(info.st_mode)):
-            raise ChuteError(f"{what} {path} is not a regular file: give a file")
+            raise ChuteError(f"{what} {shown} is not a regular file: give a file")
         if stat.S_ISREG(info.st_mode) and info.st_size > limit:
-            raise ChuteError(f"{what} {path} is larger than {human_bytes(limit)}: refused")
+            raise ChuteError(f"{what} {shown} is larger than {human_bytes(limit)}: refused")
         with open(path, "rb") as f:
             data = f.read(limit + 1)
     except FileNotFoundError:
-        raise ChuteError(f"{what} not found: {path}") from None
+        raise ChuteError(f"{what} not found: {shown}") from None
     except IsADirectoryError:
-        raise ChuteError(f"{what} {path} is a directory") from None
+        raise ChuteError(f"{what} {shown} is a directory") from None
     except OSError as err:
-        raise ChuteError(f"cannot read {what} {path}: {err.strerror or err}") from None
+        raise ChuteError(f"cannot read {what} {shown}: {err.strerror or err}") from None
     except ValueError:
         raise ChuteError(f"cannot read {what} {excerpt(str(path))}: not a file name") from None
     if len(data) > limit:
-        raise ChuteError(f"{what} {path} is larger than {human_bytes(limit)}: refused")
+        raise ChuteError(f"{what} {shown} is larger than {human_bytes(limit)}: refused")
     return data
 
 
