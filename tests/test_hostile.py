@@ -121,6 +121,11 @@ def test_assist_saves_every_row_and_resumes(cli, capsys, monkeypatch, tmp_path):
     assist(cli, "bbgyg\n", "--session", saved)
     status, out, err = assist(cli, "", "--session", saved, "--resume", "--hard")
     assert_user_error(status, out, err, "normal mode")
+    assert str(saved) in err  # the refusal names the file it is about
+    saved.write_text("1e999")  # JSON, but no saved game
+    status, out, err = assist(cli, "", "--session", saved, "--resume")
+    assert_user_error(status, out, err, "not a saved chute game")
+    assert str(saved) in err
     saved.write_text("{broken")
     status, out, err = assist(cli, "", "--session", saved, "--resume")
     assert_user_error(status, out, err, "damaged")

@@ -13,7 +13,7 @@ from contextlib import nullcontext
 from pathlib import Path
 
 from ..errors import ChuteError, NotationError
-from ..files import check_outputs, default_state_dir, is_file, read_limited, used_by_one, write_atomic
+from ..files import check_outputs, default_state_dir, is_file, read_limited, shown_path, used_by_one, write_atomic
 from ..game.feedback import SOLVED_MARKS, looks_like_colours, means_colours, parse_clue, parse_colours, parse_word
 from ..game.games import GameSpec
 from ..game.refused import forget_refused, refused_path, remember_refused
@@ -612,6 +612,8 @@ def resume(session, path: Path, lang: str = "en"):
         saved = Session.from_dict(session.solver, data, session.player)
     except (ValueError, RecursionError):
         raise ChuteError(Note("saved_game_damaged", path=str(path))) from None
+    except ChuteError as err:  # the saved game's own words, with the file they are about
+        raise ChuteError(f"{shown_path(path)}: {err}") from None
     if saved.n_boards != session.n_boards:
         raise ChuteError(
             Note("saved_game_boards", path=str(path), boards=Count(saved.n_boards, "board_noun"), n=session.n_boards)
