@@ -136,13 +136,24 @@ def test_cli_stats_on_a_damaged_history_is_one_line_and_status_2(cli, tmp_path, 
     "damage",
     [
         ('"row_limit":6', '"row_limit":1e999'),
+        ('"row_limit":6', '"row_limit":201'),
+        ('"solved_at":[2]', '"solved_at":[201]'),
         ('"skill":null', '"skill":1e999'),
         ('"solved_at":[2]', '"solved_at":[Infinity]'),
         ('"solved_at":[2]', '"solved_at":' + "[" * 100_000 + "]" * 100_000),
         ('"game":"wordle"', '"game":["x"]'),
         ("{", "\udcff{"),
     ],
-    ids=["huge row limit", "huge skill", "infinite row", "deep nesting", "a list as the game", "a bad byte"],
+    ids=[
+        "huge row limit",
+        "a row limit past any game's (a memory bomb in stats)",
+        "a row past any game's",
+        "huge skill",
+        "infinite row",
+        "deep nesting",
+        "a list as the game",
+        "a bad byte",
+    ],
 )
 def test_a_damaged_game_costs_its_line_only_and_is_kept_aside(cli, tmp_path, monkeypatch, damage):
     """One game's line damaged: stats and review go on with every other game, say what was left out, and the next

@@ -9,7 +9,7 @@ import sys
 
 from ..errors import ChuteError
 from ..files import excerpt
-from ..game.games import ADVERSARY_COMMANDS, ADVERSARY_GAMES, PRESETS, GameSpec, game_spec
+from ..game.games import ADVERSARY_COMMANDS, ADVERSARY_GAMES, MAX_BOARDS, PRESETS, GameSpec, game_spec
 from ..game.words import COMMON_FLOOR, MAX_ZIPF, Lexicon, dropped_note, lexicon_for, read_word_file, words_lexicon
 from ..language import default_language
 from ..machine import max_jobs
@@ -82,7 +82,10 @@ def add_game_options(parser: argparse.ArgumentParser, multi: bool = True) -> Non
     )
     if multi:
         g.add_argument(
-            "--boards", type=bounded_int(1, 64), metavar="N", help="number of boards (user-defined game, 1-64)"
+            "--boards",
+            type=bounded_int(1, MAX_BOARDS),
+            metavar="N",
+            help=f"number of boards (user-defined game, 1-{MAX_BOARDS})",
         )
         g.add_argument("--rows", type=bounded_int(1, 100), metavar="R", help="row limit (default: the game's)")
     g.add_argument("--answers", metavar="FILE", help="possible answers, one per line (replaces the bundled list)")

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from ..errors import ChuteError
 
 MAX_ROWS = 200  # the most rows a game is played for, solved or not (a benchmark's walk recurses per row)
+MAX_BOARDS = 64  # the most boards a game has
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import ChuteError, NotationError
 from ..game.feedback import Clue, all_green, check_colours, letter_states, parse_colours, score
-from ..game.games import played_on
+from ..game.games import MAX_BOARDS, played_on
 from ..game.results import GameResult
 from ..game.words import checked_word, fold
 from ..game.words_left import WordsLeft
@@ -489,7 +489,7 @@ class Session:
         boards, rows, history = data.get("boards"), data.get("rows"), data.get("history")
         if (
             not isinstance(boards, int)
-            or not 1 <= boards <= 64
+            or not 1 <= boards <= MAX_BOARDS
             or not isinstance(history, list)
             or not (rows is None or isinstance(rows, int))
         ):

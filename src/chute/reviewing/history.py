@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import ChuteError, StorageError
 from ..files import default_state_dir, excerpt, folder_lock, read_limited, write_atomic
+from ..game.games import MAX_BOARDS, MAX_ROWS
 from .boards_review import BoardsReview
 from .verdict import Review
 
@@ -99,7 +100,9 @@ class GameRecord:
         if (
             not record.guesses
             or len(record.answers) != len(record.solved_at)
-            or record.row_limit < 1
+            or not 1 <= record.row_limit <= MAX_ROWS
+            or any(s is not None and not 1 <= s <= MAX_ROWS for s in record.solved_at)
+            or len(record.answers) > MAX_BOARDS
             or not all(w.isalpha() for w in record.guesses)
             or not all(a == "" or a.isalpha() for a in record.answers)
             or not re.fullmatch(r"[a-z0-9]{1,30}", record.game)
