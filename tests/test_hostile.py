@@ -468,7 +468,15 @@ def test_multi_board_bench_writes_csv_and_plot(cli, capsys, tmp_path):
     assert rows[0] == "secret,guesses,solved,won,solved_at,sequence" and len(rows) == 7
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert out.count(" rows, solved:") + out.count(" rows, FAILED:") == 2  # --hardest 2
-    for bad in (["--per-game"], ["--tree", str(csv_path)]):
+    # an option a multi-board bench has no use for is refused, never ignored
+    for bad in (
+        ["--per-game"],
+        ["--tree", str(csv_path)],
+        ["--weights", "uniform"],
+        ["--max-guesses", "12"],
+        ["--sample", "3"],
+        ["--no-prefer-candidates"],
+    ):
         status, out, err = cli("bench", "--game", "quordle", "--games", "2", *bad)
         assert_user_error(status, out, err)
 

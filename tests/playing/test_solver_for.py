@@ -90,8 +90,18 @@ def test_solvers_of_the_same_lists_share_one_matrix():
         ("wordle", {"hard": True, "strict": True}, "do not go together"),
         ("wordle", {"strategy": "minimax", "depth": 2}, "--depth 2 works with entropy"),
         ("nogame", {}, "unknown game"),
+        ("wordle", {"weights": "uniform"}, "--prior frequency gives every word its odds already"),
+        ("quordle", {"weights": "frequency"}, "--prior frequency gives every word its odds already"),
+        ("quordle", {"prefer_candidates": False}, "--no-prefer-candidates is for one board"),
     ],
 )
 def test_options_that_do_not_go_together_are_refused_in_one_line(game, options, message):
     with pytest.raises(ChuteError, match=message):
         solver_for(game, **options)
+
+
+def test_answer_weights_apply_under_the_answer_list():
+    """--weights sets the odds where the prior is the answer list, on one board or several."""
+    assert solver_for("wordle", strategy="entropy", weights="frequency").initial_state().weights is not None
+    assert solver_for("wordle", strategy="entropy").initial_state().weights is None
+    assert solver_for("quordle", prior="answers", weights="frequency").boards == 4

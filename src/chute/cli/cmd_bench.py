@@ -27,6 +27,8 @@ from .solving import add_solver_options, solver_from_args
 if TYPE_CHECKING:
     from ..bench import BenchResult
 
+DEFAULT_CAP = 30  # one board: a game not found within this many guesses is given up
+
 
 def add_run_options(parser: argparse.ArgumentParser) -> None:
     """Add the options of a benchmark run: which secrets, row limit, processes, progress."""
@@ -37,9 +39,8 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
     g.add_argument(
         "--max-guesses",
         type=bounded_int(1, MAX_ROWS),
-        default=30,
         metavar="N",
-        help="give a failed game up after N guesses (default: 30)",
+        help=f"give a failed game up after N guesses (default: {DEFAULT_CAP})",
     )
     add_jobs_option(g, "split the work across N processes (default: 1)")
     g.add_argument(
@@ -93,6 +94,8 @@ def prepare(args: argparse.Namespace):
     spec = spec_from_args(args)
     if spec.boards != 1:
         raise ChuteError(f"{args.command} plays one board at a time; {spec.name} has {spec.boards}")
+    if args.max_guesses is None:
+        args.max_guesses = DEFAULT_CAP
     if args.max_guesses < spec.rows:
         raise ChuteError(f"--max-guesses ({args.max_guesses}) must be at least the row limit ({spec.rows})")
     lexicon = lexicon_from_args(args)
@@ -267,11 +270,21 @@ def add_bench_options(parser: argparse.ArgumentParser) -> None:
 def run_multi(args: argparse.Namespace) -> int:
     """Play N seeded random multi-board games; print success rate, rows, distribution, worst tuples."""
     spec = spec_from_args(args)
-    policy = joint_policy(args.strategy, args.opener, args.candidates_only, args.depth, args.tree)
+    policy = joint_policy(
+        args.strategy, args.opener, args.candidates_only, args.depth, args.tree, args.prefer_candidates
+    )
     if getattr(args, "rule", None):
         raise ChuteError("bench plays multi-board games without hard mode")
     if getattr(args, "per_game", False):
         raise ChuteError("--per-game is for one board; multi-board games are always played one by one")
+    if getattr(args, "max_guesses", None) is not None:
+        raise ChuteError("--max-guesses is for one board; multi-board games are played out until every board is found")
+    if args.weights != "auto":
+        raise ChuteError(
+            f"--weights is for one board; a multi-board bench plays under --prior ({args.prior or DEFAULT_PRIOR})"
+        )
+    if args.sample is not None and getattr(args, "games", None) is not None and args.sample != args.games:
+        raise ChuteError(f"--games {args.games} and --sample {args.sample} ask for different numbers of games")
     check_bench_outputs(args)
     games = next((g for g in (getattr(args, "games", None), getattr(args, "sample", None)) if g is not None), 1000)
     lexicon = lexicon_from_args(args)

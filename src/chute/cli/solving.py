@@ -61,14 +61,14 @@ def add_solver_options(parser: argparse.ArgumentParser) -> None:
         "--no-prefer-candidates",
         dest="prefer_candidates",
         action="store_false",
-        help="on equal scores, do not put possible answers first",
+        help="on equal scores, do not put possible answers first (one board)",
     )
     g.add_argument(
         "--weights",
         default="auto",
         choices=("auto", "uniform", "frequency"),
-        help="answer probabilities: uniform, by word frequency, or auto (frequency only "
-        "when the lexicon has no answer list, or it ran out)",
+        help="the answer list's probabilities under --prior answers (one board or several): uniform, by word "
+        "frequency, or auto (frequency only when the lexicon has no answer list, or it ran out)",
     )
     g.add_argument(
         "--prior",

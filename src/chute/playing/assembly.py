@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import ChuteError
-from ..files import default_cache_dir
+from ..files import default_cache_dir, shown_path
 from ..game.engine import Engine
 from ..game.games import GameSpec, game_spec
 from ..game.prior import Prior, make_prior
@@ -96,8 +96,9 @@ def solver_for(
             raise ChuteError(f"{spec.name} is played by its own exact search: {said} does not apply")
     else:
         named, prior_name = default_policy(strategy, prior, depth)  # one board's
+        check_weights(weights, (prior or DEFAULT_PRIOR) if spec.boards > 1 else prior_name)
         if spec.boards > 1:
-            policy = joint_policy(strategy, opener, candidates_only, depth, tree)
+            policy = joint_policy(strategy, opener, candidates_only, depth, tree, prefer_candidates)
             if rule is not None:
                 raise ChuteError(
                     f"hard mode is for one board; {spec.name} has {spec.boards} (no guess could keep to "
@@ -148,6 +149,15 @@ def default_policy(strategy: str | None, prior: str | None, depth: int = 1) -> t
     return strategy, prior
 
 
+def check_weights(weights: str, prior: str) -> None:
+    """Refuse answer weights that the prior in force overrides: they weigh the answer list, under ``answers`` only."""
+    if weights != "auto" and prior != "answers":
+        raise ChuteError(
+            f"--weights {weights} weighs the answer list (--prior answers); "
+            f"--prior {shown_path(prior)} gives every word its odds already"
+        )
+
+
 def check_strategy(name: str, depth: int = 1) -> None:
     """Refuse an unknown strategy name, or a depth it cannot look ahead to."""
     if name != "optimal":
@@ -169,6 +179,7 @@ def joint_policy(
     candidates_only: bool = False,
     depth: int = 1,
     tree: str | Path | None = None,
+    prefer_candidates: bool = True,
 ) -> Policy:
     """Return the multi-board policy a strategy name asks for (entropy, or expected-size), with its opener."""
     name = strategy or "entropy"
@@ -178,6 +189,10 @@ def joint_policy(
         raise ChuteError("a decision tree plays one board; multi-board games choose with their own policy")
     if depth > 1:
         raise ChuteError("--depth 2 is for one board; multi-board games search their endgame exactly")
+    if not prefer_candidates:
+        raise ChuteError(
+            "--no-prefer-candidates is for one board; the joint policy weighs each board's chance of a solve"
+        )
     policy = replace(DEFAULT, score=JOINT_STRATEGIES[name])
     if opener is not None:
         if not fold(opener):
