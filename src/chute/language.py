@@ -52,6 +52,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "risked": "risked running out of rows; {best} was safe",
         "best": "the best move",
         "best_found": "the best move found",
+        "policy_move": "chute's own move, which plays for every word the game accepts; the review's search finds "
+        "{best}, {amount} guesses better on average",
+        "story_policy_move": "left {after} of {before} {noun} ({mean} on average): chute's own move, which plays for "
+        "every word the game accepts; the review's search finds {best} ({best_mean}), {amount} guesses better",
         "cost": "cost {amount} guesses on average; best {best}",
         "not_in_lists": "{word} is not in the word lists: not graded",
         "story_best": "left {after} of {before} {noun} ({mean} on average): the best move",
@@ -120,7 +124,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "left": "left: {words}",
         "values_key": "(values: expected guesses to finish with optimal play after the guess, counting it; "
         "* = best found, not proven; ~ = estimated)",
-        "grades_key": "(skill: 99 for the best move, halved by every quarter of a guess it cost on average; luck: "
+        "grades_key": "(skill: 99 for the best move or chute's own, halved by every quarter of a guess it cost on average; luck: "
         "how the colours seen compare with the others the guess could have shown, 50 is average)",
         "left_key": "(words left after the row: likely answers/possible words, the game's answer list and every "
         "word it accepts that fit the clues)",
@@ -474,6 +478,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "risked": "arriscou ficar sem linhas; {best} era seguro",
         "best": "a melhor jogada",
         "best_found": "a melhor jogada encontrada",
+        "policy_move": "a jogada do próprio chute, que joga por toda palavra que o jogo aceita; a busca da revisão "
+        "acha {best}, {amount} palpites melhor em média",
+        "story_policy_move": "deixou {after} de {before} {noun} ({mean} em média): a jogada do próprio chute, que joga "
+        "por toda palavra que o jogo aceita; a busca da revisão acha {best} ({best_mean}), {amount} palpites melhor",
         "cost": "custou {amount} palpites em média; a melhor era {best}",
         "not_in_lists": "{word} não está nas listas de palavras: sem nota",
         "story_best": "deixou {after} de {before} {noun} ({mean} em média): a melhor jogada",
@@ -542,8 +550,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "left": "restavam: {words}",
         "values_key": "(valores: palpites esperados para terminar com jogo ótimo depois do palpite, contando-o; "
         "* = o melhor encontrado, não provado; ~ = estimado)",
-        "grades_key": "(habilidade: 99 para a melhor jogada, cortada pela metade a cada quarto de palpite que ela "
-        "custou em média; sorte: como as cores vistas se comparam às outras que o palpite podia mostrar, "
+        "grades_key": "(habilidade: 99 para a melhor jogada ou a do próprio chute, cortada pela metade a cada "
+        "quarto de palpite que ela custou em média; sorte: como as cores vistas se comparam às outras que o palpite podia mostrar, "
         "50 é a média)",
         "left_key": "(palavras restantes depois da linha: respostas prováveis/palavras possíveis, as da lista de "
         "respostas do jogo e todas as que ele aceita que cabem nas pistas)",

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -12,6 +13,7 @@ from chute.game.games import game_spec
 from chute.playing.assembly import game_solver
 from chute.playing.session import Session
 from chute.reviewing import chute_game as module
+from chute.reviewing.verdict import review
 
 
 @pytest.fixture(scope="module")
@@ -54,3 +56,30 @@ def test_another_policy_plays_its_own_game(engines, monkeypatch):
     plain = game_solver(engine, 1, None)
     monkeypatch.setattr(Session, "autoplay", lambda *a, **k: pytest.fail("a shipped game was played again"))
     assert module.chute_game(plain, ["cigar"], 6).guesses == ("trace", "coram", "cigar")
+
+
+@pytest.mark.parametrize("game,rule", [("wordle", None), ("wordle", "hard"), ("termo", None), ("termo", "strict")])
+def test_a_review_of_chute_s_own_game_grades_its_moves_best(engines, game, rule):
+    """Reviewed, chute's own game grades every row 90 or more: a move of its policy (which plays for every word the
+    game accepts) that the search over the answer list alone would not play is still graded best; only a row that
+    risked running out of rows over the answer list keeps its grade."""
+    spec = game_spec(game)
+    rule = spec.hard_rule if rule == "hard" else rule
+    engine = engines[spec.lexicon]
+    games = module.shipped_games(game_solver(engine, 1, rule))
+    for answer in random.Random(11).sample(engine.lexicon.answers, 15):
+        rows = review(engine, games[answer], answer, rows=spec.rows, rule=rule).rows
+        low = [(r.guess, r.skill) for r in rows if r.skill is not None and r.skill < 90 and r.value != math.inf]
+        assert not low, (answer, games[answer], low)
+
+
+def test_chute_s_own_move_keeps_the_search_s_best_and_says_it(engines):
+    """WHELP, chute's move after TRACE SILEN (one likely answer, 29 more words Wordle accepts), is graded best and
+    says that the search over the answer list finds WELSH; a move chute would not play keeps its cost."""
+    whelp = review(engines["wordle"], ["trace", "silen", "whelp", "welsh"], "welsh").rows[2]
+    assert whelp.chute_move and whelp.skill == 99 and whelp.cost == 0.0
+    assert (whelp.best, whelp.value, whelp.best_value) == ("welsh", 2.0, 1.0)  # the search's figures, kept
+    assert "chute's own move" in whelp.comment() and "WELSH (0.0), 1.00 guesses better" in whelp.comment()
+    assert "a jogada do próprio chute" in whelp.comment("pt")
+    dolly = review(engines["wordle"], "crane lotus golly dolly holly jolly".split(), "jolly").rows[3]
+    assert not dolly.chute_move and dolly.skill == 25 and dolly.best == "fjeld"

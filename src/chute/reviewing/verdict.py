@@ -30,7 +30,9 @@ Skill and luck, 0 to 99, per row and for the game (the mean of the rows):
 
 - skill = 99 x 2^(-cost / SKILL_HALF): an optimal guess is 99, and every
   quarter of a guess lost on average halves it (0 for a guess that risks
-  running out of rows where the best did not);
+  running out of rows where the best did not); chute's own move there is
+  graded 99 too (``credit_policy_moves``: its policy plays for every word the
+  game accepts, which the search's answer list leaves out);
 - luck = 99 x (P(an outcome worse than the one seen) + P(an equally good one) / 2),
   over the outcomes the guess could have shown, each weighted by its
   probability and judged by the expected guesses it leaves.
@@ -73,6 +75,11 @@ if TYPE_CHECKING:
 SHOW_WORDS = 12  # candidates listed by name when at most this many are left
 
 
+def _figure(x: float, lang: str) -> str:
+    """Return a count of words left on average as a comment says it: whole from 10, else to one decimal."""
+    return decimal(x, 0 if x >= 10 else 1, lang)
+
+
 def cost_against(value: float | None, best_value: float | None) -> float | None:
     """Return what a value cost against the best one, never below 0 (None: either is unknown)."""
     if value is None or best_value is None:
@@ -103,6 +110,7 @@ class RowReview:
     left: WordsLeft | None = None  # the likely answers and possible words after the row (``game.words_left``)
     story: tuple[str, int, int, float, float] | None = None  # the words the comment counts: (noun key, before,
     # after, what the guess and the best leave of them on average)
+    chute_move: bool = False  # chute's own move where the search found another better: graded as a best move
 
     def violation_text(self, lang: str = "en") -> str | None:
         """Return the hard-mode rule the guess broke, in ``lang`` (None if it broke none)."""
@@ -110,8 +118,9 @@ class RowReview:
 
     @property
     def cost(self) -> float | None:
-        """Return what the guess cost against the best, in guesses on average (None: not graded)."""
-        return cost_against(self.value, self.best_value)
+        """Return what the guess cost against the best, in guesses on average (None: not graded; 0 for chute's own
+        move)."""
+        return 0.0 if self.chute_move else cost_against(self.value, self.best_value)
 
     def comment(self, lang: str = "en", show=None) -> str:
         """Return a one-line comment on the row, in English or Brazilian Portuguese (``lang`` "pt")."""
@@ -122,6 +131,8 @@ class RowReview:
 
         if self.note:
             return say(self.note[0], **self.note[1])
+        if self.chute_move:
+            return self._policy_comment(lang, show)
         if self.before == 1:
             if self.pattern == "g" * len(self.pattern):
                 return say("only_left")
@@ -138,15 +149,11 @@ class RowReview:
                 else say("cost", amount=amount, best=self.best)
             )
         noun, before, after, mean, best_mean = self.story
-
-        def figure(x: float) -> str:
-            return decimal(x, 0 if x >= 10 else 1, lang)
-
         counts = {
             "before": number(before, lang),
             "after": number(after, lang),
             "noun": phrase(noun, lang),
-            "mean": figure(mean),
+            "mean": _figure(mean, lang),
         }
         if self.pattern == "g" * len(self.pattern):
             return phrase(
@@ -159,7 +166,33 @@ class RowReview:
         if self.cost < 1e-9:
             return phrase("story_best" if self.exact else "story_best_found", lang, **counts)
         return phrase(
-            "story_cost", lang, amount=amount, best=show(self.best).upper(), best_mean=figure(best_mean), **counts
+            "story_cost",
+            lang,
+            amount=amount,
+            best=show(self.best).upper(),
+            best_mean=_figure(best_mean, lang),
+            **counts,
+        )
+
+    def _policy_comment(self, lang: str, show) -> str:
+        """Return the comment on chute's own move graded best: what the review's search found better, and by how
+        much (with the words the row left, as the other comments count them)."""
+        assert self.best is not None and self.value is not None and self.best_value is not None
+        best, gap = self.best, self.value - self.best_value
+        amount = decimal(gap, 2 if gap >= 0.01 else 3, lang)
+        if self.story is None or self.pattern == "g" * len(self.pattern):
+            return phrase("policy_move", lang, best=show(best).upper(), amount=amount)
+        noun, before, after, mean, best_mean = self.story
+        return phrase(
+            "story_policy_move",
+            lang,
+            before=number(before, lang),
+            after=number(after, lang),
+            noun=phrase(noun, lang),
+            mean=_figure(mean, lang),
+            best=show(best).upper(),
+            best_mean=_figure(best_mean, lang),
+            amount=amount,
         )
 
     def remarks(self, lang: str = "en", show=None) -> list[str]:
@@ -198,6 +231,7 @@ class RowReview:
             "skill": self.skill,
             "luck": self.luck,
             "could_be_answer": self.could_be_answer,
+            "chute_move": self.chute_move,
             **(self.left or WordsLeft(None, 0)).to_dict(),
             "counted": None
             if self.story is None
@@ -436,8 +470,46 @@ def review(
         result.optimal_rows = table.rows_needed(opener, word) if table is not None else None
     del grader, table  # the grading is done: its searches, and their copies of the matrix, can go
     searches_done(engine, base)
-    result.chute = chute_game(policy or policy_solver(base, 1, rule, avoid), [word], rows)
+    solver = policy or policy_solver(base, 1, rule, avoid)
+    result.chute = chute_game(solver, [word], rows)
+    if credit_policy_moves(out, solver, result.chute):
+        skills = [r.skill for r in out if r.skill is not None]
+        result.skill = int(round(sum(skills) / len(skills)))
     return result
+
+
+def credit_policy_moves(rows: Sequence[RowReview], solver: Solver, chute: ChuteGame | None) -> bool:
+    """Grade as a best move each row that cost something where the player played chute's own move; return whether
+    any was.
+
+    chute plays for every word the game accepts, each as likely as its use,
+    and keeps them finishable; the review's search grades over the answer list
+    (or a prior's words) alone.  A player who follows chute is not told they
+    played badly: the row keeps the search's best and its value, costs
+    nothing, and says what the search preferred.  A row that risked running
+    out of rows keeps its grade.
+    """
+    credited = False
+    clues: list[Clue] = []
+    for row in rows:
+        cost = row.cost
+        if cost is not None and 1e-9 < cost < math.inf and row.best is not None and row.best_value is not None:
+            if policy_move(solver, clues, chute) == row.guess:
+                row.chute_move, row.skill, credited = True, SKILL_BEST, True
+        clues.append(Clue(row.guess, row.pattern))
+    return credited
+
+
+def policy_move(solver: Solver, clues: Sequence[Clue], chute: ChuteGame | None) -> str | None:
+    """Return the guess chute's policy plays after these clues (None: it cannot play them): its own game's next
+    guess while the clues follow it, else the solver's choice."""
+    played = tuple(c.guess for c in clues)
+    if chute is not None and len(chute.guesses) > len(played) and chute.guesses[: len(played)] == played:
+        return chute.guesses[len(played)]
+    try:
+        return solver.first_guess() if not clues else solver.choose(solver.state_for(clues))
+    except ChuteError:
+        return None
 
 
 def searches_done(*engines: Engine) -> None:
