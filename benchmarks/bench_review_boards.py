@@ -1,11 +1,12 @@
-"""Reviews of chute's own games of several boards: every round should grade as the best play (skill 90 or more).
+"""Reviews of chute's own games: every row or round should grade as the best play (skill 90 or more).
 
     python benchmarks/bench_review_boards.py [--games 20] [--seed 7] [--game quordle ...]
 
-For each game (default: Quarteto, Quordle, Octordle), ``--games`` seeded tuples
-of answers drawn from its answer list; chute's joint policy plays each game
-(``chute_game``) and the review grades it (``review_boards``), as a player who
-clicked suggestion no. 1 every row would see it.  It prints per game the rounds
+For each game (default: Wordle, Termo, Quarteto, Quordle, Octordle), ``--games``
+seeded answers (a tuple per game of several boards) drawn from its answer list;
+chute's default policy plays each game (``chute_game``) and the review grades it
+(``review_game``: one board row by row, several round by round), as a player
+who clicked suggestion no. 1 every row would see it.  It prints per game the rounds
 graded, the least skill seen, how many rounds graded under 90, and the seconds a
 review took (median and largest).
 """
@@ -19,18 +20,18 @@ import time
 
 from chute import Engine, load_lexicon
 from chute.game.games import game_spec
-from chute.reviewing.boards_review import review_boards
 from chute.reviewing.chute_game import chute_game, policy_solver
+from chute.reviewing.review_game import review_game
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="answer tuples per game (default 20)")
     parser.add_argument("--seed", type=int, default=7, help="seed of the answers drawn (default 7)")
-    parser.add_argument("--game", action="append", help="a game of several boards (repeatable)")
+    parser.add_argument("--game", action="append", help="a game (repeatable)")
     args = parser.parse_args()
     print(f"{'game':10} {'games':>5} {'rounds':>6} {'least skill':>11} {'under 90':>8} {'median s':>8} {'max s':>6}")
-    for name in args.game or ["quarteto", "quordle", "octordle"]:
+    for name in args.game or ["wordle", "termo", "quarteto", "quordle", "octordle"]:
         spec = game_spec(name)
         engine = Engine.build(load_lexicon(spec.lexicon))
         solver = policy_solver(engine, spec.boards, None)
@@ -44,9 +45,9 @@ def main() -> None:
             if own is None:
                 continue
             start = time.perf_counter()
-            review = review_boards(engine, list(own.guesses), answers, spec.rows, policy=solver)
+            review = review_game(engine, list(own.guesses), answers, spec.rows, policy=solver)
             seconds.append(time.perf_counter() - start)
-            for i, rd in enumerate(review.rounds):
+            for i, rd in enumerate(review.rounds if spec.boards > 1 else review.rows):
                 if rd.skill is None:
                     continue
                 skills.append(rd.skill)
