@@ -25,10 +25,11 @@ def play_row(page, word: str, patterns: list[str]) -> None:
     """Type a word, click each open board's tiles to the colours, press Enter and wait for the page's answer."""
     rows = int(page.evaluate("document.body.dataset.ready"))
     page.keyboard.type(word)
-    for k, pattern in enumerate(patterns):
+    boards = page.locator(".input-row .tile[data-pos='0']").evaluate_all("ts => ts.map((t) => t.dataset.board)")
+    for board, pattern in zip(boards, patterns):
         for i, colour in enumerate(pattern):
             for _ in range({"b": 0, "y": 1, "g": 2}[colour]):
-                page.click(f".input-row .tile[data-board='{k}'][data-pos='{i}']")
+                page.click(f".input-row .tile[data-board='{board}'][data-pos='{i}']")
     page.keyboard.press("Enter")
     page.wait_for_selector(f"body[data-ready='{rows + 1}']")
 

@@ -90,14 +90,19 @@ def open_game(page, server: str, game: str) -> None:
     page.wait_for_function("document.querySelector('#suggestions tbody tr') !== null")
 
 
+def open_boards(page) -> list[str]:
+    """Return the numbers of the boards whose row is being typed (each input tile is named by its board's own)."""
+    return page.locator(".input-row .tile[data-pos='0']").evaluate_all("ts => ts.map((t) => t.dataset.board)")
+
+
 def type_row(page, word: str, patterns: list[str]) -> None:
     """Type a word and click each open board's tiles to the colours (Enter not pressed)."""
     page.keyboard.type(word)
-    for k, pattern in enumerate(patterns):
+    for board, pattern in zip(open_boards(page), patterns):
         for i, colour in enumerate(pattern):
             clicks = {"b": 0, "y": 1, "g": 2}[colour]
             for _ in range(clicks):
-                page.click(f".input-row .tile[data-board='{k}'][data-pos='{i}']")
+                page.click(f".input-row .tile[data-board='{board}'][data-pos='{i}']")
 
 
 def play_row(page, word: str, patterns: list[str]) -> None:
@@ -281,7 +286,7 @@ def test_a_late_answer_to_the_game_left_behind_is_ignored(page, server):
 def test_colours_clicked_before_the_reply_are_kept_by_their_board(page, server):
     """Dueto: TERMO sent (shown sent at once; the suggestions say they are being worked out), SERÃO typed and
     its colours clicked on board 2 before the reply (which solves board 1) comes: the reply keeps the clicks on
-    board 2 (it used to reset them to grey, and the row went out wrong)."""
+    board 2 (it used to reset them to grey, and the row went out wrong), and the keyboard's focus on its tile."""
     from chute.game.feedback import score
 
     open_game(page, server, "dueto")
@@ -299,12 +304,15 @@ def test_colours_clicked_before_the_reply_are_kept_by_their_board(page, server):
     page.keyboard.type("serao")  # the next row, before the reply: it starts grey
     assert page.locator(".input-row .tile[data-board='1'][data-pos='1']").get_attribute("aria-label") == "e, grey"
     type_row(page, "", [score("serao", "termo"), "ggggg"])  # both boards are still open on the page
+    page.focus(".input-row .tile[data-board='1'][data-pos='2']")  # a keyboard player on board 2's third tile
     held.pop().continue_()
     page.unroute("**/api/suggest")
     page.wait_for_selector("body[data-ready='1']")
+    # the reply solved board 1 and redrew the row: the focus is still on board 2's third tile
+    assert page.evaluate("[document.activeElement.dataset.board, document.activeElement.dataset.pos]") == ["1", "2"]
     assert section.get_attribute("aria-busy") == "false" and page.locator("#thinking").is_hidden()
     assert page.locator(".board").nth(0).get_attribute("class") == "board solved"
-    board_2 = page.locator(".input-row .tile[data-board='0']")  # board 2, the one board left open
+    board_2 = page.locator(".input-row .tile[data-board='1']")  # board 2, the one board left open
     assert [board_2.nth(i).get_attribute("aria-label") for i in range(5)] == [f"{c}, green" for c in "serao"]
     page.keyboard.press("Enter")
     page.wait_for_selector("body[data-ready='2']")

@@ -201,11 +201,10 @@ function drawBoards() {
     if (open.includes(b) && S.rows.length < S.game.rows + (S.game.boards > 1 ? 6 : 0)) {
       const r = document.createElement("div");
       r.className = "row input-row";
-      const k = open.indexOf(b);
       for (let i = 0; i < S.game.letters; i++) {
         const c = coloursOf(b)[i];
         const el = tile(S.typed[i] || "", S.typed[i] && !S.game.adversary ? c : "", "input");
-        el.dataset.board = k; el.dataset.pos = i;
+        el.dataset.board = b; el.dataset.pos = i;   // the board's own number: focus stays on it when another is solved
         if (!S.game.adversary) {          // against the adversary the row's colours are its answer: nothing to click
           el.tabIndex = 0;
           el.addEventListener("click", () => cycle(b, i));
