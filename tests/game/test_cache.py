@@ -133,6 +133,15 @@ def test_chute_cache_shows_the_folder_and_clears_it(cli, tmp_path, monkeypatch):
     assert status == 2 and err.count("\n") == 1 and "CHUTE_CACHE_MAX must be a size" in err
 
 
+def test_a_cache_limit_that_is_no_size_is_refused_even_when_nothing_is_written(cli, monkeypatch):
+    """A warm cache writes nothing, so the limit was never read and a bad one went unsaid: it is refused at once."""
+    assert cli("review", "crane", "slate", "--answer", "slate", "--no-history")[0] == 0  # the cache is warm
+    monkeypatch.setenv("CHUTE_CACHE_MAX", "lots")
+    status, out, err = cli("review", "crane", "slate", "--answer", "slate", "--no-history")
+    assert status == 2 and out == "" and err.count("\n") == 1 and "CHUTE_CACHE_MAX must be a size" in err
+    assert cli("review", "crane", "slate", "--answer", "slate", "--no-history", "--no-cache")[0] == 0  # no cache used
+
+
 def test_a_word_list_too_large_for_the_memory_is_refused_as_it_is_read(cli, tmp_path, monkeypatch):
     """The list is refused once it holds more words than a matrix that fits allows: not after parsing it all."""
     import random

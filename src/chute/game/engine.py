@@ -18,7 +18,7 @@ import numpy as np
 
 from ..errors import ChuteError
 from ..files import default_cache_dir
-from .cache import prune
+from .cache import cache_limit, prune
 from .feedback import n_patterns, solved_code
 from .matrix_file import GIVE_BACK_BYTES, computed_in_file, file_rows, fits_the_cache, give_back, mapping, read_matrix
 from .memory import check_memory
@@ -65,6 +65,7 @@ class Engine:
         )
         folder = (cache_dir or default_cache_dir()) if cache else None
         if folder is not None:
+            cache_limit()  # a CHUTE_CACHE_MAX that is no size is refused whether or not this run writes the cache
             path = folder / f"matrix-{lexicon.key[:32]}.bin"
             found = read_matrix(path, lexicon.key, shape, dtype)
             if found is not None:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import ChuteError
 from ..files import default_cache_dir, shown_path
+from ..game.cache import cache_limit
 from ..game.engine import Engine
 from ..game.games import GameSpec, game_spec
 from ..game.prior import Prior, make_prior
@@ -282,6 +283,8 @@ def engine_for(
             with waiting("waiting_matrix") if waiting is not None else nullcontext():
                 engine = Engine.build(lexicon, cache=cache)
             _ENGINES[key] = engine
+        elif cache:
+            cache_limit()  # as a build reads it: a CHUTE_CACHE_MAX that is no size is refused on every use
     return engine.reading(lexicon)
 
 
