@@ -76,7 +76,9 @@ def test_a_review_of_chute_s_own_game_grades_its_moves_best(engines, game, rule)
 def test_chute_s_own_move_keeps_the_search_s_best_and_says_it(engines):
     """WHELP, chute's move after TRACE SILEN (one likely answer, 29 more words Wordle accepts), is graded best and
     says that the search over the answer list finds WELSH; a move chute would not play keeps its cost."""
-    whelp = review(engines["wordle"], ["trace", "silen", "whelp", "welsh"], "welsh").rows[2]
+    game = review(engines["wordle"], ["trace", "silen", "whelp", "welsh"], "welsh")
+    assert game.skill == 99 and game.story().startswith("Every graded row was the best move or chute's own;")
+    whelp = game.rows[2]
     assert whelp.chute_move and whelp.skill == 99 and whelp.cost == 0.0
     assert (whelp.best, whelp.value, whelp.best_value) == ("welsh", 2.0, 1.0)  # the search's figures, kept
     assert "chute's own move" in whelp.comment() and "WELSH (0.0), 1.00 guesses better" in whelp.comment()

@@ -347,6 +347,8 @@ def game_story(rows: Sequence[Graded], luck: int | None, lang: str = "en", show=
             if best == 0
             else phrase("story_one_best" if best == 1 else "story_best_rows", lang, k=number(best, lang), n=n)
         )
+        if any(getattr(r, "chute_move", False) for r in graded):  # graded 99 as chute's own move
+            parts[-1] += phrase("story_or_own", lang)
         costs = [(r, cost) for r in graded if (cost := r.cost) is not None]
         worst, most = max(costs, key=lambda pair: pair[1]) if costs else (graded[0], 0.0)
         if math.isinf(most):
