@@ -1005,7 +1005,8 @@ def test_the_pages_review_says_what_the_command_says(page, server):
 
 
 def test_enter_with_too_few_letters_never_clicks_the_focused_button(page, server):
-    """Undo keeps the focus; "abc" and Enter is the row's Enter, too short: said, and no second undo."""
+    """Undo keeps the focus; "abc" and Enter is the row's Enter, too short: said, and no second undo; Space acts on a
+    focused button or box only while no letters are typed."""
     open_game(page, server, "wordle")
     play_row(page, "soare", ["bbbbb"])
     play_row(page, "until", ["bbbbb"])
@@ -1015,6 +1016,19 @@ def test_enter_with_too_few_letters_never_clicks_the_focused_button(page, server
     page.keyboard.press("Enter")
     assert page.locator("#message").inner_text() == "Not enough letters"
     assert page.evaluate("document.body.dataset.ready") == "1"  # the other row still there
+    # Space as well: nothing while letters are typed, the control's own key once none are
+    page.keyboard.press(" ")
+    assert page.evaluate("document.body.dataset.ready") == "1"
+    page.focus("#common")
+    page.keyboard.press(" ")
+    assert not page.is_checked("#common")  # "abc" is typed: the box is not ticked
+    for _ in range(3):
+        page.keyboard.press("Backspace")
+    page.keyboard.press(" ")
+    assert page.is_checked("#common")
+    page.focus("#undo")
+    page.keyboard.press(" ")
+    page.wait_for_selector("body[data-ready='0']")  # nothing typed: Space clicks the focused button
 
 
 def test_typing_on_a_focused_tile_keeps_the_focus_there(page, server):

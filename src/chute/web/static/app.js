@@ -868,11 +868,13 @@ async function start() {
   document.addEventListener("keydown", (e) => {
     // letters typed after ticking a box go to the board; a field of text keeps its own
     if (e.target.closest("textarea, select, input:not([type='checkbox'])") || e.ctrlKey || e.metaKey || e.altKey) return;
-    if (e.key === " " && e.target.closest(".tile, input")) return;   // the tile cycles its own colour; the box ticks
+    if (e.key === " " && e.target.closest(".tile")) return;   // the tile cycles its own colour
     if (e.key === "Enter" || e.key === "Backspace" || e.key.length === 1) {
-      // Enter on a focused button clicks it, unless letters are typed: then, as in the game, it is the row's Enter
-      // (a button clicked before, New game or Undo, must not be clicked again by the Enter meant for the row)
-      if (e.key === "Enter" && e.target.closest("button") && !S.typed.length) return;
+      // Enter or Space on a focused button or box acts on it, unless letters are typed: then, as in the game, Enter is
+      // the row's (a button clicked before, New game or Undo, must not be clicked again by the Enter meant for the
+      // row) and Space nothing
+      const control = e.target.closest("button, input[type='checkbox']");
+      if ((e.key === "Enter" || e.key === " ") && control && !S.typed.length) return;
       e.preventDefault(); press(e.key);
     }
   });
