@@ -465,6 +465,18 @@ def test_phone_width_and_keyboard_alone(page, server):
     shot(page, "phone-width")
 
 
+@pytest.mark.parametrize("width", [800, 900, 1024])
+def test_between_a_phone_and_a_wide_screen_the_ranking_fits(page, server, width):
+    """A tablet's width: a Quarteto's ranking in Portuguese (its widest headings) fits beside the boards or under
+    them; its seven columns sat beside them in too narrow a column, past the screen's edge."""
+    page.set_viewport_size({"width": width, "height": 800})
+    open_game(page, server, "quarteto")
+    page.click("#lang")
+    page.wait_for_function("document.querySelector('#guess-label').textContent === 'palpite'")
+    right = page.evaluate("document.querySelector('#suggestions').getBoundingClientRect().right")
+    assert right <= width and page.evaluate("document.scrollingElement.scrollWidth") <= width
+
+
 # WCAG 2 contrast of a letter on its tile or key (text, background), and whether it is "large"
 # (at least 24 px, or 18.66 px bold: 3:1 is enough there, 4.5:1 elsewhere).
 CONTRASTS = """() => {
