@@ -381,6 +381,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "share_boards_differ": "the share text's rows hold different numbers of boards",
         "share_widths_differ": "the share text's rows have different widths ({a} and {b} tiles)",
         "share_header_rows": "the header says {claimed} but the share text has {rows}",
+        "share_board": "board {n}: ",
+        "share_after_solved": "{board}row {row} of the share text comes after row {solved}, which found the answer",
         "share_game_boards": "the share text names {game}, a game of {boards}, but its colours show {grid}",
         "grid_answers": "the grid has {boards}: give {answers}, not {k}",
         "row_tiles": "row {row} has {tiles}; {name} words have {n} letters",
@@ -805,6 +807,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "share_boards_differ": "as linhas do texto compartilhado têm números diferentes de tabuleiros",
         "share_widths_differ": "as linhas do texto compartilhado têm larguras diferentes ({a} e {b} quadradinhos)",
         "share_header_rows": "o cabeçalho diz {claimed}, mas o texto compartilhado tem {rows}",
+        "share_board": "tabuleiro {n}: ",
+        "share_after_solved": "{board}a linha {row} do texto compartilhado vem depois da linha {solved}, que achou a "
+        "resposta",
         "share_game_boards": "o texto compartilhado é de {game}, um jogo de {boards}, mas suas cores mostram {grid}",
         "grid_answers": "a grade tem {boards}: dê {answers}, não {k}",
         "row_tiles": "a linha {row} tem {tiles}; as palavras de {name} têm {n} letras",

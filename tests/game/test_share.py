@@ -49,3 +49,27 @@ def test_a_share_text_with_more_rows_than_its_game_allows_is_refused(text, rows)
 
 def test_a_share_text_as_long_as_its_game_allows_is_read():
     assert len(parse_share("Wordle 1 X/6\n\n" + "⬛⬛⬛⬛⬛\n" * 6).boards[0]) == 6
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("Wordle 1 3/6\n\n🟨⬛⬛⬛⬛\n🟩🟩🟩🟩🟩\n🟩🟩🟩🟩🟩\n", "row 3 of the share text comes after row 2"),
+        ("Wordle 1 2/6\n\n🟨⬛⬛⬛⬛\n🟩🟩🟩🟩🟩\n🟨⬛⬛⬛⬛\n", "row 3 of the share text comes after row 2"),
+        (
+            "Daily Dordle 1&3/7\n\n🟩🟩🟩🟩🟩 ⬛⬛⬛⬛⬛\n🟨⬛⬛⬛⬛ ⬛⬛⬛⬛⬛\n⬜⬜⬜⬜⬜ 🟩🟩🟩🟩🟩\n",
+            "board 1: row 2",
+        ),
+    ],
+    ids=["a second green row", "colours after the answer", "a board's colours after its answer"],
+)
+def test_a_row_after_the_one_that_found_the_answer_is_refused(text, message):
+    """A board's rows past its solving row are only padding (blank tiles, on a board of several): a row of colours
+    there was read as nothing, or counted against the header ("has 2 rows" of three)."""
+    with pytest.raises(ChuteError, match=message):
+        parse_share(text)
+
+
+def test_blank_tiles_past_a_solved_board_are_padding():
+    text = "Daily Dordle 1&3/7\n\n🟩🟩🟩🟩🟩 ⬛⬛⬛⬛⬛\n⬜⬜⬜⬜⬜ 🟨⬛⬛⬛⬛\n⬜⬜⬜⬜⬜ 🟩🟩🟩🟩🟩\n"
+    assert parse_share(text).boards == [["ggggg"], ["bbbbb", "ybbbb", "ggggg"]]

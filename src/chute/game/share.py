@@ -106,6 +106,7 @@ def parse_share(text: str) -> Share:
         raise ChuteError(Note("share_no_rows"))
     boards: list[list[str]] = []
     width = None
+    single = len(bands) == 1 and len(bands[0][0]) == 1  # one board: no game pads it past its solving row
     for rows in bands:
         columns = len(rows[0])
         if any(len(r) != columns for r in rows):
@@ -118,6 +119,11 @@ def parse_share(text: str) -> Share:
                 elif len(p) != width:
                     raise ChuteError(Note("share_widths_differ", a=width, b=len(p)))
             solved = next((i for i, p in enumerate(patterns) if set(p) == {"g"}), None)
+            if solved is not None:  # past it only padding (blank tiles, read as grey) on a board of several
+                late = next((i for i, p in enumerate(patterns) if i > solved and (single or set(p) != {"b"})), None)
+                if late is not None:
+                    board = "" if single else Note("share_board", n=len(boards) + 1)
+                    raise ChuteError(Note("share_after_solved", board=board, row=late + 1, solved=solved + 1))
             boards.append(patterns if solved is None else patterns[: solved + 1])
     if game is not None and game_spec(game).boards != len(boards):
         raise ChuteError(
