@@ -27,6 +27,7 @@ def test_fold():
     assert fold("  CORAÇÃO ") == "coracao"
     assert fold("pão") == "pao"
     assert fold("ü") == "u"
+    assert fold("ＣＲＡＮＥ") == "crane" and fold("ＳＥＲÃＯ") == "serao"  # an East Asian keyboard's full-width letters
 
 
 @pytest.mark.parametrize(

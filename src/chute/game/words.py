@@ -51,11 +51,12 @@ MAX_ZIPF = 8.0
 
 
 def fold(word: str) -> str:
-    """Return the word in lower case with accents removed (``Ávido`` -> ``avido``)."""
+    """Return the word in lower case with accents removed (``Ávido`` -> ``avido``; the full-width letters an East
+    Asian keyboard types, ``ＣＲＡＮＥ``, as plain ones)."""
     word = word.strip().lower()
     if word.isascii():  # nothing to decompose (most words; keeps start-up fast)
         return word
-    decomposed = unicodedata.normalize("NFD", word)
+    decomposed = unicodedata.normalize("NFKD", word)
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
