@@ -145,7 +145,7 @@ function num(x, digits = 0) {
 }
 
 function fold(text) {
-  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
 }
 
 function translate() {
