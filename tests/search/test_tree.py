@@ -605,6 +605,10 @@ def test_cli_check_unsound_tree_and_bad_file(cli, tmp_path, word_files):
     tree.save(path)
     status, out, _ = cli("tree", *lists, "--check", path)
     assert status == 1 and "NOT sound" in out
+    # a tree that finds one answer: its mean is over that one, every answer missed is a problem, counts written whole
+    missed = len(lex.answers) - 1
+    assert f"1 guess for 1 of {len(lex.answers):,} answers found, mean 1.0000" in out
+    assert f"; {missed:,} not found within the rows" in out and f"NOT sound: {missed:,} problems" in out
     path.write_text("{oops")
     status, _, err = cli("tree", *lists, "--check", path)
     assert status == 2

@@ -10,9 +10,10 @@ import time
 from ..errors import ChuteError
 from ..files import check_outputs, excerpt, write_each_or_keep
 from ..game.games import PRESETS
+from ..game.render import plural
 from ..game.words import fold
 from ..search.opener_search import rank_openers, search
-from ..search.tree import DecisionTree
+from ..search.tree import NAMED_FAILURES, DecisionTree, TreeStats
 from ..search.tree_search import TreeSearch, parse_top
 from .building import engine_from_args
 from .common import add_game_options, add_jobs_option, bounded_int, lexicon_from_args, spec_from_args
@@ -282,8 +283,16 @@ def run_check(args: argparse.Namespace) -> int:
         print(
             "sound: every answer solved within the rows"
             if not problems
-            else f"NOT sound: {len(problems)} problem{'s' if len(problems) != 1 else ''}",
+            else f"NOT sound: {problem_count(problems, stats)}",
             file=talk,
         )
     write_outputs(argparse.Namespace(out=args.out, text=args.text, dot=args.dot), tree, lexicon)
     return 0 if not problems else 1
+
+
+def problem_count(problems: list[str], stats: TreeStats) -> str:
+    """Return how many problems a check found, each answer the tree does not find counted once (the list names
+    ``NAMED_FAILURES`` of them and counts the rest in one line)."""
+    failures = len(stats.failures)
+    named = min(failures, NAMED_FAILURES) + (failures > NAMED_FAILURES)
+    return plural(len(problems) - named + failures, "problem")

@@ -26,6 +26,7 @@ from ..game.words import Lexicon, fold, is_word
 FORMAT = "chute-tree"
 VERSION = 1
 RULES = (None, "hard", "strict")
+NAMED_FAILURES = 10  # a check names this many answers the tree does not find, then counts the rest
 
 
 class TreeError(ChuteError):
@@ -69,9 +70,14 @@ class TreeStats:
     failures: list[str] = field(default_factory=list)
 
     @property
+    def solved(self) -> int:
+        """Return how many answers the tree finds within the rows."""
+        return self.games - len(self.failures)
+
+    @property
     def mean(self) -> float:
-        """Return the mean number of guesses per answer."""
-        return self.total / self.games if self.games else 0.0
+        """Return the mean number of guesses per answer found (the total counts only those)."""
+        return self.total / self.solved if self.solved else 0.0
 
     def to_dict(self) -> dict[str, Any]:
         """Return the figures as plain JSON data."""
@@ -87,12 +93,17 @@ class TreeStats:
     def summary(self) -> str:
         """Return the figures as one line of text."""
         dist = " ".join(f"{k}:{v}" for k, v in sorted(self.distribution.items()))
+        found = (
+            f"{self.solved:,} of {plural(self.games, 'answer')} found"
+            if self.failures
+            else plural(self.games, "answer")
+        )
         text = (
-            f"{plural(self.total, 'guess', 'guesses')} for {plural(self.games, 'answer')}, mean {self.mean:.4f}, "
+            f"{plural(self.total, 'guess', 'guesses')} for {found}, mean {self.mean:.4f}, "
             f"worst {self.worst}, distribution {dist}"
         )
         if self.failures:
-            text += f", {len(self.failures)} failed"
+            text += f"; {len(self.failures):,} not found within the rows"
         return text
 
 
@@ -214,14 +225,14 @@ class DecisionTree:
         if self.rule is not None:
             problems.extend(self._hard_problems())
         stats = self.evaluate(lexicon.answers)
-        for secret in stats.failures[:10]:
+        for secret in stats.failures[:NAMED_FAILURES]:
             clues = self.play(secret)
             if clues and clues[-1].solved:
                 problems.append(f"{secret} needs {len(clues)} guesses, over the {self.rows}-row limit")
             else:
                 problems.append(f"{secret} leaves the tree after " + " ".join(f"{c.guess}:{c.pattern}" for c in clues))
-        if len(stats.failures) > 10:
-            problems.append(f"... and {len(stats.failures) - 10} more answers fail")
+        if len(stats.failures) > NAMED_FAILURES:
+            problems.append(f"... and {len(stats.failures) - NAMED_FAILURES:,} more answers not found within the rows")
         return stats, problems
 
     def _hard_problems(self) -> list[str]:
