@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 def secret_tuples(answers: Sequence[str], boards: int, n_games: int, seed: int) -> list[tuple[str, ...]]:
     """Return ``n_games`` seeded random tuples of ``boards`` distinct answers."""
     if boards > len(answers):
-        raise ChuteError(f"{boards} boards need {boards} distinct answers; the list has {len(answers)}")
+        raise ChuteError(f"{boards} boards need {boards} distinct answers; the list has {len(answers):,}")
     rng = random.Random(seed)
     n = len(answers)
     return [tuple(answers[i] for i in rng.sample(range(n), boards)) for _ in range(n_games)]

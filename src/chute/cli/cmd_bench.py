@@ -290,7 +290,7 @@ def run_multi(args: argparse.Namespace) -> int:
     lexicon = lexicon_from_args(args)
     if spec.boards > len(lexicon.answers):
         raise ChuteError(
-            f"{spec.boards} boards need {spec.boards} different answers; the list has {len(lexicon.answers)}"
+            f"{spec.boards} boards need {spec.boards} different answers; the list has {len(lexicon.answers):,}"
         )
     engine = engine_from_args(args)
     quiet = getattr(args, "quiet", False) or getattr(args, "json", False)

@@ -211,7 +211,7 @@ def _report(args: argparse.Namespace, knowledge, lexicon, pool, candidates, acce
     if candidates:
         if own_words:
             lines.append(
-                f"{len(candidates)} {what if len(candidates) == 1 else whats} fit{'s' if len(candidates) == 1 else ''}:"
+                f"{len(candidates):,} {what if len(candidates) == 1 else whats} fit{'s' if len(candidates) == 1 else ''}:"
             )
         else:
             left = _words_left(knowledge, lexicon)
