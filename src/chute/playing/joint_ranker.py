@@ -89,7 +89,7 @@ class JointRanker:
             self.answer_row,
             self.solved_code,
             None if self.weights is None else self.weights.tolist(),
-            None if self.weights is None else (self.weights**policy.fail_odds).tolist(),
+            None if self.weights is None or policy.fail_odds == 1 else (self.weights**policy.fail_odds).tolist(),
         )
         self.cache_bytes = cache_bytes
         self.cache_min = cache_min
