@@ -18,7 +18,7 @@ from ..game.words import word_of_length
 from ..language import Note, counted, decimal, phrase, said
 from ..playing.session import Session
 from .chute_game import ChuteGame, chute_game, policy_solver
-from .grading import skill_of
+from .grading import mean_grade, skill_of
 from .verdict import (
     SHOW_WORDS,
     RowReview,
@@ -235,8 +235,7 @@ def review_boards(
             board_rows[k] = made[k] = row
             if set(pattern) == {"g"}:
                 solved_at[k] = i + 1
-        lucks = [luck for k in graded if (luck := made[k].luck) is not None]
-        luck = int(round(sum(lucks) / len(lucks))) if lucks else None
+        luck = mean_grade(made[k].luck for k in graded)
         value, best, best_value = joint_round(own, g, secrets)
         values = [v for k in graded if (v := made[k].value) is not None]
         if len(values) < len(graded) or not graded:  # the last rows, where only a candidate can win: no value
@@ -244,12 +243,8 @@ def review_boards(
         elif not all(math.isfinite(v) for v in values):  # a board this guess risks losing within the rows left
             value = math.inf
         if value is None or best is None or best_value is None:  # the joint player cannot weigh the round
-            skills = [skill for k in graded if (skill := made[k].skill) is not None]
-            rounds.append(
-                RoundReview(
-                    g, board_rows, None, None, None, int(round(sum(skills) / len(skills))) if skills else None, luck
-                )
-            )
+            skill = mean_grade(made[k].skill for k in graded)
+            rounds.append(RoundReview(g, board_rows, None, None, None, skill, luck))
         else:
             if math.isfinite(value) or best == g:  # the model may rate the played row above chute's: no cost
                 cost = max(value - best_value, 0.0) if math.isfinite(value) else 0.0
@@ -257,8 +252,6 @@ def review_boards(
             else:
                 cost = math.inf
             rounds.append(RoundReview(g, board_rows, value, best, best_value, skill_of(cost), luck))
-    skills = [x.skill for x in rounds if x.skill is not None]
-    lucks = [x.luck for x in rounds if x.luck is not None]
     del grader, table  # the grading is done: its searches, and their copies of the matrix, can go
     searches_done(engine, base)
     return BoardsReview(
@@ -266,8 +259,8 @@ def review_boards(
         rounds,
         rows,
         solved_at,
-        int(round(sum(skills) / len(skills))) if skills else None,
-        int(round(sum(lucks) / len(lucks))) if lucks else None,
+        mean_grade(x.skill for x in rounds),
+        mean_grade(x.luck for x in rounds),
         notes,
         chute_game(solver, secrets, rows),
     )

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from importlib import resources
 from typing import TYPE_CHECKING
 
@@ -59,6 +59,12 @@ REVIEW_CELLS = 300_000_000
 INF_F = math.inf
 SKILL_HALF = 0.25  # guesses lost on average that halve the skill
 SKILL_BEST = 99  # the skill of the best move
+
+
+def mean_grade(grades: Iterable[int | None]) -> int | None:
+    """Return the rounded mean of the grades given (a game's skill or luck over its rows), None when none is."""
+    known = [x for x in grades if x is not None]
+    return int(round(sum(known) / len(known))) if known else None
 
 
 def skill_of(cost: float | None) -> int | None:

@@ -66,7 +66,17 @@ from ..search.tree_search import INF
 from ..strategies.guard import LOSS_PER_ROW
 from ..strategies.known_openers import best_known
 from .chute_game import ChuteGame, chute_game, policy_solver
-from .grading import PRIOR_EXACT_MAX, PRIOR_FOUND_MAX, SKILL_BEST, Grader, OpenerTable, PriorGrader, luck_of, skill_of
+from .grading import (
+    PRIOR_EXACT_MAX,
+    PRIOR_FOUND_MAX,
+    SKILL_BEST,
+    Grader,
+    OpenerTable,
+    PriorGrader,
+    luck_of,
+    mean_grade,
+    skill_of,
+)
 
 if TYPE_CHECKING:
     from ..game.prior import Prior
@@ -453,17 +463,8 @@ def review(
         row.words_after = [answers[c] for c in S.tolist()] if len(S) <= SHOW_WORDS else []
         out.append(row)
     solved = played[-1] == word
-    skills = [r.skill for r in out if r.skill is not None]
-    lucks = [r.luck for r in out if r.luck is not None]
     result = Review(
-        word,
-        out,
-        rows,
-        rule,
-        solved and len(played) <= rows,
-        int(round(sum(skills) / len(skills))) if skills else None,
-        int(round(sum(lucks) / len(lucks))) if lucks else None,
-        notes=notes,
+        word, out, rows, rule, solved and len(played) <= rows, None, mean_grade(r.luck for r in out), notes=notes
     )
     if known is not None:
         opener, total = known
@@ -474,15 +475,13 @@ def review(
     searches_done(engine, base)
     solver = policy or policy_solver(base, 1, rule, avoid)
     result.chute = chute_game(solver, [word], rows)
-    if credit_policy_moves(out, solver, result.chute):
-        skills = [r.skill for r in out if r.skill is not None]
-        result.skill = int(round(sum(skills) / len(skills)))
+    credit_policy_moves(out, solver, result.chute)
+    result.skill = mean_grade(r.skill for r in out)  # chute's own moves graded best first
     return result
 
 
-def credit_policy_moves(rows: Sequence[RowReview], solver: Solver, chute: ChuteGame | None) -> bool:
-    """Grade as a best move each row that cost something where the player played chute's own move; return whether
-    any was.
+def credit_policy_moves(rows: Sequence[RowReview], solver: Solver, chute: ChuteGame | None) -> None:
+    """Grade as a best move each row that cost something where the player played chute's own move.
 
     chute plays for every word the game accepts, each as likely as its use,
     and keeps them finishable; the review's search grades over the answer list
@@ -491,15 +490,13 @@ def credit_policy_moves(rows: Sequence[RowReview], solver: Solver, chute: ChuteG
     nothing, and says what the search preferred.  A row that risked running
     out of rows keeps its grade.
     """
-    credited = False
     clues: list[Clue] = []
     for row in rows:
         cost = row.cost
         if cost is not None and 1e-9 < cost < math.inf and row.best is not None and row.best_value is not None:
             if policy_move(solver, clues, chute) == row.guess:
-                row.chute_move, row.skill, credited = True, SKILL_BEST, True
+                row.chute_move, row.skill = True, SKILL_BEST
         clues.append(Clue(row.guess, row.pattern))
-    return credited
 
 
 def policy_move(solver: Solver, clues: Sequence[Clue], chute: ChuteGame | None) -> str | None:
